@@ -1,0 +1,192 @@
+//! Each rule in plain English, for `explain` and `diff`.
+
+use crate::lang::syntax::*;
+
+fn items(list: &[Item]) -> String {
+    let parts: Vec<String> = list
+        .iter()
+        .map(|i| {
+            if i.first == i.last {
+                i.first.to_string()
+            } else {
+                format!("{}-{}", i.first, i.last)
+            }
+        })
+        .collect();
+    join(&parts)
+}
+
+fn join(parts: &[String]) -> String {
+    match parts {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {}", rest.join(", "), last),
+    }
+}
+
+fn ints(list: &[Spanned<u32>]) -> String {
+    join(&list.iter().map(|v| v.value.to_string()).collect::<Vec<_>>())
+}
+
+fn set(s: &SetExpr) -> String {
+    match s {
+        SetExpr::None => "no square".into(),
+        SetExpr::Squares(i) => format!("squares {}", items(i)),
+        SetExpr::Positions(i) => format!("path positions {}", items(i)),
+    }
+}
+
+fn dest(d: &Destination) -> String {
+    match d {
+        Destination::Square(s) => format!("square {} (if it is taken, the piece stays)", s.value),
+        Destination::FirstFreeAfter(s) => {
+            format!("square {}, or the first free square after it", s.value)
+        }
+        Destination::FirstFreeBefore(s) => {
+            format!("square {}, or the first free square before it", s.value)
+        }
+    }
+}
+
+pub fn describe(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
+        K::Ruleset(id) => format!("Rule set `{}`.", id.value),
+        K::Title(t) => t.clone(),
+        K::Source(s) => format!("Source: {s}."),
+        K::Extends(t) => format!("Extends `{}`.", t.value),
+        K::Option { name, values, default } => format!(
+            "Option `{}`: {} (default {}).",
+            name.value,
+            join(&values.iter().map(|v| v.value.to_string()).collect::<Vec<_>>()),
+            default.value
+        ),
+        K::Board { rows, cols, numbering } => format!(
+            "A board of {} rows of {} squares, numbered {}.",
+            rows.value,
+            cols.value,
+            match numbering {
+                Numbering::Snake => "as a snake (alternate rows run back)",
+                Numbering::Rows => "row by row, left to right",
+            }
+        ),
+        K::Gaps(i) => format!("Squares {} are gaps, not part of the board.", items(i)),
+        K::Name { square, text } => format!("Square {} is the {}.", square.value, text),
+        K::Label { square, text } => format!("Square {} is marked \"{}\".", square.value, text),
+        K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
+        K::Path { side: None, items: i } => format!("Both sides share one path: squares {}.", items(i)),
+        K::Path { side: Some(s), items: i } => format!("{}'s path: squares {}.", s.value, items(i)),
+        K::Sides(names) => format!(
+            "Two sides, in side order: {}.",
+            join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())
+        ),
+        K::Colour { side, colour } => format!("{} is drawn in {}.", side.value, colour.value),
+        K::Pieces(n) => format!("Each side has {} pieces.", n.value),
+        K::Start(StartSpec::Waiting) => "All pieces start off the board, waiting to enter.".into(),
+        K::Start(StartSpec::Alternating(n)) => {
+            format!("The pieces start alternating from square {}, the first side on square {}.", n.value, n.value)
+        }
+        K::Start(StartSpec::Explicit(list)) => {
+            let parts: Vec<String> = list.iter().map(|(s, i)| format!("{} on {}", s.value, items(i))).collect();
+            format!("The pieces start {}.", parts.join("; "))
+        }
+        K::First(s) => format!("{} moves first.", s.value),
+        K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
+        K::Throw(ThrowSpec::Sticks { count, table }) => {
+            let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
+            t.sort();
+            let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} light = {v}")).collect();
+            format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
+        }
+        K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
+        K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", ints(v)),
+        K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
+        K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", set(s)),
+        K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
+        K::Turn(TurnSpec::AccumulateThenSplit { again }) => format!(
+            "A turn throws again while the throw is {}, adds all the throws, then splits the total among pieces.",
+            ints(again)
+        ),
+        K::Enter(None) => "There is no entering: pieces start on the board.".into(),
+        K::Enter(Some(e)) => {
+            let with = match &e.throws {
+                Some(t) => format!("With a throw of {}, a", ints(t)),
+                None => "A".into(),
+            };
+            let onto = match &e.onto {
+                EnterOnto::Throw => "the path position equal to the throw".to_string(),
+                EnterOnto::Position(p) => format!("path position {}", p.value),
+            };
+            let cond = if e.if_empty { ", only if it is empty" } else { "" };
+            format!("{with} waiting piece may enter onto {onto}{cond}; entering is a move.")
+        }
+        K::Capture(c) => match c {
+            CaptureSpec::None => "Pieces never capture: a move onto an enemy piece is not allowed.".into(),
+            CaptureSpec::Swap => "Landing on an enemy piece captures it by swap: it goes to the square the capturer came from.".into(),
+            CaptureSpec::Removed => "Landing on an enemy piece captures it: it is removed from the game.".into(),
+            CaptureSpec::ToWaiting => "Landing on an enemy piece captures it: it goes back to waiting and must enter again.".into(),
+            CaptureSpec::To(d) => format!("Landing on an enemy piece captures it: it goes to {}.", dest(d)),
+        },
+        K::Protect(true) => "A piece with a piece of its own side next to it along the path cannot be captured.".into(),
+        K::Protect(false) => "Neighbours give no protection.".into(),
+        K::Safe(SetExpr::None) => "No square is safe.".into(),
+        K::Safe(s) => format!("Pieces on {} are safe from capture.", set(s)),
+        K::Blockade(Some(n)) => format!(
+            "{} or more pieces of one side in a row form a blockade that enemy pieces cannot pass.",
+            n.value
+        ),
+        K::Blockade(None) => "There are no blockades.".into(),
+        K::Stop(SetExpr::None) => "Pieces may pass over any square.".into(),
+        K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", set(s)),
+        K::Backward(true) => "If no forward move exists, a piece must move backwards by the throw.".into(),
+        K::Backward(false) => "There are no backward moves: with no legal move, the player passes.".into(),
+        K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
+        K::Priority(s) => format!("If a piece on {} can move, one of those must move.", set(s)),
+        K::Seats(None) => "Seats are not thrown for.".into(),
+        K::Seats(Some(s)) => format!(
+            "Before the game the players throw in turn until one throws {}; that player takes {}.",
+            s.until.value, s.side.value
+        ),
+        K::Opening { side, rule: None } => format!("{} has no forced opening move.", side.value),
+        K::Opening { side, rule: Some(OpeningRule::FirstMoveWithFrontPiece) } => {
+            format!("{}'s first move must use its front piece.", side.value)
+        }
+        K::Opening { side, rule: Some(OpeningRule::FrontPieceMoves { steps, throw_again }) } => format!(
+            "{}'s first move is forced: its front piece moves {} square{}{}.",
+            side.value,
+            steps.value,
+            if steps.value == 1 { "" } else { "s" },
+            if *throw_again { ", then it throws again" } else { "" }
+        ),
+        K::SquareEffect { square, effect: None } => format!("Square {} has no effect.", square.value),
+        K::SquareEffect { square, effect: Some(d) } => {
+            format!("A piece that ends its move on square {} goes to {}.", square.value, dest(d))
+        }
+        K::BearOff(BearOffSpec::Exact { from: None }) => {
+            "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
+        }
+        K::BearOff(BearOffSpec::Exact { from: Some(s) }) => {
+            format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", set(s))
+        }
+        K::BearOff(BearOffSpec::Table(rows)) => {
+            let parts: Vec<String> = rows.iter().map(|(s, t)| format!("from {} with {}", s.value, ints(t))).collect();
+            format!("A piece bears off only {}.", join(&parts))
+        }
+        K::BearWhen(BearWhen::Always) => "A side may bear off at any time.".into(),
+        K::BearWhen(BearWhen::AllOn(s)) => {
+            format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
+        }
+        K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", set(s)),
+        K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
+        K::Win(WinSpec::MostBorneOff) => {
+            "The side that bears off more pieces wins; equal counts are a draw.".into()
+        }
+        K::End(EndSpec::Decided) => "The game ends as soon as the result can no longer change.".into(),
+        K::End(EndSpec::BoardEmpty) => "The game ends when no piece is left in play.".into(),
+        K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
+        K::MatchPoints(rows) => {
+            let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
+            format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Errors of the check phase. Each variant has a stable code, a labelled span and a help line.
+
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+#[derive(Debug, Error, Diagnostic)]
+pub enum CheckError {
+    #[error("`{key}` is defined twice in this file")]
+    #[diagnostic(
+        code(E101),
+        help(
+            "keep one of the two; to change an inherited rule, write it once in the file that extends"
+        )
+    )]
+    Duplicate {
+        #[label("defined again here")]
+        span: SourceSpan,
+        #[label("first defined here")]
+        first: SourceSpan,
+        key: String,
+    },
+
+    #[error("cannot find the rule set `{target}` to extend")]
+    #[diagnostic(code(E102))]
+    ExtendsNotFound {
+        #[label("no bundled rule set or file by this name")]
+        span: SourceSpan,
+        target: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("`extends` makes a cycle: {chain}")]
+    #[diagnostic(
+        code(E103),
+        help("a rule set cannot extend itself, directly or through others")
+    )]
+    ExtendsCycle {
+        #[label("this leads back to a rule set already being read")]
+        span: SourceSpan,
+        chain: String,
+    },
+
+    #[error("`extends` goes more than {limit} levels deep")]
+    #[diagnostic(
+        code(E104),
+        help("extend the rule set nearer the base instead of a variant of a variant")
+    )]
+    ExtendsTooDeep {
+        #[label("one level too many")]
+        span: SourceSpan,
+        limit: usize,
+    },
+
+    #[error("cannot read `{target}`: {reason}")]
+    #[diagnostic(code(E105), help("paths are relative to the file that says `extends`"))]
+    ExtendsUnreadable {
+        #[label("this file cannot be read")]
+        span: SourceSpan,
+        target: String,
+        reason: String,
+    },
+
+    #[error("`{what}` cannot depend on an option")]
+    #[diagnostic(code(E106), help("write it without `when`"))]
+    ConditionalNotAllowed {
+        #[label("cannot be conditional")]
+        span: SourceSpan,
+        what: String,
+    },
+
+    #[error("unknown option `{name}`")]
+    #[diagnostic(code(E110))]
+    UnknownOption {
+        #[label("no option by this name")]
+        span: SourceSpan,
+        name: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("`{value}` is not a value of option `{name}`")]
+    #[diagnostic(code(E111))]
+    BadOptionValue {
+        #[label("not allowed")]
+        span: SourceSpan,
+        name: String,
+        value: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("the default `{value}` is not one of the allowed values")]
+    #[diagnostic(code(E112))]
+    BadOptionDefault {
+        #[label("not among the values listed")]
+        span: SourceSpan,
+        value: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("the rule set never says {what}")]
+    #[diagnostic(code(E120))]
+    Missing {
+        #[label("in this rule set")]
+        span: SourceSpan,
+        what: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("{what}")]
+    #[diagnostic(code(E121))]
+    Limit {
+        #[label("over the limit")]
+        span: SourceSpan,
+        what: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("square {square} is out of range")]
+    #[diagnostic(code(E122))]
+    SquareOutOfRange {
+        #[label("the board has squares 1 to {size}")]
+        span: SourceSpan,
+        square: u32,
+        size: u32,
+        #[help]
+        help: String,
+    },
+
+    #[error("square {square} is a gap in the board")]
+    #[diagnostic(
+        code(E123),
+        help("a gap is not a square; remove it from `gaps` or use another square")
+    )]
+    SquareIsGap {
+        #[label("this square was removed by `gaps`")]
+        span: SourceSpan,
+        square: u32,
+    },
+
+    #[error("the path passes square {square} twice")]
+    #[diagnostic(code(E124), help("a path visits each square once"))]
+    PathRepeats {
+        #[label("second visit")]
+        span: SourceSpan,
+        #[label("first visit")]
+        first: SourceSpan,
+        square: u32,
+    },
+
+    #[error("the path jumps from square {from} to square {to}, which are not neighbours")]
+    #[diagnostic(
+        code(E125),
+        help("a path moves one square at a time, across, up or down; check the ranges")
+    )]
+    PathJumps {
+        #[label("not next to square {from}")]
+        span: SourceSpan,
+        from: u32,
+        to: u32,
+    },
+
+    #[error("side `{side}` has no path")]
+    #[diagnostic(
+        code(E126),
+        help("write `path SQUARES` for a shared path or `path {side}: SQUARES`")
+    )]
+    NoPath {
+        #[label("side declared here")]
+        span: SourceSpan,
+        side: String,
+    },
+
+    #[error("square {square} is on no side's path")]
+    #[diagnostic(
+        code(E127),
+        help("a square that rules apply to must be on a path, or no piece could ever reach it")
+    )]
+    NotOnPath {
+        #[label("no path passes here")]
+        span: SourceSpan,
+        square: u32,
+    },
+
+    #[error("position {pos} is past the end of the path")]
+    #[diagnostic(code(E128))]
+    PositionOutOfRange {
+        #[label("paths here are {len} squares long")]
+        span: SourceSpan,
+        pos: u32,
+        len: usize,
+        #[help]
+        help: String,
+    },
+
+    #[error("unknown side `{name}`")]
+    #[diagnostic(code(E130))]
+    UnknownSide {
+        #[label("not a side of this rule set")]
+        span: SourceSpan,
+        name: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("a game here has exactly two sides, not {count}")]
+    #[diagnostic(code(E131), help("write `sides NAME, NAME` with two different names"))]
+    SideCount {
+        #[label("{count} sides")]
+        span: SourceSpan,
+        count: usize,
+    },
+
+    #[error("side `{name}` is listed twice")]
+    #[diagnostic(code(E132), help("give the two sides different names"))]
+    DuplicateSide {
+        #[label("again here")]
+        span: SourceSpan,
+        name: String,
+    },
+
+    #[error("unknown colour `{name}`")]
+    #[diagnostic(code(E133))]
+    UnknownColour {
+        #[label("not a terminal colour")]
+        span: SourceSpan,
+        name: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("side `{side}` starts with {found} pieces, but `pieces` says {expected}")]
+    #[diagnostic(code(E134))]
+    LayoutCount {
+        #[label("{found} squares listed")]
+        span: SourceSpan,
+        side: String,
+        found: usize,
+        expected: u32,
+        #[help]
+        help: String,
+    },
+
+    #[error("two pieces start on square {square}")]
+    #[diagnostic(code(E135), help("each square holds one piece at most"))]
+    LayoutOverlap {
+        #[label("already taken")]
+        span: SourceSpan,
+        #[label("first placed here")]
+        first: SourceSpan,
+        square: u32,
+    },
+
+    #[error("square {square} is not on the path of `{side}`")]
+    #[diagnostic(code(E136), help("a piece starts on a square of its own side's path"))]
+    LayoutOffPath {
+        #[label("not on {side}'s path")]
+        span: SourceSpan,
+        square: u32,
+        side: String,
+    },
+
+    #[error("the throw table has no value for {count} light sides")]
+    #[diagnostic(code(E140))]
+    ThrowTableMissing {
+        #[label("every count from 0 to {sticks} needs a value")]
+        span: SourceSpan,
+        count: u32,
+        sticks: u32,
+        #[help]
+        help: String,
+    },
+
+    #[error("the throw table gives {count} light sides twice")]
+    #[diagnostic(
+        code(E141),
+        help("each count has one value; delete one of the two entries")
+    )]
+    ThrowTableRepeats {
+        #[label("again here")]
+        span: SourceSpan,
+        #[label("first here")]
+        first: SourceSpan,
+        count: u32,
+    },
+
+    #[error("{sticks} sticks cannot show {count} light sides")]
+    #[diagnostic(
+        code(E142),
+        help("with {sticks} sticks the count runs from 0 to {sticks}")
+    )]
+    ThrowCountOutOfRange {
+        #[label("out of range")]
+        span: SourceSpan,
+        count: u32,
+        sticks: u32,
+    },
+
+    #[error("the throw never gives {value}")]
+    #[diagnostic(code(E143))]
+    ImpossibleThrow {
+        #[label("not a possible throw")]
+        span: SourceSpan,
+        value: u32,
+        #[help]
+        help: String,
+    },
+
+    #[error("{what}")]
+    #[diagnostic(code(E144))]
+    NumberOutOfRange {
+        #[label("{label}")]
+        span: SourceSpan,
+        what: String,
+        label: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("square effects loop: {chain}")]
+    #[diagnostic(
+        code(E150),
+        help("a square must not send a piece back to itself, directly or through other squares")
+    )]
+    EffectLoop {
+        #[label("this effect starts the loop")]
+        span: SourceSpan,
+        chain: String,
+    },
+
+    #[error("{what}")]
+    #[diagnostic(code(E160))]
+    Contradiction {
+        #[label("{label}")]
+        span: SourceSpan,
+        what: String,
+        label: String,
+        #[help]
+        help: String,
+    },
+}

@@ -1,0 +1,234 @@
+//! Finding and reading rule files: bundled ids and paths, and the `extends` chain.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::errors::CheckError;
+use crate::bundled;
+use crate::lang::syntax::{File, StatementKind};
+use crate::lang::{Diagnostic, SourceFile, parse_file};
+
+/// How deep `extends` may go.
+pub const MAX_EXTENDS_DEPTH: usize = 8;
+
+/// Where a rule file came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Bundled(String),
+    Path(PathBuf),
+    /// Text handed over directly (tests, standard input); relative `extends` resolve from `dir`.
+    Text {
+        dir: Option<PathBuf>,
+    },
+}
+
+/// One file of an `extends` chain, parsed.
+pub struct Layer {
+    pub file: Arc<SourceFile>,
+    pub ast: File,
+    pub origin: Origin,
+}
+
+impl Layer {
+    /// The id the file gives itself, else the name it was loaded by.
+    pub fn id(&self) -> String {
+        self.ast
+            .statements
+            .iter()
+            .rev()
+            .find_map(|s| match &s.kind {
+                StatementKind::Ruleset(id) if s.condition.is_none() => Some(id.value.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| match &self.origin {
+                Origin::Bundled(id) => id.clone(),
+                _ => self.file.name.clone(),
+            })
+    }
+}
+
+/// Reads a bundled id or a path given on the command line.
+pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
+    if let Some(text) = bundled::get(target) {
+        return Ok((
+            SourceFile::new(format!("{target}.rules"), text),
+            Origin::Bundled(target.into()),
+        ));
+    }
+    let path = Path::new(target);
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            Ok((
+                SourceFile::new(target, text),
+                Origin::Path(path.to_path_buf()),
+            ))
+        }
+        Err(e) => {
+            let mut msg = format!("cannot read `{target}`: {e}");
+            if !target.ends_with(".rules")
+                && let Some(s) = crate::lang::diagnostic::did_you_mean(target, bundled::ids())
+            {
+                msg.push_str(&format!(
+                    "\n  help: did you mean the bundled rule set `{s}`?"
+                ));
+            } else if !target.contains('.') && !target.contains('/')
+                || target.starts_with("senet/")
+                || target.starts_with("twenty-squares/")
+            {
+                msg.push_str("\n  help: `senet list` shows the bundled rule sets");
+            }
+            Err(msg)
+        }
+    }
+}
+
+fn identity(origin: &Origin) -> String {
+    match origin {
+        Origin::Bundled(id) => format!("bundled:{id}"),
+        Origin::Path(p) => p
+            .canonicalize()
+            .unwrap_or_else(|_| p.clone())
+            .to_string_lossy()
+            .into_owned(),
+        Origin::Text { .. } => "<text>".into(),
+    }
+}
+
+fn display(origin: &Origin, file: &SourceFile) -> String {
+    match origin {
+        Origin::Bundled(id) => id.clone(),
+        _ => file.name.clone(),
+    }
+}
+
+/// Reads `first` and every file it extends. Returns the chain base first. Syntax errors of every
+/// file are collected; a chain that cannot be followed stops where it breaks.
+pub fn load_chain(
+    file: Arc<SourceFile>,
+    origin: Origin,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Layer> {
+    let mut chain: Vec<Layer> = Vec::new();
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut next = Some((file, origin));
+    while let Some((file, origin)) = next.take() {
+        let (ast, errors) = parse_file(&file);
+        diags.extend(errors);
+        seen.push((identity(&origin), display(&origin, &file)));
+        let layer = Layer { file, ast, origin };
+        let extends: Vec<_> = layer
+            .ast
+            .statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::Extends(t) => {
+                    Some((t.clone(), s.condition.is_some(), s.span.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some((target, conditional, span)) = extends.first().cloned() {
+            if conditional {
+                diags.push(Diagnostic::new(
+                    &layer.file,
+                    CheckError::ConditionalNotAllowed {
+                        span: span.into(),
+                        what: "extends".into(),
+                    },
+                ));
+            } else if seen.len() > MAX_EXTENDS_DEPTH {
+                diags.push(Diagnostic::new(
+                    &layer.file,
+                    CheckError::ExtendsTooDeep {
+                        span: target.span.clone().into(),
+                        limit: MAX_EXTENDS_DEPTH,
+                    },
+                ));
+            } else {
+                match resolve(&target.value, &layer.origin) {
+                    Ok((f, o)) => {
+                        let id = identity(&o);
+                        if seen.iter().any(|(s, _)| *s == id) {
+                            let mut names: Vec<String> =
+                                seen.iter().map(|(_, d)| d.clone()).collect();
+                            names.push(display(&o, &f));
+                            diags.push(Diagnostic::new(
+                                &layer.file,
+                                CheckError::ExtendsCycle {
+                                    span: target.span.clone().into(),
+                                    chain: names.join(" -> "),
+                                },
+                            ));
+                        } else {
+                            next = Some((f, o));
+                        }
+                    }
+                    Err(Unresolved::NotFound) => {
+                        let help = match crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids()) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => "write a bundled id (see `senet list`) or a path relative to this file".into(),
+                        };
+                        diags.push(Diagnostic::new(
+                            &layer.file,
+                            CheckError::ExtendsNotFound {
+                                span: target.span.clone().into(),
+                                target: target.value.clone(),
+                                help,
+                            },
+                        ));
+                    }
+                    Err(Unresolved::Unreadable(reason)) => diags.push(Diagnostic::new(
+                        &layer.file,
+                        CheckError::ExtendsUnreadable {
+                            span: target.span.clone().into(),
+                            target: target.value.clone(),
+                            reason,
+                        },
+                    )),
+                }
+            }
+        }
+        chain.push(layer);
+    }
+    chain.reverse();
+    chain
+}
+
+enum Unresolved {
+    NotFound,
+    Unreadable(String),
+}
+
+fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unresolved> {
+    if let Some(text) = bundled::get(target) {
+        return Ok((
+            SourceFile::new(format!("{target}.rules"), text),
+            Origin::Bundled(target.into()),
+        ));
+    }
+    let dir = match from {
+        Origin::Bundled(_) => return Err(Unresolved::NotFound),
+        Origin::Path(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Origin::Text { dir } => dir.clone().unwrap_or_default(),
+    };
+    let mut candidates = vec![dir.join(target)];
+    if !target.ends_with(".rules") {
+        candidates.push(dir.join(format!("{target}.rules")));
+    }
+    for path in candidates {
+        if path.is_file() {
+            return match std::fs::read(&path) {
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    Ok((
+                        SourceFile::new(path.to_string_lossy(), text),
+                        Origin::Path(path),
+                    ))
+                }
+                Err(e) => Err(Unresolved::Unreadable(e.to_string())),
+            };
+        }
+    }
+    Err(Unresolved::NotFound)
+}

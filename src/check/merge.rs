@@ -1,0 +1,131 @@
+//! Folding an `extends` chain into one list of rules: a later rule with the same key replaces
+//! the inherited one; `when` rules apply only under their option value.
+
+use super::errors::CheckError;
+use super::load::Layer;
+use super::options::{allows, bad_value, unknown_option};
+use super::ruleset::OptionInfo;
+use crate::lang::Diagnostic;
+use crate::lang::syntax::{Statement, StatementKind};
+
+/// A rule in force, and the layer (index into the chain) whose file says it.
+pub struct Entry<'a> {
+    pub key: String,
+    pub stmt: &'a Statement,
+    pub layer: usize,
+}
+
+pub struct Merged<'a> {
+    pub entries: Vec<Entry<'a>>,
+    pub sources: Vec<String>,
+}
+
+impl<'a> Merged<'a> {
+    pub fn get(&self, key: &str) -> Option<&Entry<'a>> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+
+    fn put(&mut self, entry: Entry<'a>) {
+        match self.entries.iter_mut().find(|e| e.key == entry.key) {
+            Some(e) => *e = entry,
+            None => self.entries.push(entry),
+        }
+    }
+}
+
+pub fn merge<'a>(
+    layers: &'a [Layer],
+    options: &[OptionInfo],
+    diags: &mut Vec<Diagnostic>,
+) -> Merged<'a> {
+    let mut merged = Merged {
+        entries: Vec::new(),
+        sources: Vec::new(),
+    };
+    for (index, layer) in layers.iter().enumerate() {
+        // The same rule twice in one file (under the same condition) is a mistake.
+        let mut seen: Vec<(String, String, &Statement)> = Vec::new();
+        for stmt in &layer.ast.statements {
+            let Some(key) = stmt.kind.key() else { continue };
+            let cond = stmt
+                .condition
+                .as_ref()
+                .map(|c| format!("{}={}", c.option.value, c.value.value))
+                .unwrap_or_default();
+            if let Some((_, _, first)) = seen.iter().find(|(k, c, _)| *k == key && *c == cond) {
+                diags.push(Diagnostic::new(
+                    &layer.file,
+                    CheckError::Duplicate {
+                        span: stmt.span.clone().into(),
+                        first: first.span.clone().into(),
+                        key: key.clone(),
+                    },
+                ));
+            } else {
+                seen.push((key, cond, stmt));
+            }
+        }
+        for stmt in &layer.ast.statements {
+            if let StatementKind::Source(s) = &stmt.kind {
+                merged.sources.push(s.clone());
+            }
+        }
+        // Unconditional rules first, so that a `when` rule of the same file overrides them.
+        for stmt in layer
+            .ast
+            .statements
+            .iter()
+            .filter(|s| s.condition.is_none())
+        {
+            if let Some(key) = stmt.kind.key() {
+                merged.put(Entry {
+                    key,
+                    stmt,
+                    layer: index,
+                });
+            }
+        }
+        for stmt in &layer.ast.statements {
+            let Some(cond) = &stmt.condition else {
+                continue;
+            };
+            if matches!(
+                stmt.kind,
+                StatementKind::Ruleset(_)
+                    | StatementKind::Extends(_)
+                    | StatementKind::Option { .. }
+            ) {
+                continue; // reported where those are read
+            }
+            let Some(option) = options.iter().find(|o| o.name == cond.option.value) else {
+                diags.push(unknown_option(
+                    &layer.file,
+                    &cond.option.value,
+                    cond.option.span.clone(),
+                    options,
+                ));
+                continue;
+            };
+            if !allows(&option.allowed, &cond.value.value) {
+                diags.push(bad_value(
+                    &layer.file,
+                    &option.name,
+                    &cond.value.value,
+                    cond.value.span.clone(),
+                    &option.allowed,
+                ));
+                continue;
+            }
+            if option.chosen == cond.value.value
+                && let Some(key) = stmt.kind.key()
+            {
+                merged.put(Entry {
+                    key,
+                    stmt,
+                    layer: index,
+                });
+            }
+        }
+    }
+    merged
+}

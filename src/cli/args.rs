@@ -1,0 +1,65 @@
+//! Command-line arguments (clap).
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(name = "senet", version, about = "Plays ancient race games from rules written as data", long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the bundled rule sets: id and title.
+    List,
+    /// Check rule files (or bundled ids): a summary per valid file, else every diagnostic.
+    Check {
+        /// Bundled ids (`senet/kendall`) or paths to `.rules` files.
+        #[arg(required = true, value_name = "RULES")]
+        rules: Vec<String>,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Explain a rule set in plain English: the board, the throws, every rule with its note.
+    Explain {
+        #[arg(value_name = "RULES")]
+        rules: String,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+    /// Show the rules that differ between two rule sets, side by side.
+    Diff {
+        #[arg(value_name = "A")]
+        a: String,
+        #[arg(value_name = "B")]
+        b: String,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+}
+
+#[derive(clap::Args, Debug, Default)]
+pub struct OptionArgs {
+    /// Choose an option of the rule set, e.g. `--option pieces=7` (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub options: Vec<(String, String)>,
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() && !v.trim().is_empty() => {
+            Ok((n.trim().to_string(), v.trim().to_string()))
+        }
+        _ => Err(format!("`{s}` is not NAME=VALUE (for example `pieces=7`)")),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}

@@ -1,0 +1,131 @@
+//! What each command does. Exit codes: 0 success, 1 invalid rules, 2 unusable input.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use super::args::{Cli, Command, Format};
+use crate::check::{CheckFailure, RuleSet, check_target};
+use crate::lang::Diagnostic;
+use crate::render;
+
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::List => list(),
+        Command::Check {
+            rules,
+            options,
+            format,
+        } => check(&rules, &options.options, format),
+        Command::Explain { rules, options } => match load(&rules, &options.options) {
+            Ok(r) => print(&render::explain::explain(&r)),
+            Err(code) => code,
+        },
+        Command::Diff { a, b, options } => {
+            let (ra, rb) = (load(&a, &options.options), load(&b, &options.options));
+            match (ra, rb) {
+                (Ok(ra), Ok(rb)) => print(&render::diff::diff(&ra, &rb)),
+                (Err(code), _) | (_, Err(code)) => code,
+            }
+        }
+    }
+}
+
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`senet explain x | head`) is not an error worth a panic.
+    let _ = out.write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn use_colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn print_diagnostics(diags: &[Diagnostic]) {
+    let colour = use_colour();
+    let mut err = std::io::stderr().lock();
+    for d in diags {
+        let _ = writeln!(err, "{}", d.render(colour, None));
+    }
+}
+
+/// Checks a rule set for a command that needs it; prints the errors and gives the exit code if
+/// it is not usable.
+fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode> {
+    match check_target(target, options) {
+        Ok(r) => Ok(r),
+        Err(CheckFailure::Unreadable(msg)) => {
+            eprintln!("error: {msg}");
+            Err(ExitCode::from(2))
+        }
+        Err(CheckFailure::Invalid(diags)) => {
+            print_diagnostics(&diags);
+            eprintln!(
+                "error: `{target}` has {} error{}",
+                diags.len(),
+                if diags.len() == 1 { "" } else { "s" }
+            );
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+fn list() -> ExitCode {
+    let mut out = String::new();
+    let ids: Vec<&str> = crate::bundled::ids().collect();
+    let width = ids.iter().map(|i| i.len()).max().unwrap_or(0);
+    for id in ids {
+        let title = match check_target(id, &[]) {
+            Ok(r) => r.title,
+            Err(_) => "(does not check: run `senet check` on it)".into(),
+        };
+        out.push_str(&format!("{id:width$}  {title}\n"));
+    }
+    print(&out)
+}
+
+fn check(targets: &[String], options: &[(String, String)], format: Format) -> ExitCode {
+    let mut worst = 0u8;
+    let mut json = Vec::new();
+    for target in targets {
+        match check_target(target, options) {
+            Ok(r) => {
+                if format == Format::Text {
+                    println!("{}", render::summary(target, &r));
+                } else {
+                    json.push(serde_json::json!({ "file": target, "ok": true, "id": r.id, "title": r.title, "diagnostics": [] }));
+                }
+            }
+            Err(CheckFailure::Unreadable(msg)) => {
+                worst = 2;
+                if format == Format::Text {
+                    eprintln!("error: {msg}");
+                } else {
+                    json.push(serde_json::json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] }));
+                }
+            }
+            Err(CheckFailure::Invalid(diags)) => {
+                worst = worst.max(1);
+                if format == Format::Text {
+                    print_diagnostics(&diags);
+                    eprintln!(
+                        "error: `{target}` has {} error{}",
+                        diags.len(),
+                        if diags.len() == 1 { "" } else { "s" }
+                    );
+                } else {
+                    let d: Vec<_> = diags.iter().map(Diagnostic::to_json).collect();
+                    json.push(serde_json::json!({ "file": target, "ok": false, "diagnostics": d }));
+                }
+            }
+        }
+    }
+    if format == Format::Json {
+        let _ = serde_json::to_writer_pretty(
+            std::io::stdout().lock(),
+            &serde_json::json!({ "files": json }),
+        );
+        println!();
+    }
+    ExitCode::from(worst)
+}

@@ -1,0 +1,9 @@
+//! The rule language: syntax tree, parser and diagnostics.
+
+pub mod diagnostic;
+pub mod errors;
+pub mod parser;
+pub mod syntax;
+
+pub use diagnostic::{Diagnostic, SourceFile};
+pub use parser::parse_file;

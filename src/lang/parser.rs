@@ -1,0 +1,703 @@
+//! Text to syntax tree. The file is parsed a line at a time so that every bad line is reported.
+
+use std::sync::Arc;
+
+use pest::Parser as _;
+use pest::error::InputLocation;
+use pest::iterators::Pair;
+use pest_derive::Parser;
+
+use super::diagnostic::{Diagnostic, SourceFile, did_you_mean};
+use super::errors::SyntaxError;
+use super::syntax::*;
+
+#[derive(Parser)]
+#[grammar = "../grammar/senet.pest"]
+struct Grammar;
+
+/// The largest rule file accepted, in bytes.
+pub const MAX_FILE_BYTES: usize = 64 * 1024;
+
+/// The words that may begin a statement.
+pub const STATEMENT_KEYWORDS: &[&str] = &[
+    "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
+    "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
+    "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
+    "opening", "square", "bear", "win", "end", "match",
+];
+
+/// Parses a whole file. Returns the statements of every good line and a diagnostic for every
+/// bad one.
+pub fn parse_file(file: &Arc<SourceFile>) -> (File, Vec<Diagnostic>) {
+    let mut out = File::default();
+    let mut errors = Vec::new();
+    let text = file.text.as_str();
+    if text.len() > MAX_FILE_BYTES {
+        errors.push(Diagnostic::new(
+            file,
+            SyntaxError::FileTooLarge {
+                span: (0, 0).into(),
+                size: text.len(),
+                limit: MAX_FILE_BYTES,
+            },
+        ));
+        return (out, errors);
+    }
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let offset = start;
+        start += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        if body.trim().is_empty() {
+            continue;
+        }
+        match parse_line(body, offset) {
+            Ok(Some(stmt)) => out.statements.push(stmt),
+            Ok(None) => {}
+            Err(e) => errors.push(Diagnostic::new(file, e)),
+        }
+    }
+    (out, errors)
+}
+
+fn parse_line(body: &str, offset: usize) -> Result<Option<Statement>, SyntaxError> {
+    let mut pairs = match Grammar::parse(Rule::line, body) {
+        Ok(p) => p,
+        Err(e) => return Err(syntax_error(body, offset, e)),
+    };
+    let line = pairs
+        .next()
+        .expect("the grammar's `line` rule always yields one pair");
+    let mut statement: Option<Statement> = None;
+    let mut condition = None;
+    let mut note = None;
+    for pair in line.into_inner() {
+        match pair.as_rule() {
+            Rule::conditional => {
+                let mut inner = pair.into_inner();
+                let _when = inner.next();
+                let option = ident(inner.next().unwrap(), offset);
+                let _is = inner.next();
+                let value = value(inner.next().unwrap(), offset)?;
+                let _colon = inner.next();
+                let stmt = inner.next().unwrap();
+                condition = Some(Condition { option, value });
+                statement = Some(build_statement(stmt, offset)?);
+            }
+            Rule::note => note = Some(build_note(pair)),
+            Rule::EOI => {}
+            _ => statement = Some(build_statement(pair, offset)?),
+        }
+    }
+    match statement {
+        Some(mut s) => {
+            s.condition = condition;
+            s.note = note;
+            Ok(Some(s))
+        }
+        // A line holding only a note has nothing to attach it to.
+        None if note.is_some() => Err(SyntaxError::UnknownStatement {
+            span: (offset + body.len() - body.trim_start().len(), 1).into(),
+            word: "[".into(),
+            help: "a note follows the statement it is about, on the same line".into(),
+        }),
+        None => Ok(None),
+    }
+}
+
+fn build_note(pair: Pair<Rule>) -> Note {
+    let mut kind = NoteKind::Choice;
+    let mut text = String::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::note_kind => {
+                kind = if p.as_str() == "source" {
+                    NoteKind::Source
+                } else {
+                    NoteKind::Choice
+                };
+            }
+            Rule::note_text => text = p.as_str().trim().to_string(),
+            _ => {}
+        }
+    }
+    Note { kind, text }
+}
+
+// ---- building statements ----------------------------------------------------------------------
+
+fn span(pair: &Pair<Rule>, offset: usize) -> Span {
+    let s = pair.as_span();
+    offset + s.start()..offset + s.end()
+}
+
+fn int(pair: Pair<Rule>, offset: usize) -> Result<Spanned<u32>, SyntaxError> {
+    let sp = span(&pair, offset);
+    match pair.as_str().parse::<u32>() {
+        Ok(n) if n <= 1_000_000 => Ok(Spanned::new(n, sp)),
+        _ => Err(SyntaxError::NumberTooLarge {
+            span: (sp.start, sp.len()).into(),
+            text: pair.as_str().into(),
+        }),
+    }
+}
+
+fn ident(pair: Pair<Rule>, offset: usize) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), span(&pair, offset))
+}
+
+fn string(pair: Pair<Rule>, offset: usize) -> Spanned<String> {
+    let sp = span(&pair, offset);
+    let text = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::string_text)
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_default();
+    Spanned::new(text, sp)
+}
+
+fn value(pair: Pair<Rule>, offset: usize) -> Result<Spanned<Value>, SyntaxError> {
+    let sp = span(&pair, offset);
+    let inner = pair.into_inner().next().unwrap();
+    let v = match inner.as_rule() {
+        Rule::int => Value::Int(int(inner, offset)?.value),
+        Rule::range => {
+            let (a, b) = range(inner, offset)?;
+            Value::Range(a.value, b.value)
+        }
+        _ => Value::Word(inner.as_str().to_string()),
+    };
+    Ok(Spanned::new(v, sp))
+}
+
+fn range(pair: Pair<Rule>, offset: usize) -> Result<(Spanned<u32>, Spanned<u32>), SyntaxError> {
+    let mut ints = pair.into_inner().filter(|p| p.as_rule() == Rule::int);
+    let a = int(ints.next().unwrap(), offset)?;
+    let b = int(ints.next().unwrap(), offset)?;
+    Ok((a, b))
+}
+
+fn items(pair: Pair<Rule>, offset: usize) -> Result<Vec<Item>, SyntaxError> {
+    let mut out = Vec::new();
+    for item in pair.into_inner().filter(|p| p.as_rule() == Rule::item) {
+        let sp = span(&item, offset);
+        let inner = item.into_inner().next().unwrap();
+        let (first, last) = match inner.as_rule() {
+            Rule::range => {
+                let (a, b) = range(inner, offset)?;
+                (a.value, b.value)
+            }
+            _ => {
+                let n = int(inner, offset)?.value;
+                (n, n)
+            }
+        };
+        out.push(Item {
+            first,
+            last,
+            span: sp,
+        });
+    }
+    Ok(out)
+}
+
+fn ints(pair: Pair<Rule>, offset: usize) -> Result<Vec<Spanned<u32>>, SyntaxError> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::int)
+        .map(|p| int(p, offset))
+        .collect()
+}
+
+fn set(pair: Pair<Rule>, offset: usize) -> Result<SetExpr, SyntaxError> {
+    let mut positions = false;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_none => return Ok(SetExpr::None),
+            Rule::positions => positions = true,
+            Rule::items => {
+                let list = items(p, offset)?;
+                return Ok(if positions {
+                    SetExpr::Positions(list)
+                } else {
+                    SetExpr::Squares(list)
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(SetExpr::None)
+}
+
+fn destination(pair: Pair<Rule>, offset: usize) -> Result<Destination, SyntaxError> {
+    let mut after = None;
+    let mut square = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_after => after = Some(true),
+            Rule::kw_before => after = Some(false),
+            Rule::int => square = Some(int(p, offset)?),
+            _ => {}
+        }
+    }
+    let square = square.unwrap();
+    Ok(match after {
+        None => Destination::Square(square),
+        Some(true) => Destination::FirstFreeAfter(square),
+        Some(false) => Destination::FirstFreeBefore(square),
+    })
+}
+
+/// The children of a pair that carry meaning: keywords and punctuation dropped.
+fn meaningful(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+    pair.into_inner().filter(|p| {
+        let name = format!("{:?}", p.as_rule());
+        !(name.starts_with("kw_")
+            || matches!(
+                p.as_rule(),
+                Rule::colon
+                    | Rule::comma
+                    | Rule::semicolon
+                    | Rule::bar
+                    | Rule::arrow
+                    | Rule::dots
+                    | Rule::times
+            ))
+    })
+}
+
+fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxError> {
+    let sp = span(&pair, offset);
+    let rule = pair.as_rule();
+    // Some statements are told apart by a keyword alone (`protect none`, `backward never`).
+    let keywords: Vec<Rule> = pair.clone().into_inner().map(|p| p.as_rule()).collect();
+    let has = |r: Rule| keywords.contains(&r);
+    let mut parts = meaningful(pair.clone());
+    let kind = match rule {
+        Rule::ruleset_stmt => StatementKind::Ruleset(string(parts.next().unwrap(), offset)),
+        Rule::title_stmt => StatementKind::Title(string(parts.next().unwrap(), offset).value),
+        Rule::source_stmt => StatementKind::Source(string(parts.next().unwrap(), offset).value),
+        Rule::extends_stmt => StatementKind::Extends(string(parts.next().unwrap(), offset)),
+        Rule::option_stmt => {
+            let name = ident(parts.next().unwrap(), offset);
+            let mut values: Vec<Spanned<Value>> =
+                parts.map(|p| value(p, offset)).collect::<Result<_, _>>()?;
+            let default = values.pop().unwrap();
+            StatementKind::Option {
+                name,
+                values,
+                default,
+            }
+        }
+        Rule::board_stmt => {
+            let rows = int(parts.next().unwrap(), offset)?;
+            let cols = int(parts.next().unwrap(), offset)?;
+            let numbering = match parts.next() {
+                Some(n) if n.as_str() == "snake" => Numbering::Snake,
+                _ => Numbering::Rows,
+            };
+            StatementKind::Board {
+                rows,
+                cols,
+                numbering,
+            }
+        }
+        Rule::gaps_stmt => StatementKind::Gaps(items(parts.next().unwrap(), offset)?),
+        Rule::name_stmt | Rule::label_stmt => {
+            let square = int(parts.next().unwrap(), offset)?;
+            let text = string(parts.next().unwrap(), offset).value;
+            if rule == Rule::name_stmt {
+                StatementKind::Name { square, text }
+            } else {
+                StatementKind::Label { square, text }
+            }
+        }
+        Rule::marks_stmt => StatementKind::Marks(set(parts.next().unwrap(), offset)?),
+        Rule::path_stmt => {
+            let first = parts.next().unwrap();
+            if first.as_rule() == Rule::ident {
+                let side = ident(first, offset);
+                StatementKind::Path {
+                    side: Some(side),
+                    items: items(parts.next().unwrap(), offset)?,
+                }
+            } else {
+                StatementKind::Path {
+                    side: None,
+                    items: items(first, offset)?,
+                }
+            }
+        }
+        Rule::sides_stmt => StatementKind::Sides(parts.map(|p| ident(p, offset)).collect()),
+        Rule::colour_stmt => {
+            let side = ident(parts.next().unwrap(), offset);
+            let colour = ident(parts.next().unwrap(), offset);
+            StatementKind::Colour { side, colour }
+        }
+        Rule::pieces_stmt => StatementKind::Pieces(int(parts.next().unwrap(), offset)?),
+        Rule::start_stmt => {
+            let spec = parts.next().unwrap();
+            StatementKind::Start(match spec.as_rule() {
+                Rule::start_waiting => StartSpec::Waiting,
+                Rule::start_alternating => {
+                    StartSpec::Alternating(int(meaningful(spec).next().unwrap(), offset)?)
+                }
+                _ => {
+                    let mut sides = Vec::new();
+                    for side in meaningful(spec) {
+                        let mut p = meaningful(side);
+                        let name = ident(p.next().unwrap(), offset);
+                        sides.push((name, items(p.next().unwrap(), offset)?));
+                    }
+                    StartSpec::Explicit(sides)
+                }
+            })
+        }
+        Rule::first_stmt => StatementKind::First(ident(parts.next().unwrap(), offset)),
+        Rule::throw_stmt => {
+            let spec = parts.next().unwrap();
+            StatementKind::Throw(if spec.as_rule() == Rule::die {
+                ThrowSpec::Die {
+                    faces: int(meaningful(spec).next().unwrap(), offset)?,
+                }
+            } else {
+                let mut p = meaningful(spec);
+                let count = int(p.next().unwrap(), offset)?;
+                let mut table = Vec::new();
+                for entry in p {
+                    let mut e = meaningful(entry);
+                    let c = int(e.next().unwrap(), offset)?;
+                    let v = int(e.next().unwrap(), offset)?;
+                    table.push((c, v));
+                }
+                ThrowSpec::Sticks { count, table }
+            })
+        }
+        Rule::extra_stmt => {
+            let spec = parts.next().unwrap();
+            if spec.as_rule() == Rule::extra_after {
+                match meaningful(spec).next() {
+                    Some(list) => StatementKind::ExtraAfter(ints(list, offset)?),
+                    None => StatementKind::ExtraAfter(Vec::new()),
+                }
+            } else {
+                StatementKind::ExtraOn(set(meaningful(spec).next().unwrap(), offset)?)
+            }
+        }
+        Rule::turn_stmt => {
+            let spec = parts.next().unwrap();
+            StatementKind::Turn(if spec.as_rule() == Rule::turn_single {
+                TurnSpec::ThrowThenMove
+            } else {
+                TurnSpec::AccumulateThenSplit {
+                    again: ints(meaningful(spec).next().unwrap(), offset)?,
+                }
+            })
+        }
+        Rule::enter_stmt => match parts.next() {
+            None => StatementKind::Enter(None),
+            Some(spec) => {
+                let mut throws = None;
+                let mut onto = EnterOnto::Throw;
+                let mut if_empty = false;
+                for p in meaningful(spec) {
+                    match p.as_rule() {
+                        Rule::ints => throws = Some(ints(p, offset)?),
+                        Rule::int => onto = EnterOnto::Position(int(p, offset)?),
+                        Rule::enter_throw => onto = EnterOnto::Throw,
+                        Rule::if_empty => if_empty = true,
+                        _ => {}
+                    }
+                }
+                StatementKind::Enter(Some(EnterSpec {
+                    throws,
+                    onto,
+                    if_empty,
+                }))
+            }
+        },
+        Rule::capture_stmt => StatementKind::Capture(match parts.next() {
+            None => CaptureSpec::None,
+            Some(p) => match p.as_rule() {
+                Rule::capture_swap => CaptureSpec::Swap,
+                Rule::capture_removed => CaptureSpec::Removed,
+                Rule::capture_waiting => CaptureSpec::ToWaiting,
+                _ => CaptureSpec::To(destination(meaningful(p).next().unwrap(), offset)?),
+            },
+        }),
+        Rule::protect_stmt => StatementKind::Protect(has(Rule::kw_pairs)),
+        Rule::safe_stmt => StatementKind::Safe(set(parts.next().unwrap(), offset)?),
+        Rule::blockade_stmt => StatementKind::Blockade(match parts.next() {
+            Some(p) => Some(int(p, offset)?),
+            None => None,
+        }),
+        Rule::stop_stmt => StatementKind::Stop(set(parts.next().unwrap(), offset)?),
+        Rule::backward_stmt => StatementKind::Backward(!has(Rule::kw_never)),
+        Rule::priority_stmt => StatementKind::Priority(set(parts.next().unwrap(), offset)?),
+        Rule::seat_stmt => StatementKind::Seats(match parts.next() {
+            None => None,
+            Some(p) => {
+                let mut p = meaningful(p);
+                let until = int(p.next().unwrap(), offset)?;
+                let side = ident(p.next().unwrap(), offset);
+                Some(SeatSpec { until, side })
+            }
+        }),
+        Rule::opening_stmt => {
+            let side = ident(parts.next().unwrap(), offset);
+            let rule = match parts.next() {
+                None => None,
+                Some(p) if p.as_rule() == Rule::opening_first => {
+                    Some(OpeningRule::FirstMoveWithFrontPiece)
+                }
+                Some(p) => {
+                    let throw_again = p
+                        .clone()
+                        .into_inner()
+                        .any(|q| q.as_rule() == Rule::then_again);
+                    let steps = int(meaningful(p).next().unwrap(), offset)?;
+                    Some(OpeningRule::FrontPieceMoves { steps, throw_again })
+                }
+            };
+            StatementKind::Opening { side, rule }
+        }
+        Rule::square_stmt => {
+            let square = int(parts.next().unwrap(), offset)?;
+            let effect = match parts.next() {
+                None => None,
+                Some(go) => Some(destination(meaningful(go).next().unwrap(), offset)?),
+            };
+            StatementKind::SquareEffect { square, effect }
+        }
+        Rule::bear_stmt => {
+            let spec = parts.next().unwrap();
+            match spec.as_rule() {
+                Rule::bear_exact => StatementKind::BearOff(BearOffSpec::Exact {
+                    from: match meaningful(spec).next() {
+                        Some(s) => Some(set(s, offset)?),
+                        None => None,
+                    },
+                }),
+                Rule::bear_table => {
+                    let mut table = Vec::new();
+                    for entry in meaningful(spec) {
+                        let mut e = meaningful(entry);
+                        let square = int(e.next().unwrap(), offset)?;
+                        table.push((square, ints(e.next().unwrap(), offset)?));
+                    }
+                    StatementKind::BearOff(BearOffSpec::Table(table))
+                }
+                _ => StatementKind::BearWhen(match meaningful(spec).next() {
+                    None => BearWhen::Always,
+                    Some(w) => {
+                        let all = w.as_rule() == Rule::when_all;
+                        let s = set(meaningful(w).next().unwrap(), offset)?;
+                        if all {
+                            BearWhen::AllOn(s)
+                        } else {
+                            BearWhen::NoneOn(s)
+                        }
+                    }
+                }),
+            }
+        }
+        Rule::win_stmt => StatementKind::Win(if parts.next().unwrap().as_rule() == Rule::win_all {
+            WinSpec::FirstAllOff
+        } else {
+            WinSpec::MostBorneOff
+        }),
+        Rule::end_stmt => StatementKind::End(if has(Rule::kw_decided) {
+            EndSpec::Decided
+        } else {
+            EndSpec::BoardEmpty
+        }),
+        Rule::points_stmt => {
+            let mut table = Vec::new();
+            for entry in parts {
+                let mut e = meaningful(entry);
+                let squares = items(e.next().unwrap(), offset)?;
+                table.push((squares, int(e.next().unwrap(), offset)?));
+            }
+            StatementKind::MatchPoints(table)
+        }
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    };
+    Ok(Statement {
+        kind,
+        span: sp,
+        condition: None,
+        note: None,
+    })
+}
+
+// ---- syntax errors ----------------------------------------------------------------------------
+
+/// Words for the grammar's named rules, used in "expected ..." messages.
+fn describe(rule: Rule) -> String {
+    let name = format!("{rule:?}");
+    if let Some(kw) = name.strip_prefix("kw_") {
+        return format!("`{kw}`");
+    }
+    match rule {
+        Rule::colon => "`:`",
+        Rule::comma => "`,`",
+        Rule::semicolon => "`;`",
+        Rule::bar => "`|`",
+        Rule::arrow => "`->`",
+        Rule::dots => "`..`",
+        Rule::times => "`x`",
+        Rule::open_bracket => "`[`",
+        Rule::close_bracket => "`]`",
+        Rule::quote | Rule::quote_end | Rule::string => "a string in double quotes",
+        Rule::int => "a number",
+        Rule::ident => "a name",
+        Rule::items | Rule::item | Rule::range => "a number or a range such as `21..30`",
+        Rule::ints => "a list of numbers",
+        Rule::set => "squares such as `26, 28..30`, `positions 4, 8` or `none`",
+        Rule::value => "a value",
+        Rule::note_kind => "`choice` or `source`",
+        Rule::EOI => "the end of the line",
+        Rule::statement | Rule::line => "a statement",
+        Rule::positions => "`positions`",
+        Rule::note => "a note such as `[choice: ...]`",
+        _ => return name.trim_end_matches("_stmt").replace('_', " "),
+    }
+    .to_string()
+}
+
+fn join_words(mut words: Vec<String>) -> String {
+    words.sort();
+    words.dedup();
+    match words.len() {
+        0 => "something else".into(),
+        1 => words.pop().unwrap(),
+        _ => {
+            let last = words.pop().unwrap();
+            format!("{} or {}", words.join(", "), last)
+        }
+    }
+}
+
+fn word_at(body: &str, pos: usize) -> &str {
+    let rest = &body[pos..];
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> SyntaxError {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = pos.min(body.len());
+    let positives = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let rest = &body[pos..];
+    let word = word_at(body, pos);
+    let at_start = body[..pos].trim().is_empty();
+
+    // A quote opened and never closed.
+    if let Some(q) = unclosed_quote(body) {
+        return SyntaxError::UnterminatedString {
+            span: (offset + q, body.len() - q).into(),
+        };
+    }
+    if let Some(b) = unclosed_bracket(body) {
+        return SyntaxError::UnclosedNote {
+            span: (offset + b, 1).into(),
+        };
+    }
+    if let Some(ch) = rest
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '{' | '}' | ']' | ')' | '('))
+    {
+        return SyntaxError::StrayCharacter {
+            span: (offset + pos, ch.len_utf8()).into(),
+            ch,
+        };
+    }
+    if at_start && !word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit()) {
+        return match did_you_mean(word, STATEMENT_KEYWORDS.iter().copied()) {
+            Some(s) => SyntaxError::Misspelt {
+                span: (offset + pos, word.len()).into(),
+                word: word.into(),
+                suggestion: s,
+            },
+            None => SyntaxError::UnknownStatement {
+                span: (offset + pos, word.len()).into(),
+                word: word.into(),
+                help: format!(
+                    "a statement starts with one of: {}",
+                    STATEMENT_KEYWORDS.join(", ")
+                ),
+            },
+        };
+    }
+    // A misspelt keyword inside a statement: compare with the keywords expected here.
+    let keywords: Vec<String> = positives
+        .iter()
+        .filter_map(|r| format!("{r:?}").strip_prefix("kw_").map(str::to_string))
+        .collect();
+    if !word.is_empty()
+        && !word.starts_with(|c: char| c.is_ascii_digit())
+        && let Some(s) = did_you_mean(word, keywords.iter().map(String::as_str))
+        && s != word
+    {
+        return SyntaxError::Misspelt {
+            span: (offset + pos, word.len()).into(),
+            word: word.into(),
+            suggestion: s,
+        };
+    }
+    let expected = join_words(positives.into_iter().map(describe).collect());
+    let found = if rest.trim().is_empty() {
+        "the end of the line".to_string()
+    } else if !word.is_empty() {
+        format!("`{word}`")
+    } else {
+        format!("`{}`", rest.chars().next().unwrap())
+    };
+    let len = if word.is_empty() {
+        rest.chars().next().map_or(0, char::len_utf8)
+    } else {
+        word.len()
+    };
+    SyntaxError::Unexpected {
+        span: (offset + pos, len).into(),
+        expected,
+        found,
+        help: "docs/language.md shows every statement with an example".into(),
+    }
+}
+
+/// The byte index of a `"` that opens a string never closed on the line, outside comments.
+fn unclosed_quote(body: &str) -> Option<usize> {
+    let mut open = None;
+    for (i, c) in body.char_indices() {
+        match c {
+            '"' => open = if open.is_some() { None } else { Some(i) },
+            '#' if open.is_none() => break,
+            _ => {}
+        }
+    }
+    open
+}
+
+fn unclosed_bracket(body: &str) -> Option<usize> {
+    let mut quote = false;
+    let mut open = None;
+    for (i, c) in body.char_indices() {
+        match c {
+            '"' => quote = !quote,
+            '[' if !quote && open.is_none() => open = Some(i),
+            ']' if !quote => open = None,
+            '#' if !quote && open.is_none() => break,
+            _ => {}
+        }
+    }
+    open
+}

@@ -1,0 +1,327 @@
+//! The syntax tree of a rule file: what was written, where, before any name is resolved.
+
+use std::ops::Range;
+
+/// A byte range in one source file.
+pub type Span = Range<usize>;
+
+/// A value with the byte span it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// A parsed rule file: its statements in the order written.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub statements: Vec<Statement>,
+}
+
+/// One line of a rule file.
+#[derive(Clone, Debug)]
+pub struct Statement {
+    pub kind: StatementKind,
+    /// The statement itself, without condition, note or comment.
+    pub span: Span,
+    pub condition: Option<Condition>,
+    pub note: Option<Note>,
+}
+
+/// `when OPTION is VALUE:` in front of a statement.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub option: Spanned<String>,
+    pub value: Spanned<Value>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// Filled in where the sources are silent.
+    Choice,
+    /// What the source says, or where.
+    Source,
+}
+
+/// `[choice: ...]` or `[source: ...]` after a statement.
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+/// An option value: `5`, `1..7` or `on`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    Int(u32),
+    Range(u32, u32),
+    Word(String),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Range(a, b) => write!(f, "{a}..{b}"),
+            Value::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// A number or an inclusive range of numbers, which may run downwards (`4..1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub first: u32,
+    pub last: u32,
+    pub span: Span,
+}
+
+impl Item {
+    /// The numbers of the item in the order written.
+    pub fn numbers(&self) -> Box<dyn Iterator<Item = u32>> {
+        if self.first <= self.last {
+            Box::new(self.first..=self.last)
+        } else {
+            Box::new((self.last..=self.first).rev())
+        }
+    }
+}
+
+/// A set of places: squares of the board or positions along each side's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetExpr {
+    None,
+    Squares(Vec<Item>),
+    Positions(Vec<Item>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    Rows,
+    Snake,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    Square(Spanned<u32>),
+    FirstFreeAfter(Spanned<u32>),
+    FirstFreeBefore(Spanned<u32>),
+}
+
+impl Destination {
+    pub fn square(&self) -> &Spanned<u32> {
+        match self {
+            Destination::Square(s)
+            | Destination::FirstFreeAfter(s)
+            | Destination::FirstFreeBefore(s) => s,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum StartSpec {
+    Waiting,
+    Alternating(Spanned<u32>),
+    Explicit(Vec<(Spanned<String>, Vec<Item>)>),
+}
+
+#[derive(Clone, Debug)]
+pub enum ThrowSpec {
+    Sticks {
+        count: Spanned<u32>,
+        table: Vec<(Spanned<u32>, Spanned<u32>)>,
+    },
+    Die {
+        faces: Spanned<u32>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub enum TurnSpec {
+    ThrowThenMove,
+    AccumulateThenSplit { again: Vec<Spanned<u32>> },
+}
+
+#[derive(Clone, Debug)]
+pub enum EnterOnto {
+    Throw,
+    Position(Spanned<u32>),
+}
+
+#[derive(Clone, Debug)]
+pub struct EnterSpec {
+    pub throws: Option<Vec<Spanned<u32>>>,
+    pub onto: EnterOnto,
+    pub if_empty: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum CaptureSpec {
+    None,
+    Swap,
+    Removed,
+    ToWaiting,
+    To(Destination),
+}
+
+#[derive(Clone, Debug)]
+pub struct SeatSpec {
+    pub until: Spanned<u32>,
+    pub side: Spanned<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum OpeningRule {
+    FrontPieceMoves {
+        steps: Spanned<u32>,
+        throw_again: bool,
+    },
+    FirstMoveWithFrontPiece,
+}
+
+#[derive(Clone, Debug)]
+pub enum BearOffSpec {
+    Exact { from: Option<SetExpr> },
+    Table(Vec<(Spanned<u32>, Vec<Spanned<u32>>)>),
+}
+
+#[derive(Clone, Debug)]
+pub enum BearWhen {
+    Always,
+    AllOn(SetExpr),
+    NoneOn(SetExpr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinSpec {
+    FirstAllOff,
+    MostBorneOff,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndSpec {
+    Decided,
+    BoardEmpty,
+}
+
+/// Every statement of the language. Each has a key (see [`StatementKind::key`]): a later
+/// statement with the same key replaces an inherited one.
+#[derive(Clone, Debug)]
+pub enum StatementKind {
+    Ruleset(Spanned<String>),
+    Title(String),
+    Source(String),
+    Extends(Spanned<String>),
+    Option {
+        name: Spanned<String>,
+        values: Vec<Spanned<Value>>,
+        default: Spanned<Value>,
+    },
+    Board {
+        rows: Spanned<u32>,
+        cols: Spanned<u32>,
+        numbering: Numbering,
+    },
+    Gaps(Vec<Item>),
+    Name {
+        square: Spanned<u32>,
+        text: String,
+    },
+    Label {
+        square: Spanned<u32>,
+        text: String,
+    },
+    Marks(SetExpr),
+    Path {
+        side: Option<Spanned<String>>,
+        items: Vec<Item>,
+    },
+    Sides(Vec<Spanned<String>>),
+    Colour {
+        side: Spanned<String>,
+        colour: Spanned<String>,
+    },
+    Pieces(Spanned<u32>),
+    Start(StartSpec),
+    First(Spanned<String>),
+    Throw(ThrowSpec),
+    ExtraAfter(Vec<Spanned<u32>>),
+    ExtraOn(SetExpr),
+    Turn(TurnSpec),
+    Enter(Option<EnterSpec>),
+    Capture(CaptureSpec),
+    Protect(bool),
+    Safe(SetExpr),
+    Blockade(Option<Spanned<u32>>),
+    Stop(SetExpr),
+    Backward(bool),
+    Priority(SetExpr),
+    Seats(Option<SeatSpec>),
+    Opening {
+        side: Spanned<String>,
+        rule: Option<OpeningRule>,
+    },
+    SquareEffect {
+        square: Spanned<u32>,
+        effect: Option<Destination>,
+    },
+    BearOff(BearOffSpec),
+    BearWhen(BearWhen),
+    Win(WinSpec),
+    End(EndSpec),
+    MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
+}
+
+impl StatementKind {
+    /// The rule this statement defines. Two statements with the same key in one file are an
+    /// error; in a file that extends another, the later one replaces the inherited one.
+    /// `source` lines have no key: they accumulate.
+    pub fn key(&self) -> Option<String> {
+        use StatementKind::*;
+        Some(match self {
+            Source(_) => return None,
+            Ruleset(_) => "ruleset".into(),
+            Title(_) => "title".into(),
+            Extends(_) => "extends".into(),
+            Option { name, .. } => format!("option {}", name.value),
+            Board { .. } => "board".into(),
+            Gaps(_) => "gaps".into(),
+            Name { square, .. } => format!("name {}", square.value),
+            Label { square, .. } => format!("label {}", square.value),
+            Marks(_) => "marks".into(),
+            Path { side: None, .. } => "path".into(),
+            Path { side: Some(s), .. } => format!("path {}", s.value),
+            Sides(_) => "sides".into(),
+            Colour { side, .. } => format!("colour {}", side.value),
+            Pieces(_) => "pieces".into(),
+            Start(_) => "start".into(),
+            First(_) => "first".into(),
+            Throw(_) => "throw".into(),
+            ExtraAfter(_) => "extra throw after".into(),
+            ExtraOn(_) => "extra throw on".into(),
+            Turn(_) => "turn".into(),
+            Enter(_) => "enter".into(),
+            Capture(_) => "capture".into(),
+            Protect(_) => "protect".into(),
+            Safe(_) => "safe".into(),
+            Blockade(_) => "blockade".into(),
+            Stop(_) => "stop".into(),
+            Backward(_) => "backward".into(),
+            Priority(_) => "priority".into(),
+            Seats(_) => "seats".into(),
+            Opening { side, .. } => format!("opening {}", side.value),
+            SquareEffect { square, .. } => format!("square {}", square.value),
+            BearOff(_) => "bear off".into(),
+            BearWhen(_) => "bear off only when".into(),
+            Win(_) => "win".into(),
+            End(_) => "end".into(),
+            MatchPoints(_) => "match points".into(),
+        })
+    }
+}

@@ -1,0 +1,39 @@
+//! Text for people: board drawings, the explanation of a rule set, differences between two.
+
+pub mod board;
+pub mod diff;
+pub mod explain;
+
+use crate::check::RuleSet;
+
+/// The one-line summary `senet check` prints for a valid rule set.
+pub fn summary(target: &str, r: &RuleSet) -> String {
+    let squares = r.board.size() as usize - r.board.gaps.len();
+    format!(
+        "ok  {target}: {} ({}; {} squares, {} pieces a side, {} rules)",
+        r.id,
+        r.title,
+        squares,
+        r.pieces,
+        r.rules.len()
+    )
+}
+
+/// Wraps text to lines of at most `width` characters, breaking at spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

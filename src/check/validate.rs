@@ -28,6 +28,7 @@ struct Ctx<'a, 'b> {
     size: u32,
     gaps: Vec<Square>,
     sides: Vec<Side>,
+    quiet_missing: bool,
 }
 
 impl<'a> Ctx<'a, '_> {
@@ -47,6 +48,11 @@ impl<'a> Ctx<'a, '_> {
     }
 
     fn missing(&mut self, what: &str, example: &str) {
+        // A rule may be missing only because a line failed to parse or the base failed to
+        // load; saying so would be noise on top of the real error.
+        if self.quiet_missing {
+            return;
+        }
         let leaf = self.leaf();
         self.err(
             leaf,
@@ -286,6 +292,7 @@ pub fn build(
     options: Vec<OptionInfo>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<RuleSet> {
+    let quiet_missing = !diags.is_empty();
     let mut cx = Ctx {
         layers,
         merged,
@@ -293,6 +300,7 @@ pub fn build(
         size: 0,
         gaps: Vec::new(),
         sides: Vec::new(),
+        quiet_missing,
     };
     let before = cx.diags.len();
 
@@ -782,6 +790,10 @@ pub fn build(
         let mut at = eff.to.square;
         loop {
             if at == eff.square {
+                // Report each loop once, from its lowest square.
+                if chain.iter().any(|&s| s < eff.square) {
+                    break;
+                }
                 chain.push(at);
                 let text = chain
                     .iter()

@@ -28,9 +28,21 @@ fn ints(list: &[Spanned<u32>]) -> String {
     join(&list.iter().map(|v| v.value.to_string()).collect::<Vec<_>>())
 }
 
+fn or_list(list: &[Spanned<u32>]) -> String {
+    match list {
+        [rest @ .., last] if !rest.is_empty() => format!(
+            "{} or {}",
+            rest.iter().map(|v| v.value.to_string()).collect::<Vec<_>>().join(", "),
+            last.value
+        ),
+        _ => ints(list),
+    }
+}
+
 fn set(s: &SetExpr) -> String {
     match s {
         SetExpr::None => "no square".into(),
+        SetExpr::Squares(i) if i.len() == 1 && i[0].first == i[0].last => format!("square {}", i[0].first),
         SetExpr::Squares(i) => format!("squares {}", items(i)),
         SetExpr::Positions(i) => format!("path positions {}", items(i)),
     }
@@ -71,8 +83,10 @@ pub fn describe(kind: &StatementKind) -> String {
             }
         ),
         K::Gaps(i) => format!("Squares {} are gaps, not part of the board.", items(i)),
-        K::Name { square, text } => format!("Square {} is the {}.", square.value, text),
-        K::Label { square, text } => format!("Square {} is marked \"{}\".", square.value, text),
+        K::Name { square, text: Some(text) } => format!("Square {} is the {}.", square.value, text),
+        K::Name { square, text: None } => format!("Square {} has no name.", square.value),
+        K::Label { square, text: Some(text) } => format!("Square {} is marked \"{}\".", square.value, text),
+        K::Label { square, text: None } => format!("Square {} has no label.", square.value),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
         K::Path { side: None, items: i } => format!("Both sides share one path: squares {}.", items(i)),
         K::Path { side: Some(s), items: i } => format!("{}'s path: squares {}.", s.value, items(i)),
@@ -99,7 +113,7 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
         }
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
-        K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", ints(v)),
+        K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", or_list(v)),
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
         K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", set(s)),
         K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
@@ -177,6 +191,8 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
         }
         K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", set(s)),
+        K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
+        K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", set(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::Win(WinSpec::MostBorneOff) => {
             "The side that bears off more pieces wins; equal counts are a draw.".into()

@@ -41,6 +41,8 @@ pub struct RuleSet {
     pub effects: Vec<SquareEffect>,
     pub bear_off: BearOff,
     pub bear_when: BearWhen,
+    /// Per side: positions from which a piece may only bear off.
+    pub only_bear_off: Vec<Vec<Pos>>,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,

@@ -527,13 +527,17 @@ pub fn build(
     for e in &merged.entries {
         match &e.stmt.kind {
             K::Name { square, text } => {
-                if let Some(s) = cx.square(e.layer, square.value, &square.span) {
-                    board.names.push((s, text.clone()));
+                if let Some(s) = cx.square(e.layer, square.value, &square.span)
+                    && let Some(t) = text
+                {
+                    board.names.push((s, t.clone()));
                 }
             }
             K::Label { square, text } => {
-                if let Some(s) = cx.square(e.layer, square.value, &square.span) {
-                    board.labels.push((s, text.clone()));
+                if let Some(s) = cx.square(e.layer, square.value, &square.span)
+                    && let Some(t) = text
+                {
+                    board.labels.push((s, t.clone()));
                 }
             }
             _ => {}
@@ -856,6 +860,11 @@ pub fn build(
         _ => BearWhen::Always,
     };
 
+    let only_bear_off = match cx.get("only bear off from") {
+        Some((K::OnlyBearOff(set), layer, _)) => cx.positions(layer, set),
+        _ => vec![Vec::new(); 2],
+    };
+
     // ---- end and scoring ----
     let win = match cx.get("win") {
         Some((K::Win(w), _, _)) => Some(match w {
@@ -949,6 +958,7 @@ pub fn build(
         effects,
         bear_off: bear_off?,
         bear_when,
+        only_bear_off,
         win: win?,
         end,
         match_points,

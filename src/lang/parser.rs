@@ -23,7 +23,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
     "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
     "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
-    "opening", "square", "bear", "win", "end", "match",
+    "opening", "square", "bear", "only", "win", "end", "match",
 ];
 
 /// Parses a whole file. Returns the statements of every good line and a diagnostic for every
@@ -304,7 +304,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::gaps_stmt => StatementKind::Gaps(items(parts.next().unwrap(), offset)?),
         Rule::name_stmt | Rule::label_stmt => {
             let square = int(parts.next().unwrap(), offset)?;
-            let text = string(parts.next().unwrap(), offset).value;
+            let text = parts.next().map(|p| string(p, offset).value);
             if rule == Rule::name_stmt {
                 StatementKind::Name { square, text }
             } else {
@@ -500,6 +500,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 }),
             }
         }
+        Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
         Rule::win_stmt => StatementKind::Win(if parts.next().unwrap().as_rule() == Rule::win_all {
             WinSpec::FirstAllOff
         } else {

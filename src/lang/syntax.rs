@@ -229,13 +229,14 @@ pub enum StatementKind {
         numbering: Numbering,
     },
     Gaps(Vec<Item>),
+    /// `None` takes an inherited name away.
     Name {
         square: Spanned<u32>,
-        text: String,
+        text: Option<String>,
     },
     Label {
         square: Spanned<u32>,
-        text: String,
+        text: Option<String>,
     },
     Marks(SetExpr),
     Path {
@@ -273,6 +274,8 @@ pub enum StatementKind {
     },
     BearOff(BearOffSpec),
     BearWhen(BearWhen),
+    /// Pieces on these squares may only bear off, not move on.
+    OnlyBearOff(SetExpr),
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
@@ -319,6 +322,7 @@ impl StatementKind {
             SquareEffect { square, .. } => format!("square {}", square.value),
             BearOff(_) => "bear off".into(),
             BearWhen(_) => "bear off only when".into(),
+            OnlyBearOff(_) => "only bear off from".into(),
             Win(_) => "win".into(),
             End(_) => "end".into(),
             MatchPoints(_) => "match points".into(),

@@ -6,5 +6,6 @@
 pub mod bundled;
 pub mod check;
 pub mod cli;
+pub mod compile;
 pub mod lang;
 pub mod render;

@@ -32,7 +32,10 @@ fn or_list(list: &[Spanned<u32>]) -> String {
     match list {
         [rest @ .., last] if !rest.is_empty() => format!(
             "{} or {}",
-            rest.iter().map(|v| v.value.to_string()).collect::<Vec<_>>().join(", "),
+            rest.iter()
+                .map(|v| v.value.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             last.value
         ),
         _ => ints(list),
@@ -42,7 +45,9 @@ fn or_list(list: &[Spanned<u32>]) -> String {
 fn set(s: &SetExpr) -> String {
     match s {
         SetExpr::None => "no square".into(),
-        SetExpr::Squares(i) if i.len() == 1 && i[0].first == i[0].last => format!("square {}", i[0].first),
+        SetExpr::Squares(i) if i.len() == 1 && i[0].first == i[0].last => {
+            format!("square {}", i[0].first)
+        }
         SetExpr::Squares(i) => format!("squares {}", items(i)),
         SetExpr::Positions(i) => format!("path positions {}", items(i)),
     }

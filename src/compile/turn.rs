@@ -1,0 +1,128 @@
+//! The turn state machine: the phases a game goes through and what moves it from one to the
+//! next. The engine follows this table; it never asks which rule set it plays.
+
+use std::fmt;
+
+use crate::check::RuleSet;
+use crate::check::ruleset::Turn;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The players throw in turn for seats until one throws the seating value.
+    Seating,
+    /// A forced opening move of the side to move, made without a throw.
+    Opening,
+    /// The side to move throws.
+    Throw,
+    /// The side to move chooses a single move for the throw.
+    Move,
+    /// The side to move splits the total of its throws among its pieces.
+    Distribute,
+    GameOver,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A player threw the seating value and takes the seating side.
+    SeatTaken,
+    /// A throw was made and the turn goes on to moving.
+    Thrown,
+    /// A throw that lets the same player throw again before moving (throw-all-then-split).
+    ThrownAgain,
+    /// A move was made and gives no extra throw.
+    Moved,
+    /// A move was made and gives an extra throw.
+    MovedExtraThrow,
+    /// The forced opening move was made and its side throws again.
+    OpeningMovedThrowAgain,
+    /// No legal move: the turn passes.
+    Passed,
+    /// The game is over (a side won, or the result is decided, or a draw).
+    Ended,
+}
+
+/// Who throws after a transition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Next {
+    Same,
+    Other,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transition {
+    pub from: Phase,
+    pub on: Event,
+    pub to: Phase,
+    pub next: Next,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnMachine {
+    pub start: Phase,
+    pub transitions: Vec<Transition>,
+}
+
+impl TurnMachine {
+    pub fn new(r: &RuleSet) -> Self {
+        use Event::*;
+        use Next::*;
+        use Phase::*;
+        let has_opening = r.opening.iter().any(Option::is_some);
+        let after_seating = if has_opening { Opening } else { Throw };
+        let start = if r.seats.is_some() {
+            Seating
+        } else {
+            after_seating
+        };
+        let moving = match r.turn {
+            Turn::ThrowThenMove => Move,
+            Turn::AccumulateThenSplit { .. } => Distribute,
+        };
+        let mut t = Vec::new();
+        let mut add = |from, on, to, next| t.push(Transition { from, on, to, next });
+        if r.seats.is_some() {
+            add(Seating, SeatTaken, after_seating, Same);
+        }
+        if has_opening {
+            add(Opening, Moved, Throw, Other);
+            add(Opening, OpeningMovedThrowAgain, Throw, Same);
+            add(Opening, Ended, GameOver, Same);
+        }
+        add(Throw, Thrown, moving, Same);
+        if moving == Distribute {
+            add(Throw, ThrownAgain, Throw, Same);
+        }
+        add(moving, Moved, Throw, Other);
+        if !r.extra_after.is_empty() || !r.extra_on.is_empty() {
+            add(moving, MovedExtraThrow, Throw, Same);
+        }
+        add(moving, Passed, Throw, Other);
+        add(moving, Ended, GameOver, Same);
+        TurnMachine {
+            start,
+            transitions: t,
+        }
+    }
+
+    /// Where `event` leads from `phase`, if the rules allow it there.
+    pub fn next(&self, phase: Phase, event: Event) -> Option<(Phase, Next)> {
+        self.transitions
+            .iter()
+            .find(|t| t.from == phase && t.on == event)
+            .map(|t| (t.to, t.next))
+    }
+}
+
+impl fmt::Display for TurnMachine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "start: {:?}", self.start)?;
+        for t in &self.transitions {
+            let who = match t.next {
+                Next::Same => "same side",
+                Next::Other => "other side",
+            };
+            writeln!(f, "{:?} --{:?}--> {:?} ({who})", t.from, t.on, t.to)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,141 @@
+//! The compiled form of rule sets: tables and turn machine.
+
+use senet::check::check_target;
+use senet::compile::{Event, Next, Phase, PosFlags, Rules, SquareFlags, compile};
+
+fn rules(id: &str) -> Rules {
+    compile(&check_target(id, &[]).unwrap_or_else(|e| panic!("{id} does not check: {e:?}")))
+}
+
+#[test]
+fn compiled_forms() {
+    for id in [
+        "senet/base",
+        "senet/finkel",
+        "senet/modern",
+        "twenty-squares/ur",
+    ] {
+        insta::assert_snapshot!(id.replace('/', "__"), rules(id).to_string());
+    }
+}
+
+#[test]
+fn every_throw_distribution_sums_to_exactly_one() {
+    for id in senet::bundled::ids() {
+        let r = rules(id);
+        let t = &r.throws;
+        assert_eq!(t.weights.iter().sum::<u64>(), t.denominator, "{id}");
+        assert_eq!(t.outcomes.len() as u64, t.denominator, "{id}");
+        for (v, w) in t.values.iter().zip(&t.weights) {
+            assert_eq!(
+                t.outcomes.iter().filter(|o| *o == v).count() as u64,
+                *w,
+                "{id}: value {v}"
+            );
+        }
+    }
+}
+
+#[test]
+fn four_sticks_give_1_4_6_4_1_sixteenths() {
+    let r = rules("twenty-squares/ur");
+    assert_eq!(r.throws.values, vec![0, 1, 2, 3, 4]);
+    assert_eq!(r.throws.weights, vec![1, 4, 6, 4, 1]);
+    assert_eq!(r.throws.denominator, 16);
+    let base = rules("senet/base");
+    assert_eq!(base.throws.values, vec![1, 2, 3, 4, 6]);
+    assert_eq!(base.throws.weights, vec![4, 6, 4, 1, 1]);
+}
+
+#[test]
+fn exact_exit_tables() {
+    let base = rules("senet/base");
+    let red = &base.sides[0];
+    // Pieces on 25, 28, 29, 30 bear off with 6, 3, 2, 1; 26 would need a 5, which base cannot throw.
+    assert_eq!(red.exit_throws[25], 1 << 6);
+    assert_eq!(red.exit_throws[26], 0);
+    assert_eq!(red.exit_throws[28], 1 << 3);
+    assert_eq!(red.exit_throws[30], 1 << 1);
+    // Bell 1960: only from 27-30.
+    let bell = rules("senet/bell-1960");
+    assert_eq!(bell.sides[1].exit_throws[25], 0);
+    assert_eq!(bell.sides[1].exit_throws[27], 1 << 4);
+    // Modern: from 27 with 4 or 5, 29 with 3, 30 with 2.
+    let modern = rules("senet/modern");
+    assert_eq!(modern.sides[0].exit_throws[27], 1 << 4 | 1 << 5);
+    assert_eq!(modern.sides[0].exit_throws[29], 1 << 3);
+    assert_eq!(modern.sides[0].exit_throws[30], 1 << 2);
+    // Bell 1979 runs from 30 to 1: position 30 is square 1.
+    let b79 = rules("senet/bell-1979");
+    assert_eq!(b79.sides[0].path[0], 30);
+    assert_eq!(b79.sides[0].exit_throws[30], 1 << 1);
+}
+
+#[test]
+fn ur_paths_share_the_middle_row() {
+    let r = rules("twenty-squares/ur");
+    let (light, dark) = (&r.sides[0], &r.sides[1]);
+    assert_eq!(light.len(), 14);
+    assert_eq!(&light.path[4..12], &dark.path[4..12]);
+    assert_ne!(light.path[0], dark.path[0]);
+    for p in [4usize, 8, 14] {
+        let sq = light.path[p - 1] as usize;
+        assert!(
+            r.squares[sq].has(SquareFlags::SAFE) && r.squares[sq].has(SquareFlags::EXTRA_THROW)
+        );
+    }
+    assert_eq!(light.exit_throws[11], 1 << 4);
+    assert_eq!(light.exit_throws[14], 1 << 1);
+    assert!(light.start.iter().all(|&p| p == 0));
+}
+
+#[test]
+fn turn_machines() {
+    let base = rules("senet/base");
+    assert_eq!(base.machine.start, Phase::Seating);
+    assert_eq!(
+        base.machine.next(Phase::Seating, Event::SeatTaken),
+        Some((Phase::Opening, Next::Same))
+    );
+    assert_eq!(
+        base.machine.next(Phase::Move, Event::MovedExtraThrow),
+        Some((Phase::Throw, Next::Same))
+    );
+    let finkel = rules("senet/finkel");
+    assert_eq!(finkel.machine.start, Phase::Throw);
+    assert_eq!(
+        finkel.machine.next(Phase::Throw, Event::ThrownAgain),
+        Some((Phase::Throw, Next::Same))
+    );
+    assert_eq!(
+        finkel.machine.next(Phase::Throw, Event::Thrown),
+        Some((Phase::Distribute, Next::Same))
+    );
+    assert_eq!(finkel.machine.next(Phase::Move, Event::Moved), None);
+    let bell = rules("senet/bell-thirty-squares");
+    assert_eq!(bell.machine.next(Phase::Move, Event::MovedExtraThrow), None);
+}
+
+#[test]
+fn zones_become_position_flags() {
+    let jequier = rules("senet/jequier");
+    let red = &jequier.sides[0];
+    assert!((21..=30).all(|p| red.flags[p].has(PosFlags::BEAR_ZONE)));
+    assert!(!red.flags[20].has(PosFlags::BEAR_ZONE));
+    let bell = rules("senet/bell-thirty-squares");
+    assert!((26..=30).all(|p| bell.sides[1].flags[p].has(PosFlags::PRIORITY)));
+    let ivde = rules("senet/ivde");
+    assert!(ivde.sides[0].flags[28].has(PosFlags::ONLY_BEAR_OFF));
+}
+
+#[test]
+fn options_change_the_compiled_rules() {
+    let seven = compile(&check_target("senet/kendall", &[("pieces".into(), "7".into())]).unwrap());
+    assert_eq!(seven.pieces, 7);
+    assert_eq!(seven.sides[0].start, vec![1, 3, 5, 7, 9, 11, 13]);
+    assert_eq!(seven.sides[1].start, vec![2, 4, 6, 8, 10, 12, 14]);
+    let off =
+        compile(&check_target("senet/kendall", &[("extra-throws".into(), "off".into())]).unwrap());
+    assert_eq!(off.extra_after, 0);
+    assert_eq!(rules("senet/kendall").extra_after, 1 << 1 | 1 << 4 | 1 << 5);
+}

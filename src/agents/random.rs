@@ -1,0 +1,25 @@
+//! Uniform over the legal moves.
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::engine::game::Player;
+use crate::engine::{Engine, Move, Position};
+
+pub struct RandomAgent {
+    rng: Pcg64Mcg,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomAgent {
+    fn choose(&mut self, _: &Engine, _: &Position, _: u8, moves: &[Move]) -> usize {
+        self.rng.random_range(0..moves.len())
+    }
+}

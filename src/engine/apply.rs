@@ -1,0 +1,134 @@
+//! Applying a move with all its effects: captures, square effects, extra throws, the opening.
+
+use super::{Engine, Move, Position, Step};
+use crate::check::ruleset::{Capture, Destination, Fallback, Opening};
+use crate::compile::SquareFlags;
+
+/// What a move did, for statistics and messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub captures: u8,
+    /// Square effects that moved a piece (House of Water and the like).
+    pub effects: u8,
+    pub borne_off: u8,
+    pub entered: u8,
+    pub backward: bool,
+    /// The same side throws again.
+    pub extra_throw: bool,
+}
+
+impl Engine {
+    /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
+    /// square is taken and there is no fallback, or no free square is found.
+    fn resolve(&self, pos: &Position, s: usize, d: Destination) -> Option<u8> {
+        let side = &self.rules.sides[s];
+        let x = self.masks[s].pos_of_square[d.square as usize - 1];
+        if x == 0 {
+            return None;
+        }
+        let free = |p: u8| pos.owner(side.path[p as usize - 1]).is_none();
+        match d.fallback {
+            Fallback::None => free(x).then_some(x),
+            Fallback::FirstFreeAfter => (x..=self.masks[s].len).find(|&p| free(p)),
+            Fallback::FirstFreeBefore => (1..=x).rev().find(|&p| free(p)),
+        }
+    }
+
+    /// Plays one piece movement of side `s` onto `next`. Returns the position the piece rests
+    /// on (0 if it bore off).
+    pub(super) fn apply_step(
+        &self,
+        next: &mut Position,
+        s: usize,
+        step: Step,
+        report: &mut Report,
+    ) -> u8 {
+        let r = &self.rules;
+        let off = self.masks[s].len + 1;
+        if step.from == 0 {
+            next.waiting[s] -= 1;
+            report.entered += 1;
+        } else {
+            next.take(r, s, step.from);
+        }
+        if step.to == off {
+            next.off[s] += 1;
+            report.borne_off += 1;
+            return 0;
+        }
+        let sq = r.sides[s].path[step.to as usize - 1];
+        let e = 1 - s;
+        if next.squares[e] & (1 << (sq - 1)) != 0 {
+            let ep = self.masks[e].pos_of_square[sq as usize - 1];
+            next.take(r, e, ep);
+            report.captures += 1;
+            let back_to = match r.capture {
+                Capture::Swap if step.from > 0 => {
+                    let from_sq = r.sides[s].path[step.from as usize - 1];
+                    Some(self.masks[e].pos_of_square[from_sq as usize - 1]).filter(|&p| p > 0)
+                }
+                Capture::To(d) => self.resolve(next, e, d),
+                _ => None,
+            };
+            match (back_to, &r.capture) {
+                (Some(p), _) => next.put(r, e, p),
+                (None, Capture::Removed) => next.removed[e] += 1,
+                (None, _) => next.waiting[e] += 1,
+            }
+        }
+        // Square effects, followed while they lead on (the checker rules out loops).
+        let mut at = step.to;
+        for _ in 0..8 {
+            let Some(d) = r.effects[r.sides[s].path[at as usize - 1] as usize] else {
+                break;
+            };
+            match self.resolve(next, s, d) {
+                Some(p) if p != at => {
+                    at = p;
+                    report.effects += 1;
+                }
+                _ => break,
+            }
+        }
+        next.put(r, s, at);
+        at
+    }
+
+    /// The position after the side to move plays `mv` with throw `throw`, and what happened.
+    pub fn apply(&self, pos: &Position, mv: &Move, throw: u8) -> (Position, Report) {
+        let r = &self.rules;
+        let s = pos.to_move as usize;
+        let mut next = *pos;
+        let mut report = Report {
+            backward: mv.is_backward(),
+            ..Report::default()
+        };
+        let mut extra_square = false;
+        for &step in mv.steps() {
+            let rest = self.apply_step(&mut next, s, step, &mut report);
+            if rest > 0
+                && r.squares[r.sides[s].path[rest as usize - 1] as usize]
+                    .has(SquareFlags::EXTRA_THROW)
+            {
+                extra_square = true;
+            }
+        }
+        let mut extra = extra_square || (r.throw_again == 0 && r.extra_after & (1 << throw) != 0);
+        if next.opening & (1 << s) != 0 {
+            next.opening &= !(1 << s);
+            if let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
+                extra = throw_again;
+            }
+        }
+        report.extra_throw = extra;
+        next.to_move = if extra { s as u8 } else { 1 - s as u8 };
+        (next, report)
+    }
+
+    /// The position after the side to move passes.
+    pub fn pass(&self, pos: &Position) -> Position {
+        let mut next = *pos;
+        next.to_move = 1 - pos.to_move;
+        next
+    }
+}

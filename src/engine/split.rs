@@ -1,0 +1,104 @@
+//! Throw-all-then-split turns: the total is shared among pieces, each moving at most once, each
+//! single movement legal when it is made. The whole total must be used if some sequence can;
+//! else the largest part that can. With no forward sequence at all, one piece moves backwards by
+//! the whole total, if the rules allow backward moves.
+//!
+//! This search allocates (a set of visited states); it runs only for rule sets with split turns.
+
+use std::collections::HashSet;
+
+use super::{Engine, Move, Position, Report, Step};
+
+struct Search {
+    best: u8,
+    found: Vec<(Position, Move)>,
+    seen: HashSet<(Position, u64, u8)>,
+}
+
+impl Engine {
+    pub(super) fn split_moves(&self, pos: &Position, total: u8, out: &mut Vec<Move>) {
+        let s = pos.to_move as usize;
+        if total == 0 {
+            return;
+        }
+        let mut search = Search {
+            best: 0,
+            found: Vec::new(),
+            seen: HashSet::new(),
+        };
+        self.extend(pos, s, 0, total, total, &mut Move::default(), &mut search);
+        if search.best > 0 {
+            out.extend(search.found.into_iter().map(|(_, m)| m));
+        } else if self.rules.backward {
+            self.backward_moves(pos, s, total, u64::MAX, out);
+        }
+    }
+
+    /// Tries every next single movement of a piece that has not moved yet (`moved` holds the
+    /// positions where moved pieces now rest).
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        pos: &Position,
+        s: usize,
+        moved: u64,
+        remaining: u8,
+        total: u8,
+        mv: &mut Move,
+        search: &mut Search,
+    ) {
+        let used = total - remaining;
+        if used > 0 {
+            if used > search.best {
+                search.best = used;
+                search.found.clear();
+            }
+            if used == search.best && !search.found.iter().any(|(p, _)| p == pos) {
+                search.found.push((*pos, *mv));
+            }
+        }
+        if remaining == 0 || mv.steps().len() == super::MAX_STEPS {
+            return;
+        }
+        let barrier = self.barrier(pos, s);
+        let can_bear = self.can_bear_off(pos, s);
+        let mut candidates = [(0u8, 0u8, 0u8); 2 * 64];
+        let mut n = 0;
+        let mut bits = pos.on[s] & !moved;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as u8 + 1;
+            bits &= bits - 1;
+            for d in 1..=remaining {
+                if let Some(t) = self.forward_target(pos, s, p, d, barrier, can_bear) {
+                    candidates[n] = (p, t, d);
+                    n += 1;
+                }
+            }
+        }
+        for d in 1..=remaining {
+            if n < candidates.len()
+                && let Some(t) = self.entry_target(pos, s, d, barrier)
+            {
+                candidates[n] = (0, t, d);
+                n += 1;
+            }
+        }
+        for &(from, to, d) in &candidates[..n] {
+            let mut next = *pos;
+            let mut report = Report::default();
+            let rest = self.apply_step(&mut next, s, Step { from, to }, &mut report);
+            let moved_next = if rest > 0 {
+                moved | 1 << (rest - 1)
+            } else {
+                moved
+            };
+            let left = remaining - d;
+            if !search.seen.insert((next, moved_next, left)) {
+                continue;
+            }
+            mv.push(Step { from, to });
+            self.extend(&next, s, moved_next, left, total, mv, search);
+            mv.pop();
+        }
+    }
+}

@@ -1,0 +1,684 @@
+//! End-to-end tests of the `senet` binary: `list`, `check`, `explain`, `diff` and `--option`.
+//!
+//! These tests hold the command-line contract of DESIGN.md: exit codes (0 valid, 1 invalid rules,
+//! 2 unusable input), the shape of `check --format json`, and the words users rely on in the
+//! output. They run the real binary with `NO_COLOR=1` unless a test says otherwise.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde_json::Value;
+
+/// The 16 bundled rule sets.
+const BUNDLED: [&str; 16] = [
+    "senet/base",
+    "senet/jequier",
+    "senet/kendall-14",
+    "senet/bell-1960",
+    "senet/bell-1979",
+    "senet/thirty-six",
+    "senet/tait",
+    "senet/finkel",
+    "senet/bell-thirty-squares",
+    "senet/modern",
+    "senet/ivde",
+    "senet/kendall",
+    "twenty-squares/sawah",
+    "twenty-squares/ur",
+    "twenty-squares/babylonian",
+    "twenty-squares/marks-throw-only",
+];
+
+/// The tutorial's final file (docs/tutorial.md).
+const TUTORIAL_EXAMPLE: &str = "docs/examples/classroom.rules";
+
+// ---- helpers -----------------------------------------------------------------------------------
+
+/// The binary, run from the crate root, without colour.
+fn senet() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_senet"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `senet ARGS` and returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = senet().args(args).output().expect("run senet");
+    (
+        out.status.code().expect("senet ended by a signal"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// Runs `senet check --format json ARGS` and parses its standard output.
+fn check_json(args: &[&str]) -> (i32, Value) {
+    let (code, stdout, stderr) = run(&[&["check", "--format", "json"], args].concat());
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{stdout}\nstderr:\n{stderr}"));
+    (code, json)
+}
+
+/// A fresh, empty folder of the system's temporary directory, unique to this test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("senet-cli-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary folder");
+        TempDir(dir)
+    }
+
+    /// Writes `name` in the folder and returns its full path as a string.
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write a rule file");
+        path.to_str().expect("a UTF-8 temporary path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Every `rulesets/**/*.rules` file, relative to the crate root, sorted.
+fn ruleset_files() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read rulesets/") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rules") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("rulesets"), &mut files);
+    let mut files: Vec<String> = files
+        .iter()
+        .map(|p| {
+            p.strip_prefix(root)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .replace('\\', "/")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The lines of `text` that are `ok` lines of `senet check`.
+fn ok_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.starts_with("ok ")).collect()
+}
+
+/// A rule file with three mistakes: an unknown keyword, a square off the board, a duplicate.
+const INVALID: &str = r#"ruleset "test/invalid"
+title   "three mistakes"
+extends "senet/base"
+
+saef 26, 28
+safe 26, 31
+square 27: go to 1
+square 27: go to 15
+"#;
+
+// ---- list --------------------------------------------------------------------------------------
+
+#[test]
+fn list_prints_every_bundled_id_with_a_title() {
+    let (code, stdout, stderr) = run(&["list"]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    for id in BUNDLED {
+        let line = stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("`{id}` missing from `senet list`:\n{stdout}"));
+        let title = line[id.len()..].trim();
+        assert!(!title.is_empty(), "`{id}` has no title: {line:?}");
+        assert!(!title.contains("does not check"), "{line}");
+    }
+    assert_eq!(stdout.lines().count(), BUNDLED.len(), "{stdout}");
+}
+
+// ---- check: valid rule sets --------------------------------------------------------------------
+
+#[test]
+fn check_accepts_every_bundled_id() {
+    for id in BUNDLED {
+        senet()
+            .args(["check", id])
+            .assert()
+            .success()
+            .stdout(contains(format!("ok  {id}:")));
+    }
+}
+
+#[test]
+fn check_accepts_every_shipped_file_one_ok_line_each() {
+    let files = ruleset_files();
+    assert_eq!(files.len(), BUNDLED.len(), "{files:?}");
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let ok = ok_lines(&stdout);
+    assert_eq!(ok.len(), files.len(), "{stdout}");
+    for (line, file) in ok.iter().zip(&files) {
+        assert!(line.contains(file.as_str()), "{line} should name {file}");
+    }
+}
+
+#[test]
+fn check_takes_several_targets_and_reports_each() {
+    let (code, stdout, _) = run(&[
+        "check",
+        "senet/base",
+        "twenty-squares/ur",
+        "rulesets/senet/kendall.rules",
+    ]);
+    assert_eq!(code, 0);
+    let ok = ok_lines(&stdout);
+    assert_eq!(ok.len(), 3, "{stdout}");
+    assert!(ok[0].contains("senet/base"));
+    assert!(ok[1].contains("twenty-squares/ur"));
+    assert!(ok[2].contains("rulesets/senet/kendall.rules"));
+    // The summary names what was checked.
+    assert!(ok[0].contains("30 squares"), "{}", ok[0]);
+    assert!(ok[1].contains("20 squares"), "{}", ok[1]);
+}
+
+#[test]
+fn check_reports_a_valid_and_an_invalid_target_and_fails() {
+    let dir = TempDir::new("mixed");
+    let bad = dir.write("bad.rules", INVALID);
+    let (code, stdout, stderr) = run(&["check", "senet/base", &bad]);
+    assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
+    assert_eq!(ok_lines(&stdout).len(), 1, "{stdout}");
+    assert!(stderr.contains("bad.rules"), "{stderr}");
+}
+
+#[test]
+fn check_accepts_the_tutorial_example() {
+    senet()
+        .args(["check", TUTORIAL_EXAMPLE])
+        .assert()
+        .success()
+        .stdout(contains(
+            "ok  docs/examples/classroom.rules: classroom/senet",
+        ))
+        .stdout(contains("7 pieces a side"));
+    // Its option still chooses 5.
+    senet()
+        .args(["check", TUTORIAL_EXAMPLE, "--option", "pieces=5"])
+        .assert()
+        .success()
+        .stdout(contains("5 pieces a side"));
+    // Its own option switches the safe row off.
+    let (_, on, _) = run(&["explain", TUTORIAL_EXAMPLE]);
+    let (code, off, _) = run(&["explain", TUTORIAL_EXAMPLE, "-o", "last-row-safe=off"]);
+    assert_eq!(code, 0);
+    assert!(on.contains("Pieces on squares 21-30 are safe"), "{on}");
+    assert!(off.contains("No square is safe."), "{off}");
+    assert!(off.contains("[choice: the handout says"), "{off}");
+}
+
+#[test]
+fn the_tutorial_shows_the_example_file_as_it_is() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tutorial = std::fs::read_to_string(root.join("docs/tutorial.md")).unwrap();
+    let example = std::fs::read_to_string(root.join(TUTORIAL_EXAMPLE)).unwrap();
+    let shown = tutorial
+        .split("The finished file, ")
+        .nth(1)
+        .and_then(|rest| rest.split("```\n").nth(1))
+        .expect("the finished file in docs/tutorial.md");
+    assert_eq!(shown, example);
+}
+
+#[test]
+fn the_tutorial_mistakes_give_the_errors_it_shows() {
+    let dir = TempDir::new("tutorial");
+    let header = "ruleset \"classroom/senet\"\n\
+                  title   \"Senet: classroom rules\"\n\
+                  source  \"Year 7 handout\"\n";
+    let stages: [(&str, &[&str]); 3] = [
+        (
+            "extends \"senet/kendal\"\n",
+            &[
+                "E102",
+                "classroom.rules:4:9",
+                "did you mean `senet/kendall`?",
+            ],
+        ),
+        (
+            "extends \"senet/kendall\"\n\noption pieces: 5 | 7 default 7\n\n\
+             sqaure 27: go to 1\nsafe 21..31\n",
+            &[
+                "E003",
+                "did you mean `square`?",
+                "E122",
+                "classroom.rules:9:6",
+                "square 31 is out of range",
+                "has 2 errors",
+            ],
+        ),
+        (
+            "extends \"senet/kendall\"\n\noption pieces: 5 | 7 default 7\n\n\
+             square 27: go to 1\nsafe 21..30\nsquare 27: go to first free after 1\n",
+            &["E101", "`square 27` is defined twice in this file"],
+        ),
+    ];
+    for (body, expected) in stages {
+        let file = dir.write("classroom.rules", &format!("{header}{body}"));
+        let (code, _, stderr) = run(&["check", &file]);
+        assert_eq!(code, 1, "{stderr}");
+        for e in expected {
+            assert!(stderr.contains(e), "`{e}` missing from:\n{stderr}");
+        }
+    }
+}
+
+// ---- check: invalid and unreadable input -------------------------------------------------------
+
+#[test]
+fn check_json_of_a_valid_target() {
+    let (code, json) = check_json(&["senet/base"]);
+    assert_eq!(code, 0);
+    let files = json["files"].as_array().expect("`files` is an array");
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0]["ok"], Value::Bool(true));
+    assert_eq!(files[0]["file"], "senet/base");
+    assert_eq!(files[0]["id"], "senet/base");
+    assert!(files[0]["title"].as_str().is_some_and(|t| !t.is_empty()));
+    assert_eq!(files[0]["diagnostics"], Value::Array(vec![]));
+}
+
+#[test]
+fn check_json_of_an_invalid_file_has_every_diagnostic_with_its_place() {
+    let dir = TempDir::new("json-invalid");
+    let bad = dir.write("bad.rules", INVALID);
+    let (code, json) = check_json(&[&bad]);
+    assert_eq!(code, 1);
+    let files = json["files"].as_array().expect("`files` is an array");
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0]["ok"], Value::Bool(false));
+    let diags = files[0]["diagnostics"].as_array().expect("an array");
+    assert_eq!(diags.len(), 3, "{diags:#?}");
+    for d in diags {
+        let code = d["code"].as_str().expect("code");
+        assert!(code.starts_with('E') && code.len() == 4, "{code}");
+        assert!(d["line"].as_u64().is_some_and(|l| l >= 1), "{d}");
+        assert!(d["column"].as_u64().is_some_and(|c| c >= 1), "{d}");
+        assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()), "{d}");
+        assert!(d["help"].as_str().is_some_and(|h| !h.is_empty()), "{d}");
+    }
+    let mut lines: Vec<u64> = diags.iter().map(|d| d["line"].as_u64().unwrap()).collect();
+    lines.sort();
+    assert_eq!(lines, [5, 6, 8], "{diags:#?}");
+    let typo = diags.iter().find(|d| d["line"] == 5).unwrap();
+    assert!(typo["message"].as_str().unwrap().contains("saef"), "{typo}");
+    assert!(typo["help"].as_str().unwrap().contains("safe"), "{typo}");
+}
+
+#[test]
+fn check_prints_every_diagnostic_with_file_line_and_column_and_exits_1() {
+    let dir = TempDir::new("text-invalid");
+    let bad = dir.write("bad.rules", INVALID);
+    let (_, json) = check_json(&[&bad]);
+    let (code, stdout, stderr) = run(&["check", &bad]);
+    assert_eq!(code, 1);
+    assert!(ok_lines(&stdout).is_empty(), "{stdout}");
+    let diags = json["files"][0]["diagnostics"].as_array().unwrap();
+    assert!(!diags.is_empty());
+    // One drawn snippet per diagnostic, each headed `[file:line:col]`.
+    assert_eq!(
+        stderr.matches(&format!("[{bad}:")).count(),
+        diags.len(),
+        "{stderr}"
+    );
+    for d in diags {
+        let place = format!("{bad}:{}:{}", d["line"], d["column"]);
+        if d["code"] == "E101" {
+            // A duplicate has two labels; the drawing is headed by the first definition (7:1)
+            // while the JSON points at the second (8:1). Accept either place here.
+            assert!(
+                stderr.contains(&format!("{bad}:7:1")) || stderr.contains(&place),
+                "{stderr}"
+            );
+        } else {
+            assert!(stderr.contains(&place), "`{place}` missing from:\n{stderr}");
+        }
+        assert!(stderr.contains(d["code"].as_str().unwrap()), "{stderr}");
+        assert!(stderr.contains(d["message"].as_str().unwrap()), "{stderr}");
+    }
+    assert!(stderr.contains("has 3 errors"), "{stderr}");
+}
+
+#[test]
+fn check_of_an_unreadable_path_exits_2_with_a_clear_message() {
+    let dir = TempDir::new("unreadable");
+    let missing = dir.0.join("no-such-file.rules");
+    let missing = missing.to_str().unwrap();
+    senet()
+        .args(["check", missing])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(contains(format!("cannot read `{missing}`")));
+    // A folder is not a rule file either.
+    senet()
+        .args(["check", dir.0.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read"));
+    // In JSON, the failure is in the document too.
+    let (code, json) = check_json(&[missing]);
+    assert_eq!(code, 2);
+    assert_eq!(json["files"][0]["ok"], Value::Bool(false));
+    assert!(
+        json["files"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot read")
+    );
+}
+
+#[test]
+fn a_misspelt_bundled_id_suggests_the_right_one() {
+    senet()
+        .args(["check", "senet/kendal"])
+        .assert()
+        .code(2)
+        .stderr(contains("`senet/kendall`"));
+    senet()
+        .args(["check", "twenty-squares/urr"])
+        .assert()
+        .code(2)
+        .stderr(contains("`twenty-squares/ur`"));
+}
+
+#[test]
+fn extends_a_misspelt_id_is_e102_with_did_you_mean() {
+    let dir = TempDir::new("extends-typo");
+    let file = dir.write(
+        "typo.rules",
+        "ruleset \"test/typo\"\nextends \"senet/kendal\"\n",
+    );
+    let (code, _, stderr) = run(&["check", &file]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("E102"), "{stderr}");
+    assert!(stderr.contains("did you mean `senet/kendall`"), "{stderr}");
+    assert!(stderr.contains(&format!("{file}:2:9")), "{stderr}");
+
+    let (_, json) = check_json(&[&file]);
+    let d = &json["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "E102");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(2), Some(9))
+    );
+    assert!(d["help"].as_str().unwrap().contains("senet/kendall"), "{d}");
+}
+
+#[test]
+fn extends_a_sibling_file_by_relative_path() {
+    let dir = TempDir::new("extends-sibling");
+    dir.write(
+        "parent.rules",
+        "ruleset \"test/parent\"\nextends \"senet/base\"\npieces 4 each\n\
+         start red on 1, 3, 5, 7; blue on 2, 4, 6, 8\n",
+    );
+    let child = dir.write(
+        "child.rules",
+        "ruleset \"test/child\"\nextends \"parent.rules\"\nblockade none\n",
+    );
+    // Relative to the file, not to the working folder.
+    senet()
+        .args(["check", &child])
+        .assert()
+        .success()
+        .stdout(contains("test/child").and(contains("4 pieces a side")));
+    senet()
+        .args(["explain", &child])
+        .assert()
+        .success()
+        .stdout(contains("There are no blockades").and(contains("(from test/parent)")));
+}
+
+// ---- --option ----------------------------------------------------------------------------------
+
+#[test]
+fn option_with_an_allowed_value_is_accepted() {
+    senet()
+        .args(["check", "senet/kendall", "--option", "pieces=7"])
+        .assert()
+        .success()
+        .stdout(contains("7 pieces a side"));
+    senet()
+        .args([
+            "check",
+            "senet/kendall",
+            "-o",
+            "pieces=7",
+            "-o",
+            "extra-throws=off",
+        ])
+        .assert()
+        .success();
+}
+
+#[test]
+fn option_with_a_value_not_allowed_names_the_allowed_values() {
+    senet()
+        .args(["check", "senet/kendall", "--option", "pieces=6"])
+        .assert()
+        .code(1)
+        .stderr(contains("E111"))
+        .stderr(contains("`6` is not a value of option `pieces`"))
+        .stderr(contains("`5`").and(contains("`7`")));
+}
+
+#[test]
+fn a_misspelt_option_name_suggests_the_right_one() {
+    senet()
+        .args(["check", "senet/kendall", "--option", "piecs=7"])
+        .assert()
+        .code(1)
+        .stderr(contains("unknown option `piecs`"))
+        .stderr(contains("did you mean `pieces`?"));
+}
+
+#[test]
+fn option_without_equals_is_a_usage_error() {
+    senet()
+        .args(["check", "senet/kendall", "--option", "nonsense"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(contains("NAME=VALUE"));
+}
+
+// ---- explain -----------------------------------------------------------------------------------
+
+#[test]
+fn explain_shows_board_throws_names_and_notes() {
+    let (code, stdout, stderr) = run(&["explain", "senet/base"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The board, drawn as a snake: the second row runs back.
+    assert!(stdout.contains("| 20  | 19  |"), "{stdout}");
+    assert!(stdout.contains("|  1  |  2  |"), "{stdout}");
+    // The throw table of four sticks.
+    for chance in ["1/4", "3/8", "1/16"] {
+        assert!(stdout.contains(chance), "no `{chance}` in:\n{stdout}");
+    }
+    assert!(stdout.contains("House of Water"), "{stdout}");
+    assert!(
+        stdout.contains("[source:") || stdout.contains("[choice:"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn explain_follows_options() {
+    let (_, five, _) = run(&["explain", "senet/kendall"]);
+    let (code, seven, _) = run(&["explain", "senet/kendall", "--option", "pieces=7"]);
+    assert_eq!(code, 0);
+    assert!(five.contains("Each side has 5 pieces."), "{five}");
+    assert!(seven.contains("Each side has 7 pieces."), "{seven}");
+    assert!(seven.contains("pieces = 7"), "{seven}");
+    // Seven pieces a side fill squares 1-14: the second row shows pieces on 11-14.
+    let row2 = seven
+        .lines()
+        .skip_while(|l| !l.starts_with("| 20  |"))
+        .nth(1)
+        .expect("the second board row");
+    assert_eq!(
+        row2.matches('G').count() + row2.matches('R').count(),
+        4,
+        "{row2}"
+    );
+}
+
+#[test]
+fn explain_of_a_variant_marks_inherited_rules() {
+    let (code, stdout, _) = run(&["explain", "senet/jequier"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("(from senet/base)"), "{stdout}");
+    // Its own rule is not marked as inherited.
+    let own = stdout
+        .lines()
+        .find(|l| l.contains("21-30"))
+        .expect("the bear-off condition");
+    assert!(!own.contains("(from"), "{own}");
+}
+
+#[test]
+fn explain_of_an_invalid_target_fails() {
+    senet()
+        .args(["explain", "senet/kendall", "--option", "pieces=6"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty());
+    senet().args(["explain", "senet/nosuch"]).assert().code(2);
+}
+
+// ---- diff --------------------------------------------------------------------------------------
+
+/// The rule names of the rows of a `senet diff` table.
+fn diff_rows(stdout: &str) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut after_rule = false;
+    for line in stdout.lines() {
+        let first = line.split('|').next().unwrap_or("").trim();
+        // A row starts after a `---+---` rule; its continuation lines have an empty first cell.
+        if line.starts_with('-') {
+            after_rule = true;
+        } else if after_rule && !first.is_empty() && line.contains('|') {
+            rows.push(first.to_string());
+            after_rule = false;
+        }
+    }
+    rows
+}
+
+#[test]
+fn diff_of_base_and_jequier_is_the_bear_off_condition() {
+    let (code, stdout, _) = run(&["diff", "senet/base", "senet/jequier"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("1 rule differs"), "{stdout}");
+    assert_eq!(diff_rows(&stdout), ["bear off only when"], "{stdout}");
+    assert!(stdout.contains("21-30"), "{stdout}");
+}
+
+#[test]
+fn diff_of_kendall_and_modern_has_several_rows() {
+    let (code, stdout, _) = run(&["diff", "senet/kendall", "senet/modern"]);
+    assert_eq!(code, 0);
+    let rows = diff_rows(&stdout);
+    assert!(rows.len() >= 5, "{rows:?}\n{stdout}");
+    assert!(
+        stdout.contains(&format!("{} rules differ", rows.len())),
+        "{stdout}"
+    );
+    for rule in ["sides", "safe", "bear off", "blockade"] {
+        assert!(
+            rows.iter().any(|r| r == rule),
+            "no `{rule}` row in {rows:?}"
+        );
+    }
+}
+
+#[test]
+fn diff_of_a_rule_set_with_itself_says_same_rules() {
+    senet()
+        .args(["diff", "senet/kendall", "senet/kendall"])
+        .assert()
+        .success()
+        .stdout(contains("have the same rules"));
+    // A bundled id and its own file are the same rules too.
+    senet()
+        .args(["diff", "senet/base", "rulesets/senet/base.rules"])
+        .assert()
+        .success()
+        .stdout(contains("have the same rules"));
+}
+
+#[test]
+fn diff_of_the_tutorial_example_against_its_base() {
+    let (code, stdout, _) = run(&["diff", "senet/kendall", TUTORIAL_EXAMPLE]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        diff_rows(&stdout),
+        [
+            "option pieces",
+            "pieces",
+            "safe",
+            "square 27",
+            "option last-row-safe"
+        ],
+        "{stdout}"
+    );
+}
+
+// ---- colour ------------------------------------------------------------------------------------
+
+#[test]
+fn no_ansi_escapes_off_a_terminal_or_with_no_color() {
+    let dir = TempDir::new("colour");
+    let bad = dir.write("bad.rules", INVALID);
+    let commands: [&[&str]; 5] = [
+        &["list"],
+        &["check", "senet/base", &bad],
+        &["explain", "senet/kendall"],
+        &["diff", "senet/kendall", "senet/modern"],
+        &["check", "senet/kendall", "--option", "piecs=7"],
+    ];
+    for no_color in [true, false] {
+        for args in commands {
+            let mut cmd = senet();
+            if !no_color {
+                // Output captured by a pipe is not a terminal: no colour even without NO_COLOR.
+                cmd.env_remove("NO_COLOR");
+            }
+            let out = cmd.args(args).output().unwrap();
+            for (what, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+                let text = String::from_utf8_lossy(bytes);
+                assert!(
+                    !text.contains("\x1b["),
+                    "ANSI escape in {what} of {args:?} (NO_COLOR set: {no_color}):\n{text}"
+                );
+            }
+        }
+    }
+}

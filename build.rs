@@ -29,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
+    files.sort();
     for (_, path) in &files {
         println!("cargo:rerun-if-changed={path}");
     }

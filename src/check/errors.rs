@@ -13,7 +13,7 @@ pub enum CheckError {
         )
     )]
     Duplicate {
-        #[label("defined again here")]
+        #[label(primary, "defined again here")]
         span: SourceSpan,
         #[label("first defined here")]
         first: SourceSpan,
@@ -145,7 +145,7 @@ pub enum CheckError {
     #[error("the path passes square {square} twice")]
     #[diagnostic(code(E124), help("a path visits each square once"))]
     PathRepeats {
-        #[label("second visit")]
+        #[label(primary, "second visit")]
         span: SourceSpan,
         #[label("first visit")]
         first: SourceSpan,
@@ -186,10 +186,10 @@ pub enum CheckError {
         square: u32,
     },
 
-    #[error("position {pos} is past the end of the path")]
+    #[error("there is no position {pos} on the path")]
     #[diagnostic(code(E128))]
     PositionOutOfRange {
-        #[label("paths here are {len} squares long")]
+        #[label("positions here run from 1 to {len}")]
         span: SourceSpan,
         pos: u32,
         len: usize,
@@ -248,7 +248,7 @@ pub enum CheckError {
     #[error("two pieces start on square {square}")]
     #[diagnostic(code(E135), help("each square holds one piece at most"))]
     LayoutOverlap {
-        #[label("already taken")]
+        #[label(primary, "already taken")]
         span: SourceSpan,
         #[label("first placed here")]
         first: SourceSpan,

@@ -83,14 +83,19 @@ pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
     }
 }
 
-fn identity(origin: &Origin) -> String {
+/// What makes two loads the same file, for finding `extends` cycles.
+fn identity(origin: &Origin, file: &SourceFile) -> String {
+    let canonical = |p: &Path| {
+        p.canonicalize()
+            .unwrap_or_else(|_| p.to_path_buf())
+            .to_string_lossy()
+            .into_owned()
+    };
     match origin {
         Origin::Bundled(id) => format!("bundled:{id}"),
-        Origin::Path(p) => p
-            .canonicalize()
-            .unwrap_or_else(|_| p.clone())
-            .to_string_lossy()
-            .into_owned(),
+        Origin::Path(p) => canonical(p),
+        // Text named after a file on disk is that file (a cycle may come back to it by path).
+        Origin::Text { .. } if Path::new(&file.name).is_file() => canonical(Path::new(&file.name)),
         Origin::Text { .. } => "<text>".into(),
     }
 }
@@ -115,29 +120,20 @@ pub fn load_chain(
     while let Some((file, origin)) = next.take() {
         let (ast, errors) = parse_file(&file);
         diags.extend(errors);
-        seen.push((identity(&origin), display(&origin, &file)));
+        seen.push((identity(&origin, &file), display(&origin, &file)));
         let layer = Layer { file, ast, origin };
         let extends: Vec<_> = layer
             .ast
             .statements
             .iter()
             .filter_map(|s| match &s.kind {
-                StatementKind::Extends(t) => {
-                    Some((t.clone(), s.condition.is_some(), s.span.clone()))
-                }
+                // A conditional `extends` is reported by the merge; it is never followed.
+                StatementKind::Extends(t) if s.condition.is_none() => Some(t.clone()),
                 _ => None,
             })
             .collect();
-        if let Some((target, conditional, span)) = extends.first().cloned() {
-            if conditional {
-                diags.push(Diagnostic::new(
-                    &layer.file,
-                    CheckError::ConditionalNotAllowed {
-                        span: span.into(),
-                        what: "extends".into(),
-                    },
-                ));
-            } else if seen.len() > MAX_EXTENDS_DEPTH {
+        if let Some(target) = extends.first().cloned() {
+            if seen.len() > MAX_EXTENDS_DEPTH {
                 diags.push(Diagnostic::new(
                     &layer.file,
                     CheckError::ExtendsTooDeep {
@@ -148,7 +144,7 @@ pub fn load_chain(
             } else {
                 match resolve(&target.value, &layer.origin) {
                     Ok((f, o)) => {
-                        let id = identity(&o);
+                        let id = identity(&o, &f);
                         if seen.iter().any(|(s, _)| *s == id) {
                             let mut names: Vec<String> =
                                 seen.iter().map(|(_, d)| d.clone()).collect();

@@ -66,7 +66,9 @@ pub fn merge<'a>(
             }
         }
         for stmt in &layer.ast.statements {
-            if let StatementKind::Source(s) = &stmt.kind {
+            if let StatementKind::Source(s) = &stmt.kind
+                && stmt.condition.is_none()
+            {
                 merged.sources.push(s.clone());
             }
         }
@@ -89,13 +91,24 @@ pub fn merge<'a>(
             let Some(cond) = &stmt.condition else {
                 continue;
             };
-            if matches!(
-                stmt.kind,
-                StatementKind::Ruleset(_)
-                    | StatementKind::Extends(_)
-                    | StatementKind::Option { .. }
-            ) {
-                continue; // reported where those are read
+            // What a rule set is and where it comes from cannot depend on its options.
+            let fixed = match stmt.kind {
+                StatementKind::Ruleset(_) => Some("ruleset"),
+                StatementKind::Title(_) => Some("title"),
+                StatementKind::Source(_) => Some("source"),
+                StatementKind::Extends(_) => Some("extends"),
+                StatementKind::Option { .. } => continue, // reported where options are read
+                _ => None,
+            };
+            if let Some(what) = fixed {
+                diags.push(Diagnostic::new(
+                    &layer.file,
+                    CheckError::ConditionalNotAllowed {
+                        span: stmt.span.clone().into(),
+                        what: what.into(),
+                    },
+                ));
+                continue;
             }
             let Some(option) = options.iter().find(|o| o.name == cond.option.value) else {
                 diags.push(unknown_option(

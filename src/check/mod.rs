@@ -42,10 +42,37 @@ fn check_file(
     let opts = options::resolve(&layers, options, &mut diags);
     let merged = merge::merge(&layers, &opts, &mut diags);
     let rules = validate::build(&layers, &merged, opts, &mut diags);
+    // In file order, each file's errors by place.
+    let order: Vec<String> = layers.iter().rev().map(|l| l.file.name.clone()).collect();
+    diags.sort_by_key(|d| {
+        (
+            order
+                .iter()
+                .position(|n| *n == d.file.name)
+                .unwrap_or(usize::MAX),
+            d.primary_offset(),
+        )
+    });
     match rules {
-        Some(r) if diags.is_empty() => Ok(r),
+        Some(mut r) if diags.is_empty() => {
+            r.hash = text_hash(layers.iter().map(|l| l.file.text.as_str()));
+            Ok(r)
+        }
         _ => Err(diags),
     }
+}
+
+/// FNV-1a (64 bits) over the texts of an `extends` chain, as 16 hex digits: a game record keeps
+/// it to notice that the rules it was played under have changed.
+pub fn text_hash<'a>(texts: impl Iterator<Item = &'a str>) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for text in texts {
+        for b in text.bytes().chain(std::iter::once(0)) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
 }
 
 /// Why a rule set could not be had.

@@ -48,6 +48,8 @@ pub struct RuleSet {
     pub match_points: Vec<(Vec<Square>, u32)>,
     /// Every rule in force, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
+    /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).
+    pub hash: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -29,12 +29,19 @@ struct Ctx<'a, 'b> {
     gaps: Vec<Square>,
     sides: Vec<Side>,
     quiet_missing: bool,
+    /// (file, code, offset) of every error reported: a range of numbers or a shared path
+    /// checked once per side must not repeat the same error.
+    reported: Vec<(usize, String, usize)>,
 }
 
 impl<'a> Ctx<'a, '_> {
     fn err(&mut self, layer: usize, e: CheckError) {
-        self.diags
-            .push(Diagnostic::new(&self.layers[layer].file, e));
+        let d = Diagnostic::new(&self.layers[layer].file, e);
+        let key = (layer, d.code(), d.primary_offset());
+        if !self.reported.contains(&key) {
+            self.reported.push(key);
+            self.diags.push(d);
+        }
     }
 
     fn get(&self, key: &str) -> Option<(&'a ast::StatementKind, usize, Span)> {
@@ -301,6 +308,7 @@ pub fn build(
         gaps: Vec::new(),
         sides: Vec::new(),
         quiet_missing,
+        reported: Vec::new(),
     };
     let before = cx.diags.len();
 
@@ -472,9 +480,6 @@ pub fn build(
             }
             path.push(sq);
             spans.push(span);
-        }
-        if path.len() > MAX_SQUARES as usize - 1 {
-            ok = false;
         }
         if ok {
             sides.push(Side {
@@ -690,7 +695,11 @@ pub fn build(
                 cx.out_of_range(
                     layer,
                     &n.span,
-                    format!("a blockade of {} pieces cannot be formed", n.value),
+                    format!(
+                        "a blockade of {} piece{} cannot be formed",
+                        n.value,
+                        if n.value == 1 { "" } else { "s" }
+                    ),
                     "out of range",
                     format!("a blockade is 2 to {hi} pieces in a row"),
                 );
@@ -771,16 +780,13 @@ pub fn build(
     // ---- square effects ----
     let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
     for e in &merged.entries {
-        let K::SquareEffect {
-            square,
-            effect: Some(dest),
-        } = &e.stmt.kind
-        else {
+        let K::SquareEffect { square, effect } = &e.stmt.kind else {
             continue;
         };
         let Some(sq) = cx.path_square(e.layer, square.value, &square.span) else {
             continue;
         };
+        let Some(dest) = effect else { continue };
         if let Some(to) = cx.destination(e.layer, dest) {
             effects.push((
                 SquareEffect { square: sq, to },
@@ -963,6 +969,7 @@ pub fn build(
         end,
         match_points,
         rules,
+        hash: String::new(),
     })
 }
 
@@ -1175,6 +1182,7 @@ fn throw(cx: &mut Ctx, layer: usize, span: &Span, spec: &ast::ThrowSpec) -> Opti
                         format!("throw values run from 0 to {MAX_THROW_VALUE}"),
                     );
                     ok = false;
+                    values[c.value as usize] = Some((0, c.span.clone()));
                     continue;
                 }
                 if let Some((_, first)) = &values[c.value as usize] {

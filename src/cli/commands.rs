@@ -20,13 +20,7 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(r) => print(&render::explain::explain(&r)),
             Err(code) => code,
         },
-        Command::Diff { a, b, options } => {
-            let (ra, rb) = (load(&a, &options.options), load(&b, &options.options));
-            match (ra, rb) {
-                (Ok(ra), Ok(rb)) => print(&render::diff::diff(&ra, &rb)),
-                (Err(code), _) | (_, Err(code)) => code,
-            }
-        }
+        Command::Diff { a, b, options } => diff(&a, &b, &options.options),
     }
 }
 
@@ -128,4 +122,37 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
         println!();
     }
     ExitCode::from(worst)
+}
+
+/// `diff`: each `--option` goes to the rule sets that have it; one that neither has is an error.
+fn diff(a: &str, b: &str, options: &[(String, String)]) -> ExitCode {
+    let names = |target: &str| -> Result<Vec<String>, ExitCode> {
+        Ok(load(target, &[])?
+            .options
+            .into_iter()
+            .map(|o| o.name)
+            .collect())
+    };
+    let (na, nb) = match (names(a), names(b)) {
+        (Ok(na), Ok(nb)) => (na, nb),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    if let Some((name, _)) = options
+        .iter()
+        .find(|(n, _)| !na.contains(n) && !nb.contains(n))
+    {
+        eprintln!("error: neither `{a}` nor `{b}` has an option `{name}`");
+        return ExitCode::from(1);
+    }
+    let only = |known: &[String]| -> Vec<(String, String)> {
+        options
+            .iter()
+            .filter(|(n, _)| known.contains(n))
+            .cloned()
+            .collect()
+    };
+    match (load(a, &only(&na)), load(b, &only(&nb))) {
+        (Ok(ra), Ok(rb)) => print(&render::diff::diff(&ra, &rb)),
+        (Err(code), _) | (_, Err(code)) => code,
+    }
 }

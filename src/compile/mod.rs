@@ -178,11 +178,11 @@ pub fn compile(r: &RuleSet) -> Rules {
             let mut exit_throws = vec![0u32; len + 2];
             match &r.bear_off {
                 BearOff::Exact { from } => {
-                    for p in 1..=len {
+                    for (p, exits) in exit_throws.iter_mut().enumerate().take(len + 1).skip(1) {
                         let allowed = from.as_ref().is_none_or(|f| f[i].contains(&(p as Pos)));
                         let v = len + 1 - p;
-                        if allowed && r.throw.can_give(v.min(255) as u8) && v <= 31 {
-                            exit_throws[p] |= 1 << v;
+                        if allowed && v <= 31 && r.throw.can_give(v as u8) {
+                            *exits |= 1 << v;
                         }
                     }
                 }

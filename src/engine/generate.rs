@@ -10,12 +10,12 @@ pub(super) fn between(a: u8, b: u8) -> u64 {
     if b <= a + 1 {
         return 0;
     }
-    let hi = if b - 1 >= 64 {
+    let hi = if b > 64 {
         u64::MAX
     } else {
         (1u64 << (b - 1)) - 1
     };
-    let lo = (1u64 << a) - 1;
+    let lo = if a >= 64 { u64::MAX } else { (1u64 << a) - 1 };
     hi & !lo
 }
 

@@ -2,9 +2,6 @@
 
 use crate::compile::Rules;
 
-/// Pieces of a side can stand on positions 1..=63 of its path.
-pub const MAX_PATH: usize = 63;
-
 /// A position: where every piece stands and who throws next. Copy, 48 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions

@@ -63,12 +63,17 @@ impl Diagnostic {
         format!("{}:{}:{}", self.file.name, line, col)
     }
 
-    fn primary_offset(&self) -> usize {
-        self.error
-            .labels()
-            .and_then(|mut l| l.next())
-            .map(|l| l.offset())
-            .unwrap_or(0)
+    /// Where the diagnostic points: its primary label, else its first.
+    pub fn primary_offset(&self) -> usize {
+        let Some(labels) = self.error.labels() else {
+            return 0;
+        };
+        let labels: Vec<_> = labels.collect();
+        labels
+            .iter()
+            .find(|l| l.primary())
+            .or(labels.first())
+            .map_or(0, |l| l.offset())
     }
 
     /// Renders the diagnostic as miette draws it: without colour, at a fixed width when
@@ -170,8 +175,10 @@ pub fn did_you_mean<'a>(
 ) -> Option<String> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
-        let score = strsim::jaro_winkler(word, c);
-        if score > 0.8 && best.is_none_or(|(s, _)| score > s) {
+        // Edits counting transpositions: `bleu` is one from `blue`, `senet/nope` four from `senet/modern`.
+        let score = strsim::normalized_damerau_levenshtein(word, c);
+        let close = score >= 0.7 || strsim::damerau_levenshtein(word, c) <= 1;
+        if close && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, c));
         }
     }

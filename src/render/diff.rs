@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::wrap;
 use crate::check::RuleSet;
+use crate::check::describe::default_text;
 
 const COLUMN: usize = 44;
 
@@ -19,7 +20,11 @@ pub fn diff(a: &RuleSet, b: &RuleSet) -> String {
             .iter()
             .find(|x| x.key == key)
             .map(|x| x.text.clone())
-            .unwrap_or_else(|| "(not said: the default)".into())
+            .or_else(|| default_text(key))
+            .unwrap_or_else(|| match key.strip_prefix("option ") {
+                Some(name) => format!("(no option `{name}`)"),
+                None => "(not said)".into(),
+            })
     };
     let mut rows = Vec::new();
     for key in keys {
@@ -63,7 +68,7 @@ pub fn diff(a: &RuleSet, b: &RuleSet) -> String {
             let k = if i == 0 { key } else { "" };
             let x = la.get(i).map(String::as_str).unwrap_or("");
             let y = lb.get(i).map(String::as_str).unwrap_or("");
-            let _ = writeln!(out, "{k:kw$} | {x:COLUMN$} | {y}");
+            let _ = writeln!(out, "{}", format!("{k:kw$} | {x:COLUMN$} | {y}").trim_end());
         }
         let _ = writeln!(
             out,

@@ -10,4 +10,5 @@ pub mod cli;
 pub mod compile;
 pub mod engine;
 pub mod lang;
+pub mod notation;
 pub mod render;

@@ -40,6 +40,49 @@ pub enum Command {
         #[command(flatten)]
         options: OptionArgs,
     },
+    /// The legal moves of a position (JSON in, JSON out; JSON Lines for several positions).
+    Moves {
+        #[arg(value_name = "RULES")]
+        rules: String,
+        /// A file of positions (DESIGN.md's format); `-` reads standard input.
+        #[arg(long, value_name = "FILE")]
+        position: String,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+    /// Play a game in the terminal: people (`human`) and agents, in side order.
+    Play {
+        #[arg(value_name = "RULES")]
+        rules: String,
+        /// Who plays each side, in side order: `human` or an agent (`random`).
+        #[arg(
+            long,
+            value_name = "P1,P2",
+            default_value = "human,random",
+            value_delimiter = ',',
+            num_args = 1
+        )]
+        players: Vec<String>,
+        /// Seed for the throws and the agents' choices (random if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Write the game record (JSON) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<String>,
+        /// Stop a game with no winner after this many turns.
+        #[arg(long, default_value_t = 10_000)]
+        turn_cap: u32,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+    /// Replay a recorded game and verify every throw and move.
+    Replay {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// Print the game as it is replayed.
+        #[arg(long)]
+        show: bool,
+    },
 }
 
 #[derive(clap::Args, Debug, Default)]

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use super::args::{Cli, Command, Format};
 use crate::check::{CheckFailure, RuleSet, check_target};
+use crate::compile::compile;
+use crate::engine::Engine;
 use crate::lang::Diagnostic;
 use crate::render;
 
@@ -21,6 +23,37 @@ pub fn run(cli: Cli) -> ExitCode {
             Err(code) => code,
         },
         Command::Diff { a, b, options } => diff(&a, &b, &options.options),
+        Command::Moves {
+            rules,
+            position,
+            options,
+        } => match load(&rules, &options.options) {
+            Ok(r) => super::moves::run(&Engine::new(compile(&r)), &position),
+            Err(code) => code,
+        },
+        Command::Play {
+            rules,
+            players,
+            seed,
+            record,
+            turn_cap,
+            options,
+        } => match load(&rules, &options.options) {
+            Ok(r) => super::play::play(
+                &Engine::new(compile(&r)),
+                super::play::PlayArgs {
+                    target: &rules,
+                    rules: &r,
+                    options: &options.options,
+                    players: &players,
+                    seed,
+                    record: record.as_deref(),
+                    turn_cap,
+                },
+            ),
+            Err(code) => code,
+        },
+        Command::Replay { file, show } => super::play::replay(&file, show),
     }
 }
 
@@ -85,7 +118,7 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
         match check_target(target, options) {
             Ok(r) => {
                 if format == Format::Text {
-                    println!("{}", render::summary(target, &r));
+                    say!("{}", render::summary(target, &r));
                 } else {
                     json.push(serde_json::json!({ "file": target, "ok": true, "id": r.id, "title": r.title, "diagnostics": [] }));
                 }
@@ -119,7 +152,7 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
             std::io::stdout().lock(),
             &serde_json::json!({ "files": json }),
         );
-        println!();
+        say!();
     }
     ExitCode::from(worst)
 }

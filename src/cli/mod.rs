@@ -1,7 +1,30 @@
 //! The command line: `senet list | check | explain | diff`.
 
+/// Prints a line to standard output; a closed pipe (`senet play ... | head`) ends the program
+/// quietly instead of panicking.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// [`say!`] without the newline.
+macro_rules! say_raw {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod args;
 mod commands;
+mod moves;
+mod play;
 
 pub use args::Cli;
 pub use commands::run;

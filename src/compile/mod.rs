@@ -110,6 +110,8 @@ pub struct Rules {
     /// The side that moves first (after seating, if any).
     pub first: u8,
     pub throws: ThrowTable,
+    /// The throwing device, for drawing a throw.
+    pub device: crate::check::ruleset::ThrowDevice,
     /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
     pub extra_after: u32,
     /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
@@ -219,6 +221,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         pieces: r.pieces,
         first: r.first as u8,
         throws: ThrowTable::new(&r.throw),
+        device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
         throw_again: match &r.turn {
             Turn::ThrowThenMove => 0,

@@ -1,16 +1,34 @@
-//! Drawing a board as text: the grid with its gaps, square numbers, marks and labels.
+//! Drawing a board as text: the grid with its gaps, square numbers, marks, labels and pieces.
 
 use crate::check::RuleSet;
-use crate::check::ruleset::{Square, Start};
+use crate::check::ruleset::{Board, Square, Start};
 
-/// What to show in a square's second line.
-pub type Content<'a> = &'a dyn Fn(Square) -> Option<String>;
+/// What a square shows on its second line, and in which colour (an ANSI code such as `31`).
+pub struct Cell {
+    pub text: String,
+    pub colour: Option<&'static str>,
+}
+
+/// The ANSI foreground code of a colour name the language allows.
+pub fn ansi(colour: &str) -> &'static str {
+    match colour {
+        "red" => "31",
+        "green" => "32",
+        "yellow" => "33",
+        "blue" => "34",
+        "magenta" => "35",
+        "cyan" => "36",
+        "white" => "97",
+        "black" => "90",
+        _ => "39",
+    }
+}
+
+const W: usize = 5;
 
 /// Draws the board with box characters. Each square shows its number and, below, `content`
 /// (for example a piece) or else its label or mark.
-pub fn draw(r: &RuleSet, content: Content) -> String {
-    const W: usize = 5;
-    let b = &r.board;
+pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
     let mut out = String::new();
     let cell = |row: u16, col: u16| -> Option<Square> {
         let s = b.square_at(row, col);
@@ -24,8 +42,11 @@ pub fn draw(r: &RuleSet, content: Content) -> String {
             let below = row < b.rows && cell(row, col).is_some();
             let left_above = row > 0 && col > 0 && cell(row - 1, col - 1).is_some();
             let left_below = row < b.rows && col > 0 && cell(row, col - 1).is_some();
-            let corner = above || below || left_above || left_below;
-            line.push(if corner { '+' } else { ' ' });
+            line.push(if above || below || left_above || left_below {
+                '+'
+            } else {
+                ' '
+            });
             line.push_str(&(if above || below { "-" } else { " " }).repeat(W));
         }
         let last_above = row > 0 && cell(row - 1, b.cols - 1).is_some();
@@ -42,16 +63,26 @@ pub fn draw(r: &RuleSet, content: Content) -> String {
                 let here = cell(row, col);
                 let left = col > 0 && cell(row, col - 1).is_some();
                 line.push(if here.is_some() || left { '|' } else { ' ' });
-                let text = match here {
-                    None => String::new(),
-                    Some(s) if part == 0 => s.to_string(),
-                    Some(s) => content(s)
-                        .or_else(|| b.label(s).map(str::to_string))
-                        .or_else(|| b.marks.contains(&s).then(|| "*".to_string()))
-                        .unwrap_or_default(),
+                let (text, colour) = match here {
+                    None => (String::new(), None),
+                    Some(s) if part == 0 => (s.to_string(), None),
+                    Some(s) => match content(s) {
+                        Some(c) => (c.text, c.colour),
+                        None => (
+                            b.label(s)
+                                .map(str::to_string)
+                                .or_else(|| b.marks.contains(&s).then(|| "*".to_string()))
+                                .unwrap_or_default(),
+                            None,
+                        ),
+                    },
                 };
                 let text: String = text.chars().take(W).collect();
-                line.push_str(&format!("{text:^W$}"));
+                let padded = format!("{text:^W$}");
+                match colour {
+                    Some(code) => line.push_str(&format!("\x1b[1;{code}m{padded}\x1b[0m")),
+                    None => line.push_str(&padded),
+                }
             }
             if cell(row, b.cols - 1).is_some() {
                 line.push('|');
@@ -63,25 +94,30 @@ pub fn draw(r: &RuleSet, content: Content) -> String {
     out
 }
 
+/// The first letter of a side's name, upper case: how its pieces are drawn.
+pub fn initial(name: &str) -> String {
+    name.chars()
+        .next()
+        .unwrap_or('?')
+        .to_uppercase()
+        .to_string()
+}
+
 /// The board with the starting layout: each piece shown by its side's initial.
 pub fn draw_start(r: &RuleSet) -> String {
-    let occupant = |sq: Square| -> Option<String> {
+    let occupant = |sq: Square| -> Option<Cell> {
         let Start::OnBoard(per_side) = &r.start else {
             return None;
         };
         for (i, side) in r.sides.iter().enumerate() {
             if per_side[i].iter().any(|&p| side.path[p as usize - 1] == sq) {
-                return Some(
-                    side.name
-                        .chars()
-                        .next()
-                        .unwrap_or('?')
-                        .to_ascii_uppercase()
-                        .to_string(),
-                );
+                return Some(Cell {
+                    text: initial(&side.name),
+                    colour: None,
+                });
             }
         }
         None
     };
-    draw(r, &occupant)
+    draw(&r.board, &occupant)
 }

@@ -3,6 +3,7 @@
 pub mod board;
 pub mod diff;
 pub mod explain;
+pub mod game;
 
 use crate::check::RuleSet;
 

@@ -1,0 +1,6 @@
+//! The JSON forms that outside tools rely on: positions, moves and game events (DESIGN.md).
+
+pub mod position;
+pub mod record;
+
+pub use position::{parse_position, position_json, steps_json};

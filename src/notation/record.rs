@@ -1,0 +1,271 @@
+//! Game records: the rules (id or file, and a hash of their text), options, seed, players and
+//! every throw and move, as JSON. `senet replay` plays a record again and verifies it.
+
+use serde_json::{Value, json};
+
+use super::position::{outcome_json, steps_json};
+use crate::check::RuleSet;
+use crate::engine::game::{Action, Game, GameEvent, GameSummary};
+use crate::engine::{Engine, Outcome};
+
+pub const FORMAT: &str = "senet-record/1";
+
+/// One event as JSON. Writing a record and checking a replay both use this form.
+pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
+    let name = |s: u8| engine.rules.sides[s as usize].name.clone();
+    match e {
+        GameEvent::SeatThrow {
+            player,
+            value,
+            took,
+        } => {
+            let mut v = json!({ "seat": { "player": player + 1, "throw": value } });
+            if let Some(s) = took {
+                v["seat"]["takes"] = json!(name(*s));
+            }
+            v
+        }
+        GameEvent::Throw { side, value } => {
+            json!({ "throw": { "side": name(*side), "value": value } })
+        }
+        GameEvent::Move {
+            side, throw, mv, ..
+        } => {
+            json!({ "move": { "side": name(*side), "throw": throw, "steps": steps_json(engine, *side as usize, mv) } })
+        }
+        GameEvent::Pass { side, throw } => {
+            json!({ "pass": { "side": name(*side), "throw": throw } })
+        }
+        GameEvent::End { outcome } => json!({ "end": outcome_json(engine, outcome) }),
+    }
+}
+
+/// Everything a record holds apart from its events.
+pub struct Header<'a> {
+    pub target: &'a str,
+    pub rules: &'a RuleSet,
+    pub options: &'a [(String, String)],
+    pub seed: u64,
+    pub players: &'a [String],
+}
+
+pub fn record_json(
+    h: &Header,
+    engine: &Engine,
+    events: Vec<Value>,
+    summary: &GameSummary,
+) -> Value {
+    let options: serde_json::Map<String, Value> = h
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    let seat: Vec<Value> = (0..2)
+        .map(|s| json!(h.players[summary.seat[s] as usize]))
+        .collect();
+    json!({
+        "format": FORMAT,
+        "rules": { "id": h.rules.id, "source": h.target, "hash": h.rules.hash },
+        "options": options,
+        "seed": h.seed,
+        "players": h.players,
+        "sides": engine.rules.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "seated": seat,
+        "events": events,
+        "result": match &summary.outcome {
+            Some(o) => outcome_json(engine, o),
+            None => json!({ "unfinished": true }),
+        },
+        "moves": summary.moves,
+        "turns": summary.turns,
+    })
+}
+
+/// The parts of a record needed to load its rules.
+pub struct RecordHead {
+    pub source: String,
+    pub hash: String,
+    pub options: Vec<(String, String)>,
+    pub events: Vec<Value>,
+    pub result: Value,
+    pub turns: u32,
+}
+
+pub fn read_head(v: &Value) -> Result<RecordHead, String> {
+    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(format!(
+            "not a senet game record (no \"format\": \"{FORMAT}\")"
+        ));
+    }
+    let rules = v.get("rules").ok_or("the record names no rules")?;
+    let source = rules
+        .get("source")
+        .and_then(Value::as_str)
+        .ok_or("the record's rules have no `source`")?;
+    let hash = rules
+        .get("hash")
+        .and_then(Value::as_str)
+        .ok_or("the record's rules have no `hash`")?;
+    let options = match v.get("options") {
+        None => Vec::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, v)| {
+                v.as_str()
+                    .map(|s| (k.clone(), s.to_string()))
+                    .ok_or(format!("option `{k}` is not a string"))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("`options` must be an object".into()),
+    };
+    let events = v
+        .get("events")
+        .and_then(Value::as_array)
+        .ok_or("the record has no `events` list")?
+        .clone();
+    let result = v
+        .get("result")
+        .cloned()
+        .ok_or("the record has no `result`")?;
+    let turns = v
+        .get("turns")
+        .and_then(Value::as_u64)
+        .unwrap_or(u32::MAX as u64)
+        .min(u32::MAX as u64) as u32;
+    Ok(RecordHead {
+        source: source.into(),
+        hash: hash.into(),
+        options,
+        events,
+        result,
+        turns,
+    })
+}
+
+fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
+    let mut cur = v;
+    for p in path {
+        cur = cur.get(p)?;
+    }
+    cur.as_u64().filter(|&n| n <= 255).map(|n| n as u8)
+}
+
+/// Plays the record's events again under `engine` and checks every one: each throw fed, each
+/// move legal, every automatic event (forced moves, passes, the end) the same. Returns the
+/// summary of the replayed game.
+pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String> {
+    let events = &head.events;
+    let mut game = Game::new(engine, head.turns.max(1));
+    let mut at = 0usize;
+    let check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
+        for e in game.events.drain(..) {
+            let expected = event_json(engine, &e);
+            match events.get(*at) {
+                Some(found) if *found == expected => *at += 1,
+                Some(found) => {
+                    return Err(format!(
+                        "event {}: the rules give {expected}, the record has {found}",
+                        *at + 1
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "the record ends early: the rules go on with {expected}"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    };
+    loop {
+        let action = game.next_action();
+        check_drained(&mut game, &mut at)?;
+        let Some(next) = events.get(at) else {
+            if action == Action::Over {
+                break;
+            }
+            return Err(format!(
+                "the record ends early, after event {at}: the game is not over"
+            ));
+        };
+        match action {
+            Action::SeatThrow { .. } => {
+                let v = u8_at(next, &["seat", "throw"]).ok_or(format!(
+                    "event {}: expected a throw for seats, found {next}",
+                    at + 1
+                ))?;
+                if !engine.rules.throws.can_give(v) {
+                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
+                }
+                game.give_throw(v);
+            }
+            Action::Throw { side } => {
+                let v = u8_at(next, &["throw", "value"]).ok_or(format!(
+                    "event {}: expected a throw by {}, found {next}",
+                    at + 1,
+                    engine.rules.sides[side as usize].name
+                ))?;
+                if !engine.rules.throws.can_give(v) {
+                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
+                }
+                game.give_throw(v);
+            }
+            Action::Choose { side } => {
+                let steps = next
+                    .get("move")
+                    .and_then(|m| m.get("steps"))
+                    .ok_or(format!(
+                        "event {}: expected a move by {}, found {next}",
+                        at + 1,
+                        engine.rules.sides[side as usize].name
+                    ))?;
+                let index = game
+                    .moves()
+                    .iter()
+                    .position(|m| steps_json(engine, side as usize, m) == *steps)
+                    .ok_or(format!(
+                        "event {}: the move {steps} is not legal here",
+                        at + 1
+                    ))?;
+                game.choose(index);
+            }
+            Action::Over => {
+                return Err(format!(
+                    "event {}: the game is over, but the record goes on with {next}",
+                    at + 1
+                ));
+            }
+        }
+    }
+    check_drained(&mut game, &mut at)?;
+    let result = match &game.summary.outcome {
+        Some(o) => outcome_json(engine, o),
+        None => json!({ "unfinished": true }),
+    };
+    if result != head.result {
+        return Err(format!(
+            "the record says the result is {}, the replay gives {result}",
+            head.result
+        ));
+    }
+    Ok(game.summary)
+}
+
+/// A one-line description of an outcome for people.
+pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
+    match outcome {
+        Some(Outcome::Win { side, points }) => {
+            let name = &engine.rules.sides[*side as usize].name;
+            if engine.rules.match_points.iter().any(|&p| p > 0) {
+                format!(
+                    "{name} wins ({points} match point{})",
+                    if *points == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{name} wins")
+            }
+        }
+        Some(Outcome::Draw) => "a draw".into(),
+        None => "unfinished (turn cap reached)".into(),
+    }
+}

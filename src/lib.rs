@@ -12,3 +12,4 @@ pub mod engine;
 pub mod lang;
 pub mod notation;
 pub mod render;
+pub mod sim;

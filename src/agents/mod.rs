@@ -1,24 +1,42 @@
-//! Agents: players that choose moves by themselves.
+//! Agents: players that choose moves by themselves. docs/agents.md describes each.
 
+mod eval;
+mod expectimax;
+mod greedy;
 mod random;
 
+pub use eval::evaluate;
+pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
+pub use greedy::GreedyAgent;
 pub use random::RandomAgent;
 
 use crate::engine::game::Player;
 
-/// The agents `--players` can name.
-pub const AGENTS: &[&str] = &["random"];
+/// The agents `--players` can name (`expectimax:N` sets the search depth).
+pub const AGENTS: &[&str] = &["random", "greedy", "expectimax"];
 
 /// Makes the agent called `name`, seeded so that its choices replay.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
+    let (base, arg) = match name.split_once(':') {
+        Some((b, a)) => (b, Some(a)),
+        None => (name, None),
+    };
+    match (base, arg) {
+        ("random", None) => Ok(Box::new(RandomAgent::new(seed))),
+        ("greedy", None) => Ok(Box::new(GreedyAgent::new(seed))),
+        ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::new(DEFAULT_DEPTH, seed))),
+        ("expectimax", Some(d)) => match d.parse::<u32>() {
+            Ok(depth @ 1..=8) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
+            _ => Err(format!(
+                "`{name}`: the depth of expectimax is a number from 1 to 8, as in `expectimax:3`"
+            )),
+        },
         _ => {
-            let hint = crate::lang::diagnostic::did_you_mean(name, AGENTS.iter().copied())
+            let hint = crate::lang::diagnostic::did_you_mean(base, AGENTS.iter().copied())
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
             Err(format!(
-                "unknown player `{name}`{hint}; players are `human`, {}",
+                "unknown player `{name}`{hint}; players are `human`, {}, `expectimax:N`",
                 AGENTS
                     .iter()
                     .map(|a| format!("`{a}`"))

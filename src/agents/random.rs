@@ -22,4 +22,8 @@ impl Player for RandomAgent {
     fn choose(&mut self, _: &Engine, _: &Position, _: u8, moves: &[Move]) -> usize {
         self.rng.random_range(0..moves.len())
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
 }

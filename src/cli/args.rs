@@ -75,6 +75,36 @@ pub enum Command {
         #[command(flatten)]
         options: OptionArgs,
     },
+    /// Play many games between agents and report what happens: wins, length, rules fired.
+    Sim {
+        #[arg(value_name = "RULES")]
+        rules: String,
+        /// How many games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// The agents, in player order: `random`, `greedy`, `expectimax`, `expectimax:N`.
+        #[arg(
+            long,
+            value_name = "P1,P2",
+            default_value = "random,random",
+            value_delimiter = ',',
+            num_args = 1
+        )]
+        players: Vec<String>,
+        /// Seed of the whole run: the same seed gives the same numbers whatever `--jobs`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Stop a game with no winner after this many turns (it counts as unfinished).
+        #[arg(long, default_value_t = 10_000)]
+        turn_cap: u32,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
     /// Replay a recorded game and verify every throw and move.
     Replay {
         #[arg(value_name = "FILE")]

@@ -54,6 +54,30 @@ pub fn run(cli: Cli) -> ExitCode {
             Err(code) => code,
         },
         Command::Replay { file, show } => super::play::replay(&file, show),
+        Command::Sim {
+            rules,
+            games,
+            players,
+            seed,
+            jobs,
+            turn_cap,
+            format,
+            options,
+        } => match load(&rules, &options.options) {
+            Ok(r) => super::sim::run(
+                &Engine::new(compile(&r)),
+                super::sim::SimArgs {
+                    options: &options.options,
+                    players: &players,
+                    games,
+                    seed,
+                    jobs,
+                    turn_cap,
+                    format,
+                },
+            ),
+            Err(code) => code,
+        },
     }
 }
 

@@ -25,6 +25,7 @@ mod args;
 mod commands;
 mod moves;
 mod play;
+mod sim;
 
 pub use args::Cli;
 pub use commands::run;

@@ -15,6 +15,8 @@ pub struct Report {
     pub backward: bool,
     /// The same side throws again.
     pub extra_throw: bool,
+    /// The square the (last) step landed on, before any square effect; 0 if it bore off.
+    pub landed: u16,
 }
 
 impl Engine {
@@ -54,9 +56,11 @@ impl Engine {
         if step.to == off {
             next.off[s] += 1;
             report.borne_off += 1;
+            report.landed = 0;
             return 0;
         }
         let sq = r.sides[s].path[step.to as usize - 1];
+        report.landed = sq;
         let e = 1 - s;
         if next.squares[e] & (1 << (sq - 1)) != 0 {
             let ep = self.masks[e].pos_of_square[sq as usize - 1];

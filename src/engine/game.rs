@@ -11,6 +11,9 @@ use crate::compile::{Event, Phase};
 pub trait Player {
     /// Picks one of `moves` (never empty) for the side to move in `pos` with throw `throw`.
     fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize;
+
+    /// Starts afresh with a new seed (simulations reuse one agent for many games).
+    fn reseed(&mut self, _seed: u64) {}
 }
 
 /// What happened in a game, in order, for records, messages and statistics.
@@ -84,6 +87,10 @@ pub struct Game<'e> {
     pub summary: GameSummary,
     /// Events since the caller last drained them.
     pub events: Vec<GameEvent>,
+    /// Whether `events` is filled (simulations leave it off).
+    pub keep_events: bool,
+    /// Moves that landed on each square (before square effects), indexed by square.
+    pub landings: [u32; 65],
     turn_cap: u32,
     seat_player: u8,
     last_side: Option<u8>,
@@ -103,11 +110,37 @@ impl<'e> Game<'e> {
                 ..GameSummary::default()
             },
             events: Vec::with_capacity(16),
+            keep_events: true,
+            landings: [0; 65],
             turn_cap,
             seat_player: 0,
             last_side: None,
             moves: Vec::with_capacity(32),
             capped: false,
+        }
+    }
+
+    /// Starts a new game, keeping the buffers.
+    pub fn reset(&mut self) {
+        self.pos = self.engine.start();
+        self.phase = self.engine.rules.machine.start;
+        self.total = 0;
+        self.summary = GameSummary {
+            seat: [0, 1],
+            ..GameSummary::default()
+        };
+        self.events.clear();
+        self.landings = [0; 65];
+        self.seat_player = 0;
+        self.last_side = None;
+        self.moves.clear();
+        self.capped = false;
+    }
+
+    #[inline]
+    fn emit(&mut self, e: GameEvent) {
+        if self.keep_events {
+            self.events.push(e);
         }
     }
 
@@ -128,7 +161,7 @@ impl<'e> Game<'e> {
     fn ended(&mut self) -> bool {
         if let Some(outcome) = self.engine.outcome(&self.pos) {
             self.summary.outcome = Some(outcome);
-            self.events.push(GameEvent::End { outcome });
+            self.emit(GameEvent::End { outcome });
             self.advance(Event::Ended);
             return true;
         }
@@ -136,7 +169,7 @@ impl<'e> Game<'e> {
     }
 
     fn record(&mut self, side: u8, throw: u8, mv: Move, report: Report) {
-        self.events.push(GameEvent::Move {
+        self.emit(GameEvent::Move {
             side,
             throw,
             mv,
@@ -150,6 +183,7 @@ impl<'e> Game<'e> {
         s.borne_off += report.borne_off as u32;
         s.backward += report.backward as u32;
         s.extra_throws += report.extra_throw as u32;
+        self.landings[report.landed as usize] += 1;
     }
 
     /// Runs every step that needs no throw and no choice (forced opening moves, passes), and
@@ -183,7 +217,7 @@ impl<'e> Game<'e> {
                     self.engine.legal_moves(&self.pos, 0, &mut self.moves);
                     match self.moves.first().copied() {
                         None => {
-                            self.events.push(GameEvent::Pass { side, throw: 0 });
+                            self.emit(GameEvent::Pass { side, throw: 0 });
                             self.pos = self.engine.pass(&self.pos);
                             self.pos.opening &= !(1 << side);
                             self.advance(Event::Moved);
@@ -208,7 +242,7 @@ impl<'e> Game<'e> {
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
                     }
-                    self.events.push(GameEvent::Pass {
+                    self.emit(GameEvent::Pass {
                         side,
                         throw: self.total,
                     });
@@ -233,7 +267,7 @@ impl<'e> Game<'e> {
                 .expect("a seating phase needs a seats rule");
             let player = self.seat_player;
             let won = value == seats.until;
-            self.events.push(GameEvent::SeatThrow {
+            self.emit(GameEvent::SeatThrow {
                 player,
                 value,
                 took: won.then_some(seats.side as u8),
@@ -247,7 +281,7 @@ impl<'e> Game<'e> {
             }
             return;
         }
-        self.events.push(GameEvent::Throw {
+        self.emit(GameEvent::Throw {
             side: self.pos.to_move,
             value,
         });

@@ -11,7 +11,9 @@ use super::{Engine, Move, Position, Report, Step};
 
 struct Search {
     best: u8,
-    found: Vec<(Position, Move)>,
+    /// One move per distinct resulting position, in the order found.
+    found: Vec<Move>,
+    results: HashSet<Position>,
     seen: HashSet<(Position, u64, u8)>,
 }
 
@@ -24,11 +26,12 @@ impl Engine {
         let mut search = Search {
             best: 0,
             found: Vec::new(),
+            results: HashSet::new(),
             seen: HashSet::new(),
         };
         self.extend(pos, s, 0, total, total, &mut Move::default(), &mut search);
         if search.best > 0 {
-            out.extend(search.found.into_iter().map(|(_, m)| m));
+            out.extend(search.found);
         } else if self.rules.backward {
             self.backward_moves(pos, s, total, u64::MAX, out);
         }
@@ -52,9 +55,10 @@ impl Engine {
             if used > search.best {
                 search.best = used;
                 search.found.clear();
+                search.results.clear();
             }
-            if used == search.best && !search.found.iter().any(|(p, _)| p == pos) {
-                search.found.push((*pos, *mv));
+            if used == search.best && search.results.insert(*pos) {
+                search.found.push(*mv);
             }
         }
         if remaining == 0 || mv.steps().len() == super::MAX_STEPS {

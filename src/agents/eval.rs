@@ -1,0 +1,100 @@
+//! A heuristic value of a position, shared by the greedy and expectimax agents.
+//!
+//! For each side: the progress of its pieces along the path (0 to 1 each), a bonus for pieces
+//! borne off, a loss for pieces removed from the game, and the expected loss from pieces the
+//! enemy can hit with its next throw (the probability of a throw that reaches them times what a
+//! capture costs). The value is the side's total minus the enemy's. Generic: it reads only the
+//! compiled tables.
+
+use crate::check::ruleset::Capture;
+use crate::compile::SquareFlags;
+use crate::engine::{Engine, Outcome, Position};
+
+/// The value of a won game; heuristic values stay far below it.
+pub const WIN: f64 = 1000.0;
+
+/// Weights of the heuristic, documented in docs/agents.md.
+const OFF_BONUS: f64 = 1.5;
+const REMOVED_LOSS: f64 = 1.5;
+const RISK_WEIGHT: f64 = 1.0;
+
+/// The probability that a throw gives exactly `d` (0 if it cannot).
+fn p_throw(engine: &Engine, d: i32) -> f64 {
+    if !(0..=31).contains(&d) {
+        0.0
+    } else {
+        engine.rules.throws.probability(d as u8)
+    }
+}
+
+fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
+    let r = &engine.rules;
+    let len = engine.path_len(s) as f64;
+    let mut v = pos.off[s] as f64 * OFF_BONUS - pos.removed[s] as f64 * REMOVED_LOSS;
+    let e = 1 - s;
+    let enemy = &r.sides[e];
+    for p in pos.positions(s) {
+        let progress = p as f64 / len;
+        v += progress;
+        let sq = r.sides[s].path[p as usize - 1];
+        if r.squares[sq as usize].has(SquareFlags::SAFE) || matches!(r.capture, Capture::None) {
+            continue;
+        }
+        // Protected by a neighbour of its own side along the enemy's view of the path: skip.
+        if r.protect_pairs {
+            let mine = pos.on[s];
+            if (p >= 2 && mine & (1 << (p - 2)) != 0) || mine & (1 << p) != 0 {
+                continue;
+            }
+        }
+        let target = enemy.position_of[sq as usize] as i32;
+        if target == 0 {
+            continue;
+        }
+        // The chance that some enemy piece (or an entering one) can land here next throw.
+        let mut hit = 0.0f64;
+        for ep in pos.positions(e) {
+            hit = hit.max(p_throw(engine, target - ep as i32));
+        }
+        if pos.waiting[e] > 0 && r.enter.is_some() {
+            hit = hit.max(p_throw(engine, target));
+        }
+        let loss = match r.capture {
+            Capture::Removed => REMOVED_LOSS + progress,
+            Capture::ToWaiting => progress,
+            _ => progress / 2.0,
+        };
+        v -= RISK_WEIGHT * hit * loss;
+    }
+    v
+}
+
+/// The value of `pos` for side `s`: a win is [`WIN`], a loss `-WIN`.
+pub fn evaluate(engine: &Engine, pos: &Position, s: usize) -> f64 {
+    if let Some(o) = engine.outcome(pos) {
+        return match o {
+            Outcome::Win { side, .. } if side as usize == s => WIN,
+            Outcome::Win { .. } => -WIN,
+            Outcome::Draw => 0.0,
+        };
+    }
+    let tempo = if pos.to_move as usize == s {
+        tempo(engine)
+    } else {
+        -tempo(engine)
+    };
+    side_value(engine, pos, s) - side_value(engine, pos, 1 - s) + tempo / 2.0
+}
+
+/// What having the next throw is worth: one average throw of progress.
+fn tempo(engine: &Engine) -> f64 {
+    let t = &engine.rules.throws;
+    let mean: f64 = t
+        .values
+        .iter()
+        .zip(&t.weights)
+        .map(|(&v, &w)| v as f64 * w as f64)
+        .sum::<f64>()
+        / t.denominator as f64;
+    mean / engine.path_len(0) as f64
+}

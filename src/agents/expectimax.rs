@@ -1,0 +1,196 @@
+//! Depth-limited expectiminimax with chance nodes over the throw distribution and Star1
+//! pruning (Ballard's *-minimax): a chance node stops as soon as the throws still to come can
+//! no longer bring its value inside the window. Leaves are valued by [`super::eval::evaluate`].
+//!
+//! The depth counts move decisions: depth 1 looks at the resulting positions only (like greedy),
+//! depth 2 also at every throw and best reply of the side that moves next, and so on. A side
+//! that throws again after its move simply decides twice in a row.
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::eval::{WIN, evaluate};
+use crate::engine::game::Player;
+use crate::engine::{Engine, Move, Position};
+
+pub const DEFAULT_DEPTH: u32 = 3;
+
+pub struct ExpectimaxAgent {
+    depth: u32,
+    rng: Pcg64Mcg,
+    /// One move buffer per level of the search, reused.
+    buffers: Vec<Vec<Move>>,
+    /// The chance distribution of the throw a side moves with: single throws, or for
+    /// throw-all-then-split turns the distribution of totals.
+    chance: Vec<(u8, f64)>,
+    /// Leaves visited in the last search (for the documentation's measurements).
+    pub nodes: u64,
+}
+
+/// The distribution of the throw a side moves with.
+fn move_distribution(engine: &Engine) -> Vec<(u8, f64)> {
+    let t = &engine.rules.throws;
+    let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
+    if engine.rules.throw_again == 0 {
+        return single;
+    }
+    // total[k]: the chance that the throws of a turn add up to k (sums above 60 are dropped).
+    const CAP: usize = 60;
+    let mut reach = vec![0.0f64; CAP + 1];
+    let mut total = vec![0.0f64; CAP + 1];
+    reach[0] = 1.0;
+    for k in 0..=CAP {
+        if reach[k] == 0.0 {
+            continue;
+        }
+        for &(v, p) in &single {
+            let n = k + v as usize;
+            if n > CAP {
+                continue;
+            }
+            if engine.throws_again(v) {
+                if v > 0 {
+                    reach[n] += reach[k] * p;
+                }
+            } else {
+                total[n] += reach[k] * p;
+            }
+        }
+    }
+    let sum: f64 = total.iter().sum();
+    total
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p > 1e-6)
+        .map(|(k, p)| (k as u8, p / sum))
+        .collect()
+}
+
+impl ExpectimaxAgent {
+    pub fn new(depth: u32, seed: u64) -> Self {
+        ExpectimaxAgent {
+            depth: depth.max(1),
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            buffers: Vec::new(),
+            chance: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The value for `root` of `pos` before the side to move throws, searched `depth` decisions
+    /// deep, within the window (`alpha`, `beta`).
+    fn chance_node(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        root: usize,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        if depth == 0 || engine.outcome(pos).is_some() {
+            self.nodes += 1;
+            return evaluate(engine, pos, root).clamp(-WIN, WIN);
+        }
+        let (lo, hi) = (-WIN, WIN);
+        let mut done = 0.0; // sum of p * value over the throws searched
+        let mut left = 1.0; // probability of the throws not searched yet
+        for i in 0..self.chance.len() {
+            let (v, p) = self.chance[i];
+            left -= p;
+            // The window this throw's value must hit for the node to land inside (alpha, beta).
+            let a = ((alpha - done - left * hi) / p).max(lo);
+            let b = ((beta - done - left * lo) / p).min(hi);
+            let value = self.decision_node(engine, pos, v, root, depth, a, b);
+            done += p * value;
+            if done + left * lo >= beta {
+                return done + left * lo;
+            }
+            if done + left * hi <= alpha {
+                return done + left * hi;
+            }
+        }
+        done
+    }
+
+    /// The value for `root` once the side to move has thrown `throw`: the best move for it.
+    #[allow(clippy::too_many_arguments)]
+    fn decision_node(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        throw: u8,
+        root: usize,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> f64 {
+        let level = depth as usize;
+        if self.buffers.len() <= level {
+            self.buffers.resize_with(level + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[level]);
+        engine.legal_moves(pos, throw, &mut moves);
+        let value = if moves.is_empty() {
+            let next = engine.pass(pos);
+            self.chance_node(engine, &next, root, depth - 1, alpha, beta)
+        } else {
+            let maximise = pos.to_move as usize == root;
+            let mut best = if maximise {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
+            for mv in &moves {
+                let (next, _) = engine.apply(pos, mv, throw);
+                let v = self.chance_node(engine, &next, root, depth - 1, alpha, beta);
+                if maximise {
+                    best = best.max(v);
+                    alpha = alpha.max(v);
+                } else {
+                    best = best.min(v);
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+            best
+        };
+        self.buffers[level] = moves;
+        value
+    }
+}
+
+impl Player for ExpectimaxAgent {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
+        if self.chance.is_empty() {
+            self.chance = move_distribution(engine);
+        }
+        self.nodes = 0;
+        let root = pos.to_move as usize;
+        let mut best = f64::NEG_INFINITY;
+        let mut choice = 0;
+        let mut ties = 0u32;
+        for (i, mv) in moves.iter().enumerate() {
+            let (next, _) = engine.apply(pos, mv, throw);
+            // A full window: exact values, so that ties are real ties.
+            let v = self.chance_node(engine, &next, root, self.depth - 1, -WIN - 1.0, WIN + 1.0);
+            if v > best + 1e-9 {
+                best = v;
+                choice = i;
+                ties = 1;
+            } else if (v - best).abs() <= 1e-9 {
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    choice = i;
+                }
+            }
+        }
+        choice
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+}

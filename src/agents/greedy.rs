@@ -1,0 +1,50 @@
+//! One move ahead: the move whose resulting position has the best heuristic value
+//! ([`super::eval::evaluate`]); ties broken at random.
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::eval::evaluate;
+use crate::engine::game::Player;
+use crate::engine::{Engine, Move, Position};
+
+pub struct GreedyAgent {
+    rng: Pcg64Mcg,
+}
+
+impl GreedyAgent {
+    pub fn new(seed: u64) -> Self {
+        GreedyAgent {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for GreedyAgent {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
+        let s = pos.to_move as usize;
+        let mut best = f64::NEG_INFINITY;
+        let mut choice = 0;
+        let mut ties = 0u32;
+        for (i, mv) in moves.iter().enumerate() {
+            let (next, _) = engine.apply(pos, mv, throw);
+            let v = evaluate(engine, &next, s);
+            if v > best + 1e-12 {
+                best = v;
+                choice = i;
+                ties = 1;
+            } else if (v - best).abs() <= 1e-12 {
+                // Reservoir sampling: each tied move is equally likely.
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    choice = i;
+                }
+            }
+        }
+        choice
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+}

@@ -1,0 +1,85 @@
+//! `senet sim`: many games between agents, with a progress bar on a terminal.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::args::Format;
+use crate::engine::Engine;
+use crate::sim::report::{Meta, json_report, text_report};
+use crate::sim::{SimSpec, run as simulate};
+
+pub struct SimArgs<'a> {
+    pub options: &'a [(String, String)],
+    pub players: &'a [String],
+    pub games: u64,
+    pub seed: u64,
+    pub jobs: Option<usize>,
+    pub turn_cap: u32,
+    pub format: Format,
+}
+
+pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
+    if a.players.len() != 2 {
+        eprintln!(
+            "error: `--players` names two agents, in player order (for example `greedy,random`)"
+        );
+        return ExitCode::from(2);
+    }
+    if let Some(p) = a.players.iter().find(|p| *p == "human") {
+        eprintln!("error: `{p}` cannot play in a simulation; use `senet play` to play");
+        return ExitCode::from(2);
+    }
+    for p in a.players {
+        if let Err(e) = crate::agents::by_name(p, 0) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(a.games);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let spec = SimSpec {
+        players: a.players,
+        games: a.games,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+    };
+    let start = Instant::now();
+    let tick = |n: u64| bar.inc(n);
+    let totals = match simulate(engine, &spec, jobs, &tick) {
+        Ok(t) => t,
+        Err(e) => {
+            bar.finish_and_clear();
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let meta = Meta {
+        options: a.options,
+        players: a.players,
+        seed: a.seed,
+        seconds,
+        jobs,
+    };
+    match a.format {
+        Format::Json => say!("{}", json_report(engine, &totals, &meta)),
+        Format::Text => say_raw!("{}", text_report(engine, &totals, &meta)),
+    }
+    ExitCode::SUCCESS
+}

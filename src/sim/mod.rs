@@ -1,0 +1,209 @@
+//! Simulation: many seeded games between agents, and the figures researchers compare
+//! reconstructions by. Game `i` of a run with seed `S` is seeded from `(S, i)` alone, so the
+//! numbers are the same whatever the number of threads.
+
+pub mod report;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+
+use crate::agents;
+use crate::engine::Engine;
+use crate::engine::Outcome;
+use crate::engine::game::{Action, Game, Player, random_throw};
+
+/// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The seed of game `i` of a run seeded `seed`.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    mix(seed ^ mix(i))
+}
+
+/// Sums over games: every figure is an integer total, so adding them up in any order (any
+/// number of threads) gives the same result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub games: u64,
+    /// Wins by side.
+    pub wins: [u64; 2],
+    /// Wins by player (seat ritual may put player 1 on either side).
+    pub player_wins: [u64; 2],
+    pub draws: u64,
+    pub unfinished: u64,
+    pub moves: u64,
+    pub turns: u64,
+    pub passes: u64,
+    pub captures: u64,
+    pub backward: u64,
+    pub extra_throws: u64,
+    pub effects: u64,
+    pub entered: u64,
+    pub borne_off: u64,
+    pub match_points: u64,
+    /// Moves that landed on each square (before square effects).
+    pub landings: Vec<u64>,
+    /// Per game, its number of moves and of turns (for percentiles).
+    pub moves_each: Vec<u32>,
+    pub turns_each: Vec<u32>,
+}
+
+impl Totals {
+    fn add(mut self, o: Totals) -> Totals {
+        self.games += o.games;
+        for s in 0..2 {
+            self.wins[s] += o.wins[s];
+            self.player_wins[s] += o.player_wins[s];
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.moves += o.moves;
+        self.turns += o.turns;
+        self.passes += o.passes;
+        self.captures += o.captures;
+        self.backward += o.backward;
+        self.extra_throws += o.extra_throws;
+        self.effects += o.effects;
+        self.entered += o.entered;
+        self.borne_off += o.borne_off;
+        self.match_points += o.match_points;
+        if self.landings.len() < o.landings.len() {
+            self.landings.resize(o.landings.len(), 0);
+        }
+        for (a, b) in self.landings.iter_mut().zip(&o.landings) {
+            *a += b;
+        }
+        self.moves_each.extend(o.moves_each);
+        self.turns_each.extend(o.turns_each);
+        self
+    }
+}
+
+/// What to simulate.
+pub struct SimSpec<'a> {
+    pub players: &'a [String],
+    pub games: u64,
+    pub seed: u64,
+    pub turn_cap: u32,
+}
+
+/// Plays games `range` of the run on this thread and sums them up.
+fn play_range(
+    engine: &Engine,
+    spec: &SimSpec,
+    range: std::ops::Range<u64>,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, String> {
+    let mut players: Vec<Box<dyn Player + Send>> = spec
+        .players
+        .iter()
+        .map(|p| agents::by_name(p, 0))
+        .collect::<Result<_, _>>()?;
+    let size = engine.rules.squares.len();
+    let mut t = Totals {
+        landings: vec![0; size],
+        ..Totals::default()
+    };
+    let mut game = Game::new(engine, spec.turn_cap);
+    game.keep_events = false;
+    let mut done_since_tick = 0;
+    for i in range {
+        let seed = game_seed(spec.seed, i);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for (k, p) in players.iter_mut().enumerate() {
+            p.reseed(mix(seed.wrapping_add(k as u64 + 1)));
+        }
+        game.reset();
+        loop {
+            match game.next_action() {
+                Action::SeatThrow { .. } | Action::Throw { .. } => {
+                    let v = random_throw(engine, &mut rng);
+                    game.give_throw(v);
+                }
+                Action::Choose { side } => {
+                    let moves = game.moves();
+                    let choice = if moves.len() == 1 {
+                        0
+                    } else {
+                        let player = game.summary.seat[side as usize] as usize;
+                        players[player].choose(engine, &game.pos, game.total, moves)
+                    };
+                    game.choose(choice);
+                }
+                Action::Over => break,
+            }
+        }
+        let s = &game.summary;
+        t.games += 1;
+        match s.outcome {
+            Some(Outcome::Win { side, points }) => {
+                t.wins[side as usize] += 1;
+                t.player_wins[s.seat[side as usize] as usize] += 1;
+                t.match_points += points as u64;
+            }
+            Some(Outcome::Draw) => t.draws += 1,
+            None => t.unfinished += 1,
+        }
+        t.moves += s.moves as u64;
+        t.turns += s.turns as u64;
+        t.passes += s.passes as u64;
+        t.captures += s.captures as u64;
+        t.backward += s.backward as u64;
+        t.extra_throws += s.extra_throws as u64;
+        t.effects += s.effects as u64;
+        t.entered += s.entered as u64;
+        t.borne_off += s.borne_off as u64;
+        for (a, b) in t.landings.iter_mut().zip(&game.landings) {
+            *a += *b as u64;
+        }
+        t.moves_each.push(s.moves);
+        t.turns_each.push(s.turns);
+        done_since_tick += 1;
+        if done_since_tick == 256 {
+            tick(done_since_tick);
+            done_since_tick = 0;
+        }
+    }
+    tick(done_since_tick);
+    Ok(t)
+}
+
+/// Plays `spec.games` games on `jobs` threads. `tick(n)` is told of every `n` games finished.
+pub fn run(
+    engine: &Engine,
+    spec: &SimSpec,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, String> {
+    // Fixed chunks, independent of the thread count; each chunk's totals are exact integers.
+    const CHUNK: u64 = 1024;
+    let chunks: Vec<std::ops::Range<u64>> = (0..spec.games.div_ceil(CHUNK))
+        .map(|c| c * CHUNK..((c + 1) * CHUNK).min(spec.games))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let parts: Vec<Result<Totals, String>> = pool.install(|| {
+        chunks
+            .into_par_iter()
+            .map(|r| play_range(engine, spec, r, tick))
+            .collect()
+    });
+    let mut total = Totals {
+        landings: vec![0; engine.rules.squares.len()],
+        ..Totals::default()
+    };
+    for p in parts {
+        total = total.add(p?);
+    }
+    total.moves_each.sort_unstable();
+    total.turns_each.sort_unstable();
+    Ok(total)
+}

@@ -17,6 +17,7 @@ pub const WIN: f64 = 1000.0;
 const OFF_BONUS: f64 = 1.5;
 const REMOVED_LOSS: f64 = 1.5;
 const RISK_WEIGHT: f64 = 1.0;
+const ZONE_PENALTY: f64 = 0.0;
 
 /// The probability that a throw gives exactly `d` (0 if it cannot).
 fn p_throw(engine: &Engine, d: i32) -> f64 {
@@ -31,6 +32,8 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
     let r = &engine.rules;
     let len = engine.path_len(s) as f64;
     let mut v = pos.off[s] as f64 * OFF_BONUS - pos.removed[s] as f64 * REMOVED_LOSS;
+    // Pieces that keep the side from bearing off weigh on it.
+    v -= ZONE_PENALTY * engine.pieces_barring_bear_off(pos, s) as f64;
     let e = 1 - s;
     let enemy = &r.sides[e];
     for p in pos.positions(s) {
@@ -51,20 +54,31 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
         if target == 0 {
             continue;
         }
-        // The chance that some enemy piece (or an entering one) can land here next throw.
-        let mut hit = 0.0f64;
+        // Expected loss over the enemy's next throw: each throw value that lets some enemy
+        // piece (or an entering one) land here costs what the capture costs.
+        let mut reach = 0u32; // bit d: an enemy piece stands d steps behind
         for ep in pos.positions(e) {
-            hit = hit.max(p_throw(engine, target - ep as i32));
+            let d = target - ep as i32;
+            if (1..32).contains(&d) {
+                reach |= 1 << d;
+            }
         }
-        if pos.waiting[e] > 0 && r.enter.is_some() {
-            hit = hit.max(p_throw(engine, target));
+        if pos.waiting[e] > 0 && r.enter.is_some() && (1..32).contains(&target) {
+            reach |= 1 << target;
         }
-        let loss = match r.capture {
-            Capture::Removed => REMOVED_LOSS + progress,
-            Capture::ToWaiting => progress,
-            _ => progress / 2.0,
-        };
-        v -= RISK_WEIGHT * hit * loss;
+        let mut expected = 0.0;
+        while reach != 0 {
+            let d = reach.trailing_zeros() as i32;
+            reach &= reach - 1;
+            let loss = match r.capture {
+                Capture::Removed => REMOVED_LOSS + progress,
+                Capture::ToWaiting => progress,
+                // By swap the piece goes back d squares and the enemy gains d.
+                _ => 2.0 * d as f64 / len,
+            };
+            expected += p_throw(engine, d) * loss;
+        }
+        v -= RISK_WEIGHT * expected;
     }
     v
 }

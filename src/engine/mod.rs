@@ -151,6 +151,19 @@ impl Engine {
         points
     }
 
+    /// How many pieces of side `s` stand where they keep it from bearing off (outside the zone
+    /// of `bear off only when all on`, or inside that of `bear off only when none on`).
+    pub fn pieces_barring_bear_off(&self, pos: &Position, s: usize) -> u32 {
+        let m = &self.masks[s];
+        match self.rules.bear_when {
+            BearCondition::Always => 0,
+            BearCondition::AllInZone => {
+                pos.waiting[s] as u32 + (pos.on[s] & !m.bear_zone).count_ones()
+            }
+            BearCondition::NoneInZone => (pos.on[s] & m.no_bear_zone).count_ones(),
+        }
+    }
+
     fn can_bear_off(&self, pos: &Position, s: usize) -> bool {
         let m = &self.masks[s];
         match self.rules.bear_when {

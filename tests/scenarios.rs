@@ -1,0 +1,433 @@
+//! Scenario tests as data: for every bundled rule set, `tests/scenarios/<id with / as __>.json`
+//! holds positions with a throw and the exact answer `senet moves` must give for each (every
+//! legal move, its steps and its resulting position), derived by hand from RECONSTRUCTIONS.md and
+//! the worked examples of the source documents.
+//!
+//! A file reads:
+//!
+//! ```json
+//! { "rules": "senet/base", "options": { "pieces": "7" },
+//!   "cases": [ { "name": "...", "rule": "the words of RECONSTRUCTIONS.md this checks",
+//!                "position": { "to_move": "red", "throw": 2, "pieces": { ... } },
+//!                "moves": [ { "steps": [ { "from": 11, "to": 13 } ],
+//!                             "result": { "to_move": "blue", "throw": null, "pieces": { ... } } } ] } ] }
+//! ```
+//!
+//! - `moves` is the whole answer: an empty list means the side must pass. Moves are compared as a
+//!   set (their order does not matter), and so are the pieces of a side in a position.
+//! - Instead of `moves`, a case may give `"error": "substring"`: the position must be refused with
+//!   a message that contains it.
+//! - A case may give its own `options`, which replace the file's options of the same name.
+//! - A move of a split turn (several steps) may list `"steps_any"`: every step sequence that
+//!   reaches its result. The engine reports one move per distinct result, so for such a move any
+//!   listed sequence is accepted.
+//! - `"known_bug": "why"` marks a case where the program is believed to be wrong: the test then
+//!   checks that the program still disagrees (so that a fix is noticed) and prints the case.
+//!
+//! Each file has its own test; `every_bundled_rule_set_has_a_scenario_file` keeps the files and
+//! the bundled rule sets in step.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use senet::check::check_target;
+use senet::compile::compile;
+use senet::engine::{Engine, Move};
+use senet::notation::position::{outcome_json, parse_position, position_json, steps_json};
+use serde_json::{Map, Value, json};
+
+// ---- the answer of `senet moves` (as src/cli/moves.rs builds it) --------------------------------
+
+fn answer(engine: &Engine, v: &Value) -> Result<Value, String> {
+    let (pos, throw) = parse_position(engine, v)?;
+    let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
+    if engine.outcome(&pos).is_some() {
+        return Err("the game is already over in this position".into());
+    }
+    let mut buf: Vec<Move> = Vec::new();
+    engine.legal_moves(&pos, throw, &mut buf);
+    let side = pos.to_move as usize;
+    let moves: Vec<Value> = buf
+        .iter()
+        .map(|mv| {
+            let (next, _) = engine.apply(&pos, mv, throw);
+            let mut result = position_json(engine, &next, None);
+            if let Some(o) = engine.outcome(&next) {
+                result["outcome"] = outcome_json(engine, &o);
+            }
+            json!({ "steps": steps_json(engine, side, mv), "result": result })
+        })
+        .collect();
+    Ok(json!({ "moves": moves }))
+}
+
+// ---- files ---------------------------------------------------------------------------------------
+
+fn scenario_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
+}
+
+fn file_for(id: &str) -> String {
+    format!("{}.json", id.replace('/', "__"))
+}
+
+fn load(file: &str) -> Value {
+    let path = scenario_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file} is not valid JSON: {e}"))
+}
+
+/// Options as NAME -> VALUE (numbers are accepted and written as text).
+fn options_of(v: Option<&Value>, what: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let Some(v) = v else { return out };
+    let obj = v
+        .as_object()
+        .unwrap_or_else(|| panic!("{what}: `options` must be an object NAME -> VALUE"));
+    for (k, val) in obj {
+        let text = match val {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            other => panic!("{what}: option `{k}` has the value {other}, not text or a number"),
+        };
+        out.insert(k.clone(), text);
+    }
+    out
+}
+
+fn engine_for(rules: &str, options: &BTreeMap<String, String>) -> Engine {
+    let list: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let ruleset = check_target(rules, &list)
+        .unwrap_or_else(|e| panic!("{rules} with options {options:?} does not check: {e:?}"));
+    Engine::new(compile(&ruleset))
+}
+
+// ---- normal forms --------------------------------------------------------------------------------
+
+/// A place in a canonical form and a sort key: path positions ascending, then off, then removed.
+fn place(v: &Value) -> (u8, u64, Value) {
+    match v {
+        Value::String(s) if s == "waiting" => (0, 0, json!(0)),
+        Value::Number(n) => (0, n.as_u64().unwrap_or(u64::MAX), v.clone()),
+        Value::String(s) if s == "off" => (1, 0, v.clone()),
+        Value::String(s) if s == "removed" => (2, 0, v.clone()),
+        _ => (3, 0, v.clone()),
+    }
+}
+
+/// A position with each side's pieces sorted and the `opening` list sorted, so that equal
+/// positions compare equal whatever order their lists were written in.
+fn normal_position(v: &Value) -> Value {
+    let mut out = v.clone();
+    if let Some(Value::Object(pieces)) = v.get("pieces") {
+        let mut sorted = Map::new();
+        for (side, list) in pieces {
+            let mut items: Vec<(u8, u64, Value)> = list
+                .as_array()
+                .map(|l| l.iter().map(place).collect())
+                .unwrap_or_default();
+            items.sort_by_key(|a| (a.0, a.1));
+            sorted.insert(
+                side.clone(),
+                Value::Array(items.into_iter().map(|(_, _, p)| p).collect()),
+            );
+        }
+        out["pieces"] = Value::Object(sorted);
+    }
+    if let Some(Value::Array(list)) = v.get("opening") {
+        let mut names: Vec<String> = list.iter().map(|n| n.to_string()).collect();
+        names.sort();
+        let names: Vec<Value> = names
+            .iter()
+            .map(|n| serde_json::from_str(n).unwrap())
+            .collect();
+        out["opening"] = Value::Array(names);
+    }
+    out
+}
+
+/// One line for a move: its steps and its result.
+fn show_move(m: &Value) -> String {
+    let steps = m
+        .get("steps")
+        .and_then(Value::as_array)
+        .map(|s| {
+            s.iter()
+                .map(|st| format!("{}->{}", st["from"], st["to"]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    let mut text = format!("[{steps}] => {}", normal_position(&m["result"]));
+    if let Some(any) = m.get("steps_any") {
+        let _ = write!(text, " (or steps {any})");
+    }
+    text
+}
+
+// ---- comparing -----------------------------------------------------------------------------------
+
+/// Whether the program's move `got` is the expected move `want`.
+fn same_move(want: &Value, got: &Value) -> bool {
+    if normal_position(&want["result"]) != normal_position(&got["result"]) {
+        return false;
+    }
+    match want.get("steps_any").and_then(Value::as_array) {
+        Some(any) => any.contains(&got["steps"]) || want["steps"] == got["steps"],
+        None => want["steps"] == got["steps"],
+    }
+}
+
+/// The differences between the expected answer of a case and the program's, empty when they agree.
+fn differences(case: &Value, got: &Result<Value, String>) -> Vec<String> {
+    let mut diffs = Vec::new();
+    if let Some(err) = case.get("error").and_then(Value::as_str) {
+        match got {
+            Err(msg) if msg.contains(err) => {}
+            Err(msg) => diffs.push(format!(
+                "expected an error containing {err:?}, got the error {msg:?}"
+            )),
+            Ok(v) => diffs.push(format!(
+                "expected an error containing {err:?}, got an answer: {v}"
+            )),
+        }
+        return diffs;
+    }
+    let want = case["moves"].as_array().cloned().unwrap_or_default();
+    let got = match got {
+        Ok(v) => v["moves"].as_array().cloned().unwrap_or_default(),
+        Err(msg) => {
+            diffs.push(format!("expected moves, got the error {msg:?}"));
+            return diffs;
+        }
+    };
+    let mut used = vec![false; got.len()];
+    let mut missing = Vec::new();
+    for w in &want {
+        match (0..got.len()).find(|&i| !used[i] && same_move(w, &got[i])) {
+            Some(i) => used[i] = true,
+            None => missing.push(w),
+        }
+    }
+    let unexpected: Vec<&Value> = got
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(m, _)| m)
+        .collect();
+    if missing.is_empty() && unexpected.is_empty() {
+        return diffs;
+    }
+    if want.is_empty() {
+        diffs.push("expected no legal move (a pass)".into());
+    }
+    if got.is_empty() {
+        diffs.push("the program gives no legal move (a pass)".into());
+    }
+    for m in missing {
+        diffs.push(format!("expected, not given:  {}", show_move(m)));
+    }
+    for m in unexpected {
+        diffs.push(format!("given, not expected: {}", show_move(m)));
+    }
+    diffs
+}
+
+const CASE_KEYS: [&str; 8] = [
+    "name",
+    "rule",
+    "position",
+    "moves",
+    "error",
+    "known_bug",
+    "options",
+    "note",
+];
+const MOVE_KEYS: [&str; 3] = ["steps", "steps_any", "result"];
+
+/// Mistakes in the file itself (not in the program): missing fields, typos in field names.
+fn check_shape(file: &str, data: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let cases = data["cases"].as_array().cloned().unwrap_or_default();
+    if cases.len() < 3 {
+        problems.push(format!("{file}: fewer than 3 cases"));
+    }
+    let mut names = std::collections::HashSet::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap_or("<no name>");
+        if !names.insert(name.to_string()) {
+            problems.push(format!("{file}: two cases named {name:?}"));
+        }
+        for key in case.as_object().into_iter().flat_map(|o| o.keys()) {
+            if !CASE_KEYS.contains(&key.as_str()) {
+                problems.push(format!("{file}: case {name:?}: unknown field `{key}`"));
+            }
+        }
+        if case["rule"].as_str().is_none_or(str::is_empty) {
+            problems.push(format!("{file}: case {name:?}: no `rule`"));
+        }
+        if !case["position"].is_object() {
+            problems.push(format!("{file}: case {name:?}: no `position`"));
+        }
+        match (case.get("moves"), case.get("error")) {
+            (Some(Value::Array(moves)), None) => {
+                for m in moves {
+                    for key in m.as_object().into_iter().flat_map(|o| o.keys()) {
+                        if !MOVE_KEYS.contains(&key.as_str()) {
+                            problems.push(format!(
+                                "{file}: case {name:?}: a move has the unknown field `{key}`"
+                            ));
+                        }
+                    }
+                    if !m["steps"].is_array() || !m["result"].is_object() {
+                        problems.push(format!(
+                            "{file}: case {name:?}: a move needs `steps` and `result`"
+                        ));
+                    }
+                }
+            }
+            (None, Some(Value::String(_))) => {}
+            _ => problems.push(format!(
+                "{file}: case {name:?}: give either a `moves` list or an `error` text"
+            )),
+        }
+    }
+    problems
+}
+
+/// Runs every case of one scenario file; panics with a readable report of every failure.
+fn run_file(file: &str) {
+    let data = load(file);
+    let rules = data["rules"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{file}: no `rules`"));
+    assert_eq!(
+        file,
+        file_for(rules),
+        "{file} holds the scenarios of {rules}: name it {}",
+        file_for(rules)
+    );
+    let problems = check_shape(file, &data);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+
+    let file_options = options_of(data.get("options"), file);
+    let mut engines: BTreeMap<BTreeMap<String, String>, Engine> = BTreeMap::new();
+    let mut report = String::new();
+    let mut failures = 0;
+    let cases = data["cases"].as_array().unwrap();
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let mut options = file_options.clone();
+        options.extend(options_of(case.get("options"), name));
+        let engine = engines
+            .entry(options.clone())
+            .or_insert_with(|| engine_for(rules, &options));
+        let got = answer(engine, &case["position"]);
+        let diffs = differences(case, &got);
+        let known_bug = case.get("known_bug").and_then(Value::as_str);
+        match (known_bug, diffs.is_empty()) {
+            (None, true) => {}
+            (Some(why), false) => {
+                println!("known bug, still present: {rules}: {name}: {why}");
+                for d in &diffs {
+                    println!("    {d}");
+                }
+            }
+            (Some(why), true) => {
+                failures += 1;
+                let _ = writeln!(
+                    report,
+                    "\n--- {rules}: {name}\n    marked known_bug ({why}), but the program now \
+                     agrees with the expected answer: remove the `known_bug` marker"
+                );
+            }
+            (None, false) => {
+                failures += 1;
+                let _ = writeln!(report, "\n--- {rules}: {name}");
+                let _ = writeln!(report, "    rule:     {}", case["rule"].as_str().unwrap());
+                if !options.is_empty() {
+                    let _ = writeln!(report, "    options:  {options:?}");
+                }
+                let _ = writeln!(report, "    position: {}", case["position"]);
+                for d in diffs {
+                    let _ = writeln!(report, "    {d}");
+                }
+            }
+        }
+    }
+    assert!(
+        failures == 0,
+        "{failures} of {} scenario cases of {rules} fail:\n{report}",
+        cases.len()
+    );
+}
+
+macro_rules! scenario_files {
+    ($($test:ident => $file:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                run_file($file);
+            }
+        )*
+        /// The files that have a test above.
+        const FILES: &[&str] = &[$($file),*];
+    };
+}
+
+scenario_files! {
+    senet_base => "senet__base.json",
+    senet_jequier => "senet__jequier.json",
+    senet_kendall_14 => "senet__kendall-14.json",
+    senet_bell_1960 => "senet__bell-1960.json",
+    senet_bell_1979 => "senet__bell-1979.json",
+    senet_thirty_six => "senet__thirty-six.json",
+    senet_tait => "senet__tait.json",
+    senet_finkel => "senet__finkel.json",
+    senet_bell_thirty_squares => "senet__bell-thirty-squares.json",
+    senet_modern => "senet__modern.json",
+    senet_ivde => "senet__ivde.json",
+    senet_kendall => "senet__kendall.json",
+    twenty_squares_sawah => "twenty-squares__sawah.json",
+    twenty_squares_ur => "twenty-squares__ur.json",
+    twenty_squares_babylonian => "twenty-squares__babylonian.json",
+    twenty_squares_marks_throw_only => "twenty-squares__marks-throw-only.json",
+}
+
+#[test]
+fn every_bundled_rule_set_has_a_scenario_file() {
+    let mut problems = Vec::new();
+    for id in senet::bundled::ids() {
+        let file = file_for(id);
+        if !scenario_dir().join(&file).is_file() {
+            problems.push(format!("{id} has no scenario file tests/scenarios/{file}"));
+        } else if !FILES.contains(&file.as_str()) {
+            problems.push(format!(
+                "tests/scenarios/{file} has no test: add it to `scenario_files!`"
+            ));
+        }
+    }
+    let ids: Vec<String> = senet::bundled::ids().map(file_for).collect();
+    for entry in std::fs::read_dir(scenario_dir()).expect("read tests/scenarios") {
+        let name = entry.expect("a folder entry").file_name();
+        let name = name.to_string_lossy();
+        if name.ends_with(".json") && !ids.iter().any(|f| *f == name) {
+            problems.push(format!(
+                "tests/scenarios/{name} is not the file of a bundled rule set"
+            ));
+        }
+    }
+    for file in FILES {
+        if !ids.iter().any(|f| f == file) {
+            problems.push(format!(
+                "`scenario_files!` lists {file}, which is not the file of a bundled rule set"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

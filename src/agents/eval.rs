@@ -17,7 +17,6 @@ pub const WIN: f64 = 1000.0;
 const OFF_BONUS: f64 = 1.5;
 const REMOVED_LOSS: f64 = 1.5;
 const RISK_WEIGHT: f64 = 1.0;
-const ZONE_PENALTY: f64 = 0.0;
 
 /// The probability that a throw gives exactly `d` (0 if it cannot).
 fn p_throw(engine: &Engine, d: i32) -> f64 {
@@ -32,8 +31,6 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
     let r = &engine.rules;
     let len = engine.path_len(s) as f64;
     let mut v = pos.off[s] as f64 * OFF_BONUS - pos.removed[s] as f64 * REMOVED_LOSS;
-    // Pieces that keep the side from bearing off weigh on it.
-    v -= ZONE_PENALTY * engine.pieces_barring_bear_off(pos, s) as f64;
     let e = 1 - s;
     let enemy = &r.sides[e];
     for p in pos.positions(s) {

@@ -13,10 +13,15 @@ use super::eval::{WIN, evaluate};
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 
-pub const DEFAULT_DEPTH: u32 = 3;
+/// The deepest search of plain `expectimax`, which deepens while it stays within
+/// [`DEFAULT_BUDGET`] leaves.
+pub const DEFAULT_DEPTH: u32 = 4;
+pub const DEFAULT_BUDGET: u64 = 50_000;
 
 pub struct ExpectimaxAgent {
     depth: u32,
+    /// With a budget, search deepens up to `depth` while the leaves stay within it.
+    budget: Option<u64>,
     rng: Pcg64Mcg,
     /// One move buffer per level of the search, reused.
     buffers: Vec<Vec<Move>>,
@@ -25,6 +30,8 @@ pub struct ExpectimaxAgent {
     chance: Vec<(u8, f64)>,
     /// Leaves visited in the last search (for the documentation's measurements).
     pub nodes: u64,
+    /// A search that visits more leaves than this is abandoned.
+    limit: u64,
 }
 
 /// The distribution of the throw a side moves with.
@@ -57,23 +64,37 @@ fn move_distribution(engine: &Engine) -> Vec<(u8, f64)> {
             }
         }
     }
-    let sum: f64 = total.iter().sum();
+    // Totals rarer than one turn in 500 are left out of the search (and the rest renormalised):
+    // they cost the most (a large total splits in very many ways) and weigh the least.
+    const RARE: f64 = 0.002;
+    let kept: f64 = total.iter().filter(|p| **p >= RARE).sum();
     total
         .iter()
         .enumerate()
-        .filter(|(_, p)| **p > 1e-6)
-        .map(|(k, p)| (k as u8, p / sum))
+        .filter(|(_, p)| **p >= RARE)
+        .map(|(k, p)| (k as u8, p / kept))
         .collect()
 }
 
 impl ExpectimaxAgent {
+    /// A search of exactly `depth` decisions.
     pub fn new(depth: u32, seed: u64) -> Self {
         ExpectimaxAgent {
             depth: depth.max(1),
+            budget: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
             buffers: Vec::new(),
             chance: Vec::new(),
             nodes: 0,
+            limit: u64::MAX,
+        }
+    }
+
+    /// The default agent: deepening up to [`DEFAULT_DEPTH`] within [`DEFAULT_BUDGET`] leaves.
+    pub fn adaptive(seed: u64) -> Self {
+        ExpectimaxAgent {
+            budget: Some(DEFAULT_BUDGET),
+            ..Self::new(DEFAULT_DEPTH, seed)
         }
     }
 
@@ -88,6 +109,10 @@ impl ExpectimaxAgent {
         alpha: f64,
         beta: f64,
     ) -> f64 {
+        if self.nodes > self.limit {
+            // Over budget: this depth is abandoned, the value no longer matters.
+            return 0.0;
+        }
         if depth == 0 || engine.outcome(pos).is_some() {
             self.nodes += 1;
             return evaluate(engine, pos, root).clamp(-WIN, WIN);
@@ -131,6 +156,8 @@ impl ExpectimaxAgent {
         }
         let mut moves = std::mem::take(&mut self.buffers[level]);
         engine.legal_moves(pos, throw, &mut moves);
+        // Generating many moves (a split turn) costs like visiting them: count it.
+        self.nodes += moves.len() as u64;
         let value = if moves.is_empty() {
             let next = engine.pass(pos);
             self.chance_node(engine, &next, root, depth - 1, alpha, beta)
@@ -162,12 +189,16 @@ impl ExpectimaxAgent {
     }
 }
 
-impl Player for ExpectimaxAgent {
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
-        if self.chance.is_empty() {
-            self.chance = move_distribution(engine);
-        }
-        self.nodes = 0;
+impl ExpectimaxAgent {
+    /// The best of `moves` searched `depth` decisions deep (ties broken at random).
+    fn search(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        throw: u8,
+        moves: &[Move],
+        depth: u32,
+    ) -> usize {
         let root = pos.to_move as usize;
         let mut best = f64::NEG_INFINITY;
         let mut choice = 0;
@@ -175,7 +206,7 @@ impl Player for ExpectimaxAgent {
         for (i, mv) in moves.iter().enumerate() {
             let (next, _) = engine.apply(pos, mv, throw);
             // A full window: exact values, so that ties are real ties.
-            let v = self.chance_node(engine, &next, root, self.depth - 1, -WIN - 1.0, WIN + 1.0);
+            let v = self.chance_node(engine, &next, root, depth - 1, -WIN - 1.0, WIN + 1.0);
             if v > best + 1e-9 {
                 best = v;
                 choice = i;
@@ -187,6 +218,34 @@ impl Player for ExpectimaxAgent {
                 }
             }
         }
+        choice
+    }
+}
+
+impl Player for ExpectimaxAgent {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
+        if self.chance.is_empty() {
+            self.chance = move_distribution(engine);
+        }
+        let Some(budget) = self.budget else {
+            self.nodes = 0;
+            self.limit = u64::MAX;
+            return self.search(engine, pos, throw, moves, self.depth);
+        };
+        // Iterative deepening within a budget of leaves: deterministic (it counts leaves, not
+        // time), and quick where moves are many. A depth that overruns the budget is abandoned
+        // and the previous depth's choice stands.
+        let mut choice = 0;
+        self.limit = budget;
+        for depth in 1..=self.depth {
+            self.nodes = 0;
+            let c = self.search(engine, pos, throw, moves, depth);
+            if self.nodes > budget && depth > 1 {
+                break;
+            }
+            choice = c;
+        }
+        self.limit = u64::MAX;
         choice
     }
 

@@ -24,7 +24,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> 
     match (base, arg) {
         ("random", None) => Ok(Box::new(RandomAgent::new(seed))),
         ("greedy", None) => Ok(Box::new(GreedyAgent::new(seed))),
-        ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::new(DEFAULT_DEPTH, seed))),
+        ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::adaptive(seed))),
         ("expectimax", Some(d)) => match d.parse::<u32>() {
             Ok(depth @ 1..=8) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
             _ => Err(format!(

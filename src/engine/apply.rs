@@ -117,7 +117,8 @@ impl Engine {
                 extra_square = true;
             }
         }
-        let mut extra = extra_square || (r.throw_again == 0 && r.extra_after & (1 << throw) != 0);
+        let mut extra =
+            extra_square || (r.throw_again == 0 && throw < 32 && r.extra_after & (1 << throw) != 0);
         if next.opening & (1 << s) != 0 {
             next.opening &= !(1 << s);
             if let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {

@@ -103,7 +103,8 @@ impl Engine {
     ) -> Option<u8> {
         let m = &self.masks[s];
         let off = m.len + 1;
-        if p > 0 && self.rules.sides[s].exit_throws[p as usize] & (1 << d) != 0 {
+        // Exit throws are single throw values (below 32); a split total may be larger.
+        if p > 0 && d < 32 && self.rules.sides[s].exit_throws[p as usize] & (1 << d) != 0 {
             return (can_bear && between(p, off) & barrier == 0).then_some(off);
         }
         if p > 0 && m.only_bear_off & (1 << (p - 1)) != 0 {

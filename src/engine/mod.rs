@@ -100,7 +100,7 @@ impl Engine {
     /// Whether the throw in hand lets the side to move throw again before moving (a
     /// throw-all-then-split turn).
     pub fn throws_again(&self, value: u8) -> bool {
-        self.rules.throw_again & (1 << value) != 0
+        value < 32 && self.rules.throw_again & (1 << value) != 0
     }
 
     /// The result, if the game is over in this position.
@@ -149,19 +149,6 @@ impl Engine {
             points += self.rules.match_points[sq];
         }
         points
-    }
-
-    /// How many pieces of side `s` stand where they keep it from bearing off (outside the zone
-    /// of `bear off only when all on`, or inside that of `bear off only when none on`).
-    pub fn pieces_barring_bear_off(&self, pos: &Position, s: usize) -> u32 {
-        let m = &self.masks[s];
-        match self.rules.bear_when {
-            BearCondition::Always => 0,
-            BearCondition::AllInZone => {
-                pos.waiting[s] as u32 + (pos.on[s] & !m.bear_zone).count_ones()
-            }
-            BearCondition::NoneInZone => (pos.on[s] & m.no_bear_zone).count_ones(),
-        }
     }
 
     fn can_bear_off(&self, pos: &Position, s: usize) -> bool {

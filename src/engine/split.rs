@@ -66,28 +66,23 @@ impl Engine {
         }
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
-        let mut candidates = [(0u8, 0u8, 0u8); 2 * 64];
-        let mut n = 0;
+        let mut candidates: Vec<(u8, u8, u8)> = Vec::new();
         let mut bits = pos.on[s] & !moved;
         while bits != 0 {
             let p = bits.trailing_zeros() as u8 + 1;
             bits &= bits - 1;
             for d in 1..=remaining {
                 if let Some(t) = self.forward_target(pos, s, p, d, barrier, can_bear) {
-                    candidates[n] = (p, t, d);
-                    n += 1;
+                    candidates.push((p, t, d));
                 }
             }
         }
         for d in 1..=remaining {
-            if n < candidates.len()
-                && let Some(t) = self.entry_target(pos, s, d, barrier)
-            {
-                candidates[n] = (0, t, d);
-                n += 1;
+            if let Some(t) = self.entry_target(pos, s, d, barrier) {
+                candidates.push((0, t, d));
             }
         }
-        for &(from, to, d) in &candidates[..n] {
+        for (from, to, d) in candidates {
             let mut next = *pos;
             let mut report = Report::default();
             let rest = self.apply_step(&mut next, s, Step { from, to }, &mut report);

@@ -132,10 +132,17 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<u8
                 .ok_or("`throw` must be a whole number or null")? as u8;
             if !throw_possible(engine, n) {
                 let values: Vec<String> = r.throws.values.iter().map(ToString::to_string).collect();
-                return Err(format!(
-                    "the throw {n} is not one the device can give (it gives {})",
-                    values.join(", ")
-                ));
+                return Err(if r.throw_again != 0 {
+                    format!(
+                        "`throw` is the total of a turn's throws, and {n} cannot be one (a turn goes on throwing after some values; the throws are {})",
+                        values.join(", ")
+                    )
+                } else {
+                    format!(
+                        "the throw {n} is not one the device can give (it gives {})",
+                        values.join(", ")
+                    )
+                });
             }
             Some(n)
         }

@@ -88,6 +88,10 @@ pub struct RecordHead {
     pub options: Vec<(String, String)>,
     pub events: Vec<Value>,
     pub result: Value,
+    /// The rule set's id, its side names, and the counts the record claims.
+    pub id: String,
+    pub sides: Vec<String>,
+    pub moves: u64,
     pub turns: u32,
 }
 
@@ -127,17 +131,38 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         .get("result")
         .cloned()
         .ok_or("the record has no `result`")?;
+    let id = rules
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or("the record's rules have no `id`")?
+        .to_string();
+    let sides = v
+        .get("sides")
+        .and_then(Value::as_array)
+        .and_then(|a| {
+            a.iter()
+                .map(|s| s.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+        })
+        .ok_or("the record has no `sides` list")?;
+    let moves = v
+        .get("moves")
+        .and_then(Value::as_u64)
+        .ok_or("the record has no `moves` count")?;
     let turns = v
         .get("turns")
         .and_then(Value::as_u64)
-        .unwrap_or(u32::MAX as u64)
-        .min(u32::MAX as u64) as u32;
+        .filter(|&t| t <= u32::MAX as u64)
+        .ok_or("the record has no `turns` count")? as u32;
     Ok(RecordHead {
         source: source.into(),
         hash: hash.into(),
         options,
         events,
         result,
+        id,
+        sides,
+        moves,
         turns,
     })
 }
@@ -154,6 +179,20 @@ fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
 /// move legal, every automatic event (forced moves, passes, the end) the same. Returns the
 /// summary of the replayed game.
 pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String> {
+    let r = &engine.rules;
+    if head.id != r.id {
+        return Err(format!(
+            "the record says it was played under `{}`, but its rules are `{}`",
+            head.id, r.id
+        ));
+    }
+    let sides: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
+    if head.sides != sides {
+        return Err(format!(
+            "the record lists the sides {:?}, the rules have {:?}",
+            head.sides, sides
+        ));
+    }
     let events = &head.events;
     let mut game = Game::new(engine, head.turns.max(1));
     let mut at = 0usize;
@@ -246,6 +285,13 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
         return Err(format!(
             "the record says the result is {}, the replay gives {result}",
             head.result
+        ));
+    }
+    let s = &game.summary;
+    if s.moves as u64 != head.moves || s.turns != head.turns {
+        return Err(format!(
+            "the record counts {} moves and {} turns, the replay {} moves and {} turns",
+            head.moves, head.turns, s.moves, s.turns
         ));
     }
     Ok(game.summary)

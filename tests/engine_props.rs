@@ -1,0 +1,683 @@
+//! Property tests of the engine over every bundled rule set (and the bundled options' other
+//! values): random games played through [`Game`] with seeded throws and random choices, checked
+//! after every step.
+//!
+//! After every step of a game:
+//! - pieces are conserved: per side, on the board + waiting + off + removed = the rules' count;
+//! - no two pieces share a square, and the two occupancy views (`on` by path position, `squares`
+//!   by square) agree;
+//! - the position reads back from its own JSON (`position_json` -> `parse_position`), with the
+//!   throw in hand when there is one;
+//! - a position where the game is over is never played on.
+//!
+//! At every choice: the move list is not empty and holds no duplicates, and every move applies
+//! to a position that passes the same checks (and its JSON round trip).
+//!
+//! Besides: random (not only reachable) positions with a random throw give moves that apply;
+//! every random game ends before a turn cap of 20 000 turns; the same seed gives the same game
+//! twice.
+//!
+//! Runtime is kept small in debug builds: Finkel's split turns search every way to share the
+//! total, so its games get fewer cases.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use senet::agents::RandomAgent;
+use senet::check::check_target;
+use senet::check::ruleset::Opening;
+use senet::compile::compile;
+use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
+use senet::engine::{Engine, Move, Position};
+use senet::notation::position::{parse_position, position_json, throw_possible};
+
+/// The turn cap of every game here.
+const TURN_CAP: u32 = 20_000;
+
+/// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
+/// and `senet::bundled::ids()` the same.
+const IDS: [&str; 16] = [
+    "senet/base",
+    "senet/bell-1960",
+    "senet/bell-1979",
+    "senet/bell-thirty-squares",
+    "senet/finkel",
+    "senet/ivde",
+    "senet/jequier",
+    "senet/kendall",
+    "senet/kendall-14",
+    "senet/modern",
+    "senet/tait",
+    "senet/thirty-six",
+    "twenty-squares/babylonian",
+    "twenty-squares/marks-throw-only",
+    "twenty-squares/sawah",
+    "twenty-squares/ur",
+];
+
+/// Option values other than the defaults, played as variants of their own.
+const OPTION_VARIANTS: [(&str, &str, &str); 3] = [
+    ("senet/kendall", "pieces", "7"),
+    ("senet/kendall", "extra-throws", "off"),
+    ("senet/ivde", "pieces", "7"),
+];
+
+// ---- rule sets ---------------------------------------------------------------------------------
+
+struct Variant {
+    /// The id, with its option if any (`senet/kendall pieces=7`).
+    name: String,
+    engine: Engine,
+    /// Split turns (throw all, then share the total): much slower per move.
+    split: bool,
+}
+
+fn load(id: &str, options: &[(String, String)]) -> Engine {
+    match check_target(id, options) {
+        Ok(r) => Engine::new(compile(&r)),
+        Err(_) => panic!("the bundled rule set `{id}` {options:?} does not check"),
+    }
+}
+
+fn variant(name: String, engine: Engine) -> Variant {
+    let split = engine.rules.throw_again != 0;
+    Variant {
+        name,
+        engine,
+        split,
+    }
+}
+
+/// Every bundled rule set with its default options, then the other option values.
+fn variants() -> &'static [Variant] {
+    static ALL: OnceLock<Vec<Variant>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all: Vec<Variant> = senet::bundled::ids()
+            .map(|id| variant(id.to_string(), load(id, &[])))
+            .collect();
+        for (id, name, value) in OPTION_VARIANTS {
+            let engine = load(id, &[(name.to_string(), value.to_string())]);
+            all.push(variant(format!("{id} {name}={value}"), engine));
+        }
+        all
+    })
+}
+
+fn by_name(name: &str) -> &'static Variant {
+    variants()
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap_or_else(|| panic!("no rule set `{name}`"))
+}
+
+// ---- invariants --------------------------------------------------------------------------------
+
+/// Pieces conserved, one piece a square, `on` and `squares` in agreement, fields in range.
+fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
+    let r = &engine.rules;
+    if pos.to_move > 1 {
+        return Err(format!("to_move is {}", pos.to_move));
+    }
+    if pos.squares[0] & pos.squares[1] != 0 {
+        return Err(format!(
+            "both sides on squares {:#x}",
+            pos.squares[0] & pos.squares[1]
+        ));
+    }
+    for s in 0..2 {
+        let on = pos.on[s].count_ones();
+        let total = on + pos.waiting[s] as u32 + pos.off[s] as u32 + pos.removed[s] as u32;
+        if total != r.pieces as u32 {
+            return Err(format!(
+                "side {s} has {total} pieces (on {on}, waiting {}, off {}, removed {}), the rules say {}",
+                pos.waiting[s], pos.off[s], pos.removed[s], r.pieces
+            ));
+        }
+        if pos.squares[s].count_ones() != on {
+            return Err(format!(
+                "side {s}: {on} positions taken but {} squares",
+                pos.squares[s].count_ones()
+            ));
+        }
+        let len = engine.path_len(s);
+        for p in pos.positions(s) {
+            if p > len {
+                return Err(format!("side {s} has a piece at position {p} of {len}"));
+            }
+            let sq = r.sides[s].path[p as usize - 1];
+            if pos.squares[s] & (1 << (sq - 1)) == 0 {
+                return Err(format!(
+                    "side {s}: position {p} taken but its square {sq} is not"
+                ));
+            }
+        }
+        if pos.opening & (1 << s) != 0 && r.opening[s].is_none() {
+            return Err(format!("side {s} owes an opening move it has no rule for"));
+        }
+    }
+    if pos.opening > 3 {
+        return Err(format!("opening bits {:#b}", pos.opening));
+    }
+    Ok(())
+}
+
+/// The position and its throw read back from their JSON.
+fn check_round_trip(engine: &Engine, pos: &Position, throw: Option<u8>) -> Result<(), String> {
+    let json = position_json(engine, pos, throw);
+    match parse_position(engine, &json) {
+        Ok((back, t)) if back == *pos && t == throw => Ok(()),
+        Ok((back, t)) => Err(format!(
+            "{json} reads back as {back:?} with throw {t:?}, not {pos:?} with {throw:?}"
+        )),
+        Err(e) => Err(format!("{json} does not read back: {e}")),
+    }
+}
+
+/// Every move of `moves` (the legal moves of `pos` for `throw`): no duplicates, each applies to
+/// a sound position that reads back from JSON, and the right side throws next.
+fn check_moves(engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    let s = pos.to_move as usize;
+    for mv in moves {
+        if !seen.insert(*mv) {
+            return Err(format!("the move {:?} is listed twice", mv.steps()));
+        }
+        let first = mv
+            .steps()
+            .first()
+            .ok_or_else(|| "a move with no steps".to_string())?;
+        let has_piece = if first.from == 0 {
+            pos.waiting[s] > 0
+        } else {
+            first.from <= engine.path_len(s) && pos.on[s] & (1 << (first.from - 1)) != 0
+        };
+        if !has_piece {
+            return Err(format!(
+                "the move {:?} starts where side {s} has no piece",
+                mv.steps()
+            ));
+        }
+        let (next, report) = engine.apply(pos, mv, throw);
+        check_position(engine, &next)
+            .map_err(|e| format!("after the move {:?}: {e}", mv.steps()))?;
+        let expected = if report.extra_throw { s } else { 1 - s };
+        if next.to_move as usize != expected {
+            return Err(format!(
+                "after the move {:?} (extra throw: {}) side {} is to move",
+                mv.steps(),
+                report.extra_throw,
+                next.to_move
+            ));
+        }
+        check_round_trip(engine, &next, None)
+            .map_err(|e| format!("after the move {:?}: {e}", mv.steps()))?;
+    }
+    Ok(())
+}
+
+// ---- games -------------------------------------------------------------------------------------
+
+/// A game played through [`Game`]: its summary, every event, and whether it ended.
+#[derive(Debug, PartialEq)]
+struct Played {
+    summary: GameSummary,
+    events: Vec<GameEvent>,
+    finished: bool,
+}
+
+/// Plays one game with throws and choices from `seed`; with `check`, checks every step.
+fn drive(engine: &Engine, seed: u64, check: bool) -> Result<Played, String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut game = Game::new(engine, TURN_CAP);
+    let mut events = Vec::new();
+    let mut step = 0u64;
+    check_position(engine, &game.pos).map_err(|e| format!("start position: {e}"))?;
+    loop {
+        step += 1;
+        let action = game.next_action();
+        events.append(&mut game.events);
+        if check {
+            let at = |e: String| format!("step {step} ({action:?}): {e}");
+            check_position(engine, &game.pos).map_err(at)?;
+            let over = engine.outcome(&game.pos);
+            match action {
+                Action::Over if game.summary.outcome.is_some() && game.summary.outcome != over => {
+                    return Err(at(format!(
+                        "the game ended with {:?} but the position gives {over:?}",
+                        game.summary.outcome
+                    )));
+                }
+                Action::Over => {}
+                _ if over.is_some() => {
+                    return Err(at(format!("the game goes on in a won position ({over:?})")));
+                }
+                Action::Throw { side } if side != game.pos.to_move => {
+                    return Err(at(format!("side {} is to move", game.pos.to_move)));
+                }
+                Action::Choose { side } if side != game.pos.to_move => {
+                    return Err(at(format!("side {} is to move", game.pos.to_move)));
+                }
+                _ => {}
+            }
+            let throw = match action {
+                Action::Choose { .. } => {
+                    if !throw_possible(engine, game.total) {
+                        return Err(at(format!(
+                            "the total in hand, {}, is not a throw the rules can give",
+                            game.total
+                        )));
+                    }
+                    Some(game.total)
+                }
+                _ => None,
+            };
+            check_round_trip(engine, &game.pos, throw).map_err(at)?;
+            if let Action::Choose { .. } = action {
+                if game.moves().is_empty() {
+                    return Err(at("a choice among no moves".into()));
+                }
+                check_moves(engine, &game.pos, game.total, game.moves()).map_err(at)?;
+            }
+        }
+        match action {
+            Action::SeatThrow { .. } | Action::Throw { .. } => {
+                let v = random_throw(engine, &mut rng);
+                game.give_throw(v);
+            }
+            Action::Choose { .. } => {
+                let i = rng.random_range(0..game.moves().len());
+                game.choose(i);
+            }
+            Action::Over => break,
+        }
+        events.append(&mut game.events);
+        if check {
+            check_position(engine, &game.pos).map_err(|e| format!("step {step}, after: {e}"))?;
+        }
+    }
+    let finished = game.summary.outcome.is_some();
+    if check {
+        let moves = events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::Move { .. }))
+            .count() as u32;
+        let captures: u32 = events
+            .iter()
+            .map(|e| match e {
+                GameEvent::Move { report, .. } => report.captures as u32,
+                _ => 0,
+            })
+            .sum();
+        let ends = events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::End { .. }))
+            .count();
+        if moves != game.summary.moves || captures != game.summary.captures {
+            return Err(format!(
+                "the summary counts {} moves and {} captures, the events {moves} and {captures}",
+                game.summary.moves, game.summary.captures
+            ));
+        }
+        if ends != finished as usize
+            || (finished && !matches!(events.last(), Some(GameEvent::End { .. })))
+        {
+            return Err(format!(
+                "{ends} end events for a game that {}",
+                if finished { "ended" } else { "was capped" }
+            ));
+        }
+    }
+    Ok(Played {
+        summary: game.summary,
+        events,
+        finished,
+    })
+}
+
+/// Plays one game with [`play`] and two [`RandomAgent`]s; returns the summary and the events.
+fn play_agents(engine: &Engine, seed: u64) -> (GameSummary, Vec<GameEvent>) {
+    let mut a = RandomAgent::new(seed ^ 1);
+    let mut b = RandomAgent::new(seed ^ 2);
+    let mut players: [&mut dyn Player; 2] = [&mut a, &mut b];
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut events = Vec::new();
+    let summary = play(engine, &mut players, &mut rng, TURN_CAP, |e| {
+        events.push(*e)
+    });
+    (summary, events)
+}
+
+/// A full checked game, then the same seed again (unchecked) for determinism.
+fn game_property(name: &str, seed: u64) -> Result<(), TestCaseError> {
+    let v = by_name(name);
+    let first = drive(&v.engine, seed, true)
+        .map_err(|e| TestCaseError::fail(format!("{name}, seed {seed}: {e}")))?;
+    prop_assert!(
+        first.finished,
+        "{name}, seed {seed}: no result after {TURN_CAP} turns"
+    );
+    let again = drive(&v.engine, seed, false).map_err(TestCaseError::fail)?;
+    prop_assert!(
+        first == again,
+        "{name}, seed {seed}: the same seed gave another game"
+    );
+    Ok(())
+}
+
+// ---- property tests: one per rule set ----------------------------------------------------------
+
+macro_rules! game_properties {
+    ($($test:ident: $name:literal, $cases:literal;)*) => {
+        $(
+            proptest! {
+                #![proptest_config(ProptestConfig {
+                    cases: $cases,
+                    failure_persistence: None,
+                    ..ProptestConfig::default()
+                })]
+                #[test]
+                fn $test(seed in any::<u64>()) {
+                    game_property($name, seed)?;
+                }
+            }
+        )*
+
+        /// The test names of the macro, so that a new rule set cannot go untested.
+        const PROPERTY_TESTED: &[&str] = &[$($name),*];
+    };
+}
+
+game_properties! {
+    games_senet_base: "senet/base", 16;
+    games_senet_bell_1960: "senet/bell-1960", 16;
+    games_senet_bell_1979: "senet/bell-1979", 16;
+    games_senet_bell_thirty_squares: "senet/bell-thirty-squares", 16;
+    games_senet_finkel: "senet/finkel", 3;
+    games_senet_ivde: "senet/ivde", 16;
+    games_senet_ivde_7: "senet/ivde pieces=7", 8;
+    games_senet_jequier: "senet/jequier", 16;
+    games_senet_kendall: "senet/kendall", 16;
+    games_senet_kendall_7: "senet/kendall pieces=7", 8;
+    games_senet_kendall_no_extra: "senet/kendall extra-throws=off", 8;
+    games_senet_kendall_14: "senet/kendall-14", 16;
+    games_senet_modern: "senet/modern", 16;
+    games_senet_tait: "senet/tait", 16;
+    games_senet_thirty_six: "senet/thirty-six", 16;
+    games_twenty_squares_babylonian: "twenty-squares/babylonian", 16;
+    games_twenty_squares_marks_throw_only: "twenty-squares/marks-throw-only", 16;
+    games_twenty_squares_sawah: "twenty-squares/sawah", 16;
+    games_twenty_squares_ur: "twenty-squares/ur", 16;
+}
+
+#[test]
+fn every_bundled_rule_set_has_its_property_test() {
+    let bundled: Vec<&str> = senet::bundled::ids().collect();
+    let mut sorted = bundled.clone();
+    sorted.sort();
+    assert_eq!(sorted, IDS, "the bundled rule sets changed: update IDS");
+    for v in variants() {
+        assert!(
+            PROPERTY_TESTED.contains(&v.name.as_str()),
+            "`{}` has no property test in `game_properties!`",
+            v.name
+        );
+    }
+}
+
+// ---- random positions --------------------------------------------------------------------------
+
+/// A random position of the rule set (not necessarily reachable): every piece waiting, on a free
+/// square of its path, off or removed; a random side to move and pending openings; and a throw
+/// the rules can give.
+fn random_position(engine: &Engine, seed: u64) -> (Position, u8) {
+    let r = &engine.rules;
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut pos = Position::start(r);
+    pos.on = [0; 2];
+    pos.squares = [0; 2];
+    pos.waiting = [0; 2];
+    pos.off = [0; 2];
+    pos.removed = [0; 2];
+    pos.to_move = rng.random_range(0..2u8);
+    pos.opening = 0;
+    for s in 0..2 {
+        // Favour the board, as in play.
+        for _ in 0..r.pieces {
+            loop {
+                match rng.random_range(0..10u8) {
+                    0 => pos.waiting[s] += 1,
+                    1 => pos.off[s] += 1,
+                    2 if rng.random_range(0..4u8) == 0 => pos.removed[s] += 1,
+                    _ => {
+                        let p = rng.random_range(1..=engine.path_len(s));
+                        if pos.owner(r.sides[s].path[p as usize - 1]).is_some() {
+                            continue;
+                        }
+                        pos.put(r, s, p);
+                    }
+                }
+                break;
+            }
+        }
+        if r.opening[s].is_some() && rng.random_range(0..4u8) == 0 {
+            pos.opening |= 1 << s;
+        }
+    }
+    let throw = loop {
+        let t = if r.throw_again != 0 {
+            rng.random_range(0..=3 * r.throws.max)
+        } else {
+            r.throws.values[rng.random_range(0..r.throws.values.len())]
+        };
+        if throw_possible(engine, t) {
+            break t;
+        }
+    };
+    (pos, throw)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// In any position of any rule set, the moves for any throw apply to sound positions.
+    #[test]
+    fn moves_of_random_positions_apply(seed in any::<u64>()) {
+        let mut buf = Vec::new();
+        for v in variants() {
+            let seed = seed ^ v.name.len() as u64;
+            let (pos, throw) = random_position(&v.engine, seed);
+            let fail = |e: String| TestCaseError::fail(format!("{}, {pos:?}, throw {throw}: {e}", v.name));
+            check_position(&v.engine, &pos).map_err(fail)?;
+            check_round_trip(&v.engine, &pos, Some(throw)).map_err(fail)?;
+            if v.engine.outcome(&pos).is_some() {
+                continue;
+            }
+            v.engine.legal_moves(&pos, throw, &mut buf);
+            check_moves(&v.engine, &pos, throw, &buf).map_err(fail)?;
+        }
+    }
+}
+
+// ---- plain tests -------------------------------------------------------------------------------
+
+/// Games per rule set for the seeded sweeps; split turns get fewer.
+fn games_for(v: &Variant, games: u64, split_games: u64) -> u64 {
+    if v.split { split_games } else { games }
+}
+
+/// Fifty seeded games per rule set (three with split turns), every step checked.
+#[test]
+fn seeded_games_keep_the_invariants() {
+    for v in variants() {
+        for seed in 0..games_for(v, 50, 3) {
+            if let Err(e) = drive(&v.engine, seed, true) {
+                panic!("{}, seed {seed}: {e}", v.name);
+            }
+        }
+    }
+}
+
+/// Two hundred random games per rule set (six with split turns) all end before the turn cap.
+#[test]
+fn random_games_end() {
+    let mut report = Vec::new();
+    for v in variants() {
+        let games = games_for(v, 200, 6);
+        let mut unfinished = 0;
+        let mut turns = 0u64;
+        let mut longest = 0;
+        for seed in 0..games {
+            let (summary, _) = play_agents(&v.engine, 1000 + seed);
+            if summary.outcome.is_none() {
+                unfinished += 1;
+            }
+            turns += summary.turns as u64;
+            longest = longest.max(summary.turns);
+        }
+        report.push(format!(
+            "{:<36} {games:>3} games, {unfinished} unfinished, {:>6.1} turns a game (longest {longest})",
+            v.name,
+            turns as f64 / games as f64
+        ));
+        assert_eq!(
+            unfinished, 0,
+            "{}: {unfinished} of {games} random games reached the turn cap of {TURN_CAP}",
+            v.name
+        );
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
+/// The same seed gives the same summary and events, through `play` and through `Game`; other
+/// seeds give other games. (`game_property` plays each proptest seed twice as well.)
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    for v in variants() {
+        let seeds: &[u64] = if v.split { &[0, 7] } else { &[0, 7, u64::MAX] };
+        let mut games = HashSet::new();
+        for &seed in seeds {
+            let a = play_agents(&v.engine, seed);
+            let b = play_agents(&v.engine, seed);
+            assert_eq!(a, b, "{}, seed {seed}: `play` differs", v.name);
+            games.insert(format!("{:?}", a.1));
+            if !v.split {
+                let c = drive(&v.engine, seed, false).unwrap();
+                let d = drive(&v.engine, seed, false).unwrap();
+                assert_eq!(c, d, "{}, seed {seed}: `Game` differs", v.name);
+            }
+        }
+        assert_eq!(
+            games.len(),
+            seeds.len(),
+            "{}: different seeds, one game",
+            v.name
+        );
+    }
+}
+
+/// Conserved pieces and no shared squares hold at the start of every rule set too, and the
+/// start position reads back from JSON with every throw the device can give.
+#[test]
+fn start_positions_are_sound() {
+    for v in variants() {
+        let pos = v.engine.start();
+        check_position(&v.engine, &pos).unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        assert_eq!(
+            v.engine.outcome(&pos),
+            None,
+            "{}: over at the start",
+            v.name
+        );
+        // With split turns a total that ends on a throw-again value is no total (Finkel: 1).
+        let totals = (0..=255u8).filter(|&t| throw_possible(&v.engine, t));
+        for t in totals.take(40) {
+            check_round_trip(&v.engine, &pos, Some(t))
+                .unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        }
+        check_round_trip(&v.engine, &pos, None).unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        for s in 0..2 {
+            let opening = &v.engine.rules.opening[s];
+            if matches!(opening, Some(Opening::FrontPieceMoves { .. })) {
+                assert!(
+                    pos.opening & (1 << s) != 0,
+                    "{}: opening not pending",
+                    v.name
+                );
+            }
+        }
+    }
+}
+
+/// The legal moves of a Finkel position (red to move) for each total, checked like those of a
+/// game.
+fn finkel_totals(red: &str, blue: &str, totals: &[u8]) {
+    let v = by_name("senet/finkel");
+    let mut buf = Vec::new();
+    for &total in totals {
+        assert!(throw_possible(&v.engine, total), "{total} is no total");
+        let json: serde_json::Value = serde_json::from_str(&format!(
+            r#"{{"to_move":"red","throw":{total},"pieces":{{"red":{red},"blue":{blue}}}}}"#
+        ))
+        .unwrap();
+        let (pos, throw) = parse_position(&v.engine, &json).unwrap();
+        let throw = throw.unwrap();
+        v.engine.legal_moves(&pos, throw, &mut buf);
+        check_moves(&v.engine, &pos, throw, &buf).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert!(!buf.is_empty(), "{json}: no moves");
+        // The whole total is used when some sequence can use it; never more.
+        for mv in &buf {
+            assert!(
+                mv.distance() <= total as u32,
+                "{json}: the move {:?} goes {} squares",
+                mv.steps(),
+                mv.distance()
+            );
+        }
+    }
+}
+
+/// Split turns with a large total and seven pieces free to move: the search for ways to share
+/// the total once overflowed its candidate buffer of 128 single movements (seven pieces times
+/// 19 or more distances): `senet play senet/finkel --players random,random --seed 1942`
+/// panicked at `src/engine/split.rs:77`.
+#[test]
+fn split_turns_with_a_large_total() {
+    let removed = r#""removed","removed","removed","removed","removed","removed""#;
+    finkel_totals("[1,2,3,4,5,6,7]", &format!("[30,{removed}]"), &[23]);
+    finkel_totals("[1,3,5,7,9,11,13]", "[2,4,6,8,10,12,14]", &[25]);
+}
+
+/// Totals of 32 and more (eight 4s and a 2 make 34): `forward_target` tests `exit_throws[p] &
+/// (1 << d)` on a `u32`, which panics in debug builds and wraps in release, where a piece on 30
+/// then bears off "with 33" and the whole total counts as used.
+#[test]
+fn split_turns_with_a_total_over_31() {
+    let off = r#""off","off","off","off","off""#;
+    finkel_totals(
+        &format!("[10,30,{off}]"),
+        &format!("[1,\"off\",{off}]"),
+        &[33, 34, 60],
+    );
+    finkel_totals("[1,3,5,7,9,11,13]", "[2,4,6,8,10,12,14]", &[32]);
+    // With 34, the most that can be used is 21: 30 bears off with 1, then 10 goes to 30.
+    let v = by_name("senet/finkel");
+    let json = serde_json::json!({ "to_move": "red", "throw": 34, "pieces": {
+        "red": [10, 30, "off", "off", "off", "off", "off"],
+        "blue": [1, "off", "off", "off", "off", "off", "off"] } });
+    let (pos, _) = parse_position(&v.engine, &json).unwrap();
+    let mut buf = Vec::new();
+    v.engine.legal_moves(&pos, 34, &mut buf);
+    let steps: Vec<Vec<(u8, u8)>> = buf
+        .iter()
+        .map(|m| m.steps().iter().map(|s| (s.from, s.to)).collect())
+        .collect();
+    assert_eq!(steps, [[(30, 31), (10, 30)]]);
+}

@@ -439,6 +439,7 @@ fn random_position(engine: &Engine, seed: u64) -> (Position, u8) {
     let mut pos = Position::start(r);
     pos.on = [0; 2];
     pos.squares = [0; 2];
+    pos.cross = [0; 2];
     pos.waiting = [0; 2];
     pos.off = [0; 2];
     pos.removed = [0; 2];

@@ -60,7 +60,12 @@ pub struct Transition {
 pub struct TurnMachine {
     pub start: Phase,
     pub transitions: Vec<Transition>,
+    /// `transitions` indexed by phase and event, for the engine's hot path.
+    table: [[Option<(Phase, Next)>; EVENTS]; PHASES],
 }
+
+const PHASES: usize = 6;
+const EVENTS: usize = 8;
 
 impl TurnMachine {
     pub fn new(r: &RuleSet) -> Self {
@@ -98,18 +103,21 @@ impl TurnMachine {
         }
         add(moving, Passed, Throw, Other);
         add(moving, Ended, GameOver, Same);
+        let mut table = [[None; EVENTS]; PHASES];
+        for tr in &t {
+            table[tr.from as usize][tr.on as usize] = Some((tr.to, tr.next));
+        }
         TurnMachine {
             start,
             transitions: t,
+            table,
         }
     }
 
     /// Where `event` leads from `phase`, if the rules allow it there.
+    #[inline]
     pub fn next(&self, phase: Phase, event: Event) -> Option<(Phase, Next)> {
-        self.transitions
-            .iter()
-            .find(|t| t.from == phase && t.on == event)
-            .map(|t| (t.to, t.next))
+        self.table[phase as usize][event as usize]
     }
 }
 

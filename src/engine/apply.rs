@@ -2,7 +2,6 @@
 
 use super::{Engine, Move, Position, Step};
 use crate::check::ruleset::{Capture, Destination, Fallback, Opening};
-use crate::compile::SquareFlags;
 
 /// What a move did, for statistics and messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,12 +45,13 @@ impl Engine {
         report: &mut Report,
     ) -> u8 {
         let r = &self.rules;
-        let off = self.masks[s].len + 1;
+        let m = &self.masks[s];
+        let off = m.len + 1;
         if step.from == 0 {
             next.waiting[s] -= 1;
             report.entered += 1;
         } else {
-            next.take(r, s, step.from);
+            self.lift(next, s, step.from);
         }
         if step.to == off {
             next.off[s] += 1;
@@ -59,12 +59,13 @@ impl Engine {
             report.landed = 0;
             return 0;
         }
-        let sq = r.sides[s].path[step.to as usize - 1];
+        let bit = m.square_bit[step.to as usize];
+        let sq = bit.trailing_zeros() as u16 + 1;
         report.landed = sq;
         let e = 1 - s;
-        if next.squares[e] & (1 << (sq - 1)) != 0 {
+        if next.squares[e] & bit != 0 {
             let ep = self.masks[e].pos_of_square[sq as usize - 1];
-            next.take(r, e, ep);
+            self.lift(next, e, ep);
             report.captures += 1;
             let back_to = match r.capture {
                 Capture::Swap if step.from > 0 => {
@@ -75,13 +76,17 @@ impl Engine {
                 _ => None,
             };
             match (back_to, &r.capture) {
-                (Some(p), _) => next.put(r, e, p),
+                (Some(p), _) => self.place(next, e, p),
                 (None, Capture::Removed) => next.removed[e] += 1,
                 (None, _) => next.waiting[e] += 1,
             }
         }
         // Square effects, followed while they lead on (the checker rules out loops).
         let mut at = step.to;
+        if m.effect & (1 << (at - 1)) == 0 {
+            self.place(next, s, at);
+            return at;
+        }
         for _ in 0..8 {
             let Some(d) = r.effects[r.sides[s].path[at as usize - 1] as usize] else {
                 break;
@@ -94,8 +99,26 @@ impl Engine {
                 _ => break,
             }
         }
-        next.put(r, s, at);
+        self.place(next, s, at);
         at
+    }
+
+    /// Takes the piece of side `s` at position `p` off its square.
+    #[inline(always)]
+    fn lift(&self, next: &mut Position, s: usize, p: u8) {
+        let m = &self.masks[s];
+        next.on[s] &= !(1 << (p - 1));
+        next.squares[s] &= !m.square_bit[p as usize];
+        next.cross[1 - s] &= !m.cross_bit[p as usize];
+    }
+
+    /// Puts a piece of side `s` at position `p`.
+    #[inline(always)]
+    fn place(&self, next: &mut Position, s: usize, p: u8) {
+        let m = &self.masks[s];
+        next.on[s] |= 1 << (p - 1);
+        next.squares[s] |= m.square_bit[p as usize];
+        next.cross[1 - s] |= m.cross_bit[p as usize];
     }
 
     /// The position after the side to move plays `mv` with throw `throw`, and what happened.
@@ -110,10 +133,7 @@ impl Engine {
         let mut extra_square = false;
         for &step in mv.steps() {
             let rest = self.apply_step(&mut next, s, step, &mut report);
-            if rest > 0
-                && r.squares[r.sides[s].path[rest as usize - 1] as usize]
-                    .has(SquareFlags::EXTRA_THROW)
-            {
+            if rest > 0 && self.masks[s].extra & (1 << (rest - 1)) != 0 {
                 extra_square = true;
             }
         }

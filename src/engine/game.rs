@@ -301,7 +301,9 @@ impl<'e> Game<'e> {
         self.record(side, self.total, mv, report);
         self.pos = next;
         self.total = 0;
-        if !self.ended() {
+        // Only a piece leaving play (borne off, or captured out of the game) can end a game.
+        let may_end = report.borne_off > 0 || report.captures > 0;
+        if !(may_end && self.ended()) {
             self.advance(if report.extra_throw {
                 Event::MovedExtraThrow
             } else {

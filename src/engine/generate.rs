@@ -1,8 +1,7 @@
 //! Legal-move generation for a single throw. Writes into a caller's buffer; allocates nothing.
 
 use super::{Engine, Move, Position};
-use crate::check::ruleset::{Capture, EnterOnto, Opening};
-use crate::compile::SquareFlags;
+use crate::check::ruleset::{EnterOnto, Opening};
 
 /// Positions strictly between `a` and `b` (a < b) as a mask over path positions.
 #[inline]
@@ -37,18 +36,7 @@ impl Engine {
     /// The enemy's pieces as positions along side `s`'s path.
     #[inline]
     fn enemy_on_my_path(&self, pos: &Position, s: usize) -> u64 {
-        let m = &self.masks[s];
-        let mut bits = pos.squares[1 - s];
-        let mut out = 0;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let p = m.pos_of_square[i];
-            if p != 0 {
-                out |= 1 << (p - 1);
-            }
-        }
-        out
+        pos.cross[s]
     }
 
     /// Positions of side `s`'s path that no move may pass over: stop squares and enemy blockades.
@@ -65,33 +53,23 @@ impl Engine {
 
     /// Whether a piece of side `s` may end a move on its position `t`: not on its own piece, and
     /// on an enemy piece only if that piece may be captured.
-    #[inline]
+    #[inline(always)]
     pub(super) fn can_land(&self, pos: &Position, s: usize, t: u8) -> bool {
-        let r = &self.rules;
-        let sq = r.sides[s].path[t as usize - 1];
-        let bit = 1u64 << (sq - 1);
+        let m = &self.masks[s];
+        let bit = m.square_bit[t as usize];
         if pos.squares[s] & bit != 0 {
             return false;
         }
         if pos.squares[1 - s] & bit == 0 {
             return true;
         }
-        if matches!(r.capture, Capture::None) || r.squares[sq as usize].has(SquareFlags::SAFE) {
-            return false;
-        }
-        if r.protect_pairs {
-            let e = 1 - s;
-            let ep = self.masks[e].pos_of_square[sq as usize - 1];
-            let neighbours = (1u64 << ep) | if ep >= 2 { 1u64 << (ep - 2) } else { 0 };
-            if pos.on[e] & neighbours != 0 {
-                return false;
-            }
-        }
-        true
+        self.can_capture
+            && m.safe & (1 << (t - 1)) == 0
+            && !(self.rules.protect_pairs && pos.on[1 - s] & m.enemy_neighbours[t as usize] != 0)
     }
 
     /// Where a forward move of the piece at `p` by `d` ends (`len + 1` = off), if it is legal.
-    #[inline]
+    #[inline(always)]
     pub(super) fn forward_target(
         &self,
         pos: &Position,
@@ -104,7 +82,7 @@ impl Engine {
         let m = &self.masks[s];
         let off = m.len + 1;
         // Exit throws are single throw values (below 32); a split total may be larger.
-        if p > 0 && d < 32 && self.rules.sides[s].exit_throws[p as usize] & (1 << d) != 0 {
+        if p > 0 && d < 32 && m.exit_throws[p as usize] & (1 << d) != 0 {
             return (can_bear && between(p, off) & barrier == 0).then_some(off);
         }
         if p > 0 && m.only_bear_off & (1 << (p - 1)) != 0 {
@@ -120,10 +98,10 @@ impl Engine {
     /// Where a waiting piece of side `s` enters with throw `v`, if it may.
     #[inline]
     pub(super) fn entry_target(&self, pos: &Position, s: usize, v: u8, barrier: u64) -> Option<u8> {
-        let enter = self.rules.enter.as_ref()?;
         if pos.waiting[s] == 0 || v == 0 {
             return None;
         }
+        let enter = self.rules.enter.as_ref()?;
         if let Some(throws) = &enter.throws
             && !throws.contains(&v)
         {
@@ -155,14 +133,64 @@ impl Engine {
         enter: bool,
         out: &mut Vec<Move>,
     ) {
-        let barrier = self.barrier(pos, s);
+        let m = &self.masks[s];
+        let own = pos.on[s];
+        let enemy = self.enemy_on_my_path(pos, s);
+        let n = self.rules.blockade;
+        let barrier = if n > 0 { runs(enemy, n) } else { 0 } | m.stop;
         let can_bear = self.can_bear_off(pos, s);
-        let mut bits = pos.on[s] & pieces;
-        while bits != 0 {
-            let p = bits.trailing_zeros() as u8 + 1;
-            bits &= bits - 1;
-            if let Some(t) = self.forward_target(pos, s, p, v, barrier, can_bear) {
-                out.push(Move::single(p, t));
+        // Pair protection seen from a different path needs the enemy's own path: one piece at a time.
+        if self.rules.protect_pairs && !self.shared_path {
+            let mut bits = own & pieces;
+            while bits != 0 {
+                let p = bits.trailing_zeros() as u8 + 1;
+                bits &= bits - 1;
+                if let Some(t) = self.forward_target(pos, s, p, v, barrier, can_bear) {
+                    out.push(Move::single(p, t));
+                }
+            }
+        } else {
+            // All pieces at once, as bit sets over positions (bit p - 1 for position p).
+            let capturable = if self.can_capture {
+                let protected = if self.rules.protect_pairs {
+                    enemy & (enemy << 1 | enemy >> 1)
+                } else {
+                    0
+                };
+                enemy & !m.safe & !protected
+            } else {
+                0
+            };
+            let landable = m.on_path & !own & (!enemy | capturable);
+            // Sources from which the move would pass over a barrier.
+            let mut passes = 0;
+            for k in 1..v.min(64) {
+                passes |= barrier >> k;
+            }
+            let exits = if v < 32 {
+                own & pieces & m.exit_from[v as usize]
+            } else {
+                0
+            };
+            let normal = own & pieces & !m.only_bear_off & !exits & !passes & (landable >> v);
+            let exits_ok = if can_bear && exits != 0 {
+                // An exit passes every position after its piece: none may be a barrier.
+                let blocked = if barrier == 0 {
+                    0
+                } else {
+                    (1u64 << (63 - barrier.leading_zeros())) - 1
+                };
+                exits & !blocked
+            } else {
+                0
+            };
+            let off = m.len + 1;
+            let mut bits = normal | exits_ok;
+            while bits != 0 {
+                let p = bits.trailing_zeros() as u8 + 1;
+                let exit = exits_ok & (1 << (p - 1)) != 0;
+                bits &= bits - 1;
+                out.push(Move::single(p, if exit { off } else { p + v }));
             }
         }
         if enter && let Some(t) = self.entry_target(pos, s, v, barrier) {

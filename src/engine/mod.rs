@@ -28,6 +28,26 @@ struct SideMasks {
     no_bear_zone: u64,
     /// Indexed by square - 1: the position of that square on this side's path (0 if none).
     pos_of_square: [u8; 64],
+    /// Indexed by position: the bit of its square (0 for waiting and off).
+    square_bit: [u64; 66],
+    /// Positions whose square is safe.
+    safe: u64,
+    /// Positions whose square gives an extra throw.
+    extra: u64,
+    /// Positions whose square has an effect (sends the piece on).
+    effect: u64,
+    /// Indexed by position: the enemy's positions next to the enemy's position of the same
+    /// square (the neighbours that protect an enemy piece standing there).
+    enemy_neighbours: [u64; 66],
+    /// Indexed by position: bit `v` set when a throw of `v` bears a piece off from there.
+    exit_throws: [u32; 66],
+    /// Indexed by throw value: the positions a throw of that value bears a piece off from.
+    exit_from: [u64; 32],
+    /// Every position of the path.
+    on_path: u64,
+    /// Indexed by position: the bit of the same square among the enemy's positions (0 if the
+    /// enemy's path does not pass it).
+    cross_bit: [u64; 66],
 }
 
 /// How a game ended.
@@ -42,6 +62,10 @@ pub enum Outcome {
 pub struct Engine {
     pub rules: Rules,
     masks: [SideMasks; 2],
+    /// Whether landing on an enemy piece can ever capture it.
+    can_capture: bool,
+    /// Whether both sides walk the same path (then positions are the same for both).
+    shared_path: bool,
 }
 
 fn pos_mask(flags: &[PosFlags], flag: u8) -> u64 {
@@ -54,17 +78,69 @@ fn pos_mask(flags: &[PosFlags], flag: u8) -> u64 {
 
 impl Engine {
     pub fn new(rules: Rules) -> Engine {
+        let position_of = |s: usize, sq: u16| rules.sides[s].position_of[sq as usize];
         let masks = [0, 1].map(|s| {
             let side = &rules.sides[s];
+            let enemy = &rules.sides[1 - s];
             let mut pos_of_square = [0u8; 64];
-            let mut stop = 0;
+            let mut square_bit = [0u64; 66];
+            let mut enemy_neighbours = [0u64; 66];
+            let mut exit_throws = [0u32; 66];
+            let mut cross_bit = [0u64; 66];
+            let (mut stop, mut safe, mut extra, mut effect) = (0, 0, 0, 0);
             for (k, &sq) in side.path.iter().enumerate() {
                 pos_of_square[sq as usize - 1] = k as u8 + 1;
+                square_bit[k + 1] = 1 << (sq - 1);
                 if rules.squares[sq as usize].has(SquareFlags::STOP) {
                     stop |= 1 << k;
                 }
+                if rules.squares[sq as usize].has(SquareFlags::SAFE) {
+                    safe |= 1 << k;
+                }
+                if rules.squares[sq as usize].has(SquareFlags::EXTRA_THROW) {
+                    extra |= 1 << k;
+                }
+                if rules.effects[sq as usize].is_some() {
+                    effect |= 1 << k;
+                }
+                let ep = position_of(1 - s, sq) as u64;
+                if ep > 0 {
+                    cross_bit[k + 1] = 1 << (ep - 1);
+                    // Bits ep - 2 and ep are the enemy's positions ep - 1 and ep + 1.
+                    let after = if (ep as usize) < enemy.path.len() {
+                        1u64 << ep
+                    } else {
+                        0
+                    };
+                    let before = if ep >= 2 { 1u64 << (ep - 2) } else { 0 };
+                    enemy_neighbours[k + 1] = after | before;
+                }
             }
+            let mut exit_from = [0u64; 32];
+            for (p, &e) in side.exit_throws.iter().enumerate() {
+                exit_throws[p] = e;
+                for (v, from) in exit_from.iter_mut().enumerate() {
+                    if p >= 1 && e & (1 << v) != 0 {
+                        *from |= 1 << (p - 1);
+                    }
+                }
+            }
+            let len = side.path.len();
+            let on_path = if len >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << len) - 1
+            };
             SideMasks {
+                cross_bit,
+                exit_from,
+                on_path,
+                square_bit,
+                safe,
+                extra,
+                effect,
+                enemy_neighbours,
+                exit_throws,
                 len: side.len(),
                 stop,
                 priority: pos_mask(&side.flags, PosFlags::PRIORITY),
@@ -74,7 +150,14 @@ impl Engine {
                 pos_of_square,
             }
         });
-        Engine { rules, masks }
+        let can_capture = !matches!(rules.capture, crate::check::ruleset::Capture::None);
+        let shared_path = rules.sides[0].path == rules.sides[1].path;
+        Engine {
+            rules,
+            masks,
+            can_capture,
+            shared_path,
+        }
     }
 
     /// The start position of a game.

@@ -1,7 +1,8 @@
 //! Moves: one or more piece movements, as path positions of the moving side.
 
-/// The most piece movements in one move (a split turn moves each piece at most once).
-pub const MAX_STEPS: usize = 15;
+/// The most piece movements in one move (a split turn moves each piece at most once, and
+/// splits into more than seven parts are not searched). Small, so that a move is 15 bytes.
+pub const MAX_STEPS: usize = 7;
 
 /// One piece movement. Positions are along the mover's path: `from` 0 enters a waiting piece,
 /// `to` one past the end bears it off. `to` is where the step lands, before any square effect.

@@ -2,7 +2,7 @@
 
 use crate::compile::Rules;
 
-/// A position: where every piece stands and who throws next. Copy, 48 bytes, no heap.
+/// A position: where every piece stands and who throws next. Copy, 64 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
 /// (bit `p - 1` for position `p`) plus counts of its waiting, borne-off and removed pieces. The
@@ -12,6 +12,10 @@ use crate::compile::Rules;
 pub struct Position {
     pub on: [u64; 2],
     pub squares: [u64; 2],
+    /// `cross[s]`: the enemy's pieces as positions along side `s`'s path (enemy pieces on
+    /// squares that path does not pass are left out). Kept so that move generation need not
+    /// translate squares.
+    pub cross: [u64; 2],
     pub waiting: [u8; 2],
     pub off: [u8; 2],
     pub removed: [u8; 2],
@@ -28,6 +32,7 @@ impl Position {
         let mut pos = Position {
             on: [0; 2],
             squares: [0; 2],
+            cross: [0; 2],
             waiting: [0; 2],
             off: [0; 2],
             removed: [0; 2],
@@ -55,6 +60,10 @@ impl Position {
         let sq = rules.sides[s].path[p as usize - 1];
         self.on[s] |= 1 << (p - 1);
         self.squares[s] |= 1 << (sq - 1);
+        let theirs = rules.sides[1 - s].position_of[sq as usize];
+        if theirs > 0 {
+            self.cross[1 - s] |= 1 << (theirs - 1);
+        }
     }
 
     /// Takes the piece of side `s` away from path position `p`.
@@ -63,6 +72,10 @@ impl Position {
         let sq = rules.sides[s].path[p as usize - 1];
         self.on[s] &= !(1 << (p - 1));
         self.squares[s] &= !(1 << (sq - 1));
+        let theirs = rules.sides[1 - s].position_of[sq as usize];
+        if theirs > 0 {
+            self.cross[1 - s] &= !(1 << (theirs - 1));
+        }
     }
 
     /// Which side has a piece on `square`, if any.

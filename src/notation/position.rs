@@ -154,6 +154,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<u8
     let mut pos = Position {
         on: [0; 2],
         squares: [0; 2],
+        cross: [0; 2],
         waiting: [0; 2],
         off: [0; 2],
         removed: [0; 2],

@@ -13,3 +13,4 @@ pub mod lang;
 pub mod notation;
 pub mod render;
 pub mod sim;
+pub mod solve;

@@ -3,20 +3,34 @@
 mod eval;
 mod expectimax;
 mod greedy;
+mod optimal;
 mod random;
 
 pub use eval::evaluate;
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
+pub use optimal::OptimalAgent;
 pub use random::RandomAgent;
 
+use std::sync::Arc;
+
 use crate::engine::game::Player;
+use crate::solve::Solution;
 
 /// The agents `--players` can name (`expectimax:N` sets the search depth).
-pub const AGENTS: &[&str] = &["random", "greedy", "expectimax"];
+pub const AGENTS: &[&str] = &["random", "greedy", "expectimax", "optimal"];
 
 /// Makes the agent called `name`, seeded so that its choices replay.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
+    by_name_with(name, seed, None)
+}
+
+/// [`by_name`], with the solved table the `optimal` agent plays from.
+pub fn by_name_with(
+    name: &str,
+    seed: u64,
+    table: Option<&Arc<Solution>>,
+) -> Result<Box<dyn Player + Send>, String> {
     let (base, arg) = match name.split_once(':') {
         Some((b, a)) => (b, Some(a)),
         None => (name, None),
@@ -25,6 +39,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> 
         ("random", None) => Ok(Box::new(RandomAgent::new(seed))),
         ("greedy", None) => Ok(Box::new(GreedyAgent::new(seed))),
         ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::adaptive(seed))),
+        ("optimal", None) => match table {
+            Some(t) => Ok(Box::new(OptimalAgent::new(Arc::clone(t), seed))),
+            None => Err("`optimal` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once".into()),
+        },
         ("expectimax", Some(d)) => match d.parse::<u32>() {
             Ok(depth @ 1..=8) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
             _ => Err(format!(

@@ -72,6 +72,9 @@ pub enum Command {
         /// Stop a game with no winner after this many turns.
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
+        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        #[arg(long, value_name = "FILE")]
+        table: Option<String>,
         #[command(flatten)]
         options: OptionArgs,
     },
@@ -100,6 +103,27 @@ pub enum Command {
         /// Stop a game with no winner after this many turns (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
+        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        #[arg(long, value_name = "FILE")]
+        table: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+    /// Solve a rule set exactly: each side's chance to win under perfect play.
+    Solve {
+        #[arg(value_name = "RULES")]
+        rules: String,
+        /// Solve from this position (JSON, before or after the throw) instead of the start.
+        #[arg(long, value_name = "FILE")]
+        position: Option<String>,
+        /// Save the solved table here, for `--players optimal --table FILE`.
+        #[arg(long, value_name = "FILE")]
+        table: Option<String>,
+        /// Refuse a rule set with more states than this.
+        #[arg(long, default_value_t = super::solve::DEFAULT_LIMIT)]
+        limit: usize,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]

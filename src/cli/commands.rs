@@ -37,6 +37,7 @@ pub fn run(cli: Cli) -> ExitCode {
             seed,
             record,
             turn_cap,
+            table,
             options,
         } => match load(&rules, &options.options) {
             Ok(r) => super::play::play(
@@ -49,6 +50,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     seed,
                     record: record.as_deref(),
                     turn_cap,
+                    table: table.as_deref(),
                 },
             ),
             Err(code) => code,
@@ -61,18 +63,42 @@ pub fn run(cli: Cli) -> ExitCode {
             seed,
             jobs,
             turn_cap,
+            table,
             format,
             options,
         } => match load(&rules, &options.options) {
             Ok(r) => super::sim::run(
                 &Engine::new(compile(&r)),
                 super::sim::SimArgs {
+                    rules: &r,
                     options: &options.options,
                     players: &players,
                     games,
                     seed,
                     jobs,
                     turn_cap,
+                    table: table.as_deref(),
+                    format,
+                },
+            ),
+            Err(code) => code,
+        },
+        Command::Solve {
+            rules,
+            position,
+            table,
+            limit,
+            format,
+            options,
+        } => match load(&rules, &options.options) {
+            Ok(r) => super::solve::run(
+                &Engine::new(compile(&r)),
+                super::solve::SolveArgs {
+                    rules: &r,
+                    options: &options.options,
+                    position: position.as_deref(),
+                    table: table.as_deref(),
+                    limit,
                     format,
                 },
             ),

@@ -26,6 +26,7 @@ mod commands;
 mod moves;
 mod play;
 mod sim;
+mod solve;
 
 pub use args::Cli;
 pub use commands::run;

@@ -12,6 +12,8 @@ use crate::sim::report::{Meta, json_report, text_report};
 use crate::sim::{SimSpec, run as simulate};
 
 pub struct SimArgs<'a> {
+    pub rules: &'a crate::check::RuleSet,
+    pub table: Option<&'a str>,
     pub options: &'a [(String, String)],
     pub players: &'a [String],
     pub games: u64,
@@ -32,8 +34,19 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         eprintln!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
+    let table = if a.players.iter().any(|p| p == "optimal") {
+        match super::solve::table_for(engine, a.rules, a.options, a.table) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
     for p in a.players {
-        if let Err(e) = crate::agents::by_name(p, 0) {
+        if let Err(e) = crate::agents::by_name_with(p, 0, table.as_ref()) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
@@ -57,6 +70,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         games: a.games,
         seed: a.seed,
         turn_cap: a.turn_cap,
+        table,
     };
     let start = Instant::now();
     let tick = |n: u64| bar.inc(n);

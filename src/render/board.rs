@@ -3,10 +3,11 @@
 use crate::check::RuleSet;
 use crate::check::ruleset::{Board, Square, Start};
 
-/// What a square shows on its second line, and in which colour (an ANSI code such as `31`).
+/// What a square shows on its second line, and how it is painted: ANSI graphic parameters such
+/// as `1;31` (bold red), or `None` for plain text.
 pub struct Cell {
     pub text: String,
-    pub colour: Option<&'static str>,
+    pub colour: Option<String>,
 }
 
 /// The ANSI foreground code of a colour name the language allows.
@@ -27,7 +28,7 @@ pub fn ansi(colour: &str) -> &'static str {
 const W: usize = 5;
 
 /// Draws the board with box characters. Each square shows its number and, below, `content`
-/// (for example a piece) or else its label or mark.
+/// (a piece, a label, a mark), if any.
 pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
     let mut out = String::new();
     let cell = |row: u16, col: u16| -> Option<Square> {
@@ -68,19 +69,13 @@ pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
                     Some(s) if part == 0 => (s.to_string(), None),
                     Some(s) => match content(s) {
                         Some(c) => (c.text, c.colour),
-                        None => (
-                            b.label(s)
-                                .map(str::to_string)
-                                .or_else(|| b.marks.contains(&s).then(|| "*".to_string()))
-                                .unwrap_or_default(),
-                            None,
-                        ),
+                        None => (String::new(), None),
                     },
                 };
                 let text: String = text.chars().take(W).collect();
                 let padded = format!("{text:^W$}");
                 match colour {
-                    Some(code) => line.push_str(&format!("\x1b[1;{code}m{padded}\x1b[0m")),
+                    Some(code) => line.push_str(&format!("\x1b[{code}m{padded}\x1b[0m")),
                     None => line.push_str(&padded),
                 }
             }
@@ -103,21 +98,26 @@ pub fn initial(name: &str) -> String {
         .to_string()
 }
 
-/// The board with the starting layout: each piece shown by its side's initial.
+/// The board with the starting layout: each piece shown by its side's initial, an empty square
+/// by its label or its mark (`*`).
 pub fn draw_start(r: &RuleSet) -> String {
     let occupant = |sq: Square| -> Option<Cell> {
-        let Start::OnBoard(per_side) = &r.start else {
-            return None;
-        };
-        for (i, side) in r.sides.iter().enumerate() {
-            if per_side[i].iter().any(|&p| side.path[p as usize - 1] == sq) {
-                return Some(Cell {
-                    text: initial(&side.name),
-                    colour: None,
-                });
+        if let Start::OnBoard(per_side) = &r.start {
+            for (i, side) in r.sides.iter().enumerate() {
+                if per_side[i].iter().any(|&p| side.path[p as usize - 1] == sq) {
+                    return Some(Cell {
+                        text: initial(&side.name),
+                        colour: None,
+                    });
+                }
             }
         }
-        None
+        let text = r
+            .board
+            .label(sq)
+            .map(str::to_string)
+            .or_else(|| r.board.marks.contains(&sq).then(|| "*".to_string()))?;
+        Some(Cell { text, colour: None })
     };
     draw(&r.board, &occupant)
 }

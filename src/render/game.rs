@@ -1,12 +1,13 @@
-//! A game for people: the board with its pieces, the throw, the moves and what they did.
+//! A game for people: the board with its pieces and special squares, the throw, the moves and
+//! what they did, in words. Everything is derived from the compiled rules, never from the name
+//! of a rule set.
 
 use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
-use crate::check::ruleset::ThrowDevice;
+use crate::check::ruleset::{Fallback, ThrowDevice, Win};
 use crate::compile::SquareFlags;
-use crate::engine::game::GameEvent;
-use crate::engine::{Engine, Move, Position, Report};
+use crate::engine::{Engine, Move, Outcome, Position};
 
 /// How to draw: with ANSI colours or plain.
 #[derive(Clone, Copy, Debug)]
@@ -14,32 +15,221 @@ pub struct Style {
     pub colour: bool,
 }
 
+/// The colour of square marks on the board (yellow, not bold, so that pieces stand out).
+const MARK_COLOUR: &str = "33";
+
 impl Style {
-    fn paint(&self, code: &str, text: &str) -> String {
+    /// `text` painted with ANSI graphic parameters `code` (such as `1;31`), or plain.
+    pub fn paint(&self, code: &str, text: &str) -> String {
         if self.colour {
-            format!("\x1b[1;{code}m{text}\x1b[0m")
+            format!("\x1b[{code}m{text}\x1b[0m")
         } else {
             text.to_string()
         }
     }
 
+    /// A side's name in its colour, bold.
     pub fn side(&self, engine: &Engine, side: usize) -> String {
         let s = &engine.rules.sides[side];
-        self.paint(ansi(&s.colour), &s.name)
+        self.paint(&format!("1;{}", ansi(&s.colour)), &s.name)
     }
 }
 
-/// The board with the pieces where they stand, and each side's waiting and borne-off pieces.
+// ---- special squares ---------------------------------------------------------------------------
+
+// The symbols a special square shows, in the order they are combined.
+const NAMED: char = '☥';
+const STOP: char = '!';
+const EXTRA: char = '↻';
+const SAFE: char = '◆';
+const MARKED: char = '*';
+const SENDS: char = '→';
+
+/// Whether the board has a mark drawn on `sq` (a rosette).
+fn is_marked(engine: &Engine, sq: u16) -> bool {
+    let r = &engine.rules;
+    r.squares[sq as usize].has(SquareFlags::MARK) || r.board.marks.contains(&sq)
+}
+
+/// The flags (safe, extra throw, stop) that every marked square has, so that `*` alone says
+/// them (the rosettes of Twenty Squares).
+fn marked_flags(engine: &Engine) -> u8 {
+    let r = &engine.rules;
+    let mut all = SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP;
+    let mut any = false;
+    for sq in 1..r.squares.len() as u16 {
+        if is_marked(engine, sq) {
+            any = true;
+            all &= r.squares[sq as usize].0;
+        }
+    }
+    if any { all } else { 0 }
+}
+
+/// What an empty square shows on the board, derived from the compiled tables: its label if the
+/// rules give one (as drawn on the real board); `*` for a marked square (a rosette); `→N` for a
+/// square that sends the piece to N, `!` where every piece stops, `↻` for an extra throw, `◆`
+/// for a safe square (after `*`, only what not every marked square does); `☥` for a named
+/// square with none of these.
+pub fn square_mark(engine: &Engine, sq: u16) -> Option<String> {
+    let r = &engine.rules;
+    if let Some(label) = r.board.label(sq) {
+        return Some(label.to_string());
+    }
+    let f = r.squares[sq as usize];
+    let mut m = String::new();
+    let mut implied = 0;
+    if is_marked(engine, sq) {
+        m.push(MARKED);
+        implied = marked_flags(engine);
+    }
+    if let Some(d) = r.effects[sq as usize] {
+        let _ = write!(m, "{SENDS}{}", d.square);
+    }
+    for (flag, c) in [
+        (SquareFlags::STOP, STOP),
+        (SquareFlags::EXTRA_THROW, EXTRA),
+        (SquareFlags::SAFE, SAFE),
+    ] {
+        if f.has(flag) && implied & flag == 0 {
+            m.push(c);
+        }
+    }
+    if m.is_empty() && r.board.name(sq).is_some() {
+        m.push(NAMED);
+    }
+    (!m.is_empty()).then_some(m)
+}
+
+/// The squares that have something to say: a name, a label, a mark or a rule of their own.
+fn special_squares(engine: &Engine) -> impl Iterator<Item = u16> + '_ {
+    let r = &engine.rules;
+    (1..r.squares.len() as u16)
+        .filter(move |&sq| !r.board.is_gap(sq))
+        .filter(move |&sq| r.board.name(sq).is_some() || square_mark(engine, sq).is_some())
+}
+
+/// One line that says what the symbols on the board mean (only those that appear), or an empty
+/// string.
+pub fn key(engine: &Engine) -> String {
+    let r = &engine.rules;
+    let squares: Vec<u16> = special_squares(engine)
+        .filter(|&sq| r.board.label(sq).is_none())
+        .collect();
+    let marks: Vec<String> = squares
+        .iter()
+        .filter_map(|&sq| square_mark(engine, sq))
+        .collect();
+    let has = |c: char| marks.iter().any(|m| m.contains(c));
+    let mut parts = Vec::new();
+    if has(MARKED) {
+        let implied = marked_flags(engine);
+        let what: Vec<&str> = [
+            (SquareFlags::SAFE, "safe"),
+            (SquareFlags::EXTRA_THROW, "throw again"),
+            (SquareFlags::STOP, "stop"),
+        ]
+        .iter()
+        .filter(|(flag, _)| implied & flag != 0)
+        .map(|(_, name)| *name)
+        .collect();
+        parts.push(if what.is_empty() {
+            format!("{MARKED} marked")
+        } else {
+            format!("{MARKED} marked: {}", what.join(", "))
+        });
+    }
+    for (c, what) in [
+        (NAMED, "☥ named"),
+        (SENDS, "→N sends to N"),
+        (STOP, "! stop here"),
+        (EXTRA, "↻ throw again"),
+        (SAFE, "◆ safe"),
+    ] {
+        if has(c) {
+            parts.push(what.to_string());
+        }
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("  {}\n", parts.join(";  "))
+}
+
+/// A square number with its name, if it has one: `27 River`.
+fn square_text(engine: &Engine, sq: u16) -> String {
+    match engine.rules.board.name(sq) {
+        Some(name) => format!("{sq} {name}"),
+        None => sq.to_string(),
+    }
+}
+
+/// The special squares, one line each: number, mark as drawn, name and what they do.
+pub fn legend(engine: &Engine) -> String {
+    let r = &engine.rules;
+    let mut out = String::new();
+    for sq in special_squares(engine) {
+        let mut what = Vec::new();
+        let f = r.squares[sq as usize];
+        if is_marked(engine, sq) {
+            what.push("marked".to_string());
+        }
+        if f.has(SquareFlags::SAFE) {
+            what.push("safe".into());
+        }
+        if f.has(SquareFlags::EXTRA_THROW) {
+            what.push("extra throw".into());
+        }
+        if f.has(SquareFlags::STOP) {
+            what.push("every piece stops here".into());
+        }
+        if let Some(d) = r.effects[sq as usize] {
+            let to = square_text(engine, d.square);
+            what.push(match d.fallback {
+                Fallback::None => format!("sends the piece to {to} if it is free"),
+                Fallback::FirstFreeAfter => {
+                    format!("sends the piece to {to}, or the first free square after it")
+                }
+                Fallback::FirstFreeBefore => {
+                    format!("sends the piece to {to}, or the first free square before it")
+                }
+            });
+        }
+        let mark = square_mark(engine, sq).unwrap_or_default();
+        let name = r.board.name(sq).unwrap_or_default();
+        let sep = if name.is_empty() || what.is_empty() {
+            ""
+        } else {
+            ": "
+        };
+        let line = format!("  {sq:>2}  {mark:<5} {name}{sep}{}", what.join(", "));
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+// ---- the board ---------------------------------------------------------------------------------
+
+/// The board with the pieces where they stand and the marks of the empty special squares, a key
+/// to the marks, and each side's waiting and borne-off pieces.
 pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     let r = &engine.rules;
     let content = |sq: u16| -> Option<Cell> {
-        let side = pos.owner(sq)?;
-        Some(Cell {
-            text: initial(&r.sides[side].name),
-            colour: style.colour.then(|| ansi(&r.sides[side].colour)),
-        })
+        match pos.owner(sq) {
+            Some(side) => Some(Cell {
+                text: initial(&r.sides[side].name),
+                colour: style
+                    .colour
+                    .then(|| format!("1;{}", ansi(&r.sides[side].colour))),
+            }),
+            None => square_mark(engine, sq).map(|text| Cell {
+                text,
+                colour: style.colour.then(|| MARK_COLOUR.to_string()),
+            }),
+        }
     };
     let mut out = board::draw(&r.board, &content);
+    out.push_str(&key(engine));
     for (s, side) in r.sides.iter().enumerate() {
         let _ = write!(
             out,
@@ -60,147 +250,310 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     out
 }
 
-/// The special squares, one line each: name, label and what they do.
-pub fn legend(engine: &Engine) -> String {
-    let r = &engine.rules;
-    let mut out = String::new();
-    for sq in 1..r.squares.len() as u16 {
-        let mut what = Vec::new();
-        if let Some(n) = r.board.name(sq) {
-            what.push(n.to_string());
-        }
-        let f = r.squares[sq as usize];
-        if f.has(SquareFlags::SAFE) {
-            what.push("safe".into());
-        }
-        if f.has(SquareFlags::EXTRA_THROW) {
-            what.push("extra throw".into());
-        }
-        if f.has(SquareFlags::STOP) {
-            what.push("every piece stops here".into());
-        }
-        if let Some(d) = r.effects[sq as usize] {
-            what.push(format!("sends the piece to {}", d.square));
-        }
-        if !what.is_empty() {
-            let _ = writeln!(out, "  {sq:>2}: {}", what.join(", "));
-        }
-    }
-    out
+// ---- throws ------------------------------------------------------------------------------------
+
+const LIGHT: char = '▯';
+const DARK: char = '▮';
+
+/// The sticks of a throw of `value`, light sides first (`▯▯▮▮`), and how many show light; `None`
+/// for a die, or a value the sticks cannot give.
+fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
+    let ThrowDevice::Sticks { count, values } = &engine.rules.device else {
+        return None;
+    };
+    let light = values.iter().position(|&v| v == value)?;
+    let glyphs = (0..*count as usize)
+        .map(|i| if i < light { LIGHT } else { DARK })
+        .collect();
+    Some((glyphs, light))
 }
 
-/// A throw as the device shows it: sticks light or dark side up, or a die's face.
-pub fn throw_text(engine: &Engine, value: u8) -> String {
+/// A throw as the device shows it, then its value. Long: `sticks ▯▯▮▮ (2 light sides up) → 2`
+/// or `die: 3`; short: `▯▯▮▮ → 2` or `3`.
+pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
+    match sticks(engine, value) {
+        Some((glyphs, light)) if long => {
+            let up = match light {
+                0 => "no light side up".to_string(),
+                1 => "1 light side up".to_string(),
+                n => format!("{n} light sides up"),
+            };
+            format!("sticks {glyphs} ({up}) → {value}")
+        }
+        Some((glyphs, _)) => format!("{glyphs} → {value}"),
+        None if long && matches!(engine.rules.device, ThrowDevice::Die { .. }) => {
+            format!("die: {value}")
+        }
+        None => value.to_string(),
+    }
+}
+
+/// The throws of one turn: one throw as [`throw_text`] says it; several, each short, and their
+/// total.
+pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
+    match values {
+        [] => String::new(),
+        [v] => throw_text(engine, *v, long),
+        _ => {
+            let each: Vec<String> = values
+                .iter()
+                .map(|&v| throw_text(engine, v, false))
+                .collect();
+            let total: u32 = values.iter().map(|&v| v as u32).sum();
+            format!("{}, in all {total}", each.join(", "))
+        }
+    }
+}
+
+/// The throwing device and what each throw counts, for the help and the start of a game.
+pub fn device_text(engine: &Engine) -> String {
     match &engine.rules.device {
         ThrowDevice::Sticks { count, values } => {
-            let light = values.iter().position(|&v| v == value).unwrap_or(0);
-            let sticks: String = (0..*count as usize)
-                .map(|i| if i < light { '|' } else { '#' })
+            let each: Vec<String> = values
+                .iter()
+                .enumerate()
+                .map(|(light, &v)| {
+                    let glyphs: String = (0..*count as usize)
+                        .map(|i| if i < light { LIGHT } else { DARK })
+                        .collect();
+                    format!("{glyphs} → {v}")
+                })
                 .collect();
-            format!("[{sticks}] {light} light = {value}")
+            format!(
+                "Throws: {count} sticks, {LIGHT} light side up, {DARK} dark side up: {}.",
+                each.join(", ")
+            )
         }
-        ThrowDevice::Die { .. } => format!("die shows {value}"),
+        ThrowDevice::Die { faces } => format!("Throws: a die with faces 1 to {faces}."),
     }
 }
 
-/// A square or place in words: square numbers as on the drawn board.
-fn place(engine: &Engine, side: usize, p: u8) -> String {
+// ---- moves -------------------------------------------------------------------------------------
+
+/// A move in words, and what it leads to.
+pub struct MoveWords {
+    /// `9 -> 11`, `24 -> 27 River (sent back to 15 House of Life)`, `21 -> 23, swaps with red
+    /// (red to 21)`, `enter -> 4; captures dark (dark must enter again)`; a split move after
+    /// how the total is split: `1 + 6: 2 -> 3, 4 -> 10; swaps with blue on 3 and 10`.
+    pub text: String,
+    /// The same side throws again.
+    pub extra_throw: bool,
+}
+
+/// A place along side `s`'s path in words: a square number (with its name where the move lands),
+/// `enter` or `off`.
+fn place(engine: &Engine, s: usize, p: u8, named: bool) -> String {
     if p == 0 {
         "enter".into()
-    } else if p > engine.path_len(side) {
+    } else if p > engine.path_len(s) {
         "off".into()
     } else {
-        engine.rules.sides[side].path[p as usize - 1].to_string()
+        let sq = engine.rules.sides[s].path[p as usize - 1];
+        if named {
+            square_text(engine, sq)
+        } else {
+            sq.to_string()
+        }
     }
 }
 
-/// A move in words: `9 -> 11`, `enter -> 4`, `28 -> off`; steps of a split move joined.
-pub fn move_text(engine: &Engine, side: usize, mv: &Move) -> String {
-    let parts: Vec<String> = mv
-        .steps()
-        .iter()
-        .map(|s| {
-            format!(
-                "{} -> {}",
-                place(engine, side, s.from),
-                place(engine, side, s.to)
-            )
-        })
-        .collect();
-    parts.join(", ")
+/// The lowest set bit of `bits` as a path position (bit `p - 1` for position `p`).
+fn first_position(bits: u64) -> Option<u8> {
+    (bits != 0).then(|| bits.trailing_zeros() as u8 + 1)
 }
 
-/// What a move did, in words, or an empty string.
-pub fn report_text(engine: &Engine, side: usize, report: &Report) -> String {
-    let mut what = Vec::new();
-    if report.captures > 0 {
-        what.push(format!("captures {}", engine.rules.sides[1 - side].name));
-    }
-    if report.effects > 0 {
-        what.push("a square sends the piece on".into());
-    }
-    if report.borne_off > 0 {
-        what.push("bears off".into());
-    }
-    if report.backward {
-        what.push("backwards, no forward move".into());
-    }
-    if report.extra_throw {
-        what.push("extra throw".into());
-    }
-    what.join("; ")
+/// Where a captured piece went.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sent {
+    /// To the square the capturing piece came from.
+    Swap,
+    To(u16),
+    Waiting,
+    Removed,
+    Unknown,
 }
 
-/// One line for an event of a game played by agents, or `None` for events shown elsewhere.
-pub fn event_line(engine: &Engine, e: &GameEvent, style: Style) -> Option<String> {
-    Some(match e {
-        GameEvent::SeatThrow {
-            player,
-            value,
-            took,
-        } => match took {
-            Some(s) => format!(
-                "player {} throws {value} for seats and takes {}",
-                player + 1,
-                style.side(engine, *s as usize)
-            ),
-            None => format!("player {} throws {value} for seats", player + 1),
-        },
-        GameEvent::Throw { side, value } => format!(
-            "{} throws {}",
-            style.side(engine, *side as usize),
-            throw_text(engine, *value)
-        ),
-        GameEvent::Move {
-            side,
-            throw,
-            mv,
-            report,
-        } => {
-            let s = *side as usize;
-            let what = report_text(engine, s, report);
-            let forced = if *throw == 0 {
-                " (forced opening move)"
-            } else {
-                ""
-            };
-            let tail = if what.is_empty() {
+/// Joins `1`, `1 and 2`, `1, 2 and 3`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Describes `mv` played with `throw` by the side to move in `before`: each step with where it
+/// lands and where a square effect sends the piece on, then the captures and where the captured
+/// pieces go. Worked out by playing the steps one by one and comparing the positions before and
+/// after each.
+pub fn move_words(
+    engine: &Engine,
+    before: &Position,
+    mv: &Move,
+    throw: u8,
+    style: Style,
+) -> MoveWords {
+    let r = &engine.rules;
+    let s = before.to_move as usize;
+    let e = 1 - s;
+    let enemy = style.side(engine, e);
+    let steps = mv.steps();
+    let mut cur = *before;
+    let mut parts = Vec::new();
+    // (square where the capture happened, where the captured piece went)
+    let mut captures: Vec<(u16, Sent)> = Vec::new();
+    for step in steps {
+        let (mut next, report) = engine.apply(&cur, &Move::single(step.from, step.to), 0);
+        next.to_move = s as u8;
+        let mut text = format!(
+            "{} -> {}",
+            place(engine, s, step.from, false),
+            place(engine, s, step.to, true)
+        );
+        if step.to <= engine.path_len(s) {
+            let landed = r.sides[s].path[step.to as usize - 1];
+            // Where the piece rests: a new position of the side, or back where it came from.
+            let rest = first_position(next.on[s] & !cur.on[s]).unwrap_or(step.from);
+            if rest != step.to && rest > 0 {
+                let dir = if rest < step.to { "back" } else { "on" };
+                let _ = write!(text, " (sent {dir} to {})", place(engine, s, rest, true));
+            } else if r.effects[landed as usize].is_some() {
+                text.push_str(" (stays: no free square to go to)");
+            }
+            if report.captures > 0 {
+                let sent = if let Some(p) = first_position(next.on[e] & !cur.on[e]) {
+                    let sq = r.sides[e].path[p as usize - 1];
+                    if step.from > 0 && r.sides[s].path[step.from as usize - 1] == sq {
+                        Sent::Swap
+                    } else {
+                        Sent::To(sq)
+                    }
+                } else if next.waiting[e] > cur.waiting[e] {
+                    Sent::Waiting
+                } else if next.removed[e] > cur.removed[e] {
+                    Sent::Removed
+                } else {
+                    Sent::Unknown
+                };
+                captures.push((landed, sent));
+            }
+        }
+        if step.to < step.from {
+            text.push_str(" backwards");
+        }
+        parts.push(text);
+        cur = next;
+    }
+    let mut text = parts.join(", ");
+    if steps.len() > 1 {
+        let split: Vec<String> = steps
+            .iter()
+            .map(|st| (st.to as i32 - st.from as i32).unsigned_abs().to_string())
+            .collect();
+        text = format!("{}: {text}", split.join(" + "));
+    }
+    let single = steps.len() == 1;
+    let sep = if single { ", " } else { "; " };
+    for kind in [Sent::Swap, Sent::Waiting, Sent::Removed, Sent::Unknown] {
+        let on: Vec<String> = captures
+            .iter()
+            .filter(|c| c.1 == kind)
+            .map(|c| c.0.to_string())
+            .collect();
+        if on.is_empty() {
+            continue;
+        }
+        let at = if single {
+            String::new()
+        } else {
+            format!(" on {}", and_list(&on))
+        };
+        let _ = match kind {
+            Sent::Swap if single => {
+                let from = place(engine, s, steps[0].from, false);
+                write!(text, ", swaps with {enemy} ({enemy} to {from})")
+            }
+            Sent::Swap => write!(text, "; swaps with {enemy}{at}"),
+            Sent::Waiting => write!(text, "{sep}captures {enemy}{at} ({enemy} must enter again)"),
+            Sent::Removed => write!(text, "{sep}captures {enemy}{at} (out of the game)"),
+            _ => write!(text, "{sep}captures {enemy}{at}"),
+        };
+    }
+    for &(sq, sent) in &captures {
+        if let Sent::To(to) = sent {
+            let at = if single {
                 String::new()
             } else {
-                format!("  ({what})")
+                format!(" on {sq}")
             };
-            format!(
-                "  {} moves {}{forced}{tail}",
-                style.side(engine, s),
-                move_text(engine, s, mv)
-            )
+            let _ = write!(
+                text,
+                "{sep}captures {enemy}{at} ({enemy} to {})",
+                square_text(engine, to)
+            );
         }
-        GameEvent::Pass { side, throw } => {
-            format!(
-                "  {} has no legal move for {throw} and passes",
-                style.side(engine, *side as usize)
-            )
+    }
+    let (after, report) = engine.apply(before, mv, throw);
+    let outcome = engine.outcome(&after);
+    match outcome {
+        Some(Outcome::Win { side, .. }) if side as usize == s => text.push_str("; wins the game"),
+        Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
+        Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
+        None => {}
+    }
+    MoveWords {
+        text,
+        extra_throw: report.extra_throw && outcome.is_none(),
+    }
+}
+
+// ---- the end -----------------------------------------------------------------------------------
+
+/// The last line of a game: who won and why, after how many moves and turns, and the match
+/// points where the rules count them.
+pub fn end_text(
+    engine: &Engine,
+    outcome: Option<&Outcome>,
+    pos: &Position,
+    moves: u32,
+    turns: u32,
+    style: Style,
+) -> String {
+    let r = &engine.rules;
+    let head = format!("Game over after {moves} moves ({turns} turns): ");
+    let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    match outcome {
+        Some(&Outcome::Win { side, points }) => {
+            let (w, l) = (side as usize, 1 - side as usize);
+            let why = match r.win {
+                Win::FirstAllOff => "all pieces borne off".to_string(),
+                Win::MostBorneOff => {
+                    let mut why = format!(
+                        "{} borne off to {}",
+                        plural(pos.off[w] as u32, "piece"),
+                        pos.off[l]
+                    );
+                    if pos.in_play(l) > 0 {
+                        let _ = write!(why, " ({} cannot catch up)", style.side(engine, l));
+                    }
+                    why
+                }
+            };
+            let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
+            if r.match_points.iter().any(|&p| p > 0) {
+                let _ = write!(
+                    text,
+                    ", and scores {} for {}'s pieces left on the board",
+                    plural(points, "match point"),
+                    style.side(engine, l)
+                );
+            }
+            text + "."
         }
-        GameEvent::End { .. } => return None,
-    })
+        Some(Outcome::Draw) => format!(
+            "{head}a draw, {} borne off each.",
+            plural(pos.off[0] as u32, "piece")
+        ),
+        None => format!("{head}unfinished, the turn limit was reached."),
+    }
 }

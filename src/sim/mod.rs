@@ -91,6 +91,8 @@ pub struct SimSpec<'a> {
     pub games: u64,
     pub seed: u64,
     pub turn_cap: u32,
+    /// The solved table for `optimal` players.
+    pub table: Option<std::sync::Arc<crate::solve::Solution>>,
 }
 
 /// Plays games `range` of the run on this thread and sums them up.
@@ -103,7 +105,7 @@ fn play_range(
     let mut players: Vec<Box<dyn Player + Send>> = spec
         .players
         .iter()
-        .map(|p| agents::by_name(p, 0))
+        .map(|p| agents::by_name_with(p, 0, spec.table.as_ref()))
         .collect::<Result<_, _>>()?;
     let size = engine.rules.squares.len();
     let mut t = Totals {

@@ -1,0 +1,212 @@
+//! `senet solve`: exact winning chances under perfect play, and tables for the `optimal` agent.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::{Map, Value, json};
+
+use super::args::Format;
+use crate::check::RuleSet;
+use crate::engine::{Engine, Move};
+use crate::notation::position::parse_position;
+use crate::solve::table::{TableHeader, load, save};
+use crate::solve::{Solution, SolveError, estimate, solve};
+
+/// States the solver will hold: about 250 bytes each, so that a solve stays within 8 GiB.
+pub const DEFAULT_LIMIT: usize = 32_000_000;
+
+pub struct SolveArgs<'a> {
+    pub rules: &'a RuleSet,
+    pub options: &'a [(String, String)],
+    pub position: Option<&'a str>,
+    pub table: Option<&'a str>,
+    pub limit: usize,
+    pub format: Format,
+}
+
+fn too_large(engine: &Engine, e: SolveError) -> String {
+    let SolveError::TooLarge {
+        seen,
+        limit,
+        estimate,
+    } = e;
+    format!(
+        "`{}` is too large to solve here: more than {limit} states (an upper bound on its positions \
+         is {estimate:.3e}, about {:.1} GiB at 250 bytes a state{}). Try fewer pieces, e.g. \
+         `--option pieces=3`, or raise `--limit` on a larger machine.",
+        engine.rules.id,
+        estimate * 250.0 / (1u64 << 30) as f64,
+        if seen > 0 {
+            format!("; {seen} found before stopping")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// Solves a rule set small enough (at most `limit` states) from its start, for an agent.
+pub fn solve_for_agent(engine: &Engine, limit: usize) -> Result<Arc<Solution>, String> {
+    solve(engine, engine.start(), limit, |_| {})
+        .map(Arc::new)
+        .map_err(|e| too_large(engine, e))
+}
+
+/// The table the `optimal` agent plays from: loaded from `path`, or solved now.
+pub fn table_for(
+    engine: &Engine,
+    rules: &RuleSet,
+    options: &[(String, String)],
+    path: Option<&str>,
+) -> Result<Arc<Solution>, String> {
+    match path {
+        Some(p) => load(p, &TableHeader::new(&rules.id, &rules.hash, options, 0)).map(Arc::new),
+        None => solve_for_agent(engine, 5_000_000),
+    }
+}
+
+pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
+    let r = &engine.rules;
+    let (root, throw) = match a.position {
+        None => (engine.start(), None),
+        Some(path) => {
+            let text = if path == "-" {
+                let mut t = String::new();
+                let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut t);
+                t
+            } else {
+                match std::fs::read_to_string(path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: cannot read `{path}`: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            };
+            let parsed = serde_json::from_str::<Value>(&text)
+                .map_err(|e| format!("not valid JSON: {e}"))
+                .and_then(|v| parse_position(engine, &v));
+            match parsed {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: the position in `{path}`: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let verbose = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let solution = match solve(engine, root, a.limit, |msg| {
+        if verbose {
+            eprintln!("{msg}");
+        }
+    }) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}", too_large(engine, e));
+            return ExitCode::from(2);
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    // The chances from the root: before the throw, or after it (the best move for the mover).
+    let (w0, w1, draw) = match throw {
+        None => solution.chances(0),
+        Some(v) => {
+            let mut moves: Vec<Move> = Vec::new();
+            engine.legal_moves(&root, v, &mut moves);
+            let nexts: Vec<usize> = if moves.is_empty() {
+                vec![solution.index[&engine.pass(&root)] as usize]
+            } else {
+                moves
+                    .iter()
+                    .map(|m| solution.index[&engine.apply(&root, m, v).0] as usize)
+                    .collect()
+            };
+            let pick = if root.to_move == 0 {
+                nexts
+                    .iter()
+                    .copied()
+                    .max_by(|&x, &y| solution.score[x].total_cmp(&solution.score[y]))
+            } else {
+                nexts
+                    .iter()
+                    .copied()
+                    .min_by(|&x, &y| solution.score[x].total_cmp(&solution.score[y]))
+            };
+            solution.chances(pick.unwrap_or(0))
+        }
+    };
+    if let Some(path) = a.table {
+        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, solution.positions.len());
+        if let Err(e) = save(path, &header, &solution) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let sides: Vec<&str> = r.sides.iter().map(|s| s.name.as_str()).collect();
+    let memory = solution.memory_bytes();
+    match a.format {
+        Format::Json => {
+            let options: Map<String, Value> = a
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), json!(v)))
+                .collect();
+            let mut win = Map::new();
+            win.insert(sides[0].into(), json!(w0));
+            win.insert(sides[1].into(), json!(w1));
+            say!(
+                "{}",
+                json!({
+                    "rules": r.id,
+                    "options": options,
+                    "to_move": sides[root.to_move as usize],
+                    "throw": throw,
+                    "states": solution.positions.len(),
+                    "seconds": seconds,
+                    "memory_bytes": memory,
+                    "sweeps": solution.sweeps,
+                    "win_probability": win,
+                    "draw_probability": draw,
+                })
+            );
+        }
+        Format::Text => {
+            say!("{} ({})", r.title, r.id);
+            let opts: Vec<String> = a.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            if !opts.is_empty() {
+                say!("options: {}", opts.join(", "));
+            }
+            say!(
+                "{} states (upper bound {:.3e}), solved in {seconds:.2} s with {} sweeps, about {:.1} MiB",
+                solution.positions.len(),
+                estimate(engine),
+                solution.sweeps,
+                memory as f64 / (1 << 20) as f64
+            );
+            let when = match throw {
+                None => format!("{} to throw", sides[root.to_move as usize]),
+                Some(v) => format!("{} to move with {v}", sides[root.to_move as usize]),
+            };
+            say!(
+                "under perfect play from {} ({when}):",
+                if a.position.is_some() {
+                    "the position"
+                } else {
+                    "the start"
+                }
+            );
+            say!("  {:<8} wins with probability {w0:.12}", sides[0]);
+            say!("  {:<8} wins with probability {w1:.12}", sides[1]);
+            if draw > 0.0 {
+                say!("  draw     with probability {draw:.12}");
+            }
+            if let Some(path) = a.table {
+                say!("table written to {path} (play it with `--players optimal --table {path}`)");
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

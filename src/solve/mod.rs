@@ -1,0 +1,284 @@
+//! The exact solver: the chance that each side wins under optimal play, for every position of a
+//! rule set whose state space fits in memory.
+//!
+//! States are the positions reachable from the start (or from a given position), found by a
+//! breadth-first search and numbered in a hash map: an indexing that works for any rule set the
+//! engine plays, since it needs nothing but the engine's moves. Values come from value
+//! iteration, layered by the number of pieces that have left play (borne off or removed), which
+//! never goes down: layers are solved from the most pieces off to the fewest, and inside a layer
+//! sweeps (Gauss-Seidel) repeat until the largest change is below 1e-12. See docs/solver.md.
+
+pub mod table;
+
+use std::collections::HashMap;
+
+use crate::engine::{Engine, Move, Outcome, Position};
+
+/// Sweeps stop once no value changes by more than this.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// The chance distribution of what a side moves with: each throw value, or for
+/// throw-all-then-split turns each total (totals rarer than 1e-15 are left out).
+pub fn move_chances(engine: &Engine) -> Vec<(u8, f64)> {
+    let t = &engine.rules.throws;
+    let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
+    if engine.rules.throw_again == 0 {
+        return single;
+    }
+    const CAP: usize = 255;
+    let mut reach = vec![0.0f64; CAP + 1];
+    let mut total = vec![0.0f64; CAP + 1];
+    reach[0] = 1.0;
+    for k in 0..=CAP {
+        if reach[k] < 1e-18 {
+            continue;
+        }
+        for &(v, p) in &single {
+            let n = k + v as usize;
+            if n > CAP {
+                continue;
+            }
+            if engine.throws_again(v) && v > 0 {
+                reach[n] += reach[k] * p;
+            } else if !engine.throws_again(v) {
+                total[n] += reach[k] * p;
+            }
+        }
+    }
+    let kept: f64 = total.iter().filter(|p| **p >= 1e-15).sum();
+    total
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p >= 1e-15)
+        .map(|(k, p)| (k as u8, p / kept))
+        .collect()
+}
+
+/// One chance outcome of a state: its probability and the states its moves lead to (one
+/// state, the pass, when there is no move).
+struct Branch {
+    p: f64,
+    start: u32,
+    end: u32,
+}
+
+/// A solved state space.
+pub struct Solution {
+    pub positions: Vec<Position>,
+    pub index: HashMap<Position, u32>,
+    /// Per state: the expected score of side 0 (win 1, draw 1/2) under optimal play.
+    pub score: Vec<f64>,
+    /// Per state: the chance of a draw under that play.
+    pub draw: Vec<f64>,
+    pub sweeps: u64,
+}
+
+impl Solution {
+    /// The chances (side 0 wins, side 1 wins, draw) from state `i`.
+    pub fn chances(&self, i: usize) -> (f64, f64, f64) {
+        let draw = self.draw[i].clamp(0.0, 1.0);
+        let w0 = (self.score[i] - draw / 2.0).clamp(0.0, 1.0);
+        (w0, (1.0 - w0 - draw).clamp(0.0, 1.0), draw)
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.positions.len() * (std::mem::size_of::<Position>() * 2 + 4 + 16 + 16)
+    }
+}
+
+/// Why a rule set was not solved.
+#[derive(Debug)]
+pub enum SolveError {
+    /// More states than `limit`; `seen` were found before stopping, `estimate` bounds the total.
+    TooLarge {
+        seen: usize,
+        limit: usize,
+        estimate: f64,
+    },
+}
+
+/// An upper bound on the number of positions: for each side, the ways to place its pieces on
+/// its path, the rest split between waiting, off and removed; times two for the side to move.
+pub fn estimate(engine: &Engine) -> f64 {
+    let r = &engine.rules;
+    let n = r.pieces as u64;
+    let removal = matches!(r.capture, crate::check::ruleset::Capture::Removed);
+    let mut product = 2.0;
+    for s in 0..2 {
+        let len = engine.path_len(s) as u64;
+        let mut ways = 0.0;
+        for k in 0..=n.min(len) {
+            let rest = n - k;
+            let splits = if removal {
+                ((rest + 1) * (rest + 2) / 2) as f64
+            } else {
+                (rest + 1) as f64
+            };
+            ways += binomial(len, k) * splits;
+        }
+        product *= ways;
+    }
+    product
+}
+
+fn binomial(n: u64, k: u64) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+fn terminal(engine: &Engine, pos: &Position) -> Option<(f64, f64)> {
+    engine.outcome(pos).map(|o| match o {
+        Outcome::Win { side: 0, .. } => (1.0, 0.0),
+        Outcome::Win { .. } => (0.0, 0.0),
+        Outcome::Draw => (0.5, 1.0),
+    })
+}
+
+/// Pieces that have left play: never fewer after a move.
+fn layer(pos: &Position) -> u32 {
+    (pos.off[0] + pos.off[1] + pos.removed[0] + pos.removed[1]) as u32
+}
+
+/// Enumerates every state reachable from `root` (at most `limit`) and solves them.
+pub fn solve(
+    engine: &Engine,
+    root: Position,
+    limit: usize,
+    mut progress: impl FnMut(&str),
+) -> Result<Solution, SolveError> {
+    // A bound far beyond the limit is refused at once, before memory is spent on it.
+    let bound = estimate(engine);
+    if bound > 10.0 * limit as f64 {
+        return Err(SolveError::TooLarge {
+            seen: 0,
+            limit,
+            estimate: bound,
+        });
+    }
+    let chances = move_chances(engine);
+    let mut positions: Vec<Position> = vec![root];
+    let mut index: HashMap<Position, u32> = HashMap::from([(root, 0)]);
+    let mut branches_of: Vec<(u32, u32)> = Vec::new(); // per state: range into `branches`
+    let mut branches: Vec<Branch> = Vec::new();
+    let mut succ: Vec<u32> = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut i = 0;
+    while i < positions.len() {
+        let pos = positions[i];
+        let first = branches.len() as u32;
+        if terminal(engine, &pos).is_none() {
+            let forced = engine.forced_opening(&pos);
+            let outcomes: &[(u8, f64)] = if forced { &[(0, 1.0)] } else { &chances };
+            for &(v, p) in outcomes {
+                engine.legal_moves(&pos, v, &mut moves);
+                let start = succ.len() as u32;
+                let nexts: Vec<Position> = if moves.is_empty() {
+                    vec![engine.pass(&pos)]
+                } else {
+                    moves.iter().map(|m| engine.apply(&pos, m, v).0).collect()
+                };
+                for next in nexts {
+                    let id = match index.get(&next) {
+                        Some(&id) => id,
+                        None => {
+                            if positions.len() >= limit {
+                                return Err(SolveError::TooLarge {
+                                    seen: positions.len(),
+                                    limit,
+                                    estimate: estimate(engine),
+                                });
+                            }
+                            let id = positions.len() as u32;
+                            positions.push(next);
+                            index.insert(next, id);
+                            id
+                        }
+                    };
+                    succ.push(id);
+                }
+                branches.push(Branch {
+                    p,
+                    start,
+                    end: succ.len() as u32,
+                });
+            }
+        }
+        branches_of.push((first, branches.len() as u32));
+        i += 1;
+        if i % 1_000_000 == 0 {
+            progress(&format!("{i} states enumerated, {} found", positions.len()));
+        }
+    }
+    progress(&format!("{} states; solving", positions.len()));
+
+    let n = positions.len();
+    let mut score = vec![0.5; n];
+    let mut draw = vec![0.0; n];
+    for (k, pos) in positions.iter().enumerate() {
+        if let Some((s, d)) = terminal(engine, pos) {
+            score[k] = s;
+            draw[k] = d;
+        }
+    }
+    // States by layer, most pieces out of play first.
+    let mut order: Vec<u32> = (0..n as u32)
+        .filter(|&k| terminal(engine, &positions[k as usize]).is_none())
+        .collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(layer(&positions[k as usize])));
+    let mut sweeps = 0u64;
+    let mut at = 0;
+    while at < order.len() {
+        let l = layer(&positions[order[at] as usize]);
+        let end = order[at..]
+            .iter()
+            .position(|&k| layer(&positions[k as usize]) != l)
+            .map_or(order.len(), |e| at + e);
+        loop {
+            sweeps += 1;
+            let mut largest: f64 = 0.0;
+            for &k in &order[at..end] {
+                let k = k as usize;
+                let maximise = positions[k].to_move == 0;
+                let (b0, b1) = branches_of[k];
+                let (mut s_new, mut d_new) = (0.0, 0.0);
+                for b in &branches[b0 as usize..b1 as usize] {
+                    let mut best: Option<(f64, f64)> = None;
+                    for &t in &succ[b.start as usize..b.end as usize] {
+                        let (s, d) = (score[t as usize], draw[t as usize]);
+                        let better = match best {
+                            None => true,
+                            Some((bs, _)) => {
+                                if maximise {
+                                    s > bs
+                                } else {
+                                    s < bs
+                                }
+                            }
+                        };
+                        if better {
+                            best = Some((s, d));
+                        }
+                    }
+                    let (s, d) = best.unwrap_or((0.5, 0.0));
+                    s_new += b.p * s;
+                    d_new += b.p * d;
+                }
+                largest = largest
+                    .max((s_new - score[k]).abs())
+                    .max((d_new - draw[k]).abs());
+                score[k] = s_new;
+                draw[k] = d_new;
+            }
+            if largest < TOLERANCE {
+                break;
+            }
+        }
+        at = end;
+    }
+    Ok(Solution {
+        positions,
+        index,
+        score,
+        draw,
+        sweeps,
+    })
+}

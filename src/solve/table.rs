@@ -1,0 +1,132 @@
+//! Solved tables on disk, for the `optimal` agent: a header line of JSON (rules, hash, options,
+//! states) and then each state's position and values in little-endian binary.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+
+use super::Solution;
+use crate::engine::Position;
+
+const MAGIC: &str = "senet-table/1";
+
+/// What a table was solved for: a table is refused for other rules or options.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TableHeader {
+    pub format: String,
+    pub rules: String,
+    pub hash: String,
+    pub options: Vec<(String, String)>,
+    pub states: usize,
+}
+
+impl TableHeader {
+    pub fn new(rules: &str, hash: &str, options: &[(String, String)], states: usize) -> Self {
+        let mut options = options.to_vec();
+        options.sort();
+        TableHeader {
+            format: MAGIC.into(),
+            rules: rules.into(),
+            hash: hash.into(),
+            options,
+            states,
+        }
+    }
+}
+
+fn put_position(out: &mut Vec<u8>, p: &Position) {
+    for v in p.on.iter().chain(&p.squares).chain(&p.cross) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&p.waiting);
+    out.extend_from_slice(&p.off);
+    out.extend_from_slice(&p.removed);
+    out.push(p.to_move);
+    out.push(p.opening);
+}
+
+const RECORD: usize = 6 * 8 + 6 + 2 + 16;
+
+fn get_record(b: &[u8]) -> (Position, f64, f64) {
+    let u = |i: usize| u64::from_le_bytes(b[i * 8..i * 8 + 8].try_into().unwrap());
+    let pos = Position {
+        on: [u(0), u(1)],
+        squares: [u(2), u(3)],
+        cross: [u(4), u(5)],
+        waiting: [b[48], b[49]],
+        off: [b[50], b[51]],
+        removed: [b[52], b[53]],
+        to_move: b[54],
+        opening: b[55],
+    };
+    let f = |i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    (pos, f(56), f(64))
+}
+
+pub fn save(path: &str, header: &TableHeader, s: &Solution) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    let mut w = BufWriter::new(file);
+    let head = serde_json::to_string(header).map_err(|e| e.to_string())?;
+    let mut buf = Vec::with_capacity(RECORD);
+    let mut write = || -> std::io::Result<()> {
+        writeln!(w, "{head}")?;
+        for (k, p) in s.positions.iter().enumerate() {
+            buf.clear();
+            put_position(&mut buf, p);
+            buf.extend_from_slice(&s.score[k].to_le_bytes());
+            buf.extend_from_slice(&s.draw[k].to_le_bytes());
+            w.write_all(&buf)?;
+        }
+        w.flush()
+    };
+    write().map_err(|e| format!("cannot write `{path}`: {e}"))
+}
+
+/// Loads a table; `expected` is the header the caller's rules and options give.
+pub fn load(path: &str, expected: &TableHeader) -> Result<Solution, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    let mut r = BufReader::new(file);
+    let mut line = String::new();
+    r.read_line(&mut line)
+        .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    let header: TableHeader = serde_json::from_str(line.trim())
+        .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
+    if header.format != MAGIC {
+        return Err(format!(
+            "`{path}` is not a senet table (made by `senet solve --table`)"
+        ));
+    }
+    if (&header.rules, &header.hash, &header.options)
+        != (&expected.rules, &expected.hash, &expected.options)
+    {
+        return Err(format!(
+            "the table `{path}` was solved for `{}` with options {:?}, not for these rules and options",
+            header.rules, header.options
+        ));
+    }
+    let mut bytes = Vec::new();
+    r.read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    if bytes.len() != header.states * RECORD {
+        return Err(format!(
+            "the table `{path}` is damaged: {} bytes for {} states",
+            bytes.len(),
+            header.states
+        ));
+    }
+    let mut s = Solution {
+        positions: Vec::with_capacity(header.states),
+        index: HashMap::with_capacity(header.states),
+        score: Vec::with_capacity(header.states),
+        draw: Vec::with_capacity(header.states),
+        sweeps: 0,
+    };
+    for (k, chunk) in bytes.chunks_exact(RECORD).enumerate() {
+        let (pos, score, draw) = get_record(chunk);
+        s.positions.push(pos);
+        s.index.insert(pos, k as u32);
+        s.score.push(score);
+        s.draw.push(draw);
+    }
+    Ok(s)
+}

@@ -1,0 +1,454 @@
+//! End-to-end tests of `senet sim`: the JSON contract of DESIGN.md, the text report, the refusal
+//! of players a simulation cannot use, determinism whatever `--jobs`, and smoke tests of agent
+//! strength.
+//!
+//! Every test runs the real binary. Speed is never tested here (DESIGN.md: speed is measured by
+//! benchmarks and `senet sim`, never by timed tests); the game counts are chosen so that the
+//! whole file runs in a few seconds in a debug build.
+
+use assert_cmd::Command;
+use serde_json::{Map, Value};
+
+// ---- helpers -----------------------------------------------------------------------------------
+
+/// The binary, run from the crate root, without colour.
+fn senet() -> Command {
+    let mut cmd = Command::cargo_bin("senet").expect("the senet binary");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `senet ARGS` and returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = senet().args(args).output().expect("run senet");
+    (
+        out.status.code().expect("senet ended by a signal"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// Runs `senet sim RULES --format json ARGS`, expects success and parses the report.
+fn sim_json(rules: &str, args: &[&str]) -> Value {
+    let (code, stdout, stderr) = run(&[&["sim", rules, "--format", "json"], args].concat());
+    assert_eq!(code, 0, "senet sim {rules} {args:?} failed:\n{stderr}");
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{stdout}\nstderr:\n{stderr}"))
+}
+
+/// The report without the figures that depend on the machine and on the thread count.
+fn without_timings(mut report: Value) -> Value {
+    let object = report.as_object_mut().expect("the report is a JSON object");
+    for key in ["seconds", "games_per_second", "jobs"] {
+        assert!(object.remove(key).is_some(), "the report lacks `{key}`");
+    }
+    report
+}
+
+/// The report's field `key`, which must be there.
+fn field<'a>(report: &'a Value, key: &str) -> &'a Value {
+    report
+        .get(key)
+        .unwrap_or_else(|| panic!("the report lacks `{key}`:\n{report:#}"))
+}
+
+fn count(report: &Value, key: &str) -> u64 {
+    field(report, key)
+        .as_u64()
+        .unwrap_or_else(|| panic!("`{key}` is not a count: {}", report[key]))
+}
+
+/// The share of the games that player `player` (1 or 2) won.
+fn player_rate(report: &Value, player: &str) -> f64 {
+    let wins = report["wins_by_player"][player]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no `wins_by_player.{player}`:\n{report:#}"));
+    wins as f64 / count(report, "games") as f64
+}
+
+// ---- determinism -------------------------------------------------------------------------------
+
+/// `--jobs 1` and `--jobs 2` give the same report, apart from timings.
+///
+/// A run is cut into chunks of 1,024 games, so each case plays more than 1,024 games: otherwise
+/// a single chunk would run on a single thread whatever `--jobs` says, and the test would prove
+/// nothing. senet/base has a seat ritual (who plays which side is thrown for), which must be
+/// seeded per game as well.
+#[test]
+fn the_number_of_jobs_does_not_change_the_numbers() {
+    let cases = [
+        ("twenty-squares/ur", "random,random", "3000"),
+        ("senet/kendall", "random,random", "3000"),
+        ("senet/base", "random,random", "3000"),
+        ("twenty-squares/ur", "greedy,random", "2500"),
+    ];
+    for (rules, players, games) in cases {
+        let run = |jobs: &str| {
+            let report = sim_json(
+                rules,
+                &[
+                    "--games",
+                    games,
+                    "--players",
+                    players,
+                    "--seed",
+                    "20240",
+                    "--jobs",
+                    jobs,
+                ],
+            );
+            assert_eq!(report["jobs"], Value::from(jobs.parse::<u64>().unwrap()));
+            without_timings(report)
+        };
+        let one = run("1");
+        let two = run("2");
+        assert_eq!(
+            one, two,
+            "{rules} ({players}): --jobs 1 and --jobs 2 disagree"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_repeats_and_another_seed_differs() {
+    let report = |seed: &str| {
+        without_timings(sim_json(
+            "twenty-squares/ur",
+            &["--games", "500", "--seed", seed, "--jobs", "1"],
+        ))
+    };
+    let (a, again, b) = (report("1"), report("1"), report("2"));
+    assert_eq!(a, again, "the same seed gave different numbers");
+    assert_eq!(a["seed"], 1);
+    assert_eq!(b["seed"], 2);
+    let mut a_figures = a.as_object().unwrap().clone();
+    let mut b_figures = b.as_object().unwrap().clone();
+    a_figures.remove("seed");
+    b_figures.remove("seed");
+    assert_ne!(
+        a_figures, b_figures,
+        "seeds 1 and 2 gave the very same games"
+    );
+}
+
+// ---- the JSON contract -------------------------------------------------------------------------
+
+/// Checks every key DESIGN.md promises, with its type, and that the counts add up.
+fn check_contract(report: &Value, rules: &str, sides: [&str; 2], players: [&str; 2], games: u64) {
+    let object = report.as_object().expect("the report is a JSON object");
+    assert_eq!(field(report, "rules"), rules);
+    assert!(
+        field(report, "options").is_object(),
+        "`options` is an object"
+    );
+    assert_eq!(
+        field(report, "players"),
+        &Value::from(players.to_vec()),
+        "`players` in player order"
+    );
+    assert!(field(report, "seed").is_u64(), "`seed` is an integer");
+    assert_eq!(count(report, "games"), games);
+    assert_eq!(
+        field(report, "sides"),
+        &Value::from(sides.to_vec()),
+        "`sides` in side order"
+    );
+    let wins: &Map<String, Value> = field(report, "wins")
+        .as_object()
+        .expect("`wins` is an object");
+    let names: Vec<&str> = wins.keys().map(String::as_str).collect();
+    assert_eq!(names, sides, "`wins` has one entry per side, in side order");
+    let mut total = 0;
+    for (side, n) in wins {
+        total += n
+            .as_u64()
+            .unwrap_or_else(|| panic!("`wins.{side}` is not a count"));
+    }
+    let draws = count(report, "draws");
+    let unfinished = count(report, "unfinished");
+    assert_eq!(
+        total + draws + unfinished,
+        games,
+        "wins, draws and unfinished games add up to the games:\n{report:#}"
+    );
+    for key in [
+        "moves_per_game",
+        "turns_per_game",
+        "captures_per_game",
+        "passes_per_game",
+        "seconds",
+        "games_per_second",
+    ] {
+        let v = field(report, key)
+            .as_f64()
+            .unwrap_or_else(|| panic!("`{key}` is not a number"));
+        assert!(v.is_finite() && v >= 0.0, "`{key}` is {v}");
+    }
+    // More than DESIGN.md's minimum, but what the issue asks the JSON to carry as well.
+    for key in [
+        "backward_moves_per_game",
+        "extra_throws_per_game",
+        "moves",
+        "turns",
+        "landings_per_game",
+        "win_rate",
+    ] {
+        assert!(object.contains_key(key), "the report lacks `{key}`");
+    }
+    for key in ["moves", "turns"] {
+        let s = &report[key];
+        let p: Vec<u64> = ["p10", "p50", "p90", "max"]
+            .iter()
+            .map(|q| {
+                s[q].as_u64()
+                    .unwrap_or_else(|| panic!("`{key}.{q}` is not a count"))
+            })
+            .collect();
+        assert!(
+            p.windows(2).all(|w| w[0] <= w[1]),
+            "`{key}` percentiles out of order: {s}"
+        );
+    }
+    for side in sides {
+        let ci = &report["win_rate"][side]["ci95"];
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        let rate = report["win_rate"][side]["rate"].as_f64().unwrap();
+        assert!(
+            lo <= rate && rate <= hi,
+            "{side}: the rate {rate} lies outside its interval [{lo}, {hi}]"
+        );
+    }
+}
+
+#[test]
+fn the_json_report_has_every_key_of_the_contract() {
+    let ur = sim_json("twenty-squares/ur", &["--games", "300", "--seed", "5"]);
+    check_contract(
+        &ur,
+        "twenty-squares/ur",
+        ["light", "dark"],
+        ["random", "random"],
+        300,
+    );
+    // Ur has captures and passes (a throw of 0 always passes).
+    assert!(ur["captures_per_game"].as_f64().unwrap() > 0.0);
+    assert!(ur["passes_per_game"].as_f64().unwrap() > 0.0);
+    assert!(ur["moves_per_game"].as_f64().unwrap() > 0.0);
+
+    // A seat ritual: player 1 plays either side, and the players' wins add up as well.
+    let base = sim_json(
+        "senet/base",
+        &["--games", "300", "--players", "greedy,random"],
+    );
+    check_contract(
+        &base,
+        "senet/base",
+        ["red", "blue"],
+        ["greedy", "random"],
+        300,
+    );
+    let by_player = count(&base["wins_by_player"], "1") + count(&base["wins_by_player"], "2");
+    assert_eq!(
+        by_player + count(&base, "draws") + count(&base, "unfinished"),
+        300
+    );
+
+    // Options are reported.
+    let seven = sim_json("senet/kendall", &["--games", "50", "--option", "pieces=7"]);
+    check_contract(
+        &seven,
+        "senet/kendall",
+        ["green", "red"],
+        ["random", "random"],
+        50,
+    );
+    assert_eq!(seven["options"]["pieces"], "7");
+}
+
+#[test]
+fn draws_and_unfinished_games_are_counted() {
+    // Bell's 1960 rules: the side with more pieces borne off wins, and equal counts draw.
+    let bell = sim_json("senet/bell-1960", &["--games", "400", "--seed", "3"]);
+    check_contract(
+        &bell,
+        "senet/bell-1960",
+        ["red", "blue"],
+        ["random", "random"],
+        400,
+    );
+    assert!(count(&bell, "draws") > 0, "no draw in 400 games:\n{bell:#}");
+
+    // A turn cap below any real game's length: every game is unfinished, none is won.
+    let capped = sim_json("senet/kendall", &["--games", "40", "--turn-cap", "10"]);
+    check_contract(
+        &capped,
+        "senet/kendall",
+        ["green", "red"],
+        ["random", "random"],
+        40,
+    );
+    assert_eq!(count(&capped, "unfinished"), 40);
+    assert_eq!(capped["turns"]["max"], 10);
+}
+
+// ---- the text report ---------------------------------------------------------------------------
+
+#[test]
+fn the_text_report_shows_intervals_percentiles_and_special_squares() {
+    let (code, stdout, stderr) = run(&["sim", "senet/base", "--games", "300", "--seed", "9"]);
+    assert_eq!(code, 0, "{stderr}");
+    // Quiet when standard error is not a terminal: no progress bar.
+    assert!(stderr.is_empty(), "unexpected output on stderr:\n{stderr}");
+    for words in [
+        "senet/base",
+        "300 games",
+        "95 % confidence interval",
+        "red",
+        "blue",
+        "draws",
+        "unfinished",
+        "p10",
+        "p50",
+        "p90",
+        "moves",
+        "turns",
+        "captures",
+        "passes",
+        "backward moves",
+        "extra throws",
+        "moves landing on special squares",
+        "27 House of Water",
+        "26 House of Happiness",
+        "games per second",
+    ] {
+        assert!(
+            stdout.contains(words),
+            "the report lacks {words:?}:\n{stdout}"
+        );
+    }
+    // Every side's line carries an interval such as `[44.12 - 48.49]`.
+    let intervals = stdout
+        .lines()
+        .filter(|l| {
+            (l.trim_start().starts_with("red") || l.trim_start().starts_with("blue"))
+                && l.contains('[')
+                && l.contains(" - ")
+                && l.contains(']')
+        })
+        .count();
+    assert_eq!(intervals, 2, "one interval per side:\n{stdout}");
+}
+
+// ---- refusals ----------------------------------------------------------------------------------
+
+#[test]
+fn a_person_cannot_play_in_a_simulation() {
+    let (code, stdout, stderr) = run(&["sim", "senet/kendall", "--players", "human,random"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("human"), "{stderr}");
+    assert!(stderr.contains("senet play"), "{stderr}");
+}
+
+#[test]
+fn an_unknown_agent_is_refused_with_a_suggestion() {
+    let (code, _, stderr) = run(&["sim", "senet/kendall", "--players", "greedy,randm"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("randm"), "{stderr}");
+    assert!(stderr.contains("did you mean `random`"), "{stderr}");
+
+    let (code, _, stderr) = run(&["sim", "senet/kendall", "--players", "expectimx,random"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("did you mean `expectimax`"), "{stderr}");
+}
+
+#[test]
+fn a_bad_expectimax_depth_is_refused() {
+    for bad in [
+        "expectimax:0",
+        "expectimax:x",
+        "expectimax:",
+        "expectimax:99",
+    ] {
+        let players = format!("{bad},random");
+        let (code, stdout, stderr) = run(&["sim", "senet/kendall", "--players", &players]);
+        assert_eq!(code, 2, "{bad} accepted:\n{stdout}");
+        assert!(stderr.contains(bad), "{bad}: {stderr}");
+        assert!(stderr.contains("depth"), "{bad}: {stderr}");
+    }
+    // A good depth is accepted.
+    let report = sim_json(
+        "senet/kendall",
+        &["--games", "2", "--players", "expectimax:1,random"],
+    );
+    assert_eq!(report["players"][0], "expectimax:1");
+}
+
+#[test]
+fn two_players_are_needed() {
+    let (code, _, stderr) = run(&["sim", "senet/kendall", "--players", "random"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--players"), "{stderr}");
+}
+
+// ---- agent strength (smoke tests) --------------------------------------------------------------
+
+/// The share of games `agent` wins against `random`, over `games` games as player 1 and as many
+/// as player 2, so that neither the first move nor the side favours it.
+fn win_share_against_random(rules: &str, agent: &str, games: &str, seed: &str) -> f64 {
+    let first = sim_json(
+        rules,
+        &[
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--players",
+            &format!("{agent},random"),
+        ],
+    );
+    let second = sim_json(
+        rules,
+        &[
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--players",
+            &format!("random,{agent}"),
+        ],
+    );
+    (player_rate(&first, "1") + player_rate(&second, "2")) / 2.0
+}
+
+/// The issue's bar: greedy beats random in at least 65 % of twenty-squares/ur games.
+///
+/// Measured over 10,000 games each way (docs/agents.md) greedy wins far more than that, so 65 %
+/// over 400 games can fail only if greedy really got weaker.
+#[test]
+fn greedy_beats_random_on_ur() {
+    let share = win_share_against_random("twenty-squares/ur", "greedy", "200", "11");
+    assert!(
+        share >= 0.65,
+        "greedy won only {:.1} % of 400 games against random on twenty-squares/ur",
+        100.0 * share
+    );
+}
+
+/// expectimax:2 against random on senet/kendall, 100 games in each seat order.
+///
+/// Over thousands of games (release build) expectimax:2 wins about 78 % against random. Over
+/// 200 games the standard error of the share is about 3 points, so the 65 % bar is more than
+/// four standard errors below what the agent does: it does not fail by bad luck. It is also
+/// meaningful: an agent that plays no better than random wins 50 %, five standard errors below
+/// the bar. (The games are seeded, so the test is deterministic anyway; the margins say how much
+/// a change to the agent or the engine may move the figure before the test notices.)
+#[test]
+fn expectimax_beats_random_on_kendall() {
+    let share = win_share_against_random("senet/kendall", "expectimax:2", "100", "12");
+    assert!(
+        share >= 0.65,
+        "expectimax:2 won only {:.1} % of 200 games against random on senet/kendall",
+        100.0 * share
+    );
+}

@@ -33,33 +33,11 @@ use std::path::PathBuf;
 
 use senet::check::check_target;
 use senet::compile::compile;
-use senet::engine::{Engine, Move};
-use senet::notation::position::{outcome_json, parse_position, position_json, steps_json};
+use senet::engine::Engine;
 use serde_json::{Map, Value, json};
 
-// ---- the answer of `senet moves` (as src/cli/moves.rs builds it) --------------------------------
-
 fn answer(engine: &Engine, v: &Value) -> Result<Value, String> {
-    let (pos, throw) = parse_position(engine, v)?;
-    let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
-    if engine.outcome(&pos).is_some() {
-        return Err("the game is already over in this position".into());
-    }
-    let mut buf: Vec<Move> = Vec::new();
-    engine.legal_moves(&pos, throw, &mut buf);
-    let side = pos.to_move as usize;
-    let moves: Vec<Value> = buf
-        .iter()
-        .map(|mv| {
-            let (next, _) = engine.apply(&pos, mv, throw);
-            let mut result = position_json(engine, &next, None);
-            if let Some(o) = engine.outcome(&next) {
-                result["outcome"] = outcome_json(engine, &o);
-            }
-            json!({ "steps": steps_json(engine, side, mv), "result": result })
-        })
-        .collect();
-    Ok(json!({ "moves": moves }))
+    senet::notation::position::moves_json(engine, v, &mut Vec::new())
 }
 
 // ---- files ---------------------------------------------------------------------------------------

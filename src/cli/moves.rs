@@ -5,31 +5,8 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use crate::engine::{Engine, Move};
-use crate::notation::position::{outcome_json, parse_position, position_json, steps_json};
-
-/// The answer for one position: every legal move with its steps and resulting position.
-fn answer(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, String> {
-    let (pos, throw) = parse_position(engine, v)?;
-    let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
-    if engine.outcome(&pos).is_some() {
-        return Err("the game is already over in this position".into());
-    }
-    engine.legal_moves(&pos, throw, buf);
-    let side = pos.to_move as usize;
-    let moves: Vec<Value> = buf
-        .iter()
-        .map(|mv| {
-            let (next, _) = engine.apply(&pos, mv, throw);
-            let mut result = position_json(engine, &next, None);
-            if let Some(o) = engine.outcome(&next) {
-                result["outcome"] = outcome_json(engine, &o);
-            }
-            json!({ "steps": steps_json(engine, side, mv), "result": result })
-        })
-        .collect();
-    Ok(json!({ "moves": moves }))
-}
+use crate::engine::Engine;
+use crate::notation::position::moves_json;
 
 pub fn run(engine: &Engine, input: &str) -> ExitCode {
     let mut text = String::new();
@@ -52,7 +29,7 @@ pub fn run(engine: &Engine, input: &str) -> ExitCode {
     {
         count += 1;
         let line = match item {
-            Ok(v) => answer(engine, &v, &mut buf),
+            Ok(v) => moves_json(engine, &v, &mut buf),
             Err(e) => {
                 // A broken line stops the stream: what follows cannot be read reliably.
                 eprintln!("error: position {}: not valid JSON: {e}", i + 1);

@@ -312,16 +312,13 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let table = if a.players.iter().any(|p| p == "optimal") {
-        match super::solve::table_for(engine, a.rules, a.options, a.table) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+    let table = match super::solve::table_if_optimal(engine, a.rules, a.options, a.players, a.table)
+    {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
-    } else {
-        None
     };
     let mut seats = Vec::new();
     for (i, name) in a.players.iter().enumerate() {

@@ -34,16 +34,13 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         eprintln!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
-    let table = if a.players.iter().any(|p| p == "optimal") {
-        match super::solve::table_for(engine, a.rules, a.options, a.table) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+    let table = match super::solve::table_if_optimal(engine, a.rules, a.options, a.players, a.table)
+    {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
-    } else {
-        None
     };
     for p in a.players {
         if let Err(e) = crate::agents::by_name_with(p, 0, table.as_ref()) {

@@ -53,6 +53,21 @@ pub fn solve_for_agent(engine: &Engine, limit: usize) -> Result<Arc<Solution>, S
         .map_err(|e| too_large(engine, e))
 }
 
+/// The table for the `optimal` agent, if one of `players` is it.
+pub fn table_if_optimal(
+    engine: &Engine,
+    rules: &RuleSet,
+    options: &[(String, String)],
+    players: &[String],
+    path: Option<&str>,
+) -> Result<Option<Arc<Solution>>, String> {
+    if players.iter().any(|p| p == "optimal") {
+        table_for(engine, rules, options, path).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
 /// The table the `optimal` agent plays from: loaded from `path`, or solved now.
 pub fn table_for(
     engine: &Engine,

@@ -327,9 +327,22 @@ pub fn play<R: rand::Rng + ?Sized>(
     players: &mut [&mut dyn Player; 2],
     rng: &mut R,
     turn_cap: u32,
-    mut observe: impl FnMut(&GameEvent),
+    observe: impl FnMut(&GameEvent),
 ) -> GameSummary {
     let mut game = Game::new(engine, turn_cap);
+    run(&mut game, players, rng, observe);
+    game.summary
+}
+
+/// Plays `game` on to its end with seeded throws, `players[i]` choosing for player i, and
+/// `observe` seeing every event (none when `game.keep_events` is off).
+pub fn run<R: rand::Rng + ?Sized>(
+    game: &mut Game,
+    players: &mut [&mut dyn Player; 2],
+    rng: &mut R,
+    mut observe: impl FnMut(&GameEvent),
+) {
+    let engine = game.engine;
     loop {
         let action = game.next_action();
         for e in game.events.drain(..) {
@@ -356,5 +369,4 @@ pub fn play<R: rand::Rng + ?Sized>(
             observe(&e);
         }
     }
-    game.summary
 }

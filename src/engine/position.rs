@@ -29,16 +29,7 @@ impl Position {
     /// The starting position: pieces as the layout says, the first side to move, every opening
     /// rule pending.
     pub fn start(rules: &Rules) -> Position {
-        let mut pos = Position {
-            on: [0; 2],
-            squares: [0; 2],
-            cross: [0; 2],
-            waiting: [0; 2],
-            off: [0; 2],
-            removed: [0; 2],
-            to_move: rules.first,
-            opening: 0,
-        };
+        let mut pos = Position::empty(rules.first);
         for (s, side) in rules.sides.iter().enumerate() {
             for &p in &side.start {
                 if p == 0 {
@@ -52,6 +43,20 @@ impl Position {
             }
         }
         pos
+    }
+
+    /// No piece anywhere (not even waiting): a blank to fill with [`Position::put`] and counts.
+    pub fn empty(to_move: u8) -> Position {
+        Position {
+            on: [0; 2],
+            squares: [0; 2],
+            cross: [0; 2],
+            waiting: [0; 2],
+            off: [0; 2],
+            removed: [0; 2],
+            to_move,
+            opening: 0,
+        }
     }
 
     /// Places a piece of side `s` at path position `p` (on the board).

@@ -151,16 +151,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<u8
         .get("pieces")
         .and_then(Value::as_object)
         .ok_or("`pieces` must be an object: side name -> list of places")?;
-    let mut pos = Position {
-        on: [0; 2],
-        squares: [0; 2],
-        cross: [0; 2],
-        waiting: [0; 2],
-        off: [0; 2],
-        removed: [0; 2],
-        to_move: to_move as u8,
-        opening: 0,
-    };
+    let mut pos = Position::empty(to_move as u8);
     for name in pieces.keys() {
         side_index(engine, name)?;
     }
@@ -226,4 +217,28 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<u8
         }
     }
     Ok((pos, throw))
+}
+
+/// The answer of `senet moves` for one position: every legal move with its steps and the
+/// position it leads to (with `outcome` when it ends the game). `buf` is a reusable move buffer.
+pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, String> {
+    let (pos, throw) = parse_position(engine, v)?;
+    let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
+    if engine.outcome(&pos).is_some() {
+        return Err("the game is already over in this position".into());
+    }
+    engine.legal_moves(&pos, throw, buf);
+    let side = pos.to_move as usize;
+    let moves: Vec<Value> = buf
+        .iter()
+        .map(|mv| {
+            let (next, _) = engine.apply(&pos, mv, throw);
+            let mut result = position_json(engine, &next, None);
+            if let Some(o) = engine.outcome(&next) {
+                result["outcome"] = outcome_json(engine, &o);
+            }
+            json!({ "steps": steps_json(engine, side, mv), "result": result })
+        })
+        .collect();
+    Ok(json!({ "moves": moves }))
 }

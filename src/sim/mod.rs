@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::agents;
 use crate::engine::Engine;
 use crate::engine::Outcome;
-use crate::engine::game::{Action, Game, Player, random_throw};
+use crate::engine::game::{Game, Player, run as run_game};
 
 /// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
 pub fn mix(mut x: u64) -> u64 {
@@ -122,25 +122,10 @@ fn play_range(
             p.reseed(mix(seed.wrapping_add(k as u64 + 1)));
         }
         game.reset();
-        loop {
-            match game.next_action() {
-                Action::SeatThrow { .. } | Action::Throw { .. } => {
-                    let v = random_throw(engine, &mut rng);
-                    game.give_throw(v);
-                }
-                Action::Choose { side } => {
-                    let moves = game.moves();
-                    let choice = if moves.len() == 1 {
-                        0
-                    } else {
-                        let player = game.summary.seat[side as usize] as usize;
-                        players[player].choose(engine, &game.pos, game.total, moves)
-                    };
-                    game.choose(choice);
-                }
-                Action::Over => break,
-            }
-        }
+        let [a, b] = &mut players[..] else {
+            unreachable!("two players were made")
+        };
+        run_game(&mut game, &mut [a.as_mut(), b.as_mut()], &mut rng, |_| {});
         let s = &game.summary;
         t.games += 1;
         match s.outcome {

@@ -1,0 +1,203 @@
+//! The engine's speed: move generation, whole random games, and the default expectimax agent.
+//!
+//! `cargo bench --bench engine` (add `-- --warm-up-time 1 --measurement-time 3` for a quicker
+//! run, and a filter such as `playout` to run one group). docs/performance.md records the
+//! figures and docs/agents.md the expectimax timings.
+//!
+//! - `legal_moves/RULES`: `Engine::legal_moves` over a fixed set of mid-game positions (with
+//!   their throws), collected from seeded random games; the throughput is positions per second.
+//! - `playout/RULES`: one whole random-vs-random game, played as `senet sim` plays it (one `Game`
+//!   reused, no event log, throws and choices from seeded generators); each iteration plays the
+//!   next game of a seeded series, so the figure is the mean over many different games.
+//! - `expectimax/RULES`: one decision of the default `expectimax` (adaptive depth within its leaf
+//!   budget) on mid-game positions with at least two legal moves, cycling through them.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use senet::agents::{ExpectimaxAgent, RandomAgent};
+use senet::check::check_target;
+use senet::compile::compile;
+use senet::engine::game::{Action, Game, Player, random_throw};
+use senet::engine::{Engine, Move, Position};
+use senet::sim::{game_seed, mix};
+
+/// The rule sets measured: the two of the speed targets, the seat ritual of the base rules, a
+/// game with ten pieces a side, and split turns (the one path that searches, and allocates).
+const RULES: [&str; 5] = [
+    "twenty-squares/ur",
+    "senet/kendall",
+    "senet/base",
+    "senet/bell-1960",
+    "senet/finkel",
+];
+
+/// The turn cap of `senet sim`.
+const TURN_CAP: u32 = 10_000;
+
+fn engine(id: &str) -> Engine {
+    let ruleset = check_target(id, &[]).unwrap_or_else(|e| panic!("{id} does not check: {e:?}"));
+    Engine::new(compile(&ruleset))
+}
+
+/// Plays game `i` of the seeded series to the end with two random agents, as `senet sim` does.
+/// `at_choice` sees every position where the side to move has a choice, with its throw.
+fn random_game(
+    game: &mut Game,
+    agents: &mut [RandomAgent; 2],
+    i: u64,
+    mut at_choice: impl FnMut(&Position, u8, &[Move]),
+) -> u32 {
+    let engine = game.engine;
+    let seed = game_seed(7, i);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for (k, a) in agents.iter_mut().enumerate() {
+        a.reseed(mix(seed.wrapping_add(k as u64 + 1)));
+    }
+    game.reset();
+    loop {
+        match game.next_action() {
+            Action::SeatThrow { .. } | Action::Throw { .. } => {
+                let v = random_throw(engine, &mut rng);
+                game.give_throw(v);
+            }
+            Action::Choose { side } => {
+                let moves = game.moves();
+                at_choice(&game.pos, game.total, moves);
+                let choice = if moves.len() == 1 {
+                    0
+                } else {
+                    let player = game.summary.seat[side as usize] as usize;
+                    agents[player].choose(engine, &game.pos, game.total, moves)
+                };
+                game.choose(choice);
+            }
+            Action::Over => break,
+        }
+    }
+    game.summary.moves
+}
+
+/// Positions (with their throws) where the side to move had at least `min_moves` legal moves,
+/// every `stride`-th such position of seeded random games, until `n` are collected.
+fn positions(engine: &Engine, n: usize, stride: usize, min_moves: usize) -> Vec<(Position, u8)> {
+    let mut game = Game::new(engine, TURN_CAP);
+    game.keep_events = false;
+    let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
+    let mut out = Vec::with_capacity(n);
+    let mut seen = 0usize;
+    let mut i = 0;
+    while out.len() < n {
+        random_game(&mut game, &mut agents, i, |pos, throw, moves| {
+            if moves.len() >= min_moves {
+                if seen % stride == 0 && out.len() < n {
+                    out.push((*pos, throw));
+                }
+                seen += 1;
+            }
+        });
+        i += 1;
+    }
+    out
+}
+
+fn bench_legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("legal_moves");
+    for id in RULES {
+        let engine = engine(id);
+        // Split turns search (a hash set per call): fewer positions keep the run short.
+        let n = if id == "senet/finkel" { 64 } else { 1024 };
+        let sample = positions(&engine, n, 7, 1);
+        let mut buffer = Vec::with_capacity(64);
+        group.throughput(Throughput::Elements(sample.len() as u64));
+        group.bench_function(BenchmarkId::from_parameter(id), |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for (pos, throw) in &sample {
+                    engine.legal_moves(black_box(pos), black_box(*throw), &mut buffer);
+                    total += buffer.len();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_playout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("playout");
+    for id in RULES {
+        let engine = engine(id);
+        let mut game = Game::new(&engine, TURN_CAP);
+        game.keep_events = false;
+        let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
+        let mut i = 0u64;
+        if id == "senet/finkel" {
+            // Tens of milliseconds a game: ten samples of a few games each.
+            group.sample_size(10);
+        }
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(BenchmarkId::from_parameter(id), |b| {
+            b.iter(|| {
+                i += 1;
+                random_game(&mut game, &mut agents, i, |_, _, _| {})
+            })
+        });
+        group.sample_size(100);
+    }
+    group.finish();
+}
+
+/// Once, before criterion's figures: the mean and the slowest decision of the default agent over
+/// the sampled positions, and the leaves it visited, for docs/agents.md.
+fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, u8)]) {
+    let mut agent = ExpectimaxAgent::adaptive(1);
+    let mut moves = Vec::new();
+    let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
+    let mut leaves = 0u64;
+    for (pos, throw) in sample {
+        engine.legal_moves(pos, *throw, &mut moves);
+        let start = Instant::now();
+        black_box(agent.choose(engine, pos, *throw, &moves));
+        let t = start.elapsed();
+        total += t;
+        worst = worst.max(t);
+        leaves = leaves.max(agent.nodes);
+    }
+    eprintln!(
+        "expectimax survey {id}: {} positions, mean {:.2} ms, slowest {:.2} ms, \
+         at most {leaves} leaves in the last depth searched",
+        sample.len(),
+        total.as_secs_f64() * 1e3 / sample.len() as f64,
+        worst.as_secs_f64() * 1e3
+    );
+}
+
+fn bench_expectimax(c: &mut Criterion) {
+    let mut group = c.benchmark_group("expectimax");
+    group.sample_size(10);
+    for id in ["senet/kendall", "senet/base", "senet/finkel"] {
+        let engine = engine(id);
+        let n = if id == "senet/finkel" { 24 } else { 64 };
+        let sample = positions(&engine, n, 11, 2);
+        expectimax_survey(id, &engine, &sample);
+        let mut agent = ExpectimaxAgent::adaptive(1);
+        let mut moves = Vec::new();
+        let mut k = 0;
+        group.bench_function(BenchmarkId::from_parameter(id), |b| {
+            b.iter(|| {
+                let (pos, throw) = &sample[k % sample.len()];
+                k += 1;
+                engine.legal_moves(pos, *throw, &mut moves);
+                agent.choose(&engine, black_box(pos), *throw, &moves)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_legal_moves, bench_playout, bench_expectimax);
+criterion_main!(benches);

@@ -14,8 +14,8 @@ use crate::notation::position::parse_position;
 use crate::solve::table::{TableHeader, load, save};
 use crate::solve::{Solution, SolveError, estimate, solve};
 
-/// States the solver will hold: about 250 bytes each, so that a solve stays within 8 GiB.
-pub const DEFAULT_LIMIT: usize = 32_000_000;
+/// States the solver will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
+pub const DEFAULT_LIMIT: usize = 24_000_000;
 
 pub struct SolveArgs<'a> {
     pub rules: &'a RuleSet,
@@ -34,10 +34,10 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
     } = e;
     format!(
         "`{}` is too large to solve here: more than {limit} states (an upper bound on its positions \
-         is {estimate:.3e}, about {:.1} GiB at 250 bytes a state{}). Try fewer pieces, e.g. \
+         is {estimate:.3e}, about {:.1} GiB at 320 bytes a state{}). Try fewer pieces, e.g. \
          `--option pieces=3`, or raise `--limit` on a larger machine.",
         engine.rules.id,
-        estimate * 250.0 / (1u64 << 30) as f64,
+        estimate * 320.0 / (1u64 << 30) as f64,
         if seen > 0 {
             format!("; {seen} found before stopping")
         } else {

@@ -223,7 +223,9 @@ pub fn solve(
     let mut order: Vec<u32> = (0..n as u32)
         .filter(|&k| terminal(engine, &positions[k as usize]).is_none())
         .collect();
-    order.sort_by_key(|&k| std::cmp::Reverse(layer(&positions[k as usize])));
+    // Inside a layer, the states found last (furthest from the root) first: values flow back
+    // from the end of the game, so a sweep in this order settles most of them at once.
+    order.sort_by_key(|&k| (std::cmp::Reverse(layer(&positions[k as usize])), std::cmp::Reverse(k)));
     let mut sweeps = 0u64;
     let mut at = 0;
     while at < order.len() {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use senet::agents::{ExpectimaxAgent, RandomAgent};
+use senet::agents::{DEFAULT_DEPTH, ExpectimaxAgent, RandomAgent};
 use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw};
@@ -34,6 +34,10 @@ const RULES: [&str; 5] = [
     "senet/bell-1960",
     "senet/finkel",
 ];
+
+/// The leaf budget of the default expectimax (`DEFAULT_BUDGET` in src/agents/expectimax.rs, which
+/// `senet::agents` does not export).
+const DEFAULT_BUDGET: u64 = 50_000;
 
 /// The turn cap of `senet sim`.
 const TURN_CAP: u32 = 10_000;
@@ -152,12 +156,14 @@ fn bench_playout(c: &mut Criterion) {
 }
 
 /// Once, before criterion's figures: the mean and the slowest decision of the default agent over
-/// the sampled positions, and the leaves it visited, for docs/agents.md.
-fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, u8)]) {
+/// the sampled positions, for docs/agents.md. With `depths`, also how deep the default agent
+/// gets: depth `d` finishes within the budget exactly when a search of fixed depth `d` visits at
+/// most `DEFAULT_BUDGET` leaves (the leaf count is the same up to the budget).
+fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, u8)], depths: bool) {
     let mut agent = ExpectimaxAgent::adaptive(1);
     let mut moves = Vec::new();
     let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
-    let mut leaves = 0u64;
+    let mut reached = [0usize; DEFAULT_DEPTH as usize + 1];
     for (pos, throw) in sample {
         engine.legal_moves(pos, *throw, &mut moves);
         let start = Instant::now();
@@ -165,14 +171,29 @@ fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, u8)]) {
         let t = start.elapsed();
         total += t;
         worst = worst.max(t);
-        leaves = leaves.max(agent.nodes);
+        if depths {
+            let mut depth = 1;
+            for d in 2..=DEFAULT_DEPTH {
+                let mut fixed = ExpectimaxAgent::new(d, 1);
+                fixed.choose(engine, pos, *throw, &moves);
+                if fixed.nodes > DEFAULT_BUDGET {
+                    break;
+                }
+                depth = d;
+            }
+            reached[depth as usize] += 1;
+        }
     }
     eprintln!(
-        "expectimax survey {id}: {} positions, mean {:.2} ms, slowest {:.2} ms, \
-         at most {leaves} leaves in the last depth searched",
+        "expectimax survey {id}: {} positions, mean {:.2} ms, slowest {:.2} ms{}",
         sample.len(),
         total.as_secs_f64() * 1e3 / sample.len() as f64,
-        worst.as_secs_f64() * 1e3
+        worst.as_secs_f64() * 1e3,
+        if depths {
+            format!(", positions by depth reached (1..=4): {:?}", &reached[1..])
+        } else {
+            String::new()
+        }
     );
 }
 
@@ -183,7 +204,8 @@ fn bench_expectimax(c: &mut Criterion) {
         let engine = engine(id);
         let n = if id == "senet/finkel" { 24 } else { 64 };
         let sample = positions(&engine, n, 11, 2);
-        expectimax_survey(id, &engine, &sample);
+        // A fixed-depth search of Finkel's split turns can take minutes: no depth survey there.
+        expectimax_survey(id, &engine, &sample, id != "senet/finkel");
         let mut agent = ExpectimaxAgent::adaptive(1);
         let mut moves = Vec::new();
         let mut k = 0;

@@ -2,7 +2,7 @@
 
 use crate::compile::Rules;
 
-/// A position: where every piece stands and who throws next. Copy, 64 bytes, no heap.
+/// A position: where every piece stands and who throws next. Copy, 56 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
 /// (bit `p - 1` for position `p`) plus counts of its waiting, borne-off and removed pieces. The

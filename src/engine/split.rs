@@ -6,15 +6,42 @@
 //! This search allocates (a set of visited states); it runs only for rule sets with split turns.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Engine, Move, Position, Report, Step};
+
+/// A quick hash for the search's own sets (positions are hashed as a few words; nothing here
+/// comes from outside, so a DoS-resistant hash buys nothing).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Fast = BuildHasherDefault<WordHasher>;
 
 struct Search {
     best: u8,
     /// One move per distinct resulting position, in the order found.
     found: Vec<Move>,
-    results: HashSet<Position>,
-    seen: HashSet<(Position, u64, u8)>,
+    results: HashSet<Position, Fast>,
+    seen: HashSet<(Position, u64, u8), Fast>,
 }
 
 impl Engine {
@@ -26,8 +53,8 @@ impl Engine {
         let mut search = Search {
             best: 0,
             found: Vec::new(),
-            results: HashSet::new(),
-            seen: HashSet::new(),
+            results: HashSet::default(),
+            seen: HashSet::default(),
         };
         self.extend(pos, s, 0, total, total, &mut Move::default(), &mut search);
         if search.best > 0 {

@@ -169,7 +169,8 @@ pub fn run(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
     // Fixed chunks, independent of the thread count; each chunk's totals are exact integers.
-    const CHUNK: u64 = 1024;
+    // Small enough that a few hundred slow games (expectimax) still spread over the threads.
+    const CHUNK: u64 = 64;
     let chunks: Vec<std::ops::Range<u64>> = (0..spec.games.div_ceil(CHUNK))
         .map(|c| c * CHUNK..((c + 1) * CHUNK).min(spec.games))
         .collect();

@@ -225,7 +225,12 @@ pub fn solve(
         .collect();
     // Inside a layer, the states found last (furthest from the root) first: values flow back
     // from the end of the game, so a sweep in this order settles most of them at once.
-    order.sort_by_key(|&k| (std::cmp::Reverse(layer(&positions[k as usize])), std::cmp::Reverse(k)));
+    order.sort_by_key(|&k| {
+        (
+            std::cmp::Reverse(layer(&positions[k as usize])),
+            std::cmp::Reverse(k),
+        )
+    });
     let mut sweeps = 0u64;
     let mut at = 0;
     while at < order.len() {

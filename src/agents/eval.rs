@@ -60,8 +60,24 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
                 reach |= 1 << d;
             }
         }
-        if pos.waiting[e] > 0 && r.enter.is_some() && (1..32).contains(&target) {
-            reach |= 1 << target;
+        // An entering enemy piece lands on the position its throw (or its rule) gives.
+        if pos.waiting[e] > 0
+            && let Some(enter) = &r.enter
+        {
+            use crate::check::ruleset::EnterOnto;
+            let throws: Vec<u8> = match &enter.throws {
+                Some(t) => t.clone(),
+                None => engine.rules.throws.values.clone(),
+            };
+            for v in throws.into_iter().filter(|&v| v > 0 && v < 32) {
+                let lands = match enter.onto {
+                    EnterOnto::Throw => v as i32,
+                    EnterOnto::Position(q) => q as i32,
+                };
+                if lands == target {
+                    reach |= 1 << v;
+                }
+            }
         }
         let mut expected = 0.0;
         while reach != 0 {
@@ -70,6 +86,11 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
             let loss = match r.capture {
                 Capture::Removed => REMOVED_LOSS + progress,
                 Capture::ToWaiting => progress,
+                // Sent to a square: the progress between here and there.
+                Capture::To(dest) => {
+                    let there = r.sides[s].position_of[dest.square as usize] as f64;
+                    ((p as f64 - there) / len).max(0.0)
+                }
                 // By swap the piece goes back d squares and the enemy gains d.
                 _ => 2.0 * d as f64 / len,
             };

@@ -31,6 +31,8 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
     let r = &engine.rules;
     let len = engine.path_len(s) as f64;
     let mut v = pos.off[s] as f64 * OFF_BONUS - pos.removed[s] as f64 * REMOVED_LOSS;
+    // A waiting piece costs the turns it will wait for a throw that lets it enter.
+    v -= pos.waiting[s] as f64 * waiting_cost(engine);
     let e = 1 - s;
     let enemy = &r.sides[e];
     for p in pos.positions(s) {
@@ -129,4 +131,23 @@ fn tempo(engine: &Engine) -> f64 {
         .sum::<f64>()
         / t.denominator as f64;
     mean / engine.path_len(0) as f64
+}
+
+/// What a waiting piece costs: the throws it is expected to wait for an entering one (beyond
+/// the first), each worth an average throw of progress. Near nothing where any throw enters
+/// (Twenty Squares), large where only rare throws do (a 4 or a 6 in Tait's Senet).
+fn waiting_cost(engine: &Engine) -> f64 {
+    let r = &engine.rules;
+    let Some(enter) = &r.enter else { return 0.0 };
+    let p_enter: f64 = r
+        .throws
+        .values
+        .iter()
+        .filter(|&&v| v > 0 && enter.throws.as_ref().is_none_or(|t| t.contains(&v)))
+        .map(|&v| r.throws.probability(v))
+        .sum();
+    if p_enter <= 0.0 {
+        return 0.0;
+    }
+    (1.0 / p_enter - 1.0) * tempo(engine)
 }

@@ -40,6 +40,16 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
     }
 }
 
+/// How a record names its rules: a bundled id as it is, a file by its absolute path, so that
+/// the record replays from any folder.
+fn source_of(target: &str) -> String {
+    if crate::bundled::get(target).is_some() {
+        return target.to_string();
+    }
+    std::fs::canonicalize(target)
+        .map_or_else(|_| target.to_string(), |p| p.to_string_lossy().into_owned())
+}
+
 /// Everything a record holds apart from its events.
 pub struct Header<'a> {
     pub target: &'a str,
@@ -65,7 +75,7 @@ pub fn record_json(
         .collect();
     json!({
         "format": FORMAT,
-        "rules": { "id": h.rules.id, "source": h.target, "hash": h.rules.hash },
+        "rules": { "id": h.rules.id, "source": source_of(h.target), "hash": h.rules.hash },
         "options": options,
         "seed": h.seed,
         "players": h.players,

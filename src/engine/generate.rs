@@ -33,21 +33,11 @@ fn runs(bits: u64, n: u8) -> u64 {
 }
 
 impl Engine {
-    /// The enemy's pieces as positions along side `s`'s path.
-    #[inline]
-    fn enemy_on_my_path(&self, pos: &Position, s: usize) -> u64 {
-        pos.cross[s]
-    }
-
     /// Positions of side `s`'s path that no move may pass over: stop squares and enemy blockades.
     #[inline]
     pub(super) fn barrier(&self, pos: &Position, s: usize) -> u64 {
         let n = self.rules.blockade;
-        let block = if n > 0 {
-            runs(self.enemy_on_my_path(pos, s), n)
-        } else {
-            0
-        };
+        let block = if n > 0 { runs(pos.cross[s], n) } else { 0 };
         block | self.masks[s].stop
     }
 
@@ -135,7 +125,7 @@ impl Engine {
     ) {
         let m = &self.masks[s];
         let own = pos.on[s];
-        let enemy = self.enemy_on_my_path(pos, s);
+        let enemy = pos.cross[s]; // the enemy's pieces as positions along this side's path
         let n = self.rules.blockade;
         let barrier = if n > 0 { runs(enemy, n) } else { 0 } | m.stop;
         let can_bear = self.can_bear_off(pos, s);

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::agents;
 use crate::engine::Engine;
 use crate::engine::Outcome;
-use crate::engine::game::{Game, Player, run as run_game};
+use crate::engine::game::{Game, GameSummary, Player, run as run_game};
 
 /// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
 pub fn mix(mut x: u64) -> u64 {
@@ -55,6 +55,34 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// Counts one finished (or capped) game.
+    fn add_game(&mut self, s: &GameSummary, landings: &[u32]) {
+        self.games += 1;
+        match s.outcome {
+            Some(Outcome::Win { side, points }) => {
+                self.wins[side as usize] += 1;
+                self.player_wins[s.seat[side as usize] as usize] += 1;
+                self.match_points += points as u64;
+            }
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.unfinished += 1,
+        }
+        self.moves += s.moves as u64;
+        self.turns += s.turns as u64;
+        self.passes += s.passes as u64;
+        self.captures += s.captures as u64;
+        self.backward += s.backward as u64;
+        self.extra_throws += s.extra_throws as u64;
+        self.effects += s.effects as u64;
+        self.entered += s.entered as u64;
+        self.borne_off += s.borne_off as u64;
+        for (a, b) in self.landings.iter_mut().zip(landings) {
+            *a += *b as u64;
+        }
+        self.moves_each.push(s.moves);
+        self.turns_each.push(s.turns);
+    }
+
     fn add(mut self, o: Totals) -> Totals {
         self.games += o.games;
         for s in 0..2 {
@@ -114,7 +142,7 @@ fn play_range(
     };
     let mut game = Game::new(engine, spec.turn_cap);
     game.keep_events = false;
-    let mut done_since_tick = 0;
+    let range_len = range.end - range.start;
     for i in range {
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -126,42 +154,14 @@ fn play_range(
             unreachable!("two players were made")
         };
         run_game(&mut game, &mut [a.as_mut(), b.as_mut()], &mut rng, |_| {});
-        let s = &game.summary;
-        t.games += 1;
-        match s.outcome {
-            Some(Outcome::Win { side, points }) => {
-                t.wins[side as usize] += 1;
-                t.player_wins[s.seat[side as usize] as usize] += 1;
-                t.match_points += points as u64;
-            }
-            Some(Outcome::Draw) => t.draws += 1,
-            None => t.unfinished += 1,
-        }
-        t.moves += s.moves as u64;
-        t.turns += s.turns as u64;
-        t.passes += s.passes as u64;
-        t.captures += s.captures as u64;
-        t.backward += s.backward as u64;
-        t.extra_throws += s.extra_throws as u64;
-        t.effects += s.effects as u64;
-        t.entered += s.entered as u64;
-        t.borne_off += s.borne_off as u64;
-        for (a, b) in t.landings.iter_mut().zip(&game.landings) {
-            *a += *b as u64;
-        }
-        t.moves_each.push(s.moves);
-        t.turns_each.push(s.turns);
-        done_since_tick += 1;
-        if done_since_tick == 256 {
-            tick(done_since_tick);
-            done_since_tick = 0;
-        }
+        t.add_game(&game.summary, &game.landings);
     }
-    tick(done_since_tick);
+    tick(range_len);
     Ok(t)
 }
 
-/// Plays `spec.games` games on `jobs` threads. `tick(n)` is told of every `n` games finished.
+/// Plays `spec.games` games on `jobs` threads. `tick(n)` is told of each chunk of `n` games
+/// finished.
 pub fn run(
     engine: &Engine,
     spec: &SimSpec,

@@ -8,6 +8,7 @@
 //! never goes down: layers are solved from the most pieces off to the fewest, and inside a layer
 //! sweeps (Gauss-Seidel) repeat until the largest change is below 1e-12. See docs/solver.md.
 
+pub mod dense;
 pub mod table;
 
 use std::collections::HashMap;

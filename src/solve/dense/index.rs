@@ -1,0 +1,426 @@
+//! A dense numbering of every state of a race game whose sides have private and shared squares.
+//!
+//! A state is the side to move (the mover) and, for each side, which of its path positions hold
+//! a piece and how many pieces are off (the rest wait). Each side's positions are split into
+//! private ones (squares the other path does not pass) and shared squares, numbered the same way
+//! for both sides so that "both sides on one square" is a clash of bits. States are grouped into
+//! layers by (mover, pieces off of the mover, pieces off of the opponent); inside a layer, into
+//! rows by the mover's pieces; inside a row, the opponent's pieces are ranked among the placings
+//! that avoid the mover's shared squares (by number of pieces, then by bits). Every index is used
+//! by exactly one state, so values take 8 bytes a state and nothing else.
+//!
+//! When the two sides' rules mirror each other (same squares' kinds at the same positions, the
+//! shared squares paired symmetrically), a state and its mirror image (sides swapped) have the
+//! same value for the side to move, and only the mover-first states are numbered: half as many.
+//! See docs/solver.md.
+
+use crate::check::ruleset::{Capture, Win};
+use crate::compile::Rules;
+use crate::engine::Position;
+
+/// Why a rule set cannot be numbered densely (the solver then falls back to searching).
+pub type NotDense = String;
+
+/// The largest number of bits (private positions plus shared squares) a side's placing may
+/// have: the rank tables grow as 2^bits.
+const MAX_BITS: u32 = 20;
+
+/// Where a position sits in the numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Located {
+    /// The game is over: this side has won.
+    Over { winner: u8 },
+    /// State `index`; its value is the chance that `mover` (the side to move) wins.
+    State { index: usize, mover: u8 },
+}
+
+/// How one side's pieces, as bits of path positions, map to (private bits, shared bits) and
+/// back, in the role of mover or of opponent.
+#[derive(Clone, Debug)]
+struct Role {
+    /// Private positions: bit `k` of the private bits is this path position (1-based).
+    private: Vec<u8>,
+    /// Shared squares: bit `j` of the shared bits is this path position.
+    shared: Vec<u8>,
+    /// Per byte of the path bits, per byte value: its (private bits, shared bits).
+    split: Vec<[(u32, u32); 256]>,
+}
+
+impl Role {
+    fn new(private: Vec<u8>, shared: Vec<u8>, len: u8) -> Role {
+        let bytes = (len as usize).div_ceil(8);
+        let mut split = vec![[(0u32, 0u32); 256]; bytes];
+        for (b, table) in split.iter_mut().enumerate() {
+            for (value, entry) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    if value & (1 << bit) == 0 {
+                        continue;
+                    }
+                    let p = (b * 8 + bit + 1) as u8;
+                    if let Some(k) = private.iter().position(|&q| q == p) {
+                        entry.0 |= 1 << k;
+                    }
+                    if let Some(j) = shared.iter().position(|&q| q == p) {
+                        entry.1 |= 1 << j;
+                    }
+                }
+            }
+        }
+        Role {
+            private,
+            shared,
+            split,
+        }
+    }
+
+    fn bits(&self) -> u32 {
+        self.private.len() as u32
+    }
+
+    #[inline]
+    fn split(&self, on: u64) -> (u32, u32) {
+        let (mut private, mut shared) = (0, 0);
+        for (b, table) in self.split.iter().enumerate() {
+            let (p, s) = table[(on >> (8 * b)) as usize & 0xff];
+            private |= p;
+            shared |= s;
+        }
+        (private, shared)
+    }
+
+    /// The path positions of a placing, for [`Position::put`].
+    fn positions(&self, private: u32, shared: u32) -> impl Iterator<Item = u8> + '_ {
+        let p = self
+            .private
+            .iter()
+            .enumerate()
+            .filter(move |(k, _)| private & (1 << k) != 0);
+        let s = self
+            .shared
+            .iter()
+            .enumerate()
+            .filter(move |(j, _)| shared & (1 << j) != 0);
+        p.chain(s).map(|(_, &q)| q)
+    }
+}
+
+/// One layer: the mover's side, both sides' pieces off, and where each row starts.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    pub mover: u8,
+    pub off: [u8; 2],
+    /// The layer's first index.
+    pub base: u64,
+    pub size: u64,
+    /// Indexed by the mover's key (private bits | shared bits << private count): the index of
+    /// its row's first state, or `u64::MAX` when that placing has too many pieces for the layer.
+    rows: Vec<u64>,
+}
+
+/// The dense numbering of a rule set's states.
+#[derive(Clone, Debug)]
+pub struct DenseIndex {
+    pub pieces: u8,
+    /// Only mover-first states are numbered; the other side's are their mirror images.
+    pub mirrored: bool,
+    /// Per perspective (the mover's side; one perspective when mirrored): (mover, opponent).
+    roles: Vec<[Role; 2]>,
+    /// Shared squares.
+    shared: u32,
+    /// `compress[m << 8 | y]`: the bits of byte `y` at the places where byte `m` is clear, packed.
+    compress: Vec<u8>,
+    /// `rank[n][bits]`: the rank of an `n`-bit placing among all `n`-bit placings ordered by
+    /// number of pieces, then by value.
+    rank: Vec<Vec<u32>>,
+    /// `fewer[n][k]`: how many `n`-bit placings have at most `k` pieces.
+    fewer: Vec<Vec<u64>>,
+    pub layers: Vec<Layer>,
+    pub states: u64,
+}
+
+/// Whether side 1's rules are side 0's seen from the other seat: the same kinds of squares at
+/// the same path positions, and the squares both paths share paired symmetrically.
+fn mirror_image(r: &Rules) -> bool {
+    let (a, b) = (&r.sides[0], &r.sides[1]);
+    if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
+        return false;
+    }
+    if r.opening[0] != r.opening[1] || r.effects.iter().any(|e| e.is_some()) {
+        return false;
+    }
+    if !matches!(
+        r.capture,
+        Capture::None | Capture::ToWaiting | Capture::Swap
+    ) {
+        return false;
+    }
+    // Position p of each side is the same kind of square, and a's p is b's q exactly when
+    // b's p is a's q (the shared squares pair up the same way from either seat).
+    a.path.iter().zip(&b.path).all(|(&sa, &sb)| {
+        r.squares[sa as usize] == r.squares[sb as usize]
+            && b.position_of[sa as usize] == a.position_of[sb as usize]
+    })
+}
+
+impl DenseIndex {
+    /// The numbering for these rules, or why they do not fit it.
+    pub fn new(r: &Rules) -> Result<DenseIndex, NotDense> {
+        if r.win != Win::FirstAllOff {
+            return Err("the winner is not simply the first to bear off all".into());
+        }
+        if r.opening.iter().any(|o| o.is_some()) || r.seats.is_some() {
+            return Err("opening moves and seats are state the numbering does not hold".into());
+        }
+        if r.throw_again != 0 {
+            return Err("throws that add up before a move are not numbered".into());
+        }
+        if matches!(r.capture, Capture::Removed) {
+            return Err("pieces removed from the game are not numbered".into());
+        }
+        for s in &r.sides {
+            let mut squares = s.path.clone();
+            squares.sort_unstable();
+            squares.dedup();
+            if squares.len() != s.path.len() {
+                return Err("a path passes a square twice".into());
+            }
+        }
+        let mirrored = mirror_image(r);
+        let perspectives: &[usize] = if mirrored { &[0] } else { &[0, 1] };
+        let mut roles = Vec::new();
+        for &t in perspectives {
+            let (me, them) = (&r.sides[t], &r.sides[1 - t]);
+            let len = me.path.len() as u8;
+            let private = |side: &crate::compile::SideTable, other: &crate::compile::SideTable| {
+                (1..=side.path.len() as u8)
+                    .filter(|&p| other.position_of[side.path[p as usize - 1] as usize] == 0)
+                    .collect::<Vec<u8>>()
+            };
+            // Shared squares in the order of the mover's path; the opponent's bit j is the
+            // same square.
+            let mine: Vec<u8> = (1..=len)
+                .filter(|&p| them.position_of[me.path[p as usize - 1] as usize] != 0)
+                .collect();
+            let theirs: Vec<u8> = mine
+                .iter()
+                .map(|&p| them.position_of[me.path[p as usize - 1] as usize])
+                .collect();
+            roles.push([
+                Role::new(private(me, them), mine, len),
+                Role::new(private(them, me), theirs, them.path.len() as u8),
+            ]);
+        }
+        let shared = roles[0][0].shared.len() as u32;
+        for [me, them] in &roles {
+            if me.bits() + shared > MAX_BITS || them.bits() + shared > MAX_BITS {
+                return Err(format!(
+                    "a side has more than {MAX_BITS} private and shared squares"
+                ));
+            }
+        }
+        let mut compress = vec![0u8; 1 << 16];
+        for m in 0..256usize {
+            for y in 0..256usize {
+                let (mut out, mut k) = (0u8, 0);
+                for bit in 0..8 {
+                    if m & (1 << bit) == 0 {
+                        out |= (((y >> bit) & 1) as u8) << k;
+                        k += 1;
+                    }
+                }
+                compress[m << 8 | y] = out;
+            }
+        }
+        let n_max = roles
+            .iter()
+            .map(|[a, b]| a.bits().max(b.bits()))
+            .max()
+            .unwrap_or(0)
+            + shared;
+        let pieces = r.pieces;
+        let mut rank = Vec::new();
+        let mut fewer = Vec::new();
+        for n in 0..=n_max {
+            let mut order: Vec<u32> = (0..1u32 << n).collect();
+            order.sort_by_key(|&m| (m.count_ones(), m));
+            let mut table = vec![0u32; 1 << n];
+            for (i, &m) in order.iter().enumerate() {
+                table[m as usize] = i as u32;
+            }
+            rank.push(table);
+            let mut counts = vec![0u64; pieces as usize + 1];
+            for (k, c) in counts.iter_mut().enumerate() {
+                *c = (0..=k as u64).map(|i| binomial(n as u64, i)).sum::<u64>();
+            }
+            fewer.push(counts);
+        }
+        let mut index = DenseIndex {
+            pieces,
+            mirrored,
+            roles,
+            shared,
+            compress,
+            rank,
+            fewer,
+            layers: Vec::new(),
+            states: 0,
+        };
+        index.number_layers(perspectives);
+        Ok(index)
+    }
+
+    fn number_layers(&mut self, perspectives: &[usize]) {
+        let n = self.pieces;
+        let mut base = 0u64;
+        for (t, &mover) in perspectives.iter().enumerate() {
+            let [me, them] = &self.roles[t];
+            let key_bits = me.bits() + self.shared;
+            for off_me in 0..n {
+                for off_them in 0..n {
+                    let mut rows = vec![u64::MAX; 1 << key_bits];
+                    let start = base;
+                    for (key, row) in rows.iter_mut().enumerate() {
+                        if key.count_ones() > (n - off_me) as u32 {
+                            continue;
+                        }
+                        let shared_mine = (key >> me.bits()) as u32;
+                        let free = them.bits() + self.shared - shared_mine.count_ones();
+                        *row = base;
+                        base += self.fewer[free as usize][(n - off_them) as usize];
+                    }
+                    let mut off = [0u8; 2];
+                    off[mover] = off_me;
+                    off[1 - mover] = off_them;
+                    self.layers.push(Layer {
+                        mover: mover as u8,
+                        off,
+                        base: start,
+                        size: base - start,
+                        rows,
+                    });
+                }
+            }
+        }
+        self.states = base;
+    }
+
+    fn perspective(&self, mover: usize) -> usize {
+        if self.mirrored { 0 } else { mover }
+    }
+
+    fn layer_of(&self, perspective: usize, off_me: u8, off_them: u8) -> usize {
+        let n = self.pieces as usize;
+        (perspective * n + off_me as usize) * n + off_them as usize
+    }
+
+    /// `bits` of the shared squares packed into the places `mine` leaves free.
+    #[inline]
+    fn pack(&self, bits: u32, mine: u32) -> u32 {
+        let (mut out, mut shift) = (0u32, 0u32);
+        let mut b = 0;
+        while b < self.shared {
+            let m = (mine >> b) & 0xff;
+            let y = (bits >> b) & 0xff;
+            out |= (self.compress[(m << 8 | y) as usize] as u32) << shift;
+            shift += 8.min(self.shared - b) - (m.count_ones());
+            b += 8;
+        }
+        out
+    }
+
+    /// Where a position is: over, or which state (its value is the mover's chance).
+    #[inline]
+    pub fn locate(&self, pos: &Position) -> Located {
+        let n = self.pieces;
+        if pos.off[0] == n {
+            return Located::Over { winner: 0 };
+        }
+        if pos.off[1] == n {
+            return Located::Over { winner: 1 };
+        }
+        let mover = pos.to_move as usize;
+        let t = self.perspective(mover);
+        let [me, them] = &self.roles[t];
+        let (pm, sm) = me.split(pos.on[mover]);
+        let (pt, st) = them.split(pos.on[1 - mover]);
+        let layer = &self.layers[self.layer_of(t, pos.off[mover], pos.off[1 - mover])];
+        let row = layer.rows[(pm | sm << me.bits()) as usize];
+        let free = them.bits() + self.shared - sm.count_ones();
+        let key = pt | self.pack(st, sm) << them.bits();
+        Located::State {
+            index: (row + self.rank[free as usize][key as usize] as u64) as usize,
+            mover: mover as u8,
+        }
+    }
+
+    /// Calls `f(index, position)` for every state of layer `l` whose opponent's placing is
+    /// (`private`, `shared`), the mover's placings in turn. The position has the layer's mover
+    /// to move.
+    pub fn for_row(
+        &self,
+        rules: &Rules,
+        l: usize,
+        them_key: u32,
+        mut f: impl FnMut(usize, &Position),
+    ) {
+        let layer = &self.layers[l];
+        let mover = layer.mover as usize;
+        let t = self.perspective(mover);
+        let [me, them] = &self.roles[t];
+        let n = self.pieces;
+        let (pt, st) = (them_key & ((1 << them.bits()) - 1), them_key >> them.bits());
+        let mut base = Position::empty(mover as u8);
+        base.off = layer.off;
+        for q in them.positions(pt, st) {
+            base.put(rules, 1 - mover, q);
+        }
+        base.waiting[1 - mover] = n - layer.off[1 - mover] - them_key.count_ones() as u8;
+        let free = them.bits() + self.shared;
+        let limit = (n - layer.off[mover]) as u32;
+        let all_private = 1u32 << me.bits();
+        let mut sm = 0u32;
+        loop {
+            // Shared placings of the mover that avoid the opponent's: subsets of !st.
+            if sm.count_ones() <= limit {
+                let key = pt | self.pack(st, sm) << them.bits();
+                let rank = self.rank[(free - sm.count_ones()) as usize][key as usize] as u64;
+                for pm in 0..all_private {
+                    let count = pm.count_ones() + sm.count_ones();
+                    if count > limit {
+                        continue;
+                    }
+                    let row = layer.rows[(pm | sm << me.bits()) as usize];
+                    let mut pos = base;
+                    for q in me.positions(pm, sm) {
+                        pos.put(rules, mover, q);
+                    }
+                    pos.waiting[mover] = n - layer.off[mover] - count as u8;
+                    f((row + rank) as usize, &pos);
+                }
+            }
+            // Next subset of the free shared squares.
+            let free_shared = !st & ((1u32 << self.shared) - 1);
+            sm = (sm.wrapping_sub(free_shared)) & free_shared;
+            if sm == 0 {
+                break;
+            }
+        }
+    }
+
+    /// The opponent's keys (private bits | shared bits << private count) of layer `l`, each
+    /// the opponent's placing of one group of states.
+    pub fn opponent_keys(&self, l: usize) -> impl Iterator<Item = u32> + '_ {
+        let layer = &self.layers[l];
+        let t = self.perspective(layer.mover as usize);
+        let them = &self.roles[t][1];
+        let limit = (self.pieces - layer.off[1 - layer.mover as usize]) as u32;
+        (0..1u32 << (them.bits() + self.shared)).filter(move |k| k.count_ones() <= limit)
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}

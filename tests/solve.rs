@@ -7,7 +7,7 @@ use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::position::parse_position;
-use senet::solve::{Solution, solve};
+use senet::solve::{Limits, Method, Solution, Solved, solve, solve_with};
 
 fn engine(id: &str, pieces: u8) -> Engine {
     let options = [("pieces".to_string(), pieces.to_string())];
@@ -74,8 +74,9 @@ fn one_piece_ur_from_the_start() {
 #[test]
 fn optimal_beats_random_on_small_ur() {
     let e = engine("twenty-squares/ur", 2);
-    let table =
-        Arc::new(solve(&e, e.start(), 5_000_000, |_| {}).unwrap_or_else(|_| panic!("too large")));
+    let table = Arc::new(Solved::Search(
+        solve(&e, e.start(), 5_000_000, |_| {}).unwrap_or_else(|_| panic!("too large")),
+    ));
     let mut optimal = senet::agents::OptimalAgent::new(table, 1);
     let mut random = senet::agents::RandomAgent::new(2);
     let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(3);
@@ -244,5 +245,197 @@ fn dense_agrees_with_search() {
             s.positions.len()
         );
         assert!(worst < 1e-10, "pieces {pieces}: {worst}");
+    }
+}
+
+/// The hand-derived end games of the tests above, by the dense numbering.
+#[test]
+fn dense_end_games_by_hand() {
+    let e = engine("twenty-squares/ur", 1);
+    let limits = Limits {
+        states: 1_000_000,
+        bytes: 1 << 30,
+    };
+    let d = solve_with(&e, e.start(), Method::Dense, limits, |_| {})
+        .unwrap_or_else(|_| panic!("too large"));
+    assert_eq!(d.method(), "dense");
+    let at = |json: &str| {
+        parse_position(&e, &serde_json::from_str(json).unwrap())
+            .unwrap()
+            .0
+    };
+    let light = |json: &str| d.chances(&at(json)).unwrap().0;
+    let both_on_14 = r#"{"to_move":"light","throw":null,"pieces":{"light":[14],"dark":[14]}}"#;
+    assert!(close(light(both_on_14), 4.0 / 7.0));
+    let dark_to_throw = r#"{"to_move":"dark","throw":null,"pieces":{"light":[14],"dark":[14]}}"#;
+    assert!(close(light(dark_to_throw), 3.0 / 7.0));
+    let from_13 = r#"{"to_move":"light","throw":null,"pieces":{"light":[13],"dark":[14]}}"#;
+    assert!(close(light(from_13), 116.0 / 161.0));
+}
+
+/// The dense numbering is a bijection: every state of a two-piece Ur game has its own index,
+/// every index in range is used, and locating a state's position gives its index back.
+#[test]
+fn dense_numbering_is_a_bijection() {
+    use senet::solve::dense::{DenseIndex, Located};
+    let e = engine("twenty-squares/ur", 2);
+    let index = DenseIndex::new(&e.rules).unwrap();
+    let mut seen = vec![false; index.states as usize];
+    for l in 0..index.layers.len() {
+        for key in index.opponent_keys(l).collect::<Vec<_>>() {
+            index.for_row(&e.rules, l, key, |i, pos| {
+                assert!(!seen[i], "index {i} used twice");
+                seen[i] = true;
+                let mover = pos.to_move;
+                assert_eq!(index.locate(pos), Located::State { index: i, mover });
+                // The mirror image (sides swapped, the other to move) is the same state.
+                let mut mirror = senet::engine::Position::empty(1 - mover);
+                for s in 0..2 {
+                    for p in pos.positions(s) {
+                        mirror.put(&e.rules, 1 - s, p);
+                    }
+                    mirror.waiting[1 - s] = pos.waiting[s];
+                    mirror.off[1 - s] = pos.off[s];
+                }
+                assert_eq!(
+                    index.locate(&mirror),
+                    Located::State {
+                        index: i,
+                        mover: 1 - mover
+                    }
+                );
+            });
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "an index no state has");
+}
+
+/// The full game's numbering: 137,870,097 states with light to move (each also stands for its
+/// mirror image, dark to move), counted independently: for each split of pieces off, the ways
+/// to place the mover's pieces on its 6 private and 8 shared squares times the opponent's on
+/// its 6 private squares and the shared squares the mover leaves free.
+#[test]
+fn seven_piece_ur_state_count() {
+    use senet::solve::dense::DenseIndex;
+    let e = engine("twenty-squares/ur", 7);
+    let index = DenseIndex::new(&e.rules).unwrap();
+    let c = |n: u64, k: u64| -> u64 { (0..k).fold(1, |a, i| a * (n - i) / (i + 1)) };
+    let at_most = |n: u64, k: u64| -> u64 { (0..=k.min(n)).map(|i| c(n, i)).sum() };
+    let mut count = 0;
+    for off_me in 0..7u64 {
+        for off_them in 0..7u64 {
+            for shared in 0..=8u64 {
+                for private in 0..=6u64 {
+                    if shared + private <= 7 - off_me {
+                        count += c(8, shared) * c(6, private) * at_most(14 - shared, 7 - off_them);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(count, 137_870_097);
+    assert_eq!(index.states, count);
+    assert!(index.mirrored);
+}
+
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    let out = senet().arg("solve").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Both numberings from the command line: the same chances, and a table from the search plays
+/// as well as a dense one.
+#[test]
+fn cli_methods_agree() {
+    let common = [
+        "twenty-squares/ur",
+        "--option",
+        "pieces=2",
+        "--format",
+        "json",
+    ];
+    let dense = solve_json(&[&common[..], &["--method", "dense"]].concat());
+    let dir = std::env::temp_dir().join(format!("senet-methods-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("ur2.table");
+    let table_arg = table.to_str().unwrap();
+    let search = solve_json(&[&common[..], &["--method", "search", "--table", table_arg]].concat());
+    assert_eq!(dense["method"], "dense");
+    assert_eq!(search["method"], "search");
+    assert_eq!(dense["states"], 12869);
+    assert_eq!(search["states"], 25980);
+    let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
+    assert!((light(&dense) - light(&search)).abs() < 1e-10);
+    assert!((light(&dense) - 0.518572907495).abs() < 1e-11);
+    let out = senet()
+        .args([
+            "sim",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=2",
+            "--games",
+            "20",
+        ])
+        .args(["--players", "optimal,greedy", "--table", table_arg])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_refuses_a_dense_solve_beyond_its_memory() {
+    let out = senet()
+        .args(["solve", "twenty-squares/ur", "--memory", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("137870097 states") && err.contains("GiB"),
+        "{err}"
+    );
+    // Senet cannot be numbered densely (every square is shared, far too many bits).
+    let out = senet()
+        .args(["solve", "senet/kendall", "--method", "dense"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("densely"));
+}
+
+/// Rules whose sides are not mirror images are numbered from both seats, and still agree with
+/// the search on every reachable position.
+#[test]
+fn dense_without_mirror_agrees_with_search() {
+    use senet::solve::dense::{self, DenseIndex};
+    let text = r#"ruleset "test/lopsided-ur"
+title   "Ur with a path one square shorter for dark"
+source  "a test of the solver"
+extends "twenty-squares/ur"
+path dark: 19..17, 9..16, 24..23
+marks positions 4, 8
+safe positions 4, 8
+extra throw on positions 4, 8
+"#;
+    let options = [("pieces".to_string(), "2".to_string())];
+    let rules = senet::check::check_text("lopsided.rules", text, None, &options)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let e = Engine::new(compile(&rules));
+    let index = DenseIndex::new(&e.rules).expect("numbers densely");
+    assert!(!index.mirrored);
+    let d = dense::solve(&e, index, |_| {});
+    let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
+    for (k, pos) in s.positions.iter().enumerate() {
+        assert!((d.score(pos) - s.score[k]).abs() < 1e-10, "{pos:?}");
     }
 }

@@ -15,7 +15,7 @@ pub use random::RandomAgent;
 use std::sync::Arc;
 
 use crate::engine::game::Player;
-use crate::solve::Solution;
+use crate::solve::Solved;
 
 /// The agents `--players` can name (`expectimax:N` sets the search depth).
 pub const AGENTS: &[&str] = &["random", "greedy", "expectimax", "optimal"];
@@ -29,7 +29,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> 
 pub fn by_name_with(
     name: &str,
     seed: u64,
-    table: Option<&Arc<Solution>>,
+    table: Option<&Arc<Solved>>,
 ) -> Result<Box<dyn Player + Send>, String> {
     let (base, arg) = match name.split_once(':') {
         Some((b, a)) => (b, Some(a)),

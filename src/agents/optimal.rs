@@ -6,15 +6,15 @@ use std::sync::Arc;
 use super::greedy::GreedyAgent;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
-use crate::solve::Solution;
+use crate::solve::Solved;
 
 pub struct OptimalAgent {
-    table: Arc<Solution>,
+    table: Arc<Solved>,
     fallback: GreedyAgent,
 }
 
 impl OptimalAgent {
-    pub fn new(table: Arc<Solution>, seed: u64) -> Self {
+    pub fn new(table: Arc<Solved>, seed: u64) -> Self {
         OptimalAgent {
             table,
             fallback: GreedyAgent::new(seed),
@@ -28,10 +28,9 @@ impl Player for OptimalAgent {
         let mut best: Option<(f64, usize)> = None;
         for (i, mv) in moves.iter().enumerate() {
             let (next, _) = engine.apply(pos, mv, throw);
-            let Some(&k) = self.table.index.get(&next) else {
+            let Some(v) = self.table.score(&next) else {
                 return self.fallback.choose(engine, pos, throw, moves);
             };
-            let v = self.table.score[k as usize];
             let better = match best {
                 None => true,
                 Some((b, _)) => {

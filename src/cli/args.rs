@@ -121,9 +121,15 @@ pub enum Command {
         /// Save the solved table here, for `--players optimal --table FILE`.
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
-        /// Refuse a rule set with more states than this.
+        /// How to number the states.
+        #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+        method: MethodArg,
+        /// Refuse a search with more states than this.
         #[arg(long, default_value_t = super::solve::DEFAULT_LIMIT)]
         limit: usize,
+        /// Refuse a dense solve that needs more memory than this, in GiB.
+        #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY)]
+        memory: f64,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
@@ -153,6 +159,17 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
         }
         _ => Err(format!("`{s}` is not NAME=VALUE (for example `pieces=7`)")),
     }
+}
+
+/// How `senet solve` numbers the states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Dense when the rules allow it, else search.
+    Auto,
+    /// Every placing of the pieces, ranked (8 bytes a state; Twenty Squares and the like).
+    Dense,
+    /// The positions reachable from the root, found by search (any rule set; ~320 bytes a state).
+    Search,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -3,12 +3,13 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use super::args::{Cli, Command, Format};
+use super::args::{Cli, Command, Format, MethodArg};
 use crate::check::{CheckFailure, RuleSet, check_target};
 use crate::compile::compile;
 use crate::engine::Engine;
 use crate::lang::Diagnostic;
 use crate::render;
+use crate::solve::{Limits, Method};
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
@@ -87,7 +88,9 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
             position,
             table,
+            method,
             limit,
+            memory,
             format,
             options,
         } => match load(&rules, &options.options) {
@@ -98,7 +101,15 @@ pub fn run(cli: Cli) -> ExitCode {
                     options: &options.options,
                     position: position.as_deref(),
                     table: table.as_deref(),
-                    limit,
+                    method: match method {
+                        MethodArg::Auto => Method::Auto,
+                        MethodArg::Dense => Method::Dense,
+                        MethodArg::Search => Method::Search,
+                    },
+                    limits: Limits {
+                        states: limit,
+                        bytes: (memory.max(0.0) * (1u64 << 30) as f64) as u64,
+                    },
                     format,
                 },
             ),

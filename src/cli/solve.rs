@@ -9,29 +9,57 @@ use serde_json::{Map, Value, json};
 
 use super::args::Format;
 use crate::check::RuleSet;
-use crate::engine::{Engine, Move};
+use crate::engine::{Engine, Move, Position};
 use crate::notation::position::parse_position;
 use crate::solve::table::{TableHeader, load, save};
-use crate::solve::{Solution, SolveError, estimate, solve};
+use crate::solve::{Limits, Method, SolveError, Solved, estimate, solve_with};
 
-/// States the solver will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
+/// States the search will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
 pub const DEFAULT_LIMIT: usize = 24_000_000;
+
+/// Memory the dense solver may use, in GiB: within the 8 GiB of a small machine.
+pub const DEFAULT_MEMORY: f64 = 7.0;
+
+const GIB: f64 = (1u64 << 30) as f64;
 
 pub struct SolveArgs<'a> {
     pub rules: &'a RuleSet,
     pub options: &'a [(String, String)],
     pub position: Option<&'a str>,
     pub table: Option<&'a str>,
-    pub limit: usize,
+    pub method: Method,
+    pub limits: Limits,
     pub format: Format,
 }
 
 fn too_large(engine: &Engine, e: SolveError) -> String {
-    let SolveError::TooLarge {
-        seen,
-        limit,
-        estimate,
-    } = e;
+    let (seen, limit, estimate) = match e {
+        SolveError::TooLarge {
+            seen,
+            limit,
+            estimate,
+        } => (seen, limit, estimate),
+        SolveError::TooLargeDense {
+            states,
+            bytes,
+            budget,
+        } => {
+            return format!(
+                "`{}` is too large to solve here: {states} states would need about {:.1} GiB, \
+                 more than the {:.1} GiB allowed. Try fewer pieces, e.g. `--option pieces=3`, or \
+                 raise `--memory` on a larger machine.",
+                engine.rules.id,
+                bytes as f64 / GIB,
+                budget as f64 / GIB
+            );
+        }
+        SolveError::NotDense(why) => {
+            return format!(
+                "`{}` cannot be numbered densely: {why}. Use `--method search`.",
+                engine.rules.id
+            );
+        }
+    };
     format!(
         "`{}` is too large to solve here: more than {limit} states (an upper bound on its positions \
          is {estimate:.3e}, about {:.1} GiB at 320 bytes a state{}). Try fewer pieces, e.g. \
@@ -46,11 +74,21 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
     )
 }
 
-/// Solves a rule set small enough (at most `limit` states) from its start, for an agent.
-pub fn solve_for_agent(engine: &Engine, limit: usize) -> Result<Arc<Solution>, String> {
-    solve(engine, engine.start(), limit, |_| {})
+/// Solves a rule set small enough (seconds of work) from its start, for an agent.
+pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
+    let limits = Limits {
+        states: 5_000_000,
+        bytes: 256 << 20,
+    };
+    solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
         .map(Arc::new)
-        .map_err(|e| too_large(engine, e))
+        .map_err(|e| {
+            format!(
+                "{} For a larger one, solve it once with `senet solve RULES --table FILE` and \
+                 play with `--table FILE`.",
+                too_large(engine, e)
+            )
+        })
 }
 
 /// The table for the `optimal` agent, if one of `players` is it.
@@ -60,7 +98,7 @@ pub fn table_if_optimal(
     options: &[(String, String)],
     players: &[String],
     path: Option<&str>,
-) -> Result<Option<Arc<Solution>>, String> {
+) -> Result<Option<Arc<Solved>>, String> {
     if players.iter().any(|p| p == "optimal") {
         table_for(engine, rules, options, path).map(Some)
     } else {
@@ -74,10 +112,15 @@ pub fn table_for(
     rules: &RuleSet,
     options: &[(String, String)],
     path: Option<&str>,
-) -> Result<Arc<Solution>, String> {
+) -> Result<Arc<Solved>, String> {
     match path {
-        Some(p) => load(p, &TableHeader::new(&rules.id, &rules.hash, options, 0)).map(Arc::new),
-        None => solve_for_agent(engine, 5_000_000),
+        Some(p) => load(
+            p,
+            &TableHeader::new(&rules.id, &rules.hash, options, 0),
+            engine,
+        )
+        .map(Arc::new),
+        None => solve_for_agent(engine),
     }
 }
 
@@ -113,7 +156,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     };
     let verbose = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let solution = match solve(engine, root, a.limit, |msg| {
+    let solution = match solve_with(engine, root, a.method, a.limits, |msg| {
         if verbose {
             eprintln!("{msg}");
         }
@@ -126,35 +169,34 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     };
     let seconds = start.elapsed().as_secs_f64();
     // The chances from the root: before the throw, or after it (the best move for the mover).
-    let (w0, w1, draw) = match throw {
-        None => solution.chances(0),
+    let at = match throw {
+        None => root,
         Some(v) => {
             let mut moves: Vec<Move> = Vec::new();
             engine.legal_moves(&root, v, &mut moves);
-            let nexts: Vec<usize> = if moves.is_empty() {
-                vec![solution.index[&engine.pass(&root)] as usize]
+            let nexts: Vec<Position> = if moves.is_empty() {
+                vec![engine.pass(&root)]
             } else {
-                moves
-                    .iter()
-                    .map(|m| solution.index[&engine.apply(&root, m, v).0] as usize)
-                    .collect()
+                moves.iter().map(|m| engine.apply(&root, m, v).0).collect()
             };
-            let pick = if root.to_move == 0 {
-                nexts
-                    .iter()
-                    .copied()
-                    .max_by(|&x, &y| solution.score[x].total_cmp(&solution.score[y]))
-            } else {
-                nexts
-                    .iter()
-                    .copied()
-                    .min_by(|&x, &y| solution.score[x].total_cmp(&solution.score[y]))
-            };
-            solution.chances(pick.unwrap_or(0))
+            // The search reached every one of them from the root; the dense table holds all.
+            let score = |p: &Position| solution.score(p).unwrap_or(0.5);
+            let best = nexts.into_iter().max_by(|x, y| {
+                let order = score(x).total_cmp(&score(y));
+                if root.to_move == 0 {
+                    order
+                } else {
+                    order.reverse()
+                }
+            });
+            best.unwrap_or(root)
         }
     };
+    let (w0, w1, draw) = solution
+        .chances(&at)
+        .expect("the solved states include the root and its successors");
     if let Some(path) = a.table {
-        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, solution.positions.len());
+        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, solution.states() as usize);
         if let Err(e) = save(path, &header, &solution) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -179,10 +221,11 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                     "options": options,
                     "to_move": sides[root.to_move as usize],
                     "throw": throw,
-                    "states": solution.positions.len(),
+                    "method": solution.method(),
+                    "states": solution.states(),
                     "seconds": seconds,
                     "memory_bytes": memory,
-                    "sweeps": solution.sweeps,
+                    "sweeps": solution.sweeps(),
                     "win_probability": win,
                     "draw_probability": draw,
                 })
@@ -194,11 +237,20 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             if !opts.is_empty() {
                 say!("options: {}", opts.join(", "));
             }
+            let numbering = match &solution {
+                Solved::Dense(d) if d.index.mirrored => {
+                    "every placing, numbered densely; mirror images once".to_string()
+                }
+                Solved::Dense(_) => "every placing, numbered densely".to_string(),
+                Solved::Search(_) => format!(
+                    "reachable, found by search; upper bound {:.3e}",
+                    estimate(engine)
+                ),
+            };
             say!(
-                "{} states (upper bound {:.3e}), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
-                solution.positions.len(),
-                estimate(engine),
-                solution.sweeps,
+                "{} states ({numbering}), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
+                solution.states(),
+                solution.sweeps(),
                 memory as f64 / (1 << 20) as f64
             );
             let when = match throw {

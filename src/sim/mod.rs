@@ -120,7 +120,7 @@ pub struct SimSpec<'a> {
     pub seed: u64,
     pub turn_cap: u32,
     /// The solved table for `optimal` players.
-    pub table: Option<std::sync::Arc<crate::solve::Solution>>,
+    pub table: Option<std::sync::Arc<crate::solve::Solved>>,
 }
 
 /// Plays games `range` of the run on this thread and sums them up.

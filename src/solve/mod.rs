@@ -1,10 +1,13 @@
 //! The exact solver: the chance that each side wins under optimal play, for every position of a
 //! rule set whose state space fits in memory.
 //!
-//! States are the positions reachable from the start (or from a given position), found by a
-//! breadth-first search and numbered in a hash map: an indexing that works for any rule set the
-//! engine plays, since it needs nothing but the engine's moves. Values come from value
-//! iteration, layered by the number of pieces that have left play (borne off or removed), which
+//! Two ways to number the states, one value iteration. The search ([`solve`]) finds the
+//! positions reachable from the start (or from a given position) by a breadth-first search and
+//! numbers them in a hash map: it needs nothing but the engine's moves, so it works for any rule
+//! set the engine plays, at about 320 bytes a state. The dense numbering ([`dense`]) ranks every
+//! placing of both sides' pieces over their private and shared squares, at 8 bytes a state, for
+//! rule sets whose whole state is where the pieces are (the Twenty Squares family). Either way,
+//! values come from value iteration layered by the number of pieces that have left play, which
 //! never goes down: layers are solved from the most pieces off to the fewest, and inside a layer
 //! sweeps (Gauss-Seidel) repeat until the largest change is below 1e-12. See docs/solver.md.
 
@@ -96,6 +99,132 @@ pub enum SolveError {
         limit: usize,
         estimate: f64,
     },
+    /// The dense numbering has `states` states and would need `bytes` of memory, more than
+    /// `budget`.
+    TooLargeDense {
+        states: u64,
+        bytes: u64,
+        budget: u64,
+    },
+    /// The dense numbering was asked for, and these rules do not fit it.
+    NotDense(String),
+}
+
+/// How to number the states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Dense when the rules fit it, else the search.
+    Auto,
+    Dense,
+    Search,
+}
+
+/// The limits a solve must keep to.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// States the search may hold.
+    pub states: usize,
+    /// Bytes the dense solver may use.
+    pub bytes: u64,
+}
+
+/// A solved rule set, numbered either way.
+pub enum Solved {
+    Search(Solution),
+    Dense(dense::DenseSolution),
+}
+
+impl Solved {
+    /// The expected score of side 0 (win 1, draw 1/2) from `pos` before the throw, if the table
+    /// holds it.
+    pub fn score(&self, pos: &Position) -> Option<f64> {
+        match self {
+            Solved::Search(s) => s.index.get(pos).map(|&k| s.score[k as usize]),
+            Solved::Dense(d) => Some(d.score(pos)),
+        }
+    }
+
+    /// The chances (side 0 wins, side 1 wins, draw) from `pos` before the throw.
+    pub fn chances(&self, pos: &Position) -> Option<(f64, f64, f64)> {
+        match self {
+            Solved::Search(s) => s.index.get(pos).map(|&k| s.chances(k as usize)),
+            Solved::Dense(d) => {
+                let w = d.score(pos).clamp(0.0, 1.0);
+                Some((w, 1.0 - w, 0.0))
+            }
+        }
+    }
+
+    /// States numbered.
+    pub fn states(&self) -> u64 {
+        match self {
+            Solved::Search(s) => s.positions.len() as u64,
+            Solved::Dense(d) => d.index.states,
+        }
+    }
+
+    pub fn sweeps(&self) -> u64 {
+        match self {
+            Solved::Search(s) => s.sweeps,
+            Solved::Dense(d) => d.sweeps,
+        }
+    }
+
+    /// `"search"` or `"dense"`.
+    pub fn method(&self) -> &'static str {
+        match self {
+            Solved::Search(_) => "search",
+            Solved::Dense(_) => "dense",
+        }
+    }
+
+    /// An estimate of the memory the table takes.
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            Solved::Search(s) => s.memory_bytes(),
+            Solved::Dense(d) => d.values.len() * 8,
+        }
+    }
+}
+
+/// Solves from `root` with the chosen numbering (the dense one solves every state, `root`
+/// among them).
+pub fn solve_with(
+    engine: &Engine,
+    root: Position,
+    method: Method,
+    limits: Limits,
+    mut progress: impl FnMut(&str),
+) -> Result<Solved, SolveError> {
+    let index = match method {
+        Method::Search => None,
+        Method::Auto => dense::DenseIndex::new(&engine.rules).ok(),
+        Method::Dense => Some(dense::DenseIndex::new(&engine.rules).map_err(SolveError::NotDense)?),
+    };
+    match index {
+        Some(index) => {
+            let bytes = dense::memory_needed(&index);
+            if bytes > limits.bytes || index.states > dense::MAX_STATES {
+                return Err(SolveError::TooLargeDense {
+                    states: index.states,
+                    bytes,
+                    budget: limits.bytes,
+                });
+            }
+            progress(&format!(
+                "{} states (dense numbering{}), about {:.1} GiB",
+                index.states,
+                if index.mirrored {
+                    ", mirror images once"
+                } else {
+                    ""
+                },
+                bytes as f64 / (1u64 << 30) as f64
+            ));
+            Ok(Solved::Dense(dense::solve(engine, index, progress)))
+        }
+        None => solve(engine, root, limits.states, progress).map(Solved::Search),
+    }
 }
 
 /// An upper bound on the number of positions: for each side, the ways to place its pieces on

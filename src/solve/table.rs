@@ -1,13 +1,17 @@
-//! Solved tables on disk, for the `optimal` agent: a header line of JSON (rules, hash, options,
-//! states) and then each state's position and values in little-endian binary.
+//! Solved tables on disk, for the `optimal` agent: a header line of JSON (format, rules, hash,
+//! options, states) and then, in little-endian binary, either each state's position and values
+//! (the search's tables) or each state's value in the order of the dense numbering, which the
+//! rules rebuild.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
-use super::Solution;
-use crate::engine::Position;
+use super::dense::{DenseIndex, DenseSolution};
+use super::{Solution, Solved};
+use crate::engine::{Engine, Position};
 
 const MAGIC: &str = "senet-table/1";
+const DENSE: &str = "senet-dense/1";
 
 /// What a table was solved for: a table is refused for other rules or options.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -62,7 +66,11 @@ fn get_record(b: &[u8]) -> (Position, f64, f64) {
     (pos, f(56), f(64))
 }
 
-pub fn save(path: &str, header: &TableHeader, s: &Solution) -> Result<(), String> {
+pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), String> {
+    let s = match solved {
+        Solved::Search(s) => s,
+        Solved::Dense(d) => return save_dense(path, header, d),
+    };
     let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
     let mut w = BufWriter::new(file);
     let head = serde_json::to_string(header).map_err(|e| e.to_string())?;
@@ -81,8 +89,27 @@ pub fn save(path: &str, header: &TableHeader, s: &Solution) -> Result<(), String
     write().map_err(|e| format!("cannot write `{path}`: {e}"))
 }
 
-/// Loads a table; `expected` is the header the caller's rules and options give.
-pub fn load(path: &str, expected: &TableHeader) -> Result<Solution, String> {
+fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    let mut w = BufWriter::new(file);
+    let header = TableHeader {
+        format: DENSE.into(),
+        ..header.clone()
+    };
+    let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+    let mut write = || -> std::io::Result<()> {
+        writeln!(w, "{head}")?;
+        for v in &d.values {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        w.flush()
+    };
+    write().map_err(|e| format!("cannot write `{path}`: {e}"))
+}
+
+/// Loads a table; `expected` is the header the caller's rules and options give, `engine` plays
+/// those rules (a dense table's numbering is rebuilt from them).
+pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
     let mut r = BufReader::new(file);
@@ -91,7 +118,7 @@ pub fn load(path: &str, expected: &TableHeader) -> Result<Solution, String> {
         .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
     let header: TableHeader = serde_json::from_str(line.trim())
         .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
-    if header.format != MAGIC {
+    if header.format != MAGIC && header.format != DENSE {
         return Err(format!(
             "`{path}` is not a senet table (made by `senet solve --table`)"
         ));
@@ -107,12 +134,30 @@ pub fn load(path: &str, expected: &TableHeader) -> Result<Solution, String> {
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
-    if bytes.len() != header.states * RECORD {
-        return Err(format!(
+    let damaged = || {
+        format!(
             "the table `{path}` is damaged: {} bytes for {} states",
             bytes.len(),
             header.states
-        ));
+        )
+    };
+    if header.format == DENSE {
+        let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
+        if index.states != header.states as u64 || bytes.len() != header.states * 8 {
+            return Err(damaged());
+        }
+        let values = bytes
+            .chunks_exact(8)
+            .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        return Ok(Solved::Dense(DenseSolution {
+            index,
+            values,
+            sweeps: 0,
+        }));
+    }
+    if bytes.len() != header.states * RECORD {
+        return Err(damaged());
     }
     let mut s = Solution {
         positions: Vec::with_capacity(header.states),
@@ -128,5 +173,5 @@ pub fn load(path: &str, expected: &TableHeader) -> Result<Solution, String> {
         s.score.push(score);
         s.draw.push(draw);
     }
-    Ok(s)
+    Ok(Solved::Search(s))
 }

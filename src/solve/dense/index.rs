@@ -354,7 +354,7 @@ impl DenseIndex {
     }
 
     /// Calls `f(index, position)` for every state of layer `l` whose opponent's placing is
-    /// (`private`, `shared`), the mover's placings in turn. The position has the layer's mover
+    /// `them_key` (see [`DenseIndex::opponent_keys`]), the mover's placings in turn. The position has the layer's mover
     /// to move.
     pub fn for_row(
         &self,
@@ -378,13 +378,17 @@ impl DenseIndex {
         let free = them.bits() + self.shared;
         let limit = (n - layer.off[mover]) as u32;
         let all_private = 1u32 << me.bits();
-        let mut sm = 0u32;
+        let free_shared = !st & ((1u32 << self.shared) - 1);
+        let mut sm = free_shared;
+        // The mover's placings from the furthest on: a piece that lands on a square with an
+        // extra throw leads to a state of this same group, then already updated in the sweep
+        // (a third fewer sweeps than the other way round, measured on Ur).
         loop {
             // Shared placings of the mover that avoid the opponent's: subsets of !st.
             if sm.count_ones() <= limit {
                 let key = pt | self.pack(st, sm) << them.bits();
                 let rank = self.rank[(free - sm.count_ones()) as usize][key as usize] as u64;
-                for pm in 0..all_private {
+                for pm in (0..all_private).rev() {
                     let count = pm.count_ones() + sm.count_ones();
                     if count > limit {
                         continue;
@@ -398,12 +402,10 @@ impl DenseIndex {
                     f((row + rank) as usize, &pos);
                 }
             }
-            // Next subset of the free shared squares.
-            let free_shared = !st & ((1u32 << self.shared) - 1);
-            sm = (sm.wrapping_sub(free_shared)) & free_shared;
             if sm == 0 {
                 break;
             }
+            sm = (sm - 1) & free_shared;
         }
     }
 

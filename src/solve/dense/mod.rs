@@ -16,21 +16,18 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-pub use index::{DenseIndex, Located};
+pub use index::{DenseIndex, Layer, Located};
 
 use crate::engine::{Engine, Move, Position};
 
-/// A successor where the mover has just won, or has lost.
-const WIN: u32 = u32::MAX;
-const LOSS: u32 = u32::MAX - 1;
 /// Set in a successor whose mover is the other side: its value is then one minus the stored one.
 const FLIP: u32 = 1 << 31;
-/// States a table may number: indices must stay below [`FLIP`] and the two markers.
-pub const MAX_STATES: u64 = (FLIP - 2) as u64;
+/// States a table may number: indices, and the slot after the last state, stay below [`FLIP`].
+pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 
-/// Bytes a state costs while its super-layer is solved (its index, counts and successors; an
-/// average measured on the Twenty Squares rule sets, rounded up), besides its value.
-pub const LIST_BYTES: u64 = 64;
+/// Bytes a state costs while its super-layer is solved (its index, counts and successors: 78 on
+/// average for seven-piece Ur, measured, rounded up), besides its value.
+pub const LIST_BYTES: u64 = 88;
 
 /// Every state's value: the chance that the side to move wins.
 pub struct DenseSolution {
@@ -69,47 +66,51 @@ pub fn memory_needed(index: &DenseIndex) -> u64 {
     index.states * 8 + largest * LIST_BYTES
 }
 
+/// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
+/// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
 #[inline]
 fn entry(index: &DenseIndex, next: &Position, mover: u8) -> u32 {
+    let won = index.states as u32;
     match index.locate(next) {
-        Located::Over { winner } => {
-            if winner == mover {
-                WIN
-            } else {
-                LOSS
-            }
-        }
+        Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
         Located::State { index, mover: m } => index as u32 | if m == mover { 0 } else { FLIP },
     }
 }
 
-#[inline]
+/// A successor's value for the mover (without a branch: the flip is arithmetic).
+#[inline(always)]
 fn value(e: u32, values: &[AtomicU64]) -> f64 {
-    if e >= LOSS {
-        return f64::from(e == WIN);
-    }
     let v = f64::from_bits(values[(e & !FLIP) as usize].load(Relaxed));
-    if e & FLIP != 0 { 1.0 - v } else { v }
+    let flip = (e >> 31) as f64;
+    flip + v * (1.0 - 2.0 * flip)
 }
 
-/// The successor lists of one group: per state its index, the number of successors of each
-/// throw (a byte each, four to a word) and the successors.
+/// The states of one group (one opponent's placing in one layer) and their successors.
+struct Group {
+    /// Each state's index.
+    owns: Vec<u32>,
+    /// Per state: the number of successors of each throw (a byte each, four to a word), then
+    /// the successors.
+    list: Vec<u32>,
+}
+
+/// The successor lists of one group.
 fn build_group(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(u8, f64)],
     layer: usize,
     key: u32,
-) -> Vec<u32> {
+) -> Group {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
-    let mut out = Vec::new();
+    let (mut owns, mut list) = (Vec::new(), Vec::new());
     let mut moves: Vec<Move> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
     index.for_row(&engine.rules, layer, key, |i, pos| {
-        out.push(i as u32);
-        let head = out.len();
-        out.extend(std::iter::repeat_n(0, words));
+        owns.push(i as u32);
+        let head = list.len();
+        list.extend(std::iter::repeat_n(0, words));
         for (k, &(v, _)) in chances.iter().enumerate() {
             engine.legal_moves(pos, v, &mut moves);
             succ.clear();
@@ -122,28 +123,68 @@ fn build_group(
             }
             succ.sort_unstable();
             succ.dedup();
-            if succ.last() == Some(&WIN) {
+            let won = index.states as u32;
+            if succ.contains(&won) {
                 // Winning at once is the best move there is.
                 succ.clear();
-                succ.push(WIN);
+                succ.push(won);
             }
-            out[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
-            out.extend_from_slice(&succ);
+            list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
+            list.extend_from_slice(&succ);
         }
     });
-    out.shrink_to_fit();
-    out
+    owns.shrink_to_fit();
+    list.shrink_to_fit();
+    Group { owns, list }
+}
+
+/// How many states ahead a sweep asks for the value it will update (that value sits in another
+/// row, far from the successors).
+const AHEAD: usize = 16;
+
+#[inline(always)]
+fn prefetch(v: &AtomicU64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; any address is allowed.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(v as *const AtomicU64 as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
 }
 
 /// One Gauss-Seidel pass over a group; the largest change of a value.
-fn sweep(list: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
+fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
     let words = probs.len().div_ceil(4);
+    let list = &group.list;
+    let states = group.owns.len();
+    // A second cursor runs AHEAD states in front, asking for the values it will need.
+    let mut ahead = 0;
+    let look = |j: usize, at: &mut usize| {
+        if j >= states {
+            return;
+        }
+        prefetch(&values[group.owns[j] as usize]);
+        let n: u32 = list[*at..*at + words]
+            .iter()
+            .map(|h| h.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>())
+            .sum();
+        *at += words;
+        for &e in &list[*at..*at + n as usize] {
+            prefetch(&values[(e & !FLIP) as usize]);
+        }
+        *at += n as usize;
+    };
+    for j in 0..AHEAD {
+        look(j, &mut ahead);
+    }
     let mut i = 0;
     let mut largest: f64 = 0.0;
-    while i < list.len() {
-        let own = list[i] as usize;
-        let heads = &list[i + 1..i + 1 + words];
-        i += 1 + words;
+    for (j, &own) in group.owns.iter().enumerate() {
+        look(j + AHEAD, &mut ahead);
+        let heads = &list[i..i + words];
+        i += words;
         let mut v = 0.0;
         for (k, &p) in probs.iter().enumerate() {
             let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
@@ -154,8 +195,9 @@ fn sweep(list: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
             i += count;
             v += p * best;
         }
-        let old = f64::from_bits(values[own].load(Relaxed));
-        values[own].store(v.to_bits(), Relaxed);
+        let own = &values[own as usize];
+        let old = f64::from_bits(own.load(Relaxed));
+        own.store(v.to_bits(), Relaxed);
         largest = largest.max((v - old).abs());
     }
     largest
@@ -165,52 +207,51 @@ fn sweep(list: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
 pub fn solve(engine: &Engine, index: DenseIndex, mut progress: impl FnMut(&str)) -> DenseSolution {
     let chances = super::move_chances(engine);
     let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
-    let values: Vec<AtomicU64> = (0..index.states)
-        .map(|_| AtomicU64::new(0.5f64.to_bits()))
+    // Every state starts at one half; the slot after them is a won game.
+    let values: Vec<AtomicU64> = (0..=index.states)
+        .map(|k| AtomicU64::new(if k == index.states { 1.0f64 } else { 0.5 }.to_bits()))
         .collect();
     let mut sweeps = 0;
     let pieces = index.pieces as usize;
     for total in (0..2 * pieces - 1).rev() {
+        let started = std::time::Instant::now();
+        let in_total = |l: &&Layer| (l.off[0] + l.off[1]) as usize == total;
         let groups: Vec<(usize, u32)> = (0..index.layers.len())
-            .filter(|&l| {
-                let off = index.layers[l].off;
-                (off[0] + off[1]) as usize == total
-            })
+            .filter(|&l| in_total(&&index.layers[l]))
             .flat_map(|l| index.opponent_keys(l).map(move |k| (l, k)))
             .collect();
-        let lists: Vec<Vec<u32>> = groups
+        let groups: Vec<Group> = groups
             .par_iter()
             .map(|&(l, k)| build_group(engine, &index, &chances, l, k))
-            .filter(|list| !list.is_empty())
+            .filter(|g| !g.owns.is_empty())
             .collect();
+        let built = started.elapsed().as_secs_f64();
         let mut passes = 0;
         loop {
             passes += 1;
-            let largest = lists
+            let largest = groups
                 .par_iter()
-                .map(|list| sweep(list, &probs, &values))
+                .map(|g| sweep(g, &probs, &values))
                 .reduce(|| 0.0, f64::max);
             if largest < super::TOLERANCE {
                 break;
             }
         }
         sweeps += passes;
-        let states: u64 = index
-            .layers
-            .iter()
-            .filter(|l| (l.off[0] + l.off[1]) as usize == total)
-            .map(|l| l.size)
-            .sum();
+        let states: u64 = index.layers.iter().filter(in_total).map(|l| l.size).sum();
         progress(&format!(
-            "{total} pieces off: {states} states, {passes} sweeps"
+            "{total} pieces off: {states} states, successors found in {built:.1} s, {passes} sweeps in {:.1} s",
+            started.elapsed().as_secs_f64() - built
         ));
     }
+    let mut values: Vec<f64> = values
+        .into_iter()
+        .map(|v| f64::from_bits(v.into_inner()))
+        .collect();
+    values.pop();
     DenseSolution {
         index,
-        values: values
-            .into_iter()
-            .map(|v| f64::from_bits(v.into_inner()))
-            .collect(),
+        values,
         sweeps,
     }
 }

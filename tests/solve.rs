@@ -439,3 +439,21 @@ extra throw on positions 4, 8
         assert!((d.score(pos) - s.score[k]).abs() < 1e-10, "{pos:?}");
     }
 }
+
+/// The full seven-piece game (about 5 minutes and 3.2 GiB in a release build, so not part of the
+/// default run): `cargo test --release --test solve -- --ignored`.
+#[test]
+#[ignore]
+fn seven_piece_ur_solved() {
+    let e = engine("twenty-squares/ur", 7);
+    let limits = Limits {
+        states: 0,
+        bytes: 7 << 30,
+    };
+    let d = solve_with(&e, e.start(), Method::Auto, limits, |_| {})
+        .unwrap_or_else(|_| panic!("too large"));
+    assert_eq!(d.states(), 137_870_097);
+    let (light, dark, _) = d.chances(&e.start()).unwrap();
+    assert!((light - 0.515404732508).abs() < 1e-9, "{light}");
+    assert!((light + dark - 1.0).abs() < 1e-12);
+}

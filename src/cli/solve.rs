@@ -80,13 +80,23 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
         states: 5_000_000,
         bytes: 256 << 20,
     };
+    let id = &engine.rules.id;
     solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
         .map(Arc::new)
         .map_err(|e| {
+            let size = match e {
+                SolveError::TooLargeDense { states, bytes, .. } => {
+                    format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
+                }
+                SolveError::TooLarge { estimate, .. } => {
+                    format!("up to {estimate:.3e} states")
+                }
+                SolveError::NotDense(why) => why,
+            };
             format!(
-                "{} For a larger one, solve it once with `senet solve RULES --table FILE` and \
-                 play with `--table FILE`.",
-                too_large(engine, e)
+                "`optimal` plays from a solved table, and `{id}` is too large to solve before the \
+                 game ({size}). Solve it once with `senet solve {id} --table FILE` (with the same \
+                 options) and play with `--table FILE`."
             )
         })
 }

@@ -232,11 +232,11 @@ fn dense_agrees_with_search() {
         let e = engine("twenty-squares/ur", pieces);
         let index = DenseIndex::new(&e.rules).expect("Ur numbers densely");
         assert!(index.mirrored);
-        let d = dense::solve(&e, index, |_| {});
+        let d = dense::solve(&e, index, [0, 0], |_| {});
         let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
         let mut worst: f64 = 0.0;
         for (k, pos) in s.positions.iter().enumerate() {
-            worst = worst.max((d.score(pos) - s.score[k]).abs());
+            worst = worst.max((d.score(pos).unwrap() - s.score[k]).abs());
         }
         eprintln!(
             "pieces {pieces}: dense {} states, {} sweeps; search {} states; worst {worst:e}",
@@ -433,10 +433,13 @@ extra throw on positions 4, 8
     let e = Engine::new(compile(&rules));
     let index = DenseIndex::new(&e.rules).expect("numbers densely");
     assert!(!index.mirrored);
-    let d = dense::solve(&e, index, |_| {});
+    let d = dense::solve(&e, index, [0, 0], |_| {});
     let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
     for (k, pos) in s.positions.iter().enumerate() {
-        assert!((d.score(pos) - s.score[k]).abs() < 1e-10, "{pos:?}");
+        assert!(
+            (d.score(pos).unwrap() - s.score[k]).abs() < 1e-10,
+            "{pos:?}"
+        );
     }
 }
 
@@ -456,4 +459,50 @@ fn seven_piece_ur_solved() {
     let (light, dark, _) = d.chances(&e.start()).unwrap();
     assert!((light - 0.515404732508).abs() < 1e-9, "{light}");
     assert!((light + dark - 1.0).abs() < 1e-12);
+}
+
+/// End games of the full seven-piece game, from a position: only the states with at least as
+/// many pieces off are solved, so this takes moments. Both numberings agree with the hand values.
+#[test]
+fn seven_piece_end_games() {
+    let off6 = r#""off","off","off","off","off","off""#;
+    for method in ["dense", "search"] {
+        let cases = [
+            (
+                format!(
+                    r#"{{"to_move":"light","throw":null,"pieces":{{"light":[14,{off6}],"dark":[14,{off6}]}}}}"#
+                ),
+                4.0 / 7.0,
+            ),
+            (
+                format!(
+                    r#"{{"to_move":"light","throw":null,"pieces":{{"light":[13,{off6}],"dark":[14,{off6}]}}}}"#
+                ),
+                116.0 / 161.0,
+            ),
+        ];
+        for (position, expected) in cases {
+            let out = senet()
+                .args([
+                    "solve",
+                    "twenty-squares/ur",
+                    "--position",
+                    "-",
+                    "--format",
+                    "json",
+                ])
+                .args(["--method", method])
+                .write_stdin(position)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let light = v["win_probability"]["light"].as_f64().unwrap();
+            assert!(close(light, expected), "{method}: {light}");
+        }
+    }
 }

@@ -12,7 +12,7 @@ use crate::check::RuleSet;
 use crate::engine::{Engine, Move, Position};
 use crate::notation::position::parse_position;
 use crate::solve::table::{TableHeader, load, save};
-use crate::solve::{Limits, Method, SolveError, Solved, estimate, solve_with};
+use crate::solve::{Limits, Method, SolveError, Solved, estimate_from, solve_with};
 
 /// States the search will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
 pub const DEFAULT_LIMIT: usize = 24_000_000;
@@ -248,13 +248,25 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 say!("options: {}", opts.join(", "));
             }
             let numbering = match &solution {
-                Solved::Dense(d) if d.index.mirrored => {
-                    "every placing, numbered densely; mirror images once".to_string()
-                }
-                Solved::Dense(_) => "every placing, numbered densely".to_string(),
+                Solved::Dense(d) => format!(
+                    "every placing{}, numbered densely{}",
+                    if d.floor == [0, 0] {
+                        String::new()
+                    } else {
+                        format!(
+                            " with at least {} of {}'s and {} of {}'s pieces off",
+                            d.floor[0], sides[0], d.floor[1], sides[1]
+                        )
+                    },
+                    if d.index.mirrored {
+                        "; mirror images once"
+                    } else {
+                        ""
+                    }
+                ),
                 Solved::Search(_) => format!(
                     "reachable, found by search; upper bound {:.3e}",
-                    estimate(engine)
+                    estimate_from(engine, &root)
                 ),
             };
             say!(

@@ -140,7 +140,7 @@ impl Solved {
     pub fn score(&self, pos: &Position) -> Option<f64> {
         match self {
             Solved::Search(s) => s.index.get(pos).map(|&k| s.score[k as usize]),
-            Solved::Dense(d) => Some(d.score(pos)),
+            Solved::Dense(d) => d.score(pos),
         }
     }
 
@@ -148,10 +148,10 @@ impl Solved {
     pub fn chances(&self, pos: &Position) -> Option<(f64, f64, f64)> {
         match self {
             Solved::Search(s) => s.index.get(pos).map(|&k| s.chances(k as usize)),
-            Solved::Dense(d) => {
-                let w = d.score(pos).clamp(0.0, 1.0);
-                Some((w, 1.0 - w, 0.0))
-            }
+            Solved::Dense(d) => d.score(pos).map(|w| {
+                let w = w.clamp(0.0, 1.0);
+                (w, 1.0 - w, 0.0)
+            }),
         }
     }
 
@@ -159,7 +159,7 @@ impl Solved {
     pub fn states(&self) -> u64 {
         match self {
             Solved::Search(s) => s.positions.len() as u64,
-            Solved::Dense(d) => d.index.states,
+            Solved::Dense(d) => d.solved,
         }
     }
 
@@ -187,8 +187,8 @@ impl Solved {
     }
 }
 
-/// Solves from `root` with the chosen numbering (the dense one solves every state, `root`
-/// among them).
+/// Solves from `root` with the chosen numbering: the search solves the states `root` reaches,
+/// the dense numbering every state with at least as many pieces off as `root` has.
 pub fn solve_with(
     engine: &Engine,
     root: Position,
@@ -221,20 +221,28 @@ pub fn solve_with(
                 },
                 bytes as f64 / (1u64 << 30) as f64
             ));
-            Ok(Solved::Dense(dense::solve(engine, index, progress)))
+            Ok(Solved::Dense(dense::solve(
+                engine, index, root.off, progress,
+            )))
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
     }
 }
 
-/// An upper bound on the number of positions: for each side, the ways to place its pieces on
-/// its path, the rest split between waiting, off and removed; times two for the side to move.
+/// An upper bound on the number of positions from the start: for each side, the ways to place
+/// its pieces on its path, the rest split between waiting, off and removed; times two for the
+/// side to move.
 pub fn estimate(engine: &Engine) -> f64 {
+    estimate_from(engine, &engine.start())
+}
+
+/// The same bound for the positions `root` can reach: pieces already off or removed stay so.
+pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
     let r = &engine.rules;
-    let n = r.pieces as u64;
     let removal = matches!(r.capture, crate::check::ruleset::Capture::Removed);
     let mut product = 2.0;
     for s in 0..2 {
+        let n = (r.pieces - root.off[s] - root.removed[s]) as u64;
         let len = engine.path_len(s) as u64;
         let mut ways = 0.0;
         for k in 0..=n.min(len) {
@@ -276,7 +284,7 @@ pub fn solve(
     mut progress: impl FnMut(&str),
 ) -> Result<Solution, SolveError> {
     // A bound far beyond the limit is refused at once, before memory is spent on it.
-    let bound = estimate(engine);
+    let bound = estimate_from(engine, &root);
     if bound > 10.0 * limit as f64 {
         return Err(SolveError::TooLarge {
             seen: 0,
@@ -314,7 +322,7 @@ pub fn solve(
                                 return Err(SolveError::TooLarge {
                                     seen: positions.len(),
                                     limit,
-                                    estimate: estimate(engine),
+                                    estimate: estimate_from(engine, &root),
                                 });
                             }
                             let id = positions.len() as u32;

@@ -21,6 +21,9 @@ pub struct TableHeader {
     pub hash: String,
     pub options: Vec<(String, String)>,
     pub states: usize,
+    /// Dense tables solved from a position: the pieces off below which values mean nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor: Option<[u8; 2]>,
 }
 
 impl TableHeader {
@@ -33,6 +36,7 @@ impl TableHeader {
             hash: hash.into(),
             options,
             states,
+            floor: None,
         }
     }
 }
@@ -94,6 +98,8 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
     let mut w = BufWriter::new(file);
     let header = TableHeader {
         format: DENSE.into(),
+        states: d.values.len(),
+        floor: (d.floor != [0, 0]).then_some(d.floor),
         ..header.clone()
     };
     let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
@@ -152,6 +158,8 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             .collect();
         return Ok(Solved::Dense(DenseSolution {
             index,
+            floor: header.floor.unwrap_or([0, 0]),
+            solved: header.states as u64,
             values,
             sweeps: 0,
         }));

@@ -32,20 +32,29 @@ pub const LIST_BYTES: u64 = 88;
 /// Every state's value: the chance that the side to move wins.
 pub struct DenseSolution {
     pub index: DenseIndex,
+    /// Only states where each side has at least this many pieces off were solved (those a
+    /// position with that many off can reach); the others' values mean nothing.
+    pub floor: [u8; 2],
+    /// States solved: all of them when the floor is zero.
+    pub solved: u64,
     pub values: Vec<f64>,
     pub sweeps: u64,
 }
 
 impl DenseSolution {
-    /// Side 0's chance of winning from `pos`, before the throw.
-    pub fn score(&self, pos: &Position) -> f64 {
-        match self.index.locate(pos) {
+    /// Side 0's chance of winning from `pos`, before the throw; `None` if that position was
+    /// below the floor.
+    pub fn score(&self, pos: &Position) -> Option<f64> {
+        if pos.off[0] < self.floor[0] || pos.off[1] < self.floor[1] {
+            return None;
+        }
+        Some(match self.index.locate(pos) {
             Located::Over { winner } => f64::from(winner == 0),
             Located::State { index, mover } => {
                 let v = self.values[index];
                 if mover == 0 { v } else { 1.0 - v }
             }
-        }
+        })
     }
 }
 
@@ -204,7 +213,22 @@ fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
 }
 
 /// Solves every state of `index` (which must have been made from `engine`'s rules).
-pub fn solve(engine: &Engine, index: DenseIndex, mut progress: impl FnMut(&str)) -> DenseSolution {
+/// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
+/// images are numbered once, for either seat).
+fn above(index: &DenseIndex, l: &Layer, floor: [u8; 2]) -> bool {
+    let fits = |off: [u8; 2]| off[0] >= floor[0] && off[1] >= floor[1];
+    fits(l.off) || index.mirrored && fits([l.off[1], l.off[0]])
+}
+
+/// Solves the states of `index` (which must have been made from `engine`'s rules) where each
+/// side has at least `floor` pieces off: a position's own floor solves just what it can reach
+/// (a move never brings a piece back), `[0, 0]` solves everything.
+pub fn solve(
+    engine: &Engine,
+    index: DenseIndex,
+    floor: [u8; 2],
+    mut progress: impl FnMut(&str),
+) -> DenseSolution {
     let chances = super::move_chances(engine);
     let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
     // Every state starts at one half; the slot after them is a won game.
@@ -213,9 +237,16 @@ pub fn solve(engine: &Engine, index: DenseIndex, mut progress: impl FnMut(&str))
         .collect();
     let mut sweeps = 0;
     let pieces = index.pieces as usize;
+    let mut solved = 0;
     for total in (0..2 * pieces - 1).rev() {
         let started = std::time::Instant::now();
-        let in_total = |l: &&Layer| (l.off[0] + l.off[1]) as usize == total;
+        let in_total =
+            |l: &&Layer| (l.off[0] + l.off[1]) as usize == total && above(&index, l, floor);
+        let states: u64 = index.layers.iter().filter(in_total).map(|l| l.size).sum();
+        if states == 0 {
+            continue;
+        }
+        solved += states;
         let groups: Vec<(usize, u32)> = (0..index.layers.len())
             .filter(|&l| in_total(&&index.layers[l]))
             .flat_map(|l| index.opponent_keys(l).map(move |k| (l, k)))
@@ -238,7 +269,7 @@ pub fn solve(engine: &Engine, index: DenseIndex, mut progress: impl FnMut(&str))
             }
         }
         sweeps += passes;
-        let states: u64 = index.layers.iter().filter(in_total).map(|l| l.size).sum();
+
         progress(&format!(
             "{total} pieces off: {states} states, successors found in {built:.1} s, {passes} sweeps in {:.1} s",
             started.elapsed().as_secs_f64() - built
@@ -251,6 +282,8 @@ pub fn solve(engine: &Engine, index: DenseIndex, mut progress: impl FnMut(&str))
     values.pop();
     DenseSolution {
         index,
+        floor,
+        solved,
         values,
         sweeps,
     }

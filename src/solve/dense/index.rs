@@ -25,6 +25,9 @@ pub type NotDense = String;
 /// have: the rank tables grow as 2^bits.
 const MAX_BITS: u32 = 20;
 
+/// The most the tables that locate rows may take.
+const MAX_TABLE_BYTES: u64 = 1 << 30;
+
 /// Where a position sits in the numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Located {
@@ -217,6 +220,18 @@ impl DenseIndex {
                     "a side has more than {MAX_BITS} private and shared squares"
                 ));
             }
+        }
+        // The row tables: one entry per mover's placing per layer.
+        let n = r.pieces as u64;
+        let row_bytes: u64 = roles
+            .iter()
+            .map(|[me, _]| n * n * (8u64 << (me.bits() + shared)))
+            .sum();
+        if row_bytes > MAX_TABLE_BYTES {
+            return Err(format!(
+                "its row tables alone would take {} MiB",
+                row_bytes >> 20
+            ));
         }
         let mut compress = vec![0u8; 1 << 16];
         for m in 0..256usize {

@@ -238,12 +238,6 @@ fn dense_agrees_with_search() {
         for (k, pos) in s.positions.iter().enumerate() {
             worst = worst.max((d.score(pos).unwrap() - s.score[k]).abs());
         }
-        eprintln!(
-            "pieces {pieces}: dense {} states, {} sweeps; search {} states; worst {worst:e}",
-            d.index.states,
-            d.sweeps,
-            s.positions.len()
-        );
         assert!(worst < 1e-10, "pieces {pieces}: {worst}");
     }
 }

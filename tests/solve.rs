@@ -500,3 +500,33 @@ fn seven_piece_end_games() {
         }
     }
 }
+
+/// From a position after the throw: the best move's value. Light on 13 with a 2 bears off and
+/// wins; with a 1 it reaches the rosette on 14 and throws again, as in the 4/7 case above; with
+/// a 3 it cannot move and dark, on 14, throws: a 1 (1/4) wins for dark, anything else passes
+/// back to light on 13 (116/161 above), so light has 3/4 * 116/161 = 87/161.
+#[test]
+fn cli_solves_after_the_throw() {
+    for (throw, expected) in [(2, 1.0), (1, 4.0 / 7.0), (3, 87.0 / 161.0)] {
+        for method in ["dense", "search"] {
+            let position = format!(
+                r#"{{"to_move":"light","throw":{throw},"pieces":{{"light":[13],"dark":[14]}}}}"#
+            );
+            let out = senet()
+                .args(["solve", "twenty-squares/ur", "--option", "pieces=1"])
+                .args(["--position", "-", "--format", "json", "--method", method])
+                .write_stdin(position)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let light = v["win_probability"]["light"].as_f64().unwrap();
+            assert!(close(light, expected), "{method}, throw {throw}: {light}");
+            assert_eq!(v["throw"], throw);
+        }
+    }
+}

@@ -67,11 +67,8 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
             && let Some(enter) = &r.enter
         {
             use crate::check::ruleset::EnterOnto;
-            let throws: Vec<u8> = match &enter.throws {
-                Some(t) => t.clone(),
-                None => engine.rules.throws.values.clone(),
-            };
-            for v in throws.into_iter().filter(|&v| v > 0 && v < 32) {
+            let throws = enter.throws.as_deref().unwrap_or(&r.throws.values);
+            for v in throws.iter().copied().filter(|&v| v > 0 && v < 32) {
                 let lands = match enter.onto {
                     EnterOnto::Throw => v as i32,
                     EnterOnto::Position(q) => q as i32,

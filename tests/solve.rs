@@ -332,14 +332,24 @@ fn seven_piece_ur_state_count() {
     assert!(index.mirrored);
 }
 
-fn solve_json(args: &[&str]) -> serde_json::Value {
-    let out = senet().arg("solve").args(args).output().unwrap();
+/// `senet solve ARGS` (with `position` on standard input), which must succeed: its JSON.
+fn solve_json_at(args: &[&str], position: &str) -> serde_json::Value {
+    let out = senet()
+        .arg("solve")
+        .args(args)
+        .write_stdin(position)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    solve_json_at(args, "")
 }
 
 /// Both numberings from the command line: the same chances, and a table from the search plays
@@ -476,25 +486,18 @@ fn seven_piece_end_games() {
             ),
         ];
         for (position, expected) in cases {
-            let out = senet()
-                .args([
-                    "solve",
+            let v = solve_json_at(
+                &[
                     "twenty-squares/ur",
                     "--position",
                     "-",
                     "--format",
                     "json",
-                ])
-                .args(["--method", method])
-                .write_stdin(position)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
+                    "--method",
+                    method,
+                ],
+                &position,
             );
-            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             let light = v["win_probability"]["light"].as_f64().unwrap();
             assert!(close(light, expected), "{method}: {light}");
         }
@@ -512,18 +515,20 @@ fn cli_solves_after_the_throw() {
             let position = format!(
                 r#"{{"to_move":"light","throw":{throw},"pieces":{{"light":[13],"dark":[14]}}}}"#
             );
-            let out = senet()
-                .args(["solve", "twenty-squares/ur", "--option", "pieces=1"])
-                .args(["--position", "-", "--format", "json", "--method", method])
-                .write_stdin(position)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
+            let v = solve_json_at(
+                &[
+                    "twenty-squares/ur",
+                    "--option",
+                    "pieces=1",
+                    "--position",
+                    "-",
+                    "--format",
+                    "json",
+                    "--method",
+                    method,
+                ],
+                &position,
             );
-            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             let light = v["win_probability"]["light"].as_f64().unwrap();
             assert!(close(light, expected), "{method}, throw {throw}: {light}");
             assert_eq!(v["throw"], throw);

@@ -102,30 +102,31 @@ fn senet() -> Command {
     Command::cargo_bin("senet").unwrap()
 }
 
-#[test]
-fn cli_solves_and_saves_a_table() {
-    let dir = std::env::temp_dir().join(format!("senet-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let table = dir.join("ur1.table");
-    let out = senet()
-        .args([
-            "solve",
-            "twenty-squares/ur",
-            "--option",
-            "pieces=1",
-            "--format",
-            "json",
-            "--table",
-        ])
-        .arg(&table)
-        .output()
-        .unwrap();
+/// `senet sim ARGS`, which must succeed.
+fn sim_ok(args: &[&str]) {
+    let out = senet().arg("sim").args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+}
+
+#[test]
+fn cli_solves_and_saves_a_table() {
+    let dir = std::env::temp_dir().join(format!("senet-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("ur1.table");
+    let table_arg = table.to_str().unwrap();
+    let v = solve_json(&[
+        "twenty-squares/ur",
+        "--option",
+        "pieces=1",
+        "--format",
+        "json",
+        "--table",
+        table_arg,
+    ]);
     for key in [
         "rules",
         "options",
@@ -140,28 +141,17 @@ fn cli_solves_and_saves_a_table() {
     let dark = v["win_probability"]["dark"].as_f64().unwrap();
     assert!(close(light + dark, 1.0));
     // The table plays: optimal against random, loaded from the file.
-    let out = senet()
-        .args([
-            "sim",
-            "twenty-squares/ur",
-            "--option",
-            "pieces=1",
-            "--games",
-            "200",
-            "--players",
-            "optimal,random",
-            "--format",
-            "json",
-            "--table",
-        ])
-        .arg(&table)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sim_ok(&[
+        "twenty-squares/ur",
+        "--option",
+        "pieces=1",
+        "--games",
+        "200",
+        "--players",
+        "optimal,random",
+        "--table",
+        table_arg,
+    ]);
     // A table for other options is refused.
     let out = senet()
         .args([
@@ -171,11 +161,8 @@ fn cli_solves_and_saves_a_table() {
             "pieces=2",
             "--games",
             "10",
-            "--players",
-            "optimal,random",
-            "--table",
         ])
-        .arg(&table)
+        .args(["--players", "optimal,random", "--table", table_arg])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -376,23 +363,17 @@ fn cli_methods_agree() {
     let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
     assert!((light(&dense) - light(&search)).abs() < 1e-10);
     assert!((light(&dense) - 0.518572907495).abs() < 1e-11);
-    let out = senet()
-        .args([
-            "sim",
-            "twenty-squares/ur",
-            "--option",
-            "pieces=2",
-            "--games",
-            "20",
-        ])
-        .args(["--players", "optimal,greedy", "--table", table_arg])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sim_ok(&[
+        "twenty-squares/ur",
+        "--option",
+        "pieces=2",
+        "--games",
+        "20",
+        "--players",
+        "optimal,greedy",
+        "--table",
+        table_arg,
+    ]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

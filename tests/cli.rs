@@ -1,8 +1,9 @@
 //! End-to-end tests of the `senet` binary: `list`, `check`, `explain`, `diff` and `--option`.
 //!
-//! These tests hold the command-line contract of DESIGN.md: exit codes (0 valid, 1 invalid rules,
-//! 2 unusable input), the shape of `check --format json`, and the words users rely on in the
-//! output. They run the real binary with `NO_COLOR=1` unless a test says otherwise.
+//! These tests hold the command-line contract (docs/formats.md and the README): exit codes
+//! (0 valid, 1 invalid rules, 2 unusable input), the shape of `check --format json`, and the
+//! words users rely on in the output. They run the real binary with `NO_COLOR=1` unless a test
+//! says otherwise.
 
 use std::path::{Path, PathBuf};
 

@@ -1,4 +1,4 @@
-//! End-to-end tests of `senet moves`, `senet play` and `senet replay` (DESIGN.md's command-line
+//! End-to-end tests of `senet moves`, `senet play` and `senet replay` (the command-line
 //! contract): positions and moves as JSON, JSON Lines, clear errors with exit 2; full games of
 //! every bundled rule set with records that replay; records that are damaged or inconsistent
 //! refused whole; a person at the keyboard (standard input), quitting on `q` and at the end of

@@ -1,13 +1,13 @@
 //! Scenario tests as data: for every bundled rule set, `tests/scenarios/<id with / as __>.json`
 //! holds positions with a throw and the exact answer `senet moves` must give for each (every
-//! legal move, its steps and its resulting position), derived by hand from RECONSTRUCTIONS.md and
-//! the worked examples of the source documents.
+//! legal move, its steps and its resulting position), derived by hand from the rule sets'
+//! sources and their worked examples.
 //!
 //! A file reads:
 //!
 //! ```json
 //! { "rules": "senet/base", "options": { "pieces": "7" },
-//!   "cases": [ { "name": "...", "rule": "the words of RECONSTRUCTIONS.md this checks",
+//!   "cases": [ { "name": "...", "rule": "the words of the rule this checks",
 //!                "position": { "to_move": "red", "throw": 2, "pieces": { ... } },
 //!                "moves": [ { "steps": [ { "from": 11, "to": 13 } ],
 //!                             "result": { "to_move": "blue", "throw": null, "pieces": { ... } } } ] } ] }

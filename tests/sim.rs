@@ -1,8 +1,8 @@
-//! End-to-end tests of `senet sim`: the JSON contract of DESIGN.md, the text report, the refusal
-//! of players a simulation cannot use, determinism whatever `--jobs`, and smoke tests of agent
+//! End-to-end tests of `senet sim`: the JSON contract of docs/formats.md, the text report, the
+//! refusal of players a simulation cannot use, determinism whatever `--jobs`, and smoke tests of agent
 //! strength.
 //!
-//! Every test runs the real binary. Speed is never tested here (DESIGN.md: speed is measured by
+//! Every test runs the real binary. Speed is never tested here (speed is measured by
 //! benchmarks and `senet sim`, never by timed tests); the game counts are chosen so that the
 //! whole file runs in a few seconds in a debug build.
 
@@ -134,7 +134,7 @@ fn the_same_seed_repeats_and_another_seed_differs() {
 
 // ---- the JSON contract -------------------------------------------------------------------------
 
-/// Checks every key DESIGN.md promises, with its type, and that the counts add up.
+/// Checks every key docs/formats.md promises, with its type, and that the counts add up.
 fn check_contract(report: &Value, rules: &str, sides: [&str; 2], players: [&str; 2], games: u64) {
     let object = report.as_object().expect("the report is a JSON object");
     assert_eq!(field(report, "rules"), rules);
@@ -185,7 +185,7 @@ fn check_contract(report: &Value, rules: &str, sides: [&str; 2], players: [&str;
             .unwrap_or_else(|| panic!("`{key}` is not a number"));
         assert!(v.is_finite() && v >= 0.0, "`{key}` is {v}");
     }
-    // More than DESIGN.md's minimum, but what the issue asks the JSON to carry as well.
+    // Beyond the minimum: the figures a researcher compares rule sets by.
     for key in [
         "backward_moves_per_game",
         "extra_throws_per_game",
@@ -421,7 +421,7 @@ fn win_share_against_random(rules: &str, agent: &str, games: &str, seed: &str) -
     (player_rate(&first, "1") + player_rate(&second, "2")) / 2.0
 }
 
-/// The issue's bar: greedy beats random in at least 65 % of twenty-squares/ur games.
+/// The bar set for greedy: it beats random in at least 65 % of twenty-squares/ur games.
 ///
 /// Measured over 10,000 games each way (docs/agents.md) greedy wins far more than that, so 65 %
 /// over 400 games can fail only if greedy really got weaker.

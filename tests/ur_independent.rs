@@ -1,4 +1,4 @@
-//! An independent solver of the Game of Ur as RECONSTRUCTIONS.md states its rules, sharing no
+//! An independent solver of the Game of Ur as the common modern rules state it, sharing no
 //! code with the engine or the solver: written straight from the rules, so that a mistake in the
 //! rule file, the engine or the numbering would show as a difference.
 //!

@@ -44,7 +44,7 @@ pub enum Command {
     Moves {
         #[arg(value_name = "RULES")]
         rules: String,
-        /// A file of positions (DESIGN.md's format); `-` reads standard input.
+        /// A file of positions (docs/formats.md); `-` reads standard input.
         #[arg(long, value_name = "FILE")]
         position: String,
         #[command(flatten)]

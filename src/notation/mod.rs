@@ -1,4 +1,4 @@
-//! The JSON forms that outside tools rely on: positions, moves and game events (DESIGN.md).
+//! The JSON forms that outside tools rely on: positions, moves and game events (docs/formats.md).
 
 pub mod position;
 pub mod record;

@@ -105,7 +105,7 @@ pub fn throw_possible(engine: &Engine, total: u8) -> bool {
         .any(|&v| !engine.throws_again(v) && v <= total && reach[(total - v) as usize])
 }
 
-/// Reads a position (DESIGN.md's format) and its throw. Every problem is a message for a person.
+/// Reads a position (docs/formats.md) and its throw. Every problem is a message for a person.
 pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<u8>), String> {
     let r = &engine.rules;
     let obj = v

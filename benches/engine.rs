@@ -24,6 +24,7 @@ use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw};
 use senet::engine::{Engine, Move, Position};
 use senet::sim::{game_seed, mix};
+use senet::types::Throw;
 
 /// The rule sets measured: the two of the speed targets, the seat ritual of the base rules, a
 /// game with ten pieces a side, and split turns (the one path that searches, and allocates).
@@ -53,7 +54,7 @@ fn random_game(
     game: &mut Game,
     agents: &mut [RandomAgent; 2],
     i: u64,
-    mut at_choice: impl FnMut(&Position, u8, &[Move]),
+    mut at_choice: impl FnMut(&Position, Throw, &[Move]),
 ) -> u32 {
     let engine = game.engine;
     let seed = game_seed(7, i);
@@ -74,7 +75,7 @@ fn random_game(
                 let choice = if moves.len() == 1 {
                     0
                 } else {
-                    let player = game.summary.seat[side as usize] as usize;
+                    let player = usize::from(game.summary.seat[side]);
                     agents[player].choose(engine, &game.pos, game.total, moves)
                 };
                 game.choose(choice);
@@ -87,7 +88,7 @@ fn random_game(
 
 /// Positions (with their throws) where the side to move had at least `min_moves` legal moves,
 /// every `stride`-th such position of seeded random games, until `n` are collected.
-fn positions(engine: &Engine, n: usize, stride: usize, min_moves: usize) -> Vec<(Position, u8)> {
+fn positions(engine: &Engine, n: usize, stride: usize, min_moves: usize) -> Vec<(Position, Throw)> {
     let mut game = Game::new(engine, TURN_CAP);
     game.keep_events = false;
     let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
@@ -159,7 +160,7 @@ fn bench_playout(c: &mut Criterion) {
 /// the sampled positions, for docs/agents.md. With `depths`, also how deep the default agent
 /// gets: depth `d` finishes within the budget exactly when a search of fixed depth `d` visits at
 /// most `DEFAULT_BUDGET` leaves (the leaf count is the same up to the budget).
-fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, u8)], depths: bool) {
+fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, Throw)], depths: bool) {
     let mut agent = ExpectimaxAgent::adaptive(1);
     let mut moves = Vec::new();
     let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);

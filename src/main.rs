@@ -1,5 +1,9 @@
+//! The `senet` command.
+
 use clap::Parser;
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    senet::cli::run(senet::cli::Cli::parse())
+    cli::run(cli::Cli::parse())
 }

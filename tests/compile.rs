@@ -1,7 +1,8 @@
 //! The compiled form of rule sets: tables and turn machine.
 
 use senet::check::check_target;
-use senet::compile::{Event, Next, Phase, PosFlags, Rules, SquareFlags, compile};
+use senet::compile::{Event, Next, Phase, PosFlags, Rules, SideTable, SquareFlags, compile};
+use senet::types::{PathPos, Place, Side, Square};
 
 fn rules(id: &str) -> Rules {
     compile(&check_target(id, &[]).unwrap_or_else(|e| panic!("{id} does not check: {e:?}")))
@@ -47,46 +48,52 @@ fn four_sticks_give_1_4_6_4_1_sixteenths() {
     assert_eq!(base.throws.weights, vec![4, 6, 4, 1, 1]);
 }
 
+/// The throws that bear a piece off from path position `p`.
+fn exits(side: &SideTable, p: u32) -> u32 {
+    side.exit_throws[PathPos::new(p).unwrap().index()]
+}
+
 #[test]
 fn exact_exit_tables() {
     let base = rules("senet/base");
-    let red = &base.sides[0];
+    let red = &base.sides[Side::First];
     // Pieces on 25, 28, 29, 30 bear off with 6, 3, 2, 1; 26 would need a 5, which base cannot throw.
-    assert_eq!(red.exit_throws[25], 1 << 6);
-    assert_eq!(red.exit_throws[26], 0);
-    assert_eq!(red.exit_throws[28], 1 << 3);
-    assert_eq!(red.exit_throws[30], 1 << 1);
+    assert_eq!(exits(red, 25), 1 << 6);
+    assert_eq!(exits(red, 26), 0);
+    assert_eq!(exits(red, 28), 1 << 3);
+    assert_eq!(exits(red, 30), 1 << 1);
     // Bell 1960: only from 27-30.
     let bell = rules("senet/bell-1960");
-    assert_eq!(bell.sides[1].exit_throws[25], 0);
-    assert_eq!(bell.sides[1].exit_throws[27], 1 << 4);
+    assert_eq!(exits(&bell.sides[Side::Second], 25), 0);
+    assert_eq!(exits(&bell.sides[Side::Second], 27), 1 << 4);
     // Modern: from 27 with 4 or 5, 29 with 3, 30 with 2.
     let modern = rules("senet/modern");
-    assert_eq!(modern.sides[0].exit_throws[27], 1 << 4 | 1 << 5);
-    assert_eq!(modern.sides[0].exit_throws[29], 1 << 3);
-    assert_eq!(modern.sides[0].exit_throws[30], 1 << 2);
+    assert_eq!(exits(&modern.sides[Side::First], 27), 1 << 4 | 1 << 5);
+    assert_eq!(exits(&modern.sides[Side::First], 29), 1 << 3);
+    assert_eq!(exits(&modern.sides[Side::First], 30), 1 << 2);
     // Bell 1979 runs from 30 to 1: position 30 is square 1.
     let b79 = rules("senet/bell-1979");
-    assert_eq!(b79.sides[0].path[0], 30);
-    assert_eq!(b79.sides[0].exit_throws[30], 1 << 1);
+    assert_eq!(b79.sides[Side::First].path[0], Square::new(30).unwrap());
+    assert_eq!(exits(&b79.sides[Side::First], 30), 1 << 1);
 }
 
 #[test]
 fn ur_paths_share_the_middle_row() {
     let r = rules("twenty-squares/ur");
-    let (light, dark) = (&r.sides[0], &r.sides[1]);
+    let (light, dark) = (&r.sides[Side::First], &r.sides[Side::Second]);
     assert_eq!(light.len(), 14);
     assert_eq!(&light.path[4..12], &dark.path[4..12]);
     assert_ne!(light.path[0], dark.path[0]);
-    for p in [4usize, 8, 14] {
-        let sq = light.path[p - 1] as usize;
+    for p in [4, 8, 14] {
+        let sq = light.square(PathPos::new(p).unwrap());
         assert!(
-            r.squares[sq].has(SquareFlags::SAFE) && r.squares[sq].has(SquareFlags::EXTRA_THROW)
+            r.square_flags(sq)
+                .contains(SquareFlags::SAFE | SquareFlags::EXTRA_THROW)
         );
     }
-    assert_eq!(light.exit_throws[11], 1 << 4);
-    assert_eq!(light.exit_throws[14], 1 << 1);
-    assert!(light.start.iter().all(|&p| p == 0));
+    assert_eq!(exits(light, 11), 1 << 4);
+    assert_eq!(exits(light, 14), 1 << 1);
+    assert!(light.start.iter().all(|&p| p == Place::Waiting));
 }
 
 #[test]
@@ -116,24 +123,37 @@ fn turn_machines() {
     assert_eq!(bell.machine.next(Phase::Move, Event::MovedExtraThrow), None);
 }
 
+/// The flags of path position `p`.
+fn flags(side: &SideTable, p: u32) -> PosFlags {
+    side.flags[PathPos::new(p).unwrap().index()]
+}
+
 #[test]
 fn zones_become_position_flags() {
     let jequier = rules("senet/jequier");
-    let red = &jequier.sides[0];
-    assert!((21..=30).all(|p| red.flags[p].has(PosFlags::BEAR_ZONE)));
-    assert!(!red.flags[20].has(PosFlags::BEAR_ZONE));
+    let red = &jequier.sides[Side::First];
+    assert!((21..=30).all(|p| flags(red, p).contains(PosFlags::BEAR_ZONE)));
+    assert!(!flags(red, 20).contains(PosFlags::BEAR_ZONE));
     let bell = rules("senet/bell-thirty-squares");
-    assert!((26..=30).all(|p| bell.sides[1].flags[p].has(PosFlags::PRIORITY)));
+    assert!((26..=30).all(|p| flags(&bell.sides[Side::Second], p).contains(PosFlags::PRIORITY)));
     let ivde = rules("senet/ivde");
-    assert!(ivde.sides[0].flags[28].has(PosFlags::ONLY_BEAR_OFF));
+    assert!(flags(&ivde.sides[Side::First], 28).contains(PosFlags::ONLY_BEAR_OFF));
 }
 
 #[test]
 fn options_change_the_compiled_rules() {
     let seven = compile(&check_target("senet/kendall", &[("pieces".into(), "7".into())]).unwrap());
     assert_eq!(seven.pieces, 7);
-    assert_eq!(seven.sides[0].start, vec![1, 3, 5, 7, 9, 11, 13]);
-    assert_eq!(seven.sides[1].start, vec![2, 4, 6, 8, 10, 12, 14]);
+    let on = |list: &[u32]| -> Vec<Place> {
+        list.iter()
+            .map(|&p| Place::On(PathPos::new(p).unwrap()))
+            .collect()
+    };
+    assert_eq!(seven.sides[Side::First].start, on(&[1, 3, 5, 7, 9, 11, 13]));
+    assert_eq!(
+        seven.sides[Side::Second].start,
+        on(&[2, 4, 6, 8, 10, 12, 14])
+    );
     let off =
         compile(&check_target("senet/kendall", &[("extra-throws".into(), "off".into())]).unwrap());
     assert_eq!(off.extra_after, 0);

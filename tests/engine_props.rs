@@ -29,11 +29,11 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::agents::RandomAgent;
 use senet::check::check_target;
-use senet::check::ruleset::Opening;
-use senet::compile::compile;
+use senet::compile::{Opening, compile};
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
-use senet::engine::{Engine, Move, Position};
+use senet::engine::{Engine, Move, Position, Setup};
 use senet::notation::position::{parse_position, position_json, throw_possible};
+use senet::types::{PathPos, PerSide, Place, Side, Throw};
 
 /// The turn cap of every game here.
 const TURN_CAP: u32 = 20_000;
@@ -119,54 +119,50 @@ fn by_name(name: &str) -> &'static Variant {
 /// Pieces conserved, one piece a square, `on` and `squares` in agreement, fields in range.
 fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
     let r = &engine.rules;
-    if pos.to_move > 1 {
-        return Err(format!("to_move is {}", pos.to_move));
+    let (a, b) = (pos.squares(Side::First), pos.squares(Side::Second));
+    if a & b != 0 {
+        return Err(format!("both sides on squares {:#x}", a & b));
     }
-    if pos.squares[0] & pos.squares[1] != 0 {
-        return Err(format!(
-            "both sides on squares {:#x}",
-            pos.squares[0] & pos.squares[1]
-        ));
-    }
-    for s in 0..2 {
-        let on = pos.on[s].count_ones();
-        let total = on + pos.waiting[s] as u32 + pos.off[s] as u32 + pos.removed[s] as u32;
-        if total != r.pieces as u32 {
+    for s in Side::BOTH {
+        let on = pos.on(s).count_ones();
+        let total =
+            on + u32::from(pos.waiting(s)) + u32::from(pos.off(s)) + u32::from(pos.removed(s));
+        if total != u32::from(r.pieces) {
             return Err(format!(
-                "side {s} has {total} pieces (on {on}, waiting {}, off {}, removed {}), the rules say {}",
-                pos.waiting[s], pos.off[s], pos.removed[s], r.pieces
+                "{s} has {total} pieces (on {on}, waiting {}, off {}, removed {}), the rules say {}",
+                pos.waiting(s),
+                pos.off(s),
+                pos.removed(s),
+                r.pieces
             ));
         }
-        if pos.squares[s].count_ones() != on {
+        if pos.squares(s).count_ones() != on {
             return Err(format!(
-                "side {s}: {on} positions taken but {} squares",
-                pos.squares[s].count_ones()
+                "{s}: {on} positions taken but {} squares",
+                pos.squares(s).count_ones()
             ));
         }
         let len = engine.path_len(s);
         for p in pos.positions(s) {
-            if p > len {
-                return Err(format!("side {s} has a piece at position {p} of {len}"));
+            if p.index() >= len {
+                return Err(format!("{s} has a piece at position {p} of {len}"));
             }
-            let sq = r.sides[s].path[p as usize - 1];
-            if pos.squares[s] & (1 << (sq - 1)) == 0 {
+            let sq = r.sides[s].square(p);
+            if pos.squares(s) & sq.bit() == 0 {
                 return Err(format!(
-                    "side {s}: position {p} taken but its square {sq} is not"
+                    "{s}: position {p} taken but its square {sq} is not"
                 ));
             }
         }
-        if pos.opening & (1 << s) != 0 && r.opening[s].is_none() {
-            return Err(format!("side {s} owes an opening move it has no rule for"));
+        if pos.opening_due(s) && r.opening[s].is_none() {
+            return Err(format!("{s} owes an opening move it has no rule for"));
         }
-    }
-    if pos.opening > 3 {
-        return Err(format!("opening bits {:#b}", pos.opening));
     }
     Ok(())
 }
 
 /// The position and its throw read back from their JSON.
-fn check_round_trip(engine: &Engine, pos: &Position, throw: Option<u8>) -> Result<(), String> {
+fn check_round_trip(engine: &Engine, pos: &Position, throw: Option<Throw>) -> Result<(), String> {
     let json = position_json(engine, pos, throw);
     match parse_position(engine, &json) {
         Ok((back, t)) if back == *pos && t == throw => Ok(()),
@@ -179,9 +175,14 @@ fn check_round_trip(engine: &Engine, pos: &Position, throw: Option<u8>) -> Resul
 
 /// Every move of `moves` (the legal moves of `pos` for `throw`): no duplicates, each applies to
 /// a sound position that reads back from JSON, and the right side throws next.
-fn check_moves(engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> Result<(), String> {
+fn check_moves(
+    engine: &Engine,
+    pos: &Position,
+    throw: Throw,
+    moves: &[Move],
+) -> Result<(), String> {
     let mut seen = HashSet::new();
-    let s = pos.to_move as usize;
+    let s = pos.to_move();
     for mv in moves {
         if !seen.insert(*mv) {
             return Err(format!("the move {:?} is listed twice", mv.steps()));
@@ -190,27 +191,46 @@ fn check_moves(engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> Re
             .steps()
             .first()
             .ok_or_else(|| "a move with no steps".to_string())?;
-        let has_piece = if first.from == 0 {
-            pos.waiting[s] > 0
-        } else {
-            first.from <= engine.path_len(s) && pos.on[s] & (1 << (first.from - 1)) != 0
+        let has_piece = match first.from() {
+            Place::Waiting => pos.waiting(s) > 0,
+            Place::On(p) => pos.on(s) & p.bit() != 0,
+            Place::Off | Place::Removed => false,
         };
         if !has_piece {
             return Err(format!(
-                "the move {:?} starts where side {s} has no piece",
+                "the move {:?} starts where {s} has no piece",
                 mv.steps()
             ));
         }
         let (next, report) = engine.apply(pos, mv, throw);
+        if next != engine.successor(pos, mv, throw) {
+            return Err(format!(
+                "the move {:?}: apply and successor differ",
+                mv.steps()
+            ));
+        }
         check_position(engine, &next)
             .map_err(|e| format!("after the move {:?}: {e}", mv.steps()))?;
-        let expected = if report.extra_throw { s } else { 1 - s };
-        if next.to_move as usize != expected {
+        let expected = if report.extra_throw() { s } else { s.other() };
+        if next.to_move() != expected {
             return Err(format!(
-                "after the move {:?} (extra throw: {}) side {} is to move",
+                "after the move {:?} (extra throw: {}) {} is to move",
                 mv.steps(),
-                report.extra_throw,
-                next.to_move
+                report.extra_throw(),
+                next.to_move()
+            ));
+        }
+        if report.steps().len() != mv.steps().len()
+            || report
+                .steps()
+                .iter()
+                .zip(mv.steps())
+                .any(|(r, m)| r.step() != *m)
+        {
+            return Err(format!(
+                "the report of {:?} tells other steps: {:?}",
+                mv.steps(),
+                report.steps()
             ));
         }
         check_round_trip(engine, &next, None)
@@ -255,11 +275,8 @@ fn drive(engine: &Engine, seed: u64, check: bool) -> Result<Played, String> {
                 _ if over.is_some() => {
                     return Err(at(format!("the game goes on in a won position ({over:?})")));
                 }
-                Action::Throw { side } if side != game.pos.to_move => {
-                    return Err(at(format!("side {} is to move", game.pos.to_move)));
-                }
-                Action::Choose { side } if side != game.pos.to_move => {
-                    return Err(at(format!("side {} is to move", game.pos.to_move)));
+                Action::Throw { side } | Action::Choose { side } if side != game.pos.to_move() => {
+                    return Err(at(format!("{} is to move", game.pos.to_move())));
                 }
                 _ => {}
             }
@@ -304,11 +321,11 @@ fn drive(engine: &Engine, seed: u64, check: bool) -> Result<Played, String> {
         let moves = events
             .iter()
             .filter(|e| matches!(e, GameEvent::Move { .. }))
-            .count() as u32;
-        let captures: u32 = events
+            .count();
+        let captures: usize = events
             .iter()
             .map(|e| match e {
-                GameEvent::Move { report, .. } => report.captures as u32,
+                GameEvent::Move { report, .. } => report.captures().count(),
                 _ => 0,
             })
             .sum();
@@ -316,13 +333,13 @@ fn drive(engine: &Engine, seed: u64, check: bool) -> Result<Played, String> {
             .iter()
             .filter(|e| matches!(e, GameEvent::End { .. }))
             .count();
-        if moves != game.summary.moves || captures != game.summary.captures {
+        if moves != game.summary.moves as usize || captures != game.summary.captures as usize {
             return Err(format!(
                 "the summary counts {} moves and {} captures, the events {moves} and {captures}",
                 game.summary.moves, game.summary.captures
             ));
         }
-        if ends != finished as usize
+        if ends != usize::from(finished)
             || (finished && !matches!(events.last(), Some(GameEvent::End { .. })))
         {
             return Err(format!(
@@ -430,49 +447,53 @@ fn every_bundled_rule_set_has_its_property_test() {
 
 // ---- random positions --------------------------------------------------------------------------
 
-/// A random position of the rule set (not necessarily reachable): every piece waiting, on a free
-/// square of its path, off or removed; a random side to move and pending openings; and a throw
-/// the rules can give.
-fn random_position(engine: &Engine, seed: u64) -> (Position, u8) {
+/// A random position of the rule set (not necessarily reachable, but within what the checked
+/// constructor accepts): every piece waiting (where pieces can wait), on a free square of its
+/// path, off or removed (where captures remove); a random side to move and pending openings;
+/// and a throw the rules can give.
+fn random_position(engine: &Engine, seed: u64) -> (Position, Throw) {
     let r = &engine.rules;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut pos = Position::start(r);
-    pos.on = [0; 2];
-    pos.squares = [0; 2];
-    pos.cross = [0; 2];
-    pos.waiting = [0; 2];
-    pos.off = [0; 2];
-    pos.removed = [0; 2];
-    pos.to_move = rng.random_range(0..2u8);
-    pos.opening = 0;
-    for s in 0..2 {
+    let mut taken = 0u64;
+    let mut setup = Setup {
+        to_move: Side::BOTH[rng.random_range(0..2)],
+        pieces: PerSide::default(),
+        opening: PerSide::default(),
+    };
+    for s in Side::BOTH {
         // Favour the board, as in play.
         for _ in 0..r.pieces {
-            loop {
+            let place = loop {
                 match rng.random_range(0..10u8) {
-                    0 => pos.waiting[s] += 1,
-                    1 => pos.off[s] += 1,
-                    2 if rng.random_range(0..4u8) == 0 => pos.removed[s] += 1,
-                    _ => {
-                        let p = rng.random_range(1..=engine.path_len(s));
-                        if pos.owner(r.sides[s].path[p as usize - 1]).is_some() {
-                            continue;
-                        }
-                        pos.put(r, s, p);
+                    0 if r.pieces_can_wait() => break Place::Waiting,
+                    1 => break Place::Off,
+                    2 if r.pieces_can_be_removed() && rng.random_range(0..4u8) == 0 => {
+                        break Place::Removed;
                     }
+                    3..10 => {
+                        let p = PathPos::from_index(rng.random_range(0..engine.path_len(s)))
+                            .expect("a path position");
+                        let sq = r.sides[s].square(p);
+                        if taken & sq.bit() == 0 {
+                            taken |= sq.bit();
+                            break Place::On(p);
+                        }
+                    }
+                    _ => {}
                 }
-                break;
-            }
+            };
+            setup.pieces[s].push(place);
         }
-        if r.opening[s].is_some() && rng.random_range(0..4u8) == 0 {
-            pos.opening |= 1 << s;
-        }
+        setup.opening[s] = r.opening[s].is_some() && rng.random_range(0..4u8) == 0;
     }
+    let pos = setup
+        .position(r)
+        .unwrap_or_else(|e| panic!("{}: a random setup is refused: {e}", r.id));
     let throw = loop {
         let t = if r.throw_again != 0 {
-            rng.random_range(0..=3 * r.throws.max)
+            Throw::new(rng.random_range(0..=3 * u16::from(r.throws.max)))
         } else {
-            r.throws.values[rng.random_range(0..r.throws.values.len())]
+            Throw::from(r.throws.values[rng.random_range(0..r.throws.values.len())])
         };
         if throw_possible(engine, t) {
             break t;
@@ -540,7 +561,7 @@ fn random_games_end() {
             if summary.outcome.is_none() {
                 unfinished += 1;
             }
-            turns += summary.turns as u64;
+            turns += u64::from(summary.turns);
             longest = longest.max(summary.turns);
         }
         report.push(format!(
@@ -598,32 +619,47 @@ fn start_positions_are_sound() {
             v.name
         );
         // With split turns a total that ends on a throw-again value is no total (Finkel: 1).
-        let totals = (0..=255u8).filter(|&t| throw_possible(&v.engine, t));
+        let totals = (0..=255u16)
+            .map(Throw::new)
+            .filter(|&t| throw_possible(&v.engine, t));
         for t in totals.take(40) {
             check_round_trip(&v.engine, &pos, Some(t))
                 .unwrap_or_else(|e| panic!("{}: {e}", v.name));
         }
         check_round_trip(&v.engine, &pos, None).unwrap_or_else(|e| panic!("{}: {e}", v.name));
-        for s in 0..2 {
+        for s in Side::BOTH {
             let opening = &v.engine.rules.opening[s];
             if matches!(opening, Some(Opening::FrontPieceMoves { .. })) {
-                assert!(
-                    pos.opening & (1 << s) != 0,
-                    "{}: opening not pending",
-                    v.name
-                );
+                assert!(pos.opening_due(s), "{}: opening not pending", v.name);
             }
         }
     }
 }
 
+/// How far the steps of a move go in all: to a square, or one past the end to bear off.
+fn distance(engine: &Engine, mv: &Move) -> usize {
+    let len = engine.path_len(Side::First);
+    let at = |p: Place| match p {
+        Place::On(q) => usize::from(q.get()),
+        Place::Off => len + 1,
+        Place::Waiting | Place::Removed => 0,
+    };
+    mv.steps()
+        .iter()
+        .map(|s| at(s.from()).abs_diff(at(s.to())))
+        .sum()
+}
+
 /// The legal moves of a Finkel position (red to move) for each total, checked like those of a
 /// game.
-fn finkel_totals(red: &str, blue: &str, totals: &[u8]) {
+fn finkel_totals(red: &str, blue: &str, totals: &[u16]) {
     let v = by_name("senet/finkel");
     let mut buf = Vec::new();
     for &total in totals {
-        assert!(throw_possible(&v.engine, total), "{total} is no total");
+        assert!(
+            throw_possible(&v.engine, Throw::new(total)),
+            "{total} is no total"
+        );
         let json: serde_json::Value = serde_json::from_str(&format!(
             r#"{{"to_move":"red","throw":{total},"pieces":{{"red":{red},"blue":{blue}}}}}"#
         ))
@@ -635,11 +671,11 @@ fn finkel_totals(red: &str, blue: &str, totals: &[u8]) {
         assert!(!buf.is_empty(), "{json}: no moves");
         // The whole total is used when some sequence can use it; never more.
         for mv in &buf {
+            let used = distance(&v.engine, mv);
             assert!(
-                mv.distance() <= total as u32,
-                "{json}: the move {:?} goes {} squares",
+                used <= usize::from(total),
+                "{json}: the move {:?} goes {used} squares",
                 mv.steps(),
-                mv.distance()
             );
         }
     }
@@ -651,8 +687,8 @@ fn finkel_totals(red: &str, blue: &str, totals: &[u8]) {
 /// panicked at `src/engine/split.rs:77`.
 #[test]
 fn split_turns_with_a_large_total() {
-    let removed = r#""removed","removed","removed","removed","removed","removed""#;
-    finkel_totals("[1,2,3,4,5,6,7]", &format!("[30,{removed}]"), &[23]);
+    let off = r#""off","off","off","off","off","off""#;
+    finkel_totals("[1,2,3,4,5,6,7]", &format!("[30,{off}]"), &[23]);
     finkel_totals("[1,3,5,7,9,11,13]", "[2,4,6,8,10,12,14]", &[25]);
 }
 
@@ -675,10 +711,11 @@ fn split_turns_with_a_total_over_31() {
         "blue": [1, "off", "off", "off", "off", "off", "off"] } });
     let (pos, _) = parse_position(&v.engine, &json).unwrap();
     let mut buf = Vec::new();
-    v.engine.legal_moves(&pos, 34, &mut buf);
-    let steps: Vec<Vec<(u8, u8)>> = buf
+    v.engine.legal_moves(&pos, Throw::new(34), &mut buf);
+    let steps: Vec<Vec<(Place, Place)>> = buf
         .iter()
-        .map(|m| m.steps().iter().map(|s| (s.from, s.to)).collect())
+        .map(|m| m.steps().iter().map(|s| (s.from(), s.to())).collect())
         .collect();
-    assert_eq!(steps, [[(30, 31), (10, 30)]]);
+    let on = |p| Place::On(PathPos::new(p).unwrap());
+    assert_eq!(steps, [[(on(30), Place::Off), (on(10), on(30))]]);
 }

@@ -5,9 +5,10 @@ use std::sync::Arc;
 use assert_cmd::Command;
 use senet::check::check_target;
 use senet::compile::compile;
-use senet::engine::Engine;
+use senet::engine::{Engine, Setup};
 use senet::notation::position::parse_position;
 use senet::solve::{Limits, Method, Solution, Solved, solve, solve_with};
+use senet::types::PerSide;
 
 fn engine(id: &str, pieces: u8) -> Engine {
     let options = [("pieces".to_string(), pieces.to_string())];
@@ -219,7 +220,7 @@ fn dense_agrees_with_search() {
         let e = engine("twenty-squares/ur", pieces);
         let index = DenseIndex::new(&e.rules).expect("Ur numbers densely");
         assert!(index.mirrored);
-        let d = dense::solve(&e, index, [0, 0], |_| {});
+        let d = dense::solve(&e, index, PerSide::default(), |_| {});
         let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
         let mut worst: f64 = 0.0;
         for (k, pos) in s.positions.iter().enumerate() {
@@ -267,22 +268,22 @@ fn dense_numbering_is_a_bijection() {
             index.for_row(&e.rules, l, key, |i, pos| {
                 assert!(!seen[i], "index {i} used twice");
                 seen[i] = true;
-                let mover = pos.to_move;
+                let mover = pos.to_move();
                 assert_eq!(index.locate(pos), Located::State { index: i, mover });
                 // The mirror image (sides swapped, the other to move) is the same state.
-                let mut mirror = senet::engine::Position::empty(1 - mover);
-                for s in 0..2 {
-                    for p in pos.positions(s) {
-                        mirror.put(&e.rules, 1 - s, p);
-                    }
-                    mirror.waiting[1 - s] = pos.waiting[s];
-                    mirror.off[1 - s] = pos.off[s];
+                let setup = pos.setup();
+                let mirror = Setup {
+                    to_move: mover.other(),
+                    pieces: PerSide::from_fn(|s| setup.pieces[s.other()].clone()),
+                    opening: PerSide::default(),
                 }
+                .position(&e.rules)
+                .expect("a mirror image of a state is a position");
                 assert_eq!(
                     index.locate(&mirror),
                     Located::State {
                         index: i,
-                        mover: 1 - mover
+                        mover: mover.other()
                     }
                 );
             });
@@ -418,7 +419,7 @@ extra throw on positions 4, 8
     let e = Engine::new(compile(&rules));
     let index = DenseIndex::new(&e.rules).expect("numbers densely");
     assert!(!index.mirrored);
-    let d = dense::solve(&e, index, [0, 0], |_| {});
+    let d = dense::solve(&e, index, PerSide::default(), |_| {});
     let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
     for (k, pos) in s.positions.iter().enumerate() {
         assert!(

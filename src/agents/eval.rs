@@ -6,9 +6,9 @@
 //! capture costs). The value is the side's total minus the enemy's. Generic: it reads only the
 //! compiled tables.
 
-use crate::check::ruleset::Capture;
-use crate::compile::SquareFlags;
+use crate::compile::{Capture, EnterOnto, SquareFlags};
 use crate::engine::{Engine, Outcome, Position};
+use crate::types::{PathPos, Side, Throw};
 
 /// The value of a won game; heuristic values stay far below it.
 pub const WIN: f64 = 1000.0;
@@ -19,79 +19,81 @@ const REMOVED_LOSS: f64 = 1.5;
 const RISK_WEIGHT: f64 = 1.0;
 
 /// The probability that a throw gives exactly `d` (0 if it cannot).
-fn p_throw(engine: &Engine, d: i32) -> f64 {
-    if !(0..=31).contains(&d) {
-        0.0
-    } else {
-        engine.rules.throws.probability(d as u8)
-    }
+fn p_throw(engine: &Engine, d: u32) -> f64 {
+    u8::try_from(d).map_or(0.0, |d| engine.rules.throws.probability(d))
 }
 
-fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
+/// How far along its path a position is, from 0 to 1.
+fn progress(p: PathPos, len: f64) -> f64 {
+    f64::from(p.get()) / len
+}
+
+fn side_value(engine: &Engine, pos: &Position, s: Side) -> f64 {
     let r = &engine.rules;
-    let len = engine.path_len(s) as f64;
-    let mut v = pos.off[s] as f64 * OFF_BONUS - pos.removed[s] as f64 * REMOVED_LOSS;
+    let len = f64::from(u32::try_from(engine.path_len(s)).unwrap_or(u32::MAX));
+    let mut v = f64::from(pos.off(s)) * OFF_BONUS - f64::from(pos.removed(s)) * REMOVED_LOSS;
     // A waiting piece costs the turns it will wait for a throw that lets it enter.
-    v -= pos.waiting[s] as f64 * waiting_cost(engine);
-    let e = 1 - s;
+    v -= f64::from(pos.waiting(s)) * waiting_cost(engine);
+    let e = s.other();
     let enemy = &r.sides[e];
+    let mine = pos.on(s);
     for p in pos.positions(s) {
-        let progress = p as f64 / len;
-        v += progress;
-        let sq = r.sides[s].path[p as usize - 1];
-        if r.squares[sq as usize].has(SquareFlags::SAFE) || matches!(r.capture, Capture::None) {
+        let here = progress(p, len);
+        v += here;
+        let sq = r.sides[s].square(p);
+        if r.square_flags(sq).contains(SquareFlags::SAFE) || r.capture == Capture::None {
             continue;
         }
-        // Protected by a neighbour of its own side along the enemy's view of the path: skip.
+        // Protected by a neighbour of its own side along the path: skip.
         if r.protect_pairs {
-            let mine = pos.on[s];
-            if (p >= 2 && mine & (1 << (p - 2)) != 0) || mine & (1 << p) != 0 {
+            let neighbours = p.bit() << 1 | p.bit() >> 1;
+            if mine & neighbours != 0 {
                 continue;
             }
         }
-        let target = enemy.position_of[sq as usize] as i32;
-        if target == 0 {
+        let Some(target) = enemy.position(sq) else {
             continue;
-        }
+        };
         // Expected loss over the enemy's next throw: each throw value that lets some enemy
         // piece (or an entering one) land here costs what the capture costs.
         let mut reach = 0u32; // bit d: an enemy piece stands d steps behind
         for ep in pos.positions(e) {
-            let d = target - ep as i32;
-            if (1..32).contains(&d) {
+            if let Some(d) = target.get().checked_sub(ep.get())
+                && (1..32).contains(&d)
+            {
                 reach |= 1 << d;
             }
         }
         // An entering enemy piece lands on the position its throw (or its rule) gives.
-        if pos.waiting[e] > 0
+        if pos.waiting(e) > 0
             && let Some(enter) = &r.enter
         {
-            use crate::check::ruleset::EnterOnto;
-            let throws = enter.throws.as_deref().unwrap_or(&r.throws.values);
-            for v in throws.iter().copied().filter(|&v| v > 0 && v < 32) {
+            for &v in r.throws.values.iter().filter(|&&v| (1..32).contains(&v)) {
                 let lands = match enter.onto {
-                    EnterOnto::Throw => v as i32,
-                    EnterOnto::Position(q) => q as i32,
+                    EnterOnto::Throw => v,
+                    EnterOnto::Position(q) => q.get(),
                 };
-                if lands == target {
+                if enter.allows(Throw::from(v)) && lands == target.get() {
                     reach |= 1 << v;
                 }
             }
         }
         let mut expected = 0.0;
         while reach != 0 {
-            let d = reach.trailing_zeros() as i32;
+            let d = reach.trailing_zeros();
             reach &= reach - 1;
             let loss = match r.capture {
-                Capture::Removed => REMOVED_LOSS + progress,
-                Capture::ToWaiting => progress,
+                Capture::Removed => REMOVED_LOSS + here,
+                Capture::ToWaiting => here,
                 // Sent to a square: the progress between here and there.
                 Capture::To(dest) => {
-                    let there = r.sides[s].position_of[dest.square as usize] as f64;
-                    ((p as f64 - there) / len).max(0.0)
+                    let there = r.sides[s]
+                        .position(dest.square)
+                        .map_or(0.0, |q| progress(q, len));
+                    (here - there).max(0.0)
                 }
                 // By swap the piece goes back d squares and the enemy gains d.
-                _ => 2.0 * d as f64 / len,
+                _ => 2.0 * f64::from(d) / len,
             };
             expected += p_throw(engine, d) * loss;
         }
@@ -101,33 +103,34 @@ fn side_value(engine: &Engine, pos: &Position, s: usize) -> f64 {
 }
 
 /// The value of `pos` for side `s`: a win is [`WIN`], a loss `-WIN`.
-pub fn evaluate(engine: &Engine, pos: &Position, s: usize) -> f64 {
+pub fn evaluate(engine: &Engine, pos: &Position, s: Side) -> f64 {
     if let Some(o) = engine.outcome(pos) {
         return match o {
-            Outcome::Win { side, .. } if side as usize == s => WIN,
+            Outcome::Win { side, .. } if side == s => WIN,
             Outcome::Win { .. } => -WIN,
             Outcome::Draw => 0.0,
         };
     }
-    let tempo = if pos.to_move as usize == s {
+    let tempo = if pos.to_move() == s {
         tempo(engine)
     } else {
         -tempo(engine)
     };
-    side_value(engine, pos, s) - side_value(engine, pos, 1 - s) + tempo / 2.0
+    side_value(engine, pos, s) - side_value(engine, pos, s.other()) + tempo / 2.0
 }
 
 /// What having the next throw is worth: one average throw of progress.
 fn tempo(engine: &Engine) -> f64 {
     let t = &engine.rules.throws;
-    let mean: f64 = t
+    let total: u64 = t
         .values
         .iter()
         .zip(&t.weights)
-        .map(|(&v, &w)| v as f64 * w as f64)
-        .sum::<f64>()
-        / t.denominator as f64;
-    mean / engine.path_len(0) as f64
+        .map(|(&v, &w)| u64::from(v) * w)
+        .sum();
+    let mean = total as f64 / t.denominator as f64;
+    let len = u32::try_from(engine.path_len(Side::First)).unwrap_or(u32::MAX);
+    mean / f64::from(len)
 }
 
 /// What a waiting piece costs: the throws it is expected to wait for an entering one (beyond
@@ -140,7 +143,7 @@ fn waiting_cost(engine: &Engine) -> f64 {
         .throws
         .values
         .iter()
-        .filter(|&&v| v > 0 && enter.throws.as_ref().is_none_or(|t| t.contains(&v)))
+        .filter(|&&v| enter.allows(Throw::from(v)))
         .map(|&v| r.throws.probability(v))
         .sum();
     if p_enter <= 0.0 {

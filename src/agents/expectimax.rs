@@ -12,6 +12,7 @@ use rand_pcg::Pcg64Mcg;
 use super::eval::{WIN, evaluate};
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
+use crate::types::{Side, Throw};
 
 /// The deepest search of plain `expectimax`, which deepens while it stays within
 /// [`DEFAULT_BUDGET`] leaves.
@@ -27,7 +28,7 @@ pub struct ExpectimaxAgent {
     buffers: Vec<Vec<Move>>,
     /// The chance distribution of the throw a side moves with: single throws, or for
     /// throw-all-then-split turns the distribution of totals.
-    chance: Vec<(u8, f64)>,
+    chance: Vec<(Throw, f64)>,
     /// Leaves visited in the last search (for the documentation's measurements).
     pub nodes: u64,
     /// A search that visits more leaves than this is abandoned.
@@ -35,11 +36,14 @@ pub struct ExpectimaxAgent {
 }
 
 /// The distribution of the throw a side moves with.
-fn move_distribution(engine: &Engine) -> Vec<(u8, f64)> {
+fn move_distribution(engine: &Engine) -> Vec<(Throw, f64)> {
     let t = &engine.rules.throws;
     let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
     if engine.rules.throw_again == 0 {
-        return single;
+        return single
+            .into_iter()
+            .map(|(v, p)| (Throw::from(v), p))
+            .collect();
     }
     // total[k]: the chance that the throws of a turn add up to k (sums above 60 are dropped).
     const CAP: usize = 60;
@@ -51,11 +55,11 @@ fn move_distribution(engine: &Engine) -> Vec<(u8, f64)> {
             continue;
         }
         for &(v, p) in &single {
-            let n = k + v as usize;
+            let n = k + usize::from(v);
             if n > CAP {
                 continue;
             }
-            if engine.throws_again(v) {
+            if engine.throws_again(Throw::from(v)) {
                 if v > 0 {
                     reach[n] += reach[k] * p;
                 }
@@ -72,7 +76,7 @@ fn move_distribution(engine: &Engine) -> Vec<(u8, f64)> {
         .iter()
         .enumerate()
         .filter(|(_, p)| **p >= RARE)
-        .map(|(k, p)| (k as u8, p / kept))
+        .filter_map(|(k, p)| Some((Throw::new(u16::try_from(k).ok()?), p / kept)))
         .collect()
 }
 
@@ -104,7 +108,7 @@ impl ExpectimaxAgent {
         &mut self,
         engine: &Engine,
         pos: &Position,
-        root: usize,
+        root: Side,
         depth: u32,
         alpha: f64,
         beta: f64,
@@ -144,13 +148,13 @@ impl ExpectimaxAgent {
         &mut self,
         engine: &Engine,
         pos: &Position,
-        throw: u8,
-        root: usize,
+        throw: Throw,
+        root: Side,
         depth: u32,
         mut alpha: f64,
         mut beta: f64,
     ) -> f64 {
-        let level = depth as usize;
+        let level = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= level {
             self.buffers.resize_with(level + 1, Vec::new);
         }
@@ -162,14 +166,14 @@ impl ExpectimaxAgent {
             let next = engine.pass(pos);
             self.chance_node(engine, &next, root, depth - 1, alpha, beta)
         } else {
-            let maximise = pos.to_move as usize == root;
+            let maximise = pos.to_move() == root;
             let mut best = if maximise {
                 f64::NEG_INFINITY
             } else {
                 f64::INFINITY
             };
             for mv in &moves {
-                let (next, _) = engine.apply(pos, mv, throw);
+                let next = engine.successor(pos, mv, throw);
                 let v = self.chance_node(engine, &next, root, depth - 1, alpha, beta);
                 if maximise {
                     best = best.max(v);
@@ -195,16 +199,16 @@ impl ExpectimaxAgent {
         &mut self,
         engine: &Engine,
         pos: &Position,
-        throw: u8,
+        throw: Throw,
         moves: &[Move],
         depth: u32,
     ) -> usize {
-        let root = pos.to_move as usize;
+        let root = pos.to_move();
         let mut best = f64::NEG_INFINITY;
         let mut choice = 0;
         let mut ties = 0u32;
         for (i, mv) in moves.iter().enumerate() {
-            let (next, _) = engine.apply(pos, mv, throw);
+            let next = engine.successor(pos, mv, throw);
             // A full window: exact values, so that ties are real ties.
             let v = self.chance_node(engine, &next, root, depth - 1, -WIN - 1.0, WIN + 1.0);
             if v > best + 1e-9 {
@@ -223,7 +227,7 @@ impl ExpectimaxAgent {
 }
 
 impl Player for ExpectimaxAgent {
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
         if self.chance.is_empty() {
             self.chance = move_distribution(engine);
         }

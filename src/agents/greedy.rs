@@ -7,6 +7,7 @@ use rand_pcg::Pcg64Mcg;
 use super::eval::evaluate;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
+use crate::types::Throw;
 
 pub struct GreedyAgent {
     rng: Pcg64Mcg,
@@ -21,13 +22,13 @@ impl GreedyAgent {
 }
 
 impl Player for GreedyAgent {
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
-        let s = pos.to_move as usize;
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
+        let s = pos.to_move();
         let mut best = f64::NEG_INFINITY;
         let mut choice = 0;
         let mut ties = 0u32;
         for (i, mv) in moves.iter().enumerate() {
-            let (next, _) = engine.apply(pos, mv, throw);
+            let next = engine.successor(pos, mv, throw);
             let v = evaluate(engine, &next, s);
             if v > best + 1e-12 {
                 best = v;

@@ -9,7 +9,7 @@ mod random;
 pub use eval::evaluate;
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
-pub use optimal::OptimalAgent;
+pub use optimal::{OptimalAgent, solve_for_agent, table_for};
 pub use random::RandomAgent;
 
 use std::sync::Arc;

@@ -1,12 +1,17 @@
 //! Perfect play from a solved table ([`crate::solve`]): the move whose resulting position has the
 //! best chance for the side to move. Positions the table does not hold fall back to greedy.
+//! [`table_for`] finds the table: loaded from a file, or solved at once for a small rule set.
 
 use std::sync::Arc;
 
 use super::greedy::GreedyAgent;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
-use crate::solve::Solved;
+use crate::solve::table::{TableHeader, load};
+use crate::solve::{Limits, Method, SolveError, Solved, solve_with};
+use crate::types::{Side, Throw};
+
+const GIB: f64 = (1u64 << 30) as f64;
 
 pub struct OptimalAgent {
     table: Arc<Solved>,
@@ -23,11 +28,11 @@ impl OptimalAgent {
 }
 
 impl Player for OptimalAgent {
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize {
-        let maximise = pos.to_move == 0;
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
+        let maximise = pos.to_move() == Side::First;
         let mut best: Option<(f64, usize)> = None;
         for (i, mv) in moves.iter().enumerate() {
-            let (next, _) = engine.apply(pos, mv, throw);
+            let next = engine.successor(pos, mv, throw);
             let Some(v) = self.table.score(&next) else {
                 return self.fallback.choose(engine, pos, throw, moves);
             };
@@ -51,4 +56,56 @@ impl Player for OptimalAgent {
     fn reseed(&mut self, seed: u64) {
         self.fallback.reseed(seed);
     }
+}
+
+/// Solves a rule set small enough (seconds of work) from its start, for the agent.
+pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
+    let limits = Limits {
+        states: 5_000_000,
+        bytes: 256 << 20,
+    };
+    let id = &engine.rules.id;
+    solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
+        .map(Arc::new)
+        .map_err(|e| {
+            let size = match e {
+                SolveError::TooLargeDense { states, bytes, .. } => {
+                    format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
+                }
+                SolveError::TooLarge { estimate, .. } => {
+                    format!("up to {estimate:.3e} states")
+                }
+                SolveError::NotDense(why) => why,
+            };
+            format!(
+                "`optimal` plays from a solved table, and `{id}` is too large to solve before the \
+                 game ({size}). Solve it once with `senet solve {id} --table FILE` (with the same \
+                 options) and play with `--table FILE`."
+            )
+        })
+}
+
+/// The table the `optimal` agent plays from, if one of `players` is it: loaded from `path`
+/// (which must have been solved for these rules, whose text hashes to `hash`, and these
+/// options), or solved now.
+pub fn table_for(
+    engine: &Engine,
+    hash: &str,
+    options: &[(String, String)],
+    players: &[String],
+    path: Option<&str>,
+) -> Result<Option<Arc<Solved>>, String> {
+    if !players.iter().any(|p| p == "optimal") {
+        return Ok(None);
+    }
+    let table = match path {
+        Some(p) => load(
+            p,
+            &TableHeader::new(&engine.rules.id, hash, options, 0),
+            engine,
+        )
+        .map(Arc::new)?,
+        None => solve_for_agent(engine)?,
+    };
+    Ok(Some(table))
 }

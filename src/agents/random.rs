@@ -5,6 +5,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
+use crate::types::Throw;
 
 pub struct RandomAgent {
     rng: Pcg64Mcg,
@@ -19,7 +20,7 @@ impl RandomAgent {
 }
 
 impl Player for RandomAgent {
-    fn choose(&mut self, _: &Engine, _: &Position, _: u8, moves: &[Move]) -> usize {
+    fn choose(&mut self, _: &Engine, _: &Position, _: Throw, moves: &[Move]) -> usize {
         self.rng.random_range(0..moves.len())
     }
 

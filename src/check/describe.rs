@@ -87,11 +87,13 @@ pub fn describe(kind: &StatementKind) -> String {
                 Numbering::Rows => "row by row, left to right",
             }
         ),
+        K::Gaps(i) if i.is_empty() => "Every cell of the grid is a square.".into(),
         K::Gaps(i) => format!("Squares {} are gaps, not part of the board.", items(i)),
         K::Name { square, text: Some(text) } => format!("Square {} is the {}.", square.value, text),
         K::Name { square, text: None } => format!("Square {} has no name.", square.value),
         K::Label { square, text: Some(text) } => format!("Square {} is marked \"{}\".", square.value, text),
         K::Label { square, text: None } => format!("Square {} has no label.", square.value),
+        K::Marks(SetExpr::None) => "No square is marked.".into(),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
         K::Path { side: None, items: i } => format!("Both sides share one path: squares {}.", items(i)),
         K::Path { side: Some(s), items: i } => format!("{}'s path: squares {}.", s.value, items(i)),
@@ -210,43 +212,4 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
         }
     }
-}
-
-/// What a rule set that does not state the rule with this key gets, in the words of
-/// [`describe`], so that `diff` compares meaning rather than wording.
-pub fn default_text(key: &str) -> Option<String> {
-    let text = match key {
-        "turn" => "A turn is one throw and one move.",
-        "extra throw after" => "No throw value gives an extra throw.",
-        "extra throw on" => "No square gives an extra throw.",
-        "enter" => "There is no entering: pieces start on the board.",
-        "capture" => "Pieces never capture: a move onto an enemy piece is not allowed.",
-        "protect" => "Neighbours give no protection.",
-        "safe" => "No square is safe.",
-        "blockade" => "There are no blockades.",
-        "stop" => "Pieces may pass over any square.",
-        "backward" => "There are no backward moves: with no legal move, the player passes.",
-        "priority" => "Any piece that can move may be moved.",
-        "seats" => "Seats are not thrown for.",
-        "bear off only when" => "A side may bear off at any time.",
-        "only bear off from" => "Pieces on any square may move on.",
-        "end" => "The game ends when no piece is left in play.",
-        "match points" => "No match points are scored.",
-        _ => {
-            if let Some(side) = key.strip_prefix("opening ") {
-                return Some(format!("{side} has no forced opening move."));
-            }
-            if let Some(n) = key.strip_prefix("square ") {
-                return Some(format!("Square {n} has no effect."));
-            }
-            if let Some(n) = key.strip_prefix("name ") {
-                return Some(format!("Square {n} has no name."));
-            }
-            if let Some(n) = key.strip_prefix("label ") {
-                return Some(format!("Square {n} has no label."));
-            }
-            return None;
-        }
-    };
-    Some(text.to_string())
 }

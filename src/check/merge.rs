@@ -6,11 +6,11 @@ use super::load::Layer;
 use super::options::{allows, bad_value, unknown_option};
 use super::ruleset::OptionInfo;
 use crate::lang::Diagnostic;
-use crate::lang::syntax::{Statement, StatementKind};
+use crate::lang::syntax::{RuleKey, Statement, StatementKind};
 
 /// A rule in force, and the layer (index into the chain) whose file says it.
 pub struct Entry<'a> {
-    pub key: String,
+    pub key: RuleKey,
     pub stmt: &'a Statement,
     pub layer: usize,
 }
@@ -21,8 +21,8 @@ pub struct Merged<'a> {
 }
 
 impl<'a> Merged<'a> {
-    pub fn get(&self, key: &str) -> Option<&Entry<'a>> {
-        self.entries.iter().find(|e| e.key == key)
+    pub fn get(&self, key: &RuleKey) -> Option<&Entry<'a>> {
+        self.entries.iter().find(|e| e.key == *key)
     }
 
     fn put(&mut self, entry: Entry<'a>) {
@@ -44,7 +44,7 @@ pub fn merge<'a>(
     };
     for (index, layer) in layers.iter().enumerate() {
         // The same rule twice in one file (under the same condition) is a mistake.
-        let mut seen: Vec<(String, String, &Statement)> = Vec::new();
+        let mut seen: Vec<(RuleKey, String, &Statement)> = Vec::new();
         for stmt in &layer.ast.statements {
             let Some(key) = stmt.kind.key() else { continue };
             let cond = stmt
@@ -58,7 +58,7 @@ pub fn merge<'a>(
                     CheckError::Duplicate {
                         span: stmt.span.clone().into(),
                         first: first.span.clone().into(),
-                        key: key.clone(),
+                        key: key.to_string(),
                     },
                 ));
             } else {

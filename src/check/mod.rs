@@ -1,12 +1,14 @@
 //! The checker: resolves `extends`, options and names, and reports every error it finds.
 
+pub mod defaults;
 pub mod describe;
 pub mod errors;
 pub mod load;
+mod lower;
 pub mod merge;
 pub mod options;
 pub mod ruleset;
-pub mod validate;
+pub mod same;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,7 +43,7 @@ fn check_file(
     let layers = load::load_chain(file, origin, &mut diags);
     let opts = options::resolve(&layers, options, &mut diags);
     let merged = merge::merge(&layers, &opts, &mut diags);
-    let rules = validate::build(&layers, &merged, opts, &mut diags);
+    let rules = lower::build(&layers, &merged, opts, &mut diags);
     // In file order, each file's errors by place.
     let order: Vec<String> = layers.iter().rev().map(|l| l.file.name.clone()).collect();
     diags.sort_by_key(|d| {

@@ -1,12 +1,8 @@
 //! Checked rules: every name resolved, every number in range, options applied. Plain data that
 //! the compiler lowers into engine tables, and that `explain` and `diff` describe.
 
-use crate::lang::syntax::{NoteKind, Numbering, Value};
-
-/// A square number on the board grid, 1-based.
-pub type Square = u16;
-/// A position along one side's path, 1-based (0 is "waiting", `len + 1` is "off").
-pub type Pos = u8;
+use crate::lang::syntax::{NoteKind, RuleKey, Value};
+use crate::types::{Board, PathPos, PerSide, Side, Square, ThrowDevice};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleSet {
@@ -18,11 +14,12 @@ pub struct RuleSet {
     pub extends: Vec<String>,
     pub options: Vec<OptionInfo>,
     pub board: Board,
-    pub sides: Vec<Side>,
+    pub sides: PerSide<SideRules>,
     pub pieces: u8,
     pub start: Start,
-    pub first: usize,
+    pub first: Side,
     pub throw: ThrowDevice,
+    /// Throw values after whose move the side throws again, ascending.
     pub extra_after: Vec<u8>,
     pub extra_on: Vec<Square>,
     pub turn: Turn,
@@ -34,22 +31,37 @@ pub struct RuleSet {
     pub stop: Vec<Square>,
     pub backward: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
-    pub priority: Vec<Vec<Pos>>,
+    pub priority: PerSide<Vec<PathPos>>,
     pub seats: Option<Seats>,
     /// Per side: its forced opening move, if any.
-    pub opening: Vec<Option<Opening>>,
+    pub opening: PerSide<Option<Opening>>,
     pub effects: Vec<SquareEffect>,
     pub bear_off: BearOff,
     pub bear_when: BearWhen,
     /// Per side: positions from which a piece may only bear off.
-    pub only_bear_off: Vec<Vec<Pos>>,
+    pub only_bear_off: PerSide<Vec<PathPos>>,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
-    /// Every rule in force, in file order, for `explain` and `diff`.
+    /// Every rule the files state, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).
     pub hash: String,
+}
+
+impl RuleSet {
+    /// The side called `name`, if there is one.
+    pub fn side_named(&self, name: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.sides[s].name == name)
+    }
+
+    /// Where a square effect sends a piece that ends its move on `square`.
+    pub fn effect_of(&self, square: Square) -> Option<Destination> {
+        self.effects
+            .iter()
+            .find(|e| e.square == square)
+            .map(|e| e.to)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,123 +72,42 @@ pub struct OptionInfo {
     pub chosen: Value,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Board {
-    pub rows: u16,
-    pub cols: u16,
-    pub numbering: Numbering,
-    pub gaps: Vec<Square>,
-    pub names: Vec<(Square, String)>,
-    pub labels: Vec<(Square, String)>,
-    pub marks: Vec<Square>,
-}
-
-impl Board {
-    pub fn size(&self) -> u16 {
-        self.rows * self.cols
-    }
-
-    /// The square number at a grid cell (row and column from 0, top left).
-    pub fn square_at(&self, row: u16, col: u16) -> Square {
-        let col = match self.numbering {
-            Numbering::Snake if row % 2 == 1 => self.cols - 1 - col,
-            _ => col,
-        };
-        row * self.cols + col + 1
-    }
-
-    pub fn is_gap(&self, square: Square) -> bool {
-        self.gaps.contains(&square)
-    }
-
-    pub fn name(&self, square: Square) -> Option<&str> {
-        self.names
-            .iter()
-            .find(|(s, _)| *s == square)
-            .map(|(_, n)| n.as_str())
-    }
-
-    pub fn label(&self, square: Square) -> Option<&str> {
-        self.labels
-            .iter()
-            .find(|(s, _)| *s == square)
-            .map(|(_, n)| n.as_str())
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Side {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideRules {
     pub name: String,
     pub colour: String,
     /// The squares of its path, in order: position k is `path[k - 1]`.
     pub path: Vec<Square>,
 }
 
-impl Side {
+impl SideRules {
     /// The path position of a square, if the square is on this side's path.
-    pub fn position_of(&self, square: Square) -> Option<Pos> {
+    pub fn position_of(&self, square: Square) -> Option<PathPos> {
         self.path
             .iter()
             .position(|&s| s == square)
-            .map(|i| i as Pos + 1)
+            .and_then(PathPos::from_index)
+    }
+
+    /// The square at a path position.
+    pub fn square(&self, p: PathPos) -> Square {
+        self.path[p.index()]
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
     Waiting,
-    /// Per side, the path positions of its pieces.
-    OnBoard(Vec<Vec<Pos>>),
+    OnBoard {
+        /// Per side, the path positions of its pieces.
+        positions: PerSide<Vec<PathPos>>,
+        /// The square the layout alternates from, when the rule says so (rather than listing
+        /// each side's squares): the same rule whatever the number of pieces.
+        alternating: Option<Square>,
+    },
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum ThrowDevice {
-    /// `count` fair two-sided sticks; `values[k]` is the value when `k` light sides show.
-    Sticks { count: u8, values: Vec<u8> },
-    /// A fair die with faces 1..=faces.
-    Die { faces: u8 },
-}
-
-impl ThrowDevice {
-    /// Each possible value with its weight; weights add up to [`ThrowDevice::denominator`].
-    pub fn distribution(&self) -> Vec<(u8, u64)> {
-        let mut out: Vec<(u8, u64)> = Vec::new();
-        let mut add = |v: u8, w: u64| match out.iter_mut().find(|(x, _)| *x == v) {
-            Some(e) => e.1 += w,
-            None => out.push((v, w)),
-        };
-        match self {
-            ThrowDevice::Sticks { count, values } => {
-                for (k, &v) in values.iter().enumerate() {
-                    add(v, binomial(*count as u64, k as u64));
-                }
-            }
-            ThrowDevice::Die { faces } => (1..=*faces).for_each(|v| add(v, 1)),
-        }
-        out.sort();
-        out
-    }
-
-    pub fn denominator(&self) -> u64 {
-        match self {
-            ThrowDevice::Sticks { count, .. } => 1 << count,
-            ThrowDevice::Die { faces } => *faces as u64,
-        }
-    }
-
-    pub fn can_give(&self, value: u8) -> bool {
-        match self {
-            ThrowDevice::Sticks { values, .. } => values.contains(&value),
-            ThrowDevice::Die { faces } => (1..=*faces).contains(&value),
-        }
-    }
-}
-
-fn binomial(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Turn {
     ThrowThenMove,
     /// Throw again while the throw is one of these, add the throws, then split the total.
@@ -185,7 +116,7 @@ pub enum Turn {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enter {
     /// The throws that may enter a piece; `None` means any throw that moves.
     pub throws: Option<Vec<u8>>,
@@ -193,11 +124,11 @@ pub struct Enter {
     pub if_empty: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EnterOnto {
     /// The path position equal to the throw.
     Throw,
-    Position(Pos),
+    Position(PathPos),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +145,7 @@ pub struct Destination {
     pub fallback: Fallback,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capture {
     None,
     Swap,
@@ -223,39 +154,41 @@ pub enum Capture {
     To(Destination),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seats {
+    /// The throw that takes the seat.
     pub until: u8,
-    pub side: usize,
+    /// The side the player who throws it plays.
+    pub side: Side,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opening {
     FrontPieceMoves { steps: u8, throw_again: bool },
     FirstMoveWithFrontPiece,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareEffect {
     pub square: Square,
     pub to: Destination,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BearOff {
     /// Exact exit, one step past the last position; only from these positions per side if set.
-    Exact { from: Option<Vec<Vec<Pos>>> },
+    Exact { from: Option<PerSide<Vec<PathPos>>> },
     /// Per side, per path position, the throws that bear a piece off from there.
-    Table(Vec<Vec<(Pos, Vec<u8>)>>),
+    Table(PerSide<Vec<(PathPos, Vec<u8>)>>),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BearWhen {
     Always,
     /// Per side: every piece not yet borne off stands on these positions.
-    AllOn(Vec<Vec<Pos>>),
+    AllOn(PerSide<Vec<PathPos>>),
     /// Per side: none of its pieces stands on these positions.
-    NoneOn(Vec<Vec<Pos>>),
+    NoneOn(PerSide<Vec<PathPos>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,11 +205,11 @@ pub enum End {
     Decided,
 }
 
-/// One rule in force, as `explain` and `diff` show it.
+/// One rule a file states, as `explain` and `diff` show it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleInfo {
-    /// The statement key: rules with the same key replace each other along `extends`.
-    pub key: String,
+    /// Rules with the same key replace each other along `extends`.
+    pub key: RuleKey,
     /// The rule in plain English.
     pub text: String,
     /// The rule set whose file says it.

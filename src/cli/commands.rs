@@ -4,12 +4,12 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use super::args::{Cli, Command, Format, MethodArg};
-use crate::check::{CheckFailure, RuleSet, check_target};
-use crate::compile::compile;
-use crate::engine::Engine;
-use crate::lang::Diagnostic;
-use crate::render;
-use crate::solve::{Limits, Method};
+use senet::check::{CheckFailure, RuleSet, check_target};
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::lang::Diagnostic;
+use senet::render;
+use senet::solve::{Limits, Method};
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
@@ -160,7 +160,7 @@ fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode>
 
 fn list() -> ExitCode {
     let mut out = String::new();
-    let ids: Vec<&str> = crate::bundled::ids().collect();
+    let ids: Vec<&str> = senet::bundled::ids().collect();
     let width = ids.iter().map(|i| i.len()).max().unwrap_or(0);
     for id in ids {
         let title = match check_target(id, &[]) {

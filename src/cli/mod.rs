@@ -1,4 +1,5 @@
-//! The command line: `senet list | check | explain | diff`.
+//! The command line, in the binary only: arguments, and what each command does with the
+//! library. Nothing here is reachable from the library, which never exits the process.
 
 /// Prints a line to standard output; a closed pipe (`senet play ... | head`) ends the program
 /// quietly instead of panicking.

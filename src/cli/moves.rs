@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use crate::engine::Engine;
-use crate::notation::position::moves_json;
+use senet::engine::Engine;
+use senet::notation::position::moves_json;
 
 pub fn run(engine: &Engine, input: &str) -> ExitCode {
     let mut text = String::new();

@@ -6,15 +6,17 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::agents;
-use crate::check::RuleSet;
-use crate::compile::Phase;
-use crate::engine::game::{Action, Game, GameEvent, Player, random_throw};
-use crate::engine::{Engine, Position};
-use crate::notation::record::{self, Header, event_json, outcome_text};
-use crate::render::game::{
-    MoveWords, Style, device_text, draw_position, end_text, legend, move_words, throws_text,
+use senet::agents;
+use senet::check::RuleSet;
+use senet::compile::Phase;
+use senet::engine::Engine;
+use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
+use senet::notation::record::{self, Header, event_json, outcome_text};
+use senet::render::game::{
+    MoveWords, Style, device_text, draw_position, end_text, legend, move_words,
 };
+use senet::render::narrate::Narrator;
+use senet::types::{PerSide, Side};
 
 fn style() -> Style {
     Style {
@@ -30,158 +32,9 @@ enum Seat {
 
 const HELP: &str = "Type the number of a move and Enter (Enter alone plays 1); `b` board, `l` special squares, `h` help, `q` quits.";
 
-/// Tells a game's events as compact sentences. In a game with a person, what happens between
-/// that person's decisions is kept and shown with the next decision, under the board; with no
-/// person it is printed at once.
-struct Narrator<'a> {
-    engine: &'a Engine,
-    style: Style,
-    players: &'a [String],
-    /// Whether to keep lines for the next decision instead of printing them.
-    hold: bool,
-    kept: Vec<String>,
-    /// Throws of the side to move not told yet.
-    throws: Vec<u8>,
-    /// Throws for seats not told yet.
-    seat_throws: Vec<String>,
-    /// The position before the events not told yet.
-    before: Position,
-    /// Which sides a person has moved for.
-    moved: [bool; 2],
-}
-
-impl<'a> Narrator<'a> {
-    fn line(&mut self, text: String) {
-        if self.hold {
-            self.kept.push(text);
-        } else {
-            say!("{text}");
-        }
-    }
-
-    fn side(&self, s: usize) -> String {
-        self.style.side(self.engine, s)
-    }
-
-    fn player(&self, p: u8) -> String {
-        format!("player {} ({})", p + 1, self.players[p as usize])
-    }
-
-    /// Tells the events the game has gathered, keeps them for the record, and catches up with
-    /// the game's position. `person[side]` says whether a person plays that side: a person's
-    /// chosen move is printed at once, right after the prompt.
-    fn tell(&mut self, game: &mut Game, person: [bool; 2], record: &mut Vec<serde_json::Value>) {
-        for e in game.events.drain(..) {
-            record.push(event_json(self.engine, &e));
-            self.event(&e, person);
-        }
-        self.before = game.pos;
-    }
-
-    fn event(&mut self, e: &GameEvent, person: [bool; 2]) {
-        let engine = self.engine;
-        match *e {
-            GameEvent::SeatThrow {
-                player,
-                value,
-                took,
-            } => {
-                self.seat_throws
-                    .push(format!("player {} throws {value}", player + 1));
-                if let Some(side) = took {
-                    let text = format!(
-                        "Seats: {}; so {} plays {} and {} plays {}.",
-                        self.seat_throws.join(", "),
-                        self.player(player),
-                        self.side(side as usize),
-                        self.player(1 - player),
-                        self.side(1 - side as usize)
-                    );
-                    self.seat_throws.clear();
-                    self.line(text);
-                }
-            }
-            GameEvent::Throw { value, .. } => self.throws.push(value),
-            GameEvent::Move {
-                side, throw, mv, ..
-            } => {
-                let s = side as usize;
-                let mut before = self.before;
-                before.to_move = side;
-                let words = move_words(engine, &before, &mv, throw, self.style);
-                self.before = engine.apply(&before, &mv, throw).0;
-                let again = if words.extra_throw {
-                    "; throws again"
-                } else {
-                    ""
-                };
-                let name = self.side(s);
-                if throw == 0 {
-                    self.line(format!(
-                        "{name} makes its opening move (no throw): {}{again}.",
-                        words.text
-                    ));
-                } else if person[s] && self.throws.is_empty() {
-                    // A person's choice, right after the prompt.
-                    self.moved[s] = true;
-                    say!("  {name} moves {}{again}.", words.text);
-                } else {
-                    let thrown = throws_text(engine, &self.throws, false);
-                    self.throws.clear();
-                    self.line(format!(
-                        "{name} throws {thrown} and moves {}{again}.",
-                        words.text
-                    ));
-                }
-            }
-            GameEvent::Pass { side, throw } => {
-                let name = self.side(side as usize);
-                let text = if throw == 0 && self.throws.is_empty() {
-                    format!("{name} has no opening move and passes.")
-                } else if self.throws.is_empty() {
-                    format!("{name} has no legal move with {throw} and passes.")
-                } else {
-                    let thrown = throws_text(engine, &self.throws, false);
-                    format!("{name} throws {thrown}: no legal move, {name} passes.")
-                };
-                self.throws.clear();
-                self.before = engine.pass(&self.before);
-                self.line(text);
-            }
-            GameEvent::End { .. } => {}
-        }
-    }
-
-    /// Prints what was kept since side `s` last moved, under a heading.
-    fn flush(&mut self, s: usize) {
-        if self.kept.is_empty() {
-            return;
-        }
-        say!(
-            "{}",
-            if self.moved[s] {
-                "Since your last move:"
-            } else {
-                "So far:"
-            }
-        );
-        for line in self.kept.drain(..) {
-            say!("  {line}");
-        }
-    }
-
-    /// The throws of the side to move, told in full before its decision.
-    fn throw_line(&mut self, s: usize) -> Option<String> {
-        if self.throws.is_empty() {
-            return None;
-        }
-        let text = format!(
-            "{} throws: {}",
-            self.side(s),
-            throws_text(self.engine, &self.throws, true)
-        );
-        self.throws.clear();
-        Some(text)
+fn print_lines(lines: Vec<String>) {
+    for line in lines {
+        say!("{line}");
     }
 }
 
@@ -199,21 +52,24 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
 fn ask(
     engine: &Engine,
     game: &Game,
-    side: usize,
+    side: Side,
+    style: Style,
     narrator: &mut Narrator,
     input: &mut impl BufRead,
 ) -> Option<usize> {
-    let style = narrator.style;
     let moves = game.moves();
     let board = draw_position(engine, &game.pos, style);
     say!("\n{board}");
-    narrator.flush(side);
+    print_lines(narrator.flush(side));
     if let Some(line) = narrator.throw_line(side) {
         say!("{line}");
     }
     let words: Vec<MoveWords> = moves
         .iter()
-        .map(|mv| move_words(engine, &game.pos, mv, game.total, style))
+        .map(|mv| {
+            let (after, report) = engine.apply(&game.pos, mv, game.total);
+            move_words(engine, side, &report, engine.outcome(&after), style)
+        })
         .collect();
     let name = style.side(engine, side);
     let all_again = words.iter().all(|w| w.extra_throw);
@@ -310,10 +166,11 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
+            .map_or(0, |d| {
+                u64::try_from(d.as_nanos() % u128::from(u64::MAX)).unwrap_or(0)
+            })
     });
-    let table = match super::solve::table_if_optimal(engine, a.rules, a.options, a.players, a.table)
-    {
+    let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: {e}");
@@ -321,13 +178,13 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
         }
     };
     let mut seats = Vec::new();
-    for (i, name) in a.players.iter().enumerate() {
+    for (i, name) in (0u64..).zip(a.players) {
         if name == "human" {
             seats.push(Seat::Human);
         } else {
             match agents::by_name_with(
                 name,
-                seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1)),
+                seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1)),
                 table.as_ref(),
             ) {
                 Ok(agent) => seats.push(Seat::Agent(agent)),
@@ -349,15 +206,15 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             a.players[1],
             seats.until,
             style.side(engine, seats.side),
-            style.side(engine, 1 - seats.side)
+            style.side(engine, seats.side.other())
         );
     } else {
-        for s in 0..2 {
+        for s in Side::BOTH {
             say!(
                 "  {} is player {}: {}",
                 style.side(engine, s),
-                s + 1,
-                a.players[s]
+                s.index() + 1,
+                a.players[s.index()]
             );
         }
     }
@@ -373,35 +230,27 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
 
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut game = Game::new(engine, a.turn_cap);
-    let mut narrator = Narrator {
-        engine,
-        style,
-        players: a.players,
-        hold: any_human,
-        kept: Vec::new(),
-        throws: Vec::new(),
-        seat_throws: Vec::new(),
-        before: game.pos,
-        moved: [false; 2],
-    };
+    let mut narrator = Narrator::new(engine, style, a.players, any_human);
     let mut events = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
+    let person = |game: &Game, seats: &[Seat]| {
+        PerSide::from_fn(|s| matches!(seats[usize::from(game.summary.seat[s])], Seat::Human))
+    };
     loop {
-        let person = [0, 1].map(|s| matches!(seats[game.summary.seat[s] as usize], Seat::Human));
         let action = game.next_action();
-        narrator.tell(&mut game, person, &mut events);
+        let persons = person(&game, &seats);
+        tell(&mut game, &mut narrator, persons, &mut events);
         match action {
             Action::SeatThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, &mut rng);
                 game.give_throw(v);
             }
             Action::Choose { side } => {
-                let s = side as usize;
-                let player = game.summary.seat[s] as usize;
+                let player = usize::from(game.summary.seat[side]);
                 let choice = match &mut seats[player] {
-                    Seat::Human => ask(engine, &game, s, &mut narrator, &mut input),
+                    Seat::Human => ask(engine, &game, side, style, &mut narrator, &mut input),
                     Seat::Agent(_) if game.moves().len() == 1 => Some(0),
                     Seat::Agent(agent) => {
                         Some(agent.choose(engine, &game.pos, game.total, game.moves()))
@@ -417,10 +266,11 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             }
             Action::Over => break,
         }
-        narrator.tell(&mut game, person, &mut events);
+        let persons = person(&game, &seats);
+        tell(&mut game, &mut narrator, persons, &mut events);
     }
-    if let Some(s) = (0..2).find(|&s| matches!(seats[game.summary.seat[s] as usize], Seat::Human)) {
-        narrator.flush(s);
+    if let Some(s) = Side::BOTH.into_iter().find(|&s| person(&game, &seats)[s]) {
+        print_lines(narrator.flush(s));
     }
     say!("\n{}", draw_position(engine, &game.pos, style));
     if quit {
@@ -463,6 +313,21 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Tells the events the game has gathered, keeps them for the record, and prints what is to be
+/// printed now.
+fn tell(
+    game: &mut Game,
+    narrator: &mut Narrator,
+    person: PerSide<bool>,
+    record: &mut Vec<serde_json::Value>,
+) {
+    for e in game.events.drain(..) {
+        record.push(event_json(game.engine, &e));
+        narrator.event(&e, person);
+    }
+    print_lines(narrator.take());
+}
+
 /// `senet replay FILE`: loads the record's rules, checks their hash and replays every event.
 pub fn replay(path: &str, show: bool) -> ExitCode {
     let fail = |msg: String| {
@@ -481,7 +346,7 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
         Ok(h) => h,
         Err(e) => return fail(e),
     };
-    let rules = match crate::check::check_target(&head.source, &head.options) {
+    let rules = match senet::check::check_target(&head.source, &head.options) {
         Ok(r) => r,
         Err(_) => {
             return fail(format!(
@@ -496,15 +361,13 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
             head.source, rules.hash, head.hash
         ));
     }
-    let engine = Engine::new(crate::compile::compile(&rules));
-    match record::replay(&engine, &head) {
+    let engine = Engine::new(senet::compile::compile(&rules));
+    // The whole record is verified before any of it is shown.
+    let mut replayed: Vec<GameEvent> = Vec::new();
+    match record::replay(&engine, &head, |e| replayed.push(*e)) {
         Ok(summary) => {
             if show {
-                let style = style();
-                for e in &head.events {
-                    say!("{e}");
-                }
-                say!("\n{}", draw_position(&engine, &engine.start(), style));
+                show_game(&engine, &head.players, &replayed);
             }
             say!(
                 "ok  {path}: {} replayed, {} events, {} moves: {}",
@@ -516,5 +379,19 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),
+    }
+}
+
+/// A replayed game told move by move, with the board drawn after every move and pass.
+fn show_game(engine: &Engine, players: &[String], events: &[GameEvent]) {
+    let style = style();
+    let mut narrator = Narrator::new(engine, style, players, false);
+    say!("{}", draw_position(engine, &engine.start(), style));
+    for e in events {
+        narrator.event(e, PerSide::default());
+        print_lines(narrator.take());
+        if let GameEvent::Move { after, .. } | GameEvent::Pass { after, .. } = e {
+            say!("{}", draw_position(engine, after, style));
+        }
     }
 }

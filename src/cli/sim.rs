@@ -7,12 +7,13 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::Format;
-use crate::engine::Engine;
-use crate::sim::report::{Meta, json_report, text_report};
-use crate::sim::{SimSpec, run as simulate};
+use senet::agents;
+use senet::engine::Engine;
+use senet::sim::report::{Meta, json_report, text_report};
+use senet::sim::{SimSpec, run as simulate};
 
 pub struct SimArgs<'a> {
-    pub rules: &'a crate::check::RuleSet,
+    pub rules: &'a senet::check::RuleSet,
     pub table: Option<&'a str>,
     pub options: &'a [(String, String)],
     pub players: &'a [String],
@@ -34,8 +35,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         eprintln!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
-    let table = match super::solve::table_if_optimal(engine, a.rules, a.options, a.players, a.table)
-    {
+    let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: {e}");
@@ -43,7 +43,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         }
     };
     for p in a.players {
-        if let Err(e) = crate::agents::by_name_with(p, 0, table.as_ref()) {
+        if let Err(e) = agents::by_name_with(p, 0, table.as_ref()) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }

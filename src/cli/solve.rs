@@ -2,17 +2,17 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{Map, Value, json};
 
 use super::args::Format;
-use crate::check::RuleSet;
-use crate::engine::{Engine, Move, Position};
-use crate::notation::position::parse_position;
-use crate::solve::table::{TableHeader, load, save};
-use crate::solve::{Limits, Method, SolveError, Solved, estimate_from, solve_with};
+use senet::check::RuleSet;
+use senet::engine::{Engine, Move, Position};
+use senet::notation::position::parse_position;
+use senet::solve::table::{TableHeader, save};
+use senet::solve::{Limits, Method, SolveError, Solved, estimate_from, solve_with};
+use senet::types::Side;
 
 /// States the search will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
 pub const DEFAULT_LIMIT: usize = 24_000_000;
@@ -74,66 +74,6 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
     )
 }
 
-/// Solves a rule set small enough (seconds of work) from its start, for an agent.
-pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
-    let limits = Limits {
-        states: 5_000_000,
-        bytes: 256 << 20,
-    };
-    let id = &engine.rules.id;
-    solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
-        .map(Arc::new)
-        .map_err(|e| {
-            let size = match e {
-                SolveError::TooLargeDense { states, bytes, .. } => {
-                    format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
-                }
-                SolveError::TooLarge { estimate, .. } => {
-                    format!("up to {estimate:.3e} states")
-                }
-                SolveError::NotDense(why) => why,
-            };
-            format!(
-                "`optimal` plays from a solved table, and `{id}` is too large to solve before the \
-                 game ({size}). Solve it once with `senet solve {id} --table FILE` (with the same \
-                 options) and play with `--table FILE`."
-            )
-        })
-}
-
-/// The table for the `optimal` agent, if one of `players` is it.
-pub fn table_if_optimal(
-    engine: &Engine,
-    rules: &RuleSet,
-    options: &[(String, String)],
-    players: &[String],
-    path: Option<&str>,
-) -> Result<Option<Arc<Solved>>, String> {
-    if players.iter().any(|p| p == "optimal") {
-        table_for(engine, rules, options, path).map(Some)
-    } else {
-        Ok(None)
-    }
-}
-
-/// The table the `optimal` agent plays from: loaded from `path`, or solved now.
-pub fn table_for(
-    engine: &Engine,
-    rules: &RuleSet,
-    options: &[(String, String)],
-    path: Option<&str>,
-) -> Result<Arc<Solved>, String> {
-    match path {
-        Some(p) => load(
-            p,
-            &TableHeader::new(&rules.id, &rules.hash, options, 0),
-            engine,
-        )
-        .map(Arc::new),
-        None => solve_for_agent(engine),
-    }
-}
-
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
     let (root, throw) = match a.position {
@@ -187,13 +127,16 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             let nexts: Vec<Position> = if moves.is_empty() {
                 vec![engine.pass(&root)]
             } else {
-                moves.iter().map(|m| engine.apply(&root, m, v).0).collect()
+                moves
+                    .iter()
+                    .map(|m| engine.successor(&root, m, v))
+                    .collect()
             };
             // The search reached every one of them from the root; the dense table holds all.
             let score = |p: &Position| solution.score(p).unwrap_or(0.5);
             let best = nexts.into_iter().max_by(|x, y| {
                 let order = score(x).total_cmp(&score(y));
-                if root.to_move == 0 {
+                if root.to_move() == Side::First {
                     order
                 } else {
                     order.reverse()
@@ -212,7 +155,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let sides: Vec<&str> = r.sides.iter().map(|s| s.name.as_str()).collect();
+    let sides: Vec<&str> = r.sides.values().map(|s| s.name.as_str()).collect();
     let memory = peak_memory().unwrap_or_else(|| solution.memory_bytes());
     match a.format {
         Format::Json => {
@@ -229,8 +172,8 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 json!({
                     "rules": r.id,
                     "options": options,
-                    "to_move": sides[root.to_move as usize],
-                    "throw": throw,
+                    "to_move": sides[root.to_move().index()],
+                    "throw": throw.map(|t| t.get()),
                     "method": solution.method(),
                     "states": solution.states(),
                     "seconds": seconds,
@@ -250,12 +193,15 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             let numbering = match &solution {
                 Solved::Dense(d) => format!(
                     "every placing{}, numbered densely{}",
-                    if d.floor == [0, 0] {
+                    if d.floor.0 == [0, 0] {
                         String::new()
                     } else {
                         format!(
                             " with at least {} of {}'s and {} of {}'s pieces off",
-                            d.floor[0], sides[0], d.floor[1], sides[1]
+                            d.floor[Side::First],
+                            sides[0],
+                            d.floor[Side::Second],
+                            sides[1]
                         )
                     },
                     if d.index.mirrored {
@@ -275,9 +221,10 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 solution.sweeps(),
                 memory as f64 / (1 << 20) as f64
             );
+            let mover = sides[root.to_move().index()];
             let when = match throw {
-                None => format!("{} to throw", sides[root.to_move as usize]),
-                Some(v) => format!("{} to move with {v}", sides[root.to_move as usize]),
+                None => format!("{mover} to throw"),
+                Some(v) => format!("{mover} to move with {v}"),
             };
             say!(
                 "under perfect play from {} ({when}):",

@@ -3,6 +3,7 @@
 use std::fmt::{self, Write};
 
 use super::{PosFlags, Rules, SquareFlags};
+use crate::types::{Place, Side, Square};
 
 fn bits(mask: u32) -> String {
     let v: Vec<String> = (0..32)
@@ -16,15 +17,24 @@ fn bits(mask: u32) -> String {
     }
 }
 
+/// The names of the flags set.
+fn names<F: bitflags::Flags + Copy>(flags: F, table: &[(F, &'static str)]) -> Vec<&'static str> {
+    table
+        .iter()
+        .filter(|(f, _)| flags.contains(*f))
+        .map(|(_, n)| *n)
+        .collect()
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "rules {} ({}-cell grid, {} pieces a side, side {} first)",
             self.id,
-            self.squares.len() - 1,
+            self.squares.len(),
             self.pieces,
-            self.sides[self.first as usize].name
+            self.sides[self.first].name
         )?;
         let t = &self.throws;
         let dist: Vec<String> = t
@@ -47,34 +57,35 @@ impl fmt::Display for Rules {
             bits(self.extra_after),
             bits(self.throw_again)
         )?;
-        let mut flags = String::new();
-        for (sq, fl) in self.squares.iter().enumerate().skip(1) {
-            let mut names = Vec::new();
-            for (bit, name) in [
-                (SquareFlags::SAFE, "safe"),
-                (SquareFlags::EXTRA_THROW, "extra"),
-                (SquareFlags::STOP, "stop"),
-                (SquareFlags::MARK, "mark"),
-            ] {
-                if fl.has(bit) {
-                    names.push(name);
-                }
-            }
-            if let Some(d) = &self.effects[sq] {
-                names.push("effect");
+        let mut squares = String::new();
+        for (k, fl) in self.squares.iter().enumerate() {
+            let Some(sq) = Square::from_index(k) else {
+                continue;
+            };
+            let mut list = names(
+                *fl,
+                &[
+                    (SquareFlags::SAFE, "safe"),
+                    (SquareFlags::EXTRA_THROW, "extra"),
+                    (SquareFlags::STOP, "stop"),
+                    (SquareFlags::MARK, "mark"),
+                ],
+            );
+            if let Some(d) = &self.effect(sq) {
+                list.push("effect");
                 let _ = write!(
-                    flags,
+                    squares,
                     " {sq}:{}->{}{:?}",
-                    names.join("+"),
+                    list.join("+"),
                     d.square,
                     d.fallback
                 );
-            } else if !names.is_empty() {
-                let _ = write!(flags, " {sq}:{}", names.join("+"));
+            } else if !list.is_empty() {
+                let _ = write!(squares, " {sq}:{}", list.join("+"));
             }
         }
-        writeln!(f, "squares:{flags}")?;
-        for side in &self.sides {
+        writeln!(f, "squares:{squares}")?;
+        for side in self.sides.values() {
             let path: Vec<String> = side.path.iter().map(ToString::to_string).collect();
             writeln!(
                 f,
@@ -83,31 +94,32 @@ impl fmt::Display for Rules {
                 side.colour,
                 path.join(" ")
             )?;
-            let start: Vec<String> = side.start.iter().map(ToString::to_string).collect();
-            writeln!(f, "  start positions: {}", start.join(" "))?;
+            let start: Vec<String> = side
+                .start
+                .iter()
+                .map(|p| match p {
+                    Place::On(p) => p.to_string(),
+                    other => other.to_string(),
+                })
+                .collect();
+            writeln!(f, "  start: {}", start.join(" "))?;
             let mut pos = String::new();
-            for (p, fl) in side.flags.iter().enumerate() {
-                let mut names = Vec::new();
-                for (bit, name) in [
-                    (PosFlags::PRIORITY, "priority"),
-                    (PosFlags::BEAR_ZONE, "bear-zone"),
-                    (PosFlags::NO_BEAR_ZONE, "no-bear-zone"),
-                    (PosFlags::ONLY_BEAR_OFF, "only-bear-off"),
-                ] {
-                    if fl.has(bit) {
-                        names.push(name);
-                    }
-                }
-                if side.exit_throws[p] != 0 {
-                    names.push("exit");
-                    let _ = write!(
-                        pos,
-                        " {p}:{}[{}]",
-                        names.join("+"),
-                        bits(side.exit_throws[p])
-                    );
-                } else if !names.is_empty() {
-                    let _ = write!(pos, " {p}:{}", names.join("+"));
+            for p in side.positions() {
+                let mut list = names(
+                    side.flags[p.index()],
+                    &[
+                        (PosFlags::PRIORITY, "priority"),
+                        (PosFlags::BEAR_ZONE, "bear-zone"),
+                        (PosFlags::NO_BEAR_ZONE, "no-bear-zone"),
+                        (PosFlags::ONLY_BEAR_OFF, "only-bear-off"),
+                    ],
+                );
+                let exits = side.exit_throws[p.index()];
+                if exits != 0 {
+                    list.push("exit");
+                    let _ = write!(pos, " {p}:{}[{}]", list.join("+"), bits(exits));
+                } else if !list.is_empty() {
+                    let _ = write!(pos, " {p}:{}", list.join("+"));
                 }
             }
             writeln!(f, "  positions:{pos}")?;
@@ -117,18 +129,19 @@ impl fmt::Display for Rules {
             "enter: {:?}\ncapture: {:?}; pairs protect: {}; blockade: {}; backward: {}",
             self.enter, self.capture, self.protect_pairs, self.blockade, self.backward
         )?;
-        writeln!(f, "seats: {:?}; opening: {:?}", self.seats, self.opening)?;
+        let opening = Side::BOTH.map(|s| self.opening[s]);
+        writeln!(f, "seats: {:?}; opening: {:?}", self.seats, opening)?;
         writeln!(
             f,
-            "bear off when: {:?}; win: {:?}; end: {:?}",
-            self.bear_when, self.win, self.end
+            "bear off when: {:?}; win: {:?}",
+            self.bear_when, self.win
         )?;
         let points: Vec<String> = self
             .match_points
             .iter()
             .enumerate()
             .filter(|(_, p)| **p > 0)
-            .map(|(s, p)| format!("{s}:{p}"))
+            .map(|(k, p)| format!("{}:{p}", k + 1))
             .collect();
         writeln!(
             f,

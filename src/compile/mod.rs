@@ -1,137 +1,23 @@
-//! The compiler: checked rules lowered into plain tables for the engine. After this step
-//! nothing looks at text or at the names of rule sets.
+//! The compiler: checked rules lowered into plain tables for the engine ([`Rules`]). After this
+//! step nothing looks at text, at names of rule sets, or at the checker's types.
 
 mod display;
+mod flags;
+mod rules;
 pub mod throws;
 pub mod turn;
 
+pub use flags::{PosFlags, SquareFlags};
+pub use rules::{
+    BearCondition, Capture, Destination, Enter, EnterOnto, Fallback, Opening, Rules, Seats,
+    SideTable, Win,
+};
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use crate::check::RuleSet;
-use crate::check::ruleset::{
-    BearOff, BearWhen, Board, Capture, End, Enter, Opening, Pos, Seats, Square, Start, Turn, Win,
-};
-
-/// Properties of a board square (the same for both sides).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SquareFlags(pub u8);
-
-impl SquareFlags {
-    /// A piece here cannot be captured.
-    pub const SAFE: u8 = 1;
-    /// A move that ends here gives an extra throw.
-    pub const EXTRA_THROW: u8 = 2;
-    /// No move may pass over this square.
-    pub const STOP: u8 = 4;
-    /// Drawn with a mark.
-    pub const MARK: u8 = 8;
-
-    pub fn has(self, flag: u8) -> bool {
-        self.0 & flag != 0
-    }
-}
-
-/// Properties of a path position for one side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PosFlags(pub u8);
-
-impl PosFlags {
-    /// Pieces here must move first when one of them can.
-    pub const PRIORITY: u8 = 1;
-    /// Part of the zone that `bear off only when all on` names.
-    pub const BEAR_ZONE: u8 = 2;
-    /// Part of the zone that `bear off only when none on` names.
-    pub const NO_BEAR_ZONE: u8 = 4;
-    /// A piece here may only bear off.
-    pub const ONLY_BEAR_OFF: u8 = 8;
-
-    pub fn has(self, flag: u8) -> bool {
-        self.0 & flag != 0
-    }
-}
-
-/// One side's tables. Positions run 1..=len along its path; 0 is waiting, len + 1 is off.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SideTable {
-    pub name: String,
-    pub colour: String,
-    /// `path[k - 1]` is the square at position k.
-    pub path: Vec<Square>,
-    /// Indexed by square: its position on this path, 0 if the path does not pass it.
-    pub position_of: Vec<Pos>,
-    /// Indexed by position 0..=len + 1.
-    pub flags: Vec<PosFlags>,
-    /// Indexed by position: bit `v` set when a throw of `v` bears a piece off from there.
-    pub exit_throws: Vec<u32>,
-    /// The start position of each piece (0 = waiting).
-    pub start: Vec<Pos>,
-}
-
-impl SideTable {
-    pub fn len(&self) -> Pos {
-        self.path.len() as Pos
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.path.is_empty()
-    }
-
-    /// The position a piece that has borne off is said to be at.
-    pub fn off(&self) -> Pos {
-        self.len() + 1
-    }
-}
-
-/// When a side may bear off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BearCondition {
-    Always,
-    /// Every piece not yet off stands on a position flagged [`PosFlags::BEAR_ZONE`].
-    AllInZone,
-    /// No piece stands on a position flagged [`PosFlags::NO_BEAR_ZONE`].
-    NoneInZone,
-}
-
-/// Compiled rules: everything the engine needs, as tables.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rules {
-    /// For records and display only; behaviour never depends on it.
-    pub id: String,
-    pub title: String,
-    /// For drawing the board.
-    pub board: Board,
-    /// Indexed by square 0..=size (0 unused).
-    pub squares: Vec<SquareFlags>,
-    /// Indexed by square: where a piece that ends its move there goes.
-    pub effects: Vec<Option<crate::check::ruleset::Destination>>,
-    pub sides: [SideTable; 2],
-    pub pieces: u8,
-    /// The side that moves first (after seating, if any).
-    pub first: u8,
-    pub throws: ThrowTable,
-    /// The throwing device, for drawing a throw.
-    pub device: crate::check::ruleset::ThrowDevice,
-    /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
-    pub extra_after: u32,
-    /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
-    /// Zero for throw-then-move turns.
-    pub throw_again: u32,
-    pub enter: Option<Enter>,
-    pub capture: Capture,
-    pub protect_pairs: bool,
-    /// Pieces in a row that block the enemy; 0 = no blockades.
-    pub blockade: u8,
-    pub backward: bool,
-    pub seats: Option<Seats>,
-    pub opening: [Option<Opening>; 2],
-    pub bear_when: BearCondition,
-    pub win: Win,
-    pub end: End,
-    /// Indexed by square: match points the winner scores per enemy piece left there.
-    pub match_points: Vec<u32>,
-    pub machine: TurnMachine,
-}
+use crate::check::ruleset as checked;
+use crate::types::{PathPos, PerSide, Place, Side, Square};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -139,109 +25,153 @@ fn mask(values: &[u8]) -> u32 {
 
 /// Lowers checked rules into tables.
 pub fn compile(r: &RuleSet) -> Rules {
-    let size = r.board.size() as usize;
-    let mut squares = vec![SquareFlags::default(); size + 1];
-    let mut set =
-        |list: &[Square], flag: u8| list.iter().for_each(|&s| squares[s as usize].0 |= flag);
+    let size = r.board.size();
+    let mut squares = vec![SquareFlags::default(); size];
+    let mut set = |list: &[Square], flag| list.iter().for_each(|s| squares[s.index()] |= flag);
     set(&r.safe, SquareFlags::SAFE);
     set(&r.extra_on, SquareFlags::EXTRA_THROW);
     set(&r.stop, SquareFlags::STOP);
     set(&r.board.marks, SquareFlags::MARK);
-    let mut effects = vec![None; size + 1];
+    let mut effects = vec![None; size];
     for e in &r.effects {
-        effects[e.square as usize] = Some(e.to);
+        effects[e.square.index()] = Some(destination(e.to));
     }
-    let mut match_points = vec![0; size + 1];
+    let mut match_points = vec![0; size];
     for (list, points) in &r.match_points {
-        list.iter()
-            .for_each(|&s| match_points[s as usize] = *points);
+        list.iter().for_each(|s| match_points[s.index()] = *points);
     }
-
-    let sides: Vec<SideTable> = r
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(i, side)| {
-            let len = side.path.len();
-            let mut position_of = vec![0; size + 1];
-            for (k, &sq) in side.path.iter().enumerate() {
-                position_of[sq as usize] = k as Pos + 1;
-            }
-            let mut flags = vec![PosFlags::default(); len + 2];
-            let mut flag =
-                |list: &[Pos], f: u8| list.iter().for_each(|&p| flags[p as usize].0 |= f);
-            flag(&r.priority[i], PosFlags::PRIORITY);
-            flag(&r.only_bear_off[i], PosFlags::ONLY_BEAR_OFF);
-            match &r.bear_when {
-                BearWhen::Always => {}
-                BearWhen::AllOn(zone) => flag(&zone[i], PosFlags::BEAR_ZONE),
-                BearWhen::NoneOn(zone) => flag(&zone[i], PosFlags::NO_BEAR_ZONE),
-            }
-            let mut exit_throws = vec![0u32; len + 2];
-            match &r.bear_off {
-                BearOff::Exact { from } => {
-                    for (p, exits) in exit_throws.iter_mut().enumerate().take(len + 1).skip(1) {
-                        let allowed = from.as_ref().is_none_or(|f| f[i].contains(&(p as Pos)));
-                        let v = len + 1 - p;
-                        if allowed && v <= 31 && r.throw.can_give(v as u8) {
-                            *exits |= 1 << v;
-                        }
-                    }
-                }
-                BearOff::Table(table) => {
-                    for (p, throws) in &table[i] {
-                        exit_throws[*p as usize] |= mask(throws);
-                    }
-                }
-            }
-            let start = match &r.start {
-                Start::Waiting => vec![0; r.pieces as usize],
-                Start::OnBoard(per_side) => per_side[i].clone(),
-            };
-            SideTable {
-                name: side.name.clone(),
-                colour: side.colour.clone(),
-                path: side.path.clone(),
-                position_of,
-                flags,
-                exit_throws,
-                start,
-            }
-        })
-        .collect();
-    let [a, b]: [SideTable; 2] = sides.try_into().expect("the checker guarantees two sides");
-
     Rules {
         id: r.id.clone(),
         title: r.title.clone(),
         board: r.board.clone(),
         squares,
         effects,
-        sides: [a, b],
+        sides: PerSide::from_fn(|s| side_table(r, s)),
         pieces: r.pieces,
-        first: r.first as u8,
+        first: r.first,
         throws: ThrowTable::new(&r.throw),
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
         throw_again: match &r.turn {
-            Turn::ThrowThenMove => 0,
-            Turn::AccumulateThenSplit { again } => mask(again),
+            checked::Turn::ThrowThenMove => 0,
+            checked::Turn::AccumulateThenSplit { again } => mask(again),
         },
-        enter: r.enter.clone(),
-        capture: r.capture.clone(),
+        enter: r.enter.as_ref().map(enter),
+        capture: match r.capture {
+            checked::Capture::None => Capture::None,
+            checked::Capture::Swap => Capture::Swap,
+            checked::Capture::Removed => Capture::Removed,
+            checked::Capture::ToWaiting => Capture::ToWaiting,
+            checked::Capture::To(d) => Capture::To(destination(d)),
+        },
         protect_pairs: r.protect_pairs,
         blockade: r.blockade.unwrap_or(0),
         backward: r.backward,
-        seats: r.seats.clone(),
-        opening: [r.opening[0].clone(), r.opening[1].clone()],
+        seats: r.seats.map(|s| Seats {
+            until: s.until,
+            side: s.side,
+        }),
+        opening: r.opening.map(|o| o.map(opening)),
         bear_when: match r.bear_when {
-            BearWhen::Always => BearCondition::Always,
-            BearWhen::AllOn(_) => BearCondition::AllInZone,
-            BearWhen::NoneOn(_) => BearCondition::NoneInZone,
+            checked::BearWhen::Always => BearCondition::Always,
+            checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
+            checked::BearWhen::NoneOn(_) => BearCondition::NoneInZone,
         },
-        win: r.win,
-        end: r.end,
+        win: match r.win {
+            checked::Win::FirstAllOff => Win::FirstAllOff,
+            checked::Win::MostBorneOff => Win::MostBorneOff {
+                decided: r.end == checked::End::Decided,
+            },
+        },
         match_points,
         machine: TurnMachine::new(r),
+    }
+}
+
+fn destination(d: checked::Destination) -> Destination {
+    Destination {
+        square: d.square,
+        fallback: match d.fallback {
+            checked::Fallback::None => Fallback::None,
+            checked::Fallback::FirstFreeAfter => Fallback::FirstFreeAfter,
+            checked::Fallback::FirstFreeBefore => Fallback::FirstFreeBefore,
+        },
+    }
+}
+
+fn opening(o: checked::Opening) -> Opening {
+    match o {
+        checked::Opening::FrontPieceMoves { steps, throw_again } => {
+            Opening::FrontPieceMoves { steps, throw_again }
+        }
+        checked::Opening::FirstMoveWithFrontPiece => Opening::FirstMoveWithFrontPiece,
+    }
+}
+
+fn enter(e: &checked::Enter) -> Enter {
+    Enter {
+        throws: e.throws.as_deref().map(mask),
+        onto: match e.onto {
+            checked::EnterOnto::Throw => EnterOnto::Throw,
+            checked::EnterOnto::Position(p) => EnterOnto::Position(p),
+        },
+        if_empty: e.if_empty,
+    }
+}
+
+/// Side `s`'s tables: its path both ways, the flags and exits of its positions, its start.
+fn side_table(r: &RuleSet, s: Side) -> SideTable {
+    let side = &r.sides[s];
+    let len = side.path.len();
+    let mut position_of = vec![None; r.board.size()];
+    for (k, &sq) in side.path.iter().enumerate() {
+        position_of[sq.index()] = PathPos::from_index(k);
+    }
+    let mut flags = vec![PosFlags::default(); len];
+    let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
+    flag(&r.priority[s], PosFlags::PRIORITY);
+    flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
+    match &r.bear_when {
+        checked::BearWhen::Always => {}
+        checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),
+        checked::BearWhen::NoneOn(zone) => flag(&zone[s], PosFlags::NO_BEAR_ZONE),
+    }
+    let mut exit_throws = vec![0u32; len];
+    match &r.bear_off {
+        checked::BearOff::Exact { from } => {
+            for (k, exits) in exit_throws.iter_mut().enumerate() {
+                let allowed = from
+                    .as_ref()
+                    .is_none_or(|f| f[s].iter().any(|p| p.index() == k));
+                // One step past the last position: a throw of exactly the distance.
+                let distance = u8::try_from(len - k).ok().filter(|&d| d < 32);
+                if let Some(v) = distance
+                    && allowed
+                    && r.throw.can_give(v)
+                {
+                    *exits |= 1 << v;
+                }
+            }
+        }
+        checked::BearOff::Table(table) => {
+            for (p, throws) in &table[s] {
+                exit_throws[p.index()] |= mask(throws);
+            }
+        }
+    }
+    let start = match &r.start {
+        checked::Start::Waiting => vec![Place::Waiting; usize::from(r.pieces)],
+        checked::Start::OnBoard { positions, .. } => {
+            positions[s].iter().map(|&p| Place::On(p)).collect()
+        }
+    };
+    SideTable {
+        name: side.name.clone(),
+        colour: side.colour.clone(),
+        path: side.path.clone(),
+        position_of,
+        flags,
+        exit_throws,
+        start,
     }
 }

@@ -1,6 +1,6 @@
 //! The throw distribution as exact integers over a common denominator.
 
-use crate::check::ruleset::ThrowDevice;
+use crate::types::ThrowDevice;
 
 /// Every outcome of the throwing device, equally likely: sampling an index uniformly below
 /// `outcomes.len()` gives a throw with the right probability. Values with their weights over

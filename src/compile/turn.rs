@@ -21,7 +21,7 @@ pub enum Phase {
     GameOver,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Event {
     /// A player threw the seating value and takes the seating side.
     SeatTaken,
@@ -30,6 +30,7 @@ pub enum Event {
     /// A throw that lets the same player throw again before moving (throw-all-then-split).
     ThrownAgain,
     /// A move was made and gives no extra throw.
+    #[default]
     Moved,
     /// A move was made and gives an extra throw.
     MovedExtraThrow,
@@ -72,7 +73,7 @@ impl TurnMachine {
         use Event::*;
         use Next::*;
         use Phase::*;
-        let has_opening = r.opening.iter().any(Option::is_some);
+        let has_opening = r.opening.values().any(Option::is_some);
         let after_seating = if has_opening { Opening } else { Throw };
         let start = if r.seats.is_some() {
             Seating
@@ -112,6 +113,13 @@ impl TurnMachine {
             transitions: t,
             table,
         }
+    }
+
+    /// The phase in which the side to move chooses its move: [`Phase::Move`], or
+    /// [`Phase::Distribute`] for a turn that splits its throws.
+    pub fn moving(&self) -> Phase {
+        self.next(Phase::Throw, Event::Thrown)
+            .map_or(Phase::Move, |(phase, _)| phase)
     }
 
     /// Where `event` leads from `phase`, if the rules allow it there.

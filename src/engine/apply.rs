@@ -1,159 +1,381 @@
-//! Applying a move with all its effects: captures, square effects, extra throws, the opening.
+//! Applying a move with all its effects (captures, square effects, extra throws, the opening),
+//! and the report of what each step did.
 
+use super::generate::{OFF, bit};
 use super::{Engine, Move, Position, Step};
-use crate::check::ruleset::{Capture, Destination, Fallback, Opening};
+use crate::compile::{Capture, Destination, Event, Fallback, Next, Opening, Phase};
+use crate::types::limits::MAX_STEPS;
+use crate::types::{Place, Side, Square, Throw};
 
-/// What a move did, for statistics and messages.
+/// A capture: where it happened, and where the captured piece went (a place along its own side's
+/// path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captured {
+    pub square: Square,
+    pub sent: Place,
+}
+
+/// What one piece movement did. Packed, a byte a field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepReport {
+    step: Step,
+    /// The number of the square it landed on (0 when it bore off).
+    landed_square: u8,
+    rest: u8,
+    hops: u8,
+    /// The square of a capture (its number; 0 for none) and where the captured piece went.
+    captured: u8,
+    sent: u8,
+    extra_throw: bool,
+}
+
+impl StepReport {
+    /// The movement as made: where the piece came from and where it landed.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn from(&self) -> Place {
+        self.step.from()
+    }
+
+    /// Where the piece landed, before any square effect.
+    pub fn landed(&self) -> Place {
+        self.step.to()
+    }
+
+    /// The square the piece landed on, before any square effect (none when it bore off).
+    pub fn landed_square(&self) -> Option<Square> {
+        Square::new(u32::from(self.landed_square))
+    }
+
+    /// The same, as the square's index: the statistics' hot path.
+    #[inline(always)]
+    pub(crate) fn landed_index(&self) -> Option<usize> {
+        usize::from(self.landed_square).checked_sub(1)
+    }
+
+    /// Whether the step entered a piece, bore one off, and captured one (cheap, packed).
+    #[inline(always)]
+    pub(crate) fn counts(&self) -> (bool, bool, bool) {
+        (
+            self.step.packed_from() == 0,
+            self.step.packed_to() == OFF,
+            self.captured != 0,
+        )
+    }
+
+    /// Where the piece came to rest after square effects.
+    pub fn rest(&self) -> Place {
+        Place::unpack(self.rest)
+    }
+
+    /// How many square effects moved the piece on.
+    pub fn effects(&self) -> u8 {
+        self.hops
+    }
+
+    /// The enemy piece it captured, if any.
+    pub fn captured(&self) -> Option<Captured> {
+        Some(Captured {
+            square: Square::new(u32::from(self.captured))?,
+            sent: Place::unpack(self.sent),
+        })
+    }
+
+    /// Whether the square the piece rests on gives an extra throw.
+    pub fn extra_throw_square(&self) -> bool {
+        self.extra_throw
+    }
+
+    pub fn is_backward(&self) -> bool {
+        self.step.is_backward()
+    }
+}
+
+/// What a move did, step by step, and what it means for the turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Report {
-    pub captures: u8,
+    steps: [StepReport; MAX_STEPS],
+    len: u8,
+    event: Event,
+}
+
+impl Report {
+    pub fn steps(&self) -> &[StepReport] {
+        &self.steps[..usize::from(self.len)]
+    }
+
+    /// What the move was for the turn machine: a move, a move that earns an extra throw, or an
+    /// opening move after which its side throws again.
+    pub fn event(&self) -> Event {
+        self.event
+    }
+
+    /// Whether the same side throws next.
+    pub fn extra_throw(&self) -> bool {
+        matches!(
+            self.event,
+            Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
+        )
+    }
+
+    pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
+        self.steps().iter().filter_map(StepReport::captured)
+    }
+
     /// Square effects that moved a piece (House of Water and the like).
-    pub effects: u8,
-    pub borne_off: u8,
-    pub entered: u8,
-    pub backward: bool,
-    /// The same side throws again.
-    pub extra_throw: bool,
-    /// The square the (last) step landed on, before any square effect; 0 if it bore off.
-    pub landed: u16,
+    pub fn effects(&self) -> u32 {
+        self.steps().iter().map(|s| u32::from(s.hops)).sum()
+    }
+
+    pub fn borne_off(&self) -> u32 {
+        self.count(|s| s.landed() == Place::Off)
+    }
+
+    pub fn entered(&self) -> u32 {
+        self.count(|s| s.from() == Place::Waiting)
+    }
+
+    pub fn is_backward(&self) -> bool {
+        self.steps().iter().any(StepReport::is_backward)
+    }
+
+    fn count(&self, f: impl Fn(&StepReport) -> bool) -> u32 {
+        // At most MAX_STEPS.
+        u32::try_from(self.steps().iter().filter(|s| f(s)).count()).unwrap_or(u32::MAX)
+    }
+}
+
+/// Where what a move did is told: into a [`Report`], or nowhere (searches).
+pub(super) trait Recorder {
+    fn step(&mut self, report: StepReport);
+    fn event(&mut self, event: Event);
+}
+
+/// Tells nothing: the search's form of applying a move, compiled without the reports.
+pub(super) struct NoRecord;
+
+impl Recorder for NoRecord {
+    #[inline(always)]
+    fn step(&mut self, _: StepReport) {}
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Recorder for Report {
+    #[inline(always)]
+    fn step(&mut self, report: StepReport) {
+        if let Some(slot) = self.steps.get_mut(usize::from(self.len)) {
+            *slot = report;
+            self.len += 1;
+        }
+    }
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.event = event;
+    }
 }
 
 impl Engine {
     /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
     /// square is taken and there is no fallback, or no free square is found.
-    fn resolve(&self, pos: &Position, s: usize, d: Destination) -> Option<u8> {
-        let side = &self.rules.sides[s];
-        let x = self.masks[s].pos_of_square[d.square as usize - 1];
+    fn resolve(&self, pos: &Position, s: Side, d: Destination) -> Option<u8> {
+        let m = &self.masks[s];
+        let x = m.pos_of_square[d.square.index()];
         if x == 0 {
             return None;
         }
-        let free = |p: u8| pos.owner(side.path[p as usize - 1]).is_none();
+        let free = |p: u8| pos.occupied() & m.square_bit[usize::from(p - 1)] == 0;
         match d.fallback {
             Fallback::None => free(x).then_some(x),
-            Fallback::FirstFreeAfter => (x..=self.masks[s].len).find(|&p| free(p)),
+            Fallback::FirstFreeAfter => (x..=m.len).find(|&p| free(p)),
             Fallback::FirstFreeBefore => (1..=x).rev().find(|&p| free(p)),
         }
     }
 
-    /// Plays one piece movement of side `s` onto `next`. Returns the position the piece rests
-    /// on (0 if it bore off).
+    /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did. Returns
+    /// where the piece rests (packed; [`OFF`] if it bore off).
+    #[inline(always)]
     pub(super) fn apply_step(
         &self,
         next: &mut Position,
-        s: usize,
+        s: Side,
         step: Step,
-        report: &mut Report,
+        rec: &mut impl Recorder,
     ) -> u8 {
         let r = &self.rules;
         let m = &self.masks[s];
-        let off = m.len + 1;
-        if step.from == 0 {
+        let e = s.other();
+        let mut report = StepReport {
+            step,
+            ..StepReport::default()
+        };
+        let (from, to) = (step.packed_from(), step.packed_to());
+        if from == 0 {
             next.waiting[s] -= 1;
-            report.entered += 1;
         } else {
-            self.lift(next, s, step.from);
+            self.lift(next, s, from);
         }
-        if step.to == off {
+        if to == OFF {
             next.off[s] += 1;
-            report.borne_off += 1;
-            report.landed = 0;
-            return 0;
+            report.rest = OFF;
+            rec.step(report);
+            return OFF;
         }
-        let bit = m.square_bit[step.to as usize];
-        let sq = bit.trailing_zeros() as u16 + 1;
-        report.landed = sq;
-        let e = 1 - s;
-        if next.squares[e] & bit != 0 {
-            let ep = self.masks[e].pos_of_square[sq as usize - 1];
+        let sq_bit = m.square_bit[usize::from(to - 1)];
+        // A square's index is below 64: its number fits a byte.
+        report.landed_square = u8::try_from(sq_bit.trailing_zeros() + 1).unwrap_or(0);
+        if next.squares[e] & sq_bit != 0 {
+            let sq = sq_bit.trailing_zeros();
+            let ep = self.masks[e].pos_of_square[sq as usize];
             self.lift(next, e, ep);
-            report.captures += 1;
             let back_to = match r.capture {
-                Capture::Swap if step.from > 0 => {
-                    let from_sq = r.sides[s].path[step.from as usize - 1];
-                    Some(self.masks[e].pos_of_square[from_sq as usize - 1]).filter(|&p| p > 0)
+                Capture::Swap if from > 0 => {
+                    let from_sq = m.square_bit[usize::from(from - 1)].trailing_zeros();
+                    Some(self.masks[e].pos_of_square[from_sq as usize]).filter(|&p| p > 0)
                 }
                 Capture::To(d) => self.resolve(next, e, d),
                 _ => None,
             };
-            match (back_to, &r.capture) {
-                (Some(p), _) => self.place(next, e, p),
-                (None, Capture::Removed) => next.removed[e] += 1,
-                (None, _) => next.waiting[e] += 1,
-            }
-        }
-        // Square effects, followed while they lead on (the checker rules out loops).
-        let mut at = step.to;
-        if m.effect & (1 << (at - 1)) == 0 {
-            self.place(next, s, at);
-            return at;
-        }
-        for _ in 0..8 {
-            let Some(d) = r.effects[r.sides[s].path[at as usize - 1] as usize] else {
-                break;
-            };
-            match self.resolve(next, s, d) {
-                Some(p) if p != at => {
-                    at = p;
-                    report.effects += 1;
+            let sent = match (back_to, r.capture) {
+                (Some(p), _) => {
+                    self.place(next, e, p);
+                    p
                 }
-                _ => break,
+                (None, Capture::Removed) => {
+                    next.removed[e] += 1;
+                    Place::Removed.pack()
+                }
+                (None, _) => {
+                    next.waiting[e] += 1;
+                    Place::Waiting.pack()
+                }
+            };
+            report.captured = report.landed_square;
+            report.sent = sent;
+        }
+        // Square effects, followed while they lead on to a square not yet visited on the way:
+        // the checker rules out loops of effects, and a fallback that moves the piece on to a
+        // square it came through stops it there.
+        let mut at = to;
+        if m.effect & bit(at) != 0 {
+            let mut visited = bit(at);
+            while let Some(d) = r.effects[m.square_index(at)] {
+                match self.resolve(next, s, d) {
+                    Some(p) if visited & bit(p) == 0 => {
+                        visited |= bit(p);
+                        at = p;
+                        report.hops += 1;
+                    }
+                    _ => break,
+                }
             }
         }
         self.place(next, s, at);
+        report.rest = at;
+        report.extra_throw = m.extra & bit(at) != 0;
+        rec.step(report);
         at
     }
 
     /// Takes the piece of side `s` at position `p` off its square.
     #[inline(always)]
-    fn lift(&self, next: &mut Position, s: usize, p: u8) {
+    fn lift(&self, next: &mut Position, s: Side, p: u8) {
         let m = &self.masks[s];
-        next.on[s] &= !(1 << (p - 1));
-        next.squares[s] &= !m.square_bit[p as usize];
-        next.cross[1 - s] &= !m.cross_bit[p as usize];
+        let i = usize::from(p - 1);
+        next.on[s] &= !bit(p);
+        next.squares[s] &= !m.square_bit[i];
+        next.cross[s.other()] &= !m.cross_bit[i];
     }
 
     /// Puts a piece of side `s` at position `p`.
     #[inline(always)]
-    fn place(&self, next: &mut Position, s: usize, p: u8) {
+    fn place(&self, next: &mut Position, s: Side, p: u8) {
         let m = &self.masks[s];
-        next.on[s] |= 1 << (p - 1);
-        next.squares[s] |= m.square_bit[p as usize];
-        next.cross[1 - s] |= m.cross_bit[p as usize];
+        let i = usize::from(p - 1);
+        next.on[s] |= bit(p);
+        next.squares[s] |= m.square_bit[i];
+        next.cross[s.other()] |= m.cross_bit[i];
     }
 
-    /// The position after the side to move plays `mv` with throw `throw`, and what happened.
-    pub fn apply(&self, pos: &Position, mv: &Move, throw: u8) -> (Position, Report) {
+    /// The position after the side to move plays `mv` with throw `throw`, and what the move did.
+    pub fn apply(&self, pos: &Position, mv: &Move, throw: Throw) -> (Position, Report) {
+        let mut report = Report::default();
+        let next = self.apply_with(pos, mv, throw, &mut report);
+        (next, report)
+    }
+
+    /// The position after the side to move plays `mv` with throw `throw`: [`Engine::apply`]
+    /// without the report, for searches.
+    #[inline]
+    pub fn successor(&self, pos: &Position, mv: &Move, throw: Throw) -> Position {
+        self.apply_with(pos, mv, throw, &mut NoRecord)
+    }
+
+    /// Applies a move, telling `rec` what each step did and what the move was for the turn.
+    #[inline(always)]
+    pub(super) fn apply_with<R: Recorder>(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        throw: Throw,
+        rec: &mut R,
+    ) -> Position {
         let r = &self.rules;
-        let s = pos.to_move as usize;
+        let s = pos.to_move;
         let mut next = *pos;
-        let mut report = Report {
-            backward: mv.is_backward(),
-            ..Report::default()
-        };
         let mut extra_square = false;
         for &step in mv.steps() {
-            let rest = self.apply_step(&mut next, s, step, &mut report);
-            if rest > 0 && self.masks[s].extra & (1 << (rest - 1)) != 0 {
-                extra_square = true;
-            }
+            let rest = self.apply_step(&mut next, s, step, rec);
+            extra_square |= rest != OFF && self.masks[s].extra & bit(rest) != 0;
         }
-        let mut extra =
-            extra_square || (r.throw_again == 0 && throw < 32 && r.extra_after & (1 << throw) != 0);
-        if next.opening & (1 << s) != 0 {
-            next.opening &= !(1 << s);
+        let extra_after = r.throw_again == 0 && r.extra_after & throw.mask_bit() != 0;
+        let mut phase = self.moving;
+        let mut event = if extra_square || extra_after {
+            Event::MovedExtraThrow
+        } else {
+            Event::Moved
+        };
+        if next.opening_due(s) {
+            next.opening &= !(1 << s.index());
             if let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
-                extra = throw_again;
+                phase = Phase::Opening;
+                event = if throw_again {
+                    Event::OpeningMovedThrowAgain
+                } else {
+                    Event::Moved
+                };
             }
         }
-        report.extra_throw = extra;
-        next.to_move = if extra { s as u8 } else { 1 - s as u8 };
-        (next, report)
+        rec.event(event);
+        next.to_move = self.next_side(phase, event, s);
+        next
     }
 
     /// The position after the side to move passes.
     pub fn pass(&self, pos: &Position) -> Position {
         let mut next = *pos;
-        next.to_move = 1 - pos.to_move;
+        next.to_move = self.next_side(self.moving, Event::Passed, pos.to_move);
         next
+    }
+
+    /// Who throws after `event` in `phase`: the turn machine, the one source of it, has a
+    /// transition for every event a move or a pass can be.
+    #[inline]
+    fn next_side(&self, phase: Phase, event: Event, s: Side) -> Side {
+        match self.rules.machine.next(phase, event) {
+            Some((_, Next::Same)) => s,
+            Some((_, Next::Other)) => s.other(),
+            None => unreachable!("the turn machine has no {event:?} from {phase:?}"),
+        }
+    }
+}
+
+impl super::SideMasks {
+    /// The square index of position `p`.
+    #[inline(always)]
+    fn square_index(&self, p: u8) -> usize {
+        self.square_bit[usize::from(p - 1)].trailing_zeros() as usize
     }
 }

@@ -4,43 +4,51 @@
 
 use rand::RngExt;
 
-use super::{Engine, Move, Outcome, Position, Report};
+use super::apply::Recorder;
+use super::{Engine, Move, Outcome, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
+use crate::types::limits::MAX_SQUARES;
+use crate::types::{PerSide, Side, Throw};
 
 /// Chooses a move. Agents implement this.
 pub trait Player {
     /// Picks one of `moves` (never empty) for the side to move in `pos` with throw `throw`.
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: u8, moves: &[Move]) -> usize;
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize;
 
     /// Starts afresh with a new seed (simulations reuse one agent for many games).
     fn reseed(&mut self, _seed: u64) {}
 }
 
-/// What happened in a game, in order, for records, messages and statistics.
+/// What happened in a game, in order, for records, messages and statistics. Players are
+/// numbered 0 and 1 in the order they were named; without a seats ritual player 0 plays the
+/// first side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEvent {
     /// A throw for seats by a player (not a side); `took` is the side that player takes.
     SeatThrow {
         player: u8,
         value: u8,
-        took: Option<u8>,
+        took: Option<Side>,
     },
     /// A throw by the side to move.
     Throw {
-        side: u8,
+        side: Side,
         value: u8,
     },
-    /// A move, made with `throw` (the total of a split turn; 0 for a forced opening move).
+    /// A move, made with `throw` (the total of a split turn; 0 for a forced opening move), what
+    /// each of its steps did, and the position it led to.
     Move {
-        side: u8,
-        throw: u8,
+        side: Side,
+        throw: Throw,
         mv: Move,
         report: Report,
+        after: Position,
     },
     /// No legal move for `throw`: the turn passes.
     Pass {
-        side: u8,
-        throw: u8,
+        side: Side,
+        throw: Throw,
+        after: Position,
     },
     End {
         outcome: Outcome,
@@ -53,9 +61,9 @@ pub enum Action {
     /// A throw for seats by this player.
     SeatThrow { player: u8 },
     /// A throw by the side to move.
-    Throw { side: u8 },
+    Throw { side: Side },
     /// A choice among [`Game::moves`] by the side to move (and the player seated there).
-    Choose { side: u8 },
+    Choose { side: Side },
     /// The game is over, or was stopped at the turn cap.
     Over,
 }
@@ -65,8 +73,8 @@ pub enum Action {
 pub struct GameSummary {
     /// `None` when the turn cap ended the game.
     pub outcome: Option<Outcome>,
-    /// `seat[side]` is the index of the player who played that side.
-    pub seat: [u8; 2],
+    /// `seat[side]` is the player who played that side.
+    pub seat: PerSide<u8>,
     pub moves: u32,
     pub turns: u32,
     pub passes: u32,
@@ -83,17 +91,17 @@ pub struct Game<'e> {
     pub pos: Position,
     pub phase: Phase,
     /// The throws of the current turn, added up.
-    pub total: u8,
+    pub total: Throw,
     pub summary: GameSummary,
     /// Events since the caller last drained them.
     pub events: Vec<GameEvent>,
     /// Whether `events` is filled (simulations leave it off).
     pub keep_events: bool,
-    /// Moves that landed on each square (before square effects), indexed by square.
-    pub landings: [u32; 65],
+    /// Piece movements that landed on each square (before square effects), by square index.
+    pub landings: [u32; MAX_SQUARES],
     turn_cap: u32,
     seat_player: u8,
-    last_side: Option<u8>,
+    last_side: Option<Side>,
     moves: Vec<Move>,
     capped: bool,
 }
@@ -104,14 +112,11 @@ impl<'e> Game<'e> {
             engine,
             pos: engine.start(),
             phase: engine.rules.machine.start,
-            total: 0,
-            summary: GameSummary {
-                seat: [0, 1],
-                ..GameSummary::default()
-            },
+            total: Throw::ZERO,
+            summary: fresh_summary(),
             events: Vec::with_capacity(16),
             keep_events: true,
-            landings: [0; 65],
+            landings: [0; MAX_SQUARES],
             turn_cap,
             seat_player: 0,
             last_side: None,
@@ -124,23 +129,21 @@ impl<'e> Game<'e> {
     pub fn reset(&mut self) {
         self.pos = self.engine.start();
         self.phase = self.engine.rules.machine.start;
-        self.total = 0;
-        self.summary = GameSummary {
-            seat: [0, 1],
-            ..GameSummary::default()
-        };
+        self.total = Throw::ZERO;
+        self.summary = fresh_summary();
         self.events.clear();
-        self.landings = [0; 65];
+        self.landings = [0; MAX_SQUARES];
         self.seat_player = 0;
         self.last_side = None;
         self.moves.clear();
         self.capped = false;
     }
 
+    /// Keeps an event, made only when events are kept (simulations keep none).
     #[inline]
-    fn emit(&mut self, e: GameEvent) {
+    fn emit(&mut self, e: impl FnOnce() -> GameEvent) {
         if self.keep_events {
-            self.events.push(e);
+            self.events.push(e());
         }
     }
 
@@ -149,41 +152,78 @@ impl<'e> Game<'e> {
         &self.moves
     }
 
+    /// Follows the turn machine: every event the engine reports has a transition.
     fn advance(&mut self, event: Event) {
-        self.phase = self
-            .engine
-            .rules
-            .machine
-            .next(self.phase, event)
-            .map_or(Phase::Throw, |(p, _)| p);
+        self.phase = match self.engine.rules.machine.next(self.phase, event) {
+            Some((phase, _)) => phase,
+            None => unreachable!("the turn machine has no {event:?} from {:?}", self.phase),
+        };
     }
 
     fn ended(&mut self) -> bool {
         if let Some(outcome) = self.engine.outcome(&self.pos) {
             self.summary.outcome = Some(outcome);
-            self.emit(GameEvent::End { outcome });
+            self.emit(|| GameEvent::End { outcome });
             self.advance(Event::Ended);
             return true;
         }
         false
     }
 
-    fn record(&mut self, side: u8, throw: u8, mv: Move, report: Report) {
-        self.emit(GameEvent::Move {
-            side,
-            throw,
-            mv,
-            report,
-        });
+    /// Plays a move: the new position, its event, and its counts in the summary. Returns the
+    /// move's event, and whether a piece left play (only then can the game end).
+    fn record(&mut self, side: Side, throw: Throw, mv: Move) -> (Event, bool) {
+        let mut tally = Tally {
+            landings: &mut self.landings,
+            entered: 0,
+            borne_off: 0,
+            captures: 0,
+            effects: 0,
+            backward: false,
+            event: Event::Moved,
+        };
+        if self.keep_events {
+            let (after, report) = self.engine.apply(&self.pos, &mv, throw);
+            for &step in report.steps() {
+                tally.step(step);
+            }
+            tally.event(report.event());
+            self.pos = after;
+            self.events.push(GameEvent::Move {
+                side,
+                throw,
+                mv,
+                report,
+                after,
+            });
+        } else {
+            // A simulation keeps no report: the counts go straight into the summary.
+            self.pos = self.engine.apply_with(&self.pos, &mv, throw, &mut tally);
+        }
+        let event = tally.event;
         let s = &mut self.summary;
         s.moves += 1;
-        s.captures += report.captures as u32;
-        s.effects += report.effects as u32;
-        s.entered += report.entered as u32;
-        s.borne_off += report.borne_off as u32;
-        s.backward += report.backward as u32;
-        s.extra_throws += report.extra_throw as u32;
-        self.landings[report.landed as usize] += 1;
+        s.extra_throws += u32::from(matches!(
+            event,
+            Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
+        ));
+        s.entered += tally.entered;
+        s.borne_off += tally.borne_off;
+        s.captures += tally.captures;
+        s.effects += tally.effects;
+        s.backward += u32::from(tally.backward);
+        (event, tally.borne_off + tally.captures > 0)
+    }
+
+    /// The side to move passes.
+    fn pass(&mut self, side: Side, throw: Throw) {
+        self.pos = self.engine.pass(&self.pos);
+        if throw.is_zero() && self.phase == Phase::Opening {
+            // No opening move could be made: it is no longer due.
+            self.pos.opening &= !(1 << side.index());
+        }
+        let after = self.pos;
+        self.emit(|| GameEvent::Pass { side, throw, after });
     }
 
     /// Runs every step that needs no throw and no choice (forced opening moves, passes), and
@@ -209,46 +249,16 @@ impl<'e> Game<'e> {
                     };
                 }
                 Phase::Throw => return Action::Throw { side },
-                Phase::Opening => {
-                    if !self.engine.forced_opening(&self.pos) {
-                        self.phase = Phase::Throw;
-                        continue;
-                    }
-                    self.engine.legal_moves(&self.pos, 0, &mut self.moves);
-                    match self.moves.first().copied() {
-                        None => {
-                            self.emit(GameEvent::Pass { side, throw: 0 });
-                            self.pos = self.engine.pass(&self.pos);
-                            self.pos.opening &= !(1 << side);
-                            self.advance(Event::Moved);
-                        }
-                        Some(mv) => {
-                            let (next, report) = self.engine.apply(&self.pos, &mv, 0);
-                            self.record(side, 0, mv, report);
-                            self.pos = next;
-                            if !self.ended() {
-                                self.advance(if report.extra_throw {
-                                    Event::OpeningMovedThrowAgain
-                                } else {
-                                    Event::Moved
-                                });
-                            }
-                        }
-                    }
-                }
+                Phase::Opening => self.opening(side),
                 Phase::Move | Phase::Distribute => {
                     self.engine
                         .legal_moves(&self.pos, self.total, &mut self.moves);
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
                     }
-                    self.emit(GameEvent::Pass {
-                        side,
-                        throw: self.total,
-                    });
+                    self.pass(side, self.total);
                     self.summary.passes += 1;
-                    self.pos = self.engine.pass(&self.pos);
-                    self.total = 0;
+                    self.total = Throw::ZERO;
                     self.advance(Event::Passed);
                 }
                 Phase::GameOver => return Action::Over,
@@ -256,36 +266,54 @@ impl<'e> Game<'e> {
         }
     }
 
+    /// The opening phase: a forced opening move, made at once (or passed when it cannot be).
+    fn opening(&mut self, side: Side) {
+        if !self.engine.forced_opening(&self.pos) {
+            self.phase = Phase::Throw;
+            return;
+        }
+        self.engine
+            .legal_moves(&self.pos, Throw::ZERO, &mut self.moves);
+        match self.moves.first().copied() {
+            None => {
+                self.pass(side, Throw::ZERO);
+                self.advance(Event::Moved);
+            }
+            Some(mv) => {
+                let (event, _) = self.record(side, Throw::ZERO, mv);
+                if !self.ended() {
+                    self.advance(event);
+                }
+            }
+        }
+    }
+
     /// Feeds a throw: for seats while seating, else for the side to move.
     pub fn give_throw(&mut self, value: u8) {
         if self.phase == Phase::Seating {
-            let seats = self
-                .engine
-                .rules
-                .seats
-                .as_ref()
-                .expect("a seating phase needs a seats rule");
+            let Some(seats) = self.engine.rules.seats else {
+                unreachable!("a seating phase comes only with a seats rule");
+            };
             let player = self.seat_player;
             let won = value == seats.until;
-            self.emit(GameEvent::SeatThrow {
+            self.emit(|| GameEvent::SeatThrow {
                 player,
                 value,
-                took: won.then_some(seats.side as u8),
+                took: won.then_some(seats.side),
             });
             if won {
                 self.summary.seat[seats.side] = player;
-                self.summary.seat[1 - seats.side] = 1 - player;
+                self.summary.seat[seats.side.other()] = 1 - player;
                 self.advance(Event::SeatTaken);
             } else {
                 self.seat_player = 1 - player;
             }
             return;
         }
-        self.emit(GameEvent::Throw {
-            side: self.pos.to_move,
-            value,
-        });
-        self.total = self.total.saturating_add(value);
+        let side = self.pos.to_move;
+        self.emit(|| GameEvent::Throw { side, value });
+        let value = Throw::from(value);
+        self.total = self.total.plus(value);
         self.advance(if self.engine.throws_again(value) {
             Event::ThrownAgain
         } else {
@@ -297,19 +325,50 @@ impl<'e> Game<'e> {
     pub fn choose(&mut self, index: usize) {
         let side = self.pos.to_move;
         let mv = self.moves[index];
-        let (next, report) = self.engine.apply(&self.pos, &mv, self.total);
-        self.record(side, self.total, mv, report);
-        self.pos = next;
-        self.total = 0;
-        // Only a piece leaving play (borne off, or captured out of the game) can end a game.
-        let may_end = report.borne_off > 0 || report.captures > 0;
-        if !(may_end && self.ended()) {
-            self.advance(if report.extra_throw {
-                Event::MovedExtraThrow
-            } else {
-                Event::Moved
-            });
+        let (event, left_play) = self.record(side, self.total, mv);
+        self.total = Throw::ZERO;
+        // Only a piece leaving play (borne off, or captured) can end a game.
+        if !(left_play && self.ended()) {
+            self.advance(event);
         }
+    }
+}
+
+/// Counts what a move did, step by step, for a game's summary and landings.
+struct Tally<'g> {
+    landings: &'g mut [u32; MAX_SQUARES],
+    entered: u32,
+    borne_off: u32,
+    captures: u32,
+    effects: u32,
+    backward: bool,
+    event: Event,
+}
+
+impl Recorder for Tally<'_> {
+    #[inline(always)]
+    fn step(&mut self, step: StepReport) {
+        let (entered, borne_off, captured) = step.counts();
+        self.entered += u32::from(entered);
+        self.borne_off += u32::from(borne_off);
+        self.captures += u32::from(captured);
+        self.effects += u32::from(step.effects());
+        self.backward |= step.is_backward();
+        if let Some(n) = step.landed_index().and_then(|i| self.landings.get_mut(i)) {
+            *n += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.event = event;
+    }
+}
+
+fn fresh_summary() -> GameSummary {
+    GameSummary {
+        seat: PerSide::new(0, 1),
+        ..GameSummary::default()
     }
 }
 
@@ -354,7 +413,7 @@ pub fn run<R: rand::Rng + ?Sized>(
                 game.give_throw(v);
             }
             Action::Choose { side } => {
-                let player = game.summary.seat[side as usize] as usize;
+                let player = usize::from(game.summary.seat[side]);
                 let moves = game.moves();
                 let choice = if moves.len() == 1 {
                     0

@@ -1,9 +1,29 @@
 //! Legal-move generation for a single throw. Writes into a caller's buffer; allocates nothing.
+//!
+//! Inside the engine a place is its packed byte ([`Place::pack`]): `p` in 1..=len is a path
+//! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
-use super::{Engine, Move, Position};
-use crate::check::ruleset::{EnterOnto, Opening};
+use super::{Engine, Move, Position, Step};
+use crate::compile::{EnterOnto, Opening};
+use crate::types::{Place, Side, Throw};
 
-/// Positions strictly between `a` and `b` (a < b) as a mask over path positions.
+/// The packed place of a piece borne off.
+pub(super) const OFF: u8 = Place::Off.pack();
+
+/// The bit of path position `p` (1..=64).
+#[inline(always)]
+pub(super) fn bit(p: u8) -> u64 {
+    1 << (p - 1)
+}
+
+/// `x >> n`, zero once every bit is shifted out.
+#[inline(always)]
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// Positions strictly between `a` and `b` (a < b, b at most one past a 64-position path) as a
+/// mask over path positions.
 #[inline]
 pub(super) fn between(a: u8, b: u8) -> u64 {
     if b <= a + 1 {
@@ -32,10 +52,17 @@ fn runs(bits: u64, n: u8) -> u64 {
     covered
 }
 
+/// The lowest set bit of a non-empty set as a packed position.
+#[inline(always)]
+#[allow(clippy::cast_possible_truncation)] // a bit index of a u64 is below 64
+pub(super) fn lowest(bits: u64) -> u8 {
+    bits.trailing_zeros() as u8 + 1
+}
+
 impl Engine {
     /// Positions of side `s`'s path that no move may pass over: stop squares and enemy blockades.
     #[inline]
-    pub(super) fn barrier(&self, pos: &Position, s: usize) -> u64 {
+    pub(super) fn barrier(&self, pos: &Position, s: Side) -> u64 {
         let n = self.rules.blockade;
         let block = if n > 0 { runs(pos.cross[s], n) } else { 0 };
         block | self.masks[s].stop
@@ -44,81 +71,83 @@ impl Engine {
     /// Whether a piece of side `s` may end a move on its position `t`: not on its own piece, and
     /// on an enemy piece only if that piece may be captured.
     #[inline(always)]
-    pub(super) fn can_land(&self, pos: &Position, s: usize, t: u8) -> bool {
+    pub(super) fn can_land(&self, pos: &Position, s: Side, t: u8) -> bool {
         let m = &self.masks[s];
-        let bit = m.square_bit[t as usize];
-        if pos.squares[s] & bit != 0 {
+        let sq = m.square_bit[usize::from(t - 1)];
+        if pos.squares[s] & sq != 0 {
             return false;
         }
-        if pos.squares[1 - s] & bit == 0 {
+        if pos.squares[s.other()] & sq == 0 {
             return true;
         }
         self.can_capture
-            && m.safe & (1 << (t - 1)) == 0
-            && !(self.rules.protect_pairs && pos.on[1 - s] & m.enemy_neighbours[t as usize] != 0)
+            && m.safe & bit(t) == 0
+            && !(self.rules.protect_pairs
+                && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0)
     }
 
-    /// Where a forward move of the piece at `p` by `d` ends (`len + 1` = off), if it is legal.
+    /// Where a forward move of the piece at `p` by `d` ends ([`OFF`] to bear off), if it is legal.
     #[inline(always)]
     pub(super) fn forward_target(
         &self,
         pos: &Position,
-        s: usize,
+        s: Side,
         p: u8,
-        d: u8,
+        d: Throw,
         barrier: u64,
         can_bear: bool,
     ) -> Option<u8> {
         let m = &self.masks[s];
-        let off = m.len + 1;
-        // Exit throws are single throw values (below 32); a split total may be larger.
-        if p > 0 && d < 32 && m.exit_throws[p as usize] & (1 << d) != 0 {
-            return (can_bear && between(p, off) & barrier == 0).then_some(off);
+        // Exits are single throw values; a split total may be larger.
+        if m.exit_throws[usize::from(p - 1)] & d.mask_bit() != 0 {
+            return (can_bear && between(p, m.len + 1) & barrier == 0).then_some(OFF);
         }
-        if p > 0 && m.only_bear_off & (1 << (p - 1)) != 0 {
+        if m.only_bear_off & bit(p) != 0 {
             return None;
         }
-        let t = p + d;
-        if t > m.len || between(p, t) & barrier != 0 || !self.can_land(pos, s, t) {
-            return None;
-        }
-        Some(t)
+        let t = u8::try_from(u32::from(p) + u32::from(d.get()))
+            .ok()
+            .filter(|&t| t <= m.len)?;
+        (between(p, t) & barrier == 0 && self.can_land(pos, s, t)).then_some(t)
     }
 
     /// Where a waiting piece of side `s` enters with throw `v`, if it may.
     #[inline]
-    pub(super) fn entry_target(&self, pos: &Position, s: usize, v: u8, barrier: u64) -> Option<u8> {
-        if pos.waiting[s] == 0 || v == 0 {
+    pub(super) fn entry_target(
+        &self,
+        pos: &Position,
+        s: Side,
+        v: Throw,
+        barrier: u64,
+    ) -> Option<u8> {
+        if pos.waiting[s] == 0 {
             return None;
         }
         let enter = self.rules.enter.as_ref()?;
-        if let Some(throws) = &enter.throws
-            && !throws.contains(&v)
-        {
+        if !enter.allows(v) {
             return None;
         }
         let t = match enter.onto {
-            EnterOnto::Throw => v,
-            EnterOnto::Position(p) => p,
+            EnterOnto::Throw => u8::try_from(v.get()).ok()?,
+            EnterOnto::Position(p) => p.get(),
         };
-        if t == 0 || t > self.masks[s].len || between(0, t) & barrier != 0 {
+        let m = &self.masks[s];
+        if t == 0 || t > m.len || between(0, t) & barrier != 0 {
             return None;
         }
-        if enter.if_empty
-            && pos
-                .owner(self.rules.sides[s].path[t as usize - 1])
-                .is_some()
-        {
+        if enter.if_empty && pos.occupied() & m.square_bit[usize::from(t - 1)] != 0 {
             return None;
         }
         self.can_land(pos, s, t).then_some(t)
     }
 
+    /// The forward moves of side `s`'s pieces in `pieces` for a throw of `v`, and the entry of a
+    /// waiting piece if `enter`.
     fn forward_moves(
         &self,
         pos: &Position,
-        s: usize,
-        v: u8,
+        s: Side,
+        v: Throw,
         pieces: u64,
         enter: bool,
         out: &mut Vec<Move>,
@@ -126,20 +155,20 @@ impl Engine {
         let m = &self.masks[s];
         let own = pos.on[s];
         let enemy = pos.cross[s]; // the enemy's pieces as positions along this side's path
-        let n = self.rules.blockade;
-        let barrier = if n > 0 { runs(enemy, n) } else { 0 } | m.stop;
+        let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // Pair protection seen from a different path needs the enemy's own path: one piece at a time.
         if self.rules.protect_pairs && !self.shared_path {
             let mut bits = own & pieces;
             while bits != 0 {
-                let p = bits.trailing_zeros() as u8 + 1;
+                let p = lowest(bits);
                 bits &= bits - 1;
                 if let Some(t) = self.forward_target(pos, s, p, v, barrier, can_bear) {
-                    out.push(Move::single(p, t));
+                    out.push(Move::single(Step::packed(p, t)));
                 }
             }
         } else {
+            let d = u32::from(v.get());
             // All pieces at once, as bit sets over positions (bit p - 1 for position p).
             let capturable = if self.can_capture {
                 let protected = if self.rules.protect_pairs {
@@ -154,15 +183,13 @@ impl Engine {
             let landable = m.on_path & !own & (!enemy | capturable);
             // Sources from which the move would pass over a barrier.
             let mut passes = 0;
-            for k in 1..v.min(64) {
+            for k in 1..d.min(64) {
                 passes |= barrier >> k;
             }
-            let exits = if v < 32 {
-                own & pieces & m.exit_from[v as usize]
-            } else {
-                0
-            };
-            let normal = own & pieces & !m.only_bear_off & !exits & !passes & (landable >> v);
+            let exits = v
+                .as_single()
+                .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
+            let normal = own & pieces & !m.only_bear_off & !exits & !passes & shr(landable, d);
             let exits_ok = if can_bear && exits != 0 {
                 // An exit passes every position after its piece: none may be a barrier.
                 let blocked = if barrier == 0 {
@@ -174,35 +201,42 @@ impl Engine {
             } else {
                 0
             };
-            let off = m.len + 1;
             let mut bits = normal | exits_ok;
             while bits != 0 {
-                let p = bits.trailing_zeros() as u8 + 1;
-                let exit = exits_ok & (1 << (p - 1)) != 0;
+                let p = lowest(bits);
+                let to = if exits_ok & bit(p) != 0 {
+                    OFF
+                } else {
+                    // The landing is on the path (`normal` says so): within 64.
+                    u8::try_from(u32::from(p) + d).unwrap_or(OFF)
+                };
                 bits &= bits - 1;
-                out.push(Move::single(p, if exit { off } else { p + v }));
+                out.push(Move::single(Step::packed(p, to)));
             }
         }
         if enter && let Some(t) = self.entry_target(pos, s, v, barrier) {
-            out.push(Move::single(0, t));
+            out.push(Move::single(Step::packed(0, t)));
         }
     }
 
     pub(super) fn backward_moves(
         &self,
         pos: &Position,
-        s: usize,
-        v: u8,
+        s: Side,
+        v: Throw,
         pieces: u64,
         out: &mut Vec<Move>,
     ) {
         let barrier = self.barrier(pos, s);
         let mut bits = pos.on[s] & pieces & !self.masks[s].only_bear_off;
         while bits != 0 {
-            let p = bits.trailing_zeros() as u8 + 1;
+            let p = lowest(bits);
             bits &= bits - 1;
-            if p > v && between(p - v, p) & barrier == 0 && self.can_land(pos, s, p - v) {
-                out.push(Move::single(p, p - v));
+            let Some(t) = u8::try_from(v.get()).ok().and_then(|d| p.checked_sub(d)) else {
+                continue;
+            };
+            if t > 0 && between(t, p) & barrier == 0 && self.can_land(pos, s, t) {
+                out.push(Move::single(Step::packed(p, t)));
             }
         }
     }
@@ -210,31 +244,26 @@ impl Engine {
     /// The legal moves of the side to move for a throw of `throw` (for a throw-all-then-split
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
-    pub fn legal_moves(&self, pos: &Position, throw: u8, out: &mut Vec<Move>) {
+    pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         out.clear();
-        let s = pos.to_move as usize;
-        if pos.opening & (1 << s) != 0 {
+        let s = pos.to_move;
+        if pos.opening_due(s) {
             match self.rules.opening[s] {
                 Some(Opening::FrontPieceMoves { steps, .. }) => {
                     if let Some(front) = front_piece(pos, s) {
                         let barrier = self.barrier(pos, s);
-                        if let Some(t) = self.forward_target(
-                            pos,
-                            s,
-                            front,
-                            steps,
-                            barrier,
-                            self.can_bear_off(pos, s),
-                        ) {
-                            out.push(Move::single(front, t));
+                        let can_bear = self.can_bear_off(pos, s);
+                        let d = Throw::from(steps);
+                        if let Some(t) = self.forward_target(pos, s, front, d, barrier, can_bear) {
+                            out.push(Move::single(Step::packed(front, t)));
                         }
                     }
                     return;
                 }
                 Some(Opening::FirstMoveWithFrontPiece) => {
                     if let Some(front) = front_piece(pos, s) {
-                        let only = 1u64 << (front - 1);
-                        if throw > 0 {
+                        let only = bit(front);
+                        if !throw.is_zero() {
                             self.forward_moves(pos, s, throw, only, false, out);
                             if out.is_empty() && self.rules.backward {
                                 self.backward_moves(pos, s, throw, only, out);
@@ -252,7 +281,7 @@ impl Engine {
             self.split_moves(pos, throw, out);
             return;
         }
-        if throw == 0 {
+        if throw.is_zero() {
             return;
         }
         self.forward_moves(pos, s, throw, u64::MAX, true, out);
@@ -269,14 +298,17 @@ impl Engine {
     }
 }
 
+/// Whether a move starts from a position in `mask`.
 fn from_in(m: &Move, mask: u64) -> bool {
-    let from = m.steps()[0].from;
-    from > 0 && mask & (1 << (from - 1)) != 0
+    let from = m.steps()[0].packed_from();
+    from > 0 && from != OFF && mask & bit(from) != 0
 }
 
 /// The piece of side `s` furthest along its path.
-fn front_piece(pos: &Position, s: usize) -> Option<u8> {
-    (pos.on[s] != 0).then(|| 64 - pos.on[s].leading_zeros() as u8)
+fn front_piece(pos: &Position, s: Side) -> Option<u8> {
+    let on = pos.on[s];
+    // 64 minus the leading zeros of a non-zero u64 is 1 to 64.
+    (on != 0).then(|| u8::try_from(64 - on.leading_zeros()).unwrap_or(u8::MAX))
 }
 
 #[cfg(test)]
@@ -289,6 +321,7 @@ mod tests {
         assert_eq!(between(1, 3), 0b10);
         assert_eq!(between(0, 4), 0b111);
         assert_eq!(between(25, 31), 0b11111 << 25);
+        assert_eq!(between(63, 65), 1 << 63);
     }
 
     #[test]

@@ -1,18 +1,61 @@
-//! Moves: one or more piece movements, as path positions of the moving side.
+//! Moves: one or more piece movements of the side to move.
 
-/// The most piece movements in one move (a split turn moves each piece at most once, and
-/// splits into more than seven parts are not searched). Small, so that a move is 15 bytes.
-pub const MAX_STEPS: usize = 7;
+use crate::types::Place;
+use crate::types::limits::{MAX_PATH, MAX_STEPS};
 
-/// One piece movement. Positions are along the mover's path: `from` 0 enters a waiting piece,
-/// `to` one past the end bears it off. `to` is where the step lands, before any square effect.
+/// One piece movement: from a place to where it lands, both along the mover's path (`Waiting`
+/// to enter, `Off` to bear off). `to` is where the step lands, before any square effect. Kept
+/// packed, a byte a place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Step {
-    pub from: u8,
-    pub to: u8,
+    from: u8,
+    to: u8,
 }
 
-/// A legal move: its steps in order. Fixed size, so move lists never allocate per move.
+impl Step {
+    pub fn new(from: Place, to: Place) -> Step {
+        Step {
+            from: from.pack(),
+            to: to.pack(),
+        }
+    }
+
+    /// A step from packed places (see [`Place::pack`]): the engine's hot path.
+    #[inline(always)]
+    pub(crate) const fn packed(from: u8, to: u8) -> Step {
+        Step { from, to }
+    }
+
+    #[inline]
+    pub fn from(self) -> Place {
+        Place::unpack(self.from)
+    }
+
+    #[inline]
+    pub fn to(self) -> Place {
+        Place::unpack(self.to)
+    }
+
+    #[inline(always)]
+    pub(crate) fn packed_from(self) -> u8 {
+        self.from
+    }
+
+    #[inline(always)]
+    pub(crate) fn packed_to(self) -> u8 {
+        self.to
+    }
+
+    /// Whether the piece moves back along its path.
+    #[inline]
+    pub fn is_backward(self) -> bool {
+        // Packed, both on the path (1 to 64, off is above) and the landing before the start.
+        self.to != 0 && self.to < self.from && usize::from(self.from) <= MAX_PATH
+    }
+}
+
+/// A legal move: its steps in order. Fixed size, so move lists never allocate per move; room
+/// for every piece of a side, since a split turn moves each piece at most once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     steps: [Step; MAX_STEPS],
@@ -20,34 +63,40 @@ pub struct Move {
 }
 
 impl Move {
-    pub fn single(from: u8, to: u8) -> Move {
+    #[inline(always)]
+    pub fn single(step: Step) -> Move {
         let mut m = Move::default();
-        m.push(Step { from, to });
+        m.steps[0] = step;
+        m.len = 1;
         m
     }
 
-    pub fn push(&mut self, step: Step) {
-        self.steps[self.len as usize] = step;
+    /// A move of these steps (at most [`MAX_STEPS`]).
+    pub fn of(steps: &[Step]) -> Option<Move> {
+        let mut m = Move::default();
+        for &s in steps {
+            m.push(s)?;
+        }
+        Some(m)
+    }
+
+    /// Adds a step; `None` if the move already has [`MAX_STEPS`].
+    pub fn push(&mut self, step: Step) -> Option<()> {
+        let slot = self.steps.get_mut(usize::from(self.len))?;
+        *slot = step;
         self.len += 1;
+        Some(())
     }
 
     pub fn pop(&mut self) {
-        self.len -= 1;
+        self.len = self.len.saturating_sub(1);
     }
 
     pub fn steps(&self) -> &[Step] {
-        &self.steps[..self.len as usize]
-    }
-
-    /// The total distance moved (backward steps count as distance too).
-    pub fn distance(&self) -> u32 {
-        self.steps()
-            .iter()
-            .map(|s| (s.to as i32 - s.from as i32).unsigned_abs())
-            .sum()
+        &self.steps[..usize::from(self.len)]
     }
 
     pub fn is_backward(&self) -> bool {
-        self.steps().iter().any(|s| s.to < s.from)
+        self.steps().iter().any(|s| s.is_backward())
     }
 }

@@ -1,28 +1,32 @@
-//! A compact, fixed-size game position: bit sets of path positions and of squares per side.
+//! A compact, fixed-size game position, and the one checked way to build one from outside data.
+
+use thiserror::Error;
 
 use crate::compile::Rules;
+use crate::types::{PathPos, PerSide, Place, Side, Square};
 
 /// A position: where every piece stands and who throws next. Copy, 56 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
-/// (bit `p - 1` for position `p`) plus counts of its waiting, borne-off and removed pieces. The
-/// same occupancy is kept by square (bit `square - 1`) for the questions both sides share: is a
-/// square taken, by whom.
+/// (bit `p.index()` for position `p`) plus counts of its waiting, borne-off and removed pieces.
+/// The same occupancy is kept by square (bit `square.index()`) for the questions both sides
+/// share: is a square taken, by whom. Only the engine changes a position; from outside data one
+/// is built through [`Setup::position`], which refuses what the rules can never reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub on: [u64; 2],
-    pub squares: [u64; 2],
+    pub(crate) on: PerSide<u64>,
+    pub(crate) squares: PerSide<u64>,
     /// `cross[s]`: the enemy's pieces as positions along side `s`'s path (enemy pieces on
     /// squares that path does not pass are left out). Kept so that move generation need not
     /// translate squares.
-    pub cross: [u64; 2],
-    pub waiting: [u8; 2],
-    pub off: [u8; 2],
-    pub removed: [u8; 2],
+    pub(crate) cross: PerSide<u64>,
+    pub(crate) waiting: PerSide<u8>,
+    pub(crate) off: PerSide<u8>,
+    pub(crate) removed: PerSide<u8>,
     /// The side that throws next.
-    pub to_move: u8,
-    /// Bit `s` set: side `s` still owes its opening move (the rules' `opening` for that side).
-    pub opening: u8,
+    pub(crate) to_move: Side,
+    /// Bit `s.index()` set: side `s` still owes its opening move.
+    pub(crate) opening: u8,
 }
 
 impl Position {
@@ -30,30 +34,29 @@ impl Position {
     /// rule pending.
     pub fn start(rules: &Rules) -> Position {
         let mut pos = Position::empty(rules.first);
-        for (s, side) in rules.sides.iter().enumerate() {
-            for &p in &side.start {
-                if p == 0 {
-                    pos.waiting[s] += 1;
-                } else {
-                    pos.put(rules, s, p);
+        for (s, side) in rules.sides.iter() {
+            for &place in &side.start {
+                match place {
+                    Place::On(p) => pos.put(rules, s, p),
+                    _ => pos.waiting[s] += 1,
                 }
             }
             if rules.opening[s].is_some() {
-                pos.opening |= 1 << s;
+                pos.opening |= 1 << s.index();
             }
         }
         pos
     }
 
-    /// No piece anywhere (not even waiting): a blank to fill with [`Position::put`] and counts.
-    pub fn empty(to_move: u8) -> Position {
+    /// No piece anywhere (not even waiting): a blank the engine and the solver fill.
+    pub(crate) fn empty(to_move: Side) -> Position {
         Position {
-            on: [0; 2],
-            squares: [0; 2],
-            cross: [0; 2],
-            waiting: [0; 2],
-            off: [0; 2],
-            removed: [0; 2],
+            on: PerSide::default(),
+            squares: PerSide::default(),
+            cross: PerSide::default(),
+            waiting: PerSide::default(),
+            off: PerSide::default(),
+            removed: PerSide::default(),
             to_move,
             opening: 0,
         }
@@ -61,62 +64,215 @@ impl Position {
 
     /// Places a piece of side `s` at path position `p` (on the board).
     #[inline]
-    pub fn put(&mut self, rules: &Rules, s: usize, p: u8) {
-        let sq = rules.sides[s].path[p as usize - 1];
-        self.on[s] |= 1 << (p - 1);
-        self.squares[s] |= 1 << (sq - 1);
-        let theirs = rules.sides[1 - s].position_of[sq as usize];
-        if theirs > 0 {
-            self.cross[1 - s] |= 1 << (theirs - 1);
+    pub(crate) fn put(&mut self, rules: &Rules, s: Side, p: PathPos) {
+        let sq = rules.sides[s].square(p);
+        self.on[s] |= p.bit();
+        self.squares[s] |= sq.bit();
+        if let Some(theirs) = rules.sides[s.other()].position(sq) {
+            self.cross[s.other()] |= theirs.bit();
         }
     }
 
-    /// Takes the piece of side `s` away from path position `p`.
+    /// The side that throws next.
     #[inline]
-    pub fn take(&mut self, rules: &Rules, s: usize, p: u8) {
-        let sq = rules.sides[s].path[p as usize - 1];
-        self.on[s] &= !(1 << (p - 1));
-        self.squares[s] &= !(1 << (sq - 1));
-        let theirs = rules.sides[1 - s].position_of[sq as usize];
-        if theirs > 0 {
-            self.cross[1 - s] &= !(1 << (theirs - 1));
-        }
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Side `s`'s pieces on the board, as a bit set of its path positions.
+    #[inline]
+    pub fn on(&self, s: Side) -> u64 {
+        self.on[s]
+    }
+
+    /// Side `s`'s pieces on the board, as a bit set of squares.
+    #[inline]
+    pub fn squares(&self, s: Side) -> u64 {
+        self.squares[s]
+    }
+
+    #[inline]
+    pub fn waiting(&self, s: Side) -> u8 {
+        self.waiting[s]
+    }
+
+    #[inline]
+    pub fn off(&self, s: Side) -> u8 {
+        self.off[s]
+    }
+
+    #[inline]
+    pub fn removed(&self, s: Side) -> u8 {
+        self.removed[s]
+    }
+
+    /// Whether side `s` still owes its opening move.
+    #[inline]
+    pub fn opening_due(&self, s: Side) -> bool {
+        self.opening & (1 << s.index()) != 0
     }
 
     /// Which side has a piece on `square`, if any.
     #[inline]
-    pub fn owner(&self, square: u16) -> Option<usize> {
-        let bit = 1u64 << (square - 1);
-        if self.squares[0] & bit != 0 {
-            Some(0)
-        } else if self.squares[1] & bit != 0 {
-            Some(1)
+    pub fn owner(&self, square: Square) -> Option<Side> {
+        let bit = square.bit();
+        if self.squares[Side::First] & bit != 0 {
+            Some(Side::First)
+        } else if self.squares[Side::Second] & bit != 0 {
+            Some(Side::Second)
         } else {
             None
         }
     }
 
+    /// Every square that holds a piece.
     #[inline]
     pub fn occupied(&self) -> u64 {
-        self.squares[0] | self.squares[1]
+        self.squares[Side::First] | self.squares[Side::Second]
+    }
+
+    /// Side `s`'s pieces on the board.
+    #[inline]
+    pub fn on_board(&self, s: Side) -> u8 {
+        // A count of bits of a u64 is at most 64.
+        u8::try_from(self.on[s].count_ones()).unwrap_or(u8::MAX)
     }
 
     /// Pieces of side `s` still in play: on the board or waiting.
     #[inline]
-    pub fn in_play(&self, s: usize) -> u8 {
-        self.on[s].count_ones() as u8 + self.waiting[s]
+    pub fn in_play(&self, s: Side) -> u8 {
+        self.on_board(s) + self.waiting[s]
     }
 
     /// The path positions of side `s`'s pieces on the board, ascending.
-    pub fn positions(&self, s: usize) -> impl Iterator<Item = u8> + '_ {
-        let mut bits = self.on[s];
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
+    pub fn positions(&self, s: Side) -> impl Iterator<Item = PathPos> + use<> {
+        PathPos::all_in(self.on[s])
+    }
+
+    /// The places of every piece of side `s`: waiting first, then along the path, then off and
+    /// removed.
+    pub fn places(&self, s: Side) -> Vec<Place> {
+        let mut out = vec![Place::Waiting; usize::from(self.waiting[s])];
+        out.extend(self.positions(s).map(Place::On));
+        out.extend(std::iter::repeat_n(Place::Off, usize::from(self.off[s])));
+        out.extend(std::iter::repeat_n(
+            Place::Removed,
+            usize::from(self.removed[s]),
+        ));
+        out
+    }
+
+    /// The position as outside data would give it.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            to_move: self.to_move,
+            pieces: PerSide::from_fn(|s| self.places(s)),
+            opening: PerSide::from_fn(|s| self.opening_due(s)),
+        }
+    }
+}
+
+/// A position as outside data gives it (JSON, a table, a test): each side's pieces by place,
+/// who throws next, and which sides still owe their opening move. [`Setup::position`] checks it
+/// against the rules; only then does the engine see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub to_move: Side,
+    pub pieces: PerSide<Vec<Place>>,
+    pub opening: PerSide<bool>,
+}
+
+/// Why a [`Setup`] is not a position the rules can reach.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("side `{side}` has {found} pieces here, but the rules give each side {expected}")]
+    PieceCount {
+        side: String,
+        found: usize,
+        expected: u8,
+    },
+    #[error(
+        "`{position}` is not a place for `{side}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
+    )]
+    OffPath {
+        side: String,
+        position: u8,
+        len: usize,
+    },
+    #[error("two pieces on square {square}: {first} and {second}")]
+    SharedSquare {
+        square: Square,
+        first: String,
+        second: String,
+    },
+    #[error(
+        "`{side}` has a piece removed from the game, but under these rules a captured piece is never removed"
+    )]
+    NeverRemoved { side: String },
+    #[error("`{side}` has a piece waiting to enter, but under these rules no piece ever waits")]
+    NeverWaits { side: String },
+    #[error("side `{side}` has no opening rule")]
+    NoOpening { side: String },
+}
+
+impl Setup {
+    /// The position, if the rules can reach it: each side has its number of pieces, each on its
+    /// own path and no two on one square, none removed or waiting where the rules never remove
+    /// or keep a piece waiting, and opening moves due only for sides that have one.
+    pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        let mut pos = Position::empty(self.to_move);
+        for (s, places) in self.pieces.iter() {
+            let side = &rules.sides[s];
+            let name = || side.name.clone();
+            if places.len() != usize::from(rules.pieces) {
+                return Err(SetupError::PieceCount {
+                    side: name(),
+                    found: places.len(),
+                    expected: rules.pieces,
+                });
             }
-            let p = bits.trailing_zeros() as u8 + 1;
-            bits &= bits - 1;
-            Some(p)
-        })
+            for &place in places {
+                match place {
+                    Place::Waiting if !rules.pieces_can_wait() => {
+                        return Err(SetupError::NeverWaits { side: name() });
+                    }
+                    Place::Waiting => pos.waiting[s] += 1,
+                    Place::Off => pos.off[s] += 1,
+                    Place::Removed if !rules.pieces_can_be_removed() => {
+                        return Err(SetupError::NeverRemoved { side: name() });
+                    }
+                    Place::Removed => pos.removed[s] += 1,
+                    Place::On(p) if p.index() >= side.len() => {
+                        return Err(SetupError::OffPath {
+                            side: name(),
+                            position: p.get(),
+                            len: side.len(),
+                        });
+                    }
+                    Place::On(p) => {
+                        let sq = side.square(p);
+                        if let Some(other) = pos.owner(sq) {
+                            let piece = |s: Side| match rules.sides[s].position(sq) {
+                                Some(q) => format!("`{}` at position {q}", rules.sides[s].name),
+                                None => format!("a piece of `{}`", rules.sides[s].name),
+                            };
+                            return Err(SetupError::SharedSquare {
+                                square: sq,
+                                first: piece(other),
+                                second: format!("`{}` at position {p}", side.name),
+                            });
+                        }
+                        pos.put(rules, s, p);
+                    }
+                }
+            }
+            if self.opening[s] {
+                if rules.opening[s].is_none() {
+                    return Err(SetupError::NoOpening { side: name() });
+                }
+                pos.opening |= 1 << s.index();
+            }
+        }
+        Ok(pos)
     }
 }

@@ -8,7 +8,11 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Engine, Move, Position, Report, Step};
+use super::apply::NoRecord;
+use super::generate::{OFF, bit, lowest};
+use super::{Engine, Move, Position, Step};
+use crate::types::limits::MAX_THROW_VALUE;
+use crate::types::{Side, Throw};
 
 /// A quick hash for the search's own sets (positions are hashed as a few words; nothing here
 /// comes from outside, so a DoS-resistant hash buys nothing).
@@ -27,7 +31,7 @@ impl Hasher for WordHasher {
         }
     }
     fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64);
+        self.write_u64(u64::from(n));
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
@@ -37,17 +41,18 @@ impl Hasher for WordHasher {
 type Fast = BuildHasherDefault<WordHasher>;
 
 struct Search {
-    best: u8,
+    /// The largest part of the total a sequence has used so far.
+    best: u16,
     /// One move per distinct resulting position, in the order found.
     found: Vec<Move>,
     results: HashSet<Position, Fast>,
-    seen: HashSet<(Position, u64, u8), Fast>,
+    seen: HashSet<(Position, u64, u16), Fast>,
 }
 
 impl Engine {
-    pub(super) fn split_moves(&self, pos: &Position, total: u8, out: &mut Vec<Move>) {
-        let s = pos.to_move as usize;
-        if total == 0 {
+    pub(super) fn split_moves(&self, pos: &Position, total: Throw, out: &mut Vec<Move>) {
+        let s = pos.to_move;
+        if total.is_zero() {
             return;
         }
         let mut search = Search {
@@ -56,7 +61,15 @@ impl Engine {
             results: HashSet::default(),
             seen: HashSet::default(),
         };
-        self.extend(pos, s, 0, total, total, &mut Move::default(), &mut search);
+        self.extend(
+            pos,
+            s,
+            0,
+            total.get(),
+            total.get(),
+            &mut Move::default(),
+            &mut search,
+        );
         if search.best > 0 {
             out.extend(search.found);
         } else if self.rules.backward {
@@ -65,15 +78,16 @@ impl Engine {
     }
 
     /// Tries every next single movement of a piece that has not moved yet (`moved` holds the
-    /// positions where moved pieces now rest).
+    /// positions where moved pieces now rest). A move holds a step for every piece of a side,
+    /// and each piece moves at most once, so no sequence is ever cut short.
     #[allow(clippy::too_many_arguments)]
     fn extend(
         &self,
         pos: &Position,
-        s: usize,
+        s: Side,
         moved: u64,
-        remaining: u8,
-        total: u8,
+        remaining: u16,
+        total: u16,
         mv: &mut Move,
         search: &mut Search,
     ) {
@@ -88,33 +102,35 @@ impl Engine {
                 search.found.push(*mv);
             }
         }
-        if remaining == 0 || mv.steps().len() == super::MAX_STEPS {
+        if remaining == 0 {
             return;
         }
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
-        let mut candidates: Vec<(u8, u8, u8)> = Vec::new();
+        // No single step moves further than one past the end of the path, or than an exit
+        // throw (a single throw's value).
+        let longest = remaining.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
+        let mut candidates: Vec<(u8, u8, u16)> = Vec::new();
         let mut bits = pos.on[s] & !moved;
         while bits != 0 {
-            let p = bits.trailing_zeros() as u8 + 1;
+            let p = lowest(bits);
             bits &= bits - 1;
-            for d in 1..=remaining {
-                if let Some(t) = self.forward_target(pos, s, p, d, barrier, can_bear) {
+            for d in 1..=longest {
+                if let Some(t) = self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                     candidates.push((p, t, d));
                 }
             }
         }
         for d in 1..=remaining {
-            if let Some(t) = self.entry_target(pos, s, d, barrier) {
+            if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
                 candidates.push((0, t, d));
             }
         }
         for (from, to, d) in candidates {
             let mut next = *pos;
-            let mut report = Report::default();
-            let rest = self.apply_step(&mut next, s, Step { from, to }, &mut report);
-            let moved_next = if rest > 0 {
-                moved | 1 << (rest - 1)
+            let rest = self.apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord);
+            let moved_next = if rest != OFF {
+                moved | bit(rest)
             } else {
                 moved
             };
@@ -122,7 +138,10 @@ impl Engine {
             if !search.seen.insert((next, moved_next, left)) {
                 continue;
             }
-            mv.push(Step { from, to });
+            if mv.push(Step::packed(from, to)).is_none() {
+                // More steps than pieces: cannot be, since each piece moves once.
+                continue;
+            }
             self.extend(&next, s, moved_next, left, total, mv, search);
             mv.pop();
         }

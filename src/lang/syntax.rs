@@ -2,6 +2,9 @@
 
 use std::ops::Range;
 
+pub use super::key::RuleKey;
+pub use crate::types::Numbering;
+
 /// A byte range in one source file.
 pub type Span = Range<usize>;
 
@@ -83,6 +86,16 @@ pub struct Item {
 }
 
 impl Item {
+    /// How many numbers the item holds.
+    pub fn count(&self) -> usize {
+        (self.first.abs_diff(self.last) as usize) + 1
+    }
+
+    /// Whether the item runs downwards (`4..1`).
+    pub fn descending(&self) -> bool {
+        self.first > self.last
+    }
+
     /// The numbers of the item in the order written.
     pub fn numbers(&self) -> Box<dyn Iterator<Item = u32>> {
         if self.first <= self.last {
@@ -99,12 +112,6 @@ pub enum SetExpr {
     None,
     Squares(Vec<Item>),
     Positions(Vec<Item>),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Numbering {
-    Rows,
-    Snake,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -282,50 +289,47 @@ pub enum StatementKind {
 }
 
 impl StatementKind {
-    /// The rule this statement defines. Two statements with the same key in one file are an
-    /// error; in a file that extends another, the later one replaces the inherited one.
-    /// `source` lines have no key: they accumulate.
-    pub fn key(&self) -> Option<String> {
-        use StatementKind::*;
+    /// The rule this statement states; `source` lines have none: they accumulate.
+    pub fn key(&self) -> Option<RuleKey> {
+        use StatementKind as K;
         Some(match self {
-            Source(_) => return None,
-            Ruleset(_) => "ruleset".into(),
-            Title(_) => "title".into(),
-            Extends(_) => "extends".into(),
-            Option { name, .. } => format!("option {}", name.value),
-            Board { .. } => "board".into(),
-            Gaps(_) => "gaps".into(),
-            Name { square, .. } => format!("name {}", square.value),
-            Label { square, .. } => format!("label {}", square.value),
-            Marks(_) => "marks".into(),
-            Path { side: None, .. } => "path".into(),
-            Path { side: Some(s), .. } => format!("path {}", s.value),
-            Sides(_) => "sides".into(),
-            Colour { side, .. } => format!("colour {}", side.value),
-            Pieces(_) => "pieces".into(),
-            Start(_) => "start".into(),
-            First(_) => "first".into(),
-            Throw(_) => "throw".into(),
-            ExtraAfter(_) => "extra throw after".into(),
-            ExtraOn(_) => "extra throw on".into(),
-            Turn(_) => "turn".into(),
-            Enter(_) => "enter".into(),
-            Capture(_) => "capture".into(),
-            Protect(_) => "protect".into(),
-            Safe(_) => "safe".into(),
-            Blockade(_) => "blockade".into(),
-            Stop(_) => "stop".into(),
-            Backward(_) => "backward".into(),
-            Priority(_) => "priority".into(),
-            Seats(_) => "seats".into(),
-            Opening { side, .. } => format!("opening {}", side.value),
-            SquareEffect { square, .. } => format!("square {}", square.value),
-            BearOff(_) => "bear off".into(),
-            BearWhen(_) => "bear off only when".into(),
-            OnlyBearOff(_) => "only bear off from".into(),
-            Win(_) => "win".into(),
-            End(_) => "end".into(),
-            MatchPoints(_) => "match points".into(),
+            K::Source(_) => return None,
+            K::Ruleset(_) => RuleKey::Ruleset,
+            K::Title(_) => RuleKey::Title,
+            K::Extends(_) => RuleKey::Extends,
+            K::Option { name, .. } => RuleKey::Option(name.value.clone()),
+            K::Board { .. } => RuleKey::Board,
+            K::Gaps(_) => RuleKey::Gaps,
+            K::Name { square, .. } => RuleKey::Name(square.value),
+            K::Label { square, .. } => RuleKey::Label(square.value),
+            K::Marks(_) => RuleKey::Marks,
+            K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
+            K::Sides(_) => RuleKey::Sides,
+            K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),
+            K::Pieces(_) => RuleKey::Pieces,
+            K::Start(_) => RuleKey::Start,
+            K::First(_) => RuleKey::First,
+            K::Throw(_) => RuleKey::Throw,
+            K::ExtraAfter(_) => RuleKey::ExtraAfter,
+            K::ExtraOn(_) => RuleKey::ExtraOn,
+            K::Turn(_) => RuleKey::Turn,
+            K::Enter(_) => RuleKey::Enter,
+            K::Capture(_) => RuleKey::Capture,
+            K::Protect(_) => RuleKey::Protect,
+            K::Safe(_) => RuleKey::Safe,
+            K::Blockade(_) => RuleKey::Blockade,
+            K::Stop(_) => RuleKey::Stop,
+            K::Backward(_) => RuleKey::Backward,
+            K::Priority(_) => RuleKey::Priority,
+            K::Seats(_) => RuleKey::Seats,
+            K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
+            K::SquareEffect { square, .. } => RuleKey::Square(square.value),
+            K::BearOff(_) => RuleKey::BearOff,
+            K::BearWhen(_) => RuleKey::BearWhen,
+            K::OnlyBearOff(_) => RuleKey::OnlyBearOff,
+            K::Win(_) => RuleKey::Win,
+            K::End(_) => RuleKey::End,
+            K::MatchPoints(_) => RuleKey::MatchPoints,
         })
     }
 }

@@ -7,12 +7,13 @@ use super::position::{outcome_json, steps_json};
 use crate::check::RuleSet;
 use crate::engine::game::{Action, Game, GameEvent, GameSummary};
 use crate::engine::{Engine, Outcome};
+use crate::types::Side;
 
 pub const FORMAT: &str = "senet-record/1";
 
 /// One event as JSON. Writing a record and checking a replay both use this form.
 pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
-    let name = |s: u8| engine.rules.sides[s as usize].name.clone();
+    let name = |s: Side| engine.rules.sides[s].name.clone();
     match e {
         GameEvent::SeatThrow {
             player,
@@ -31,10 +32,10 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
         GameEvent::Move {
             side, throw, mv, ..
         } => {
-            json!({ "move": { "side": name(*side), "throw": throw, "steps": steps_json(engine, *side as usize, mv) } })
+            json!({ "move": { "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) } })
         }
-        GameEvent::Pass { side, throw } => {
-            json!({ "pass": { "side": name(*side), "throw": throw } })
+        GameEvent::Pass { side, throw, .. } => {
+            json!({ "pass": { "side": name(*side), "throw": throw.get() } })
         }
         GameEvent::End { outcome } => json!({ "end": outcome_json(engine, outcome) }),
     }
@@ -70,16 +71,16 @@ pub fn record_json(
         .iter()
         .map(|(k, v)| (k.clone(), json!(v)))
         .collect();
-    let seat: Vec<Value> = (0..2)
-        .map(|s| json!(h.players[summary.seat[s] as usize]))
-        .collect();
+    let seat: Vec<Value> = Side::BOTH
+        .map(|s| json!(h.players[usize::from(summary.seat[s])]))
+        .to_vec();
     json!({
         "format": FORMAT,
         "rules": { "id": h.rules.id, "source": source_of(h.target), "hash": h.rules.hash },
         "options": options,
         "seed": h.seed,
         "players": h.players,
-        "sides": engine.rules.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "sides": engine.rules.sides.values().map(|s| s.name.clone()).collect::<Vec<_>>(),
         "seated": seat,
         "events": events,
         "result": match &summary.outcome {
@@ -101,6 +102,8 @@ pub struct RecordHead {
     /// The rule set's id, its side names, and the counts the record claims.
     pub id: String,
     pub sides: Vec<String>,
+    /// Who played, in player order.
+    pub players: Vec<String>,
     pub moves: u64,
     pub turns: u32,
 }
@@ -155,6 +158,16 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
                 .collect::<Option<Vec<_>>>()
         })
         .ok_or("the record has no `sides` list")?;
+    let players = v
+        .get("players")
+        .and_then(Value::as_array)
+        .and_then(|a| {
+            a.iter()
+                .map(|s| s.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+        })
+        .filter(|p| p.len() == 2)
+        .ok_or("the record has no `players` list of two")?;
     let moves = v
         .get("moves")
         .and_then(Value::as_u64)
@@ -172,6 +185,7 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         result,
         id,
         sides,
+        players,
         moves,
         turns,
     })
@@ -186,9 +200,13 @@ fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
 }
 
 /// Plays the record's events again under `engine` and checks every one: each throw fed, each
-/// move legal, every automatic event (forced moves, passes, the end) the same. Returns the
-/// summary of the replayed game.
-pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String> {
+/// move legal, every automatic event (forced moves, passes, the end) the same. `observe` sees
+/// each event once it is checked. Returns the summary of the replayed game.
+pub fn replay(
+    engine: &Engine,
+    head: &RecordHead,
+    mut observe: impl FnMut(&GameEvent),
+) -> Result<GameSummary, String> {
     let r = &engine.rules;
     if head.id != r.id {
         return Err(format!(
@@ -196,7 +214,7 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
             head.id, r.id
         ));
     }
-    let sides: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
+    let sides: Vec<String> = r.sides.values().map(|s| s.name.clone()).collect();
     if head.sides != sides {
         return Err(format!(
             "the record lists the sides {:?}, the rules have {:?}",
@@ -206,11 +224,14 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
     let events = &head.events;
     let mut game = Game::new(engine, head.turns.max(1));
     let mut at = 0usize;
-    let check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
+    let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
         for e in game.events.drain(..) {
             let expected = event_json(engine, &e);
             match events.get(*at) {
-                Some(found) if *found == expected => *at += 1,
+                Some(found) if *found == expected => {
+                    *at += 1;
+                    observe(&e);
+                }
                 Some(found) => {
                     return Err(format!(
                         "event {}: the rules give {expected}, the record has {found}",
@@ -252,7 +273,7 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
                 let v = u8_at(next, &["throw", "value"]).ok_or(format!(
                     "event {}: expected a throw by {}, found {next}",
                     at + 1,
-                    engine.rules.sides[side as usize].name
+                    engine.rules.sides[side].name
                 ))?;
                 if !engine.rules.throws.can_give(v) {
                     return Err(format!("event {}: {v} is not a possible throw", at + 1));
@@ -266,12 +287,12 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
                     .ok_or(format!(
                         "event {}: expected a move by {}, found {next}",
                         at + 1,
-                        engine.rules.sides[side as usize].name
+                        engine.rules.sides[side].name
                     ))?;
                 let index = game
                     .moves()
                     .iter()
-                    .position(|m| steps_json(engine, side as usize, m) == *steps)
+                    .position(|m| steps_json(m) == *steps)
                     .ok_or(format!(
                         "event {}: the move {steps} is not legal here",
                         at + 1
@@ -311,8 +332,8 @@ pub fn replay(engine: &Engine, head: &RecordHead) -> Result<GameSummary, String>
 pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
     match outcome {
         Some(Outcome::Win { side, points }) => {
-            let name = &engine.rules.sides[*side as usize].name;
-            if engine.rules.match_points.iter().any(|&p| p > 0) {
+            let name = &engine.rules.sides[*side].name;
+            if engine.rules.scores_match_points() {
                 format!(
                     "{name} wins ({points} match point{})",
                     if *points == 1 { "" } else { "s" }

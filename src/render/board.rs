@@ -1,7 +1,8 @@
 //! Drawing a board as text: the grid with its gaps, square numbers, marks, labels and pieces.
 
 use crate::check::RuleSet;
-use crate::check::ruleset::{Board, Square, Start};
+use crate::check::ruleset::Start;
+use crate::types::{Board, Square};
 
 /// What a square shows on its second line, and how it is painted: ANSI graphic parameters such
 /// as `1;31` (bold red), or `None` for plain text.
@@ -31,10 +32,8 @@ const W: usize = 5;
 /// (a piece, a label, a mark), if any.
 pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
     let mut out = String::new();
-    let cell = |row: u16, col: u16| -> Option<Square> {
-        let s = b.square_at(row, col);
-        (!b.is_gap(s)).then_some(s)
-    };
+    let cell =
+        |row: u8, col: u8| -> Option<Square> { b.square_at(row, col).filter(|s| !b.is_gap(*s)) };
     for row in 0..=b.rows {
         // The border above row `row` (and below the last row).
         let mut line = String::new();
@@ -102,9 +101,13 @@ pub fn initial(name: &str) -> String {
 /// by its label or its mark (`*`).
 pub fn draw_start(r: &RuleSet) -> String {
     let occupant = |sq: Square| -> Option<Cell> {
-        if let Start::OnBoard(per_side) = &r.start {
-            for (i, side) in r.sides.iter().enumerate() {
-                if per_side[i].iter().any(|&p| side.path[p as usize - 1] == sq) {
+        if let Start::OnBoard {
+            positions: per_side,
+            ..
+        } = &r.start
+        {
+            for (s, side) in r.sides.iter() {
+                if per_side[s].iter().any(|&p| side.square(p) == sq) {
                     return Some(Cell {
                         text: initial(&side.name),
                         colour: None,

@@ -4,35 +4,38 @@ use std::fmt::Write;
 
 use super::wrap;
 use crate::check::RuleSet;
-use crate::check::describe::default_text;
+use crate::check::defaults::default_statement;
+use crate::check::describe::describe;
+use crate::check::same::same_rule;
+use crate::lang::syntax::RuleKey;
 
 const COLUMN: usize = 44;
 
+/// The rules `a` and `b` resolve differently, compared by value (see [`same_rule`]); each shown
+/// in words: as its file states it, else as its default.
 pub fn diff(a: &RuleSet, b: &RuleSet) -> String {
-    let mut keys: Vec<&str> = a.rules.iter().map(|r| r.key.as_str()).collect();
+    let mut keys: Vec<&RuleKey> = a.rules.iter().map(|r| &r.key).collect();
     for r in &b.rules {
-        if !keys.contains(&r.key.as_str()) {
+        if !keys.contains(&&r.key) {
             keys.push(&r.key);
         }
     }
-    let text = |r: &RuleSet, key: &str| -> String {
+    let text = |r: &RuleSet, key: &RuleKey| -> String {
         r.rules
             .iter()
-            .find(|x| x.key == key)
+            .find(|x| x.key == *key)
             .map(|x| x.text.clone())
-            .or_else(|| default_text(key))
-            .unwrap_or_else(|| match key.strip_prefix("option ") {
-                Some(name) => format!("(no option `{name}`)"),
-                None => "(not said)".into(),
+            .or_else(|| default_statement(key).map(|d| describe(&d)))
+            .unwrap_or_else(|| match key {
+                RuleKey::Option(name) => format!("(no option `{name}`)"),
+                _ => "(not said)".into(),
             })
     };
-    let mut rows = Vec::new();
-    for key in keys {
-        let (ta, tb) = (text(a, key), text(b, key));
-        if ta != tb {
-            rows.push((key, ta, tb));
-        }
-    }
+    let rows: Vec<(String, String, String)> = keys
+        .into_iter()
+        .filter(|key| !same_rule(a, b, key))
+        .map(|key| (key.to_string(), text(a, key), text(b, key)))
+        .collect();
     let mut out = String::new();
     if rows.is_empty() {
         let _ = writeln!(out, "`{}` and `{}` have the same rules.", a.id, b.id);
@@ -65,7 +68,7 @@ pub fn diff(a: &RuleSet, b: &RuleSet) -> String {
         let la = wrap(&ta, COLUMN);
         let lb = wrap(&tb, COLUMN);
         for i in 0..la.len().max(lb.len()) {
-            let k = if i == 0 { key } else { "" };
+            let k = if i == 0 { key.as_str() } else { "" };
             let x = la.get(i).map(String::as_str).unwrap_or("");
             let y = lb.get(i).map(String::as_str).unwrap_or("");
             let _ = writeln!(out, "{}", format!("{k:kw$} | {x:COLUMN$} | {y}").trim_end());

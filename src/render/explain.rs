@@ -52,10 +52,10 @@ pub fn explain(r: &RuleSet) -> String {
     }
 
     out.push_str("\nThe board");
-    if matches!(r.start, Start::OnBoard(_)) {
+    if matches!(r.start, Start::OnBoard { .. }) {
         let initials: Vec<String> = r
             .sides
-            .iter()
+            .values()
             .map(|s| {
                 format!(
                     "{} = {}",
@@ -75,7 +75,7 @@ pub fn explain(r: &RuleSet) -> String {
         }
     }
     out.push_str("\nPaths\n");
-    for side in &r.sides {
+    for side in r.sides.values() {
         let squares: Vec<String> = side.path.iter().map(ToString::to_string).collect();
         let _ = writeln!(out, "  {:<6} {} (then off)", side.name, squares.join(" "));
     }

@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
-use crate::check::ruleset::{Fallback, ThrowDevice, Win};
-use crate::compile::SquareFlags;
-use crate::engine::{Engine, Move, Outcome, Position};
+use crate::compile::{Fallback, SquareFlags, Win};
+use crate::engine::{Captured, Engine, Outcome, Position, Report};
+use crate::types::{Place, Side, Square, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +29,7 @@ impl Style {
     }
 
     /// A side's name in its colour, bold.
-    pub fn side(&self, engine: &Engine, side: usize) -> String {
+    pub fn side(&self, engine: &Engine, side: Side) -> String {
         let s = &engine.rules.sides[side];
         self.paint(&format!("1;{}", ansi(&s.colour)), &s.name)
     }
@@ -46,24 +46,21 @@ const MARKED: char = '*';
 const SENDS: char = '→';
 
 /// Whether the board has a mark drawn on `sq` (a rosette).
-fn is_marked(engine: &Engine, sq: u16) -> bool {
-    let r = &engine.rules;
-    r.squares[sq as usize].has(SquareFlags::MARK) || r.board.marks.contains(&sq)
+fn is_marked(engine: &Engine, sq: Square) -> bool {
+    engine.rules.square_flags(sq).contains(SquareFlags::MARK)
 }
 
 /// The flags (safe, extra throw, stop) that every marked square has, so that `*` alone says
 /// them (the rosettes of Twenty Squares).
-fn marked_flags(engine: &Engine) -> u8 {
+fn marked_flags(engine: &Engine) -> SquareFlags {
     let r = &engine.rules;
     let mut all = SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP;
     let mut any = false;
-    for sq in 1..r.squares.len() as u16 {
-        if is_marked(engine, sq) {
-            any = true;
-            all &= r.squares[sq as usize].0;
-        }
+    for sq in r.squares().filter(|&sq| is_marked(engine, sq)) {
+        any = true;
+        all &= r.square_flags(sq);
     }
-    if any { all } else { 0 }
+    if any { all } else { SquareFlags::empty() }
 }
 
 /// What an empty square shows on the board, derived from the compiled tables: its label if the
@@ -71,19 +68,19 @@ fn marked_flags(engine: &Engine) -> u8 {
 /// square that sends the piece to N, `!` where every piece stops, `↻` for an extra throw, `◆`
 /// for a safe square (after `*`, only what not every marked square does); `☥` for a named
 /// square with none of these.
-pub fn square_mark(engine: &Engine, sq: u16) -> Option<String> {
+pub fn square_mark(engine: &Engine, sq: Square) -> Option<String> {
     let r = &engine.rules;
     if let Some(label) = r.board.label(sq) {
         return Some(label.to_string());
     }
-    let f = r.squares[sq as usize];
+    let f = r.square_flags(sq);
     let mut m = String::new();
-    let mut implied = 0;
+    let mut implied = SquareFlags::empty();
     if is_marked(engine, sq) {
         m.push(MARKED);
         implied = marked_flags(engine);
     }
-    if let Some(d) = r.effects[sq as usize] {
+    if let Some(d) = r.effect(sq) {
         let _ = write!(m, "{SENDS}{}", d.square);
     }
     for (flag, c) in [
@@ -91,7 +88,7 @@ pub fn square_mark(engine: &Engine, sq: u16) -> Option<String> {
         (SquareFlags::EXTRA_THROW, EXTRA),
         (SquareFlags::SAFE, SAFE),
     ] {
-        if f.has(flag) && implied & flag == 0 {
+        if f.contains(flag) && !implied.contains(flag) {
             m.push(c);
         }
     }
@@ -102,10 +99,9 @@ pub fn square_mark(engine: &Engine, sq: u16) -> Option<String> {
 }
 
 /// The squares that have something to say: a name, a label, a mark or a rule of their own.
-fn special_squares(engine: &Engine) -> impl Iterator<Item = u16> + '_ {
+fn special_squares(engine: &Engine) -> impl Iterator<Item = Square> + '_ {
     let r = &engine.rules;
-    (1..r.squares.len() as u16)
-        .filter(move |&sq| !r.board.is_gap(sq))
+    r.squares()
         .filter(move |&sq| r.board.name(sq).is_some() || square_mark(engine, sq).is_some())
 }
 
@@ -113,7 +109,7 @@ fn special_squares(engine: &Engine) -> impl Iterator<Item = u16> + '_ {
 /// string.
 pub fn key(engine: &Engine) -> String {
     let r = &engine.rules;
-    let squares: Vec<u16> = special_squares(engine)
+    let squares: Vec<Square> = special_squares(engine)
         .filter(|&sq| r.board.label(sq).is_none())
         .collect();
     let marks: Vec<String> = squares
@@ -130,7 +126,7 @@ pub fn key(engine: &Engine) -> String {
             (SquareFlags::STOP, "stop"),
         ]
         .iter()
-        .filter(|(flag, _)| implied & flag != 0)
+        .filter(|(flag, _)| implied.contains(*flag))
         .map(|(_, name)| *name)
         .collect();
         parts.push(if what.is_empty() {
@@ -157,7 +153,7 @@ pub fn key(engine: &Engine) -> String {
 }
 
 /// A square number with its name, if it has one: `27 River`.
-fn square_text(engine: &Engine, sq: u16) -> String {
+fn square_text(engine: &Engine, sq: Square) -> String {
     match engine.rules.board.name(sq) {
         Some(name) => format!("{sq} {name}"),
         None => sq.to_string(),
@@ -170,20 +166,20 @@ pub fn legend(engine: &Engine) -> String {
     let mut out = String::new();
     for sq in special_squares(engine) {
         let mut what = Vec::new();
-        let f = r.squares[sq as usize];
+        let f = r.square_flags(sq);
         if is_marked(engine, sq) {
             what.push("marked".to_string());
         }
-        if f.has(SquareFlags::SAFE) {
+        if f.contains(SquareFlags::SAFE) {
             what.push("safe".into());
         }
-        if f.has(SquareFlags::EXTRA_THROW) {
+        if f.contains(SquareFlags::EXTRA_THROW) {
             what.push("extra throw".into());
         }
-        if f.has(SquareFlags::STOP) {
+        if f.contains(SquareFlags::STOP) {
             what.push("every piece stops here".into());
         }
-        if let Some(d) = r.effects[sq as usize] {
+        if let Some(d) = r.effect(sq) {
             let to = square_text(engine, d.square);
             what.push(match d.fallback {
                 Fallback::None => format!("sends the piece to {to} if it is free"),
@@ -202,7 +198,8 @@ pub fn legend(engine: &Engine) -> String {
         } else {
             ": "
         };
-        let line = format!("  {sq:>2}  {mark:<5} {name}{sep}{}", what.join(", "));
+        let number = sq.get();
+        let line = format!("  {number:>2}  {mark:<5} {name}{sep}{}", what.join(", "));
         let _ = writeln!(out, "{}", line.trim_end());
     }
     out
@@ -214,7 +211,7 @@ pub fn legend(engine: &Engine) -> String {
 /// to the marks, and each side's waiting and borne-off pieces.
 pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     let r = &engine.rules;
-    let content = |sq: u16| -> Option<Cell> {
+    let content = |sq: Square| -> Option<Cell> {
         match pos.owner(sq) {
             Some(side) => Some(Cell {
                 text: initial(&r.sides[side].name),
@@ -230,20 +227,20 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     };
     let mut out = board::draw(&r.board, &content);
     out.push_str(&key(engine));
-    for (s, side) in r.sides.iter().enumerate() {
+    for (s, side) in r.sides.iter() {
         let _ = write!(
             out,
             "  {} ({}): {} on the board",
             style.side(engine, s),
             initial(&side.name),
-            pos.on[s].count_ones()
+            pos.on_board(s)
         );
-        if pos.waiting[s] > 0 {
-            let _ = write!(out, ", {} waiting", pos.waiting[s]);
+        if pos.waiting(s) > 0 {
+            let _ = write!(out, ", {} waiting", pos.waiting(s));
         }
-        let _ = write!(out, ", {} off", pos.off[s]);
-        if pos.removed[s] > 0 {
-            let _ = write!(out, ", {} removed", pos.removed[s]);
+        let _ = write!(out, ", {} off", pos.off(s));
+        if pos.removed(s) > 0 {
+            let _ = write!(out, ", {} removed", pos.removed(s));
         }
         out.push('\n');
     }
@@ -262,7 +259,7 @@ fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
         return None;
     };
     let light = values.iter().position(|&v| v == value)?;
-    let glyphs = (0..*count as usize)
+    let glyphs = (0..usize::from(*count))
         .map(|i| if i < light { LIGHT } else { DARK })
         .collect();
     Some((glyphs, light))
@@ -299,7 +296,7 @@ pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
                 .iter()
                 .map(|&v| throw_text(engine, v, false))
                 .collect();
-            let total: u32 = values.iter().map(|&v| v as u32).sum();
+            let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
             format!("{}, in all {total}", each.join(", "))
         }
     }
@@ -313,7 +310,7 @@ pub fn device_text(engine: &Engine) -> String {
                 .iter()
                 .enumerate()
                 .map(|(light, &v)| {
-                    let glyphs: String = (0..*count as usize)
+                    let glyphs: String = (0..usize::from(*count))
                         .map(|i| if i < light { LIGHT } else { DARK })
                         .collect();
                     format!("{glyphs} → {v}")
@@ -342,24 +339,23 @@ pub struct MoveWords {
 
 /// A place along side `s`'s path in words: a square number (with its name where the move lands),
 /// `enter` or `off`.
-fn place(engine: &Engine, s: usize, p: u8, named: bool) -> String {
-    if p == 0 {
-        "enter".into()
-    } else if p > engine.path_len(s) {
-        "off".into()
-    } else {
-        let sq = engine.rules.sides[s].path[p as usize - 1];
-        if named {
-            square_text(engine, sq)
-        } else {
-            sq.to_string()
-        }
+fn place(engine: &Engine, s: Side, place: Place, named: bool) -> String {
+    match place {
+        Place::Waiting => "enter".into(),
+        Place::Off | Place::Removed => "off".into(),
+        Place::On(p) if named => square_text(engine, engine.square(s, p)),
+        Place::On(p) => engine.square(s, p).to_string(),
     }
 }
 
-/// The lowest set bit of `bits` as a path position (bit `p - 1` for position `p`).
-fn first_position(bits: u64) -> Option<u8> {
-    (bits != 0).then(|| bits.trailing_zeros() as u8 + 1)
+/// How far a step moved: the part of the throw it used.
+fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
+    let at = |p: Place| match p {
+        Place::Waiting | Place::Removed => 0,
+        Place::On(q) => usize::from(q.get()),
+        Place::Off => engine.path_len(s) + 1,
+    };
+    at(from).abs_diff(at(to))
 }
 
 /// Where a captured piece went.
@@ -367,10 +363,26 @@ fn first_position(bits: u64) -> Option<u8> {
 enum Sent {
     /// To the square the capturing piece came from.
     Swap,
-    To(u16),
+    To(Square),
     Waiting,
     Removed,
-    Unknown,
+}
+
+/// Where a captured piece went, as the capturing side sees it.
+fn sent(engine: &Engine, s: Side, from: Place, c: Captured) -> Sent {
+    match c.sent {
+        Place::On(p) => {
+            let sq = engine.square(s.other(), p);
+            let from_square = from.on_path().map(|q| engine.square(s, q));
+            if from_square == Some(sq) {
+                Sent::Swap
+            } else {
+                Sent::To(sq)
+            }
+        }
+        Place::Removed => Sent::Removed,
+        Place::Waiting | Place::Off => Sent::Waiting,
+    }
 }
 
 /// Joins `1`, `1 and 2`, `1, 2 and 3`.
@@ -382,79 +394,62 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// Describes `mv` played with `throw` by the side to move in `before`: each step with where it
+/// Describes a move of side `s` from what the engine reported of it: each step with where it
 /// lands and where a square effect sends the piece on, then the captures and where the captured
-/// pieces go. Worked out by playing the steps one by one and comparing the positions before and
-/// after each.
+/// pieces went, and how the game ends if it does (`outcome`, the result of the position the move
+/// led to).
 pub fn move_words(
     engine: &Engine,
-    before: &Position,
-    mv: &Move,
-    throw: u8,
+    s: Side,
+    report: &Report,
+    outcome: Option<Outcome>,
     style: Style,
 ) -> MoveWords {
-    let r = &engine.rules;
-    let s = before.to_move as usize;
-    let e = 1 - s;
-    let enemy = style.side(engine, e);
-    let steps = mv.steps();
-    let mut cur = *before;
+    let enemy = style.side(engine, s.other());
+    let steps = report.steps();
     let mut parts = Vec::new();
     // (square where the capture happened, where the captured piece went)
-    let mut captures: Vec<(u16, Sent)> = Vec::new();
+    let mut captures: Vec<(Square, Sent)> = Vec::new();
     for step in steps {
-        let (mut next, report) = engine.apply(&cur, &Move::single(step.from, step.to), 0);
-        next.to_move = s as u8;
+        let (from, landed) = (step.from(), step.landed());
         let mut text = format!(
             "{} -> {}",
-            place(engine, s, step.from, false),
-            place(engine, s, step.to, true)
+            place(engine, s, from, false),
+            place(engine, s, landed, true)
         );
-        if step.to <= engine.path_len(s) {
-            let landed = r.sides[s].path[step.to as usize - 1];
-            // Where the piece rests: a new position of the side, or back where it came from.
-            let rest = first_position(next.on[s] & !cur.on[s]).unwrap_or(step.from);
-            if rest != step.to && rest > 0 {
-                let dir = if rest < step.to { "back" } else { "on" };
-                let _ = write!(text, " (sent {dir} to {})", place(engine, s, rest, true));
-            } else if r.effects[landed as usize].is_some() {
-                text.push_str(" (stays: no free square to go to)");
+        if let Place::On(p) = landed {
+            let square = engine.square(s, p);
+            match step.rest() {
+                Place::On(rest) if rest != p => {
+                    let dir = if rest < p { "back" } else { "on" };
+                    let to = place(engine, s, step.rest(), true);
+                    let _ = write!(text, " (sent {dir} to {to})");
+                }
+                _ if engine.rules.effect(square).is_some() => {
+                    text.push_str(" (stays: no free square to go to)");
+                }
+                _ => {}
             }
-            if report.captures > 0 {
-                let sent = if let Some(p) = first_position(next.on[e] & !cur.on[e]) {
-                    let sq = r.sides[e].path[p as usize - 1];
-                    if step.from > 0 && r.sides[s].path[step.from as usize - 1] == sq {
-                        Sent::Swap
-                    } else {
-                        Sent::To(sq)
-                    }
-                } else if next.waiting[e] > cur.waiting[e] {
-                    Sent::Waiting
-                } else if next.removed[e] > cur.removed[e] {
-                    Sent::Removed
-                } else {
-                    Sent::Unknown
-                };
-                captures.push((landed, sent));
+            if let Some(c) = step.captured() {
+                captures.push((c.square, sent(engine, s, from, c)));
             }
         }
-        if step.to < step.from {
+        if step.is_backward() {
             text.push_str(" backwards");
         }
         parts.push(text);
-        cur = next;
     }
     let mut text = parts.join(", ");
     if steps.len() > 1 {
         let split: Vec<String> = steps
             .iter()
-            .map(|st| (st.to as i32 - st.from as i32).unsigned_abs().to_string())
+            .map(|st| distance(engine, s, st.from(), st.landed()).to_string())
             .collect();
         text = format!("{}: {text}", split.join(" + "));
     }
     let single = steps.len() == 1;
     let sep = if single { ", " } else { "; " };
-    for kind in [Sent::Swap, Sent::Waiting, Sent::Removed, Sent::Unknown] {
+    for kind in [Sent::Swap, Sent::Waiting, Sent::Removed] {
         let on: Vec<String> = captures
             .iter()
             .filter(|c| c.1 == kind)
@@ -470,13 +465,14 @@ pub fn move_words(
         };
         let _ = match kind {
             Sent::Swap if single => {
-                let from = place(engine, s, steps[0].from, false);
+                let from = place(engine, s, steps[0].from(), false);
                 write!(text, ", swaps with {enemy} ({enemy} to {from})")
             }
             Sent::Swap => write!(text, "; swaps with {enemy}{at}"),
             Sent::Waiting => write!(text, "{sep}captures {enemy}{at} ({enemy} must enter again)"),
             Sent::Removed => write!(text, "{sep}captures {enemy}{at} (out of the game)"),
-            _ => write!(text, "{sep}captures {enemy}{at}"),
+            // Told below, with the square each piece went to.
+            Sent::To(_) => Ok(()),
         };
     }
     for &(sq, sent) in &captures {
@@ -493,17 +489,15 @@ pub fn move_words(
             );
         }
     }
-    let (after, report) = engine.apply(before, mv, throw);
-    let outcome = engine.outcome(&after);
     match outcome {
-        Some(Outcome::Win { side, .. }) if side as usize == s => text.push_str("; wins the game"),
+        Some(Outcome::Win { side, .. }) if side == s => text.push_str("; wins the game"),
         Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
         Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
         None => {}
     }
     MoveWords {
         text,
-        extra_throw: report.extra_throw && outcome.is_none(),
+        extra_throw: report.extra_throw() && outcome.is_none(),
     }
 }
 
@@ -524,14 +518,14 @@ pub fn end_text(
     let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     match outcome {
         Some(&Outcome::Win { side, points }) => {
-            let (w, l) = (side as usize, 1 - side as usize);
+            let (w, l) = (side, side.other());
             let why = match r.win {
                 Win::FirstAllOff => "all pieces borne off".to_string(),
-                Win::MostBorneOff => {
+                Win::MostBorneOff { .. } => {
                     let mut why = format!(
                         "{} borne off to {}",
-                        plural(pos.off[w] as u32, "piece"),
-                        pos.off[l]
+                        plural(u32::from(pos.off(w)), "piece"),
+                        pos.off(l)
                     );
                     if pos.in_play(l) > 0 {
                         let _ = write!(why, " ({} cannot catch up)", style.side(engine, l));
@@ -540,7 +534,7 @@ pub fn end_text(
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if r.match_points.iter().any(|&p| p > 0) {
+            if r.scores_match_points() {
                 let _ = write!(
                     text,
                     ", and scores {} for {}'s pieces left on the board",
@@ -552,7 +546,7 @@ pub fn end_text(
         }
         Some(Outcome::Draw) => format!(
             "{head}a draw, {} borne off each.",
-            plural(pos.off[0] as u32, "piece")
+            plural(u32::from(pos.off(Side::First)), "piece")
         ),
         None => format!("{head}unfinished, the turn limit was reached."),
     }

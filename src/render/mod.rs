@@ -1,15 +1,17 @@
-//! Text for people: board drawings, the explanation of a rule set, differences between two.
+//! Text for people: board drawings, the explanation of a rule set, differences between two, a
+//! game told as it is played.
 
 pub mod board;
 pub mod diff;
 pub mod explain;
 pub mod game;
+pub mod narrate;
 
 use crate::check::RuleSet;
 
 /// The one-line summary `senet check` prints for a valid rule set.
 pub fn summary(target: &str, r: &RuleSet) -> String {
-    let squares = r.board.size() as usize - r.board.gaps.len();
+    let squares = r.board.size() - r.board.gaps.len();
     format!(
         "ok  {target}: {} ({}; {} squares, {} pieces a side, {} rules)",
         r.id,

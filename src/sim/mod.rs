@@ -12,6 +12,7 @@ use crate::agents;
 use crate::engine::Engine;
 use crate::engine::Outcome;
 use crate::engine::game::{Game, GameSummary, Player, run as run_game};
+use crate::types::{PerSide, Side};
 
 /// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
 pub fn mix(mut x: u64) -> u64 {
@@ -32,7 +33,7 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 pub struct Totals {
     pub games: u64,
     /// Wins by side.
-    pub wins: [u64; 2],
+    pub wins: PerSide<u64>,
     /// Wins by player (seat ritual may put player 1 on either side).
     pub player_wins: [u64; 2],
     pub draws: u64,
@@ -47,7 +48,7 @@ pub struct Totals {
     pub entered: u64,
     pub borne_off: u64,
     pub match_points: u64,
-    /// Moves that landed on each square (before square effects).
+    /// Piece movements that landed on each square (before square effects), by square index.
     pub landings: Vec<u64>,
     /// Per game, its number of moves and of turns (for percentiles).
     pub moves_each: Vec<u32>,
@@ -60,24 +61,24 @@ impl Totals {
         self.games += 1;
         match s.outcome {
             Some(Outcome::Win { side, points }) => {
-                self.wins[side as usize] += 1;
-                self.player_wins[s.seat[side as usize] as usize] += 1;
-                self.match_points += points as u64;
+                self.wins[side] += 1;
+                self.player_wins[usize::from(s.seat[side])] += 1;
+                self.match_points += u64::from(points);
             }
             Some(Outcome::Draw) => self.draws += 1,
             None => self.unfinished += 1,
         }
-        self.moves += s.moves as u64;
-        self.turns += s.turns as u64;
-        self.passes += s.passes as u64;
-        self.captures += s.captures as u64;
-        self.backward += s.backward as u64;
-        self.extra_throws += s.extra_throws as u64;
-        self.effects += s.effects as u64;
-        self.entered += s.entered as u64;
-        self.borne_off += s.borne_off as u64;
+        self.moves += u64::from(s.moves);
+        self.turns += u64::from(s.turns);
+        self.passes += u64::from(s.passes);
+        self.captures += u64::from(s.captures);
+        self.backward += u64::from(s.backward);
+        self.extra_throws += u64::from(s.extra_throws);
+        self.effects += u64::from(s.effects);
+        self.entered += u64::from(s.entered);
+        self.borne_off += u64::from(s.borne_off);
         for (a, b) in self.landings.iter_mut().zip(landings) {
-            *a += *b as u64;
+            *a += u64::from(*b);
         }
         self.moves_each.push(s.moves);
         self.turns_each.push(s.turns);
@@ -85,9 +86,11 @@ impl Totals {
 
     fn add(mut self, o: Totals) -> Totals {
         self.games += o.games;
-        for s in 0..2 {
+        for s in Side::BOTH {
             self.wins[s] += o.wins[s];
-            self.player_wins[s] += o.player_wins[s];
+        }
+        for p in 0..2 {
+            self.player_wins[p] += o.player_wins[p];
         }
         self.draws += o.draws;
         self.unfinished += o.unfinished;

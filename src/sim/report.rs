@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 use super::Totals;
 use crate::compile::SquareFlags;
 use crate::engine::Engine;
+use crate::types::Square;
 
 /// A proportion with its 95 % Wilson score interval.
 pub fn wilson(successes: u64, n: u64) -> (f64, f64, f64) {
@@ -39,16 +40,14 @@ fn per_game(total: u64, games: u64) -> f64 {
 }
 
 /// The squares worth reporting: named, flagged or with an effect.
-fn special_squares(engine: &Engine) -> Vec<(u16, String)> {
+fn special_squares(engine: &Engine) -> Vec<(Square, String)> {
     let r = &engine.rules;
-    (1..r.squares.len() as u16)
+    r.squares()
         .filter_map(|sq| {
-            let f = r.squares[sq as usize];
             let special = r.board.name(sq).is_some()
-                || r.effects[sq as usize].is_some()
-                || f.has(SquareFlags::SAFE)
-                || f.has(SquareFlags::EXTRA_THROW)
-                || f.has(SquareFlags::STOP);
+                || r.effect(sq).is_some()
+                || r.square_flags(sq)
+                    .intersects(SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP);
             special.then(|| {
                 (
                     sq,
@@ -81,17 +80,18 @@ fn stats(sorted: &[u32], mean: f64) -> Value {
 
 pub fn json_report(engine: &Engine, t: &Totals, m: &Meta) -> Value {
     let r = &engine.rules;
-    let sides: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
+    let sides: Vec<String> = r.sides.values().map(|s| s.name.clone()).collect();
     let mut wins = Map::new();
     let mut rates = Map::new();
-    for (s, name) in sides.iter().enumerate() {
+    for (s, side) in r.sides.iter() {
+        let name = side.name.clone();
         wins.insert(name.clone(), json!(t.wins[s]));
         let (p, lo, hi) = wilson(t.wins[s], t.games);
         rates.insert(name.clone(), json!({ "rate": p, "ci95": [lo, hi] }));
     }
     let mut squares = Map::new();
     for (sq, name) in special_squares(engine) {
-        squares.insert(name, json!(per_game(t.landings[sq as usize], t.games)));
+        squares.insert(name, json!(per_game(t.landings[sq.index()], t.games)));
     }
     let options: Map<String, Value> = m
         .options
@@ -146,7 +146,7 @@ pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
         m.seed
     );
     let _ = writeln!(out, "wins (95 % confidence interval)");
-    for (s, side) in r.sides.iter().enumerate() {
+    for (s, side) in r.sides.iter() {
         let (p, lo, hi) = wilson(t.wins[s], g);
         let _ = writeln!(
             out,
@@ -215,7 +215,7 @@ pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
             let _ = writeln!(
                 out,
                 "  {name:<28} {:8.2}",
-                per_game(t.landings[sq as usize], g)
+                per_game(t.landings[sq.index()], g)
             );
         }
     }

@@ -16,18 +16,23 @@ pub mod table;
 
 use std::collections::HashMap;
 
+use crate::compile::Capture;
 use crate::engine::{Engine, Move, Outcome, Position};
+use crate::types::{Side, Throw};
 
 /// Sweeps stop once no value changes by more than this.
 pub const TOLERANCE: f64 = 1e-12;
 
 /// The chance distribution of what a side moves with: each throw value, or for
 /// throw-all-then-split turns each total (totals rarer than 1e-15 are left out).
-pub fn move_chances(engine: &Engine) -> Vec<(u8, f64)> {
+pub fn move_chances(engine: &Engine) -> Vec<(Throw, f64)> {
     let t = &engine.rules.throws;
     let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
     if engine.rules.throw_again == 0 {
-        return single;
+        return single
+            .into_iter()
+            .map(|(v, p)| (Throw::from(v), p))
+            .collect();
     }
     const CAP: usize = 255;
     let mut reach = vec![0.0f64; CAP + 1];
@@ -38,13 +43,14 @@ pub fn move_chances(engine: &Engine) -> Vec<(u8, f64)> {
             continue;
         }
         for &(v, p) in &single {
-            let n = k + v as usize;
+            let n = k + usize::from(v);
             if n > CAP {
                 continue;
             }
-            if engine.throws_again(v) && v > 0 {
+            let again = engine.throws_again(Throw::from(v));
+            if again && v > 0 {
                 reach[n] += reach[k] * p;
-            } else if !engine.throws_again(v) {
+            } else if !again {
                 total[n] += reach[k] * p;
             }
         }
@@ -54,7 +60,7 @@ pub fn move_chances(engine: &Engine) -> Vec<(u8, f64)> {
         .iter()
         .enumerate()
         .filter(|(_, p)| **p >= 1e-15)
-        .map(|(k, p)| (k as u8, p / kept))
+        .filter_map(|(k, p)| Some((Throw::new(u16::try_from(k).ok()?), p / kept)))
         .collect()
 }
 
@@ -239,10 +245,10 @@ pub fn estimate(engine: &Engine) -> f64 {
 /// The same bound for the positions `root` can reach: pieces already off or removed stay so.
 pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
     let r = &engine.rules;
-    let removal = matches!(r.capture, crate::check::ruleset::Capture::Removed);
+    let removal = r.capture == Capture::Removed;
     let mut product = 2.0;
-    for s in 0..2 {
-        let n = (r.pieces - root.off[s] - root.removed[s]) as u64;
+    for s in Side::BOTH {
+        let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;
         let mut ways = 0.0;
         for k in 0..=n.min(len) {
@@ -265,7 +271,9 @@ fn binomial(n: u64, k: u64) -> f64 {
 
 fn terminal(engine: &Engine, pos: &Position) -> Option<(f64, f64)> {
     engine.outcome(pos).map(|o| match o {
-        Outcome::Win { side: 0, .. } => (1.0, 0.0),
+        Outcome::Win {
+            side: Side::First, ..
+        } => (1.0, 0.0),
         Outcome::Win { .. } => (0.0, 0.0),
         Outcome::Draw => (0.5, 1.0),
     })
@@ -273,7 +281,10 @@ fn terminal(engine: &Engine, pos: &Position) -> Option<(f64, f64)> {
 
 /// Pieces that have left play: never fewer after a move.
 fn layer(pos: &Position) -> u32 {
-    (pos.off[0] + pos.off[1] + pos.removed[0] + pos.removed[1]) as u32
+    Side::BOTH
+        .into_iter()
+        .map(|s| u32::from(pos.off(s)) + u32::from(pos.removed(s)))
+        .sum()
 }
 
 /// Enumerates every state reachable from `root` (at most `limit`) and solves them.
@@ -305,14 +316,18 @@ pub fn solve(
         let first = branches.len() as u32;
         if terminal(engine, &pos).is_none() {
             let forced = engine.forced_opening(&pos);
-            let outcomes: &[(u8, f64)] = if forced { &[(0, 1.0)] } else { &chances };
+            let outcomes: &[(Throw, f64)] = if forced {
+                &[(Throw::ZERO, 1.0)]
+            } else {
+                &chances
+            };
             for &(v, p) in outcomes {
                 engine.legal_moves(&pos, v, &mut moves);
                 let start = succ.len() as u32;
                 let nexts: Vec<Position> = if moves.is_empty() {
                     vec![engine.pass(&pos)]
                 } else {
-                    moves.iter().map(|m| engine.apply(&pos, m, v).0).collect()
+                    moves.iter().map(|m| engine.successor(&pos, m, v)).collect()
                 };
                 for next in nexts {
                     let id = match index.get(&next) {
@@ -382,7 +397,7 @@ pub fn solve(
             let mut largest: f64 = 0.0;
             for &k in &order[at..end] {
                 let k = k as usize;
-                let maximise = positions[k].to_move == 0;
+                let maximise = positions[k].to_move() == Side::First;
                 let (b0, b1) = branches_of[k];
                 let (mut s_new, mut d_new) = (0.0, 0.0);
                 for b in &branches[b0 as usize..b1 as usize] {

@@ -8,9 +8,11 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 use super::dense::{DenseIndex, DenseSolution};
 use super::{Solution, Solved};
-use crate::engine::{Engine, Position};
+use crate::compile::Rules;
+use crate::engine::{Engine, Position, Setup};
+use crate::types::{PathPos, PerSide, Place, Side};
 
-const MAGIC: &str = "senet-table/1";
+const MAGIC: &str = "senet-table/2";
 const DENSE: &str = "senet-dense/1";
 
 /// What a table was solved for: a table is refused for other rules or options.
@@ -41,33 +43,50 @@ impl TableHeader {
     }
 }
 
+/// A state on disk: each side's path positions as a bit set, its waiting, borne-off and removed
+/// counts, the side to move and the pending openings (bit per side).
 fn put_position(out: &mut Vec<u8>, p: &Position) {
-    for v in p.on.iter().chain(&p.squares).chain(&p.cross) {
-        out.extend_from_slice(&v.to_le_bytes());
+    for s in Side::BOTH {
+        out.extend_from_slice(&p.on(s).to_le_bytes());
     }
-    out.extend_from_slice(&p.waiting);
-    out.extend_from_slice(&p.off);
-    out.extend_from_slice(&p.removed);
-    out.push(p.to_move);
-    out.push(p.opening);
+    for s in Side::BOTH {
+        out.extend_from_slice(&[p.waiting(s), p.off(s), p.removed(s)]);
+    }
+    let opening = Side::BOTH
+        .into_iter()
+        .filter(|&s| p.opening_due(s))
+        .fold(0u8, |bits, s| bits | 1 << s.index());
+    out.extend_from_slice(&[p.to_move() as u8, opening]);
 }
 
-const RECORD: usize = 6 * 8 + 6 + 2 + 16;
+/// The bytes of one state and its two values.
+const RECORD: usize = 2 * 8 + 2 * 3 + 2 + 16;
 
-fn get_record(b: &[u8]) -> (Position, f64, f64) {
-    let u = |i: usize| u64::from_le_bytes(b[i * 8..i * 8 + 8].try_into().unwrap());
-    let pos = Position {
-        on: [u(0), u(1)],
-        squares: [u(2), u(3)],
-        cross: [u(4), u(5)],
-        waiting: [b[48], b[49]],
-        off: [b[50], b[51]],
-        removed: [b[52], b[53]],
-        to_move: b[54],
-        opening: b[55],
+/// A record read back: the position rebuilt through [`Setup::position`], which refuses what
+/// the rules cannot reach; `None` for a damaged record.
+fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
+    let word = |i: usize| {
+        b.get(i..i + 8)
+            .map(|w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])))
     };
-    let f = |i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap());
-    (pos, f(56), f(64))
+    let f = |i: usize| word(i).map(f64::from_bits);
+    let mut pieces = PerSide::<Vec<Place>>::default();
+    for s in Side::BOTH {
+        let on = word(8 * s.index())?;
+        let counts = b.get(16 + 3 * s.index()..19 + 3 * s.index())?;
+        let list = &mut pieces[s];
+        list.extend(std::iter::repeat_n(Place::Waiting, usize::from(counts[0])));
+        list.extend(PathPos::all_in(on).map(Place::On));
+        list.extend(std::iter::repeat_n(Place::Off, usize::from(counts[1])));
+        list.extend(std::iter::repeat_n(Place::Removed, usize::from(counts[2])));
+    }
+    let setup = Setup {
+        to_move: Side::from_index(usize::from(*b.get(22)?))?,
+        pieces,
+        opening: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (1 << s.index()) != 0)),
+    };
+    let pos = setup.position(rules).ok()?;
+    Some((pos, f(24)?, f(32)?))
 }
 
 pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), String> {
@@ -99,7 +118,7 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
     let header = TableHeader {
         format: DENSE.into(),
         states: d.values.len(),
-        floor: (d.floor != [0, 0]).then_some(d.floor),
+        floor: (d.floor != PerSide::default()).then_some(d.floor.0),
         ..header.clone()
     };
     let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
@@ -158,7 +177,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             .collect();
         return Ok(Solved::Dense(DenseSolution {
             index,
-            floor: header.floor.unwrap_or([0, 0]),
+            floor: PerSide(header.floor.unwrap_or([0, 0])),
             solved: header.states as u64,
             values,
             sweeps: 0,
@@ -175,7 +194,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         sweeps: 0,
     };
     for (k, chunk) in bytes.chunks_exact(RECORD).enumerate() {
-        let (pos, score, draw) = get_record(chunk);
+        let (pos, score, draw) = get_record(chunk, &engine.rules).ok_or_else(damaged)?;
         s.positions.push(pos);
         s.index.insert(pos, k as u32);
         s.score.push(score);

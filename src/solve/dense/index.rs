@@ -14,9 +14,9 @@
 //! same value for the side to move, and only the mover-first states are numbered: half as many.
 //! See docs/solver.md.
 
-use crate::check::ruleset::{Capture, Win};
-use crate::compile::Rules;
+use crate::compile::{Capture, Rules, SideTable, Win};
 use crate::engine::Position;
+use crate::types::{PathPos, PerSide, Side};
 
 /// Why a rule set cannot be numbered densely (the solver then falls back to searching).
 pub type NotDense = String;
@@ -32,9 +32,9 @@ const MAX_TABLE_BYTES: u64 = 1 << 30;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Located {
     /// The game is over: this side has won.
-    Over { winner: u8 },
+    Over { winner: Side },
     /// State `index`; its value is the chance that `mover` (the side to move) wins.
-    State { index: usize, mover: u8 },
+    State { index: usize, mover: Side },
 }
 
 /// How one side's pieces, as bits of path positions, map to (private bits, shared bits) and
@@ -92,7 +92,7 @@ impl Role {
     }
 
     /// The path positions of a placing, for [`Position::put`].
-    fn positions(&self, private: u32, shared: u32) -> impl Iterator<Item = u8> + '_ {
+    fn positions(&self, private: u32, shared: u32) -> impl Iterator<Item = PathPos> + '_ {
         let p = self
             .private
             .iter()
@@ -103,15 +103,15 @@ impl Role {
             .iter()
             .enumerate()
             .filter(move |(j, _)| shared & (1 << j) != 0);
-        p.chain(s).map(|(_, &q)| q)
+        p.chain(s).filter_map(|(_, &q)| PathPos::new(u32::from(q)))
     }
 }
 
 /// One layer: the mover's side, both sides' pieces off, and where each row starts.
 #[derive(Clone, Debug)]
 pub struct Layer {
-    pub mover: u8,
-    pub off: [u8; 2],
+    pub mover: Side,
+    pub off: PerSide<u8>,
     /// The layer's first index.
     pub base: u64,
     pub size: u64,
@@ -144,11 +144,11 @@ pub struct DenseIndex {
 /// Whether side 1's rules are side 0's seen from the other seat: the same kinds of squares at
 /// the same path positions, and the squares both paths share paired symmetrically.
 fn mirror_image(r: &Rules) -> bool {
-    let (a, b) = (&r.sides[0], &r.sides[1]);
+    let (a, b) = (&r.sides[Side::First], &r.sides[Side::Second]);
     if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
         return false;
     }
-    if r.opening[0] != r.opening[1] || r.effects.iter().any(|e| e.is_some()) {
+    if r.opening[Side::First] != r.opening[Side::Second] || r.effects.iter().any(Option::is_some) {
         return false;
     }
     if !matches!(
@@ -160,8 +160,7 @@ fn mirror_image(r: &Rules) -> bool {
     // Position p of each side is the same kind of square, and a's p is b's q exactly when
     // b's p is a's q (the shared squares pair up the same way from either seat).
     a.path.iter().zip(&b.path).all(|(&sa, &sb)| {
-        r.squares[sa as usize] == r.squares[sb as usize]
-            && b.position_of[sa as usize] == a.position_of[sb as usize]
+        r.square_flags(sa) == r.square_flags(sb) && b.position(sa) == a.position(sb)
     })
 }
 
@@ -171,16 +170,16 @@ impl DenseIndex {
         if r.win != Win::FirstAllOff {
             return Err("the winner is not simply the first to bear off all".into());
         }
-        if r.opening.iter().any(|o| o.is_some()) || r.seats.is_some() {
+        if r.opening.values().any(Option::is_some) || r.seats.is_some() {
             return Err("opening moves and seats are state the numbering does not hold".into());
         }
         if r.throw_again != 0 {
             return Err("throws that add up before a move are not numbered".into());
         }
-        if matches!(r.capture, Capture::Removed) {
+        if r.capture == Capture::Removed {
             return Err("pieces removed from the game are not numbered".into());
         }
-        for s in &r.sides {
+        for s in r.sides.values() {
             let mut squares = s.path.clone();
             squares.sort_unstable();
             squares.dedup();
@@ -189,28 +188,40 @@ impl DenseIndex {
             }
         }
         let mirrored = mirror_image(r);
-        let perspectives: &[usize] = if mirrored { &[0] } else { &[0, 1] };
+        let perspectives: &[Side] = if mirrored {
+            &[Side::First]
+        } else {
+            &Side::BOTH
+        };
         let mut roles = Vec::new();
         for &t in perspectives {
-            let (me, them) = (&r.sides[t], &r.sides[1 - t]);
-            let len = me.path.len() as u8;
-            let private = |side: &crate::compile::SideTable, other: &crate::compile::SideTable| {
-                (1..=side.path.len() as u8)
-                    .filter(|&p| other.position_of[side.path[p as usize - 1] as usize] == 0)
+            let (me, them) = (&r.sides[t], &r.sides[t.other()]);
+            let len = u8::try_from(me.len()).unwrap_or(u8::MAX);
+            let private = |side: &SideTable, other: &SideTable| {
+                side.positions()
+                    .filter(|&p| other.position(side.square(p)).is_none())
+                    .map(PathPos::get)
                     .collect::<Vec<u8>>()
             };
             // Shared squares in the order of the mover's path; the opponent's bit j is the
             // same square.
-            let mine: Vec<u8> = (1..=len)
-                .filter(|&p| them.position_of[me.path[p as usize - 1] as usize] != 0)
+            let mine: Vec<PathPos> = me
+                .positions()
+                .filter(|&p| them.position(me.square(p)).is_some())
                 .collect();
             let theirs: Vec<u8> = mine
                 .iter()
-                .map(|&p| them.position_of[me.path[p as usize - 1] as usize])
+                .filter_map(|&p| them.position(me.square(p)))
+                .map(PathPos::get)
                 .collect();
+            let mine: Vec<u8> = mine.into_iter().map(PathPos::get).collect();
             roles.push([
                 Role::new(private(me, them), mine, len),
-                Role::new(private(them, me), theirs, them.path.len() as u8),
+                Role::new(
+                    private(them, me),
+                    theirs,
+                    u8::try_from(them.len()).unwrap_or(u8::MAX),
+                ),
             ]);
         }
         let shared = roles[0][0].shared.len() as u32;
@@ -284,7 +295,7 @@ impl DenseIndex {
         Ok(index)
     }
 
-    fn number_layers(&mut self, perspectives: &[usize]) {
+    fn number_layers(&mut self, perspectives: &[Side]) {
         let n = self.pieces;
         let mut base = 0u64;
         for (t, &mover) in perspectives.iter().enumerate() {
@@ -303,11 +314,11 @@ impl DenseIndex {
                         *row = base;
                         base += self.fewer[free as usize][(n - off_them) as usize];
                     }
-                    let mut off = [0u8; 2];
+                    let mut off = PerSide::default();
                     off[mover] = off_me;
-                    off[1 - mover] = off_them;
+                    off[mover.other()] = off_them;
                     self.layers.push(Layer {
-                        mover: mover as u8,
+                        mover,
                         off,
                         base: start,
                         size: base - start,
@@ -319,8 +330,9 @@ impl DenseIndex {
         self.states = base;
     }
 
-    fn perspective(&self, mover: usize) -> usize {
-        if self.mirrored { 0 } else { mover }
+    /// Which of [`DenseIndex::roles`] numbers the states where `mover` is to move.
+    fn perspective(&self, mover: Side) -> usize {
+        if self.mirrored { 0 } else { mover.index() }
     }
 
     fn layer_of(&self, perspective: usize, off_me: u8, off_them: u8) -> usize {
@@ -347,24 +359,23 @@ impl DenseIndex {
     #[inline]
     pub fn locate(&self, pos: &Position) -> Located {
         let n = self.pieces;
-        if pos.off[0] == n {
-            return Located::Over { winner: 0 };
+        for s in Side::BOTH {
+            if pos.off[s] == n {
+                return Located::Over { winner: s };
+            }
         }
-        if pos.off[1] == n {
-            return Located::Over { winner: 1 };
-        }
-        let mover = pos.to_move as usize;
+        let mover = pos.to_move;
         let t = self.perspective(mover);
         let [me, them] = &self.roles[t];
         let (pm, sm) = me.split(pos.on[mover]);
-        let (pt, st) = them.split(pos.on[1 - mover]);
-        let layer = &self.layers[self.layer_of(t, pos.off[mover], pos.off[1 - mover])];
+        let (pt, st) = them.split(pos.on[mover.other()]);
+        let layer = &self.layers[self.layer_of(t, pos.off[mover], pos.off[mover.other()])];
         let row = layer.rows[(pm | sm << me.bits()) as usize];
         let free = them.bits() + self.shared - sm.count_ones();
         let key = pt | self.pack(st, sm) << them.bits();
         Located::State {
             index: (row + self.rank[free as usize][key as usize] as u64) as usize,
-            mover: mover as u8,
+            mover,
         }
     }
 
@@ -379,19 +390,19 @@ impl DenseIndex {
         mut f: impl FnMut(usize, &Position),
     ) {
         let layer = &self.layers[l];
-        let mover = layer.mover as usize;
+        let mover = layer.mover;
         let t = self.perspective(mover);
         let [me, them] = &self.roles[t];
         let n = self.pieces;
         let (pt, st) = (them_key & ((1 << them.bits()) - 1), them_key >> them.bits());
-        let mut base = Position::empty(mover as u8);
+        let mut base = Position::empty(mover);
         base.off = layer.off;
         for q in them.positions(pt, st) {
-            base.put(rules, 1 - mover, q);
+            base.put(rules, mover.other(), q);
         }
-        base.waiting[1 - mover] = n - layer.off[1 - mover] - them_key.count_ones() as u8;
+        base.waiting[mover.other()] = n - layer.off[mover.other()] - count(them_key);
         let free = them.bits() + self.shared;
-        let limit = (n - layer.off[mover]) as u32;
+        let limit = u32::from(n - layer.off[mover]);
         let all_private = 1u32 << me.bits();
         let free_shared = !st & ((1u32 << self.shared) - 1);
         let mut sm = free_shared;
@@ -404,8 +415,8 @@ impl DenseIndex {
                 let key = pt | self.pack(st, sm) << them.bits();
                 let rank = self.rank[(free - sm.count_ones()) as usize][key as usize] as u64;
                 for pm in (0..all_private).rev() {
-                    let count = pm.count_ones() + sm.count_ones();
-                    if count > limit {
+                    let on = count(pm) + count(sm);
+                    if u32::from(on) > limit {
                         continue;
                     }
                     let row = layer.rows[(pm | sm << me.bits()) as usize];
@@ -413,7 +424,7 @@ impl DenseIndex {
                     for q in me.positions(pm, sm) {
                         pos.put(rules, mover, q);
                     }
-                    pos.waiting[mover] = n - layer.off[mover] - count as u8;
+                    pos.waiting[mover] = n - layer.off[mover] - on;
                     f((row + rank) as usize, &pos);
                 }
             }
@@ -428,11 +439,16 @@ impl DenseIndex {
     /// the opponent's placing of one group of states.
     pub fn opponent_keys(&self, l: usize) -> impl Iterator<Item = u32> + '_ {
         let layer = &self.layers[l];
-        let t = self.perspective(layer.mover as usize);
+        let t = self.perspective(layer.mover);
         let them = &self.roles[t][1];
-        let limit = (self.pieces - layer.off[1 - layer.mover as usize]) as u32;
+        let limit = u32::from(self.pieces - layer.off[layer.mover.other()]);
         (0..1u32 << (them.bits() + self.shared)).filter(move |k| k.count_ones() <= limit)
     }
+}
+
+/// Pieces in a placing (a count of bits of a u32: at most 32).
+fn count(bits: u32) -> u8 {
+    u8::try_from(bits.count_ones()).unwrap_or(u8::MAX)
 }
 
 fn binomial(n: u64, k: u64) -> u64 {

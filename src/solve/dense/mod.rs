@@ -19,6 +19,7 @@ use rayon::prelude::*;
 pub use index::{DenseIndex, Layer, Located};
 
 use crate::engine::{Engine, Move, Position};
+use crate::types::{PerSide, Side, Throw};
 
 /// Set in a successor whose mover is the other side: its value is then one minus the stored one.
 const FLIP: u32 = 1 << 31;
@@ -34,7 +35,7 @@ pub struct DenseSolution {
     pub index: DenseIndex,
     /// Only states where each side has at least this many pieces off were solved (those a
     /// position with that many off can reach); the others' values mean nothing.
-    pub floor: [u8; 2],
+    pub floor: PerSide<u8>,
     /// States solved: all of them when the floor is zero.
     pub solved: u64,
     pub values: Vec<f64>,
@@ -45,14 +46,14 @@ impl DenseSolution {
     /// Side 0's chance of winning from `pos`, before the throw; `None` if that position was
     /// below the floor.
     pub fn score(&self, pos: &Position) -> Option<f64> {
-        if pos.off[0] < self.floor[0] || pos.off[1] < self.floor[1] {
+        if Side::BOTH.iter().any(|&s| pos.off(s) < self.floor[s]) {
             return None;
         }
         Some(match self.index.locate(pos) {
-            Located::Over { winner } => f64::from(winner == 0),
+            Located::Over { winner } => f64::from(winner == Side::First),
             Located::State { index, mover } => {
                 let v = self.values[index];
-                if mover == 0 { v } else { 1.0 - v }
+                if mover == Side::First { v } else { 1.0 - v }
             }
         })
     }
@@ -66,7 +67,7 @@ pub fn memory_needed(index: &DenseIndex) -> u64 {
             index
                 .layers
                 .iter()
-                .filter(|l| (l.off[0] + l.off[1]) as usize == total)
+                .filter(|l| pieces_off(l) == total)
                 .map(|l| l.size)
                 .sum::<u64>()
         })
@@ -78,7 +79,7 @@ pub fn memory_needed(index: &DenseIndex) -> u64 {
 /// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
 /// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
 #[inline]
-fn entry(index: &DenseIndex, next: &Position, mover: u8) -> u32 {
+fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
     let won = index.states as u32;
     match index.locate(next) {
         Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
@@ -107,7 +108,7 @@ struct Group {
 fn build_group(
     engine: &Engine,
     index: &DenseIndex,
-    chances: &[(u8, f64)],
+    chances: &[(Throw, f64)],
     layer: usize,
     key: u32,
 ) -> Group {
@@ -127,7 +128,7 @@ fn build_group(
                 succ.push(entry(index, &engine.pass(pos), mover));
             } else {
                 for m in &moves {
-                    succ.push(entry(index, &engine.apply(pos, m, v).0, mover));
+                    succ.push(entry(index, &engine.successor(pos, m, v), mover));
                 }
             }
             succ.sort_unstable();
@@ -215,9 +216,15 @@ fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
 /// Solves every state of `index` (which must have been made from `engine`'s rules).
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
 /// images are numbered once, for either seat).
-fn above(index: &DenseIndex, l: &Layer, floor: [u8; 2]) -> bool {
-    let fits = |off: [u8; 2]| off[0] >= floor[0] && off[1] >= floor[1];
-    fits(l.off) || index.mirrored && fits([l.off[1], l.off[0]])
+fn above(index: &DenseIndex, l: &Layer, floor: PerSide<u8>) -> bool {
+    let fits = |off: [u8; 2]| off[0] >= floor.0[0] && off[1] >= floor.0[1];
+    let [a, b] = l.off.0;
+    fits([a, b]) || index.mirrored && fits([b, a])
+}
+
+/// Both sides' pieces off in a layer.
+fn pieces_off(l: &Layer) -> usize {
+    l.off.values().map(|&n| usize::from(n)).sum()
 }
 
 /// Solves the states of `index` (which must have been made from `engine`'s rules) where each
@@ -226,7 +233,7 @@ fn above(index: &DenseIndex, l: &Layer, floor: [u8; 2]) -> bool {
 pub fn solve(
     engine: &Engine,
     index: DenseIndex,
-    floor: [u8; 2],
+    floor: PerSide<u8>,
     mut progress: impl FnMut(&str),
 ) -> DenseSolution {
     let chances = super::move_chances(engine);
@@ -240,8 +247,7 @@ pub fn solve(
     let mut solved = 0;
     for total in (0..2 * pieces - 1).rev() {
         let started = std::time::Instant::now();
-        let in_total =
-            |l: &&Layer| (l.off[0] + l.off[1]) as usize == total && above(&index, l, floor);
+        let in_total = |l: &&Layer| pieces_off(l) == total && above(&index, l, floor);
         let states: u64 = index.layers.iter().filter(in_total).map(|l| l.size).sum();
         if states == 0 {
             continue;

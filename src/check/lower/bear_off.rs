@@ -1,0 +1,59 @@
+//! Bearing off: how a piece leaves the board, and when a side may.
+
+use super::{Ctx, mismatch};
+use crate::check::ruleset::{BearOff, BearWhen};
+use crate::lang::syntax::{self as ast, BearOffSpec, RuleKey, StatementKind as K};
+use crate::types::{PathPos, PerSide};
+
+pub(super) struct Bearing {
+    pub bear_off: Option<BearOff>,
+    pub bear_when: BearWhen,
+    pub only_bear_off: PerSide<Vec<PathPos>>,
+}
+
+pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
+    let bear_off = match cx.said(&RuleKey::BearOff) {
+        Some(said) => match &*said.kind {
+            K::BearOff(BearOffSpec::Exact { from }) => Some(BearOff::Exact {
+                from: from.as_ref().map(|set| cx.positions(said.layer, set)),
+            }),
+            K::BearOff(BearOffSpec::Table(rows)) => {
+                let mut table: PerSide<Vec<(PathPos, Vec<u8>)>> = PerSide::default();
+                for (square, throws) in rows {
+                    let values = cx.throw_values(said.layer, throws);
+                    let Some(sq) = cx.path_square(said.layer, square.value, &square.span) else {
+                        continue;
+                    };
+                    for (s, side) in cx.sides().iter() {
+                        if let Some(p) = side.position_of(sq) {
+                            table[s].push((p, values.clone()));
+                        }
+                    }
+                }
+                Some(BearOff::Table(table))
+            }
+            other => mismatch(other),
+        },
+        None => {
+            cx.missing("how pieces bear off", "bear off exact");
+            None
+        }
+    };
+    let said = cx.rule(&RuleKey::BearWhen);
+    let bear_when = match &*said.kind {
+        K::BearWhen(ast::BearWhen::Always) => BearWhen::Always,
+        K::BearWhen(ast::BearWhen::AllOn(set)) => BearWhen::AllOn(cx.positions(said.layer, set)),
+        K::BearWhen(ast::BearWhen::NoneOn(set)) => BearWhen::NoneOn(cx.positions(said.layer, set)),
+        other => mismatch(other),
+    };
+    let said = cx.rule(&RuleKey::OnlyBearOff);
+    let K::OnlyBearOff(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let only_bear_off = cx.positions(said.layer, set);
+    Bearing {
+        bear_off,
+        bear_when,
+        only_bear_off,
+    }
+}

@@ -1,0 +1,59 @@
+//! Square effects: squares that send a piece ending its move there on to another square, with no
+//! loop among them.
+
+use super::Ctx;
+use crate::check::errors::CheckError;
+use crate::check::ruleset::SquareEffect;
+use crate::lang::syntax::{Span, StatementKind as K};
+use crate::types::Square;
+
+pub(super) fn effects(cx: &mut Ctx) -> Vec<SquareEffect> {
+    let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
+    for (kind, layer, _) in cx.entries() {
+        let K::SquareEffect { square, effect } = kind else {
+            continue;
+        };
+        let Some(sq) = cx.path_square(layer, square.value, &square.span) else {
+            continue;
+        };
+        let Some(dest) = effect else { continue };
+        if let Some(to) = cx.destination(layer, dest) {
+            effects.push((SquareEffect { square: sq, to }, layer, square.span.clone()));
+        }
+    }
+    for (effect, layer, span) in &effects {
+        if let Some(chain) = loop_from(effect, &effects) {
+            cx.err(
+                *layer,
+                CheckError::EffectLoop {
+                    span: span.clone().into(),
+                    chain,
+                },
+            );
+        }
+    }
+    effects.into_iter().map(|(e, _, _)| e).collect()
+}
+
+/// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is
+/// one and `effect`'s square is the lowest on it (each loop is reported once).
+fn loop_from(effect: &SquareEffect, effects: &[(SquareEffect, usize, Span)]) -> Option<String> {
+    let mut chain: Vec<Square> = vec![effect.square];
+    let mut at = effect.to.square;
+    loop {
+        if at == effect.square {
+            if chain.iter().any(|&s| s < effect.square) {
+                return None;
+            }
+            chain.push(at);
+            let text: Vec<String> = chain.iter().map(ToString::to_string).collect();
+            return Some(text.join(" -> "));
+        }
+        if chain.contains(&at) {
+            // A loop that does not pass through this square: reported from its own squares.
+            return None;
+        }
+        chain.push(at);
+        at = effects.iter().find(|(e, _, _)| e.square == at)?.0.to.square;
+    }
+}

@@ -1,0 +1,62 @@
+//! Entering and landing: how waiting pieces come onto the board, and what landing on an enemy
+//! piece does.
+
+use super::{Ctx, mismatch};
+use crate::check::errors::CheckError;
+use crate::check::ruleset::{Capture, Enter, EnterOnto, Start};
+use crate::lang::syntax::{self as ast, CaptureSpec, RuleKey, StatementKind as K};
+use crate::types::PathPos;
+
+pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
+    let said = cx.rule(&RuleKey::Enter);
+    let K::Enter(spec) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let enter = spec.as_ref().map(|spec| {
+        let throws = spec.throws.as_ref().map(|t| cx.throw_values(said.layer, t));
+        let onto = match &spec.onto {
+            ast::EnterOnto::Throw => EnterOnto::Throw,
+            ast::EnterOnto::Position(p) => EnterOnto::Position(
+                // A position past the path is reported; the rule set is not built.
+                cx.position(said.layer, p.value, &p.span)
+                    .unwrap_or(PathPos::FIRST),
+            ),
+        };
+        Enter {
+            throws,
+            onto,
+            if_empty: spec.if_empty,
+        }
+    });
+    if let (Some(Start::Waiting), None) = (start, &enter)
+        && let Some(start) = cx.said(&RuleKey::Start)
+    {
+        cx.err(
+            start.layer,
+            CheckError::Contradiction {
+                span: start.span.into(),
+                what: "the pieces start waiting, but no rule lets them enter".into(),
+                label: "pieces start off the board".into(),
+                help: "add a line such as `enter onto throw`".into(),
+            },
+        );
+    }
+    enter
+}
+
+pub(super) fn capture(cx: &mut Ctx) -> Capture {
+    let said = cx.rule(&RuleKey::Capture);
+    let K::Capture(spec) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    match spec {
+        CaptureSpec::None => Capture::None,
+        CaptureSpec::Swap => Capture::Swap,
+        CaptureSpec::Removed => Capture::Removed,
+        CaptureSpec::ToWaiting => Capture::ToWaiting,
+        // A broken destination is reported; the rule set is not built.
+        CaptureSpec::To(d) => cx
+            .destination(said.layer, d)
+            .map_or(Capture::None, Capture::To),
+    }
+}

@@ -1,0 +1,242 @@
+//! Lowering: the merged statements turned into a [`RuleSet`], one function per concern, every
+//! rule that is out of range, names something unknown or contradicts another reported.
+//!
+//! [`build`] runs the concerns in the order their rules depend on each other: the board and the
+//! paths first (everything else names squares or positions on them), then the sides' layout, the
+//! throws and turns, entering and capture, protection, the opening, square effects, bearing off
+//! and the end. Each reads its rules through [`Ctx::rule`], which gives the rule a file states or
+//! the default of [`super::defaults`], so that a default is written in one place.
+
+mod bear_off;
+mod board;
+mod effects;
+mod end;
+mod landing;
+mod movement;
+mod opening;
+mod places;
+mod sides;
+mod throws;
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use super::defaults::default_statement;
+use super::describe::describe;
+use super::errors::CheckError;
+use super::load::Layer;
+use super::merge::Merged;
+use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules};
+use crate::lang::Diagnostic;
+use crate::lang::syntax::{RuleKey, Span, StatementKind as K};
+use crate::types::{PerSide, Side, Square, ThrowDevice};
+
+/// A rule in force: as a file states it (with the layer and span of its statement), or its
+/// default (the leaf layer, an empty span: a default is never wrong).
+pub(super) struct Said<'a> {
+    pub kind: Cow<'a, K>,
+    pub layer: usize,
+    pub span: Span,
+}
+
+/// What lowering knows so far, and where its errors go.
+pub(super) struct Ctx<'a, 'b> {
+    layers: &'a [Layer],
+    merged: &'b Merged<'a>,
+    diags: &'b mut Vec<Diagnostic>,
+    /// Cells of the board; 0 until the board is known.
+    size: usize,
+    gaps: Vec<Square>,
+    /// The sides with their paths, once both are known.
+    sides: Option<PerSide<SideRules>>,
+    /// The throwing device, once known (throw values are checked against it).
+    device: Option<ThrowDevice>,
+    quiet_missing: bool,
+    /// (file, code, offset) of every error reported: a range of numbers or a shared path
+    /// checked once per side must not repeat the same error.
+    reported: HashSet<(usize, String, usize)>,
+}
+
+impl<'a> Ctx<'a, '_> {
+    fn err(&mut self, layer: usize, e: CheckError) {
+        let d = Diagnostic::new(&self.layers[layer].file, e);
+        if self.reported.insert((layer, d.code(), d.primary_offset())) {
+            self.diags.push(d);
+        }
+    }
+
+    /// The rule with this key as the files state it.
+    fn said(&self, key: &RuleKey) -> Option<Said<'a>> {
+        self.merged.get(key).map(|e| Said {
+            kind: Cow::Borrowed(&e.stmt.kind),
+            layer: e.layer,
+            span: e.stmt.span.clone(),
+        })
+    }
+
+    /// The rule with this key as the files state it, else its default. Only rules that have a
+    /// default are read this way.
+    fn rule(&self, key: &RuleKey) -> Said<'a> {
+        self.said(key).unwrap_or_else(|| Said {
+            kind: Cow::Owned(
+                default_statement(key).unwrap_or_else(|| panic!("the rule `{key}` has no default")),
+            ),
+            layer: self.leaf(),
+            span: 0..0,
+        })
+    }
+
+    /// Every rule in force, with the layer that states it and its span, in file order.
+    fn entries(&self) -> Vec<(&'a K, usize, &'a Span)> {
+        self.merged
+            .entries
+            .iter()
+            .map(|e| (&e.stmt.kind, e.layer, &e.stmt.span))
+            .collect()
+    }
+
+    fn leaf(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    fn missing(&mut self, what: &str, example: &str) {
+        // A rule may be missing only because a line failed to parse or the base failed to
+        // load; saying so would be noise on top of the real error.
+        if self.quiet_missing {
+            return;
+        }
+        let leaf = self.leaf();
+        self.err(
+            leaf,
+            CheckError::Missing {
+                span: (0, 0).into(),
+                what: what.into(),
+                help: format!("add a line such as `{example}`"),
+            },
+        );
+    }
+
+    fn out_of_range(&mut self, layer: usize, span: &Span, what: String, label: &str, help: String) {
+        self.err(
+            layer,
+            CheckError::NumberOutOfRange {
+                span: span.clone().into(),
+                what,
+                label: label.into(),
+                help,
+            },
+        );
+    }
+
+    /// The sides with their paths. Only called once [`board::sides_and_paths`] has found them.
+    fn sides(&self) -> &PerSide<SideRules> {
+        self.sides
+            .as_ref()
+            .expect("rules that need the sides are lowered after the paths")
+    }
+}
+
+/// The key of a statement kind that does not match it: statements are stored by their own key,
+/// so this never happens.
+fn mismatch(kind: &K) -> ! {
+    unreachable!("a rule stored under another statement's key: {kind:?}")
+}
+
+/// Builds the checked rule set. Returns `None` when a rule the others depend on is missing or
+/// broken; every problem found is in `diags`.
+pub fn build(
+    layers: &[Layer],
+    merged: &Merged,
+    options: Vec<OptionInfo>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<RuleSet> {
+    let quiet_missing = !diags.is_empty();
+    let before = diags.len();
+    let mut cx = Ctx {
+        layers,
+        merged,
+        diags,
+        size: 0,
+        gaps: Vec::new(),
+        sides: None,
+        device: None,
+        quiet_missing,
+        reported: HashSet::new(),
+    };
+
+    let mut board = board::board(&mut cx)?;
+    cx.sides = Some(board::sides_and_paths(&mut cx, &board)?);
+    board::decorations(&mut cx, &mut board);
+    let layout = sides::layout(&mut cx);
+    let throws = throws::throws_and_turns(&mut cx);
+    let enter = landing::enter(&mut cx, layout.start.as_ref());
+    let capture = landing::capture(&mut cx);
+    let movement = movement::movement(&mut cx, layout.pieces);
+    let opening = opening::opening(&mut cx, layout.start.as_ref());
+    let effects = effects::effects(&mut cx);
+    let bearing = bear_off::bearing_off(&mut cx);
+    let ending = end::end_and_scoring(&mut cx);
+
+    let leaf = cx.leaf();
+    let id = layers[leaf].id();
+    let title = match cx.said(&RuleKey::Title).map(|s| s.kind) {
+        Some(Cow::Borrowed(K::Title(t))) => t.clone(),
+        _ => id.clone(),
+    };
+    let rules = merged
+        .entries
+        .iter()
+        .filter(|e| !matches!(e.stmt.kind, K::Ruleset(_) | K::Title(_) | K::Extends(_)))
+        .map(|e| RuleInfo {
+            key: e.key.clone(),
+            text: describe(&e.stmt.kind),
+            origin: layers[e.layer].id(),
+            note: e.stmt.note.as_ref().map(|n| (n.kind, n.text.clone())),
+        })
+        .collect();
+    let extends = layers[..leaf].iter().rev().map(Layer::id).collect();
+
+    if cx.diags.len() > before {
+        return None;
+    }
+    let sides = cx.sides.take()?;
+    Some(RuleSet {
+        id,
+        title,
+        sources: merged.sources.clone(),
+        extends,
+        options,
+        board,
+        sides,
+        pieces: layout.pieces?,
+        start: layout.start?,
+        // Who moves first: as said, else whoever takes the seating side, else the first side.
+        first: layout
+            .first
+            .or(opening.seats.map(|s| s.side))
+            .unwrap_or(Side::First),
+        throw: throws.device?,
+        extra_after: throws.extra_after,
+        extra_on: throws.extra_on,
+        turn: throws.turn,
+        enter,
+        capture,
+        protect_pairs: movement.protect_pairs,
+        safe: movement.safe,
+        blockade: movement.blockade,
+        stop: movement.stop,
+        backward: movement.backward,
+        priority: movement.priority,
+        seats: opening.seats,
+        opening: opening.per_side,
+        effects,
+        bear_off: bearing.bear_off?,
+        bear_when: bearing.bear_when,
+        only_bear_off: bearing.only_bear_off,
+        win: ending.win?,
+        end: ending.end,
+        match_points: ending.match_points,
+        rules,
+        hash: String::new(),
+    })
+}

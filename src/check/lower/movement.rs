@@ -1,0 +1,78 @@
+//! Protection, blockades and stops: what keeps a piece from being captured, what a move may not
+//! pass, backward moves, and which pieces must move first.
+
+use super::{Ctx, mismatch};
+use crate::lang::syntax::{RuleKey, StatementKind as K};
+use crate::types::limits::MAX_PIECES;
+use crate::types::{PathPos, PerSide, Square};
+
+pub(super) struct Movement {
+    pub protect_pairs: bool,
+    pub safe: Vec<Square>,
+    pub blockade: Option<u8>,
+    pub stop: Vec<Square>,
+    pub backward: bool,
+    pub priority: PerSide<Vec<PathPos>>,
+}
+
+pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
+    let said = cx.rule(&RuleKey::Protect);
+    let K::Protect(protect_pairs) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    let said = cx.rule(&RuleKey::Safe);
+    let K::Safe(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let safe = cx.squares(said.layer, set);
+    let blockade = blockade(cx, pieces);
+    let said = cx.rule(&RuleKey::Stop);
+    let K::Stop(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let stop = cx.squares(said.layer, set);
+    let said = cx.rule(&RuleKey::Backward);
+    let K::Backward(backward) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    let said = cx.rule(&RuleKey::Priority);
+    let K::Priority(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let priority = cx.positions(said.layer, set);
+    Movement {
+        protect_pairs,
+        safe,
+        blockade,
+        stop,
+        backward,
+        priority,
+    }
+}
+
+/// How many pieces in a row block the enemy: 2 up to a side's pieces.
+fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
+    let said = cx.rule(&RuleKey::Blockade);
+    let K::Blockade(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let n = n.as_ref()?;
+    let hi = pieces.map_or(MAX_PIECES, usize::from);
+    match u8::try_from(n.value) {
+        Ok(b) if b >= 2 && usize::from(b) <= hi => Some(b),
+        _ => {
+            cx.out_of_range(
+                said.layer,
+                &n.span,
+                format!(
+                    "a blockade of {} piece{} cannot be formed",
+                    n.value,
+                    if n.value == 1 { "" } else { "s" }
+                ),
+                "out of range",
+                format!("a blockade is 2 to {hi} pieces in a row"),
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The opening: throwing for seats, and each side's forced or constrained first move.
+
+use super::{Ctx, mismatch};
+use crate::check::errors::CheckError;
+use crate::check::ruleset::{Opening, Seats, Start};
+use crate::lang::syntax::{OpeningRule, RuleKey, StatementKind as K};
+use crate::types::PerSide;
+use crate::types::limits::MAX_THROW_VALUE;
+
+pub(super) struct OpeningRules {
+    pub seats: Option<Seats>,
+    pub per_side: PerSide<Option<Opening>>,
+}
+
+pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
+    let said = cx.rule(&RuleKey::Seats);
+    let K::Seats(spec) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let seats = spec.as_ref().and_then(|spec| {
+        let until = cx.throw_value(said.layer, &spec.until);
+        let side = cx.side(said.layer, &spec.side);
+        Some(Seats {
+            until: until?,
+            side: side?,
+        })
+    });
+    let mut per_side = PerSide::default();
+    for (kind, layer, span) in cx.entries() {
+        let K::Opening { side, rule } = kind else {
+            continue;
+        };
+        let Some(s) = cx.side(layer, side) else {
+            continue;
+        };
+        let Some(rule) = rule else { continue };
+        if matches!(start, Some(Start::Waiting)) {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.clone().into(),
+                    what: "an opening move needs pieces on the board, but they start waiting"
+                        .into(),
+                    label: "no front piece to move".into(),
+                    help: "remove the opening rule, or start the pieces on the board".into(),
+                },
+            );
+            continue;
+        }
+        per_side[s] = Some(match rule {
+            OpeningRule::FirstMoveWithFrontPiece => Opening::FirstMoveWithFrontPiece,
+            OpeningRule::FrontPieceMoves { steps, throw_again } => {
+                let valid = u8::try_from(steps.value)
+                    .ok()
+                    .filter(|v| (1..=MAX_THROW_VALUE).contains(v));
+                if valid.is_none() {
+                    cx.out_of_range(
+                        layer,
+                        &steps.span,
+                        format!("an opening move of {} squares", steps.value),
+                        "out of range",
+                        format!("write 1 to {MAX_THROW_VALUE}"),
+                    );
+                }
+                Opening::FrontPieceMoves {
+                    // A step count out of range is reported; the rule set is not built.
+                    steps: valid.unwrap_or(1),
+                    throw_again: *throw_again,
+                }
+            }
+        });
+    }
+    OpeningRules { seats, per_side }
+}

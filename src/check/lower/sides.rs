@@ -1,0 +1,273 @@
+//! The sides and their layout: colours, pieces, where they start, who moves first.
+
+use super::{Ctx, mismatch};
+use crate::check::errors::CheckError;
+use crate::check::ruleset::Start;
+use crate::lang::diagnostic::did_you_mean;
+use crate::lang::syntax::{Item, RuleKey, Span, StartSpec, StatementKind as K};
+use crate::types::limits::MAX_PIECES;
+use crate::types::{PathPos, PerSide, Side, Square};
+
+/// The colours a side may be drawn in.
+pub const COLOURS: &[&str] = &[
+    "red", "blue", "green", "yellow", "white", "black", "magenta", "cyan",
+];
+
+/// What the layout rules give.
+pub(super) struct Layout {
+    pub pieces: Option<u8>,
+    pub start: Option<Start>,
+    /// Who moves first, if a rule says (else the seats ritual decides, or the first side).
+    pub first: Option<Side>,
+}
+
+pub(super) fn layout(cx: &mut Ctx) -> Layout {
+    colours(cx);
+    let pieces = pieces(cx);
+    let start = match (cx.said(&RuleKey::Start), pieces) {
+        (Some(said), Some(pieces)) => {
+            let K::Start(spec) = &*said.kind else {
+                mismatch(&said.kind)
+            };
+            start(cx, said.layer, &said.span, spec, pieces)
+        }
+        (None, _) => {
+            cx.missing("where the pieces start", "start alternating from 1");
+            None
+        }
+        _ => None,
+    };
+    let first = match cx.said(&RuleKey::First) {
+        Some(said) => {
+            let K::First(name) = &*said.kind else {
+                mismatch(&said.kind)
+            };
+            cx.side(said.layer, name)
+        }
+        None => None,
+    };
+    Layout {
+        pieces,
+        start,
+        first,
+    }
+}
+
+/// A side named after a colour takes it unless told otherwise; else the first side is yellow
+/// and the second cyan.
+fn colours(cx: &mut Ctx) {
+    for s in Side::BOTH {
+        let name = cx.sides()[s].name.clone();
+        let mut colour = if COLOURS.contains(&name.as_str()) {
+            name.clone()
+        } else {
+            ["yellow", "cyan"][s.index()].to_string()
+        };
+        if let Some(said) = cx.said(&RuleKey::Colour(name)) {
+            let K::Colour { colour: c, .. } = &*said.kind else {
+                mismatch(&said.kind)
+            };
+            if COLOURS.contains(&c.value.as_str()) {
+                colour.clone_from(&c.value);
+            } else {
+                let help = match did_you_mean(&c.value, COLOURS.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("the colours are {}", COLOURS.join(", ")),
+                };
+                cx.err(
+                    said.layer,
+                    CheckError::UnknownColour {
+                        span: c.span.clone().into(),
+                        name: c.value.clone(),
+                        help,
+                    },
+                );
+            }
+        }
+        if let Some(sides) = cx.sides.as_mut() {
+            sides[s].colour = colour;
+        }
+    }
+    // Colours of sides that do not exist.
+    for (kind, layer, _) in cx.entries() {
+        if let K::Colour { side, .. } = kind {
+            cx.side(layer, side);
+        }
+    }
+}
+
+fn pieces(cx: &mut Ctx) -> Option<u8> {
+    let Some(said) = cx.said(&RuleKey::Pieces) else {
+        cx.missing("how many pieces each side has", "pieces 5 each");
+        return None;
+    };
+    let K::Pieces(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    match u8::try_from(n.value) {
+        Ok(p) if p >= 1 && usize::from(p) <= MAX_PIECES => Some(p),
+        _ => {
+            cx.err(
+                said.layer,
+                CheckError::Limit {
+                    span: n.span.clone().into(),
+                    what: format!("{} pieces a side is out of range", n.value),
+                    help: format!("a side has 1 to {MAX_PIECES} pieces"),
+                },
+            );
+            None
+        }
+    }
+}
+
+fn start(cx: &mut Ctx, layer: usize, span: &Span, spec: &StartSpec, pieces: u8) -> Option<Start> {
+    match spec {
+        StartSpec::Waiting => Some(Start::Waiting),
+        StartSpec::Alternating(from) => {
+            let sq = cx.path_square(layer, from.value, &from.span)?;
+            alternating(cx, layer, span, sq, from.value, pieces)
+        }
+        StartSpec::Explicit(list) => explicit(cx, layer, span, list, pieces),
+    }
+}
+
+/// The sides' pieces on every other square from `sq`, the first side first.
+fn alternating(
+    cx: &mut Ctx,
+    layer: usize,
+    span: &Span,
+    sq: Square,
+    from: u32,
+    pieces: u8,
+) -> Option<Start> {
+    let len = cx.path_len();
+    let mut per_side: PerSide<Vec<PathPos>> = PerSide::default();
+    let mut fits = true;
+    for (s, side) in cx.sides().iter() {
+        let Some(p) = side.position_of(sq) else {
+            fits = false;
+            continue;
+        };
+        for k in 0..usize::from(pieces) {
+            match PathPos::from_index(p.index() + s.index() + 2 * k)
+                .filter(|q| usize::from(q.get()) <= len)
+            {
+                Some(q) => per_side[s].push(q),
+                None => fits = false,
+            }
+        }
+    }
+    if !fits {
+        let side = cx.sides()[Side::Second].name.clone();
+        cx.err(
+            layer,
+            CheckError::LayoutCount {
+                span: span.clone().into(),
+                side,
+                found: (len + 1).saturating_sub(from as usize) / 2,
+                expected: u32::from(pieces),
+                help: format!(
+                    "alternating from square {from} needs {} squares of path",
+                    2 * usize::from(pieces)
+                ),
+            },
+        );
+        return None;
+    }
+    Some(Start::OnBoard {
+        positions: per_side,
+        alternating: Some(sq),
+    })
+}
+
+/// Each side's pieces on the squares listed for it.
+fn explicit(
+    cx: &mut Ctx,
+    layer: usize,
+    span: &Span,
+    list: &[(crate::lang::syntax::Spanned<String>, Vec<Item>)],
+    pieces: u8,
+) -> Option<Start> {
+    let mut per_side: PerSide<Option<Vec<PathPos>>> = PerSide::default();
+    let mut taken: Vec<(Square, Span)> = Vec::new();
+    let mut ok = true;
+    for (name, items) in list {
+        let Some(s) = cx.side(layer, name) else {
+            ok = false;
+            continue;
+        };
+        let mut positions = Vec::new();
+        for item in items {
+            let squares = cx.item_squares(layer, item);
+            ok &= squares.len() == item.count();
+            for (n, sq) in squares {
+                if let Some((_, first)) = taken.iter().find(|(t, _)| *t == sq) {
+                    cx.err(
+                        layer,
+                        CheckError::LayoutOverlap {
+                            span: item.span.clone().into(),
+                            first: first.clone().into(),
+                            square: n,
+                        },
+                    );
+                    ok = false;
+                    continue;
+                }
+                taken.push((sq, item.span.clone()));
+                match cx.sides()[s].position_of(sq) {
+                    Some(p) => positions.push(p),
+                    None => {
+                        let side = cx.sides()[s].name.clone();
+                        cx.err(
+                            layer,
+                            CheckError::LayoutOffPath {
+                                span: item.span.clone().into(),
+                                square: n,
+                                side,
+                            },
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
+        let found: usize = items.iter().map(Item::count).sum();
+        if found != usize::from(pieces) {
+            let side = cx.sides()[s].name.clone();
+            let first = items.first().map_or(name.span.start, |i| i.span.start);
+            let last = items.last().map_or(name.span.end, |i| i.span.end);
+            cx.err(
+                layer,
+                CheckError::LayoutCount {
+                    span: (first..last).into(),
+                    side,
+                    found,
+                    expected: u32::from(pieces),
+                    help: format!("list exactly {pieces} squares, or change `pieces`"),
+                },
+            );
+            ok = false;
+        }
+        per_side[s] = Some(positions);
+    }
+    for s in Side::BOTH {
+        if per_side[s].is_none() && ok {
+            let side = cx.sides()[s].name.clone();
+            cx.err(
+                layer,
+                CheckError::LayoutCount {
+                    span: span.clone().into(),
+                    side: side.clone(),
+                    found: 0,
+                    expected: u32::from(pieces),
+                    help: format!("add `; {side} on ...` with {pieces} squares"),
+                },
+            );
+            ok = false;
+        }
+    }
+    ok.then(|| Start::OnBoard {
+        positions: per_side.map(Option::unwrap_or_default),
+        alternating: None,
+    })
+}

@@ -1,0 +1,148 @@
+//! Whether two rule sets agree on a rule: compared by what the rule resolves to, never by its
+//! words, so that `safe 26, 28..30` and `safe 26, 28, 29, 30` agree, and so do a rule stated and
+//! a rule left to its default when both come to the same.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::ruleset::{BearOff, RuleSet, SideRules, Start};
+use crate::lang::syntax::RuleKey;
+use crate::types::{PathPos, PerSide, Square};
+
+/// Whether `a` and `b` resolve the rule `key` to the same thing.
+pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::Ruleset | RuleKey::Title | RuleKey::Extends => a.id == b.id,
+        RuleKey::Option(name) => option(a, name) == option(b, name),
+        RuleKey::Board => {
+            (a.board.rows, a.board.cols, a.board.numbering)
+                == (b.board.rows, b.board.cols, b.board.numbering)
+        }
+        RuleKey::Gaps => a.board.gaps == b.board.gaps,
+        RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
+        RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
+        RuleKey::Marks => a.board.marks == b.board.marks,
+        RuleKey::Path(None) => paths(a) == paths(b),
+        RuleKey::Path(Some(side)) => {
+            side_named(a, side).map(|s| &s.path) == side_named(b, side).map(|s| &s.path)
+        }
+        RuleKey::Sides => names(a) == names(b),
+        RuleKey::Colour(side) => {
+            side_named(a, side).map(|s| &s.colour) == side_named(b, side).map(|s| &s.colour)
+        }
+        RuleKey::Pieces => a.pieces == b.pieces,
+        RuleKey::Start => same_start(&a.start, &b.start),
+        RuleKey::First => a.first == b.first,
+        RuleKey::Throw => a.throw == b.throw,
+        RuleKey::ExtraAfter => a.extra_after == b.extra_after,
+        RuleKey::ExtraOn => a.extra_on == b.extra_on,
+        RuleKey::Turn => a.turn == b.turn,
+        RuleKey::Enter => a.enter == b.enter,
+        RuleKey::Capture => a.capture == b.capture,
+        RuleKey::Protect => a.protect_pairs == b.protect_pairs,
+        RuleKey::Safe => a.safe == b.safe,
+        RuleKey::Blockade => a.blockade == b.blockade,
+        RuleKey::Stop => a.stop == b.stop,
+        RuleKey::Backward => a.backward == b.backward,
+        RuleKey::Priority => a.priority == b.priority,
+        RuleKey::Seats => a.seats == b.seats,
+        RuleKey::Opening(side) => {
+            let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);
+            opening(a) == opening(b)
+        }
+        RuleKey::Square(n) => {
+            let effect = |r: &RuleSet| Square::new(*n).and_then(|sq| r.effect_of(sq));
+            effect(a) == effect(b)
+        }
+        RuleKey::BearOff => bear_off(a) == bear_off(b),
+        RuleKey::BearWhen => a.bear_when == b.bear_when,
+        RuleKey::OnlyBearOff => a.only_bear_off == b.only_bear_off,
+        RuleKey::Win => a.win == b.win,
+        RuleKey::End => a.end == b.end,
+        RuleKey::MatchPoints => match_points(a) == match_points(b),
+    }
+}
+
+fn option<'a>(r: &'a RuleSet, name: &str) -> Option<&'a super::ruleset::OptionInfo> {
+    r.options.iter().find(|o| o.name == name)
+}
+
+fn side_named<'a>(r: &'a RuleSet, name: &str) -> Option<&'a SideRules> {
+    r.side_named(name).map(|s| &r.sides[s])
+}
+
+fn square_text(r: &RuleSet, n: u32, label: bool) -> Option<&str> {
+    let sq = Square::new(n)?;
+    if label {
+        r.board.label(sq)
+    } else {
+        r.board.name(sq)
+    }
+}
+
+fn paths(r: &RuleSet) -> PerSide<&Vec<Square>> {
+    r.sides.as_ref().map(|s| &s.path)
+}
+
+fn names(r: &RuleSet) -> PerSide<&str> {
+    r.sides.as_ref().map(|s| s.name.as_str())
+}
+
+/// Two layouts agree when both alternate from the same square (whatever the number of pieces,
+/// a rule of its own), or put each side's pieces on the same positions.
+fn same_start(a: &Start, b: &Start) -> bool {
+    let positions =
+        |p: &PerSide<Vec<PathPos>>| p.clone().map(|v| v.into_iter().collect::<BTreeSet<_>>());
+    match (a, b) {
+        (Start::Waiting, Start::Waiting) => true,
+        (
+            Start::OnBoard {
+                alternating: Some(x),
+                ..
+            },
+            Start::OnBoard {
+                alternating: Some(y),
+                ..
+            },
+        ) => x == y,
+        (Start::OnBoard { positions: x, .. }, Start::OnBoard { positions: y, .. }) => {
+            positions(x) == positions(y)
+        }
+        _ => false,
+    }
+}
+
+/// Per side and position, the throws that bear a piece off from there.
+type ExitTable = PerSide<BTreeMap<PathPos, BTreeSet<u8>>>;
+
+/// Exits: exact (from where, empty throw sets), or by a table.
+fn bear_off(r: &RuleSet) -> (bool, Option<ExitTable>) {
+    match &r.bear_off {
+        BearOff::Exact { from } => (
+            true,
+            from.clone()
+                .map(|f| f.map(|v| v.into_iter().map(|p| (p, BTreeSet::new())).collect())),
+        ),
+        BearOff::Table(table) => (
+            false,
+            Some(table.clone().map(|rows| {
+                let mut out: BTreeMap<PathPos, BTreeSet<u8>> = BTreeMap::new();
+                for (p, throws) in rows {
+                    out.entry(p).or_default().extend(throws);
+                }
+                out
+            })),
+        ),
+    }
+}
+
+/// The points of each square that scores any, later rows replacing earlier ones.
+fn match_points(r: &RuleSet) -> BTreeMap<Square, u32> {
+    let mut out = BTreeMap::new();
+    for (squares, points) in &r.match_points {
+        for &sq in squares {
+            out.insert(sq, *points);
+        }
+    }
+    out.retain(|_, p| *p > 0);
+    out
+}

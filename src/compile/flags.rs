@@ -1,0 +1,46 @@
+//! Flags of squares and of path positions: two distinct types, so that a square's flag cannot be
+//! asked of a position.
+//!
+//! ```
+//! use senet::compile::{PosFlags, SquareFlags};
+//! assert!((SquareFlags::SAFE | SquareFlags::STOP).contains(SquareFlags::SAFE));
+//! assert!(!PosFlags::PRIORITY.contains(PosFlags::BEAR_ZONE));
+//! ```
+//!
+//! ```compile_fail
+//! use senet::compile::{PosFlags, SquareFlags};
+//! // A position's flag is not a square's.
+//! let _ = (SquareFlags::SAFE | SquareFlags::STOP).contains(PosFlags::PRIORITY);
+//! ```
+
+use bitflags::bitflags;
+
+bitflags! {
+    /// Properties of a board square (the same for both sides).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct SquareFlags: u8 {
+        /// A piece here cannot be captured.
+        const SAFE = 1;
+        /// A move that ends here gives an extra throw.
+        const EXTRA_THROW = 1 << 1;
+        /// No move may pass over this square.
+        const STOP = 1 << 2;
+        /// Drawn with a mark.
+        const MARK = 1 << 3;
+    }
+}
+
+bitflags! {
+    /// Properties of a path position for one side.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct PosFlags: u8 {
+        /// Pieces here must move first when one of them can.
+        const PRIORITY = 1;
+        /// Part of the zone that `bear off only when all on` names.
+        const BEAR_ZONE = 1 << 1;
+        /// Part of the zone that `bear off only when none on` names.
+        const NO_BEAR_ZONE = 1 << 2;
+        /// A piece here may only bear off.
+        const ONLY_BEAR_OFF = 1 << 3;
+    }
+}

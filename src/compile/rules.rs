@@ -1,0 +1,224 @@
+//! Compiled rules: plain tables and the turn machine, in the terms the engine plays by. Nothing
+//! here refers to text, to names of rule sets or to the checker's types.
+
+use super::flags::{PosFlags, SquareFlags};
+use super::throws::ThrowTable;
+use super::turn::TurnMachine;
+use crate::types::{Board, PathPos, PerSide, Place, Side, Square, ThrowDevice};
+
+/// One side's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideTable {
+    pub name: String,
+    pub colour: String,
+    /// The squares of the path in order: position p is `path[p.index()]`.
+    pub path: Vec<Square>,
+    /// Indexed by square index: the square's position on this path, if the path passes it.
+    pub position_of: Vec<Option<PathPos>>,
+    /// Indexed by position index.
+    pub flags: Vec<PosFlags>,
+    /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
+    pub exit_throws: Vec<u32>,
+    /// Where each piece starts.
+    pub start: Vec<Place>,
+}
+
+impl SideTable {
+    /// The number of positions on the path.
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// The square at path position `p`.
+    #[inline]
+    pub fn square(&self, p: PathPos) -> Square {
+        self.path[p.index()]
+    }
+
+    /// The position of `square` on this path, if the path passes it.
+    #[inline]
+    pub fn position(&self, square: Square) -> Option<PathPos> {
+        self.position_of.get(square.index()).copied().flatten()
+    }
+
+    /// Every position of the path, in order.
+    pub fn positions(&self) -> impl Iterator<Item = PathPos> + '_ {
+        (0..self.path.len()).filter_map(PathPos::from_index)
+    }
+}
+
+/// What a square effect or a capture does with a piece: sends it to a square, or if that is
+/// taken to the first free square after or before it (or, with no fallback, leaves it be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destination {
+    pub square: Square,
+    pub fallback: Fallback,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    None,
+    FirstFreeAfter,
+    FirstFreeBefore,
+}
+
+/// Where a captured piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// Landing on an enemy piece is not allowed.
+    None,
+    /// To the square its capturer came from (or waiting, if the capturer entered or that square
+    /// is not on its path).
+    Swap,
+    Removed,
+    ToWaiting,
+    To(Destination),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Enter {
+    /// Bit `v` set: a throw of `v` may enter a piece; `None`: any throw that moves.
+    pub throws: Option<u32>,
+    pub onto: EnterOnto,
+    /// Only onto an empty square.
+    pub if_empty: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnterOnto {
+    /// The path position equal to the throw.
+    Throw,
+    Position(PathPos),
+}
+
+/// The players throw in turn until one throws `until`; that player takes `side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats {
+    pub until: u8,
+    pub side: Side,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Made without a throw.
+    FrontPieceMoves { steps: u8, throw_again: bool },
+    /// The first throw is played with the front piece, if it can move.
+    FirstMoveWithFrontPiece,
+}
+
+/// When a side may bear off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BearCondition {
+    Always,
+    /// Every piece not yet off stands on a position flagged [`PosFlags::BEAR_ZONE`].
+    AllInZone,
+    /// No piece stands on a position flagged [`PosFlags::NO_BEAR_ZONE`].
+    NoneInZone,
+}
+
+/// Who wins, and when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Win {
+    /// The first side to bear off all its pieces; the game ends then.
+    FirstAllOff,
+    /// The side that bears off more pieces once none is left in play (equal is a draw); with
+    /// `decided`, as soon as the other can no longer catch up.
+    MostBorneOff { decided: bool },
+}
+
+/// Compiled rules: everything the engine needs, as tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// For records and display only; behaviour never depends on it.
+    pub id: String,
+    pub title: String,
+    /// For drawing the board.
+    pub board: Board,
+    /// Indexed by square index.
+    pub squares: Vec<SquareFlags>,
+    /// Indexed by square index: where a piece that ends its move there goes.
+    pub effects: Vec<Option<Destination>>,
+    pub sides: PerSide<SideTable>,
+    pub pieces: u8,
+    /// The side that moves first (after seating, if any).
+    pub first: Side,
+    pub throws: ThrowTable,
+    /// The throwing device, for drawing a throw.
+    pub device: ThrowDevice,
+    /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
+    pub extra_after: u32,
+    /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
+    /// Zero for throw-then-move turns.
+    pub throw_again: u32,
+    pub enter: Option<Enter>,
+    pub capture: Capture,
+    pub protect_pairs: bool,
+    /// Pieces in a row that block the enemy; 0 = no blockades.
+    pub blockade: u8,
+    pub backward: bool,
+    pub seats: Option<Seats>,
+    pub opening: PerSide<Option<Opening>>,
+    pub bear_when: BearCondition,
+    pub win: Win,
+    /// Indexed by square index: match points the winner scores per enemy piece left there.
+    pub match_points: Vec<u32>,
+    pub machine: TurnMachine,
+}
+
+impl Enter {
+    /// Whether a throw (or a part of a split total) of `v` may enter a piece.
+    #[inline]
+    pub fn allows(&self, v: crate::types::Throw) -> bool {
+        !v.is_zero() && self.throws.is_none_or(|m| m & v.mask_bit() != 0)
+    }
+}
+
+impl Rules {
+    /// The flags of a square.
+    #[inline]
+    pub fn square_flags(&self, square: Square) -> SquareFlags {
+        self.squares[square.index()]
+    }
+
+    /// Where a piece that ends its move on `square` is sent.
+    #[inline]
+    pub fn effect(&self, square: Square) -> Option<Destination> {
+        self.effects[square.index()]
+    }
+
+    /// Every square of the grid that is not a gap.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.board.squares()
+    }
+
+    /// Whether the winner scores match points.
+    pub fn scores_match_points(&self) -> bool {
+        self.match_points.iter().any(|&p| p > 0)
+    }
+
+    /// Whether a piece can ever be waiting to enter: pieces start waiting, or a capture can
+    /// send one back (to waiting outright; to a square that may be taken; by swap with a piece
+    /// that entered, or from a square the other path does not pass).
+    pub fn pieces_can_wait(&self) -> bool {
+        let starts_waiting = self
+            .sides
+            .values()
+            .any(|s| s.start.contains(&Place::Waiting));
+        let paths_differ = self.sides[Side::First].path != self.sides[Side::Second].path;
+        starts_waiting
+            || match self.capture {
+                Capture::None | Capture::Removed => false,
+                Capture::ToWaiting | Capture::To(_) => true,
+                Capture::Swap => self.enter.is_some() || paths_differ,
+            }
+    }
+
+    /// Whether a captured piece can be removed from the game.
+    pub fn pieces_can_be_removed(&self) -> bool {
+        self.capture == Capture::Removed
+    }
+}

@@ -1,0 +1,28 @@
+//! The limits of the language: what the checker accepts and the engine's fixed-size tables are
+//! built for. Every array size in the engine derives from these.
+
+/// Squares on a board, gaps included: a side's squares fit one 64-bit set.
+pub const MAX_SQUARES: usize = 64;
+
+/// Positions on a path: a path visits each square at most once.
+pub const MAX_PATH: usize = MAX_SQUARES;
+
+/// Pieces a side.
+pub const MAX_PIECES: usize = 15;
+
+/// Piece movements in one move: a split turn moves each piece at most once.
+pub const MAX_STEPS: usize = MAX_PIECES;
+
+/// Throwing sticks.
+pub const MAX_STICKS: usize = 8;
+
+/// Faces of a die.
+pub const MAX_DIE_FACES: usize = 12;
+
+/// The largest value one throw may give: single throw values fit a 32-bit mask, bit `v` for a
+/// throw of `v`.
+pub const MAX_THROW_VALUE: u8 = 30;
+
+/// How many single throw values there can be (0 to [`MAX_THROW_VALUE`]): the size of tables
+/// indexed by a throw's value.
+pub const THROW_VALUES: usize = MAX_THROW_VALUE as usize + 1;

@@ -1,0 +1,13 @@
+//! The vocabulary every phase shares: sides and per-side data, squares, path positions and
+//! places, throws, the board's geometry, and the limits of the language.
+
+mod board;
+pub mod limits;
+mod place;
+mod side;
+mod throw;
+
+pub use board::{Board, Numbering};
+pub use place::{PathPos, Place, Square};
+pub use side::{PerSide, Side};
+pub use throw::{Throw, ThrowDevice};

@@ -1,0 +1,111 @@
+//! Throws: what the throwing device gives, and what a side moves with.
+
+use std::fmt;
+
+use super::limits::MAX_THROW_VALUE;
+
+/// What a side moves with: one throw's value, or for a turn that throws again before moving, the
+/// total of its throws. Single throws are at most [`MAX_THROW_VALUE`] (the checker sees to it); a
+/// total is a sum of them, held wide enough that no turn's sum wraps: it would take over two
+/// thousand throws in one turn to reach the top, where the sum stops growing instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Throw(u16);
+
+impl Throw {
+    pub const ZERO: Throw = Throw(0);
+
+    pub const fn new(value: u16) -> Throw {
+        Throw(value)
+    }
+
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+
+    /// The value as a single throw's, if it can be one (at most [`MAX_THROW_VALUE`]).
+    #[inline(always)]
+    pub fn as_single(self) -> Option<u8> {
+        u8::try_from(self.0).ok().filter(|&v| v <= MAX_THROW_VALUE)
+    }
+
+    /// This value's bit in a mask of single throw values (none for a larger total).
+    #[inline(always)]
+    pub fn mask_bit(self) -> u32 {
+        match self.as_single() {
+            Some(v) => 1 << v,
+            None => 0,
+        }
+    }
+
+    /// The sum of two throws, stopping at the largest value rather than wrapping.
+    #[must_use]
+    pub const fn plus(self, other: Throw) -> Throw {
+        Throw(self.0.saturating_add(other.0))
+    }
+
+    pub const fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl fmt::Display for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl From<u8> for Throw {
+    fn from(v: u8) -> Throw {
+        Throw(u16::from(v))
+    }
+}
+
+/// A throwing device as the rules describe it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThrowDevice {
+    /// `count` fair two-sided sticks; `values[k]` is the value when `k` light sides show.
+    Sticks { count: u8, values: Vec<u8> },
+    /// A fair die with faces 1..=faces.
+    Die { faces: u8 },
+}
+
+impl ThrowDevice {
+    /// Each possible value with its weight, ascending; weights add up to
+    /// [`ThrowDevice::denominator`].
+    pub fn distribution(&self) -> Vec<(u8, u64)> {
+        let mut out: Vec<(u8, u64)> = Vec::new();
+        let mut add = |v: u8, w: u64| match out.iter_mut().find(|(x, _)| *x == v) {
+            Some(e) => e.1 += w,
+            None => out.push((v, w)),
+        };
+        match self {
+            ThrowDevice::Sticks { count, values } => {
+                for (k, &v) in (0u64..).zip(values) {
+                    add(v, binomial(u64::from(*count), k));
+                }
+            }
+            ThrowDevice::Die { faces } => (1..=*faces).for_each(|v| add(v, 1)),
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The number of equally likely outcomes: 2^sticks, or the die's faces.
+    pub fn denominator(&self) -> u64 {
+        match self {
+            ThrowDevice::Sticks { count, .. } => 1 << count,
+            ThrowDevice::Die { faces } => u64::from(*faces),
+        }
+    }
+
+    pub fn can_give(&self, value: u8) -> bool {
+        match self {
+            ThrowDevice::Sticks { values, .. } => values.contains(&value),
+            ThrowDevice::Die { faces } => (1..=*faces).contains(&value),
+        }
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}

@@ -30,6 +30,12 @@ fn bench_check(c: &mut Criterion) {
     group.bench_function("senet/kendall pieces=7", |b| {
         b.iter(|| check_target(black_box("senet/kendall"), &options).is_ok())
     });
+    // A file whose ranges run far past the board: judged by their ends, it costs no more than
+    // a valid file (each number of `1..1000000` once cost a diagnostic of its own).
+    let far = "tests/diagnostics/e122-ranges-far-past-the-board.rules";
+    group.bench_function("ranges far past the board", |b| {
+        b.iter(|| check_target(black_box(far), &[]).is_err())
+    });
     group.finish();
 }
 

@@ -635,6 +635,36 @@ fn diff_of_a_rule_set_with_itself_says_same_rules() {
         .stdout(contains("have the same rules"));
 }
 
+/// Rules are compared by what they resolve to, not by their words: a range and the numbers it
+/// holds, or positions and the squares they are on, are the same rule.
+#[test]
+fn diff_compares_what_rules_mean_not_how_they_are_written() {
+    let dir = TempDir::new("diff-values");
+    let range = dir.write(
+        "range.rules",
+        "ruleset \"test/range\"\nextends \"senet/base\"\nsafe 26, 28..30\nstop on 30..27\n",
+    );
+    let list = dir.write(
+        "list.rules",
+        "ruleset \"test/list\"\nextends \"senet/base\"\nsafe 30, 29, 28, 26\nstop on positions 27, 28, 29, 30\n",
+    );
+    senet()
+        .args(["diff", &range, &list])
+        .assert()
+        .success()
+        .stdout(contains("have the same rules"));
+    // A rule stated with its default value is no difference either.
+    let said = dir.write(
+        "said.rules",
+        "ruleset \"test/said\"\nextends \"senet/base\"\nextra throw on 26\ncapture swap\n",
+    );
+    senet()
+        .args(["diff", "senet/base", &said])
+        .assert()
+        .success()
+        .stdout(contains("have the same rules"));
+}
+
 #[test]
 fn diff_of_the_tutorial_example_against_its_base() {
     let (code, stdout, _) = run(&["diff", "senet/kendall", TUTORIAL_EXAMPLE]);

@@ -466,6 +466,47 @@ fn replay(record: &Path) -> Out {
     run(&["replay", s(record)])
 }
 
+/// `replay --show` tells the game as `play` does and draws the board after every move and
+/// pass: the start, then one board per move or pass of the record.
+#[test]
+fn replay_show_draws_every_position() {
+    let dir = TempDir::new("show");
+    for (rules, seed) in [("senet/base", 3), ("twenty-squares/ur", 4)] {
+        let file = dir.path("game.json");
+        play_random(rules, seed, &file, &[]);
+        let out = run(&["replay", s(&file), "--show"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let events = record["events"].as_array().unwrap();
+        let changes = events
+            .iter()
+            .filter(|e| e.get("move").is_some() || e.get("pass").is_some())
+            .count();
+        let first = record["sides"][0].as_str().unwrap();
+        let boards = out
+            .stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with(first) && l.contains("on the board"))
+            .count();
+        assert_eq!(boards, changes + 1, "{rules}:\n{}", out.stdout);
+        // The moves are told in words, and the story ends as the record does.
+        assert!(out.stdout.contains(" moves "), "{}", out.stdout);
+        assert!(
+            !out.stdout.contains("{\""),
+            "no JSON in the story:\n{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("ok  ")
+        );
+    }
+}
+
 #[test]
 fn every_bundled_rule_set_plays_a_game_that_replays() {
     let dir = TempDir::new("every");

@@ -262,7 +262,7 @@ fn dense_numbering_is_a_bijection() {
     use senet::solve::dense::{DenseIndex, Located};
     let e = engine("twenty-squares/ur", 2);
     let index = DenseIndex::new(&e.rules).unwrap();
-    let mut seen = vec![false; index.states as usize];
+    let mut seen = vec![false; usize::try_from(index.states).unwrap()];
     for l in 0..index.layers.len() {
         for key in index.opponent_keys(l).collect::<Vec<_>>() {
             index.for_row(&e.rules, l, key, |i, pos| {

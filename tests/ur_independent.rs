@@ -88,12 +88,8 @@ fn solve_ur(n: u32) -> (f64, usize) {
         let mut largest: f64 = 0.0;
         for (i, &s) in states.iter().enumerate() {
             let mut v = 0.0;
-            for (t, p) in P.iter().enumerate() {
-                let mut options = if t > 0 {
-                    moves(n, s, t as u32)
-                } else {
-                    Vec::new()
-                };
+            for (t, p) in (0u32..).zip(P.iter()) {
+                let mut options = if t > 0 { moves(n, s, t) } else { Vec::new() };
                 if options.is_empty() {
                     options.push(Next::Turn((s.1, s.0, s.3, s.2)));
                 }

@@ -70,7 +70,7 @@ pub fn text_hash<'a>(texts: impl Iterator<Item = &'a str>) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for text in texts {
         for b in text.bytes().chain(std::iter::once(0)) {
-            h ^= b as u64;
+            h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
     }

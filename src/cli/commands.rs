@@ -108,13 +108,24 @@ pub fn run(cli: Cli) -> ExitCode {
                     },
                     limits: Limits {
                         states: limit,
-                        bytes: (memory.max(0.0) * (1u64 << 30) as f64) as u64,
+                        bytes: bytes_of_gib(memory),
                     },
                     format,
                 },
             ),
             Err(code) => code,
         },
+    }
+}
+
+/// GiB as bytes (none for a negative or meaningless amount).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // clamped to u64's range first
+fn bytes_of_gib(gib: f64) -> u64 {
+    let bytes = gib * f64::from(1u32 << 30);
+    if bytes.is_nan() || bytes <= 0.0 {
+        0
+    } else {
+        bytes.min(u64::MAX as f64) as u64
     }
 }
 

@@ -149,7 +149,8 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         .chances(&at)
         .expect("the solved states include the root and its successors");
     if let Some(path) = a.table {
-        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, solution.states() as usize);
+        let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
+        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, states);
         if let Err(e) = save(path, &header, &solution) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -219,7 +220,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 "{} states ({numbering}), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
                 solution.states(),
                 solution.sweeps(),
-                memory as f64 / (1 << 20) as f64
+                memory as f64 / f64::from(1u32 << 20)
             );
             let mover = sides[root.to_move().index()];
             let when = match throw {

@@ -175,8 +175,8 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
     let turns = v
         .get("turns")
         .and_then(Value::as_u64)
-        .filter(|&t| t <= u32::MAX as u64)
-        .ok_or("the record has no `turns` count")? as u32;
+        .and_then(|t| u32::try_from(t).ok())
+        .ok_or("the record has no `turns` count")?;
     Ok(RecordHead {
         source: source.into(),
         hash: hash.into(),
@@ -196,7 +196,7 @@ fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
     for p in path {
         cur = cur.get(p)?;
     }
-    cur.as_u64().filter(|&n| n <= 255).map(|n| n as u8)
+    cur.as_u64().and_then(|n| u8::try_from(n).ok())
 }
 
 /// Plays the record's events again under `engine` and checks every one: each throw fed, each
@@ -319,7 +319,7 @@ pub fn replay(
         ));
     }
     let s = &game.summary;
-    if s.moves as u64 != head.moves || s.turns != head.turns {
+    if u64::from(s.moves) != head.moves || s.turns != head.turns {
         return Err(format!(
             "the record counts {} moves and {} turns, the replay {} moves and {} turns",
             head.moves, head.turns, s.moves, s.turns

@@ -23,12 +23,13 @@ pub fn wilson(successes: u64, n: u64) -> (f64, f64, f64) {
     (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn percentile(sorted: &[u32], q: f64) -> u32 {
+/// The value at `tenths` tenths of a sorted list (5 for the median): the nearest rank, exact
+/// in integers (halves round up).
+fn percentile(sorted: &[u32], tenths: usize) -> u32 {
     if sorted.is_empty() {
         return 0;
     }
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i]
+    sorted[((sorted.len() - 1) * tenths + 5) / 10]
 }
 
 fn per_game(total: u64, games: u64) -> f64 {
@@ -71,9 +72,9 @@ pub struct Meta<'a> {
 fn stats(sorted: &[u32], mean: f64) -> Value {
     json!({
         "mean": mean,
-        "p10": percentile(sorted, 0.10),
-        "p50": percentile(sorted, 0.50),
-        "p90": percentile(sorted, 0.90),
+        "p10": percentile(sorted, 1),
+        "p50": percentile(sorted, 5),
+        "p90": percentile(sorted, 9),
         "max": sorted.last().copied().unwrap_or(0),
     })
 }
@@ -187,9 +188,9 @@ pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
             out,
             "  {name:<14} {:8.1} {:7} {:6} {:6} {:6}",
             per_game(total, g),
-            percentile(each, 0.1),
-            percentile(each, 0.5),
-            percentile(each, 0.9),
+            percentile(each, 1),
+            percentile(each, 5),
+            percentile(each, 9),
             each.last().copied().unwrap_or(0)
         );
     }

@@ -310,10 +310,17 @@ pub fn solve(
     let mut branches: Vec<Branch> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
+    // The tables count states and successors in 32 bits: a search past that is too large too.
+    let too_large = |seen: usize| SolveError::TooLarge {
+        seen,
+        limit,
+        estimate: estimate_from(engine, &root),
+    };
+    let id = |n: usize| u32::try_from(n).map_err(|_| too_large(n));
     let mut i = 0;
     while i < positions.len() {
         let pos = positions[i];
-        let first = branches.len() as u32;
+        let first = id(branches.len())?;
         if terminal(engine, &pos).is_none() {
             let forced = engine.forced_opening(&pos);
             let outcomes: &[(Throw, f64)] = if forced {
@@ -323,7 +330,7 @@ pub fn solve(
             };
             for &(v, p) in outcomes {
                 engine.legal_moves(&pos, v, &mut moves);
-                let start = succ.len() as u32;
+                let start = id(succ.len())?;
                 let nexts: Vec<Position> = if moves.is_empty() {
                     vec![engine.pass(&pos)]
                 } else {
@@ -334,16 +341,12 @@ pub fn solve(
                         Some(&id) => id,
                         None => {
                             if positions.len() >= limit {
-                                return Err(SolveError::TooLarge {
-                                    seen: positions.len(),
-                                    limit,
-                                    estimate: estimate_from(engine, &root),
-                                });
+                                return Err(too_large(positions.len()));
                             }
-                            let id = positions.len() as u32;
+                            let new = id(positions.len())?;
                             positions.push(next);
-                            index.insert(next, id);
-                            id
+                            index.insert(next, new);
+                            new
                         }
                     };
                     succ.push(id);
@@ -351,11 +354,11 @@ pub fn solve(
                 branches.push(Branch {
                     p,
                     start,
-                    end: succ.len() as u32,
+                    end: id(succ.len())?,
                 });
             }
         }
-        branches_of.push((first, branches.len() as u32));
+        branches_of.push((first, id(branches.len())?));
         i += 1;
         if i % 1_000_000 == 0 {
             progress(&format!("{i} states enumerated, {} found", positions.len()));
@@ -373,7 +376,7 @@ pub fn solve(
         }
     }
     // States by layer, most pieces out of play first.
-    let mut order: Vec<u32> = (0..n as u32)
+    let mut order: Vec<u32> = (0..id(n)?)
         .filter(|&k| terminal(engine, &positions[k as usize]).is_none())
         .collect();
     // Inside a layer, the states found last (furthest from the root) first: values flow back

@@ -193,10 +193,10 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         draw: Vec::with_capacity(header.states),
         sweeps: 0,
     };
-    for (k, chunk) in bytes.chunks_exact(RECORD).enumerate() {
+    for (k, chunk) in (0u32..).zip(bytes.chunks_exact(RECORD)) {
         let (pos, score, draw) = get_record(chunk, &engine.rules).ok_or_else(damaged)?;
         s.positions.push(pos);
-        s.index.insert(pos, k as u32);
+        s.index.insert(pos, k);
         s.score.push(score);
         s.draw.push(draw);
     }

@@ -233,7 +233,7 @@ impl DenseIndex {
             }
         }
         // The row tables: one entry per mover's placing per layer.
-        let n = r.pieces as u64;
+        let n = u64::from(r.pieces);
         let row_bytes: u64 = roles
             .iter()
             .map(|[me, _]| n * n * (8u64 << (me.bits() + shared)))
@@ -276,7 +276,9 @@ impl DenseIndex {
             rank.push(table);
             let mut counts = vec![0u64; pieces as usize + 1];
             for (k, c) in counts.iter_mut().enumerate() {
-                *c = (0..=k as u64).map(|i| binomial(n as u64, i)).sum::<u64>();
+                *c = (0..=k as u64)
+                    .map(|i| binomial(u64::from(n), i))
+                    .sum::<u64>();
             }
             fewer.push(counts);
         }
@@ -306,7 +308,7 @@ impl DenseIndex {
                     let mut rows = vec![u64::MAX; 1 << key_bits];
                     let start = base;
                     for (key, row) in rows.iter_mut().enumerate() {
-                        if key.count_ones() > (n - off_me) as u32 {
+                        if key.count_ones() > u32::from(n - off_me) {
                             continue;
                         }
                         let shared_mine = (key >> me.bits()) as u32;
@@ -348,7 +350,7 @@ impl DenseIndex {
         while b < self.shared {
             let m = (mine >> b) & 0xff;
             let y = (bits >> b) & 0xff;
-            out |= (self.compress[(m << 8 | y) as usize] as u32) << shift;
+            out |= u32::from(self.compress[(m << 8 | y) as usize]) << shift;
             shift += 8.min(self.shared - b) - (m.count_ones());
             b += 8;
         }
@@ -374,7 +376,7 @@ impl DenseIndex {
         let free = them.bits() + self.shared - sm.count_ones();
         let key = pt | self.pack(st, sm) << them.bits();
         Located::State {
-            index: (row + self.rank[free as usize][key as usize] as u64) as usize,
+            index: (row + u64::from(self.rank[free as usize][key as usize])) as usize,
             mover,
         }
     }
@@ -413,7 +415,7 @@ impl DenseIndex {
             // Shared placings of the mover that avoid the opponent's: subsets of !st.
             if sm.count_ones() <= limit {
                 let key = pt | self.pack(st, sm) << them.bits();
-                let rank = self.rank[(free - sm.count_ones()) as usize][key as usize] as u64;
+                let rank = u64::from(self.rank[(free - sm.count_ones()) as usize][key as usize]);
                 for pm in (0..all_private).rev() {
                     let on = count(pm) + count(sm);
                     if u32::from(on) > limit {

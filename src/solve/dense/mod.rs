@@ -10,6 +10,10 @@
 //! lookups in cache. Sweeps repeat (Gauss-Seidel, the groups shared among threads) until no
 //! value changes by more than [`super::TOLERANCE`].
 
+// The numbering narrows numbers on purpose: states are numbered below 2^31 ([`MAX_STATES`],
+// checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
+#![allow(clippy::cast_possible_truncation)]
+
 pub mod index;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -91,7 +95,7 @@ fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
 #[inline(always)]
 fn value(e: u32, values: &[AtomicU64]) -> f64 {
     let v = f64::from_bits(values[(e & !FLIP) as usize].load(Relaxed));
-    let flip = (e >> 31) as f64;
+    let flip = f64::from(e >> 31);
     flip + v * (1.0 - 2.0 * flip)
 }
 
@@ -178,7 +182,7 @@ fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
         prefetch(&values[group.owns[j] as usize]);
         let n: u32 = list[*at..*at + words]
             .iter()
-            .map(|h| h.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>())
+            .map(|h| h.to_le_bytes().iter().map(|&b| u32::from(b)).sum::<u32>())
             .sum();
         *at += words;
         for &e in &list[*at..*at + n as usize] {

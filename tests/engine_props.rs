@@ -29,11 +29,11 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::agents::RandomAgent;
 use senet::check::check_target;
-use senet::compile::{Opening, compile};
+use senet::compile::compile;
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
 use senet::engine::{Engine, Move, Position, Setup};
 use senet::notation::position::{parse_position, position_json, throw_possible};
-use senet::types::{PathPos, PerSide, Place, Side, Throw};
+use senet::types::{Opening, PathPos, PerSide, Place, Side, Throw};
 
 /// The turn cap of every game here.
 const TURN_CAP: u32 = 20_000;

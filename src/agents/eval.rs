@@ -6,9 +6,9 @@
 //! capture costs). The value is the side's total minus the enemy's. Generic: it reads only the
 //! compiled tables.
 
-use crate::compile::{Capture, EnterOnto, SquareFlags};
+use crate::compile::SquareFlags;
 use crate::engine::{Engine, Outcome, Position};
-use crate::types::{PathPos, Side, Throw};
+use crate::types::{Capture, EnterOnto, PathPos, Side, Throw};
 
 /// The value of a won game; heuristic values stay far below it.
 pub const WIN: f64 = 1000.0;

@@ -2,7 +2,10 @@
 //! the compiler lowers into engine tables, and that `explain` and `diff` describe.
 
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
-use crate::types::{Board, PathPos, PerSide, Side, Square, ThrowDevice};
+use crate::types::{
+    Board, Capture, Destination, EnterOnto, Opening, PathPos, PerSide, Seats, Side, Square,
+    ThrowDevice,
+};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleSet {
@@ -122,50 +125,6 @@ pub struct Enter {
     pub throws: Option<Vec<u8>>,
     pub onto: EnterOnto,
     pub if_empty: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EnterOnto {
-    /// The path position equal to the throw.
-    Throw,
-    Position(PathPos),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fallback {
-    /// Exactly the square; if it is taken the piece stays where it landed.
-    None,
-    FirstFreeAfter,
-    FirstFreeBefore,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Destination {
-    pub square: Square,
-    pub fallback: Fallback,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capture {
-    None,
-    Swap,
-    Removed,
-    ToWaiting,
-    To(Destination),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seats {
-    /// The throw that takes the seat.
-    pub until: u8,
-    /// The side the player who throws it plays.
-    pub side: Side,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opening {
-    FrontPieceMoves { steps: u8, throw_again: bool },
-    FirstMoveWithFrontPiece,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,10 +8,7 @@ pub mod throws;
 pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
-pub use rules::{
-    BearCondition, Capture, Destination, Enter, EnterOnto, Fallback, Opening, Rules, Seats,
-    SideTable, Win,
-};
+pub use rules::{BearCondition, Enter, Rules, SideTable, Win};
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
@@ -34,7 +31,7 @@ pub fn compile(r: &RuleSet) -> Rules {
     set(&r.board.marks, SquareFlags::MARK);
     let mut effects = vec![None; size];
     for e in &r.effects {
-        effects[e.square.index()] = Some(destination(e.to));
+        effects[e.square.index()] = Some(e.to);
     }
     let mut match_points = vec![0; size];
     for (list, points) in &r.match_points {
@@ -57,21 +54,12 @@ pub fn compile(r: &RuleSet) -> Rules {
             checked::Turn::AccumulateThenSplit { again } => mask(again),
         },
         enter: r.enter.as_ref().map(enter),
-        capture: match r.capture {
-            checked::Capture::None => Capture::None,
-            checked::Capture::Swap => Capture::Swap,
-            checked::Capture::Removed => Capture::Removed,
-            checked::Capture::ToWaiting => Capture::ToWaiting,
-            checked::Capture::To(d) => Capture::To(destination(d)),
-        },
+        capture: r.capture,
         protect_pairs: r.protect_pairs,
         blockade: r.blockade.unwrap_or(0),
         backward: r.backward,
-        seats: r.seats.map(|s| Seats {
-            until: s.until,
-            side: s.side,
-        }),
-        opening: r.opening.map(|o| o.map(opening)),
+        seats: r.seats,
+        opening: r.opening,
         bear_when: match r.bear_when {
             checked::BearWhen::Always => BearCondition::Always,
             checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
@@ -88,33 +76,10 @@ pub fn compile(r: &RuleSet) -> Rules {
     }
 }
 
-fn destination(d: checked::Destination) -> Destination {
-    Destination {
-        square: d.square,
-        fallback: match d.fallback {
-            checked::Fallback::None => Fallback::None,
-            checked::Fallback::FirstFreeAfter => Fallback::FirstFreeAfter,
-            checked::Fallback::FirstFreeBefore => Fallback::FirstFreeBefore,
-        },
-    }
-}
-
-fn opening(o: checked::Opening) -> Opening {
-    match o {
-        checked::Opening::FrontPieceMoves { steps, throw_again } => {
-            Opening::FrontPieceMoves { steps, throw_again }
-        }
-        checked::Opening::FirstMoveWithFrontPiece => Opening::FirstMoveWithFrontPiece,
-    }
-}
-
 fn enter(e: &checked::Enter) -> Enter {
     Enter {
         throws: e.throws.as_deref().map(mask),
-        onto: match e.onto {
-            checked::EnterOnto::Throw => EnterOnto::Throw,
-            checked::EnterOnto::Position(p) => EnterOnto::Position(p),
-        },
+        onto: e.onto,
         if_empty: e.if_empty,
     }
 }

@@ -4,7 +4,10 @@
 use super::flags::{PosFlags, SquareFlags};
 use super::throws::ThrowTable;
 use super::turn::TurnMachine;
-use crate::types::{Board, PathPos, PerSide, Place, Side, Square, ThrowDevice};
+use crate::types::{
+    Board, Capture, Destination, EnterOnto, Opening, PathPos, PerSide, Place, Seats, Side, Square,
+    ThrowDevice,
+};
 
 /// One side's tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,34 +54,6 @@ impl SideTable {
     }
 }
 
-/// What a square effect or a capture does with a piece: sends it to a square, or if that is
-/// taken to the first free square after or before it (or, with no fallback, leaves it be).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Destination {
-    pub square: Square,
-    pub fallback: Fallback,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fallback {
-    None,
-    FirstFreeAfter,
-    FirstFreeBefore,
-}
-
-/// Where a captured piece goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capture {
-    /// Landing on an enemy piece is not allowed.
-    None,
-    /// To the square its capturer came from (or waiting, if the capturer entered or that square
-    /// is not on its path).
-    Swap,
-    Removed,
-    ToWaiting,
-    To(Destination),
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Enter {
     /// Bit `v` set: a throw of `v` may enter a piece; `None`: any throw that moves.
@@ -86,28 +61,6 @@ pub struct Enter {
     pub onto: EnterOnto,
     /// Only onto an empty square.
     pub if_empty: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EnterOnto {
-    /// The path position equal to the throw.
-    Throw,
-    Position(PathPos),
-}
-
-/// The players throw in turn until one throws `until`; that player takes `side`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seats {
-    pub until: u8,
-    pub side: Side,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opening {
-    /// Made without a throw.
-    FrontPieceMoves { steps: u8, throw_again: bool },
-    /// The first throw is played with the front piece, if it can move.
-    FirstMoveWithFrontPiece,
 }
 
 /// When a side may bear off.

@@ -3,9 +3,9 @@
 
 use super::generate::{OFF, bit};
 use super::{Engine, Move, Position, Step};
-use crate::compile::{Capture, Destination, Event, Fallback, Next, Opening, Phase};
+use crate::compile::{Event, Next, Phase};
 use crate::types::limits::MAX_STEPS;
-use crate::types::{Place, Side, Square, Throw};
+use crate::types::{Capture, Destination, Fallback, Opening, Place, Side, Square, Throw};
 
 /// A capture: where it happened, and where the captured piece went (a place along its own side's
 /// path).

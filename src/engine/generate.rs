@@ -4,8 +4,7 @@
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
 use super::{Engine, Move, Position, Step};
-use crate::compile::{EnterOnto, Opening};
-use crate::types::{Place, Side, Throw};
+use crate::types::{EnterOnto, Opening, Place, Side, Throw};
 
 /// The packed place of a piece borne off.
 pub(super) const OFF: u8 = Place::Off.pack();

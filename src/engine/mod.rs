@@ -12,9 +12,9 @@ pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError};
 
-use crate::compile::{BearCondition, Capture, Opening, Phase, PosFlags, Rules, SquareFlags, Win};
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, SquareFlags, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
-use crate::types::{PathPos, PerSide, Side, Square, Throw};
+use crate::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
 
 /// Per-side masks over path positions (bit `p - 1` for position `p`), derived once from the
 /// compiled tables so that move generation is a few bit operations. Tables indexed by position

@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
-use crate::compile::{Fallback, SquareFlags, Win};
+use crate::compile::{SquareFlags, Win};
 use crate::engine::{Captured, Engine, Outcome, Position, Report};
-use crate::types::{Place, Side, Square, ThrowDevice};
+use crate::types::{Fallback, Place, Side, Square, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
 #[derive(Clone, Copy, Debug)]

@@ -16,9 +16,8 @@ pub mod table;
 
 use std::collections::HashMap;
 
-use crate::compile::Capture;
 use crate::engine::{Engine, Move, Outcome, Position};
-use crate::types::{Side, Throw};
+use crate::types::{Capture, Side, Throw};
 
 /// Sweeps stop once no value changes by more than this.
 pub const TOLERANCE: f64 = 1e-12;

@@ -4,10 +4,12 @@
 mod board;
 pub mod limits;
 mod place;
+mod rule_values;
 mod side;
 mod throw;
 
 pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
+pub use rule_values::{Capture, Destination, EnterOnto, Fallback, Opening, Seats};
 pub use side::{PerSide, Side};
 pub use throw::{Throw, ThrowDevice};

@@ -3,9 +3,9 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::CheckError;
-use crate::check::ruleset::{Capture, Enter, EnterOnto, Start};
+use crate::check::ruleset::{Enter, Start};
 use crate::lang::syntax::{self as ast, CaptureSpec, RuleKey, StatementKind as K};
-use crate::types::PathPos;
+use crate::types::{Capture, EnterOnto, PathPos};
 
 pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
     let said = cx.rule(&RuleKey::Enter);

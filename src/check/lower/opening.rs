@@ -2,10 +2,10 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::CheckError;
-use crate::check::ruleset::{Opening, Seats, Start};
+use crate::check::ruleset::Start;
 use crate::lang::syntax::{OpeningRule, RuleKey, StatementKind as K};
-use crate::types::PerSide;
 use crate::types::limits::MAX_THROW_VALUE;
+use crate::types::{Opening, PerSide, Seats};
 
 pub(super) struct OpeningRules {
     pub seats: Option<Seats>,

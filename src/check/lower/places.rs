@@ -6,11 +6,10 @@
 
 use super::Ctx;
 use crate::check::errors::CheckError;
-use crate::check::ruleset::{Destination, Fallback};
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{self as ast, Item, SetExpr, Span, Spanned};
 use crate::types::limits::MAX_THROW_VALUE;
-use crate::types::{PathPos, PerSide, Side, Square};
+use crate::types::{Destination, Fallback, PathPos, PerSide, Side, Square};
 
 /// The numbers of an item that lie in `1..=max`, in the order written, and the first number
 /// outside it, if any, with whether it comes before them.

@@ -14,9 +14,9 @@
 //! same value for the side to move, and only the mover-first states are numbered: half as many.
 //! See docs/solver.md.
 
-use crate::compile::{Capture, Rules, SideTable, Win};
+use crate::compile::{Rules, SideTable, Win};
 use crate::engine::Position;
-use crate::types::{PathPos, PerSide, Side};
+use crate::types::{Capture, PathPos, PerSide, Side};
 
 /// Why a rule set cannot be numbered densely (the solver then falls back to searching).
 pub type NotDense = String;

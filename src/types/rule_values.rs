@@ -1,0 +1,58 @@
+//! Rule values that read the same checked and compiled: where a piece is sent, what a capture
+//! does with the captured piece, the seats ritual, an opening rule, where an entering piece goes.
+
+use super::place::{PathPos, Square};
+use super::side::Side;
+
+/// Where a square effect or a capture sends a piece: to a square, or if that is taken to the
+/// first free square after or before it (with no fallback, a taken square leaves it be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destination {
+    pub square: Square,
+    pub fallback: Fallback,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// Exactly the square; if it is taken the piece stays where it is.
+    None,
+    FirstFreeAfter,
+    FirstFreeBefore,
+}
+
+/// What landing on an enemy piece does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// Landing on an enemy piece is not allowed.
+    None,
+    /// The captured piece goes to the square its capturer came from (or waits, if the capturer
+    /// entered or that square is not on its path).
+    Swap,
+    Removed,
+    ToWaiting,
+    To(Destination),
+}
+
+/// The players throw in turn until one throws `until`; that player takes `side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats {
+    pub until: u8,
+    pub side: Side,
+}
+
+/// A side's first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The front piece moves `steps` without a throw, then the side may throw again.
+    FrontPieceMoves { steps: u8, throw_again: bool },
+    /// The first throw is played with the front piece, if it can move.
+    FirstMoveWithFrontPiece,
+}
+
+/// Where an entering piece lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnterOnto {
+    /// The path position equal to the throw.
+    Throw,
+    Position(PathPos),
+}

@@ -322,12 +322,26 @@ impl Engine {
         throw: Throw,
         rec: &mut R,
     ) -> Position {
-        let r = &self.rules;
-        let s = pos.to_move;
         let mut next = *pos;
+        self.play_in_place(&mut next, mv, throw, rec);
+        next
+    }
+
+    /// Plays a move on `pos` itself (a game's position: no copy of it is made, and none is read
+    /// back wider than it was written).
+    #[inline(always)]
+    pub(super) fn play_in_place<R: Recorder>(
+        &self,
+        next: &mut Position,
+        mv: &Move,
+        throw: Throw,
+        rec: &mut R,
+    ) {
+        let r = &self.rules;
+        let s = next.to_move;
         let mut extra_square = false;
         for &step in mv.steps() {
-            let rest = self.apply_step(&mut next, s, step, rec);
+            let rest = self.apply_step(next, s, step, rec);
             extra_square |= rest != OFF && self.masks[s].extra & bit(rest) != 0;
         }
         let extra_after = r.throw_again == 0 && r.extra_after & throw.mask_bit() != 0;
@@ -350,7 +364,6 @@ impl Engine {
         }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
-        next
     }
 
     /// The position after the side to move passes.

@@ -198,7 +198,8 @@ impl<'e> Game<'e> {
             });
         } else {
             // A simulation keeps no report: the counts go straight into the summary.
-            self.pos = self.engine.apply_with(&self.pos, &mv, throw, &mut tally);
+            self.engine
+                .play_in_place(&mut self.pos, &mv, throw, &mut tally);
         }
         let event = tally.event;
         let s = &mut self.summary;

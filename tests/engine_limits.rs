@@ -193,3 +193,89 @@ win first to bear off all
         assert!(choice < buf.len());
     }
 }
+
+/// A forced opening move of the side that does not move first is made at that side's first
+/// turn, without a throw. (The game once entered its opening phase only at the start: the side
+/// threw first, and with `then throw again` the turn machine had no transition for the move.)
+#[test]
+fn a_forced_opening_of_the_second_side_needs_no_throw() {
+    let engine = engine(
+        "
+ruleset \"test/second-opens\"
+board 1 x 6
+path 1..6
+sides a, b
+pieces 1 each
+start a on 1; b on 3
+throw die 2
+opening b: front piece moves 1 then throw again
+bear off exact
+win first to bear off all
+",
+    );
+    for seed in 0..20 {
+        let mut events = Vec::new();
+        let mut x = by_name("random", seed).unwrap();
+        let mut y = by_name("random", seed + 1).unwrap();
+        let mut players: [&mut dyn Player; 2] = [x.as_mut(), y.as_mut()];
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        play(&engine, &mut players, &mut rng, 200, |e| events.push(*e));
+        use senet::engine::game::GameEvent as E;
+        // b's first event is its forced move (4 is position 4), made with no throw.
+        let first_of_b = events.iter().find(|e| match e {
+            E::Throw { side, .. } | E::Move { side, .. } | E::Pass { side, .. } => {
+                *side == Side::Second
+            }
+            _ => false,
+        });
+        match first_of_b {
+            Some(E::Move { throw, mv, .. }) => {
+                assert_eq!(*throw, Throw::ZERO, "seed {seed}");
+                let step = mv.steps()[0];
+                assert_eq!(
+                    step.from(),
+                    Place::On(senet::types::PathPos::new(3).unwrap())
+                );
+                assert_eq!(step.to(), Place::On(senet::types::PathPos::new(4).unwrap()));
+            }
+            // a may win before b ever moves.
+            None => {}
+            other => panic!("seed {seed}: b begins with {other:?}"),
+        }
+    }
+}
+
+/// A piece captured to a square goes elsewhere when its capturer is landing on that square:
+/// waiting, or the first free square the fallback finds. (The landing square once looked free,
+/// and both pieces stood on it.)
+#[test]
+fn a_capture_never_sends_a_piece_to_the_square_its_capturer_lands_on() {
+    let rules = |capture: &str| {
+        engine(&format!(
+            "
+ruleset \"test/capture-to\"
+board 1 x 4
+path 1..4
+sides a, b
+pieces 1 each
+start a on 1; b on 2
+throw 1 sticks: 0 -> 1, 1 -> 1
+capture {capture}
+bear off exact
+win first to bear off all
+"
+        ))
+    };
+    let position = json!({ "to_move": "a", "throw": 1, "pieces": { "a": [1], "b": [2] } });
+    for (capture, b) in [
+        ("to 2", json!([0])),
+        ("to first free after 2", json!([3])),
+        ("to first free before 2", json!([1])),
+    ] {
+        let list = moves(&rules(capture), position.clone());
+        assert_eq!(list.len(), 1, "{capture}");
+        let result = &list[0]["result"]["pieces"];
+        assert_eq!(result["a"], json!([2]), "{capture}");
+        assert_eq!(result["b"], b, "{capture}");
+    }
+}

@@ -20,8 +20,12 @@
 //! Runtime is kept small in debug builds: Finkel's split turns search every way to share the
 //! total, so its games get fewer cases.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::OnceLock;
+
+use common::{check_json, check_position, random_position};
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -31,9 +35,9 @@ use senet::agents::RandomAgent;
 use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
-use senet::engine::{Engine, Move, Position, Setup};
-use senet::notation::position::{parse_position, position_json, throw_possible};
-use senet::types::{Opening, PathPos, PerSide, Place, Side, Throw};
+use senet::engine::{Engine, Move, Position};
+use senet::notation::position::{parse_position, throw_possible};
+use senet::types::{Opening, PathPos, Place, Side, Throw};
 
 /// The turn cap of every game here.
 const TURN_CAP: u32 = 20_000;
@@ -116,63 +120,6 @@ fn by_name(name: &str) -> &'static Variant {
 
 // ---- invariants --------------------------------------------------------------------------------
 
-/// Pieces conserved, one piece a square, `on` and `squares` in agreement, fields in range.
-fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
-    let r = &engine.rules;
-    let (a, b) = (pos.squares(Side::First), pos.squares(Side::Second));
-    if a & b != 0 {
-        return Err(format!("both sides on squares {:#x}", a & b));
-    }
-    for s in Side::BOTH {
-        let on = pos.on(s).count_ones();
-        let total =
-            on + u32::from(pos.waiting(s)) + u32::from(pos.off(s)) + u32::from(pos.removed(s));
-        if total != u32::from(r.pieces) {
-            return Err(format!(
-                "{s} has {total} pieces (on {on}, waiting {}, off {}, removed {}), the rules say {}",
-                pos.waiting(s),
-                pos.off(s),
-                pos.removed(s),
-                r.pieces
-            ));
-        }
-        if pos.squares(s).count_ones() != on {
-            return Err(format!(
-                "{s}: {on} positions taken but {} squares",
-                pos.squares(s).count_ones()
-            ));
-        }
-        let len = engine.path_len(s);
-        for p in pos.positions(s) {
-            if p.index() >= len {
-                return Err(format!("{s} has a piece at position {p} of {len}"));
-            }
-            let sq = r.sides[s].square(p);
-            if pos.squares(s) & sq.bit() == 0 {
-                return Err(format!(
-                    "{s}: position {p} taken but its square {sq} is not"
-                ));
-            }
-        }
-        if pos.opening_due(s) && r.opening[s].is_none() {
-            return Err(format!("{s} owes an opening move it has no rule for"));
-        }
-    }
-    Ok(())
-}
-
-/// The position and its throw read back from their JSON.
-fn check_round_trip(engine: &Engine, pos: &Position, throw: Option<Throw>) -> Result<(), String> {
-    let json = position_json(engine, pos, throw);
-    match parse_position(engine, &json) {
-        Ok((back, t)) if back == *pos && t == throw => Ok(()),
-        Ok((back, t)) => Err(format!(
-            "{json} reads back as {back:?} with throw {t:?}, not {pos:?} with {throw:?}"
-        )),
-        Err(e) => Err(format!("{json} does not read back: {e}")),
-    }
-}
-
 /// Every move of `moves` (the legal moves of `pos` for `throw`): no duplicates, each applies to
 /// a sound position that reads back from JSON, and the right side throws next.
 fn check_moves(
@@ -233,7 +180,7 @@ fn check_moves(
                 report.steps()
             ));
         }
-        check_round_trip(engine, &next, None)
+        check_json(engine, &next, None)
             .map_err(|e| format!("after the move {:?}: {e}", mv.steps()))?;
     }
     Ok(())
@@ -292,7 +239,7 @@ fn drive(engine: &Engine, seed: u64, check: bool) -> Result<Played, String> {
                 }
                 _ => None,
             };
-            check_round_trip(engine, &game.pos, throw).map_err(at)?;
+            check_json(engine, &game.pos, throw).map_err(at)?;
             if let Action::Choose { .. } = action {
                 if game.moves().is_empty() {
                     return Err(at("a choice among no moves".into()));
@@ -447,48 +394,12 @@ fn every_bundled_rule_set_has_its_property_test() {
 
 // ---- random positions --------------------------------------------------------------------------
 
-/// A random position of the rule set (not necessarily reachable, but within what the checked
-/// constructor accepts): every piece waiting (where pieces can wait), on a free square of its
-/// path, off or removed (where captures remove); a random side to move and pending openings;
-/// and a throw the rules can give.
-fn random_position(engine: &Engine, seed: u64) -> (Position, Throw) {
+/// A random position of the rule set (see [`common::random_position`]) and a throw the rules can
+/// give.
+fn random_position_and_throw(engine: &Engine, seed: u64) -> (Position, Throw) {
     let r = &engine.rules;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut taken = 0u64;
-    let mut setup = Setup {
-        to_move: Side::BOTH[rng.random_range(0..2)],
-        pieces: PerSide::default(),
-        opening: PerSide::default(),
-    };
-    for s in Side::BOTH {
-        // Favour the board, as in play.
-        for _ in 0..r.pieces {
-            let place = loop {
-                match rng.random_range(0..10u8) {
-                    0 if r.pieces_can_wait() => break Place::Waiting,
-                    1 => break Place::Off,
-                    2 if r.pieces_can_be_removed() && rng.random_range(0..4u8) == 0 => {
-                        break Place::Removed;
-                    }
-                    3..10 => {
-                        let p = PathPos::from_index(rng.random_range(0..engine.path_len(s)))
-                            .expect("a path position");
-                        let sq = r.sides[s].square(p);
-                        if taken & sq.bit() == 0 {
-                            taken |= sq.bit();
-                            break Place::On(p);
-                        }
-                    }
-                    _ => {}
-                }
-            };
-            setup.pieces[s].push(place);
-        }
-        setup.opening[s] = r.opening[s].is_some() && rng.random_range(0..4u8) == 0;
-    }
-    let pos = setup
-        .position(r)
-        .unwrap_or_else(|e| panic!("{}: a random setup is refused: {e}", r.id));
+    let pos = random_position(engine, &mut rng);
     let throw = loop {
         let t = if r.throw_again != 0 {
             Throw::new(rng.random_range(0..=3 * u16::from(r.throws.max)))
@@ -515,10 +426,10 @@ proptest! {
         let mut buf = Vec::new();
         for v in variants() {
             let seed = seed ^ v.name.len() as u64;
-            let (pos, throw) = random_position(&v.engine, seed);
+            let (pos, throw) = random_position_and_throw(&v.engine, seed);
             let fail = |e: String| TestCaseError::fail(format!("{}, {pos:?}, throw {throw}: {e}", v.name));
             check_position(&v.engine, &pos).map_err(fail)?;
-            check_round_trip(&v.engine, &pos, Some(throw)).map_err(fail)?;
+            check_json(&v.engine, &pos, Some(throw)).map_err(fail)?;
             if v.engine.outcome(&pos).is_some() {
                 continue;
             }
@@ -623,10 +534,9 @@ fn start_positions_are_sound() {
             .map(Throw::new)
             .filter(|&t| throw_possible(&v.engine, t));
         for t in totals.take(40) {
-            check_round_trip(&v.engine, &pos, Some(t))
-                .unwrap_or_else(|e| panic!("{}: {e}", v.name));
+            check_json(&v.engine, &pos, Some(t)).unwrap_or_else(|e| panic!("{}: {e}", v.name));
         }
-        check_round_trip(&v.engine, &pos, None).unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        check_json(&v.engine, &pos, None).unwrap_or_else(|e| panic!("{}: {e}", v.name));
         for s in Side::BOTH {
             let opening = &v.engine.rules.opening[s];
             if matches!(opening, Some(Opening::FrontPieceMoves { .. })) {

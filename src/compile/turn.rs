@@ -40,6 +40,10 @@ pub enum Event {
     Passed,
     /// The game is over (a side won, or the result is decided, or a draw).
     Ended,
+    /// The side to move owes a forced opening move: it makes it without a throw.
+    OpeningDue,
+    /// The side to move owes no forced opening move: it throws.
+    NoOpeningDue,
 }
 
 /// Who throws after a transition.
@@ -66,7 +70,7 @@ pub struct TurnMachine {
 }
 
 const PHASES: usize = 6;
-const EVENTS: usize = 8;
+const EVENTS: usize = 10;
 
 impl TurnMachine {
     pub fn new(r: &RuleSet) -> Self {
@@ -93,6 +97,14 @@ impl TurnMachine {
             add(Opening, Moved, Throw, Other);
             add(Opening, OpeningMovedThrowAgain, Throw, Same);
             add(Opening, Ended, GameOver, Same);
+            add(Opening, NoOpeningDue, Throw, Same);
+        }
+        // A forced opening move is due at its side's first turn, whichever side moves first.
+        if r.opening
+            .values()
+            .any(|o| matches!(o, Some(crate::types::Opening::FrontPieceMoves { .. })))
+        {
+            add(Throw, OpeningDue, Opening, Same);
         }
         add(Throw, Thrown, moving, Same);
         if moving == Distribute {

@@ -179,14 +179,16 @@ impl Recorder for Report {
 
 impl Engine {
     /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
-    /// square is taken and there is no fallback, or no free square is found.
-    fn resolve(&self, pos: &Position, s: Side, d: Destination) -> Option<u8> {
+    /// square is taken and there is no fallback, or no free square is found. `taken` holds
+    /// squares to count as taken besides the pieces of `pos` (where a capturing piece lands).
+    fn resolve(&self, pos: &Position, s: Side, d: Destination, taken: u64) -> Option<u8> {
         let m = &self.masks[s];
         let x = m.pos_of_square[d.square.index()];
         if x == 0 {
             return None;
         }
-        let free = |p: u8| pos.occupied() & m.square_bit[usize::from(p - 1)] == 0;
+        let occupied = pos.occupied() | taken;
+        let free = |p: u8| occupied & m.square_bit[usize::from(p - 1)] == 0;
         match d.fallback {
             Fallback::None => free(x).then_some(x),
             Fallback::FirstFreeAfter => (x..=m.len).find(|&p| free(p)),
@@ -235,7 +237,8 @@ impl Engine {
                     let from_sq = m.square_bit[usize::from(from - 1)].trailing_zeros();
                     Some(self.masks[e].pos_of_square[from_sq as usize]).filter(|&p| p > 0)
                 }
-                Capture::To(d) => self.resolve(next, e, d),
+                // The capturing piece is about to stand on its landing square.
+                Capture::To(d) => self.resolve(next, e, d, sq_bit),
                 _ => None,
             };
             let sent = match (back_to, r.capture) {
@@ -262,7 +265,7 @@ impl Engine {
         if m.effect & bit(at) != 0 {
             let mut visited = bit(at);
             while let Some(d) = r.effects[m.square_index(at)] {
-                match self.resolve(next, s, d) {
+                match self.resolve(next, s, d, 0) {
                     Some(p) if visited & bit(p) == 0 => {
                         visited |= bit(p);
                         at = p;

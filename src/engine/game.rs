@@ -249,6 +249,9 @@ impl<'e> Game<'e> {
                         player: self.seat_player,
                     };
                 }
+                Phase::Throw if self.engine.forced_opening(&self.pos) => {
+                    self.advance(Event::OpeningDue);
+                }
                 Phase::Throw => return Action::Throw { side },
                 Phase::Opening => self.opening(side),
                 Phase::Move | Phase::Distribute => {
@@ -270,7 +273,7 @@ impl<'e> Game<'e> {
     /// The opening phase: a forced opening move, made at once (or passed when it cannot be).
     fn opening(&mut self, side: Side) {
         if !self.engine.forced_opening(&self.pos) {
-            self.phase = Phase::Throw;
+            self.advance(Event::NoOpeningDue);
             return;
         }
         self.engine

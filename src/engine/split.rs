@@ -121,9 +121,11 @@ impl Engine {
                 }
             }
         }
-        for d in 1..=remaining {
-            if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
-                candidates.push((0, t, d));
+        if pos.waiting[s] > 0 {
+            for d in 1..=remaining {
+                if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
+                    candidates.push((0, t, d));
+                }
             }
         }
         for (from, to, d) in candidates {

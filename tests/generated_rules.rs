@@ -1562,7 +1562,7 @@ fn check_and_play(file: &RuleFile, seed: u64) -> Result<(), TestCaseError> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 80,
+        cases: 256,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

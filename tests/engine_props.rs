@@ -33,7 +33,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::agents::RandomAgent;
 use senet::check::check_target;
-use senet::compile::compile;
+use senet::compile::{SquareFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
 use senet::engine::{Engine, Move, Position};
 use senet::notation::position::{parse_position, throw_possible};
@@ -179,6 +179,19 @@ fn check_moves(
                 mv.steps(),
                 report.steps()
             ));
+        }
+        // Each step tells whether the square it rests on gives an extra throw.
+        for step in report.steps() {
+            let square_gives = match step.rest() {
+                Place::On(p) => engine
+                    .rules
+                    .square_flags(engine.square(s, p))
+                    .contains(SquareFlags::EXTRA_THROW),
+                _ => false,
+            };
+            if step.extra_throw_square() != square_gives {
+                return Err(format!("the report of {:?}: {step:?}", mv.steps()));
+            }
         }
         check_json(engine, &next, None)
             .map_err(|e| format!("after the move {:?}: {e}", mv.steps()))?;

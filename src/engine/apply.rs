@@ -44,11 +44,6 @@ impl StepReport {
         self.step.to()
     }
 
-    /// The square the piece landed on, before any square effect (none when it bore off).
-    pub fn landed_square(&self) -> Option<Square> {
-        Square::new(u32::from(self.landed_square))
-    }
-
     /// The same, as the square's index: the statistics' hot path.
     #[inline(always)]
     pub(crate) fn landed_index(&self) -> Option<usize> {
@@ -122,28 +117,6 @@ impl Report {
 
     pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
         self.steps().iter().filter_map(StepReport::captured)
-    }
-
-    /// Square effects that moved a piece (House of Water and the like).
-    pub fn effects(&self) -> u32 {
-        self.steps().iter().map(|s| u32::from(s.hops)).sum()
-    }
-
-    pub fn borne_off(&self) -> u32 {
-        self.count(|s| s.landed() == Place::Off)
-    }
-
-    pub fn entered(&self) -> u32 {
-        self.count(|s| s.from() == Place::Waiting)
-    }
-
-    pub fn is_backward(&self) -> bool {
-        self.steps().iter().any(StepReport::is_backward)
-    }
-
-    fn count(&self, f: impl Fn(&StepReport) -> bool) -> u32 {
-        // At most MAX_STEPS.
-        u32::try_from(self.steps().iter().filter(|s| f(s)).count()).unwrap_or(u32::MAX)
     }
 }
 

@@ -95,15 +95,6 @@ impl Item {
     pub fn descending(&self) -> bool {
         self.first > self.last
     }
-
-    /// The numbers of the item in the order written.
-    pub fn numbers(&self) -> Box<dyn Iterator<Item = u32>> {
-        if self.first <= self.last {
-            Box::new(self.first..=self.last)
-        } else {
-            Box::new((self.last..=self.first).rev())
-        }
-    }
 }
 
 /// A set of places: squares of the board or positions along each side's path.

@@ -92,13 +92,6 @@ impl<T> PerSide<T> {
     }
 }
 
-impl<T: Clone> PerSide<T> {
-    /// The same value for both sides.
-    pub fn both(value: T) -> Self {
-        PerSide([value.clone(), value])
-    }
-}
-
 impl<T> Index<Side> for PerSide<T> {
     type Output = T;
     #[inline(always)]

@@ -42,7 +42,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::check::check_text;
-use senet::compile::{BearCondition, PosFlags, SquareFlags, compile};
+use senet::compile::{BearCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Move, Position, Step};
 use senet::notation::position::position_json;
@@ -1070,7 +1070,8 @@ fn check_step(engine: &Engine, before: &Position, s: Side, step: Step) -> Result
                 .any(|first| first + n - 1 <= len && (first..first + n).all(enemy_at))
     };
     for p in passed {
-        if r.square_flags(square(p)).contains(SquareFlags::STOP) {
+        // Stop squares are the mover's own: a set of positions names each side's own.
+        if side.flags[p - 1].contains(PosFlags::STOP) {
             return Err(format!("passes the stop square {}", square(p)));
         }
         if blocked(p) {
@@ -1099,9 +1100,11 @@ fn check_step(engine: &Engine, before: &Position, s: Side, step: Step) -> Result
                         .filter_map(PathPos::from_index)
                         .any(|n| before.on(e) & n.bit() != 0)
                 });
-                if r.capture == Capture::None
-                    || r.square_flags(sq).contains(SquareFlags::SAFE)
-                    || (r.protect_pairs && pair)
+                // Safety belongs to the piece standing there, at its own side's position.
+                let safe = r.sides[e]
+                    .position(sq)
+                    .is_some_and(|q| r.sides[e].flags[q.index()].contains(PosFlags::SAFE));
+                if r.capture == Capture::None || safe || (r.protect_pairs && pair)
                 {
                     return Err(format!(
                         "lands on an enemy piece it may not capture on {sq}"

@@ -6,7 +6,7 @@
 //! capture costs). The value is the side's total minus the enemy's. Generic: it reads only the
 //! compiled tables.
 
-use crate::compile::SquareFlags;
+use crate::compile::PosFlags;
 use crate::engine::{Engine, Outcome, Position};
 use crate::types::{Capture, EnterOnto, PathPos, Side, Throw};
 
@@ -41,7 +41,7 @@ fn side_value(engine: &Engine, pos: &Position, s: Side) -> f64 {
         let here = progress(p, len);
         v += here;
         let sq = r.sides[s].square(p);
-        if r.square_flags(sq).contains(SquareFlags::SAFE) || r.capture == Capture::None {
+        if r.sides[s].flags[p.index()].contains(PosFlags::SAFE) || r.capture == Capture::None {
             continue;
         }
         // Protected by a neighbour of its own side along the path: skip.

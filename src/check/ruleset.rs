@@ -24,14 +24,17 @@ pub struct RuleSet {
     pub throw: ThrowDevice,
     /// Throw values after whose move the side throws again, ascending.
     pub extra_after: Vec<u8>,
-    pub extra_on: Vec<Square>,
+    /// Per side: the positions where a move that ends there gives an extra throw.
+    pub extra_on: PerSide<Vec<PathPos>>,
     pub turn: Turn,
     pub enter: Option<Enter>,
     pub capture: Capture,
     pub protect_pairs: bool,
-    pub safe: Vec<Square>,
+    /// Per side: the positions where its pieces cannot be captured.
+    pub safe: PerSide<Vec<PathPos>>,
     pub blockade: Option<u8>,
-    pub stop: Vec<Square>,
+    /// Per side: the positions its moves may not pass over.
+    pub stop: PerSide<Vec<PathPos>>,
     pub backward: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
     pub priority: PerSide<Vec<PathPos>>,

@@ -16,10 +16,11 @@
 use bitflags::bitflags;
 
 bitflags! {
-    /// Properties of a board square (the same for both sides).
+    /// Properties of a board square, as drawn: the union of what its positions are for either
+    /// side (the rules themselves are per side: see [`PosFlags`]).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct SquareFlags: u8 {
-        /// A piece here cannot be captured.
+        /// A piece here cannot be captured (for a side whose position it is).
         const SAFE = 1;
         /// A move that ends here gives an extra throw.
         const EXTRA_THROW = 1 << 1;
@@ -42,5 +43,11 @@ bitflags! {
         const NO_BEAR_ZONE = 1 << 2;
         /// A piece here may only bear off.
         const ONLY_BEAR_OFF = 1 << 3;
+        /// A piece of this side here cannot be captured.
+        const SAFE = 1 << 4;
+        /// A move of this side that ends here gives an extra throw.
+        const EXTRA_THROW = 1 << 5;
+        /// No move of this side may pass over this position.
+        const STOP = 1 << 6;
     }
 }

@@ -14,7 +14,7 @@ pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use crate::check::RuleSet;
 use crate::check::ruleset as checked;
-use crate::types::{PathPos, PerSide, Place, Side, Square};
+use crate::types::{PathPos, PerSide, Place, Side};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -24,11 +24,21 @@ fn mask(values: &[u8]) -> u32 {
 pub fn compile(r: &RuleSet) -> Rules {
     let size = r.board.size();
     let mut squares = vec![SquareFlags::default(); size];
-    let mut set = |list: &[Square], flag| list.iter().for_each(|s| squares[s.index()] |= flag);
-    set(&r.safe, SquareFlags::SAFE);
-    set(&r.extra_on, SquareFlags::EXTRA_THROW);
-    set(&r.stop, SquareFlags::STOP);
-    set(&r.board.marks, SquareFlags::MARK);
+    // A square is drawn with what its positions are for either side.
+    for (list, flag) in [
+        (&r.safe, SquareFlags::SAFE),
+        (&r.extra_on, SquareFlags::EXTRA_THROW),
+        (&r.stop, SquareFlags::STOP),
+    ] {
+        for (s, positions) in list.iter() {
+            for &p in positions {
+                squares[r.sides[s].square(p).index()] |= flag;
+            }
+        }
+    }
+    for sq in &r.board.marks {
+        squares[sq.index()] |= SquareFlags::MARK;
+    }
     let mut effects = vec![None; size];
     for e in &r.effects {
         effects[e.square.index()] = Some(e.to);
@@ -96,6 +106,9 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
     flag(&r.priority[s], PosFlags::PRIORITY);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
+    flag(&r.safe[s], PosFlags::SAFE);
+    flag(&r.extra_on[s], PosFlags::EXTRA_THROW);
+    flag(&r.stop[s], PosFlags::STOP);
     match &r.bear_when {
         checked::BearWhen::Always => {}
         checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),

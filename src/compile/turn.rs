@@ -111,7 +111,7 @@ impl TurnMachine {
             add(Throw, ThrownAgain, Throw, Same);
         }
         add(moving, Moved, Throw, Other);
-        if !r.extra_after.is_empty() || !r.extra_on.is_empty() {
+        if !r.extra_after.is_empty() || r.extra_on.values().any(|v| !v.is_empty()) {
             add(moving, MovedExtraThrow, Throw, Same);
         }
         add(moving, Passed, Throw, Other);

@@ -12,7 +12,7 @@ pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError};
 
-use crate::compile::{BearCondition, Phase, PosFlags, Rules, SquareFlags, Win};
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
 use crate::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
 
@@ -33,9 +33,10 @@ struct SideMasks {
     pos_of_square: [u8; MAX_SQUARES],
     /// Indexed by position index: the bit of its square.
     square_bit: [u64; MAX_PATH],
-    /// Positions whose square is safe.
+    /// Positions where an enemy piece cannot be captured: the enemy's own safe positions,
+    /// seen along this side's path.
     safe: u64,
-    /// Positions whose square gives an extra throw.
+    /// Positions where a move of this side that ends there gives an extra throw.
     extra: u64,
     /// Positions whose square has an effect (sends the piece on).
     effect: u64,
@@ -81,16 +82,6 @@ impl SideMasks {
             m.on_path |= bit;
             m.pos_of_square[sq.index()] = p.get();
             m.square_bit[i] = sq.bit();
-            let flags = rules.square_flags(sq);
-            for (flag, mask) in [
-                (SquareFlags::STOP, &mut m.stop),
-                (SquareFlags::SAFE, &mut m.safe),
-                (SquareFlags::EXTRA_THROW, &mut m.extra),
-            ] {
-                if flags.contains(flag) {
-                    *mask |= bit;
-                }
-            }
             if rules.effect(sq).is_some() {
                 m.effect |= bit;
             }
@@ -100,6 +91,8 @@ impl SideMasks {
                 (PosFlags::ONLY_BEAR_OFF, &mut m.only_bear_off),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
+                (PosFlags::STOP, &mut m.stop),
+                (PosFlags::EXTRA_THROW, &mut m.extra),
             ] {
                 if pos_flags.contains(flag) {
                     *mask |= bit;
@@ -107,6 +100,9 @@ impl SideMasks {
             }
             if let Some(ep) = enemy.position(sq) {
                 m.cross_bit[i] = ep.bit();
+                if enemy.flags[ep.index()].contains(PosFlags::SAFE) {
+                    m.safe |= bit;
+                }
                 // The enemy's positions just before and just after its own position there.
                 let before = ep.index().checked_sub(1).and_then(PathPos::from_index);
                 let after = PathPos::from_index(ep.index() + 1).filter(|q| q.index() < enemy.len());

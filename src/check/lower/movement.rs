@@ -4,13 +4,13 @@
 use super::{Ctx, mismatch};
 use crate::lang::syntax::{RuleKey, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
-use crate::types::{PathPos, PerSide, Square};
+use crate::types::{PathPos, PerSide};
 
 pub(super) struct Movement {
     pub protect_pairs: bool,
-    pub safe: Vec<Square>,
+    pub safe: PerSide<Vec<PathPos>>,
     pub blockade: Option<u8>,
-    pub stop: Vec<Square>,
+    pub stop: PerSide<Vec<PathPos>>,
     pub backward: bool,
     pub priority: PerSide<Vec<PathPos>>,
 }
@@ -24,13 +24,13 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     let K::Safe(set) = &*said.kind else {
         mismatch(&said.kind)
     };
-    let safe = cx.squares(said.layer, set);
+    let safe = cx.positions(said.layer, set);
     let blockade = blockade(cx, pieces);
     let said = cx.rule(&RuleKey::Stop);
     let K::Stop(set) = &*said.kind else {
         mismatch(&said.kind)
     };
-    let stop = cx.squares(said.layer, set);
+    let stop = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::Backward);
     let K::Backward(backward) = *said.kind else {
         mismatch(&said.kind)

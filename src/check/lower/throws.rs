@@ -5,12 +5,12 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::Turn;
 use crate::lang::syntax::{RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, TurnSpec};
 use crate::types::limits::{MAX_DIE_FACES, MAX_STICKS, MAX_THROW_VALUE};
-use crate::types::{Square, ThrowDevice};
+use crate::types::{PathPos, PerSide, ThrowDevice};
 
 pub(super) struct Throws {
     pub device: Option<ThrowDevice>,
     pub extra_after: Vec<u8>,
-    pub extra_on: Vec<Square>,
+    pub extra_on: PerSide<Vec<PathPos>>,
     pub turn: Turn,
 }
 
@@ -40,7 +40,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
     let K::ExtraOn(set) = &*said.kind else {
         mismatch(&said.kind)
     };
-    let extra_on = cx.squares(said.layer, set);
+    let extra_on = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::Turn);
     let turn = match &*said.kind {
         K::Turn(TurnSpec::ThrowThenMove) => Turn::ThrowThenMove,

@@ -33,7 +33,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::agents::RandomAgent;
 use senet::check::check_target;
-use senet::compile::{SquareFlags, compile};
+use senet::compile::{PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
 use senet::engine::{Engine, Move, Position};
 use senet::notation::position::{parse_position, throw_possible};
@@ -180,16 +180,17 @@ fn check_moves(
                 report.steps()
             ));
         }
-        // Each step tells whether the square it rests on gives an extra throw.
+        // Each step tells whether it earns an extra throw: by the square it rests on, or by a
+        // capture where captures throw again.
         for step in report.steps() {
-            let square_gives = match step.rest() {
-                Place::On(p) => engine
-                    .rules
-                    .square_flags(engine.square(s, p))
-                    .contains(SquareFlags::EXTRA_THROW),
-                _ => false,
+            let flags = |p: Place| match p {
+                Place::On(p) => engine.rules.sides[s].flags[p.index()],
+                _ => PosFlags::empty(),
             };
-            if step.extra_throw_square() != square_gives {
+            let earns = flags(step.rest()).contains(PosFlags::EXTRA_THROW)
+                || (step.captured().is_some()
+                    && flags(step.landed()).contains(PosFlags::CAPTURE_THROW));
+            if step.earns_extra_throw() != earns {
                 return Err(format!("the report of {:?}: {step:?}", mv.steps()));
             }
         }

@@ -163,7 +163,7 @@ impl ExpectimaxAgent {
         // Generating many moves (a split turn) costs like visiting them: count it.
         self.nodes += moves.len() as u64;
         let value = if moves.is_empty() {
-            let next = engine.pass(pos);
+            let next = engine.pass(pos, throw);
             self.chance_node(engine, &next, root, depth - 1, alpha, beta)
         } else {
             let maximise = pos.to_move() == root;

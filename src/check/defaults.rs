@@ -44,6 +44,10 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::OnlyBearOff => K::OnlyBearOff(SetExpr::None),
         RuleKey::End => K::End(EndSpec::BoardEmpty),
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
+        RuleKey::On(trigger) => K::On {
+            trigger: Spanned::new(trigger.trigger(), 0..0),
+            effects: Vec::new(),
+        },
         RuleKey::Ruleset
         | RuleKey::Title
         | RuleKey::Extends

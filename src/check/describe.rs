@@ -65,6 +65,33 @@ fn dest(d: &Destination) -> String {
     }
 }
 
+/// An event rule's trigger: `After a capture on squares 28-30`.
+fn trigger(t: &Trigger) -> String {
+    match t {
+        Trigger::Capture(None) => "After a capture".into(),
+        Trigger::Capture(Some(s)) => format!("After a capture on {}", set(s)),
+        Trigger::Pass(v) => format!("After a pass with a throw of {}", or_list(v)),
+        Trigger::Move(v) => format!("After a move with a throw of {}", or_list(v)),
+        Trigger::Landing(s) => format!("When a move ends on {}", set(s)),
+    }
+}
+
+fn effect(e: &Effect) -> String {
+    match e {
+        Effect::ThrowAgain => "the side throws again".into(),
+        Effect::GoTo(d) => format!("the piece goes on to {}", dest(d)),
+        Effect::Captured(CapturedPlace::Waiting) => {
+            "the captured piece goes back to waiting and must enter again".into()
+        }
+        Effect::Captured(CapturedPlace::Removed) => {
+            "the captured piece is removed from the game".into()
+        }
+        Effect::Captured(CapturedPlace::To(d)) => {
+            format!("the captured piece goes to {}", dest(d))
+        }
+    }
+}
+
 pub fn describe(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
@@ -206,6 +233,13 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::End(EndSpec::Decided) => "The game ends as soon as the result can no longer change.".into(),
         K::End(EndSpec::BoardEmpty) => "The game ends when no piece is left in play.".into(),
+        K::On { trigger: t, effects } if effects.is_empty() => {
+            format!("{}, nothing more happens.", trigger(&t.value))
+        }
+        K::On { trigger: t, effects } => {
+            let parts: Vec<String> = effects.iter().map(|e| effect(&e.value)).collect();
+            format!("{}, {}.", trigger(&t.value), join(&parts))
+        }
         K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
         K::MatchPoints(rows) => {
             let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();

@@ -332,6 +332,32 @@ pub enum CheckError {
         chain: String,
     },
 
+    #[error("`{effect}` cannot follow {trigger}")]
+    #[diagnostic(code(E170))]
+    EffectNotForTrigger {
+        #[label("not after {trigger}")]
+        span: SourceSpan,
+        effect: String,
+        trigger: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("square {square} sends a piece on twice")]
+    #[diagnostic(
+        code(E171),
+        help(
+            "a square sends a piece to one place: keep one of the two rules (`square N: none` takes an inherited one away)"
+        )
+    )]
+    EffectTwice {
+        #[label(primary, "sent on again here")]
+        span: SourceSpan,
+        #[label("first here")]
+        first: SourceSpan,
+        square: u32,
+    },
+
     #[error("{what}")]
     #[diagnostic(code(E160))]
     Contradiction {

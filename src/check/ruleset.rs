@@ -24,11 +24,17 @@ pub struct RuleSet {
     pub throw: ThrowDevice,
     /// Throw values after whose move the side throws again, ascending.
     pub extra_after: Vec<u8>,
+    /// Throw values after whose pass the side throws again, ascending.
+    pub extra_after_pass: Vec<u8>,
+    /// Per side: positions where a capture (by a piece landing there) gives an extra throw.
+    pub extra_on_capture: PerSide<Vec<PathPos>>,
     /// Per side: the positions where a move that ends there gives an extra throw.
     pub extra_on: PerSide<Vec<PathPos>>,
     pub turn: Turn,
     pub enter: Option<Enter>,
     pub capture: Capture,
+    /// Where a piece captured on these squares goes, instead of what `capture` says.
+    pub captured_at: Vec<(Square, Capture)>,
     pub protect_pairs: bool,
     /// Per side: the positions where its pieces cannot be captured.
     pub safe: PerSide<Vec<PathPos>>,

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::ruleset::{BearOff, RuleSet, SideRules, Start};
-use crate::lang::syntax::RuleKey;
+use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, PerSide, Square};
 
 /// Whether `a` and `b` resolve the rule `key` to the same thing.
@@ -59,6 +59,13 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Win => a.win == b.win,
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
+        // An event rule adds to what the older statements give: compare what it acts on.
+        RuleKey::On(TriggerKey::Capture(_)) => {
+            a.extra_on_capture == b.extra_on_capture && captured_at(a) == captured_at(b)
+        }
+        RuleKey::On(TriggerKey::Pass(_)) => a.extra_after_pass == b.extra_after_pass,
+        RuleKey::On(TriggerKey::Move(_)) => a.extra_after == b.extra_after,
+        RuleKey::On(TriggerKey::Landing(_)) => a.extra_on == b.extra_on && effects(a) == effects(b),
     }
 }
 
@@ -133,6 +140,22 @@ fn bear_off(r: &RuleSet) -> (bool, Option<ExitTable>) {
             })),
         ),
     }
+}
+
+/// Where pieces captured on each square go, by square.
+fn captured_at(r: &RuleSet) -> BTreeMap<Square, String> {
+    r.captured_at
+        .iter()
+        .map(|(sq, c)| (*sq, format!("{c:?}")))
+        .collect()
+}
+
+/// Every square effect, by square.
+fn effects(r: &RuleSet) -> BTreeMap<Square, String> {
+    r.effects
+        .iter()
+        .map(|e| (e.square, format!("{:?}", e.to)))
+        .collect()
 }
 
 /// The points of each square that scores any, later rows replacing earlier ones.

@@ -125,7 +125,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             let mut moves: Vec<Move> = Vec::new();
             engine.legal_moves(&root, v, &mut moves);
             let nexts: Vec<Position> = if moves.is_empty() {
-                vec![engine.pass(&root)]
+                vec![engine.pass(&root, v)]
             } else {
                 moves
                     .iter()

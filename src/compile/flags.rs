@@ -49,5 +49,7 @@ bitflags! {
         const EXTRA_THROW = 1 << 5;
         /// No move of this side may pass over this position.
         const STOP = 1 << 6;
+        /// A capture by a piece of this side landing here gives an extra throw.
+        const CAPTURE_THROW = 1 << 7;
     }
 }

@@ -43,6 +43,10 @@ pub fn compile(r: &RuleSet) -> Rules {
     for e in &r.effects {
         effects[e.square.index()] = Some(e.to);
     }
+    let mut captured_at = vec![None; size];
+    for (sq, to) in &r.captured_at {
+        captured_at[sq.index()] = Some(*to);
+    }
     let mut match_points = vec![0; size];
     for (list, points) in &r.match_points {
         list.iter().for_each(|s| match_points[s.index()] = *points);
@@ -59,12 +63,14 @@ pub fn compile(r: &RuleSet) -> Rules {
         throws: ThrowTable::new(&r.throw),
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
+        extra_after_pass: mask(&r.extra_after_pass),
         throw_again: match &r.turn {
             checked::Turn::ThrowThenMove => 0,
             checked::Turn::AccumulateThenSplit { again } => mask(again),
         },
         enter: r.enter.as_ref().map(enter),
         capture: r.capture,
+        captured_at,
         protect_pairs: r.protect_pairs,
         blockade: r.blockade.unwrap_or(0),
         backward: r.backward,
@@ -109,6 +115,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);
     flag(&r.stop[s], PosFlags::STOP);
+    flag(&r.extra_on_capture[s], PosFlags::CAPTURE_THROW);
     match &r.bear_when {
         checked::BearWhen::Always => {}
         checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),

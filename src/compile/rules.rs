@@ -104,11 +104,15 @@ pub struct Rules {
     pub device: ThrowDevice,
     /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
     pub extra_after: u32,
+    /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
+    pub extra_after_pass: u32,
     /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
     /// Zero for throw-then-move turns.
     pub throw_again: u32,
     pub enter: Option<Enter>,
     pub capture: Capture,
+    /// Indexed by square index: where a piece captured there goes, instead of `capture`.
+    pub captured_at: Vec<Option<Capture>>,
     pub protect_pairs: bool,
     /// Pieces in a row that block the enemy; 0 = no blockades.
     pub blockade: u8,
@@ -135,6 +139,12 @@ impl Rules {
     #[inline]
     pub fn square_flags(&self, square: Square) -> SquareFlags {
         self.squares[square.index()]
+    }
+
+    /// Where a piece captured on `square` goes.
+    #[inline]
+    pub fn captured_at(&self, square: Square) -> Capture {
+        self.captured_at[square.index()].unwrap_or(self.capture)
     }
 
     /// Where a piece that ends its move on `square` is sent.

@@ -44,6 +44,8 @@ pub enum Event {
     OpeningDue,
     /// The side to move owes no forced opening move: it throws.
     NoOpeningDue,
+    /// No legal move, and the throw gives another (`on pass with V: throw again`).
+    PassedExtraThrow,
 }
 
 /// Who throws after a transition.
@@ -70,7 +72,7 @@ pub struct TurnMachine {
 }
 
 const PHASES: usize = 6;
-const EVENTS: usize = 10;
+const EVENTS: usize = 11;
 
 impl TurnMachine {
     pub fn new(r: &RuleSet) -> Self {
@@ -111,10 +113,16 @@ impl TurnMachine {
             add(Throw, ThrownAgain, Throw, Same);
         }
         add(moving, Moved, Throw, Other);
-        if !r.extra_after.is_empty() || r.extra_on.values().any(|v| !v.is_empty()) {
+        if !r.extra_after.is_empty()
+            || r.extra_on.values().any(|v| !v.is_empty())
+            || r.extra_on_capture.values().any(|v| !v.is_empty())
+        {
             add(moving, MovedExtraThrow, Throw, Same);
         }
         add(moving, Passed, Throw, Other);
+        if !r.extra_after_pass.is_empty() {
+            add(moving, PassedExtraThrow, Throw, Same);
+        }
         add(moving, Ended, GameOver, Same);
         let mut table = [[None; EVENTS]; PHASES];
         for tr in &t {

@@ -78,8 +78,9 @@ impl StepReport {
         })
     }
 
-    /// Whether the square the piece rests on gives an extra throw.
-    pub fn extra_throw_square(&self) -> bool {
+    /// Whether the step earns an extra throw: by the square it rests on, or by its capture
+    /// where captures throw again.
+    pub fn earns_extra_throw(&self) -> bool {
         self.extra_throw
     }
 
@@ -170,7 +171,8 @@ impl Engine {
     }
 
     /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did. Returns
-    /// where the piece rests (packed; [`OFF`] if it bore off).
+    /// where the piece rests (packed; [`OFF`] if it bore off) and whether the step earns an
+    /// extra throw (by its resting square, or by a capture where captures throw again).
     #[inline(always)]
     pub(super) fn apply_step(
         &self,
@@ -178,7 +180,7 @@ impl Engine {
         s: Side,
         step: Step,
         rec: &mut impl Recorder,
-    ) -> u8 {
+    ) -> (u8, bool) {
         let r = &self.rules;
         let m = &self.masks[s];
         let e = s.other();
@@ -196,7 +198,7 @@ impl Engine {
             next.off[s] += 1;
             report.rest = OFF;
             rec.step(report);
-            return OFF;
+            return (OFF, false);
         }
         let sq_bit = m.square_bit[usize::from(to - 1)];
         // A square's index is below 64: its number fits a byte.
@@ -205,7 +207,8 @@ impl Engine {
             let sq = sq_bit.trailing_zeros();
             let ep = self.masks[e].pos_of_square[sq as usize];
             self.lift(next, e, ep);
-            let back_to = match r.capture {
+            let capture = r.captured_at[sq as usize].unwrap_or(r.capture);
+            let back_to = match capture {
                 Capture::Swap if from > 0 => {
                     let from_sq = m.square_bit[usize::from(from - 1)].trailing_zeros();
                     Some(self.masks[e].pos_of_square[from_sq as usize]).filter(|&p| p > 0)
@@ -214,7 +217,7 @@ impl Engine {
                 Capture::To(d) => self.resolve(next, e, d, sq_bit),
                 _ => None,
             };
-            let sent = match (back_to, r.capture) {
+            let sent = match (back_to, capture) {
                 (Some(p), _) => {
                     self.place(next, e, p);
                     p
@@ -250,9 +253,10 @@ impl Engine {
         }
         self.place(next, s, at);
         report.rest = at;
-        report.extra_throw = m.extra & bit(at) != 0;
+        report.extra_throw =
+            m.extra & bit(at) != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
         rec.step(report);
-        at
+        (at, report.extra_throw)
     }
 
     /// Takes the piece of side `s` at position `p` off its square.
@@ -317,8 +321,7 @@ impl Engine {
         let s = next.to_move;
         let mut extra_square = false;
         for &step in mv.steps() {
-            let rest = self.apply_step(next, s, step, rec);
-            extra_square |= rest != OFF && self.masks[s].extra & bit(rest) != 0;
+            extra_square |= self.apply_step(next, s, step, rec).1;
         }
         let extra_after = r.throw_again == 0 && r.extra_after & throw.mask_bit() != 0;
         let mut phase = self.moving;
@@ -342,11 +345,22 @@ impl Engine {
         next.to_move = self.next_side(phase, event, s);
     }
 
-    /// The position after the side to move passes.
-    pub fn pass(&self, pos: &Position) -> Position {
+    /// The position after the side to move passes with throw `throw`.
+    pub fn pass(&self, pos: &Position, throw: Throw) -> Position {
         let mut next = *pos;
-        next.to_move = self.next_side(self.moving, Event::Passed, pos.to_move);
+        self.pass_in_place(&mut next, throw);
         next
+    }
+
+    /// The side to move passes on `pos` itself; the event for the turn machine.
+    pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 {
+            Event::PassedExtraThrow
+        } else {
+            Event::Passed
+        };
+        pos.to_move = self.next_side(self.moving, event, pos.to_move);
+        event
     }
 
     /// Who throws after `event` in `phase`: the turn machine, the one source of it, has a

@@ -216,15 +216,16 @@ impl<'e> Game<'e> {
         (event, tally.borne_off + tally.captures > 0)
     }
 
-    /// The side to move passes.
-    fn pass(&mut self, side: Side, throw: Throw) {
-        self.pos = self.engine.pass(&self.pos);
+    /// The side to move passes; the event for the turn machine.
+    fn pass(&mut self, side: Side, throw: Throw) -> Event {
+        let event = self.engine.pass_in_place(&mut self.pos, throw);
         if throw.is_zero() && self.phase == Phase::Opening {
             // No opening move could be made: it is no longer due.
             self.pos.opening &= !(1 << side.index());
         }
         let after = self.pos;
         self.emit(|| GameEvent::Pass { side, throw, after });
+        event
     }
 
     /// Runs every step that needs no throw and no choice (forced opening moves, passes), and
@@ -260,10 +261,11 @@ impl<'e> Game<'e> {
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
                     }
-                    self.pass(side, self.total);
+                    let event = self.pass(side, self.total);
                     self.summary.passes += 1;
+                    self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
                     self.total = Throw::ZERO;
-                    self.advance(Event::Passed);
+                    self.advance(event);
                 }
                 Phase::GameOver => return Action::Over,
             }

@@ -40,6 +40,8 @@ struct SideMasks {
     extra: u64,
     /// Positions whose square has an effect (sends the piece on).
     effect: u64,
+    /// Positions where a capture by a piece of this side landing there gives an extra throw.
+    capture_extra: u64,
     /// Indexed by position index: the enemy's positions next to the enemy's position of the
     /// same square (the neighbours that protect an enemy piece standing there).
     enemy_neighbours: [u64; MAX_PATH],
@@ -70,6 +72,7 @@ impl SideMasks {
             safe: 0,
             extra: 0,
             effect: 0,
+            capture_extra: 0,
             enemy_neighbours: [0; MAX_PATH],
             exit_throws: [0; MAX_PATH],
             exit_from: [0; THROW_VALUES],
@@ -93,6 +96,7 @@ impl SideMasks {
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
                 (PosFlags::EXTRA_THROW, &mut m.extra),
+                (PosFlags::CAPTURE_THROW, &mut m.capture_extra),
             ] {
                 if pos_flags.contains(flag) {
                     *mask |= bit;

@@ -130,7 +130,7 @@ impl Engine {
         }
         for (from, to, d) in candidates {
             let mut next = *pos;
-            let rest = self.apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord);
+            let (rest, _) = self.apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord);
             let moved_next = if rest != OFF {
                 moved | bit(rest)
             } else {

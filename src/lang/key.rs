@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::syntax::{Item, SetExpr, Spanned, Trigger};
+
 /// The rule a statement states. Keys that name a square, side or option carry it as written
 /// (before any name is resolved).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,6 +47,117 @@ pub enum RuleKey {
     Win,
     End,
     MatchPoints,
+    /// An event rule, by its trigger as written.
+    On(TriggerKey),
+}
+
+/// The trigger of an event rule, as its key: the numbers written, ranges as their ends.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerKey {
+    Capture(Option<SetKey>),
+    Pass(Vec<u32>),
+    Move(Vec<u32>),
+    Landing(SetKey),
+}
+
+/// A set as written: squares or positions, and each item's ends.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SetKey {
+    pub positions: bool,
+    pub items: Vec<(u32, u32)>,
+}
+
+impl SetKey {
+    fn of(set: &SetExpr) -> SetKey {
+        let (positions, items) = match set {
+            SetExpr::None => (false, &[][..]),
+            SetExpr::Squares(items) => (false, &items[..]),
+            SetExpr::Positions(items) => (true, &items[..]),
+        };
+        SetKey {
+            positions,
+            items: items.iter().map(|i| (i.first, i.last)).collect(),
+        }
+    }
+}
+
+impl SetKey {
+    /// The set this key was made from (without its spans).
+    fn set(&self) -> SetExpr {
+        let items = self
+            .items
+            .iter()
+            .map(|&(first, last)| Item {
+                first,
+                last,
+                span: 0..0,
+            })
+            .collect();
+        match (self.items.is_empty(), self.positions) {
+            (true, _) => SetExpr::None,
+            (false, true) => SetExpr::Positions(items),
+            (false, false) => SetExpr::Squares(items),
+        }
+    }
+}
+
+impl TriggerKey {
+    /// The trigger this key was made from (without its spans).
+    pub fn trigger(&self) -> Trigger {
+        let values = |v: &[u32]| v.iter().map(|&n| Spanned::new(n, 0..0)).collect();
+        match self {
+            TriggerKey::Capture(set) => Trigger::Capture(set.as_ref().map(SetKey::set)),
+            TriggerKey::Pass(v) => Trigger::Pass(values(v)),
+            TriggerKey::Move(v) => Trigger::Move(values(v)),
+            TriggerKey::Landing(set) => Trigger::Landing(set.set()),
+        }
+    }
+
+    pub fn of(trigger: &Trigger) -> TriggerKey {
+        let values = |list: &[Spanned<u32>]| list.iter().map(|v| v.value).collect();
+        match trigger {
+            Trigger::Capture(set) => TriggerKey::Capture(set.as_ref().map(SetKey::of)),
+            Trigger::Pass(list) => TriggerKey::Pass(values(list)),
+            Trigger::Move(list) => TriggerKey::Move(values(list)),
+            Trigger::Landing(set) => TriggerKey::Landing(SetKey::of(set)),
+        }
+    }
+}
+
+impl fmt::Display for SetKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.items.is_empty() {
+            return f.write_str("none");
+        }
+        if self.positions {
+            f.write_str("positions ")?;
+        }
+        let items: Vec<String> = self
+            .items
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}..{b}")
+                }
+            })
+            .collect();
+        f.write_str(&items.join(", "))
+    }
+}
+
+impl fmt::Display for TriggerKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        match self {
+            TriggerKey::Capture(None) => f.write_str("capture"),
+            TriggerKey::Capture(Some(set)) => write!(f, "capture on {set}"),
+            TriggerKey::Pass(v) => write!(f, "pass with {}", list(v)),
+            TriggerKey::Move(v) => write!(f, "move with {}", list(v)),
+            TriggerKey::Landing(set) => write!(f, "landing on {set}"),
+        }
+    }
 }
 
 impl fmt::Display for RuleKey {
@@ -59,6 +172,7 @@ impl fmt::Display for RuleKey {
             Colour(side) => return write!(f, "colour {side}"),
             Opening(side) => return write!(f, "opening {side}"),
             Square(n) => return write!(f, "square {n}"),
+            On(trigger) => return write!(f, "on {trigger}"),
             Ruleset => "ruleset",
             Title => "title",
             Extends => "extends",

@@ -23,7 +23,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
     "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
     "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
-    "opening", "square", "bear", "only", "win", "end", "match",
+    "opening", "square", "bear", "only", "win", "end", "match", "on",
 ];
 
 /// Parses a whole file. Returns the statements of every good line and a diagnostic for every
@@ -520,6 +520,24 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
             StatementKind::MatchPoints(table)
         }
+        Rule::on_stmt => {
+            let trigger = parts.next().unwrap();
+            let trigger_span = span(&trigger, offset);
+            let value = trigger_of(trigger, offset)?;
+            let effects = match parts.next() {
+                None => Vec::new(), // `none`
+                Some(list) => meaningful(list)
+                    .map(|e| {
+                        let sp = span(&e, offset);
+                        effect_of(e, offset).map(|e| Spanned::new(e, sp))
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            StatementKind::On {
+                trigger: Spanned::new(value, trigger_span),
+                effects,
+            }
+        }
         other => unreachable!("the grammar produced {other:?} as a statement"),
     };
     Ok(Statement {
@@ -527,6 +545,38 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         span: sp,
         condition: None,
         note: None,
+    })
+}
+
+fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
+    let rule = pair.as_rule();
+    let mut parts = meaningful(pair);
+    Ok(match rule {
+        Rule::trigger_capture => match parts.next() {
+            Some(s) => Trigger::Capture(Some(set(s, offset)?)),
+            None => Trigger::Capture(None),
+        },
+        Rule::trigger_pass => Trigger::Pass(ints(parts.next().unwrap(), offset)?),
+        Rule::trigger_move => Trigger::Move(ints(parts.next().unwrap(), offset)?),
+        _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
+    })
+}
+
+fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
+    Ok(match pair.as_rule() {
+        Rule::effect_throw_again => Effect::ThrowAgain,
+        Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
+        _ => {
+            let place = meaningful(pair).next().unwrap();
+            Effect::Captured(if place.as_rule() == Rule::captured_removed {
+                CapturedPlace::Removed
+            } else {
+                match meaningful(place).next().unwrap() {
+                    p if p.as_rule() == Rule::captured_waiting => CapturedPlace::Waiting,
+                    p => CapturedPlace::To(destination(p, offset)?),
+                }
+            })
+        }
     })
 }
 
@@ -560,6 +610,13 @@ fn describe(rule: Rule) -> String {
         Rule::statement | Rule::line => "a statement",
         Rule::positions => "`positions`",
         Rule::note => "a note such as `[choice: ...]`",
+        Rule::effects | Rule::effect_throw_again | Rule::effect_go_to | Rule::effect_captured => {
+            "an effect such as `throw again` or `go to 15`"
+        }
+        Rule::trigger_capture => "`capture`",
+        Rule::trigger_pass => "`pass with`",
+        Rule::trigger_move => "`move with`",
+        Rule::trigger_landing => "`landing on`",
         _ => return name.trim_end_matches("_stmt").replace('_', " "),
     }
     .to_string()

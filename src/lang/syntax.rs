@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-pub use super::key::RuleKey;
+pub use super::key::{RuleKey, TriggerKey};
 pub use crate::types::Numbering;
 
 /// A byte range in one source file.
@@ -208,6 +208,38 @@ pub enum EndSpec {
     BoardEmpty,
 }
 
+/// What sets off an event rule (`on TRIGGER: ...`).
+#[derive(Clone, Debug)]
+pub enum Trigger {
+    /// A capture, anywhere or on these squares (the capturing piece's landing square).
+    Capture(Option<SetExpr>),
+    /// A pass made with one of these throws.
+    Pass(Vec<Spanned<u32>>),
+    /// A move made with one of these throws.
+    Move(Vec<Spanned<u32>>),
+    /// A move that ends on one of these squares.
+    Landing(SetExpr),
+}
+
+/// What an event rule does.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// The side that moved throws again.
+    ThrowAgain,
+    /// The piece that landed goes on to a square.
+    GoTo(Destination),
+    /// Where the captured piece goes.
+    Captured(CapturedPlace),
+}
+
+/// Where an event rule sends a captured piece.
+#[derive(Clone, Debug)]
+pub enum CapturedPlace {
+    Waiting,
+    Removed,
+    To(Destination),
+}
+
 /// Every statement of the language. Each has a key (see [`StatementKind::key`]): a later
 /// statement with the same key replaces an inherited one.
 #[derive(Clone, Debug)]
@@ -277,6 +309,11 @@ pub enum StatementKind {
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
+    /// `on TRIGGER: EFFECT, ...`; no effects for `none` (which takes an inherited rule away).
+    On {
+        trigger: Spanned<Trigger>,
+        effects: Vec<Spanned<Effect>>,
+    },
 }
 
 impl StatementKind {
@@ -321,6 +358,7 @@ impl StatementKind {
             K::Win(_) => RuleKey::Win,
             K::End(_) => RuleKey::End,
             K::MatchPoints(_) => RuleKey::MatchPoints,
+            K::On { trigger, .. } => RuleKey::On(TriggerKey::of(&trigger.value)),
         })
     }
 }

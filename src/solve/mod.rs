@@ -331,7 +331,7 @@ pub fn solve(
                 engine.legal_moves(&pos, v, &mut moves);
                 let start = id(succ.len())?;
                 let nexts: Vec<Position> = if moves.is_empty() {
-                    vec![engine.pass(&pos)]
+                    vec![engine.pass(&pos, v)]
                 } else {
                     moves.iter().map(|m| engine.successor(&pos, m, v)).collect()
                 };

@@ -7,7 +7,12 @@ use crate::check::ruleset::SquareEffect;
 use crate::lang::syntax::{Span, StatementKind as K};
 use crate::types::Square;
 
-pub(super) fn effects(cx: &mut Ctx) -> Vec<SquareEffect> {
+/// The square effects of `square N: go to ...` and of event rules (`landing`), each square
+/// sending a piece on once, with no loop among them.
+pub(super) fn effects(
+    cx: &mut Ctx,
+    from_events: Vec<(SquareEffect, usize, Span)>,
+) -> Vec<SquareEffect> {
     let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
     for (kind, layer, _) in cx.entries() {
         let K::SquareEffect { square, effect } = kind else {
@@ -19,6 +24,23 @@ pub(super) fn effects(cx: &mut Ctx) -> Vec<SquareEffect> {
         let Some(dest) = effect else { continue };
         if let Some(to) = cx.destination(layer, dest) {
             effects.push((SquareEffect { square: sq, to }, layer, square.span.clone()));
+        }
+    }
+    for (effect, layer, span) in from_events {
+        match effects.iter().find(|(e, _, _)| e.square == effect.square) {
+            Some((_, first_layer, first)) => {
+                // Point at both when one file says both; else at the later one.
+                let first = (*first_layer == layer).then(|| first.clone());
+                cx.err(
+                    layer,
+                    CheckError::EffectTwice {
+                        span: span.clone().into(),
+                        first: first.unwrap_or(span.clone()).into(),
+                        square: u32::from(effect.square),
+                    },
+                );
+            }
+            None => effects.push((effect, layer, span)),
         }
     }
     for (effect, layer, span) in &effects {

@@ -11,6 +11,7 @@ mod bear_off;
 mod board;
 mod effects;
 mod end;
+mod events;
 mod landing;
 mod movement;
 mod opening;
@@ -28,8 +29,8 @@ use super::load::Layer;
 use super::merge::Merged;
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules};
 use crate::lang::Diagnostic;
-use crate::lang::syntax::{RuleKey, Span, StatementKind as K};
-use crate::types::{PerSide, Side, Square, ThrowDevice};
+use crate::lang::syntax::{RuleKey, Span, Spanned, StatementKind as K, Trigger};
+use crate::types::{Capture, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -136,6 +137,42 @@ impl<'a> Ctx<'a, '_> {
     }
 }
 
+/// The values of both lists, ascending, each once.
+fn union<T: Ord>(mut a: Vec<T>, b: Vec<T>) -> Vec<T> {
+    a.extend(b);
+    a.sort_unstable();
+    a.dedup();
+    a
+}
+
+/// An event rule about captures, where the rules allow none.
+fn event_without_capture(cx: &mut Ctx) {
+    let found = cx.entries().into_iter().find(|(kind, _, _)| {
+        matches!(
+            kind,
+            K::On {
+                trigger: Spanned {
+                    value: Trigger::Capture(_),
+                    ..
+                },
+                effects,
+            } if !effects.is_empty()
+        )
+    });
+    if let Some((_, layer, span)) = found {
+        cx.err(
+            layer,
+            CheckError::Contradiction {
+                span: span.clone().into(),
+                what: "a rule about captures, but pieces never capture".into(),
+                label: "this never happens".into(),
+                help: "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule"
+                    .into(),
+            },
+        );
+    }
+}
+
 /// The key of a statement kind that does not match it: statements are stored by their own key,
 /// so this never happens.
 fn mismatch(kind: &K) -> ! {
@@ -173,7 +210,13 @@ pub fn build(
     let capture = landing::capture(&mut cx);
     let movement = movement::movement(&mut cx, layout.pieces);
     let opening = opening::opening(&mut cx, layout.start.as_ref());
-    let effects = effects::effects(&mut cx);
+    let events = events::events(&mut cx);
+    let effects = effects::effects(&mut cx, events.landing_effects);
+    if capture == Capture::None
+        && !(events.captured_at.is_empty() && events.on_capture.values().all(Vec::is_empty))
+    {
+        event_without_capture(&mut cx);
+    }
     let bearing = bear_off::bearing_off(&mut cx);
     let ending = end::end_and_scoring(&mut cx);
 
@@ -216,11 +259,16 @@ pub fn build(
             .or(opening.seats.map(|s| s.side))
             .unwrap_or(Side::First),
         throw: throws.device?,
-        extra_after: throws.extra_after,
-        extra_on: throws.extra_on,
+        extra_after: union(throws.extra_after, events.after_move),
+        extra_after_pass: events.after_pass,
+        extra_on_capture: events.on_capture,
+        extra_on: PerSide::from_fn(|s| {
+            union(throws.extra_on[s].clone(), events.on_landing[s].clone())
+        }),
         turn: throws.turn,
         enter,
         capture,
+        captured_at: events.captured_at,
         protect_pairs: movement.protect_pairs,
         safe: movement.safe,
         blockade: movement.blockade,

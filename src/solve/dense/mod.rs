@@ -129,7 +129,7 @@ fn build_group(
             engine.legal_moves(pos, v, &mut moves);
             succ.clear();
             if moves.is_empty() {
-                succ.push(entry(index, &engine.pass(pos), mover));
+                succ.push(entry(index, &engine.pass(pos, v), mover));
             } else {
                 for m in &moves {
                     succ.push(entry(index, &engine.successor(pos, m, v), mover));

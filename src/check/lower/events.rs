@@ -1,0 +1,179 @@
+//! Event rules (`on TRIGGER: EFFECT, ...`): what happens after a capture, a pass, a move with a
+//! given throw, or a move that ends on given squares. The older statements that are cases of
+//! them (`extra throw after`, `extra throw on`, `square N: go to`) lower into the same values,
+//! so that the engine has one mechanism for each effect.
+
+use super::Ctx;
+use crate::check::errors::CheckError;
+use crate::check::ruleset::SquareEffect;
+use crate::lang::syntax::{
+    CapturedPlace, Effect, SetExpr, Span, Spanned, StatementKind as K, Trigger,
+};
+use crate::types::{Capture, PathPos, PerSide, Square};
+
+/// What the event rules add to the rules the older statements give.
+#[derive(Default)]
+pub(super) struct Events {
+    /// Throws whose move gives an extra throw.
+    pub after_move: Vec<u8>,
+    /// Throws whose pass gives an extra throw.
+    pub after_pass: Vec<u8>,
+    /// Per side: positions where a move that ends there gives an extra throw.
+    pub on_landing: PerSide<Vec<PathPos>>,
+    /// Per side: positions where capturing gives an extra throw.
+    pub on_capture: PerSide<Vec<PathPos>>,
+    /// Squares that send a piece on, with where each rule was written.
+    pub landing_effects: Vec<(SquareEffect, usize, Span)>,
+    /// Where a piece captured on a square goes, instead of what `capture` says.
+    pub captured_at: Vec<(Square, Capture)>,
+}
+
+pub(super) fn events(cx: &mut Ctx) -> Events {
+    let mut out = Events::default();
+    for (kind, layer, _) in cx.entries() {
+        let K::On { trigger, effects } = kind else {
+            continue;
+        };
+        for effect in effects {
+            rule(cx, layer, trigger, effect, &mut out);
+        }
+    }
+    for list in out
+        .on_landing
+        .0
+        .iter_mut()
+        .chain(out.on_capture.0.iter_mut())
+    {
+        list.sort_unstable();
+        list.dedup();
+    }
+    out.after_move.sort_unstable();
+    out.after_move.dedup();
+    out.after_pass.sort_unstable();
+    out.after_pass.dedup();
+    out
+}
+
+/// The words a trigger is known by in messages.
+fn trigger_words(trigger: &Trigger) -> &'static str {
+    match trigger {
+        Trigger::Capture(_) => "a capture",
+        Trigger::Pass(_) => "a pass",
+        Trigger::Move(_) => "a move with a throw",
+        Trigger::Landing(_) => "landing on a square",
+    }
+}
+
+fn effect_words(effect: &Effect) -> &'static str {
+    match effect {
+        Effect::ThrowAgain => "throw again",
+        Effect::GoTo(_) => "go to",
+        Effect::Captured(_) => "captured piece",
+    }
+}
+
+/// One effect of one rule.
+fn rule(
+    cx: &mut Ctx,
+    layer: usize,
+    trigger: &Spanned<Trigger>,
+    effect: &Spanned<Effect>,
+    out: &mut Events,
+) {
+    match (&trigger.value, &effect.value) {
+        (Trigger::Move(list), Effect::ThrowAgain) => {
+            let values = cx.throw_values(layer, list);
+            out.after_move.extend(values);
+        }
+        (Trigger::Pass(list), Effect::ThrowAgain) => {
+            let values = cx.throw_values(layer, list);
+            out.after_pass.extend(values);
+        }
+        (Trigger::Landing(set), Effect::ThrowAgain) => {
+            let positions = cx.positions(layer, set);
+            for (s, list) in positions.into_iter().zip([0, 1]).map(|(l, i)| (i, l)) {
+                out.on_landing.0[s].extend(list);
+            }
+        }
+        (Trigger::Capture(set), Effect::ThrowAgain) => {
+            let positions = capture_positions(cx, layer, set.as_ref());
+            for (s, list) in positions.into_iter().enumerate() {
+                out.on_capture.0[s].extend(list);
+            }
+        }
+        (Trigger::Landing(set), Effect::GoTo(dest)) => {
+            let squares = cx.squares(layer, set);
+            if let Some(to) = cx.destination(layer, dest) {
+                for square in squares {
+                    out.landing_effects.push((
+                        SquareEffect { square, to },
+                        layer,
+                        trigger.span.clone(),
+                    ));
+                }
+            }
+        }
+        (Trigger::Capture(set), Effect::Captured(place)) => {
+            captured(cx, layer, &trigger.span, set.as_ref(), place, out);
+        }
+        (trigger_value, effect_value) => {
+            let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
+                        piece is removed`; after landing on squares: `throw again` or `go to ...`; \
+                        after a move or a pass with a throw: `throw again`"
+                .to_string();
+            cx.err(
+                layer,
+                CheckError::EffectNotForTrigger {
+                    span: effect.span.clone().into(),
+                    effect: effect_words(effect_value).into(),
+                    trigger: trigger_words(trigger_value).into(),
+                    help,
+                },
+            );
+        }
+    }
+}
+
+/// The capturing side's positions a capture trigger names: every position without a set.
+fn capture_positions(cx: &mut Ctx, layer: usize, set: Option<&SetExpr>) -> [Vec<PathPos>; 2] {
+    match set {
+        Some(set) => cx.positions(layer, set).0,
+        None => {
+            cx.sides()
+                .as_ref()
+                .map(|s| (0..s.path.len()).filter_map(PathPos::from_index).collect())
+                .0
+        }
+    }
+}
+
+/// Where pieces captured on a set of squares (every square without one) go.
+fn captured(
+    cx: &mut Ctx,
+    layer: usize,
+    span: &Span,
+    set: Option<&SetExpr>,
+    place: &CapturedPlace,
+    out: &mut Events,
+) {
+    let to = match place {
+        CapturedPlace::Waiting => Capture::ToWaiting,
+        CapturedPlace::Removed => Capture::Removed,
+        CapturedPlace::To(dest) => match cx.destination(layer, dest) {
+            Some(d) => Capture::To(d),
+            None => return,
+        },
+    };
+    let squares: Vec<Square> = match set {
+        Some(set) => cx.squares(layer, set),
+        None => {
+            let mut all: Vec<Square> = cx.sides().values().flat_map(|s| s.path.clone()).collect();
+            all.sort_unstable();
+            all.dedup();
+            all
+        }
+    };
+    let _ = span;
+    out.captured_at
+        .extend(squares.into_iter().map(|sq| (sq, to)));
+}

@@ -1,0 +1,184 @@
+//! Event rules (`on TRIGGER: EFFECT`), each case worked out by hand from the rule's words on a
+//! small board: a row of 12 squares, one path, two pieces a side.
+
+use senet::check::check_text;
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::notation::position::{moves_json, parse_position};
+use senet::types::{Side, Throw};
+use serde_json::{Value, json};
+
+/// A 1 x 12 board, pieces on the board from the start, a die of 4, capture to waiting unless the
+/// rules below say otherwise; `extra` lines are added at the end.
+fn engine(extra: &str) -> Engine {
+    let text = format!(
+        "ruleset \"test/events\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 2 each
+start red on 1, 2; blue on 5, 6
+enter onto throw
+throw die 4
+capture to waiting
+bear off exact
+win first to bear off all
+{extra}
+"
+    );
+    let rules = check_text("events.rules", &text, None, &[]).unwrap_or_else(|d| {
+        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
+        panic!("{}", shown.join("\n"))
+    });
+    Engine::new(compile(&rules))
+}
+
+fn position(to_move: &str, throw: u32, red: Value, blue: Value) -> Value {
+    json!({ "to_move": to_move, "throw": throw, "pieces": { "red": red, "blue": blue } })
+}
+
+/// The results of every legal move, as (steps, to_move, red, blue).
+fn results(engine: &Engine, position: &Value) -> Vec<(Value, Value, Value, Value)> {
+    let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
+    answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let r = &m["result"];
+            (
+                m["steps"].clone(),
+                r["to_move"].clone(),
+                r["pieces"]["red"].clone(),
+                r["pieces"]["blue"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_capture_throws_again() {
+    // Red 2 hits blue on 5 with a 3: blue waits, and red throws again.
+    let e = engine("on capture: throw again");
+    let r = results(&e, &position("red", 3, json!([1, 2]), json!([5, 6])));
+    let hit = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
+        .unwrap();
+    assert_eq!(
+        (&hit.1, &hit.2, &hit.3),
+        (&json!("red"), &json!([1, 5]), &json!([0, 6]))
+    );
+    // Red 1 to 4 captures nothing: blue throws next.
+    let quiet = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 1, "to": 4 }]))
+        .unwrap();
+    assert_eq!(quiet.1, json!("blue"));
+}
+
+#[test]
+fn a_capture_on_given_squares_throws_again_there_only() {
+    let e = engine("on capture on 6: throw again");
+    let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
+    // 2 -> 5 captures on 5: no extra throw; 3 -> 6 captures on 6: red throws again.
+    let on5 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
+        .unwrap();
+    let on6 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
+        .unwrap();
+    assert_eq!(on5.1, json!("blue"));
+    assert_eq!(on6.1, json!("red"));
+}
+
+#[test]
+fn a_piece_captured_on_given_squares_goes_elsewhere() {
+    // Captured on 6: to square 1 or the first free square after it; elsewhere: waiting.
+    let e = engine("on capture on 6: captured piece goes to first free after 1");
+    let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
+    let on5 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
+        .unwrap();
+    let on6 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
+        .unwrap();
+    assert_eq!(on5.3, json!([0, 6]));
+    // Square 1 is free (red's pieces stand on 2 and 6 after the move): blue goes to 1.
+    assert_eq!(on6.3, json!([1, 5]));
+    let removed = engine("on capture on 6: captured piece is removed");
+    let r = results(&removed, &position("red", 3, json!([2, 3]), json!([5, 6])));
+    let on6 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
+        .unwrap();
+    assert_eq!(on6.3, json!([5, "removed"]));
+}
+
+#[test]
+fn a_pass_with_a_given_throw_throws_again() {
+    // Blue on 3 and 4 blocks nothing, but red on 11 and 12 can move neither 3 nor 4 (no exact
+    // exit, own piece ahead): red passes.
+    let e = engine("on pass with 4: throw again");
+    let (pos, _) = parse_position(&e, &position("red", 4, json!([11, 12]), json!([3, 4]))).unwrap();
+    let mut moves = Vec::new();
+    e.legal_moves(&pos, Throw::new(4), &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(e.pass(&pos, Throw::new(4)).to_move(), Side::First);
+    e.legal_moves(&pos, Throw::new(3), &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(e.pass(&pos, Throw::new(3)).to_move(), Side::Second);
+}
+
+#[test]
+fn a_move_with_a_given_throw_and_a_landing_throw_again() {
+    let e = engine("on move with 2: throw again\non landing on 9: throw again");
+    let with2 = results(&e, &position("red", 2, json!([1, 2]), json!([5, 6])));
+    assert!(with2.iter().all(|m| m.1 == json!("red")), "{with2:?}");
+    // With a 3 only the move that ends on 9 throws again.
+    let with3 = results(&e, &position("red", 3, json!([1, 6]), json!([10, 11])));
+    for m in with3 {
+        let ends_on_9 = m.0[0]["to"] == json!(9);
+        assert_eq!(m.1 == json!("red"), ends_on_9, "{m:?}");
+    }
+}
+
+#[test]
+fn landing_on_a_square_sends_the_piece_on() {
+    // 7 sends a piece to 3, or the first free square before it.
+    let e = engine("on landing on 7: go to first free before 3");
+    let r = results(&e, &position("red", 3, json!([3, 4]), json!([10, 11])));
+    let to7 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 4, "to": 7 }]))
+        .unwrap();
+    // Square 3 is red's own: the first free square before it is 2.
+    assert_eq!(to7.2, json!([2, 3]));
+}
+
+#[test]
+fn an_event_rule_is_the_same_rule_as_the_statement_it_generalises() {
+    use senet::check::same::same_rule;
+    let load = |extra: &str| {
+        check_text(
+            "x.rules",
+            &format!("ruleset \"test/x\"\nextends \"senet/base\"\n{extra}\n"),
+            None,
+            &[],
+        )
+        .unwrap()
+    };
+    let old = load("extra throw after 1, 4, 6\nextra throw on 26");
+    let new = load(
+        "extra throw after none\nextra throw on none\non move with 1, 4, 6: throw again\n\
+         on landing on 26: throw again",
+    );
+    for key in old.rules.iter().chain(&new.rules).map(|r| &r.key) {
+        assert!(same_rule(&old, &new, key), "{key}");
+    }
+    assert_eq!(compile(&old).extra_after, compile(&new).extra_after);
+}

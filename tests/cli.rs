@@ -12,8 +12,8 @@ use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 
-/// The 16 bundled rule sets.
-const BUNDLED: [&str; 16] = [
+/// The bundled rule sets.
+const BUNDLED: [&str; 19] = [
     "senet/base",
     "senet/jequier",
     "senet/kendall-14",
@@ -30,6 +30,9 @@ const BUNDLED: [&str; 16] = [
     "twenty-squares/ur",
     "twenty-squares/babylonian",
     "twenty-squares/marks-throw-only",
+    "twenty-squares/masters",
+    "twenty-squares/blitz",
+    "twenty-squares/aseb",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

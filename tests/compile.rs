@@ -159,3 +159,23 @@ fn options_change_the_compiled_rules() {
     assert_eq!(off.extra_after, 0);
     assert_eq!(rules("senet/kendall").extra_after, 1 << 1 | 1 << 4 | 1 << 5);
 }
+
+/// A variant may narrow an option it inherits: the parent's `when` forms for values the child no
+/// longer allows are judged by the parent's own declaration (no error) and simply never apply.
+#[test]
+fn a_variant_may_narrow_an_inherited_option() {
+    use senet::check::check_text;
+    let text = "ruleset \"test/narrow\"\nextends \"twenty-squares/sawah\"\n\
+                option pieces: 1..5 default 5\n";
+    let set = check_text("narrow.rules", text, None, &[]).expect("checks");
+    assert_eq!(set.pieces, 5);
+    let three =
+        check_text("narrow.rules", text, None, &[("pieces".into(), "3".into())]).expect("checks");
+    assert_eq!(three.pieces, 3, "the parent's `when pieces is 3` applies");
+    let Err(diags) = check_text("narrow.rules", text, None, &[("pieces".into(), "6".into())])
+    else {
+        panic!("pieces=6 is accepted though the variant allows 1..5");
+    };
+    let codes: Vec<String> = diags.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["E111"], "only the command line's value is wrong");
+}

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 16] = [
+const IDS: [&str; 19] = [
     "senet/base",
     "senet/bell-1960",
     "senet/bell-1979",
@@ -57,17 +57,21 @@ const IDS: [&str; 16] = [
     "senet/modern",
     "senet/tait",
     "senet/thirty-six",
+    "twenty-squares/aseb",
     "twenty-squares/babylonian",
+    "twenty-squares/blitz",
     "twenty-squares/marks-throw-only",
+    "twenty-squares/masters",
     "twenty-squares/sawah",
     "twenty-squares/ur",
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 3] = [
+const OPTION_VARIANTS: [(&str, &str, &str); 4] = [
     ("senet/kendall", "pieces", "7"),
     ("senet/kendall", "extra-throws", "off"),
     ("senet/ivde", "pieces", "7"),
+    ("twenty-squares/masters", "dice", "four"),
 ];
 
 // ---- rule sets ---------------------------------------------------------------------------------
@@ -385,8 +389,12 @@ game_properties! {
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
+    games_twenty_squares_aseb: "twenty-squares/aseb", 16;
     games_twenty_squares_babylonian: "twenty-squares/babylonian", 16;
+    games_twenty_squares_blitz: "twenty-squares/blitz", 16;
     games_twenty_squares_marks_throw_only: "twenty-squares/marks-throw-only", 16;
+    games_twenty_squares_masters: "twenty-squares/masters", 16;
+    games_twenty_squares_masters_four: "twenty-squares/masters dice=four", 8;
     games_twenty_squares_sawah: "twenty-squares/sawah", 16;
     games_twenty_squares_ur: "twenty-squares/ur", 16;
 }

@@ -1104,8 +1104,7 @@ fn check_step(engine: &Engine, before: &Position, s: Side, step: Step) -> Result
                 let safe = r.sides[e]
                     .position(sq)
                     .is_some_and(|q| r.sides[e].flags[q.index()].contains(PosFlags::SAFE));
-                if r.capture == Capture::None || safe || (r.protect_pairs && pair)
-                {
+                if r.capture == Capture::None || safe || (r.protect_pairs && pair) {
                     return Err(format!(
                         "lands on an enemy piece it may not capture on {sq}"
                     ));

@@ -375,6 +375,9 @@ scenario_files! {
     twenty_squares_ur => "twenty-squares__ur.json",
     twenty_squares_babylonian => "twenty-squares__babylonian.json",
     twenty_squares_marks_throw_only => "twenty-squares__marks-throw-only.json",
+    twenty_squares_masters => "twenty-squares__masters.json",
+    twenty_squares_blitz => "twenty-squares__blitz.json",
+    twenty_squares_aseb => "twenty-squares__aseb.json",
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::errors::CheckError;
 use super::load::Layer;
-use super::options::{allows, bad_value, unknown_option};
+use super::options::{allowed_at, allows, bad_value, unknown_option};
 use super::ruleset::OptionInfo;
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{RuleKey, Statement, StatementKind};
@@ -119,13 +119,17 @@ pub fn merge<'a>(
                 ));
                 continue;
             };
-            if !allows(&option.allowed, &cond.value.value) {
+            // Judged by the option as this file sees it; a value a later file no longer allows
+            // is simply never chosen.
+            let allowed =
+                allowed_at(layers, &option.name, index).unwrap_or_else(|| option.allowed.clone());
+            if !allows(&allowed, &cond.value.value) {
                 diags.push(bad_value(
                     &layer.file,
                     &option.name,
                     &cond.value.value,
                     cond.value.span.clone(),
-                    &option.allowed,
+                    &allowed,
                 ));
                 continue;
             }

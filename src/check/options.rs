@@ -104,6 +104,23 @@ pub fn resolve(
     options
 }
 
+/// The values option `name` allows as seen by layer `index` of the chain: its last declaration in
+/// that file or one it extends. A parent's `when` is judged by the parent's own declaration, so
+/// that a child may narrow an option without breaking the rules it inherits.
+pub fn allowed_at(layers: &[Layer], name: &str, index: usize) -> Option<Vec<Value>> {
+    layers[..=index]
+        .iter()
+        .flat_map(|layer| &layer.ast.statements)
+        .filter(|stmt| stmt.condition.is_none())
+        .filter_map(|stmt| match &stmt.kind {
+            StatementKind::Option {
+                name: n, values, ..
+            } if n.value == name => Some(values.iter().map(|v| v.value.clone()).collect()),
+            _ => None,
+        })
+        .next_back()
+}
+
 pub fn unknown_option(
     file: &Arc<SourceFile>,
     name: &str,

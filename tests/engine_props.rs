@@ -184,14 +184,16 @@ fn check_moves(
                 report.steps()
             ));
         }
-        // Each step tells whether it earns an extra throw: by the square it rests on, or by a
-        // capture where captures throw again.
+        // Each step tells whether it earns an extra throw: by the square it lands on or rests
+        // on (no bundled rule set sends a piece through a third square), or by a capture where
+        // captures throw again.
         for step in report.steps() {
             let flags = |p: Place| match p {
                 Place::On(p) => engine.rules.sides[s].flags[p.index()],
                 _ => PosFlags::empty(),
             };
             let earns = flags(step.rest()).contains(PosFlags::EXTRA_THROW)
+                || flags(step.landed()).contains(PosFlags::EXTRA_THROW)
                 || (step.captured().is_some()
                     && flags(step.landed()).contains(PosFlags::CAPTURE_THROW));
             if step.earns_extra_throw() != earns {

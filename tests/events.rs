@@ -182,3 +182,24 @@ fn an_event_rule_is_the_same_rule_as_the_statement_it_generalises() {
     }
     assert_eq!(compile(&old).extra_after, compile(&new).extra_after);
 }
+
+#[test]
+fn landing_throws_again_and_sends_on_in_one_rule() {
+    // A move that ends on 7 goes on to 10 and throws again; blue's pieces are out of the way.
+    let e = engine("on landing on 7: throw again, go to 10");
+    let r = results(&e, &position("red", 3, json!([3, 4]), json!([11, 12])));
+    let to7 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 4, "to": 7 }]))
+        .unwrap();
+    assert_eq!((&to7.1, &to7.2), (&json!("red"), &json!([3, 10])));
+}
+
+#[test]
+fn a_variant_takes_an_inherited_event_rule_away_with_none() {
+    let parent = "ruleset \"test/p\"\nextends \"twenty-squares/blitz\"\n";
+    let with = check_text("p.rules", parent, None, &[]).unwrap();
+    let without = check_text("p.rules", &format!("{parent}on capture: none\n"), None, &[]).unwrap();
+    assert!(with.extra_on_capture.values().all(|l| !l.is_empty()));
+    assert!(without.extra_on_capture.values().all(Vec::is_empty));
+}

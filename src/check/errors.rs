@@ -358,6 +358,21 @@ pub enum CheckError {
         square: u32,
     },
 
+    #[error("a piece captured on square {square} is sent to two places")]
+    #[diagnostic(
+        code(E172),
+        help(
+            "a piece captured on a square goes to one place: narrow one rule's squares, or restate an inherited rule's trigger with `none`"
+        )
+    )]
+    CapturedTwice {
+        #[label(primary, "sent again here")]
+        span: SourceSpan,
+        #[label("first here")]
+        first: SourceSpan,
+        square: u32,
+    },
+
     #[error("{what}")]
     #[diagnostic(code(E160))]
     Contradiction {

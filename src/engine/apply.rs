@@ -78,8 +78,8 @@ impl StepReport {
         })
     }
 
-    /// Whether the step earns an extra throw: by the square it rests on, or by its capture
-    /// where captures throw again.
+    /// Whether the step earns an extra throw: by a square it lands on or a square effect sends
+    /// it onto, or by its capture where captures throw again.
     pub fn earns_extra_throw(&self) -> bool {
         self.extra_throw
     }
@@ -172,7 +172,8 @@ impl Engine {
 
     /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did. Returns
     /// where the piece rests (packed; [`OFF`] if it bore off) and whether the step earns an
-    /// extra throw (by its resting square, or by a capture where captures throw again).
+    /// extra throw (by a square it lands on or is sent onto, or by a capture where captures
+    /// throw again).
     #[inline(always)]
     pub(super) fn apply_step(
         &self,
@@ -237,13 +238,14 @@ impl Engine {
         // Square effects, followed while they lead on to a square not yet visited on the way:
         // the checker rules out loops of effects, and a fallback that moves the piece on to a
         // square it came through stops it there.
+        // Landing on a square that throws again counts, and so does being sent onto one.
         let mut at = to;
+        let mut touched = bit(to);
         if m.effect & bit(at) != 0 {
-            let mut visited = bit(at);
             while let Some(d) = r.effects[m.square_index(at)] {
                 match self.resolve(next, s, d, 0) {
-                    Some(p) if visited & bit(p) == 0 => {
-                        visited |= bit(p);
+                    Some(p) if touched & bit(p) == 0 => {
+                        touched |= bit(p);
                         at = p;
                         report.hops += 1;
                     }
@@ -254,7 +256,7 @@ impl Engine {
         self.place(next, s, at);
         report.rest = at;
         report.extra_throw =
-            m.extra & bit(at) != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
+            m.extra & touched != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
         rec.step(report);
         (at, report.extra_throw)
     }

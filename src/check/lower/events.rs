@@ -26,6 +26,8 @@ pub(super) struct Events {
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
     /// Where a piece captured on a square goes, instead of what `capture` says.
     pub captured_at: Vec<(Square, Capture)>,
+    /// Which rule said so, for each square of `captured_at`.
+    captured_sources: Vec<(Square, usize, Span)>,
 }
 
 pub(super) fn events(cx: &mut Ctx) -> Events {
@@ -91,7 +93,7 @@ fn rule(
         }
         (Trigger::Landing(set), Effect::ThrowAgain) => {
             let positions = cx.positions(layer, set);
-            for (s, list) in positions.into_iter().zip([0, 1]).map(|(l, i)| (i, l)) {
+            for (s, list) in positions.0.into_iter().enumerate() {
                 out.on_landing.0[s].extend(list);
             }
         }
@@ -173,7 +175,24 @@ fn captured(
             all
         }
     };
-    let _ = span;
-    out.captured_at
-        .extend(squares.into_iter().map(|sq| (sq, to)));
+    for square in squares {
+        match out.captured_sources.iter().find(|(sq, _, _)| *sq == square) {
+            Some((_, first_layer, first)) => {
+                // Point at both when one file says both; else at the later one.
+                let first = (*first_layer == layer).then(|| first.clone());
+                cx.err(
+                    layer,
+                    CheckError::CapturedTwice {
+                        span: span.clone().into(),
+                        first: first.unwrap_or(span.clone()).into(),
+                        square: u32::from(square),
+                    },
+                );
+            }
+            None => {
+                out.captured_sources.push((square, layer, span.clone()));
+                out.captured_at.push((square, to));
+            }
+        }
+    }
 }

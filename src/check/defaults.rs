@@ -31,6 +31,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Stop => K::Stop(SetExpr::None),
         RuleKey::Backward => K::Backward(false),
         RuleKey::Priority => K::Priority(SetExpr::None),
+        RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),

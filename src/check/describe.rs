@@ -190,6 +190,11 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Backward(false) => "There are no backward moves: with no legal move, the player passes.".into(),
         K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
         K::Priority(s) => format!("If a piece on {} can move, one of those must move.", set(s)),
+        K::OnlyPiecesOn(SetExpr::None) => "No square holds the other pieces back.".into(),
+        K::OnlyPiecesOn(s) => format!(
+            "While a side has a piece on {}, only its pieces there may move (none enters).",
+            set(s)
+        ),
         K::Seats(None) => "Seats are not thrown for.".into(),
         K::Seats(Some(s)) => format!(
             "Before the game the players throw in turn until one throws {}; that player takes {}.",

@@ -112,6 +112,7 @@ impl fmt::Display for Rules {
                         (PosFlags::BEAR_ZONE, "bear-zone"),
                         (PosFlags::NO_BEAR_ZONE, "no-bear-zone"),
                         (PosFlags::ONLY_BEAR_OFF, "only-bear-off"),
+                        (PosFlags::HOLD, "hold"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

@@ -34,7 +34,7 @@ bitflags! {
 bitflags! {
     /// Properties of a path position for one side.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct PosFlags: u8 {
+    pub struct PosFlags: u16 {
         /// Pieces here must move first when one of them can.
         const PRIORITY = 1;
         /// Part of the zone that `bear off only when all on` names.
@@ -51,5 +51,7 @@ bitflags! {
         const STOP = 1 << 6;
         /// A capture by a piece of this side landing here gives an extra throw.
         const CAPTURE_THROW = 1 << 7;
+        /// While a piece of this side stands on such a position, only pieces on them may move.
+        const HOLD = 1 << 8;
     }
 }

@@ -276,17 +276,20 @@ impl Engine {
                 None => {}
             }
         }
+        // While a piece stands where it holds the others back, only such pieces move.
+        let held = pos.on[s] & self.masks[s].hold;
+        let pieces = if held != 0 { held } else { u64::MAX };
         if self.rules.throw_again != 0 {
-            self.split_moves(pos, throw, out);
+            self.split_moves(pos, throw, pieces, out);
             return;
         }
         if throw.is_zero() {
             return;
         }
-        self.forward_moves(pos, s, throw, u64::MAX, true, out);
+        self.forward_moves(pos, s, throw, pieces, held == 0, out);
         if out.is_empty() {
             if self.rules.backward {
-                self.backward_moves(pos, s, throw, u64::MAX, out);
+                self.backward_moves(pos, s, throw, pieces, out);
             }
             return;
         }

@@ -41,6 +41,8 @@ impl Hasher for WordHasher {
 type Fast = BuildHasherDefault<WordHasher>;
 
 struct Search {
+    /// Whether waiting pieces may enter.
+    may_enter: bool,
     /// The largest part of the total a sequence has used so far.
     best: u16,
     /// One move per distinct resulting position, in the order found.
@@ -50,21 +52,31 @@ struct Search {
 }
 
 impl Engine {
-    pub(super) fn split_moves(&self, pos: &Position, total: Throw, out: &mut Vec<Move>) {
+    /// Only pieces at positions in `pieces` may move; waiting pieces enter only if it holds
+    /// every position.
+    pub(super) fn split_moves(
+        &self,
+        pos: &Position,
+        total: Throw,
+        pieces: u64,
+        out: &mut Vec<Move>,
+    ) {
         let s = pos.to_move;
         if total.is_zero() {
             return;
         }
         let mut search = Search {
+            may_enter: pieces == u64::MAX,
             best: 0,
             found: Vec::new(),
             results: HashSet::default(),
             seen: HashSet::default(),
         };
+        // Pieces that may not move count as moved already.
         self.extend(
             pos,
             s,
-            0,
+            pos.on[s] & !pieces,
             total.get(),
             total.get(),
             &mut Move::default(),
@@ -73,7 +85,7 @@ impl Engine {
         if search.best > 0 {
             out.extend(search.found);
         } else if self.rules.backward {
-            self.backward_moves(pos, s, total, u64::MAX, out);
+            self.backward_moves(pos, s, total, pieces, out);
         }
     }
 
@@ -121,7 +133,7 @@ impl Engine {
                 }
             }
         }
-        if pos.waiting[s] > 0 {
+        if search.may_enter && pos.waiting[s] > 0 {
             for d in 1..=remaining {
                 if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
                     candidates.push((0, t, d));

@@ -37,6 +37,7 @@ pub enum RuleKey {
     Stop,
     Backward,
     Priority,
+    OnlyPiecesOn,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -196,6 +197,7 @@ impl fmt::Display for RuleKey {
             Stop => "stop",
             Backward => "backward",
             Priority => "priority",
+            OnlyPiecesOn => "only pieces on",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -501,6 +501,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
         }
         Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
+        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
         Rule::win_stmt => StatementKind::Win(if parts.next().unwrap().as_rule() == Rule::win_all {
             WinSpec::FirstAllOff
         } else {

@@ -293,6 +293,8 @@ pub enum StatementKind {
     Stop(SetExpr),
     Backward(bool),
     Priority(SetExpr),
+    /// `only pieces on SET may move while one is there`.
+    OnlyPiecesOn(SetExpr),
     Seats(Option<SeatSpec>),
     Opening {
         side: Spanned<String>,
@@ -349,6 +351,7 @@ impl StatementKind {
             K::Stop(_) => RuleKey::Stop,
             K::Backward(_) => RuleKey::Backward,
             K::Priority(_) => RuleKey::Priority,
+            K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

@@ -275,6 +275,7 @@ pub fn build(
         stop: movement.stop,
         backward: movement.backward,
         priority: movement.priority,
+        only_pieces_on: movement.only_pieces_on,
         seats: opening.seats,
         opening: opening.per_side,
         effects,

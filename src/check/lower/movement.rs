@@ -13,6 +13,7 @@ pub(super) struct Movement {
     pub stop: PerSide<Vec<PathPos>>,
     pub backward: bool,
     pub priority: PerSide<Vec<PathPos>>,
+    pub only_pieces_on: PerSide<Vec<PathPos>>,
 }
 
 pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
@@ -40,6 +41,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let priority = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::OnlyPiecesOn);
+    let K::OnlyPiecesOn(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let only_pieces_on = cx.positions(said.layer, set);
     Movement {
         protect_pairs,
         safe,
@@ -47,6 +53,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         stop,
         backward,
         priority,
+        only_pieces_on,
     }
 }
 

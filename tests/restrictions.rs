@@ -1,0 +1,120 @@
+//! Rules that restrict which pieces may move, each case worked out by hand from the rule's words
+//! on a small board: a row of 12 squares, one path, a die of 4.
+
+use senet::check::check_text;
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::notation::position::moves_json;
+use serde_json::{Value, json};
+
+/// A 1 x 12 board, `pieces` a side, waiting pieces enter onto the throw, captures send back to
+/// waiting; `extra` lines are added at the end.
+fn engine(pieces: u32, extra: &str) -> Engine {
+    let text = format!(
+        "ruleset \"test/restrictions\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces {pieces} each
+start waiting
+enter onto throw
+throw die 4
+capture to waiting
+bear off exact
+win first to bear off all
+{extra}
+"
+    );
+    let rules = check_text("restrictions.rules", &text, None, &[]).unwrap_or_else(|d| {
+        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
+        panic!("{}", shown.join("\n"))
+    });
+    Engine::new(compile(&rules))
+}
+
+/// The steps of every legal move for red, sorted.
+fn red_moves(engine: &Engine, throw: u32, red: Value, blue: Value) -> Vec<Value> {
+    let position =
+        json!({ "to_move": "red", "throw": throw, "pieces": { "red": red, "blue": blue } });
+    let answer = moves_json(engine, &position, &mut Vec::new()).expect("a valid position");
+    let mut steps: Vec<Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["steps"].clone())
+        .collect();
+    steps.sort_by_key(Value::to_string);
+    steps
+}
+
+fn step(from: Value, to: Value) -> Value {
+    json!([{ "from": from, "to": to }])
+}
+
+const HOLD_7: &str = "only pieces on 7 may move while one is there";
+
+#[test]
+fn a_piece_on_the_square_holds_the_others_back() {
+    let e = engine(2, HOLD_7);
+    // Red on 1 and 7, a 2: only the piece on 7 moves.
+    assert_eq!(
+        red_moves(&e, 2, json!([1, 7]), json!([11, 12])),
+        [step(json!(7), json!(9))]
+    );
+}
+
+#[test]
+fn a_held_side_with_no_move_from_the_square_passes() {
+    let e = engine(2, HOLD_7);
+    // Red on 7 and 9, a 2: 7 -> 9 lands on red's own piece; 9 -> 11 is held back. Red passes.
+    assert_eq!(
+        red_moves(&e, 2, json!([7, 9]), json!([11, 12])),
+        Vec::<Value>::new()
+    );
+}
+
+#[test]
+fn no_piece_enters_while_one_is_held() {
+    let e = engine(2, HOLD_7);
+    // A waiting red piece and one on 7, a 1: only 7 -> 8, no entry onto 1.
+    assert_eq!(
+        red_moves(&e, 1, json!([0, 7]), json!([11, 12])),
+        [step(json!(7), json!(8))]
+    );
+}
+
+#[test]
+fn with_no_piece_on_the_square_every_piece_moves() {
+    let e = engine(2, HOLD_7);
+    assert_eq!(
+        red_moves(&e, 2, json!([1, 5]), json!([11, 12])),
+        [step(json!(1), json!(3)), step(json!(5), json!(7))]
+    );
+    // The other side's piece on 7 holds nothing back for red.
+    assert_eq!(
+        red_moves(&e, 1, json!([1, 5]), json!([7, 12])),
+        [step(json!(1), json!(2)), step(json!(5), json!(6))]
+    );
+}
+
+#[test]
+fn every_piece_on_the_set_may_move() {
+    let e = engine(3, "only pieces on 7, 8 may move while one is there");
+    assert_eq!(
+        red_moves(&e, 1, json!([2, 7, 8]), json!([11, 12, "off"])),
+        [step(json!(8), json!(9))]
+    );
+    assert_eq!(
+        red_moves(&e, 3, json!([2, 7, 8]), json!([11, 12, "off"])),
+        [step(json!(7), json!(10)), step(json!(8), json!(11))]
+    );
+}
+
+#[test]
+fn none_takes_the_rule_away() {
+    let e = engine(2, "only pieces on none may move while one is there");
+    assert_eq!(
+        red_moves(&e, 2, json!([1, 7]), json!([11, 12])),
+        [step(json!(1), json!(3)), step(json!(7), json!(9))]
+    );
+}

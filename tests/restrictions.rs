@@ -118,3 +118,30 @@ fn none_takes_the_rule_away() {
         [step(json!(1), json!(3)), step(json!(7), json!(9))]
     );
 }
+
+#[test]
+fn no_backward_moves_from_given_squares() {
+    let with_backward = "backward when no forward move";
+    // Red on 11 and 12 with a 3: no forward move (exact exits), so a backward one: 11 -> 8 or
+    // 12 -> 9.
+    let e = engine(2, with_backward);
+    assert_eq!(
+        red_moves(&e, 3, json!([11, 12]), json!([1, 2])),
+        [step(json!(11), json!(8)), step(json!(12), json!(9))]
+    );
+    // Not from 12.
+    let e = engine(2, &format!("{with_backward}\nno backward moves from 12"));
+    assert_eq!(
+        red_moves(&e, 3, json!([11, 12]), json!([1, 2])),
+        [step(json!(11), json!(8))]
+    );
+    // Not from 11 or 12: red passes.
+    let e = engine(
+        2,
+        &format!("{with_backward}\nno backward moves from 11..12"),
+    );
+    assert_eq!(
+        red_moves(&e, 3, json!([11, 12]), json!([1, 2])),
+        Vec::<Value>::new()
+    );
+}

@@ -32,6 +32,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Backward => K::Backward(false),
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
+        RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),

@@ -190,6 +190,10 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Backward(false) => "There are no backward moves: with no legal move, the player passes.".into(),
         K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
         K::Priority(s) => format!("If a piece on {} can move, one of those must move.", set(s)),
+        K::NoBackwardFrom(SetExpr::None) => {
+            "Backward moves, where they apply, start from any square.".into()
+        }
+        K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
         K::OnlyPiecesOn(SetExpr::None) => "No square holds the other pieces back.".into(),
         K::OnlyPiecesOn(s) => format!(
             "While a side has a piece on {}, only its pieces there may move (none enters).",

@@ -44,6 +44,8 @@ pub struct RuleSet {
     pub backward: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
     pub priority: PerSide<Vec<PathPos>>,
+    /// Per side: positions no piece moves backwards from.
+    pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
     pub only_pieces_on: PerSide<Vec<PathPos>>,
     pub seats: Option<Seats>,

@@ -113,6 +113,7 @@ impl fmt::Display for Rules {
                         (PosFlags::NO_BEAR_ZONE, "no-bear-zone"),
                         (PosFlags::ONLY_BEAR_OFF, "only-bear-off"),
                         (PosFlags::HOLD, "hold"),
+                        (PosFlags::NO_BACKWARD, "no-backward"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

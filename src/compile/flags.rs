@@ -53,5 +53,7 @@ bitflags! {
         const CAPTURE_THROW = 1 << 7;
         /// While a piece of this side stands on such a position, only pieces on them may move.
         const HOLD = 1 << 8;
+        /// No piece of this side moves backwards from here.
+        const NO_BACKWARD = 1 << 9;
     }
 }

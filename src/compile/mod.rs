@@ -112,6 +112,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
     flag(&r.priority[s], PosFlags::PRIORITY);
     flag(&r.only_pieces_on[s], PosFlags::HOLD);
+    flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);

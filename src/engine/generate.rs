@@ -227,7 +227,8 @@ impl Engine {
         out: &mut Vec<Move>,
     ) {
         let barrier = self.barrier(pos, s);
-        let mut bits = pos.on[s] & pieces & !self.masks[s].only_bear_off;
+        let m = &self.masks[s];
+        let mut bits = pos.on[s] & pieces & !m.only_bear_off & !m.no_backward;
         while bits != 0 {
             let p = lowest(bits);
             bits &= bits - 1;

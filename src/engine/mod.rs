@@ -29,6 +29,8 @@ struct SideMasks {
     only_bear_off: u64,
     /// While a piece stands on one of these positions, only pieces on them may move.
     hold: u64,
+    /// Positions no piece moves backwards from.
+    no_backward: u64,
     bear_zone: u64,
     no_bear_zone: u64,
     /// Indexed by square index: the position of that square on this side's path (0 if none).
@@ -68,6 +70,7 @@ impl SideMasks {
             priority: 0,
             only_bear_off: 0,
             hold: 0,
+            no_backward: 0,
             bear_zone: 0,
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
@@ -96,6 +99,7 @@ impl SideMasks {
                 (PosFlags::PRIORITY, &mut m.priority),
                 (PosFlags::ONLY_BEAR_OFF, &mut m.only_bear_off),
                 (PosFlags::HOLD, &mut m.hold),
+                (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),

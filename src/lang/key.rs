@@ -38,6 +38,7 @@ pub enum RuleKey {
     Backward,
     Priority,
     OnlyPiecesOn,
+    NoBackwardFrom,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -198,6 +199,7 @@ impl fmt::Display for RuleKey {
             Backward => "backward",
             Priority => "priority",
             OnlyPiecesOn => "only pieces on",
+            NoBackwardFrom => "no backward moves from",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -293,6 +293,8 @@ pub enum StatementKind {
     Stop(SetExpr),
     Backward(bool),
     Priority(SetExpr),
+    /// `no backward moves from SET`.
+    NoBackwardFrom(SetExpr),
     /// `only pieces on SET may move while one is there`.
     OnlyPiecesOn(SetExpr),
     Seats(Option<SeatSpec>),
@@ -352,6 +354,7 @@ impl StatementKind {
             K::Backward(_) => RuleKey::Backward,
             K::Priority(_) => RuleKey::Priority,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
+            K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

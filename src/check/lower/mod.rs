@@ -276,6 +276,7 @@ pub fn build(
         backward: movement.backward,
         priority: movement.priority,
         only_pieces_on: movement.only_pieces_on,
+        no_backward_from: movement.no_backward_from,
         seats: opening.seats,
         opening: opening.per_side,
         effects,

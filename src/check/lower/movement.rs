@@ -14,6 +14,7 @@ pub(super) struct Movement {
     pub backward: bool,
     pub priority: PerSide<Vec<PathPos>>,
     pub only_pieces_on: PerSide<Vec<PathPos>>,
+    pub no_backward_from: PerSide<Vec<PathPos>>,
 }
 
 pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
@@ -46,6 +47,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let only_pieces_on = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::NoBackwardFrom);
+    let K::NoBackwardFrom(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let no_backward_from = cx.positions(said.layer, set);
     Movement {
         protect_pairs,
         safe,
@@ -54,6 +60,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         backward,
         priority,
         only_pieces_on,
+        no_backward_from,
     }
 }
 

@@ -32,7 +32,7 @@ win first to bear off all
     Engine::new(compile(&rules))
 }
 
-/// The steps of every legal move for red, sorted.
+/// The steps of every legal move for red, sorted as text (so `12` comes before `8`).
 fn red_moves(engine: &Engine, throw: u32, red: Value, blue: Value) -> Vec<Value> {
     let position =
         json!({ "to_move": "red", "throw": throw, "pieces": { "red": red, "blue": blue } });
@@ -143,5 +143,65 @@ fn no_backward_moves_from_given_squares() {
     assert_eq!(
         red_moves(&e, 3, json!([11, 12]), json!([1, 2])),
         Vec::<Value>::new()
+    );
+}
+
+// ---- bearing off at or past the end ------------------------------------------------------------
+
+fn exits_engine(bear_off: &str) -> Engine {
+    // The same board with the exit rule replaced.
+    let text = format!(
+        "ruleset \"test/exits\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 2 each
+start waiting
+enter onto throw
+throw die 4
+capture to waiting
+{bear_off}
+win first to bear off all
+"
+    );
+    let rules = check_text("exits.rules", &text, None, &[]).unwrap_or_else(|d| {
+        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
+        panic!("{}", shown.join("\n"))
+    });
+    Engine::new(compile(&rules))
+}
+
+#[test]
+fn any_throw_that_reaches_or_passes_the_end_bears_off() {
+    let e = exits_engine("bear off at or past the end");
+    // One step past 12 is the exit: from 10 a 3 reaches it, a 4 passes it; from 12 any throw.
+    assert_eq!(
+        red_moves(&e, 4, json!([10, 12]), json!([1, 2])),
+        [step(json!(10), json!("off")), step(json!(12), json!("off"))]
+    );
+    // A 2 takes 10 to 12, where red's own piece stands; 12 leaves.
+    assert_eq!(
+        red_moves(&e, 2, json!([10, 12]), json!([1, 2])),
+        [step(json!(12), json!("off"))]
+    );
+    // The same positions with an exact exit: only the throw that lands one step past.
+    let exact = exits_engine("bear off exact");
+    assert_eq!(
+        red_moves(&exact, 4, json!([10, 12]), json!([1, 2])),
+        Vec::<Value>::new()
+    );
+}
+
+#[test]
+fn bearing_off_at_or_past_the_end_from_given_squares_only() {
+    let e = exits_engine("bear off at or past the end from 12");
+    // From 11 a 4 would pass the end, but 11 is no exit square.
+    assert_eq!(
+        red_moves(&e, 4, json!([8, 11]), json!([1, 2])),
+        [step(json!(8), json!(12))]
+    );
+    assert_eq!(
+        red_moves(&e, 3, json!([8, 12]), json!([1, 2])),
+        [step(json!(12), json!("off")), step(json!(8), json!(11))]
     );
 }

@@ -225,6 +225,12 @@ pub fn describe(kind: &StatementKind) -> String {
         K::BearOff(BearOffSpec::Exact { from: Some(s) }) => {
             format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", set(s))
         }
+        K::BearOff(BearOffSpec::Past { from: None }) => {
+            "A piece bears off by any move that reaches one step past the end of the path or goes beyond.".into()
+        }
+        K::BearOff(BearOffSpec::Past { from: Some(s) }) => {
+            format!("A piece bears off only from {}, by any move that reaches one step past the end or goes beyond.", set(s))
+        }
         K::BearOff(BearOffSpec::Table(rows)) => {
             let parts: Vec<String> = rows.iter().map(|(s, t)| format!("from {} with {}", s.value, ints(t))).collect();
             format!("A piece bears off only {}.", join(&parts))

@@ -150,6 +150,9 @@ pub struct SquareEffect {
 pub enum BearOff {
     /// Exact exit, one step past the last position; only from these positions per side if set.
     Exact { from: Option<PerSide<Vec<PathPos>>> },
+    /// Any throw that reaches one step past the last position or goes beyond; only from these
+    /// positions per side if set.
+    Past { from: Option<PerSide<Vec<PathPos>>> },
     /// Per side, per path position, the throws that bear a piece off from there.
     Table(PerSide<Vec<(PathPos, Vec<u8>)>>),
 }

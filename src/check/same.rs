@@ -123,16 +123,17 @@ fn same_start(a: &Start, b: &Start) -> bool {
 /// Per side and position, the throws that bear a piece off from there.
 type ExitTable = PerSide<BTreeMap<PathPos, BTreeSet<u8>>>;
 
-/// Exits: exact (from where, empty throw sets), or by a table.
-fn bear_off(r: &RuleSet) -> (bool, Option<ExitTable>) {
+/// Exits: exact or at-or-past (from where, empty throw sets), or by a table.
+fn bear_off(r: &RuleSet) -> (&'static str, Option<ExitTable>) {
+    let positions = |from: &Option<PerSide<Vec<PathPos>>>| {
+        from.clone()
+            .map(|f| f.map(|v| v.into_iter().map(|p| (p, BTreeSet::new())).collect()))
+    };
     match &r.bear_off {
-        BearOff::Exact { from } => (
-            true,
-            from.clone()
-                .map(|f| f.map(|v| v.into_iter().map(|p| (p, BTreeSet::new())).collect())),
-        ),
+        BearOff::Exact { from } => ("exact", positions(from)),
+        BearOff::Past { from } => ("past", positions(from)),
         BearOff::Table(table) => (
-            false,
+            "table",
             Some(table.clone().map(|rows| {
                 let mut out: BTreeMap<PathPos, BTreeSet<u8>> = BTreeMap::new();
                 for (p, throws) in rows {

@@ -125,18 +125,20 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     }
     let mut exit_throws = vec![0u32; len];
     match &r.bear_off {
-        checked::BearOff::Exact { from } => {
+        checked::BearOff::Exact { from } | checked::BearOff::Past { from } => {
+            let past = matches!(r.bear_off, checked::BearOff::Past { .. });
             for (k, exits) in exit_throws.iter_mut().enumerate() {
                 let allowed = from
                     .as_ref()
                     .is_none_or(|f| f[s].iter().any(|p| p.index() == k));
-                // One step past the last position: a throw of exactly the distance.
-                let distance = u8::try_from(len - k).ok().filter(|&d| d < 32);
-                if let Some(v) = distance
-                    && allowed
-                    && r.throw.can_give(v)
-                {
-                    *exits |= 1 << v;
+                // One step past the last position: a throw of exactly the distance, or (past)
+                // any larger throw too.
+                let distance = len - k;
+                for v in r.throw.values() {
+                    if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
+                    {
+                        *exits |= 1 << v;
+                    }
                 }
             }
         }

@@ -477,6 +477,12 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                         None => None,
                     },
                 }),
+                Rule::bear_past => StatementKind::BearOff(BearOffSpec::Past {
+                    from: match meaningful(spec).next() {
+                        Some(s) => Some(set(s, offset)?),
+                        None => None,
+                    },
+                }),
                 Rule::bear_table => {
                     let mut table = Vec::new();
                     for entry in meaningful(spec) {

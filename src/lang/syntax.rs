@@ -185,7 +185,13 @@ pub enum OpeningRule {
 
 #[derive(Clone, Debug)]
 pub enum BearOffSpec {
-    Exact { from: Option<SetExpr> },
+    Exact {
+        from: Option<SetExpr>,
+    },
+    /// `bear off at or past the end`: any throw that reaches the end or goes beyond.
+    Past {
+        from: Option<SetExpr>,
+    },
     Table(Vec<(Spanned<u32>, Vec<Spanned<u32>>)>),
 }
 

@@ -98,6 +98,11 @@ impl ThrowDevice {
         }
     }
 
+    /// Every value the device can give, ascending, once each.
+    pub fn values(&self) -> Vec<u8> {
+        self.distribution().into_iter().map(|(v, _)| v).collect()
+    }
+
     pub fn can_give(&self, value: u8) -> bool {
         match self {
             ThrowDevice::Sticks { values, .. } => values.contains(&value),

@@ -17,6 +17,9 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
             K::BearOff(BearOffSpec::Exact { from }) => Some(BearOff::Exact {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
             }),
+            K::BearOff(BearOffSpec::Past { from }) => Some(BearOff::Past {
+                from: from.as_ref().map(|set| cx.positions(said.layer, set)),
+            }),
             K::BearOff(BearOffSpec::Table(rows)) => {
                 let mut table: PerSide<Vec<(PathPos, Vec<u8>)>> = PerSide::default();
                 for (square, throws) in rows {

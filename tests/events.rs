@@ -203,3 +203,32 @@ fn a_variant_takes_an_inherited_event_rule_away_with_none() {
     assert!(with.extra_on_capture.values().all(|l| !l.is_empty()));
     assert!(without.extra_on_capture.values().all(Vec::is_empty));
 }
+
+#[test]
+fn a_capture_with_nowhere_to_send_the_piece_is_not_a_move() {
+    // Captured on 6: to square 4. Red on 2 and 3, blue on 5 and 6.
+    let e = engine("on capture on 6: captured piece goes to 4");
+    // With a 3, red 3 -> 6 captures and blue goes to 4 (free): a legal move.
+    let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
+    let on6 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
+        .unwrap();
+    assert_eq!(on6.3, json!([4, 5]));
+    // With red on 4 instead of 3, a 2 takes 4 -> 6, and 4 is then free: the capturer's own
+    // square counts as empty once it has left.
+    let r = results(&e, &position("red", 2, json!([2, 4]), json!([5, 6])));
+    let on6 = r
+        .iter()
+        .find(|m| m.0 == json!([{ "from": 4, "to": 6 }]))
+        .unwrap();
+    assert_eq!(on6.3, json!([4, 5]));
+    // Red on 3 and 4, a 3: 3 -> 6 would send blue to 4, where red stands: no such move.
+    let r = results(&e, &position("red", 3, json!([3, 4]), json!([5, 6])));
+    assert!(
+        r.iter().all(|m| m.0 != json!([{ "from": 3, "to": 6 }])),
+        "{r:?}"
+    );
+    // 4 -> 7 is still there (no capture).
+    assert!(r.iter().any(|m| m.0 == json!([{ "from": 4, "to": 7 }])));
+}

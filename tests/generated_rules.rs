@@ -46,7 +46,7 @@ use senet::compile::{BearCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Move, Position, Step};
 use senet::notation::position::position_json;
-use senet::types::{Capture, EnterOnto, Opening, PathPos, Place, Side, Throw};
+use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
 
 /// Games per generated file, and their caps: short games keep the test fast, and a game may end
 /// unfinished. The step cap also stops a side that throws again forever.
@@ -1108,6 +1108,32 @@ fn check_step(engine: &Engine, before: &Position, s: Side, step: Step) -> Result
                     return Err(format!(
                         "lands on an enemy piece it may not capture on {sq}"
                     ));
+                }
+                // A captured piece sent to a square needs room there (or, with a fallback, on
+                // some square after or before it along its own path); the square the capturer
+                // leaves is free, the one it lands on is not.
+                if let Capture::To(d) = r.captured_at(sq) {
+                    let origin = match from {
+                        Place::On(p) => Some(square(usize::from(p.get()))),
+                        _ => None,
+                    };
+                    let free = |q: Square| {
+                        q != sq
+                            && (Some(q) == origin
+                                || (before.squares(s) | before.squares(e)) & q.bit() == 0)
+                    };
+                    let path = &r.sides[e].path;
+                    let Some(x) = path.iter().position(|&q| q == d.square) else {
+                        return Err(format!("captures on {sq} to a square off the path"));
+                    };
+                    let room = match d.fallback {
+                        Fallback::None => free(path[x]),
+                        Fallback::FirstFreeAfter => path[x..].iter().any(|&q| free(q)),
+                        Fallback::FirstFreeBefore => path[..=x].iter().any(|&q| free(q)),
+                    };
+                    if !room {
+                        return Err(format!("captures on {sq} a piece that has nowhere to go"));
+                    }
                 }
             }
             if from == Place::Waiting {

@@ -155,7 +155,13 @@ impl Engine {
     /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
     /// square is taken and there is no fallback, or no free square is found. `taken` holds
     /// squares to count as taken besides the pieces of `pos` (where a capturing piece lands).
-    fn resolve(&self, pos: &Position, s: Side, d: Destination, taken: u64) -> Option<u8> {
+    pub(super) fn resolve(
+        &self,
+        pos: &Position,
+        s: Side,
+        d: Destination,
+        taken: u64,
+    ) -> Option<u8> {
         let m = &self.masks[s];
         let x = m.pos_of_square[d.square.index()];
         if x == 0 {
@@ -263,7 +269,7 @@ impl Engine {
 
     /// Takes the piece of side `s` at position `p` off its square.
     #[inline(always)]
-    fn lift(&self, next: &mut Position, s: Side, p: u8) {
+    pub(super) fn lift(&self, next: &mut Position, s: Side, p: u8) {
         let m = &self.masks[s];
         let i = usize::from(p - 1);
         next.on[s] &= !bit(p);

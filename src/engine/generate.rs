@@ -4,7 +4,7 @@
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
 use super::{Engine, Move, Position, Step};
-use crate::types::{EnterOnto, Opening, Place, Side, Throw};
+use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
 pub(super) const OFF: u8 = Place::Off.pack();
@@ -67,10 +67,11 @@ impl Engine {
         block | self.masks[s].stop
     }
 
-    /// Whether a piece of side `s` may end a move on its position `t`: not on its own piece, and
-    /// on an enemy piece only if that piece may be captured.
+    /// Whether a piece of side `s` moving from `from` (0: entering) may end its move on its
+    /// position `t`: not on its own piece, and on an enemy piece only if that piece may be
+    /// captured.
     #[inline(always)]
-    pub(super) fn can_land(&self, pos: &Position, s: Side, t: u8) -> bool {
+    pub(super) fn can_land(&self, pos: &Position, s: Side, from: u8, t: u8) -> bool {
         let m = &self.masks[s];
         let sq = m.square_bit[usize::from(t - 1)];
         if pos.squares[s] & sq != 0 {
@@ -83,6 +84,29 @@ impl Engine {
             && m.safe & bit(t) == 0
             && !(self.rules.protect_pairs
                 && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0)
+            && (m.capture_to & bit(t) == 0 || self.room_for_captured(pos, s, from, t))
+    }
+
+    /// Whether the enemy piece that a piece of side `s` moving from `from` to `t` would capture
+    /// has somewhere to go, where the rules send it to a square: a capture that cannot send
+    /// the piece where the rules say is not a legal move.
+    #[cold]
+    fn room_for_captured(&self, pos: &Position, s: Side, from: u8, t: u8) -> bool {
+        let m = &self.masks[s];
+        let sq_bit = m.square_bit[usize::from(t - 1)];
+        let sq = Square::lowest(sq_bit).expect("a square");
+        let Capture::To(d) = self.rules.captured_at(sq) else {
+            return true;
+        };
+        // The position as the captured piece leaves: the mover and it lifted, the landing
+        // square about to be taken.
+        let mut after = *pos;
+        if from > 0 && from != OFF {
+            self.lift(&mut after, s, from);
+        }
+        let e = s.other();
+        self.lift(&mut after, e, self.masks[e].pos_of_square[sq.index()]);
+        self.resolve(&after, e, d, sq_bit).is_some()
     }
 
     /// Where a forward move of the piece at `p` by `d` ends ([`OFF`] to bear off), if it is legal.
@@ -107,7 +131,7 @@ impl Engine {
         let t = u8::try_from(u32::from(p) + u32::from(d.get()))
             .ok()
             .filter(|&t| t <= m.len)?;
-        (between(p, t) & barrier == 0 && self.can_land(pos, s, t)).then_some(t)
+        (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
     }
 
     /// Where a waiting piece of side `s` enters with throw `v`, if it may.
@@ -137,7 +161,7 @@ impl Engine {
         if enter.if_empty && pos.occupied() & m.square_bit[usize::from(t - 1)] != 0 {
             return None;
         }
-        self.can_land(pos, s, t).then_some(t)
+        self.can_land(pos, s, 0, t).then_some(t)
     }
 
     /// The forward moves of side `s`'s pieces in `pieces` for a throw of `v`, and the entry of a
@@ -179,7 +203,8 @@ impl Engine {
             } else {
                 0
             };
-            let landable = m.on_path & !own & (!enemy | capturable);
+            // A capture that sends the piece to a square is judged one move at a time.
+            let landable = m.on_path & !own & (!enemy | (capturable & !m.capture_to));
             // Sources from which the move would pass over a barrier.
             let mut passes = 0;
             for k in 1..d.min(64) {
@@ -188,7 +213,18 @@ impl Engine {
             let exits = v
                 .as_single()
                 .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
-            let normal = own & pieces & !m.only_bear_off & !exits & !passes & shr(landable, d);
+            let movable = own & pieces & !m.only_bear_off & !exits & !passes;
+            let mut normal = movable & shr(landable, d);
+            let mut judged = movable & shr(capturable & m.capture_to, d);
+            while judged != 0 {
+                let p = lowest(judged);
+                judged &= judged - 1;
+                // The landing is on the path (`capturable` holds path positions): within 64.
+                let t = u8::try_from(u32::from(p) + d).unwrap_or(OFF);
+                if self.room_for_captured(pos, s, p, t) {
+                    normal |= bit(p);
+                }
+            }
             let exits_ok = if can_bear && exits != 0 {
                 // An exit passes every position after its piece: none may be a barrier.
                 let blocked = if barrier == 0 {
@@ -235,7 +271,7 @@ impl Engine {
             let Some(t) = u8::try_from(v.get()).ok().and_then(|d| p.checked_sub(d)) else {
                 continue;
             };
-            if t > 0 && between(t, p) & barrier == 0 && self.can_land(pos, s, t) {
+            if t > 0 && between(t, p) & barrier == 0 && self.can_land(pos, s, p, t) {
                 out.push(Move::single(Step::packed(p, t)));
             }
         }

@@ -45,6 +45,8 @@ struct SideMasks {
     /// Positions whose square has an effect (sends the piece on).
     effect: u64,
     /// Positions where a capture by a piece of this side landing there gives an extra throw.
+    /// Positions where a piece captured is sent to a square: the capture needs room there.
+    capture_to: u64,
     capture_extra: u64,
     /// Indexed by position index: the enemy's positions next to the enemy's position of the
     /// same square (the neighbours that protect an enemy piece standing there).
@@ -79,6 +81,7 @@ impl SideMasks {
             extra: 0,
             effect: 0,
             capture_extra: 0,
+            capture_to: 0,
             enemy_neighbours: [0; MAX_PATH],
             exit_throws: [0; MAX_PATH],
             exit_from: [0; THROW_VALUES],
@@ -93,6 +96,9 @@ impl SideMasks {
             m.square_bit[i] = sq.bit();
             if rules.effect(sq).is_some() {
                 m.effect |= bit;
+            }
+            if matches!(rules.captured_at(sq), Capture::To(_)) {
+                m.capture_to |= bit;
             }
             let pos_flags = side.flags[i];
             for (flag, mask) in [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Random-game speed of two senet binaries, side by side on this machine: every bundled rule set,
-# random against random on one core, the two binaries alternating three times; prints the
+# Random-game speed of two senet binaries, side by side on this machine: every rule set both
+# binaries bundle, random against random on one core, the two binaries alternating three times; prints the
 # medians and their ratio (new / old). Figures from two machines never compare: run both here.
 #
 #   benches/side_by_side.sh OLD_BINARY NEW_BINARY [GAMES]
@@ -17,7 +17,8 @@ rate() {
     python3 -c "import json, sys; print(round(json.load(sys.stdin)['games_per_second']))"
 }
 printf '%-34s %10s %10s %7s\n' "rule set" "old" "new" "ratio"
-for rules in $("$new" list | awk '{print $1}'); do
+# The rule sets both binaries bundle.
+for rules in $(comm -12 <("$old" list | awk '{print $1}' | sort) <("$new" list | awk '{print $1}' | sort)); do
   n=$games
   # Split turns search every way to share a total: a few hundred games are enough.
   [ "$rules" = senet/finkel ] && n=300

@@ -232,3 +232,55 @@ fn a_capture_with_nowhere_to_send_the_piece_is_not_a_move() {
     // 4 -> 7 is still there (no capture).
     assert!(r.iter().any(|m| m.0 == json!([{ "from": 4, "to": 7 }])));
 }
+
+/// The events board with red's pieces waiting to be placed anywhere, and a trap on 6.
+fn trap_engine(extra: &str) -> Engine {
+    engine(&format!("on passing 6: go to 9\n{extra}"))
+}
+
+#[test]
+fn a_move_that_would_pass_a_trap_ends_where_it_sends() {
+    let e = trap_engine("");
+    // Red on 3 and 10, blue on 11 and 12. A 4 from 3 would pass 6 (on the way to 7): it ends
+    // on 9. A 4 from 10 passes nothing (and 14 is past the exact exit: no move).
+    let r = results(&e, &position("red", 4, json!([3, 10]), json!([11, 12])));
+    let steps: Vec<&Value> = r.iter().map(|m| &m.0).collect();
+    assert_eq!(steps, [&json!([{ "from": 3, "to": 9 }])]);
+    assert_eq!(r[0].2, json!([9, 10]));
+    // A 3 from 3 lands on 6 itself: no trap.
+    let r = results(&e, &position("red", 3, json!([3, 10]), json!([11, 12])));
+    assert!(
+        r.iter().any(|m| m.0 == json!([{ "from": 3, "to": 6 }])),
+        "{r:?}"
+    );
+    // A 2 from 5 passes 6: to 9.
+    let r = results(&e, &position("red", 2, json!([5, 10]), json!([11, 12])));
+    assert!(
+        r.iter().any(|m| m.0 == json!([{ "from": 5, "to": 9 }])),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_trap_whose_square_is_taken_stops_the_move() {
+    // Blue stands on 9: the piece that would fall there has no move; it does not capture.
+    let e = trap_engine("");
+    let r = results(&e, &position("red", 4, json!([3, 10]), json!([9, 12])));
+    assert!(r.iter().all(|m| m.0[0]["from"] != json!(3)), "{r:?}");
+    // With a fallback, it falls to the first free square after 9: 11 (red stands on 10).
+    let e = engine("on passing 6: go to first free after 9");
+    let r = results(&e, &position("red", 4, json!([3, 10]), json!([9, 12])));
+    assert!(
+        r.iter().any(|m| m.0 == json!([{ "from": 3, "to": 11 }])),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_trap_catches_a_move_over_a_stop_square() {
+    // 6 may not be passed, except into the trap.
+    let e = trap_engine("stop on 6");
+    let r = results(&e, &position("red", 4, json!([3, 10]), json!([11, 12])));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].0, json!([{ "from": 3, "to": 9 }]));
+}

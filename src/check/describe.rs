@@ -73,6 +73,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Pass(v) => format!("After a pass with a throw of {}", or_list(v)),
         Trigger::Move(v) => format!("After a move with a throw of {}", or_list(v)),
         Trigger::Landing(s) => format!("When a move ends on {}", set(s)),
+        Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
     }
 }
 

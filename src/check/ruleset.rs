@@ -52,6 +52,8 @@ pub struct RuleSet {
     /// Per side: its forced opening move, if any.
     pub opening: PerSide<Option<Opening>>,
     pub effects: Vec<SquareEffect>,
+    /// Squares that a forward move may not pass over: it ends on the destination instead.
+    pub passing: Vec<SquareEffect>,
     pub bear_off: BearOff,
     pub bear_when: BearWhen,
     /// Per side: positions from which a piece may only bear off.

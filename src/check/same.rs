@@ -68,6 +68,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::On(TriggerKey::Pass(_)) => a.extra_after_pass == b.extra_after_pass,
         RuleKey::On(TriggerKey::Move(_)) => a.extra_after == b.extra_after,
         RuleKey::On(TriggerKey::Landing(_)) => a.extra_on == b.extra_on && effects(a) == effects(b),
+        RuleKey::On(TriggerKey::Passing(_)) => passing(a) == passing(b),
     }
 }
 
@@ -156,6 +157,14 @@ fn captured_at(r: &RuleSet) -> BTreeMap<Square, String> {
 /// Every square effect, by square.
 fn effects(r: &RuleSet) -> BTreeMap<Square, String> {
     r.effects
+        .iter()
+        .map(|e| (e.square, format!("{:?}", e.to)))
+        .collect()
+}
+
+/// Every square a forward move may not pass over, by square.
+fn passing(r: &RuleSet) -> BTreeMap<Square, String> {
+    r.passing
         .iter()
         .map(|e| (e.square, format!("{:?}", e.to)))
         .collect()

@@ -43,6 +43,10 @@ pub fn compile(r: &RuleSet) -> Rules {
     for e in &r.effects {
         effects[e.square.index()] = Some(e.to);
     }
+    let mut passing = vec![None; size];
+    for e in &r.passing {
+        passing[e.square.index()] = Some(e.to);
+    }
     let mut captured_at = vec![None; size];
     for (sq, to) in &r.captured_at {
         captured_at[sq.index()] = Some(*to);
@@ -57,6 +61,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         board: r.board.clone(),
         squares,
         effects,
+        passing,
         sides: PerSide::from_fn(|s| side_table(r, s)),
         pieces: r.pieces,
         first: r.first,

@@ -95,6 +95,8 @@ pub struct Rules {
     pub squares: Vec<SquareFlags>,
     /// Indexed by square index: where a piece that ends its move there goes.
     pub effects: Vec<Option<Destination>>,
+    /// Indexed by square index: where a forward move that would pass over the square ends.
+    pub passing: Vec<Option<Destination>>,
     pub sides: PerSide<SideTable>,
     pub pieces: u8,
     /// The side that moves first (after seating, if any).
@@ -145,6 +147,12 @@ impl Rules {
     #[inline]
     pub fn captured_at(&self, square: Square) -> Capture {
         self.captured_at[square.index()].unwrap_or(self.capture)
+    }
+
+    /// Where a forward move that would pass over `square` ends instead.
+    #[inline]
+    pub fn passing(&self, square: Square) -> Option<Destination> {
+        self.passing[square.index()]
     }
 
     /// Where a piece that ends its move on `square` is sent.

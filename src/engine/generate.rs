@@ -121,6 +121,11 @@ impl Engine {
         can_bear: bool,
     ) -> Option<u8> {
         let m = &self.masks[s];
+        if m.trap != 0
+            && let Some(t) = self.trapped(pos, s, p, u32::from(d.get()), barrier)
+        {
+            return t;
+        }
         // Exits are single throw values; a split total may be larger.
         if m.exit_throws[usize::from(p - 1)] & d.mask_bit() != 0 {
             return (can_bear && between(p, m.len + 1) & barrier == 0).then_some(OFF);
@@ -132,6 +137,43 @@ impl Engine {
             .ok()
             .filter(|&t| t <= m.len)?;
         (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
+    }
+
+    /// Where a forward move of the piece at `p` by `d` ends if it would pass over a square
+    /// that traps it: `Some(Some(t))` it ends on `t`, `Some(None)` the move is not legal, `None`
+    /// no trap is passed (the move is judged as usual).
+    #[cold]
+    pub(super) fn trapped(
+        &self,
+        pos: &Position,
+        s: Side,
+        p: u8,
+        d: u32,
+        barrier: u64,
+    ) -> Option<Option<u8>> {
+        let m = &self.masks[s];
+        let beyond = u32::from(p) + d;
+        // The first trap strictly between the piece and where the throw would take it.
+        let ahead = m.trap
+            & !((bit(p) << 1) - 1)
+            & if beyond > 64 {
+                u64::MAX
+            } else {
+                (1u64 << (beyond - 1)) - 1
+            };
+        if ahead == 0 {
+            return None;
+        }
+        let q = lowest(ahead);
+        if may_only_bear_off(m, p) || between(p, q) & barrier != 0 {
+            return Some(None);
+        }
+        let sq = Square::lowest(m.square_bit[usize::from(q - 1)]).expect("a square");
+        let d = self.rules.passing(sq).expect("a trap square");
+        // The piece leaves `p` before it falls: its own square counts as free.
+        let mut after = *pos;
+        self.lift(&mut after, s, p);
+        Some(self.resolve(&after, s, d, 0))
     }
 
     /// Where a waiting piece of side `s` enters with throw `v`, if it may.
@@ -165,8 +207,9 @@ impl Engine {
     }
 
     /// The forward moves of side `s`'s pieces in `pieces` for a throw of `v`, and the entry of a
-    /// waiting piece if `enter`.
-    fn forward_moves(
+    /// waiting piece if `enter`. `EXTRAS`: the rules have squares that trap a move or send a
+    /// captured piece to a square (without them, that work is compiled out).
+    fn forward_moves<const EXTRAS: bool>(
         &self,
         pos: &Position,
         s: Side,
@@ -204,7 +247,12 @@ impl Engine {
                 0
             };
             // A capture that sends the piece to a square is judged one move at a time.
-            let landable = m.on_path & !own & (!enemy | (capturable & !m.capture_to));
+            let direct = if EXTRAS {
+                capturable & !m.capture_to
+            } else {
+                capturable
+            };
+            let landable = m.on_path & !own & (!enemy | direct);
             // Sources from which the move would pass over a barrier.
             let mut passes = 0;
             for k in 1..d.min(64) {
@@ -213,9 +261,21 @@ impl Engine {
             let exits = v
                 .as_single()
                 .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
-            let movable = own & pieces & !m.only_bear_off & !exits & !passes;
+            // Pieces that would pass over a trap are judged one at a time.
+            let mut trapped = 0;
+            if EXTRAS && m.trap != 0 {
+                for k in 1..d.min(64) {
+                    trapped |= m.trap >> k;
+                }
+                trapped &= own & pieces;
+            }
+            let movable = own & pieces & !m.only_bear_off & !exits & !passes & !trapped;
             let mut normal = movable & shr(landable, d);
-            let mut judged = movable & shr(capturable & m.capture_to, d);
+            let mut judged = if EXTRAS {
+                movable & shr(capturable & m.capture_to, d)
+            } else {
+                0
+            };
             while judged != 0 {
                 let p = lowest(judged);
                 judged &= judged - 1;
@@ -236,7 +296,19 @@ impl Engine {
             } else {
                 0
             };
+            let exits_ok = if EXTRAS {
+                exits_ok & !trapped
+            } else {
+                exits_ok
+            };
             let mut bits = normal | exits_ok;
+            while EXTRAS && trapped != 0 {
+                let p = lowest(trapped);
+                trapped &= trapped - 1;
+                if let Some(Some(t)) = self.trapped(pos, s, p, d, barrier) {
+                    out.push(Move::single(Step::packed(p, t)));
+                }
+            }
             while bits != 0 {
                 let p = lowest(bits);
                 let to = if exits_ok & bit(p) != 0 {
@@ -300,7 +372,7 @@ impl Engine {
                     if let Some(front) = front_piece(pos, s) {
                         let only = bit(front);
                         if !throw.is_zero() {
-                            self.forward_moves(pos, s, throw, only, false, out);
+                            self.forward_moves::<true>(pos, s, throw, only, false, out);
                             if out.is_empty() && self.rules.backward {
                                 self.backward_moves(pos, s, throw, only, out);
                             }
@@ -314,7 +386,11 @@ impl Engine {
             }
         }
         // While a piece stands where it holds the others back, only such pieces move.
-        let held = pos.on[s] & self.masks[s].hold;
+        let held = if self.extras {
+            pos.on[s] & self.masks[s].hold
+        } else {
+            0
+        };
         let pieces = if held != 0 { held } else { u64::MAX };
         if self.rules.throw_again != 0 {
             self.split_moves(pos, throw, pieces, out);
@@ -323,7 +399,11 @@ impl Engine {
         if throw.is_zero() {
             return;
         }
-        self.forward_moves(pos, s, throw, pieces, held == 0, out);
+        if self.extras {
+            self.forward_moves::<true>(pos, s, throw, pieces, held == 0, out);
+        } else {
+            self.forward_moves::<false>(pos, s, throw, u64::MAX, true, out);
+        }
         if out.is_empty() {
             if self.rules.backward {
                 self.backward_moves(pos, s, throw, pieces, out);
@@ -335,6 +415,11 @@ impl Engine {
             out.retain(|m| from_in(m, priority));
         }
     }
+}
+
+/// Whether a piece at `p` may only bear off, not move on along its path.
+fn may_only_bear_off(m: &super::SideMasks, p: u8) -> bool {
+    m.only_bear_off & bit(p) != 0
 }
 
 /// Whether a move starts from a position in `mask`.

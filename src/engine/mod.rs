@@ -45,6 +45,8 @@ struct SideMasks {
     /// Positions whose square has an effect (sends the piece on).
     effect: u64,
     /// Positions where a capture by a piece of this side landing there gives an extra throw.
+    /// Positions a forward move may not pass over: it ends where the rules send it instead.
+    trap: u64,
     /// Positions where a piece captured is sent to a square: the capture needs room there.
     capture_to: u64,
     capture_extra: u64,
@@ -82,6 +84,7 @@ impl SideMasks {
             effect: 0,
             capture_extra: 0,
             capture_to: 0,
+            trap: 0,
             enemy_neighbours: [0; MAX_PATH],
             exit_throws: [0; MAX_PATH],
             exit_from: [0; THROW_VALUES],
@@ -96,6 +99,9 @@ impl SideMasks {
             m.square_bit[i] = sq.bit();
             if rules.effect(sq).is_some() {
                 m.effect |= bit;
+            }
+            if rules.passing(sq).is_some() {
+                m.trap |= bit;
             }
             if matches!(rules.captured_at(sq), Capture::To(_)) {
                 m.capture_to |= bit;
@@ -160,6 +166,9 @@ pub struct Engine {
     shared_path: bool,
     /// The phase in which a side moves ([`Phase::Move`] or [`Phase::Distribute`]).
     moving: Phase,
+    /// Whether any square holds pieces back, traps a move or sends a captured piece to a
+    /// square: move generation then takes its general path, else one that skips them.
+    extras: bool,
 }
 
 impl Engine {
@@ -168,12 +177,14 @@ impl Engine {
         let can_capture = rules.capture != Capture::None;
         let shared_path = rules.sides[Side::First].path == rules.sides[Side::Second].path;
         let moving = rules.machine.moving();
+        let extras = masks.values().any(|m| m.hold | m.trap | m.capture_to != 0);
         Engine {
             rules,
             masks,
             can_capture,
             shared_path,
             moving,
+            extras,
         }
     }
 

@@ -60,6 +60,7 @@ pub enum TriggerKey {
     Pass(Vec<u32>),
     Move(Vec<u32>),
     Landing(SetKey),
+    Passing(SetKey),
 }
 
 /// A set as written: squares or positions, and each item's ends.
@@ -112,6 +113,7 @@ impl TriggerKey {
             TriggerKey::Pass(v) => Trigger::Pass(values(v)),
             TriggerKey::Move(v) => Trigger::Move(values(v)),
             TriggerKey::Landing(set) => Trigger::Landing(set.set()),
+            TriggerKey::Passing(set) => Trigger::Passing(set.set()),
         }
     }
 
@@ -122,6 +124,7 @@ impl TriggerKey {
             Trigger::Pass(list) => TriggerKey::Pass(values(list)),
             Trigger::Move(list) => TriggerKey::Move(values(list)),
             Trigger::Landing(set) => TriggerKey::Landing(SetKey::of(set)),
+            Trigger::Passing(set) => TriggerKey::Passing(SetKey::of(set)),
         }
     }
 }
@@ -158,6 +161,7 @@ impl fmt::Display for TriggerKey {
             TriggerKey::Pass(v) => write!(f, "pass with {}", list(v)),
             TriggerKey::Move(v) => write!(f, "move with {}", list(v)),
             TriggerKey::Landing(set) => write!(f, "landing on {set}"),
+            TriggerKey::Passing(set) => write!(f, "passing {set}"),
         }
     }
 }

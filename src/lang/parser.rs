@@ -568,6 +568,7 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         },
         Rule::trigger_pass => Trigger::Pass(ints(parts.next().unwrap(), offset)?),
         Rule::trigger_move => Trigger::Move(ints(parts.next().unwrap(), offset)?),
+        Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
         _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
     })
 }
@@ -627,6 +628,7 @@ fn describe(rule: Rule) -> String {
         Rule::trigger_pass => "`pass with`",
         Rule::trigger_move => "`move with`",
         Rule::trigger_landing => "`landing on`",
+        Rule::trigger_passing => "`passing`",
         _ => return name.trim_end_matches("_stmt").replace('_', " "),
     }
     .to_string()

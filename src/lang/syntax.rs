@@ -225,6 +225,8 @@ pub enum Trigger {
     Move(Vec<Spanned<u32>>),
     /// A move that ends on one of these squares.
     Landing(SetExpr),
+    /// A forward move that would pass over one of these squares.
+    Passing(SetExpr),
 }
 
 /// What an event rule does.

@@ -24,6 +24,10 @@ pub(super) struct Events {
     pub on_capture: PerSide<Vec<PathPos>>,
     /// Squares that send a piece on, with where each rule was written.
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
+    /// Squares a forward move may not pass over, and where it ends instead.
+    pub passing: Vec<SquareEffect>,
+    /// Which rule said so, for each square of `passing`.
+    passing_sources: Vec<(Square, usize, Span)>,
     /// Where a piece captured on a square goes, instead of what `capture` says.
     pub captured_at: Vec<(Square, Capture)>,
     /// Which rule said so, for each square of `captured_at`.
@@ -63,6 +67,7 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
         Trigger::Pass(_) => "a pass",
         Trigger::Move(_) => "a move with a throw",
         Trigger::Landing(_) => "landing on a square",
+        Trigger::Passing(_) => "passing a square",
     }
 }
 
@@ -115,13 +120,40 @@ fn rule(
                 }
             }
         }
+        (Trigger::Passing(set), Effect::GoTo(dest)) => {
+            let squares = cx.squares(layer, set);
+            let Some(to) = cx.destination(layer, dest) else {
+                return;
+            };
+            for square in squares {
+                match out.passing_sources.iter().find(|(sq, _, _)| *sq == square) {
+                    Some((_, first_layer, first)) => {
+                        // Point at both when one file says both; else at the later one.
+                        let first = (*first_layer == layer).then(|| first.clone());
+                        cx.err(
+                            layer,
+                            CheckError::EffectTwice {
+                                span: trigger.span.clone().into(),
+                                first: first.unwrap_or(trigger.span.clone()).into(),
+                                square: u32::from(square),
+                            },
+                        );
+                    }
+                    None => {
+                        out.passing_sources
+                            .push((square, layer, trigger.span.clone()));
+                        out.passing.push(SquareEffect { square, to });
+                    }
+                }
+            }
+        }
         (Trigger::Capture(set), Effect::Captured(place)) => {
             captured(cx, layer, &trigger.span, set.as_ref(), place, out);
         }
         (trigger_value, effect_value) => {
             let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
                         piece is removed`; after landing on squares: `throw again` or `go to ...`; \
-                        after a move or a pass with a throw: `throw again`"
+                        after a move or a pass with a throw: `throw again`; on passing squares: `go to ...`"
                 .to_string();
             cx.err(
                 layer,

@@ -269,6 +269,7 @@ pub fn build(
         enter,
         capture,
         captured_at: events.captured_at,
+        passing: events.passing,
         protect_pairs: movement.protect_pairs,
         safe: movement.safe,
         blockade: movement.blockade,

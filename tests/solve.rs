@@ -517,3 +517,49 @@ fn cli_solves_after_the_throw() {
         }
     }
 }
+
+/// The second edition's square rules (a trap, a held square, captures sent to a square) are
+/// numbered densely from both seats, and agree with the search on every reachable position;
+/// crossing paths (Masters) number densely and agree too.
+#[test]
+fn dense_agrees_with_search_on_traps_holds_and_captures_to_a_square() {
+    use senet::solve::dense::{self, DenseIndex};
+    let text = r#"ruleset "test/ur-with-traps"
+extends "twenty-squares/ur"
+on passing 12: go to 14
+only pieces on 15 may move while one is there
+on capture on 13: captured piece goes to first free before 11
+"#;
+    let options = [("pieces".to_string(), "2".to_string())];
+    let rules = senet::check::check_text("traps.rules", text, None, &options)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let with_traps = Engine::new(compile(&rules));
+    for e in [&with_traps, &engine("twenty-squares/masters", 2)] {
+        let index = DenseIndex::new(&e.rules).expect("numbers densely");
+        let d = dense::solve(e, index, PerSide::default(), |_| {});
+        let s = solve(e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
+        for (k, pos) in s.positions.iter().enumerate() {
+            assert!(
+                (d.score(pos).unwrap() - s.score[k]).abs() < 1e-10,
+                "{}: {pos:?}",
+                e.rules.id
+            );
+        }
+    }
+    assert!(!DenseIndex::new(&with_traps.rules).unwrap().mirrored);
+}
+
+/// A captured piece removed from the game on some squares is state the dense numbering does not
+/// hold: it refuses, and the search solves.
+#[test]
+fn dense_refuses_pieces_removed_on_given_squares() {
+    use senet::solve::dense::DenseIndex;
+    let text = "ruleset \"test/removed-on-13\"\nextends \"twenty-squares/ur\"\n\
+                on capture on 13: captured piece is removed\n";
+    let options = [("pieces".to_string(), "1".to_string())];
+    let rules = senet::check::check_text("removed.rules", text, None, &options)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let e = Engine::new(compile(&rules));
+    assert!(DenseIndex::new(&e.rules).is_err());
+    assert!(solve(&e, e.start(), 1_000_000, |_| {}).is_ok());
+}

@@ -148,7 +148,13 @@ fn mirror_image(r: &Rules) -> bool {
     if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
         return false;
     }
-    if r.opening[Side::First] != r.opening[Side::Second] || r.effects.iter().any(Option::is_some) {
+    // Squares that send pieces on, trap moves or send captured pieces elsewhere are squares of
+    // the board, not of a seat: taken as not mirrored.
+    if r.opening[Side::First] != r.opening[Side::Second]
+        || r.effects.iter().any(Option::is_some)
+        || r.passing.iter().any(Option::is_some)
+        || r.captured_at.iter().any(Option::is_some)
+    {
         return false;
     }
     if !matches!(
@@ -176,7 +182,7 @@ impl DenseIndex {
         if r.throw_again != 0 {
             return Err("throws that add up before a move are not numbered".into());
         }
-        if r.capture == Capture::Removed {
+        if r.capture == Capture::Removed || r.captured_at.contains(&Some(Capture::Removed)) {
             return Err("pieces removed from the game are not numbered".into());
         }
         for s in r.sides.values() {

@@ -205,3 +205,101 @@ fn bearing_off_at_or_past_the_end_from_given_squares_only() {
         [step(json!(12), json!("off")), step(json!(8), json!(11))]
     );
 }
+
+// ---- a throw to begin --------------------------------------------------------------------------
+
+fn begin_engine(extra: &str) -> Engine {
+    let text = format!(
+        "ruleset \"test/begin\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 2 each
+start red on 3, 5; blue on 8, 9
+throw die 4
+capture none
+bear off exact
+win first to bear off all
+begin with 1
+{extra}
+"
+    );
+    let rules = check_text("begin.rules", &text, None, &[]).unwrap_or_else(|d| {
+        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
+        panic!("{}", shown.join("\n"))
+    });
+    Engine::new(compile(&rules))
+}
+
+fn not_begun(red: &[u32], throw: u32) -> Value {
+    json!({ "to_move": "red", "throw": throw, "not_begun": ["red"],
+            "pieces": { "red": red, "blue": [8, 9] } })
+}
+
+#[test]
+fn no_side_moves_before_it_throws_a_value_that_begins() {
+    use senet::notation::position::position_json;
+    let e = begin_engine("");
+    // At the start neither side has begun.
+    let start = e.start();
+    assert!(!start.begun(senet::types::Side::First) && !start.begun(senet::types::Side::Second));
+    assert_eq!(
+        position_json(&e, &start, None)["not_begun"],
+        json!(["red", "blue"])
+    );
+    // Red has not begun: a 2, a 3 or a 4 moves nothing.
+    for throw in 2..=4 {
+        let answer = moves_json(&e, &not_begun(&[3, 5], throw), &mut Vec::new()).unwrap();
+        assert_eq!(answer["moves"], json!([]), "throw {throw}");
+    }
+    // A 1 begins, and is played: 3 -> 4 or 5 -> 6, after which red has begun.
+    let answer = moves_json(&e, &not_begun(&[3, 5], 1), &mut Vec::new()).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    for m in moves {
+        assert_eq!(m["result"].get("not_begun"), None, "{m}");
+    }
+}
+
+#[test]
+fn a_throw_that_begins_begins_even_without_a_move() {
+    use senet::notation::position::parse_position;
+    use senet::types::{Side, Throw};
+    let e = begin_engine("");
+    // Red on 6 and 7 before blue's 8 and 9, no captures: a 1 has no move, yet red has begun.
+    let (pos, _) = parse_position(&e, &not_begun(&[6, 7], 1)).unwrap();
+    let answer = moves_json(&e, &not_begun(&[6, 7], 1), &mut Vec::new()).unwrap();
+    assert_eq!(answer["moves"], json!([]));
+    let after = e.pass(&pos, Throw::new(1));
+    assert!(after.begun(Side::First));
+    // A pass with a 2 leaves red waiting to begin.
+    let after = e.pass(&pos, Throw::new(2));
+    assert!(!after.begun(Side::First));
+}
+
+#[test]
+fn a_position_may_say_a_side_has_not_begun_only_where_the_rules_have_begin() {
+    let e = engine(2, "");
+    let position = json!({ "to_move": "red", "throw": 1, "not_begun": ["red"],
+                           "pieces": { "red": [1, 2], "blue": [5, 6] } });
+    let err = moves_json(&e, &position, &mut Vec::new()).unwrap_err();
+    assert!(err.contains("begin with"), "{err}");
+}
+
+#[test]
+fn a_forced_opening_move_begins_its_side() {
+    use senet::types::{Side, Throw};
+    let text = "ruleset \"test/base-begin\"\nextends \"senet/base\"\nbegin with 1\n";
+    let e = Engine::new(compile(&check_text("b.rules", text, None, &[]).unwrap()));
+    let start = e.start();
+    let blue = start.to_move();
+    assert_eq!(e.rules.sides[blue].name, "blue");
+    assert!(e.forced_opening(&start));
+    let mut moves = Vec::new();
+    e.legal_moves(&start, Throw::ZERO, &mut moves);
+    assert_eq!(moves.len(), 1, "the front piece moves without a throw");
+    let after = e.successor(&start, &moves[0], Throw::ZERO);
+    assert!(after.begun(blue));
+    assert!(!after.begun(blue.other()));
+    assert_eq!(blue, Side::Second);
+}

@@ -276,6 +276,7 @@ fn dense_numbering_is_a_bijection() {
                     to_move: mover.other(),
                     pieces: PerSide::from_fn(|s| setup.pieces[s.other()].clone()),
                     opening: PerSide::default(),
+                    not_begun: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -147,6 +147,11 @@ pub fn describe(kind: &StatementKind) -> String {
             let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} light = {v}")).collect();
             format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
         }
+        K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),
+        K::Begin(v) => format!(
+            "A side makes no move until it throws {} (every throw before passes; that throw is played).",
+            or_list(v)
+        ),
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
         K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", or_list(v)),
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),

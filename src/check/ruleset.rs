@@ -30,6 +30,8 @@ pub struct RuleSet {
     pub extra_on_capture: PerSide<Vec<PathPos>>,
     /// Per side: the positions where a move that ends there gives an extra throw.
     pub extra_on: PerSide<Vec<PathPos>>,
+    /// A side makes no move until it throws one of these (empty: from its first throw).
+    pub begin: Vec<u8>,
     pub turn: Turn,
     pub enter: Option<Enter>,
     pub capture: Capture,

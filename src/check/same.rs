@@ -45,6 +45,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Backward => a.backward == b.backward,
         RuleKey::Priority => a.priority == b.priority,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
+        RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
         RuleKey::Seats => a.seats == b.seats,
         RuleKey::Opening(side) => {

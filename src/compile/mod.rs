@@ -69,6 +69,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
         extra_after_pass: mask(&r.extra_after_pass),
+        begin: mask(&r.begin),
         throw_again: match &r.turn {
             checked::Turn::ThrowThenMove => 0,
             checked::Turn::AccumulateThenSplit { again } => mask(again),

@@ -108,6 +108,8 @@ pub struct Rules {
     pub extra_after: u32,
     /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
     pub extra_after_pass: u32,
+    /// Bit v: a throw of v lets a side that has not yet begun begin (0: every side has begun).
+    pub begin: u32,
     /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
     /// Zero for throw-then-move turns.
     pub throw_again: u32,

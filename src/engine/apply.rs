@@ -2,6 +2,7 @@
 //! and the report of what each step did.
 
 use super::generate::{OFF, bit};
+use super::position::{not_begun_flag, side_flags};
 use super::{Engine, Move, Position, Step};
 use crate::compile::{Event, Next, Phase};
 use crate::types::limits::MAX_STEPS;
@@ -338,9 +339,11 @@ impl Engine {
         } else {
             Event::Moved
         };
-        if next.opening_due(s) {
-            next.opening &= !(1 << s.index());
-            if let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
+        // Any move begins a side, and makes its opening move no longer due.
+        if next.flags & side_flags(s) != 0 {
+            let opening = next.opening_due(s);
+            next.flags &= !side_flags(s);
+            if opening && let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
                 phase = Phase::Opening;
                 event = if throw_again {
                     Event::OpeningMovedThrowAgain
@@ -362,6 +365,11 @@ impl Engine {
 
     /// The side to move passes on `pos` itself; the event for the turn machine.
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        // A throw that begins begins the side even when it has no move.
+        let s = pos.to_move;
+        if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
+            pos.flags &= !not_begun_flag(s);
+        }
         let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 {
             Event::PassedExtraThrow
         } else {

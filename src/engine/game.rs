@@ -5,6 +5,7 @@
 use rand::RngExt;
 
 use super::apply::Recorder;
+use super::position::opening_flag;
 use super::{Engine, Move, Outcome, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
 use crate::types::limits::MAX_SQUARES;
@@ -221,7 +222,7 @@ impl<'e> Game<'e> {
         let event = self.engine.pass_in_place(&mut self.pos, throw);
         if throw.is_zero() && self.phase == Phase::Opening {
             // No opening move could be made: it is no longer due.
-            self.pos.opening &= !(1 << side.index());
+            self.pos.flags &= !opening_flag(side);
         }
         let after = self.pos;
         self.emit(|| GameEvent::Pass { side, throw, after });

@@ -3,6 +3,7 @@
 //! Inside the engine a place is its packed byte ([`Place::pack`]): `p` in 1..=len is a path
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
+use super::position::side_flags;
 use super::{Engine, Move, Position, Step};
 use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
 
@@ -355,6 +356,15 @@ impl Engine {
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         out.clear();
         let s = pos.to_move;
+        if pos.flags & side_flags(s) != 0 {
+            // A side that has not begun passes until a throw begins it (a forced opening move
+            // takes no throw).
+            let forced = pos.opening_due(s)
+                && matches!(self.rules.opening[s], Some(Opening::FrontPieceMoves { .. }));
+            if !forced && !pos.begun(s) && self.rules.begin & throw.mask_bit() == 0 {
+                return;
+            }
+        }
         if pos.opening_due(s) {
             match self.rules.opening[s] {
                 Some(Opening::FrontPieceMoves { steps, .. }) => {

@@ -25,8 +25,27 @@ pub struct Position {
     pub(crate) removed: PerSide<u8>,
     /// The side that throws next.
     pub(crate) to_move: Side,
-    /// Bit `s.index()` set: side `s` still owes its opening move.
-    pub(crate) opening: u8,
+    /// Per side: bit `s.index()`, side `s` still owes its opening move; bit `2 + s.index()`, side
+    /// `s` has not yet thrown a value that lets it begin (see [`Position::begun`]).
+    pub(crate) flags: u8,
+}
+
+/// The bits of [`Position::flags`] that belong to side `s`.
+#[inline(always)]
+pub(crate) fn side_flags(s: Side) -> u8 {
+    0b101 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` owes its opening move.
+#[inline(always)]
+pub(crate) fn opening_flag(s: Side) -> u8 {
+    1 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` has not begun.
+#[inline(always)]
+pub(crate) fn not_begun_flag(s: Side) -> u8 {
+    4 << s.index()
 }
 
 impl Position {
@@ -42,7 +61,10 @@ impl Position {
                 }
             }
             if rules.opening[s].is_some() {
-                pos.opening |= 1 << s.index();
+                pos.flags |= opening_flag(s);
+            }
+            if rules.begin != 0 {
+                pos.flags |= not_begun_flag(s);
             }
         }
         pos
@@ -58,7 +80,7 @@ impl Position {
             off: PerSide::default(),
             removed: PerSide::default(),
             to_move,
-            opening: 0,
+            flags: 0,
         }
     }
 
@@ -109,7 +131,14 @@ impl Position {
     /// Whether side `s` still owes its opening move.
     #[inline]
     pub fn opening_due(&self, s: Side) -> bool {
-        self.opening & (1 << s.index()) != 0
+        self.flags & opening_flag(s) != 0
+    }
+
+    /// Whether side `s` may move: it has thrown a value that lets it begin, or the rules need
+    /// none (`begin with`).
+    #[inline]
+    pub fn begun(&self, s: Side) -> bool {
+        self.flags & not_begun_flag(s) == 0
     }
 
     /// Which side has a piece on `square`, if any.
@@ -168,6 +197,7 @@ impl Position {
             to_move: self.to_move,
             pieces: PerSide::from_fn(|s| self.places(s)),
             opening: PerSide::from_fn(|s| self.opening_due(s)),
+            not_begun: PerSide::from_fn(|s| !self.begun(s)),
         }
     }
 }
@@ -180,6 +210,8 @@ pub struct Setup {
     pub to_move: Side,
     pub pieces: PerSide<Vec<Place>>,
     pub opening: PerSide<bool>,
+    /// The sides that have not yet thrown a value that lets them begin.
+    pub not_begun: PerSide<bool>,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -213,6 +245,8 @@ pub enum SetupError {
     NeverWaits { side: String },
     #[error("side `{side}` has no opening rule")]
     NoOpening { side: String },
+    #[error("side `{side}` cannot wait to begin: the rules have no `begin with`")]
+    NoBegin { side: String },
 }
 
 impl Setup {
@@ -270,7 +304,13 @@ impl Setup {
                 if rules.opening[s].is_none() {
                     return Err(SetupError::NoOpening { side: name() });
                 }
-                pos.opening |= 1 << s.index();
+                pos.flags |= opening_flag(s);
+            }
+            if self.not_begun[s] {
+                if rules.begin == 0 {
+                    return Err(SetupError::NoBegin { side: name() });
+                }
+                pos.flags |= not_begun_flag(s);
             }
         }
         Ok(pos)

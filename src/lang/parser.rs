@@ -23,7 +23,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
     "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
     "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
-    "opening", "square", "bear", "only", "win", "end", "match", "on", "no",
+    "opening", "square", "bear", "only", "win", "end", "match", "on", "no", "begin",
 ];
 
 /// Parses a whole file. Returns the statements of every good line and a diagnostic for every
@@ -372,6 +372,10 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 ThrowSpec::Sticks { count, table }
             })
         }
+        Rule::begin_stmt => match parts.next() {
+            Some(list) => StatementKind::Begin(ints(list, offset)?),
+            None => StatementKind::Begin(Vec::new()),
+        },
         Rule::extra_stmt => {
             let spec = parts.next().unwrap();
             if spec.as_rule() == Rule::extra_after {

@@ -291,6 +291,8 @@ pub enum StatementKind {
     First(Spanned<String>),
     Throw(ThrowSpec),
     ExtraAfter(Vec<Spanned<u32>>),
+    /// `begin with V, ...`: a side makes no move until it throws one of these (empty: `none`).
+    Begin(Vec<Spanned<u32>>),
     ExtraOn(SetExpr),
     Turn(TurnSpec),
     Enter(Option<EnterSpec>),
@@ -351,6 +353,7 @@ impl StatementKind {
             K::First(_) => RuleKey::First,
             K::Throw(_) => RuleKey::Throw,
             K::ExtraAfter(_) => RuleKey::ExtraAfter,
+            K::Begin(_) => RuleKey::Begin,
             K::ExtraOn(_) => RuleKey::ExtraOn,
             K::Turn(_) => RuleKey::Turn,
             K::Enter(_) => RuleKey::Enter,

@@ -43,6 +43,15 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
     if !pending.is_empty() {
         v["opening"] = json!(pending);
     }
+    let waiting: Vec<&str> = r
+        .sides
+        .iter()
+        .filter(|(s, _)| !pos.begun(*s))
+        .map(|(_, side)| side.name.as_str())
+        .collect();
+    if !waiting.is_empty() {
+        v["not_begun"] = json!(waiting);
+    }
     v
 }
 
@@ -144,9 +153,9 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         .as_object()
         .ok_or("a position is a JSON object with `to_move`, `throw` and `pieces`")?;
     for key in obj.keys() {
-        if !["to_move", "throw", "pieces", "opening"].contains(&key.as_str()) {
+        if !["to_move", "throw", "pieces", "opening", "not_begun"].contains(&key.as_str()) {
             return Err(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`)"
+                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening` and `not_begun`)"
             ));
         }
     }
@@ -170,6 +179,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         to_move,
         pieces: PerSide::default(),
         opening: PerSide::default(),
+        not_begun: PerSide::default(),
     };
     for (s, side) in r.sides.iter() {
         let list = pieces
@@ -189,6 +199,15 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         for name in list {
             let name = name.as_str().ok_or("`opening` lists side names")?;
             setup.opening[side_named(engine, name)?] = true;
+        }
+    }
+    if let Some(o) = obj.get("not_begun") {
+        let list = o
+            .as_array()
+            .ok_or("`not_begun` must be a list of the sides that have not yet begun")?;
+        for name in list {
+            let name = name.as_str().ok_or("`not_begun` lists side names")?;
+            setup.not_begun[side_named(engine, name)?] = true;
         }
     }
     let pos = setup.position(r).map_err(|e| e.to_string())?;

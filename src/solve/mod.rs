@@ -236,7 +236,7 @@ pub fn solve_with(
 
 /// An upper bound on the number of positions from the start: for each side, the ways to place
 /// its pieces on its path, the rest split between waiting, off and removed; times two for the
-/// side to move.
+/// side to move, and two for each flag a side may still clear (an opening due, not begun).
 pub fn estimate(engine: &Engine) -> f64 {
     estimate_from(engine, &engine.start())
 }
@@ -244,9 +244,15 @@ pub fn estimate(engine: &Engine) -> f64 {
 /// The same bound for the positions `root` can reach: pieces already off or removed stay so.
 pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
     let r = &engine.rules;
-    let removal = r.capture == Capture::Removed;
+    let removal = r.capture == Capture::Removed || r.captured_at.contains(&Some(Capture::Removed));
     let mut product = 2.0;
     for s in Side::BOTH {
+        if root.opening_due(s) {
+            product *= 2.0;
+        }
+        if !root.begun(s) {
+            product *= 2.0;
+        }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;
         let mut ways = 0.0;

@@ -52,11 +52,11 @@ fn put_position(out: &mut Vec<u8>, p: &Position) {
     for s in Side::BOTH {
         out.extend_from_slice(&[p.waiting(s), p.off(s), p.removed(s)]);
     }
-    let opening = Side::BOTH
-        .into_iter()
-        .filter(|&s| p.opening_due(s))
-        .fold(0u8, |bits, s| bits | 1 << s.index());
-    out.extend_from_slice(&[p.to_move() as u8, opening]);
+    // Bit s: the opening is due; bit 2 + s: the side has not begun.
+    let flags = Side::BOTH.into_iter().fold(0u8, |bits, s| {
+        bits | u8::from(p.opening_due(s)) << s.index() | u8::from(!p.begun(s)) << (2 + s.index())
+    });
+    out.extend_from_slice(&[p.to_move() as u8, flags]);
 }
 
 /// The bytes of one state and its two values.
@@ -84,6 +84,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         to_move: Side::from_index(usize::from(*b.get(22)?))?,
         pieces,
         opening: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (1 << s.index()) != 0)),
+        not_begun: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (4 << s.index()) != 0)),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

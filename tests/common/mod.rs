@@ -83,6 +83,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         to_move: Side::BOTH[rng.random_range(0..2usize)],
         pieces: PerSide::default(),
         opening: PerSide::default(),
+        not_begun: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {
@@ -106,6 +107,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
             setup.pieces[s].push(place);
         }
         setup.opening[s] = r.opening[s].is_some() && rng.random_bool(0.25);
+        setup.not_begun[s] = r.begin != 0 && rng.random_bool(0.25);
     }
     setup
         .position(r)

@@ -260,6 +260,7 @@ pub fn build(
             .unwrap_or(Side::First),
         throw: throws.device?,
         extra_after: union(throws.extra_after, events.after_move),
+        begin: throws.begin,
         extra_after_pass: events.after_pass,
         extra_on_capture: events.on_capture,
         extra_on: PerSide::from_fn(|s| {

@@ -11,6 +11,7 @@ pub(super) struct Throws {
     pub device: Option<ThrowDevice>,
     pub extra_after: Vec<u8>,
     pub extra_on: PerSide<Vec<PathPos>>,
+    pub begin: Vec<u8>,
     pub turn: Turn,
 }
 
@@ -41,6 +42,12 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         mismatch(&said.kind)
     };
     let extra_on = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::Begin);
+    let K::Begin(list) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let begin = cx.throw_values(said.layer, list);
+    let begin_said = (!begin.is_empty()).then_some((said.layer, said.span));
     let said = cx.rule(&RuleKey::Turn);
     let turn = match &*said.kind {
         K::Turn(TurnSpec::ThrowThenMove) => Turn::ThrowThenMove,
@@ -59,6 +66,20 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
                     },
                 );
             }
+            if let Some((layer, span)) = begin_said.clone() {
+                // A split total is many throws: which of them begins is not said.
+                cx.err(
+                    layer,
+                    CheckError::Contradiction {
+                        span: span.into(),
+                        what: "a throw that begins, but the turn adds its throws up before moving"
+                            .into(),
+                        label: "not with a split turn".into(),
+                        help: "remove `begin with`, or play one throw at a time (`turn throw then move`)"
+                            .into(),
+                    },
+                );
+            }
             Turn::AccumulateThenSplit { again }
         }
         other => mismatch(other),
@@ -67,6 +88,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         device,
         extra_after,
         extra_on,
+        begin,
         turn,
     }
 }

@@ -179,6 +179,9 @@ impl DenseIndex {
         if r.opening.values().any(Option::is_some) || r.seats.is_some() {
             return Err("opening moves and seats are state the numbering does not hold".into());
         }
+        if r.begin != 0 {
+            return Err("whether a side has begun is state the numbering does not hold".into());
+        }
         if r.throw_again != 0 {
             return Err("throws that add up before a move are not numbered".into());
         }

@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 19] = [
+const BUNDLED: [&str; 21] = [
     "senet/base",
     "senet/jequier",
     "senet/kendall-14",
@@ -33,6 +33,8 @@ const BUNDLED: [&str; 19] = [
     "twenty-squares/masters",
     "twenty-squares/blitz",
     "twenty-squares/aseb",
+    "hounds-and-jackals/carnarvon-carter",
+    "hounds-and-jackals/carter",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

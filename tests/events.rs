@@ -1,6 +1,10 @@
 //! Event rules (`on TRIGGER: EFFECT`), each case worked out by hand from the rule's words on a
 //! small board: a row of 12 squares, one path, two pieces a side.
 
+#[path = "support/row.rs"]
+mod row;
+
+use row::engine_of;
 use senet::check::check_text;
 use senet::compile::compile;
 use senet::engine::Engine;
@@ -26,19 +30,25 @@ win first to bear off all
 {extra}
 "
     );
-    let rules = check_text("events.rules", &text, None, &[]).unwrap_or_else(|d| {
-        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
-        panic!("{}", shown.join("\n"))
-    });
-    Engine::new(compile(&rules))
+    engine_of("events.rules", &text)
 }
 
 fn position(to_move: &str, throw: u32, red: Value, blue: Value) -> Value {
     json!({ "to_move": to_move, "throw": throw, "pieces": { "red": red, "blue": blue } })
 }
 
+/// A move's result: (steps, to_move, red, blue).
+type Result4 = (Value, Value, Value, Value);
+
+/// The move of `results` from `from` to `to` (a single step), which must be there.
+fn the_move(r: &[Result4], from: u32, to: u32) -> &Result4 {
+    r.iter()
+        .find(|m| m.0 == json!([{ "from": from, "to": to }]))
+        .unwrap_or_else(|| panic!("no move {from} -> {to} in {r:?}"))
+}
+
 /// The results of every legal move, as (steps, to_move, red, blue).
-fn results(engine: &Engine, position: &Value) -> Vec<(Value, Value, Value, Value)> {
+fn results(engine: &Engine, position: &Value) -> Vec<Result4> {
     let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
     answer["moves"]
         .as_array()
@@ -61,19 +71,13 @@ fn a_capture_throws_again() {
     // Red 2 hits blue on 5 with a 3: blue waits, and red throws again.
     let e = engine("on capture: throw again");
     let r = results(&e, &position("red", 3, json!([1, 2]), json!([5, 6])));
-    let hit = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
-        .unwrap();
+    let hit = the_move(&r, 2, 5);
     assert_eq!(
         (&hit.1, &hit.2, &hit.3),
         (&json!("red"), &json!([1, 5]), &json!([0, 6]))
     );
     // Red 1 to 4 captures nothing: blue throws next.
-    let quiet = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 1, "to": 4 }]))
-        .unwrap();
+    let quiet = the_move(&r, 1, 4);
     assert_eq!(quiet.1, json!("blue"));
 }
 
@@ -82,14 +86,8 @@ fn a_capture_on_given_squares_throws_again_there_only() {
     let e = engine("on capture on 6: throw again");
     let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
     // 2 -> 5 captures on 5: no extra throw; 3 -> 6 captures on 6: red throws again.
-    let on5 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
-        .unwrap();
-    let on6 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
-        .unwrap();
+    let on5 = the_move(&r, 2, 5);
+    let on6 = the_move(&r, 3, 6);
     assert_eq!(on5.1, json!("blue"));
     assert_eq!(on6.1, json!("red"));
 }
@@ -99,23 +97,14 @@ fn a_piece_captured_on_given_squares_goes_elsewhere() {
     // Captured on 6: to square 1 or the first free square after it; elsewhere: waiting.
     let e = engine("on capture on 6: captured piece goes to first free after 1");
     let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
-    let on5 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 2, "to": 5 }]))
-        .unwrap();
-    let on6 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
-        .unwrap();
+    let on5 = the_move(&r, 2, 5);
+    let on6 = the_move(&r, 3, 6);
     assert_eq!(on5.3, json!([0, 6]));
     // Square 1 is free (red's pieces stand on 2 and 6 after the move): blue goes to 1.
     assert_eq!(on6.3, json!([1, 5]));
     let removed = engine("on capture on 6: captured piece is removed");
     let r = results(&removed, &position("red", 3, json!([2, 3]), json!([5, 6])));
-    let on6 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
-        .unwrap();
+    let on6 = the_move(&r, 3, 6);
     assert_eq!(on6.3, json!([5, "removed"]));
 }
 
@@ -152,10 +141,7 @@ fn landing_on_a_square_sends_the_piece_on() {
     // 7 sends a piece to 3, or the first free square before it.
     let e = engine("on landing on 7: go to first free before 3");
     let r = results(&e, &position("red", 3, json!([3, 4]), json!([10, 11])));
-    let to7 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 4, "to": 7 }]))
-        .unwrap();
+    let to7 = the_move(&r, 4, 7);
     // Square 3 is red's own: the first free square before it is 2.
     assert_eq!(to7.2, json!([2, 3]));
 }
@@ -188,10 +174,7 @@ fn landing_throws_again_and_sends_on_in_one_rule() {
     // A move that ends on 7 goes on to 10 and throws again; blue's pieces are out of the way.
     let e = engine("on landing on 7: throw again, go to 10");
     let r = results(&e, &position("red", 3, json!([3, 4]), json!([11, 12])));
-    let to7 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 4, "to": 7 }]))
-        .unwrap();
+    let to7 = the_move(&r, 4, 7);
     assert_eq!((&to7.1, &to7.2), (&json!("red"), &json!([3, 10])));
 }
 
@@ -210,18 +193,12 @@ fn a_capture_with_nowhere_to_send_the_piece_is_not_a_move() {
     let e = engine("on capture on 6: captured piece goes to 4");
     // With a 3, red 3 -> 6 captures and blue goes to 4 (free): a legal move.
     let r = results(&e, &position("red", 3, json!([2, 3]), json!([5, 6])));
-    let on6 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 3, "to": 6 }]))
-        .unwrap();
+    let on6 = the_move(&r, 3, 6);
     assert_eq!(on6.3, json!([4, 5]));
     // With red on 4 instead of 3, a 2 takes 4 -> 6, and 4 is then free: the capturer's own
     // square counts as empty once it has left.
     let r = results(&e, &position("red", 2, json!([2, 4]), json!([5, 6])));
-    let on6 = r
-        .iter()
-        .find(|m| m.0 == json!([{ "from": 4, "to": 6 }]))
-        .unwrap();
+    let on6 = the_move(&r, 4, 6);
     assert_eq!(on6.3, json!([4, 5]));
     // Red on 3 and 4, a 3: 3 -> 6 would send blue to 4, where red stands: no such move.
     let r = results(&e, &position("red", 3, json!([3, 4]), json!([5, 6])));

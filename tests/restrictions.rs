@@ -1,6 +1,10 @@
 //! Rules that restrict which pieces may move, each case worked out by hand from the rule's words
 //! on a small board: a row of 12 squares, one path, a die of 4.
 
+#[path = "support/row.rs"]
+mod row;
+
+use row::engine_of;
 use senet::check::check_text;
 use senet::compile::compile;
 use senet::engine::Engine;
@@ -25,11 +29,7 @@ win first to bear off all
 {extra}
 "
     );
-    let rules = check_text("restrictions.rules", &text, None, &[]).unwrap_or_else(|d| {
-        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
-        panic!("{}", shown.join("\n"))
-    });
-    Engine::new(compile(&rules))
+    engine_of("restrictions.rules", &text)
 }
 
 /// The steps of every legal move for red, sorted as text (so `12` comes before `8`).
@@ -164,11 +164,7 @@ capture to waiting
 win first to bear off all
 "
     );
-    let rules = check_text("exits.rules", &text, None, &[]).unwrap_or_else(|d| {
-        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
-        panic!("{}", shown.join("\n"))
-    });
-    Engine::new(compile(&rules))
+    engine_of("exits.rules", &text)
 }
 
 #[test]
@@ -224,11 +220,7 @@ begin with 1
 {extra}
 "
     );
-    let rules = check_text("begin.rules", &text, None, &[]).unwrap_or_else(|d| {
-        let shown: Vec<String> = d.iter().map(|d| d.render(false, Some(100))).collect();
-        panic!("{}", shown.join("\n"))
-    });
-    Engine::new(compile(&rules))
+    engine_of("begin.rules", &text)
 }
 
 fn not_begun(red: &[u32], throw: u32) -> Value {

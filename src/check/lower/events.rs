@@ -126,24 +126,16 @@ fn rule(
                 return;
             };
             for square in squares {
-                match out.passing_sources.iter().find(|(sq, _, _)| *sq == square) {
-                    Some((_, first_layer, first)) => {
-                        // Point at both when one file says both; else at the later one.
-                        let first = (*first_layer == layer).then(|| first.clone());
-                        cx.err(
-                            layer,
-                            CheckError::EffectTwice {
-                                span: trigger.span.clone().into(),
-                                first: first.unwrap_or(trigger.span.clone()).into(),
-                                square: u32::from(square),
-                            },
-                        );
-                    }
-                    None => {
-                        out.passing_sources
-                            .push((square, layer, trigger.span.clone()));
-                        out.passing.push(SquareEffect { square, to });
-                    }
+                match claim(&mut out.passing_sources, square, layer, &trigger.span) {
+                    Some(first) => cx.err(
+                        layer,
+                        CheckError::EffectTwice {
+                            span: trigger.span.clone().into(),
+                            first: first.into(),
+                            square: u32::from(square),
+                        },
+                    ),
+                    None => out.passing.push(SquareEffect { square, to }),
                 }
             }
         }
@@ -208,23 +200,38 @@ fn captured(
         }
     };
     for square in squares {
-        match out.captured_sources.iter().find(|(sq, _, _)| *sq == square) {
-            Some((_, first_layer, first)) => {
-                // Point at both when one file says both; else at the later one.
-                let first = (*first_layer == layer).then(|| first.clone());
-                cx.err(
-                    layer,
-                    CheckError::CapturedTwice {
-                        span: span.clone().into(),
-                        first: first.unwrap_or(span.clone()).into(),
-                        square: u32::from(square),
-                    },
-                );
-            }
-            None => {
-                out.captured_sources.push((square, layer, span.clone()));
-                out.captured_at.push((square, to));
-            }
+        match claim(&mut out.captured_sources, square, layer, span) {
+            Some(first) => cx.err(
+                layer,
+                CheckError::CapturedTwice {
+                    span: span.clone().into(),
+                    first: first.into(),
+                    square: u32::from(square),
+                },
+            ),
+            None => out.captured_at.push((square, to)),
+        }
+    }
+}
+
+/// Claims `square` for the rule written at `span` in file `layer`. `None` if no rule had
+/// claimed it; else where an error about the two rules points besides `span`: the first rule
+/// when one file says both, else `span` itself (the first is in a file the author may not edit).
+fn claim(
+    claims: &mut Vec<(Square, usize, Span)>,
+    square: Square,
+    layer: usize,
+    span: &Span,
+) -> Option<Span> {
+    match claims.iter().find(|(sq, _, _)| *sq == square) {
+        Some((_, first_layer, first)) => Some(if *first_layer == layer {
+            first.clone()
+        } else {
+            span.clone()
+        }),
+        None => {
+            claims.push((square, layer, span.clone()));
+            None
         }
     }
 }

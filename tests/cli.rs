@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 21] = [
+const BUNDLED: [&str; 22] = [
     "senet/base",
     "senet/jequier",
     "senet/kendall-14",
@@ -33,6 +33,7 @@ const BUNDLED: [&str; 21] = [
     "twenty-squares/masters",
     "twenty-squares/blitz",
     "twenty-squares/aseb",
+    "twenty-squares/seleucid",
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
 ];

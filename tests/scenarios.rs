@@ -378,6 +378,7 @@ scenario_files! {
     twenty_squares_masters => "twenty-squares__masters.json",
     twenty_squares_blitz => "twenty-squares__blitz.json",
     twenty_squares_aseb => "twenty-squares__aseb.json",
+    twenty_squares_seleucid => "twenty-squares__seleucid.json",
     hounds_and_jackals_carnarvon_carter => "hounds-and-jackals__carnarvon-carter.json",
     hounds_and_jackals_carter => "hounds-and-jackals__carter.json",
 }

@@ -141,6 +141,19 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::First(s) => format!("{} moves first.", s.value),
         K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
+        K::Throw(ThrowSpec::Dice { faces, table: None }) => {
+            format!("Throw {} and count the sum.", dice_words(faces))
+        }
+        K::Throw(ThrowSpec::Dice { faces, table: Some(rows) }) => {
+            let parts: Vec<String> = rows
+                .iter()
+                .map(|(shown, v)| {
+                    let shown: Vec<String> = shown.iter().map(|f| f.value.to_string()).collect();
+                    format!("{} = {}", shown.join(" "), v.value)
+                })
+                .collect();
+            format!("Throw {}; the faces shown give: {}.", dice_words(faces), parts.join(", "))
+        }
         K::Throw(ThrowSpec::Sticks { count, table }) => {
             let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
             t.sort();
@@ -266,5 +279,14 @@ pub fn describe(kind: &StatementKind) -> String {
             let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
             format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
         }
+    }
+}
+
+/// Dice by their faces: "two fair dice of 4 and 2 faces".
+fn dice_words(faces: &[Spanned<u32>]) -> String {
+    let list: Vec<String> = faces.iter().map(|f| f.value.to_string()).collect();
+    match list.len() {
+        1 => format!("one fair die of {} faces", list[0]),
+        n => format!("{n} fair dice of {} faces", join(&list)),
     }
 }

@@ -300,6 +300,40 @@ pub enum CheckError {
         sticks: u32,
     },
 
+    #[error("the dice table has no value for {shown}")]
+    #[diagnostic(code(E145))]
+    DiceTableMissing {
+        #[label("every combination of faces needs a value")]
+        span: SourceSpan,
+        shown: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("the dice table gives {shown} twice")]
+    #[diagnostic(
+        code(E146),
+        help("each combination of faces has one value; delete one of the two entries")
+    )]
+    DiceTableRepeats {
+        #[label("again here")]
+        span: SourceSpan,
+        #[label("first here")]
+        first: SourceSpan,
+        shown: String,
+    },
+
+    #[error("{shown} is not a combination these dice can show")]
+    #[diagnostic(code(E147))]
+    DiceFacesOutOfRange {
+        #[label("{label}")]
+        span: SourceSpan,
+        shown: String,
+        label: String,
+        #[help]
+        help: String,
+    },
+
     #[error("the throw never gives {value}")]
     #[diagnostic(code(E143))]
     ImpossibleThrow {

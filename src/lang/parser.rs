@@ -359,6 +359,24 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 ThrowSpec::Die {
                     faces: int(meaningful(spec).next().unwrap(), offset)?,
                 }
+            } else if spec.as_rule() == Rule::dice {
+                let mut faces = Vec::new();
+                let mut table = None;
+                for part in meaningful(spec) {
+                    match part.as_rule() {
+                        Rule::int => faces.push(int(part, offset)?),
+                        Rule::dice_entry => {
+                            let mut e = meaningful(part);
+                            let shown = meaningful(e.next().unwrap())
+                                .map(|f| int(f, offset))
+                                .collect::<Result<Vec<_>, _>>()?;
+                            let v = int(e.next().unwrap(), offset)?;
+                            table.get_or_insert_with(Vec::new).push((shown, v));
+                        }
+                        _ => {}
+                    }
+                }
+                ThrowSpec::Dice { faces, table }
             } else {
                 let mut p = meaningful(spec);
                 let count = int(p.next().unwrap(), offset)?;

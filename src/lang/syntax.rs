@@ -138,7 +138,16 @@ pub enum ThrowSpec {
     Die {
         faces: Spanned<u32>,
     },
+    /// `throw dice F, F, ...: sum` or `: A B -> V, ...`: dice with these numbers of faces, the
+    /// value their sum or, for each combination of faces shown, the value given (`None`: sum).
+    Dice {
+        faces: Vec<Spanned<u32>>,
+        table: Option<Vec<DiceEntry>>,
+    },
 }
+
+/// One entry of a dice table: the faces shown, in the dice's order, and the value they give.
+pub type DiceEntry = (Vec<Spanned<u32>>, Spanned<u32>);
 
 #[derive(Clone, Debug)]
 pub enum TurnSpec {

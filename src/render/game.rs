@@ -281,6 +281,9 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
         None if long && matches!(engine.rules.device, ThrowDevice::Die { .. }) => {
             format!("die: {value}")
         }
+        None if long && matches!(engine.rules.device, ThrowDevice::Dice { .. }) => {
+            format!("dice: {value}")
+        }
         None => value.to_string(),
     }
 }
@@ -322,6 +325,10 @@ pub fn device_text(engine: &Engine) -> String {
             )
         }
         ThrowDevice::Die { faces } => format!("Throws: a die with faces 1 to {faces}."),
+        ThrowDevice::Dice { faces, .. } => {
+            let each: Vec<String> = faces.iter().map(|f| format!("1 to {f}")).collect();
+            format!("Throws: dice with faces {}.", each.join(" and "))
+        }
     }
 }
 

@@ -19,6 +19,9 @@ pub const MAX_STICKS: usize = 8;
 /// Faces of a die.
 pub const MAX_DIE_FACES: usize = 12;
 
+/// Dice thrown together (`throw dice`).
+pub const MAX_DICE: usize = 4;
+
 /// The largest value one throw may give: single throw values fit a 32-bit mask, bit `v` for a
 /// throw of `v`.
 pub const MAX_THROW_VALUE: u8 = 30;

@@ -67,6 +67,9 @@ pub enum ThrowDevice {
     Sticks { count: u8, values: Vec<u8> },
     /// A fair die with faces 1..=faces.
     Die { faces: u8 },
+    /// Fair dice with these numbers of faces; `values[k]` is the value of the k-th combination
+    /// of faces shown, the first die's face the most significant (1 1 ..., 1 ... 2, ...).
+    Dice { faces: Vec<u8>, values: Vec<u8> },
 }
 
 impl ThrowDevice {
@@ -85,6 +88,7 @@ impl ThrowDevice {
                 }
             }
             ThrowDevice::Die { faces } => (1..=*faces).for_each(|v| add(v, 1)),
+            ThrowDevice::Dice { values, .. } => values.iter().for_each(|&v| add(v, 1)),
         }
         out.sort_unstable();
         out
@@ -95,6 +99,7 @@ impl ThrowDevice {
         match self {
             ThrowDevice::Sticks { count, .. } => 1 << count,
             ThrowDevice::Die { faces } => u64::from(*faces),
+            ThrowDevice::Dice { faces, .. } => faces.iter().map(|&f| u64::from(f)).product(),
         }
     }
 
@@ -107,6 +112,7 @@ impl ThrowDevice {
         match self {
             ThrowDevice::Sticks { values, .. } => values.contains(&value),
             ThrowDevice::Die { faces } => (1..=*faces).contains(&value),
+            ThrowDevice::Dice { values, .. } => values.contains(&value),
         }
     }
 }

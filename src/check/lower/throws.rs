@@ -3,8 +3,10 @@
 use super::{Ctx, mismatch};
 use crate::check::errors::CheckError;
 use crate::check::ruleset::Turn;
-use crate::lang::syntax::{RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, TurnSpec};
-use crate::types::limits::{MAX_DIE_FACES, MAX_STICKS, MAX_THROW_VALUE};
+use crate::lang::syntax::{
+    DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, TurnSpec,
+};
+use crate::types::limits::{MAX_DICE, MAX_DIE_FACES, MAX_STICKS, MAX_THROW_VALUE};
 use crate::types::{PathPos, PerSide, ThrowDevice};
 
 pub(super) struct Throws {
@@ -110,6 +112,42 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 None
             }
         },
+        ThrowSpec::Dice { faces, table } => {
+            if faces.len() > MAX_DICE {
+                cx.out_of_range(
+                    layer,
+                    &faces[MAX_DICE].span,
+                    format!("{} dice", faces.len()),
+                    "too many",
+                    format!("throw 1 to {MAX_DICE} dice"),
+                );
+                return None;
+            }
+            let mut sizes = Vec::new();
+            for f in faces {
+                match u8::try_from(f.value) {
+                    Ok(n) if n >= 2 && usize::from(n) <= MAX_DIE_FACES => sizes.push(n),
+                    _ => cx.out_of_range(
+                        layer,
+                        &f.span,
+                        format!("a die with {} faces", f.value),
+                        "out of range",
+                        format!("a die has 2 to {MAX_DIE_FACES} faces"),
+                    ),
+                }
+            }
+            if sizes.len() != faces.len() {
+                return None;
+            }
+            let values = match table {
+                None => sum_values(cx, layer, span, &sizes)?,
+                Some(rows) => dice_values(cx, layer, span, &sizes, rows)?,
+            };
+            Some(ThrowDevice::Dice {
+                faces: sizes,
+                values,
+            })
+        }
         ThrowSpec::Sticks { count, table } => {
             let n = match u8::try_from(count.value) {
                 Ok(n) if n >= 1 && usize::from(n) <= MAX_STICKS => n,
@@ -195,6 +233,159 @@ fn stick_values(
             );
             ok = false;
         }
+    }
+    ok.then(|| values.into_iter().flatten().map(|(v, _)| v).collect())
+}
+
+/// Every combination of faces of dice with these numbers of faces, in table order (the first
+/// die's face the most significant), each face from 1.
+fn combinations(sizes: &[u8]) -> Vec<Vec<u8>> {
+    let mut all: Vec<Vec<u8>> = vec![Vec::new()];
+    for &n in sizes {
+        all = all
+            .into_iter()
+            .flat_map(|prefix| {
+                (1..=n).map(move |f| {
+                    let mut c = prefix.clone();
+                    c.push(f);
+                    c
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+fn shown_text(shown: &[u8]) -> String {
+    shown
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The value of each combination when the faces add up.
+fn sum_values(cx: &mut Ctx, layer: usize, span: &Span, sizes: &[u8]) -> Option<Vec<u8>> {
+    let largest: u32 = sizes.iter().map(|&n| u32::from(n)).sum();
+    if largest > u32::from(MAX_THROW_VALUE) {
+        cx.out_of_range(
+            layer,
+            span,
+            format!("these dice add up to as much as {largest}"),
+            "more than the largest throw value",
+            format!("throw values run from 0 to {MAX_THROW_VALUE}: use fewer or smaller dice"),
+        );
+        return None;
+    }
+    Some(
+        combinations(sizes)
+            .iter()
+            .map(|c| c.iter().sum::<u8>())
+            .collect(),
+    )
+}
+
+/// The value of each combination of faces as the table gives it: every combination once.
+fn dice_values(
+    cx: &mut Ctx,
+    layer: usize,
+    span: &Span,
+    sizes: &[u8],
+    rows: &[DiceEntry],
+) -> Option<Vec<u8>> {
+    let all = combinations(sizes);
+    let mut values: Vec<Option<(u8, Span)>> = vec![None; all.len()];
+    let mut ok = true;
+    for (shown, v) in rows {
+        let at = shown[0].span.start..shown[shown.len() - 1].span.end;
+        let text = shown
+            .iter()
+            .map(|f| f.value.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let fits = shown.len() == sizes.len()
+            && shown
+                .iter()
+                .zip(sizes)
+                .all(|(f, &n)| (1..=u32::from(n)).contains(&f.value));
+        if !fits {
+            let faces: Vec<String> = sizes.iter().map(|n| format!("1 to {n}")).collect();
+            cx.err(
+                layer,
+                CheckError::DiceFacesOutOfRange {
+                    span: at.into(),
+                    shown: format!("`{text}`"),
+                    label: if shown.len() == sizes.len() {
+                        "a face out of range".into()
+                    } else {
+                        let faces = if shown.len() == 1 { "face" } else { "faces" };
+                        format!("{} {faces} for {} dice", shown.len(), sizes.len())
+                    },
+                    help: format!("give one face per die, in order: {}", faces.join(", then ")),
+                },
+            );
+            ok = false;
+            continue;
+        }
+        let index = shown.iter().zip(sizes).fold(0usize, |acc, (f, &n)| {
+            acc * usize::from(n) + usize::try_from(f.value).unwrap_or(1) - 1
+        });
+        let Some(value) = u8::try_from(v.value).ok().filter(|&v| v <= MAX_THROW_VALUE) else {
+            cx.out_of_range(
+                layer,
+                &v.span,
+                format!("a throw value of {}", v.value),
+                "too large",
+                format!("throw values run from 0 to {MAX_THROW_VALUE}"),
+            );
+            ok = false;
+            values[index] = Some((0, at));
+            continue;
+        };
+        if let Some((_, first)) = &values[index] {
+            cx.err(
+                layer,
+                CheckError::DiceTableRepeats {
+                    span: at.into(),
+                    first: first.clone().into(),
+                    shown: format!("`{text}`"),
+                },
+            );
+            ok = false;
+            continue;
+        }
+        values[index] = Some((value, at));
+    }
+    let missing: Vec<String> = all
+        .iter()
+        .zip(&values)
+        .filter(|(_, v)| v.is_none())
+        .map(|(c, _)| format!("`{}`", shown_text(c)))
+        .collect();
+    if let Some(first) = missing.first() {
+        // One error for all of them, naming the first few.
+        let shown = match missing.len() {
+            1 => first.clone(),
+            n if n <= 4 => format!("{} and {}", missing[..n - 1].join(", "), missing[n - 1]),
+            n => format!("{} and {} more", missing[..3].join(", "), n - 3),
+        };
+        cx.err(
+            layer,
+            CheckError::DiceTableMissing {
+                span: span.clone().into(),
+                shown,
+                help: format!(
+                    "add `{} -> VALUE` to the table{}",
+                    first.trim_matches('`'),
+                    if missing.len() > 1 {
+                        ", and the others"
+                    } else {
+                        ""
+                    }
+                ),
+            },
+        );
+        ok = false;
     }
     ok.then(|| values.into_iter().flatten().map(|(v, _)| v).collect())
 }

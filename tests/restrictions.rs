@@ -295,3 +295,54 @@ fn a_forced_opening_move_begins_its_side() {
     assert!(!after.begun(blue.other()));
     assert_eq!(blue, Side::Second);
 }
+
+// ---- backward moves per piece, onto empty squares; the square ahead ----------------------------
+
+#[test]
+fn a_piece_with_no_forward_move_may_move_backwards_while_others_move_forwards() {
+    // Red on 5 and 12 (12 has no forward move: exact exits, 12 + 3 passes the end), a 3.
+    let per_side = engine(2, "backward when no forward move");
+    assert_eq!(
+        red_moves(&per_side, 3, json!([5, 12]), json!([1, 2])),
+        [step(json!(5), json!(8))]
+    );
+    let per_piece = engine(2, "backward when the piece has no forward move");
+    assert_eq!(
+        red_moves(&per_piece, 3, json!([5, 12]), json!([1, 2])),
+        [step(json!(12), json!(9)), step(json!(5), json!(8))]
+    );
+}
+
+#[test]
+fn a_backward_move_onto_empty_squares_only_captures_nothing() {
+    // Red on 11 and 12 with a 3 has no forward move; blue stands on 8: 11 -> 8 would capture.
+    let captures = engine(2, "backward when no forward move");
+    assert_eq!(
+        red_moves(&captures, 3, json!([11, 12]), json!([8, 2])),
+        [step(json!(11), json!(8)), step(json!(12), json!(9))]
+    );
+    let empty_only = engine(2, "backward when no forward move onto empty squares");
+    assert_eq!(
+        red_moves(&empty_only, 3, json!([11, 12]), json!([8, 2])),
+        [step(json!(12), json!(9))]
+    );
+}
+
+#[test]
+fn a_piece_moves_only_while_the_square_ahead_is_empty() {
+    let e = engine(
+        3,
+        "pieces on 1..4 move only if the square ahead is empty\nbackward when no forward move",
+    );
+    // Red on 2, 3 and 7; blue on 4. The piece on 2 has red's 3 ahead, the piece on 3 has blue's
+    // 4 ahead: only 7 moves.
+    assert_eq!(
+        red_moves(&e, 2, json!([2, 3, 7]), json!([4, 11, 12])),
+        [step(json!(7), json!(9))]
+    );
+    // With 4 empty, the piece on 3 moves too (3 -> 5); the piece on 2 still waits.
+    assert_eq!(
+        red_moves(&e, 2, json!([2, 3, 7]), json!([6, 11, 12])),
+        [step(json!(3), json!(5)), step(json!(7), json!(9))]
+    );
+}

@@ -3,7 +3,8 @@
 //! does state the rule.
 
 use crate::lang::syntax::{
-    BearWhen, CaptureSpec, EndSpec, RuleKey, SetExpr, Spanned, StatementKind as K, TurnSpec,
+    BackwardSpec, BearWhen, CaptureSpec, EndSpec, RuleKey, SetExpr, Spanned, StatementKind as K,
+    TurnSpec,
 };
 
 /// The statement a rule set that does not state `key` is taken to say, if the rule has a
@@ -30,10 +31,11 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Safe => K::Safe(SetExpr::None),
         RuleKey::Blockade => K::Blockade(None),
         RuleKey::Stop => K::Stop(SetExpr::None),
-        RuleKey::Backward => K::Backward(false),
+        RuleKey::Backward => K::Backward(BackwardSpec::default()),
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
+        RuleKey::AheadEmpty => K::AheadEmpty(SetExpr::None),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),

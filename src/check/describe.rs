@@ -205,14 +205,27 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Blockade(None) => "There are no blockades.".into(),
         K::Stop(SetExpr::None) => "Pieces may pass over any square.".into(),
         K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", set(s)),
-        K::Backward(true) => "If no forward move exists, a piece must move backwards by the throw.".into(),
-        K::Backward(false) => "There are no backward moves: with no legal move, the player passes.".into(),
+        K::Backward(b) if !b.allowed => "There are no backward moves: with no legal move, the player passes.".into(),
+        K::Backward(b) => format!(
+            "{}, it moves backwards by the throw{}.",
+            if b.per_piece {
+                "A piece that has no forward move may move backwards instead: where it has none"
+            } else {
+                "If no forward move exists, a piece must move backwards"
+            },
+            if b.onto_empty { ", onto an empty square only" } else { "" }
+        ),
         K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
         K::Priority(s) => format!("If a piece on {} can move, one of those must move.", set(s)),
         K::NoBackwardFrom(SetExpr::None) => {
             "Backward moves, where they apply, start from any square.".into()
         }
         K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
+        K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
+        K::AheadEmpty(s) => format!(
+            "A piece on {} moves (either way) only while the next square along its path is empty.",
+            set(s)
+        ),
         K::OnlyPiecesOn(SetExpr::None) => "No square holds the other pieces back.".into(),
         K::OnlyPiecesOn(s) => format!(
             "While a side has a piece on {}, only its pieces there may move (none enters).",

@@ -44,8 +44,15 @@ pub struct RuleSet {
     /// Per side: the positions its moves may not pass over.
     pub stop: PerSide<Vec<PathPos>>,
     pub backward: bool,
+    /// Backward moves are for each piece that has no forward move, not only for a side that has
+    /// none.
+    pub backward_per_piece: bool,
+    /// A backward move never lands on a piece (it captures nothing).
+    pub backward_onto_empty: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
     pub priority: PerSide<Vec<PathPos>>,
+    /// Per side: positions whose piece moves only while the next position's square is empty.
+    pub ahead_empty: PerSide<Vec<PathPos>>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

@@ -42,11 +42,15 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Safe => a.safe == b.safe,
         RuleKey::Blockade => a.blockade == b.blockade,
         RuleKey::Stop => a.stop == b.stop,
-        RuleKey::Backward => a.backward == b.backward,
+        RuleKey::Backward => {
+            (a.backward, a.backward_per_piece, a.backward_onto_empty)
+                == (b.backward, b.backward_per_piece, b.backward_onto_empty)
+        }
         RuleKey::Priority => a.priority == b.priority,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
+        RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
         RuleKey::Seats => a.seats == b.seats,
         RuleKey::Opening(side) => {
             let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);

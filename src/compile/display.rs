@@ -114,6 +114,7 @@ impl fmt::Display for Rules {
                         (PosFlags::ONLY_BEAR_OFF, "only-bear-off"),
                         (PosFlags::HOLD, "hold"),
                         (PosFlags::NO_BACKWARD, "no-backward"),
+                        (PosFlags::AHEAD_EMPTY, "ahead-empty"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

@@ -55,5 +55,7 @@ bitflags! {
         const HOLD = 1 << 8;
         /// No piece of this side moves backwards from here.
         const NO_BACKWARD = 1 << 9;
+        /// A piece of this side here moves only while the next position's square is empty.
+        const AHEAD_EMPTY = 1 << 10;
     }
 }

@@ -80,6 +80,8 @@ pub fn compile(r: &RuleSet) -> Rules {
         protect_pairs: r.protect_pairs,
         blockade: r.blockade.unwrap_or(0),
         backward: r.backward,
+        backward_per_piece: r.backward_per_piece,
+        backward_onto_empty: r.backward_onto_empty,
         seats: r.seats,
         opening: r.opening,
         bear_when: match r.bear_when {
@@ -119,6 +121,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.priority[s], PosFlags::PRIORITY);
     flag(&r.only_pieces_on[s], PosFlags::HOLD);
     flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
+    flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);

@@ -121,6 +121,10 @@ pub struct Rules {
     /// Pieces in a row that block the enemy; 0 = no blockades.
     pub blockade: u8,
     pub backward: bool,
+    /// Backward moves for each piece that has no forward move (else only for a stuck side).
+    pub backward_per_piece: bool,
+    /// Backward moves land only on empty squares.
+    pub backward_onto_empty: bool,
     pub seats: Option<Seats>,
     pub opening: PerSide<Option<Opening>>,
     pub bear_when: BearCondition,

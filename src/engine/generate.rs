@@ -344,7 +344,12 @@ impl Engine {
             let Some(t) = u8::try_from(v.get()).ok().and_then(|d| p.checked_sub(d)) else {
                 continue;
             };
-            if t > 0 && between(t, p) & barrier == 0 && self.can_land(pos, s, p, t) {
+            let onto_piece = pos.occupied() & m.square_bit[usize::from(t.max(1) - 1)] != 0;
+            if t > 0
+                && between(t, p) & barrier == 0
+                && !(self.rules.backward_onto_empty && onto_piece)
+                && self.can_land(pos, s, p, t)
+            {
                 out.push(Move::single(Step::packed(p, t)));
             }
         }
@@ -395,13 +400,16 @@ impl Engine {
                 None => {}
             }
         }
-        // While a piece stands where it holds the others back, only such pieces move.
-        let held = if self.extras {
-            pos.on[s] & self.masks[s].hold
+        // While a piece stands where it holds the others back, only such pieces move; a piece
+        // that needs the square ahead empty moves only while it is.
+        let m = &self.masks[s];
+        let (held, blocked) = if self.extras {
+            let taken = pos.on[s] | pos.cross[s];
+            (pos.on[s] & m.hold, m.ahead_empty & (taken >> 1))
         } else {
-            0
+            (0, 0)
         };
-        let pieces = if held != 0 { held } else { u64::MAX };
+        let pieces = if held != 0 { held } else { u64::MAX } & !blocked;
         if self.rules.throw_again != 0 {
             self.split_moves(pos, throw, pieces, out);
             return;
@@ -414,7 +422,18 @@ impl Engine {
         } else {
             self.forward_moves::<false>(pos, s, throw, u64::MAX, true, out);
         }
-        if out.is_empty() {
+        if self.rules.backward_per_piece {
+            // Each piece that has no forward move may move backwards.
+            let forward = out.iter().fold(0u64, |acc, m| {
+                let from = m.steps()[0].packed_from();
+                if from > 0 && from != OFF {
+                    acc | bit(from)
+                } else {
+                    acc
+                }
+            });
+            self.backward_moves(pos, s, throw, pieces & !forward, out);
+        } else if out.is_empty() {
             if self.rules.backward {
                 self.backward_moves(pos, s, throw, pieces, out);
             }

@@ -31,6 +31,8 @@ struct SideMasks {
     hold: u64,
     /// Positions no piece moves backwards from.
     no_backward: u64,
+    /// Positions whose piece moves only while the next position's square is empty.
+    ahead_empty: u64,
     bear_zone: u64,
     no_bear_zone: u64,
     /// Indexed by square index: the position of that square on this side's path (0 if none).
@@ -75,6 +77,7 @@ impl SideMasks {
             only_bear_off: 0,
             hold: 0,
             no_backward: 0,
+            ahead_empty: 0,
             bear_zone: 0,
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
@@ -112,6 +115,7 @@ impl SideMasks {
                 (PosFlags::ONLY_BEAR_OFF, &mut m.only_bear_off),
                 (PosFlags::HOLD, &mut m.hold),
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
+                (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
@@ -177,7 +181,9 @@ impl Engine {
         let can_capture = rules.capture != Capture::None;
         let shared_path = rules.sides[Side::First].path == rules.sides[Side::Second].path;
         let moving = rules.machine.moving();
-        let extras = masks.values().any(|m| m.hold | m.trap | m.capture_to != 0);
+        let extras = masks
+            .values()
+            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty != 0);
         Engine {
             rules,
             masks,

@@ -40,6 +40,7 @@ pub enum RuleKey {
     OnlyPiecesOn,
     Begin,
     NoBackwardFrom,
+    AheadEmpty,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -206,6 +207,7 @@ impl fmt::Display for RuleKey {
             OnlyPiecesOn => "only pieces on",
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",
+            AheadEmpty => "pieces on ... move only if the square ahead is empty",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -453,7 +453,19 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             None => None,
         }),
         Rule::stop_stmt => StatementKind::Stop(set(parts.next().unwrap(), offset)?),
-        Rule::backward_stmt => StatementKind::Backward(!has(Rule::kw_never)),
+        Rule::backward_stmt => {
+            let all: Vec<Rule> = pair
+                .clone()
+                .into_inner()
+                .flatten()
+                .map(|p| p.as_rule())
+                .collect();
+            StatementKind::Backward(BackwardSpec {
+                allowed: !has(Rule::kw_never),
+                per_piece: all.contains(&Rule::backward_piece),
+                onto_empty: all.contains(&Rule::backward_onto),
+            })
+        }
         Rule::priority_stmt => StatementKind::Priority(set(parts.next().unwrap(), offset)?),
         Rule::seat_stmt => StatementKind::Seats(match parts.next() {
             None => None,
@@ -529,6 +541,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
         }
         Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
+        Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
         Rule::no_backward_stmt => {
             StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
         }

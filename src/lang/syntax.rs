@@ -238,6 +238,15 @@ pub enum Trigger {
     Passing(SetExpr),
 }
 
+/// When pieces move backwards: never (`allowed` false), when the side has no forward move, or
+/// when the piece itself has none (`per_piece`); `onto_empty`: never onto a piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BackwardSpec {
+    pub allowed: bool,
+    pub per_piece: bool,
+    pub onto_empty: bool,
+}
+
 /// What an event rule does.
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -310,8 +319,10 @@ pub enum StatementKind {
     Safe(SetExpr),
     Blockade(Option<Spanned<u32>>),
     Stop(SetExpr),
-    Backward(bool),
+    Backward(BackwardSpec),
     Priority(SetExpr),
+    /// `pieces on SET move only if the square ahead is empty`.
+    AheadEmpty(SetExpr),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `only pieces on SET may move while one is there`.
@@ -375,6 +386,7 @@ impl StatementKind {
             K::Priority(_) => RuleKey::Priority,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
+            K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

@@ -209,6 +209,25 @@ pub fn build(
     let enter = landing::enter(&mut cx, layout.start.as_ref());
     let capture = landing::capture(&mut cx);
     let movement = movement::movement(&mut cx, layout.pieces);
+    if movement.backward_per_piece
+        && matches!(
+            throws.turn,
+            crate::check::ruleset::Turn::AccumulateThenSplit { .. }
+        )
+    {
+        let said = cx.rule(&RuleKey::Backward);
+        cx.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: said.span.into(),
+                what: "backward moves for each piece that is stuck, but the turn splits a total among pieces"
+                    .into(),
+                label: "not with a split turn".into(),
+                help: "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)"
+                    .into(),
+            },
+        );
+    }
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     let events = events::events(&mut cx);
     let effects = effects::effects(&mut cx, events.landing_effects);
@@ -276,9 +295,12 @@ pub fn build(
         blockade: movement.blockade,
         stop: movement.stop,
         backward: movement.backward,
+        backward_per_piece: movement.backward_per_piece,
+        backward_onto_empty: movement.backward_onto_empty,
         priority: movement.priority,
         only_pieces_on: movement.only_pieces_on,
         no_backward_from: movement.no_backward_from,
+        ahead_empty: movement.ahead_empty,
         seats: opening.seats,
         opening: opening.per_side,
         effects,

@@ -12,9 +12,12 @@ pub(super) struct Movement {
     pub blockade: Option<u8>,
     pub stop: PerSide<Vec<PathPos>>,
     pub backward: bool,
+    pub backward_per_piece: bool,
+    pub backward_onto_empty: bool,
     pub priority: PerSide<Vec<PathPos>>,
     pub only_pieces_on: PerSide<Vec<PathPos>>,
     pub no_backward_from: PerSide<Vec<PathPos>>,
+    pub ahead_empty: PerSide<Vec<PathPos>>,
 }
 
 pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
@@ -34,9 +37,10 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     };
     let stop = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::Backward);
-    let K::Backward(backward) = *said.kind else {
+    let K::Backward(spec) = *said.kind else {
         mismatch(&said.kind)
     };
+    let backward = spec.allowed;
     let said = cx.rule(&RuleKey::Priority);
     let K::Priority(set) = &*said.kind else {
         mismatch(&said.kind)
@@ -52,15 +56,23 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let no_backward_from = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::AheadEmpty);
+    let K::AheadEmpty(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let ahead_empty = cx.positions(said.layer, set);
     Movement {
         protect_pairs,
         safe,
         blockade,
         stop,
         backward,
+        backward_per_piece: spec.allowed && spec.per_piece,
+        backward_onto_empty: spec.allowed && spec.onto_empty,
         priority,
         only_pieces_on,
         no_backward_from,
+        ahead_empty,
     }
 }
 

@@ -13,9 +13,10 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 22] = [
+const BUNDLED: [&str; 23] = [
     "senet/base",
     "senet/jequier",
+    "senet/jequier-1930",
     "senet/kendall-14",
     "senet/bell-1960",
     "senet/bell-1979",

@@ -361,6 +361,7 @@ macro_rules! scenario_files {
 scenario_files! {
     senet_base => "senet__base.json",
     senet_jequier => "senet__jequier.json",
+    senet_jequier_1930 => "senet__jequier-1930.json",
     senet_kendall_14 => "senet__kendall-14.json",
     senet_bell_1960 => "senet__bell-1960.json",
     senet_bell_1979 => "senet__bell-1979.json",

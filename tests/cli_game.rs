@@ -530,8 +530,13 @@ fn every_bundled_rule_set_plays_a_game_that_replays() {
         assert_eq!(record["seed"], 100 + i as u64);
         assert_eq!(record["players"], json!(["random", "random"]));
         assert!(record["events"].as_array().is_some_and(|e| e.len() > 10));
+        // Random play in `senet/jequier-1930` wanders and rarely ends (docs/library.md): its
+        // game may stop at the turn cap, and the record says so.
+        let wanders = rules == "senet/jequier-1930";
         assert!(
-            record["result"].get("winner").is_some() || record["result"].get("draw").is_some(),
+            record["result"].get("winner").is_some()
+                || record["result"].get("draw").is_some()
+                || (wanders && record["result"]["unfinished"] == true),
             "{rules}: {}",
             record["result"]
         );

@@ -207,9 +207,9 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", set(s)),
         K::Backward(b) if !b.allowed => "There are no backward moves: with no legal move, the player passes.".into(),
         K::Backward(b) => format!(
-            "{}, it moves backwards by the throw{}.",
+            "{} by the throw{}.",
             if b.per_piece {
-                "A piece that has no forward move may move backwards instead: where it has none"
+                "A piece that has no forward move moves backwards instead"
             } else {
                 "If no forward move exists, a piece must move backwards"
             },

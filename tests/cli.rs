@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 23] = [
+const BUNDLED: [&str; 24] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -27,6 +27,7 @@ const BUNDLED: [&str; 23] = [
     "senet/modern",
     "senet/ivde",
     "senet/kendall",
+    "senet/kendall-1978",
     "twenty-squares/sawah",
     "twenty-squares/ur",
     "twenty-squares/babylonian",

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 23] = [
+const IDS: [&str; 24] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "senet/base",
@@ -57,6 +57,7 @@ const IDS: [&str; 23] = [
     "senet/jequier-1930",
     "senet/kendall",
     "senet/kendall-14",
+    "senet/kendall-1978",
     "senet/modern",
     "senet/tait",
     "senet/thirty-six",
@@ -71,7 +72,11 @@ const IDS: [&str; 23] = [
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 4] = [
+const OPTION_VARIANTS: [(&str, &str, &str); 8] = [
+    ("senet/kendall-1978", "pieces", "5"),
+    ("senet/kendall-1978", "home-row", "on"),
+    ("senet/kendall-1978", "trap", "on"),
+    ("senet/kendall-1978", "starting-throw", "on"),
     ("senet/kendall", "pieces", "7"),
     ("senet/kendall", "extra-throws", "off"),
     ("senet/ivde", "pieces", "7"),
@@ -91,11 +96,14 @@ struct Variant {
     wanders: bool,
 }
 
-/// Rule sets whose random games rarely end, by the rules, not by a fault: in
-/// `senet/jequier-1930` every piece with no forward move may move back, and captured pieces go
-/// back to the start, so random players walk to and fro (98 % of 2,000 random games reach
-/// 10,000 turns), while greedy players finish in about 300 moves.
-const WANDERING: [&str; 1] = ["senet/jequier-1930"];
+/// Rule sets (and option values) whose random games may not end, by the rules, not by a fault:
+/// in `senet/jequier-1930` every piece with no forward move may move back, and captured pieces
+/// go back to the start, so random players walk to and fro (98 % of 2,000 random games reach
+/// 10,000 turns), while greedy players finish in about 300 moves. In `senet/kendall-1978` with
+/// its home row, a side can lock itself: its piece in the Water may not bear off (a piece of
+/// its own is in the home row), nor retreat (15 is taken), and no other piece may move (about
+/// one random game in 200).
+const WANDERING: [&str; 2] = ["senet/jequier-1930", "senet/kendall-1978 home-row=on"];
 
 /// How many turns a checked game of `v` is played at most.
 fn cap(v: &Variant) -> u32 {
@@ -110,8 +118,8 @@ fn load(id: &str, options: &[(String, String)]) -> Engine {
 }
 
 fn variant(name: String, engine: Engine) -> Variant {
-    let split = engine.rules.throw_again != 0;
-    let wanders = WANDERING.contains(&engine.rules.id.as_str());
+    let split = engine.rules.split;
+    let wanders = WANDERING.contains(&name.as_str());
     Variant {
         name,
         engine,
@@ -158,10 +166,26 @@ fn check_moves(
         if !seen.insert(*mv) {
             return Err(format!("the move {:?} is listed twice", mv.steps()));
         }
-        let first = mv
-            .steps()
-            .first()
-            .ok_or_else(|| "a move with no steps".to_string())?;
+        let Some(first) = mv.steps().first() else {
+            // Leaving a piece where it is: only where every other move is of a piece that may
+            // retreat (such a piece is never forced to move).
+            let may_retreat = |m: &Move| match m.steps().first().map(|st| st.from()) {
+                Some(Place::On(p)) => {
+                    engine.rules.sides[s].flags[p.index()].contains(PosFlags::RETREAT)
+                }
+                _ => false,
+            };
+            if !moves
+                .iter()
+                .filter(|m| !m.steps().is_empty())
+                .all(may_retreat)
+            {
+                return Err(
+                    "a move with no steps beside moves of pieces that may not retreat".into(),
+                );
+            }
+            continue;
+        };
         let has_piece = match first.from() {
             Place::Waiting => pos.waiting(s) > 0,
             Place::On(p) => pos.on(s) & p.bit() != 0,
@@ -268,14 +292,17 @@ fn drive(engine: &Engine, seed: u64, check: bool, cap: u32) -> Result<Played, St
                 _ => {}
             }
             let throw = match action {
+                // In a turn that plays each throw whole, each move carries its throw.
                 Action::Choose { .. } => {
-                    if !throw_possible(engine, game.total) {
-                        return Err(at(format!(
-                            "the total in hand, {}, is not a throw the rules can give",
-                            game.total
-                        )));
+                    for i in 0..game.moves().len() {
+                        let t = game.throw_of(i);
+                        if !throw_possible(engine, t) {
+                            return Err(at(format!(
+                                "the throw in hand, {t}, is not a throw the rules can give"
+                            )));
+                        }
                     }
-                    Some(game.total)
+                    game.moves().first().map(|_| game.throw_of(0))
                 }
                 _ => None,
             };
@@ -284,7 +311,7 @@ fn drive(engine: &Engine, seed: u64, check: bool, cap: u32) -> Result<Played, St
                 if game.moves().is_empty() {
                     return Err(at("a choice among no moves".into()));
                 }
-                check_moves(engine, &game.pos, game.total, game.moves()).map_err(at)?;
+                check_moves(engine, &game.pos, game.throw_of(0), game.moves()).map_err(at)?;
             }
         }
         match action {
@@ -425,6 +452,11 @@ game_properties! {
     games_senet_kendall_7: "senet/kendall pieces=7", 8;
     games_senet_kendall_no_extra: "senet/kendall extra-throws=off", 8;
     games_senet_kendall_14: "senet/kendall-14", 16;
+    games_senet_kendall_1978: "senet/kendall-1978", 16;
+    games_senet_kendall_1978_five: "senet/kendall-1978 pieces=5", 8;
+    games_senet_kendall_1978_home_row: "senet/kendall-1978 home-row=on", 8;
+    games_senet_kendall_1978_trap: "senet/kendall-1978 trap=on", 8;
+    games_senet_kendall_1978_starting_throw: "senet/kendall-1978 starting-throw=on", 8;
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
@@ -463,7 +495,7 @@ fn random_position_and_throw(engine: &Engine, seed: u64) -> (Position, Throw) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let pos = random_position(engine, &mut rng);
     let throw = loop {
-        let t = if r.throw_again != 0 {
+        let t = if r.split {
             Throw::new(rng.random_range(0..=3 * u16::from(r.throws.max)))
         } else {
             Throw::from(r.throws.values[rng.random_range(0..r.throws.values.len())])

@@ -141,7 +141,12 @@ fn show_move(m: &Value) -> String {
                 .join(", ")
         })
         .unwrap_or_default();
-    let mut text = format!("[{steps}] => {}", normal_position(&m["result"]));
+    let retreat = if m.get("retreat").is_some() {
+        " (retreat)"
+    } else {
+        ""
+    };
+    let mut text = format!("[{steps}]{retreat} => {}", normal_position(&m["result"]));
     if let Some(any) = m.get("steps_any") {
         let _ = write!(text, " (or steps {any})");
     }
@@ -152,7 +157,9 @@ fn show_move(m: &Value) -> String {
 
 /// Whether the program's move `got` is the expected move `want`.
 fn same_move(want: &Value, got: &Value) -> bool {
-    if normal_position(&want["result"]) != normal_position(&got["result"]) {
+    if normal_position(&want["result"]) != normal_position(&got["result"])
+        || want.get("retreat") != got.get("retreat")
+    {
         return false;
     }
     match want.get("steps_any").and_then(Value::as_array) {
@@ -226,7 +233,7 @@ const CASE_KEYS: [&str; 8] = [
     "options",
     "note",
 ];
-const MOVE_KEYS: [&str; 3] = ["steps", "steps_any", "result"];
+const MOVE_KEYS: [&str; 4] = ["steps", "steps_any", "result", "retreat"];
 
 /// Mistakes in the file itself (not in the program): missing fields, typos in field names.
 fn check_shape(file: &str, data: &Value) -> Vec<String> {
@@ -382,6 +389,7 @@ scenario_files! {
     twenty_squares_seleucid => "twenty-squares__seleucid.json",
     hounds_and_jackals_carnarvon_carter => "hounds-and-jackals__carnarvon-carter.json",
     hounds_and_jackals_carter => "hounds-and-jackals__carter.json",
+    senet_kendall_1978 => "senet__kendall-1978.json",
 }
 
 #[test]

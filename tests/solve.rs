@@ -277,6 +277,8 @@ fn dense_numbering_is_a_bijection() {
                     pieces: PerSide::from_fn(|s| setup.pieces[s.other()].clone()),
                     opening: PerSide::default(),
                     not_begun: PerSide::default(),
+                    loses_turn: PerSide::default(),
+                    moves_next: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

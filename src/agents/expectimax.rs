@@ -39,7 +39,7 @@ pub struct ExpectimaxAgent {
 fn move_distribution(engine: &Engine) -> Vec<(Throw, f64)> {
     let t = &engine.rules.throws;
     let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
-    if engine.rules.throw_again == 0 {
+    if !engine.rules.split {
         return single
             .into_iter()
             .map(|(v, p)| (Throw::from(v), p))

@@ -75,7 +75,7 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
                 SolveError::TooLarge { estimate, .. } => {
                     format!("up to {estimate:.3e} states")
                 }
-                SolveError::NotDense(why) => why,
+                SolveError::NotDense(why) | SolveError::Unsolvable(why) => why,
             };
             format!(
                 "`optimal` plays from a solved table, and `{id}` is too large to solve before the \

@@ -47,6 +47,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         },
         RuleKey::BearWhen => K::BearWhen(BearWhen::Always),
         RuleKey::OnlyBearOff => K::OnlyBearOff(SetExpr::None),
+        RuleKey::Retreat => K::Retreat(None),
         RuleKey::End => K::End(EndSpec::BoardEmpty),
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
         RuleKey::On(trigger) => K::On {

@@ -74,6 +74,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Move(v) => format!("After a move with a throw of {}", or_list(v)),
         Trigger::Landing(s) => format!("When a move ends on {}", set(s)),
         Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
+        Trigger::Retreat => "After a retreat".into(),
     }
 }
 
@@ -90,6 +91,14 @@ fn effect(e: &Effect) -> String {
         Effect::Captured(CapturedPlace::To(d)) => {
             format!("the captured piece goes to {}", dest(d))
         }
+        Effect::LoseTurn => "the side loses its next turn".into(),
+        Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
+        Effect::MovesNext {
+            ignoring_pairs: false,
+        } => "the piece must make its side's next move".into(),
+        Effect::MovesNext {
+            ignoring_pairs: true,
+        } => "the piece must make its side's next move, and may then capture a piece that a pair protects".into(),
     }
 }
 
@@ -170,6 +179,10 @@ pub fn describe(kind: &StatementKind) -> String {
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
         K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", set(s)),
         K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
+        K::Turn(TurnSpec::AccumulateThenEach { again }) => format!(
+            "A turn throws again while the throw is {}, then plays each throw whole, one at a time, in any order.",
+            ints(again)
+        ),
         K::Turn(TurnSpec::AccumulateThenSplit { again }) => format!(
             "A turn throws again while the throw is {}, adds all the throws, then splits the total among pieces.",
             ints(again)
@@ -272,6 +285,12 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
         }
         K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", set(s)),
+        K::Retreat(None) => "No piece retreats.".into(),
+        K::Retreat(Some((s, to))) => format!(
+            "A piece on {} may retreat to square {} with any throw, if that square is empty; while it is the only kind of move it may have, the player may leave it where it is instead.",
+            set(s),
+            to.value
+        ),
         K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", set(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),

@@ -67,6 +67,7 @@ pub struct RuleSet {
     pub bear_when: BearWhen,
     /// Per side: positions from which a piece may only bear off.
     pub only_bear_off: PerSide<Vec<PathPos>>,
+    pub retreat: Option<Retreat>,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
@@ -141,6 +142,36 @@ pub enum Turn {
     AccumulateThenSplit {
         again: Vec<u8>,
     },
+    /// Throw again while the throw is one of these, then play each throw whole, one at a time,
+    /// in any order.
+    AccumulateThenEach {
+        again: Vec<u8>,
+    },
+}
+
+impl Turn {
+    /// The throws that let a side throw again before moving.
+    pub fn again(&self) -> &[u8] {
+        match self {
+            Turn::ThrowThenMove => &[],
+            Turn::AccumulateThenSplit { again } | Turn::AccumulateThenEach { again } => again,
+        }
+    }
+}
+
+/// `retreat from SET to N`, and what `on retreat` rules add to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Retreat {
+    /// Per side: the positions a piece may retreat from.
+    pub from: PerSide<Vec<PathPos>>,
+    pub to: Square,
+    /// The side skips its next turn.
+    pub lose_turn: bool,
+    /// The side's turn ends at once.
+    pub end_turn: bool,
+    /// `Some(ignoring_pairs)`: the piece must make its side's next move (and then may capture
+    /// a piece a pair protects, if `ignoring_pairs`).
+    pub moves_next: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -63,6 +63,10 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::BearOff => bear_off(a) == bear_off(b),
         RuleKey::BearWhen => a.bear_when == b.bear_when,
         RuleKey::OnlyBearOff => a.only_bear_off == b.only_bear_off,
+        RuleKey::Retreat => {
+            let moves = |r: &RuleSet| r.retreat.as_ref().map(|t| (t.from.clone(), t.to));
+            moves(a) == moves(b)
+        }
         RuleKey::Win => a.win == b.win,
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
@@ -74,6 +78,14 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::On(TriggerKey::Move(_)) => a.extra_after == b.extra_after,
         RuleKey::On(TriggerKey::Landing(_)) => a.extra_on == b.extra_on && effects(a) == effects(b),
         RuleKey::On(TriggerKey::Passing(_)) => passing(a) == passing(b),
+        RuleKey::On(TriggerKey::Retreat) => {
+            let effects = |r: &RuleSet| {
+                r.retreat
+                    .as_ref()
+                    .map(|t| (t.lose_turn, t.end_turn, t.moves_next))
+            };
+            effects(a) == effects(b)
+        }
     }
 }
 

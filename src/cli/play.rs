@@ -64,13 +64,27 @@ fn ask(
     if let Some(line) = narrator.throw_line(side) {
         say!("{line}");
     }
+    let spend = game.phase == Phase::Spend;
     let words: Vec<MoveWords> = moves
         .iter()
-        .map(|mv| {
+        .enumerate()
+        .map(|(i, mv)| {
             let (after, report) = engine.apply(&game.pos, mv, game.total);
-            move_words(engine, side, &report, engine.outcome(&after), style)
+            let mut w = move_words(engine, side, &report, engine.outcome(&after), style);
+            if spend {
+                // Each option plays one of the turn's throws.
+                w.text = format!("with {}: {}", game.throw_of(i), w.text);
+            }
+            w
         })
         .collect();
+    // What the side moves with: the total, or the throws it has left to play.
+    let with = if spend {
+        let list: Vec<String> = game.pool.iter().map(ToString::to_string).collect();
+        format!("one of its throws {}", list.join(", "))
+    } else {
+        game.total.to_string()
+    };
     let name = style.side(engine, side);
     let all_again = words.iter().all(|w| w.extra_throw);
     let again = |w: &MoveWords| {
@@ -101,8 +115,7 @@ fn ask(
     let then = if all_again { ", then throws again" } else { "" };
     if let [only] = words.as_slice() {
         say!(
-            "{name} has only one move with {}{then}: {}{}",
-            game.total,
+            "{name} has only one move with {with}{then}: {}{}",
             only.text,
             again(only)
         );
@@ -121,7 +134,7 @@ fn ask(
     } else {
         ""
     };
-    say!("{name} to move with {}{split}{then}:", game.total);
+    say!("{name} to move with {with}{split}{then}:");
     for (i, w) in words.iter().enumerate() {
         say!("  {:>2}) {}{}", i + 1, w.text, again(w));
     }
@@ -390,7 +403,10 @@ fn show_game(engine: &Engine, players: &[String], events: &[GameEvent]) {
     for e in events {
         narrator.event(e, PerSide::default());
         print_lines(narrator.take());
-        if let GameEvent::Move { after, .. } | GameEvent::Pass { after, .. } = e {
+        if let GameEvent::Move { after, .. }
+        | GameEvent::Pass { after, .. }
+        | GameEvent::TurnLost { after, .. } = e
+        {
             say!("{}", draw_position(engine, after, style));
         }
     }

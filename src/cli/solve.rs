@@ -59,6 +59,9 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
                 engine.rules.id
             );
         }
+        SolveError::Unsolvable(why) => {
+            return format!("`{}` cannot be solved: {why}.", engine.rules.id);
+        }
     };
     format!(
         "`{}` is too large to solve here: more than {limit} states (an upper bound on its positions \

@@ -57,6 +57,17 @@ impl fmt::Display for Rules {
             bits(self.extra_after),
             bits(self.throw_again)
         )?;
+        if self.throw_again != 0 {
+            let how = if self.split { "split" } else { "each throw" };
+            writeln!(f, "then: {how}")?;
+        }
+        if let Some(t) = &self.retreat {
+            writeln!(
+                f,
+                "retreat to {}: lose turn {}, end turn {}, moves next {}, ignoring pairs {}",
+                t.to, t.lose_turn, t.end_turn, t.moves_next, t.ignoring_pairs
+            )?;
+        }
         let mut squares = String::new();
         for (k, fl) in self.squares.iter().enumerate() {
             let Some(sq) = Square::from_index(k) else {
@@ -115,6 +126,7 @@ impl fmt::Display for Rules {
                         (PosFlags::HOLD, "hold"),
                         (PosFlags::NO_BACKWARD, "no-backward"),
                         (PosFlags::AHEAD_EMPTY, "ahead-empty"),
+                        (PosFlags::RETREAT, "retreat"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

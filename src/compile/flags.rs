@@ -57,5 +57,7 @@ bitflags! {
         const NO_BACKWARD = 1 << 9;
         /// A piece of this side here moves only while the next position's square is empty.
         const AHEAD_EMPTY = 1 << 10;
+        /// A piece of this side here may retreat.
+        const RETREAT = 1 << 11;
     }
 }

@@ -8,7 +8,7 @@ pub mod throws;
 pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
-pub use rules::{BearCondition, Enter, Rules, SideTable, Win};
+pub use rules::{BearCondition, Enter, Retreat, Rules, SideTable, Win};
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
@@ -70,10 +70,15 @@ pub fn compile(r: &RuleSet) -> Rules {
         extra_after: mask(&r.extra_after),
         extra_after_pass: mask(&r.extra_after_pass),
         begin: mask(&r.begin),
-        throw_again: match &r.turn {
-            checked::Turn::ThrowThenMove => 0,
-            checked::Turn::AccumulateThenSplit { again } => mask(again),
-        },
+        throw_again: mask(r.turn.again()),
+        split: matches!(r.turn, checked::Turn::AccumulateThenSplit { .. }),
+        retreat: r.retreat.as_ref().map(|t| Retreat {
+            to: t.to,
+            lose_turn: t.lose_turn,
+            end_turn: t.end_turn,
+            moves_next: t.moves_next.is_some(),
+            ignoring_pairs: t.moves_next == Some(true),
+        }),
         enter: r.enter.as_ref().map(enter),
         capture: r.capture,
         captured_at,
@@ -122,6 +127,9 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.only_pieces_on[s], PosFlags::HOLD);
     flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
     flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
+    if let Some(t) = &r.retreat {
+        flag(&t.from[s], PosFlags::RETREAT);
+    }
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);

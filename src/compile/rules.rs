@@ -83,6 +83,18 @@ pub enum Win {
     MostBorneOff { decided: bool },
 }
 
+/// A retreat (`retreat from SET to N`; the squares retreated from are flagged per position)
+/// and what it does besides moving the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retreat {
+    pub to: Square,
+    pub lose_turn: bool,
+    pub end_turn: bool,
+    pub moves_next: bool,
+    /// The piece's next move may capture a piece that a pair protects.
+    pub ignoring_pairs: bool,
+}
+
 /// Compiled rules: everything the engine needs, as tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
@@ -110,9 +122,13 @@ pub struct Rules {
     pub extra_after_pass: u32,
     /// Bit v: a throw of v lets a side that has not yet begun begin (0: every side has begun).
     pub begin: u32,
-    /// Bit `v` set: in a throw-all-then-split turn, a throw of `v` lets the player throw again.
-    /// Zero for throw-then-move turns.
+    /// Bit `v` set: in a turn that throws all before moving, a throw of `v` lets the player
+    /// throw again. Zero for throw-then-move turns.
     pub throw_again: u32,
+    /// Whether a turn that throws all before moving splits the total among pieces (else it
+    /// plays each throw whole, one at a time).
+    pub split: bool,
+    pub retreat: Option<Retreat>,
     pub enter: Option<Enter>,
     pub capture: Capture,
     /// Indexed by square index: where a piece captured there goes, instead of `capture`.

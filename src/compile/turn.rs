@@ -18,6 +18,8 @@ pub enum Phase {
     Move,
     /// The side to move splits the total of its throws among its pieces.
     Distribute,
+    /// The side to move plays one of the throws of its turn, whole.
+    Spend,
     GameOver,
 }
 
@@ -46,6 +48,10 @@ pub enum Event {
     NoOpeningDue,
     /// No legal move, and the throw gives another (`on pass with V: throw again`).
     PassedExtraThrow,
+    /// A throw was played and the turn has more throws to play.
+    MovedThrowsLeft,
+    /// The side to move loses this turn.
+    TurnLost,
 }
 
 /// Who throws after a transition.
@@ -71,8 +77,8 @@ pub struct TurnMachine {
     table: [[Option<(Phase, Next)>; EVENTS]; PHASES],
 }
 
-const PHASES: usize = 6;
-const EVENTS: usize = 11;
+const PHASES: usize = 7;
+const EVENTS: usize = 13;
 
 impl TurnMachine {
     pub fn new(r: &RuleSet) -> Self {
@@ -89,6 +95,7 @@ impl TurnMachine {
         let moving = match r.turn {
             Turn::ThrowThenMove => Move,
             Turn::AccumulateThenSplit { .. } => Distribute,
+            Turn::AccumulateThenEach { .. } => Spend,
         };
         let mut t = Vec::new();
         let mut add = |from, on, to, next| t.push(Transition { from, on, to, next });
@@ -109,8 +116,14 @@ impl TurnMachine {
             add(Throw, OpeningDue, Opening, Same);
         }
         add(Throw, Thrown, moving, Same);
-        if moving == Distribute {
+        if moving != Move {
             add(Throw, ThrownAgain, Throw, Same);
+        }
+        if moving == Spend {
+            add(Spend, MovedThrowsLeft, Spend, Same);
+        }
+        if r.retreat.as_ref().is_some_and(|t| t.lose_turn) {
+            add(Throw, TurnLost, Throw, Other);
         }
         add(moving, Moved, Throw, Other);
         if !r.extra_after.is_empty()
@@ -135,8 +148,9 @@ impl TurnMachine {
         }
     }
 
-    /// The phase in which the side to move chooses its move: [`Phase::Move`], or
-    /// [`Phase::Distribute`] for a turn that splits its throws.
+    /// The phase in which the side to move chooses its move: [`Phase::Move`],
+    /// [`Phase::Distribute`] for a turn that splits its throws, or [`Phase::Spend`] for one
+    /// that plays each throw whole.
     pub fn moving(&self) -> Phase {
         self.next(Phase::Throw, Event::Thrown)
             .map_or(Phase::Move, |(phase, _)| phase)

@@ -2,7 +2,7 @@
 //! and the report of what each step did.
 
 use super::generate::{OFF, bit};
-use super::position::{not_begun_flag, side_flags};
+use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
 use super::{Engine, Move, Position, Step};
 use crate::compile::{Event, Next, Phase};
 use crate::types::limits::MAX_STEPS;
@@ -96,9 +96,15 @@ pub struct Report {
     steps: [StepReport; MAX_STEPS],
     len: u8,
     event: Event,
+    retreat: bool,
 }
 
 impl Report {
+    /// Whether the move was a retreat.
+    pub fn retreat(&self) -> bool {
+        self.retreat
+    }
+
     pub fn steps(&self) -> &[StepReport] {
         &self.steps[..usize::from(self.len)]
     }
@@ -290,7 +296,10 @@ impl Engine {
 
     /// The position after the side to move plays `mv` with throw `throw`, and what the move did.
     pub fn apply(&self, pos: &Position, mv: &Move, throw: Throw) -> (Position, Report) {
-        let mut report = Report::default();
+        let mut report = Report {
+            retreat: mv.is_retreat(),
+            ..Report::default()
+        };
         let next = self.apply_with(pos, mv, throw, &mut report);
         (next, report)
     }
@@ -328,17 +337,22 @@ impl Engine {
     ) {
         let r = &self.rules;
         let s = next.to_move;
+        // A move of a turn that plays each throw whole carries its throw.
+        let throw = mv.plays().unwrap_or(throw);
         let mut extra_square = false;
         for &step in mv.steps() {
             extra_square |= self.apply_step(next, s, step, rec).1;
         }
-        let extra_after = r.throw_again == 0 && r.extra_after & throw.mask_bit() != 0;
+        let extra_after = !r.split && r.extra_after & throw.mask_bit() != 0;
         let mut phase = self.moving;
         let mut event = if extra_square || extra_after {
             Event::MovedExtraThrow
         } else {
             Event::Moved
         };
+        if next.flags >= 16 || mv.is_retreat() {
+            event = self.after_retreat(next, s, mv, event);
+        }
         // Any move begins a side, and makes its opening move no longer due.
         if next.flags & side_flags(s) != 0 {
             let opening = next.opening_due(s);
@@ -367,6 +381,12 @@ impl Engine {
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
         // A throw that begins begins the side even when it has no move.
         let s = pos.to_move;
+        if pos.loses_turn(s) {
+            // The lost turn is this one.
+            pos.flags &= !lose_turn_flag(s);
+            pos.to_move = self.next_side(self.moving, Event::Passed, s);
+            return Event::Passed;
+        }
         if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
             pos.flags &= !not_begun_flag(s);
         }
@@ -376,6 +396,34 @@ impl Engine {
             Event::Passed
         };
         pos.to_move = self.next_side(self.moving, event, pos.to_move);
+        event
+    }
+
+    /// What a retreat leaves behind (a lost turn, a piece that must move next), and the end of
+    /// that duty once the piece has left the retreat square by any move; the move's event.
+    #[cold]
+    fn after_retreat(&self, pos: &mut Position, s: Side, mv: &Move, event: Event) -> Event {
+        let Some(t) = self.rules.retreat else {
+            return event;
+        };
+        let mut event = event;
+        if mv.is_retreat() {
+            if t.lose_turn {
+                pos.flags |= lose_turn_flag(s);
+            }
+            if t.moves_next {
+                pos.flags |= moves_next_flag(s);
+            }
+            if t.end_turn {
+                event = Event::Moved;
+            }
+        }
+        for x in Side::BOTH {
+            let at = self.masks[x].retreat_to;
+            if pos.moves_next(x) && (at == 0 || pos.on[x] & bit(at) == 0) {
+                pos.flags &= !moves_next_flag(x);
+            }
+        }
         event
     }
 

@@ -45,6 +45,11 @@ pub enum GameEvent {
         report: Report,
         after: Position,
     },
+    /// The side loses this turn (a retreat cost it): it passes without throwing.
+    TurnLost {
+        side: Side,
+        after: Position,
+    },
     /// No legal move for `throw`: the turn passes.
     Pass {
         side: Side,
@@ -93,6 +98,8 @@ pub struct Game<'e> {
     pub phase: Phase,
     /// The throws of the current turn, added up.
     pub total: Throw,
+    /// In a turn that plays each throw whole: the throws not yet played, in the order thrown.
+    pub pool: Vec<Throw>,
     pub summary: GameSummary,
     /// Events since the caller last drained them.
     pub events: Vec<GameEvent>,
@@ -104,6 +111,10 @@ pub struct Game<'e> {
     seat_player: u8,
     last_side: Option<Side>,
     moves: Vec<Move>,
+    /// A second move buffer, for the moves of one throw of a pool.
+    spare: Vec<Move>,
+    /// The last throw made (a turn that plays each throw whole passes with it).
+    last_throw: Throw,
     capped: bool,
 }
 
@@ -114,6 +125,7 @@ impl<'e> Game<'e> {
             pos: engine.start(),
             phase: engine.rules.machine.start,
             total: Throw::ZERO,
+            pool: Vec::with_capacity(16),
             summary: fresh_summary(),
             events: Vec::with_capacity(16),
             keep_events: true,
@@ -122,6 +134,8 @@ impl<'e> Game<'e> {
             seat_player: 0,
             last_side: None,
             moves: Vec::with_capacity(32),
+            spare: Vec::with_capacity(32),
+            last_throw: Throw::ZERO,
             capped: false,
         }
     }
@@ -131,6 +145,8 @@ impl<'e> Game<'e> {
         self.pos = self.engine.start();
         self.phase = self.engine.rules.machine.start;
         self.total = Throw::ZERO;
+        self.pool.clear();
+        self.last_throw = Throw::ZERO;
         self.summary = fresh_summary();
         self.events.clear();
         self.landings = [0; MAX_SQUARES];
@@ -254,6 +270,14 @@ impl<'e> Game<'e> {
                 Phase::Throw if self.engine.forced_opening(&self.pos) => {
                     self.advance(Event::OpeningDue);
                 }
+                Phase::Throw if self.engine.loses_turn(&self.pos) => {
+                    // The side passes without throwing.
+                    self.engine.pass_in_place(&mut self.pos, Throw::ZERO);
+                    let after = self.pos;
+                    self.emit(|| GameEvent::TurnLost { side, after });
+                    self.summary.passes += 1;
+                    self.advance(Event::TurnLost);
+                }
                 Phase::Throw => return Action::Throw { side },
                 Phase::Opening => self.opening(side),
                 Phase::Move | Phase::Distribute => {
@@ -266,6 +290,18 @@ impl<'e> Game<'e> {
                     self.summary.passes += 1;
                     self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
                     self.total = Throw::ZERO;
+                    self.advance(event);
+                }
+                Phase::Spend => {
+                    self.pool_moves();
+                    if !self.moves.is_empty() {
+                        return Action::Choose { side };
+                    }
+                    // No throw left can be played: the rest of the turn is lost.
+                    self.pool.clear();
+                    let event = self.pass(side, self.last_throw);
+                    self.summary.passes += 1;
+                    self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
                     self.advance(event);
                 }
                 Phase::GameOver => return Action::Over,
@@ -320,7 +356,12 @@ impl<'e> Game<'e> {
         let side = self.pos.to_move;
         self.emit(|| GameEvent::Throw { side, value });
         let value = Throw::from(value);
-        self.total = self.total.plus(value);
+        self.last_throw = value;
+        if self.engine.rules.machine.moving() == Phase::Spend {
+            self.keep_throw(side, value);
+        } else {
+            self.total = self.total.plus(value);
+        }
         self.advance(if self.engine.throws_again(value) {
             Event::ThrownAgain
         } else {
@@ -328,12 +369,66 @@ impl<'e> Game<'e> {
         });
     }
 
+    /// Keeps a throw of a turn that plays each throw whole. A side that has not begun keeps
+    /// only the throw that begins it and those after; a throw that moves nothing (0) is not
+    /// kept.
+    fn keep_throw(&mut self, side: Side, value: Throw) {
+        if !self.pos.begun(side) {
+            if self.engine.rules.begin & value.mask_bit() == 0 {
+                return;
+            }
+            self.pos.flags &= !super::position::not_begun_flag(side);
+        }
+        if !value.is_zero() {
+            self.pool.push(value);
+        }
+    }
+
+    /// The legal moves for every distinct throw of the pool, each carrying its throw.
+    fn pool_moves(&mut self) {
+        self.moves.clear();
+        let mut values: [u8; 32] = [0; 32];
+        let mut n = 0;
+        for t in &self.pool {
+            let v = u8::try_from(t.get()).unwrap_or(u8::MAX);
+            if !values[..n].contains(&v) && n < values.len() {
+                values[n] = v;
+                n += 1;
+            }
+        }
+        for &v in &values[..n] {
+            self.engine
+                .legal_moves(&self.pos, Throw::from(v), &mut self.spare);
+            self.moves.extend(self.spare.iter().map(|mv| mv.playing(v)));
+        }
+    }
+
+    /// The throw that legal move number `index` of [`Game::moves`] plays: its own in a turn
+    /// that plays each throw whole, else the turn's.
+    pub fn throw_of(&self, index: usize) -> Throw {
+        self.moves[index].plays().unwrap_or(self.total)
+    }
+
     /// Plays legal move number `index` of [`Game::moves`].
     pub fn choose(&mut self, index: usize) {
         let side = self.pos.to_move;
         let mv = self.moves[index];
-        let (event, left_play) = self.record(side, self.total, mv);
+        let throw = self.throw_of(index);
+        if self.phase == Phase::Spend {
+            if let Some(i) = self.pool.iter().position(|&t| t == throw) {
+                self.pool.remove(i);
+            }
+            if mv.is_retreat() && self.engine.rules.retreat.is_some_and(|t| t.end_turn) {
+                self.pool.clear();
+            }
+        }
+        let (mut event, left_play) = self.record(side, throw, mv);
         self.total = Throw::ZERO;
+        if self.phase == Phase::Spend && event == Event::Moved && !self.pool.is_empty() {
+            // The same side plays the throws it has left.
+            self.pos.to_move = side;
+            event = Event::MovedThrowsLeft;
+        }
         // Only a piece leaving play (borne off, or captured) can end a game.
         if !(left_play && self.ended()) {
             self.advance(event);

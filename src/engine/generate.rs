@@ -3,7 +3,7 @@
 //! Inside the engine a place is its packed byte ([`Place::pack`]): `p` in 1..=len is a path
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
-use super::position::side_flags;
+use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
 use super::{Engine, Move, Position, Step};
 use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
 
@@ -84,8 +84,16 @@ impl Engine {
         self.can_capture
             && m.safe & bit(t) == 0
             && !(self.rules.protect_pairs
-                && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0)
+                && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0
+                && !self.pairs_waived(pos, s))
             && (m.capture_to & bit(t) == 0 || self.room_for_captured(pos, s, from, t))
+    }
+
+    /// Whether side `s`'s next move may capture a piece that a pair protects: its piece that
+    /// retreated moves next, and the rules let that move ignore pairs.
+    #[cold]
+    fn pairs_waived(&self, pos: &Position, s: Side) -> bool {
+        pos.moves_next(s) && self.rules.retreat.is_some_and(|t| t.ignoring_pairs)
     }
 
     /// Whether the enemy piece that a piece of side `s` moving from `from` to `t` would capture
@@ -238,7 +246,9 @@ impl Engine {
             let d = u32::from(v.get());
             // All pieces at once, as bit sets over positions (bit p - 1 for position p).
             let capturable = if self.can_capture {
-                let protected = if self.rules.protect_pairs {
+                let waived =
+                    EXTRAS && pos.flags & moves_next_flag(s) != 0 && self.pairs_waived(pos, s);
+                let protected = if self.rules.protect_pairs && !waived {
                     enemy & (enemy << 1 | enemy >> 1)
                 } else {
                     0
@@ -361,7 +371,11 @@ impl Engine {
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         out.clear();
         let s = pos.to_move;
-        if pos.flags & side_flags(s) != 0 {
+        if pos.flags & any_side_flag(s) != 0 {
+            if pos.flags & lose_turn_flag(s) != 0 {
+                // A side that loses its turn has no move, whatever it throws.
+                return;
+            }
             // A side that has not begun passes until a throw begins it (a forced opening move
             // takes no throw).
             let forced = pos.opening_due(s)
@@ -409,16 +423,69 @@ impl Engine {
         } else {
             (0, 0)
         };
-        let pieces = if held != 0 { held } else { u64::MAX } & !blocked;
-        if self.rules.throw_again != 0 {
+        let mut pieces = if held != 0 { held } else { u64::MAX } & !blocked;
+        let mut may_enter = held == 0;
+        if pos.flags & moves_next_flag(s) != 0 {
+            // The piece that retreated makes this move.
+            pieces = self.retreated_piece(pos, s);
+            may_enter = false;
+        }
+        if self.rules.split {
             self.split_moves(pos, throw, pieces, out);
             return;
         }
         if throw.is_zero() {
             return;
         }
+        self.throw_moves(pos, s, throw, pieces, may_enter, out);
+        if self.extras && pos.on[s] & self.masks[s].retreat & pieces != 0 {
+            self.retreat_moves(pos, s, pieces, out);
+        }
+    }
+
+    /// The piece of side `s` on the retreat square, as a one-bit set (none: empty).
+    #[cold]
+    fn retreated_piece(&self, pos: &Position, s: Side) -> u64 {
+        match self.masks[s].retreat_to {
+            0 => 0,
+            t => pos.on[s] & bit(t),
+        }
+    }
+
+    /// Retreats of the pieces in `pieces` that stand where they may retreat, and when no other
+    /// piece could move, a move that leaves them where they are: a retreat is never forced,
+    /// and neither is any other move of a piece that may retreat.
+    #[cold]
+    fn retreat_moves(&self, pos: &Position, s: Side, pieces: u64, out: &mut Vec<Move>) {
+        let m = &self.masks[s];
+        let candidates = pos.on[s] & m.retreat & pieces;
+        let t = m.retreat_to;
+        if t != 0 && pos.occupied() & m.square_bit[usize::from(t - 1)] == 0 {
+            let mut bits = candidates;
+            while bits != 0 {
+                let p = lowest(bits);
+                bits &= bits - 1;
+                out.push(Move::retreat(p, t));
+            }
+        }
+        if !out.is_empty() && out.iter().all(|mv| from_in(mv, candidates)) {
+            out.push(Move::default());
+        }
+    }
+
+    /// The moves for one throw of the pieces in `pieces` (entering only if `may_enter`):
+    /// forward, then backward as the rules say, then the priority squares' claim.
+    fn throw_moves(
+        &self,
+        pos: &Position,
+        s: Side,
+        throw: Throw,
+        pieces: u64,
+        may_enter: bool,
+        out: &mut Vec<Move>,
+    ) {
         if self.extras {
-            self.forward_moves::<true>(pos, s, throw, pieces, held == 0, out);
+            self.forward_moves::<true>(pos, s, throw, pieces, may_enter, out);
         } else {
             self.forward_moves::<false>(pos, s, throw, u64::MAX, true, out);
         }
@@ -453,8 +520,10 @@ fn may_only_bear_off(m: &super::SideMasks, p: u8) -> bool {
 
 /// Whether a move starts from a position in `mask`.
 fn from_in(m: &Move, mask: u64) -> bool {
-    let from = m.steps()[0].packed_from();
-    from > 0 && from != OFF && mask & bit(from) != 0
+    m.steps().first().is_some_and(|step| {
+        let from = step.packed_from();
+        from > 0 && from != OFF && mask & bit(from) != 0
+    })
 }
 
 /// The piece of side `s` furthest along its path.

@@ -33,6 +33,10 @@ struct SideMasks {
     no_backward: u64,
     /// Positions whose piece moves only while the next position's square is empty.
     ahead_empty: u64,
+    /// Positions whose piece may retreat.
+    retreat: u64,
+    /// The position of the retreat square on this path (0: none).
+    retreat_to: u8,
     bear_zone: u64,
     no_bear_zone: u64,
     /// Indexed by square index: the position of that square on this side's path (0 if none).
@@ -78,6 +82,11 @@ impl SideMasks {
             hold: 0,
             no_backward: 0,
             ahead_empty: 0,
+            retreat: 0,
+            retreat_to: rules
+                .retreat
+                .and_then(|t| side.position(t.to))
+                .map_or(0, PathPos::get),
             bear_zone: 0,
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
@@ -116,6 +125,7 @@ impl SideMasks {
                 (PosFlags::HOLD, &mut m.hold),
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
+                (PosFlags::RETREAT, &mut m.retreat),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
@@ -170,8 +180,9 @@ pub struct Engine {
     shared_path: bool,
     /// The phase in which a side moves ([`Phase::Move`] or [`Phase::Distribute`]).
     moving: Phase,
-    /// Whether any square holds pieces back, traps a move or sends a captured piece to a
-    /// square: move generation then takes its general path, else one that skips them.
+    /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
+    /// or lets a piece retreat: move generation then takes its general path, else one that
+    /// skips them.
     extras: bool,
 }
 
@@ -183,7 +194,7 @@ impl Engine {
         let moving = rules.machine.moving();
         let extras = masks
             .values()
-            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty != 0);
+            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.retreat != 0);
         Engine {
             rules,
             masks,
@@ -215,8 +226,13 @@ impl Engine {
         pos.opening_due(s) && matches!(self.rules.opening[s], Some(Opening::FrontPieceMoves { .. }))
     }
 
-    /// Whether a throw of `value` lets the side to move throw again before moving (a
-    /// throw-all-then-split turn).
+    /// Whether a side that has lost its turn is to move: it passes without throwing.
+    pub fn loses_turn(&self, pos: &Position) -> bool {
+        pos.loses_turn(pos.to_move)
+    }
+
+    /// Whether a throw of `value` lets the side to move throw again before moving (a turn that
+    /// throws all before moving).
     pub fn throws_again(&self, value: Throw) -> bool {
         self.rules.throw_again & value.mask_bit() != 0
     }

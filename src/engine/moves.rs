@@ -1,7 +1,7 @@
 //! Moves: one or more piece movements of the side to move.
 
-use crate::types::Place;
 use crate::types::limits::{MAX_PATH, MAX_STEPS};
+use crate::types::{Place, Throw};
 
 /// One piece movement: from a place to where it lands, both along the mover's path (`Waiting`
 /// to enter, `Off` to bear off). `to` is where the step lands, before any square effect. Kept
@@ -55,12 +55,18 @@ impl Step {
 }
 
 /// A legal move: its steps in order. Fixed size, so move lists never allocate per move; room
-/// for every piece of a side, since a split turn moves each piece at most once.
+/// for every piece of a side, since a split turn moves each piece at most once. A move with no
+/// step leaves a piece where it is (a piece that may retreat is never forced to move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     steps: [Step; MAX_STEPS],
     len: u8,
+    /// Bit 7: the move is a retreat; bits 0-6: in a turn that plays each throw whole, the
+    /// throw it plays (0 otherwise).
+    tag: u8,
 }
+
+const RETREAT: u8 = 0x80;
 
 impl Move {
     #[inline(always)]
@@ -97,6 +103,32 @@ impl Move {
     }
 
     pub fn is_backward(&self) -> bool {
-        self.steps().iter().any(|s| s.is_backward())
+        !self.is_retreat() && self.steps().iter().any(|s| s.is_backward())
+    }
+
+    /// A retreat of the piece at packed position `from` to packed position `to`.
+    pub(crate) fn retreat(from: u8, to: u8) -> Move {
+        let mut m = Move::single(Step::packed(from, to));
+        m.tag = RETREAT;
+        m
+    }
+
+    /// Whether the move is a retreat (`retreat from SET to N`).
+    #[inline(always)]
+    pub fn is_retreat(&self) -> bool {
+        self.tag & RETREAT != 0
+    }
+
+    /// In a turn that plays each throw whole, the throw this move plays.
+    #[inline(always)]
+    pub fn plays(&self) -> Option<Throw> {
+        let v = self.tag & !RETREAT;
+        (v != 0).then(|| Throw::from(v))
+    }
+
+    /// The same move, playing the throw `v` of a turn that plays each throw whole.
+    pub(crate) fn playing(mut self, v: u8) -> Move {
+        self.tag = (self.tag & RETREAT) | (v & !RETREAT);
+        self
     }
 }

@@ -26,7 +26,9 @@ pub struct Position {
     /// The side that throws next.
     pub(crate) to_move: Side,
     /// Per side: bit `s.index()`, side `s` still owes its opening move; bit `2 + s.index()`, side
-    /// `s` has not yet thrown a value that lets it begin (see [`Position::begun`]).
+    /// `s` has not yet thrown a value that lets it begin (see [`Position::begun`]); bit
+    /// `4 + s.index()`, side `s` loses its next turn; bit `6 + s.index()`, side `s`'s piece on
+    /// the retreat square must make its next move.
     pub(crate) flags: u8,
 }
 
@@ -46,6 +48,25 @@ pub(crate) fn opening_flag(s: Side) -> u8 {
 #[inline(always)]
 pub(crate) fn not_begun_flag(s: Side) -> u8 {
     4 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` loses its next turn.
+#[inline(always)]
+pub(crate) fn lose_turn_flag(s: Side) -> u8 {
+    16 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s`'s piece on the retreat square moves next.
+#[inline(always)]
+pub(crate) fn moves_next_flag(s: Side) -> u8 {
+    64 << s.index()
+}
+
+/// Every bit of [`Position::flags`] that belongs to side `s`: one test keeps them all off the
+/// hot path.
+#[inline(always)]
+pub(crate) fn any_side_flag(s: Side) -> u8 {
+    0b0101_0101 << s.index()
 }
 
 impl Position {
@@ -141,6 +162,18 @@ impl Position {
         self.flags & not_begun_flag(s) == 0
     }
 
+    /// Whether side `s` loses its next turn (after a retreat that costs one).
+    #[inline]
+    pub fn loses_turn(&self, s: Side) -> bool {
+        self.flags & lose_turn_flag(s) != 0
+    }
+
+    /// Whether side `s`'s piece on the retreat square must make its next move.
+    #[inline]
+    pub fn moves_next(&self, s: Side) -> bool {
+        self.flags & moves_next_flag(s) != 0
+    }
+
     /// Which side has a piece on `square`, if any.
     #[inline]
     pub fn owner(&self, square: Square) -> Option<Side> {
@@ -198,6 +231,8 @@ impl Position {
             pieces: PerSide::from_fn(|s| self.places(s)),
             opening: PerSide::from_fn(|s| self.opening_due(s)),
             not_begun: PerSide::from_fn(|s| !self.begun(s)),
+            loses_turn: PerSide::from_fn(|s| self.loses_turn(s)),
+            moves_next: PerSide::from_fn(|s| self.moves_next(s)),
         }
     }
 }
@@ -212,6 +247,10 @@ pub struct Setup {
     pub opening: PerSide<bool>,
     /// The sides that have not yet thrown a value that lets them begin.
     pub not_begun: PerSide<bool>,
+    /// The sides that lose their next turn.
+    pub loses_turn: PerSide<bool>,
+    /// The sides whose piece on the retreat square must make their next move.
+    pub moves_next: PerSide<bool>,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -247,6 +286,12 @@ pub enum SetupError {
     NoOpening { side: String },
     #[error("side `{side}` cannot wait to begin: the rules have no `begin with`")]
     NoBegin { side: String },
+    #[error("side `{side}` cannot lose a turn: under these rules no move costs one")]
+    NeverLosesTurn { side: String },
+    #[error(
+        "side `{side}` has no piece on the retreat square that could have to move next (or no retreat makes a piece move next)"
+    )]
+    NoPieceToMoveNext { side: String },
 }
 
 impl Setup {
@@ -311,6 +356,23 @@ impl Setup {
                     return Err(SetupError::NoBegin { side: name() });
                 }
                 pos.flags |= not_begun_flag(s);
+            }
+            let retreat = rules.retreat.as_ref();
+            if self.loses_turn[s] {
+                if !retreat.is_some_and(|t| t.lose_turn) {
+                    return Err(SetupError::NeverLosesTurn { side: name() });
+                }
+                pos.flags |= lose_turn_flag(s);
+            }
+            if self.moves_next[s] {
+                let on_it = retreat
+                    .filter(|t| t.moves_next)
+                    .and_then(|t| side.position(t.to))
+                    .is_some_and(|p| pos.on[s] & p.bit() != 0);
+                if !on_it {
+                    return Err(SetupError::NoPieceToMoveNext { side: name() });
+                }
+                pos.flags |= moves_next_flag(s);
             }
         }
         Ok(pos)

@@ -48,6 +48,7 @@ pub enum RuleKey {
     BearOff,
     BearWhen,
     OnlyBearOff,
+    Retreat,
     Win,
     End,
     MatchPoints,
@@ -63,6 +64,7 @@ pub enum TriggerKey {
     Move(Vec<u32>),
     Landing(SetKey),
     Passing(SetKey),
+    Retreat,
 }
 
 /// A set as written: squares or positions, and each item's ends.
@@ -116,6 +118,7 @@ impl TriggerKey {
             TriggerKey::Move(v) => Trigger::Move(values(v)),
             TriggerKey::Landing(set) => Trigger::Landing(set.set()),
             TriggerKey::Passing(set) => Trigger::Passing(set.set()),
+            TriggerKey::Retreat => Trigger::Retreat,
         }
     }
 
@@ -127,6 +130,7 @@ impl TriggerKey {
             Trigger::Move(list) => TriggerKey::Move(values(list)),
             Trigger::Landing(set) => TriggerKey::Landing(SetKey::of(set)),
             Trigger::Passing(set) => TriggerKey::Passing(SetKey::of(set)),
+            Trigger::Retreat => TriggerKey::Retreat,
         }
     }
 }
@@ -164,6 +168,7 @@ impl fmt::Display for TriggerKey {
             TriggerKey::Move(v) => write!(f, "move with {}", list(v)),
             TriggerKey::Landing(set) => write!(f, "landing on {set}"),
             TriggerKey::Passing(set) => write!(f, "passing {set}"),
+            TriggerKey::Retreat => f.write_str("retreat"),
         }
     }
 }
@@ -212,6 +217,7 @@ impl fmt::Display for RuleKey {
             BearOff => "bear off",
             BearWhen => "bear off only when",
             OnlyBearOff => "only bear off from",
+            Retreat => "retreat",
             Win => "win",
             End => "end",
             MatchPoints => "match points",

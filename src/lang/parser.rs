@@ -410,8 +410,12 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             StatementKind::Turn(if spec.as_rule() == Rule::turn_single {
                 TurnSpec::ThrowThenMove
             } else {
-                TurnSpec::AccumulateThenSplit {
-                    again: ints(meaningful(spec).next().unwrap(), offset)?,
+                let mut parts = meaningful(spec);
+                let again = ints(parts.next().unwrap(), offset)?;
+                if parts.next().is_some_and(|p| p.as_rule() == Rule::turn_each) {
+                    TurnSpec::AccumulateThenEach { again }
+                } else {
+                    TurnSpec::AccumulateThenSplit { again }
                 }
             })
         }
@@ -565,6 +569,14 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
             StatementKind::MatchPoints(table)
         }
+        Rule::retreat_stmt => match parts.next() {
+            None => StatementKind::Retreat(None),
+            Some(from) => {
+                let from = set(from, offset)?;
+                let to = int(parts.next().unwrap(), offset)?;
+                StatementKind::Retreat(Some((from, to)))
+            }
+        },
         Rule::on_stmt => {
             let trigger = parts.next().unwrap();
             let trigger_span = span(&trigger, offset);
@@ -604,6 +616,7 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         Rule::trigger_pass => Trigger::Pass(ints(parts.next().unwrap(), offset)?),
         Rule::trigger_move => Trigger::Move(ints(parts.next().unwrap(), offset)?),
         Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
+        Rule::trigger_retreat => Trigger::Retreat,
         _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
     })
 }
@@ -612,6 +625,11 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
     Ok(match pair.as_rule() {
         Rule::effect_throw_again => Effect::ThrowAgain,
         Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
+        Rule::effect_lose_turn => Effect::LoseTurn,
+        Rule::effect_end_turn => Effect::EndTurn,
+        Rule::effect_moves_next => Effect::MovesNext {
+            ignoring_pairs: meaningful(pair).next().is_some(),
+        },
         _ => {
             let place = meaningful(pair).next().unwrap();
             Effect::Captured(if place.as_rule() == Rule::captured_removed {
@@ -656,14 +674,21 @@ fn describe(rule: Rule) -> String {
         Rule::statement | Rule::line => "a statement",
         Rule::positions => "`positions`",
         Rule::note => "a note such as `[choice: ...]`",
-        Rule::effects | Rule::effect_throw_again | Rule::effect_go_to | Rule::effect_captured => {
-            "an effect such as `throw again` or `go to 15`"
-        }
+        Rule::effects
+        | Rule::effect_throw_again
+        | Rule::effect_go_to
+        | Rule::effect_captured
+        | Rule::effect_lose_turn
+        | Rule::effect_end_turn
+        | Rule::effect_moves_next => "an effect such as `throw again` or `go to 15`",
         Rule::trigger_capture => "`capture`",
         Rule::trigger_pass => "`pass with`",
         Rule::trigger_move => "`move with`",
         Rule::trigger_landing => "`landing on`",
         Rule::trigger_passing => "`passing`",
+        Rule::trigger_retreat => "`retreat`",
+        Rule::turn_each => "`move each throw`",
+        Rule::ignoring_pairs => "`ignoring pairs`",
         _ => return name.trim_end_matches("_stmt").replace('_', " "),
     }
     .to_string()

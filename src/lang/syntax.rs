@@ -152,7 +152,13 @@ pub type DiceEntry = (Vec<Spanned<u32>>, Spanned<u32>);
 #[derive(Clone, Debug)]
 pub enum TurnSpec {
     ThrowThenMove,
-    AccumulateThenSplit { again: Vec<Spanned<u32>> },
+    AccumulateThenSplit {
+        again: Vec<Spanned<u32>>,
+    },
+    /// Throw again while the throw is one of these, then play each throw whole, one at a time.
+    AccumulateThenEach {
+        again: Vec<Spanned<u32>>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -236,6 +242,8 @@ pub enum Trigger {
     Landing(SetExpr),
     /// A forward move that would pass over one of these squares.
     Passing(SetExpr),
+    /// A retreat (`retreat from SET to N`).
+    Retreat,
 }
 
 /// When pieces move backwards: never (`allowed` false), when the side has no forward move, or
@@ -256,6 +264,13 @@ pub enum Effect {
     GoTo(Destination),
     /// Where the captured piece goes.
     Captured(CapturedPlace),
+    /// The side that moved skips its next turn.
+    LoseTurn,
+    /// The side's turn ends at once (throws not yet played are lost).
+    EndTurn,
+    /// The piece must make its side's next move; `ignoring_pairs`: that move may capture a
+    /// piece that a pair would protect.
+    MovesNext { ignoring_pairs: bool },
 }
 
 /// Where an event rule sends a captured piece.
@@ -340,6 +355,8 @@ pub enum StatementKind {
     BearWhen(BearWhen),
     /// Pieces on these squares may only bear off, not move on.
     OnlyBearOff(SetExpr),
+    /// `retreat from SET to N` (`None`: `retreat none`).
+    Retreat(Option<(SetExpr, Spanned<u32>)>),
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
@@ -393,6 +410,7 @@ impl StatementKind {
             K::BearOff(_) => RuleKey::BearOff,
             K::BearWhen(_) => RuleKey::BearWhen,
             K::OnlyBearOff(_) => RuleKey::OnlyBearOff,
+            K::Retreat(_) => RuleKey::Retreat,
             K::Win(_) => RuleKey::Win,
             K::End(_) => RuleKey::End,
             K::MatchPoints(_) => RuleKey::MatchPoints,

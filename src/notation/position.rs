@@ -26,6 +26,9 @@ pub fn pieces_json(engine: &Engine, pos: &Position) -> Value {
     Value::Object(map)
 }
 
+/// Whether a position holds some per-side state for a side.
+type SideTest = fn(&Position, Side) -> bool;
+
 /// A position as JSON, with the throw in hand (`null` when the side to move has yet to throw).
 pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> Value {
     let r = &engine.rules;
@@ -34,23 +37,23 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
         "throw": throw.map(Throw::get),
         "pieces": pieces_json(engine, pos),
     });
-    let pending: Vec<&str> = r
-        .sides
-        .iter()
-        .filter(|(s, _)| pos.opening_due(*s))
-        .map(|(_, side)| side.name.as_str())
-        .collect();
-    if !pending.is_empty() {
-        v["opening"] = json!(pending);
-    }
-    let waiting: Vec<&str> = r
-        .sides
-        .iter()
-        .filter(|(s, _)| !pos.begun(*s))
-        .map(|(_, side)| side.name.as_str())
-        .collect();
-    if !waiting.is_empty() {
-        v["not_begun"] = json!(waiting);
+    // Per-side state, listed by side name only where some side has it.
+    let flags: [(&str, SideTest); 4] = [
+        ("opening", Position::opening_due),
+        ("not_begun", |p, s| !p.begun(s)),
+        ("loses_turn", Position::loses_turn),
+        ("moves_next", Position::moves_next),
+    ];
+    for (field, has) in flags {
+        let sides: Vec<&str> = r
+            .sides
+            .iter()
+            .filter(|(s, _)| has(pos, *s))
+            .map(|(_, side)| side.name.as_str())
+            .collect();
+        if !sides.is_empty() {
+            v[field] = json!(sides);
+        }
     }
     v
 }
@@ -88,11 +91,12 @@ pub fn side_named(engine: &Engine, name: &str) -> Result<Side, String> {
         })
 }
 
-/// Whether `total` can be the throw in hand: a single throw, or for a throw-all-then-split turn
+/// Whether `total` can be the throw in hand: a single throw (one of a turn that plays each throw
+/// whole, too), or for a throw-all-then-split turn
 /// a sum of throws that ends with one that does not throw again.
 pub fn throw_possible(engine: &Engine, total: Throw) -> bool {
     let t = &engine.rules.throws;
-    if engine.rules.throw_again == 0 {
+    if !engine.rules.split {
         return total.as_single().is_some_and(|v| t.can_give(v));
     }
     let total = usize::from(total.get());
@@ -153,9 +157,19 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         .as_object()
         .ok_or("a position is a JSON object with `to_move`, `throw` and `pieces`")?;
     for key in obj.keys() {
-        if !["to_move", "throw", "pieces", "opening", "not_begun"].contains(&key.as_str()) {
+        if ![
+            "to_move",
+            "throw",
+            "pieces",
+            "opening",
+            "not_begun",
+            "loses_turn",
+            "moves_next",
+        ]
+        .contains(&key.as_str())
+        {
             return Err(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening` and `not_begun`)"
+                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn` and `moves_next`)"
             ));
         }
     }
@@ -180,6 +194,8 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         pieces: PerSide::default(),
         opening: PerSide::default(),
         not_begun: PerSide::default(),
+        loses_turn: PerSide::default(),
+        moves_next: PerSide::default(),
     };
     for (s, side) in r.sides.iter() {
         let list = pieces
@@ -192,22 +208,39 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             .map(|v| place_of(engine, s, v))
             .collect::<Result<_, _>>()?;
     }
-    if let Some(o) = obj.get("opening") {
-        let list = o
-            .as_array()
-            .ok_or("`opening` must be a list of the sides whose opening move is still due")?;
-        for name in list {
-            let name = name.as_str().ok_or("`opening` lists side names")?;
-            setup.opening[side_named(engine, name)?] = true;
-        }
-    }
-    if let Some(o) = obj.get("not_begun") {
-        let list = o
-            .as_array()
-            .ok_or("`not_begun` must be a list of the sides that have not yet begun")?;
-        for name in list {
-            let name = name.as_str().ok_or("`not_begun` lists side names")?;
-            setup.not_begun[side_named(engine, name)?] = true;
+    let lists: [(&str, &str, &mut PerSide<bool>); 4] = [
+        (
+            "opening",
+            "the sides whose opening move is still due",
+            &mut setup.opening,
+        ),
+        (
+            "not_begun",
+            "the sides that have not yet begun",
+            &mut setup.not_begun,
+        ),
+        (
+            "loses_turn",
+            "the sides that lose their next turn",
+            &mut setup.loses_turn,
+        ),
+        (
+            "moves_next",
+            "the sides whose piece on the retreat square must move next",
+            &mut setup.moves_next,
+        ),
+    ];
+    for (field, what, flags) in lists {
+        if let Some(o) = obj.get(field) {
+            let list = o
+                .as_array()
+                .ok_or_else(|| format!("`{field}` must be a list of {what}"))?;
+            for name in list {
+                let name = name
+                    .as_str()
+                    .ok_or_else(|| format!("`{field}` lists side names"))?;
+                flags[side_named(engine, name)?] = true;
+            }
         }
     }
     let pos = setup.position(r).map_err(|e| e.to_string())?;
@@ -226,7 +259,7 @@ fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, String> {
         return Ok(n);
     }
     let values: Vec<String> = r.throws.values.iter().map(ToString::to_string).collect();
-    Err(if r.throw_again != 0 {
+    Err(if r.split {
         format!(
             "`throw` is the total of a turn's throws, and {n} cannot be one (a turn goes on throwing after some values; the throws are {})",
             values.join(", ")
@@ -256,7 +289,11 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             if let Some(o) = engine.outcome(&next) {
                 result["outcome"] = outcome_json(engine, &o);
             }
-            json!({ "steps": steps_json(mv), "result": result })
+            let mut v = json!({ "steps": steps_json(mv), "result": result });
+            if mv.is_retreat() {
+                v["retreat"] = json!(true);
+            }
+            v
         })
         .collect();
     Ok(json!({ "moves": moves }))

@@ -32,8 +32,13 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
         GameEvent::Move {
             side, throw, mv, ..
         } => {
-            json!({ "move": { "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) } })
+            let mut v = json!({ "move": { "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) } });
+            if mv.is_retreat() {
+                v["move"]["retreat"] = json!(true);
+            }
+            v
         }
+        GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
         GameEvent::Pass { side, throw, .. } => {
             json!({ "pass": { "side": name(*side), "throw": throw.get() } })
         }
@@ -281,18 +286,22 @@ pub fn replay(
                 game.give_throw(v);
             }
             Action::Choose { side } => {
-                let steps = next
-                    .get("move")
-                    .and_then(|m| m.get("steps"))
-                    .ok_or(format!(
-                        "event {}: expected a move by {}, found {next}",
-                        at + 1,
-                        engine.rules.sides[side].name
-                    ))?;
-                let index = game
-                    .moves()
-                    .iter()
-                    .position(|m| steps_json(m) == *steps)
+                let found = next.get("move");
+                let steps = found.and_then(|m| m.get("steps")).ok_or(format!(
+                    "event {}: expected a move by {}, found {next}",
+                    at + 1,
+                    engine.rules.sides[side].name
+                ))?;
+                // A move is known by its steps, the throw it plays and whether it retreats.
+                let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
+                let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
+                let index = (0..game.moves().len())
+                    .find(|&i| {
+                        let m = &game.moves()[i];
+                        steps_json(m) == *steps
+                            && m.is_retreat() == retreat
+                            && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
+                    })
                     .ok_or(format!(
                         "event {}: the move {steps} is not legal here",
                         at + 1

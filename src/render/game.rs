@@ -299,6 +299,10 @@ pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
                 .iter()
                 .map(|&v| throw_text(engine, v, false))
                 .collect();
+            if !engine.rules.split {
+                // Throws played one by one: no total.
+                return and_list(&each);
+            }
             let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
             format!("{}, in all {total}", each.join(", "))
         }
@@ -441,10 +445,15 @@ pub fn move_words(
                 captures.push((c.square, sent(engine, s, from, c)));
             }
         }
-        if step.is_backward() {
+        if report.retreat() {
+            text.push_str(" (retreats)");
+        } else if step.is_backward() {
             text.push_str(" backwards");
         }
         parts.push(text);
+    }
+    if steps.is_empty() {
+        parts.push("leaves its piece where it is".into());
     }
     let mut text = parts.join(", ");
     if steps.len() > 1 {

@@ -88,12 +88,16 @@ impl<'a> Narrator<'a> {
                 }
             }
             GameEvent::Throw { value, .. } => self.throws.push(value),
+            GameEvent::TurnLost { side, .. } => {
+                let name = self.side(side);
+                self.line(format!("{name} loses this turn."));
+            }
             GameEvent::Move {
                 side,
                 throw,
+                ref mv,
                 ref report,
                 after,
-                ..
             } => {
                 let words = move_words(engine, side, report, engine.outcome(&after), self.style);
                 let again = if words.extra_throw {
@@ -102,7 +106,21 @@ impl<'a> Narrator<'a> {
                     ""
                 };
                 let name = self.side(side);
-                if throw.is_zero() {
+                if let Some(v) = mv.plays() {
+                    // A turn that plays each throw whole: the throws, then each one played.
+                    if !self.throws.is_empty() {
+                        let thrown = throws_text(engine, &self.throws, false);
+                        self.throws.clear();
+                        self.line(format!("{name} throws {thrown}."));
+                    }
+                    let text = format!("  {name} plays its {v}: {}{again}.", words.text);
+                    if person[side] {
+                        self.moved[side] = true;
+                        self.out.push(text);
+                    } else {
+                        self.line(text);
+                    }
+                } else if throw.is_zero() {
                     self.line(format!(
                         "{name} makes its opening move (no throw): {}{again}.",
                         words.text
@@ -123,7 +141,10 @@ impl<'a> Narrator<'a> {
             }
             GameEvent::Pass { side, throw, .. } => {
                 let name = self.side(side);
-                let text = if throw.is_zero() && self.throws.is_empty() {
+                let spend = self.engine.rules.throw_again != 0 && !self.engine.rules.split;
+                let text = if spend && self.throws.is_empty() {
+                    format!("{name} can play none of the throws it has left: its turn ends.")
+                } else if throw.is_zero() && self.throws.is_empty() {
                     format!("{name} has no opening move and passes.")
                 } else if self.throws.is_empty() {
                     format!("{name} has no legal move with {throw} and passes.")

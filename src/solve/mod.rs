@@ -27,7 +27,7 @@ pub const TOLERANCE: f64 = 1e-12;
 pub fn move_chances(engine: &Engine) -> Vec<(Throw, f64)> {
     let t = &engine.rules.throws;
     let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
-    if engine.rules.throw_again == 0 {
+    if !engine.rules.split {
         return single
             .into_iter()
             .map(|(v, p)| (Throw::from(v), p))
@@ -113,6 +113,8 @@ pub enum SolveError {
     },
     /// The dense numbering was asked for, and these rules do not fit it.
     NotDense(String),
+    /// No numbering solves these rules: the reason.
+    Unsolvable(String),
 }
 
 /// How to number the states.
@@ -201,6 +203,12 @@ pub fn solve_with(
     limits: Limits,
     mut progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
+    if engine.rules.throw_again != 0 && !engine.rules.split {
+        return Err(SolveError::Unsolvable(
+            "a turn that plays each throw whole keeps throws in hand, which a position does not hold"
+                .into(),
+        ));
+    }
     let index = match method {
         Method::Search => None,
         Method::Auto => dense::DenseIndex::new(&engine.rules).ok(),
@@ -252,6 +260,10 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         }
         if !root.begun(s) {
             product *= 2.0;
+        }
+        if let Some(t) = &r.retreat {
+            // A lost turn, a piece that must move next.
+            product *= f64::from(1 + u8::from(t.lose_turn)) * f64::from(1 + u8::from(t.moves_next));
         }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;

@@ -54,7 +54,10 @@ fn put_position(out: &mut Vec<u8>, p: &Position) {
     }
     // Bit s: the opening is due; bit 2 + s: the side has not begun.
     let flags = Side::BOTH.into_iter().fold(0u8, |bits, s| {
-        bits | u8::from(p.opening_due(s)) << s.index() | u8::from(!p.begun(s)) << (2 + s.index())
+        bits | u8::from(p.opening_due(s)) << s.index()
+            | u8::from(!p.begun(s)) << (2 + s.index())
+            | u8::from(p.loses_turn(s)) << (4 + s.index())
+            | u8::from(p.moves_next(s)) << (6 + s.index())
     });
     out.extend_from_slice(&[p.to_move() as u8, flags]);
 }
@@ -85,6 +88,8 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         pieces,
         opening: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (1 << s.index()) != 0)),
         not_begun: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (4 << s.index()) != 0)),
+        loses_turn: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (16 << s.index()) != 0)),
+        moves_next: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (64 << s.index()) != 0)),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

@@ -84,6 +84,8 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         pieces: PerSide::default(),
         opening: PerSide::default(),
         not_begun: PerSide::default(),
+        loses_turn: PerSide::default(),
+        moves_next: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

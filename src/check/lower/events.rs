@@ -32,6 +32,18 @@ pub(super) struct Events {
     pub captured_at: Vec<(Square, Capture)>,
     /// Which rule said so, for each square of `captured_at`.
     captured_sources: Vec<(Square, usize, Span)>,
+    /// What a retreat does besides moving the piece, and the first rule that says so.
+    pub retreat: RetreatEffects,
+}
+
+/// The effects of `on retreat` rules.
+#[derive(Default)]
+pub(super) struct RetreatEffects {
+    pub lose_turn: bool,
+    pub end_turn: bool,
+    pub moves_next: Option<bool>,
+    /// The first `on retreat` rule with an effect.
+    pub said: Option<(usize, Span)>,
 }
 
 pub(super) fn events(cx: &mut Ctx) -> Events {
@@ -68,6 +80,7 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
         Trigger::Move(_) => "a move with a throw",
         Trigger::Landing(_) => "landing on a square",
         Trigger::Passing(_) => "passing a square",
+        Trigger::Retreat => "a retreat",
     }
 }
 
@@ -76,6 +89,9 @@ fn effect_words(effect: &Effect) -> &'static str {
         Effect::ThrowAgain => "throw again",
         Effect::GoTo(_) => "go to",
         Effect::Captured(_) => "captured piece",
+        Effect::LoseTurn => "lose next turn",
+        Effect::EndTurn => "end turn",
+        Effect::MovesNext { .. } => "piece moves next",
     }
 }
 
@@ -142,10 +158,23 @@ fn rule(
         (Trigger::Capture(set), Effect::Captured(place)) => {
             captured(cx, layer, &trigger.span, set.as_ref(), place, out);
         }
+        (Trigger::Retreat, Effect::LoseTurn | Effect::EndTurn | Effect::MovesNext { .. }) => {
+            let r = &mut out.retreat;
+            r.said.get_or_insert((layer, trigger.span.clone()));
+            match effect.value {
+                Effect::LoseTurn => r.lose_turn = true,
+                Effect::EndTurn => r.end_turn = true,
+                Effect::MovesNext { ignoring_pairs } => {
+                    r.moves_next = Some(r.moves_next.unwrap_or(false) || ignoring_pairs);
+                }
+                _ => {}
+            }
+        }
         (trigger_value, effect_value) => {
             let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
                         piece is removed`; after landing on squares: `throw again` or `go to ...`; \
-                        after a move or a pass with a throw: `throw again`; on passing squares: `go to ...`"
+                        after a move or a pass with a throw: `throw again`; on passing squares: \
+                        `go to ...`; after a retreat: `lose next turn`, `end turn` or `piece moves next`"
                 .to_string();
             cx.err(
                 layer,

@@ -173,6 +173,52 @@ fn event_without_capture(cx: &mut Ctx) {
     }
 }
 
+/// The retreat with what `on retreat` adds; an `on retreat` rule without a retreat, or a
+/// retreat in a turn that splits its total (a retreat is a move of its own), is an error.
+fn retreat(
+    cx: &mut Ctx,
+    retreat: Option<crate::check::ruleset::Retreat>,
+    effects: &events::RetreatEffects,
+    turn: &crate::check::ruleset::Turn,
+) -> Option<crate::check::ruleset::Retreat> {
+    let Some(mut retreat) = retreat else {
+        if let Some((layer, span)) = effects.said.clone() {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.into(),
+                    what: "a rule about retreats, but no piece ever retreats".into(),
+                    label: "this never happens".into(),
+                    help: "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule"
+                        .into(),
+                },
+            );
+        }
+        return None;
+    };
+    if matches!(
+        turn,
+        crate::check::ruleset::Turn::AccumulateThenSplit { .. }
+    ) {
+        let said = cx.rule(&RuleKey::Retreat);
+        cx.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: said.span.into(),
+                what: "a retreat, but the turn splits a total among pieces".into(),
+                label: "not with a split turn".into(),
+                help: "play each throw whole (`... then move each throw`), or remove the retreat"
+                    .into(),
+            },
+        );
+        return None;
+    }
+    retreat.lose_turn = effects.lose_turn;
+    retreat.end_turn = effects.end_turn;
+    retreat.moves_next = effects.moves_next;
+    Some(retreat)
+}
+
 /// The key of a statement kind that does not match it: statements are stored by their own key,
 /// so this never happens.
 fn mismatch(kind: &K) -> ! {
@@ -236,6 +282,7 @@ pub fn build(
     {
         event_without_capture(&mut cx);
     }
+    let retreat = retreat(&mut cx, movement.retreat, &events.retreat, &throws.turn);
     let bearing = bear_off::bearing_off(&mut cx);
     let ending = end::end_and_scoring(&mut cx);
 
@@ -307,6 +354,7 @@ pub fn build(
         bear_off: bearing.bear_off?,
         bear_when: bearing.bear_when,
         only_bear_off: bearing.only_bear_off,
+        retreat,
         win: ending.win?,
         end: ending.end,
         match_points: ending.match_points,

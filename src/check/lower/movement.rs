@@ -2,6 +2,8 @@
 //! pass, backward moves, and which pieces must move first.
 
 use super::{Ctx, mismatch};
+use crate::check::errors::CheckError;
+use crate::check::ruleset::Retreat;
 use crate::lang::syntax::{RuleKey, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
 use crate::types::{PathPos, PerSide};
@@ -18,6 +20,8 @@ pub(super) struct Movement {
     pub only_pieces_on: PerSide<Vec<PathPos>>,
     pub no_backward_from: PerSide<Vec<PathPos>>,
     pub ahead_empty: PerSide<Vec<PathPos>>,
+    /// The retreat move, without what `on retreat` adds.
+    pub retreat: Option<Retreat>,
 }
 
 pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
@@ -61,6 +65,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let ahead_empty = cx.positions(said.layer, set);
+    let retreat = retreat(cx);
     Movement {
         protect_pairs,
         safe,
@@ -73,7 +78,52 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         only_pieces_on,
         no_backward_from,
         ahead_empty,
+        retreat,
     }
+}
+
+/// `retreat from SET to N`: the destination must be on the path of every side that may
+/// retreat, and not among the squares retreated from.
+fn retreat(cx: &mut Ctx) -> Option<Retreat> {
+    let said = cx.rule(&RuleKey::Retreat);
+    let K::Retreat(Some((set, to))) = &*said.kind else {
+        return None;
+    };
+    let from = cx.positions(said.layer, set);
+    let to_square = cx.square(said.layer, to.value, &to.span)?;
+    let from_squares = cx.squares(said.layer, set);
+    let sides = cx.sides().clone();
+    let bad = if from_squares.contains(&to_square) {
+        Some("a piece would retreat to the square it retreats from")
+    } else if sides
+        .iter()
+        .any(|(s, side)| !from[s].is_empty() && side.position_of(to_square).is_none())
+    {
+        Some("a side that may retreat does not pass this square")
+    } else {
+        None
+    };
+    if let Some(what) = bad {
+        cx.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: to.span.clone().into(),
+                what: format!("the retreat leads nowhere: {what}"),
+                label: "retreat destination".into(),
+                help:
+                    "retreat to a square of the path that is not among the squares retreated from"
+                        .into(),
+            },
+        );
+        return None;
+    }
+    Some(Retreat {
+        from,
+        to: to_square,
+        lose_turn: false,
+        end_turn: false,
+        moves_next: None,
+    })
 }
 
 /// How many pieces in a row block the enemy: 2 up to a side's pieces.

@@ -53,7 +53,11 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
     let said = cx.rule(&RuleKey::Turn);
     let turn = match &*said.kind {
         K::Turn(TurnSpec::ThrowThenMove) => Turn::ThrowThenMove,
-        K::Turn(TurnSpec::AccumulateThenSplit { again }) => {
+        K::Turn(
+            spec @ (TurnSpec::AccumulateThenSplit { again }
+            | TurnSpec::AccumulateThenEach { again }),
+        ) => {
+            let each = matches!(spec, TurnSpec::AccumulateThenEach { .. });
             let again = cx.throw_values(said.layer, again);
             if let Some(d) = &device
                 && d.distribution().iter().all(|(v, _)| again.contains(v))
@@ -68,7 +72,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
                     },
                 );
             }
-            if let Some((layer, span)) = begin_said.clone() {
+            if !each && let Some((layer, span)) = begin_said.clone() {
                 // A split total is many throws: which of them begins is not said.
                 cx.err(
                     layer,
@@ -77,12 +81,16 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
                         what: "a throw that begins, but the turn adds its throws up before moving"
                             .into(),
                         label: "not with a split turn".into(),
-                        help: "remove `begin with`, or play one throw at a time (`turn throw then move`)"
+                        help: "remove `begin with`, or play each throw whole (`... then move each throw`)"
                             .into(),
                     },
                 );
             }
-            Turn::AccumulateThenSplit { again }
+            if each {
+                Turn::AccumulateThenEach { again }
+            } else {
+                Turn::AccumulateThenSplit { again }
+            }
         }
         other => mismatch(other),
     };

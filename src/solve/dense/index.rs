@@ -182,6 +182,9 @@ impl DenseIndex {
         if r.begin != 0 {
             return Err("whether a side has begun is state the numbering does not hold".into());
         }
+        if r.retreat.is_some() {
+            return Err("a retreat leaves state (a lost turn, a piece that must move next) the numbering does not hold".into());
+        }
         if r.throw_again != 0 {
             return Err("throws that add up before a move are not numbered".into());
         }

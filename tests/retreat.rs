@@ -222,7 +222,7 @@ fn all_throws_first_then_each_throw_whole_in_any_order() {
     let mut game = Game::new(&e, 100);
     // Red throws 4 (again), then 1: it holds 4 and 1.
     throw_until_choice(&mut game, &[4, 1]);
-    assert_eq!(game.pool, [Throw::new(4), Throw::new(1)]);
+    assert_eq!(game.pool(), [Throw::new(4), Throw::new(1)]);
     // Every move of either throw is offered: with 4, 1 -> 5 and 2 -> 6; with 1, 2 -> 3 (1 -> 2
     // lands on red's own piece).
     assert_eq!(
@@ -235,7 +235,7 @@ fn all_throws_first_then_each_throw_whole_in_any_order() {
     );
     // Playing the 1 first leaves the 4, and red moves again.
     game.choose(2);
-    assert_eq!(game.pool, [Throw::new(4)]);
+    assert_eq!(game.pool(), [Throw::new(4)]);
     assert_eq!(
         game.next_action(),
         Action::Choose {
@@ -248,7 +248,7 @@ fn all_throws_first_then_each_throw_whole_in_any_order() {
     );
     game.choose(1);
     // Both throws played: blue throws.
-    assert!(game.pool.is_empty());
+    assert!(game.pool().is_empty());
     assert!(matches!(game.next_action(), Action::Throw { .. }));
     assert_eq!(game.pos.to_move(), Side::Second);
 }
@@ -271,7 +271,7 @@ fn a_turn_ends_when_no_throw_left_can_be_played() {
         game.next_action(),
         Action::Throw { side: Side::First }
     ));
-    assert!(game.pool.is_empty());
+    assert!(game.pool().is_empty());
     assert!(matches!(game.events.last(), Some(GameEvent::Pass { .. })));
 }
 
@@ -305,7 +305,7 @@ fn a_retreat_that_ends_the_turn_loses_the_throws_left_and_the_next_turn() {
     assert_eq!(offered(&game)[retreat], (2, json!([["3", "1"]])));
     game.choose(retreat);
     // The retreat ended red's turn; blue throws 3 and cannot move (12 + 3 is past the exit).
-    assert!(game.pool.is_empty());
+    assert!(game.pool().is_empty());
     assert!(matches!(
         game.next_action(),
         Action::Throw { side: Side::Second }
@@ -337,7 +337,7 @@ fn a_side_that_has_not_begun_keeps_only_the_throws_from_the_one_that_begins_it()
     let mut game = Game::new(&e, 100);
     // Red throws 4 (again: not kept, red has not begun) and 1 (begins red, kept).
     throw_until_choice(&mut game, &[4, 1]);
-    assert_eq!(game.pool, [Throw::new(1)]);
+    assert_eq!(game.pool(), [Throw::new(1)]);
     assert!(game.pos.begun(Side::First));
     game.choose(0);
     // Blue throws 4 and 2, neither begins it: nothing to play, the turn passes.

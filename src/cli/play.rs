@@ -80,7 +80,7 @@ fn ask(
         .collect();
     // What the side moves with: the total, or the throws it has left to play.
     let with = if spend {
-        let list: Vec<String> = game.pool.iter().map(ToString::to_string).collect();
+        let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
         format!("one of its throws {}", list.join(", "))
     } else {
         game.total.to_string()

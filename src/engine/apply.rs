@@ -321,6 +321,8 @@ impl Engine {
         rec: &mut R,
     ) -> Position {
         let mut next = *pos;
+        // A move of a turn that plays each throw whole carries its throw (a game passes it).
+        let throw = mv.plays().unwrap_or(throw);
         self.play_in_place(&mut next, mv, throw, rec);
         next
     }
@@ -337,8 +339,6 @@ impl Engine {
     ) {
         let r = &self.rules;
         let s = next.to_move;
-        // A move of a turn that plays each throw whole carries its throw.
-        let throw = mv.plays().unwrap_or(throw);
         let mut extra_square = false;
         for &step in mv.steps() {
             extra_square |= self.apply_step(next, s, step, rec).1;
@@ -350,7 +350,7 @@ impl Engine {
         } else {
             Event::Moved
         };
-        if next.flags >= 16 || mv.is_retreat() {
+        if self.retreats {
             event = self.after_retreat(next, s, mv, event);
         }
         // Any move begins a side, and makes its opening move no longer due.
@@ -378,14 +378,12 @@ impl Engine {
     }
 
     /// The side to move passes on `pos` itself; the event for the turn machine.
+    #[inline]
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
         // A throw that begins begins the side even when it has no move.
         let s = pos.to_move;
         if pos.loses_turn(s) {
-            // The lost turn is this one.
-            pos.flags &= !lose_turn_flag(s);
-            pos.to_move = self.next_side(self.moving, Event::Passed, s);
-            return Event::Passed;
+            return self.lose_turn(pos, s);
         }
         if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
             pos.flags &= !not_begun_flag(s);
@@ -397,6 +395,14 @@ impl Engine {
         };
         pos.to_move = self.next_side(self.moving, event, pos.to_move);
         event
+    }
+
+    /// Side `s` passes the turn it loses.
+    #[cold]
+    fn lose_turn(&self, pos: &mut Position, s: Side) -> Event {
+        pos.flags &= !lose_turn_flag(s);
+        pos.to_move = self.next_side(self.moving, Event::Passed, s);
+        Event::Passed
     }
 
     /// What a retreat leaves behind (a lost turn, a piece that must move next), and the end of
@@ -419,7 +425,7 @@ impl Engine {
             }
         }
         for x in Side::BOTH {
-            let at = self.masks[x].retreat_to;
+            let at = self.retreat[x].to;
             if pos.moves_next(x) && (at == 0 || pos.on[x] & bit(at) == 0) {
                 pos.flags &= !moves_next_flag(x);
             }

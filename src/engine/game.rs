@@ -98,8 +98,6 @@ pub struct Game<'e> {
     pub phase: Phase,
     /// The throws of the current turn, added up.
     pub total: Throw,
-    /// In a turn that plays each throw whole: the throws not yet played, in the order thrown.
-    pub pool: Vec<Throw>,
     pub summary: GameSummary,
     /// Events since the caller last drained them.
     pub events: Vec<GameEvent>,
@@ -111,11 +109,21 @@ pub struct Game<'e> {
     seat_player: u8,
     last_side: Option<Side>,
     moves: Vec<Move>,
-    /// A second move buffer, for the moves of one throw of a pool.
-    spare: Vec<Move>,
-    /// The last throw made (a turn that plays each throw whole passes with it).
-    last_throw: Throw,
+    /// What a turn that plays each throw whole keeps (apart, so that other games do not carry
+    /// it among the fields they use on every move).
+    spend: Box<Spend>,
     capped: bool,
+}
+
+/// The state of a turn that plays each throw whole.
+#[derive(Default)]
+struct Spend {
+    /// The throws not yet played, in the order thrown.
+    pool: Vec<Throw>,
+    /// A second move buffer, for the moves of one throw of the pool.
+    spare: Vec<Move>,
+    /// The last throw made (the turn passes with it).
+    last_throw: Throw,
 }
 
 impl<'e> Game<'e> {
@@ -125,7 +133,6 @@ impl<'e> Game<'e> {
             pos: engine.start(),
             phase: engine.rules.machine.start,
             total: Throw::ZERO,
-            pool: Vec::with_capacity(16),
             summary: fresh_summary(),
             events: Vec::with_capacity(16),
             keep_events: true,
@@ -134,8 +141,7 @@ impl<'e> Game<'e> {
             seat_player: 0,
             last_side: None,
             moves: Vec::with_capacity(32),
-            spare: Vec::with_capacity(32),
-            last_throw: Throw::ZERO,
+            spend: Box::default(),
             capped: false,
         }
     }
@@ -145,8 +151,8 @@ impl<'e> Game<'e> {
         self.pos = self.engine.start();
         self.phase = self.engine.rules.machine.start;
         self.total = Throw::ZERO;
-        self.pool.clear();
-        self.last_throw = Throw::ZERO;
+        self.spend.pool.clear();
+        self.spend.last_throw = Throw::ZERO;
         self.summary = fresh_summary();
         self.events.clear();
         self.landings = [0; MAX_SQUARES];
@@ -192,10 +198,8 @@ impl<'e> Game<'e> {
     fn record(&mut self, side: Side, throw: Throw, mv: Move) -> (Event, bool) {
         let mut tally = Tally {
             landings: &mut self.landings,
-            entered: 0,
-            borne_off: 0,
-            captures: 0,
-            effects: 0,
+            summary: &mut self.summary,
+            left_play: false,
             backward: false,
             event: Event::Moved,
         };
@@ -218,22 +222,19 @@ impl<'e> Game<'e> {
             self.engine
                 .play_in_place(&mut self.pos, &mv, throw, &mut tally);
         }
-        let event = tally.event;
+        let (event, left_play, backward) = (tally.event, tally.left_play, tally.backward);
         let s = &mut self.summary;
         s.moves += 1;
         s.extra_throws += u32::from(matches!(
             event,
             Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
         ));
-        s.entered += tally.entered;
-        s.borne_off += tally.borne_off;
-        s.captures += tally.captures;
-        s.effects += tally.effects;
-        s.backward += u32::from(tally.backward);
-        (event, tally.borne_off + tally.captures > 0)
+        s.backward += u32::from(backward);
+        (event, left_play)
     }
 
     /// The side to move passes; the event for the turn machine.
+    #[inline(never)]
     fn pass(&mut self, side: Side, throw: Throw) -> Event {
         let event = self.engine.pass_in_place(&mut self.pos, throw);
         if throw.is_zero() && self.phase == Phase::Opening {
@@ -267,18 +268,13 @@ impl<'e> Game<'e> {
                         player: self.seat_player,
                     };
                 }
-                Phase::Throw if self.engine.forced_opening(&self.pos) => {
-                    self.advance(Event::OpeningDue);
+                // Per-side state (an opening due, a lost turn) is rare: one test keeps it off
+                // the common path.
+                Phase::Throw => {
+                    if self.pos.flags == 0 || !self.before_throw(side) {
+                        return Action::Throw { side };
+                    }
                 }
-                Phase::Throw if self.engine.loses_turn(&self.pos) => {
-                    // The side passes without throwing.
-                    self.engine.pass_in_place(&mut self.pos, Throw::ZERO);
-                    let after = self.pos;
-                    self.emit(|| GameEvent::TurnLost { side, after });
-                    self.summary.passes += 1;
-                    self.advance(Event::TurnLost);
-                }
-                Phase::Throw => return Action::Throw { side },
                 Phase::Opening => self.opening(side),
                 Phase::Move | Phase::Distribute => {
                     self.engine
@@ -293,20 +289,31 @@ impl<'e> Game<'e> {
                     self.advance(event);
                 }
                 Phase::Spend => {
-                    self.pool_moves();
-                    if !self.moves.is_empty() {
+                    if self.spend() {
                         return Action::Choose { side };
                     }
-                    // No throw left can be played: the rest of the turn is lost.
-                    self.pool.clear();
-                    let event = self.pass(side, self.last_throw);
-                    self.summary.passes += 1;
-                    self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
-                    self.advance(event);
                 }
                 Phase::GameOver => return Action::Over,
             }
         }
+    }
+
+    /// What comes before the side to move throws, if anything: its forced opening move, or its
+    /// lost turn (passed without a throw). Whether something came.
+    #[cold]
+    fn before_throw(&mut self, side: Side) -> bool {
+        if self.engine.forced_opening(&self.pos) {
+            self.advance(Event::OpeningDue);
+        } else if self.engine.loses_turn(&self.pos) {
+            self.engine.pass_in_place(&mut self.pos, Throw::ZERO);
+            let after = self.pos;
+            self.emit(|| GameEvent::TurnLost { side, after });
+            self.summary.passes += 1;
+            self.advance(Event::TurnLost);
+        } else {
+            return false;
+        }
+        true
     }
 
     /// The opening phase: a forced opening move, made at once (or passed when it cannot be).
@@ -356,8 +363,8 @@ impl<'e> Game<'e> {
         let side = self.pos.to_move;
         self.emit(|| GameEvent::Throw { side, value });
         let value = Throw::from(value);
-        self.last_throw = value;
-        if self.engine.rules.machine.moving() == Phase::Spend {
+        if self.engine.plays_each {
+            self.spend.last_throw = value;
             self.keep_throw(side, value);
         } else {
             self.total = self.total.plus(value);
@@ -372,6 +379,7 @@ impl<'e> Game<'e> {
     /// Keeps a throw of a turn that plays each throw whole. A side that has not begun keeps
     /// only the throw that begins it and those after; a throw that moves nothing (0) is not
     /// kept.
+    #[inline(never)]
     fn keep_throw(&mut self, side: Side, value: Throw) {
         if !self.pos.begun(side) {
             if self.engine.rules.begin & value.mask_bit() == 0 {
@@ -380,8 +388,25 @@ impl<'e> Game<'e> {
             self.pos.flags &= !super::position::not_begun_flag(side);
         }
         if !value.is_zero() {
-            self.pool.push(value);
+            self.spend.pool.push(value);
         }
+    }
+
+    /// The moves of a turn that plays each throw whole, for the throws left: whether there are
+    /// any. If there are none, the side passes and the rest of its throws are lost.
+    #[inline(never)]
+    fn spend(&mut self) -> bool {
+        self.pool_moves();
+        if !self.moves.is_empty() {
+            return true;
+        }
+        self.spend.pool.clear();
+        let side = self.pos.to_move;
+        let event = self.pass(side, self.spend.last_throw);
+        self.summary.passes += 1;
+        self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
+        self.advance(event);
+        false
     }
 
     /// The legal moves for every distinct throw of the pool, each carrying its throw.
@@ -389,7 +414,7 @@ impl<'e> Game<'e> {
         self.moves.clear();
         let mut values: [u8; 32] = [0; 32];
         let mut n = 0;
-        for t in &self.pool {
+        for t in &self.spend.pool {
             let v = u8::try_from(t.get()).unwrap_or(u8::MAX);
             if !values[..n].contains(&v) && n < values.len() {
                 values[n] = v;
@@ -398,9 +423,15 @@ impl<'e> Game<'e> {
         }
         for &v in &values[..n] {
             self.engine
-                .legal_moves(&self.pos, Throw::from(v), &mut self.spare);
-            self.moves.extend(self.spare.iter().map(|mv| mv.playing(v)));
+                .legal_moves(&self.pos, Throw::from(v), &mut self.spend.spare);
+            self.moves
+                .extend(self.spend.spare.iter().map(|mv| mv.playing(v)));
         }
+    }
+
+    /// In a turn that plays each throw whole: the throws not yet played, in the order thrown.
+    pub fn pool(&self) -> &[Throw] {
+        &self.spend.pool
     }
 
     /// The throw that legal move number `index` of [`Game::moves`] plays: its own in a turn
@@ -413,18 +444,30 @@ impl<'e> Game<'e> {
     pub fn choose(&mut self, index: usize) {
         let side = self.pos.to_move;
         let mv = self.moves[index];
-        let throw = self.throw_of(index);
-        if self.phase == Phase::Spend {
-            if let Some(i) = self.pool.iter().position(|&t| t == throw) {
-                self.pool.remove(i);
-            }
-            if mv.is_retreat() && self.engine.rules.retreat.is_some_and(|t| t.end_turn) {
-                self.pool.clear();
-            }
+        if self.engine.plays_each {
+            self.choose_throw(side, mv);
+            return;
+        }
+        let (event, left_play) = self.record(side, self.total, mv);
+        self.total = Throw::ZERO;
+        // Only a piece leaving play (borne off, or captured) can end a game.
+        if !(left_play && self.ended()) {
+            self.advance(event);
+        }
+    }
+
+    /// Plays `mv`, one of the throws of a turn that plays each throw whole.
+    #[inline(never)]
+    fn choose_throw(&mut self, side: Side, mv: Move) {
+        let throw = mv.plays().unwrap_or(self.total);
+        if let Some(i) = self.spend.pool.iter().position(|&t| t == throw) {
+            self.spend.pool.remove(i);
+        }
+        if mv.is_retreat() && self.engine.rules.retreat.is_some_and(|t| t.end_turn) {
+            self.spend.pool.clear();
         }
         let (mut event, left_play) = self.record(side, throw, mv);
-        self.total = Throw::ZERO;
-        if self.phase == Phase::Spend && event == Event::Moved && !self.pool.is_empty() {
+        if event == Event::Moved && !self.spend.pool.is_empty() {
             // The same side plays the throws it has left.
             self.pos.to_move = side;
             event = Event::MovedThrowsLeft;
@@ -437,12 +480,13 @@ impl<'e> Game<'e> {
 }
 
 /// Counts what a move did, step by step, for a game's summary and landings.
+/// Step counts go straight into the summary (adding a move's counts to it at once was
+/// compiled into one wide load and store that stalled: 7 % of a random game).
 struct Tally<'g> {
     landings: &'g mut [u32; MAX_SQUARES],
-    entered: u32,
-    borne_off: u32,
-    captures: u32,
-    effects: u32,
+    summary: &'g mut GameSummary,
+    /// A piece was borne off or captured (only then can the game end).
+    left_play: bool,
     backward: bool,
     event: Event,
 }
@@ -451,10 +495,12 @@ impl Recorder for Tally<'_> {
     #[inline(always)]
     fn step(&mut self, step: StepReport) {
         let (entered, borne_off, captured) = step.counts();
-        self.entered += u32::from(entered);
-        self.borne_off += u32::from(borne_off);
-        self.captures += u32::from(captured);
-        self.effects += u32::from(step.effects());
+        let s = &mut *self.summary;
+        s.entered += u32::from(entered);
+        s.borne_off += u32::from(borne_off);
+        s.captures += u32::from(captured);
+        s.effects += u32::from(step.effects());
+        self.left_play |= borne_off | captured;
         self.backward |= step.is_backward();
         if let Some(n) = step.landed_index().and_then(|i| self.landings.get_mut(i)) {
             *n += 1;

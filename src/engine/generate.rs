@@ -369,19 +369,30 @@ impl Engine {
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+        if self.retreats {
+            self.moves_with_retreats(pos, throw, out);
+        } else {
+            self.moves_of(pos, throw, out);
+        }
+    }
+
+    /// The legal moves of the side to move but retreats, and which pieces may move (`None`
+    /// where no piece moves by the rules that follow, or the turn splits its total).
+    #[inline(always)]
+    fn moves_of(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) -> Option<u64> {
         out.clear();
         let s = pos.to_move;
         if pos.flags & any_side_flag(s) != 0 {
             if pos.flags & lose_turn_flag(s) != 0 {
                 // A side that loses its turn has no move, whatever it throws.
-                return;
+                return None;
             }
             // A side that has not begun passes until a throw begins it (a forced opening move
             // takes no throw).
             let forced = pos.opening_due(s)
                 && matches!(self.rules.opening[s], Some(Opening::FrontPieceMoves { .. }));
             if !forced && !pos.begun(s) && self.rules.begin & throw.mask_bit() == 0 {
-                return;
+                return None;
             }
         }
         if pos.opening_due(s) {
@@ -395,7 +406,7 @@ impl Engine {
                             out.push(Move::single(Step::packed(front, t)));
                         }
                     }
-                    return;
+                    return None;
                 }
                 Some(Opening::FirstMoveWithFrontPiece) => {
                     if let Some(front) = front_piece(pos, s) {
@@ -407,7 +418,7 @@ impl Engine {
                             }
                         }
                         if !out.is_empty() {
-                            return;
+                            return None;
                         }
                     }
                 }
@@ -419,26 +430,36 @@ impl Engine {
         let m = &self.masks[s];
         let (held, blocked) = if self.extras {
             let taken = pos.on[s] | pos.cross[s];
-            (pos.on[s] & m.hold, m.ahead_empty & (taken >> 1))
+            // The piece that retreated makes this move, if it must.
+            let held = if pos.flags & moves_next_flag(s) != 0 {
+                self.retreated_piece(pos, s)
+            } else {
+                pos.on[s] & m.hold
+            };
+            (held, m.ahead_empty & (taken >> 1))
         } else {
             (0, 0)
         };
-        let mut pieces = if held != 0 { held } else { u64::MAX } & !blocked;
-        let mut may_enter = held == 0;
-        if pos.flags & moves_next_flag(s) != 0 {
-            // The piece that retreated makes this move.
-            pieces = self.retreated_piece(pos, s);
-            may_enter = false;
-        }
+        let pieces = if held != 0 { held } else { u64::MAX } & !blocked;
+        let may_enter = held == 0;
         if self.rules.split {
             self.split_moves(pos, throw, pieces, out);
-            return;
+            return None;
         }
         if throw.is_zero() {
-            return;
+            return None;
         }
         self.throw_moves(pos, s, throw, pieces, may_enter, out);
-        if self.extras && pos.on[s] & self.masks[s].retreat & pieces != 0 {
+        Some(pieces)
+    }
+
+    /// The legal moves where pieces may retreat: the others, then the retreats.
+    #[inline(never)]
+    fn moves_with_retreats(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+        let s = pos.to_move;
+        if let Some(pieces) = self.moves_of(pos, throw, out)
+            && pos.on[s] & self.retreat[s].from & pieces != 0
+        {
             self.retreat_moves(pos, s, pieces, out);
         }
     }
@@ -446,7 +467,7 @@ impl Engine {
     /// The piece of side `s` on the retreat square, as a one-bit set (none: empty).
     #[cold]
     fn retreated_piece(&self, pos: &Position, s: Side) -> u64 {
-        match self.masks[s].retreat_to {
+        match self.retreat[s].to {
             0 => 0,
             t => pos.on[s] & bit(t),
         }
@@ -458,8 +479,8 @@ impl Engine {
     #[cold]
     fn retreat_moves(&self, pos: &Position, s: Side, pieces: u64, out: &mut Vec<Move>) {
         let m = &self.masks[s];
-        let candidates = pos.on[s] & m.retreat & pieces;
-        let t = m.retreat_to;
+        let candidates = pos.on[s] & self.retreat[s].from & pieces;
+        let t = self.retreat[s].to;
         if t != 0 && pos.occupied() & m.square_bit[usize::from(t - 1)] == 0 {
             let mut bits = candidates;
             while bits != 0 {
@@ -475,6 +496,7 @@ impl Engine {
 
     /// The moves for one throw of the pieces in `pieces` (entering only if `may_enter`):
     /// forward, then backward as the rules say, then the priority squares' claim.
+    #[inline(always)]
     fn throw_moves(
         &self,
         pos: &Position,

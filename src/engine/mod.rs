@@ -33,10 +33,6 @@ struct SideMasks {
     no_backward: u64,
     /// Positions whose piece moves only while the next position's square is empty.
     ahead_empty: u64,
-    /// Positions whose piece may retreat.
-    retreat: u64,
-    /// The position of the retreat square on this path (0: none).
-    retreat_to: u8,
     bear_zone: u64,
     no_bear_zone: u64,
     /// Indexed by square index: the position of that square on this side's path (0 if none).
@@ -82,11 +78,6 @@ impl SideMasks {
             hold: 0,
             no_backward: 0,
             ahead_empty: 0,
-            retreat: 0,
-            retreat_to: rules
-                .retreat
-                .and_then(|t| side.position(t.to))
-                .map_or(0, PathPos::get),
             bear_zone: 0,
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
@@ -125,7 +116,6 @@ impl SideMasks {
                 (PosFlags::HOLD, &mut m.hold),
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
-                (PosFlags::RETREAT, &mut m.retreat),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
@@ -162,6 +152,32 @@ impl SideMasks {
     }
 }
 
+/// Side `s`'s retreat as masks over its path positions.
+#[derive(Clone, Copy, Debug, Default)]
+struct RetreatMasks {
+    /// Positions whose piece may retreat.
+    from: u64,
+    /// The position of the retreat square on this path (0: none).
+    to: u8,
+}
+
+impl RetreatMasks {
+    fn new(rules: &Rules, s: Side) -> RetreatMasks {
+        let side = &rules.sides[s];
+        let Some(t) = rules.retreat else {
+            return RetreatMasks::default();
+        };
+        RetreatMasks {
+            from: side
+                .positions()
+                .filter(|p| side.flags[p.index()].contains(PosFlags::RETREAT))
+                .map(PathPos::bit)
+                .sum(),
+            to: side.position(t.to).map_or(0, PathPos::get),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -180,6 +196,12 @@ pub struct Engine {
     shared_path: bool,
     /// The phase in which a side moves ([`Phase::Move`] or [`Phase::Distribute`]).
     moving: Phase,
+    /// Where pieces retreat from and to (kept apart from the masks every move reads).
+    retreat: PerSide<RetreatMasks>,
+    /// Whether a turn plays each of its throws whole (moves then carry their throw).
+    pub(crate) plays_each: bool,
+    /// Whether pieces may retreat (a move then may leave per-side state behind).
+    retreats: bool,
     /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
     /// or lets a piece retreat: move generation then takes its general path, else one that
     /// skips them.
@@ -194,8 +216,14 @@ impl Engine {
         let moving = rules.machine.moving();
         let extras = masks
             .values()
-            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.retreat != 0);
+            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty != 0)
+            || rules.retreat.is_some();
+        let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
+        let plays_each = rules.throw_again != 0 && !rules.split;
         Engine {
+            retreat,
+            plays_each,
+            retreats: rules.retreat.is_some(),
             rules,
             masks,
             can_capture,

@@ -53,9 +53,25 @@ fn set(s: &SetExpr) -> String {
     }
 }
 
+/// What a square effect does when its destination has no room.
+fn stays(d: &Destination) -> &'static str {
+    match d {
+        Destination::Square(_) => " (if it is taken, the piece stays)",
+        _ => "",
+    }
+}
+
+/// What a capture does when the captured piece has no room where it must go.
+fn no_room(d: &Destination) -> &'static str {
+    match d {
+        Destination::Square(_) => " (while it is taken, no capture sends a piece there)",
+        _ => " (with no free square there, the capture is not allowed)",
+    }
+}
+
 fn dest(d: &Destination) -> String {
     match d {
-        Destination::Square(s) => format!("square {} (if it is taken, the piece stays)", s.value),
+        Destination::Square(s) => format!("square {}", s.value),
         Destination::FirstFreeAfter(s) => {
             format!("square {}, or the first free square after it", s.value)
         }
@@ -81,7 +97,7 @@ fn trigger(t: &Trigger) -> String {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::ThrowAgain => "the side throws again".into(),
-        Effect::GoTo(d) => format!("the piece goes on to {}", dest(d)),
+        Effect::GoTo(d) => format!("the piece goes on to {}{}", dest(d), stays(d)),
         Effect::Captured(CapturedPlace::Waiting) => {
             "the captured piece goes back to waiting and must enter again".into()
         }
@@ -89,7 +105,7 @@ fn effect(e: &Effect) -> String {
             "the captured piece is removed from the game".into()
         }
         Effect::Captured(CapturedPlace::To(d)) => {
-            format!("the captured piece goes to {}", dest(d))
+            format!("the captured piece goes to {}{}", dest(d), no_room(d))
         }
         Effect::LoseTurn => "the side loses its next turn".into(),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
@@ -181,11 +197,11 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
         K::Turn(TurnSpec::AccumulateThenEach { again }) => format!(
             "A turn throws again while the throw is {}, then plays each throw whole, one at a time, in any order.",
-            ints(again)
+            or_list(again)
         ),
         K::Turn(TurnSpec::AccumulateThenSplit { again }) => format!(
             "A turn throws again while the throw is {}, adds all the throws, then splits the total among pieces.",
-            ints(again)
+            or_list(again)
         ),
         K::Enter(None) => "There is no entering: pieces start on the board.".into(),
         K::Enter(Some(e)) => {
@@ -205,7 +221,7 @@ pub fn describe(kind: &StatementKind) -> String {
             CaptureSpec::Swap => "Landing on an enemy piece captures it by swap: it goes to the square the capturer came from.".into(),
             CaptureSpec::Removed => "Landing on an enemy piece captures it: it is removed from the game.".into(),
             CaptureSpec::ToWaiting => "Landing on an enemy piece captures it: it goes back to waiting and must enter again.".into(),
-            CaptureSpec::To(d) => format!("Landing on an enemy piece captures it: it goes to {}.", dest(d)),
+            CaptureSpec::To(d) => format!("Landing on an enemy piece captures it: it goes to {}{}.", dest(d), no_room(d)),
         },
         K::Protect(true) => "A piece with a piece of its own side next to it along the path cannot be captured.".into(),
         K::Protect(false) => "Neighbours give no protection.".into(),
@@ -262,7 +278,7 @@ pub fn describe(kind: &StatementKind) -> String {
         ),
         K::SquareEffect { square, effect: None } => format!("Square {} has no effect.", square.value),
         K::SquareEffect { square, effect: Some(d) } => {
-            format!("A piece that ends its move on square {} goes to {}.", square.value, dest(d))
+            format!("A piece that ends its move on square {} goes to {}{}.", square.value, dest(d), stays(d))
         }
         K::BearOff(BearOffSpec::Exact { from: None }) => {
             "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
@@ -287,7 +303,7 @@ pub fn describe(kind: &StatementKind) -> String {
         K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", set(s)),
         K::Retreat(None) => "No piece retreats.".into(),
         K::Retreat(Some((s, to))) => format!(
-            "A piece on {} may retreat to square {} with any throw, if that square is empty; while it is the only kind of move it may have, the player may leave it where it is instead.",
+            "A piece on {} may retreat to square {} with any throw while that square is empty. Such a piece is never forced to move: when only such pieces could move, the player may leave them where they are.",
             set(s),
             to.value
         ),

@@ -91,6 +91,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Landing(s) => format!("When a move ends on {}", set(s)),
         Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
         Trigger::Retreat => "After a retreat".into(),
+        Trigger::Entering => "When a piece enters".into(),
     }
 }
 
@@ -108,13 +109,18 @@ fn effect(e: &Effect) -> String {
             format!("the captured piece goes to {}{}", dest(d), no_room(d))
         }
         Effect::LoseTurn => "the side loses its next turn".into(),
+        Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
         Effect::MovesNext {
-            ignoring_pairs: false,
-        } => "the piece must make its side's next move".into(),
-        Effect::MovesNext {
             ignoring_pairs: true,
+            ..
         } => "the piece must make its side's next move, and may then capture a piece that a pair protects".into(),
+        Effect::MovesNext {
+            or_waiting: true, ..
+        } => "the piece must make its side's next move (a split throw may move others too, as long as this one moves); if it cannot move, it goes back to waiting".into(),
+        Effect::MovesNext { .. } => {
+            "the piece must make its side's next move (a split throw may move others too, as long as this one moves)".into()
+        }
     }
 }
 
@@ -195,6 +201,9 @@ pub fn describe(kind: &StatementKind) -> String {
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
         K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", set(s)),
         K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
+        K::Turn(TurnSpec::ThrowThenSplit) => {
+            "A turn is one throw, which may be split among pieces; a piece enters only with a whole throw.".into()
+        }
         K::Turn(TurnSpec::AccumulateThenEach { again }) => format!(
             "A turn throws again while the throw is {}, then plays each throw whole, one at a time, in any order.",
             or_list(again)

@@ -61,6 +61,8 @@ pub struct RuleSet {
     /// Per side: its forced opening move, if any.
     pub opening: PerSide<Option<Opening>>,
     pub effects: Vec<SquareEffect>,
+    /// Squares that send a piece ending its move there back to waiting.
+    pub to_waiting: Vec<Square>,
     /// Squares that a forward move may not pass over: it ends on the destination instead.
     pub passing: Vec<SquareEffect>,
     pub bear_off: BearOff,
@@ -68,6 +70,7 @@ pub struct RuleSet {
     /// Per side: positions from which a piece may only bear off.
     pub only_bear_off: PerSide<Vec<PathPos>>,
     pub retreat: Option<Retreat>,
+    pub entering: Entering,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
@@ -138,6 +141,8 @@ pub enum Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Turn {
     ThrowThenMove,
+    /// One throw a turn, split among pieces (a piece enters only with a whole throw).
+    ThrowThenSplit,
     /// Throw again while the throw is one of these, add the throws, then split the total.
     AccumulateThenSplit {
         again: Vec<u8>,
@@ -153,7 +158,7 @@ impl Turn {
     /// The throws that let a side throw again before moving.
     pub fn again(&self) -> &[u8] {
         match self {
-            Turn::ThrowThenMove => &[],
+            Turn::ThrowThenMove | Turn::ThrowThenSplit => &[],
             Turn::AccumulateThenSplit { again } | Turn::AccumulateThenEach { again } => again,
         }
     }
@@ -169,9 +174,25 @@ pub struct Retreat {
     pub lose_turn: bool,
     /// The side's turn ends at once.
     pub end_turn: bool,
-    /// `Some(ignoring_pairs)`: the piece must make its side's next move (and then may capture
-    /// a piece a pair protects, if `ignoring_pairs`).
-    pub moves_next: Option<bool>,
+    /// The piece must make its side's next move.
+    pub moves_next: Option<MovesNext>,
+}
+
+/// `piece moves next [ignoring pairs | or goes back to waiting]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MovesNext {
+    /// That move may capture a piece a pair protects.
+    pub ignoring_pairs: bool,
+    /// If the piece cannot move, it goes back to waiting.
+    pub or_waiting: bool,
+}
+
+/// What `on entering` rules do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entering {
+    pub throw_again: bool,
+    /// The piece that entered must make its side's next move.
+    pub moves_next: Option<MovesNext>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -64,9 +64,24 @@ impl fmt::Display for Rules {
         if let Some(t) = &self.retreat {
             writeln!(
                 f,
-                "retreat to {}: lose turn {}, end turn {}, moves next {}, ignoring pairs {}",
-                t.to, t.lose_turn, t.end_turn, t.moves_next, t.ignoring_pairs
+                "retreat to {}: lose turn {}, end turn {}",
+                t.to, t.lose_turn, t.end_turn
             )?;
+        }
+        if let Some(m) = &self.moves_next {
+            writeln!(
+                f,
+                "moves next at {} / {}: after retreat {}, after entering {}, ignoring pairs {}, or waiting {}",
+                m.at[Side::First],
+                m.at[Side::Second],
+                m.after_retreat,
+                m.after_entering,
+                m.ignoring_pairs,
+                m.or_waiting
+            )?;
+        }
+        if self.entering_throw_again {
+            writeln!(f, "entering throws again")?;
         }
         let mut squares = String::new();
         for (k, fl) in self.squares.iter().enumerate() {
@@ -127,6 +142,7 @@ impl fmt::Display for Rules {
                         (PosFlags::NO_BACKWARD, "no-backward"),
                         (PosFlags::AHEAD_EMPTY, "ahead-empty"),
                         (PosFlags::RETREAT, "retreat"),
+                        (PosFlags::TO_WAITING, "to-waiting"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

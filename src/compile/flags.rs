@@ -59,5 +59,7 @@ bitflags! {
         const AHEAD_EMPTY = 1 << 10;
         /// A piece of this side here may retreat.
         const RETREAT = 1 << 11;
+        /// A piece of this side that ends its move here goes back to waiting.
+        const TO_WAITING = 1 << 12;
     }
 }

@@ -8,13 +8,13 @@ pub mod throws;
 pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
-pub use rules::{BearCondition, Enter, Retreat, Rules, SideTable, Win};
+pub use rules::{BearCondition, Enter, MovesNext, Retreat, Rules, SideTable, Win};
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use crate::check::RuleSet;
 use crate::check::ruleset as checked;
-use crate::types::{PathPos, PerSide, Place, Side};
+use crate::types::{EnterOnto, PathPos, PerSide, Place, Side};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -71,14 +71,17 @@ pub fn compile(r: &RuleSet) -> Rules {
         extra_after_pass: mask(&r.extra_after_pass),
         begin: mask(&r.begin),
         throw_again: mask(r.turn.again()),
-        split: matches!(r.turn, checked::Turn::AccumulateThenSplit { .. }),
+        split: matches!(
+            r.turn,
+            checked::Turn::AccumulateThenSplit { .. } | checked::Turn::ThrowThenSplit
+        ),
         retreat: r.retreat.as_ref().map(|t| Retreat {
             to: t.to,
             lose_turn: t.lose_turn,
             end_turn: t.end_turn,
-            moves_next: t.moves_next.is_some(),
-            ignoring_pairs: t.moves_next == Some(true),
         }),
+        moves_next: moves_next(r),
+        entering_throw_again: r.entering.throw_again,
         enter: r.enter.as_ref().map(enter),
         capture: r.capture,
         captured_at,
@@ -103,6 +106,37 @@ pub fn compile(r: &RuleSet) -> Rules {
         match_points,
         machine: TurnMachine::new(r),
     }
+}
+
+/// The piece that must move next, after a retreat or after entering (the checker makes both
+/// name the same position).
+fn moves_next(r: &RuleSet) -> Option<MovesNext> {
+    let after_retreat = r
+        .retreat
+        .as_ref()
+        .and_then(|t| t.moves_next.map(|m| (t.to, m)));
+    let after_entering = r
+        .entering
+        .moves_next
+        .and_then(|m| match r.enter.as_ref()?.onto {
+            EnterOnto::Position(p) => Some((p, m)),
+            EnterOnto::Throw => None,
+        });
+    let at = match (after_retreat, after_entering) {
+        (_, Some((p, _))) => PerSide::from_fn(|_| p),
+        (Some((sq, _)), None) => {
+            PerSide::from_fn(|s| r.sides[s].position_of(sq).unwrap_or(PathPos::FIRST))
+        }
+        (None, None) => return None,
+    };
+    let both = [after_retreat.map(|x| x.1), after_entering.map(|x| x.1)];
+    Some(MovesNext {
+        at,
+        after_retreat: after_retreat.is_some(),
+        after_entering: after_entering.is_some(),
+        ignoring_pairs: both.iter().flatten().any(|m| m.ignoring_pairs),
+        or_waiting: both.iter().flatten().any(|m| m.or_waiting),
+    })
 }
 
 fn enter(e: &checked::Enter) -> Enter {
@@ -130,6 +164,12 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     if let Some(t) = &r.retreat {
         flag(&t.from[s], PosFlags::RETREAT);
     }
+    let to_waiting: Vec<PathPos> = r
+        .to_waiting
+        .iter()
+        .filter_map(|&sq| side.position_of(sq))
+        .collect();
+    flag(&to_waiting, PosFlags::TO_WAITING);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);

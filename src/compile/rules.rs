@@ -90,9 +90,20 @@ pub struct Retreat {
     pub to: Square,
     pub lose_turn: bool,
     pub end_turn: bool,
-    pub moves_next: bool,
-    /// The piece's next move may capture a piece that a pair protects.
+}
+
+/// A piece that must make its side's next move: after a retreat or after entering, the piece
+/// on a given position of each side's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesNext {
+    /// Per side: the position where that piece stands.
+    pub at: PerSide<PathPos>,
+    pub after_retreat: bool,
+    pub after_entering: bool,
+    /// Its move may capture a piece that a pair protects.
     pub ignoring_pairs: bool,
+    /// If it cannot move, it goes back to waiting.
+    pub or_waiting: bool,
 }
 
 /// Compiled rules: everything the engine needs, as tables.
@@ -129,6 +140,9 @@ pub struct Rules {
     /// plays each throw whole, one at a time).
     pub split: bool,
     pub retreat: Option<Retreat>,
+    pub moves_next: Option<MovesNext>,
+    /// Entering a piece gives an extra throw.
+    pub entering_throw_again: bool,
     pub enter: Option<Enter>,
     pub capture: Capture,
     /// Indexed by square index: where a piece captured there goes, instead of `capture`.
@@ -202,7 +216,12 @@ impl Rules {
             .values()
             .any(|s| s.start.contains(&Place::Waiting));
         let paths_differ = self.sides[Side::First].path != self.sides[Side::Second].path;
+        let sent_back = self
+            .sides
+            .values()
+            .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_WAITING)));
         starts_waiting
+            || sent_back
             || match self.capture {
                 Capture::None | Capture::Removed => false,
                 Capture::ToWaiting | Capture::To(_) => true,

@@ -94,6 +94,7 @@ impl TurnMachine {
         };
         let moving = match r.turn {
             Turn::ThrowThenMove => Move,
+            Turn::ThrowThenSplit => Distribute,
             Turn::AccumulateThenSplit { .. } => Distribute,
             Turn::AccumulateThenEach { .. } => Spend,
         };

@@ -255,6 +255,10 @@ impl Engine {
         let mut at = to;
         let mut touched = bit(to);
         if m.effect & bit(at) != 0 {
+            if m.to_waiting & bit(at) != 0 {
+                // Back to waiting, to enter again.
+                return self.back_to_waiting(next, s, to, report, rec);
+            }
             while let Some(d) = r.effects[m.square_index(at)] {
                 match self.resolve(next, s, d, 0) {
                     Some(p) if touched & bit(p) == 0 => {
@@ -272,6 +276,25 @@ impl Engine {
             m.extra & touched != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
         rec.step(report);
         (at, report.extra_throw)
+    }
+
+    /// The end of a step whose piece goes back to waiting from `to`, where it landed.
+    #[cold]
+    fn back_to_waiting(
+        &self,
+        next: &mut Position,
+        s: Side,
+        to: u8,
+        mut report: StepReport,
+        rec: &mut impl Recorder,
+    ) -> (u8, bool) {
+        let m = &self.masks[s];
+        next.waiting[s] += 1;
+        report.rest = Place::Waiting.pack();
+        report.hops = 1;
+        report.extra_throw = report.captured != 0 && m.capture_extra & bit(to) != 0;
+        rec.step(report);
+        (report.rest, report.extra_throw)
     }
 
     /// Takes the piece of side `s` at position `p` off its square.
@@ -343,15 +366,16 @@ impl Engine {
         for &step in mv.steps() {
             extra_square |= self.apply_step(next, s, step, rec).1;
         }
-        let extra_after = !r.split && r.extra_after & throw.mask_bit() != 0;
+        // A turn that adds its throws up before splitting them gives no extra throw by value.
+        let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);
         let mut phase = self.moving;
         let mut event = if extra_square || extra_after {
             Event::MovedExtraThrow
         } else {
             Event::Moved
         };
-        if self.retreats {
-            event = self.after_retreat(next, s, mv, event);
+        if self.after_hook {
+            event = self.after_move(next, s, mv, event);
         }
         // Any move begins a side, and makes its opening move no longer due.
         if next.flags & side_flags(s) != 0 {
@@ -382,8 +406,10 @@ impl Engine {
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
         // A throw that begins begins the side even when it has no move.
         let s = pos.to_move;
-        if pos.loses_turn(s) {
-            return self.lose_turn(pos, s);
+        if pos.flags & (lose_turn_flag(s) | moves_next_flag(s)) != 0
+            && let Some(event) = self.pass_with_duty(pos, s)
+        {
+            return event;
         }
         if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
             pos.flags &= !not_begun_flag(s);
@@ -397,35 +423,59 @@ impl Engine {
         event
     }
 
-    /// Side `s` passes the turn it loses.
+    /// Side `s` passes while it loses its turn (the pass is that turn: its event), or while its
+    /// piece must move next and cannot (where the rules say so, that piece goes back to
+    /// waiting; the pass then goes on as any pass).
     #[cold]
-    fn lose_turn(&self, pos: &mut Position, s: Side) -> Event {
-        pos.flags &= !lose_turn_flag(s);
-        pos.to_move = self.next_side(self.moving, Event::Passed, s);
-        Event::Passed
+    fn pass_with_duty(&self, pos: &mut Position, s: Side) -> Option<Event> {
+        if pos.loses_turn(s) {
+            pos.flags &= !lose_turn_flag(s);
+            pos.to_move = self.next_side(self.moving, Event::Passed, s);
+            return Some(Event::Passed);
+        }
+        let at = self.moves_next_at[s];
+        if self.rules.moves_next.is_some_and(|m| m.or_waiting)
+            && at != 0
+            && pos.on[s] & bit(at) != 0
+        {
+            self.lift(pos, s, at);
+            pos.waiting[s] += 1;
+            pos.flags &= !moves_next_flag(s);
+        }
+        None
     }
 
-    /// What a retreat leaves behind (a lost turn, a piece that must move next), and the end of
-    /// that duty once the piece has left the retreat square by any move; the move's event.
+    /// What a retreat or an entry leaves behind (a lost turn, a piece that must move next, an
+    /// extra throw), and the end of the duty to move a piece once it has left its square by any
+    /// move; the move's event.
     #[cold]
-    fn after_retreat(&self, pos: &mut Position, s: Side, mv: &Move, event: Event) -> Event {
-        let Some(t) = self.rules.retreat else {
-            return event;
-        };
+    fn after_move(&self, pos: &mut Position, s: Side, mv: &Move, event: Event) -> Event {
+        let r = &self.rules;
         let mut event = event;
-        if mv.is_retreat() {
+        let must = r.moves_next;
+        if let Some(t) = r.retreat
+            && mv.is_retreat()
+        {
             if t.lose_turn {
                 pos.flags |= lose_turn_flag(s);
             }
-            if t.moves_next {
+            if must.is_some_and(|m| m.after_retreat) {
                 pos.flags |= moves_next_flag(s);
             }
             if t.end_turn {
-                event = Event::Moved;
+                return Event::Moved;
+            }
+        }
+        if mv.steps().iter().any(|st| st.packed_from() == 0) {
+            if r.entering_throw_again {
+                event = Event::MovedExtraThrow;
+            }
+            if must.is_some_and(|m| m.after_entering) {
+                pos.flags |= moves_next_flag(s);
             }
         }
         for x in Side::BOTH {
-            let at = self.retreat[x].to;
+            let at = self.moves_next_at[x];
             if pos.moves_next(x) && (at == 0 || pos.on[x] & bit(at) == 0) {
                 pos.flags &= !moves_next_flag(x);
             }

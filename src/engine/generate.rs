@@ -93,7 +93,7 @@ impl Engine {
     /// retreated moves next, and the rules let that move ignore pairs.
     #[cold]
     fn pairs_waived(&self, pos: &Position, s: Side) -> bool {
-        pos.moves_next(s) && self.rules.retreat.is_some_and(|t| t.ignoring_pairs)
+        pos.moves_next(s) && self.rules.moves_next.is_some_and(|m| m.ignoring_pairs)
     }
 
     /// Whether the enemy piece that a piece of side `s` moving from `from` to `t` would capture
@@ -428,22 +428,27 @@ impl Engine {
         // While a piece stands where it holds the others back, only such pieces move; a piece
         // that needs the square ahead empty moves only while it is.
         let m = &self.masks[s];
-        let (held, blocked) = if self.extras {
+        let (held, blocked, must) = if self.extras {
             let taken = pos.on[s] | pos.cross[s];
-            // The piece that retreated makes this move, if it must.
-            let held = if pos.flags & moves_next_flag(s) != 0 {
-                self.retreated_piece(pos, s)
+            // The piece that must move next makes this move (or, in a split, takes part).
+            let must = if pos.flags & moves_next_flag(s) != 0 {
+                self.piece_to_move(pos, s)
+            } else {
+                0
+            };
+            let held = if must != 0 && !self.rules.split {
+                must
             } else {
                 pos.on[s] & m.hold
             };
-            (held, m.ahead_empty & (taken >> 1))
+            (held, m.ahead_empty & (taken >> 1), must)
         } else {
-            (0, 0)
+            (0, 0, 0)
         };
         let pieces = if held != 0 { held } else { u64::MAX } & !blocked;
         let may_enter = held == 0;
         if self.rules.split {
-            self.split_moves(pos, throw, pieces, out);
+            self.split_moves(pos, throw, pieces, must, out);
             return None;
         }
         if throw.is_zero() {
@@ -464,10 +469,10 @@ impl Engine {
         }
     }
 
-    /// The piece of side `s` on the retreat square, as a one-bit set (none: empty).
+    /// The piece of side `s` that must move next, as a one-bit set (none: empty).
     #[cold]
-    fn retreated_piece(&self, pos: &Position, s: Side) -> u64 {
-        match self.retreat[s].to {
+    fn piece_to_move(&self, pos: &Position, s: Side) -> u64 {
+        match self.moves_next_at[s] {
             0 => 0,
             t => pos.on[s] & bit(t),
         }

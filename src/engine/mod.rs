@@ -44,8 +44,10 @@ struct SideMasks {
     safe: u64,
     /// Positions where a move of this side that ends there gives an extra throw.
     extra: u64,
-    /// Positions whose square has an effect (sends the piece on).
+    /// Positions whose square has an effect (sends the piece on, or back to waiting).
     effect: u64,
+    /// Positions that send a piece ending its move there back to waiting.
+    to_waiting: u64,
     /// Positions where a capture by a piece of this side landing there gives an extra throw.
     /// Positions a forward move may not pass over: it ends where the rules send it instead.
     trap: u64,
@@ -85,6 +87,7 @@ impl SideMasks {
             safe: 0,
             extra: 0,
             effect: 0,
+            to_waiting: 0,
             capture_extra: 0,
             capture_to: 0,
             trap: 0,
@@ -100,7 +103,7 @@ impl SideMasks {
             m.on_path |= bit;
             m.pos_of_square[sq.index()] = p.get();
             m.square_bit[i] = sq.bit();
-            if rules.effect(sq).is_some() {
+            if rules.effect(sq).is_some() || side.flags[i].contains(PosFlags::TO_WAITING) {
                 m.effect |= bit;
             }
             if rules.passing(sq).is_some() {
@@ -116,6 +119,7 @@ impl SideMasks {
                 (PosFlags::HOLD, &mut m.hold),
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
+                (PosFlags::TO_WAITING, &mut m.to_waiting),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
@@ -200,11 +204,16 @@ pub struct Engine {
     retreat: PerSide<RetreatMasks>,
     /// Whether a turn plays each of its throws whole (moves then carry their throw).
     pub(crate) plays_each: bool,
-    /// Whether pieces may retreat (a move then may leave per-side state behind).
+    /// Whether pieces may retreat.
     retreats: bool,
+    /// Per side: the position of the piece that must move next, when it must (0: none).
+    moves_next_at: PerSide<u8>,
+    /// Whether a move may leave per-side state behind (a retreat, an entry that throws again or
+    /// makes its piece move next): applying a move then looks at it.
+    after_hook: bool,
     /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
-    /// or lets a piece retreat: move generation then takes its general path, else one that
-    /// skips them.
+    /// or lets a piece retreat, or a piece may have to move next: move generation then takes
+    /// its general path, else one that skips them.
     extras: bool,
 }
 
@@ -217,13 +226,18 @@ impl Engine {
         let extras = masks
             .values()
             .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty != 0)
-            || rules.retreat.is_some();
+            || rules.retreat.is_some()
+            || rules.moves_next.is_some();
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         Engine {
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
+            moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
+            after_hook: rules.retreat.is_some()
+                || rules.moves_next.is_some()
+                || rules.entering_throw_again,
             rules,
             masks,
             can_capture,

@@ -365,10 +365,9 @@ impl Setup {
                 pos.flags |= lose_turn_flag(s);
             }
             if self.moves_next[s] {
-                let on_it = retreat
-                    .filter(|t| t.moves_next)
-                    .and_then(|t| side.position(t.to))
-                    .is_some_and(|p| pos.on[s] & p.bit() != 0);
+                let on_it = rules
+                    .moves_next
+                    .is_some_and(|m| pos.on[s] & m.at[s].bit() != 0);
                 if !on_it {
                     return Err(SetupError::NoPieceToMoveNext { side: name() });
                 }

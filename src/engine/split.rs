@@ -43,6 +43,8 @@ type Fast = BuildHasherDefault<WordHasher>;
 struct Search {
     /// Whether waiting pieces may enter.
     may_enter: bool,
+    /// A piece (one bit) that every sequence must move, or 0.
+    must: u64,
     /// The largest part of the total a sequence has used so far.
     best: u16,
     /// One move per distinct resulting position, in the order found.
@@ -53,12 +55,14 @@ struct Search {
 
 impl Engine {
     /// Only pieces at positions in `pieces` may move; waiting pieces enter only if it holds
-    /// every position.
+    /// every position. Where `must` holds a piece, every sequence moves it (and a backward move
+    /// is its own).
     pub(super) fn split_moves(
         &self,
         pos: &Position,
         total: Throw,
         pieces: u64,
+        must: u64,
         out: &mut Vec<Move>,
     ) {
         let s = pos.to_move;
@@ -66,7 +70,8 @@ impl Engine {
             return;
         }
         let mut search = Search {
-            may_enter: pieces == u64::MAX,
+            may_enter: pieces == u64::MAX && must == 0,
+            must,
             best: 0,
             found: Vec::new(),
             results: HashSet::default(),
@@ -85,6 +90,7 @@ impl Engine {
         if search.best > 0 {
             out.extend(search.found);
         } else if self.rules.backward {
+            let pieces = if must != 0 { must } else { pieces };
             self.backward_moves(pos, s, total, pieces, out);
         }
     }
@@ -104,7 +110,13 @@ impl Engine {
         search: &mut Search,
     ) {
         let used = total - remaining;
-        if used > 0 {
+        // A sequence that leaves the piece that must move where it is does not count.
+        let counts = search.must == 0
+            || mv
+                .steps()
+                .iter()
+                .any(|st| st.packed_from() != 0 && bit(st.packed_from()) & search.must != 0);
+        if used > 0 && counts {
             if used > search.best {
                 search.best = used;
                 search.found.clear();
@@ -134,7 +146,15 @@ impl Engine {
             }
         }
         if search.may_enter && pos.waiting[s] > 0 {
-            for d in 1..=remaining {
+            // A single throw split among pieces enters a piece only whole.
+            let whole = self.rules.throw_again == 0;
+            let first = if whole { total } else { 1 };
+            let parts = if whole && remaining != total {
+                0
+            } else {
+                remaining
+            };
+            for d in first..=parts {
                 if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
                     candidates.push((0, t, d));
                 }
@@ -143,7 +163,8 @@ impl Engine {
         for (from, to, d) in candidates {
             let mut next = *pos;
             let (rest, _) = self.apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord);
-            let moved_next = if rest != OFF {
+            // A piece borne off or sent back to waiting no longer stands anywhere.
+            let moved_next = if rest != OFF && rest != 0 {
                 moved | bit(rest)
             } else {
                 moved

@@ -65,6 +65,7 @@ pub enum TriggerKey {
     Landing(SetKey),
     Passing(SetKey),
     Retreat,
+    Entering,
 }
 
 /// A set as written: squares or positions, and each item's ends.
@@ -119,6 +120,7 @@ impl TriggerKey {
             TriggerKey::Landing(set) => Trigger::Landing(set.set()),
             TriggerKey::Passing(set) => Trigger::Passing(set.set()),
             TriggerKey::Retreat => Trigger::Retreat,
+            TriggerKey::Entering => Trigger::Entering,
         }
     }
 
@@ -131,6 +133,7 @@ impl TriggerKey {
             Trigger::Landing(set) => TriggerKey::Landing(SetKey::of(set)),
             Trigger::Passing(set) => TriggerKey::Passing(SetKey::of(set)),
             Trigger::Retreat => TriggerKey::Retreat,
+            Trigger::Entering => TriggerKey::Entering,
         }
     }
 }
@@ -169,6 +172,7 @@ impl fmt::Display for TriggerKey {
             TriggerKey::Landing(set) => write!(f, "landing on {set}"),
             TriggerKey::Passing(set) => write!(f, "passing {set}"),
             TriggerKey::Retreat => f.write_str("retreat"),
+            TriggerKey::Entering => f.write_str("entering"),
         }
     }
 }

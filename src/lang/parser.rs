@@ -409,6 +409,8 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             let spec = parts.next().unwrap();
             StatementKind::Turn(if spec.as_rule() == Rule::turn_single {
                 TurnSpec::ThrowThenMove
+            } else if spec.as_rule() == Rule::turn_split_one {
+                TurnSpec::ThrowThenSplit
             } else {
                 let mut parts = meaningful(spec);
                 let again = ints(parts.next().unwrap(), offset)?;
@@ -617,6 +619,7 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         Rule::trigger_move => Trigger::Move(ints(parts.next().unwrap(), offset)?),
         Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
         Rule::trigger_retreat => Trigger::Retreat,
+        Rule::trigger_entering => Trigger::Entering,
         _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
     })
 }
@@ -626,10 +629,15 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
         Rule::effect_throw_again => Effect::ThrowAgain,
         Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
         Rule::effect_lose_turn => Effect::LoseTurn,
+        Rule::effect_go_waiting => Effect::GoToWaiting,
         Rule::effect_end_turn => Effect::EndTurn,
-        Rule::effect_moves_next => Effect::MovesNext {
-            ignoring_pairs: meaningful(pair).next().is_some(),
-        },
+        Rule::effect_moves_next => {
+            let rest = meaningful(pair).next().map(|p| p.as_rule());
+            Effect::MovesNext {
+                ignoring_pairs: rest == Some(Rule::ignoring_pairs),
+                or_waiting: rest == Some(Rule::or_waiting),
+            }
+        }
         _ => {
             let place = meaningful(pair).next().unwrap();
             Effect::Captured(if place.as_rule() == Rule::captured_removed {
@@ -677,6 +685,7 @@ fn describe(rule: Rule) -> String {
         Rule::effects
         | Rule::effect_throw_again
         | Rule::effect_go_to
+        | Rule::effect_go_waiting
         | Rule::effect_captured
         | Rule::effect_lose_turn
         | Rule::effect_end_turn
@@ -688,7 +697,10 @@ fn describe(rule: Rule) -> String {
         Rule::trigger_passing => "`passing`",
         Rule::trigger_retreat => "`retreat`",
         Rule::turn_each => "`move each throw`",
+        Rule::turn_split_one => "`throw then split`",
         Rule::ignoring_pairs => "`ignoring pairs`",
+        Rule::or_waiting => "`or goes back to waiting`",
+        Rule::trigger_entering => "`entering`",
         _ => return name.trim_end_matches("_stmt").replace('_', " "),
     }
     .to_string()

@@ -152,6 +152,8 @@ pub type DiceEntry = (Vec<Spanned<u32>>, Spanned<u32>);
 #[derive(Clone, Debug)]
 pub enum TurnSpec {
     ThrowThenMove,
+    /// One throw, split among pieces.
+    ThrowThenSplit,
     AccumulateThenSplit {
         again: Vec<Spanned<u32>>,
     },
@@ -244,6 +246,8 @@ pub enum Trigger {
     Passing(SetExpr),
     /// A retreat (`retreat from SET to N`).
     Retreat,
+    /// A piece enters the board.
+    Entering,
 }
 
 /// When pieces move backwards: never (`allowed` false), when the side has no forward move, or
@@ -262,6 +266,8 @@ pub enum Effect {
     ThrowAgain,
     /// The piece that landed goes on to a square.
     GoTo(Destination),
+    /// The piece that landed goes back to waiting, to enter again.
+    GoToWaiting,
     /// Where the captured piece goes.
     Captured(CapturedPlace),
     /// The side that moved skips its next turn.
@@ -269,8 +275,11 @@ pub enum Effect {
     /// The side's turn ends at once (throws not yet played are lost).
     EndTurn,
     /// The piece must make its side's next move; `ignoring_pairs`: that move may capture a
-    /// piece that a pair would protect.
-    MovesNext { ignoring_pairs: bool },
+    /// piece that a pair would protect; `or_waiting`: if it cannot, it goes back to waiting.
+    MovesNext {
+        ignoring_pairs: bool,
+        or_waiting: bool,
+    },
 }
 
 /// Where an event rule sends a captured piece.

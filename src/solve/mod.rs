@@ -261,9 +261,12 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         if !root.begun(s) {
             product *= 2.0;
         }
-        if let Some(t) = &r.retreat {
-            // A lost turn, a piece that must move next.
-            product *= f64::from(1 + u8::from(t.lose_turn)) * f64::from(1 + u8::from(t.moves_next));
+        // A lost turn, a piece that must move next.
+        if r.retreat.is_some_and(|t| t.lose_turn) {
+            product *= 2.0;
+        }
+        if r.moves_next.is_some() {
+            product *= 2.0;
         }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;

@@ -9,10 +9,13 @@ use crate::types::Square;
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
+/// Also the squares that send a piece back to waiting (`on landing on SET: go to waiting`),
+/// which may not send it anywhere else too.
 pub(super) fn effects(
     cx: &mut Ctx,
     from_events: Vec<(SquareEffect, usize, Span)>,
-) -> Vec<SquareEffect> {
+    to_waiting: Vec<(Square, usize, Span)>,
+) -> (Vec<SquareEffect>, Vec<Square>) {
     let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
     for (kind, layer, _) in cx.entries() {
         let K::SquareEffect { square, effect } = kind else {
@@ -54,7 +57,41 @@ pub(super) fn effects(
             );
         }
     }
-    effects.into_iter().map(|(e, _, _)| e).collect()
+    let mut waiting: Vec<(Square, usize, Span)> = Vec::new();
+    for (square, layer, span) in to_waiting {
+        let first = effects
+            .iter()
+            .find(|(e, _, _)| e.square == square)
+            .map(|(_, l, s)| (*l, s.clone()))
+            .or_else(|| {
+                waiting
+                    .iter()
+                    .find(|(sq, _, _)| *sq == square)
+                    .map(|(_, l, s)| (*l, s.clone()))
+            });
+        match first {
+            Some((first_layer, first)) => {
+                let first = if first_layer == layer {
+                    first
+                } else {
+                    span.clone()
+                };
+                cx.err(
+                    layer,
+                    CheckError::EffectTwice {
+                        span: span.clone().into(),
+                        first: first.into(),
+                        square: u32::from(square),
+                    },
+                );
+            }
+            None => waiting.push((square, layer, span)),
+        }
+    }
+    (
+        effects.into_iter().map(|(e, _, _)| e).collect(),
+        waiting.into_iter().map(|(sq, _, _)| sq).collect(),
+    )
 }
 
 /// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is

@@ -5,7 +5,7 @@
 
 use super::Ctx;
 use crate::check::errors::CheckError;
-use crate::check::ruleset::SquareEffect;
+use crate::check::ruleset::{Entering, MovesNext, SquareEffect};
 use crate::lang::syntax::{
     CapturedPlace, Effect, SetExpr, Span, Spanned, StatementKind as K, Trigger,
 };
@@ -24,6 +24,8 @@ pub(super) struct Events {
     pub on_capture: PerSide<Vec<PathPos>>,
     /// Squares that send a piece on, with where each rule was written.
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
+    /// Squares that send a piece back to waiting, with where each rule was written.
+    pub to_waiting: Vec<(Square, usize, Span)>,
     /// Squares a forward move may not pass over, and where it ends instead.
     pub passing: Vec<SquareEffect>,
     /// Which rule said so, for each square of `passing`.
@@ -34,6 +36,8 @@ pub(super) struct Events {
     captured_sources: Vec<(Square, usize, Span)>,
     /// What a retreat does besides moving the piece, and the first rule that says so.
     pub retreat: RetreatEffects,
+    /// What entering does besides moving the piece.
+    pub entering: EnteringEffects,
 }
 
 /// The effects of `on retreat` rules.
@@ -41,9 +45,25 @@ pub(super) struct Events {
 pub(super) struct RetreatEffects {
     pub lose_turn: bool,
     pub end_turn: bool,
-    pub moves_next: Option<bool>,
+    pub moves_next: Option<MovesNext>,
     /// The first `on retreat` rule with an effect.
     pub said: Option<(usize, Span)>,
+}
+
+/// The effects of `on entering` rules, and the first rule that makes the piece move next.
+#[derive(Default)]
+pub(super) struct EnteringEffects {
+    pub effects: Entering,
+    pub moves_next_said: Option<(usize, Span)>,
+}
+
+/// Two `piece moves next` effects as one: either form's extra counts.
+fn merge(a: Option<MovesNext>, ignoring_pairs: bool, or_waiting: bool) -> Option<MovesNext> {
+    let a = a.unwrap_or_default();
+    Some(MovesNext {
+        ignoring_pairs: a.ignoring_pairs || ignoring_pairs,
+        or_waiting: a.or_waiting || or_waiting,
+    })
 }
 
 pub(super) fn events(cx: &mut Ctx) -> Events {
@@ -81,13 +101,14 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
         Trigger::Landing(_) => "landing on a square",
         Trigger::Passing(_) => "passing a square",
         Trigger::Retreat => "a retreat",
+        Trigger::Entering => "entering",
     }
 }
 
 fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
-        Effect::GoTo(_) => "go to",
+        Effect::GoTo(_) | Effect::GoToWaiting => "go to",
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
@@ -136,6 +157,24 @@ fn rule(
                 }
             }
         }
+        (Trigger::Landing(set), Effect::GoToWaiting) => {
+            for square in cx.squares(layer, set) {
+                out.to_waiting.push((square, layer, trigger.span.clone()));
+            }
+        }
+        (Trigger::Entering, Effect::ThrowAgain) => out.entering.effects.throw_again = true,
+        (
+            Trigger::Entering,
+            Effect::MovesNext {
+                ignoring_pairs,
+                or_waiting,
+            },
+        ) => {
+            let e = &mut out.entering;
+            e.moves_next_said
+                .get_or_insert((layer, effect.span.clone()));
+            e.effects.moves_next = merge(e.effects.moves_next, *ignoring_pairs, *or_waiting);
+        }
         (Trigger::Passing(set), Effect::GoTo(dest)) => {
             let squares = cx.squares(layer, set);
             let Some(to) = cx.destination(layer, dest) else {
@@ -164,9 +203,10 @@ fn rule(
             match effect.value {
                 Effect::LoseTurn => r.lose_turn = true,
                 Effect::EndTurn => r.end_turn = true,
-                Effect::MovesNext { ignoring_pairs } => {
-                    r.moves_next = Some(r.moves_next.unwrap_or(false) || ignoring_pairs);
-                }
+                Effect::MovesNext {
+                    ignoring_pairs,
+                    or_waiting,
+                } => r.moves_next = merge(r.moves_next, ignoring_pairs, or_waiting),
                 _ => {}
             }
         }
@@ -174,7 +214,8 @@ fn rule(
             let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
                         piece is removed`; after landing on squares: `throw again` or `go to ...`; \
                         after a move or a pass with a throw: `throw again`; on passing squares: \
-                        `go to ...`; after a retreat: `lose next turn`, `end turn` or `piece moves next`"
+                        `go to ...`; after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
+                        entering: `throw again` or `piece moves next`"
                 .to_string();
             cx.err(
                 layer,

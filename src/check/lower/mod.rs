@@ -30,7 +30,7 @@ use super::merge::Merged;
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules};
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{RuleKey, Span, Spanned, StatementKind as K, Trigger};
-use crate::types::{Capture, PerSide, Side, Square, ThrowDevice};
+use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -199,6 +199,7 @@ fn retreat(
     if matches!(
         turn,
         crate::check::ruleset::Turn::AccumulateThenSplit { .. }
+            | crate::check::ruleset::Turn::ThrowThenSplit
     ) {
         let said = cx.rule(&RuleKey::Retreat);
         cx.err(
@@ -217,6 +218,76 @@ fn retreat(
     retreat.end_turn = effects.end_turn;
     retreat.moves_next = effects.moves_next;
     Some(retreat)
+}
+
+/// What `on entering` rules add. A rule about entering where nothing enters is an error, and so
+/// is a piece that must move next where pieces enter on squares that depend on the throw, or
+/// where a retreat's piece that must move next stands elsewhere (one square holds that piece).
+fn entering(
+    cx: &mut Ctx,
+    effects: &events::EnteringEffects,
+    enter: Option<&crate::check::ruleset::Enter>,
+    retreat: Option<&crate::check::ruleset::Retreat>,
+) -> crate::check::ruleset::Entering {
+    let found = effects.effects;
+    let first = cx.entries().into_iter().find(|(kind, _, _)| {
+        matches!(
+            kind,
+            K::On {
+                trigger: Spanned {
+                    value: Trigger::Entering,
+                    ..
+                },
+                effects,
+            } if !effects.is_empty()
+        )
+    });
+    let Some(enter) = enter else {
+        if let Some((_, layer, span)) = first {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.clone().into(),
+                    what: "a rule about entering, but pieces never enter".into(),
+                    label: "this never happens".into(),
+                    help: "say how pieces enter (`enter with 1 onto 1`), or remove the rule".into(),
+                },
+            );
+        }
+        return crate::check::ruleset::Entering::default();
+    };
+    if let (Some(_), Some((layer, span))) = (found.moves_next, effects.moves_next_said.clone()) {
+        let bad = match enter.onto {
+            EnterOnto::Throw => Some((
+                "the piece that enters must move next, but pieces enter where the throw takes them",
+                "say where pieces enter (`enter ... onto 1`)",
+            )),
+            EnterOnto::Position(p) => {
+                let elsewhere = retreat.filter(|t| t.moves_next.is_some()).is_some_and(|t| {
+                    cx.sides()
+                        .values()
+                        .any(|side| side.position_of(t.to) != Some(p))
+                });
+                elsewhere.then_some((
+                    "a piece that enters and a piece that retreats must both move next, from different squares",
+                    "one square holds the piece that must move next: retreat to the square pieces enter on, or drop one rule",
+                ))
+            }
+        };
+        if let Some((what, help)) = bad {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.into(),
+                    what: what.into(),
+                    label: "piece moves next".into(),
+                    help: help.into(),
+                },
+            );
+            return crate::check::ruleset::Entering::default();
+        }
+    }
+    found
 }
 
 /// The key of a statement kind that does not match it: statements are stored by their own key,
@@ -259,6 +330,7 @@ pub fn build(
         && matches!(
             throws.turn,
             crate::check::ruleset::Turn::AccumulateThenSplit { .. }
+                | crate::check::ruleset::Turn::ThrowThenSplit
         )
     {
         let said = cx.rule(&RuleKey::Backward);
@@ -276,13 +348,15 @@ pub fn build(
     }
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     let events = events::events(&mut cx);
-    let effects = effects::effects(&mut cx, events.landing_effects);
+    let (effects, to_waiting) =
+        effects::effects(&mut cx, events.landing_effects, events.to_waiting);
     if capture == Capture::None
         && !(events.captured_at.is_empty() && events.on_capture.values().all(Vec::is_empty))
     {
         event_without_capture(&mut cx);
     }
     let retreat = retreat(&mut cx, movement.retreat, &events.retreat, &throws.turn);
+    let entering = entering(&mut cx, &events.entering, enter.as_ref(), retreat.as_ref());
     let bearing = bear_off::bearing_off(&mut cx);
     let ending = end::end_and_scoring(&mut cx);
 
@@ -351,10 +425,12 @@ pub fn build(
         seats: opening.seats,
         opening: opening.per_side,
         effects,
+        to_waiting,
         bear_off: bearing.bear_off?,
         bear_when: bearing.bear_when,
         only_bear_off: bearing.only_bear_off,
         retreat,
+        entering,
         win: ending.win?,
         end: ending.end,
         match_points: ending.match_points,

@@ -53,6 +53,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
     let said = cx.rule(&RuleKey::Turn);
     let turn = match &*said.kind {
         K::Turn(TurnSpec::ThrowThenMove) => Turn::ThrowThenMove,
+        K::Turn(TurnSpec::ThrowThenSplit) => Turn::ThrowThenSplit,
         K::Turn(
             spec @ (TurnSpec::AccumulateThenSplit { again }
             | TurnSpec::AccumulateThenEach { again }),

@@ -152,6 +152,11 @@ fn mirror_image(r: &Rules) -> bool {
     // the board, not of a seat: taken as not mirrored.
     if r.opening[Side::First] != r.opening[Side::Second]
         || r.effects.iter().any(Option::is_some)
+        || r.sides.values().any(|s| {
+            s.flags
+                .iter()
+                .any(|f| f.contains(crate::compile::PosFlags::TO_WAITING))
+        })
         || r.passing.iter().any(Option::is_some)
         || r.captured_at.iter().any(Option::is_some)
     {
@@ -182,7 +187,7 @@ impl DenseIndex {
         if r.begin != 0 {
             return Err("whether a side has begun is state the numbering does not hold".into());
         }
-        if r.retreat.is_some() {
+        if r.retreat.is_some() || r.moves_next.is_some() {
             return Err("a retreat leaves state (a lost turn, a piece that must move next) the numbering does not hold".into());
         }
         if r.throw_again != 0 {

@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 24] = [
+const BUNDLED: [&str; 25] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -28,6 +28,7 @@ const BUNDLED: [&str; 24] = [
     "senet/ivde",
     "senet/kendall",
     "senet/kendall-1978",
+    "senet/piccione",
     "twenty-squares/sawah",
     "twenty-squares/ur",
     "twenty-squares/babylonian",

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 24] = [
+const IDS: [&str; 25] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "senet/base",
@@ -59,6 +59,7 @@ const IDS: [&str; 24] = [
     "senet/kendall-14",
     "senet/kendall-1978",
     "senet/modern",
+    "senet/piccione",
     "senet/tait",
     "senet/thirty-six",
     "twenty-squares/aseb",
@@ -457,6 +458,7 @@ game_properties! {
     games_senet_kendall_1978_home_row: "senet/kendall-1978 home-row=on", 8;
     games_senet_kendall_1978_trap: "senet/kendall-1978 trap=on", 8;
     games_senet_kendall_1978_starting_throw: "senet/kendall-1978 starting-throw=on", 8;
+    games_senet_piccione: "senet/piccione", 8;
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;

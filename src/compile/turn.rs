@@ -130,6 +130,7 @@ impl TurnMachine {
         if !r.extra_after.is_empty()
             || r.extra_on.values().any(|v| !v.is_empty())
             || r.extra_on_capture.values().any(|v| !v.is_empty())
+            || r.entering.throw_again
         {
             add(moving, MovedExtraThrow, Throw, Same);
         }

@@ -71,16 +71,20 @@ pub(super) fn effects(
             });
         match first {
             Some((first_layer, first)) => {
-                let first = if first_layer == layer {
-                    first
+                // Point at both when one file says both; else at the rule of the file that
+                // extends the other (the one its author edits).
+                let (at_layer, at, other) = if first_layer == layer {
+                    (layer, span.clone(), first)
+                } else if first_layer > layer {
+                    (first_layer, first.clone(), first)
                 } else {
-                    span.clone()
+                    (layer, span.clone(), span.clone())
                 };
                 cx.err(
-                    layer,
+                    at_layer,
                     CheckError::EffectTwice {
-                        span: span.clone().into(),
-                        first: first.into(),
+                        span: at.into(),
+                        first: other.into(),
                         square: u32::from(square),
                     },
                 );

@@ -1,0 +1,149 @@
+//! One throw split among pieces (`turn throw then split`), squares that send a piece back to
+//! waiting (`on landing on SET: go to waiting`) and entering as an event (`on entering: ...`),
+//! each case worked out by hand from the rules' words on a small board: a row of 12 squares, one
+//! path, a die of 4, pieces entering on square 1 with a 1.
+
+#[path = "support/row.rs"]
+mod row;
+
+use row::engine_of;
+use senet::engine::Engine;
+use senet::engine::game::{Action, Game};
+use senet::notation::position::moves_json;
+use senet::types::Side;
+use serde_json::{Value, json};
+
+/// A 1 x 12 board, three pieces a side, all waiting; a piece enters on 1 with a 1; nothing is
+/// captured; exact bear-off; `extra` lines are added at the end.
+fn engine(extra: &str) -> Engine {
+    let text = format!(
+        "ruleset \"test/entering\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 3 each
+start waiting
+throw die 4
+enter with 1 onto 1 if empty
+capture none
+bear off exact
+win first to bear off all
+{extra}
+"
+    );
+    engine_of("entering.rules", &text)
+}
+
+/// Every legal move for red: its steps and its result, sorted as text.
+fn red_moves(engine: &Engine, throw: u32, red: Value, extra: Value) -> Vec<(Value, Value)> {
+    let mut position = json!({ "to_move": "red", "throw": throw,
+                               "pieces": { "red": red, "blue": [0, 0, 0] } });
+    if let (Some(p), Some(x)) = (position.as_object_mut(), extra.as_object()) {
+        p.extend(x.clone());
+    }
+    let answer = moves_json(engine, &position, &mut Vec::new()).expect("a valid position");
+    let mut out: Vec<(Value, Value)> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["steps"].clone(), m["result"].clone()))
+        .collect();
+    out.sort_by_key(|m| m.0.to_string());
+    out
+}
+
+fn steps(moves: &[(Value, Value)]) -> Vec<Value> {
+    moves.iter().map(|m| m.0.clone()).collect()
+}
+
+fn st(list: &[(u32, u32)]) -> Value {
+    json!(
+        list.iter()
+            .map(|&(a, b)| json!({ "from": a, "to": b }))
+            .collect::<Vec<_>>()
+    )
+}
+
+const SPLIT: &str = "turn throw then split";
+
+#[test]
+fn one_throw_is_split_among_pieces() {
+    let e = engine(SPLIT);
+    // Red on 2 and 5, a 3: 2 -> 5 is taken; 2 -> 3 + 5 -> 7, 2 -> 4 + 5 -> 6, 5 -> 8 whole.
+    let found = red_moves(&e, 3, json!([2, 5, 0]), json!({}));
+    assert_eq!(
+        steps(&found),
+        [st(&[(2, 3), (5, 7)]), st(&[(2, 4), (5, 6)]), st(&[(5, 8)]),]
+    );
+}
+
+#[test]
+fn a_split_throw_enters_a_piece_only_whole() {
+    let e = engine(SPLIT);
+    // Red on 5 with two waiting, a 3: 1 + 2 would enter with a part of the throw; it may not.
+    assert_eq!(
+        steps(&red_moves(&e, 3, json!([5, 0, 0]), json!({}))),
+        [st(&[(5, 8)])]
+    );
+    // A whole 1 enters (or moves 5 -> 6).
+    assert_eq!(
+        steps(&red_moves(&e, 1, json!([5, 0, 0]), json!({}))),
+        [st(&[(0, 1)]), st(&[(5, 6)])]
+    );
+}
+
+#[test]
+fn a_square_sends_a_piece_back_to_waiting() {
+    let e = engine("on landing on 7: go to waiting");
+    let found = red_moves(&e, 2, json!([5, 0, 0]), json!({}));
+    assert_eq!(steps(&found), [st(&[(5, 7)])]);
+    assert_eq!(found[0].1["pieces"]["red"], json!([0, 0, 0]));
+}
+
+#[test]
+fn entering_throws_again_and_the_piece_moves_next() {
+    let e = engine("on entering: throw again, piece moves next");
+    let found = red_moves(&e, 1, json!([0, 0, 6]), json!({}));
+    let enter = found.iter().find(|m| m.0 == st(&[(0, 1)])).unwrap();
+    assert_eq!(enter.1["to_move"], json!("red"));
+    assert_eq!(enter.1["moves_next"], json!(["red"]));
+    // Then only the entered piece moves: with a 2, 1 -> 3 (not 6 -> 8).
+    let next = red_moves(&e, 2, json!([1, 0, 6]), json!({ "moves_next": ["red"] }));
+    assert_eq!(steps(&next), [st(&[(1, 3)])]);
+    assert_eq!(next[0].1.get("moves_next"), None);
+}
+
+#[test]
+fn in_a_split_the_piece_that_must_move_takes_part() {
+    let e = engine(&format!(
+        "{SPLIT}\non entering: throw again, piece moves next"
+    ));
+    // Red on 1 (entered) and 6, a 2: 1 -> 3, or 1 -> 2 + 6 -> 7; never 6 -> 8 alone.
+    let found = red_moves(&e, 2, json!([1, 6, 0]), json!({ "moves_next": ["red"] }));
+    assert_eq!(steps(&found), [st(&[(1, 2), (6, 7)]), st(&[(1, 3)])]);
+}
+
+#[test]
+fn an_entered_piece_that_cannot_move_goes_back_to_waiting() {
+    let e = engine("on entering: throw again, piece moves next or goes back to waiting");
+    let mut game = Game::new(&e, 100);
+    // Red throws 1 and enters.
+    assert!(matches!(game.next_action(), Action::Throw { .. }));
+    game.give_throw(1);
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    game.choose(0);
+    assert!(game.pos.moves_next(Side::First));
+    // Red on 1, which must move, and its own pieces on 2 and 3, a 2: 1 -> 3 is taken and no
+    // other piece may move: red passes, and the piece on 1 goes back to waiting.
+    let stuck = json!({ "to_move": "red", "throw": 2, "moves_next": ["red"],
+                        "pieces": { "red": [1, 2, 3], "blue": [0, 0, 0] } });
+    assert_eq!(
+        moves_json(&e, &stuck, &mut Vec::new()).unwrap()["moves"],
+        json!([])
+    );
+    let (pos, _) = senet::notation::position::parse_position(&e, &stuck).unwrap();
+    let after = e.pass(&pos, senet::types::Throw::new(2));
+    assert_eq!(after.waiting(Side::First), 1);
+    assert!(!after.moves_next(Side::First));
+    assert_eq!(after.to_move(), Side::Second);
+}

@@ -65,7 +65,7 @@ fn random_game(
     game.reset();
     loop {
         match game.next_action() {
-            Action::SeatThrow { .. } | Action::Throw { .. } => {
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, &mut rng);
                 game.give_throw(v);
             }

@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 25] = [
+const BUNDLED: [&str; 26] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -29,6 +29,7 @@ const BUNDLED: [&str; 25] = [
     "senet/kendall",
     "senet/kendall-1978",
     "senet/piccione",
+    "senet/bell-suggested",
     "twenty-squares/sawah",
     "twenty-squares/ur",
     "twenty-squares/babylonian",

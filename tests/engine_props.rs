@@ -44,12 +44,13 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 25] = [
+const IDS: [&str; 26] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "senet/base",
     "senet/bell-1960",
     "senet/bell-1979",
+    "senet/bell-suggested",
     "senet/bell-thirty-squares",
     "senet/finkel",
     "senet/ivde",
@@ -316,7 +317,7 @@ fn drive(engine: &Engine, seed: u64, check: bool, cap: u32) -> Result<Played, St
             }
         }
         match action {
-            Action::SeatThrow { .. } | Action::Throw { .. } => {
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, &mut rng);
                 game.give_throw(v);
             }
@@ -459,6 +460,7 @@ game_properties! {
     games_senet_kendall_1978_trap: "senet/kendall-1978 trap=on", 8;
     games_senet_kendall_1978_starting_throw: "senet/kendall-1978 starting-throw=on", 8;
     games_senet_piccione: "senet/piccione", 8;
+    games_senet_bell_suggested: "senet/bell-suggested", 16;
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;

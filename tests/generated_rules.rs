@@ -1475,7 +1475,7 @@ fn play(engine: &Engine, seed: u64, game_no: u64) -> Result<(), String> {
         let throw = matches!(action, Action::Choose { .. }).then_some(game.total);
         check_json(engine, &game.pos, throw).map_err(at)?;
         match action {
-            Action::SeatThrow { .. } | Action::Throw { .. } => {
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 game.give_throw(random_throw(engine, &mut rng));
             }
             Action::Choose { side } => {

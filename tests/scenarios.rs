@@ -391,6 +391,7 @@ scenario_files! {
     hounds_and_jackals_carter => "hounds-and-jackals__carter.json",
     senet_kendall_1978 => "senet__kendall-1978.json",
     senet_piccione => "senet__piccione.json",
+    senet_bell_suggested => "senet__bell-suggested.json",
 }
 
 #[test]

@@ -170,7 +170,14 @@ pub fn describe(kind: &StatementKind) -> String {
             let parts: Vec<String> = list.iter().map(|(s, i)| format!("{} on {}", s.value, items(i))).collect();
             format!("The pieces start {}.", parts.join("; "))
         }
-        K::First(s) => format!("{} moves first.", s.value),
+        K::First {
+            side,
+            throw_off: false,
+        } => format!("{} moves first.", side.value),
+        K::First { side, .. } => format!(
+            "Before the first turn each side throws once, in side order: the higher throw moves first; on equal throws {} does.",
+            side.value
+        ),
         K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
         K::Throw(ThrowSpec::Dice { faces, table: None }) => {
             format!("Throw {} and count the sum.", dice_words(faces))

@@ -21,6 +21,8 @@ pub struct RuleSet {
     pub pieces: u8,
     pub start: Start,
     pub first: Side,
+    /// Who moves first is decided by a throw-off; `first` wins a tie.
+    pub throw_off: bool,
     pub throw: ThrowDevice,
     /// Throw values after whose move the side throws again, ascending.
     pub extra_after: Vec<u8>,

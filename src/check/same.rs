@@ -31,7 +31,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::Pieces => a.pieces == b.pieces,
         RuleKey::Start => same_start(&a.start, &b.start),
-        RuleKey::First => a.first == b.first,
+        RuleKey::First => (a.first, a.throw_off) == (b.first, b.throw_off),
         RuleKey::Throw => a.throw == b.throw,
         RuleKey::ExtraAfter => a.extra_after == b.extra_after,
         RuleKey::ExtraOn => a.extra_on == b.extra_on,

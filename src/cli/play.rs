@@ -256,7 +256,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
         let persons = person(&game, &seats);
         tell(&mut game, &mut narrator, persons, &mut events);
         match action {
-            Action::SeatThrow { .. } | Action::Throw { .. } => {
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, &mut rng);
                 game.give_throw(v);
             }

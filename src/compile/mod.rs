@@ -65,6 +65,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         sides: PerSide::from_fn(|s| side_table(r, s)),
         pieces: r.pieces,
         first: r.first,
+        throw_off: r.throw_off,
         throws: ThrowTable::new(&r.throw),
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),

@@ -122,8 +122,11 @@ pub struct Rules {
     pub passing: Vec<Option<Destination>>,
     pub sides: PerSide<SideTable>,
     pub pieces: u8,
-    /// The side that moves first (after seating, if any).
+    /// The side that moves first (after seating, if any; with a throw-off, the side that wins a
+    /// tie).
     pub first: Side,
+    /// Each side throws once before the game; the higher throw moves first.
+    pub throw_off: bool,
     pub throws: ThrowTable,
     /// The throwing device, for drawing a throw.
     pub device: ThrowDevice,

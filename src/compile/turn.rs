@@ -10,6 +10,8 @@ use crate::check::ruleset::Turn;
 pub enum Phase {
     /// The players throw in turn for seats until one throws the seating value.
     Seating,
+    /// Each side throws once; the higher throw moves first.
+    ThrowOff,
     /// A forced opening move of the side to move, made without a throw.
     Opening,
     /// The side to move throws.
@@ -52,6 +54,8 @@ pub enum Event {
     MovedThrowsLeft,
     /// The side to move loses this turn.
     TurnLost,
+    /// The throw-off decided who moves first.
+    StartDecided,
 }
 
 /// Who throws after a transition.
@@ -77,8 +81,8 @@ pub struct TurnMachine {
     table: [[Option<(Phase, Next)>; EVENTS]; PHASES],
 }
 
-const PHASES: usize = 7;
-const EVENTS: usize = 13;
+const PHASES: usize = 8;
+const EVENTS: usize = 14;
 
 impl TurnMachine {
     pub fn new(r: &RuleSet) -> Self {
@@ -89,6 +93,8 @@ impl TurnMachine {
         let after_seating = if has_opening { Opening } else { Throw };
         let start = if r.seats.is_some() {
             Seating
+        } else if r.throw_off {
+            ThrowOff
         } else {
             after_seating
         };
@@ -102,6 +108,9 @@ impl TurnMachine {
         let mut add = |from, on, to, next| t.push(Transition { from, on, to, next });
         if r.seats.is_some() {
             add(Seating, SeatTaken, after_seating, Same);
+        }
+        if r.throw_off {
+            add(ThrowOff, StartDecided, after_seating, Same);
         }
         if has_opening {
             add(Opening, Moved, Throw, Other);

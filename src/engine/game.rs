@@ -31,6 +31,12 @@ pub enum GameEvent {
         value: u8,
         took: Option<Side>,
     },
+    /// A throw of the throw-off by `side`; the deciding (second) one says who `starts`.
+    StartThrow {
+        side: Side,
+        value: u8,
+        starts: Option<Side>,
+    },
     /// A throw by the side to move.
     Throw {
         side: Side,
@@ -66,6 +72,8 @@ pub enum GameEvent {
 pub enum Action {
     /// A throw for seats by this player.
     SeatThrow { player: u8 },
+    /// A throw of the throw-off by this side.
+    StartThrow { side: Side },
     /// A throw by the side to move.
     Throw { side: Side },
     /// A choice among [`Game::moves`] by the side to move (and the player seated there).
@@ -109,6 +117,8 @@ pub struct Game<'e> {
     seat_player: u8,
     last_side: Option<Side>,
     moves: Vec<Move>,
+    /// The first side's throw of the throw-off, once made.
+    first_throw: Option<u8>,
     /// What a turn that plays each throw whole keeps (apart, so that other games do not carry
     /// it among the fields they use on every move).
     spend: Box<Spend>,
@@ -141,6 +151,7 @@ impl<'e> Game<'e> {
             seat_player: 0,
             last_side: None,
             moves: Vec::with_capacity(32),
+            first_throw: None,
             spend: Box::default(),
             capped: false,
         }
@@ -157,6 +168,7 @@ impl<'e> Game<'e> {
         self.events.clear();
         self.landings = [0; MAX_SQUARES];
         self.seat_player = 0;
+        self.first_throw = None;
         self.last_side = None;
         self.moves.clear();
         self.capped = false;
@@ -253,7 +265,8 @@ impl<'e> Game<'e> {
             if self.capped || self.phase == Phase::GameOver {
                 return Action::Over;
             }
-            if self.phase != Phase::Seating && self.last_side != Some(self.pos.to_move) {
+            let before_play = matches!(self.phase, Phase::Seating | Phase::ThrowOff);
+            if !before_play && self.last_side != Some(self.pos.to_move) {
                 self.last_side = Some(self.pos.to_move);
                 if self.summary.turns >= self.turn_cap {
                     self.capped = true;
@@ -267,6 +280,13 @@ impl<'e> Game<'e> {
                     return Action::SeatThrow {
                         player: self.seat_player,
                     };
+                }
+                Phase::ThrowOff => {
+                    let side = match self.first_throw {
+                        None => Side::First,
+                        Some(_) => Side::Second,
+                    };
+                    return Action::StartThrow { side };
                 }
                 // Per-side state (an opening due, a lost turn) is rare: one test keeps it off
                 // the common path.
@@ -360,6 +380,10 @@ impl<'e> Game<'e> {
             }
             return;
         }
+        if self.phase == Phase::ThrowOff {
+            self.throw_off(value);
+            return;
+        }
         let side = self.pos.to_move;
         self.emit(|| GameEvent::Throw { side, value });
         let value = Throw::from(value);
@@ -374,6 +398,32 @@ impl<'e> Game<'e> {
         } else {
             Event::Thrown
         });
+    }
+
+    /// A throw of the throw-off: the first side's is kept, the second side's decides who moves
+    /// first (the higher throw; on a tie, the side the rules name).
+    fn throw_off(&mut self, value: u8) {
+        let Some(first) = self.first_throw else {
+            self.first_throw = Some(value);
+            self.emit(|| GameEvent::StartThrow {
+                side: Side::First,
+                value,
+                starts: None,
+            });
+            return;
+        };
+        let starts = match value.cmp(&first) {
+            std::cmp::Ordering::Greater => Side::Second,
+            std::cmp::Ordering::Less => Side::First,
+            std::cmp::Ordering::Equal => self.engine.rules.first,
+        };
+        self.emit(|| GameEvent::StartThrow {
+            side: Side::Second,
+            value,
+            starts: Some(starts),
+        });
+        self.pos.to_move = starts;
+        self.advance(Event::StartDecided);
     }
 
     /// Keeps a throw of a turn that plays each throw whole. A side that has not begun keeps
@@ -556,7 +606,7 @@ pub fn run<R: rand::Rng + ?Sized>(
             observe(&e);
         }
         match action {
-            Action::SeatThrow { .. } | Action::Throw { .. } => {
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, rng);
                 game.give_throw(v);
             }

@@ -352,7 +352,20 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 }
             })
         }
-        Rule::first_stmt => StatementKind::First(ident(parts.next().unwrap(), offset)),
+        Rule::first_stmt => {
+            let spec = parts.next().unwrap();
+            if spec.as_rule() == Rule::throw_off {
+                StatementKind::First {
+                    side: ident(meaningful(spec).next().unwrap(), offset),
+                    throw_off: true,
+                }
+            } else {
+                StatementKind::First {
+                    side: ident(spec, offset),
+                    throw_off: false,
+                }
+            }
+        }
         Rule::throw_stmt => {
             let spec = parts.next().unwrap();
             StatementKind::Throw(if spec.as_rule() == Rule::die {
@@ -698,6 +711,7 @@ fn describe(rule: Rule) -> String {
         Rule::trigger_retreat => "`retreat`",
         Rule::turn_each => "`move each throw`",
         Rule::turn_split_one => "`throw then split`",
+        Rule::throw_off => "`by throw-off, ties to SIDE`",
         Rule::ignoring_pairs => "`ignoring pairs`",
         Rule::or_waiting => "`or goes back to waiting`",
         Rule::trigger_entering => "`entering`",

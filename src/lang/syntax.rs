@@ -330,7 +330,11 @@ pub enum StatementKind {
     },
     Pieces(Spanned<u32>),
     Start(StartSpec),
-    First(Spanned<String>),
+    /// `first SIDE`, or `first by throw-off, ties to SIDE` (`throw_off`).
+    First {
+        side: Spanned<String>,
+        throw_off: bool,
+    },
     Throw(ThrowSpec),
     ExtraAfter(Vec<Spanned<u32>>),
     /// `begin with V, ...`: a side makes no move until it throws one of these (empty: `none`).
@@ -396,7 +400,7 @@ impl StatementKind {
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),
             K::Pieces(_) => RuleKey::Pieces,
             K::Start(_) => RuleKey::Start,
-            K::First(_) => RuleKey::First,
+            K::First { .. } => RuleKey::First,
             K::Throw(_) => RuleKey::Throw,
             K::ExtraAfter(_) => RuleKey::ExtraAfter,
             K::Begin(_) => RuleKey::Begin,

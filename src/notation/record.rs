@@ -26,6 +26,17 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
             }
             v
         }
+        GameEvent::StartThrow {
+            side,
+            value,
+            starts,
+        } => {
+            let mut v = json!({ "start": { "side": name(*side), "throw": value } });
+            if let Some(s) = starts {
+                v["start"]["starts"] = json!(name(*s));
+            }
+            v
+        }
         GameEvent::Throw { side, value } => {
             json!({ "throw": { "side": name(*side), "value": value } })
         }
@@ -268,6 +279,17 @@ pub fn replay(
                 let v = u8_at(next, &["seat", "throw"]).ok_or(format!(
                     "event {}: expected a throw for seats, found {next}",
                     at + 1
+                ))?;
+                if !engine.rules.throws.can_give(v) {
+                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
+                }
+                game.give_throw(v);
+            }
+            Action::StartThrow { side } => {
+                let v = u8_at(next, &["start", "throw"]).ok_or(format!(
+                    "event {}: expected {}'s throw of the throw-off, found {next}",
+                    at + 1,
+                    engine.rules.sides[side].name
                 ))?;
                 if !engine.rules.throws.can_give(v) {
                     return Err(format!("event {}: {v} is not a possible throw", at + 1));

@@ -87,6 +87,23 @@ impl<'a> Narrator<'a> {
                     self.line(text);
                 }
             }
+            GameEvent::StartThrow {
+                side,
+                value,
+                starts,
+            } => {
+                self.seat_throws
+                    .push(format!("{} throws {value}", self.side(side)));
+                if let Some(first) = starts {
+                    let text = format!(
+                        "Throw-off: {}; so {} moves first.",
+                        self.seat_throws.join(", "),
+                        self.side(first)
+                    );
+                    self.seat_throws.clear();
+                    self.line(text);
+                }
+            }
             GameEvent::Throw { value, .. } => self.throws.push(value),
             GameEvent::TurnLost { side, .. } => {
                 let name = self.side(side);

@@ -347,6 +347,18 @@ pub fn build(
         );
     }
     let opening = opening::opening(&mut cx, layout.start.as_ref());
+    if layout.throw_off && opening.seats.is_some() {
+        let said = cx.rule(&RuleKey::First);
+        cx.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: said.span.into(),
+                what: "a throw-off decides who moves first, but so does the seats ritual".into(),
+                label: "not with `seats`".into(),
+                help: "say `seats none`, or remove the throw-off".into(),
+            },
+        );
+    }
     let events = events::events(&mut cx);
     let (effects, to_waiting) =
         effects::effects(&mut cx, events.landing_effects, events.to_waiting);
@@ -398,6 +410,7 @@ pub fn build(
             .first
             .or(opening.seats.map(|s| s.side))
             .unwrap_or(Side::First),
+        throw_off: layout.throw_off,
         throw: throws.device?,
         extra_after: union(throws.extra_after, events.after_move),
         begin: throws.begin,

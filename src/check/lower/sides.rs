@@ -19,6 +19,8 @@ pub(super) struct Layout {
     pub start: Option<Start>,
     /// Who moves first, if a rule says (else the seats ritual decides, or the first side).
     pub first: Option<Side>,
+    /// Who moves first is decided by a throw-off (`first` is then who wins a tie).
+    pub throw_off: bool,
 }
 
 pub(super) fn layout(cx: &mut Ctx) -> Layout {
@@ -37,19 +39,20 @@ pub(super) fn layout(cx: &mut Ctx) -> Layout {
         }
         _ => None,
     };
-    let first = match cx.said(&RuleKey::First) {
+    let (first, throw_off) = match cx.said(&RuleKey::First) {
         Some(said) => {
-            let K::First(name) = &*said.kind else {
+            let K::First { side, throw_off } = &*said.kind else {
                 mismatch(&said.kind)
             };
-            cx.side(said.layer, name)
+            (cx.side(said.layer, side), *throw_off)
         }
-        None => None,
+        None => (None, false),
     };
     Layout {
         pieces,
         start,
         first,
+        throw_off,
     }
 }
 

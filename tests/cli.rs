@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 26] = [
+const BUNDLED: [&str; 27] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -34,6 +34,7 @@ const BUNDLED: [&str; 26] = [
     "twenty-squares/ur",
     "twenty-squares/babylonian",
     "twenty-squares/marks-throw-only",
+    "twenty-squares/murray",
     "twenty-squares/masters",
     "twenty-squares/blitz",
     "twenty-squares/aseb",

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 26] = [
+const IDS: [&str; 27] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "senet/base",
@@ -68,6 +68,7 @@ const IDS: [&str; 26] = [
     "twenty-squares/blitz",
     "twenty-squares/marks-throw-only",
     "twenty-squares/masters",
+    "twenty-squares/murray",
     "twenty-squares/sawah",
     "twenty-squares/seleucid",
     "twenty-squares/ur",
@@ -470,6 +471,7 @@ game_properties! {
     games_twenty_squares_marks_throw_only: "twenty-squares/marks-throw-only", 16;
     games_twenty_squares_masters: "twenty-squares/masters", 16;
     games_twenty_squares_masters_four: "twenty-squares/masters dice=four", 8;
+    games_twenty_squares_murray: "twenty-squares/murray", 8;
     games_twenty_squares_sawah: "twenty-squares/sawah", 16;
     games_twenty_squares_seleucid: "twenty-squares/seleucid", 16;
     games_twenty_squares_ur: "twenty-squares/ur", 16;

@@ -392,6 +392,7 @@ scenario_files! {
     senet_kendall_1978 => "senet__kendall-1978.json",
     senet_piccione => "senet__piccione.json",
     senet_bell_suggested => "senet__bell-suggested.json",
+    twenty_squares_murray => "twenty-squares__murray.json",
 }
 
 #[test]

@@ -142,8 +142,13 @@ pub enum CheckError {
         square: u32,
     },
 
-    #[error("the path passes square {square} twice")]
-    #[diagnostic(code(E124), help("a path visits each square once"))]
+    #[error("the path steps back onto square {square}")]
+    #[diagnostic(
+        code(E124),
+        help(
+            "a path may come back to a square only after going round (as an out-and-back track does), never straight back; check the ranges"
+        )
+    )]
     PathRepeats {
         #[label(primary, "second visit")]
         span: SourceSpan,

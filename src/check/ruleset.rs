@@ -114,7 +114,22 @@ pub struct SideRules {
 }
 
 impl SideRules {
-    /// The path position of a square, if the square is on this side's path.
+    /// Every path position of a square (two where an out-and-back path comes back to it).
+    pub fn positions_of(&self, square: Square) -> impl Iterator<Item = PathPos> + '_ {
+        self.path
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| **s == square)
+            .filter_map(|(k, _)| PathPos::from_index(k))
+    }
+
+    /// Whether the path comes back to a square it has passed.
+    pub fn visits_twice(&self) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        !self.path.iter().all(|s| seen.insert(*s))
+    }
+
+    /// The path position of a square, if the square is on this side's path: its first visit.
     pub fn position_of(&self, square: Square) -> Option<PathPos> {
         self.path
             .iter()

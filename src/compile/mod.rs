@@ -152,9 +152,16 @@ fn enter(e: &checked::Enter) -> Enter {
 fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let side = &r.sides[s];
     let len = side.path.len();
+    // Where a path comes back to a square, the square's position is its first visit; every
+    // visit is in `positions`.
     let mut position_of = vec![None; r.board.size()];
+    let mut positions = vec![0u64; r.board.size()];
     for (k, &sq) in side.path.iter().enumerate() {
-        position_of[sq.index()] = PathPos::from_index(k);
+        let p = PathPos::from_index(k);
+        if position_of[sq.index()].is_none() {
+            position_of[sq.index()] = p;
+        }
+        positions[sq.index()] |= p.map_or(0, PathPos::bit);
     }
     let mut flags = vec![PosFlags::default(); len];
     let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
@@ -168,7 +175,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let to_waiting: Vec<PathPos> = r
         .to_waiting
         .iter()
-        .filter_map(|&sq| side.position_of(sq))
+        .flat_map(|&sq| side.positions_of(sq))
         .collect();
     flag(&to_waiting, PosFlags::TO_WAITING);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
@@ -217,6 +224,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         colour: side.colour.clone(),
         path: side.path.clone(),
         position_of,
+        positions,
         flags,
         exit_throws,
         start,

@@ -16,8 +16,11 @@ pub struct SideTable {
     pub colour: String,
     /// The squares of the path in order: position p is `path[p.index()]`.
     pub path: Vec<Square>,
-    /// Indexed by square index: the square's position on this path, if the path passes it.
+    /// Indexed by square index: the square's position on this path, if the path passes it (its
+    /// first visit, where the path comes back to it).
     pub position_of: Vec<Option<PathPos>>,
+    /// Indexed by square index: every position of the square on this path, as bits.
+    pub positions: Vec<u64>,
     /// Indexed by position index.
     pub flags: Vec<PosFlags>,
     /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
@@ -42,10 +45,21 @@ impl SideTable {
         self.path[p.index()]
     }
 
-    /// The position of `square` on this path, if the path passes it.
+    /// The position of `square` on this path, if the path passes it (its first visit).
     #[inline]
     pub fn position(&self, square: Square) -> Option<PathPos> {
         self.position_of.get(square.index()).copied().flatten()
+    }
+
+    /// Every position of `square` on this path, as bits.
+    #[inline]
+    pub fn positions_of(&self, square: Square) -> u64 {
+        self.positions.get(square.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether the path comes back to a square it has passed.
+    pub fn visits_twice(&self) -> bool {
+        self.positions.iter().any(|b| b.count_ones() > 1)
     }
 
     /// Every position of the path, in order.

@@ -219,7 +219,11 @@ impl Engine {
         report.landed_square = u8::try_from(sq_bit.trailing_zeros() + 1).unwrap_or(0);
         if next.squares[e] & sq_bit != 0 {
             let sq = sq_bit.trailing_zeros();
-            let ep = self.masks[e].pos_of_square[sq as usize];
+            let ep = if self.masks[e].twins {
+                self.occupied_visit(next, e, sq_bit)
+            } else {
+                self.masks[e].pos_of_square[sq as usize]
+            };
             self.lift(next, e, ep);
             let capture = r.captured_at[sq as usize].unwrap_or(r.capture);
             let back_to = match capture {
@@ -276,6 +280,15 @@ impl Engine {
             m.extra & touched != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
         rec.step(report);
         (at, report.extra_throw)
+    }
+
+    /// The position of side `s`'s piece on the square `sq_bit`, where its path visits the square
+    /// twice (the visit the piece is at).
+    #[cold]
+    pub(super) fn occupied_visit(&self, pos: &Position, s: Side, sq_bit: u64) -> u8 {
+        let square = Square::lowest(sq_bit).expect("a square");
+        let visits = self.rules.sides[s].positions_of(square) & pos.on[s];
+        super::generate::lowest(visits)
     }
 
     /// The end of a step whose piece goes back to waiting from `to`, where it landed.

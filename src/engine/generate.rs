@@ -114,7 +114,12 @@ impl Engine {
             self.lift(&mut after, s, from);
         }
         let e = s.other();
-        self.lift(&mut after, e, self.masks[e].pos_of_square[sq.index()]);
+        let ep = if self.masks[e].twins {
+            self.occupied_visit(&after, e, sq_bit)
+        } else {
+            self.masks[e].pos_of_square[sq.index()]
+        };
+        self.lift(&mut after, e, ep);
         self.resolve(&after, e, d, sq_bit).is_some()
     }
 
@@ -232,8 +237,9 @@ impl Engine {
         let enemy = pos.cross[s]; // the enemy's pieces as positions along this side's path
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
-        // Pair protection seen from a different path needs the enemy's own path: one piece at a time.
-        if self.rules.protect_pairs && !self.shared_path {
+        // Pair protection seen from a different path needs the enemy's own path, and a path that
+        // comes back to a square needs each landing judged by its square: one piece at a time.
+        if (self.rules.protect_pairs && !self.shared_path) || m.twins {
             let mut bits = own & pieces;
             while bits != 0 {
                 let p = lowest(bits);

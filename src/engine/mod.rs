@@ -39,6 +39,8 @@ struct SideMasks {
     pos_of_square: [u8; MAX_SQUARES],
     /// Indexed by position index: the bit of its square.
     square_bit: [u64; MAX_PATH],
+    /// The path comes back to a square it has passed: a square may stand for two positions.
+    twins: bool,
     /// Positions where an enemy piece cannot be captured: the enemy's own safe positions,
     /// seen along this side's path.
     safe: u64,
@@ -84,6 +86,7 @@ impl SideMasks {
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
             square_bit: [0; MAX_PATH],
+            twins: side.visits_twice(),
             safe: 0,
             extra: 0,
             effect: 0,
@@ -101,7 +104,10 @@ impl SideMasks {
             let (i, bit) = (p.index(), p.bit());
             let sq = side.square(p);
             m.on_path |= bit;
-            m.pos_of_square[sq.index()] = p.get();
+            // A square the path comes back to stands for its first visit.
+            if m.pos_of_square[sq.index()] == 0 {
+                m.pos_of_square[sq.index()] = p.get();
+            }
             m.square_bit[i] = sq.bit();
             if rules.effect(sq).is_some() || side.flags[i].contains(PosFlags::TO_WAITING) {
                 m.effect |= bit;
@@ -131,8 +137,11 @@ impl SideMasks {
                 }
             }
             if let Some(ep) = enemy.position(sq) {
-                m.cross_bit[i] = ep.bit();
-                if enemy.flags[ep.index()].contains(PosFlags::SAFE) {
+                // Every visit of the enemy's path to the square.
+                let visits = enemy.positions_of(sq);
+                m.cross_bit[i] = visits;
+                if PathPos::all_in(visits).any(|q| enemy.flags[q.index()].contains(PosFlags::SAFE))
+                {
                     m.safe |= bit;
                 }
                 // The enemy's positions just before and just after its own position there.

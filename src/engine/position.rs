@@ -111,9 +111,7 @@ impl Position {
         let sq = rules.sides[s].square(p);
         self.on[s] |= p.bit();
         self.squares[s] |= sq.bit();
-        if let Some(theirs) = rules.sides[s.other()].position(sq) {
-            self.cross[s.other()] |= theirs.bit();
-        }
+        self.cross[s.other()] |= rules.sides[s.other()].positions_of(sq);
     }
 
     /// The side that throws next.

@@ -28,7 +28,7 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
                         continue;
                     };
                     for (s, side) in cx.sides().iter() {
-                        if let Some(p) = side.position_of(sq) {
+                        for p in side.positions_of(sq) {
                             table[s].push((p, values.clone()));
                         }
                     }

@@ -166,7 +166,8 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
     Some(PerSide::new(a, b))
 }
 
-/// The squares of one path, in order: each on the board, once, next to the one before.
+/// The squares of one path, in order: each on the board, next to the one before, never the one
+/// before or the one before that again (a path may come back to a square after going round).
 fn path(cx: &mut Ctx, board: &Board, layer: usize, items: &[Item]) -> Option<Vec<Square>> {
     let mut path: Vec<Square> = Vec::new();
     let mut spans: Vec<&Span> = Vec::new();
@@ -175,7 +176,8 @@ fn path(cx: &mut Ctx, board: &Board, layer: usize, items: &[Item]) -> Option<Vec
         let squares = cx.item_squares(layer, item);
         ok &= squares.len() == item.count();
         for (n, sq) in squares {
-            if let Some(i) = path.iter().position(|&p| p == sq) {
+            let len = path.len();
+            if let Some(i) = (len.saturating_sub(2)..len).find(|&i| path[i] == sq) {
                 cx.err(
                     layer,
                     CheckError::PathRepeats {

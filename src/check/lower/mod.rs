@@ -220,6 +220,54 @@ fn retreat(
     Some(retreat)
 }
 
+/// On a path that comes back to a square, rules that read the path around a square or send a
+/// piece to where another came from would not say which visit they mean: refused.
+fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
+    if !cx.sides().values().any(|s| s.visits_twice()) {
+        return;
+    }
+    let refused = [
+        (
+            capture == Capture::Swap,
+            RuleKey::Capture,
+            "a captured piece swaps places, but a path comes back to squares it has passed",
+            "say `capture to waiting` or `capture removed`",
+        ),
+        (
+            movement.protect_pairs,
+            RuleKey::Protect,
+            "pairs protect, but a path comes back to squares it has passed (its neighbours there are not one pair)",
+            "say `protect none`",
+        ),
+        (
+            movement.blockade.is_some(),
+            RuleKey::Blockade,
+            "a blockade, but a path comes back to squares it has passed (a row of pieces there is not one row)",
+            "say `blockade none`",
+        ),
+        (
+            movement.ahead_empty.values().any(|v| !v.is_empty()),
+            RuleKey::AheadEmpty,
+            "pieces wait for the square ahead, but a path comes back to squares it has passed",
+            "say `pieces on none move only if the square ahead is empty`",
+        ),
+    ];
+    for (applies, key, what, help) in refused {
+        if applies {
+            let said = cx.rule(&key);
+            cx.err(
+                said.layer,
+                CheckError::Contradiction {
+                    span: said.span.into(),
+                    what: what.into(),
+                    label: "not on an out-and-back path".into(),
+                    help: help.into(),
+                },
+            );
+        }
+    }
+}
+
 /// What `on entering` rules add. A rule about entering where nothing enters is an error, and so
 /// is a piece that must move next where pieces enter on squares that depend on the throw, or
 /// where a retreat's piece that must move next stands elsewhere (one square holds that piece).
@@ -346,6 +394,7 @@ pub fn build(
             },
         );
     }
+    out_and_back(&mut cx, capture, &movement);
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     if layout.throw_off && opening.seats.is_some() {
         let said = cx.rule(&RuleKey::First);

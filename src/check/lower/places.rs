@@ -217,9 +217,7 @@ impl Ctx<'_, '_> {
             SetExpr::Squares(_) => {
                 for sq in self.squares(layer, set) {
                     for (s, side) in self.sides().iter() {
-                        if let Some(p) = side.position_of(sq) {
-                            out[s].push(p);
-                        }
+                        out[s].extend(side.positions_of(sq));
                     }
                 }
             }

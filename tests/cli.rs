@@ -724,3 +724,27 @@ fn no_ansi_escapes_off_a_terminal_or_with_no_color() {
         }
     }
 }
+
+/// A board drawn at points (`draw ... at ...`): Carnarvon and Carter's holes as the real board
+/// lays them out, each side's holes 1-10 down the middle and the rest up its outer arc.
+#[test]
+fn explain_draws_a_board_placed_at_points() {
+    let (code, stdout, stderr) = run(&["explain", "hounds-and-jackals/carnarvon-carter"]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    // The line of a hole: the one whose words include its number alone or with its mark.
+    let line_of = |n: &str| {
+        lines
+            .iter()
+            .position(|l| l.split_whitespace().any(|w| w.trim_end_matches('*') == n))
+            .unwrap_or_else(|| panic!("hole {n} is not drawn:\n{stdout}"))
+    };
+    // Down the middle: 1 above 2 above ... 10; up the arc: 11 below 25.
+    assert!(line_of("1") < line_of("2") && line_of("9") < line_of("10"));
+    assert!(line_of("25") < line_of("11"));
+    // The first side's 1 and the second side's 30 face each other across the middle.
+    assert_eq!(line_of("1"), line_of("30"));
+    // The last holes meet at the apex, on the top line of the drawing.
+    assert_eq!(line_of("29"), line_of("58"));
+    assert!(line_of("29") < line_of("26"));
+}

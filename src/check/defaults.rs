@@ -64,6 +64,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Colour(_)
         | RuleKey::Pieces
         | RuleKey::Start
+        | RuleKey::Draw(..)
         | RuleKey::First
         | RuleKey::Throw
         | RuleKey::BearOff

@@ -152,6 +152,30 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Name { square, text: None } => format!("Square {} has no name.", square.value),
         K::Label { square, text: Some(text) } => format!("Square {} is marked \"{}\".", square.value, text),
         K::Label { square, text: None } => format!("Square {} has no label.", square.value),
+        K::Draw {
+            squares,
+            rows,
+            cols,
+        } => {
+            let range = |i: &Item| {
+                if i.first == i.last {
+                    i.first.to_string()
+                } else {
+                    format!("{}-{}", i.first, i.last)
+                }
+            };
+            format!(
+                "Square{} {} drawn at row {}, column {} (from the top left).",
+                if squares.first == squares.last { " is" } else { "s" },
+                if squares.first == squares.last {
+                    range(squares)
+                } else {
+                    format!("{} are", range(squares))
+                },
+                range(rows),
+                range(cols)
+            )
+        }
         K::Marks(SetExpr::None) => "No square is marked.".into(),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
         K::Path { side: None, items: i } => format!("Both sides share one path: squares {}.", items(i)),

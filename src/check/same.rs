@@ -21,6 +21,18 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
         RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
         RuleKey::Marks => a.board.marks == b.board.marks,
+        RuleKey::Draw(first, last) => {
+            let points = |r: &RuleSet| -> Vec<(Square, u8, u8)> {
+                let (lo, hi) = ((*first).min(*last), (*first).max(*last));
+                r.board
+                    .points
+                    .iter()
+                    .filter(|(sq, _, _)| (lo..=hi).contains(&u32::from(*sq)))
+                    .copied()
+                    .collect()
+            };
+            points(a) == points(b)
+        }
         RuleKey::Path(None) => paths(a) == paths(b),
         RuleKey::Path(Some(side)) => {
             side_named(a, side).map(|s| &s.path) == side_named(b, side).map(|s| &s.path)

@@ -18,6 +18,8 @@ pub enum RuleKey {
     Name(u32),
     Label(u32),
     Marks,
+    /// Where squares are drawn, by the first and last square of the statement.
+    Draw(u32, u32),
     /// `None`: the path both sides share; else one side's path.
     Path(Option<String>),
     Sides,
@@ -189,6 +191,8 @@ impl fmt::Display for RuleKey {
             Colour(side) => return write!(f, "colour {side}"),
             Opening(side) => return write!(f, "opening {side}"),
             Square(n) => return write!(f, "square {n}"),
+            Draw(a, b) if a == b => return write!(f, "draw {a}"),
+            Draw(a, b) => return write!(f, "draw {a}..{b}"),
             On(trigger) => return write!(f, "on {trigger}"),
             Ruleset => "ruleset",
             Title => "title",

@@ -178,27 +178,31 @@ fn range(pair: Pair<Rule>, offset: usize) -> Result<(Spanned<u32>, Spanned<u32>)
 }
 
 fn items(pair: Pair<Rule>, offset: usize) -> Result<Vec<Item>, SyntaxError> {
-    let mut out = Vec::new();
-    for item in pair.into_inner().filter(|p| p.as_rule() == Rule::item) {
-        let sp = span(&item, offset);
-        let inner = item.into_inner().next().unwrap();
-        let (first, last) = match inner.as_rule() {
-            Rule::range => {
-                let (a, b) = range(inner, offset)?;
-                (a.value, b.value)
-            }
-            _ => {
-                let n = int(inner, offset)?.value;
-                (n, n)
-            }
-        };
-        out.push(Item {
-            first,
-            last,
-            span: sp,
-        });
-    }
-    Ok(out)
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::item)
+        .map(|p| item(p, offset))
+        .collect()
+}
+
+/// One number or range.
+fn item(pair: Pair<Rule>, offset: usize) -> Result<Item, SyntaxError> {
+    let sp = span(&pair, offset);
+    let inner = pair.into_inner().next().unwrap();
+    let (first, last) = match inner.as_rule() {
+        Rule::range => {
+            let (a, b) = range(inner, offset)?;
+            (a.value, b.value)
+        }
+        _ => {
+            let n = int(inner, offset)?.value;
+            (n, n)
+        }
+    };
+    Ok(Item {
+        first,
+        last,
+        span: sp,
+    })
 }
 
 fn ints(pair: Pair<Rule>, offset: usize) -> Result<Vec<Spanned<u32>>, SyntaxError> {
@@ -312,6 +316,11 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
         }
         Rule::marks_stmt => StatementKind::Marks(set(parts.next().unwrap(), offset)?),
+        Rule::draw_stmt => StatementKind::Draw {
+            squares: item(parts.next().unwrap(), offset)?,
+            rows: item(parts.next().unwrap(), offset)?,
+            cols: item(parts.next().unwrap(), offset)?,
+        },
         Rule::path_stmt => {
             let first = parts.next().unwrap();
             if first.as_rule() == Rule::ident {

@@ -319,6 +319,12 @@ pub enum StatementKind {
         text: Option<String>,
     },
     Marks(SetExpr),
+    /// `draw SQUARES at ROWS, COLUMNS`: where squares are drawn, for boards that are not grids.
+    Draw {
+        squares: Item,
+        rows: Item,
+        cols: Item,
+    },
     Path {
         side: Option<Spanned<String>>,
         items: Vec<Item>,
@@ -395,6 +401,7 @@ impl StatementKind {
             K::Name { square, .. } => RuleKey::Name(square.value),
             K::Label { square, .. } => RuleKey::Label(square.value),
             K::Marks(_) => RuleKey::Marks,
+            K::Draw { squares, .. } => RuleKey::Draw(squares.first, squares.last),
             K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
             K::Sides(_) => RuleKey::Sides,
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),

@@ -31,6 +31,9 @@ const W: usize = 5;
 /// Draws the board with box characters. Each square shows its number and, below, `content`
 /// (a piece, a label, a mark), if any.
 pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
+    if !b.points.is_empty() {
+        return draw_points(b, content);
+    }
     let mut out = String::new();
     let cell =
         |row: u8, col: u8| -> Option<Square> { b.square_at(row, col).filter(|s| !b.is_gap(*s)) };
@@ -87,6 +90,40 @@ pub fn draw(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
     }
     out
 }
+
+/// Draws a board whose squares are placed at points (`draw ... at ...`): one line a row, each
+/// square its number and, beside it, `content` (a piece, a label, a mark), if any.
+fn draw_points(b: &Board, content: &dyn Fn(Square) -> Option<Cell>) -> String {
+    let rows = b.points.iter().map(|p| p.1).max().unwrap_or(0);
+    let mut out = String::new();
+    for row in 0..=rows {
+        let mut here: Vec<&(Square, u8, u8)> = b.points.iter().filter(|p| p.1 == row).collect();
+        here.sort_by_key(|p| p.2);
+        let mut line = String::new();
+        let mut at = 0usize;
+        for &&(sq, _, col) in &here {
+            let col = usize::from(col);
+            line.push_str(&" ".repeat((col - at.min(col)) * POINT_W));
+            let cell = content(sq);
+            let text: String = cell
+                .as_ref()
+                .map(|c| c.text.chars().take(2).collect())
+                .unwrap_or_default();
+            let painted = match cell.and_then(|c| c.colour) {
+                Some(code) => format!("\x1b[{code}m{text:<2}\x1b[0m"),
+                None => format!("{text:<2}"),
+            };
+            line.push_str(&format!("{:>2}{painted} ", u32::from(sq)));
+            at = col + 1;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The width of a square drawn at a point: its number, two characters of content, a space.
+const POINT_W: usize = 5;
 
 /// The first letter of a side's name, upper case: how its pieces are drawn.
 pub fn initial(name: &str) -> String {

@@ -22,6 +22,9 @@ pub struct Board {
     pub names: Vec<(Square, String)>,
     pub labels: Vec<(Square, String)>,
     pub marks: Vec<Square>,
+    /// Where each square is drawn (row, column from 0, top left), for a board that is not a
+    /// grid; empty: as the grid.
+    pub points: Vec<(Square, u8, u8)>,
 }
 
 impl Board {
@@ -102,6 +105,7 @@ mod tests {
             names: Vec::new(),
             labels: Vec::new(),
             marks: Vec::new(),
+            points: Vec::new(),
         }
     }
 

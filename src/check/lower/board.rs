@@ -49,6 +49,7 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         names: Vec::new(),
         labels: Vec::new(),
         marks: Vec::new(),
+        points: Vec::new(),
     };
     let said = cx.rule(&RuleKey::Gaps);
     let K::Gaps(items) = &*said.kind else {
@@ -233,4 +234,134 @@ pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
         mismatch(&said.kind)
     };
     board.marks = cx.squares(said.layer, set);
+    board.points = points(cx, board);
+}
+
+/// The largest row or column a drawing may place a square at.
+const MAX_POINT: u32 = 40;
+
+/// Where squares are drawn (`draw SQUARES at ROWS, COLUMNS`): a row or column given as a range
+/// runs along the squares, one each; no two squares at one point, no square twice, and once one
+/// square is placed every square is.
+fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
+    // Each point with the statement that placed it.
+    let mut out: Vec<(Square, u8, u8, usize, Span)> = Vec::new();
+    let mut said_any: Option<(usize, Span)> = None;
+    let mut failed = false;
+    for (kind, layer, _) in cx.entries() {
+        let K::Draw {
+            squares,
+            rows,
+            cols,
+        } = kind
+        else {
+            continue;
+        };
+        said_any.get_or_insert((layer, squares.span.clone()));
+        let list = cx.item_squares(layer, squares);
+        let n = list.len();
+        let fit = |cx: &mut Ctx, item: &Item, what: &str| -> Option<Vec<u8>> {
+            // Judged by its ends before any number of it is listed.
+            let count = item.first.abs_diff(item.last) as usize + 1;
+            let bad = if count != 1 && count != n {
+                Some(format!(
+                    "{n} squares are drawn at {count} {what}s: give one {what}, or a range of {n}"
+                ))
+            } else if item.first.max(item.last) > MAX_POINT {
+                Some(format!("a {what} of a drawing is at most {MAX_POINT}"))
+            } else {
+                None
+            };
+            if let Some(what) = bad {
+                cx.err(
+                    layer,
+                    CheckError::Contradiction {
+                        span: item.span.clone().into(),
+                        what,
+                        label: "here".into(),
+                        help: "e.g. `draw 1..10 at 4..13, 2`: squares 1-10 down column 2, rows 4 to 13"
+                            .into(),
+                    },
+                );
+                return None;
+            }
+            let values = along(item);
+            Some(
+                (0..n)
+                    .map(|k| {
+                        let v = if values.len() == 1 {
+                            values[0]
+                        } else {
+                            values[k]
+                        };
+                        u8::try_from(v).unwrap_or(u8::MAX)
+                    })
+                    .collect(),
+            )
+        };
+        let (Some(rs), Some(cs)) = (fit(cx, rows, "row"), fit(cx, cols, "column")) else {
+            failed = true;
+            continue;
+        };
+        for (k, (num, sq)) in list.into_iter().enumerate() {
+            let clash = out
+                .iter()
+                .find(|(s, r, c, _, _)| *s == sq || (*r, *c) == (rs[k], cs[k]))
+                .map(|(s, _, _, l, sp)| (*s, *l, sp.clone()));
+            if let Some((other, other_layer, other_span)) = clash {
+                failed = true;
+                let what = if other == sq {
+                    format!("square {num} is drawn twice")
+                } else {
+                    format!("squares {other} and {num} are drawn at one point")
+                };
+                // At the statement of the file that extends the other (the one its author edits).
+                let (at_layer, at) = if other_layer > layer {
+                    (other_layer, other_span)
+                } else {
+                    (layer, squares.span.clone())
+                };
+                cx.err(
+                    at_layer,
+                    CheckError::Contradiction {
+                        span: at.into(),
+                        what,
+                        label: "here".into(),
+                        help: "each square is drawn once, each at a point of its own".into(),
+                    },
+                );
+                continue;
+            }
+            out.push((sq, rs[k], cs[k], layer, squares.span.clone()));
+        }
+    }
+    if let Some((layer, span)) = said_any
+        && !failed
+        && let Some(missing) = board
+            .squares()
+            .find(|sq| !out.iter().any(|(s, _, _, _, _)| s == sq))
+    {
+        cx.err(
+            layer,
+            CheckError::Contradiction {
+                span: span.into(),
+                what: format!("square {missing} has no place in the drawing"),
+                label: "the drawing starts here".into(),
+                help: "once one square is drawn at a point, draw every square of the board".into(),
+            },
+        );
+    }
+    let mut points: Vec<(Square, u8, u8)> =
+        out.into_iter().map(|(s, r, c, _, _)| (s, r, c)).collect();
+    points.sort_unstable();
+    points
+}
+
+/// The numbers of an item in its order (a range may run down).
+fn along(item: &Item) -> Vec<u32> {
+    if item.first <= item.last {
+        (item.first..=item.last).collect()
+    } else {
+        (item.last..=item.first).rev().collect()
+    }
 }

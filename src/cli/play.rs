@@ -65,13 +65,15 @@ fn ask(
         say!("{line}");
     }
     let spend = game.phase == Phase::Spend;
+    // Throws of more than one value left: each option says which it plays.
+    let several = spend && game.pool().iter().any(|&t| t != game.pool()[0]);
     let words: Vec<MoveWords> = moves
         .iter()
         .enumerate()
         .map(|(i, mv)| {
             let (after, report) = engine.apply(&game.pos, mv, game.total);
             let mut w = move_words(engine, side, &report, engine.outcome(&after), style);
-            if spend {
+            if several {
                 // Each option plays one of the turn's throws.
                 w.text = format!("with {}: {}", game.throw_of(i), w.text);
             }
@@ -81,7 +83,10 @@ fn ask(
     // What the side moves with: the total, or the throws it has left to play.
     let with = if spend {
         let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
-        format!("one of its throws {}", list.join(", "))
+        match list.as_slice() {
+            [one] => format!("its throw {one}"),
+            _ => format!("one of its throws {}", list.join(", ")),
+        }
     } else {
         game.total.to_string()
     };

@@ -261,3 +261,42 @@ fn a_trap_catches_a_move_over_a_stop_square() {
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].0, json!([{ "from": 3, "to": 9 }]));
 }
+
+#[test]
+fn a_line_the_player_may_decline_gives_two_moves() {
+    // Landing on 4 the player may follow the line to 8, or stay on 4.
+    let e = engine("on landing on 4: may go to 8");
+    let position = position("red", 3, json!([1, 2]), json!([10, 11]));
+    let answer = moves_json(&e, &position, &mut Vec::new()).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    let onto_4: Vec<&Value> = moves
+        .iter()
+        .filter(|m| m["steps"] == json!([{ "from": 1, "to": 4 }]))
+        .collect();
+    assert_eq!(onto_4.len(), 2, "{moves:?}");
+    let follows = onto_4.iter().find(|m| m.get("stays").is_none()).unwrap();
+    let stays = onto_4.iter().find(|m| m["stays"] == json!(true)).unwrap();
+    assert_eq!(follows["result"]["pieces"]["red"], json!([2, 8]));
+    assert_eq!(stays["result"]["pieces"]["red"], json!([2, 4]));
+    // 2 -> 5 lands on no line: one move only.
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|m| m["steps"] == json!([{ "from": 2, "to": 5 }]))
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn a_declinable_line_to_a_taken_square_leaves_the_piece_either_way() {
+    // 8 is taken by red's own piece: following the line leaves the piece on 4, as staying does.
+    let e = engine("on landing on 4: may go to 8");
+    let r = results(&e, &position("red", 3, json!([1, 8]), json!([10, 11])));
+    let onto_4: Vec<&Result4> = r
+        .iter()
+        .filter(|m| m.0 == json!([{ "from": 1, "to": 4 }]))
+        .collect();
+    assert_eq!(onto_4.len(), 2);
+    assert!(onto_4.iter().all(|m| m.2 == json!([4, 8])));
+}

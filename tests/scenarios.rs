@@ -159,6 +159,7 @@ fn show_move(m: &Value) -> String {
 fn same_move(want: &Value, got: &Value) -> bool {
     if normal_position(&want["result"]) != normal_position(&got["result"])
         || want.get("retreat") != got.get("retreat")
+        || want.get("stays") != got.get("stays")
     {
         return false;
     }
@@ -233,7 +234,7 @@ const CASE_KEYS: [&str; 8] = [
     "options",
     "note",
 ];
-const MOVE_KEYS: [&str; 4] = ["steps", "steps_any", "result", "retreat"];
+const MOVE_KEYS: [&str; 5] = ["steps", "steps_any", "result", "retreat", "stays"];
 
 /// Mistakes in the file itself (not in the program): missing fields, typos in field names.
 fn check_shape(file: &str, data: &Value) -> Vec<String> {

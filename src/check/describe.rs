@@ -110,6 +110,10 @@ fn effect(e: &Effect) -> String {
         }
         Effect::LoseTurn => "the side loses its next turn".into(),
         Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
+        Effect::MayGoTo(d) => format!(
+            "the player may send the piece on to {} or leave it there",
+            dest(d)
+        ),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
         Effect::MovesNext {
             ignoring_pairs: true,

@@ -89,7 +89,10 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::On(TriggerKey::Pass(_)) => a.extra_after_pass == b.extra_after_pass,
         RuleKey::On(TriggerKey::Move(_)) => a.extra_after == b.extra_after,
         RuleKey::On(TriggerKey::Landing(_)) => {
-            a.extra_on == b.extra_on && effects(a) == effects(b) && a.to_waiting == b.to_waiting
+            a.extra_on == b.extra_on
+                && effects(a) == effects(b)
+                && a.to_waiting == b.to_waiting
+                && a.optional_effects == b.optional_effects
         }
         RuleKey::On(TriggerKey::Passing(_)) => passing(a) == passing(b),
         RuleKey::On(TriggerKey::Entering) => a.entering == b.entering,

@@ -28,6 +28,8 @@ bitflags! {
         const STOP = 1 << 2;
         /// Drawn with a mark.
         const MARK = 1 << 3;
+        /// The player may decline the square's effect (`may go to`).
+        const OPTIONAL_EFFECT = 1 << 4;
     }
 }
 

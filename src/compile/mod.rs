@@ -39,6 +39,9 @@ pub fn compile(r: &RuleSet) -> Rules {
     for sq in &r.board.marks {
         squares[sq.index()] |= SquareFlags::MARK;
     }
+    for sq in &r.optional_effects {
+        squares[sq.index()] |= SquareFlags::OPTIONAL_EFFECT;
+    }
     let mut effects = vec![None; size];
     for e in &r.effects {
         effects[e.square.index()] = Some(e.to);

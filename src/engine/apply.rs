@@ -97,9 +97,15 @@ pub struct Report {
     len: u8,
     event: Event,
     retreat: bool,
+    stays: bool,
 }
 
 impl Report {
+    /// Whether the move's piece stayed where it landed, declining the square's effect.
+    pub fn stays(&self) -> bool {
+        self.stays
+    }
+
     /// Whether the move was a retreat.
     pub fn retreat(&self) -> bool {
         self.retreat
@@ -194,6 +200,7 @@ impl Engine {
         s: Side,
         step: Step,
         rec: &mut impl Recorder,
+        stays: bool,
     ) -> (u8, bool) {
         let r = &self.rules;
         let m = &self.masks[s];
@@ -258,7 +265,7 @@ impl Engine {
         // Landing on a square that throws again counts, and so does being sent onto one.
         let mut at = to;
         let mut touched = bit(to);
-        if m.effect & bit(at) != 0 {
+        if m.effect & bit(at) != 0 && !stays {
             if m.to_waiting & bit(at) != 0 {
                 // Back to waiting, to enter again.
                 return self.back_to_waiting(next, s, to, report, rec);
@@ -334,6 +341,7 @@ impl Engine {
     pub fn apply(&self, pos: &Position, mv: &Move, throw: Throw) -> (Position, Report) {
         let mut report = Report {
             retreat: mv.is_retreat(),
+            stays: mv.stays(),
             ..Report::default()
         };
         let next = self.apply_with(pos, mv, throw, &mut report);
@@ -376,8 +384,10 @@ impl Engine {
         let r = &self.rules;
         let s = next.to_move;
         let mut extra_square = false;
+        // Only a single step lands where an effect may be declined (no split has such squares).
+        let stays = mv.stays();
         for &step in mv.steps() {
-            extra_square |= self.apply_step(next, s, step, rec).1;
+            extra_square |= self.apply_step(next, s, step, rec, stays).1;
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
         let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);

@@ -375,7 +375,7 @@ impl Engine {
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
-        if self.retreats {
+        if self.retreats || self.optional_effects {
             self.moves_with_retreats(pos, throw, out);
         } else {
             self.moves_of(pos, throw, out);
@@ -464,11 +464,25 @@ impl Engine {
         Some(pieces)
     }
 
-    /// The legal moves where pieces may retreat: the others, then the retreats.
+    /// The legal moves where pieces may retreat or decline a square's effect: the others, then
+    /// the same moves with the piece staying where it lands, then the retreats.
     #[inline(never)]
     fn moves_with_retreats(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         let s = pos.to_move;
-        if let Some(pieces) = self.moves_of(pos, throw, out)
+        let pieces = self.moves_of(pos, throw, out);
+        if self.optional_effects {
+            let optional = self.masks[s].optional;
+            for i in 0..out.len() {
+                let mv = out[i];
+                if let Some(step) = mv.steps().last()
+                    && (1..=64).contains(&step.packed_to())
+                    && optional & bit(step.packed_to()) != 0
+                {
+                    out.push(mv.staying());
+                }
+            }
+        }
+        if let Some(pieces) = pieces
             && pos.on[s] & self.retreat[s].from & pieces != 0
         {
             self.retreat_moves(pos, s, pieces, out);

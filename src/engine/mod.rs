@@ -12,7 +12,7 @@ pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError};
 
-use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, SquareFlags, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
 use crate::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
 
@@ -48,6 +48,8 @@ struct SideMasks {
     extra: u64,
     /// Positions whose square has an effect (sends the piece on, or back to waiting).
     effect: u64,
+    /// Positions whose square's effect the player may decline.
+    optional: u64,
     /// Positions that send a piece ending its move there back to waiting.
     to_waiting: u64,
     /// Positions where a capture by a piece of this side landing there gives an extra throw.
@@ -90,6 +92,7 @@ impl SideMasks {
             safe: 0,
             extra: 0,
             effect: 0,
+            optional: 0,
             to_waiting: 0,
             capture_extra: 0,
             capture_to: 0,
@@ -114,6 +117,12 @@ impl SideMasks {
             }
             if rules.passing(sq).is_some() {
                 m.trap |= bit;
+            }
+            if rules
+                .square_flags(sq)
+                .contains(SquareFlags::OPTIONAL_EFFECT)
+            {
+                m.optional |= bit;
             }
             if matches!(rules.captured_at(sq), Capture::To(_)) {
                 m.capture_to |= bit;
@@ -215,6 +224,8 @@ pub struct Engine {
     pub(crate) plays_each: bool,
     /// Whether pieces may retreat.
     retreats: bool,
+    /// Whether some square's effect may be declined (a move then comes in two forms).
+    optional_effects: bool,
     /// Per side: the position of the piece that must move next, when it must (0: none).
     moves_next_at: PerSide<u8>,
     /// Whether a move may leave per-side state behind (a retreat, an entry that throws again or
@@ -243,6 +254,10 @@ impl Engine {
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
+            optional_effects: rules
+                .squares
+                .iter()
+                .any(|f| f.contains(SquareFlags::OPTIONAL_EFFECT)),
             moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
             after_hook: rules.retreat.is_some()
                 || rules.moves_next.is_some()

@@ -61,12 +61,15 @@ impl Step {
 pub struct Move {
     steps: [Step; MAX_STEPS],
     len: u8,
-    /// Bit 7: the move is a retreat; bits 0-6: in a turn that plays each throw whole, the
-    /// throw it plays (0 otherwise).
+    /// Bit 7: the move is a retreat; bit 5: its piece stays where it lands (it declines the
+    /// square's optional effect); bits 0-4: in a turn that plays each throw whole, the throw it
+    /// plays (0 otherwise).
     tag: u8,
 }
 
 const RETREAT: u8 = 0x80;
+const STAYS: u8 = 0x20;
+const PLAYS: u8 = 0x1F;
 
 impl Move {
     #[inline(always)]
@@ -122,13 +125,25 @@ impl Move {
     /// In a turn that plays each throw whole, the throw this move plays.
     #[inline(always)]
     pub fn plays(&self) -> Option<Throw> {
-        let v = self.tag & !RETREAT;
+        let v = self.tag & PLAYS;
         (v != 0).then(|| Throw::from(v))
     }
 
     /// The same move, playing the throw `v` of a turn that plays each throw whole.
     pub(crate) fn playing(mut self, v: u8) -> Move {
-        self.tag = (self.tag & RETREAT) | (v & !RETREAT);
+        self.tag = (self.tag & !PLAYS) | (v & PLAYS);
+        self
+    }
+
+    /// Whether the piece stays where it lands, declining its square's optional effect.
+    #[inline(always)]
+    pub fn stays(&self) -> bool {
+        self.tag & STAYS != 0
+    }
+
+    /// The same move, its piece staying where it lands.
+    pub(crate) fn staying(mut self) -> Move {
+        self.tag |= STAYS;
         self
     }
 }

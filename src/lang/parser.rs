@@ -652,6 +652,9 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
         Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
         Rule::effect_lose_turn => Effect::LoseTurn,
         Rule::effect_go_waiting => Effect::GoToWaiting,
+        Rule::effect_may_go_to => {
+            Effect::MayGoTo(destination(meaningful(pair).next().unwrap(), offset)?)
+        }
         Rule::effect_end_turn => Effect::EndTurn,
         Rule::effect_moves_next => {
             let rest = meaningful(pair).next().map(|p| p.as_rule());
@@ -708,6 +711,7 @@ fn describe(rule: Rule) -> String {
         | Rule::effect_throw_again
         | Rule::effect_go_to
         | Rule::effect_go_waiting
+        | Rule::effect_may_go_to
         | Rule::effect_captured
         | Rule::effect_lose_turn
         | Rule::effect_end_turn

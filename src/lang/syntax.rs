@@ -268,6 +268,8 @@ pub enum Effect {
     GoTo(Destination),
     /// The piece that landed goes back to waiting, to enter again.
     GoToWaiting,
+    /// The player may send the piece that landed on to a square, or leave it there.
+    MayGoTo(Destination),
     /// Where the captured piece goes.
     Captured(CapturedPlace),
     /// The side that moved skips its next turn.

@@ -293,6 +293,9 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             if mv.is_retreat() {
                 v["retreat"] = json!(true);
             }
+            if mv.stays() {
+                v["stays"] = json!(true);
+            }
             v
         })
         .collect();

@@ -47,6 +47,9 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
             if mv.is_retreat() {
                 v["move"]["retreat"] = json!(true);
             }
+            if mv.stays() {
+                v["move"]["stays"] = json!(true);
+            }
             v
         }
         GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
@@ -317,11 +320,13 @@ pub fn replay(
                 // A move is known by its steps, the throw it plays and whether it retreats.
                 let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
                 let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
+                let stays = found.and_then(|m| m.get("stays")) == Some(&json!(true));
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
                         steps_json(m) == *steps
                             && m.is_retreat() == retreat
+                            && m.stays() == stays
                             && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
                     })
                     .ok_or(format!(

@@ -431,6 +431,7 @@ pub fn move_words(
         if let Place::On(p) = landed {
             let square = engine.square(s, p);
             match step.rest() {
+                _ if report.stays() => text.push_str(" (stays there)"),
                 Place::Waiting => text.push_str(" (back to waiting: it must enter again)"),
                 Place::On(rest) if rest != p => {
                     let dir = if rest < p { "back" } else { "on" };

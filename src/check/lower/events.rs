@@ -24,6 +24,9 @@ pub(super) struct Events {
     pub on_capture: PerSide<Vec<PathPos>>,
     /// Squares that send a piece on, with where each rule was written.
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
+    /// Squares whose landing effect the player may decline, and the first rule that says so.
+    pub optional: Vec<Square>,
+    pub optional_said: Option<(usize, Span)>,
     /// Squares that send a piece back to waiting, with where each rule was written.
     pub to_waiting: Vec<(Square, usize, Span)>,
     /// Squares a forward move may not pass over, and where it ends instead.
@@ -109,6 +112,7 @@ fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
         Effect::GoTo(_) | Effect::GoToWaiting => "go to",
+        Effect::MayGoTo(_) => "may go to",
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
@@ -149,6 +153,21 @@ fn rule(
             let squares = cx.squares(layer, set);
             if let Some(to) = cx.destination(layer, dest) {
                 for square in squares {
+                    out.landing_effects.push((
+                        SquareEffect { square, to },
+                        layer,
+                        trigger.span.clone(),
+                    ));
+                }
+            }
+        }
+        (Trigger::Landing(set), Effect::MayGoTo(dest)) => {
+            out.optional_said
+                .get_or_insert((layer, effect.span.clone()));
+            let squares = cx.squares(layer, set);
+            if let Some(to) = cx.destination(layer, dest) {
+                for square in squares {
+                    out.optional.push(square);
                     out.landing_effects.push((
                         SquareEffect { square, to },
                         layer,
@@ -212,7 +231,7 @@ fn rule(
         }
         (trigger_value, effect_value) => {
             let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
-                        piece is removed`; after landing on squares: `throw again` or `go to ...`; \
+                        piece is removed`; after landing on squares: `throw again`, `go to ...` or `may go to ...`; \
                         after a move or a pass with a throw: `throw again`; on passing squares: \
                         `go to ...`; after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
                         entering: `throw again` or `piece moves next`"

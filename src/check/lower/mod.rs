@@ -220,6 +220,43 @@ fn retreat(
     Some(retreat)
 }
 
+/// The squares whose landing effect may be declined, among those that have one; not with a
+/// split turn (a split moves several pieces at once).
+fn optional_effects(
+    cx: &mut Ctx,
+    effects: &[crate::check::ruleset::SquareEffect],
+    (mut optional, said): (Vec<Square>, Option<(usize, Span)>),
+    turn: &crate::check::ruleset::Turn,
+) -> Vec<Square> {
+    optional.retain(|sq| effects.iter().any(|e| e.square == *sq));
+    optional.sort_unstable();
+    optional.dedup();
+    if !optional.is_empty()
+        && matches!(
+            turn,
+            crate::check::ruleset::Turn::AccumulateThenSplit { .. }
+                | crate::check::ruleset::Turn::ThrowThenSplit
+        )
+    {
+        let (layer, span) = said.unwrap_or_else(|| {
+            let turn = cx.rule(&RuleKey::Turn);
+            (turn.layer, turn.span)
+        });
+        cx.err(
+            layer,
+            CheckError::Contradiction {
+                span: span.into(),
+                what: "an effect the player may decline, but the turn splits a total among pieces"
+                    .into(),
+                label: "not with a split turn".into(),
+                help: "say `go to` (the effect always happens), or play one throw at a time".into(),
+            },
+        );
+        return Vec::new();
+    }
+    optional
+}
+
 /// On a path that comes back to a square, rules that read the path around a square or send a
 /// piece to where another came from would not say which visit they mean: refused.
 fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
@@ -416,6 +453,12 @@ pub fn build(
     {
         event_without_capture(&mut cx);
     }
+    let optional_effects = optional_effects(
+        &mut cx,
+        &effects,
+        (events.optional.clone(), events.optional_said.clone()),
+        &throws.turn,
+    );
     let retreat = retreat(&mut cx, movement.retreat, &events.retreat, &throws.turn);
     let entering = entering(&mut cx, &events.entering, enter.as_ref(), retreat.as_ref());
     let bearing = bear_off::bearing_off(&mut cx);
@@ -486,6 +529,7 @@ pub fn build(
         ahead_empty: movement.ahead_empty,
         seats: opening.seats,
         opening: opening.per_side,
+        optional_effects,
         effects,
         to_waiting,
         bear_off: bearing.bear_off?,

@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 27] = [
+const BUNDLED: [&str; 28] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -41,6 +41,7 @@ const BUNDLED: [&str; 27] = [
     "twenty-squares/seleucid",
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
+    "hounds-and-jackals/carter-crossover",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,9 +44,10 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 27] = [
+const IDS: [&str; 28] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
+    "hounds-and-jackals/carter-crossover",
     "senet/base",
     "senet/bell-1960",
     "senet/bell-1979",
@@ -442,6 +443,7 @@ macro_rules! game_properties {
 game_properties! {
     games_hounds_and_jackals_carnarvon_carter: "hounds-and-jackals/carnarvon-carter", 8;
     games_hounds_and_jackals_carter: "hounds-and-jackals/carter", 8;
+    games_hounds_and_jackals_carter_crossover: "hounds-and-jackals/carter-crossover", 8;
     games_senet_base: "senet/base", 16;
     games_senet_bell_1960: "senet/bell-1960", 16;
     games_senet_bell_1979: "senet/bell-1979", 16;

@@ -160,6 +160,7 @@ fn same_move(want: &Value, got: &Value) -> bool {
     if normal_position(&want["result"]) != normal_position(&got["result"])
         || want.get("retreat") != got.get("retreat")
         || want.get("stays") != got.get("stays")
+        || want.get("follows") != got.get("follows")
     {
         return false;
     }
@@ -234,7 +235,14 @@ const CASE_KEYS: [&str; 8] = [
     "options",
     "note",
 ];
-const MOVE_KEYS: [&str; 5] = ["steps", "steps_any", "result", "retreat", "stays"];
+const MOVE_KEYS: [&str; 6] = [
+    "steps",
+    "steps_any",
+    "result",
+    "retreat",
+    "stays",
+    "follows",
+];
 
 /// Mistakes in the file itself (not in the program): missing fields, typos in field names.
 fn check_shape(file: &str, data: &Value) -> Vec<String> {
@@ -394,6 +402,7 @@ scenario_files! {
     senet_piccione => "senet__piccione.json",
     senet_bell_suggested => "senet__bell-suggested.json",
     twenty_squares_murray => "twenty-squares__murray.json",
+    hounds_and_jackals_carter_crossover => "hounds-and-jackals__carter-crossover.json",
 }
 
 #[test]

@@ -182,8 +182,29 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::Marks(SetExpr::None) => "No square is marked.".into(),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
-        K::Path { side: None, items: i } => format!("Both sides share one path: squares {}.", items(i)),
-        K::Path { side: Some(s), items: i } => format!("{}'s path: squares {}.", s.value, items(i)),
+        K::Path {
+            side,
+            items: i,
+            breaks,
+        } => {
+            let whose = match side {
+                None => "Both sides share one path".to_string(),
+                Some(s) => format!("{}'s path", s.value),
+            };
+            if breaks.is_empty() {
+                format!("{whose}: squares {}.", items(i))
+            } else {
+                let mut cuts = vec![0];
+                cuts.extend(breaks.iter().copied());
+                cuts.push(i.len());
+                let parts: Vec<String> = cuts.windows(2).map(|w| items(&i[w[0]..w[1]])).collect();
+                format!(
+                    "{whose}, in {} parts, each running to the goal (a piece moves on within its part; a line may take it to another): squares {}.",
+                    parts.len(),
+                    parts.join("; then ")
+                )
+            }
+        }
         K::Sides(names) => format!(
             "Two sides, in side order: {}.",
             join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())

@@ -113,6 +113,9 @@ pub struct SideRules {
     pub colour: String,
     /// The squares of its path, in order: position k is `path[k - 1]`.
     pub path: Vec<Square>,
+    /// Where the path is in parts, each running to the goal: the last position of each part
+    /// but the last.
+    pub segment_ends: Vec<PathPos>,
 }
 
 impl SideRules {

@@ -35,7 +35,8 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::Path(None) => paths(a) == paths(b),
         RuleKey::Path(Some(side)) => {
-            side_named(a, side).map(|s| &s.path) == side_named(b, side).map(|s| &s.path)
+            side_named(a, side).map(|s| (&s.path, &s.segment_ends))
+                == side_named(b, side).map(|s| (&s.path, &s.segment_ends))
         }
         RuleKey::Sides => names(a) == names(b),
         RuleKey::Colour(side) => {
@@ -124,8 +125,8 @@ fn square_text(r: &RuleSet, n: u32, label: bool) -> Option<&str> {
     }
 }
 
-fn paths(r: &RuleSet) -> PerSide<&Vec<Square>> {
-    r.sides.as_ref().map(|s| &s.path)
+fn paths(r: &RuleSet) -> PerSide<(&Vec<Square>, &Vec<PathPos>)> {
+    r.sides.as_ref().map(|s| (&s.path, &s.segment_ends))
 }
 
 fn names(r: &RuleSet) -> PerSide<&str> {

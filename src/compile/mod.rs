@@ -199,9 +199,15 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
                 let allowed = from
                     .as_ref()
                     .is_none_or(|f| f[s].iter().any(|p| p.index() == k));
-                // One step past the last position: a throw of exactly the distance, or (past)
-                // any larger throw too.
-                let distance = len - k;
+                // One step past the last position of the path (or of its part, where it is in
+                // parts): a throw of exactly the distance, or (past) any larger throw too.
+                let end = side
+                    .segment_ends
+                    .iter()
+                    .map(|p| p.index())
+                    .find(|&e| e >= k)
+                    .unwrap_or(len - 1);
+                let distance = end + 1 - k;
                 for v in r.throw.values() {
                     if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
                     {
@@ -228,6 +234,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         path: side.path.clone(),
         position_of,
         positions,
+        segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
         flags,
         exit_throws,
         start,

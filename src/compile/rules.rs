@@ -21,6 +21,9 @@ pub struct SideTable {
     pub position_of: Vec<Option<PathPos>>,
     /// Indexed by square index: every position of the square on this path, as bits.
     pub positions: Vec<u64>,
+    /// Where the path is in parts, each running to the goal: the last position of each part
+    /// but the last, as bits.
+    pub segment_ends: u64,
     /// Indexed by position index.
     pub flags: Vec<PosFlags>,
     /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.

@@ -200,7 +200,7 @@ impl Engine {
         s: Side,
         step: Step,
         rec: &mut impl Recorder,
-        stays: bool,
+        max_hops: u8,
     ) -> (u8, bool) {
         let r = &self.rules;
         let m = &self.masks[s];
@@ -265,12 +265,15 @@ impl Engine {
         // Landing on a square that throws again counts, and so does being sent onto one.
         let mut at = to;
         let mut touched = bit(to);
-        if m.effect & bit(at) != 0 && !stays {
+        if m.effect & bit(at) != 0 && max_hops > 0 {
             if m.to_waiting & bit(at) != 0 {
                 // Back to waiting, to enter again.
                 return self.back_to_waiting(next, s, to, report, rec);
             }
             while let Some(d) = r.effects[m.square_index(at)] {
+                if report.hops >= max_hops {
+                    break;
+                }
                 match self.resolve(next, s, d, 0) {
                     Some(p) if touched & bit(p) == 0 => {
                         touched |= bit(p);
@@ -385,9 +388,9 @@ impl Engine {
         let s = next.to_move;
         let mut extra_square = false;
         // Only a single step lands where an effect may be declined (no split has such squares).
-        let stays = mv.stays();
+        let max_hops = mv.max_hops();
         for &step in mv.steps() {
-            extra_square |= self.apply_step(next, s, step, rec, stays).1;
+            extra_square |= self.apply_step(next, s, step, rec, max_hops).1;
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
         let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);
@@ -521,7 +524,7 @@ impl Engine {
 impl super::SideMasks {
     /// The square index of position `p`.
     #[inline(always)]
-    fn square_index(&self, p: u8) -> usize {
+    pub(super) fn square_index(&self, p: u8) -> usize {
         self.square_bit[usize::from(p - 1)].trailing_zeros() as usize
     }
 }

@@ -135,6 +135,9 @@ impl Engine {
         can_bear: bool,
     ) -> Option<u8> {
         let m = &self.masks[s];
+        if m.segment_ends != 0 {
+            return self.target_in_part(pos, s, p, d, barrier, can_bear);
+        }
         if m.trap != 0
             && let Some(t) = self.trapped(pos, s, p, u32::from(d.get()), barrier)
         {
@@ -150,6 +153,33 @@ impl Engine {
         let t = u8::try_from(u32::from(p) + u32::from(d.get()))
             .ok()
             .filter(|&t| t <= m.len)?;
+        (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
+    }
+
+    /// [`Engine::forward_target`] on a path in parts: the move stays within the piece's part, and
+    /// bears off one past the part's end (no trap lies on such a path).
+    #[cold]
+    fn target_in_part(
+        &self,
+        pos: &Position,
+        s: Side,
+        p: u8,
+        d: Throw,
+        barrier: u64,
+        can_bear: bool,
+    ) -> Option<u8> {
+        let m = &self.masks[s];
+        let ends = m.segment_ends & !(bit(p) - 1);
+        let end = if ends == 0 { m.len } else { lowest(ends) };
+        if m.exit_throws[usize::from(p - 1)] & d.mask_bit() != 0 {
+            return (can_bear && between(p, end + 1) & barrier == 0).then_some(OFF);
+        }
+        if m.only_bear_off & bit(p) != 0 {
+            return None;
+        }
+        let t = u8::try_from(u32::from(p) + u32::from(d.get()))
+            .ok()
+            .filter(|&t| t <= end)?;
         (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
     }
 
@@ -239,7 +269,7 @@ impl Engine {
         let can_bear = self.can_bear_off(pos, s);
         // Pair protection seen from a different path needs the enemy's own path, and a path that
         // comes back to a square needs each landing judged by its square: one piece at a time.
-        if (self.rules.protect_pairs && !self.shared_path) || m.twins {
+        if (self.rules.protect_pairs && !self.shared_path) || m.per_piece {
             let mut bits = own & pieces;
             while bits != 0 {
                 let p = lowest(bits);
@@ -479,6 +509,10 @@ impl Engine {
                     && optional & bit(step.packed_to()) != 0
                 {
                     out.push(mv.staying());
+                    // A line that leads to another the player may decline: stop after one.
+                    if self.next_is_optional(s, step.packed_to()) {
+                        out.push(mv.one_hop_only());
+                    }
                 }
             }
         }
@@ -487,6 +521,16 @@ impl Engine {
         {
             self.retreat_moves(pos, s, pieces, out);
         }
+    }
+
+    /// Whether the square the effect at side `s`'s position `p` leads to has an optional effect of
+    /// its own.
+    fn next_is_optional(&self, s: Side, p: u8) -> bool {
+        let m = &self.masks[s];
+        self.rules.effects[m.square_index(p)].is_some_and(|d| {
+            let q = m.pos_of_square[d.square.index()];
+            q != 0 && m.optional & bit(q) != 0
+        })
     }
 
     /// The piece of side `s` that must move next, as a one-bit set (none: empty).

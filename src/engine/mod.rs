@@ -41,6 +41,10 @@ struct SideMasks {
     square_bit: [u64; MAX_PATH],
     /// The path comes back to a square it has passed: a square may stand for two positions.
     twins: bool,
+    /// Where the path is in parts: the last position of each part but the last.
+    segment_ends: u64,
+    /// Moves are judged one piece at a time (the path comes back to a square, or is in parts).
+    per_piece: bool,
     /// Positions where an enemy piece cannot be captured: the enemy's own safe positions,
     /// seen along this side's path.
     safe: u64,
@@ -89,6 +93,8 @@ impl SideMasks {
             pos_of_square: [0; MAX_SQUARES],
             square_bit: [0; MAX_PATH],
             twins: side.visits_twice(),
+            segment_ends: side.segment_ends,
+            per_piece: side.visits_twice() || side.segment_ends != 0,
             safe: 0,
             extra: 0,
             effect: 0,

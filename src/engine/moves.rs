@@ -62,12 +62,13 @@ pub struct Move {
     steps: [Step; MAX_STEPS],
     len: u8,
     /// Bit 7: the move is a retreat; bit 5: its piece stays where it lands (it declines the
-    /// square's optional effect); bits 0-4: in a turn that plays each throw whole, the throw it
-    /// plays (0 otherwise).
+    /// square's optional effect); bit 6: it follows one optional effect and declines the next;
+    /// bits 0-4: in a turn that plays each throw whole, the throw it plays (0 otherwise).
     tag: u8,
 }
 
 const RETREAT: u8 = 0x80;
+const ONE_HOP: u8 = 0x40;
 const STAYS: u8 = 0x20;
 const PLAYS: u8 = 0x1F;
 
@@ -145,5 +146,29 @@ impl Move {
     pub(crate) fn staying(mut self) -> Move {
         self.tag |= STAYS;
         self
+    }
+
+    /// Whether the piece follows one optional effect and declines the one after it.
+    #[inline(always)]
+    pub fn one_hop(&self) -> bool {
+        self.tag & ONE_HOP != 0
+    }
+
+    /// The same move, its piece following one optional effect and declining the next.
+    pub(crate) fn one_hop_only(mut self) -> Move {
+        self.tag |= ONE_HOP;
+        self
+    }
+
+    /// How many square effects the move's piece follows at most.
+    #[inline(always)]
+    pub(crate) fn max_hops(&self) -> u8 {
+        if self.tag & (STAYS | ONE_HOP) == 0 {
+            u8::MAX
+        } else if self.stays() {
+            0
+        } else {
+            1
+        }
     }
 }

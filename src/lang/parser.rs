@@ -322,18 +322,23 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             cols: item(parts.next().unwrap(), offset)?,
         },
         Rule::path_stmt => {
-            let first = parts.next().unwrap();
-            if first.as_rule() == Rule::ident {
-                let side = ident(first, offset);
-                StatementKind::Path {
-                    side: Some(side),
-                    items: items(parts.next().unwrap(), offset)?,
+            let mut parts = parts.peekable();
+            let side = match parts.peek() {
+                Some(p) if p.as_rule() == Rule::ident => Some(ident(parts.next().unwrap(), offset)),
+                _ => None,
+            };
+            let mut all = Vec::new();
+            let mut breaks = Vec::new();
+            for segment in parts {
+                if !all.is_empty() {
+                    breaks.push(all.len());
                 }
-            } else {
-                StatementKind::Path {
-                    side: None,
-                    items: items(first, offset)?,
-                }
+                all.extend(items(segment, offset)?);
+            }
+            StatementKind::Path {
+                side,
+                items: all,
+                breaks,
             }
         }
         Rule::sides_stmt => StatementKind::Sides(parts.map(|p| ident(p, offset)).collect()),

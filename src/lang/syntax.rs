@@ -330,6 +330,9 @@ pub enum StatementKind {
     Path {
         side: Option<Spanned<String>>,
         items: Vec<Item>,
+        /// Where a new segment starts (an index into `items`): `A | B` is a path of two
+        /// segments, each running to the goal.
+        breaks: Vec<usize>,
     },
     Sides(Vec<Spanned<String>>),
     Colour {

@@ -296,6 +296,9 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             if mv.stays() {
                 v["stays"] = json!(true);
             }
+            if mv.one_hop() {
+                v["follows"] = json!(1);
+            }
             v
         })
         .collect();

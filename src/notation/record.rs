@@ -50,6 +50,9 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
             if mv.stays() {
                 v["move"]["stays"] = json!(true);
             }
+            if mv.one_hop() {
+                v["move"]["follows"] = json!(1);
+            }
             v
         }
         GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
@@ -321,12 +324,14 @@ pub fn replay(
                 let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
                 let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
                 let stays = found.and_then(|m| m.get("stays")) == Some(&json!(true));
+                let one_hop = found.and_then(|m| m.get("follows")) == Some(&json!(1));
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
                         steps_json(m) == *steps
                             && m.is_retreat() == retreat
                             && m.stays() == stays
+                            && m.one_hop() == one_hop
                             && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
                     })
                     .ok_or(format!(

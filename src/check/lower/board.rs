@@ -7,7 +7,7 @@ use crate::check::ruleset::SideRules;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, Spanned, StatementKind as K};
 use crate::types::limits::MAX_SQUARES;
-use crate::types::{Board, PerSide, Square};
+use crate::types::{Board, PathPos, PerSide, Square};
 
 /// The grid and its gaps.
 pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
@@ -152,14 +152,15 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
             );
             continue;
         };
-        let K::Path { items, .. } = &*said.kind else {
+        let K::Path { items, breaks, .. } = &*said.kind else {
             mismatch(&said.kind)
         };
-        if let Some(path) = path(cx, board, said.layer, items) {
+        if let Some((path, segment_ends)) = path(cx, board, said.layer, items, breaks) {
             sides.push(SideRules {
                 name: name.value.clone(),
                 colour: String::new(),
                 path,
+                segment_ends,
             });
         }
     }
@@ -168,17 +169,32 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
 }
 
 /// The squares of one path, in order: each on the board, next to the one before, never the one
-/// before or the one before that again (a path may come back to a square after going round).
-fn path(cx: &mut Ctx, board: &Board, layer: usize, items: &[Item]) -> Option<Vec<Square>> {
+/// before or the one before that again (a path may come back to a square after going round);
+/// and the last position of each part but the last, where the path is in parts (`A | B`: each
+/// part runs to the goal, so its first square need not touch the one before).
+fn path(
+    cx: &mut Ctx,
+    board: &Board,
+    layer: usize,
+    items: &[Item],
+    breaks: &[usize],
+) -> Option<(Vec<Square>, Vec<PathPos>)> {
     let mut path: Vec<Square> = Vec::new();
     let mut spans: Vec<&Span> = Vec::new();
+    let mut segment_ends = Vec::new();
+    let mut segment_start = 0;
     let mut ok = true;
-    for item in items {
+    for (k, item) in items.iter().enumerate() {
+        if breaks.contains(&k) {
+            segment_ends.extend(PathPos::from_index(path.len().wrapping_sub(1)));
+            segment_start = path.len();
+        }
         let squares = cx.item_squares(layer, item);
         ok &= squares.len() == item.count();
         for (n, sq) in squares {
             let len = path.len();
-            if let Some(i) = (len.saturating_sub(2)..len).find(|&i| path[i] == sq) {
+            let back = len.saturating_sub(2).max(segment_start);
+            if let Some(i) = (back..len).find(|&i| path[i] == sq) {
                 cx.err(
                     layer,
                     CheckError::PathRepeats {
@@ -191,6 +207,7 @@ fn path(cx: &mut Ctx, board: &Board, layer: usize, items: &[Item]) -> Option<Vec
                 continue;
             }
             if let Some(&prev) = path.last()
+                && path.len() > segment_start
                 && !board.adjacent(prev, sq)
             {
                 cx.err(
@@ -207,7 +224,7 @@ fn path(cx: &mut Ctx, board: &Board, layer: usize, items: &[Item]) -> Option<Vec
             spans.push(&item.span);
         }
     }
-    ok.then_some(path)
+    ok.then_some((path, segment_ends))
 }
 
 /// Names, labels and marks of squares.

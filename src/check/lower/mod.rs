@@ -305,6 +305,53 @@ fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
     }
 }
 
+/// On a path in parts, backward moves would cross from one part into the one before, and a
+/// trap would catch moves that run past a part's end: refused.
+fn in_parts(cx: &mut Ctx, movement: &movement::Movement, traps: bool) {
+    if !cx.sides().values().any(|s| !s.segment_ends.is_empty()) {
+        return;
+    }
+    if movement.backward {
+        let said = cx.rule(&RuleKey::Backward);
+        cx.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: said.span.into(),
+                what: "backward moves, but a path is in parts (a piece would move back into the part before)"
+                    .into(),
+                label: "not on a path in parts".into(),
+                help: "say `backward never`".into(),
+            },
+        );
+    }
+    if traps {
+        let found = cx.entries().into_iter().find(|(kind, _, _)| {
+            matches!(
+                kind,
+                K::On {
+                    trigger: Spanned {
+                        value: Trigger::Passing(_),
+                        ..
+                    },
+                    effects,
+                } if !effects.is_empty()
+            )
+        });
+        if let Some((_, layer, span)) = found {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.clone().into(),
+                    what: "a trap, but a path is in parts (a move never runs past its part's end)"
+                        .into(),
+                    label: "not on a path in parts".into(),
+                    help: "remove the trap, or make the path one part".into(),
+                },
+            );
+        }
+    }
+}
+
 /// What `on entering` rules add. A rule about entering where nothing enters is an error, and so
 /// is a piece that must move next where pieces enter on squares that depend on the throw, or
 /// where a retreat's piece that must move next stands elsewhere (one square holds that piece).
@@ -446,6 +493,7 @@ pub fn build(
         );
     }
     let events = events::events(&mut cx);
+    in_parts(&mut cx, &movement, !events.passing.is_empty());
     let (effects, to_waiting) =
         effects::effects(&mut cx, events.landing_effects, events.to_waiting);
     if capture == Capture::None

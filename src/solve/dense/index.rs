@@ -203,6 +203,9 @@ impl DenseIndex {
             if squares.len() != s.path.len() {
                 return Err("a path passes a square twice".into());
             }
+            if s.segment_ends != 0 {
+                return Err("a path in parts is not numbered".into());
+            }
         }
         let mirrored = mirror_image(r);
         let perspectives: &[Side] = if mirrored {

@@ -177,6 +177,14 @@ pub enum Turn {
 }
 
 impl Turn {
+    /// Whether a turn splits a total among pieces (one throw, or all its throws added up).
+    pub fn splits(&self) -> bool {
+        matches!(
+            self,
+            Turn::ThrowThenSplit | Turn::AccumulateThenSplit { .. }
+        )
+    }
+
     /// The throws that let a side throw again before moving.
     pub fn again(&self) -> &[u8] {
         match self {

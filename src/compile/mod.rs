@@ -75,10 +75,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         extra_after_pass: mask(&r.extra_after_pass),
         begin: mask(&r.begin),
         throw_again: mask(r.turn.again()),
-        split: matches!(
-            r.turn,
-            checked::Turn::AccumulateThenSplit { .. } | checked::Turn::ThrowThenSplit
-        ),
+        split: r.turn.splits(),
         retreat: r.retreat.as_ref().map(|t| Retreat {
             to: t.to,
             lose_turn: t.lose_turn,

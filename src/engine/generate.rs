@@ -135,42 +135,19 @@ impl Engine {
         can_bear: bool,
     ) -> Option<u8> {
         let m = &self.masks[s];
-        if m.segment_ends != 0 {
-            return self.target_in_part(pos, s, p, d, barrier, can_bear);
-        }
+        // The last position a move may reach: the path's, or on a path in parts, the piece's
+        // part's (no trap lies on such a path).
+        let end = if m.segment_ends == 0 {
+            m.len
+        } else {
+            part_end(m, p)
+        };
         if m.trap != 0
             && let Some(t) = self.trapped(pos, s, p, u32::from(d.get()), barrier)
         {
             return t;
         }
         // Exits are single throw values; a split total may be larger.
-        if m.exit_throws[usize::from(p - 1)] & d.mask_bit() != 0 {
-            return (can_bear && between(p, m.len + 1) & barrier == 0).then_some(OFF);
-        }
-        if m.only_bear_off & bit(p) != 0 {
-            return None;
-        }
-        let t = u8::try_from(u32::from(p) + u32::from(d.get()))
-            .ok()
-            .filter(|&t| t <= m.len)?;
-        (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
-    }
-
-    /// [`Engine::forward_target`] on a path in parts: the move stays within the piece's part, and
-    /// bears off one past the part's end (no trap lies on such a path).
-    #[cold]
-    fn target_in_part(
-        &self,
-        pos: &Position,
-        s: Side,
-        p: u8,
-        d: Throw,
-        barrier: u64,
-        can_bear: bool,
-    ) -> Option<u8> {
-        let m = &self.masks[s];
-        let ends = m.segment_ends & !(bit(p) - 1);
-        let end = if ends == 0 { m.len } else { lowest(ends) };
         if m.exit_throws[usize::from(p - 1)] & d.mask_bit() != 0 {
             return (can_bear && between(p, end + 1) & barrier == 0).then_some(OFF);
         }
@@ -602,6 +579,13 @@ impl Engine {
             out.retain(|m| from_in(m, priority));
         }
     }
+}
+
+/// The last position of the part of a path in parts that position `p` lies in.
+#[cold]
+fn part_end(m: &super::SideMasks, p: u8) -> u8 {
+    let ends = m.segment_ends & !(bit(p) - 1);
+    if ends == 0 { m.len } else { lowest(ends) }
 }
 
 /// Whether a piece at `p` may only bear off, not move on along its path.

@@ -281,32 +281,24 @@ pub fn replay(
             ));
         };
         match action {
-            Action::SeatThrow { .. } => {
-                let v = u8_at(next, &["seat", "throw"]).ok_or(format!(
-                    "event {}: expected a throw for seats, found {next}",
+            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
+                let name = |s: crate::types::Side| &engine.rules.sides[s].name;
+                let (path, expected) = match action {
+                    Action::SeatThrow { .. } => {
+                        (["seat", "throw"], "a throw for seats".to_string())
+                    }
+                    Action::StartThrow { side } => (
+                        ["start", "throw"],
+                        format!("{}'s throw of the throw-off", name(side)),
+                    ),
+                    Action::Throw { side } => {
+                        (["throw", "value"], format!("a throw by {}", name(side)))
+                    }
+                    _ => unreachable!("a throw action"),
+                };
+                let v = u8_at(next, &path).ok_or(format!(
+                    "event {}: expected {expected}, found {next}",
                     at + 1
-                ))?;
-                if !engine.rules.throws.can_give(v) {
-                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
-                }
-                game.give_throw(v);
-            }
-            Action::StartThrow { side } => {
-                let v = u8_at(next, &["start", "throw"]).ok_or(format!(
-                    "event {}: expected {}'s throw of the throw-off, found {next}",
-                    at + 1,
-                    engine.rules.sides[side].name
-                ))?;
-                if !engine.rules.throws.can_give(v) {
-                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
-                }
-                game.give_throw(v);
-            }
-            Action::Throw { side } => {
-                let v = u8_at(next, &["throw", "value"]).ok_or(format!(
-                    "event {}: expected a throw by {}, found {next}",
-                    at + 1,
-                    engine.rules.sides[side].name
                 ))?;
                 if !engine.rules.throws.can_give(v) {
                     return Err(format!("event {}: {v} is not a possible throw", at + 1));

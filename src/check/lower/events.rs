@@ -49,8 +49,6 @@ pub(super) struct RetreatEffects {
     pub lose_turn: bool,
     pub end_turn: bool,
     pub moves_next: Option<MovesNext>,
-    /// The first `on retreat` rule with an effect.
-    pub said: Option<(usize, Span)>,
 }
 
 /// The effects of `on entering` rules, and the first rule that makes the piece move next.
@@ -218,7 +216,6 @@ fn rule(
         }
         (Trigger::Retreat, Effect::LoseTurn | Effect::EndTurn | Effect::MovesNext { .. }) => {
             let r = &mut out.retreat;
-            r.said.get_or_insert((layer, trigger.span.clone()));
             match effect.value {
                 Effect::LoseTurn => r.lose_turn = true,
                 Effect::EndTurn => r.end_turn = true,

@@ -29,7 +29,7 @@ use super::load::Layer;
 use super::merge::Merged;
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules};
 use crate::lang::Diagnostic;
-use crate::lang::syntax::{RuleKey, Span, Spanned, StatementKind as K, Trigger};
+use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
@@ -96,6 +96,43 @@ impl<'a> Ctx<'a, '_> {
             .collect()
     }
 
+    /// The first event rule with an effect whose trigger `is` accepts: its layer and span.
+    fn first_event(&self, is: impl Fn(&Trigger) -> bool) -> Option<(usize, Span)> {
+        self.merged.entries.iter().find_map(|e| match &e.stmt.kind {
+            K::On { trigger, effects } if !effects.is_empty() && is(&trigger.value) => {
+                Some((e.layer, e.stmt.span.clone()))
+            }
+            _ => None,
+        })
+    }
+
+    /// E160 at the rule `key` (as said, or its default), which contradicts another.
+    fn contradicts(&mut self, key: &RuleKey, what: &str, label: &str, help: &str) {
+        let said = self.rule(key);
+        self.err(
+            said.layer,
+            CheckError::Contradiction {
+                span: said.span.into(),
+                what: what.into(),
+                label: label.into(),
+                help: help.into(),
+            },
+        );
+    }
+
+    /// E160 for a rule about something that never happens under the other rules.
+    fn never_happens(&mut self, (layer, span): (usize, Span), what: &str, help: &str) {
+        self.err(
+            layer,
+            CheckError::Contradiction {
+                span: span.into(),
+                what: what.into(),
+                label: "this never happens".into(),
+                help: help.into(),
+            },
+        );
+    }
+
     fn leaf(&self) -> usize {
         self.layers.len() - 1
     }
@@ -147,28 +184,11 @@ fn union<T: Ord>(mut a: Vec<T>, b: Vec<T>) -> Vec<T> {
 
 /// An event rule about captures, where the rules allow none.
 fn event_without_capture(cx: &mut Ctx) {
-    let found = cx.entries().into_iter().find(|(kind, _, _)| {
-        matches!(
-            kind,
-            K::On {
-                trigger: Spanned {
-                    value: Trigger::Capture(_),
-                    ..
-                },
-                effects,
-            } if !effects.is_empty()
-        )
-    });
-    if let Some((_, layer, span)) = found {
-        cx.err(
-            layer,
-            CheckError::Contradiction {
-                span: span.clone().into(),
-                what: "a rule about captures, but pieces never capture".into(),
-                label: "this never happens".into(),
-                help: "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule"
-                    .into(),
-            },
+    if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Capture(_))) {
+        cx.never_happens(
+            at,
+            "a rule about captures, but pieces never capture",
+            "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
         );
     }
 }
@@ -182,35 +202,21 @@ fn retreat(
     turn: &crate::check::ruleset::Turn,
 ) -> Option<crate::check::ruleset::Retreat> {
     let Some(mut retreat) = retreat else {
-        if let Some((layer, span)) = effects.said.clone() {
-            cx.err(
-                layer,
-                CheckError::Contradiction {
-                    span: span.into(),
-                    what: "a rule about retreats, but no piece ever retreats".into(),
-                    label: "this never happens".into(),
-                    help: "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule"
-                        .into(),
-                },
+        if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Retreat)) {
+            cx.never_happens(
+                at,
+                "a rule about retreats, but no piece ever retreats",
+                "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
             );
         }
         return None;
     };
-    if matches!(
-        turn,
-        crate::check::ruleset::Turn::AccumulateThenSplit { .. }
-            | crate::check::ruleset::Turn::ThrowThenSplit
-    ) {
-        let said = cx.rule(&RuleKey::Retreat);
-        cx.err(
-            said.layer,
-            CheckError::Contradiction {
-                span: said.span.into(),
-                what: "a retreat, but the turn splits a total among pieces".into(),
-                label: "not with a split turn".into(),
-                help: "play each throw whole (`... then move each throw`), or remove the retreat"
-                    .into(),
-            },
+    if turn.splits() {
+        cx.contradicts(
+            &RuleKey::Retreat,
+            "a retreat, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play each throw whole (`... then move each throw`), or remove the retreat",
         );
         return None;
     }
@@ -231,13 +237,7 @@ fn optional_effects(
     optional.retain(|sq| effects.iter().any(|e| e.square == *sq));
     optional.sort_unstable();
     optional.dedup();
-    if !optional.is_empty()
-        && matches!(
-            turn,
-            crate::check::ruleset::Turn::AccumulateThenSplit { .. }
-                | crate::check::ruleset::Turn::ThrowThenSplit
-        )
-    {
+    if !optional.is_empty() && turn.splits() {
         let (layer, span) = said.unwrap_or_else(|| {
             let turn = cx.rule(&RuleKey::Turn);
             (turn.layer, turn.span)
@@ -291,64 +291,36 @@ fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
     ];
     for (applies, key, what, help) in refused {
         if applies {
-            let said = cx.rule(&key);
-            cx.err(
-                said.layer,
-                CheckError::Contradiction {
-                    span: said.span.into(),
-                    what: what.into(),
-                    label: "not on an out-and-back path".into(),
-                    help: help.into(),
-                },
-            );
+            cx.contradicts(&key, what, "not on an out-and-back path", help);
         }
     }
 }
 
 /// On a path in parts, backward moves would cross from one part into the one before, and a
 /// trap would catch moves that run past a part's end: refused.
-fn in_parts(cx: &mut Ctx, movement: &movement::Movement, traps: bool) {
+fn in_parts(cx: &mut Ctx, movement: &movement::Movement) {
     if !cx.sides().values().any(|s| !s.segment_ends.is_empty()) {
         return;
     }
     if movement.backward {
-        let said = cx.rule(&RuleKey::Backward);
-        cx.err(
-            said.layer,
-            CheckError::Contradiction {
-                span: said.span.into(),
-                what: "backward moves, but a path is in parts (a piece would move back into the part before)"
-                    .into(),
-                label: "not on a path in parts".into(),
-                help: "say `backward never`".into(),
-            },
+        cx.contradicts(
+            &RuleKey::Backward,
+            "backward moves, but a path is in parts (a piece would move back into the part before)",
+            "not on a path in parts",
+            "say `backward never`",
         );
     }
-    if traps {
-        let found = cx.entries().into_iter().find(|(kind, _, _)| {
-            matches!(
-                kind,
-                K::On {
-                    trigger: Spanned {
-                        value: Trigger::Passing(_),
-                        ..
-                    },
-                    effects,
-                } if !effects.is_empty()
-            )
-        });
-        if let Some((_, layer, span)) = found {
-            cx.err(
-                layer,
-                CheckError::Contradiction {
-                    span: span.clone().into(),
-                    what: "a trap, but a path is in parts (a move never runs past its part's end)"
-                        .into(),
-                    label: "not on a path in parts".into(),
-                    help: "remove the trap, or make the path one part".into(),
-                },
-            );
-        }
+    if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
+        cx.err(
+            layer,
+            CheckError::Contradiction {
+                span: span.into(),
+                what: "a trap, but a path is in parts (a move never runs past its part's end)"
+                    .into(),
+                label: "not on a path in parts".into(),
+                help: "remove the trap, or make the path one part".into(),
+            },
+        );
     }
 }
 
@@ -362,28 +334,12 @@ fn entering(
     retreat: Option<&crate::check::ruleset::Retreat>,
 ) -> crate::check::ruleset::Entering {
     let found = effects.effects;
-    let first = cx.entries().into_iter().find(|(kind, _, _)| {
-        matches!(
-            kind,
-            K::On {
-                trigger: Spanned {
-                    value: Trigger::Entering,
-                    ..
-                },
-                effects,
-            } if !effects.is_empty()
-        )
-    });
     let Some(enter) = enter else {
-        if let Some((_, layer, span)) = first {
-            cx.err(
-                layer,
-                CheckError::Contradiction {
-                    span: span.clone().into(),
-                    what: "a rule about entering, but pieces never enter".into(),
-                    label: "this never happens".into(),
-                    help: "say how pieces enter (`enter with 1 onto 1`), or remove the rule".into(),
-                },
+        if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Entering)) {
+            cx.never_happens(
+                at,
+                "a rule about entering, but pieces never enter",
+                "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
             );
         }
         return crate::check::ruleset::Entering::default();
@@ -458,42 +414,26 @@ pub fn build(
     let enter = landing::enter(&mut cx, layout.start.as_ref());
     let capture = landing::capture(&mut cx);
     let movement = movement::movement(&mut cx, layout.pieces);
-    if movement.backward_per_piece
-        && matches!(
-            throws.turn,
-            crate::check::ruleset::Turn::AccumulateThenSplit { .. }
-                | crate::check::ruleset::Turn::ThrowThenSplit
-        )
-    {
-        let said = cx.rule(&RuleKey::Backward);
-        cx.err(
-            said.layer,
-            CheckError::Contradiction {
-                span: said.span.into(),
-                what: "backward moves for each piece that is stuck, but the turn splits a total among pieces"
-                    .into(),
-                label: "not with a split turn".into(),
-                help: "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)"
-                    .into(),
-            },
+    if movement.backward_per_piece && throws.turn.splits() {
+        cx.contradicts(
+            &RuleKey::Backward,
+            "backward moves for each piece that is stuck, but the turn splits a total among pieces",
+            "not with a split turn",
+            "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
         );
     }
     out_and_back(&mut cx, capture, &movement);
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     if layout.throw_off && opening.seats.is_some() {
-        let said = cx.rule(&RuleKey::First);
-        cx.err(
-            said.layer,
-            CheckError::Contradiction {
-                span: said.span.into(),
-                what: "a throw-off decides who moves first, but so does the seats ritual".into(),
-                label: "not with `seats`".into(),
-                help: "say `seats none`, or remove the throw-off".into(),
-            },
+        cx.contradicts(
+            &RuleKey::First,
+            "a throw-off decides who moves first, but so does the seats ritual",
+            "not with `seats`",
+            "say `seats none`, or remove the throw-off",
         );
     }
     let events = events::events(&mut cx);
-    in_parts(&mut cx, &movement, !events.passing.is_empty());
+    in_parts(&mut cx, &movement);
     let (effects, to_waiting) =
         effects::effects(&mut cx, events.landing_effects, events.to_waiting);
     if capture == Capture::None

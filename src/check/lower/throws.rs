@@ -203,14 +203,7 @@ fn stick_values(
             ok = false;
             continue;
         };
-        let Some(value) = u8::try_from(v.value).ok().filter(|&v| v <= MAX_THROW_VALUE) else {
-            cx.out_of_range(
-                layer,
-                &v.span,
-                format!("a throw value of {}", v.value),
-                "too large",
-                format!("throw values run from 0 to {MAX_THROW_VALUE}"),
-            );
+        let Some(value) = throw_value(cx, layer, v) else {
             ok = false;
             values[slot] = Some((0, c.span.clone()));
             continue;
@@ -339,14 +332,7 @@ fn dice_values(
         let index = shown.iter().zip(sizes).fold(0usize, |acc, (f, &n)| {
             acc * usize::from(n) + usize::try_from(f.value).unwrap_or(1) - 1
         });
-        let Some(value) = u8::try_from(v.value).ok().filter(|&v| v <= MAX_THROW_VALUE) else {
-            cx.out_of_range(
-                layer,
-                &v.span,
-                format!("a throw value of {}", v.value),
-                "too large",
-                format!("throw values run from 0 to {MAX_THROW_VALUE}"),
-            );
+        let Some(value) = throw_value(cx, layer, v) else {
             ok = false;
             values[index] = Some((0, at));
             continue;
@@ -397,4 +383,19 @@ fn dice_values(
         ok = false;
     }
     ok.then(|| values.into_iter().flatten().map(|(v, _)| v).collect())
+}
+
+/// A throw value of a table (0 to [`MAX_THROW_VALUE`]); out of range is an error.
+fn throw_value(cx: &mut Ctx, layer: usize, v: &Spanned<u32>) -> Option<u8> {
+    let value = u8::try_from(v.value).ok().filter(|&v| v <= MAX_THROW_VALUE);
+    if value.is_none() {
+        cx.out_of_range(
+            layer,
+            &v.span,
+            format!("a throw value of {}", v.value),
+            "too large",
+            format!("throw values run from 0 to {MAX_THROW_VALUE}"),
+        );
+    }
+    value
 }

@@ -383,7 +383,7 @@ impl Engine {
     /// opening move ignores the throw.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         if self.retreats || self.optional_effects {
-            self.moves_with_retreats(pos, throw, out);
+            self.moves_with_extras(pos, throw, out);
         } else {
             self.moves_of(pos, throw, out);
         }
@@ -474,7 +474,7 @@ impl Engine {
     /// The legal moves where pieces may retreat or decline a square's effect: the others, then
     /// the same moves with the piece staying where it lands, then the retreats.
     #[inline(never)]
-    fn moves_with_retreats(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+    fn moves_with_extras(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         let s = pos.to_move;
         let pieces = self.moves_of(pos, throw, out);
         if self.optional_effects {

@@ -186,7 +186,7 @@ fn path(
     let mut ok = true;
     for (k, item) in items.iter().enumerate() {
         if breaks.contains(&k) {
-            segment_ends.extend(PathPos::from_index(path.len().wrapping_sub(1)));
+            segment_ends.extend(path.len().checked_sub(1).and_then(PathPos::from_index));
             segment_start = path.len();
         }
         let squares = cx.item_squares(layer, item);

@@ -563,6 +563,41 @@ fn explain_follows_options() {
     );
 }
 
+/// Boards 3 and 4 of the crossover readings have eleven holes a side down the middle: the
+/// option redraws holes 11 and 12 (and the other side's 40 and 41) at the bottom turn.
+#[test]
+fn explain_draws_the_crossover_board_the_option_names() {
+    let (code, one, stderr) = run(&["explain", "hounds-and-jackals/carter-crossover"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        one.contains("Square 11 is drawn at row 17, column 0"),
+        "{one}"
+    );
+    let (code, three, stderr) = run(&[
+        "explain",
+        "hounds-and-jackals/carter-crossover",
+        "--option",
+        "board=3",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        three.contains("Square 11 is drawn at row 14, column 2"),
+        "{three}"
+    );
+    // Hole 11 is drawn under hole 10, in the middle column.
+    let below_10 = three
+        .lines()
+        .skip_while(|l| !l.trim_end().ends_with("39        44*"))
+        .nth(1)
+        .expect("the row under holes 10 and 39");
+    assert!(below_10.contains("11"), "{three}");
+    assert!(
+        three.contains("may send the piece on to square 39"),
+        "{three}"
+    );
+    assert!(!one.contains("may send the piece on to square 39"), "{one}");
+}
+
 #[test]
 fn explain_of_a_variant_marks_inherited_rules() {
     let (code, stdout, _) = run(&["explain", "senet/jequier"]);

@@ -76,7 +76,7 @@ const IDS: [&str; 28] = [
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 8] = [
+const OPTION_VARIANTS: [(&str, &str, &str); 12] = [
     ("senet/kendall-1978", "pieces", "5"),
     ("senet/kendall-1978", "home-row", "on"),
     ("senet/kendall-1978", "trap", "on"),
@@ -85,6 +85,10 @@ const OPTION_VARIANTS: [(&str, &str, &str); 8] = [
     ("senet/kendall", "extra-throws", "off"),
     ("senet/ivde", "pieces", "7"),
     ("twenty-squares/masters", "dice", "four"),
+    ("hounds-and-jackals/carter-crossover", "board", "2"),
+    ("hounds-and-jackals/carter-crossover", "board", "3"),
+    ("hounds-and-jackals/carter-crossover", "board", "4"),
+    ("hounds-and-jackals/carter-crossover", "board", "5"),
 ];
 
 // ---- rule sets ---------------------------------------------------------------------------------
@@ -444,6 +448,10 @@ game_properties! {
     games_hounds_and_jackals_carnarvon_carter: "hounds-and-jackals/carnarvon-carter", 8;
     games_hounds_and_jackals_carter: "hounds-and-jackals/carter", 8;
     games_hounds_and_jackals_carter_crossover: "hounds-and-jackals/carter-crossover", 8;
+    games_hounds_and_jackals_carter_crossover_2: "hounds-and-jackals/carter-crossover board=2", 4;
+    games_hounds_and_jackals_carter_crossover_3: "hounds-and-jackals/carter-crossover board=3", 4;
+    games_hounds_and_jackals_carter_crossover_4: "hounds-and-jackals/carter-crossover board=4", 4;
+    games_hounds_and_jackals_carter_crossover_5: "hounds-and-jackals/carter-crossover board=5", 4;
     games_senet_base: "senet/base", 16;
     games_senet_bell_1960: "senet/bell-1960", 16;
     games_senet_bell_1979: "senet/bell-1979", 16;

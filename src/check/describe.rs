@@ -168,14 +168,14 @@ pub fn describe(kind: &StatementKind) -> String {
                     format!("{}-{}", i.first, i.last)
                 }
             };
+            let (noun, verb) = if squares.first == squares.last {
+                ("Square", "is")
+            } else {
+                ("Squares", "are")
+            };
             format!(
-                "Square{} {} drawn at row {}, column {} (from the top left).",
-                if squares.first == squares.last { " is" } else { "s" },
-                if squares.first == squares.last {
-                    range(squares)
-                } else {
-                    format!("{} are", range(squares))
-                },
+                "{noun} {} {verb} drawn at row {}, column {} (from the top left).",
+                range(squares),
                 range(rows),
                 range(cols)
             )

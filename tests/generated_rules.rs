@@ -7,7 +7,8 @@
 //! the path), sticks with values up to 30 or dice up to 12, extra throws, split turns (also ones
 //! whose totals often pass 64 and 191), every form of entering, capture, protection, safe and
 //! stop squares, blockades, backward moves, priority, seats, openings, chains of square effects,
-//! every way of bearing off, both ways of winning, match points, options and decorations.
+//! every way of bearing off, both ways of winning, match points, options, decorations, and event
+//! rules about the turn (`lose next turn`, `end turn`, `throw again`, with or without a condition).
 //!
 //! Every file is valid by construction: the checker must accept it (a refusal fails the test with
 //! the text and the diagnostics). Each file is then played for a few short games with seeded
@@ -140,6 +141,7 @@ enum Stmt {
     MatchPoints,
     First,
     Decorations,
+    TurnRules,
     Options,
 }
 
@@ -727,6 +729,27 @@ fn write(k: &Knobs) -> String {
     if let Some(mut rng) = opt(Stmt::ExtraOn) {
         let set = w.set(&mut rng);
         w.push(format!("extra throw on {set}"));
+    }
+    if let Some(mut rng) = opt(Stmt::TurnRules) {
+        // An event rule about the turn, with or without a condition.
+        let trigger = if rng.random_bool(0.6) {
+            format!("landing on {}", w.set(&mut rng))
+        } else {
+            format!("move with {}", w.throw_values(&mut rng))
+        };
+        let condition = if rng.random_bool(0.5) {
+            let whose = if rng.random_bool(0.5) {
+                "its side"
+            } else {
+                "the other side"
+            };
+            let no = if rng.random_bool(0.5) { "no " } else { "" };
+            format!(" if {whose} has {no}pieces on {}", w.set(&mut rng))
+        } else {
+            String::new()
+        };
+        let effect = ["throw again", "lose next turn", "end turn"][rng.random_range(0..3)];
+        w.push(format!("on {trigger}{condition}: {effect}"));
     }
 
     // Entering, capture, protection.
@@ -1622,7 +1645,9 @@ const FORMS: &[&str] = &[
     "^win most borne off", "^end when decided", "^end when board empty", "^match points #",
     "^match points none", "1000000", "^first ", "positions ", "position #", "squares #",
     "#..#", "^option ", "^when ", "^colour ", "^name ", "^label ", "^marks ", "[choice:",
-    "^source ", "^#",
+    "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
+    " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
+    ": throw again",
 ];
 
 /// Whether `line` holds `form` (see [`FORMS`]).

@@ -566,3 +566,38 @@ fn dense_refuses_pieces_removed_on_given_squares() {
     assert!(DenseIndex::new(&e.rules).is_err());
     assert!(solve(&e, e.start(), 1_000_000, |_| {}).is_ok());
 }
+
+/// A lost turn is state the dense numbering does not hold: such rules are solved by search.
+/// Ur with one piece each and `on landing on positions 13: lose next turn`; light on 12, dark on
+/// 14 (dark needs a 1, 1/4, else passes). With D(x) = 3/4 W(x) for dark to throw:
+/// W(14) = 4/7 and W(13) = 116/161 (as above); landing on 13 gives dark its throw and then,
+/// light's turn being lost, another: L13 = 3/4 * 3/4 * W(13) = 261/644. From 12 a 1 lands on 13,
+/// a 2 on the rosette 14 (throw again: W(14)), a 3 bears off, 0 and 4 pass:
+/// W(12) = L13/4 + (3/8)(4/7) + 1/4 + (1/8)(3/4) W(12), so W(12) = 2914/4669.
+#[test]
+fn a_lost_turn_is_solved_by_search() {
+    let rules = senet::check::check_text(
+        "lose.rules",
+        "ruleset \"test/lose\"\nextends \"twenty-squares/ur\"\npieces 1 each\non landing on positions 13: lose next turn\n",
+        None,
+        &[],
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    let e = Engine::new(compile(&rules));
+    let limits = Limits {
+        states: 1_000_000,
+        bytes: 1 << 30,
+    };
+    let refused = solve_with(&e, e.start(), Method::Dense, limits, |_| {});
+    assert!(
+        matches!(&refused, Err(senet::solve::SolveError::NotDense(why)) if why.contains("lost turn")),
+        "{:?}",
+        refused.err()
+    );
+    let s = solve_from(
+        &e,
+        r#"{"to_move":"light","throw":null,"pieces":{"light":[12],"dark":[14]}}"#,
+    );
+    let light = s.chances(0).0;
+    assert!(close(light, 2914.0 / 4669.0), "{light}");
+}

@@ -50,8 +50,11 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Retreat => K::Retreat(None),
         RuleKey::End => K::End(EndSpec::BoardEmpty),
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
-        RuleKey::On(trigger) => K::On {
+        RuleKey::On(trigger, condition) => K::On {
             trigger: Spanned::new(trigger.trigger(), 0..0),
+            condition: condition
+                .as_ref()
+                .map(|c| Spanned::new(c.condition(), 0..0)),
             effects: Vec::new(),
         },
         RuleKey::Ruleset

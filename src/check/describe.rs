@@ -95,6 +95,28 @@ fn trigger(t: &Trigger) -> String {
     }
 }
 
+/// An event rule's condition, as words that follow its trigger.
+fn condition(c: Option<&Spanned<EventCondition>>) -> String {
+    let Some(c) = c else {
+        return String::new();
+    };
+    let c = &c.value;
+    format!(
+        " while {} {} {}",
+        if c.other {
+            "the other side"
+        } else {
+            "the side that moved"
+        },
+        if c.has {
+            "has a piece on"
+        } else {
+            "has no piece on"
+        },
+        set(&c.set)
+    )
+}
+
 fn effect(e: &Effect) -> String {
     match e {
         Effect::ThrowAgain => "the side throws again".into(),
@@ -380,12 +402,20 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::End(EndSpec::Decided) => "The game ends as soon as the result can no longer change.".into(),
         K::End(EndSpec::BoardEmpty) => "The game ends when no piece is left in play.".into(),
-        K::On { trigger: t, effects } if effects.is_empty() => {
-            format!("{}, nothing more happens.", trigger(&t.value))
+        K::On {
+            trigger: t,
+            condition: c,
+            effects,
+        } if effects.is_empty() => {
+            format!("{}{}, nothing more happens.", trigger(&t.value), condition(c.as_ref()))
         }
-        K::On { trigger: t, effects } => {
+        K::On {
+            trigger: t,
+            condition: c,
+            effects,
+        } => {
             let parts: Vec<String> = effects.iter().map(|e| effect(&e.value)).collect();
-            format!("{}, {}.", trigger(&t.value), join(&parts))
+            format!("{}{}, {}.", trigger(&t.value), condition(c.as_ref()), join(&parts))
         }
         K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
         K::MatchPoints(rows) => {

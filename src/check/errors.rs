@@ -412,6 +412,32 @@ pub enum CheckError {
         square: u32,
     },
 
+    #[error("an event rule on {trigger} cannot have a condition")]
+    #[diagnostic(
+        code(E173),
+        help(
+            "conditions go with `landing on`, `capture`, `move with` and `entering`: remove the condition, or write the rule with one of those triggers"
+        )
+    )]
+    ConditionNotForTrigger {
+        #[label("not on {trigger}")]
+        span: SourceSpan,
+        trigger: String,
+    },
+
+    #[error("`{effect}` cannot depend on a condition")]
+    #[diagnostic(
+        code(E174),
+        help(
+            "a condition goes with `throw again`, `lose next turn` and `end turn`: state this effect in a rule of its own, without the condition"
+        )
+    )]
+    EffectNotForCondition {
+        #[label("not with a condition")]
+        span: SourceSpan,
+        effect: String,
+    },
+
     #[error("{what}")]
     #[diagnostic(code(E160))]
     Contradiction {

@@ -75,6 +75,9 @@ pub struct RuleSet {
     pub only_bear_off: PerSide<Vec<PathPos>>,
     pub retreat: Option<Retreat>,
     pub entering: Entering,
+    /// Event rules about the turn that are judged after the move: those with a condition, and
+    /// those that lose or end a turn.
+    pub turn_rules: Vec<TurnRule>,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
@@ -206,6 +209,44 @@ pub struct Retreat {
     pub end_turn: bool,
     /// The piece must make its side's next move.
     pub moves_next: Option<MovesNext>,
+}
+
+/// An event rule about the turn (throw again, lose the next turn, end the turn) judged after a
+/// move: one with a condition, or one that loses or ends a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRule {
+    /// The event rule it comes from (for comparing rule sets rule by rule).
+    pub key: RuleKey,
+    pub trigger: TurnTrigger,
+    pub condition: Option<PieceCondition>,
+    pub throw_again: bool,
+    pub lose_turn: bool,
+    pub end_turn: bool,
+}
+
+/// What sets off a [`TurnRule`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnTrigger {
+    /// Per side: a move of that side ends on (or is sent onto) one of these positions.
+    Landing(PerSide<Vec<PathPos>>),
+    /// Per side: a piece of that side captures on one of these positions.
+    Capture(PerSide<Vec<PathPos>>),
+    /// A move made with one of these throws.
+    Move(Vec<u8>),
+    /// A piece enters.
+    Entering,
+}
+
+/// `if its side has [no] pieces on SET`, `if the other side has [no] pieces on SET`: judged on
+/// the position after the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceCondition {
+    /// The other side's pieces (else those of the side that moved).
+    pub other: bool,
+    /// The rule applies while there are pieces there (else while there are none).
+    pub has: bool,
+    /// Per side: the squares where that side's pieces are looked for.
+    pub squares: PerSide<Vec<Square>>,
 }
 
 /// `piece moves next [ignoring pairs | or goes back to waiting]`.

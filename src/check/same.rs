@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::ruleset::{BearOff, RuleSet, SideRules, Start};
+use super::ruleset::{BearOff, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, PerSide, Square};
 
@@ -84,20 +84,23 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
         // An event rule adds to what the older statements give: compare what it acts on.
-        RuleKey::On(TriggerKey::Capture(_)) => {
+        RuleKey::On(..) if turn_rules(a, key) != turn_rules(b, key) => false,
+        // A rule with a condition is all in its turn rule.
+        RuleKey::On(_, Some(_)) => true,
+        RuleKey::On(TriggerKey::Capture(_), _) => {
             a.extra_on_capture == b.extra_on_capture && captured_at(a) == captured_at(b)
         }
-        RuleKey::On(TriggerKey::Pass(_)) => a.extra_after_pass == b.extra_after_pass,
-        RuleKey::On(TriggerKey::Move(_)) => a.extra_after == b.extra_after,
-        RuleKey::On(TriggerKey::Landing(_)) => {
+        RuleKey::On(TriggerKey::Pass(_), _) => a.extra_after_pass == b.extra_after_pass,
+        RuleKey::On(TriggerKey::Move(_), _) => a.extra_after == b.extra_after,
+        RuleKey::On(TriggerKey::Landing(_), _) => {
             a.extra_on == b.extra_on
                 && effects(a) == effects(b)
                 && a.to_waiting == b.to_waiting
                 && a.optional_effects == b.optional_effects
         }
-        RuleKey::On(TriggerKey::Passing(_)) => passing(a) == passing(b),
-        RuleKey::On(TriggerKey::Entering) => a.entering == b.entering,
-        RuleKey::On(TriggerKey::Retreat) => {
+        RuleKey::On(TriggerKey::Passing(_), _) => passing(a) == passing(b),
+        RuleKey::On(TriggerKey::Entering, _) => a.entering == b.entering,
+        RuleKey::On(TriggerKey::Retreat, _) => {
             let effects = |r: &RuleSet| {
                 r.retreat
                     .as_ref()
@@ -106,6 +109,11 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             effects(a) == effects(b)
         }
     }
+}
+
+/// The rules about the turn that the event rule `key` gives.
+fn turn_rules<'a>(r: &'a RuleSet, key: &RuleKey) -> Vec<&'a TurnRule> {
+    r.turn_rules.iter().filter(|t| t.key == *key).collect()
 }
 
 fn option<'a>(r: &'a RuleSet, name: &str) -> Option<&'a super::ruleset::OptionInfo> {

@@ -68,6 +68,9 @@ impl fmt::Display for Rules {
                 t.to, t.lose_turn, t.end_turn
             )?;
         }
+        for t in &self.turn_rules {
+            writeln!(f, "turn rule: {t:?}")?;
+        }
         if let Some(m) = &self.moves_next {
             writeln!(
                 f,

@@ -8,7 +8,10 @@ pub mod throws;
 pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
-pub use rules::{BearCondition, Enter, MovesNext, Retreat, Rules, SideTable, Win};
+pub use rules::{
+    BearCondition, Enter, MovesNext, PieceCondition, Retreat, Rules, SideTable, TurnRule,
+    TurnTrigger, Win,
+};
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
@@ -82,6 +85,7 @@ pub fn compile(r: &RuleSet) -> Rules {
             end_turn: t.end_turn,
         }),
         moves_next: moves_next(r),
+        turn_rules: r.turn_rules.iter().map(turn_rule).collect(),
         entering_throw_again: r.entering.throw_again,
         enter: r.enter.as_ref().map(enter),
         capture: r.capture,
@@ -106,6 +110,32 @@ pub fn compile(r: &RuleSet) -> Rules {
         },
         match_points,
         machine: TurnMachine::new(r),
+    }
+}
+
+fn turn_rule(t: &checked::TurnRule) -> TurnRule {
+    let positions = |per: &PerSide<Vec<PathPos>>| {
+        per.as_ref()
+            .map(|list| list.iter().fold(0, |m, p| m | p.bit()))
+    };
+    TurnRule {
+        trigger: match &t.trigger {
+            checked::TurnTrigger::Landing(p) => TurnTrigger::Landing(positions(p)),
+            checked::TurnTrigger::Capture(p) => TurnTrigger::Capture(positions(p)),
+            checked::TurnTrigger::Move(v) => TurnTrigger::Move(mask(v)),
+            checked::TurnTrigger::Entering => TurnTrigger::Entering,
+        },
+        condition: t.condition.as_ref().map(|c| PieceCondition {
+            other: c.other,
+            has: c.has,
+            squares: c
+                .squares
+                .as_ref()
+                .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+        }),
+        throw_again: t.throw_again,
+        lose_turn: t.lose_turn,
+        end_turn: t.end_turn,
     }
 }
 

@@ -109,6 +109,40 @@ pub struct Retreat {
     pub end_turn: bool,
 }
 
+/// An event rule about the turn judged after a move: one with a condition, or one that loses
+/// or ends a turn. Sets are bit sets: positions by [`PathPos::bit`], squares by [`Square::bit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnRule {
+    pub trigger: TurnTrigger,
+    pub condition: Option<PieceCondition>,
+    pub throw_again: bool,
+    pub lose_turn: bool,
+    pub end_turn: bool,
+}
+
+/// What sets off a [`TurnRule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnTrigger {
+    /// Per side: positions where a move of that side ends (or is sent on to).
+    Landing(PerSide<u64>),
+    /// Per side: positions where a piece of that side captures.
+    Capture(PerSide<u64>),
+    /// Bit `v`: a move made with a throw of `v`.
+    Move(u32),
+    Entering,
+}
+
+/// Whether a side has pieces on a set of squares, judged after the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceCondition {
+    /// The other side's pieces (else those of the side that moved).
+    pub other: bool,
+    /// The rule applies while there are pieces there (else while there are none).
+    pub has: bool,
+    /// Per side: the squares where that side's pieces are looked for.
+    pub squares: PerSide<u64>,
+}
+
 /// A piece that must make its side's next move: after a retreat or after entering, the piece
 /// on a given position of each side's path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +195,8 @@ pub struct Rules {
     pub split: bool,
     pub retreat: Option<Retreat>,
     pub moves_next: Option<MovesNext>,
+    /// Event rules about the turn judged after a move.
+    pub turn_rules: Vec<TurnRule>,
     /// Entering a piece gives an extra throw.
     pub entering_throw_again: bool,
     pub enter: Option<Enter>,
@@ -247,6 +283,16 @@ impl Rules {
                 Capture::ToWaiting | Capture::To(_) => true,
                 Capture::Swap => self.enter.is_some() || paths_differ,
             }
+    }
+
+    /// Whether a side can ever lose a turn (after a retreat, or by an event rule).
+    pub fn may_lose_turn(&self) -> bool {
+        self.retreat.is_some_and(|t| t.lose_turn) || self.turn_rules.iter().any(|t| t.lose_turn)
+    }
+
+    /// Whether a side's turn can be ended at once (after a retreat, or by an event rule).
+    pub fn may_end_turn(&self) -> bool {
+        self.retreat.is_some_and(|t| t.end_turn) || self.turn_rules.iter().any(|t| t.end_turn)
     }
 
     /// Whether a captured piece can be removed from the game.

@@ -132,7 +132,9 @@ impl TurnMachine {
         if moving == Spend {
             add(Spend, MovedThrowsLeft, Spend, Same);
         }
-        if r.retreat.as_ref().is_some_and(|t| t.lose_turn) {
+        if r.retreat.as_ref().is_some_and(|t| t.lose_turn)
+            || r.turn_rules.iter().any(|t| t.lose_turn)
+        {
             add(Throw, TurnLost, Throw, Other);
         }
         add(moving, Moved, Throw, Other);
@@ -140,6 +142,7 @@ impl TurnMachine {
             || r.extra_on.values().any(|v| !v.is_empty())
             || r.extra_on_capture.values().any(|v| !v.is_empty())
             || r.entering.throw_again
+            || r.turn_rules.iter().any(|t| t.throw_again)
         {
             add(moving, MovedExtraThrow, Throw, Same);
         }

@@ -4,7 +4,7 @@
 use super::generate::{OFF, bit};
 use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
 use super::{Engine, Move, Position, Step};
-use crate::compile::{Event, Next, Phase};
+use crate::compile::{Event, Next, Phase, PieceCondition, TurnTrigger};
 use crate::types::limits::MAX_STEPS;
 use crate::types::{Capture, Destination, Fallback, Opening, Place, Side, Square, Throw};
 
@@ -98,6 +98,7 @@ pub struct Report {
     event: Event,
     retreat: bool,
     stays: bool,
+    ends_turn: bool,
 }
 
 impl Report {
@@ -109,6 +110,11 @@ impl Report {
     /// Whether the move was a retreat.
     pub fn retreat(&self) -> bool {
         self.retreat
+    }
+
+    /// Whether the move ended its side's turn at once (`end turn`).
+    pub fn ends_turn(&self) -> bool {
+        self.ends_turn
     }
 
     pub fn steps(&self) -> &[StepReport] {
@@ -138,6 +144,8 @@ impl Report {
 pub(super) trait Recorder {
     fn step(&mut self, report: StepReport);
     fn event(&mut self, event: Event);
+    /// The move ended its side's turn at once (`end turn`): throws not yet played are lost.
+    fn ends_turn(&mut self) {}
 }
 
 /// Tells nothing: the search's form of applying a move, compiled without the reports.
@@ -162,6 +170,23 @@ impl Recorder for Report {
     fn event(&mut self, event: Event) {
         self.event = event;
     }
+    fn ends_turn(&mut self) {
+        self.ends_turn = true;
+    }
+}
+
+/// Where one piece movement left its piece, and what it set off.
+#[derive(Clone, Copy)]
+pub(super) struct Landed {
+    /// Where the piece rests (packed; [`OFF`] if it bore off, 0 if it went back to waiting).
+    pub rest: u8,
+    /// The step earns an extra throw (by a square it lands on or is sent onto, or by a capture
+    /// where captures throw again).
+    pub extra: bool,
+    /// The positions it landed on or was sent onto.
+    pub touched: u64,
+    /// The position where it captured (0 if it did not).
+    pub captured: u64,
 }
 
 impl Engine {
@@ -189,10 +214,8 @@ impl Engine {
         }
     }
 
-    /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did. Returns
-    /// where the piece rests (packed; [`OFF`] if it bore off) and whether the step earns an
-    /// extra throw (by a square it lands on or is sent onto, or by a capture where captures
-    /// throw again).
+    /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did; where the
+    /// piece rests and what it set off.
     #[inline(always)]
     pub(super) fn apply_step(
         &self,
@@ -201,7 +224,7 @@ impl Engine {
         step: Step,
         rec: &mut impl Recorder,
         max_hops: u8,
-    ) -> (u8, bool) {
+    ) -> Landed {
         let r = &self.rules;
         let m = &self.masks[s];
         let e = s.other();
@@ -219,7 +242,12 @@ impl Engine {
             next.off[s] += 1;
             report.rest = OFF;
             rec.step(report);
-            return (OFF, false);
+            return Landed {
+                rest: OFF,
+                extra: false,
+                touched: 0,
+                captured: 0,
+            };
         }
         let sq_bit = m.square_bit[usize::from(to - 1)];
         // A square's index is below 64: its number fits a byte.
@@ -286,10 +314,15 @@ impl Engine {
         }
         self.place(next, s, at);
         report.rest = at;
-        report.extra_throw =
-            m.extra & touched != 0 || (report.captured != 0 && m.capture_extra & bit(to) != 0);
+        let captured = if report.captured != 0 { bit(to) } else { 0 };
+        report.extra_throw = m.extra & touched != 0 || m.capture_extra & captured != 0;
         rec.step(report);
-        (at, report.extra_throw)
+        Landed {
+            rest: at,
+            extra: report.extra_throw,
+            touched,
+            captured,
+        }
     }
 
     /// The position of side `s`'s piece on the square `sq_bit`, where its path visits the square
@@ -310,14 +343,20 @@ impl Engine {
         to: u8,
         mut report: StepReport,
         rec: &mut impl Recorder,
-    ) -> (u8, bool) {
+    ) -> Landed {
         let m = &self.masks[s];
         next.waiting[s] += 1;
         report.rest = Place::Waiting.pack();
         report.hops = 1;
-        report.extra_throw = report.captured != 0 && m.capture_extra & bit(to) != 0;
+        let captured = if report.captured != 0 { bit(to) } else { 0 };
+        report.extra_throw = m.capture_extra & captured != 0;
         rec.step(report);
-        (report.rest, report.extra_throw)
+        Landed {
+            rest: report.rest,
+            extra: report.extra_throw,
+            touched: bit(to),
+            captured,
+        }
     }
 
     /// Takes the piece of side `s` at position `p` off its square.
@@ -387,10 +426,14 @@ impl Engine {
         let r = &self.rules;
         let s = next.to_move;
         let mut extra_square = false;
+        let (mut touched, mut captured) = (0, 0);
         // Only a single step lands where an effect may be declined (no split has such squares).
         let max_hops = mv.max_hops();
         for &step in mv.steps() {
-            extra_square |= self.apply_step(next, s, step, rec, max_hops).1;
+            let landed = self.apply_step(next, s, step, rec, max_hops);
+            extra_square |= landed.extra;
+            touched |= landed.touched;
+            captured |= landed.captured;
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
         let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);
@@ -401,7 +444,11 @@ impl Engine {
             Event::Moved
         };
         if self.after_hook {
-            event = self.after_move(next, s, mv, event);
+            let ends_turn;
+            (event, ends_turn) = self.after_move(next, mv, event, throw, (touched, captured));
+            if ends_turn {
+                rec.ends_turn();
+            }
         }
         // Any move begins a side, and makes its opening move no longer due.
         if next.flags & side_flags(s) != 0 {
@@ -471,12 +518,22 @@ impl Engine {
         None
     }
 
-    /// What a retreat or an entry leaves behind (a lost turn, a piece that must move next, an
-    /// extra throw), and the end of the duty to move a piece once it has left its square by any
-    /// move; the move's event.
+    /// What a retreat, an entry or an event rule about the turn leaves behind (a lost turn, a
+    /// piece that must move next, an extra throw, an ended turn), and the end of the duty to move
+    /// a piece once it has left its square by any move: the move's event, and whether the move
+    /// ended its side's turn at once. `(touched, captured)`: the positions the move landed on or
+    /// was sent onto, and where it captured.
     #[cold]
-    fn after_move(&self, pos: &mut Position, s: Side, mv: &Move, event: Event) -> Event {
+    fn after_move(
+        &self,
+        pos: &mut Position,
+        mv: &Move,
+        event: Event,
+        throw: Throw,
+        (touched, captured): (u64, u64),
+    ) -> (Event, bool) {
         let r = &self.rules;
+        let s = pos.to_move;
         let mut event = event;
         let must = r.moves_next;
         if let Some(t) = r.retreat
@@ -489,10 +546,11 @@ impl Engine {
                 pos.flags |= moves_next_flag(s);
             }
             if t.end_turn {
-                return Event::Moved;
+                return (Event::Moved, true);
             }
         }
-        if mv.steps().iter().any(|st| st.packed_from() == 0) {
+        let entered = mv.steps().iter().any(|st| st.packed_from() == 0);
+        if entered {
             if r.entering_throw_again {
                 event = Event::MovedExtraThrow;
             }
@@ -506,7 +564,33 @@ impl Engine {
                 pos.flags &= !moves_next_flag(x);
             }
         }
-        event
+        let mut ends_turn = false;
+        for t in &r.turn_rules {
+            let fired = match t.trigger {
+                TurnTrigger::Landing(p) => touched & p[s] != 0,
+                TurnTrigger::Capture(p) => captured & p[s] != 0,
+                TurnTrigger::Move(v) => v & throw.mask_bit() != 0,
+                TurnTrigger::Entering => entered,
+            };
+            let holds = |c: PieceCondition| {
+                let whose = if c.other { s.other() } else { s };
+                (pos.squares[whose] & c.squares[whose] != 0) == c.has
+            };
+            if !fired || !t.condition.is_none_or(holds) {
+                continue;
+            }
+            if t.throw_again {
+                event = Event::MovedExtraThrow;
+            }
+            if t.lose_turn {
+                pos.flags |= lose_turn_flag(s);
+            }
+            ends_turn |= t.end_turn;
+        }
+        if ends_turn {
+            event = Event::Moved;
+        }
+        (event, ends_turn)
     }
 
     /// Who throws after `event` in `phase`: the turn machine, the one source of it, has a

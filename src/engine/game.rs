@@ -213,6 +213,7 @@ impl<'e> Game<'e> {
             summary: &mut self.summary,
             left_play: false,
             backward: false,
+            ends_turn: false,
             event: Event::Moved,
         };
         if self.keep_events {
@@ -221,6 +222,7 @@ impl<'e> Game<'e> {
                 tally.step(step);
             }
             tally.event(report.event());
+            tally.ends_turn |= report.ends_turn();
             self.pos = after;
             self.events.push(GameEvent::Move {
                 side,
@@ -235,6 +237,10 @@ impl<'e> Game<'e> {
                 .play_in_place(&mut self.pos, &mv, throw, &mut tally);
         }
         let (event, left_play, backward) = (tally.event, tally.left_play, tally.backward);
+        if tally.ends_turn {
+            // Throws the turn has not played yet are lost.
+            self.spend.pool.clear();
+        }
         let s = &mut self.summary;
         s.moves += 1;
         s.extra_throws += u32::from(matches!(
@@ -513,9 +519,6 @@ impl<'e> Game<'e> {
         if let Some(i) = self.spend.pool.iter().position(|&t| t == throw) {
             self.spend.pool.remove(i);
         }
-        if mv.is_retreat() && self.engine.rules.retreat.is_some_and(|t| t.end_turn) {
-            self.spend.pool.clear();
-        }
         let (mut event, left_play) = self.record(side, throw, mv);
         if event == Event::Moved && !self.spend.pool.is_empty() {
             // The same side plays the throws it has left.
@@ -538,6 +541,8 @@ struct Tally<'g> {
     /// A piece was borne off or captured (only then can the game end).
     left_play: bool,
     backward: bool,
+    /// The move ended its side's turn at once.
+    ends_turn: bool,
     event: Event,
 }
 
@@ -560,6 +565,9 @@ impl Recorder for Tally<'_> {
     #[inline(always)]
     fn event(&mut self, event: Event) {
         self.event = event;
+    }
+    fn ends_turn(&mut self) {
+        self.ends_turn = true;
     }
 }
 

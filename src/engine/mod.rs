@@ -235,7 +235,8 @@ pub struct Engine {
     /// Per side: the position of the piece that must move next, when it must (0: none).
     moves_next_at: PerSide<u8>,
     /// Whether a move may leave per-side state behind (a retreat, an entry that throws again or
-    /// makes its piece move next): applying a move then looks at it.
+    /// makes its piece move next, an event rule about the turn): applying a move then looks at
+    /// it.
     after_hook: bool,
     /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
     /// or lets a piece retreat, or a piece may have to move next: move generation then takes
@@ -267,7 +268,8 @@ impl Engine {
             moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
             after_hook: rules.retreat.is_some()
                 || rules.moves_next.is_some()
-                || rules.entering_throw_again,
+                || rules.entering_throw_again
+                || !rules.turn_rules.is_empty(),
             rules,
             masks,
             can_capture,

@@ -355,9 +355,8 @@ impl Setup {
                 }
                 pos.flags |= not_begun_flag(s);
             }
-            let retreat = rules.retreat.as_ref();
             if self.loses_turn[s] {
-                if !retreat.is_some_and(|t| t.lose_turn) {
+                if !rules.may_lose_turn() {
                     return Err(SetupError::NeverLosesTurn { side: name() });
                 }
                 pos.flags |= lose_turn_flag(s);

@@ -162,8 +162,9 @@ impl Engine {
         }
         for (from, to, d) in candidates {
             let mut next = *pos;
-            let (rest, _) =
-                self.apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord, u8::MAX);
+            let rest = self
+                .apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord, u8::MAX)
+                .rest;
             // A piece borne off or sent back to waiting no longer stands anywhere.
             let moved_next = if rest != OFF && rest != 0 {
                 moved | bit(rest)

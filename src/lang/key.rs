@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::syntax::{Item, SetExpr, Spanned, Trigger};
+use super::syntax::{EventCondition, Item, SetExpr, Spanned, Trigger};
 
 /// The rule a statement states. Keys that name a square, side or option carry it as written
 /// (before any name is resolved).
@@ -55,7 +55,8 @@ pub enum RuleKey {
     End,
     MatchPoints,
     /// An event rule, by its trigger as written.
-    On(TriggerKey),
+    /// An event rule: its trigger, and its condition if it has one.
+    On(TriggerKey, Option<ConditionKey>),
 }
 
 /// The trigger of an event rule, as its key: the numbers written, ranges as their ends.
@@ -68,6 +69,50 @@ pub enum TriggerKey {
     Passing(SetKey),
     Retreat,
     Entering,
+}
+
+/// The condition of an event rule, as part of its key: whose pieces, whether there are any, and
+/// the set as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConditionKey {
+    pub other: bool,
+    pub has: bool,
+    pub set: SetKey,
+}
+
+impl ConditionKey {
+    pub fn of(c: &EventCondition) -> ConditionKey {
+        ConditionKey {
+            other: c.other,
+            has: c.has,
+            set: SetKey::of(&c.set),
+        }
+    }
+
+    /// The condition this key was made from (without its spans).
+    pub fn condition(&self) -> EventCondition {
+        EventCondition {
+            other: self.other,
+            has: self.has,
+            set: self.set.set(),
+        }
+    }
+}
+
+impl fmt::Display for ConditionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "if {} has {}pieces on {}",
+            if self.other {
+                "the other side"
+            } else {
+                "its side"
+            },
+            if self.has { "" } else { "no " },
+            self.set
+        )
+    }
 }
 
 /// A set as written: squares or positions, and each item's ends.
@@ -193,7 +238,8 @@ impl fmt::Display for RuleKey {
             Square(n) => return write!(f, "square {n}"),
             Draw(a, b) if a == b => return write!(f, "draw {a}"),
             Draw(a, b) => return write!(f, "draw {a}..{b}"),
-            On(trigger) => return write!(f, "on {trigger}"),
+            On(trigger, None) => return write!(f, "on {trigger}"),
+            On(trigger, Some(condition)) => return write!(f, "on {trigger} {condition}"),
             Ruleset => "ruleset",
             Title => "title",
             Extends => "extends",

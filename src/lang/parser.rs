@@ -610,7 +610,15 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             let trigger = parts.next().unwrap();
             let trigger_span = span(&trigger, offset);
             let value = trigger_of(trigger, offset)?;
-            let effects = match parts.next() {
+            let mut rest = parts.peekable();
+            let condition = match rest.next_if(|p| p.as_rule() == Rule::condition) {
+                Some(c) => {
+                    let sp = span(&c, offset);
+                    Some(Spanned::new(condition_of(c, offset)?, sp))
+                }
+                None => None,
+            };
+            let effects = match rest.next() {
                 None => Vec::new(), // `none`
                 Some(list) => meaningful(list)
                     .map(|e| {
@@ -621,6 +629,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             };
             StatementKind::On {
                 trigger: Spanned::new(value, trigger_span),
+                condition,
                 effects,
             }
         }
@@ -648,6 +657,26 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         Rule::trigger_retreat => Trigger::Retreat,
         Rule::trigger_entering => Trigger::Entering,
         _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
+    })
+}
+
+fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, SyntaxError> {
+    let mut other = false;
+    let mut has = true;
+    let mut items = None;
+    // `no` is a keyword: read from all the children, not only the meaningful ones.
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::other_side => other = true,
+            Rule::kw_no => has = false,
+            Rule::set => items = Some(set(p, offset)?),
+            _ => {}
+        }
+    }
+    Ok(EventCondition {
+        other,
+        has,
+        set: items.expect("the grammar gives a condition its set"),
     })
 }
 
@@ -733,6 +762,9 @@ fn describe(rule: Rule) -> String {
         Rule::ignoring_pairs => "`ignoring pairs`",
         Rule::or_waiting => "`or goes back to waiting`",
         Rule::trigger_entering => "`entering`",
+        Rule::condition => "a condition such as `if its side has no pieces on 1..10`",
+        Rule::own_side => "`its side`",
+        Rule::other_side => "`the other side`",
         _ => return name.trim_end_matches("_stmt").replace('_', " "),
     }
     .to_string()

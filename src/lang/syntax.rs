@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-pub use super::key::{RuleKey, TriggerKey};
+pub use super::key::{ConditionKey, RuleKey, TriggerKey};
 pub use crate::types::Numbering;
 
 /// A byte range in one source file.
@@ -250,6 +250,17 @@ pub enum Trigger {
     Entering,
 }
 
+/// When an event rule applies: `if its side has [no] pieces on SET`, `if the other side has
+/// [no] pieces on SET`.
+#[derive(Clone, Debug)]
+pub struct EventCondition {
+    /// Whose pieces: the other side's (else the side that moved).
+    pub other: bool,
+    /// Whether the rule applies while there are pieces there (else while there are none).
+    pub has: bool,
+    pub set: SetExpr,
+}
+
 /// When pieces move backwards: never (`allowed` false), when the side has no forward move, or
 /// when the piece itself has none (`per_piece`); `onto_empty`: never onto a piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -384,9 +395,11 @@ pub enum StatementKind {
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
-    /// `on TRIGGER: EFFECT, ...`; no effects for `none` (which takes an inherited rule away).
+    /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
+    /// inherited rule away).
     On {
         trigger: Spanned<Trigger>,
+        condition: Option<Spanned<EventCondition>>,
         effects: Vec<Spanned<Effect>>,
     },
 }
@@ -439,7 +452,12 @@ impl StatementKind {
             K::Win(_) => RuleKey::Win,
             K::End(_) => RuleKey::End,
             K::MatchPoints(_) => RuleKey::MatchPoints,
-            K::On { trigger, .. } => RuleKey::On(TriggerKey::of(&trigger.value)),
+            K::On {
+                trigger, condition, ..
+            } => RuleKey::On(
+                TriggerKey::of(&trigger.value),
+                condition.as_ref().map(|c| ConditionKey::of(&c.value)),
+            ),
         })
     }
 }

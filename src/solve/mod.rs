@@ -262,7 +262,7 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
             product *= 2.0;
         }
         // A lost turn, a piece that must move next.
-        if r.retreat.is_some_and(|t| t.lose_turn) {
+        if r.may_lose_turn() {
             product *= 2.0;
         }
         if r.moves_next.is_some() {

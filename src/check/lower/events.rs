@@ -5,9 +5,12 @@
 
 use super::Ctx;
 use crate::check::errors::CheckError;
-use crate::check::ruleset::{Entering, MovesNext, SquareEffect};
+use crate::check::ruleset::{
+    Entering, MovesNext, PieceCondition, SquareEffect, TurnRule, TurnTrigger,
+};
 use crate::lang::syntax::{
-    CapturedPlace, Effect, SetExpr, Span, Spanned, StatementKind as K, Trigger,
+    CapturedPlace, ConditionKey, Effect, EventCondition, RuleKey, SetExpr, Span, Spanned,
+    StatementKind as K, Trigger, TriggerKey,
 };
 use crate::types::{Capture, PathPos, PerSide, Square};
 
@@ -41,6 +44,8 @@ pub(super) struct Events {
     pub retreat: RetreatEffects,
     /// What entering does besides moving the piece.
     pub entering: EnteringEffects,
+    /// Rules about the turn judged after the move (with a condition, or losing or ending a turn).
+    pub turn_rules: Vec<TurnRule>,
 }
 
 /// The effects of `on retreat` rules.
@@ -70,11 +75,33 @@ fn merge(a: Option<MovesNext>, ignoring_pairs: bool, or_waiting: bool) -> Option
 pub(super) fn events(cx: &mut Ctx) -> Events {
     let mut out = Events::default();
     for (kind, layer, _) in cx.entries() {
-        let K::On { trigger, effects } = kind else {
+        let K::On {
+            trigger,
+            condition,
+            effects,
+        } = kind
+        else {
             continue;
         };
-        for effect in effects {
-            rule(cx, layer, trigger, effect, &mut out);
+        if let Some(c) = condition {
+            conditional(cx, layer, trigger, c, effects, &mut out);
+            continue;
+        }
+        let turn = |e: &Spanned<Effect>| matches!(e.value, Effect::LoseTurn | Effect::EndTurn);
+        match turn_trigger(cx, layer, &trigger.value) {
+            Some(t) if effects.iter().any(turn) => {
+                let key = RuleKey::On(TriggerKey::of(&trigger.value), None);
+                let rule = turn_rule(key, t, None, effects.iter().filter(|e| turn(e)));
+                out.turn_rules.push(rule);
+                for effect in effects.iter().filter(|e| !turn(e)) {
+                    self::rule(cx, layer, trigger, effect, &mut out);
+                }
+            }
+            _ => {
+                for effect in effects {
+                    self::rule(cx, layer, trigger, effect, &mut out);
+                }
+            }
         }
     }
     for list in out
@@ -91,6 +118,125 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
     out.after_pass.sort_unstable();
     out.after_pass.dedup();
     out
+}
+
+/// The trigger of a rule about the turn judged after a move; `None` for the triggers that
+/// cannot set one off (a pass, passing a square, a retreat: those have rules of their own).
+fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTrigger> {
+    Some(match trigger {
+        Trigger::Landing(set) => TurnTrigger::Landing(cx.positions(layer, set)),
+        Trigger::Capture(set) => {
+            TurnTrigger::Capture(PerSide(capture_positions(cx, layer, set.as_ref())))
+        }
+        Trigger::Move(list) => TurnTrigger::Move(cx.throw_values(layer, list)),
+        Trigger::Entering => TurnTrigger::Entering,
+        Trigger::Pass(_) | Trigger::Passing(_) | Trigger::Retreat => return None,
+    })
+}
+
+fn turn_rule<'e>(
+    key: RuleKey,
+    trigger: TurnTrigger,
+    condition: Option<PieceCondition>,
+    effects: impl Iterator<Item = &'e Spanned<Effect>>,
+) -> TurnRule {
+    let mut rule = TurnRule {
+        key,
+        trigger,
+        condition,
+        throw_again: false,
+        lose_turn: false,
+        end_turn: false,
+    };
+    for e in effects {
+        match e.value {
+            Effect::ThrowAgain => rule.throw_again = true,
+            Effect::LoseTurn => rule.lose_turn = true,
+            Effect::EndTurn => rule.end_turn = true,
+            _ => {}
+        }
+    }
+    rule
+}
+
+/// An event rule with a condition: only on triggers a move sets off, and only with effects on
+/// the turn (E173, E174); a rule that both throws again and ends the turn contradicts itself.
+fn conditional(
+    cx: &mut Ctx,
+    layer: usize,
+    trigger: &Spanned<Trigger>,
+    condition: &Spanned<EventCondition>,
+    effects: &[Spanned<Effect>],
+    out: &mut Events,
+) {
+    let Some(t) = turn_trigger(cx, layer, &trigger.value) else {
+        cx.err(
+            layer,
+            CheckError::ConditionNotForTrigger {
+                span: condition.span.clone().into(),
+                trigger: trigger_words(&trigger.value).into(),
+            },
+        );
+        return;
+    };
+    let mut fine = true;
+    for e in effects {
+        if !matches!(
+            e.value,
+            Effect::ThrowAgain | Effect::LoseTurn | Effect::EndTurn
+        ) {
+            fine = false;
+            cx.err(
+                layer,
+                CheckError::EffectNotForCondition {
+                    span: e.span.clone().into(),
+                    effect: effect_words(&e.value).into(),
+                },
+            );
+        }
+    }
+    let c = &condition.value;
+    let squares = match &c.set {
+        SetExpr::Positions(_) => {
+            let positions = cx.positions(layer, &c.set);
+            let sides = cx.sides();
+            PerSide::from_fn(|s| {
+                positions[s]
+                    .iter()
+                    .filter_map(|p| sides[s].path.get(p.index()).copied())
+                    .collect()
+            })
+        }
+        _ => {
+            let squares = cx.squares(layer, &c.set);
+            PerSide::from_fn(|_| squares.clone())
+        }
+    };
+    let key = RuleKey::On(
+        TriggerKey::of(&trigger.value),
+        Some(ConditionKey::of(&condition.value)),
+    );
+    let rule = turn_rule(
+        key.clone(),
+        t,
+        Some(PieceCondition {
+            other: c.other,
+            has: c.has,
+            squares,
+        }),
+        effects.iter(),
+    );
+    if fine && rule.throw_again && rule.end_turn {
+        cx.contradicts(
+            &key,
+            "this rule gives an extra throw and ends the turn",
+            "throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        );
+    }
+    if fine {
+        out.turn_rules.push(rule);
+    }
 }
 
 /// The words a trigger is known by in messages.
@@ -227,11 +373,13 @@ fn rule(
             }
         }
         (trigger_value, effect_value) => {
-            let help = "after a capture: `throw again`, `captured piece goes to ...` or `captured \
-                        piece is removed`; after landing on squares: `throw again`, `go to ...` or `may go to ...`; \
-                        after a move or a pass with a throw: `throw again`; on passing squares: \
-                        `go to ...`; after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
-                        entering: `throw again` or `piece moves next`"
+            let help = "after a capture: `throw again`, `lose next turn`, `end turn`, `captured \
+                        piece goes to ...` or `captured piece is removed`; after landing on squares: \
+                        `throw again`, `lose next turn`, `end turn`, `go to ...` or `may go to ...`; \
+                        after a move with a throw: `throw again`, `lose next turn` or `end turn`; \
+                        after a pass with a throw: `throw again`; on passing squares: `go to ...`; \
+                        after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
+                        entering: `throw again`, `lose next turn`, `end turn` or `piece moves next`"
                 .to_string();
             cx.err(
                 layer,

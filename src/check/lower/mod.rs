@@ -27,7 +27,7 @@ use super::describe::describe;
 use super::errors::CheckError;
 use super::load::Layer;
 use super::merge::Merged;
-use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules};
+use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger};
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
@@ -99,9 +99,9 @@ impl<'a> Ctx<'a, '_> {
     /// The first event rule with an effect whose trigger `is` accepts: its layer and span.
     fn first_event(&self, is: impl Fn(&Trigger) -> bool) -> Option<(usize, Span)> {
         self.merged.entries.iter().find_map(|e| match &e.stmt.kind {
-            K::On { trigger, effects } if !effects.is_empty() && is(&trigger.value) => {
-                Some((e.layer, e.stmt.span.clone()))
-            }
+            K::On {
+                trigger, effects, ..
+            } if !effects.is_empty() && is(&trigger.value) => Some((e.layer, e.stmt.span.clone())),
             _ => None,
         })
     }
@@ -436,8 +436,14 @@ pub fn build(
     in_parts(&mut cx, &movement);
     let (effects, to_waiting) =
         effects::effects(&mut cx, events.landing_effects, events.to_waiting);
+    let capture_turn_rule = events
+        .turn_rules
+        .iter()
+        .any(|t| matches!(t.trigger, TurnTrigger::Capture(_)));
     if capture == Capture::None
-        && !(events.captured_at.is_empty() && events.on_capture.values().all(Vec::is_empty))
+        && !(events.captured_at.is_empty()
+            && events.on_capture.values().all(Vec::is_empty)
+            && !capture_turn_rule)
     {
         event_without_capture(&mut cx);
     }
@@ -525,6 +531,7 @@ pub fn build(
         only_bear_off: bearing.only_bear_off,
         retreat,
         entering,
+        turn_rules: events.turn_rules,
         win: ending.win?,
         end: ending.end,
         match_points: ending.match_points,

@@ -1,0 +1,256 @@
+//! Event rules about the turn: `lose next turn` and `end turn` after a move, and conditions
+//! (`if its side has [no] pieces on SET`, `if the other side has [no] pieces on SET`). Each case
+//! is worked out by hand from the rule's words on a row of 12 squares, one path, two pieces a
+//! side, a die of 4.
+
+#[path = "support/row.rs"]
+mod row;
+
+use row::engine_of;
+use senet::engine::Engine;
+use senet::engine::game::{Action, Game, GameEvent};
+use senet::notation::position::moves_json;
+use senet::types::{Side, Throw};
+use serde_json::{Value, json};
+
+/// A 1 x 12 board, pieces on the board from the start, a die of 4, capture to waiting; `extra`
+/// lines are added at the end.
+fn engine(extra: &str) -> Engine {
+    let text = format!(
+        "ruleset \"test/turn-rules\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 2 each
+start red on 1, 2; blue on 5, 6
+enter onto throw
+throw die 4
+capture to waiting
+bear off exact
+win first to bear off all
+{extra}
+"
+    );
+    engine_of("turn-rules.rules", &text)
+}
+
+/// Red to move with `throw`, red and blue on these squares.
+fn red_to_move(throw: u32, red: Value, blue: Value) -> Value {
+    json!({ "to_move": "red", "throw": throw, "pieces": { "red": red, "blue": blue } })
+}
+
+/// The result of the single-step move `from` -> `to`, which must be legal.
+fn result_of(engine: &Engine, position: &Value, from: u32, to: u32) -> Value {
+    let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
+    answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["steps"] == json!([{ "from": from, "to": to }]))
+        .unwrap_or_else(|| panic!("no move {from} -> {to} in {answer}"))["result"]
+        .clone()
+}
+
+#[test]
+fn landing_on_a_square_loses_the_next_turn() {
+    let e = engine("on landing on 8: lose next turn");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    // 4 -> 8 lands on 8: red will lose its next turn.
+    let landed = result_of(&e, &pos, 4, 8);
+    assert_eq!(landed["loses_turn"], json!(["red"]));
+    assert_eq!(landed["to_move"], json!("blue"));
+    // 2 -> 6 does not.
+    assert_eq!(result_of(&e, &pos, 2, 6).get("loses_turn"), None);
+}
+
+#[test]
+fn a_lost_turn_passes_without_a_throw() {
+    let e = engine("on landing on 4: lose next turn");
+    let mut game = Game::new(&e, 100);
+    game.keep_events = true;
+    // Red (1, 2) throws 3: it plays 1 -> 4 (2 -> 5, hitting blue, is the other move).
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::First }
+    ));
+    game.give_throw(3);
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    let to_four = (0..game.moves().len())
+        .find(|&i| game.moves()[i].steps()[0].to().to_string() == "4")
+        .expect("1 -> 4");
+    game.choose(to_four);
+    assert!(game.pos.loses_turn(Side::First));
+    // Blue throws 1 and moves; then red's turn is lost: blue throws again.
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::Second }
+    ));
+    game.give_throw(1);
+    if matches!(game.next_action(), Action::Choose { .. }) {
+        game.choose(0);
+    }
+    game.events.clear();
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::Second }
+    ));
+    assert!(
+        game.events.iter().any(|e| matches!(
+            e,
+            GameEvent::TurnLost {
+                side: Side::First,
+                ..
+            }
+        )),
+        "{:?}",
+        game.events
+    );
+    assert!(!game.pos.loses_turn(Side::First));
+}
+
+#[test]
+fn ending_the_turn_takes_away_the_extra_throw_of_the_move() {
+    let e = engine("extra throw after 4\non landing on 8: end turn");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    // A 4 throws again, but not when it lands on 8.
+    assert_eq!(result_of(&e, &pos, 4, 8)["to_move"], json!("blue"));
+    assert_eq!(result_of(&e, &pos, 2, 6)["to_move"], json!("red"));
+}
+
+#[test]
+fn ending_the_turn_loses_the_throws_not_yet_played() {
+    let e = engine(
+        "turn throw again on 4 then move each throw\nextra throw after none\non landing on 5: end turn",
+    );
+    let mut game = Game::new(&e, 100);
+    // Red (1, 2; blue on 5, 6) throws 4 (again), then 3: it holds 4 and 3.
+    assert!(matches!(game.next_action(), Action::Throw { .. }));
+    game.give_throw(4);
+    assert!(matches!(game.next_action(), Action::Throw { .. }));
+    game.give_throw(3);
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    assert_eq!(game.pool(), [Throw::new(4), Throw::new(3)]);
+    // 1 -> 5 with the 4 hits blue there and lands on 5: the turn ends, the 3 is lost.
+    let hit = (0..game.moves().len())
+        .find(|&i| {
+            game.throw_of(i) == Throw::new(4) && game.moves()[i].steps()[0].to().to_string() == "5"
+        })
+        .expect("1 -> 5 with the 4");
+    game.choose(hit);
+    assert!(game.pool().is_empty());
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::Second }
+    ));
+}
+
+#[test]
+fn a_throw_again_that_waits_on_the_other_side() {
+    let e = engine("on landing on 8 if the other side has no pieces on 10..12: throw again");
+    // Blue has pieces on 10 and 11: no extra throw.
+    let guarded = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(result_of(&e, &guarded, 4, 8)["to_move"], json!("blue"));
+    // Blue on 7 and 9: none on 10-12, so landing on 8 throws again; 2 -> 6 lands elsewhere.
+    let open = red_to_move(4, json!([4, 2]), json!([7, 9]));
+    assert_eq!(result_of(&e, &open, 4, 8)["to_move"], json!("red"));
+    assert_eq!(result_of(&e, &open, 2, 6)["to_move"], json!("blue"));
+}
+
+#[test]
+fn a_condition_is_judged_after_the_move() {
+    // "Its side has no pieces on 4": the piece that leaves 4 no longer counts.
+    let e = engine("on landing on 8 if its side has no pieces on 4: throw again");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(result_of(&e, &pos, 4, 8)["to_move"], json!("red"));
+    // With another red piece on 4, landing on 8 (from 5) does not throw again.
+    let held = red_to_move(3, json!([4, 5]), json!([10, 11]));
+    assert_eq!(result_of(&e, &held, 5, 8)["to_move"], json!("blue"));
+    // And a capture counts too: the other side's piece hit on 8 is no longer there.
+    let e = engine("on landing on 8 if the other side has pieces on 8: lose next turn");
+    let hit = red_to_move(4, json!([4, 2]), json!([8, 11]));
+    assert_eq!(result_of(&e, &hit, 4, 8).get("loses_turn"), None);
+}
+
+#[test]
+fn its_side_has_pieces_on_a_set() {
+    let e = engine("on landing on 8 if its side has pieces on 1..3: lose next turn");
+    // Red 4 -> 8 with a piece left on 2: the turn to come is lost.
+    let behind = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(result_of(&e, &behind, 4, 8)["loses_turn"], json!(["red"]));
+    // Red 4 -> 8 with the other piece on 5: nothing on 1-3.
+    let ahead = red_to_move(4, json!([4, 5]), json!([10, 11]));
+    assert_eq!(result_of(&e, &ahead, 4, 8).get("loses_turn"), None);
+}
+
+#[test]
+fn a_capture_a_move_with_a_throw_and_entering_may_cost_the_next_turn() {
+    // A capture: red 2 -> 5 hits blue; 1 -> 4 hits nothing.
+    let e = engine("on capture: lose next turn");
+    let pos = red_to_move(3, json!([1, 2]), json!([5, 6]));
+    assert_eq!(result_of(&e, &pos, 2, 5)["loses_turn"], json!(["red"]));
+    assert_eq!(result_of(&e, &pos, 1, 4).get("loses_turn"), None);
+    // A move with a 3 (any piece).
+    let e = engine("on move with 3: lose next turn");
+    assert_eq!(result_of(&e, &pos, 1, 4)["loses_turn"], json!(["red"]));
+    let two = red_to_move(2, json!([1, 2]), json!([5, 6]));
+    assert_eq!(result_of(&e, &two, 2, 4).get("loses_turn"), None);
+    // Entering: red's piece hit earlier waits; entering with a 3 puts it on 3.
+    let e = engine("on entering: lose next turn");
+    let waiting = red_to_move(3, json!([0, 2]), json!([9, 10]));
+    assert_eq!(result_of(&e, &waiting, 0, 3)["loses_turn"], json!(["red"]));
+    assert_eq!(result_of(&e, &waiting, 2, 5).get("loses_turn"), None);
+}
+
+#[test]
+fn a_condition_on_positions_looks_along_each_sides_own_path() {
+    // Blue runs the row the other way: its position 1 is square 12.
+    let text = "ruleset \"test/turn-rules-positions\"
+board 1 x 12
+path red: 1..12
+path blue: 12..1
+sides red, blue
+pieces 1 each
+start red on 1; blue on 12
+throw die 4
+capture to waiting
+enter onto throw
+bear off exact
+win first to bear off all
+on landing on 5 if the other side has pieces on positions 1..2: throw again
+";
+    let e = engine_of("positions.rules", text);
+    // Blue stands on square 12, its position 1: red landing on 5 throws again.
+    let home = json!({"to_move": "red", "throw": 4, "pieces": {"red": [1], "blue": [1]}});
+    assert_eq!(result_of(&e, &home, 1, 5)["to_move"], json!("red"));
+    // Blue on square 10, its position 3: no extra throw.
+    let away = json!({"to_move": "red", "throw": 4, "pieces": {"red": [1], "blue": [3]}});
+    assert_eq!(result_of(&e, &away, 1, 5)["to_move"], json!("blue"));
+}
+
+#[test]
+fn explain_says_what_a_condition_does() {
+    let rules = senet::check::check_text(
+        "explain.rules",
+        "ruleset \"test/explain\"\nextends \"senet/kendall\"\non landing on 26 if the other side has no pieces on 28..30: throw again\non landing on 27: lose next turn, end turn\n",
+        None,
+        &[],
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    let text = |key: &str| {
+        rules
+            .rules
+            .iter()
+            .find(|r| r.key.to_string() == key)
+            .unwrap_or_else(|| panic!("no rule `{key}`"))
+            .text
+            .clone()
+    };
+    assert_eq!(
+        text("on landing on 26 if the other side has no pieces on 28..30"),
+        "When a move ends on square 26 while the other side has no piece on squares 28-30, the side throws again."
+    );
+    assert_eq!(
+        text("on landing on 27"),
+        "When a move ends on square 27, the side loses its next turn and the side's turn ends (throws not yet played are lost)."
+    );
+}

@@ -300,3 +300,32 @@ fn a_declinable_line_to_a_taken_square_leaves_the_piece_either_way() {
     assert_eq!(onto_4.len(), 2);
     assert!(onto_4.iter().all(|m| m.2 == json!([4, 8])));
 }
+
+#[test]
+fn landing_on_a_square_may_take_the_piece_out_of_the_game() {
+    let e = engine("on landing on 8: piece is removed");
+    // Red 4 -> 8 leaves the game; 2 -> 6 stays on the board.
+    let r = results(&e, &position("red", 4, json!([4, 2]), json!([10, 11])));
+    let gone = the_move(&r, 4, 8);
+    assert_eq!((&gone.1, &gone.2), (&json!("blue"), &json!([2, "removed"])));
+    let stays = the_move(&r, 2, 6);
+    assert_eq!(stays.2, json!([4, 6]));
+    // A position with a piece removed is one these rules can reach.
+    let after = position("blue", 1, json!([2, "removed"]), json!([10, 11]));
+    assert!(moves_json(&e, &after, &mut Vec::new()).is_ok());
+    // The last piece of a side removed with none borne off: nobody has won yet.
+    let r = results(
+        &e,
+        &position("red", 4, json!([4, "removed"]), json!([10, 11])),
+    );
+    assert_eq!(the_move(&r, 4, 8).2, json!(["removed", "removed"]));
+}
+
+#[test]
+fn a_piece_captured_on_given_squares_may_be_removed_and_such_positions_are_accepted() {
+    let e = engine("on capture on 5..6: captured piece is removed");
+    let r = results(&e, &position("red", 3, json!([1, 2]), json!([5, 6])));
+    assert_eq!(the_move(&r, 2, 5).3, json!([6, "removed"]));
+    let after = position("blue", 1, json!([1, 5]), json!(["removed", 6]));
+    assert!(moves_json(&e, &after, &mut Vec::new()).is_ok());
+}

@@ -132,6 +132,7 @@ fn effect(e: &Effect) -> String {
         }
         Effect::LoseTurn => "the side loses its next turn".into(),
         Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
+        Effect::Removed => "the piece leaves the game".into(),
         Effect::MayGoTo(d) => format!(
             "the player may send the piece on to {} or leave it there",
             dest(d)

@@ -392,8 +392,9 @@ pub enum CheckError {
     EffectTwice {
         #[label(primary, "sent on again here")]
         span: SourceSpan,
+        /// The first rule, when the same file states it (else it is inherited).
         #[label("first here")]
-        first: SourceSpan,
+        first: Option<SourceSpan>,
         square: u32,
     },
 
@@ -407,8 +408,9 @@ pub enum CheckError {
     CapturedTwice {
         #[label(primary, "sent again here")]
         span: SourceSpan,
+        /// The first rule, when the same file states it (else it is inherited).
         #[label("first here")]
-        first: SourceSpan,
+        first: Option<SourceSpan>,
         square: u32,
     },
 

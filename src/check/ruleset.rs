@@ -65,6 +65,8 @@ pub struct RuleSet {
     pub effects: Vec<SquareEffect>,
     /// Squares that send a piece ending its move there back to waiting.
     pub to_waiting: Vec<Square>,
+    /// Squares that take a piece ending its move there out of the game.
+    pub to_removed: Vec<Square>,
     /// Squares of `effects` whose effect the player may decline (`may go to`).
     pub optional_effects: Vec<Square>,
     /// Squares that a forward move may not pass over: it ends on the destination instead.

@@ -96,6 +96,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             a.extra_on == b.extra_on
                 && effects(a) == effects(b)
                 && a.to_waiting == b.to_waiting
+                && a.to_removed == b.to_removed
                 && a.optional_effects == b.optional_effects
         }
         RuleKey::On(TriggerKey::Passing(_), _) => passing(a) == passing(b),

@@ -146,6 +146,7 @@ impl fmt::Display for Rules {
                         (PosFlags::AHEAD_EMPTY, "ahead-empty"),
                         (PosFlags::RETREAT, "retreat"),
                         (PosFlags::TO_WAITING, "to-waiting"),
+                        (PosFlags::TO_REMOVED, "to-removed"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

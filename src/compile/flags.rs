@@ -63,5 +63,7 @@ bitflags! {
         const RETREAT = 1 << 11;
         /// A piece of this side that ends its move here goes back to waiting.
         const TO_WAITING = 1 << 12;
+        /// A piece of this side that ends its move here leaves the game.
+        const TO_REMOVED = 1 << 13;
     }
 }

@@ -17,7 +17,7 @@ pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use crate::check::RuleSet;
 use crate::check::ruleset as checked;
-use crate::types::{EnterOnto, PathPos, PerSide, Place, Side};
+use crate::types::{EnterOnto, PathPos, PerSide, Place, Side, Square};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -202,12 +202,14 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     if let Some(t) = &r.retreat {
         flag(&t.from[s], PosFlags::RETREAT);
     }
-    let to_waiting: Vec<PathPos> = r
-        .to_waiting
-        .iter()
-        .flat_map(|&sq| side.positions_of(sq))
-        .collect();
-    flag(&to_waiting, PosFlags::TO_WAITING);
+    let on_path = |squares: &[Square]| -> Vec<PathPos> {
+        squares
+            .iter()
+            .flat_map(|&sq| side.positions_of(sq))
+            .collect()
+    };
+    flag(&on_path(&r.to_waiting), PosFlags::TO_WAITING);
+    flag(&on_path(&r.to_removed), PosFlags::TO_REMOVED);
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);

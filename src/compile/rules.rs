@@ -298,5 +298,10 @@ impl Rules {
     /// Whether a captured piece can be removed from the game.
     pub fn pieces_can_be_removed(&self) -> bool {
         self.capture == Capture::Removed
+            || self.captured_at.contains(&Some(Capture::Removed))
+            || self
+                .sides
+                .values()
+                .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_REMOVED)))
     }
 }

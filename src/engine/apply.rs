@@ -294,9 +294,9 @@ impl Engine {
         let mut at = to;
         let mut touched = bit(to);
         if m.effect & bit(at) != 0 && max_hops > 0 {
-            if m.to_waiting & bit(at) != 0 {
-                // Back to waiting, to enter again.
-                return self.back_to_waiting(next, s, to, report, rec);
+            if (m.to_waiting | m.to_removed) & bit(at) != 0 {
+                // Back to waiting, to enter again, or out of the game.
+                return self.out_of_play(next, s, to, report, rec);
             }
             while let Some(d) = r.effects[m.square_index(at)] {
                 if report.hops >= max_hops {
@@ -334,9 +334,10 @@ impl Engine {
         super::generate::lowest(visits)
     }
 
-    /// The end of a step whose piece goes back to waiting from `to`, where it landed.
+    /// The end of a step whose piece goes back to waiting, or out of the game, from `to`, where
+    /// it landed.
     #[cold]
-    fn back_to_waiting(
+    fn out_of_play(
         &self,
         next: &mut Position,
         s: Side,
@@ -345,8 +346,13 @@ impl Engine {
         rec: &mut impl Recorder,
     ) -> Landed {
         let m = &self.masks[s];
-        next.waiting[s] += 1;
-        report.rest = Place::Waiting.pack();
+        if m.to_removed & bit(to) != 0 {
+            next.removed[s] += 1;
+            report.rest = Place::Removed.pack();
+        } else {
+            next.waiting[s] += 1;
+            report.rest = Place::Waiting.pack();
+        }
         report.hops = 1;
         let captured = if report.captured != 0 { bit(to) } else { 0 };
         report.extra_throw = m.capture_extra & captured != 0;

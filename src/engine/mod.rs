@@ -56,6 +56,8 @@ struct SideMasks {
     optional: u64,
     /// Positions that send a piece ending its move there back to waiting.
     to_waiting: u64,
+    /// Positions that take a piece ending its move there out of the game.
+    to_removed: u64,
     /// Positions where a capture by a piece of this side landing there gives an extra throw.
     /// Positions a forward move may not pass over: it ends where the rules send it instead.
     trap: u64,
@@ -100,6 +102,7 @@ impl SideMasks {
             effect: 0,
             optional: 0,
             to_waiting: 0,
+            to_removed: 0,
             capture_extra: 0,
             capture_to: 0,
             trap: 0,
@@ -118,7 +121,9 @@ impl SideMasks {
                 m.pos_of_square[sq.index()] = p.get();
             }
             m.square_bit[i] = sq.bit();
-            if rules.effect(sq).is_some() || side.flags[i].contains(PosFlags::TO_WAITING) {
+            if rules.effect(sq).is_some()
+                || side.flags[i].intersects(PosFlags::TO_WAITING | PosFlags::TO_REMOVED)
+            {
                 m.effect |= bit;
             }
             if rules.passing(sq).is_some() {
@@ -141,6 +146,7 @@ impl SideMasks {
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
+                (PosFlags::TO_REMOVED, &mut m.to_removed),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),

@@ -275,7 +275,7 @@ pub enum SetupError {
         second: String,
     },
     #[error(
-        "`{side}` has a piece removed from the game, but under these rules a captured piece is never removed"
+        "`{side}` has a piece removed from the game, but under these rules no piece is ever removed"
     )]
     NeverRemoved { side: String },
     #[error("`{side}` has a piece waiting to enter, but under these rules no piece ever waits")]

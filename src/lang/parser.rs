@@ -686,6 +686,7 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
         Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
         Rule::effect_lose_turn => Effect::LoseTurn,
         Rule::effect_go_waiting => Effect::GoToWaiting,
+        Rule::effect_removed => Effect::Removed,
         Rule::effect_may_go_to => {
             Effect::MayGoTo(destination(meaningful(pair).next().unwrap(), offset)?)
         }
@@ -747,6 +748,7 @@ fn describe(rule: Rule) -> String {
         | Rule::effect_go_waiting
         | Rule::effect_may_go_to
         | Rule::effect_captured
+        | Rule::effect_removed
         | Rule::effect_lose_turn
         | Rule::effect_end_turn
         | Rule::effect_moves_next => "an effect such as `throw again` or `go to 15`",

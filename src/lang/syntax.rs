@@ -279,6 +279,8 @@ pub enum Effect {
     GoTo(Destination),
     /// The piece that landed goes back to waiting, to enter again.
     GoToWaiting,
+    /// The piece that landed leaves the game.
+    Removed,
     /// The player may send the piece that landed on to a square, or leave it there.
     MayGoTo(Destination),
     /// Where the captured piece goes.

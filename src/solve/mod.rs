@@ -17,7 +17,7 @@ pub mod table;
 use std::collections::HashMap;
 
 use crate::engine::{Engine, Move, Outcome, Position};
-use crate::types::{Capture, Side, Throw};
+use crate::types::{Side, Throw};
 
 /// Sweeps stop once no value changes by more than this.
 pub const TOLERANCE: f64 = 1e-12;
@@ -252,7 +252,7 @@ pub fn estimate(engine: &Engine) -> f64 {
 /// The same bound for the positions `root` can reach: pieces already off or removed stay so.
 pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
     let r = &engine.rules;
-    let removal = r.capture == Capture::Removed || r.captured_at.contains(&Some(Capture::Removed));
+    let removal = r.pieces_can_be_removed();
     let mut product = 2.0;
     for s in Side::BOTH {
         if root.opening_due(s) {

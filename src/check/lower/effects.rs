@@ -9,13 +9,13 @@ use crate::types::Square;
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
-/// Also the squares that send a piece back to waiting (`on landing on SET: go to waiting`),
-/// which may not send it anywhere else too.
+/// Also the squares that send a piece back to waiting (`on landing on SET: go to waiting`) or out
+/// of the game (`piece is removed`), which may not send it anywhere else too.
 pub(super) fn effects(
     cx: &mut Ctx,
     from_events: Vec<(SquareEffect, usize, Span)>,
-    to_waiting: Vec<(Square, usize, Span)>,
-) -> (Vec<SquareEffect>, Vec<Square>) {
+    to_waiting: Vec<(Square, bool, usize, Span)>,
+) -> Effects {
     let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
     for (kind, layer, _) in cx.entries() {
         let K::SquareEffect { square, effect } = kind else {
@@ -38,7 +38,7 @@ pub(super) fn effects(
                     layer,
                     CheckError::EffectTwice {
                         span: span.clone().into(),
-                        first: first.unwrap_or(span.clone()).into(),
+                        first: first.map(Into::into),
                         square: u32::from(effect.square),
                     },
                 );
@@ -57,8 +57,8 @@ pub(super) fn effects(
             );
         }
     }
-    let mut waiting: Vec<(Square, usize, Span)> = Vec::new();
-    for (square, layer, span) in to_waiting {
+    let mut waiting: Vec<(Square, bool, usize, Span)> = Vec::new();
+    for (square, removed, layer, span) in to_waiting {
         let first = effects
             .iter()
             .find(|(e, _, _)| e.square == square)
@@ -66,8 +66,8 @@ pub(super) fn effects(
             .or_else(|| {
                 waiting
                     .iter()
-                    .find(|(sq, _, _)| *sq == square)
-                    .map(|(_, l, s)| (*l, s.clone()))
+                    .find(|(sq, _, _, _)| *sq == square)
+                    .map(|(_, _, l, s)| (*l, s.clone()))
             });
         match first {
             Some((first_layer, first)) => {
@@ -83,19 +83,37 @@ pub(super) fn effects(
                 cx.err(
                     at_layer,
                     CheckError::EffectTwice {
+                        first: (other != at).then(|| other.into()),
                         span: at.into(),
-                        first: other.into(),
                         square: u32::from(square),
                     },
                 );
             }
-            None => waiting.push((square, layer, span)),
+            None => waiting.push((square, removed, layer, span)),
         }
     }
-    (
-        effects.into_iter().map(|(e, _, _)| e).collect(),
-        waiting.into_iter().map(|(sq, _, _)| sq).collect(),
-    )
+    let out = |removed: bool| {
+        waiting
+            .iter()
+            .filter(|w| w.1 == removed)
+            .map(|w| w.0)
+            .collect()
+    };
+    Effects {
+        to_waiting: out(false),
+        to_removed: out(true),
+        effects: effects.into_iter().map(|(e, _, _)| e).collect(),
+    }
+}
+
+/// Where landing on a square sends a piece.
+pub(super) struct Effects {
+    /// On to another square.
+    pub effects: Vec<SquareEffect>,
+    /// Back to waiting.
+    pub to_waiting: Vec<Square>,
+    /// Out of the game.
+    pub to_removed: Vec<Square>,
 }
 
 /// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is

@@ -30,8 +30,9 @@ pub(super) struct Events {
     /// Squares whose landing effect the player may decline, and the first rule that says so.
     pub optional: Vec<Square>,
     pub optional_said: Option<(usize, Span)>,
-    /// Squares that send a piece back to waiting, with where each rule was written.
-    pub to_waiting: Vec<(Square, usize, Span)>,
+    /// Squares that send a piece out of play (back to waiting, or removed from the game when
+    /// the flag is set), with where each rule was written.
+    pub to_waiting: Vec<(Square, bool, usize, Span)>,
     /// Squares a forward move may not pass over, and where it ends instead.
     pub passing: Vec<SquareEffect>,
     /// Which rule said so, for each square of `passing`.
@@ -256,6 +257,7 @@ fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
         Effect::GoTo(_) | Effect::GoToWaiting => "go to",
+        Effect::Removed => "piece is removed",
         Effect::MayGoTo(_) => "may go to",
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
@@ -320,9 +322,11 @@ fn rule(
                 }
             }
         }
-        (Trigger::Landing(set), Effect::GoToWaiting) => {
+        (Trigger::Landing(set), Effect::GoToWaiting | Effect::Removed) => {
+            let removed = matches!(effect.value, Effect::Removed);
             for square in cx.squares(layer, set) {
-                out.to_waiting.push((square, layer, trigger.span.clone()));
+                out.to_waiting
+                    .push((square, removed, layer, trigger.span.clone()));
             }
         }
         (Trigger::Entering, Effect::ThrowAgain) => out.entering.effects.throw_again = true,
@@ -348,8 +352,8 @@ fn rule(
                     Some(first) => cx.err(
                         layer,
                         CheckError::EffectTwice {
+                            first: (first != trigger.span).then(|| first.into()),
                             span: trigger.span.clone().into(),
-                            first: first.into(),
                             square: u32::from(square),
                         },
                     ),
@@ -375,7 +379,8 @@ fn rule(
         (trigger_value, effect_value) => {
             let help = "after a capture: `throw again`, `lose next turn`, `end turn`, `captured \
                         piece goes to ...` or `captured piece is removed`; after landing on squares: \
-                        `throw again`, `lose next turn`, `end turn`, `go to ...` or `may go to ...`; \
+                        `throw again`, `lose next turn`, `end turn`, `go to ...`, `may go to ...` \
+                        or `piece is removed`; \
                         after a move with a throw: `throw again`, `lose next turn` or `end turn`; \
                         after a pass with a throw: `throw again`; on passing squares: `go to ...`; \
                         after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
@@ -438,8 +443,8 @@ fn captured(
             Some(first) => cx.err(
                 layer,
                 CheckError::CapturedTwice {
+                    first: (first != *span).then(|| first.into()),
                     span: span.clone().into(),
-                    first: first.into(),
                     square: u32::from(square),
                 },
             ),

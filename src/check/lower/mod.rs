@@ -434,8 +434,11 @@ pub fn build(
     }
     let events = events::events(&mut cx);
     in_parts(&mut cx, &movement);
-    let (effects, to_waiting) =
-        effects::effects(&mut cx, events.landing_effects, events.to_waiting);
+    let effects::Effects {
+        effects,
+        to_waiting,
+        to_removed,
+    } = effects::effects(&mut cx, events.landing_effects, events.to_waiting);
     let capture_turn_rule = events
         .turn_rules
         .iter()
@@ -526,6 +529,7 @@ pub fn build(
         optional_effects,
         effects,
         to_waiting,
+        to_removed,
         bear_off: bearing.bear_off?,
         bear_when: bearing.bear_when,
         only_bear_off: bearing.only_bear_off,

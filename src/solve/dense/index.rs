@@ -196,7 +196,7 @@ impl DenseIndex {
         if r.throw_again != 0 {
             return Err("throws that add up before a move are not numbered".into());
         }
-        if r.capture == Capture::Removed || r.captured_at.contains(&Some(Capture::Removed)) {
+        if r.pieces_can_be_removed() {
             return Err("pieces removed from the game are not numbered".into());
         }
         for s in r.sides.values() {

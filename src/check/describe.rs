@@ -174,6 +174,9 @@ pub fn describe(kind: &StatementKind) -> String {
             }
         ),
         K::Gaps(i) if i.is_empty() => "Every cell of the grid is a square.".into(),
+        K::Gaps(i) if i.len() == 1 && i[0].first == i[0].last => {
+            format!("Square {} is a gap, not part of the board.", items(i))
+        }
         K::Gaps(i) => format!("Squares {} are gaps, not part of the board.", items(i)),
         K::Name { square, text: Some(text) } => format!("Square {} is the {}.", square.value, text),
         K::Name { square, text: None } => format!("Square {} has no name.", square.value),
@@ -209,12 +212,18 @@ pub fn describe(kind: &StatementKind) -> String {
             side,
             items: i,
             breaks,
+            looped,
         } => {
             let whose = match side {
                 None => "Both sides share one path".to_string(),
                 Some(s) => format!("{}'s path", s.value),
             };
-            if breaks.is_empty() {
+            if *looped {
+                format!(
+                    "{whose} is a loop: squares {}, and after the last square on from the first again (no piece bears off).",
+                    items(i)
+                )
+            } else if breaks.is_empty() {
                 format!("{whose}: squares {}.", items(i))
             } else {
                 let mut cuts = vec![0];
@@ -339,6 +348,11 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
+        K::Together(SetExpr::None) => "No square holds a piece until the others come.".into(),
+        K::Together(s) => format!(
+            "A piece on {} moves only once every piece its side has in play stands there.",
+            set(s)
+        ),
         K::AheadEmpty(s) => format!(
             "A piece on {} moves (either way) only while the next square along its path is empty.",
             set(s)
@@ -398,6 +412,9 @@ pub fn describe(kind: &StatementKind) -> String {
         K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", set(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
+        K::Win(WinSpec::CaptureAll) => {
+            "The side that takes every piece of the other out of the game wins.".into()
+        }
         K::Win(WinSpec::MostBorneOff) => {
             "The side that bears off more pieces wins; equal counts are a draw.".into()
         }

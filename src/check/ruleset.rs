@@ -55,6 +55,9 @@ pub struct RuleSet {
     pub priority: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while the next position's square is empty.
     pub ahead_empty: PerSide<Vec<PathPos>>,
+    /// Per side: positions whose piece moves only while every piece the side has in play
+    /// stands on them.
+    pub together: PerSide<Vec<PathPos>>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
@@ -121,6 +124,8 @@ pub struct SideRules {
     /// Where the path is in parts, each running to the goal: the last position of each part
     /// but the last.
     pub segment_ends: Vec<PathPos>,
+    /// After its last position the path goes on from its first (no piece bears off).
+    pub looped: bool,
 }
 
 impl SideRules {
@@ -306,6 +311,8 @@ pub enum BearWhen {
 pub enum Win {
     FirstAllOff,
     MostBorneOff,
+    /// The side that takes every piece of the other out of the game.
+    CaptureAll,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

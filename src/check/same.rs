@@ -35,8 +35,8 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::Path(None) => paths(a) == paths(b),
         RuleKey::Path(Some(side)) => {
-            side_named(a, side).map(|s| (&s.path, &s.segment_ends))
-                == side_named(b, side).map(|s| (&s.path, &s.segment_ends))
+            side_named(a, side).map(|s| (&s.path, &s.segment_ends, s.looped))
+                == side_named(b, side).map(|s| (&s.path, &s.segment_ends, s.looped))
         }
         RuleKey::Sides => names(a) == names(b),
         RuleKey::Colour(side) => {
@@ -64,6 +64,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
         RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
+        RuleKey::Together => a.together == b.together,
         RuleKey::Seats => a.seats == b.seats,
         RuleKey::Opening(side) => {
             let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);
@@ -134,8 +135,10 @@ fn square_text(r: &RuleSet, n: u32, label: bool) -> Option<&str> {
     }
 }
 
-fn paths(r: &RuleSet) -> PerSide<(&Vec<Square>, &Vec<PathPos>)> {
-    r.sides.as_ref().map(|s| (&s.path, &s.segment_ends))
+fn paths(r: &RuleSet) -> PerSide<(&Vec<Square>, &Vec<PathPos>, bool)> {
+    r.sides
+        .as_ref()
+        .map(|s| (&s.path, &s.segment_ends, s.looped))
 }
 
 fn names(r: &RuleSet) -> PerSide<&str> {

@@ -65,5 +65,8 @@ bitflags! {
         const TO_WAITING = 1 << 12;
         /// A piece of this side that ends its move here leaves the game.
         const TO_REMOVED = 1 << 13;
+        /// A piece of this side here moves only while all its pieces in play are on such
+        /// positions.
+        const TOGETHER = 1 << 14;
     }
 }

@@ -104,6 +104,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         },
         win: match r.win {
             checked::Win::FirstAllOff => Win::FirstAllOff,
+            checked::Win::CaptureAll => Win::CaptureAll,
             checked::Win::MostBorneOff => Win::MostBorneOff {
                 decided: r.end == checked::End::Decided,
             },
@@ -199,6 +200,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.only_pieces_on[s], PosFlags::HOLD);
     flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
     flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
+    flag(&r.together[s], PosFlags::TOGETHER);
     if let Some(t) = &r.retreat {
         flag(&t.from[s], PosFlags::RETREAT);
     }
@@ -221,7 +223,9 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         checked::BearWhen::NoneOn(zone) => flag(&zone[s], PosFlags::NO_BEAR_ZONE),
     }
     let mut exit_throws = vec![0u32; len];
+    // A loop has no end to bear off past.
     match &r.bear_off {
+        _ if side.looped => {}
         checked::BearOff::Exact { from } | checked::BearOff::Past { from } => {
             let past = matches!(r.bear_off, checked::BearOff::Past { .. });
             for (k, exits) in exit_throws.iter_mut().enumerate() {
@@ -264,6 +268,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         position_of,
         positions,
         segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
+        looped: side.looped,
         flags,
         exit_throws,
         start,

@@ -24,6 +24,8 @@ pub struct SideTable {
     /// Where the path is in parts, each running to the goal: the last position of each part
     /// but the last, as bits.
     pub segment_ends: u64,
+    /// After its last position the path goes on from its first (no piece bears off).
+    pub looped: bool,
     /// Indexed by position index.
     pub flags: Vec<PosFlags>,
     /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
@@ -98,6 +100,8 @@ pub enum Win {
     /// The side that bears off more pieces once none is left in play (equal is a draw); with
     /// `decided`, as soon as the other can no longer catch up.
     MostBorneOff { decided: bool },
+    /// The side that takes every piece of the other out of the game.
+    CaptureAll,
 }
 
 /// A retreat (`retreat from SET to N`; the squares retreated from are flagged per position)

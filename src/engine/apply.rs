@@ -28,6 +28,8 @@ pub struct StepReport {
     captured: u8,
     sent: u8,
     extra_throw: bool,
+    /// The piece's path is a loop: a step to a lower position goes round, not back.
+    looped: bool,
 }
 
 impl StepReport {
@@ -86,7 +88,7 @@ impl StepReport {
     }
 
     pub fn is_backward(&self) -> bool {
-        self.step.is_backward()
+        !self.looped && self.step.is_backward()
     }
 }
 
@@ -230,6 +232,7 @@ impl Engine {
         let e = s.other();
         let mut report = StepReport {
             step,
+            looped: m.looped,
             ..StepReport::default()
         };
         let (from, to) = (step.packed_from(), step.packed_to());

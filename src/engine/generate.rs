@@ -135,6 +135,9 @@ impl Engine {
         can_bear: bool,
     ) -> Option<u8> {
         let m = &self.masks[s];
+        if m.looped {
+            return self.loop_target(pos, s, p, d, barrier);
+        }
         // The last position a move may reach: the path's, or on a path in parts, the piece's
         // part's (no trap lies on such a path).
         let end = if m.segment_ends == 0 {
@@ -158,6 +161,29 @@ impl Engine {
             .ok()
             .filter(|&t| t <= end)?;
         (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
+    }
+
+    /// Where a forward move of the piece at `p` by `d` ends on a loop, going round past the
+    /// last position to the first (no trap lies on a loop, and no piece bears off one).
+    #[cold]
+    fn loop_target(&self, pos: &Position, s: Side, p: u8, d: Throw, barrier: u64) -> Option<u8> {
+        let len = u32::from(self.masks[s].len);
+        let steps = u32::from(d.get());
+        if steps == 0 {
+            return None;
+        }
+        let to = u32::from(p) + steps;
+        // The positions passed over: up to the end, then on from the first.
+        let passed = if to <= len {
+            between(p, u8::try_from(to).ok()?)
+        } else if to - len < u32::from(p) {
+            between(p, u8::try_from(len + 1).ok()?) | between(0, u8::try_from(to - len).ok()?)
+        } else {
+            // Round the whole loop, or more: every other position is passed.
+            u64::MAX
+        };
+        let t = u8::try_from((to - 1) % len + 1).ok()?;
+        (passed & barrier == 0 && t != p && self.can_land(pos, s, p, t)).then_some(t)
     }
 
     /// Where a forward move of the piece at `p` by `d` ends if it would pass over a square
@@ -439,7 +465,8 @@ impl Engine {
             }
         }
         // While a piece stands where it holds the others back, only such pieces move; a piece
-        // that needs the square ahead empty moves only while it is.
+        // that needs the square ahead empty moves only while it is, and one that waits for its
+        // side only once all are there.
         let m = &self.masks[s];
         let (held, blocked, must) = if self.extras {
             let taken = pos.on[s] | pos.cross[s];
@@ -454,7 +481,10 @@ impl Engine {
             } else {
                 pos.on[s] & m.hold
             };
-            (held, m.ahead_empty & (taken >> 1), must)
+            // Pieces that wait on their squares for the rest of their side to come.
+            let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
+            let waiting_for_all = if apart { m.together } else { 0 };
+            (held, m.ahead_empty & (taken >> 1) | waiting_for_all, must)
         } else {
             (0, 0, 0)
         };

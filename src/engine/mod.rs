@@ -33,6 +33,10 @@ struct SideMasks {
     no_backward: u64,
     /// Positions whose piece moves only while the next position's square is empty.
     ahead_empty: u64,
+    /// Positions whose piece moves only while every piece of the side in play stands on them.
+    together: u64,
+    /// After the last position the path goes on from the first.
+    looped: bool,
     bear_zone: u64,
     no_bear_zone: u64,
     /// Indexed by square index: the position of that square on this side's path (0 if none).
@@ -90,13 +94,15 @@ impl SideMasks {
             hold: 0,
             no_backward: 0,
             ahead_empty: 0,
+            together: 0,
+            looped: side.looped,
             bear_zone: 0,
             no_bear_zone: 0,
             pos_of_square: [0; MAX_SQUARES],
             square_bit: [0; MAX_PATH],
             twins: side.visits_twice(),
             segment_ends: side.segment_ends,
-            per_piece: side.visits_twice() || side.segment_ends != 0,
+            per_piece: side.visits_twice() || side.segment_ends != 0 || side.looped,
             safe: 0,
             extra: 0,
             effect: 0,
@@ -145,6 +151,7 @@ impl SideMasks {
                 (PosFlags::HOLD, &mut m.hold),
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
+                (PosFlags::TOGETHER, &mut m.together),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
                 (PosFlags::TO_REMOVED, &mut m.to_removed),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
@@ -258,7 +265,7 @@ impl Engine {
         let moving = rules.machine.moving();
         let extras = masks
             .values()
-            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty != 0)
+            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.together != 0)
             || rules.retreat.is_some()
             || rules.moves_next.is_some();
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
@@ -332,6 +339,10 @@ impl Engine {
                     .find(|&s| play[s] == 0 && pos.off[s] > 0)
                     .map(win)
             }
+            Win::CaptureAll => Side::BOTH
+                .into_iter()
+                .find(|&s| pos.removed[s.other()] == self.rules.pieces)
+                .map(win),
             Win::MostBorneOff { decided } => {
                 let (a, b) = (pos.off[Side::First], pos.off[Side::Second]);
                 if decided {

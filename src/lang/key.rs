@@ -43,6 +43,7 @@ pub enum RuleKey {
     Begin,
     NoBackwardFrom,
     AheadEmpty,
+    Together,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -267,6 +268,7 @@ impl fmt::Display for RuleKey {
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",
             AheadEmpty => "pieces on ... move only if the square ahead is empty",
+            Together => "pieces on ... move only when all are there",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -322,6 +322,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             cols: item(parts.next().unwrap(), offset)?,
         },
         Rule::path_stmt => {
+            let looped = has(Rule::kw_loop);
             let mut parts = parts.peekable();
             let side = match parts.peek() {
                 Some(p) if p.as_rule() == Rule::ident => Some(ident(parts.next().unwrap(), offset)),
@@ -339,6 +340,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 side,
                 items: all,
                 breaks,
+                looped,
             }
         }
         Rule::sides_stmt => StatementKind::Sides(parts.map(|p| ident(p, offset)).collect()),
@@ -575,14 +577,15 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         }
         Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
         Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
+        Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
         Rule::no_backward_stmt => {
             StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
         }
         Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
-        Rule::win_stmt => StatementKind::Win(if parts.next().unwrap().as_rule() == Rule::win_all {
-            WinSpec::FirstAllOff
-        } else {
-            WinSpec::MostBorneOff
+        Rule::win_stmt => StatementKind::Win(match parts.next().unwrap().as_rule() {
+            Rule::win_all => WinSpec::FirstAllOff,
+            Rule::win_capture => WinSpec::CaptureAll,
+            _ => WinSpec::MostBorneOff,
         }),
         Rule::end_stmt => StatementKind::End(if has(Rule::kw_decided) {
             EndSpec::Decided

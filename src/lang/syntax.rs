@@ -223,6 +223,7 @@ pub enum BearWhen {
 pub enum WinSpec {
     FirstAllOff,
     MostBorneOff,
+    CaptureAll,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,6 +347,8 @@ pub enum StatementKind {
         /// Where a new segment starts (an index into `items`): `A | B` is a path of two
         /// segments, each running to the goal.
         breaks: Vec<usize>,
+        /// `path ...: loop ...`: after its last square the path goes on from its first.
+        looped: bool,
     },
     Sides(Vec<Spanned<String>>),
     Colour {
@@ -375,6 +378,8 @@ pub enum StatementKind {
     Priority(SetExpr),
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
+    /// `pieces on SET move only when all are there`.
+    Together(SetExpr),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `only pieces on SET may move while one is there`.
@@ -444,6 +449,7 @@ impl StatementKind {
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
+            K::Together(_) => RuleKey::Together,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

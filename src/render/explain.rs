@@ -77,7 +77,12 @@ pub fn explain(r: &RuleSet) -> String {
     out.push_str("\nPaths\n");
     for side in r.sides.values() {
         let squares: Vec<String> = side.path.iter().map(ToString::to_string).collect();
-        let _ = writeln!(out, "  {:<6} {} (then off)", side.name, squares.join(" "));
+        let then = if side.looped {
+            "then round again"
+        } else {
+            "then off"
+        };
+        let _ = writeln!(out, "  {:<6} {} ({then})", side.name, squares.join(" "));
     }
 
     out.push_str("\nThrows\n");

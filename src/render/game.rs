@@ -539,6 +539,7 @@ pub fn end_text(
             let (w, l) = (side, side.other());
             let why = match r.win {
                 Win::FirstAllOff => "all pieces borne off".to_string(),
+                Win::CaptureAll => "every enemy piece captured".to_string(),
                 Win::MostBorneOff { .. } => {
                     let mut why = format!(
                         "{} borne off to {}",

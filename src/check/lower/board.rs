@@ -152,15 +152,38 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
             );
             continue;
         };
-        let K::Path { items, breaks, .. } = &*said.kind else {
+        let K::Path {
+            items,
+            breaks,
+            looped,
+            ..
+        } = &*said.kind
+        else {
             mismatch(&said.kind)
         };
         if let Some((path, segment_ends)) = path(cx, board, said.layer, items, breaks) {
+            let twice = {
+                let mut seen = std::collections::HashSet::new();
+                !path.iter().all(|s| seen.insert(*s))
+            };
+            if *looped && (twice || !breaks.is_empty()) {
+                cx.err(
+                    said.layer,
+                    CheckError::Contradiction {
+                        span: said.span.clone().into(),
+                        what: "this loop passes a square twice, or is in parts".into(),
+                        label: "a loop passes each square once".into(),
+                        help: "a loop lists each square once, in one part: after the last it goes on from the first".into(),
+                    },
+                );
+                continue;
+            }
             sides.push(SideRules {
                 name: name.value.clone(),
                 colour: String::new(),
                 path,
                 segment_ends,
+                looped: *looped,
             });
         }
     }

@@ -17,6 +17,7 @@ pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
         Some(said) => match &*said.kind {
             K::Win(WinSpec::FirstAllOff) => Some(Win::FirstAllOff),
             K::Win(WinSpec::MostBorneOff) => Some(Win::MostBorneOff),
+            K::Win(WinSpec::CaptureAll) => Some(Win::CaptureAll),
             other => mismatch(other),
         },
         None => {

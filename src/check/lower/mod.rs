@@ -27,7 +27,7 @@ use super::describe::describe;
 use super::errors::CheckError;
 use super::load::Layer;
 use super::merge::Merged;
-use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger};
+use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger, Win};
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
@@ -324,6 +324,66 @@ fn in_parts(cx: &mut Ctx, movement: &movement::Movement) {
     }
 }
 
+/// On a loop, backward moves and traps would have to wrap round the start, and pairs would
+/// protect across it: refused. A side whose path loops never bears off, so it can only win by
+/// capturing; `win by capturing all` needs every path a loop and pieces that leave the game.
+fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, removable: bool) {
+    let looped = cx.sides().values().filter(|s| s.looped).count();
+    if looped > 0 {
+        let refused = [
+            (
+                backward,
+                RuleKey::Backward,
+                "backward moves, but a path is a loop",
+                "say `backward never`",
+            ),
+            (
+                pairs,
+                RuleKey::Protect,
+                "pairs protect, but a path is a loop (its first and last positions are neighbours)",
+                "say `protect none`",
+            ),
+        ];
+        for (applies, key, what, help) in refused {
+            if applies {
+                cx.contradicts(&key, what, "not on a loop", help);
+            }
+        }
+        if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
+            cx.err(
+                layer,
+                CheckError::Contradiction {
+                    span: span.into(),
+                    what: "a trap, but a path is a loop".into(),
+                    label: "not on a loop".into(),
+                    help: "remove the trap, or make the path run to an end".into(),
+                },
+            );
+        }
+    }
+    match ending.win {
+        Some(Win::FirstAllOff | Win::MostBorneOff) if looped > 0 => cx.contradicts(
+            &RuleKey::Win,
+            "the winner bears pieces off, but a path is a loop: its pieces never bear off",
+            "no piece bears off a loop",
+            "say `win by capturing all`, or make every path run to an end",
+        ),
+        Some(Win::CaptureAll) if looped < 2 => cx.contradicts(
+            &RuleKey::Win,
+            "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
+            "needs every path a loop",
+            "make every path a loop (`path SIDE: loop ...`), or say `win first to bear off all`",
+        ),
+        Some(Win::CaptureAll) if !removable => cx.contradicts(
+            &RuleKey::Win,
+            "the winner takes every enemy piece out of the game, but no piece ever leaves it",
+            "no piece is ever removed",
+            "say `capture removed` (or a `captured piece is removed` rule)",
+        ),
+        _ => {}
+    }
+}
+
 /// What `on entering` rules add. A rule about entering where nothing enters is an error, and so
 /// is a piece that must move next where pieces enter on squares that depend on the throw, or
 /// where a retreat's piece that must move next stands elsewhere (one square holds that piece).
@@ -460,6 +520,18 @@ pub fn build(
     let entering = entering(&mut cx, &events.entering, enter.as_ref(), retreat.as_ref());
     let bearing = bear_off::bearing_off(&mut cx);
     let ending = end::end_and_scoring(&mut cx);
+    let removable = capture == Capture::Removed
+        || events
+            .captured_at
+            .iter()
+            .any(|(_, c)| *c == Capture::Removed)
+        || !to_removed.is_empty();
+    loops(
+        &mut cx,
+        (movement.backward, movement.protect_pairs),
+        &ending,
+        removable,
+    );
 
     let leaf = cx.leaf();
     let id = layers[leaf].id();
@@ -524,6 +596,7 @@ pub fn build(
         only_pieces_on: movement.only_pieces_on,
         no_backward_from: movement.no_backward_from,
         ahead_empty: movement.ahead_empty,
+        together: movement.together,
         seats: opening.seats,
         opening: opening.per_side,
         optional_effects,

@@ -20,6 +20,7 @@ pub(super) struct Movement {
     pub only_pieces_on: PerSide<Vec<PathPos>>,
     pub no_backward_from: PerSide<Vec<PathPos>>,
     pub ahead_empty: PerSide<Vec<PathPos>>,
+    pub together: PerSide<Vec<PathPos>>,
     /// The retreat move, without what `on retreat` adds.
     pub retreat: Option<Retreat>,
 }
@@ -65,6 +66,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let ahead_empty = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::Together);
+    let K::Together(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let together = cx.positions(said.layer, set);
     let retreat = retreat(cx);
     Movement {
         protect_pairs,
@@ -78,6 +84,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         only_pieces_on,
         no_backward_from,
         ahead_empty,
+        together,
         retreat,
     }
 }

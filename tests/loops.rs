@@ -1,6 +1,7 @@
-//! Loop paths (`path SIDE: loop ...`), winning by capturing all, and pieces that wait for their
-//! side (`pieces on SET move only when all are there`): each case worked out by hand on a small
-//! board of two rows of six squares (square 7 a gap).
+//! Loop paths (`path SIDE: loop ...`), winning by capturing all, pieces that wait for their side
+//! (`pieces on SET move only when all are there`) and squares where a piece is not passed by its
+//! own (`no passing on SET`): each case worked out by hand on a small board of two rows of six
+//! squares (square 7 a gap).
 //!
 //! ```text
 //!  1  2  3  4  5  6      red:  loop 1..6, 12..8   (positions 1-6 = squares 1-6, 7 = 12,
@@ -128,6 +129,26 @@ fn a_piece_waits_on_its_squares_until_its_side_is_all_there() {
     // A piece taken out of the game is not waited for.
     let moves = red_moves(&e, 2, json!([8, "removed"]), json!([6, 7]));
     assert_eq!(from_to(&moves), [(json!(8), json!(10))]);
+}
+
+#[test]
+fn a_piece_does_not_pass_its_own_where_passing_is_barred() {
+    let plain = engine("");
+    let barred = engine("no passing on 1..3");
+    // Red on 1 and 2 throws 3: 1 -> 4 would pass red's own piece on 2.
+    let before = red_moves(&plain, 3, json!([1, 2]), json!([6, 7]));
+    assert_eq!(
+        from_to(&before),
+        [(json!(1), json!(4)), (json!(2), json!(5))]
+    );
+    let after = red_moves(&barred, 3, json!([1, 2]), json!([6, 7]));
+    assert_eq!(from_to(&after), [(json!(2), json!(5))]);
+    // An enemy piece there may be passed: red 1 -> 4 over blue on square 2 (blue's 10).
+    let over_enemy = red_moves(&barred, 3, json!([1, 5]), json!([10, 6]));
+    assert_eq!(
+        from_to(&over_enemy),
+        [(json!(1), json!(4)), (json!(5), json!(8))]
+    );
 }
 
 #[test]

@@ -37,6 +37,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::AheadEmpty => K::AheadEmpty(SetExpr::None),
         RuleKey::Together => K::Together(SetExpr::None),
+        RuleKey::NoPassing => K::NoPassing(SetExpr::None),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),

@@ -348,6 +348,11 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
+        K::NoPassing(SetExpr::None) => "A piece may pass over its own pieces anywhere.".into(),
+        K::NoPassing(s) => format!(
+            "No piece passes over a piece of its own side standing on {}.",
+            set(s)
+        ),
         K::Together(SetExpr::None) => "No square holds a piece until the others come.".into(),
         K::Together(s) => format!(
             "A piece on {} moves only once every piece its side has in play stands there.",

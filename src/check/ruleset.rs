@@ -58,6 +58,8 @@ pub struct RuleSet {
     /// Per side: positions whose piece moves only while every piece the side has in play
     /// stands on them.
     pub together: PerSide<Vec<PathPos>>,
+    /// Per side: positions where a piece of the side may not be passed by its own pieces.
+    pub no_passing: PerSide<Vec<PathPos>>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

@@ -68,5 +68,7 @@ bitflags! {
         /// A piece of this side here moves only while all its pieces in play are on such
         /// positions.
         const TOGETHER = 1 << 14;
+        /// No piece of this side passes over a piece of its own here.
+        const NO_PASSING = 1 << 15;
     }
 }

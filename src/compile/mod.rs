@@ -201,6 +201,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
     flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
     flag(&r.together[s], PosFlags::TOGETHER);
+    flag(&r.no_passing[s], PosFlags::NO_PASSING);
     if let Some(t) = &r.retreat {
         flag(&t.from[s], PosFlags::RETREAT);
     }

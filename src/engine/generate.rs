@@ -60,12 +60,14 @@ pub(super) fn lowest(bits: u64) -> u8 {
 }
 
 impl Engine {
-    /// Positions of side `s`'s path that no move may pass over: stop squares and enemy blockades.
+    /// Positions of side `s`'s path that no move may pass over: stop squares, enemy blockades,
+    /// and its own pieces where they may not be passed.
     #[inline]
     pub(super) fn barrier(&self, pos: &Position, s: Side) -> u64 {
         let n = self.rules.blockade;
         let block = if n > 0 { runs(pos.cross[s], n) } else { 0 };
-        block | self.masks[s].stop
+        let m = &self.masks[s];
+        block | m.stop | pos.on[s] & m.no_passing
     }
 
     /// Whether a piece of side `s` moving from `from` (0: entering) may end its move on its

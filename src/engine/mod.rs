@@ -35,6 +35,8 @@ struct SideMasks {
     ahead_empty: u64,
     /// Positions whose piece moves only while every piece of the side in play stands on them.
     together: u64,
+    /// Positions where a piece of this side is not passed by its own pieces.
+    no_passing: u64,
     /// After the last position the path goes on from the first.
     looped: bool,
     bear_zone: u64,
@@ -95,6 +97,7 @@ impl SideMasks {
             no_backward: 0,
             ahead_empty: 0,
             together: 0,
+            no_passing: 0,
             looped: side.looped,
             bear_zone: 0,
             no_bear_zone: 0,
@@ -152,6 +155,7 @@ impl SideMasks {
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::TOGETHER, &mut m.together),
+                (PosFlags::NO_PASSING, &mut m.no_passing),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
                 (PosFlags::TO_REMOVED, &mut m.to_removed),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),

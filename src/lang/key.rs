@@ -44,6 +44,7 @@ pub enum RuleKey {
     NoBackwardFrom,
     AheadEmpty,
     Together,
+    NoPassing,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -269,6 +270,7 @@ impl fmt::Display for RuleKey {
             NoBackwardFrom => "no backward moves from",
             AheadEmpty => "pieces on ... move only if the square ahead is empty",
             Together => "pieces on ... move only when all are there",
+            NoPassing => "no passing on",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -578,6 +578,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
         Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
         Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
+        Rule::no_passing_stmt => StatementKind::NoPassing(set(parts.next().unwrap(), offset)?),
         Rule::no_backward_stmt => {
             StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
         }

@@ -380,6 +380,8 @@ pub enum StatementKind {
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
     Together(SetExpr),
+    /// `no passing on SET`: no piece passes over a piece of its own side there.
+    NoPassing(SetExpr),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `only pieces on SET may move while one is there`.
@@ -450,6 +452,7 @@ impl StatementKind {
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Together(_) => RuleKey::Together,
+            K::NoPassing(_) => RuleKey::NoPassing,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

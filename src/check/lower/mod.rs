@@ -597,6 +597,7 @@ pub fn build(
         no_backward_from: movement.no_backward_from,
         ahead_empty: movement.ahead_empty,
         together: movement.together,
+        no_passing: movement.no_passing,
         seats: opening.seats,
         opening: opening.per_side,
         optional_effects,

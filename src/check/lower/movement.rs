@@ -21,6 +21,7 @@ pub(super) struct Movement {
     pub no_backward_from: PerSide<Vec<PathPos>>,
     pub ahead_empty: PerSide<Vec<PathPos>>,
     pub together: PerSide<Vec<PathPos>>,
+    pub no_passing: PerSide<Vec<PathPos>>,
     /// The retreat move, without what `on retreat` adds.
     pub retreat: Option<Retreat>,
 }
@@ -71,6 +72,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let together = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::NoPassing);
+    let K::NoPassing(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let no_passing = cx.positions(said.layer, set);
     let retreat = retreat(cx);
     Movement {
         protect_pairs,
@@ -85,6 +91,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         no_backward_from,
         ahead_empty,
         together,
+        no_passing,
         retreat,
     }
 }

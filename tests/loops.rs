@@ -1,7 +1,8 @@
 //! Loop paths (`path SIDE: loop ...`), winning by capturing all, pieces that wait for their side
 //! (`pieces on SET move only when all are there`) and squares where a piece is not passed by its
-//! own (`no passing on SET`): each case worked out by hand on a small board of two rows of six
-//! squares (square 7 a gap).
+//! own (`no passing on SET`), and pieces whose first move needs a 1 (`each piece first moves
+//! with 1`): each case worked out by hand on a small board of two rows of six squares (square 7
+//! a gap).
 //!
 //! ```text
 //!  1  2  3  4  5  6      red:  loop 1..6, 12..8   (positions 1-6 = squares 1-6, 7 = 12,
@@ -149,6 +150,101 @@ fn a_piece_does_not_pass_its_own_where_passing_is_barred() {
         from_to(&over_enemy),
         [(json!(1), json!(4)), (json!(5), json!(8))]
     );
+}
+
+/// Red to move with `throw`, with the given pieces that have not moved yet.
+fn red_moves_unmoved(
+    engine: &Engine,
+    throw: u32,
+    red: Value,
+    blue: Value,
+    unmoved: Value,
+) -> Result<Vec<(Value, Value, Value)>, String> {
+    let position = json!({ "to_move": "red", "throw": throw, "unmoved": unmoved,
+                           "pieces": { "red": red, "blue": blue } });
+    let answer = moves_json(engine, &position, &mut Vec::new())?;
+    Ok(answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let step = &m["steps"][0];
+            (
+                step["from"].clone(),
+                step["to"].clone(),
+                m["result"].clone(),
+            )
+        })
+        .collect())
+}
+
+#[test]
+fn a_piece_that_has_not_moved_moves_first_with_a_one() {
+    let e = engine("each piece first moves with 1");
+    let both = json!({"red": [1, 2], "blue": [1, 2]});
+    // At the start every piece is unmoved: a 3 moves nothing.
+    let none = red_moves_unmoved(&e, 3, json!([1, 2]), json!([1, 2]), both.clone()).unwrap();
+    assert_eq!(none, Vec::new());
+    // A 1 moves 2 -> 3 (1 -> 2 would land on red's own piece); that piece has now moved.
+    let one = red_moves_unmoved(&e, 1, json!([1, 2]), json!([1, 2]), both).unwrap();
+    assert_eq!(from_to(&one), [(json!(2), json!(3))]);
+    assert_eq!(one[0].2["unmoved"], json!({"red": [1], "blue": [1, 2]}));
+    // A piece that has moved takes any throw; the one still on 1 waits for a 1.
+    let three = red_moves_unmoved(
+        &e,
+        3,
+        json!([1, 3]),
+        json!([1, 2]),
+        json!({"red": [1], "blue": [1, 2]}),
+    )
+    .unwrap();
+    assert_eq!(from_to(&three), [(json!(3), json!(6))]);
+    assert_eq!(three[0].2["unmoved"], json!({"red": [1], "blue": [1, 2]}));
+}
+
+#[test]
+fn a_piece_captured_before_it_moved_is_no_longer_waited_for() {
+    let e = engine("each piece first moves with 1");
+    // Red on its 9 (square 10) and 4, both moved; blue's two unmoved pieces on squares 8 and 9
+    // (blue's 1 and 2). Red 9 -> 10 (square 9) with a 1 takes blue's piece there.
+    let moves =
+        red_moves_unmoved(&e, 1, json!([9, 4]), json!([1, 2]), json!({"blue": [1, 2]})).unwrap();
+    let hit = moves
+        .iter()
+        .find(|(f, _, _)| *f == json!(9))
+        .expect("9 -> 10");
+    assert_eq!(hit.2["pieces"]["blue"], json!([1, "removed"]));
+    assert_eq!(hit.2["unmoved"], json!({"blue": [1]}));
+}
+
+#[test]
+fn unmoved_pieces_only_where_the_rules_have_them() {
+    let locked = engine("each piece first moves with 1");
+    // Position 3 is not where a red piece started.
+    let err = red_moves_unmoved(
+        &locked,
+        1,
+        json!([1, 3]),
+        json!([1, 2]),
+        json!({"red": [3]}),
+    )
+    .unwrap_err();
+    assert!(err.contains("has not moved yet"), "{err}");
+    // No piece stands on 2.
+    let err = red_moves_unmoved(
+        &locked,
+        1,
+        json!([1, 3]),
+        json!([1, 2]),
+        json!({"red": [2]}),
+    )
+    .unwrap_err();
+    assert!(err.contains("has not moved yet"), "{err}");
+    // Without the rule nothing is unmoved.
+    let plain = engine("");
+    let err = red_moves_unmoved(&plain, 1, json!([1, 2]), json!([1, 2]), json!({"red": [1]}))
+        .unwrap_err();
+    assert!(err.contains("has not moved yet"), "{err}");
 }
 
 #[test]

@@ -271,7 +271,7 @@ fn dense_numbering_is_a_bijection() {
                 let mover = pos.to_move();
                 assert_eq!(index.locate(pos), Located::State { index: i, mover });
                 // The mirror image (sides swapped, the other to move) is the same state.
-                let setup = pos.setup();
+                let setup = pos.setup(&e.rules);
                 let mirror = Setup {
                     to_move: mover.other(),
                     pieces: PerSide::from_fn(|s| setup.pieces[s.other()].clone()),
@@ -279,6 +279,7 @@ fn dense_numbering_is_a_bijection() {
                     not_begun: PerSide::default(),
                     loses_turn: PerSide::default(),
                     moves_next: PerSide::default(),
+                    unmoved: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -24,6 +24,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Turn => K::Turn(TurnSpec::ThrowThenMove),
         RuleKey::ExtraAfter => K::ExtraAfter(Vec::new()),
         RuleKey::Begin => K::Begin(Vec::new()),
+        RuleKey::FirstMove => K::FirstMove(Vec::new()),
         RuleKey::ExtraOn => K::ExtraOn(SetExpr::None),
         RuleKey::Enter => K::Enter(None),
         RuleKey::Capture => K::Capture(CaptureSpec::None),

@@ -280,6 +280,11 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
         }
         K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),
+        K::FirstMove(v) if v.is_empty() => "A piece may make its first move with any throw.".into(),
+        K::FirstMove(v) => format!(
+            "A piece that started on the board and has not moved yet moves only with a throw of {}.",
+            or_list(v)
+        ),
         K::Begin(v) => format!(
             "A side makes no move until it throws {} (every throw before passes; that throw is played).",
             or_list(v)

@@ -34,6 +34,8 @@ pub struct RuleSet {
     pub extra_on: PerSide<Vec<PathPos>>,
     /// A side makes no move until it throws one of these (empty: from its first throw).
     pub begin: Vec<u8>,
+    /// The throws a piece that started on the board may make its first move with (empty: any).
+    pub first_move: Vec<u8>,
     pub turn: Turn,
     pub enter: Option<Enter>,
     pub capture: Capture,

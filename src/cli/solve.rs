@@ -79,6 +79,13 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
 
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
+    if a.table.is_some() && r.first_move != 0 {
+        // A table's records hold no state for pieces that have not moved yet.
+        eprintln!(
+            "error: a table cannot hold these rules: which pieces have not moved yet (`each piece first moves with`) is not stored in a table; solve without `--table`"
+        );
+        return ExitCode::from(2);
+    }
     let (root, throw) = match a.position {
         None => (engine.start(), None),
         Some(path) => {

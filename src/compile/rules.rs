@@ -191,6 +191,9 @@ pub struct Rules {
     pub extra_after_pass: u32,
     /// Bit v: a throw of v lets a side that has not yet begun begin (0: every side has begun).
     pub begin: u32,
+    /// Bit v: a piece that started on the board may make its first move with a throw of v (0:
+    /// with any throw).
+    pub first_move: u32,
     /// Bit `v` set: in a turn that throws all before moving, a throw of `v` lets the player
     /// throw again. Zero for throw-then-move turns.
     pub throw_again: u32,
@@ -287,6 +290,15 @@ impl Rules {
                 Capture::ToWaiting | Capture::To(_) => true,
                 Capture::Swap => self.enter.is_some() || paths_differ,
             }
+    }
+
+    /// Side `s`'s start positions on the board, in the order the layout gives them: the slots
+    /// of [`crate::engine::Position`]'s pieces that have not moved.
+    pub fn start_slots(&self, s: Side) -> impl Iterator<Item = PathPos> + '_ {
+        self.sides[s].start.iter().filter_map(|p| match p {
+            Place::On(p) => Some(*p),
+            _ => None,
+        })
     }
 
     /// Whether a side can ever lose a turn (after a retreat, or by an event rule).

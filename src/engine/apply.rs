@@ -240,6 +240,9 @@ impl Engine {
             next.waiting[s] -= 1;
         } else {
             self.lift(next, s, from);
+            if self.locks {
+                self.now_moved(next, s, from);
+            }
         }
         if to == OFF {
             next.off[s] += 1;
@@ -263,6 +266,9 @@ impl Engine {
                 self.masks[e].pos_of_square[sq as usize]
             };
             self.lift(next, e, ep);
+            if self.locks {
+                self.now_moved(next, e, ep);
+            }
             let capture = r.captured_at[sq as usize].unwrap_or(r.capture);
             let back_to = match capture {
                 Capture::Swap if from > 0 => {
@@ -365,6 +371,15 @@ impl Engine {
             extra: report.extra_throw,
             touched: bit(to),
             captured,
+        }
+    }
+
+    /// The piece of side `s` that was at position `p` has moved (or was captured): if it had not
+    /// moved before, it no longer waits for a throw its first move needs.
+    #[cold]
+    fn now_moved(&self, next: &mut Position, s: Side, p: u8) {
+        if let Some(k) = self.start_slots[s].iter().position(|&q| q == p) {
+            next.unmoved[s] &= !(1 << k);
         }
     }
 

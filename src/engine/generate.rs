@@ -165,6 +165,17 @@ impl Engine {
         (between(p, t) & barrier == 0 && self.can_land(pos, s, p, t)).then_some(t)
     }
 
+    /// The positions of side `s`'s pieces that have not moved yet, as bits.
+    #[cold]
+    pub(super) fn unmoved_positions(&self, pos: &Position, s: Side) -> u64 {
+        let bits = pos.unmoved[s];
+        self.start_slots[s]
+            .iter()
+            .enumerate()
+            .filter(|&(k, &p)| p != 0 && bits >> k & 1 != 0)
+            .fold(0, |m, (_, &p)| m | bit(p))
+    }
+
     /// Where a forward move of the piece at `p` by `d` ends on a loop, going round past the
     /// last position to the first (no trap lies on a loop, and no piece bears off one).
     #[cold]
@@ -486,7 +497,17 @@ impl Engine {
             // Pieces that wait on their squares for the rest of their side to come.
             let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
             let waiting_for_all = if apart { m.together } else { 0 };
-            (held, m.ahead_empty & (taken >> 1) | waiting_for_all, must)
+            // Pieces that have not moved yet, with a throw their first move may not be made with.
+            let locked = if pos.unmoved[s] != 0 && self.rules.first_move & throw.mask_bit() == 0 {
+                self.unmoved_positions(pos, s)
+            } else {
+                0
+            };
+            (
+                held,
+                m.ahead_empty & (taken >> 1) | waiting_for_all | locked,
+                must,
+            )
         } else {
             (0, 0, 0)
         };

@@ -259,6 +259,10 @@ pub struct Engine {
     /// or lets a piece retreat, or a piece may have to move next: move generation then takes
     /// its general path, else one that skips them.
     extras: bool,
+    /// A piece's first move needs given throws: positions track which pieces have not moved.
+    locks: bool,
+    /// Per side: the start position of each slot of [`Position`]'s unmoved pieces.
+    start_slots: PerSide<[u8; 16]>,
 }
 
 impl Engine {
@@ -271,7 +275,8 @@ impl Engine {
             .values()
             .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.together != 0)
             || rules.retreat.is_some()
-            || rules.moves_next.is_some();
+            || rules.moves_next.is_some()
+            || rules.first_move != 0;
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         Engine {
@@ -287,6 +292,14 @@ impl Engine {
                 || rules.moves_next.is_some()
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),
+            locks: rules.first_move != 0,
+            start_slots: PerSide::from_fn(|s| {
+                let mut slots = [0u8; 16];
+                for (slot, p) in slots.iter_mut().zip(rules.start_slots(s)) {
+                    *slot = p.get();
+                }
+                slots
+            }),
             rules,
             masks,
             can_capture,

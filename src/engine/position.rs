@@ -5,7 +5,7 @@ use thiserror::Error;
 use crate::compile::Rules;
 use crate::types::{PathPos, PerSide, Place, Side, Square};
 
-/// A position: where every piece stands and who throws next. Copy, 56 bytes, no heap.
+/// A position: where every piece stands and who throws next. Copy, 64 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
 /// (bit `p.index()` for position `p`) plus counts of its waiting, borne-off and removed pieces.
@@ -30,6 +30,9 @@ pub struct Position {
     /// `4 + s.index()`, side `s` loses its next turn; bit `6 + s.index()`, side `s`'s piece on
     /// the retreat square must make its next move.
     pub(crate) flags: u8,
+    /// Per side, where a piece's first move needs given throws (`each piece first moves with`):
+    /// bit k, the piece that started on the k-th start position on the board has not moved.
+    pub(crate) unmoved: PerSide<u16>,
 }
 
 /// The bits of [`Position::flags`] that belong to side `s`.
@@ -87,6 +90,10 @@ impl Position {
             if rules.begin != 0 {
                 pos.flags |= not_begun_flag(s);
             }
+            if rules.first_move != 0 {
+                let n = rules.start_slots(s).count();
+                pos.unmoved[s] = u16::try_from((1u32 << n) - 1).unwrap_or(u16::MAX);
+            }
         }
         pos
     }
@@ -102,6 +109,7 @@ impl Position {
             removed: PerSide::default(),
             to_move,
             flags: 0,
+            unmoved: PerSide::default(),
         }
     }
 
@@ -172,6 +180,18 @@ impl Position {
         self.flags & moves_next_flag(s) != 0
     }
 
+    /// The positions of side `s`'s pieces that have not moved yet (where a first move needs
+    /// given throws).
+    pub fn unmoved(&self, rules: &Rules, s: Side) -> impl Iterator<Item = PathPos> + use<> {
+        let bits = self.unmoved[s];
+        let slots: Vec<PathPos> = rules.start_slots(s).collect();
+        slots
+            .into_iter()
+            .enumerate()
+            .filter(move |(k, _)| bits >> k & 1 != 0)
+            .map(|(_, p)| p)
+    }
+
     /// Which side has a piece on `square`, if any.
     #[inline]
     pub fn owner(&self, square: Square) -> Option<Side> {
@@ -223,7 +243,7 @@ impl Position {
     }
 
     /// The position as outside data would give it.
-    pub fn setup(&self) -> Setup {
+    pub fn setup(&self, rules: &Rules) -> Setup {
         Setup {
             to_move: self.to_move,
             pieces: PerSide::from_fn(|s| self.places(s)),
@@ -231,6 +251,7 @@ impl Position {
             not_begun: PerSide::from_fn(|s| !self.begun(s)),
             loses_turn: PerSide::from_fn(|s| self.loses_turn(s)),
             moves_next: PerSide::from_fn(|s| self.moves_next(s)),
+            unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
         }
     }
 }
@@ -249,6 +270,9 @@ pub struct Setup {
     pub loses_turn: PerSide<bool>,
     /// The sides whose piece on the retreat square must make their next move.
     pub moves_next: PerSide<bool>,
+    /// Per side: the positions of pieces that have not moved yet (where a first move needs
+    /// given throws; each must be a start position on the board holding a piece).
+    pub unmoved: PerSide<Vec<PathPos>>,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -278,6 +302,10 @@ pub enum SetupError {
         "`{side}` has a piece removed from the game, but under these rules no piece is ever removed"
     )]
     NeverRemoved { side: String },
+    #[error(
+        "`{side}` has no piece at position {position} that has not moved yet: such a piece stands where it started on the board, under rules where a first move needs given throws"
+    )]
+    NotUnmoved { side: String, position: u8 },
     #[error("`{side}` has a piece waiting to enter, but under these rules no piece ever waits")]
     NeverWaits { side: String },
     #[error("side `{side}` has no opening rule")]
@@ -370,7 +398,32 @@ impl Setup {
                 }
                 pos.flags |= moves_next_flag(s);
             }
+            for &p in &self.unmoved[s] {
+                let slot = rules.start_slots(s).position(|q| q == p);
+                match slot {
+                    Some(k) if rules.first_move != 0 && pos.on[s] & p.bit() != 0 => {
+                        pos.unmoved[s] |= 1 << k;
+                    }
+                    _ => {
+                        return Err(SetupError::NotUnmoved {
+                            side: name(),
+                            position: p.get(),
+                        });
+                    }
+                }
+            }
         }
         Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+
+    /// Positions are copied on every move: they stay one cache line.
+    #[test]
+    fn a_position_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Position>(), 64);
     }
 }

@@ -45,6 +45,7 @@ pub enum RuleKey {
     AheadEmpty,
     Together,
     NoPassing,
+    FirstMove,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -271,6 +272,7 @@ impl fmt::Display for RuleKey {
             AheadEmpty => "pieces on ... move only if the square ahead is empty",
             Together => "pieces on ... move only when all are there",
             NoPassing => "no passing on",
+            FirstMove => "each piece first moves with",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

@@ -423,6 +423,10 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             Some(list) => StatementKind::Begin(ints(list, offset)?),
             None => StatementKind::Begin(Vec::new()),
         },
+        Rule::first_move_stmt => match parts.next() {
+            Some(list) => StatementKind::FirstMove(ints(list, offset)?),
+            None => StatementKind::FirstMove(Vec::new()),
+        },
         Rule::extra_stmt => {
             let spec = parts.next().unwrap();
             if spec.as_rule() == Rule::extra_after {

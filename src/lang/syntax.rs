@@ -366,6 +366,9 @@ pub enum StatementKind {
     ExtraAfter(Vec<Spanned<u32>>),
     /// `begin with V, ...`: a side makes no move until it throws one of these (empty: `none`).
     Begin(Vec<Spanned<u32>>),
+    /// `each piece first moves with V, ...`: a piece that has not moved yet moves only with one
+    /// of these throws (`none`: any).
+    FirstMove(Vec<Spanned<u32>>),
     ExtraOn(SetExpr),
     Turn(TurnSpec),
     Enter(Option<EnterSpec>),
@@ -438,6 +441,7 @@ impl StatementKind {
             K::Throw(_) => RuleKey::Throw,
             K::ExtraAfter(_) => RuleKey::ExtraAfter,
             K::Begin(_) => RuleKey::Begin,
+            K::FirstMove(_) => RuleKey::FirstMove,
             K::ExtraOn(_) => RuleKey::ExtraOn,
             K::Turn(_) => RuleKey::Turn,
             K::Enter(_) => RuleKey::Enter,

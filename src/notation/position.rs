@@ -55,6 +55,18 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
             v[field] = json!(sides);
         }
     }
+    // Pieces that have not moved yet, by side: listed only where some side has one.
+    let unmoved: Map<String, Value> = r
+        .sides
+        .iter()
+        .filter_map(|(s, side)| {
+            let list: Vec<u8> = pos.unmoved(r, s).map(|p| p.get()).collect();
+            (!list.is_empty()).then(|| (side.name.clone(), json!(list)))
+        })
+        .collect();
+    if !unmoved.is_empty() {
+        v["unmoved"] = Value::Object(unmoved);
+    }
     v
 }
 
@@ -165,11 +177,12 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             "not_begun",
             "loses_turn",
             "moves_next",
+            "unmoved",
         ]
         .contains(&key.as_str())
         {
             return Err(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn` and `moves_next`)"
+                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next` and `unmoved`)"
             ));
         }
     }
@@ -196,6 +209,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         not_begun: PerSide::default(),
         loses_turn: PerSide::default(),
         moves_next: PerSide::default(),
+        unmoved: PerSide::default(),
     };
     for (s, side) in r.sides.iter() {
         let list = pieces
@@ -240,6 +254,22 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
                     .as_str()
                     .ok_or_else(|| format!("`{field}` lists side names"))?;
                 flags[side_named(engine, name)?] = true;
+            }
+        }
+    }
+    if let Some(o) = obj.get("unmoved") {
+        let what =
+            "`unmoved` must be an object: side name -> positions of pieces that have not moved";
+        let map = o.as_object().ok_or(what)?;
+        for (name, list) in map {
+            let s = side_named(engine, name)?;
+            for p in list.as_array().ok_or(what)? {
+                let p = p
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .and_then(PathPos::new)
+                    .ok_or(what)?;
+                setup.unmoved[s].push(p);
             }
         }
     }

@@ -268,6 +268,10 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         if r.moves_next.is_some() {
             product *= 2.0;
         }
+        // Which of the pieces that started on the board have not moved.
+        if r.first_move != 0 {
+            product *= f64::from(1u32 << r.start_slots(s).count().min(16));
+        }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;
         let mut ways = 0.0;

@@ -53,7 +53,7 @@ pub fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
             return Err(format!("{s}: {} places listed", pos.places(s).len()));
         }
     }
-    match pos.setup().position(r) {
+    match pos.setup(r).position(r) {
         Ok(back) if back == *pos => Ok(()),
         Ok(back) => Err(format!("the setup gives back {back:?}")),
         Err(e) => Err(format!("the setup is refused: {e}")),
@@ -86,6 +86,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         not_begun: PerSide::default(),
         loses_turn: PerSide::default(),
         moves_next: PerSide::default(),
+        unmoved: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -482,6 +482,24 @@ pub fn build(
             "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
         );
     }
+    if !throws.first_move.is_empty() && throws.turn.splits() {
+        cx.contradicts(
+            &RuleKey::FirstMove,
+            "a piece's first move needs given throws, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play one throw at a time (`turn throw then move`, or `... then move each throw`)",
+        );
+    }
+    if !throws.first_move.is_empty()
+        && matches!(layout.start, Some(crate::check::ruleset::Start::Waiting))
+    {
+        cx.contradicts(
+            &RuleKey::FirstMove,
+            "a piece's first move needs given throws, but no piece starts on the board",
+            "no piece starts on the board",
+            "a piece that enters makes its first move by entering: say `enter with ...` instead",
+        );
+    }
     out_and_back(&mut cx, capture, &movement);
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     if layout.throw_off && opening.seats.is_some() {
@@ -575,6 +593,7 @@ pub fn build(
         throw: throws.device?,
         extra_after: union(throws.extra_after, events.after_move),
         begin: throws.begin,
+        first_move: throws.first_move,
         extra_after_pass: events.after_pass,
         extra_on_capture: events.on_capture,
         extra_on: PerSide::from_fn(|s| {

@@ -14,6 +14,7 @@ pub(super) struct Throws {
     pub extra_after: Vec<u8>,
     pub extra_on: PerSide<Vec<PathPos>>,
     pub begin: Vec<u8>,
+    pub first_move: Vec<u8>,
     pub turn: Turn,
 }
 
@@ -50,6 +51,11 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
     };
     let begin = cx.throw_values(said.layer, list);
     let begin_said = (!begin.is_empty()).then_some((said.layer, said.span));
+    let said = cx.rule(&RuleKey::FirstMove);
+    let K::FirstMove(list) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let first_move = cx.throw_values(said.layer, list);
     let said = cx.rule(&RuleKey::Turn);
     let turn = match &*said.kind {
         K::Turn(TurnSpec::ThrowThenMove) => Turn::ThrowThenMove,
@@ -100,6 +106,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         extra_after,
         extra_on,
         begin,
+        first_move,
         turn,
     }
 }

@@ -13,7 +13,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 28] = [
+const BUNDLED: [&str; 29] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -42,6 +42,7 @@ const BUNDLED: [&str; 28] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
+    "hounds-and-jackals/tab",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

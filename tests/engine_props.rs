@@ -44,10 +44,11 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 28] = [
+const IDS: [&str; 29] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
+    "hounds-and-jackals/tab",
     "senet/base",
     "senet/bell-1960",
     "senet/bell-1979",
@@ -76,7 +77,7 @@ const IDS: [&str; 28] = [
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 12] = [
+const OPTION_VARIANTS: [(&str, &str, &str); 14] = [
     ("senet/kendall-1978", "pieces", "5"),
     ("senet/kendall-1978", "home-row", "on"),
     ("senet/kendall-1978", "trap", "on"),
@@ -89,6 +90,8 @@ const OPTION_VARIANTS: [(&str, &str, &str); 12] = [
     ("hounds-and-jackals/carter-crossover", "board", "3"),
     ("hounds-and-jackals/carter-crossover", "board", "4"),
     ("hounds-and-jackals/carter-crossover", "board", "5"),
+    ("hounds-and-jackals/tab", "holes", "throw"),
+    ("hounds-and-jackals/tab", "holes", "safe"),
 ];
 
 // ---- rule sets ---------------------------------------------------------------------------------
@@ -448,6 +451,9 @@ game_properties! {
     games_hounds_and_jackals_carnarvon_carter: "hounds-and-jackals/carnarvon-carter", 8;
     games_hounds_and_jackals_carter: "hounds-and-jackals/carter", 8;
     games_hounds_and_jackals_carter_crossover: "hounds-and-jackals/carter-crossover", 8;
+    games_hounds_and_jackals_tab: "hounds-and-jackals/tab", 8;
+    games_hounds_and_jackals_tab_throw: "hounds-and-jackals/tab holes=throw", 4;
+    games_hounds_and_jackals_tab_safe: "hounds-and-jackals/tab holes=safe", 4;
     games_hounds_and_jackals_carter_crossover_2: "hounds-and-jackals/carter-crossover board=2", 4;
     games_hounds_and_jackals_carter_crossover_3: "hounds-and-jackals/carter-crossover board=3", 4;
     games_hounds_and_jackals_carter_crossover_4: "hounds-and-jackals/carter-crossover board=4", 4;

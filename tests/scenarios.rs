@@ -403,6 +403,7 @@ scenario_files! {
     senet_bell_suggested => "senet__bell-suggested.json",
     twenty_squares_murray => "twenty-squares__murray.json",
     hounds_and_jackals_carter_crossover => "hounds-and-jackals__carter-crossover.json",
+    hounds_and_jackals_tab => "hounds-and-jackals__tab.json",
 }
 
 #[test]

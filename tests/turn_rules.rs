@@ -254,3 +254,32 @@ fn explain_says_what_a_condition_does() {
         "When a move ends on square 27, the side loses its next turn and the side's turn ends (throws not yet played are lost)."
     );
 }
+
+#[test]
+fn an_extra_throw_in_a_turn_that_plays_each_throw_keeps_the_throws_left() {
+    let e = engine(
+        "turn throw again on 4 then move each throw\nextra throw after none\nextra throw on 5",
+    );
+    let mut game = Game::new(&e, 100);
+    // Red (1, 2; blue on 5, 6) throws 4 (again), then 3: it holds 4 and 3.
+    assert!(matches!(game.next_action(), Action::Throw { .. }));
+    game.give_throw(4);
+    assert!(matches!(game.next_action(), Action::Throw { .. }));
+    game.give_throw(3);
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    // 1 -> 5 with the 4 lands on 5, which gives another throw: red throws again, the 3 kept.
+    let to_five = (0..game.moves().len())
+        .find(|&i| {
+            game.throw_of(i) == Throw::new(4) && game.moves()[i].steps()[0].to().to_string() == "5"
+        })
+        .expect("1 -> 5 with the 4");
+    game.choose(to_five);
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::First }
+    ));
+    assert_eq!(game.pool(), [Throw::new(3)]);
+    game.give_throw(2);
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    assert_eq!(game.pool(), [Throw::new(3), Throw::new(2)]);
+}

@@ -785,3 +785,46 @@ fn explain_draws_a_board_placed_at_points() {
     assert_eq!(line_of("29"), line_of("58"));
     assert!(line_of("29") < line_of("26"));
 }
+
+/// `extends` reads only `.rules` files, and never shows the content of a file that is not a
+/// rule file: neither one it extends nor one given on the command line.
+#[test]
+fn no_file_content_leaks_through_extends_or_check() {
+    let dir = TempDir::new("no-leak");
+    let secret = "password = hunter2";
+    dir.write("secret.rules", &format!("{secret}\n"));
+    let plain = dir.write("secret.txt", &format!("{secret}\n"));
+    let child = dir.write("child.rules", "ruleset \"t/child\"\nextends \"secret\"\n");
+    for command in ["check", "explain", "sim"] {
+        let (code, stdout, stderr) = run(&[command, &child]);
+        assert_ne!(code, 0, "{command}");
+        assert!(
+            !stdout.contains("hunter2") && !stderr.contains("hunter2"),
+            "{command} leaked:\n{stdout}\n{stderr}"
+        );
+        assert!(
+            stdout.contains("E107") || stderr.contains("E107"),
+            "{stdout}{stderr}"
+        );
+    }
+    let (_, stdout, stderr) = run(&["check", &plain, "--format", "json"]);
+    assert!(
+        !stdout.contains("hunter2") && !stderr.contains("hunter2"),
+        "{stdout}{stderr}"
+    );
+    assert!(stdout.contains("E107"), "{stdout}");
+    // A path to a file that is not a `.rules` file is not read at all.
+    let other = dir.write(
+        "other.rules",
+        "ruleset \"t/other\"\nextends \"/etc/passwd\"\n",
+    );
+    let (_, stdout, stderr) = run(&["check", &other]);
+    assert!(
+        !stdout.contains("root:") && !stderr.contains("root:"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stdout.contains("E102") || stderr.contains("E102"),
+        "{stdout}{stderr}"
+    );
+}

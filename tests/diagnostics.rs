@@ -7,8 +7,8 @@
 //! `tests/diagnostics/` (such as `deep/`) are helpers that other files extend; they are not
 //! checked on their own.
 //!
-//! A few inputs cannot be committed as files (a file over 64 KiB) or depend on the platform (an
-//! unreadable file to extend); they are generated below and snapshotted the same way.
+//! An input that cannot be committed as a file (a file over 64 KiB) is generated below and
+//! snapshotted the same way.
 //!
 //! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test diagnostics`, then read the
 //! changed `.snap` files.
@@ -118,7 +118,7 @@ fn each_file_yields_the_code_in_its_name() {
 }
 
 /// Every code of `src/lang/errors.rs` and `src/check/errors.rs` has a file here, or a generated
-/// case below (E006 too-large file, E105 unreadable file).
+/// case below (E006 too-large file).
 #[test]
 fn every_code_is_covered() {
     let sources = [
@@ -136,7 +136,7 @@ fn every_code_is_covered() {
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().to_uppercase())
         .collect();
-    let generated = ["E006", "E105"];
+    let generated = ["E006"];
     for code in codes {
         assert!(
             generated.contains(&code.as_str()) || files.iter().any(|f| f.starts_with(&code)),
@@ -160,23 +160,6 @@ fn e006_file_too_large() {
         Some(PathBuf::from(DIR)),
     );
     insta::assert_snapshot!("e006-file-too-large", rendered);
-}
-
-/// A file that exists but cannot be read. `/proc/self/mem` is a regular file whose first page
-/// is never mapped, so reading it fails on Linux whoever runs the tests (root included).
-#[cfg(target_os = "linux")]
-#[test]
-fn e105_extends_unreadable() {
-    assert!(Path::new("/proc/self/mem").is_file());
-    let text = "# E105: extends a file that exists but cannot be read\n\
-                ruleset \"test/e105-extends-unreadable\"\n\
-                extends \"/proc/self/mem\"\n";
-    let rendered = render_diagnostics(
-        "tests/diagnostics/e105-extends-unreadable.rules",
-        text,
-        Some(PathBuf::from(DIR)),
-    );
-    insta::assert_snapshot!("e105-extends-unreadable", rendered);
 }
 
 /// Every diagnostic points into the file checked, a file it extends under `tests/diagnostics/`,

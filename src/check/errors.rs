@@ -61,6 +61,19 @@ pub enum CheckError {
         reason: String,
     },
 
+    #[error("`{target}` is not a rule file")]
+    #[diagnostic(
+        code(E107),
+        help(
+            "a rule file begins with `ruleset \"ID\"` (after any comments); its content is not shown"
+        )
+    )]
+    NotARuleFile {
+        #[label("this file does not begin with `ruleset`")]
+        span: SourceSpan,
+        target: String,
+    },
+
     #[error("`{what}` cannot depend on an option")]
     #[diagnostic(code(E106), help("write it without `when`"))]
     ConditionalNotAllowed {

@@ -56,14 +56,11 @@ pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
         ));
     }
     let path = Path::new(target);
-    match std::fs::read(path) {
-        Ok(bytes) => {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            Ok((
-                SourceFile::new(target, text),
-                Origin::Path(path.to_path_buf()),
-            ))
-        }
+    match read_rule_file(path) {
+        Ok(text) => Ok((
+            SourceFile::new(target, text),
+            Origin::Path(path.to_path_buf()),
+        )),
         Err(e) => {
             let mut msg = format!("cannot read `{target}`: {e}");
             if !target.ends_with(".rules")
@@ -81,6 +78,42 @@ pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
             Err(msg)
         }
     }
+}
+
+/// Reads a rule file from disk: a regular file (not a directory, device or pipe), at most one
+/// byte more than a rule file may hold (the parser refuses a larger one, so a huge file is never
+/// read whole).
+fn read_rule_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "it is a folder"
+        } else {
+            "it is not a regular file"
+        };
+        return Err(std::io::Error::other(what));
+    }
+    let limit = u64::try_from(crate::lang::MAX_FILE_BYTES + 1).unwrap_or(u64::MAX);
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit)
+        .read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Whether a file read from disk is a rule file: its first line that is not blank or a comment
+/// begins with `ruleset`. Anything else is never parsed, so that its lines are never quoted
+/// back in diagnostics.
+pub fn looks_like_rules(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| {
+            l.strip_prefix("ruleset")
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '"']))
+        })
 }
 
 /// What makes two loads the same file, for finding `extends` cycles.
@@ -145,7 +178,15 @@ pub fn load_chain(
                 match resolve(&target.value, &layer.origin) {
                     Ok((f, o)) => {
                         let id = identity(&o, &f);
-                        if seen.iter().any(|(s, _)| *s == id) {
+                        if matches!(o, Origin::Path(_)) && !looks_like_rules(&f.text) {
+                            diags.push(Diagnostic::new(
+                                &layer.file,
+                                CheckError::NotARuleFile {
+                                    span: target.span.clone().into(),
+                                    target: target.value.clone(),
+                                },
+                            ));
+                        } else if seen.iter().any(|(s, _)| *s == id) {
                             let mut names: Vec<String> =
                                 seen.iter().map(|(_, d)| d.clone()).collect();
                             names.push(display(&o, &f));
@@ -163,7 +204,7 @@ pub fn load_chain(
                     Err(Unresolved::NotFound) => {
                         let help = match crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids()) {
                             Some(s) => format!("did you mean `{s}`?"),
-                            None => "write a bundled id (see `senet list`) or a path relative to this file".into(),
+                            None => "write a bundled id (see `senet list`) or the path of a `.rules` file, relative to this file (`.rules` may be left out)".into(),
                         };
                         diags.push(Diagnostic::new(
                             &layer.file,
@@ -208,23 +249,20 @@ fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unr
         Origin::Path(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Text { dir } => dir.clone().unwrap_or_default(),
     };
-    let mut candidates = vec![dir.join(target)];
-    if !target.ends_with(".rules") {
-        candidates.push(dir.join(format!("{target}.rules")));
+    // Only rule files: a path is read as `NAME.rules`, whatever it names.
+    let path = if target.ends_with(".rules") {
+        dir.join(target)
+    } else {
+        dir.join(format!("{target}.rules"))
+    };
+    if !path.exists() {
+        return Err(Unresolved::NotFound);
     }
-    for path in candidates {
-        if path.is_file() {
-            return match std::fs::read(&path) {
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes).into_owned();
-                    Ok((
-                        SourceFile::new(path.to_string_lossy(), text),
-                        Origin::Path(path),
-                    ))
-                }
-                Err(e) => Err(Unresolved::Unreadable(e.to_string())),
-            };
-        }
+    match read_rule_file(&path) {
+        Ok(text) => Ok((
+            SourceFile::new(path.to_string_lossy(), text),
+            Origin::Path(path),
+        )),
+        Err(e) => Err(Unresolved::Unreadable(e.to_string())),
     }
-    Err(Unresolved::NotFound)
 }

@@ -40,6 +40,18 @@ fn check_file(
     options: &[(String, String)],
 ) -> Result<RuleSet, Vec<Diagnostic>> {
     let mut diags = Vec::new();
+    if matches!(origin, Origin::Path(_)) && !load::looks_like_rules(&file.text) {
+        // Named, never quoted: the diagnostic carries none of the file's text.
+        let empty = SourceFile::new(file.name.clone(), String::new());
+        diags.push(Diagnostic::new(
+            &empty,
+            errors::CheckError::NotARuleFile {
+                span: (0, 0).into(),
+                target: file.name.clone(),
+            },
+        ));
+        return Err(diags);
+    }
     let layers = load::load_chain(file, origin, &mut diags);
     let opts = options::resolve(&layers, options, &mut diags);
     let merged = merge::merge(&layers, &opts, &mut diags);

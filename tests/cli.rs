@@ -828,3 +828,16 @@ fn no_file_content_leaks_through_extends_or_check() {
         "{stdout}{stderr}"
     );
 }
+
+/// `--jobs` takes 1 to 256 threads: 0 would run nothing, and a huge count spent seconds
+/// spawning threads.
+#[test]
+fn sim_refuses_a_number_of_threads_out_of_range() {
+    for jobs in ["0", "257", "100000"] {
+        let (code, _, stderr) = run(&["sim", "senet/kendall", "--games", "10", "--jobs", jobs]);
+        assert_eq!(code, 2, "--jobs {jobs}");
+        assert!(stderr.contains("from 1 to 256"), "{stderr}");
+    }
+    let (code, _, stderr) = run(&["sim", "senet/kendall", "--games", "10", "--jobs", "256"]);
+    assert_eq!(code, 0, "{stderr}");
+}

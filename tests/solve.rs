@@ -602,3 +602,53 @@ fn a_lost_turn_is_solved_by_search() {
     let light = s.chances(0).0;
     assert!(close(light, 2914.0 / 4669.0), "{light}");
 }
+
+/// A table whose header claims more states than any body could hold (2^61 more: times the
+/// record size the claim wraps past 64 bits to the body's true size) is refused as damaged, for
+/// both kinds of table.
+#[test]
+fn cli_refuses_a_table_that_claims_too_many_states() {
+    let dir = std::env::temp_dir().join(format!("senet-solve-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for method in ["search", "dense"] {
+        let table = dir.join(format!("ur1-{method}.table"));
+        let table_arg = table.to_str().unwrap();
+        solve_json(&[
+            "twenty-squares/ur",
+            "--option",
+            "pieces=1",
+            "--method",
+            method,
+            "--format",
+            "json",
+            "--table",
+            table_arg,
+        ]);
+        let bytes = std::fs::read(&table).unwrap();
+        let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+        let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+        // The real count plus 2^61: times the 40-byte record (or 8-byte value) the claimed size
+        // wraps round to the real one.
+        let states = header["states"].as_u64().unwrap();
+        header["states"] = serde_json::json!(states + (1u64 << 61));
+        let mut forged = serde_json::to_vec(&header).unwrap();
+        forged.extend_from_slice(&bytes[newline..]);
+        std::fs::write(&table, forged).unwrap();
+        let out = senet()
+            .args(["sim", "twenty-squares/ur", "--option", "pieces=1"])
+            .args([
+                "--games",
+                "10",
+                "--players",
+                "optimal,random",
+                "--table",
+                table_arg,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{method}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("damaged"), "{method}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

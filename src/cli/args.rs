@@ -97,8 +97,8 @@ pub enum Command {
         /// Seed of the whole run: the same seed gives the same numbers whatever `--jobs`.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (default: every core).
-        #[arg(long)]
+        /// Threads, 1 to 256 (default: every core).
+        #[arg(long, value_parser = parse_jobs)]
         jobs: Option<usize>,
         /// Stop a game with no winner after this many turns (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
@@ -176,4 +176,12 @@ pub enum MethodArg {
 pub enum Format {
     Text,
     Json,
+}
+
+/// `--jobs`: at least one thread, and not more than a machine could run (256).
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=256) => Ok(n),
+        _ => Err("a number of threads from 1 to 256".into()),
+    }
 }

@@ -176,7 +176,8 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     };
     if header.format == DENSE {
         let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
-        if index.states != header.states as u64 || bytes.len() != header.states * 8 {
+        if index.states != header.states as u64 || header.states.checked_mul(8) != Some(bytes.len())
+        {
             return Err(damaged());
         }
         let values = bytes
@@ -191,7 +192,8 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             sweeps: 0,
         }));
     }
-    if bytes.len() != header.states * RECORD {
+    // A header may claim any number of states: the body must hold exactly that many records.
+    if header.states.checked_mul(RECORD) != Some(bytes.len()) {
         return Err(damaged());
     }
     let mut s = Solution {

@@ -118,7 +118,7 @@ fn each_file_yields_the_code_in_its_name() {
 }
 
 /// Every code of `src/lang/errors.rs` and `src/check/errors.rs` has a file here, or a generated
-/// case below (E006 too-large file).
+/// case below (E006 too-large file, E113 an option chosen twice on the command line).
 #[test]
 fn every_code_is_covered() {
     let sources = [
@@ -136,7 +136,7 @@ fn every_code_is_covered() {
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().to_uppercase())
         .collect();
-    let generated = ["E006"];
+    let generated = ["E006", "E113"];
     for code in codes {
         assert!(
             generated.contains(&code.as_str()) || files.iter().any(|f| f.starts_with(&code)),
@@ -160,6 +160,22 @@ fn e006_file_too_large() {
         Some(PathBuf::from(DIR)),
     );
     insta::assert_snapshot!("e006-file-too-large", rendered);
+}
+
+/// An option chosen twice on the command line (options come only from there).
+#[test]
+fn e113_option_chosen_twice() {
+    let options = [
+        ("pieces".to_string(), "7".to_string()),
+        ("pieces".to_string(), "5".to_string()),
+    ];
+    let Err(senet::check::CheckFailure::Invalid(diags)) =
+        senet::check::check_target("senet/kendall", &options)
+    else {
+        panic!("an option chosen twice must be refused");
+    };
+    let rendered: Vec<String> = diags.iter().map(|d| d.render(false, Some(100))).collect();
+    insta::assert_snapshot!("e113-option-chosen-twice", rendered.join("\n"));
 }
 
 /// Every diagnostic points into the file checked, a file it extends under `tests/diagnostics/`,

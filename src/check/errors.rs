@@ -113,6 +113,17 @@ pub enum CheckError {
         help: String,
     },
 
+    #[error("the option `{name}` is chosen twice")]
+    #[diagnostic(
+        code(E113),
+        help("give each option once: only one of the two values could be played")
+    )]
+    OptionTwice {
+        #[label("chosen again here")]
+        span: SourceSpan,
+        name: String,
+    },
+
     #[error("the rule set never says {what}")]
     #[diagnostic(code(E120))]
     Missing {

@@ -84,11 +84,21 @@ pub fn resolve(
             }
         }
     }
-    for (name, value) in chosen {
+    for (k, (name, value)) in chosen.iter().enumerate() {
         let text = format!("--option {name}={value}");
         let file = SourceFile::new("<command line>", text.clone());
         let name_span = Spanned::new((), 9..9 + name.len());
         let value_span = 10 + name.len()..text.len();
+        if chosen[..k].iter().any(|(n, _)| n == name) {
+            diags.push(Diagnostic::new(
+                &file,
+                CheckError::OptionTwice {
+                    span: name_span.span.into(),
+                    name: name.clone(),
+                },
+            ));
+            continue;
+        }
         match options.iter_mut().find(|o| &o.name == name) {
             None => diags.push(unknown_option(&file, name, name_span.span, &options)),
             Some(o) => {

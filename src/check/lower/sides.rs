@@ -109,6 +109,16 @@ fn pieces(cx: &mut Ctx) -> Option<u8> {
     };
     match u8::try_from(n.value) {
         Ok(p) if p >= 1 && usize::from(p) <= MAX_PIECES => Some(p),
+        Ok(0) => {
+            cx.out_of_range(
+                said.layer,
+                &n.span,
+                "a side has no pieces".into(),
+                "at least one piece",
+                format!("a side has 1 to {MAX_PIECES} pieces"),
+            );
+            None
+        }
         _ => {
             cx.err(
                 said.layer,

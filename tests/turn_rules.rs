@@ -51,6 +51,28 @@ fn result_of(engine: &Engine, position: &Value, from: u32, to: u32) -> Value {
         .clone()
 }
 
+/// Gives `throws` to the side to throw, each when the game asks for one; the game then waits
+/// for a choice.
+fn throw_until_choice(game: &mut Game, throws: &[u8]) {
+    for &t in throws {
+        assert!(matches!(game.next_action(), Action::Throw { .. }), "{t}");
+        game.give_throw(t);
+    }
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+}
+
+/// Plays the legal move that plays `throw` (its own throw in a turn that plays each throw, else
+/// the turn's) and lands on `to`.
+fn play_to(game: &mut Game, throw: u16, to: &str) {
+    let i = (0..game.moves().len())
+        .find(|&i| {
+            game.throw_of(i) == Throw::new(throw)
+                && game.moves()[i].steps()[0].to().to_string() == to
+        })
+        .unwrap_or_else(|| panic!("no move to {to} with {throw}"));
+    game.choose(i);
+}
+
 #[test]
 fn landing_on_a_square_loses_the_next_turn() {
     let e = engine("on landing on 8: lose next turn");
@@ -69,16 +91,9 @@ fn a_lost_turn_passes_without_a_throw() {
     let mut game = Game::new(&e, 100);
     game.keep_events = true;
     // Red (1, 2) throws 3: it plays 1 -> 4 (2 -> 5, hitting blue, is the other move).
-    assert!(matches!(
-        game.next_action(),
-        Action::Throw { side: Side::First }
-    ));
-    game.give_throw(3);
-    assert!(matches!(game.next_action(), Action::Choose { .. }));
-    let to_four = (0..game.moves().len())
-        .find(|&i| game.moves()[i].steps()[0].to().to_string() == "4")
-        .expect("1 -> 4");
-    game.choose(to_four);
+    assert_eq!(game.pos.to_move(), Side::First);
+    throw_until_choice(&mut game, &[3]);
+    play_to(&mut game, 3, "4");
     assert!(game.pos.loses_turn(Side::First));
     // Blue throws 1 and moves; then red's turn is lost: blue throws again.
     assert!(matches!(
@@ -124,19 +139,10 @@ fn ending_the_turn_loses_the_throws_not_yet_played() {
     );
     let mut game = Game::new(&e, 100);
     // Red (1, 2; blue on 5, 6) throws 4 (again), then 3: it holds 4 and 3.
-    assert!(matches!(game.next_action(), Action::Throw { .. }));
-    game.give_throw(4);
-    assert!(matches!(game.next_action(), Action::Throw { .. }));
-    game.give_throw(3);
-    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    throw_until_choice(&mut game, &[4, 3]);
     assert_eq!(game.pool(), [Throw::new(4), Throw::new(3)]);
     // 1 -> 5 with the 4 hits blue there and lands on 5: the turn ends, the 3 is lost.
-    let hit = (0..game.moves().len())
-        .find(|&i| {
-            game.throw_of(i) == Throw::new(4) && game.moves()[i].steps()[0].to().to_string() == "5"
-        })
-        .expect("1 -> 5 with the 4");
-    game.choose(hit);
+    play_to(&mut game, 4, "5");
     assert!(game.pool().is_empty());
     assert!(matches!(
         game.next_action(),
@@ -262,18 +268,9 @@ fn an_extra_throw_in_a_turn_that_plays_each_throw_keeps_the_throws_left() {
     );
     let mut game = Game::new(&e, 100);
     // Red (1, 2; blue on 5, 6) throws 4 (again), then 3: it holds 4 and 3.
-    assert!(matches!(game.next_action(), Action::Throw { .. }));
-    game.give_throw(4);
-    assert!(matches!(game.next_action(), Action::Throw { .. }));
-    game.give_throw(3);
-    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    throw_until_choice(&mut game, &[4, 3]);
     // 1 -> 5 with the 4 lands on 5, which gives another throw: red throws again, the 3 kept.
-    let to_five = (0..game.moves().len())
-        .find(|&i| {
-            game.throw_of(i) == Throw::new(4) && game.moves()[i].steps()[0].to().to_string() == "5"
-        })
-        .expect("1 -> 5 with the 4");
-    game.choose(to_five);
+    play_to(&mut game, 4, "5");
     assert!(matches!(
         game.next_action(),
         Action::Throw { side: Side::First }

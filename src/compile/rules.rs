@@ -306,11 +306,6 @@ impl Rules {
         self.retreat.is_some_and(|t| t.lose_turn) || self.turn_rules.iter().any(|t| t.lose_turn)
     }
 
-    /// Whether a side's turn can be ended at once (after a retreat, or by an event rule).
-    pub fn may_end_turn(&self) -> bool {
-        self.retreat.is_some_and(|t| t.end_turn) || self.turn_rules.iter().any(|t| t.end_turn)
-    }
-
     /// Whether a captured piece can be removed from the game.
     pub fn pieces_can_be_removed(&self) -> bool {
         self.capture == Capture::Removed

@@ -378,7 +378,7 @@ impl Engine {
     /// moved before, it no longer waits for a throw its first move needs.
     #[cold]
     fn now_moved(&self, next: &mut Position, s: Side, p: u8) {
-        if let Some(k) = self.start_slots[s].iter().position(|&q| q == p) {
+        if let Some(k) = self.rules.start_slots(s).position(|q| q.get() == p) {
             next.unmoved[s] &= !(1 << k);
         }
     }

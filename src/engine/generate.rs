@@ -168,12 +168,7 @@ impl Engine {
     /// The positions of side `s`'s pieces that have not moved yet, as bits.
     #[cold]
     pub(super) fn unmoved_positions(&self, pos: &Position, s: Side) -> u64 {
-        let bits = pos.unmoved[s];
-        self.start_slots[s]
-            .iter()
-            .enumerate()
-            .filter(|&(k, &p)| p != 0 && bits >> k & 1 != 0)
-            .fold(0, |m, (_, &p)| m | bit(p))
+        pos.unmoved(&self.rules, s).fold(0, |m, p| m | p.bit())
     }
 
     /// Where a forward move of the piece at `p` by `d` ends on a loop, going round past the

@@ -261,8 +261,6 @@ pub struct Engine {
     extras: bool,
     /// A piece's first move needs given throws: positions track which pieces have not moved.
     locks: bool,
-    /// Per side: the start position of each slot of [`Position`]'s unmoved pieces.
-    start_slots: PerSide<[u8; 16]>,
 }
 
 impl Engine {
@@ -293,13 +291,6 @@ impl Engine {
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),
             locks: rules.first_move != 0,
-            start_slots: PerSide::from_fn(|s| {
-                let mut slots = [0u8; 16];
-                for (slot, p) in slots.iter_mut().zip(rules.start_slots(s)) {
-                    *slot = p.get();
-                }
-                slots
-            }),
             rules,
             masks,
             can_capture,

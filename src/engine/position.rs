@@ -182,11 +182,10 @@ impl Position {
 
     /// The positions of side `s`'s pieces that have not moved yet (where a first move needs
     /// given throws).
-    pub fn unmoved(&self, rules: &Rules, s: Side) -> impl Iterator<Item = PathPos> + use<> {
+    pub fn unmoved<'r>(&self, rules: &'r Rules, s: Side) -> impl Iterator<Item = PathPos> + 'r {
         let bits = self.unmoved[s];
-        let slots: Vec<PathPos> = rules.start_slots(s).collect();
-        slots
-            .into_iter()
+        rules
+            .start_slots(s)
             .enumerate()
             .filter(move |(k, _)| bits >> k & 1 != 0)
             .map(|(_, p)| p)

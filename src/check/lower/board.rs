@@ -162,11 +162,14 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
             mismatch(&said.kind)
         };
         if let Some((path, segment_ends)) = path(cx, board, said.layer, items, breaks) {
-            let twice = {
-                let mut seen = std::collections::HashSet::new();
-                !path.iter().all(|s| seen.insert(*s))
+            let side = SideRules {
+                name: name.value.clone(),
+                colour: String::new(),
+                path,
+                segment_ends,
+                looped: *looped,
             };
-            if *looped && (twice || !breaks.is_empty()) {
+            if side.looped && (side.visits_twice() || !side.segment_ends.is_empty()) {
                 cx.err(
                     said.layer,
                     CheckError::Contradiction {
@@ -178,13 +181,7 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
                 );
                 continue;
             }
-            sides.push(SideRules {
-                name: name.value.clone(),
-                colour: String::new(),
-                path,
-                segment_ends,
-                looped: *looped,
-            });
+            sides.push(side);
         }
     }
     let [a, b]: [SideRules; 2] = sides.try_into().ok()?;

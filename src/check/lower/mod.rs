@@ -310,15 +310,24 @@ fn in_parts(cx: &mut Ctx, movement: &movement::Movement) {
             "say `backward never`",
         );
     }
+    refuse_traps(
+        cx,
+        "a trap, but a path is in parts (a move never runs past its part's end)",
+        "not on a path in parts",
+        "remove the trap, or make the path one part",
+    );
+}
+
+/// E160 at the first trap (`on passing SET: ...`), where the path cannot have one.
+fn refuse_traps(cx: &mut Ctx, what: &str, label: &str, help: &str) {
     if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
         cx.err(
             layer,
             CheckError::Contradiction {
                 span: span.into(),
-                what: "a trap, but a path is in parts (a move never runs past its part's end)"
-                    .into(),
-                label: "not on a path in parts".into(),
-                help: "remove the trap, or make the path one part".into(),
+                what: what.into(),
+                label: label.into(),
+                help: help.into(),
             },
         );
     }
@@ -349,17 +358,12 @@ fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, re
                 cx.contradicts(&key, what, "not on a loop", help);
             }
         }
-        if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
-            cx.err(
-                layer,
-                CheckError::Contradiction {
-                    span: span.into(),
-                    what: "a trap, but a path is a loop".into(),
-                    label: "not on a loop".into(),
-                    help: "remove the trap, or make the path run to an end".into(),
-                },
-            );
-        }
+        refuse_traps(
+            cx,
+            "a trap, but a path is a loop",
+            "not on a loop",
+            "remove the trap, or make the path run to an end",
+        );
     }
     match ending.win {
         Some(Win::FirstAllOff | Win::MostBorneOff) if looped > 0 => cx.contradicts(

@@ -9,7 +9,7 @@ use senet::check::check_text;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::position::{moves_json, parse_position};
-use senet::types::{Side, Throw};
+use senet::types::{Side, Square, Throw};
 use serde_json::{Value, json};
 
 /// A 1 x 12 board, pieces on the board from the start, a die of 4, capture to waiting unless the
@@ -328,4 +328,81 @@ fn a_piece_captured_on_given_squares_may_be_removed_and_such_positions_are_accep
     assert_eq!(the_move(&r, 2, 5).3, json!([6, "removed"]));
     let after = position("blue", 1, json!([1, 5]), json!(["removed", 6]));
     assert!(moves_json(&e, &after, &mut Vec::new()).is_ok());
+}
+
+#[test]
+fn a_piece_sent_on_with_and_stop_goes_no_further() {
+    // 3 sends a piece to 6 and stops it there; 6 itself sends a piece that lands on it to 9.
+    let e = engine("on landing on 3: go to 6 and stop\non landing on 6: go to 9");
+    let r = results(&e, &position("red", 2, json!([1, 4]), json!([10, 11])));
+    assert_eq!(the_move(&r, 1, 3).2, json!([4, 6]));
+    // Landing on 6 by a move, the piece goes on to 9 as before.
+    assert_eq!(the_move(&r, 4, 6).2, json!([1, 9]));
+}
+
+#[test]
+fn a_line_that_stops_offers_no_second_line_to_decline() {
+    // From 4 the player may follow the line to 6 and stop there, or stay: two moves, not the
+    // third form that follows one line of two.
+    let e = engine("on landing on 4: may go to 6 and stop\non landing on 6: may go to 9");
+    let position = position("red", 3, json!([1, 2]), json!([10, 11]));
+    let answer = moves_json(&e, &position, &mut Vec::new()).unwrap();
+    let onto_4: Vec<&Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["steps"] == json!([{ "from": 1, "to": 4 }]))
+        .collect();
+    assert_eq!(onto_4.len(), 2, "{onto_4:?}");
+    let pieces: Vec<&Value> = onto_4
+        .iter()
+        .map(|m| &m["result"]["pieces"]["red"])
+        .collect();
+    assert!(pieces.contains(&&json!([2, 6])) && pieces.contains(&&json!([2, 4])));
+}
+
+#[test]
+fn a_square_effect_for_one_side_leaves_the_other_sides_pieces_be() {
+    let e = engine("on landing on 4 by red: go to 8\non landing on 7 by blue: go to waiting");
+    // Red lands on 4 and goes on to 8; landing on 7 does nothing to a red piece.
+    let r = results(&e, &position("red", 3, json!([1, 2]), json!([10, 11])));
+    assert_eq!(the_move(&r, 1, 4).2, json!([2, 8]));
+    let r = results(&e, &position("red", 3, json!([4, 2]), json!([10, 11])));
+    assert_eq!(the_move(&r, 4, 7).2, json!([2, 7]));
+    // Blue lands on 4 and stays there; landing on 7 sends a blue piece back to waiting.
+    let r = results(&e, &position("blue", 3, json!([10, 11]), json!([1, 2])));
+    assert_eq!(the_move(&r, 1, 4).3, json!([2, 4]));
+    let r = results(&e, &position("blue", 3, json!([10, 11]), json!([4, 2])));
+    assert_eq!(the_move(&r, 4, 7).3, json!([0, 2]));
+}
+
+#[test]
+fn a_square_that_throws_again_for_one_side_only() {
+    let e = engine("on landing on 4 by blue: throw again");
+    let r = results(&e, &position("red", 3, json!([1, 2]), json!([10, 11])));
+    assert_eq!(the_move(&r, 1, 4).1, json!("blue"));
+    let r = results(&e, &position("blue", 3, json!([10, 11]), json!([1, 2])));
+    assert_eq!(the_move(&r, 1, 4).1, json!("blue"));
+}
+
+#[test]
+fn effects_of_the_two_sides_on_one_square_neither_clash_nor_loop() {
+    // Red goes 4 -> 8 and blue 8 -> 4: no square sends one side's piece on twice, and no side's
+    // pieces go round in a loop.
+    let text = "ruleset \"test/sides\"\nboard 1 x 12\npath 1..12\nsides red, blue\npieces 2 each\n\
+                start red on 1, 2; blue on 5, 6\nthrow die 4\ncapture to waiting\nbear off exact\n\
+                win first to bear off all\non landing on 4 by red: go to 8\n\
+                on landing on 8 by blue: go to 4\non landing on 8 by red: go to 10\n";
+    let checked = check_text("sides.rules", text, None, &[]).expect("the rules check");
+    let rules = compile(&checked);
+    let to = |s: Side, n: u32| {
+        rules
+            .effect(s, Square::new(n).unwrap())
+            .map(|d| u32::from(d.square))
+    };
+    assert_eq!((to(Side::First, 4), to(Side::Second, 4)), (Some(8), None));
+    assert_eq!(
+        (to(Side::First, 8), to(Side::Second, 8)),
+        (Some(10), Some(4))
+    );
 }

@@ -925,8 +925,23 @@ fn write(k: &Knobs) -> String {
             w.push(format!("square {sq}: none"));
         }
     }
+    // Some effects act on one side's pieces only (the other side's then stay), and some stop the
+    // piece where they lead: both only loosen what the list above rules out.
+    let mut form = seeded(k.bear_off.rotate_left(23));
     for (from, to, how) in &effects {
-        w.push(format!("square {from}: go to {how}{to}"));
+        if form.random_bool(0.3) {
+            let side = [names.0, names.1][form.random_range(0..2usize)];
+            let stop = if form.random_bool(0.5) {
+                " and stop"
+            } else {
+                ""
+            };
+            w.push(format!(
+                "on landing on {from} by {side}: go to {how}{to}{stop}"
+            ));
+        } else {
+            w.push(format!("square {from}: go to {how}{to}"));
+        }
     }
 
     // Bearing off.
@@ -1647,7 +1662,7 @@ const FORMS: &[&str] = &[
     "#..#", "^option ", "^when ", "^colour ", "^name ", "^label ", "^marks ", "[choice:",
     "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
     " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
-    ": throw again",
+    ": throw again", "^on landing on # by ", " and stop",
 ];
 
 /// Whether `line` holds `form` (see [`FORMS`]).

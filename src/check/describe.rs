@@ -88,10 +88,22 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Capture(Some(s)) => format!("After a capture on {}", set(s)),
         Trigger::Pass(v) => format!("After a pass with a throw of {}", or_list(v)),
         Trigger::Move(v) => format!("After a move with a throw of {}", or_list(v)),
-        Trigger::Landing(s) => format!("When a move ends on {}", set(s)),
+        Trigger::Landing(s, None) => format!("When a move ends on {}", set(s)),
+        Trigger::Landing(s, Some(side)) => {
+            format!("When a move of {} ends on {}", side.value, set(s))
+        }
         Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
         Trigger::Retreat => "After a retreat".into(),
         Trigger::Entering => "When a piece enters".into(),
+    }
+}
+
+/// What `and stop` adds to a `go to` effect.
+fn stops(stop: bool) -> &'static str {
+    if stop {
+        " and stops there (no effect of that square sends it further)"
+    } else {
+        ""
     }
 }
 
@@ -120,7 +132,9 @@ fn condition(c: Option<&Spanned<EventCondition>>) -> String {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::ThrowAgain => "the side throws again".into(),
-        Effect::GoTo(d) => format!("the piece goes on to {}{}", dest(d), stays(d)),
+        Effect::GoTo { to, stop } => {
+            format!("the piece goes on to {}{}{}", dest(to), stays(to), stops(*stop))
+        }
         Effect::Captured(CapturedPlace::Waiting) => {
             "the captured piece goes back to waiting and must enter again".into()
         }
@@ -133,9 +147,10 @@ fn effect(e: &Effect) -> String {
         Effect::LoseTurn => "the side loses its next turn".into(),
         Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
         Effect::Removed => "the piece leaves the game".into(),
-        Effect::MayGoTo(d) => format!(
-            "the player may send the piece on to {} or leave it there",
-            dest(d)
+        Effect::MayGoTo { to, stop } => format!(
+            "the player may send the piece on to {} or leave it there{}",
+            dest(to),
+            stops(*stop)
         ),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
         Effect::MovesNext {

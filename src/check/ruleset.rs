@@ -70,14 +70,12 @@ pub struct RuleSet {
     /// Per side: its forced opening move, if any.
     pub opening: PerSide<Option<Opening>>,
     pub effects: Vec<SquareEffect>,
-    /// Squares that send a piece ending its move there back to waiting.
-    pub to_waiting: Vec<Square>,
-    /// Squares that take a piece ending its move there out of the game.
-    pub to_removed: Vec<Square>,
-    /// Squares of `effects` whose effect the player may decline (`may go to`).
-    pub optional_effects: Vec<Square>,
+    /// Per side: squares that send a piece of the side ending its move there back to waiting.
+    pub to_waiting: PerSide<Vec<Square>>,
+    /// Per side: squares that take a piece of the side ending its move there out of the game.
+    pub to_removed: PerSide<Vec<Square>>,
     /// Squares that a forward move may not pass over: it ends on the destination instead.
-    pub passing: Vec<SquareEffect>,
+    pub passing: Vec<Trap>,
     pub bear_off: BearOff,
     pub bear_when: BearWhen,
     /// Per side: positions from which a piece may only bear off.
@@ -102,12 +100,16 @@ impl RuleSet {
         Side::BOTH.into_iter().find(|&s| self.sides[s].name == name)
     }
 
-    /// Where a square effect sends a piece that ends its move on `square`.
-    pub fn effect_of(&self, square: Square) -> Option<Destination> {
+    /// The square effect that acts on a piece of side `side` ending its move on `square`.
+    pub fn effect_of(&self, side: Side, square: Square) -> Option<&SquareEffect> {
         self.effects
             .iter()
-            .find(|e| e.square == square)
-            .map(|e| e.to)
+            .find(|e| e.square == square && e.applies_to(side))
+    }
+
+    /// Whether the player may decline some square effect (`may go to`).
+    pub fn has_optional_effects(&self) -> bool {
+        self.effects.iter().any(|e| e.may)
     }
 }
 
@@ -285,8 +287,29 @@ pub struct Enter {
     pub if_empty: bool,
 }
 
+/// Where a piece that ends its move on a square goes on to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareEffect {
+    pub square: Square,
+    pub to: Destination,
+    /// Only for this side's pieces (`by SIDE`); for both without one.
+    pub side: Option<Side>,
+    /// The player may decline it (`may go to`).
+    pub may: bool,
+    /// No effect of the square it leads to sends the piece further (`and stop`).
+    pub stop: bool,
+}
+
+impl SquareEffect {
+    /// Whether the effect acts on pieces of side `s`.
+    pub fn applies_to(&self, s: Side) -> bool {
+        self.side.is_none_or(|only| only == s)
+    }
+}
+
+/// A square that a forward move may not pass over (`on passing SET: go to ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trap {
     pub square: Square,
     pub to: Destination,
 }

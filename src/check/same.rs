@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ruleset::{BearOff, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
-use crate::types::{PathPos, PerSide, Square};
+use crate::types::{PathPos, PerSide, Side, Square};
 
 /// Whether `a` and `b` resolve the rule `key` to the same thing.
 pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
@@ -73,7 +73,9 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             opening(a) == opening(b)
         }
         RuleKey::Square(n) => {
-            let effect = |r: &RuleSet| Square::new(*n).and_then(|sq| r.effect_of(sq));
+            let effect = |r: &RuleSet| {
+                Square::new(*n).map(|sq| Side::BOTH.map(|s| r.effect_of(s, sq).copied()))
+            };
             effect(a) == effect(b)
         }
         RuleKey::BearOff => bear_off(a) == bear_off(b),
@@ -95,12 +97,11 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::On(TriggerKey::Pass(_), _) => a.extra_after_pass == b.extra_after_pass,
         RuleKey::On(TriggerKey::Move(_), _) => a.extra_after == b.extra_after,
-        RuleKey::On(TriggerKey::Landing(_), _) => {
+        RuleKey::On(TriggerKey::Landing(..), _) => {
             a.extra_on == b.extra_on
                 && effects(a) == effects(b)
                 && a.to_waiting == b.to_waiting
                 && a.to_removed == b.to_removed
-                && a.optional_effects == b.optional_effects
         }
         RuleKey::On(TriggerKey::Passing(_), _) => passing(a) == passing(b),
         RuleKey::On(TriggerKey::Entering, _) => a.entering == b.entering,
@@ -204,11 +205,11 @@ fn captured_at(r: &RuleSet) -> BTreeMap<Square, String> {
         .collect()
 }
 
-/// Every square effect, by square.
-fn effects(r: &RuleSet) -> BTreeMap<Square, String> {
+/// Every square effect, by square and side.
+fn effects(r: &RuleSet) -> BTreeMap<(Square, Option<Side>), String> {
     r.effects
         .iter()
-        .map(|e| (e.square, format!("{:?}", e.to)))
+        .map(|e| ((e.square, e.side), format!("{e:?}")))
         .collect()
 }
 

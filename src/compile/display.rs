@@ -100,7 +100,10 @@ impl fmt::Display for Rules {
                     (SquareFlags::MARK, "mark"),
                 ],
             );
-            if let Some(d) = &self.effect(sq) {
+            let [a, b] = Side::BOTH.map(|s| self.effect(s, sq));
+            if a == b
+                && let Some(d) = a
+            {
                 list.push("effect");
                 let _ = write!(
                     squares,
@@ -109,6 +112,17 @@ impl fmt::Display for Rules {
                     d.square,
                     d.fallback
                 );
+            } else if a.is_some() || b.is_some() {
+                // Effects that differ by side: each side's, named.
+                let mut text = list.join("+");
+                for (s, d) in Side::BOTH.into_iter().zip([a, b]) {
+                    if let Some(d) = d {
+                        let sep = if text.is_empty() { "" } else { "+" };
+                        let name = &self.sides[s].name;
+                        let _ = write!(text, "{sep}effect({name})->{}{:?}", d.square, d.fallback);
+                    }
+                }
+                let _ = write!(squares, " {sq}:{text}");
             } else if !list.is_empty() {
                 let _ = write!(squares, " {sq}:{}", list.join("+"));
             }
@@ -147,6 +161,10 @@ impl fmt::Display for Rules {
                         (PosFlags::RETREAT, "retreat"),
                         (PosFlags::TO_WAITING, "to-waiting"),
                         (PosFlags::TO_REMOVED, "to-removed"),
+                        (PosFlags::TOGETHER, "together"),
+                        (PosFlags::NO_PASSING, "no-passing"),
+                        (PosFlags::OPTIONAL_EFFECT, "optional-effect"),
+                        (PosFlags::EFFECT_STOPS, "effect-stops"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

@@ -28,15 +28,13 @@ bitflags! {
         const STOP = 1 << 2;
         /// Drawn with a mark.
         const MARK = 1 << 3;
-        /// The player may decline the square's effect (`may go to`).
-        const OPTIONAL_EFFECT = 1 << 4;
     }
 }
 
 bitflags! {
     /// Properties of a path position for one side.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct PosFlags: u16 {
+    pub struct PosFlags: u32 {
         /// Pieces here must move first when one of them can.
         const PRIORITY = 1;
         /// Part of the zone that `bear off only when all on` names.
@@ -70,5 +68,11 @@ bitflags! {
         const TOGETHER = 1 << 14;
         /// No piece of this side passes over a piece of its own here.
         const NO_PASSING = 1 << 15;
+        /// The player may decline the square effect that acts on a piece of this side ending
+        /// its move here (`may go to`).
+        const OPTIONAL_EFFECT = 1 << 16;
+        /// The square effect that acts on a piece of this side ending its move here stops it
+        /// where it leads (`and stop`): no effect there sends it further.
+        const EFFECT_STOPS = 1 << 17;
     }
 }

@@ -42,13 +42,6 @@ pub fn compile(r: &RuleSet) -> Rules {
     for sq in &r.board.marks {
         squares[sq.index()] |= SquareFlags::MARK;
     }
-    for sq in &r.optional_effects {
-        squares[sq.index()] |= SquareFlags::OPTIONAL_EFFECT;
-    }
-    let mut effects = vec![None; size];
-    for e in &r.effects {
-        effects[e.square.index()] = Some(e.to);
-    }
     let mut passing = vec![None; size];
     for e in &r.passing {
         passing[e.square.index()] = Some(e.to);
@@ -66,7 +59,6 @@ pub fn compile(r: &RuleSet) -> Rules {
         title: r.title.clone(),
         board: r.board.clone(),
         squares,
-        effects,
         passing,
         sides: PerSide::from_fn(|s| side_table(r, s)),
         pieces: r.pieces,
@@ -212,8 +204,19 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
             .flat_map(|&sq| side.positions_of(sq))
             .collect()
     };
-    flag(&on_path(&r.to_waiting), PosFlags::TO_WAITING);
-    flag(&on_path(&r.to_removed), PosFlags::TO_REMOVED);
+    flag(&on_path(&r.to_waiting[s]), PosFlags::TO_WAITING);
+    flag(&on_path(&r.to_removed[s]), PosFlags::TO_REMOVED);
+    let mut effects = vec![None; r.board.size()];
+    for e in r.effects.iter().filter(|e| e.applies_to(s)) {
+        effects[e.square.index()] = Some(e.to);
+        let position = [e.square];
+        if e.may {
+            flag(&on_path(&position), PosFlags::OPTIONAL_EFFECT);
+        }
+        if e.stop {
+            flag(&on_path(&position), PosFlags::EFFECT_STOPS);
+        }
+    }
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);
     flag(&r.extra_on[s], PosFlags::EXTRA_THROW);
@@ -272,6 +275,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
         looped: side.looped,
         flags,
+        effects,
         exit_throws,
         start,
     }

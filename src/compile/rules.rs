@@ -28,6 +28,8 @@ pub struct SideTable {
     pub looped: bool,
     /// Indexed by position index.
     pub flags: Vec<PosFlags>,
+    /// Indexed by square index: where a piece of this side that ends its move there goes.
+    pub effects: Vec<Option<Destination>>,
     /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
     pub exit_throws: Vec<u32>,
     /// Where each piece starts.
@@ -171,8 +173,6 @@ pub struct Rules {
     pub board: Board,
     /// Indexed by square index.
     pub squares: Vec<SquareFlags>,
-    /// Indexed by square index: where a piece that ends its move there goes.
-    pub effects: Vec<Option<Destination>>,
     /// Indexed by square index: where a forward move that would pass over the square ends.
     pub passing: Vec<Option<Destination>>,
     pub sides: PerSide<SideTable>,
@@ -254,10 +254,10 @@ impl Rules {
         self.passing[square.index()]
     }
 
-    /// Where a piece that ends its move on `square` is sent.
+    /// Where a piece of side `side` that ends its move on `square` is sent.
     #[inline]
-    pub fn effect(&self, square: Square) -> Option<Destination> {
-        self.effects[square.index()]
+    pub fn effect(&self, side: Side, square: Square) -> Option<Destination> {
+        self.sides[side].effects[square.index()]
     }
 
     /// Every square of the grid that is not a gap.

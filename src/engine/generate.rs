@@ -549,10 +549,13 @@ impl Engine {
     }
 
     /// Whether the square the effect at side `s`'s position `p` leads to has an optional effect of
-    /// its own.
+    /// its own that the piece goes on to (the first does not stop it).
     fn next_is_optional(&self, s: Side, p: u8) -> bool {
         let m = &self.masks[s];
-        self.rules.effects[m.square_index(p)].is_some_and(|d| {
+        if m.effect_stops & bit(p) != 0 {
+            return false;
+        }
+        self.rules.sides[s].effects[m.square_index(p)].is_some_and(|d| {
             let q = m.pos_of_square[d.square.index()];
             q != 0 && m.optional & bit(q) != 0
         })

@@ -12,7 +12,7 @@ pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError};
 
-use crate::compile::{BearCondition, Phase, PosFlags, Rules, SquareFlags, Win};
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
 use crate::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
 
@@ -60,6 +60,8 @@ struct SideMasks {
     effect: u64,
     /// Positions whose square's effect the player may decline.
     optional: u64,
+    /// Positions whose square's effect stops the piece where it leads (`and stop`).
+    effect_stops: u64,
     /// Positions that send a piece ending its move there back to waiting.
     to_waiting: u64,
     /// Positions that take a piece ending its move there out of the game.
@@ -110,6 +112,7 @@ impl SideMasks {
             extra: 0,
             effect: 0,
             optional: 0,
+            effect_stops: 0,
             to_waiting: 0,
             to_removed: 0,
             capture_extra: 0,
@@ -130,19 +133,13 @@ impl SideMasks {
                 m.pos_of_square[sq.index()] = p.get();
             }
             m.square_bit[i] = sq.bit();
-            if rules.effect(sq).is_some()
+            if rules.effect(s, sq).is_some()
                 || side.flags[i].intersects(PosFlags::TO_WAITING | PosFlags::TO_REMOVED)
             {
                 m.effect |= bit;
             }
             if rules.passing(sq).is_some() {
                 m.trap |= bit;
-            }
-            if rules
-                .square_flags(sq)
-                .contains(SquareFlags::OPTIONAL_EFFECT)
-            {
-                m.optional |= bit;
             }
             if matches!(rules.captured_at(sq), Capture::To(_)) {
                 m.capture_to |= bit;
@@ -157,6 +154,8 @@ impl SideMasks {
                 (PosFlags::TOGETHER, &mut m.together),
                 (PosFlags::NO_PASSING, &mut m.no_passing),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
+                (PosFlags::OPTIONAL_EFFECT, &mut m.optional),
+                (PosFlags::EFFECT_STOPS, &mut m.effect_stops),
                 (PosFlags::TO_REMOVED, &mut m.to_removed),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
@@ -277,14 +276,12 @@ impl Engine {
             || rules.first_move != 0;
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
+        let optional_effects = masks.values().any(|m| m.optional != 0);
         Engine {
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
-            optional_effects: rules
-                .squares
-                .iter()
-                .any(|f| f.contains(SquareFlags::OPTIONAL_EFFECT)),
+            optional_effects,
             moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
             after_hook: rules.retreat.is_some()
                 || rules.moves_next.is_some()

@@ -68,7 +68,8 @@ pub enum TriggerKey {
     Capture(Option<SetKey>),
     Pass(Vec<u32>),
     Move(Vec<u32>),
-    Landing(SetKey),
+    /// The squares, and the side named with `by`, if any.
+    Landing(SetKey, Option<String>),
     Passing(SetKey),
     Retreat,
     Entering,
@@ -167,7 +168,10 @@ impl TriggerKey {
             TriggerKey::Capture(set) => Trigger::Capture(set.as_ref().map(SetKey::set)),
             TriggerKey::Pass(v) => Trigger::Pass(values(v)),
             TriggerKey::Move(v) => Trigger::Move(values(v)),
-            TriggerKey::Landing(set) => Trigger::Landing(set.set()),
+            TriggerKey::Landing(set, side) => Trigger::Landing(
+                set.set(),
+                side.as_ref().map(|n| Spanned::new(n.clone(), 0..0)),
+            ),
             TriggerKey::Passing(set) => Trigger::Passing(set.set()),
             TriggerKey::Retreat => Trigger::Retreat,
             TriggerKey::Entering => Trigger::Entering,
@@ -180,7 +184,9 @@ impl TriggerKey {
             Trigger::Capture(set) => TriggerKey::Capture(set.as_ref().map(SetKey::of)),
             Trigger::Pass(list) => TriggerKey::Pass(values(list)),
             Trigger::Move(list) => TriggerKey::Move(values(list)),
-            Trigger::Landing(set) => TriggerKey::Landing(SetKey::of(set)),
+            Trigger::Landing(set, side) => {
+                TriggerKey::Landing(SetKey::of(set), side.as_ref().map(|s| s.value.clone()))
+            }
             Trigger::Passing(set) => TriggerKey::Passing(SetKey::of(set)),
             Trigger::Retreat => TriggerKey::Retreat,
             Trigger::Entering => TriggerKey::Entering,
@@ -219,7 +225,8 @@ impl fmt::Display for TriggerKey {
             TriggerKey::Capture(Some(set)) => write!(f, "capture on {set}"),
             TriggerKey::Pass(v) => write!(f, "pass with {}", list(v)),
             TriggerKey::Move(v) => write!(f, "move with {}", list(v)),
-            TriggerKey::Landing(set) => write!(f, "landing on {set}"),
+            TriggerKey::Landing(set, None) => write!(f, "landing on {set}"),
+            TriggerKey::Landing(set, Some(side)) => write!(f, "landing on {set} by {side}"),
             TriggerKey::Passing(set) => write!(f, "passing {set}"),
             TriggerKey::Retreat => f.write_str("retreat"),
             TriggerKey::Entering => f.write_str("entering"),

@@ -664,8 +664,25 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
         Rule::trigger_retreat => Trigger::Retreat,
         Rule::trigger_entering => Trigger::Entering,
-        _ => Trigger::Landing(set(parts.next().unwrap(), offset)?),
+        _ => {
+            let squares = set(parts.next().unwrap(), offset)?;
+            let side = parts.next().map(|by| {
+                let name = meaningful(by).next().unwrap();
+                Spanned::new(name.as_str().to_string(), span(&name, offset))
+            });
+            Trigger::Landing(squares, side)
+        }
     })
+}
+
+/// The destination of a `go to` effect, and whether it ends with `and stop`.
+fn destination_and_stop(
+    pair: Pair<Rule>,
+    offset: usize,
+) -> Result<(Destination, bool), SyntaxError> {
+    let mut parts = meaningful(pair);
+    let to = destination(parts.next().unwrap(), offset)?;
+    Ok((to, parts.next().is_some()))
 }
 
 fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, SyntaxError> {
@@ -691,12 +708,16 @@ fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, Synta
 fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
     Ok(match pair.as_rule() {
         Rule::effect_throw_again => Effect::ThrowAgain,
-        Rule::effect_go_to => Effect::GoTo(destination(meaningful(pair).next().unwrap(), offset)?),
+        Rule::effect_go_to => {
+            let (to, stop) = destination_and_stop(pair, offset)?;
+            Effect::GoTo { to, stop }
+        }
         Rule::effect_lose_turn => Effect::LoseTurn,
         Rule::effect_go_waiting => Effect::GoToWaiting,
         Rule::effect_removed => Effect::Removed,
         Rule::effect_may_go_to => {
-            Effect::MayGoTo(destination(meaningful(pair).next().unwrap(), offset)?)
+            let (to, stop) = destination_and_stop(pair, offset)?;
+            Effect::MayGoTo { to, stop }
         }
         Rule::effect_end_turn => Effect::EndTurn,
         Rule::effect_moves_next => {

@@ -241,8 +241,9 @@ pub enum Trigger {
     Pass(Vec<Spanned<u32>>),
     /// A move made with one of these throws.
     Move(Vec<Spanned<u32>>),
-    /// A move that ends on one of these squares.
-    Landing(SetExpr),
+    /// A move that ends on one of these squares; of the named side's pieces only, if a side is
+    /// named (`by SIDE`).
+    Landing(SetExpr, Option<Spanned<String>>),
     /// A forward move that would pass over one of these squares.
     Passing(SetExpr),
     /// A retreat (`retreat from SET to N`).
@@ -276,14 +277,15 @@ pub struct BackwardSpec {
 pub enum Effect {
     /// The side that moved throws again.
     ThrowAgain,
-    /// The piece that landed goes on to a square.
-    GoTo(Destination),
+    /// The piece that landed goes on to a square; with `stop` (`and stop`), no effect of that
+    /// square sends it further.
+    GoTo { to: Destination, stop: bool },
     /// The piece that landed goes back to waiting, to enter again.
     GoToWaiting,
     /// The piece that landed leaves the game.
     Removed,
     /// The player may send the piece that landed on to a square, or leave it there.
-    MayGoTo(Destination),
+    MayGoTo { to: Destination, stop: bool },
     /// Where the captured piece goes.
     Captured(CapturedPlace),
     /// The side that moved skips its next turn.

@@ -80,8 +80,13 @@ pub fn square_mark(engine: &Engine, sq: Square) -> Option<String> {
         m.push(MARKED);
         implied = marked_flags(engine);
     }
-    if let Some(d) = r.effect(sq) {
-        let _ = write!(m, "{SENDS}{}", d.square);
+    let mut to: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter_map(|s| r.effect(s, sq).map(|d| d.square.to_string()))
+        .collect();
+    to.dedup();
+    if !to.is_empty() {
+        let _ = write!(m, "{SENDS}{}", to.join("/"));
     }
     for (flag, c) in [
         (SquareFlags::STOP, STOP),
@@ -179,15 +184,26 @@ pub fn legend(engine: &Engine) -> String {
         if f.contains(SquareFlags::STOP) {
             what.push("every piece stops here".into());
         }
-        if let Some(d) = r.effect(sq) {
+        let effects = Side::BOTH.map(|s| r.effect(s, sq));
+        for (s, d) in Side::BOTH.into_iter().zip(effects) {
+            let Some(d) = d else { continue };
+            // Said once where both sides' pieces go the same way.
+            let whose = if effects[0] == effects[1] {
+                if s == Side::Second {
+                    continue;
+                }
+                "the piece".to_string()
+            } else {
+                format!("a piece of {}", r.sides[s].name)
+            };
             let to = square_text(engine, d.square);
             what.push(match d.fallback {
-                Fallback::None => format!("sends the piece to {to} if it is free"),
+                Fallback::None => format!("sends {whose} to {to} if it is free"),
                 Fallback::FirstFreeAfter => {
-                    format!("sends the piece to {to}, or the first free square after it")
+                    format!("sends {whose} to {to}, or the first free square after it")
                 }
                 Fallback::FirstFreeBefore => {
-                    format!("sends the piece to {to}, or the first free square before it")
+                    format!("sends {whose} to {to}, or the first free square before it")
                 }
             });
         }
@@ -438,7 +454,7 @@ pub fn move_words(
                     let to = place(engine, s, step.rest(), true);
                     let _ = write!(text, " (sent {dir} to {to})");
                 }
-                _ if engine.rules.effect(square).is_some() => {
+                _ if engine.rules.effect(s, square).is_some() => {
                     text.push_str(" (stays: no free square to go to)");
                 }
                 _ => {}

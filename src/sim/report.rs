@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use super::Totals;
 use crate::compile::SquareFlags;
 use crate::engine::Engine;
-use crate::types::Square;
+use crate::types::{Side, Square};
 
 /// A proportion with its 95 % Wilson score interval.
 pub fn wilson(successes: u64, n: u64) -> (f64, f64, f64) {
@@ -46,7 +46,7 @@ fn special_squares(engine: &Engine) -> Vec<(Square, String)> {
     r.squares()
         .filter_map(|sq| {
             let special = r.board.name(sq).is_some()
-                || r.effect(sq).is_some()
+                || Side::BOTH.iter().any(|&s| r.effect(s, sq).is_some())
                 || r.square_flags(sq)
                     .intersects(SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP);
             special.then(|| {

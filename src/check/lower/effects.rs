@@ -2,10 +2,11 @@
 //! loop among them.
 
 use super::Ctx;
+use super::events::OutOfPlay;
 use crate::check::errors::CheckError;
 use crate::check::ruleset::SquareEffect;
 use crate::lang::syntax::{Span, StatementKind as K};
-use crate::types::Square;
+use crate::types::{PerSide, Side, Square};
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
@@ -14,7 +15,7 @@ use crate::types::Square;
 pub(super) fn effects(
     cx: &mut Ctx,
     from_events: Vec<(SquareEffect, usize, Span)>,
-    to_waiting: Vec<(Square, bool, usize, Span)>,
+    to_waiting: Vec<(OutOfPlay, usize, Span)>,
 ) -> Effects {
     let mut effects: Vec<(SquareEffect, usize, Span)> = Vec::new();
     for (kind, layer, _) in cx.entries() {
@@ -26,11 +27,21 @@ pub(super) fn effects(
         };
         let Some(dest) = effect else { continue };
         if let Some(to) = cx.destination(layer, dest) {
-            effects.push((SquareEffect { square: sq, to }, layer, square.span.clone()));
+            let effect = SquareEffect {
+                square: sq,
+                to,
+                side: None,
+                may: false,
+                stop: false,
+            };
+            effects.push((effect, layer, square.span.clone()));
         }
     }
     for (effect, layer, span) in from_events {
-        match effects.iter().find(|(e, _, _)| e.square == effect.square) {
+        match effects
+            .iter()
+            .find(|(e, _, _)| e.square == effect.square && overlap(e.side, effect.side))
+        {
             Some((_, first_layer, first)) => {
                 // Point at both when one file says both; else at the later one.
                 let first = (*first_layer == layer).then(|| first.clone());
@@ -57,17 +68,17 @@ pub(super) fn effects(
             );
         }
     }
-    let mut waiting: Vec<(Square, bool, usize, Span)> = Vec::new();
-    for (square, removed, layer, span) in to_waiting {
+    let mut waiting: Vec<(OutOfPlay, usize, Span)> = Vec::new();
+    for (out, layer, span) in to_waiting {
         let first = effects
             .iter()
-            .find(|(e, _, _)| e.square == square)
+            .find(|(e, _, _)| e.square == out.square && overlap(e.side, out.side))
             .map(|(_, l, s)| (*l, s.clone()))
             .or_else(|| {
                 waiting
                     .iter()
-                    .find(|(sq, _, _, _)| *sq == square)
-                    .map(|(_, _, l, s)| (*l, s.clone()))
+                    .find(|(w, _, _)| w.square == out.square && overlap(w.side, out.side))
+                    .map(|(_, l, s)| (*l, s.clone()))
             });
         match first {
             Some((first_layer, first)) => {
@@ -85,19 +96,23 @@ pub(super) fn effects(
                     CheckError::EffectTwice {
                         first: (other != at).then(|| other.into()),
                         span: at.into(),
-                        square: u32::from(square),
+                        square: u32::from(out.square),
                     },
                 );
             }
-            None => waiting.push((square, removed, layer, span)),
+            None => waiting.push((out, layer, span)),
         }
     }
     let out = |removed: bool| {
-        waiting
-            .iter()
-            .filter(|w| w.1 == removed)
-            .map(|w| w.0)
-            .collect()
+        PerSide::from_fn(|s| {
+            let mut squares: Vec<Square> = waiting
+                .iter()
+                .filter(|(w, _, _)| w.removed == removed && w.side.is_none_or(|only| only == s))
+                .map(|(w, _, _)| w.square)
+                .collect();
+            squares.sort_unstable();
+            squares
+        })
     };
     Effects {
         to_waiting: out(false),
@@ -106,21 +121,41 @@ pub(super) fn effects(
     }
 }
 
+/// Whether rules for these sides (`None`: both) act on a side in common.
+fn overlap(a: Option<Side>, b: Option<Side>) -> bool {
+    a.is_none() || b.is_none() || a == b
+}
+
 /// Where landing on a square sends a piece.
 pub(super) struct Effects {
     /// On to another square.
     pub effects: Vec<SquareEffect>,
-    /// Back to waiting.
-    pub to_waiting: Vec<Square>,
-    /// Out of the game.
-    pub to_removed: Vec<Square>,
+    /// Per side: back to waiting.
+    pub to_waiting: PerSide<Vec<Square>>,
+    /// Per side: out of the game.
+    pub to_removed: PerSide<Vec<Square>>,
 }
 
 /// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is
-/// one and `effect`'s square is the lowest on it (each loop is reported once).
+/// one and `effect`'s square is the lowest on it (each loop is reported once). A loop is one
+/// side's: it follows only effects that act on a side `effect` acts on, and not past an effect
+/// that stops the piece.
 fn loop_from(effect: &SquareEffect, effects: &[(SquareEffect, usize, Span)]) -> Option<String> {
+    let sides: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|&s| effect.applies_to(s))
+        .collect();
+    sides.into_iter().find_map(|s| loop_for(effect, s, effects))
+}
+
+fn loop_for(
+    effect: &SquareEffect,
+    side: Side,
+    effects: &[(SquareEffect, usize, Span)],
+) -> Option<String> {
     let mut chain: Vec<Square> = vec![effect.square];
     let mut at = effect.to.square;
+    let mut stop = effect.stop;
     loop {
         if at == effect.square {
             if chain.iter().any(|&s| s < effect.square) {
@@ -130,11 +165,17 @@ fn loop_from(effect: &SquareEffect, effects: &[(SquareEffect, usize, Span)]) -> 
             let text: Vec<String> = chain.iter().map(ToString::to_string).collect();
             return Some(text.join(" -> "));
         }
-        if chain.contains(&at) {
-            // A loop that does not pass through this square: reported from its own squares.
+        if stop || chain.contains(&at) {
+            // A chain that ends here, or a loop that does not pass through this square (it is
+            // reported from its own squares).
             return None;
         }
         chain.push(at);
-        at = effects.iter().find(|(e, _, _)| e.square == at)?.0.to.square;
+        let next = &effects
+            .iter()
+            .find(|(e, _, _)| e.square == at && e.applies_to(side))?
+            .0;
+        stop = next.stop;
+        at = next.to.square;
     }
 }

@@ -6,13 +6,13 @@
 use super::Ctx;
 use crate::check::errors::CheckError;
 use crate::check::ruleset::{
-    Entering, MovesNext, PieceCondition, SquareEffect, TurnRule, TurnTrigger,
+    Entering, MovesNext, PieceCondition, SquareEffect, Trap, TurnRule, TurnTrigger,
 };
 use crate::lang::syntax::{
     CapturedPlace, ConditionKey, Effect, EventCondition, RuleKey, SetExpr, Span, Spanned,
     StatementKind as K, Trigger, TriggerKey,
 };
-use crate::types::{Capture, PathPos, PerSide, Square};
+use crate::types::{Capture, PathPos, PerSide, Side, Square};
 
 /// What the event rules add to the rules the older statements give.
 #[derive(Default)]
@@ -27,14 +27,12 @@ pub(super) struct Events {
     pub on_capture: PerSide<Vec<PathPos>>,
     /// Squares that send a piece on, with where each rule was written.
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
-    /// Squares whose landing effect the player may decline, and the first rule that says so.
-    pub optional: Vec<Square>,
+    /// The first rule whose effect the player may decline.
     pub optional_said: Option<(usize, Span)>,
-    /// Squares that send a piece out of play (back to waiting, or removed from the game when
-    /// the flag is set), with where each rule was written.
-    pub to_waiting: Vec<(Square, bool, usize, Span)>,
+    /// Squares that send a piece out of play, with where each rule was written.
+    pub to_waiting: Vec<(OutOfPlay, usize, Span)>,
     /// Squares a forward move may not pass over, and where it ends instead.
-    pub passing: Vec<SquareEffect>,
+    pub passing: Vec<Trap>,
     /// Which rule said so, for each square of `passing`.
     passing_sources: Vec<(Square, usize, Span)>,
     /// Where a piece captured on a square goes, instead of what `capture` says.
@@ -47,6 +45,15 @@ pub(super) struct Events {
     pub entering: EnteringEffects,
     /// Rules about the turn judged after the move (with a condition, or losing or ending a turn).
     pub turn_rules: Vec<TurnRule>,
+}
+
+/// A square that sends a piece ending its move there out of play: back to waiting, or out of
+/// the game (`removed`); only a piece of `side` if a side is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OutOfPlay {
+    pub square: Square,
+    pub side: Option<Side>,
+    pub removed: bool,
 }
 
 /// The effects of `on retreat` rules.
@@ -125,7 +132,13 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
 /// cannot set one off (a pass, passing a square, a retreat: those have rules of their own).
 fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTrigger> {
     Some(match trigger {
-        Trigger::Landing(set) => TurnTrigger::Landing(cx.positions(layer, set)),
+        Trigger::Landing(set, by) => {
+            let mut positions = cx.positions(layer, set);
+            if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
+                positions[side.other()].clear();
+            }
+            TurnTrigger::Landing(positions)
+        }
         Trigger::Capture(set) => {
             TurnTrigger::Capture(PerSide(capture_positions(cx, layer, set.as_ref())))
         }
@@ -246,7 +259,7 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
         Trigger::Capture(_) => "a capture",
         Trigger::Pass(_) => "a pass",
         Trigger::Move(_) => "a move with a throw",
-        Trigger::Landing(_) => "landing on a square",
+        Trigger::Landing(..) => "landing on a square",
         Trigger::Passing(_) => "passing a square",
         Trigger::Retreat => "a retreat",
         Trigger::Entering => "entering",
@@ -256,9 +269,10 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
 fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
-        Effect::GoTo(_) | Effect::GoToWaiting => "go to",
+        Effect::GoTo { stop: true, .. } => "go to ... and stop",
+        Effect::GoTo { .. } | Effect::GoToWaiting => "go to",
         Effect::Removed => "piece is removed",
-        Effect::MayGoTo(_) => "may go to",
+        Effect::MayGoTo { .. } => "may go to",
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
@@ -283,8 +297,11 @@ fn rule(
             let values = cx.throw_values(layer, list);
             out.after_pass.extend(values);
         }
-        (Trigger::Landing(set), Effect::ThrowAgain) => {
-            let positions = cx.positions(layer, set);
+        (Trigger::Landing(set, by), Effect::ThrowAgain) => {
+            let mut positions = cx.positions(layer, set);
+            if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
+                positions[side.other()].clear();
+            }
             for (s, list) in positions.0.into_iter().enumerate() {
                 out.on_landing.0[s].extend(list);
             }
@@ -295,38 +312,42 @@ fn rule(
                 out.on_capture.0[s].extend(list);
             }
         }
-        (Trigger::Landing(set), Effect::GoTo(dest)) => {
-            let squares = cx.squares(layer, set);
-            if let Some(to) = cx.destination(layer, dest) {
+        (Trigger::Landing(set, by), Effect::GoTo { to, stop } | Effect::MayGoTo { to, stop }) => {
+            let may = matches!(effect.value, Effect::MayGoTo { .. });
+            if may {
+                out.optional_said
+                    .get_or_insert((layer, effect.span.clone()));
+            }
+            let Some((side, squares)) = landing_squares(cx, layer, set, by.as_ref()) else {
+                return;
+            };
+            if let Some(to) = cx.destination(layer, to) {
                 for square in squares {
-                    out.landing_effects.push((
-                        SquareEffect { square, to },
-                        layer,
-                        trigger.span.clone(),
-                    ));
+                    let effect = SquareEffect {
+                        square,
+                        to,
+                        side,
+                        may,
+                        stop: *stop,
+                    };
+                    out.landing_effects
+                        .push((effect, layer, trigger.span.clone()));
                 }
             }
         }
-        (Trigger::Landing(set), Effect::MayGoTo(dest)) => {
-            out.optional_said
-                .get_or_insert((layer, effect.span.clone()));
-            let squares = cx.squares(layer, set);
-            if let Some(to) = cx.destination(layer, dest) {
-                for square in squares {
-                    out.optional.push(square);
-                    out.landing_effects.push((
-                        SquareEffect { square, to },
-                        layer,
-                        trigger.span.clone(),
-                    ));
-                }
-            }
-        }
-        (Trigger::Landing(set), Effect::GoToWaiting | Effect::Removed) => {
+        (Trigger::Landing(set, by), Effect::GoToWaiting | Effect::Removed) => {
             let removed = matches!(effect.value, Effect::Removed);
-            for square in cx.squares(layer, set) {
+            let Some((side, squares)) = landing_squares(cx, layer, set, by.as_ref()) else {
+                return;
+            };
+            for square in squares {
+                let out_of_play = OutOfPlay {
+                    square,
+                    side,
+                    removed,
+                };
                 out.to_waiting
-                    .push((square, removed, layer, trigger.span.clone()));
+                    .push((out_of_play, layer, trigger.span.clone()));
             }
         }
         (Trigger::Entering, Effect::ThrowAgain) => out.entering.effects.throw_again = true,
@@ -342,7 +363,13 @@ fn rule(
                 .get_or_insert((layer, effect.span.clone()));
             e.effects.moves_next = merge(e.effects.moves_next, *ignoring_pairs, *or_waiting);
         }
-        (Trigger::Passing(set), Effect::GoTo(dest)) => {
+        (
+            Trigger::Passing(set),
+            Effect::GoTo {
+                to: dest,
+                stop: false,
+            },
+        ) => {
             let squares = cx.squares(layer, set);
             let Some(to) = cx.destination(layer, dest) else {
                 return;
@@ -357,7 +384,7 @@ fn rule(
                             square: u32::from(square),
                         },
                     ),
-                    None => out.passing.push(SquareEffect { square, to }),
+                    None => out.passing.push(Trap { square, to }),
                 }
             }
         }
@@ -382,7 +409,8 @@ fn rule(
                         `throw again`, `lose next turn`, `end turn`, `go to ...`, `may go to ...` \
                         or `piece is removed`; \
                         after a move with a throw: `throw again`, `lose next turn` or `end turn`; \
-                        after a pass with a throw: `throw again`; on passing squares: `go to ...`; \
+                        after a pass with a throw: `throw again`; on passing squares: `go to ...` (not \
+                        `and stop`); \
                         after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
                         entering: `throw again`, `lose next turn`, `end turn` or `piece moves next`"
                 .to_string();
@@ -397,6 +425,35 @@ fn rule(
             );
         }
     }
+}
+
+/// The squares a `landing on SET [by SIDE]` trigger names, and the side named; `None` if the
+/// side is not one of the rule set's (reported). With a side, positions are that side's.
+fn landing_squares(
+    cx: &mut Ctx,
+    layer: usize,
+    set: &SetExpr,
+    by: Option<&Spanned<String>>,
+) -> Option<(Option<Side>, Vec<Square>)> {
+    let Some(name) = by else {
+        return Some((None, cx.squares(layer, set)));
+    };
+    let side = cx.side(layer, name)?;
+    let squares = match set {
+        SetExpr::Positions(_) => {
+            let positions = cx.positions(layer, set);
+            let path = &cx.sides()[side].path;
+            let mut squares: Vec<Square> = positions[side]
+                .iter()
+                .filter_map(|p| path.get(p.index()).copied())
+                .collect();
+            squares.sort_unstable();
+            squares.dedup();
+            squares
+        }
+        _ => cx.squares(layer, set),
+    };
+    Some((Some(side), squares))
 }
 
 /// The capturing side's positions a capture trigger names: every position without a set.

@@ -226,35 +226,32 @@ fn retreat(
     Some(retreat)
 }
 
-/// The squares whose landing effect may be declined, among those that have one; not with a
-/// split turn (a split moves several pieces at once).
+/// Effects the player may decline are not with a split turn (a split moves several pieces at
+/// once): refused, and made forced so that nothing downstream sees them.
 fn optional_effects(
     cx: &mut Ctx,
-    effects: &[crate::check::ruleset::SquareEffect],
-    (mut optional, said): (Vec<Square>, Option<(usize, Span)>),
+    effects: &mut [crate::check::ruleset::SquareEffect],
+    said: Option<(usize, Span)>,
     turn: &crate::check::ruleset::Turn,
-) -> Vec<Square> {
-    optional.retain(|sq| effects.iter().any(|e| e.square == *sq));
-    optional.sort_unstable();
-    optional.dedup();
-    if !optional.is_empty() && turn.splits() {
-        let (layer, span) = said.unwrap_or_else(|| {
-            let turn = cx.rule(&RuleKey::Turn);
-            (turn.layer, turn.span)
-        });
-        cx.err(
-            layer,
-            CheckError::Contradiction {
-                span: span.into(),
-                what: "an effect the player may decline, but the turn splits a total among pieces"
-                    .into(),
-                label: "not with a split turn".into(),
-                help: "say `go to` (the effect always happens), or play one throw at a time".into(),
-            },
-        );
-        return Vec::new();
+) {
+    if !effects.iter().any(|e| e.may) || !turn.splits() {
+        return;
     }
-    optional
+    let (layer, span) = said.unwrap_or_else(|| {
+        let turn = cx.rule(&RuleKey::Turn);
+        (turn.layer, turn.span)
+    });
+    cx.err(
+        layer,
+        CheckError::Contradiction {
+            span: span.into(),
+            what: "an effect the player may decline, but the turn splits a total among pieces"
+                .into(),
+            label: "not with a split turn".into(),
+            help: "say `go to` (the effect always happens), or play one throw at a time".into(),
+        },
+    );
+    effects.iter_mut().for_each(|e| e.may = false);
 }
 
 /// On a path that comes back to a square, rules that read the path around a square or send a
@@ -517,7 +514,7 @@ pub fn build(
     let events = events::events(&mut cx);
     in_parts(&mut cx, &movement);
     let effects::Effects {
-        effects,
+        mut effects,
         to_waiting,
         to_removed,
     } = effects::effects(&mut cx, events.landing_effects, events.to_waiting);
@@ -532,10 +529,10 @@ pub fn build(
     {
         event_without_capture(&mut cx);
     }
-    let optional_effects = optional_effects(
+    optional_effects(
         &mut cx,
-        &effects,
-        (events.optional.clone(), events.optional_said.clone()),
+        &mut effects,
+        events.optional_said.clone(),
         &throws.turn,
     );
     let retreat = retreat(&mut cx, movement.retreat, &events.retreat, &throws.turn);
@@ -547,7 +544,7 @@ pub fn build(
             .captured_at
             .iter()
             .any(|(_, c)| *c == Capture::Removed)
-        || !to_removed.is_empty();
+        || to_removed.values().any(|v| !v.is_empty());
     loops(
         &mut cx,
         (movement.backward, movement.protect_pairs),
@@ -623,7 +620,6 @@ pub fn build(
         no_passing: movement.no_passing,
         seats: opening.seats,
         opening: opening.per_side,
-        optional_effects,
         effects,
         to_waiting,
         to_removed,

@@ -151,7 +151,9 @@ fn mirror_image(r: &Rules) -> bool {
     // Squares that send pieces on, trap moves or send captured pieces elsewhere are squares of
     // the board, not of a seat: taken as not mirrored.
     if r.opening[Side::First] != r.opening[Side::Second]
-        || r.effects.iter().any(Option::is_some)
+        || r.sides
+            .values()
+            .any(|s| s.effects.iter().any(Option::is_some))
         || r.sides.values().any(|s| {
             s.flags
                 .iter()

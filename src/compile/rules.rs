@@ -46,6 +46,16 @@ impl SideTable {
         self.path.is_empty()
     }
 
+    /// Whether the square effect at position `p` (1-based, as packed in moves) stops the piece
+    /// where it leads (`and stop`).
+    #[inline]
+    pub fn effect_stops(&self, p: u8) -> bool {
+        usize::from(p)
+            .checked_sub(1)
+            .and_then(|i| self.flags.get(i))
+            .is_some_and(|f| f.contains(PosFlags::EFFECT_STOPS))
+    }
+
     /// The square at path position `p`.
     #[inline]
     pub fn square(&self, p: PathPos) -> Square {

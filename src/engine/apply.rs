@@ -307,15 +307,15 @@ impl Engine {
                 // Back to waiting, to enter again, or out of the game.
                 return self.out_of_play(next, s, to, report, rec);
             }
-            let effects = &r.sides[s].effects;
-            while let Some(d) = effects[m.square_index(at)] {
+            let side = &r.sides[s];
+            while let Some(d) = side.effects[m.square_index(at)] {
                 if report.hops >= max_hops {
                     break;
                 }
                 match self.resolve(next, s, d, 0) {
                     Some(p) if touched & bit(p) == 0 => {
                         touched |= bit(p);
-                        let stops = m.effect_stops & bit(at) != 0;
+                        let stops = side.effect_stops(at);
                         at = p;
                         report.hops += 1;
                         if stops {

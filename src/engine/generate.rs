@@ -552,7 +552,7 @@ impl Engine {
     /// its own that the piece goes on to (the first does not stop it).
     fn next_is_optional(&self, s: Side, p: u8) -> bool {
         let m = &self.masks[s];
-        if m.effect_stops & bit(p) != 0 {
+        if self.rules.sides[s].effect_stops(p) {
             return false;
         }
         self.rules.sides[s].effects[m.square_index(p)].is_some_and(|d| {

@@ -60,8 +60,6 @@ struct SideMasks {
     effect: u64,
     /// Positions whose square's effect the player may decline.
     optional: u64,
-    /// Positions whose square's effect stops the piece where it leads (`and stop`).
-    effect_stops: u64,
     /// Positions that send a piece ending its move there back to waiting.
     to_waiting: u64,
     /// Positions that take a piece ending its move there out of the game.
@@ -112,7 +110,6 @@ impl SideMasks {
             extra: 0,
             effect: 0,
             optional: 0,
-            effect_stops: 0,
             to_waiting: 0,
             to_removed: 0,
             capture_extra: 0,
@@ -155,7 +152,6 @@ impl SideMasks {
                 (PosFlags::NO_PASSING, &mut m.no_passing),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
                 (PosFlags::OPTIONAL_EFFECT, &mut m.optional),
-                (PosFlags::EFFECT_STOPS, &mut m.effect_stops),
                 (PosFlags::TO_REMOVED, &mut m.to_removed),
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),

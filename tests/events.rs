@@ -406,3 +406,59 @@ fn effects_of_the_two_sides_on_one_square_neither_clash_nor_loop() {
         (Some(10), Some(4))
     );
 }
+
+/// The moves of a position as (steps, result) pairs, for comparing two rule sets.
+fn all_moves(engine: &Engine, position: &Value) -> Vec<(Value, Value)> {
+    let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
+    answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["steps"].clone(), m["result"].clone()))
+        .collect()
+}
+
+#[test]
+fn only_pieces_on_a_square_may_move_is_the_event_rule_before_each_move() {
+    let statement = engine("only pieces on 7 may move while one is there");
+    let rule = engine("on each move if its side has pieces on 7: only pieces on 7 may move");
+    for (red, blue, throw) in [
+        (json!([7, 2]), json!([10, 11]), 2),
+        (json!([1, 2]), json!([10, 11]), 2),
+        (json!([7, 3]), json!([9, 11]), 2),
+        (json!([7, 0]), json!([10, 11]), 1),
+    ] {
+        let p = position("red", throw, red.clone(), blue);
+        assert_eq!(all_moves(&statement, &p), all_moves(&rule, &p), "{red}");
+    }
+    // With a piece on 7, only it moves: 7 -> 9, not 2 -> 4.
+    let p = position("red", 2, json!([7, 2]), json!([10, 11]));
+    let steps: Vec<Value> = all_moves(&rule, &p).into_iter().map(|m| m.0).collect();
+    assert_eq!(steps, vec![json!([{ "from": 7, "to": 9 }])]);
+}
+
+#[test]
+fn a_rule_before_each_move_may_hold_other_pieces_than_its_condition_names() {
+    // While the other side has a piece on 10, only pieces on 1-4 may move.
+    let e = engine("on each move if the other side has pieces on 10: only pieces on 1..4 may move");
+    let p = position("red", 2, json!([2, 6]), json!([10, 11]));
+    let steps: Vec<Value> = all_moves(&e, &p).into_iter().map(|m| m.0).collect();
+    assert_eq!(steps, vec![json!([{ "from": 2, "to": 4 }])]);
+    // No piece on 1-4: red cannot move at all (it passes).
+    let p = position("red", 2, json!([5, 6]), json!([10, 11]));
+    assert!(all_moves(&e, &p).is_empty());
+    // Nothing on 10: every piece may move.
+    let p = position("red", 2, json!([2, 6]), json!([9, 11]));
+    assert_eq!(all_moves(&e, &p).len(), 2);
+}
+
+#[test]
+fn a_rule_before_each_move_without_a_condition_always_holds_and_keeps_waiting_pieces_out() {
+    let e = engine("on each move: only pieces on 1..6 may move");
+    // The piece on 7 never moves; a waiting piece does not enter while the rule holds.
+    let p = position("red", 1, json!([0, 7]), json!([10, 11]));
+    assert!(all_moves(&e, &p).is_empty());
+    let p = position("red", 1, json!([3, 7]), json!([10, 11]));
+    let steps: Vec<Value> = all_moves(&e, &p).into_iter().map(|m| m.0).collect();
+    assert_eq!(steps, vec![json!([{ "from": 3, "to": 4 }])]);
+}

@@ -750,6 +750,14 @@ fn write(k: &Knobs) -> String {
         };
         let effect = ["throw again", "lose next turn", "end turn"][rng.random_range(0..3)];
         w.push(format!("on {trigger}{condition}: {effect}"));
+        if rng.random_bool(0.3) {
+            // Which pieces may move, judged before each move.
+            let has = if rng.random_bool(0.5) { "" } else { "no " };
+            let (c, only) = (w.set(&mut rng), w.set(&mut rng));
+            w.push(format!(
+                "on each move if the other side has {has}pieces on {c}: only pieces on {only} may move"
+            ));
+        }
     }
 
     // Entering, capture, protection.
@@ -1275,8 +1283,29 @@ fn expected_single_moves(engine: &Engine, pos: &Position, throw: Throw) -> Vec<M
     if d == 0 {
         return Vec::new();
     }
-    let mut out: Vec<Move> = pos.positions(s).filter_map(|p| forward(p, d)).collect();
+    // `on each move [if ...]: only pieces on SET may move`: while a rule's condition holds, only
+    // pieces on its set move (on every such rule's), and none enters.
+    let mut held: Option<u64> = None;
+    for h in &r.holds {
+        let fires = h.condition.is_none_or(|c| {
+            let whose = if c.other { s.other() } else { s };
+            let there = pos
+                .positions(whose)
+                .any(|p| c.squares[whose] & engine.square(whose, p).bit() != 0);
+            there == c.has
+        });
+        if fires {
+            held = Some(held.unwrap_or(u64::MAX) & h.only[s]);
+        }
+    }
+    let may_move = |p: &PathPos| held.is_none_or(|h| h & p.bit() != 0);
+    let mut out: Vec<Move> = pos
+        .positions(s)
+        .filter(may_move)
+        .filter_map(|p| forward(p, d))
+        .collect();
     if let Some(enter) = r.enter
+        && held.is_none()
         && pos.waiting(s) > 0
         && enter.allows(throw)
     {
@@ -1291,7 +1320,11 @@ fn expected_single_moves(engine: &Engine, pos: &Position, throw: Throw) -> Vec<M
     }
     if out.is_empty() {
         if r.backward {
-            out.extend(pos.positions(s).filter_map(|p| backward(p, d)));
+            out.extend(
+                pos.positions(s)
+                    .filter(may_move)
+                    .filter_map(|p| backward(p, d)),
+            );
         }
         return out;
     }
@@ -1662,7 +1695,7 @@ const FORMS: &[&str] = &[
     "#..#", "^option ", "^when ", "^colour ", "^name ", "^label ", "^marks ", "[choice:",
     "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
     " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
-    ": throw again", "^on landing on # by ", " and stop",
+    ": throw again", "^on landing on # by ", " and stop", "^on each move if ",
 ];
 
 /// Whether `line` holds `form` (see [`FORMS`]).

@@ -95,6 +95,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
         Trigger::Retreat => "After a retreat".into(),
         Trigger::Entering => "When a piece enters".into(),
+        Trigger::EachMove => "Before each move".into(),
     }
 }
 
@@ -108,17 +109,17 @@ fn stops(stop: bool) -> &'static str {
 }
 
 /// An event rule's condition, as words that follow its trigger.
-fn condition(c: Option<&Spanned<EventCondition>>) -> String {
+fn condition(c: Option<&Spanned<EventCondition>>, before_move: bool) -> String {
     let Some(c) = c else {
         return String::new();
     };
     let c = &c.value;
     format!(
         " while {} {} {}",
-        if c.other {
-            "the other side"
-        } else {
-            "the side that moved"
+        match (c.other, before_move) {
+            (true, _) => "the other side",
+            (false, true) => "the side to move",
+            (false, false) => "the side that moved",
         },
         if c.has {
             "has a piece on"
@@ -153,6 +154,7 @@ fn effect(e: &Effect) -> String {
             stops(*stop)
         ),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
+        Effect::OnlyPiecesOn(s) => format!("only the side's pieces on {} may move", set(s)),
         Effect::MovesNext {
             ignoring_pairs: true,
             ..
@@ -450,7 +452,11 @@ pub fn describe(kind: &StatementKind) -> String {
             condition: c,
             effects,
         } if effects.is_empty() => {
-            format!("{}{}, nothing more happens.", trigger(&t.value), condition(c.as_ref()))
+            format!(
+                "{}{}, nothing more happens.",
+                trigger(&t.value),
+                condition(c.as_ref(), matches!(t.value, Trigger::EachMove))
+            )
         }
         K::On {
             trigger: t,
@@ -458,7 +464,12 @@ pub fn describe(kind: &StatementKind) -> String {
             effects,
         } => {
             let parts: Vec<String> = effects.iter().map(|e| effect(&e.value)).collect();
-            format!("{}{}, {}.", trigger(&t.value), condition(c.as_ref()), join(&parts))
+            format!(
+                "{}{}, {}.",
+                trigger(&t.value),
+                condition(c.as_ref(), matches!(t.value, Trigger::EachMove)),
+                join(&parts)
+            )
         }
         K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
         K::MatchPoints(rows) => {

@@ -442,7 +442,7 @@ pub enum CheckError {
     #[diagnostic(
         code(E173),
         help(
-            "conditions go with `landing on`, `capture`, `move with` and `entering`: remove the condition, or write the rule with one of those triggers"
+            "conditions go with `landing on`, `capture`, `move with`, `entering` and `each move`: remove the condition, or write the rule with one of those triggers"
         )
     )]
     ConditionNotForTrigger {
@@ -455,7 +455,7 @@ pub enum CheckError {
     #[diagnostic(
         code(E174),
         help(
-            "a condition goes with `throw again`, `lose next turn` and `end turn`: state this effect in a rule of its own, without the condition"
+            "a condition goes with `throw again`, `lose next turn` and `end turn` (and, on each move, `only pieces on ... may move`): state this effect in a rule of its own, without the condition"
         )
     )]
     EffectNotForCondition {

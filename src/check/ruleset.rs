@@ -85,6 +85,9 @@ pub struct RuleSet {
     /// Event rules about the turn that are judged after the move: those with a condition, and
     /// those that lose or end a turn.
     pub turn_rules: Vec<TurnRule>,
+    /// Event rules judged before each move that let only some pieces move
+    /// (`on each move [if ...]: only pieces on SET may move`).
+    pub holds: Vec<Hold>,
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
@@ -260,6 +263,18 @@ pub struct PieceCondition {
     pub has: bool,
     /// Per side: the squares where that side's pieces are looked for.
     pub squares: PerSide<Vec<Square>>,
+}
+
+/// `on each move [if CONDITION]: only pieces on SET may move`: while the condition holds (always,
+/// without one), the side to move may move only its pieces on these positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// The rule's key, for `diff`.
+    pub key: RuleKey,
+    /// Judged on the position before the move; "its side" is the side to move.
+    pub condition: Option<PieceCondition>,
+    /// Per side: the positions whose pieces may move.
+    pub only: PerSide<Vec<PathPos>>,
 }
 
 /// `piece moves next [ignoring pairs | or goes back to waiting]`.

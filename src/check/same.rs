@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::ruleset::{BearOff, RuleSet, SideRules, Start, TurnRule};
+use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, PerSide, Side, Square};
 
@@ -90,6 +90,12 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::MatchPoints => match_points(a) == match_points(b),
         // An event rule adds to what the older statements give: compare what it acts on.
         RuleKey::On(..) if turn_rules(a, key) != turn_rules(b, key) => false,
+        RuleKey::On(TriggerKey::EachMove, _) => {
+            let holds = |r: &'_ RuleSet| -> Vec<Hold> {
+                r.holds.iter().filter(|h| h.key == *key).cloned().collect()
+            };
+            holds(a) == holds(b)
+        }
         // A rule with a condition is all in its turn rule.
         RuleKey::On(_, Some(_)) => true,
         RuleKey::On(TriggerKey::Capture(_), _) => {

@@ -9,7 +9,7 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, MovesNext, PieceCondition, Retreat, Rules, SideTable, TurnRule,
+    BearCondition, Enter, Hold, MovesNext, PieceCondition, Retreat, Rules, SideTable, TurnRule,
     TurnTrigger, Win,
 };
 pub use throws::ThrowTable;
@@ -79,6 +79,14 @@ pub fn compile(r: &RuleSet) -> Rules {
         }),
         moves_next: moves_next(r),
         turn_rules: r.turn_rules.iter().map(turn_rule).collect(),
+        holds: r
+            .holds
+            .iter()
+            .map(|h| Hold {
+                condition: h.condition.as_ref().map(condition),
+                only: positions(&h.only),
+            })
+            .collect(),
         entering_throw_again: r.entering.throw_again,
         enter: r.enter.as_ref().map(enter),
         capture: r.capture,
@@ -107,11 +115,24 @@ pub fn compile(r: &RuleSet) -> Rules {
     }
 }
 
+/// Per side: positions as bits.
+fn positions(per: &PerSide<Vec<PathPos>>) -> PerSide<u64> {
+    per.as_ref()
+        .map(|list| list.iter().fold(0, |m, p| m | p.bit()))
+}
+
+fn condition(c: &checked::PieceCondition) -> PieceCondition {
+    PieceCondition {
+        other: c.other,
+        has: c.has,
+        squares: c
+            .squares
+            .as_ref()
+            .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+    }
+}
+
 fn turn_rule(t: &checked::TurnRule) -> TurnRule {
-    let positions = |per: &PerSide<Vec<PathPos>>| {
-        per.as_ref()
-            .map(|list| list.iter().fold(0, |m, p| m | p.bit()))
-    };
     TurnRule {
         trigger: match &t.trigger {
             checked::TurnTrigger::Landing(p) => TurnTrigger::Landing(positions(p)),
@@ -119,14 +140,7 @@ fn turn_rule(t: &checked::TurnRule) -> TurnRule {
             checked::TurnTrigger::Move(v) => TurnTrigger::Move(mask(v)),
             checked::TurnTrigger::Entering => TurnTrigger::Entering,
         },
-        condition: t.condition.as_ref().map(|c| PieceCondition {
-            other: c.other,
-            has: c.has,
-            squares: c
-                .squares
-                .as_ref()
-                .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
-        }),
+        condition: t.condition.as_ref().map(condition),
         throw_again: t.throw_again,
         lose_turn: t.lose_turn,
         end_turn: t.end_turn,

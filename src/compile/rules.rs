@@ -136,6 +136,15 @@ pub struct TurnRule {
     pub end_turn: bool,
 }
 
+/// `on each move [if CONDITION]: only pieces on SET may move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// Judged before the move; "its side" is the side to move.
+    pub condition: Option<PieceCondition>,
+    /// Per side: the positions whose pieces may move while the rule holds, as bits.
+    pub only: PerSide<u64>,
+}
+
 /// What sets off a [`TurnRule`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnTrigger {
@@ -214,6 +223,8 @@ pub struct Rules {
     pub moves_next: Option<MovesNext>,
     /// Event rules about the turn judged after a move.
     pub turn_rules: Vec<TurnRule>,
+    /// Rules judged before each move that let only some pieces move.
+    pub holds: Vec<Hold>,
     /// Entering a piece gives an extra throw.
     pub entering_throw_again: bool,
     pub enter: Option<Enter>,

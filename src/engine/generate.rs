@@ -485,9 +485,15 @@ impl Engine {
                 0
             };
             let held = if must != 0 && !self.rules.split {
-                must
+                Some(must)
             } else {
-                pos.on[s] & m.hold
+                let on_hold = pos.on[s] & m.hold;
+                let held = (on_hold != 0).then_some(on_hold);
+                if self.rules.holds.is_empty() {
+                    held
+                } else {
+                    self.held_by_rules(pos, s, held)
+                }
             };
             // Pieces that wait on their squares for the rest of their side to come.
             let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
@@ -504,10 +510,11 @@ impl Engine {
                 must,
             )
         } else {
-            (0, 0, 0)
+            (None, 0, 0)
         };
-        let pieces = if held != 0 { held } else { u64::MAX } & !blocked;
-        let may_enter = held == 0;
+        // Only the held pieces may move, and no piece enters, while some are held.
+        let pieces = held.unwrap_or(u64::MAX) & !blocked;
+        let may_enter = held.is_none();
         if self.rules.split {
             self.split_moves(pos, throw, pieces, must, out);
             return None;
@@ -517,6 +524,24 @@ impl Engine {
         }
         self.throw_moves(pos, s, throw, pieces, may_enter, out);
         Some(pieces)
+    }
+
+    /// The positions `held` (the pieces a square holds back to, if any) narrowed by every rule
+    /// `on each move [if ...]: only pieces on SET may move` whose condition holds before side
+    /// `s` moves; `None` while no piece is held to some positions.
+    #[cold]
+    fn held_by_rules(&self, pos: &Position, s: Side, held: Option<u64>) -> Option<u64> {
+        let mut held = held;
+        for h in &self.rules.holds {
+            let fires = h.condition.is_none_or(|c| {
+                let whose = if c.other { s.other() } else { s };
+                (pos.squares[whose] & c.squares[whose] != 0) == c.has
+            });
+            if fires {
+                held = Some(held.unwrap_or(u64::MAX) & h.only[s]);
+            }
+        }
+        held
     }
 
     /// The legal moves where pieces may retreat or decline a square's effect: the others, then

@@ -269,7 +269,8 @@ impl Engine {
             .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.together != 0)
             || rules.retreat.is_some()
             || rules.moves_next.is_some()
-            || rules.first_move != 0;
+            || rules.first_move != 0
+            || !rules.holds.is_empty();
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         let optional_effects = masks.values().any(|m| m.optional != 0);

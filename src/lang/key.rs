@@ -73,6 +73,7 @@ pub enum TriggerKey {
     Passing(SetKey),
     Retreat,
     Entering,
+    EachMove,
 }
 
 /// The condition of an event rule, as part of its key: whose pieces, whether there are any, and
@@ -175,6 +176,7 @@ impl TriggerKey {
             TriggerKey::Passing(set) => Trigger::Passing(set.set()),
             TriggerKey::Retreat => Trigger::Retreat,
             TriggerKey::Entering => Trigger::Entering,
+            TriggerKey::EachMove => Trigger::EachMove,
         }
     }
 
@@ -190,6 +192,7 @@ impl TriggerKey {
             Trigger::Passing(set) => TriggerKey::Passing(SetKey::of(set)),
             Trigger::Retreat => TriggerKey::Retreat,
             Trigger::Entering => TriggerKey::Entering,
+            Trigger::EachMove => TriggerKey::EachMove,
         }
     }
 }
@@ -230,6 +233,7 @@ impl fmt::Display for TriggerKey {
             TriggerKey::Passing(set) => write!(f, "passing {set}"),
             TriggerKey::Retreat => f.write_str("retreat"),
             TriggerKey::Entering => f.write_str("entering"),
+            TriggerKey::EachMove => f.write_str("each move"),
         }
     }
 }

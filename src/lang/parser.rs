@@ -664,6 +664,7 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
         Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
         Rule::trigger_retreat => Trigger::Retreat,
         Rule::trigger_entering => Trigger::Entering,
+        Rule::trigger_each_move => Trigger::EachMove,
         _ => {
             let squares = set(parts.next().unwrap(), offset)?;
             let side = parts.next().map(|by| {
@@ -720,6 +721,9 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
             Effect::MayGoTo { to, stop }
         }
         Rule::effect_end_turn => Effect::EndTurn,
+        Rule::effect_only_pieces => {
+            Effect::OnlyPiecesOn(set(meaningful(pair).next().unwrap(), offset)?)
+        }
         Rule::effect_moves_next => {
             let rest = meaningful(pair).next().map(|p| p.as_rule());
             Effect::MovesNext {

@@ -250,6 +250,8 @@ pub enum Trigger {
     Retreat,
     /// A piece enters the board.
     Entering,
+    /// Before each move of a side (each throw it plays).
+    EachMove,
 }
 
 /// When an event rule applies: `if its side has [no] pieces on SET`, `if the other side has
@@ -288,6 +290,8 @@ pub enum Effect {
     MayGoTo { to: Destination, stop: bool },
     /// Where the captured piece goes.
     Captured(CapturedPlace),
+    /// Only the side's pieces on these squares may make the move.
+    OnlyPiecesOn(SetExpr),
     /// The side that moved skips its next turn.
     LoseTurn,
     /// The side's turn ends at once (throws not yet played are lost).

@@ -6,7 +6,7 @@
 use super::Ctx;
 use crate::check::errors::CheckError;
 use crate::check::ruleset::{
-    Entering, MovesNext, PieceCondition, SquareEffect, Trap, TurnRule, TurnTrigger,
+    Entering, Hold, MovesNext, PieceCondition, SquareEffect, Trap, TurnRule, TurnTrigger,
 };
 use crate::lang::syntax::{
     CapturedPlace, ConditionKey, Effect, EventCondition, RuleKey, SetExpr, Span, Spanned,
@@ -45,6 +45,8 @@ pub(super) struct Events {
     pub entering: EnteringEffects,
     /// Rules about the turn judged after the move (with a condition, or losing or ending a turn).
     pub turn_rules: Vec<TurnRule>,
+    /// Rules judged before each move that let only some pieces move.
+    pub holds: Vec<Hold>,
 }
 
 /// A square that sends a piece ending its move there out of play: back to waiting, or out of
@@ -91,6 +93,10 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
         else {
             continue;
         };
+        if matches!(trigger.value, Trigger::EachMove) {
+            each_move(cx, layer, trigger, condition.as_ref(), effects, &mut out);
+            continue;
+        }
         if let Some(c) = condition {
             conditional(cx, layer, trigger, c, effects, &mut out);
             continue;
@@ -144,7 +150,9 @@ fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTri
         }
         Trigger::Move(list) => TurnTrigger::Move(cx.throw_values(layer, list)),
         Trigger::Entering => TurnTrigger::Entering,
-        Trigger::Pass(_) | Trigger::Passing(_) | Trigger::Retreat => return None,
+        Trigger::Pass(_) | Trigger::Passing(_) | Trigger::Retreat | Trigger::EachMove => {
+            return None;
+        }
     })
 }
 
@@ -195,7 +203,11 @@ fn conditional(
     };
     let mut fine = true;
     for e in effects {
-        if !matches!(
+        if matches!(e.value, Effect::OnlyPiecesOn(_)) {
+            // Not after this trigger at all (E170), condition or not.
+            fine = false;
+            rule(cx, layer, trigger, e, out);
+        } else if !matches!(
             e.value,
             Effect::ThrowAgain | Effect::LoseTurn | Effect::EndTurn
         ) {
@@ -209,7 +221,27 @@ fn conditional(
             );
         }
     }
-    let c = &condition.value;
+    let key = RuleKey::On(
+        TriggerKey::of(&trigger.value),
+        Some(ConditionKey::of(&condition.value)),
+    );
+    let condition = piece_condition(cx, layer, &condition.value);
+    let rule = turn_rule(key.clone(), t, Some(condition), effects.iter());
+    if fine && rule.throw_again && rule.end_turn {
+        cx.contradicts(
+            &key,
+            "this rule gives an extra throw and ends the turn",
+            "throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        );
+    }
+    if fine {
+        out.turn_rules.push(rule);
+    }
+}
+
+/// A condition as the squares where each side's pieces are looked for.
+fn piece_condition(cx: &mut Ctx, layer: usize, c: &EventCondition) -> PieceCondition {
     let squares = match &c.set {
         SetExpr::Positions(_) => {
             let positions = cx.positions(layer, &c.set);
@@ -226,30 +258,40 @@ fn conditional(
             PerSide::from_fn(|_| squares.clone())
         }
     };
-    let key = RuleKey::On(
-        TriggerKey::of(&trigger.value),
-        Some(ConditionKey::of(&condition.value)),
-    );
-    let rule = turn_rule(
-        key.clone(),
-        t,
-        Some(PieceCondition {
-            other: c.other,
-            has: c.has,
-            squares,
-        }),
-        effects.iter(),
-    );
-    if fine && rule.throw_again && rule.end_turn {
-        cx.contradicts(
-            &key,
-            "this rule gives an extra throw and ends the turn",
-            "throw again, then end turn",
-            "an ended turn throws no more: keep one of the two",
-        );
+    PieceCondition {
+        other: c.other,
+        has: c.has,
+        squares,
     }
-    if fine {
-        out.turn_rules.push(rule);
+}
+
+/// `on each move [if CONDITION]: only pieces on SET may move, ...`: each effect a hold of its
+/// own (so that two sets in one rule leave only pieces on both); any other effect is E170.
+fn each_move(
+    cx: &mut Ctx,
+    layer: usize,
+    trigger: &Spanned<Trigger>,
+    condition: Option<&Spanned<EventCondition>>,
+    effects: &[Spanned<Effect>],
+    out: &mut Events,
+) {
+    let key = RuleKey::On(
+        TriggerKey::EachMove,
+        condition.map(|c| ConditionKey::of(&c.value)),
+    );
+    let condition = condition.map(|c| piece_condition(cx, layer, &c.value));
+    for effect in effects {
+        match &effect.value {
+            Effect::OnlyPiecesOn(set) => {
+                let only = cx.positions(layer, set);
+                out.holds.push(Hold {
+                    key: key.clone(),
+                    condition: condition.clone(),
+                    only,
+                });
+            }
+            _ => rule(cx, layer, trigger, effect, out),
+        }
     }
 }
 
@@ -263,6 +305,7 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
         Trigger::Passing(_) => "passing a square",
         Trigger::Retreat => "a retreat",
         Trigger::Entering => "entering",
+        Trigger::EachMove => "the start of each move",
     }
 }
 
@@ -277,6 +320,7 @@ fn effect_words(effect: &Effect) -> &'static str {
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
         Effect::MovesNext { .. } => "piece moves next",
+        Effect::OnlyPiecesOn(_) => "only pieces on ... may move",
     }
 }
 
@@ -412,7 +456,8 @@ fn rule(
                         after a pass with a throw: `throw again`; on passing squares: `go to ...` (not \
                         `and stop`); \
                         after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
-                        entering: `throw again`, `lose next turn`, `end turn` or `piece moves next`"
+                        entering: `throw again`, `lose next turn`, `end turn` or `piece moves next`; \
+                        on each move: `only pieces on ... may move`"
                 .to_string();
             cx.err(
                 layer,

@@ -629,6 +629,7 @@ pub fn build(
         retreat,
         entering,
         turn_rules: events.turn_rules,
+        holds: events.holds,
         win: ending.win?,
         end: ending.end,
         match_points: ending.match_points,

@@ -462,3 +462,26 @@ fn a_rule_before_each_move_without_a_condition_always_holds_and_keeps_waiting_pi
     let steps: Vec<Value> = all_moves(&e, &p).into_iter().map(|m| m.0).collect();
     assert_eq!(steps, vec![json!([{ "from": 3, "to": 4 }])]);
 }
+
+#[test]
+fn the_way_a_turn_has_moved_is_part_of_a_position_only_where_the_rules_keep_it() {
+    // Without `one direction each turn` a position naming the turn's way is refused.
+    let plain = engine("backward when no forward move");
+    let mut p = position("red", 2, json!([1, 2]), json!([10, 11]));
+    p["moved_this_turn"] = json!("forward");
+    let refused = parse_position(&plain, &p).unwrap_err();
+    assert!(refused.contains("moved_this_turn"), "{refused}");
+    // With it, a turn that has moved backwards moves only backwards: 3 back to 1 and 4 back to
+    // 2, though both could go forward.
+    let one_way = engine("backward when no forward move\none direction each turn");
+    let p = json!({ "to_move": "red", "throw": 2, "pieces": { "red": [3, 4], "blue": [10, 11] },
+                    "moved_this_turn": "backward" });
+    let steps: Vec<Value> = all_moves(&one_way, &p).into_iter().map(|m| m.0).collect();
+    assert_eq!(
+        steps,
+        vec![
+            json!([{ "from": 3, "to": 1 }]),
+            json!([{ "from": 4, "to": 2 }])
+        ]
+    );
+}

@@ -45,7 +45,7 @@ use rand_pcg::Pcg64Mcg;
 use senet::check::check_text;
 use senet::compile::{BearCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
-use senet::engine::{Engine, Move, Position, Step};
+use senet::engine::{Engine, Move, Position, Step, Way};
 use senet::notation::position::position_json;
 use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
 
@@ -839,12 +839,14 @@ fn write(k: &Knobs) -> String {
         w.push(format!("stop on {set}"));
     }
     if let Some(mut rng) = opt(Stmt::Backward) {
-        let line = if rng.random_bool(0.8) {
-            "backward when no forward move"
+        if rng.random_bool(0.8) {
+            w.push("backward when no forward move".into());
+            if rng.random_bool(0.3) {
+                w.push("one direction each turn".into());
+            }
         } else {
-            "backward never"
-        };
-        w.push(line.into());
+            w.push("backward never".into());
+        }
     }
     if let Some(mut rng) = opt(Stmt::Priority) {
         let set = w.set(&mut rng);
@@ -1299,13 +1301,18 @@ fn expected_single_moves(engine: &Engine, pos: &Position, throw: Throw) -> Vec<M
         }
     }
     let may_move = |p: &PathPos| held.is_none_or(|h| h & p.bit() != 0);
+    // `one direction each turn`: after a forward move of the turn no backward move, after a
+    // backward one only backward moves.
+    let way = pos.moved_this_turn();
     let mut out: Vec<Move> = pos
         .positions(s)
         .filter(may_move)
+        .filter(|_| way != Some(Way::Backward))
         .filter_map(|p| forward(p, d))
         .collect();
     if let Some(enter) = r.enter
         && held.is_none()
+        && way != Some(Way::Backward)
         && pos.waiting(s) > 0
         && enter.allows(throw)
     {
@@ -1319,7 +1326,7 @@ fn expected_single_moves(engine: &Engine, pos: &Position, throw: Throw) -> Vec<M
         out.extend(step.filter(|&st| ok(st)).map(Move::single));
     }
     if out.is_empty() {
-        if r.backward {
+        if r.backward && way != Some(Way::Forward) {
             out.extend(
                 pos.positions(s)
                     .filter(may_move)
@@ -1696,6 +1703,7 @@ const FORMS: &[&str] = &[
     "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
     " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
     ": throw again", "^on landing on # by ", " and stop", "^on each move if ",
+    "^one direction each turn",
 ];
 
 /// Whether `line` holds `form` (see [`FORMS`]).

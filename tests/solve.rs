@@ -280,6 +280,7 @@ fn dense_numbering_is_a_bijection() {
                     loses_turn: PerSide::default(),
                     moves_next: PerSide::default(),
                     unmoved: PerSide::default(),
+                    moved_this_turn: None,
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

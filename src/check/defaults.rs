@@ -36,6 +36,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
+        RuleKey::Direction => K::OneDirection(false),
         RuleKey::AheadEmpty => K::AheadEmpty(SetExpr::None),
         RuleKey::Together => K::Together(SetExpr::None),
         RuleKey::NoPassing => K::NoPassing(SetExpr::None),

@@ -369,6 +369,8 @@ pub fn describe(kind: &StatementKind) -> String {
             "Backward moves, where they apply, start from any square.".into()
         }
         K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
+        K::OneDirection(true) => "All the moves of a turn go one way: once a side has moved a piece forward in its turn (entering counts), it moves none backwards until the turn ends, and once it has moved one backwards, every other move of the turn is backwards too.".into(),
+        K::OneDirection(false) => "The moves of one turn may go either way.".into(),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
         K::NoPassing(SetExpr::None) => "A piece may pass over its own pieces anywhere.".into(),
         K::NoPassing(s) => format!(

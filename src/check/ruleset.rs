@@ -53,6 +53,9 @@ pub struct RuleSet {
     pub backward_per_piece: bool,
     /// A backward move never lands on a piece (it captures nothing).
     pub backward_onto_empty: bool,
+    /// Once a side has moved forward (backward) in a turn, its other moves that turn go the
+    /// same way (`one direction each turn`).
+    pub one_direction: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
     pub priority: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while the next position's square is empty.

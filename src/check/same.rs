@@ -63,6 +63,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
+        RuleKey::Direction => a.one_direction == b.one_direction,
         RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
         RuleKey::Together => a.together == b.together,
         RuleKey::NoPassing => a.no_passing == b.no_passing,

@@ -86,6 +86,12 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if a.table.is_some() && r.one_direction {
+        eprintln!(
+            "error: a table cannot hold these rules: which way a side has moved in its turn (`one direction each turn`) is not stored in a table; solve without `--table`"
+        );
+        return ExitCode::from(2);
+    }
     let (root, throw) = match a.position {
         None => (engine.start(), None),
         Some(path) => {

@@ -239,6 +239,8 @@ pub struct Rules {
     pub backward_per_piece: bool,
     /// Backward moves land only on empty squares.
     pub backward_onto_empty: bool,
+    /// The moves of a turn go one way (see [`Position::turn_way`]).
+    pub one_direction: bool,
     pub seats: Option<Seats>,
     pub opening: PerSide<Option<Opening>>,
     pub bear_when: BearCondition,

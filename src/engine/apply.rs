@@ -3,7 +3,7 @@
 
 use super::generate::{OFF, bit};
 use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
-use super::{Engine, Move, Position, Step};
+use super::{Engine, Move, Position, Step, Way};
 use crate::compile::{Event, Next, Phase, PieceCondition, TurnTrigger};
 use crate::types::limits::MAX_STEPS;
 use crate::types::{Capture, Destination, Fallback, Opening, Place, Side, Square, Throw};
@@ -494,6 +494,33 @@ impl Engine {
         }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
+        if self.rules.one_direction {
+            self.track_way(next, mv, s);
+        }
+    }
+
+    /// Where the moves of a turn go one way: the way side `s`, which has just made `mv`, has
+    /// moved in its turn; nothing once the turn has passed to the other side. A retreat (neither
+    /// forward nor backward) and a move with no step leave it as it was.
+    #[cold]
+    fn track_way(&self, next: &mut Position, mv: &Move, s: Side) {
+        if next.to_move != s {
+            next.turn_way = 0;
+            return;
+        }
+        if mv.is_retreat() || mv.steps().is_empty() {
+            return;
+        }
+        let backward = mv.steps().iter().any(|st| {
+            let (from, to) = (st.packed_from(), st.packed_to());
+            from != 0 && to != OFF && to < from
+        });
+        let way = if backward {
+            Way::Backward
+        } else {
+            Way::Forward
+        };
+        next.turn_way = way.bits();
     }
 
     /// The position after the side to move passes with throw `throw`.
@@ -506,6 +533,18 @@ impl Engine {
     /// The side to move passes on `pos` itself; the event for the turn machine.
     #[inline]
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        let s = pos.to_move;
+        let event = self.pass_event(pos, throw);
+        // A turn that passes to the other side has moved no way for it.
+        if pos.to_move != s {
+            pos.turn_way = 0;
+        }
+        event
+    }
+
+    /// [`Engine::pass_in_place`] but for the way of the turn.
+    #[inline(always)]
+    fn pass_event(&self, pos: &mut Position, throw: Throw) -> Event {
         // A throw that begins begins the side even when it has no move.
         let s = pos.to_move;
         if pos.flags & (lose_turn_flag(s) | moves_next_flag(s)) != 0

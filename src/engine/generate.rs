@@ -4,7 +4,7 @@
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
-use super::{Engine, Move, Position, Step};
+use super::{Engine, Move, Position, Step, Way};
 use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
@@ -515,8 +515,11 @@ impl Engine {
         // Only the held pieces may move, and no piece enters, while some are held.
         let pieces = held.unwrap_or(u64::MAX) & !blocked;
         let may_enter = held.is_none();
+        if pos.turn_way != 0 {
+            return self.one_way_moves(pos, throw, (pieces, may_enter, must), out);
+        }
         if self.rules.split {
-            self.split_moves(pos, throw, pieces, must, out);
+            self.split_moves(pos, throw, pieces, must, true, out);
             return None;
         }
         if throw.is_zero() {
@@ -616,6 +619,50 @@ impl Engine {
         }
     }
 
+    /// The moves of a side that has moved one way in its turn where the moves of a turn go one
+    /// way (`one direction each turn`): after a forward move only forward moves (no backward
+    /// move even if none goes forward), after a backward move only backward ones. `pieces`,
+    /// `may_enter` and `must` are as [`Engine::moves_of`] found them.
+    #[cold]
+    fn one_way_moves(
+        &self,
+        pos: &Position,
+        throw: Throw,
+        (pieces, may_enter, must): (u64, bool, u64),
+        out: &mut Vec<Move>,
+    ) -> Option<u64> {
+        let s = pos.to_move;
+        let backward = pos.moved_this_turn() == Some(Way::Backward);
+        if self.rules.split {
+            if backward {
+                let pieces = if must != 0 { must } else { pieces };
+                self.backward_moves(pos, s, throw, pieces, out);
+            } else {
+                self.split_moves(pos, throw, pieces, must, false, out);
+            }
+            return None;
+        }
+        if throw.is_zero() {
+            return None;
+        }
+        if backward {
+            self.backward_moves(pos, s, throw, pieces, out);
+        } else {
+            self.forward_moves::<true>(pos, s, throw, pieces, may_enter, out);
+            self.keep_priority(s, out);
+        }
+        Some(pieces)
+    }
+
+    /// Where some moves start from a priority square, only those.
+    #[inline(always)]
+    fn keep_priority(&self, s: Side, out: &mut Vec<Move>) {
+        let priority = self.masks[s].priority;
+        if priority != 0 && out.iter().any(|m| from_in(m, priority)) {
+            out.retain(|m| from_in(m, priority));
+        }
+    }
+
     /// The moves for one throw of the pieces in `pieces` (entering only if `may_enter`):
     /// forward, then backward as the rules say, then the priority squares' claim.
     #[inline(always)]
@@ -650,10 +697,7 @@ impl Engine {
             }
             return;
         }
-        let priority = self.masks[s].priority;
-        if priority != 0 && out.iter().any(|m| from_in(m, priority)) {
-            out.retain(|m| from_in(m, priority));
-        }
+        self.keep_priority(s, out);
     }
 }
 

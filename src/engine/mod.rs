@@ -10,7 +10,7 @@ mod split;
 
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
-pub use position::{Position, Setup, SetupError};
+pub use position::{Position, Setup, SetupError, Way};
 
 use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};

@@ -33,6 +33,27 @@ pub struct Position {
     /// Per side, where a piece's first move needs given throws (`each piece first moves with`):
     /// bit k, the piece that started on the k-th start position on the board has not moved.
     pub(crate) unmoved: PerSide<u16>,
+    /// Where the moves of a turn go one way (`one direction each turn`): the way the side to
+    /// move has moved in its turn so far (0: not yet; see [`Way::bits`]).
+    pub(crate) turn_way: u8,
+}
+
+/// The way a piece moved along its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Forward,
+    Backward,
+}
+
+impl Way {
+    /// The way as [`Position::turn_way`] keeps it.
+    #[inline]
+    pub(crate) fn bits(self) -> u8 {
+        match self {
+            Way::Forward => 1,
+            Way::Backward => 2,
+        }
+    }
 }
 
 /// The bits of [`Position::flags`] that belong to side `s`.
@@ -110,6 +131,7 @@ impl Position {
             to_move,
             flags: 0,
             unmoved: PerSide::default(),
+            turn_way: 0,
         }
     }
 
@@ -178,6 +200,17 @@ impl Position {
     #[inline]
     pub fn moves_next(&self, s: Side) -> bool {
         self.flags & moves_next_flag(s) != 0
+    }
+
+    /// The way the side to move has moved its pieces in its turn so far, where the moves of a
+    /// turn go one way (`one direction each turn`).
+    #[inline]
+    pub fn moved_this_turn(&self) -> Option<Way> {
+        match self.turn_way {
+            1 => Some(Way::Forward),
+            2 => Some(Way::Backward),
+            _ => None,
+        }
     }
 
     /// The positions of side `s`'s pieces that have not moved yet (where a first move needs
@@ -251,6 +284,7 @@ impl Position {
             loses_turn: PerSide::from_fn(|s| self.loses_turn(s)),
             moves_next: PerSide::from_fn(|s| self.moves_next(s)),
             unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
+            moved_this_turn: self.moved_this_turn(),
         }
     }
 }
@@ -272,6 +306,8 @@ pub struct Setup {
     /// Per side: the positions of pieces that have not moved yet (where a first move needs
     /// given throws; each must be a start position on the board holding a piece).
     pub unmoved: PerSide<Vec<PathPos>>,
+    /// Where the moves of a turn go one way: the way the side to move has moved in its turn.
+    pub moved_this_turn: Option<Way>,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -317,6 +353,10 @@ pub enum SetupError {
         "side `{side}` has no piece on the retreat square that could have to move next (or no retreat makes a piece move next)"
     )]
     NoPieceToMoveNext { side: String },
+    #[error(
+        "`moved_this_turn` says which way the side to move has moved in its turn, but these rules do not keep the moves of a turn one way"
+    )]
+    NoDirection,
 }
 
 impl Setup {
@@ -411,6 +451,12 @@ impl Setup {
                     }
                 }
             }
+        }
+        if let Some(way) = self.moved_this_turn {
+            if !rules.one_direction {
+                return Err(SetupError::NoDirection);
+            }
+            pos.turn_way = way.bits();
         }
         Ok(pos)
     }

@@ -56,13 +56,14 @@ struct Search {
 impl Engine {
     /// Only pieces at positions in `pieces` may move; waiting pieces enter only if it holds
     /// every position. Where `must` holds a piece, every sequence moves it (and a backward move
-    /// is its own).
+    /// is its own). With no forward sequence, one piece moves backwards only if `or_backward`.
     pub(super) fn split_moves(
         &self,
         pos: &Position,
         total: Throw,
         pieces: u64,
         must: u64,
+        or_backward: bool,
         out: &mut Vec<Move>,
     ) {
         let s = pos.to_move;
@@ -89,7 +90,7 @@ impl Engine {
         );
         if search.best > 0 {
             out.extend(search.found);
-        } else if self.rules.backward {
+        } else if self.rules.backward && or_backward {
             let pieces = if must != 0 { must } else { pieces };
             self.backward_moves(pos, s, total, pieces, out);
         }

@@ -23,7 +23,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
     "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
     "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
-    "opening", "square", "bear", "only", "win", "end", "match", "on", "no", "begin",
+    "opening", "square", "bear", "only", "win", "end", "match", "on", "no", "begin", "one", "any",
 ];
 
 /// Parses a whole file. Returns the statements of every good line and a diagnostic for every
@@ -586,6 +586,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::no_backward_stmt => {
             StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
         }
+        Rule::direction_stmt => StatementKind::OneDirection(has(Rule::kw_one)),
         Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
         Rule::win_stmt => StatementKind::Win(match parts.next().unwrap().as_rule() {
             Rule::win_all => WinSpec::FirstAllOff,

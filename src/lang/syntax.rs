@@ -393,6 +393,8 @@ pub enum StatementKind {
     NoPassing(SetExpr),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
+    /// `one direction each turn` (true) or `any direction each turn`.
+    OneDirection(bool),
     /// `only pieces on SET may move while one is there`.
     OnlyPiecesOn(SetExpr),
     Seats(Option<SeatSpec>),
@@ -460,6 +462,7 @@ impl StatementKind {
             K::Priority(_) => RuleKey::Priority,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
+            K::OneDirection(_) => RuleKey::Direction,
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Together(_) => RuleKey::Together,
             K::NoPassing(_) => RuleKey::NoPassing,

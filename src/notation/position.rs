@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::{Engine, Move, Outcome, Position, Setup};
+use crate::engine::{Engine, Move, Outcome, Position, Setup, Way};
 use crate::types::{PathPos, PerSide, Place, Side, Throw};
 
 /// A piece's place in JSON: its path position, `0` (waiting), `"off"`, `"removed"`.
@@ -67,7 +67,18 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
     if !unmoved.is_empty() {
         v["unmoved"] = Value::Object(unmoved);
     }
+    if let Some(way) = pos.moved_this_turn() {
+        v["moved_this_turn"] = json!(way_name(way));
+    }
     v
+}
+
+/// A way of moving as JSON gives it.
+fn way_name(way: Way) -> &'static str {
+    match way {
+        Way::Forward => "forward",
+        Way::Backward => "backward",
+    }
 }
 
 pub fn steps_json(mv: &Move) -> Value {
@@ -178,11 +189,12 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             "loses_turn",
             "moves_next",
             "unmoved",
+            "moved_this_turn",
         ]
         .contains(&key.as_str())
         {
             return Err(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next` and `unmoved`)"
+                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next`, `unmoved` and `moved_this_turn`)"
             ));
         }
     }
@@ -210,6 +222,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         loses_turn: PerSide::default(),
         moves_next: PerSide::default(),
         unmoved: PerSide::default(),
+        moved_this_turn: None,
     };
     for (s, side) in r.sides.iter() {
         let list = pieces
@@ -272,6 +285,13 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
                 setup.unmoved[s].push(p);
             }
         }
+    }
+    if let Some(o) = obj.get("moved_this_turn") {
+        let way = [Way::Forward, Way::Backward]
+            .into_iter()
+            .find(|&w| o.as_str() == Some(way_name(w)))
+            .ok_or("`moved_this_turn` must be \"forward\" or \"backward\"")?;
+        setup.moved_this_turn = Some(way);
     }
     let pos = setup.position(r).map_err(|e| e.to_string())?;
     Ok((pos, throw))

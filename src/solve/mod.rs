@@ -272,6 +272,10 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         if r.first_move != 0 {
             product *= f64::from(1u32 << r.start_slots(s).count().min(16));
         }
+        // Which way the side to move has moved in its turn.
+        if r.one_direction {
+            product *= 3.0;
+        }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
         let len = engine.path_len(s) as u64;
         let mut ways = 0.0;

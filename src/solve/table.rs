@@ -90,8 +90,10 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         not_begun: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (4 << s.index()) != 0)),
         loses_turn: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (16 << s.index()) != 0)),
         moves_next: PerSide::from_fn(|s| b.get(23).is_some_and(|o| o & (64 << s.index()) != 0)),
-        // Tables are refused for rules where a first move needs given throws.
+        // Tables are refused for rules where a first move needs given throws, or the moves of
+        // a turn go one way.
         unmoved: PerSide::default(),
+        moved_this_turn: None,
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

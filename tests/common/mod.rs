@@ -3,7 +3,7 @@
 
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
-use senet::engine::{Engine, Position, Setup};
+use senet::engine::{Engine, Position, Setup, Way};
 use senet::notation::position::{parse_position, position_json};
 use senet::types::{PathPos, PerSide, Place, Side, Throw};
 
@@ -87,6 +87,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         loses_turn: PerSide::default(),
         moves_next: PerSide::default(),
         unmoved: PerSide::default(),
+        moved_this_turn: None,
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {
@@ -111,6 +112,10 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         }
         setup.opening[s] = r.opening[s].is_some() && rng.random_bool(0.25);
         setup.not_begun[s] = r.begin != 0 && rng.random_bool(0.25);
+    }
+    if r.one_direction {
+        setup.moved_this_turn =
+            [None, Some(Way::Forward), Some(Way::Backward)][rng.random_range(0..3usize)];
     }
     setup
         .position(r)

@@ -612,6 +612,7 @@ pub fn build(
         backward: movement.backward,
         backward_per_piece: movement.backward_per_piece,
         backward_onto_empty: movement.backward_onto_empty,
+        one_direction: movement.one_direction,
         priority: movement.priority,
         only_pieces_on: movement.only_pieces_on,
         no_backward_from: movement.no_backward_from,

@@ -17,6 +17,8 @@ pub(super) struct Movement {
     pub backward_per_piece: bool,
     pub backward_onto_empty: bool,
     pub priority: PerSide<Vec<PathPos>>,
+    /// The moves of a turn go one way (`one direction each turn`).
+    pub one_direction: bool,
     pub only_pieces_on: PerSide<Vec<PathPos>>,
     pub no_backward_from: PerSide<Vec<PathPos>>,
     pub ahead_empty: PerSide<Vec<PathPos>>,
@@ -77,6 +79,18 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let no_passing = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::Direction);
+    let K::OneDirection(one_direction) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if one_direction && !backward {
+        cx.contradicts(
+            &RuleKey::Direction,
+            "every move of a turn must go one way, but no piece ever moves backwards",
+            "every move already goes forward",
+            "say when pieces move backwards (`backward when no forward move`), or remove this rule",
+        );
+    }
     let retreat = retreat(cx);
     Movement {
         protect_pairs,
@@ -92,6 +106,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         ahead_empty,
         together,
         no_passing,
+        one_direction: one_direction && backward,
         retreat,
     }
 }

@@ -197,6 +197,12 @@ impl DenseIndex {
                 "which pieces have not moved yet is state the numbering does not hold".into(),
             );
         }
+        if r.one_direction {
+            return Err(
+                "which way a side has moved in its turn is state the numbering does not hold"
+                    .into(),
+            );
+        }
         if r.may_lose_turn() {
             return Err("a lost turn to come is state the numbering does not hold".into());
         }

@@ -485,3 +485,17 @@ fn the_way_a_turn_has_moved_is_part_of_a_position_only_where_the_rules_keep_it()
         ]
     );
 }
+
+#[test]
+fn a_rule_may_hold_only_for_a_piece_that_entered_or_only_for_one_on_the_board() {
+    // Entering with a 2 throws again; moving a piece on the board with a 2 does not.
+    let e = engine("on move with 2 if the piece entered: throw again");
+    let r = results(&e, &position("red", 2, json!([0, 5]), json!([10, 11])));
+    assert_eq!(the_move(&r, 0, 2).1, json!("red"));
+    assert_eq!(the_move(&r, 5, 7).1, json!("blue"));
+    // The other way round.
+    let e = engine("on move with 2 if the piece was on the board: throw again");
+    let r = results(&e, &position("red", 2, json!([0, 5]), json!([10, 11])));
+    assert_eq!(the_move(&r, 0, 2).1, json!("blue"));
+    assert_eq!(the_move(&r, 5, 7).1, json!("red"));
+}

@@ -43,7 +43,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use senet::check::check_text;
-use senet::compile::{BearCondition, PosFlags, compile};
+use senet::compile::{BearCondition, PieceCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Move, Position, Step, Way};
 use senet::notation::position::position_json;
@@ -737,7 +737,10 @@ fn write(k: &Knobs) -> String {
         } else {
             format!("move with {}", w.throw_values(&mut rng))
         };
-        let condition = if rng.random_bool(0.5) {
+        let condition = if rng.random_bool(0.15) {
+            [" if the piece entered", " if the piece was on the board"][rng.random_range(0..2usize)]
+                .to_string()
+        } else if rng.random_bool(0.5) {
             let whose = if rng.random_bool(0.5) {
                 "its side"
             } else {
@@ -1289,12 +1292,19 @@ fn expected_single_moves(engine: &Engine, pos: &Position, throw: Throw) -> Vec<M
     // pieces on its set move (on every such rule's), and none enters.
     let mut held: Option<u64> = None;
     for h in &r.holds {
-        let fires = h.condition.is_none_or(|c| {
-            let whose = if c.other { s.other() } else { s };
-            let there = pos
-                .positions(whose)
-                .any(|p| c.squares[whose] & engine.square(whose, p).bit() != 0);
-            there == c.has
+        let fires = h.condition.is_none_or(|c| match c {
+            PieceCondition::Pieces {
+                other,
+                has,
+                squares,
+            } => {
+                let whose = if other { s.other() } else { s };
+                let there = pos
+                    .positions(whose)
+                    .any(|p| squares[whose] & engine.square(whose, p).bit() != 0);
+                there == has
+            }
+            PieceCondition::Entered(_) => panic!("a rule before each move with a piece condition"),
         });
         if fires {
             held = Some(held.unwrap_or(u64::MAX) & h.only[s]);
@@ -1703,7 +1713,7 @@ const FORMS: &[&str] = &[
     "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
     " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
     ": throw again", "^on landing on # by ", " and stop", "^on each move if ",
-    "^one direction each turn",
+    "^one direction each turn", " if the piece entered", " if the piece was on the board",
 ];
 
 /// Whether `line` holds `form` (see [`FORMS`]).

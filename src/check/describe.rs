@@ -113,20 +113,24 @@ fn condition(c: Option<&Spanned<EventCondition>>, before_move: bool) -> String {
     let Some(c) = c else {
         return String::new();
     };
-    let c = &c.value;
+    let (other, has, squares) = match &c.value {
+        EventCondition::Pieces { other, has, set } => (*other, *has, set),
+        EventCondition::Entered(true) => return " if the piece entered with this move".into(),
+        EventCondition::Entered(false) => return " if the piece was on the board before".into(),
+    };
     format!(
         " while {} {} {}",
-        match (c.other, before_move) {
+        match (other, before_move) {
             (true, _) => "the other side",
             (false, true) => "the side to move",
             (false, false) => "the side that moved",
         },
-        if c.has {
+        if has {
             "has a piece on"
         } else {
             "has no piece on"
         },
-        set(&c.set)
+        set(squares)
     )
 }
 

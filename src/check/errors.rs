@@ -451,6 +451,18 @@ pub enum CheckError {
         trigger: String,
     },
 
+    #[error("a condition on the piece that moves cannot be judged before the move")]
+    #[diagnostic(
+        code(E175),
+        help(
+            "a condition on the piece goes with the rules after a move (`landing on`, `capture`, `move with`); before each move, a condition says where a side has pieces"
+        )
+    )]
+    PieceConditionBeforeMove {
+        #[label("no piece has moved yet")]
+        span: SourceSpan,
+    },
+
     #[error("`{effect}` cannot depend on a condition")]
     #[diagnostic(
         code(E174),

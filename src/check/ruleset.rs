@@ -259,13 +259,18 @@ pub enum TurnTrigger {
 /// `if its side has [no] pieces on SET`, `if the other side has [no] pieces on SET`: judged on
 /// the position after the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceCondition {
-    /// The other side's pieces (else those of the side that moved).
-    pub other: bool,
-    /// The rule applies while there are pieces there (else while there are none).
-    pub has: bool,
-    /// Per side: the squares where that side's pieces are looked for.
-    pub squares: PerSide<Vec<Square>>,
+pub enum PieceCondition {
+    /// Where a side has pieces.
+    Pieces {
+        /// The other side's pieces (else those of the side that moved).
+        other: bool,
+        /// The rule applies while there are pieces there (else while there are none).
+        has: bool,
+        /// Per side: the squares where that side's pieces are looked for.
+        squares: PerSide<Vec<Square>>,
+    },
+    /// Whether the piece that moved entered with the move (else it was on the board).
+    Entered(bool),
 }
 
 /// `on each move [if CONDITION]: only pieces on SET may move`: while the condition holds (always,

@@ -123,13 +123,19 @@ fn positions(per: &PerSide<Vec<PathPos>>) -> PerSide<u64> {
 }
 
 fn condition(c: &checked::PieceCondition) -> PieceCondition {
-    PieceCondition {
-        other: c.other,
-        has: c.has,
-        squares: c
-            .squares
-            .as_ref()
-            .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+    match c {
+        checked::PieceCondition::Pieces {
+            other,
+            has,
+            squares,
+        } => PieceCondition::Pieces {
+            other: *other,
+            has: *has,
+            squares: squares
+                .as_ref()
+                .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+        },
+        checked::PieceCondition::Entered(e) => PieceCondition::Entered(*e),
     }
 }
 

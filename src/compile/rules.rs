@@ -157,15 +157,39 @@ pub enum TurnTrigger {
     Entering,
 }
 
-/// Whether a side has pieces on a set of squares, judged after the move.
+/// When an event rule applies: whether a side has pieces on a set of squares (judged after the
+/// move, or before it for a [`Hold`]), or whether the piece that moved entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceCondition {
-    /// The other side's pieces (else those of the side that moved).
-    pub other: bool,
-    /// The rule applies while there are pieces there (else while there are none).
-    pub has: bool,
-    /// Per side: the squares where that side's pieces are looked for.
-    pub squares: PerSide<u64>,
+pub enum PieceCondition {
+    Pieces {
+        /// The other side's pieces (else those of the side that moved, or is to move).
+        other: bool,
+        /// The rule applies while there are pieces there (else while there are none).
+        has: bool,
+        /// Per side: the squares where that side's pieces are looked for.
+        squares: PerSide<u64>,
+    },
+    /// The piece that moved entered with the move (else it was on the board).
+    Entered(bool),
+}
+
+impl PieceCondition {
+    /// Whether the condition holds for side `s` (the side that moved, or is to move) where
+    /// each side's pieces stand on `squares` and the move entered a piece or not.
+    #[inline]
+    pub fn holds(&self, s: Side, squares: &PerSide<u64>, entered: bool) -> bool {
+        match *self {
+            PieceCondition::Pieces {
+                other,
+                has,
+                squares: looked,
+            } => {
+                let whose = if other { s.other() } else { s };
+                (squares[whose] & looked[whose] != 0) == has
+            }
+            PieceCondition::Entered(e) => e == entered,
+        }
+    }
 }
 
 /// A piece that must make its side's next move: after a retreat or after entering, the piece

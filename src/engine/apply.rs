@@ -640,10 +640,7 @@ impl Engine {
                 TurnTrigger::Move(v) => v & throw.mask_bit() != 0,
                 TurnTrigger::Entering => entered,
             };
-            let holds = |c: PieceCondition| {
-                let whose = if c.other { s.other() } else { s };
-                (pos.squares[whose] & c.squares[whose] != 0) == c.has
-            };
+            let holds = |c: PieceCondition| c.holds(s, &pos.squares, entered);
             if !fired || !t.condition.is_none_or(holds) {
                 continue;
             }

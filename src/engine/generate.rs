@@ -536,10 +536,8 @@ impl Engine {
     fn held_by_rules(&self, pos: &Position, s: Side, held: Option<u64>) -> Option<u64> {
         let mut held = held;
         for h in &self.rules.holds {
-            let fires = h.condition.is_none_or(|c| {
-                let whose = if c.other { s.other() } else { s };
-                (pos.squares[whose] & c.squares[whose] != 0) == c.has
-            });
+            // The checker gives these rules no condition on the piece: none has moved.
+            let fires = h.condition.is_none_or(|c| c.holds(s, &pos.squares, false));
             if fires {
                 held = Some(held.unwrap_or(u64::MAX) & h.only[s]);
             }

@@ -78,46 +78,51 @@ pub enum TriggerKey {
 }
 
 /// The condition of an event rule, as part of its key: whose pieces, whether there are any, and
-/// the set as written.
+/// the set as written; or whether the piece entered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ConditionKey {
-    pub other: bool,
-    pub has: bool,
-    pub set: SetKey,
+pub enum ConditionKey {
+    Pieces { other: bool, has: bool, set: SetKey },
+    Entered(bool),
 }
 
 impl ConditionKey {
     pub fn of(c: &EventCondition) -> ConditionKey {
-        ConditionKey {
-            other: c.other,
-            has: c.has,
-            set: SetKey::of(&c.set),
+        match c {
+            EventCondition::Pieces { other, has, set } => ConditionKey::Pieces {
+                other: *other,
+                has: *has,
+                set: SetKey::of(set),
+            },
+            EventCondition::Entered(e) => ConditionKey::Entered(*e),
         }
     }
 
     /// The condition this key was made from (without its spans).
     pub fn condition(&self) -> EventCondition {
-        EventCondition {
-            other: self.other,
-            has: self.has,
-            set: self.set.set(),
+        match self {
+            ConditionKey::Pieces { other, has, set } => EventCondition::Pieces {
+                other: *other,
+                has: *has,
+                set: set.set(),
+            },
+            ConditionKey::Entered(e) => EventCondition::Entered(*e),
         }
     }
 }
 
 impl fmt::Display for ConditionKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "if {} has {}pieces on {}",
-            if self.other {
-                "the other side"
-            } else {
-                "its side"
-            },
-            if self.has { "" } else { "no " },
-            self.set
-        )
+        match self {
+            ConditionKey::Pieces { other, has, set } => write!(
+                f,
+                "if {} has {}pieces on {}",
+                if *other { "the other side" } else { "its side" },
+                if *has { "" } else { "no " },
+                set
+            ),
+            ConditionKey::Entered(true) => f.write_str("if the piece entered"),
+            ConditionKey::Entered(false) => f.write_str("if the piece was on the board"),
+        }
     }
 }
 

@@ -688,11 +688,19 @@ fn destination_and_stop(
 }
 
 fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, SyntaxError> {
+    let form = meaningful(pair)
+        .next()
+        .expect("the grammar gives a condition its form");
+    match form.as_rule() {
+        Rule::piece_entered => return Ok(EventCondition::Entered(true)),
+        Rule::piece_on_board => return Ok(EventCondition::Entered(false)),
+        _ => {}
+    }
     let mut other = false;
     let mut has = true;
     let mut items = None;
     // `no` is a keyword: read from all the children, not only the meaningful ones.
-    for p in pair.into_inner() {
+    for p in form.into_inner() {
         match p.as_rule() {
             Rule::other_side => other = true,
             Rule::kw_no => has = false,
@@ -700,7 +708,7 @@ fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, Synta
             _ => {}
         }
     }
-    Ok(EventCondition {
+    Ok(EventCondition::Pieces {
         other,
         has,
         set: items.expect("the grammar gives a condition its set"),

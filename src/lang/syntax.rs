@@ -255,14 +255,18 @@ pub enum Trigger {
 }
 
 /// When an event rule applies: `if its side has [no] pieces on SET`, `if the other side has
-/// [no] pieces on SET`.
+/// [no] pieces on SET`, `if the piece entered`, `if the piece was on the board`.
 #[derive(Clone, Debug)]
-pub struct EventCondition {
-    /// Whose pieces: the other side's (else the side that moved).
-    pub other: bool,
-    /// Whether the rule applies while there are pieces there (else while there are none).
-    pub has: bool,
-    pub set: SetExpr,
+pub enum EventCondition {
+    Pieces {
+        /// Whose pieces: the other side's (else the side that moved).
+        other: bool,
+        /// Whether the rule applies while there are pieces there (else while there are none).
+        has: bool,
+        set: SetExpr,
+    },
+    /// Whether the piece that moved entered with this move (else it was on the board).
+    Entered(bool),
 }
 
 /// When pieces move backwards: never (`allowed` false), when the side has no forward move, or

@@ -242,9 +242,13 @@ fn conditional(
 
 /// A condition as the squares where each side's pieces are looked for.
 fn piece_condition(cx: &mut Ctx, layer: usize, c: &EventCondition) -> PieceCondition {
-    let squares = match &c.set {
+    let (other, has, set) = match c {
+        EventCondition::Pieces { other, has, set } => (*other, *has, set),
+        EventCondition::Entered(e) => return PieceCondition::Entered(*e),
+    };
+    let squares = match set {
         SetExpr::Positions(_) => {
-            let positions = cx.positions(layer, &c.set);
+            let positions = cx.positions(layer, set);
             let sides = cx.sides();
             PerSide::from_fn(|s| {
                 positions[s]
@@ -254,13 +258,13 @@ fn piece_condition(cx: &mut Ctx, layer: usize, c: &EventCondition) -> PieceCondi
             })
         }
         _ => {
-            let squares = cx.squares(layer, &c.set);
+            let squares = cx.squares(layer, set);
             PerSide::from_fn(|_| squares.clone())
         }
     };
-    PieceCondition {
-        other: c.other,
-        has: c.has,
+    PieceCondition::Pieces {
+        other,
+        has,
         squares,
     }
 }
@@ -279,6 +283,17 @@ fn each_move(
         TriggerKey::EachMove,
         condition.map(|c| ConditionKey::of(&c.value)),
     );
+    if let Some(c) = condition
+        && matches!(c.value, EventCondition::Entered(_))
+    {
+        cx.err(
+            layer,
+            CheckError::PieceConditionBeforeMove {
+                span: c.span.clone().into(),
+            },
+        );
+        return;
+    }
     let condition = condition.map(|c| piece_condition(cx, layer, &c.value));
     for effect in effects {
         match &effect.value {

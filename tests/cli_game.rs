@@ -312,7 +312,7 @@ fn moves_json_lines_with_a_bad_line_answers_the_others() {
     assert!(lines[0]["moves"].is_array());
     assert!(lines[1]["error"].as_str().unwrap().contains("grey"));
     assert!(lines[2]["moves"].is_array());
-    assert!(out.stderr.contains("position 2"), "{}", out.stderr);
+    assert!(out.stderr.contains("line 2"), "{}", out.stderr);
 }
 
 #[test]

@@ -99,7 +99,17 @@ fn read_rule_file(path: &Path) -> std::io::Result<String> {
     std::fs::File::open(path)?
         .take(limit)
         .read_to_end(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    if bytes.len() > crate::lang::MAX_FILE_BYTES {
+        // Too long: the parser says so; a character cut at the limit is no matter.
+        return Ok(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is not UTF-8 text (byte {at} is not a character)"),
+        )
+    })
 }
 
 /// Whether a file read from disk is a rule file: its first line that is not blank or a comment

@@ -82,8 +82,8 @@ pub enum Command {
     Sim {
         #[arg(value_name = "RULES")]
         rules: String,
-        /// How many games.
-        #[arg(long, default_value_t = 10_000)]
+        /// How many games (at least 1).
+        #[arg(long, default_value_t = 10_000, value_parser = parse_games)]
         games: u64,
         /// The agents, in player order: `random`, `greedy`, `expectimax`, `expectimax:N`.
         #[arg(
@@ -128,7 +128,7 @@ pub enum Command {
         #[arg(long, default_value_t = super::solve::DEFAULT_LIMIT)]
         limit: usize,
         /// Refuse a dense solve that needs more memory than this, in GiB.
-        #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY)]
+        #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY, value_parser = parse_memory)]
         memory: f64,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -176,6 +176,22 @@ pub enum MethodArg {
 pub enum Format {
     Text,
     Json,
+}
+
+/// `--games`: a simulation plays at least one game.
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("a number of games, at least 1".into()),
+    }
+}
+
+/// `--memory`: a finite, positive number of GiB (at most a pebibyte).
+fn parse_memory(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(g) if g.is_finite() && g > 0.0 && g <= 1_048_576.0 => Ok(g),
+        _ => Err("a number of GiB greater than 0, such as 4 or 0.5".into()),
+    }
 }
 
 /// `--jobs`: at least one thread, and not more than a machine could run (256).

@@ -130,9 +130,7 @@ fn bytes_of_gib(gib: f64) -> u64 {
 }
 
 fn print(text: &str) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (`senet explain x | head`) is not an error worth a panic.
-    let _ = out.write_all(text.as_bytes());
+    super::output::write_stdout(text.as_bytes());
     ExitCode::SUCCESS
 }
 
@@ -154,12 +152,12 @@ fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode>
     match check_target(target, options) {
         Ok(r) => Ok(r),
         Err(CheckFailure::Unreadable(msg)) => {
-            eprintln!("error: {msg}");
+            complain!("error: {msg}");
             Err(ExitCode::from(2))
         }
         Err(CheckFailure::Invalid(diags)) => {
             print_diagnostics(&diags);
-            eprintln!(
+            complain!(
                 "error: `{target}` has {} error{}",
                 diags.len(),
                 if diags.len() == 1 { "" } else { "s" }
@@ -198,7 +196,7 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
             Err(CheckFailure::Unreadable(msg)) => {
                 worst = 2;
                 if format == Format::Text {
-                    eprintln!("error: {msg}");
+                    complain!("error: {msg}");
                 } else {
                     json.push(serde_json::json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] }));
                 }
@@ -207,7 +205,7 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
                 worst = worst.max(1);
                 if format == Format::Text {
                     print_diagnostics(&diags);
-                    eprintln!(
+                    complain!(
                         "error: `{target}` has {} error{}",
                         diags.len(),
                         if diags.len() == 1 { "" } else { "s" }
@@ -220,11 +218,9 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
         }
     }
     if format == Format::Json {
-        let _ = serde_json::to_writer_pretty(
-            std::io::stdout().lock(),
-            &serde_json::json!({ "files": json }),
-        );
-        say!();
+        let text = serde_json::to_string_pretty(&serde_json::json!({ "files": json }))
+            .expect("JSON values always serialise");
+        say!("{text}");
     }
     ExitCode::from(worst)
 }
@@ -246,7 +242,7 @@ fn diff(a: &str, b: &str, options: &[(String, String)]) -> ExitCode {
         .iter()
         .find(|(n, _)| !na.contains(n) && !nb.contains(n))
     {
-        eprintln!("error: neither `{a}` nor `{b}` has an option `{name}`");
+        complain!("error: neither `{a}` nor `{b}` has an option `{name}`");
         return ExitCode::from(1);
     }
     let only = |known: &[String]| -> Vec<(String, String)> {

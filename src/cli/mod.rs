@@ -2,12 +2,12 @@
 //! library. Nothing here is reachable from the library, which never exits the process.
 
 /// Prints a line to standard output; a closed pipe (`senet play ... | head`) ends the program
-/// quietly instead of panicking.
+/// quietly, any other failure to write with an error (see [`output`]).
 macro_rules! say {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($t)*) {
+            $crate::cli::output::stdout_failed(&e);
         }
     }};
 }
@@ -16,18 +16,28 @@ macro_rules! say {
 macro_rules! say_raw {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        if write!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = write!(std::io::stdout(), $($t)*) {
+            $crate::cli::output::stdout_failed(&e);
         }
+    }};
+}
+
+/// Prints a line to standard error, never panicking (a failure there cannot be reported).
+macro_rules! complain {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
     }};
 }
 
 mod args;
 mod commands;
 mod moves;
+mod output;
 mod play;
 mod sim;
 mod solve;
 
 pub use args::Cli;
 pub use commands::run;
+pub use output::flush_stdout;

@@ -176,7 +176,7 @@ pub struct PlayArgs<'a> {
 
 pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     if a.players.len() != 2 {
-        eprintln!(
+        complain!(
             "error: `--players` names two players, in side order (for example `human,random`)"
         );
         return ExitCode::from(2);
@@ -191,7 +191,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -207,7 +207,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             ) {
                 Ok(agent) => seats.push(Seat::Agent(agent)),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    complain!("error: {e}");
                     return ExitCode::from(2);
                 }
             }
@@ -308,7 +308,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     }
     if let Some(path) = a.record {
         if quit {
-            eprintln!("note: the game was stopped, so no record was written");
+            complain!("note: the game was stopped, so no record was written");
         } else {
             let header = Header {
                 target: a.target,
@@ -322,7 +322,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
                 path,
                 serde_json::to_string_pretty(&json).unwrap_or_default() + "\n",
             ) {
-                eprintln!("error: cannot write the record to `{path}`: {e}");
+                complain!("error: cannot write the record to `{path}`: {e}");
                 return ExitCode::from(2);
             }
             say!("Record written to {path}.");
@@ -349,7 +349,7 @@ fn tell(
 /// `senet replay FILE`: loads the record's rules, checks their hash and replays every event.
 pub fn replay(path: &str, show: bool) -> ExitCode {
     let fail = |msg: String| {
-        eprintln!("error: `{path}` cannot be replayed: {msg}");
+        complain!("error: `{path}` cannot be replayed: {msg}");
         ExitCode::from(2)
     };
     let text = match std::fs::read_to_string(path) {

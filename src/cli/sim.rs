@@ -26,25 +26,25 @@ pub struct SimArgs<'a> {
 
 pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     if a.players.len() != 2 {
-        eprintln!(
+        complain!(
             "error: `--players` names two agents, in player order (for example `greedy,random`)"
         );
         return ExitCode::from(2);
     }
     if let Some(p) = a.players.iter().find(|p| *p == "human") {
-        eprintln!("error: `{p}` cannot play in a simulation; use `senet play` to play");
+        complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
     let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            complain!("error: {e}");
             return ExitCode::from(2);
         }
     };
     for p in a.players {
         if let Err(e) = agents::by_name_with(p, 0, table.as_ref()) {
-            eprintln!("error: {e}");
+            complain!("error: {e}");
             return ExitCode::from(2);
         }
     }
@@ -75,7 +75,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             bar.finish_and_clear();
-            eprintln!("error: {e}");
+            complain!("error: {e}");
             return ExitCode::from(2);
         }
     };

@@ -81,13 +81,13 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
     if a.table.is_some() && r.first_move != 0 {
         // A table's records hold no state for pieces that have not moved yet.
-        eprintln!(
+        complain!(
             "error: a table cannot hold these rules: which pieces have not moved yet (`each piece first moves with`) is not stored in a table; solve without `--table`"
         );
         return ExitCode::from(2);
     }
     if a.table.is_some() && r.one_direction {
-        eprintln!(
+        complain!(
             "error: a table cannot hold these rules: which way a side has moved in its turn (`one direction each turn`) is not stored in a table; solve without `--table`"
         );
         return ExitCode::from(2);
@@ -103,7 +103,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 match std::fs::read_to_string(path) {
                     Ok(t) => t,
                     Err(e) => {
-                        eprintln!("error: cannot read `{path}`: {e}");
+                        complain!("error: cannot read `{path}`: {e}");
                         return ExitCode::from(2);
                     }
                 }
@@ -114,7 +114,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             match parsed {
                 Ok(p) => p,
                 Err(e) => {
-                    eprintln!("error: the position in `{path}`: {e}");
+                    complain!("error: the position in `{path}`: {e}");
                     return ExitCode::from(2);
                 }
             }
@@ -124,12 +124,12 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let start = Instant::now();
     let solution = match solve_with(engine, root, a.method, a.limits, |msg| {
         if verbose {
-            eprintln!("{msg}");
+            complain!("{msg}");
         }
     }) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {}", too_large(engine, e));
+            complain!("error: {}", too_large(engine, e));
             return ExitCode::from(2);
         }
     };
@@ -168,7 +168,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
         let header = TableHeader::new(&r.id, &a.rules.hash, a.options, states);
         if let Err(e) = save(path, &header, &solution) {
-            eprintln!("error: {e}");
+            complain!("error: {e}");
             return ExitCode::from(2);
         }
     }

@@ -494,7 +494,7 @@ impl Engine {
         }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
-        if self.rules.one_direction {
+        if self.one_way {
             self.track_way(next, mv, s);
         }
     }
@@ -533,9 +533,18 @@ impl Engine {
     /// The side to move passes on `pos` itself; the event for the turn machine.
     #[inline]
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        if self.one_way {
+            return self.pass_one_way(pos, throw);
+        }
+        self.pass_event(pos, throw)
+    }
+
+    /// [`Engine::pass_in_place`] where the moves of a turn go one way: a turn that passes to
+    /// the other side has moved no way for it.
+    #[cold]
+    fn pass_one_way(&self, pos: &mut Position, throw: Throw) -> Event {
         let s = pos.to_move;
         let event = self.pass_event(pos, throw);
-        // A turn that passes to the other side has moved no way for it.
         if pos.to_move != s {
             pos.turn_way = 0;
         }

@@ -472,46 +472,56 @@ impl Engine {
                 None => {}
             }
         }
-        // While a piece stands where it holds the others back, only such pieces move; a piece
-        // that needs the square ahead empty moves only while it is, and one that waits for its
-        // side only once all are there.
+        if self.extras {
+            return self.restricted_moves(pos, throw, out);
+        }
+        if self.rules.split {
+            self.split_moves(pos, throw, u64::MAX, 0, true, out);
+            return None;
+        }
+        if throw.is_zero() {
+            return None;
+        }
+        self.throw_moves(pos, s, throw, u64::MAX, true, out);
+        Some(u64::MAX)
+    }
+
+    /// [`Engine::moves_of`] where some rule may keep pieces from moving: while a piece stands
+    /// where it holds the others back, only such pieces move; a piece that needs the square
+    /// ahead empty moves only while it is, and one that waits for its side only once all are
+    /// there; a turn that has moved one way goes on that way.
+    #[inline(never)]
+    fn restricted_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) -> Option<u64> {
+        let s = pos.to_move;
         let m = &self.masks[s];
-        let (held, blocked, must) = if self.extras {
-            let taken = pos.on[s] | pos.cross[s];
-            // The piece that must move next makes this move (or, in a split, takes part).
-            let must = if pos.flags & moves_next_flag(s) != 0 {
-                self.piece_to_move(pos, s)
-            } else {
-                0
-            };
-            let held = if must != 0 && !self.rules.split {
-                Some(must)
-            } else {
-                let on_hold = pos.on[s] & m.hold;
-                let held = (on_hold != 0).then_some(on_hold);
-                if self.rules.holds.is_empty() {
-                    held
-                } else {
-                    self.held_by_rules(pos, s, held)
-                }
-            };
-            // Pieces that wait on their squares for the rest of their side to come.
-            let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
-            let waiting_for_all = if apart { m.together } else { 0 };
-            // Pieces that have not moved yet, with a throw their first move may not be made with.
-            let locked = if pos.unmoved[s] != 0 && self.rules.first_move & throw.mask_bit() == 0 {
-                self.unmoved_positions(pos, s)
-            } else {
-                0
-            };
-            (
-                held,
-                m.ahead_empty & (taken >> 1) | waiting_for_all | locked,
-                must,
-            )
+        let taken = pos.on[s] | pos.cross[s];
+        // The piece that must move next makes this move (or, in a split, takes part).
+        let must = if pos.flags & moves_next_flag(s) != 0 {
+            self.piece_to_move(pos, s)
         } else {
-            (None, 0, 0)
+            0
         };
+        let held = if must != 0 && !self.rules.split {
+            Some(must)
+        } else {
+            let on_hold = pos.on[s] & m.hold;
+            let held = (on_hold != 0).then_some(on_hold);
+            if self.rules.holds.is_empty() {
+                held
+            } else {
+                self.held_by_rules(pos, s, held)
+            }
+        };
+        // Pieces that wait on their squares for the rest of their side to come.
+        let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
+        let waiting_for_all = if apart { m.together } else { 0 };
+        // Pieces that have not moved yet, with a throw their first move may not be made with.
+        let locked = if pos.unmoved[s] != 0 && self.rules.first_move & throw.mask_bit() == 0 {
+            self.unmoved_positions(pos, s)
+        } else {
+            0
+        };
+        let blocked = m.ahead_empty & (taken >> 1) | waiting_for_all | locked;
         // Only the held pieces may move, and no piece enters, while some are held.
         let pieces = held.unwrap_or(u64::MAX) & !blocked;
         let may_enter = held.is_none();

@@ -256,6 +256,8 @@ pub struct Engine {
     extras: bool,
     /// A piece's first move needs given throws: positions track which pieces have not moved.
     locks: bool,
+    /// The moves of a turn go one way: positions track which way the turn has moved.
+    one_way: bool,
 }
 
 impl Engine {
@@ -270,7 +272,8 @@ impl Engine {
             || rules.retreat.is_some()
             || rules.moves_next.is_some()
             || rules.first_move != 0
-            || !rules.holds.is_empty();
+            || !rules.holds.is_empty()
+            || rules.one_direction;
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         let optional_effects = masks.values().any(|m| m.optional != 0);
@@ -285,6 +288,7 @@ impl Engine {
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),
             locks: rules.first_move != 0,
+            one_way: rules.one_direction,
             rules,
             masks,
             can_capture,

@@ -43,8 +43,10 @@ pub fn parse_file(file: &Arc<SourceFile>) -> (File, Vec<Diagnostic>) {
         ));
         return (out, errors);
     }
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
+    // A byte order mark (some editors write one) is not part of the first statement.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut start = bom;
+    for line in text[bom..].split_inclusive('\n') {
         let offset = start;
         start += line.len();
         let body = line.trim_end_matches(['\n', '\r']);

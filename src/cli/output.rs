@@ -1,0 +1,33 @@
+//! Writing to standard output and standard error. A reader that has gone away (`senet explain x |
+//! head`) ends the program quietly with success; any other failure to write standard output (a
+//! full disk, `> /dev/full`) is reported on standard error and ends the program with status 2, so
+//! that a script never takes an empty file for an answer. Writing to standard error never panics:
+//! if that fails there is nowhere left to report it.
+
+use std::io::{self, Write};
+
+/// Ends the program after a failed write to standard output.
+pub fn stdout_failed(e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    let _ = writeln!(io::stderr(), "error: cannot write to standard output: {e}");
+    std::process::exit(2);
+}
+
+/// Writes all of `bytes` to standard output, ending the program as [`stdout_failed`] says if
+/// that fails.
+pub fn write_stdout(bytes: &[u8]) {
+    let mut out = io::stdout().lock();
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
+        stdout_failed(&e);
+    }
+}
+
+/// Flushes standard output (what is buffered is written before the program ends), ending the
+/// program as [`stdout_failed`] says if that fails.
+pub fn flush_stdout() {
+    if let Err(e) = io::stdout().flush() {
+        stdout_failed(&e);
+    }
+}

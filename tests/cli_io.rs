@@ -1,0 +1,256 @@
+//! End-to-end tests of what the `senet` binary reads and writes when input or output goes wrong:
+//! a full disk, a reader that has gone away, numbers out of range, odd bytes in a rule file, and
+//! `senet moves` answering JSON Lines one line at a time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+fn senet() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_senet"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `senet ARGS` with `input` on standard input: (exit code, stdout, stderr).
+fn run(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = senet()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run senet");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("senet ends");
+    writer.join().expect("the input was written");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh, empty folder of the system's temporary directory, unique to this test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("senet-io-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary folder");
+        TempDir(dir)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).expect("write a file");
+        path.to_str().expect("a UTF-8 temporary path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A position of `senet/kendall` from its scenario file, as one line of JSON.
+fn kendall_position() -> String {
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/senet__kendall.json"),
+    )
+    .expect("the scenario file");
+    let v: Value = serde_json::from_str(&text).expect("JSON");
+    v["cases"][0]["position"].to_string()
+}
+
+#[test]
+fn a_full_disk_is_an_error_not_an_empty_success() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = senet()
+        .args(["sim", "senet/kendall", "--games", "20", "--format", "json"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run senet");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+    // The same for the text of `explain`.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = senet()
+        .args(["explain", "senet/kendall"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run senet");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_program_quietly() {
+    let mut child = senet()
+        .args(["sim", "senet/kendall", "--games", "200000", "--jobs", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run senet");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("senet ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn numbers_out_of_range_are_refused() {
+    for args in [
+        &["sim", "senet/kendall", "--games", "0"][..],
+        &["solve", "twenty-squares/ur", "--memory", "NaN"],
+        &["solve", "twenty-squares/ur", "--memory=-1"],
+        &["solve", "twenty-squares/ur", "--memory", "inf"],
+    ] {
+        let (code, _, stderr) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains("invalid value"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_rule_file_may_begin_with_a_byte_order_mark() {
+    let dir = TempDir::new("bom");
+    let path = dir.write(
+        "bom.rules",
+        "\u{feff}ruleset \"t/bom\"\nextends \"senet/kendall\"\n".as_bytes(),
+    );
+    let (code, stdout, stderr) = run(&["check", &path], b"");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
+fn a_rule_file_that_is_not_utf8_is_refused_with_the_reason() {
+    let dir = TempDir::new("latin1");
+    // "Jéquier" in Latin-1: the é is one byte that UTF-8 never has alone.
+    let path = dir.write(
+        "latin1.rules",
+        b"ruleset \"t/latin1\"\ntitle \"J\xe9quier\"\nextends \"senet/kendall\"\n",
+    );
+    let (code, _, stderr) = run(&["check", &path], b"");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not UTF-8"), "{stderr}");
+    // Through `extends`, it is a diagnostic of the file that names it.
+    let child = dir.write("child.rules", b"ruleset \"t/child\"\nextends \"latin1\"\n");
+    let (code, _, stderr) = run(&["check", &child], b"");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("E105") && stderr.contains("not UTF-8"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn moves_answers_each_line_as_it_arrives() {
+    let mut child = senet()
+        .args(["moves", "senet/kendall", "--position", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run senet");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let stdout = child.stdout.take().expect("a pipe");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("a line")).is_err() {
+                return;
+            }
+        }
+    });
+    let position = kendall_position();
+    for _ in 0..2 {
+        // The input stays open: the answer must come before it ends.
+        writeln!(stdin, "{position}").expect("write a position");
+        stdin.flush().expect("flush");
+        let answer = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer while the input is still open");
+        let v: Value = serde_json::from_str(&answer).expect("a JSON answer");
+        assert!(v["moves"].is_array(), "{answer}");
+    }
+    drop(stdin);
+    assert_eq!(child.wait().expect("senet ends").code(), Some(0));
+}
+
+#[test]
+fn moves_gives_one_answer_line_per_input_line_and_goes_on_after_a_bad_one() {
+    let p = kendall_position();
+    let input = format!("{p}\nnot json\n\n{p} {p}\n{p}\n");
+    let (code, stdout, stderr) = run(
+        &["moves", "senet/kendall", "--position", "-"],
+        input.as_bytes(),
+    );
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0]["moves"].is_array());
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("not valid JSON")
+    );
+    assert!(lines[2]["error"].as_str().unwrap().contains("blank line"));
+    assert!(
+        lines[3]["error"].is_string(),
+        "two positions on one line: {}",
+        lines[3]
+    );
+    assert!(lines[4]["moves"].is_array());
+    assert_eq!(code, 2);
+    assert!(stderr.contains("line 2"), "{stderr}");
+}
+
+#[test]
+fn moves_reads_one_position_written_over_several_lines() {
+    let v: Value = serde_json::from_str(&kendall_position()).unwrap();
+    let pretty = serde_json::to_string_pretty(&v).unwrap();
+    let (code, stdout, stderr) = run(
+        &["moves", "senet/kendall", "--position", "-"],
+        format!("\n{pretty}\n\n").as_bytes(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+}
+
+#[test]
+fn moves_stops_at_a_line_past_the_limit_and_reads_no_device() {
+    let long = vec![b' '; (1 << 20) + 10];
+    let (code, stdout, _) = run(&["moves", "senet/kendall", "--position", "-"], &long);
+    assert_eq!(code, 2);
+    assert!(stdout.contains("longer than 1 MiB"), "{stdout}");
+    let (code, _, stderr) = run(&["moves", "senet/kendall", "--position", "/dev/zero"], b"");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}

@@ -254,3 +254,29 @@ fn moves_stops_at_a_line_past_the_limit_and_reads_no_device() {
     assert_eq!(code, 2);
     assert!(stderr.contains("not a regular file"), "{stderr}");
 }
+
+#[test]
+fn no_escape_from_user_input_reaches_the_terminal() {
+    // A terminal escape in a rule file: refused, and shown as `?`.
+    let dir = TempDir::new("escape");
+    let path = dir.write(
+        "escape.rules",
+        b"ruleset \"t/escape\"\nextends \"senet/kendall\"\ntitle \"\x1b[2Jgone\"\n",
+    );
+    let (code, stdout, stderr) = run(&["check", &path], b"");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("E009"), "{stderr}");
+    assert!(
+        !stdout.contains('\u{1b}') && !stderr.contains('\u{1b}'),
+        "{stderr:?}"
+    );
+    // One in a position: the message names it escaped.
+    let position = r#"{"to_move":"\u001b[31mred","throw":1,"pieces":{}}"#;
+    let (code, _, stderr) = run(
+        &["moves", "senet/kendall", "--position", "-"],
+        format!("{position}\n").as_bytes(),
+    );
+    assert_eq!(code, 2);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("\\u{1b}"), "{stderr:?}");
+}

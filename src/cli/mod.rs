@@ -22,11 +22,13 @@ macro_rules! say_raw {
     }};
 }
 
-/// Prints a line to standard error, never panicking (a failure there cannot be reported).
+/// Prints a line to standard error, never panicking (a failure there cannot be reported), with
+/// any control character of user input (a side name in a position, say) shown escaped.
 macro_rules! complain {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($t)*);
+        let text = format!($($t)*);
+        let _ = writeln!(std::io::stderr(), "{}", $crate::cli::output::escaped(&text));
     }};
 }
 

@@ -31,3 +31,22 @@ pub fn flush_stdout() {
         stdout_failed(&e);
     }
 }
+
+/// `text` with every control character but the line end and the tab written as an escape
+/// (`\u{1b}`), so that user input in a message cannot drive the terminal.
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    let control = |c: char| senet::lang::is_control(c) && c != '\n';
+    if !text.chars().any(control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if control(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}

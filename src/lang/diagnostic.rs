@@ -16,11 +16,26 @@ pub struct SourceFile {
     named: NamedSource<String>,
 }
 
+/// The text as diagnostics show it: every control character (see
+/// [`super::parser::is_control`]) replaced by as many `?` as it has bytes, so that no escape
+/// reaches a terminal and every byte offset still points where it did.
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if super::parser::is_control(c) && c != '\n' && c != '\r' {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Self> {
         let name = name.into();
         let text = text.into();
-        let named = NamedSource::new(name.clone(), text.clone());
+        let named = NamedSource::new(name.clone(), shown(&text));
         Arc::new(SourceFile { name, text, named })
     }
 

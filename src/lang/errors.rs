@@ -92,4 +92,17 @@ pub enum SyntaxError {
         span: SourceSpan,
         ch: char,
     },
+
+    #[error("an invisible control character ({code_point}) in the text")]
+    #[diagnostic(
+        code(E009),
+        help(
+            "a rule file is plain text: delete the character (it may have come with a copy from a terminal or a word processor)"
+        )
+    )]
+    ControlCharacter {
+        #[label("here (shown as `?`)")]
+        span: SourceSpan,
+        code_point: String,
+    },
 }

@@ -7,4 +7,4 @@ pub mod parser;
 pub mod syntax;
 
 pub use diagnostic::{Diagnostic, SourceFile};
-pub use parser::{MAX_FILE_BYTES, parse_file};
+pub use parser::{MAX_FILE_BYTES, is_control, parse_file};

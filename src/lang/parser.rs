@@ -53,6 +53,18 @@ pub fn parse_file(file: &Arc<SourceFile>) -> (File, Vec<Diagnostic>) {
         if body.trim().is_empty() {
             continue;
         }
+        // Control characters (terminal escapes, bidirectional overrides) would reach a terminal
+        // through titles and diagnostics, or make a line read otherwise than it shows.
+        if let Some((i, c)) = body.char_indices().find(|&(_, c)| is_control(c)) {
+            errors.push(Diagnostic::new(
+                file,
+                SyntaxError::ControlCharacter {
+                    span: (offset + i, c.len_utf8()).into(),
+                    code_point: format!("U+{:04X}", u32::from(c)),
+                },
+            ));
+            continue;
+        }
         match parse_line(body, offset) {
             Ok(Some(stmt)) => out.statements.push(stmt),
             Ok(None) => {}
@@ -60,6 +72,13 @@ pub fn parse_file(file: &Arc<SourceFile>) -> (File, Vec<Diagnostic>) {
         }
     }
     (out, errors)
+}
+
+/// A character a rule file may not hold: the C0 and C1 controls but the tab (the line ends are
+/// gone before this is asked), DEL, and the bidirectional formatting characters.
+pub fn is_control(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 fn parse_line(body: &str, offset: usize) -> Result<Option<Statement>, SyntaxError> {

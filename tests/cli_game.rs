@@ -1062,16 +1062,103 @@ fn a_person_quits_with_q() {
             out.stdout.contains(PROMPT) || out.stdout.contains(ONLY),
             "{quit:?}: no prompt"
         );
-        let last = out.stdout.lines().last().unwrap();
-        assert!(last.starts_with("Game stopped after "), "{quit:?}: {last}");
-        assert!(!out.stdout.contains("Game over"), "{quit:?}");
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        let stopped = lines[lines.len() - 2];
         assert!(
-            out.stderr.contains("no record was written"),
-            "{quit:?}: {}",
-            out.stderr
+            stopped.starts_with("Game stopped after "),
+            "{quit:?}: {stopped}"
         );
-        assert!(!file.exists(), "{quit:?}: a stopped game left a record");
+        assert!(!out.stdout.contains("Game over"), "{quit:?}");
+        // The stopped game is recorded as stopped, and replays up to where it stopped.
+        assert_eq!(
+            lines[lines.len() - 1],
+            format!("Record written to {}.", s(&file))
+        );
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(record["result"], json!({ "stopped": true }), "{quit:?}");
+        assert_eq!(record["turn_cap"], json!(10_000));
+        let replayed = replay(&file);
+        assert_eq!(replayed.code, 0, "{quit:?}: {}", replayed.stderr);
     }
+}
+
+#[test]
+fn a_record_is_refused_before_the_game_where_it_cannot_be_written() {
+    let dir = TempDir::new("record-refused");
+    // The rule file itself: refused, and left as it was.
+    let rules = dir.path("mine.rules");
+    let text = "ruleset \"t/mine\"\nextends \"twenty-squares/ur\"\n";
+    std::fs::write(&rules, text).unwrap();
+    let out = run(&[
+        "play",
+        s(&rules),
+        "--players",
+        "random,random",
+        "--record",
+        s(&rules),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("an input of this game"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), text);
+    assert!(!out.stdout.contains("Game over"), "the game was played");
+    // A folder that does not exist: refused before the game, not after it.
+    let nowhere = dir.path("no/such/folder/game.json");
+    let out = run(&[
+        "play",
+        "twenty-squares/ur",
+        "--players",
+        "random,random",
+        "--record",
+        s(&nowhere),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("cannot write the record"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stdout.contains("Game over"), "the game was played");
+}
+
+#[test]
+fn a_finished_game_cut_short_and_called_unfinished_does_not_replay() {
+    let dir = TempDir::new("record-cut");
+    let file = dir.path("game.json");
+    play_random("twenty-squares/ur", 5, &file, &[]);
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let events = record["events"].as_array().unwrap().clone();
+    // Keep the events before the first throw of a turn about halfway, and make the counts
+    // agree with them, as a record of a game capped there would say.
+    let side = |e: &Value| e["throw"]["side"].as_str().map(str::to_string);
+    let mut turns = 0;
+    let mut last: Option<String> = None;
+    let mut cut = 0;
+    for (i, e) in events.iter().enumerate() {
+        let Some(thrower) = side(e) else { continue };
+        if last.as_ref() != Some(&thrower) {
+            if i >= events.len() / 2 {
+                cut = i;
+                break;
+            }
+            turns += 1;
+            last = Some(thrower);
+        }
+    }
+    assert!(cut > 0);
+    let kept: Vec<Value> = events[..cut].to_vec();
+    let moves = kept.iter().filter(|e| e.get("move").is_some()).count();
+    record["events"] = json!(kept);
+    record["moves"] = json!(moves);
+    record["turns"] = json!(turns);
+    record["result"] = json!({ "unfinished": true });
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = replay(&file);
+    assert_eq!(out.code, 2, "a cut record replayed: {}", out.stdout);
+    assert!(out.stderr.contains("ends early"), "{}", out.stderr);
 }
 
 #[test]

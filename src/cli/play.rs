@@ -188,6 +188,16 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
                 u64::try_from(d.as_nanos() % u128::from(u64::MAX)).unwrap_or(0)
             })
     });
+    // The record's file is opened before the game, so that a game is never played for a record
+    // that cannot be written.
+    let mut record_file = match a.record.map(|path| open_record(path, &a)) {
+        None => None,
+        Some(Ok(file)) => Some(file),
+        Some(Err(e)) => {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
@@ -306,29 +316,43 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             )
         );
     }
-    if let Some(path) = a.record {
-        if quit {
-            complain!("note: the game was stopped, so no record was written");
-        } else {
-            let header = Header {
-                target: a.target,
-                rules: a.rules,
-                options: a.options,
-                seed,
-                players: a.players,
-            };
-            let json = record::record_json(&header, engine, events, &game.summary);
-            if let Err(e) = std::fs::write(
-                path,
-                serde_json::to_string_pretty(&json).unwrap_or_default() + "\n",
-            ) {
-                complain!("error: cannot write the record to `{path}`: {e}");
-                return ExitCode::from(2);
-            }
-            say!("Record written to {path}.");
+    if let (Some(path), Some(file)) = (a.record, record_file.as_mut()) {
+        // A stopped game is recorded too, as stopped: it replays up to where it stopped.
+        let header = Header {
+            target: a.target,
+            rules: a.rules,
+            options: a.options,
+            seed,
+            players: a.players,
+            turn_cap: a.turn_cap,
+            stopped: quit,
+        };
+        let json = record::record_json(&header, engine, events, &game.summary);
+        let text = serde_json::to_string_pretty(&json).expect("JSON values always serialise");
+        if let Err(e) = writeln!(file, "{text}").and_then(|()| file.flush()) {
+            complain!("error: cannot write the record to `{path}`: {e}");
+            return ExitCode::from(2);
         }
+        say!("Record written to {path}.");
     }
     ExitCode::SUCCESS
+}
+
+/// Opens (creates or empties) the file a game is recorded in, refusing one that is an input of
+/// the game: the rule file or the solved table.
+fn open_record(path: &str, a: &PlayArgs) -> Result<std::fs::File, String> {
+    let same = |input: &str| {
+        let (Ok(p), Ok(i)) = (std::fs::canonicalize(path), std::fs::canonicalize(input)) else {
+            return false;
+        };
+        p == i
+    };
+    if same(a.target) || a.table.is_some_and(same) {
+        return Err(format!(
+            "`{path}` is an input of this game (its rules or its table): record it in another file"
+        ));
+    }
+    std::fs::File::create(path).map_err(|e| format!("cannot write the record to `{path}`: {e}"))
 }
 
 /// Tells the events the game has gathered, keeps them for the record, and prints what is to be

@@ -80,6 +80,10 @@ pub struct Header<'a> {
     pub options: &'a [(String, String)],
     pub seed: u64,
     pub players: &'a [String],
+    /// The turn cap the game was played with (an unfinished game reached it).
+    pub turn_cap: u32,
+    /// The game was stopped by a player before its end.
+    pub stopped: bool,
 }
 
 pub fn record_json(
@@ -104,9 +108,11 @@ pub fn record_json(
         "players": h.players,
         "sides": engine.rules.sides.values().map(|s| s.name.clone()).collect::<Vec<_>>(),
         "seated": seat,
+        "turn_cap": h.turn_cap,
         "events": events,
         "result": match &summary.outcome {
             Some(o) => outcome_json(engine, o),
+            None if h.stopped => json!({ "stopped": true }),
             None => json!({ "unfinished": true }),
         },
         "moves": summary.moves,
@@ -128,6 +134,8 @@ pub struct RecordHead {
     pub players: Vec<String>,
     pub moves: u64,
     pub turns: u32,
+    /// The turn cap the game was played with (records written before it was kept have none).
+    pub turn_cap: Option<u32>,
 }
 
 pub fn read_head(v: &Value) -> Result<RecordHead, String> {
@@ -199,7 +207,17 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         .and_then(Value::as_u64)
         .and_then(|t| u32::try_from(t).ok())
         .ok_or("the record has no `turns` count")?;
+    let turn_cap = match v.get("turn_cap") {
+        None => None,
+        Some(t) => Some(
+            t.as_u64()
+                .and_then(|t| u32::try_from(t).ok())
+                .filter(|&t| t >= 1)
+                .ok_or("`turn_cap` must be a whole number of turns, at least 1")?,
+        ),
+    };
     Ok(RecordHead {
+        turn_cap,
         source: source.into(),
         hash: hash.into(),
         options,
@@ -244,7 +262,15 @@ pub fn replay(
         ));
     }
     let events = &head.events;
-    let mut game = Game::new(engine, head.turns.max(1));
+    let stopped = head.result == json!({ "stopped": true });
+    // The cap the game was played with; a record written before caps were kept can only be
+    // taken at its word for an unfinished game (capped where it stops).
+    let cap = match head.turn_cap {
+        Some(cap) => cap,
+        None if head.result == json!({ "unfinished": true }) => head.turns.max(1),
+        None => u32::MAX,
+    };
+    let mut game = Game::new(engine, cap);
     let mut at = 0usize;
     let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
         for e in game.events.drain(..) {
@@ -269,12 +295,13 @@ pub fn replay(
         }
         Ok(())
     };
-    loop {
+    let over = loop {
         let action = game.next_action();
         check_drained(&mut game, &mut at)?;
         let Some(next) = events.get(at) else {
-            if action == Action::Over {
-                break;
+            // A stopped game ends where a player stopped it, before its end.
+            if action == Action::Over || stopped {
+                break action == Action::Over;
             }
             return Err(format!(
                 "the record ends early, after event {at}: the game is not over"
@@ -339,11 +366,12 @@ pub fn replay(
                 ));
             }
         }
-    }
+    };
     check_drained(&mut game, &mut at)?;
     let result = match &game.summary.outcome {
         Some(o) => outcome_json(engine, o),
-        None => json!({ "unfinished": true }),
+        None if over => json!({ "unfinished": true }),
+        None => json!({ "stopped": true }),
     };
     if result != head.result {
         return Err(format!(

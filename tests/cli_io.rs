@@ -280,3 +280,56 @@ fn no_escape_from_user_input_reaches_the_terminal() {
     assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
     assert!(stderr.contains("\\u{1b}"), "{stderr:?}");
 }
+
+#[test]
+fn arguments_that_would_do_nothing_or_take_hours_are_refused() {
+    let (code, _, stderr) = run(
+        &[
+            "sim",
+            "senet/kendall",
+            "--players",
+            "expectimax:6,random",
+            "--games",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("from 1 to 5"), "{stderr}");
+    let (code, _, stderr) = run(
+        &[
+            "sim",
+            "twenty-squares/ur",
+            "--table",
+            "ur.table",
+            "--games",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is for the `optimal` player"), "{stderr}");
+}
+
+#[test]
+fn solve_suggests_only_options_the_rule_set_has() {
+    // Twenty Squares has a `pieces` option: a smaller value of it.
+    let (code, _, stderr) = run(&["solve", "twenty-squares/ur", "--memory", "0.1"], b"");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--option pieces=3"), "{stderr}");
+    // Kendall's has no value below the one chosen: a variant is suggested instead.
+    let (code, _, stderr) = run(
+        &[
+            "solve",
+            "senet/kendall",
+            "--method",
+            "search",
+            "--limit",
+            "1000",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(!stderr.contains("--option pieces"), "{stderr}");
+    assert!(stderr.contains("fewer pieces"), "{stderr}");
+}

@@ -17,6 +17,10 @@ use std::sync::Arc;
 use crate::engine::game::Player;
 use crate::solve::Solved;
 
+/// The deepest fixed search `expectimax:N` takes: each level multiplies the time by about twenty
+/// (a random Senet game against depth 5 takes about 3 s, so depth 8 would take hours).
+pub const MAX_DEPTH: u32 = 5;
+
 /// The agents `--players` can name (`expectimax:N` sets the search depth).
 pub const AGENTS: &[&str] = &["random", "greedy", "expectimax", "optimal"];
 
@@ -44,9 +48,11 @@ pub fn by_name_with(
             None => Err("`optimal` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once".into()),
         },
         ("expectimax", Some(d)) => match d.parse::<u32>() {
-            Ok(depth @ 1..=8) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
+            Ok(depth @ 1..=MAX_DEPTH) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
             _ => Err(format!(
-                "`{name}`: the depth of expectimax is a number from 1 to 8, as in `expectimax:3`"
+                "`{name}`: the depth of expectimax is a number from 1 to {MAX_DEPTH}, as in \
+                 `expectimax:3` (each level takes about twenty times as long: a game of Senet \
+                 at depth 5 takes seconds, at 6 about a minute)"
             )),
         },
         _ => {

@@ -96,7 +96,12 @@ pub fn table_for(
     path: Option<&str>,
 ) -> Result<Option<Arc<Solved>>, String> {
     if !players.iter().any(|p| p == "optimal") {
-        return Ok(None);
+        return match path {
+            Some(p) => Err(format!(
+                "`--table {p}` is for the `optimal` player, and no player here is `optimal`"
+            )),
+            None => Ok(None),
+        };
     }
     let table = match path {
         Some(p) => load(

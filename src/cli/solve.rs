@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use super::args::Format;
 use senet::check::RuleSet;
 use senet::engine::{Engine, Move, Position};
+use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
 use senet::solve::table::{TableHeader, save};
 use senet::solve::{Limits, Method, SolveError, Solved, estimate_from, solve_with};
@@ -32,7 +33,7 @@ pub struct SolveArgs<'a> {
     pub format: Format,
 }
 
-fn too_large(engine: &Engine, e: SolveError) -> String {
+fn too_large(engine: &Engine, rules: &RuleSet, e: SolveError) -> String {
     let (seen, limit, estimate) = match e {
         SolveError::TooLarge {
             seen,
@@ -46,11 +47,11 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
         } => {
             return format!(
                 "`{}` is too large to solve here: {states} states would need about {:.1} GiB, \
-                 more than the {:.1} GiB allowed. Try fewer pieces, e.g. `--option pieces=3`, or \
-                 raise `--memory` on a larger machine.",
+                 more than the {:.1} GiB allowed. {}, or raise `--memory` on a larger machine.",
                 engine.rules.id,
                 bytes as f64 / GIB,
-                budget as f64 / GIB
+                budget as f64 / GIB,
+                fewer_pieces(rules)
             );
         }
         SolveError::NotDense(why) => {
@@ -65,16 +66,55 @@ fn too_large(engine: &Engine, e: SolveError) -> String {
     };
     format!(
         "`{}` is too large to solve here: more than {limit} states (an upper bound on its positions \
-         is {estimate:.3e}, about {:.1} GiB at 320 bytes a state{}). Try fewer pieces, e.g. \
-         `--option pieces=3`, or raise `--limit` on a larger machine.",
+         is {estimate:.3e}, about {:.1} GiB at 320 bytes a state{}). {}, or raise `--limit` on a \
+         larger machine.",
         engine.rules.id,
         estimate * 320.0 / (1u64 << 30) as f64,
         if seen > 0 {
             format!("; {seen} found before stopping")
         } else {
             String::new()
-        }
+        },
+        fewer_pieces(rules)
     )
+}
+
+/// How to try a smaller game: the rule set's own `pieces` option if it has one, with a value
+/// below the one chosen, else a variant with fewer pieces.
+fn fewer_pieces(rules: &RuleSet) -> String {
+    let fewer = rules
+        .options
+        .iter()
+        .find(|o| o.name == "pieces")
+        .and_then(|o| {
+            let chosen = match o.chosen {
+                Opt::Int(n) => n,
+                _ => return None,
+            };
+            let values = o
+                .allowed
+                .iter()
+                .filter_map(|v| match *v {
+                    Opt::Int(n) => Some(n..=n),
+                    Opt::Range(a, b) => Some(a.min(b)..=a.max(b)),
+                    Opt::Word(_) => None,
+                })
+                .flatten();
+            // The largest value up to 3, or else the smallest, below the one chosen.
+            let below: Vec<u32> = values.filter(|&n| n >= 1 && n < chosen).collect();
+            below
+                .iter()
+                .copied()
+                .filter(|&n| n <= 3)
+                .max()
+                .or_else(|| below.iter().copied().min())
+        });
+    match fewer {
+        Some(n) => format!("Try fewer pieces, e.g. `--option pieces={n}`"),
+        None => "Try a variant with fewer pieces (a rule file that `extends` this one and says \
+                 `pieces 3 each`)"
+            .to_string(),
+    }
 }
 
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
@@ -129,7 +169,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     }) {
         Ok(s) => s,
         Err(e) => {
-            complain!("error: {}", too_large(engine, e));
+            complain!("error: {}", too_large(engine, a.rules, e));
             return ExitCode::from(2);
         }
     };

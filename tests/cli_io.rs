@@ -333,3 +333,29 @@ fn solve_suggests_only_options_the_rule_set_has() {
     assert!(!stderr.contains("--option pieces"), "{stderr}");
     assert!(stderr.contains("fewer pieces"), "{stderr}");
 }
+
+#[test]
+fn a_person_typing_something_odd_is_asked_again_and_no_line_grows_without_bound() {
+    let play = [
+        "play",
+        "twenty-squares/ur",
+        "--players",
+        "human,random",
+        "--seed",
+        "1",
+    ];
+    // At the prompt of a single move, only Enter plays it.
+    let (code, stdout, _) = run(&play, b"x\nq\n");
+    assert_eq!(code, 0);
+    assert!(stdout.contains("`x` is not a command"), "{stdout}");
+    assert!(stdout.contains("Game stopped after 0 moves"), "{stdout}");
+    // A line that is not text is asked again, not taken for the end of the input.
+    let (code, stdout, _) = run(&play, b"\xff\xfe\nq\n");
+    assert_eq!(code, 0);
+    assert!(stdout.contains("is not a command"), "{stdout}");
+    // An endless line stops the game instead of filling memory.
+    let (code, stdout, stderr) = run(&play, &[b'x'; 100_000]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("longer than 4096 bytes"), "{stderr}");
+    assert!(stdout.contains("Game stopped"), "{stdout}");
+}

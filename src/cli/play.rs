@@ -40,13 +40,29 @@ fn print_lines(lines: Vec<String>) {
 
 /// Reads one line of input, trimmed; `None` at the end of input.
 fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let _ = std::io::stdout().flush();
-    let mut line = String::new();
-    if input.read_line(&mut line).ok()? == 0 {
+    super::output::flush_stdout();
+    let mut line = Vec::new();
+    let limit = u64::try_from(MAX_INPUT_LINE + 1).unwrap_or(u64::MAX);
+    if std::io::Read::take(&mut *input, limit)
+        .read_until(b'\n', &mut line)
+        .ok()?
+        == 0
+    {
         return None;
     }
-    Some(line.trim().to_string())
+    if line.len() > MAX_INPUT_LINE && !line.ends_with(b"\n") {
+        // Nothing a person types is this long: the input is not a person's, stop reading it.
+        complain!("error: an input line longer than {MAX_INPUT_LINE} bytes; the game stops");
+        return None;
+    }
+    // A line that is not text is no command and no move: it is asked again.
+    Some(
+        String::from_utf8(line).map_or_else(|_| "(not text)".to_string(), |l| l.trim().to_string()),
+    )
 }
+
+/// The longest line a person's answer may be.
+const MAX_INPUT_LINE: usize = 4096;
 
 /// Asks a person to pick a move. `None` means they quit.
 fn ask(
@@ -130,7 +146,10 @@ fn ask(
             match commands(&line) {
                 Some(false) => return None,
                 Some(true) => {}
-                None => return Some(0),
+                None if line.is_empty() || line == "1" => return Some(0),
+                None => {
+                    say!("`{line}` is not a command: press Enter to play the move, or h for help.")
+                }
             }
         }
     }

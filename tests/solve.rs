@@ -167,7 +167,125 @@ fn cli_solves_and_saves_a_table() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not for these rules"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("with options pieces=1, not for `twenty-squares/ur` with options pieces=2"),
+        "{stderr}"
+    );
+    // The same option written another way is the same option.
+    sim_ok(&[
+        "twenty-squares/ur",
+        "--option",
+        "pieces=01",
+        "--games",
+        "10",
+        "--players",
+        "optimal,random",
+        "--table",
+        table_arg,
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A table's header and body, with the checksum of the body recomputed (as a forger would).
+fn forge(table: &std::path::Path, edit: impl Fn(&mut serde_json::Value, &mut Vec<u8>)) {
+    let bytes = std::fs::read(table).unwrap();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    let mut body = bytes[newline + 1..].to_vec();
+    edit(&mut header, &mut body);
+    let mut out = serde_json::to_vec(&header).unwrap();
+    out.push(b'\n');
+    out.extend_from_slice(&body);
+    std::fs::write(table, out).unwrap();
+}
+
+/// FNV-1a of `bytes`, as tables keep it.
+fn checksum(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// `sim` with the optimal player on `table`: its exit code and standard error.
+fn sim_with_table(table: &str) -> (Option<i32>, String) {
+    let out = senet()
+        .args([
+            "sim",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=1",
+            "--games",
+            "10",
+        ])
+        .args(["--players", "optimal,random", "--table", table])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_refuses_a_table_whose_contents_are_changed_or_are_no_chances() {
+    let dir = std::env::temp_dir().join(format!("senet-solve-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for method in ["search", "dense"] {
+        let table = dir.join(format!("ur1-{method}.table"));
+        let arg = table.to_str().unwrap();
+        let solve = |t: &str| {
+            solve_json(&[
+                "twenty-squares/ur",
+                "--option",
+                "pieces=1",
+                "--method",
+                method,
+                "--format",
+                "json",
+                "--table",
+                t,
+            ])
+        };
+        solve(arg);
+        // One byte changed: the checksum no longer matches.
+        forge(&table, |_, body| body[3] ^= 0x40);
+        let (code, stderr) = sim_with_table(arg);
+        assert_eq!(code, Some(2), "{method}");
+        assert!(
+            stderr.contains("do not match its checksum"),
+            "{method}: {stderr}"
+        );
+        // Values that are no chances (NaN, 1e300, -1), the checksum made to match: refused.
+        for bad in [f64::NAN, 1e300, -1.0] {
+            solve(arg);
+            forge(&table, |header, body| {
+                // The last 8 bytes are a value in both kinds of table.
+                let n = body.len();
+                body[n - 8..].copy_from_slice(&bad.to_le_bytes());
+                header["checksum"] = serde_json::json!(checksum(body));
+            });
+            let (code, stderr) = sim_with_table(arg);
+            assert_eq!(code, Some(2), "{method} {bad}");
+            assert!(stderr.contains("not a chance"), "{method} {bad}: {stderr}");
+        }
+        // A table of an earlier format: solve again.
+        solve(arg);
+        forge(&table, |header, _| {
+            let old = if method == "dense" {
+                "senet-dense/1"
+            } else {
+                "senet-table/2"
+            };
+            header["format"] = serde_json::json!(old);
+        });
+        let (code, stderr) = sim_with_table(arg);
+        assert_eq!(code, Some(2));
+        assert!(stderr.contains("earlier version"), "{stderr}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -651,5 +769,67 @@ fn cli_refuses_a_table_that_claims_too_many_states() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("damaged"), "{method}: {stderr}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A table solved from a late position holds none of the early game: the optimal player says
+/// how often it had to play as greedy, instead of doing so silently.
+#[test]
+fn cli_says_when_the_optimal_player_leaves_its_table() {
+    let dir = std::env::temp_dir().join(format!("senet-solve-floor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let position = dir.join("late.json");
+    std::fs::write(
+        &position,
+        r#"{"to_move":"light","throw":null,"pieces":{"light":["off",3],"dark":["off",5]}}"#,
+    )
+    .unwrap();
+    let table = dir.join("late.table");
+    let out = senet()
+        .args([
+            "solve",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=2",
+            "--method",
+            "dense",
+        ])
+        .args([
+            "--position",
+            position.to_str().unwrap(),
+            "--table",
+            table.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = senet()
+        .args([
+            "sim",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=2",
+            "--games",
+            "20",
+        ])
+        .args([
+            "--players",
+            "optimal,random",
+            "--table",
+            table.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("player 1 (`optimal`) met") && stderr.contains("as `greedy`"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

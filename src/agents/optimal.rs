@@ -1,5 +1,6 @@
 //! Perfect play from a solved table ([`crate::solve`]): the move whose resulting position has the
-//! best chance for the side to move. Positions the table does not hold fall back to greedy.
+//! best chance for the side to move. Positions the table does not hold fall back to greedy, and
+//! are counted ([`Player::fallbacks`]) so that the user is told.
 //! [`table_for`] finds the table: loaded from a file, or solved at once for a small rule set.
 
 use std::sync::Arc;
@@ -16,6 +17,8 @@ const GIB: f64 = (1u64 << 30) as f64;
 pub struct OptimalAgent {
     table: Arc<Solved>,
     fallback: GreedyAgent,
+    /// Decisions played as greedy: a move led to a position the table does not hold.
+    fell_back: u64,
 }
 
 impl OptimalAgent {
@@ -23,6 +26,7 @@ impl OptimalAgent {
         OptimalAgent {
             table,
             fallback: GreedyAgent::new(seed),
+            fell_back: 0,
         }
     }
 }
@@ -34,6 +38,7 @@ impl Player for OptimalAgent {
         for (i, mv) in moves.iter().enumerate() {
             let next = engine.successor(pos, mv, throw);
             let Some(v) = self.table.score(&next) else {
+                self.fell_back += 1;
                 return self.fallback.choose(engine, pos, throw, moves);
             };
             let better = match best {
@@ -55,6 +60,10 @@ impl Player for OptimalAgent {
 
     fn reseed(&mut self, seed: u64) {
         self.fallback.reseed(seed);
+    }
+
+    fn fallbacks(&self) -> u64 {
+        self.fell_back
     }
 }
 

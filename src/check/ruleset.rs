@@ -101,6 +101,18 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
+    /// Every option with the value chosen for it (given or by default), as text, by name: what
+    /// identifies the rules a table was solved for, whatever way the values were written.
+    pub fn resolved_options(&self) -> Vec<(String, String)> {
+        let mut list: Vec<(String, String)> = self
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.chosen.to_string()))
+            .collect();
+        list.sort();
+        list
+    }
+
     /// The side called `name`, if there is one.
     pub fn side_named(&self, name: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|&s| self.sides[s].name == name)

@@ -217,7 +217,13 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
+    let table = match agents::table_for(
+        engine,
+        &a.rules.hash,
+        &a.rules.resolved_options(),
+        a.players,
+        a.table,
+    ) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");
@@ -334,6 +340,18 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
                 style
             )
         );
+    }
+    for (k, seat) in seats.iter().enumerate() {
+        if let Seat::Agent(agent) = seat
+            && agent.fallbacks() > 0
+        {
+            complain!(
+                "note: player {} (`{}`) met {} positions its table does not hold and played them as `greedy`",
+                k + 1,
+                a.players[k],
+                agent.fallbacks()
+            );
+        }
     }
     if let (Some(path), Some(file)) = (a.record, record_file.as_mut()) {
         // A stopped game is recorded too, as stopped: it replays up to where it stopped.

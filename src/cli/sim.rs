@@ -35,7 +35,13 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
-    let table = match agents::table_for(engine, &a.rules.hash, a.options, a.players, a.table) {
+    let table = match agents::table_for(
+        engine,
+        &a.rules.hash,
+        &a.rules.resolved_options(),
+        a.players,
+        a.table,
+    ) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");
@@ -91,6 +97,15 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     match a.format {
         Format::Json => say!("{}", json_report(engine, &totals, &meta)),
         Format::Text => say_raw!("{}", text_report(engine, &totals, &meta)),
+    }
+    for (k, &n) in totals.fallbacks.iter().enumerate() {
+        if n > 0 {
+            complain!(
+                "note: player {} (`{}`) met {n} positions its table does not hold and played them as `greedy`",
+                k + 1,
+                a.players[k]
+            );
+        }
     }
     ExitCode::SUCCESS
 }

@@ -206,7 +206,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         .expect("the solved states include the root and its successors");
     if let Some(path) = a.table {
         let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
-        let header = TableHeader::new(&r.id, &a.rules.hash, a.options, states);
+        let header = TableHeader::new(&r.id, &a.rules.hash, &a.rules.resolved_options(), states);
         if let Err(e) = save(path, &header, &solution) {
             complain!("error: {e}");
             return ExitCode::from(2);

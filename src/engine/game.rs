@@ -18,6 +18,12 @@ pub trait Player {
 
     /// Starts afresh with a new seed (simulations reuse one agent for many games).
     fn reseed(&mut self, _seed: u64) {}
+
+    /// How many of its decisions so far this agent made by a simpler rule because what it knows
+    /// ran out (a solved table without the position): said to the user, never silent.
+    fn fallbacks(&self) -> u64 {
+        0
+    }
 }
 
 /// What happened in a game, in order, for records, messages and statistics. Players are

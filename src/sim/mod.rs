@@ -50,6 +50,8 @@ pub struct Totals {
     pub match_points: u64,
     /// Piece movements that landed on each square (before square effects), by square index.
     pub landings: Vec<u64>,
+    /// Per player: decisions an agent made by a simpler rule (see [`Player::fallbacks`]).
+    pub fallbacks: [u64; 2],
     /// Per game, its number of moves and of turns (for percentiles).
     pub moves_each: Vec<u32>,
     pub turns_each: Vec<u32>,
@@ -91,6 +93,7 @@ impl Totals {
         }
         for p in 0..2 {
             self.player_wins[p] += o.player_wins[p];
+            self.fallbacks[p] += o.fallbacks[p];
         }
         self.draws += o.draws;
         self.unfinished += o.unfinished;
@@ -158,6 +161,9 @@ fn play_range(
         };
         run_game(&mut game, &mut [a.as_mut(), b.as_mut()], &mut rng, |_| {});
         t.add_game(&game.summary, &game.landings);
+    }
+    for (k, p) in players.iter().enumerate() {
+        t.fallbacks[k] = p.fallbacks();
     }
     tick(range_len);
     Ok(t)

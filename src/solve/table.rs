@@ -1,7 +1,8 @@
 //! Solved tables on disk, for the `optimal` agent: a header line of JSON (format, rules, hash,
-//! options, states) and then, in little-endian binary, either each state's position and values
-//! (the search's tables) or each state's value in the order of the dense numbering, which the
-//! rules rebuild.
+//! options, states, a checksum of the body) and then, in little-endian binary, either each
+//! state's position and values (the search's tables) or each state's value in the order of the
+//! dense numbering, which the rules rebuild. Nothing in a table is trusted: the body must match
+//! its checksum, every value must be a chance (0 to 1) and every position one the rules reach.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -12,8 +13,10 @@ use crate::compile::Rules;
 use crate::engine::{Engine, Position, Setup};
 use crate::types::{PathPos, PerSide, Place, Side};
 
-const MAGIC: &str = "senet-table/2";
-const DENSE: &str = "senet-dense/1";
+const MAGIC: &str = "senet-table/3";
+const DENSE: &str = "senet-dense/2";
+/// The formats of earlier versions, which kept no checksum: read no more.
+const OLDER: [&str; 3] = ["senet-table/1", "senet-table/2", "senet-dense/1"];
 
 /// What a table was solved for: a table is refused for other rules or options.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -26,9 +29,14 @@ pub struct TableHeader {
     /// Dense tables solved from a position: the pieces off below which values mean nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub floor: Option<[u8; 2]>,
+    /// FNV-1a (64 bits, hexadecimal) of every byte after the header line.
+    #[serde(default)]
+    pub checksum: String,
 }
 
 impl TableHeader {
+    /// The header of a table for rules `rules` (hash of its text `hash`) with every option at
+    /// the value chosen (see [`crate::check::RuleSet::resolved_options`]).
     pub fn new(rules: &str, hash: &str, options: &[(String, String)], states: usize) -> Self {
         let mut options = options.to_vec();
         options.sort();
@@ -39,8 +47,43 @@ impl TableHeader {
             options,
             states,
             floor: None,
+            checksum: String::new(),
         }
     }
+}
+
+/// FNV-1a over the bytes written after a table's header.
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Self {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// Options as people write them: `pieces=3, extra-throws=off`, or `no options`.
+fn options_text(options: &[(String, String)]) -> String {
+    if options.is_empty() {
+        return "no options".into();
+    }
+    let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!("options {}", list.join(", "))
+}
+
+/// Whether `v` is a chance: a finite number from 0 to 1 (rounding may step a hair outside).
+fn is_chance(v: f64) -> bool {
+    (-1e-9..=1.0 + 1e-9).contains(&v)
 }
 
 /// A state on disk: each side's path positions as a bit set, its waiting, borne-off and removed
@@ -104,17 +147,32 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
         Solved::Search(s) => s,
         Solved::Dense(d) => return save_dense(path, header, d),
     };
+    // The body's records, each written twice: once for the checksum the header holds, once to
+    // the file (a record is made again rather than a table's worth kept in memory).
+    let record = |k: usize, buf: &mut Vec<u8>| {
+        buf.clear();
+        put_position(buf, &s.positions[k]);
+        buf.extend_from_slice(&s.score[k].to_le_bytes());
+        buf.extend_from_slice(&s.draw[k].to_le_bytes());
+    };
+    let mut buf = Vec::with_capacity(RECORD);
+    let mut sum = Checksum::new();
+    for k in 0..s.positions.len() {
+        record(k, &mut buf);
+        sum.add(&buf);
+    }
+    let header = TableHeader {
+        format: MAGIC.into(),
+        checksum: sum.hex(),
+        ..header.clone()
+    };
+    let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
     let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
     let mut w = BufWriter::new(file);
-    let head = serde_json::to_string(header).map_err(|e| e.to_string())?;
-    let mut buf = Vec::with_capacity(RECORD);
     let mut write = || -> std::io::Result<()> {
         writeln!(w, "{head}")?;
-        for (k, p) in s.positions.iter().enumerate() {
-            buf.clear();
-            put_position(&mut buf, p);
-            buf.extend_from_slice(&s.score[k].to_le_bytes());
-            buf.extend_from_slice(&s.draw[k].to_le_bytes());
+        for k in 0..s.positions.len() {
+            record(k, &mut buf);
             w.write_all(&buf)?;
         }
         w.flush()
@@ -123,15 +181,20 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
 }
 
 fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-    let mut w = BufWriter::new(file);
+    let mut sum = Checksum::new();
+    for v in &d.values {
+        sum.add(&v.to_le_bytes());
+    }
     let header = TableHeader {
         format: DENSE.into(),
         states: d.values.len(),
         floor: (d.floor != PerSide::default()).then_some(d.floor.0),
+        checksum: sum.hex(),
         ..header.clone()
     };
     let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    let mut w = BufWriter::new(file);
     let mut write = || -> std::io::Result<()> {
         writeln!(w, "{head}")?;
         for v in &d.values {
@@ -153,17 +216,37 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
     let header: TableHeader = serde_json::from_str(line.trim())
         .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
+    if OLDER.contains(&header.format.as_str()) {
+        return Err(format!(
+            "the table `{path}` was made by an earlier version of senet, whose tables carry no \
+             checksum: solve it again with `senet solve --table`"
+        ));
+    }
     if header.format != MAGIC && header.format != DENSE {
         return Err(format!(
             "`{path}` is not a senet table (made by `senet solve --table`)"
         ));
     }
-    if (&header.rules, &header.hash, &header.options)
-        != (&expected.rules, &expected.hash, &expected.options)
-    {
+    if (&header.rules, &header.options) != (&expected.rules, &expected.options) {
         return Err(format!(
-            "the table `{path}` was solved for `{}` with options {:?}, not for these rules and options",
-            header.rules, header.options
+            "the table `{path}` was solved for `{}` with {}, not for `{}` with {}",
+            header.rules,
+            options_text(&header.options),
+            expected.rules,
+            options_text(&expected.options)
+        ));
+    }
+    if header.hash != expected.hash {
+        return Err(format!(
+            "the table `{path}` was solved for other rules of `{}` (its rule files have changed \
+             since): solve it again",
+            header.rules
+        ));
+    }
+    let pieces = engine.rules.pieces;
+    if header.floor.is_some_and(|f| f.iter().any(|&n| n > pieces)) {
+        return Err(format!(
+            "the table `{path}` is damaged: its floor of pieces off is more than the {pieces} pieces a side has"
         ));
     }
     let mut bytes = Vec::new();
@@ -176,16 +259,29 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             header.states
         )
     };
+    let mut sum = Checksum::new();
+    sum.add(&bytes);
+    if sum.hex() != header.checksum {
+        return Err(format!(
+            "the table `{path}` is damaged: its contents do not match its checksum"
+        ));
+    }
+    let not_chance = |v: f64| {
+        format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
+    };
     if header.format == DENSE {
         let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
         if index.states != header.states as u64 || header.states.checked_mul(8) != Some(bytes.len())
         {
             return Err(damaged());
         }
-        let values = bytes
+        let values: Vec<f64> = bytes
             .chunks_exact(8)
             .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
             .collect();
+        if let Some(&v) = values.iter().find(|&&v| !is_chance(v)) {
+            return Err(not_chance(v));
+        }
         return Ok(Solved::Dense(DenseSolution {
             index,
             floor: PerSide(header.floor.unwrap_or([0, 0])),
@@ -207,6 +303,9 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     };
     for (k, chunk) in (0u32..).zip(bytes.chunks_exact(RECORD)) {
         let (pos, score, draw) = get_record(chunk, &engine.rules).ok_or_else(damaged)?;
+        if let Some(v) = [score, draw].into_iter().find(|&v| !is_chance(v)) {
+            return Err(not_chance(v));
+        }
         s.positions.push(pos);
         s.index.insert(pos, k);
         s.score.push(score);

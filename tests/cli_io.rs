@@ -359,3 +359,80 @@ fn a_person_typing_something_odd_is_asked_again_and_no_line_grows_without_bound(
     assert!(stderr.contains("longer than 4096 bytes"), "{stderr}");
     assert!(stdout.contains("Game stopped"), "{stdout}");
 }
+
+#[test]
+fn a_huge_number_of_games_does_not_take_memory_up_front() {
+    // A trillion games: the run is stopped after a moment, its memory looked at first.
+    let mut child = senet()
+        .args([
+            "sim",
+            "twenty-squares/ur",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run senet");
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+    let _ = child.kill();
+    let _ = child.wait();
+    let status = status.expect("the run is still going");
+    let rss_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .expect("VmRSS");
+    assert!(
+        rss_kib < 200 * 1024,
+        "{rss_kib} KiB resident after a moment"
+    );
+}
+
+#[test]
+fn no_command_reads_a_device_or_a_file_past_its_limit() {
+    let cases: [&[&str]; 4] = [
+        &[
+            "solve",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=1",
+            "--position",
+            "/dev/zero",
+        ],
+        &["replay", "/dev/zero"],
+        &[
+            "sim",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=1",
+            "--players",
+            "optimal,random",
+            "--table",
+            "/dev/zero",
+        ],
+        &["check", "/dev/zero"],
+    ];
+    for args in cases {
+        let (code, _, stderr) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+    }
+    // A position from standard input longer than the limit: refused, not read to the end.
+    let (code, _, stderr) = run(
+        &[
+            "solve",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=1",
+            "--position",
+            "-",
+        ],
+        &vec![b' '; (1 << 20) + 100],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("longer than 1 MiB"), "{stderr}");
+}

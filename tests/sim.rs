@@ -452,3 +452,29 @@ fn expectimax_beats_random_on_kendall() {
         100.0 * share
     );
 }
+
+/// Deciles from counts of game lengths are the deciles of the sorted lengths.
+#[test]
+fn histogram_deciles_are_those_of_the_sorted_values() {
+    use senet::sim::Histogram;
+    let mut rng = 12345u64;
+    for n in [1usize, 2, 3, 10, 11, 1000] {
+        let mut values = Vec::new();
+        let mut h = Histogram::default();
+        for _ in 0..n {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let v = u32::try_from(rng >> 54).unwrap();
+            values.push(v);
+            h.add(v);
+        }
+        values.sort_unstable();
+        for tenths in [0u64, 1, 5, 9, 10] {
+            let rank = usize::try_from(((n as u64 - 1) * tenths + 5) / 10).unwrap();
+            assert_eq!(h.percentile(tenths), values[rank], "n {n}, {tenths} tenths");
+        }
+        assert_eq!(h.max(), *values.last().unwrap());
+    }
+    assert_eq!(Histogram::default().percentile(5), 0);
+}

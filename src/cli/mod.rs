@@ -34,6 +34,7 @@ macro_rules! complain {
 
 mod args;
 mod commands;
+mod input;
 mod moves;
 mod output;
 mod play;

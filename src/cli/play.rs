@@ -413,7 +413,7 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
         complain!("error: `{path}` cannot be replayed: {msg}");
         ExitCode::from(2)
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match super::input::read_text(path, super::input::MAX_RECORD) {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read it: {e}")),
     };

@@ -135,17 +135,11 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let (root, throw) = match a.position {
         None => (engine.start(), None),
         Some(path) => {
-            let text = if path == "-" {
-                let mut t = String::new();
-                let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut t);
-                t
-            } else {
-                match std::fs::read_to_string(path) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        complain!("error: cannot read `{path}`: {e}");
-                        return ExitCode::from(2);
-                    }
+            let text = match super::input::read_text(path, super::input::MAX_POSITION) {
+                Ok(t) => t,
+                Err(e) => {
+                    complain!("error: cannot read `{path}`: {e}");
+                    return ExitCode::from(2);
                 }
             };
             let parsed = serde_json::from_str::<Value>(&text)

@@ -52,9 +52,48 @@ pub struct Totals {
     pub landings: Vec<u64>,
     /// Per player: decisions an agent made by a simpler rule (see [`Player::fallbacks`]).
     pub fallbacks: [u64; 2],
-    /// Per game, its number of moves and of turns (for percentiles).
-    pub moves_each: Vec<u32>,
-    pub turns_each: Vec<u32>,
+    /// How many games had each number of moves, and of turns (for percentiles): memory grows
+    /// with the distinct lengths, not with the games.
+    pub moves_each: Histogram,
+    pub turns_each: Histogram,
+}
+
+/// Counts of values: how many games had each length.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram(std::collections::BTreeMap<u32, u64>);
+
+impl Histogram {
+    pub fn add(&mut self, value: u32) {
+        *self.0.entry(value).or_insert(0) += 1;
+    }
+
+    fn merge(&mut self, other: Histogram) {
+        for (v, n) in other.0 {
+            *self.0.entry(v).or_insert(0) += n;
+        }
+    }
+
+    /// The value at rank `((count - 1) * tenths + 5) / 10` of the values in order (0 when
+    /// there are none): the `tenths`-th decile, as a sorted list of every value would give it.
+    pub fn percentile(&self, tenths: u64) -> u32 {
+        let count: u64 = self.0.values().sum();
+        if count == 0 {
+            return 0;
+        }
+        let rank = ((count - 1) * tenths + 5) / 10;
+        let mut seen = 0;
+        for (&v, &n) in &self.0 {
+            seen += n;
+            if seen > rank {
+                return v;
+            }
+        }
+        self.max()
+    }
+
+    pub fn max(&self) -> u32 {
+        self.0.keys().next_back().copied().unwrap_or(0)
+    }
 }
 
 impl Totals {
@@ -82,8 +121,8 @@ impl Totals {
         for (a, b) in self.landings.iter_mut().zip(landings) {
             *a += u64::from(*b);
         }
-        self.moves_each.push(s.moves);
-        self.turns_each.push(s.turns);
+        self.moves_each.add(s.moves);
+        self.turns_each.add(s.turns);
     }
 
     fn add(mut self, o: Totals) -> Totals {
@@ -113,8 +152,8 @@ impl Totals {
         for (a, b) in self.landings.iter_mut().zip(&o.landings) {
             *a += b;
         }
-        self.moves_each.extend(o.moves_each);
-        self.turns_each.extend(o.turns_each);
+        self.moves_each.merge(o.moves_each);
+        self.turns_each.merge(o.turns_each);
         self
     }
 }
@@ -177,30 +216,31 @@ pub fn run(
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
-    // Fixed chunks, independent of the thread count; each chunk's totals are exact integers.
-    // Small enough that a few hundred slow games (expectimax) still spread over the threads.
+    // Fixed chunks, independent of the thread count; each chunk's totals are exact integers and
+    // counts, so that they add up to the same whatever the order. Small enough that a few
+    // hundred slow games (expectimax) still spread over the threads; made as they are played,
+    // so that memory does not grow with the games.
     const CHUNK: u64 = 64;
-    let chunks: Vec<std::ops::Range<u64>> = (0..spec.games.div_ceil(CHUNK))
-        .map(|c| c * CHUNK..((c + 1) * CHUNK).min(spec.games))
-        .collect();
+    let chunks = spec.games.div_ceil(CHUNK);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    let parts: Vec<Result<Totals, String>> = pool.install(|| {
-        chunks
-            .into_par_iter()
-            .map(|r| play_range(engine, spec, r, tick))
-            .collect()
-    });
-    let mut total = Totals {
+    let empty = || Totals {
         landings: vec![0; engine.rules.squares.len()],
         ..Totals::default()
     };
-    for p in parts {
-        total = total.add(p?);
-    }
-    total.moves_each.sort_unstable();
-    total.turns_each.sort_unstable();
-    Ok(total)
+    pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                play_range(
+                    engine,
+                    spec,
+                    c * CHUNK..((c + 1) * CHUNK).min(spec.games),
+                    tick,
+                )
+            })
+            .try_reduce(empty, |a, b| Ok(a.add(b)))
+    })
 }

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::Totals;
+use super::{Histogram, Totals};
 use crate::compile::SquareFlags;
 use crate::engine::Engine;
 use crate::types::{Side, Square};
@@ -25,13 +25,6 @@ pub fn wilson(successes: u64, n: u64) -> (f64, f64, f64) {
 
 /// The value at `tenths` tenths of a sorted list (5 for the median): the nearest rank, exact
 /// in integers (halves round up).
-fn percentile(sorted: &[u32], tenths: usize) -> u32 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    sorted[((sorted.len() - 1) * tenths + 5) / 10]
-}
-
 fn per_game(total: u64, games: u64) -> f64 {
     if games == 0 {
         0.0
@@ -69,13 +62,13 @@ pub struct Meta<'a> {
     pub jobs: usize,
 }
 
-fn stats(sorted: &[u32], mean: f64) -> Value {
+fn stats(each: &Histogram, mean: f64) -> Value {
     json!({
         "mean": mean,
-        "p10": percentile(sorted, 1),
-        "p50": percentile(sorted, 5),
-        "p90": percentile(sorted, 9),
-        "max": sorted.last().copied().unwrap_or(0),
+        "p10": each.percentile(1),
+        "p50": each.percentile(5),
+        "p90": each.percentile(9),
+        "max": each.max(),
     })
 }
 
@@ -188,10 +181,10 @@ pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
             out,
             "  {name:<14} {:8.1} {:7} {:6} {:6} {:6}",
             per_game(total, g),
-            percentile(each, 1),
-            percentile(each, 5),
-            percentile(each, 9),
-            each.last().copied().unwrap_or(0)
+            each.percentile(1),
+            each.percentile(5),
+            each.percentile(9),
+            each.max()
         );
     }
     let _ = writeln!(out, "\nper game");

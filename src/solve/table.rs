@@ -105,6 +105,9 @@ fn put_position(out: &mut Vec<u8>, p: &Position) {
     out.extend_from_slice(&[p.to_move() as u8, flags]);
 }
 
+/// The longest header line read.
+const MAX_HEADER: u64 = 64 << 10;
+
 /// The bytes of one state and its two values.
 const RECORD: usize = 2 * 8 + 2 * 3 + 2 + 16;
 
@@ -208,12 +211,20 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
 /// Loads a table; `expected` is the header the caller's rules and options give, `engine` plays
 /// those rules (a dense table's numbering is rebuilt from them).
 pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot read the table `{path}`: {e}");
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&"it is not a regular file"));
+    }
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
     let mut r = BufReader::new(file);
-    let mut line = String::new();
-    r.read_line(&mut line)
-        .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    // The header is one short line: read no more than a header could be.
+    let mut head = Vec::new();
+    (&mut r)
+        .take(MAX_HEADER)
+        .read_until(b'\n', &mut head)
+        .map_err(|e| cannot(&e))?;
+    let line = String::from_utf8_lossy(&head);
     let header: TableHeader = serde_json::from_str(line.trim())
         .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
     if OLDER.contains(&header.format.as_str()) {
@@ -249,16 +260,28 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             "the table `{path}` is damaged: its floor of pieces off is more than the {pieces} pieces a side has"
         ));
     }
-    let mut bytes = Vec::new();
-    r.read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the table `{path}`: {e}"))?;
+    // The body holds exactly what the header says: its size is known before it is read.
+    let record = if header.format == DENSE { 8 } else { RECORD };
+    let body = meta.len().saturating_sub(head.len() as u64);
     let damaged = || {
         format!(
-            "the table `{path}` is damaged: {} bytes for {} states",
-            bytes.len(),
+            "the table `{path}` is damaged: {body} bytes for {} states",
             header.states
         )
     };
+    if header
+        .states
+        .checked_mul(record)
+        .and_then(|n| u64::try_from(n).ok())
+        != Some(body)
+    {
+        return Err(damaged());
+    }
+    let mut bytes = Vec::new();
+    (&mut r)
+        .take(body)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
     let mut sum = Checksum::new();
     sum.add(&bytes);
     if sum.hex() != header.checksum {

@@ -694,14 +694,24 @@ fn replay_refuses_a_changed_throw() {
     let i = first(&good, "throw");
     let value = good["events"][i]["throw"]["value"].as_u64().unwrap();
 
-    // Another possible value: the recorded move no longer fits it.
+    // Another possible value: the record's seed throws another (and the recorded move would no
+    // longer fit it).
     let mut record = good.clone();
     events(&mut record)[i]["throw"]["value"] = json!(if value == 3 { 2 } else { 3 });
     replay_refuses(
         &dir,
         "other",
         &record.to_string(),
-        &format!("event {}", i + 2),
+        &format!("event {}: the record's seed throws {value} here", i + 1),
+    );
+    // The same game under another seed: its throws are not that seed's.
+    let mut record = good.clone();
+    record["seed"] = json!(good["seed"].as_u64().unwrap() + 1);
+    replay_refuses(
+        &dir,
+        "seed",
+        &record.to_string(),
+        "the record's seed throws",
     );
 
     // A value the pyramids cannot give.
@@ -723,6 +733,26 @@ fn replay_refuses_a_changed_throw() {
         &record.to_string(),
         &format!("event {}", i + 1),
     );
+}
+
+#[test]
+fn replay_refuses_unknown_players_and_other_seats() {
+    let dir = TempDir::new("players");
+    let good = ur_record(&dir);
+    let mut record = good.clone();
+    record["players"] = json!(["random", "wizard"]);
+    replay_refuses(
+        &dir,
+        "wizard",
+        &record.to_string(),
+        "`wizard` in `players` is no player",
+    );
+    let mut record = good.clone();
+    record["players"] = json!(["random", "expectimax:9"]);
+    replay_refuses(&dir, "deep", &record.to_string(), "is no player");
+    let mut record = good;
+    record["seated"] = json!(["greedy", "random"]);
+    replay_refuses(&dir, "seated", &record.to_string(), "the record seats");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::position::{outcome_json, steps_json};
 use crate::check::RuleSet;
-use crate::engine::game::{Action, Game, GameEvent, GameSummary};
+use crate::engine::game::{Action, Game, GameEvent, GameSummary, random_throw};
 use crate::engine::{Engine, Outcome};
 use crate::types::Side;
 
@@ -136,6 +136,10 @@ pub struct RecordHead {
     pub turns: u32,
     /// The turn cap the game was played with (records written before it was kept have none).
     pub turn_cap: Option<u32>,
+    /// The seed every throw of the game came from.
+    pub seed: u64,
+    /// The player of each side, in side order.
+    pub seated: Vec<String>,
 }
 
 pub fn read_head(v: &Value) -> Result<RecordHead, String> {
@@ -216,8 +220,29 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
                 .ok_or("`turn_cap` must be a whole number of turns, at least 1")?,
         ),
     };
+    let seed = v
+        .get("seed")
+        .and_then(Value::as_u64)
+        .ok_or("the record has no `seed` (a whole number)")?;
+    for p in &players {
+        if !is_player(p) {
+            return Err(format!("`{p}` in `players` is no player of senet"));
+        }
+    }
+    let seated = v
+        .get("seated")
+        .and_then(Value::as_array)
+        .and_then(|a| {
+            a.iter()
+                .map(|s| s.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+        })
+        .filter(|s| s.len() == 2)
+        .ok_or("the record has no `seated` list of two")?;
     Ok(RecordHead {
         turn_cap,
+        seed,
+        seated,
         source: source.into(),
         hash: hash.into(),
         options,
@@ -229,6 +254,22 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         moves,
         turns,
     })
+}
+
+/// Whether `name` is a player `senet play` knows: `human`, an agent, `expectimax:N`.
+fn is_player(name: &str) -> bool {
+    let (base, depth) = match name.split_once(':') {
+        Some((b, d)) => (b, Some(d)),
+        None => (name, None),
+    };
+    match depth {
+        None => name == "human" || crate::agents::AGENTS.contains(&base),
+        Some(d) => {
+            base == "expectimax"
+                && d.parse::<u32>()
+                    .is_ok_and(|d| (1..=crate::agents::MAX_DEPTH).contains(&d))
+        }
+    }
 }
 
 fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
@@ -270,6 +311,7 @@ pub fn replay(
         None if head.result == json!({ "unfinished": true }) => head.turns.max(1),
         None => u32::MAX,
     };
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(head.seed);
     let mut game = Game::new(engine, cap);
     let mut at = 0usize;
     let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
@@ -330,6 +372,15 @@ pub fn replay(
                 if !engine.rules.throws.can_give(v) {
                     return Err(format!("event {}: {v} is not a possible throw", at + 1));
                 }
+                // Every throw comes from the record's seed, in order: a throw changed by hand
+                // is found out.
+                let seeded = random_throw(engine, &mut rng);
+                if v != seeded {
+                    return Err(format!(
+                        "event {}: the record's seed throws {seeded} here, the record says {v}",
+                        at + 1
+                    ));
+                }
                 game.give_throw(v);
             }
             Action::Choose { side } => {
@@ -377,6 +428,15 @@ pub fn replay(
         return Err(format!(
             "the record says the result is {}, the replay gives {result}",
             head.result
+        ));
+    }
+    let seated: Vec<String> = Side::BOTH
+        .map(|s| head.players[usize::from(game.summary.seat[s])].clone())
+        .to_vec();
+    if seated != head.seated {
+        return Err(format!(
+            "the record seats {:?}, the replay {seated:?}",
+            head.seated
         ));
     }
     let s = &game.summary;

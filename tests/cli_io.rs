@@ -436,3 +436,43 @@ fn no_command_reads_a_device_or_a_file_past_its_limit() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("longer than 1 MiB"), "{stderr}");
 }
+
+#[test]
+fn a_game_cut_off_leaves_a_record_that_replays_so_far() {
+    use std::io::Read;
+    let dir = TempDir::new("cut-off");
+    let record = dir.0.join("game.json");
+    let mut child = senet()
+        .args([
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "random,human",
+            "--seed",
+            "5",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run senet");
+    // Wait for the person's first prompt (the other side has moved by then), then cut it off
+    // as Ctrl-C or a closed terminal would, without a word.
+    let mut stdout = child.stdout.take().expect("a pipe");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !String::from_utf8_lossy(&seen).contains("]: ") {
+        let n = stdout.read(&mut buf).expect("read the game");
+        assert!(n > 0, "the game ended before asking");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    child.kill().expect("cut the game off");
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&record).expect("a record was left");
+    let v: Value = serde_json::from_str(&text).expect("a whole record");
+    assert_eq!(v["result"], serde_json::json!({ "stopped": true }));
+    let (code, stdout, stderr) = run(&["replay", record.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}

@@ -295,6 +295,16 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
         let action = game.next_action();
         let persons = person(&game, &seats);
         tell(&mut game, &mut narrator, persons, &mut events);
+        // Before each choice the record holds the game so far, as stopped there: a game cut
+        // off (Ctrl-C, a closed terminal) leaves a record that replays up to that point.
+        if let (Action::Choose { .. }, Some(file)) = (action, record_file.as_mut()) {
+            let header = record_header(&a, seed, true);
+            let json = record::record_json(&header, engine, events.clone(), &game.summary);
+            if let Err(e) = rewrite(file, &json) {
+                complain!("error: cannot write the record: {e}");
+                return ExitCode::from(2);
+            }
+        }
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let v = random_throw(engine, &mut rng);
@@ -355,24 +365,37 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     }
     if let (Some(path), Some(file)) = (a.record, record_file.as_mut()) {
         // A stopped game is recorded too, as stopped: it replays up to where it stopped.
-        let header = Header {
-            target: a.target,
-            rules: a.rules,
-            options: a.options,
-            seed,
-            players: a.players,
-            turn_cap: a.turn_cap,
-            stopped: quit,
-        };
+        let header = record_header(&a, seed, quit);
         let json = record::record_json(&header, engine, events, &game.summary);
-        let text = serde_json::to_string_pretty(&json).expect("JSON values always serialise");
-        if let Err(e) = writeln!(file, "{text}").and_then(|()| file.flush()) {
+        if let Err(e) = rewrite(file, &json) {
             complain!("error: cannot write the record to `{path}`: {e}");
             return ExitCode::from(2);
         }
         say!("Record written to {path}.");
     }
     ExitCode::SUCCESS
+}
+
+fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
+    Header {
+        target: a.target,
+        rules: a.rules,
+        options: a.options,
+        seed,
+        players: a.players,
+        turn_cap: a.turn_cap,
+        stopped,
+    }
+}
+
+/// Writes `json` as the whole content of the record's file.
+fn rewrite(file: &mut std::fs::File, json: &serde_json::Value) -> std::io::Result<()> {
+    use std::io::Seek;
+    let text = serde_json::to_string_pretty(json).expect("JSON values always serialise");
+    file.set_len(0)?;
+    file.rewind()?;
+    writeln!(file, "{text}")?;
+    file.flush()
 }
 
 /// Opens (creates or empties) the file a game is recorded in, refusing one that is an input of

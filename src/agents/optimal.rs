@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::greedy::GreedyAgent;
+use crate::check::RuleSet;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 use crate::solve::table::{TableHeader, load};
@@ -95,12 +96,11 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
 }
 
 /// The table the `optimal` agent plays from, if one of `players` is it: loaded from `path`
-/// (which must have been solved for these rules, whose text hashes to `hash`, and these
-/// options), or solved now.
+/// (which must have been solved for these rules, their text and their options as chosen), or
+/// solved now. A table with no `optimal` player to use it is refused.
 pub fn table_for(
     engine: &Engine,
-    hash: &str,
-    options: &[(String, String)],
+    rules: &RuleSet,
     players: &[String],
     path: Option<&str>,
 ) -> Result<Option<Arc<Solved>>, String> {
@@ -115,7 +115,7 @@ pub fn table_for(
     let table = match path {
         Some(p) => load(
             p,
-            &TableHeader::new(&engine.rules.id, hash, options, 0),
+            &TableHeader::new(&rules.id, &rules.hash, &rules.resolved_options(), 0),
             engine,
         )
         .map(Arc::new)?,

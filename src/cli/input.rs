@@ -9,6 +9,21 @@ pub const MAX_POSITION: usize = 1 << 20;
 /// A record of a game holds one line per event: 64 MiB is hundreds of thousands of moves.
 pub const MAX_RECORD: usize = 64 << 20;
 
+/// `path` opened for reading if it is a regular file (not a folder, a device or a pipe that may
+/// never end).
+pub fn open_regular(path: &str) -> std::io::Result<std::fs::File> {
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("it is a folder"));
+    }
+    if !meta.is_file() {
+        return Err(std::io::Error::other(
+            "it is not a regular file (use `-` to read standard input)",
+        ));
+    }
+    std::fs::File::open(path)
+}
+
 /// The text of `path` (`-`: standard input), at most `limit` bytes.
 pub fn read_text(path: &str, limit: usize) -> Result<String, String> {
     let mut bytes = Vec::new();
@@ -16,14 +31,7 @@ pub fn read_text(path: &str, limit: usize) -> Result<String, String> {
     let read = if path == "-" {
         std::io::stdin().lock().take(cap).read_to_end(&mut bytes)
     } else {
-        let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-        if meta.is_dir() {
-            return Err("it is a folder".into());
-        }
-        if !meta.is_file() {
-            return Err("it is not a regular file (use `-` to read standard input)".into());
-        }
-        std::fs::File::open(path).and_then(|f| f.take(cap).read_to_end(&mut bytes))
+        open_regular(path).and_then(|f| f.take(cap).read_to_end(&mut bytes))
     };
     read.map_err(|e| e.to_string())?;
     if bytes.len() > limit {

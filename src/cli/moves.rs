@@ -21,7 +21,7 @@ pub fn run(engine: &Engine, input: &str) -> ExitCode {
     let reader: Box<dyn BufRead> = if input == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        match open(input) {
+        match super::input::open_regular(input) {
             Ok(file) => Box::new(BufReader::new(file)),
             Err(e) => {
                 complain!("error: cannot read `{input}`: {e}");
@@ -49,20 +49,6 @@ pub fn run(engine: &Engine, input: &str) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// A regular file (not a folder, a device or a pipe that may never end).
-fn open(path: &str) -> std::io::Result<std::fs::File> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "it is a folder"
-        } else {
-            "it is not a regular file (use `-` to read standard input)"
-        };
-        return Err(std::io::Error::other(what));
-    }
-    std::fs::File::open(path)
 }
 
 /// Where answers go, and what they were.

@@ -217,13 +217,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let table = match agents::table_for(
-        engine,
-        &a.rules.hash,
-        &a.rules.resolved_options(),
-        a.players,
-        a.table,
-    ) {
+    let table = match agents::table_for(engine, a.rules, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");

@@ -35,13 +35,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
-    let table = match agents::table_for(
-        engine,
-        &a.rules.hash,
-        &a.rules.resolved_options(),
-        a.players,
-        a.table,
-    ) {
+    let table = match agents::table_for(engine, a.rules, a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");

@@ -183,24 +183,9 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         .and_then(Value::as_str)
         .ok_or("the record's rules have no `id`")?
         .to_string();
-    let sides = v
-        .get("sides")
-        .and_then(Value::as_array)
-        .and_then(|a| {
-            a.iter()
-                .map(|s| s.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-        })
-        .ok_or("the record has no `sides` list")?;
-    let players = v
-        .get("players")
-        .and_then(Value::as_array)
-        .and_then(|a| {
-            a.iter()
-                .map(|s| s.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-        })
-        .filter(|p| p.len() == 2)
+    let sides = strings(v, "sides").ok_or("the record has no `sides` list")?;
+    let players = strings(v, "players")
+        .filter(|list| list.len() == 2)
         .ok_or("the record has no `players` list of two")?;
     let moves = v
         .get("moves")
@@ -229,15 +214,8 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
             return Err(format!("`{p}` in `players` is no player of senet"));
         }
     }
-    let seated = v
-        .get("seated")
-        .and_then(Value::as_array)
-        .and_then(|a| {
-            a.iter()
-                .map(|s| s.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-        })
-        .filter(|s| s.len() == 2)
+    let seated = strings(v, "seated")
+        .filter(|list| list.len() == 2)
         .ok_or("the record has no `seated` list of two")?;
     Ok(RecordHead {
         turn_cap,
@@ -254,6 +232,15 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         moves,
         turns,
     })
+}
+
+/// The list of strings at `key`, if it is one.
+fn strings(v: &Value, key: &str) -> Option<Vec<String>> {
+    v.get(key)?
+        .as_array()?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect()
 }
 
 /// Whether `name` is a player `senet play` knows: `human`, an agent, `expectimax:N`.

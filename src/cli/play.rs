@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -282,6 +283,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
+    let mut written = Instant::now();
     let person = |game: &Game, seats: &[Seat]| {
         PerSide::from_fn(|s| matches!(seats[usize::from(game.summary.seat[s])], Seat::Human))
     };
@@ -289,15 +291,20 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
         let action = game.next_action();
         let persons = person(&game, &seats);
         tell(&mut game, &mut narrator, persons, &mut events);
-        // Before each choice the record holds the game so far, as stopped there: a game cut
-        // off (Ctrl-C, a closed terminal) leaves a record that replays up to that point.
-        if let (Action::Choose { .. }, Some(file)) = (action, record_file.as_mut()) {
+        // Before a person's choice (and before an agent's once a second has passed since the
+        // last write) the record holds the game so far, as stopped there: a game cut off
+        // (Ctrl-C, a closed terminal) leaves a record that replays up to that point. Agents'
+        // quick choices are not each written: that would cost a whole record per move.
+        if let (Action::Choose { side }, Some(file)) = (action, record_file.as_mut())
+            && (person(&game, &seats)[side] || written.elapsed() >= Duration::from_secs(1))
+        {
             let header = record_header(&a, seed, true);
             let json = record::record_json(&header, engine, events.clone(), &game.summary);
             if let Err(e) = rewrite(file, &json) {
                 complain!("error: cannot write the record: {e}");
                 return ExitCode::from(2);
             }
+            written = Instant::now();
         }
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {

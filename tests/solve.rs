@@ -187,6 +187,21 @@ fn cli_solves_and_saves_a_table() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Solves Ur with one piece by `method` and saves its table at `path`.
+fn ur1_table(method: &str, path: &str) {
+    solve_json(&[
+        "twenty-squares/ur",
+        "--option",
+        "pieces=1",
+        "--method",
+        method,
+        "--format",
+        "json",
+        "--table",
+        path,
+    ]);
+}
+
 /// A table's header and body, with the checksum of the body recomputed (as a forger would).
 fn forge(table: &std::path::Path, edit: impl Fn(&mut serde_json::Value, &mut Vec<u8>)) {
     let bytes = std::fs::read(table).unwrap();
@@ -237,19 +252,7 @@ fn cli_refuses_a_table_whose_contents_are_changed_or_are_no_chances() {
     for method in ["search", "dense"] {
         let table = dir.join(format!("ur1-{method}.table"));
         let arg = table.to_str().unwrap();
-        let solve = |t: &str| {
-            solve_json(&[
-                "twenty-squares/ur",
-                "--option",
-                "pieces=1",
-                "--method",
-                method,
-                "--format",
-                "json",
-                "--table",
-                t,
-            ])
-        };
+        let solve = |t: &str| ur1_table(method, t);
         solve(arg);
         // One byte changed: the checksum no longer matches.
         forge(&table, |_, body| body[3] ^= 0x40);
@@ -732,27 +735,13 @@ fn cli_refuses_a_table_that_claims_too_many_states() {
     for method in ["search", "dense"] {
         let table = dir.join(format!("ur1-{method}.table"));
         let table_arg = table.to_str().unwrap();
-        solve_json(&[
-            "twenty-squares/ur",
-            "--option",
-            "pieces=1",
-            "--method",
-            method,
-            "--format",
-            "json",
-            "--table",
-            table_arg,
-        ]);
-        let bytes = std::fs::read(&table).unwrap();
-        let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
-        let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+        ur1_table(method, table_arg);
         // The real count plus 2^61: times the 40-byte record (or 8-byte value) the claimed size
         // wraps round to the real one.
-        let states = header["states"].as_u64().unwrap();
-        header["states"] = serde_json::json!(states + (1u64 << 61));
-        let mut forged = serde_json::to_vec(&header).unwrap();
-        forged.extend_from_slice(&bytes[newline..]);
-        std::fs::write(&table, forged).unwrap();
+        forge(&table, |header, _| {
+            let states = header["states"].as_u64().unwrap();
+            header["states"] = serde_json::json!(states + (1u64 << 61));
+        });
         let out = senet()
             .args(["sim", "twenty-squares/ur", "--option", "pieces=1"])
             .args([

@@ -7,8 +7,8 @@
 mod row;
 
 use row::engine_of;
-use senet::engine::Engine;
 use senet::engine::game::{Action, Game, GameEvent};
+use senet::engine::{Engine, Way};
 use senet::notation::position::moves_json;
 use senet::types::{Side, Throw};
 use serde_json::{Value, json};
@@ -279,4 +279,19 @@ fn an_extra_throw_in_a_turn_that_plays_each_throw_keeps_the_throws_left() {
     game.give_throw(2);
     assert!(matches!(game.next_action(), Action::Choose { .. }));
     assert_eq!(game.pool(), [Throw::new(3), Throw::new(2)]);
+}
+
+#[test]
+fn a_turn_that_plays_each_throw_keeps_the_way_it_has_moved_between_its_throws() {
+    let e = engine(
+        "turn throw again on 4 then move each throw\nextra throw after none\n\
+         backward when no forward move\none direction each turn",
+    );
+    let mut game = Game::new(&e, 100);
+    // Red (1, 2; blue on 5, 6) throws 4 (again), then 3, and plays the 3 first: 1 -> 4.
+    throw_until_choice(&mut game, &[4, 3]);
+    play_to(&mut game, 3, "4");
+    // The 4 is still to play, in the same turn, which has moved forward.
+    assert_eq!(game.pool(), [Throw::new(4)]);
+    assert_eq!(game.pos.moved_this_turn(), Some(Way::Forward));
 }

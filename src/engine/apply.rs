@@ -499,6 +499,15 @@ impl Engine {
         }
     }
 
+    /// Side `s`, which has just made `mv`, goes on with its turn (it has throws left to play):
+    /// it moves next, and the turn keeps the way `mv` went.
+    pub(super) fn continue_turn(&self, pos: &mut Position, mv: &Move, s: Side) {
+        pos.to_move = s;
+        if self.one_way {
+            self.track_way(pos, mv, s);
+        }
+    }
+
     /// Where the moves of a turn go one way: the way side `s`, which has just made `mv`, has
     /// moved in its turn; nothing once the turn has passed to the other side. A retreat (neither
     /// forward nor backward) and a move with no step leave it as it was.

@@ -528,7 +528,7 @@ impl<'e> Game<'e> {
         let (mut event, left_play) = self.record(side, throw, mv);
         if event == Event::Moved && !self.spend.pool.is_empty() {
             // The same side plays the throws it has left.
-            self.pos.to_move = side;
+            self.engine.continue_turn(&mut self.pos, &mv, side);
             event = Event::MovedThrowsLeft;
         }
         // Only a piece leaving play (borne off, or captured) can end a game.

@@ -596,7 +596,11 @@ fn options_are_recorded_and_replayed() {
     let out = replay(&file);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(record["options"], json!({ "pieces": "7" }));
+    // Every option with its value, the defaults too.
+    assert_eq!(
+        record["options"],
+        json!({ "pieces": "7", "extra-throws": "on" })
+    );
     // The same events under five pieces a side do not replay.
     record["options"] = json!({ "pieces": "5" });
     std::fs::write(&file, record.to_string()).unwrap();
@@ -883,17 +887,54 @@ fn replay_refuses_changed_or_unknown_rules() {
         &record.to_string(),
         "have changed since the game was recorded",
     );
+    // The rule text the record carries, changed by one character.
     let mut record = good.clone();
+    let text = record["rules"]["files"][0]["text"].as_str().unwrap();
+    let changed = text.replacen("safe positions 4, 8, 14", "safe positions 4, 8", 1);
+    assert_ne!(changed, text);
+    record["rules"]["files"][0]["text"] = json!(changed);
+    replay_refuses(&dir, "carried", &record.to_string(), "have changed");
+    // Carried text that is not rules, or that reaches for a file it does not carry: refused,
+    // and nothing outside the record is read.
+    for (name, text) in [
+        ("not-rules", "this is no rule file"),
+        ("reaches-out", "ruleset \"x\"\nextends \"/etc/passwd\"\n"),
+    ] {
+        let mut record = good.clone();
+        record["rules"]["files"] = json!([{ "name": "x.rules", "text": text }]);
+        replay_refuses(&dir, name, &record.to_string(), "do not check");
+    }
+    for (name, files) in [
+        ("files-not-a-list", json!("twenty-squares/ur")),
+        ("files-empty", json!([])),
+        (
+            "file-without-text",
+            json!([{ "name": "twenty-squares/ur" }]),
+        ),
+    ] {
+        let mut record = good.clone();
+        record["rules"]["files"] = files;
+        replay_refuses(&dir, name, &record.to_string(), "`rules.files`");
+    }
+    // A record that carries no rules (as written before they were carried) names them by
+    // `source`.
+    let mut older = good;
+    older["rules"].as_object_mut().unwrap().remove("files");
+    let mut record = older.clone();
     record["rules"]["source"] = json!("twenty-squares/no-such-board");
     replay_refuses(&dir, "source", &record.to_string(), "do not load");
     // Rules from a file that is not there.
-    let mut record = good.clone();
+    let mut record = older.clone();
     record["rules"]["source"] = json!(s(&dir.path("gone.rules")));
     replay_refuses(&dir, "file", &record.to_string(), "do not load");
     // Other rules under the old hash.
-    let mut record = good;
+    let mut record = older.clone();
     record["rules"]["source"] = json!("twenty-squares/sawah");
     replay_refuses(&dir, "other-rules", &record.to_string(), "have changed");
+    let file = dir.path("older.json");
+    std::fs::write(&file, older.to_string()).unwrap();
+    let out = replay(&file);
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }
 
 /// The record's summary fields (`moves`, `turns`), its `sides` and its `rules.id` are not

@@ -4,7 +4,8 @@
 //!   totals past 64 indexed past the table of landings (a panic in `play` and `sim`);
 //! - a move held at most seven steps, so a split that had to move ten pieces stopped after seven;
 //! - square effects were followed for at most eight hops;
-//! - the heuristic shifted a 64-bit set by 64 for a piece at position 64 with `protect pairs`.
+//! - the heuristic shifted a 64-bit set by 64 for a piece at position 64 with `protect pairs`;
+//! - `senet moves` listed any split total, and one of 40 among seven free pieces took gigabytes.
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -279,4 +280,38 @@ win first to bear off all
         assert_eq!(result["a"], json!([2]), "{capture}");
         assert_eq!(result["b"], b, "{capture}");
     }
+}
+
+#[test]
+fn the_ways_to_share_a_total_are_counted_by_hand() {
+    let finkel = bundled("senet/finkel");
+    let off = json!("off");
+    let (pos, _) = parse_position(
+        &finkel,
+        &json!({ "to_move": "red", "throw": 3, "pieces": {
+            "red": [1, 3, off, off, off, off, off], "blue": [2, 4, 6, 8, 10, 12, 14] } }),
+    )
+    .expect("a position");
+    // Two pieces, a total of 3: nothing (1 way), 1 (2 ways: either piece), 2 (2 + 0, 0 + 2,
+    // 1 + 1), 3 (3 + 0, 0 + 3, 1 + 2, 2 + 1): 10 ways.
+    assert_eq!(finkel.split_ways(&pos, Throw::new(3)), 10);
+    // A step covers at most the path and one more square (31 here): two pieces share 250 in
+    // 32 x 32 ways (each moving 0 to 31).
+    assert_eq!(finkel.split_ways(&pos, Throw::new(250)), 32 * 32);
+}
+
+#[test]
+fn a_total_with_too_many_ways_to_share_is_refused_at_once() {
+    let finkel = bundled("senet/finkel");
+    let position = |total: u16| {
+        json!({ "to_move": "red", "throw": total, "pieces": {
+            "red": [1, 3, 5, 7, 9, 11, 13], "blue": [2, 4, 6, 8, 10, 12, 14] } })
+    };
+    // Seven free pieces and a total of 255: once minutes and gigabytes, now a refusal that
+    // says why.
+    let e = moves_json(&finkel, &position(255), &mut Vec::new()).expect_err("refused");
+    assert!(e.contains("can be shared among these pieces in"), "{e}");
+    assert!(e.contains("more than the 10000000"), "{e}");
+    // A total with fewer ways is listed: 5 among seven pieces, each landing on a free square.
+    assert!(!moves(&finkel, position(5)).is_empty());
 }

@@ -20,6 +20,53 @@ pub enum Origin {
     Text {
         dir: Option<PathBuf>,
     },
+    /// File `at` of a chain carried whole (a game record's rules): its `extends` resolves to the
+    /// next file of the chain, never to a bundled file or the disk.
+    Embedded {
+        files: Arc<[ChainFile]>,
+        at: usize,
+    },
+}
+
+/// One file of an `extends` chain as text: what a game record carries so that it replays
+/// anywhere. `name` is how the file was named: by the command line for the first file (a bundled
+/// id, or the file's name without its folders), by the `extends` of the file before it for the
+/// others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// The files of a loaded chain, the file checked first and each file it extends after it.
+pub fn chain_files(layers: &[Layer]) -> Vec<ChainFile> {
+    let mut files = Vec::with_capacity(layers.len());
+    for (i, layer) in layers.iter().enumerate().rev() {
+        let name = match (layers.get(i + 1), &layer.origin) {
+            // Named by its child's `extends`.
+            (Some(child), _) => child
+                .ast
+                .statements
+                .iter()
+                .find_map(|s| match &s.kind {
+                    StatementKind::Extends(t) if s.condition.is_none() => Some(t.value.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default(),
+            (None, Origin::Bundled(id)) => id.clone(),
+            (None, Origin::Embedded { files, at }) => files[*at].name.clone(),
+            // The folders a file was found in are the author's own business.
+            (None, _) => Path::new(&layer.file.name).file_name().map_or_else(
+                || layer.file.name.clone(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+        };
+        files.push(ChainFile {
+            name,
+            text: layer.file.text.clone(),
+        });
+    }
+    files
 }
 
 /// One file of an `extends` chain, parsed.
@@ -140,6 +187,7 @@ fn identity(origin: &Origin, file: &SourceFile) -> String {
         // Text named after a file on disk is that file (a cycle may come back to it by path).
         Origin::Text { .. } if Path::new(&file.name).is_file() => canonical(Path::new(&file.name)),
         Origin::Text { .. } => "<text>".into(),
+        Origin::Embedded { at, .. } => format!("embedded:{at}"),
     }
 }
 
@@ -248,6 +296,19 @@ enum Unresolved {
 }
 
 fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unresolved> {
+    if let Origin::Embedded { files, at } = from {
+        // A carried chain is complete: its files extend each other and nothing else.
+        return match files.get(at + 1) {
+            Some(next) if next.name == target => Ok((
+                SourceFile::new(next.name.clone(), next.text.clone()),
+                Origin::Embedded {
+                    files: Arc::clone(files),
+                    at: at + 1,
+                },
+            )),
+            _ => Err(Unresolved::NotFound),
+        };
+    }
     if let Some(text) = bundled::get(target) {
         return Ok((
             SourceFile::new(format!("{target}.rules"), text),
@@ -255,7 +316,7 @@ fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unr
         ));
     }
     let dir = match from {
-        Origin::Bundled(_) => return Err(Unresolved::NotFound),
+        Origin::Bundled(_) | Origin::Embedded { .. } => return Err(Unresolved::NotFound),
         Origin::Path(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Text { dir } => dir.clone().unwrap_or_default(),
     };

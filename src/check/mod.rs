@@ -34,6 +34,23 @@ pub fn check_text(
     check_file(SourceFile::new(name, text), Origin::Text { dir }, options)
 }
 
+/// Checks a chain of files carried whole (a game record's rules), the first file first; no
+/// `extends` reaches outside the chain.
+pub fn check_chain(
+    files: Vec<load::ChainFile>,
+    options: &[(String, String)],
+) -> Result<RuleSet, Vec<Diagnostic>> {
+    let Some(first) = files.first() else {
+        return Err(Vec::new());
+    };
+    let file = SourceFile::new(first.name.clone(), first.text.clone());
+    let origin = Origin::Embedded {
+        files: files.into(),
+        at: 0,
+    };
+    check_file(file, origin, options)
+}
+
 fn check_file(
     file: Arc<SourceFile>,
     origin: Origin,
@@ -70,6 +87,7 @@ fn check_file(
     match rules {
         Some(mut r) if diags.is_empty() => {
             r.hash = text_hash(layers.iter().map(|l| l.file.text.as_str()));
+            r.files = load::chain_files(&layers);
             Ok(r)
         }
         _ => Err(diags),

@@ -98,6 +98,8 @@ pub struct RuleSet {
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).
     pub hash: String,
+    /// The text of every file of the `extends` chain, this file first.
+    pub files: Vec<super::load::ChainFile>,
 }
 
 impl RuleSet {

@@ -52,8 +52,12 @@ pub enum Command {
     },
     /// Play a game in the terminal: people (`human`) and agents, in side order.
     Play {
-        #[arg(value_name = "RULES")]
-        rules: String,
+        #[arg(value_name = "RULES", required_unless_present = "resume")]
+        rules: Option<String>,
+        /// Go on with the game a record holds (stopped before its end), under the rules, options,
+        /// players, seed and turn cap it was begun with; the record is written on as the game goes.
+        #[arg(long, value_name = "RECORD", conflicts_with_all = ["rules", "seed", "options", "players", "turn_cap"])]
+        resume: Option<String>,
         /// Who plays each side, in side order: `human` or an agent (`random`).
         #[arg(
             long,

@@ -34,27 +34,32 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Command::Play {
             rules,
+            resume,
             players,
             seed,
             record,
             turn_cap,
             table,
             options,
-        } => match load(&rules, &options.options) {
-            Ok(r) => super::play::play(
-                &Engine::new(compile(&r)),
-                super::play::PlayArgs {
-                    target: &rules,
-                    rules: &r,
-                    options: &options.options,
-                    players: &players,
-                    seed,
-                    record: record.as_deref(),
-                    turn_cap,
-                    table: table.as_deref(),
-                },
-            ),
-            Err(code) => code,
+        } => match (resume, rules) {
+            (Some(from), _) => super::play::resume(&from, record.as_deref(), table.as_deref()),
+            (None, Some(rules)) => match load(&rules, &options.options) {
+                Ok(r) => super::play::play(
+                    &Engine::new(compile(&r)),
+                    super::play::PlayArgs {
+                        target: &rules,
+                        rules: &r,
+                        players: &players,
+                        seed,
+                        record: record.as_deref(),
+                        turn_cap,
+                        table: table.as_deref(),
+                    },
+                    None,
+                ),
+                Err(code) => code,
+            },
+            (None, None) => unreachable!("clap requires RULES without --resume"),
         },
         Command::Replay { file, show } => super::play::replay(&file, show),
         Command::Sim {

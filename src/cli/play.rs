@@ -12,7 +12,7 @@ use senet::check::RuleSet;
 use senet::compile::Phase;
 use senet::engine::Engine;
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
-use senet::notation::record::{self, Header, event_json, outcome_text};
+use senet::notation::record::{self, Header, RecordHead, Replayed, event_json, outcome_text};
 use senet::render::game::{
     MoveWords, Style, device_text, draw_position, end_text, legend, move_words,
 };
@@ -186,7 +186,6 @@ fn ask(
 pub struct PlayArgs<'a> {
     pub target: &'a str,
     pub rules: &'a RuleSet,
-    pub options: &'a [(String, String)],
     pub players: &'a [String],
     pub seed: Option<u64>,
     pub record: Option<&'a str>,
@@ -194,7 +193,13 @@ pub struct PlayArgs<'a> {
     pub table: Option<&'a str>,
 }
 
-pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
+/// A game taken up from its record: where it stands, and the record's events so far.
+pub struct Resumed<'e> {
+    pub from: Replayed<'e>,
+    pub events: Vec<serde_json::Value>,
+}
+
+pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode {
     if a.players.len() != 2 {
         complain!(
             "error: `--players` names two players, in side order (for example `human,random`)"
@@ -268,22 +273,35 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
     }
     say!("seed {seed}");
     say!("{}", device_text(engine));
+    let (mut game, mut rng, mut events) = match resumed {
+        Some(r) => {
+            say!(
+                "Resumed after {} moves and {} turns.",
+                r.from.game.summary.moves,
+                r.from.game.summary.turns
+            );
+            (r.from.game, r.from.throws, r.events)
+        }
+        None => (
+            Game::new(engine, a.turn_cap),
+            Pcg64Mcg::seed_from_u64(seed),
+            Vec::new(),
+        ),
+    };
     if any_human {
         say!("{HELP}");
         say_raw!("\nSpecial squares:\n{}", legend(engine));
     } else {
         // With a person the board is drawn at each decision, the first one included.
-        say!("\n{}", draw_position(engine, &engine.start(), style));
+        say!("\n{}", draw_position(engine, &game.pos, style));
     }
 
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Game::new(engine, a.turn_cap);
     let mut narrator = Narrator::new(engine, style, a.players, any_human);
-    let mut events = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
-    let mut written = Instant::now();
+    // When the record was last written: at the first choice it always is.
+    let mut written: Option<Instant> = None;
     let person = |game: &Game, seats: &[Seat]| {
         PerSide::from_fn(|s| matches!(seats[usize::from(game.summary.seat[s])], Seat::Human))
     };
@@ -296,7 +314,8 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
         // (Ctrl-C, a closed terminal) leaves a record that replays up to that point. Agents'
         // quick choices are not each written: that would cost a whole record per move.
         if let (Action::Choose { side }, Some(file)) = (action, record_file.as_mut())
-            && (person(&game, &seats)[side] || written.elapsed() >= Duration::from_secs(1))
+            && (person(&game, &seats)[side]
+                || written.is_none_or(|w| w.elapsed() >= Duration::from_secs(1)))
         {
             let header = record_header(&a, seed, true);
             let json = record::record_json(&header, engine, events.clone(), &game.summary);
@@ -304,7 +323,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
                 complain!("error: cannot write the record: {e}");
                 return ExitCode::from(2);
             }
-            written = Instant::now();
+            written = Some(Instant::now());
         }
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
@@ -379,9 +398,7 @@ pub fn play(engine: &Engine, a: PlayArgs) -> ExitCode {
 
 fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
     Header {
-        target: a.target,
         rules: a.rules,
-        options: a.options,
         seed,
         players: a.players,
         turn_cap: a.turn_cap,
@@ -431,44 +448,52 @@ fn tell(
     print_lines(narrator.take());
 }
 
-/// `senet replay FILE`: loads the record's rules, checks their hash and replays every event.
+/// Reads a record and loads its rules: the rule text it carries (or, in a record written before
+/// rules were carried, the file or bundled id it names), checked against the record's hash.
+fn load_record(path: &str) -> Result<(RecordHead, RuleSet), String> {
+    let text = super::input::read_text(path, super::input::MAX_RECORD)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let head = record::read_head(&value)?;
+    let rules = match &head.files {
+        Some(files) => senet::check::check_chain(files.clone(), &head.options).map_err(|_| {
+            format!(
+                "the rules it carries (`{}`) do not check under this version of senet",
+                head.source
+            )
+        })?,
+        None => senet::check::check_target(&head.source, &head.options).map_err(|_| {
+            format!(
+                "its rules `{}` do not load (run `senet check {}`)",
+                head.source, head.source
+            )
+        })?,
+    };
+    if rules.hash != head.hash {
+        return Err(format!(
+            "the rules `{}` have changed since the game was recorded (hash {} now, {} in the record)",
+            head.source, rules.hash, head.hash
+        ));
+    }
+    Ok((head, rules))
+}
+
+/// `senet replay FILE`: loads the record's rules and replays every event.
 pub fn replay(path: &str, show: bool) -> ExitCode {
     let fail = |msg: String| {
         complain!("error: `{path}` cannot be replayed: {msg}");
         ExitCode::from(2)
     };
-    let text = match super::input::read_text(path, super::input::MAX_RECORD) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("cannot read it: {e}")),
-    };
-    let value: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => return fail(format!("not valid JSON: {e}")),
-    };
-    let head = match record::read_head(&value) {
-        Ok(h) => h,
+    let (head, rules) = match load_record(path) {
+        Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };
-    let rules = match senet::check::check_target(&head.source, &head.options) {
-        Ok(r) => r,
-        Err(_) => {
-            return fail(format!(
-                "its rules `{}` do not load (run `senet check {}`)",
-                head.source, head.source
-            ));
-        }
-    };
-    if rules.hash != head.hash {
-        return fail(format!(
-            "the rules `{}` have changed since the game was recorded (hash {} now, {} in the record)",
-            head.source, rules.hash, head.hash
-        ));
-    }
     let engine = Engine::new(senet::compile::compile(&rules));
     // The whole record is verified before any of it is shown.
     let mut replayed: Vec<GameEvent> = Vec::new();
     match record::replay(&engine, &head, |e| replayed.push(*e)) {
-        Ok(summary) => {
+        Ok(Replayed { game, .. }) => {
             if show {
                 show_game(&engine, &head.players, &replayed);
             }
@@ -476,13 +501,65 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
                 "ok  {path}: {} replayed, {} events, {} moves: {}",
                 rules.id,
                 head.events.len(),
-                summary.moves,
-                outcome_text(&engine, summary.outcome.as_ref())
+                game.summary.moves,
+                if game.summary.outcome.is_none()
+                    && head.result == serde_json::json!({ "stopped": true })
+                {
+                    "stopped by a player (`senet play --resume` goes on with it)".to_string()
+                } else {
+                    outcome_text(&engine, game.summary.outcome.as_ref())
+                }
             );
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),
     }
+}
+
+/// `senet play --resume RECORD`: replays the record, then goes on with the game where it
+/// stopped, recording it on in the same file (or in `record`).
+pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode {
+    let fail = |msg: String| {
+        complain!("error: `{path}` cannot be resumed: {msg}");
+        ExitCode::from(2)
+    };
+    let (head, rules) = match load_record(path) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    if head.result != serde_json::json!({ "stopped": true }) {
+        return fail(
+            if head.result == serde_json::json!({ "unfinished": true }) {
+                "the game reached its turn cap".into()
+            } else {
+                "the game is over".into()
+            },
+        );
+    }
+    let engine = Engine::new(senet::compile::compile(&rules));
+    let replayed = match record::replay(&engine, &head, |_| {}) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let Some(turn_cap) = head.turn_cap else {
+        return fail("it was written before records kept their turn cap".into());
+    };
+    super::play::play(
+        &engine,
+        PlayArgs {
+            target: &head.source,
+            rules: &rules,
+            players: &head.players,
+            seed: Some(head.seed),
+            record: Some(record.unwrap_or(path)),
+            turn_cap,
+            table,
+        },
+        Some(Resumed {
+            from: replayed,
+            events: head.events.clone(),
+        }),
+    )
 }
 
 /// A replayed game told move by move, with the board drawn after every move and pass.

@@ -96,6 +96,30 @@ impl Engine {
         }
     }
 
+    /// In how many ways the side to move could share `total` among its pieces, each moving
+    /// at most once by at most what a single movement can cover (waiting pieces included): a
+    /// bound on the work of listing a split turn's moves, whatever blocks the pieces. Saturates.
+    pub fn split_ways(&self, pos: &Position, total: Throw) -> u64 {
+        let s = pos.to_move;
+        let total = usize::from(total.get());
+        let longest = total.min(usize::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
+        let pieces = pos.on[s].count_ones() + u32::from(pos.waiting[s]);
+        // ways[t]: the ways to use exactly t among the pieces counted so far.
+        let mut ways = vec![0u64; total + 1];
+        ways[0] = 1;
+        let mut sums = vec![0u64; total + 2];
+        for _ in 0..pieces {
+            // Each piece stays, or moves 1 to `longest`: a sliding sum over the ways before it.
+            for t in 0..=total {
+                sums[t + 1] = sums[t].saturating_add(ways[t]);
+            }
+            for t in 0..=total {
+                ways[t] = sums[t + 1] - sums[t.saturating_sub(longest)];
+            }
+        }
+        ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
+    }
+
     /// Tries every next single movement of a piece that has not moved yet (`moved` holds the
     /// positions where moved pieces now rest). A move holds a step for every piece of a side,
     /// and each piece moves at most once, so no sequence is ever cut short.

@@ -322,6 +322,12 @@ fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, String> {
     })
 }
 
+/// The most ways to share a split turn's total among pieces (see [`Engine::split_ways`]) whose
+/// moves are listed. The work varies with the position: 10 million ways (a total of 29 for
+/// seven free pieces of Senet) took from 1 to 3.3 seconds and up to 770 MB in a release build;
+/// a total of 60 there takes minutes and gigabytes.
+pub const MAX_LISTED_SPLIT_WAYS: u64 = 10_000_000;
+
 /// The answer of `senet moves` for one position: every legal move with its steps and the
 /// position it leads to (with `outcome` when it ends the game). `buf` is a reusable move buffer.
 pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, String> {
@@ -329,6 +335,14 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
     let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
     if engine.outcome(&pos).is_some() {
         return Err("the game is already over in this position".into());
+    }
+    if engine.rules.split {
+        let ways = engine.split_ways(&pos, throw);
+        if ways > MAX_LISTED_SPLIT_WAYS {
+            return Err(format!(
+                "the total {throw} can be shared among these pieces in {ways} ways, more than the {MAX_LISTED_SPLIT_WAYS} `senet moves` lists (seven free pieces of Senet pass it at a total of 30)"
+            ));
+        }
     }
     engine.legal_moves(&pos, throw, buf);
     let moves: Vec<Value> = buf

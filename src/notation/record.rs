@@ -1,10 +1,12 @@
 //! Game records: the rules (id or file, and a hash of their text), options, seed, players and
 //! every throw and move, as JSON. `senet replay` plays a record again and verifies it.
 
+use rand_pcg::Pcg64Mcg;
 use serde_json::{Value, json};
 
 use super::position::{outcome_json, steps_json};
 use crate::check::RuleSet;
+use crate::check::load::{ChainFile, MAX_EXTENDS_DEPTH};
 use crate::engine::game::{Action, Game, GameEvent, GameSummary, random_throw};
 use crate::engine::{Engine, Outcome};
 use crate::types::Side;
@@ -63,21 +65,9 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
     }
 }
 
-/// How a record names its rules: a bundled id as it is, a file by its absolute path, so that
-/// the record replays from any folder.
-fn source_of(target: &str) -> String {
-    if crate::bundled::get(target).is_some() {
-        return target.to_string();
-    }
-    std::fs::canonicalize(target)
-        .map_or_else(|_| target.to_string(), |p| p.to_string_lossy().into_owned())
-}
-
 /// Everything a record holds apart from its events.
 pub struct Header<'a> {
-    pub target: &'a str,
     pub rules: &'a RuleSet,
-    pub options: &'a [(String, String)],
     pub seed: u64,
     pub players: &'a [String],
     /// The turn cap the game was played with (an unfinished game reached it).
@@ -92,17 +82,27 @@ pub fn record_json(
     events: Vec<Value>,
     summary: &GameSummary,
 ) -> Value {
+    // Every option with its value, so that the record means the same rules whatever the
+    // defaults of another version.
     let options: serde_json::Map<String, Value> = h
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), json!(v)))
+        .rules
+        .resolved_options()
+        .into_iter()
+        .map(|(k, v)| (k, json!(v)))
         .collect();
+    let files: Vec<Value> = h
+        .rules
+        .files
+        .iter()
+        .map(|f| json!({ "name": f.name, "text": f.text }))
+        .collect();
+    let source = h.rules.files.first().map_or("", |f| f.name.as_str());
     let seat: Vec<Value> = Side::BOTH
         .map(|s| json!(h.players[usize::from(summary.seat[s])]))
         .to_vec();
     json!({
         "format": FORMAT,
-        "rules": { "id": h.rules.id, "source": source_of(h.target), "hash": h.rules.hash },
+        "rules": { "id": h.rules.id, "source": source, "hash": h.rules.hash, "files": files },
         "options": options,
         "seed": h.seed,
         "players": h.players,
@@ -124,6 +124,9 @@ pub fn record_json(
 pub struct RecordHead {
     pub source: String,
     pub hash: String,
+    /// The text of every file of the rules' `extends` chain, the rule file first (records written
+    /// before rules were carried have none: their `source` is read instead).
+    pub files: Option<Vec<ChainFile>>,
     pub options: Vec<(String, String)>,
     pub events: Vec<Value>,
     pub result: Value,
@@ -157,6 +160,10 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         .get("hash")
         .and_then(Value::as_str)
         .ok_or("the record's rules have no `hash`")?;
+    let files = match rules.get("files") {
+        None => None,
+        Some(list) => Some(chain_files(list)?),
+    };
     let options = match v.get("options") {
         None => Vec::new(),
         Some(Value::Object(m)) => m
@@ -223,6 +230,7 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         seated,
         source: source.into(),
         hash: hash.into(),
+        files,
         options,
         events,
         result,
@@ -232,6 +240,29 @@ pub fn read_head(v: &Value) -> Result<RecordHead, String> {
         moves,
         turns,
     })
+}
+
+/// The files of `rules.files`: a list of `{"name", "text"}`, as many as an `extends` chain may
+/// hold.
+fn chain_files(list: &Value) -> Result<Vec<ChainFile>, String> {
+    const BAD: &str =
+        "`rules.files` must be a list of `{\"name\": ..., \"text\": ...}`, the rule file first";
+    let list = list.as_array().ok_or(BAD)?;
+    if list.is_empty() || list.len() > MAX_EXTENDS_DEPTH + 1 {
+        return Err(format!(
+            "`rules.files` must hold from 1 to {} files (an `extends` chain)",
+            MAX_EXTENDS_DEPTH + 1
+        ));
+    }
+    list.iter()
+        .map(|f| {
+            let text = |key: &str| f.get(key).and_then(Value::as_str).map(str::to_string);
+            match (text("name"), text("text")) {
+                (Some(name), Some(text)) => Ok(ChainFile { name, text }),
+                _ => Err(BAD.to_string()),
+            }
+        })
+        .collect()
 }
 
 /// The list of strings at `key`, if it is one.
@@ -267,14 +298,21 @@ fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
     cur.as_u64().and_then(|n| u8::try_from(n).ok())
 }
 
+/// A game played again from its record: where it stands, and the throws still to come.
+pub struct Replayed<'e> {
+    pub game: Game<'e>,
+    /// The record's seed after every throw of the record: the throws the game goes on with.
+    pub throws: Pcg64Mcg,
+}
+
 /// Plays the record's events again under `engine` and checks every one: each throw fed, each
 /// move legal, every automatic event (forced moves, passes, the end) the same. `observe` sees
-/// each event once it is checked. Returns the summary of the replayed game.
-pub fn replay(
-    engine: &Engine,
+/// each event once it is checked. Returns the replayed game, where the record ends.
+pub fn replay<'e>(
+    engine: &'e Engine,
     head: &RecordHead,
     mut observe: impl FnMut(&GameEvent),
-) -> Result<GameSummary, String> {
+) -> Result<Replayed<'e>, String> {
     let r = &engine.rules;
     if head.id != r.id {
         return Err(format!(
@@ -298,7 +336,7 @@ pub fn replay(
         None if head.result == json!({ "unfinished": true }) => head.turns.max(1),
         None => u32::MAX,
     };
-    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(head.seed);
+    let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(head.seed);
     let mut game = Game::new(engine, cap);
     let mut at = 0usize;
     let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
@@ -433,7 +471,7 @@ pub fn replay(
             head.moves, head.turns, s.moves, s.turns
         ));
     }
-    Ok(game.summary)
+    Ok(Replayed { game, throws: rng })
 }
 
 /// A one-line description of an outcome for people.

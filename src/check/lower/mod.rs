@@ -636,5 +636,6 @@ pub fn build(
         match_points: ending.match_points,
         rules,
         hash: String::new(),
+        files: Vec::new(),
     })
 }

@@ -117,8 +117,64 @@ fn fewer_pieces(rules: &RuleSet) -> String {
     }
 }
 
+/// What the machine lets this process have, in bytes, and what sets it: its address-space
+/// limit (`ulimit -v`) less what it already maps and a margin, or the machine's memory. `None`
+/// where neither can be read (not Linux).
+fn memory_ceiling() -> Option<(u64, &'static str)> {
+    // A value of /proc in bytes: `NAME: N kB` of a status file, or a limit's soft value.
+    let kib = |file: &str, key: &str| -> Option<u64> {
+        let text = std::fs::read_to_string(file).ok()?;
+        let line = text.lines().find_map(|l| l.strip_prefix(key))?;
+        line.split_whitespace()
+            .next()?
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(1024)
+    };
+    let address_space = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|t| {
+            let line = t
+                .lines()
+                .find_map(|l| l.strip_prefix("Max address space"))?;
+            line.split_whitespace().next()?.parse::<u64>().ok()
+        })
+        .map(|limit| {
+            // Thread stacks and the allocator's arenas take some of it besides the solver.
+            let mapped = kib("/proc/self/status", "VmSize:").unwrap_or(0);
+            limit.saturating_sub(mapped).saturating_sub(256 << 20)
+        })
+        .map(|b| (b, "this process's address-space limit (`ulimit -v`)"));
+    let machine = kib("/proc/meminfo", "MemTotal:").map(|b| (b, "the machine's memory"));
+    match (address_space, machine) {
+        (Some(a), Some(m)) => Some(if a.0 <= m.0 { a } else { m }),
+        (a, m) => a.or(m),
+    }
+}
+
+/// The limits given, lowered to what the machine lets this process have (about 320 bytes a
+/// state of the search), and what lowered them: a solve that would run out of memory halfway is
+/// refused before it begins.
+fn fit_to_machine(limits: Limits) -> (Limits, Option<&'static str>) {
+    let Some((ceiling, why)) = memory_ceiling() else {
+        return (limits, None);
+    };
+    let states = usize::try_from(ceiling / 320).unwrap_or(usize::MAX);
+    if limits.bytes <= ceiling && limits.states <= states {
+        return (limits, None);
+    }
+    (
+        Limits {
+            states: limits.states.min(states),
+            bytes: limits.bytes.min(ceiling),
+        },
+        Some(why),
+    )
+}
+
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
+    let (limits, lowered) = fit_to_machine(a.limits);
     if a.table.is_some() && r.first_move != 0 {
         // A table's records hold no state for pieces that have not moved yet.
         complain!(
@@ -156,14 +212,25 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     };
     let verbose = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let solution = match solve_with(engine, root, a.method, a.limits, |msg| {
+    let solution = match solve_with(engine, root, a.method, limits, |msg| {
         if verbose {
             complain!("{msg}");
         }
     }) {
         Ok(s) => s,
         Err(e) => {
+            let too_big = matches!(
+                e,
+                SolveError::TooLarge { .. } | SolveError::TooLargeDense { .. }
+            );
             complain!("error: {}", too_large(engine, a.rules, e));
+            if let (true, Some(why)) = (too_big, lowered) {
+                complain!(
+                    "  note: the limits were lowered to what {why} allows: {} states, {:.1} GiB",
+                    limits.states,
+                    limits.bytes as f64 / GIB
+                );
+            }
             return ExitCode::from(2);
         }
     };

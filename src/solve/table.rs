@@ -277,7 +277,27 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     {
         return Err(damaged());
     }
+    // A dense table's states follow from the rules: a header that claims others is refused
+    // before its body is read.
+    let dense_index = if header.format == DENSE {
+        let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
+        if index.states != header.states as u64 {
+            return Err(damaged());
+        }
+        Some(index)
+    } else {
+        None
+    };
+    let too_big = || {
+        format!(
+            "the table `{path}` ({:.1} GiB) does not fit in the memory senet may use here",
+            body as f64 / f64::from(1u32 << 30)
+        )
+    };
     let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(usize::try_from(body).map_err(|_| too_big())?)
+        .map_err(|_| too_big())?;
     (&mut r)
         .take(body)
         .read_to_end(&mut bytes)
@@ -292,16 +312,20 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     let not_chance = |v: f64| {
         format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
     };
-    if header.format == DENSE {
-        let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
-        if index.states != header.states as u64 || header.states.checked_mul(8) != Some(bytes.len())
-        {
+    if let Some(index) = dense_index {
+        if header.states.checked_mul(8) != Some(bytes.len()) {
             return Err(damaged());
         }
-        let values: Vec<f64> = bytes
-            .chunks_exact(8)
-            .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
-            .collect();
+        let mut values: Vec<f64> = Vec::new();
+        values
+            .try_reserve_exact(header.states)
+            .map_err(|_| too_big())?;
+        values.extend(
+            bytes
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().unwrap())),
+        );
+        drop(bytes);
         if let Some(&v) = values.iter().find(|&&v| !is_chance(v)) {
             return Err(not_chance(v));
         }
@@ -318,12 +342,17 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         return Err(damaged());
     }
     let mut s = Solution {
-        positions: Vec::with_capacity(header.states),
-        index: HashMap::with_capacity(header.states),
-        score: Vec::with_capacity(header.states),
-        draw: Vec::with_capacity(header.states),
+        positions: Vec::new(),
+        index: HashMap::new(),
+        score: Vec::new(),
+        draw: Vec::new(),
         sweeps: 0,
     };
+    let n = header.states;
+    s.positions.try_reserve_exact(n).map_err(|_| too_big())?;
+    s.index.try_reserve(n).map_err(|_| too_big())?;
+    s.score.try_reserve_exact(n).map_err(|_| too_big())?;
+    s.draw.try_reserve_exact(n).map_err(|_| too_big())?;
     for (k, chunk) in (0u32..).zip(bytes.chunks_exact(RECORD)) {
         let (pos, score, draw) = get_record(chunk, &engine.rules).ok_or_else(damaged)?;
         if let Some(v) = [score, draw].into_iter().find(|&v| !is_chance(v)) {

@@ -476,3 +476,30 @@ fn a_game_cut_off_leaves_a_record_that_replays_so_far() {
     let (code, stdout, stderr) = run(&["replay", record.to_str().unwrap()], b"");
     assert_eq!(code, 0, "{stdout}{stderr}");
 }
+
+#[test]
+fn extends_of_a_folder_a_pipe_or_a_link_loop_says_why_it_cannot_be_read() {
+    let dir = TempDir::new("extends-odd");
+    std::fs::create_dir_all(dir.0.join("folder.rules")).unwrap();
+    let fifo = dir.0.join("pipe.rules");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::os::unix::fs::symlink("loop-b.rules", dir.0.join("loop-a.rules")).unwrap();
+    std::os::unix::fs::symlink("loop-a.rules", dir.0.join("loop-b.rules")).unwrap();
+    for (target, reason) in [
+        ("folder", "it is a folder"),
+        ("pipe", "it is not a regular file"),
+        ("loop-a", "symbolic links"),
+    ] {
+        let file = dir.write(
+            &format!("use-{target}.rules"),
+            format!("ruleset \"x\"\nextends \"{target}\"\n").as_bytes(),
+        );
+        let (code, _, stderr) = run(&["check", &file], b"");
+        assert_eq!(code, 1, "{target}: {stderr}");
+        assert!(
+            stderr.contains(&format!("cannot read `{target}`: ")) && stderr.contains(reason),
+            "{target}: {stderr}"
+        );
+    }
+}

@@ -326,7 +326,8 @@ fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unr
     } else {
         dir.join(format!("{target}.rules"))
     };
-    if !path.exists() {
+    // A link that leads nowhere, or round in a loop, is there but cannot be read: say why.
+    if std::fs::symlink_metadata(&path).is_err() {
         return Err(Unresolved::NotFound);
     }
     match read_rule_file(&path) {

@@ -3,8 +3,11 @@
 //! else the largest part that can. With no forward sequence at all, one piece moves backwards by
 //! the whole total, if the rules allow backward moves.
 //!
-//! This search allocates (a set of visited states); it runs only for rule sets with split turns.
+//! The search keeps its sets between calls (one per thread), so a turn allocates nothing once
+//! the sets have grown to the largest turn seen; positions are keyed by the few words that tell
+//! them apart within one turn.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -14,8 +17,8 @@ use super::{Engine, Move, Position, Step};
 use crate::types::limits::MAX_THROW_VALUE;
 use crate::types::{Side, Throw};
 
-/// A quick hash for the search's own sets (positions are hashed as a few words; nothing here
-/// comes from outside, so a DoS-resistant hash buys nothing).
+/// A quick hash for the search's own sets (keys are a few words; nothing here comes from
+/// outside, so a DoS-resistant hash buys nothing).
 #[derive(Default)]
 struct WordHasher(u64);
 
@@ -30,27 +33,64 @@ impl Hasher for WordHasher {
             self.write_u64(u64::from_le_bytes(word));
         }
     }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
     }
 }
 
 type Fast = BuildHasherDefault<WordHasher>;
 
-struct Search {
+/// What tells two positions of one turn apart: both sides' pieces on the board, their counts
+/// of waiting, borne-off and removed pieces, and the flags and first moves (square effects may
+/// change them). The squares and the crossing sets follow from the pieces, and the side to
+/// move does not change within a turn.
+fn key(pos: &Position) -> [u64; 4] {
+    let counts = |s: Side| {
+        u64::from(pos.waiting[s]) | u64::from(pos.off[s]) << 8 | u64::from(pos.removed[s]) << 16
+    };
+    [
+        pos.on[Side::First],
+        pos.on[Side::Second],
+        counts(Side::First)
+            | counts(Side::Second) << 24
+            | u64::from(pos.flags) << 48
+            | u64::from(pos.turn_way) << 56,
+        u64::from(pos.unmoved[Side::First]) | u64::from(pos.unmoved[Side::Second]) << 16,
+    ]
+}
+
+/// The sets of one search, kept between searches.
+#[derive(Default)]
+struct Sets {
+    /// The results found so far (their keys).
+    results: HashSet<[u64; 4], Fast>,
+    /// The states reached: a position, the pieces moved (where they now rest) and the total
+    /// left.
+    seen: HashSet<([u64; 4], u64, u16), Fast>,
+}
+
+/// The most states the kept sets hold room for after a search.
+const SMALL_SETS: usize = 1 << 14;
+
+thread_local! {
+    static SETS: RefCell<Sets> = RefCell::new(Sets::default());
+}
+
+struct Search<'a> {
     /// Whether waiting pieces may enter.
     may_enter: bool,
     /// A piece (one bit) that every sequence must move, or 0.
     must: u64,
     /// The largest part of the total a sequence has used so far.
     best: u16,
-    /// One move per distinct resulting position, in the order found.
-    found: Vec<Move>,
-    results: HashSet<Position, Fast>,
-    seen: HashSet<(Position, u64, u16), Fast>,
+    /// One move per distinct resulting position, in the order found (written into the
+    /// caller's list from where it began).
+    found: &'a mut Vec<Move>,
+    start: usize,
+    sets: &'a mut Sets,
 }
 
 impl Engine {
@@ -70,30 +110,42 @@ impl Engine {
         if total.is_zero() {
             return;
         }
-        let mut search = Search {
-            may_enter: pieces == u64::MAX && must == 0,
-            must,
-            best: 0,
-            found: Vec::new(),
-            results: HashSet::default(),
-            seen: HashSet::default(),
-        };
-        // Pieces that may not move count as moved already.
-        self.extend(
-            pos,
-            s,
-            pos.on[s] & !pieces,
-            total.get(),
-            total.get(),
-            &mut Move::default(),
-            &mut search,
-        );
-        if search.best > 0 {
-            out.extend(search.found);
-        } else if self.rules.backward && or_backward {
-            let pieces = if must != 0 { must } else { pieces };
-            self.backward_moves(pos, s, total, pieces, out);
-        }
+        SETS.with(|sets| {
+            // A search never starts another: the sets are free.
+            let mut sets = sets.borrow_mut();
+            sets.results.clear();
+            sets.seen.clear();
+            let start = out.len();
+            let mut search = Search {
+                may_enter: pieces == u64::MAX && must == 0,
+                must,
+                best: 0,
+                found: out,
+                start,
+                sets: &mut sets,
+            };
+            // Pieces that may not move count as moved already.
+            self.extend(
+                pos,
+                s,
+                pos.on[s] & !pieces,
+                total.get(),
+                total.get(),
+                &mut Move::default(),
+                &mut search,
+            );
+            let best = search.best;
+            // A rare long turn leaves large sets; every later search would clear them and
+            // scatter its few states over them.
+            if sets.seen.capacity() > SMALL_SETS {
+                sets.seen = HashSet::default();
+                sets.results = HashSet::default();
+            }
+            if best == 0 && self.rules.backward && or_backward {
+                let pieces = if must != 0 { must } else { pieces };
+                self.backward_moves(pos, s, total, pieces, out);
+            }
+        });
     }
 
     /// In how many ways the side to move could share `total` among its pieces, each moving
@@ -144,10 +196,10 @@ impl Engine {
         if used > 0 && counts {
             if used > search.best {
                 search.best = used;
-                search.found.clear();
-                search.results.clear();
+                search.found.truncate(search.start);
+                search.sets.results.clear();
             }
-            if used == search.best && search.results.insert(*pos) {
+            if used == search.best && search.sets.results.insert(key(pos)) {
                 search.found.push(*mv);
             }
         }
@@ -159,14 +211,14 @@ impl Engine {
         // No single step moves further than one past the end of the path, or than an exit
         // throw (a single throw's value).
         let longest = remaining.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
-        let mut candidates: Vec<(u8, u8, u16)> = Vec::new();
         let mut bits = pos.on[s] & !moved;
         while bits != 0 {
             let p = lowest(bits);
             bits &= bits - 1;
             for d in 1..=longest {
                 if let Some(t) = self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
-                    candidates.push((p, t, d));
+                    let step = (Step::packed(p, t), d);
+                    self.step_on(pos, s, step, (moved, remaining, total), mv, search);
                 }
             }
         }
@@ -174,38 +226,53 @@ impl Engine {
             // A single throw split among pieces enters a piece only whole.
             let whole = self.rules.throw_again == 0;
             let first = if whole { total } else { 1 };
+            // No entry covers more than the path and one square more.
             let parts = if whole && remaining != total {
                 0
-            } else {
+            } else if whole {
                 remaining
+            } else {
+                longest
             };
             for d in first..=parts {
                 if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
-                    candidates.push((0, t, d));
+                    let step = (Step::packed(0, t), d);
+                    self.step_on(pos, s, step, (moved, remaining, total), mv, search);
                 }
             }
         }
-        for (from, to, d) in candidates {
-            let mut next = *pos;
-            let rest = self
-                .apply_step(&mut next, s, Step::packed(from, to), &mut NoRecord, u8::MAX)
-                .rest;
-            // A piece borne off or sent back to waiting no longer stands anywhere.
-            let moved_next = if rest != OFF && rest != 0 {
-                moved | bit(rest)
-            } else {
-                moved
-            };
-            let left = remaining - d;
-            if !search.seen.insert((next, moved_next, left)) {
-                continue;
-            }
-            if mv.push(Step::packed(from, to)).is_none() {
-                // More steps than pieces: cannot be, since each piece moves once.
-                continue;
-            }
-            self.extend(&next, s, moved_next, left, total, mv, search);
-            mv.pop();
+    }
+
+    /// Makes one single movement (`step`, covering `d`) and searches on from where it leads,
+    /// unless that state was reached before.
+    fn step_on(
+        &self,
+        pos: &Position,
+        s: Side,
+        (step, d): (Step, u16),
+        (moved, remaining, total): (u64, u16, u16),
+        mv: &mut Move,
+        search: &mut Search,
+    ) {
+        let mut next = *pos;
+        let rest = self
+            .apply_step(&mut next, s, step, &mut NoRecord, u8::MAX)
+            .rest;
+        // A piece borne off or sent back to waiting no longer stands anywhere.
+        let moved_next = if rest != OFF && rest != 0 {
+            moved | bit(rest)
+        } else {
+            moved
+        };
+        let left = remaining - d;
+        if !search.sets.seen.insert((key(&next), moved_next, left)) {
+            return;
         }
+        if mv.push(step).is_none() {
+            // More steps than pieces: cannot be, since each piece moves once.
+            return;
+        }
+        self.extend(&next, s, moved_next, left, total, mv, search);
+        mv.pop();
     }
 }

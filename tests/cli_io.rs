@@ -317,11 +317,12 @@ fn solve_suggests_only_options_the_rule_set_has() {
     let (code, _, stderr) = run(&["solve", "twenty-squares/ur", "--memory", "0.1"], b"");
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--option pieces=3"), "{stderr}");
-    // Kendall's has no value below the one chosen: a variant is suggested instead.
+    // The IVDE rules have no value below the one chosen (5 or 7): a variant is suggested
+    // instead.
     let (code, _, stderr) = run(
         &[
             "solve",
-            "senet/kendall",
+            "senet/ivde",
             "--method",
             "search",
             "--limit",

@@ -13,11 +13,12 @@ use crate::check::RuleSet;
 pub fn summary(target: &str, r: &RuleSet) -> String {
     let squares = r.board.size() - r.board.gaps.len();
     format!(
-        "ok  {target}: {} ({}; {} squares, {} pieces a side, {} rules)",
+        "ok  {target}: {} ({}; {} squares, {} piece{} a side, {} rules)",
         r.id,
         r.title,
         squares,
         r.pieces,
+        if r.pieces == 1 { "" } else { "s" },
         r.rules.len()
     )
 }

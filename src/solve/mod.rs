@@ -234,9 +234,9 @@ pub fn solve_with(
                 },
                 bytes as f64 / (1u64 << 30) as f64
             ));
-            Ok(Solved::Dense(dense::solve(
-                engine, index, root.off, progress,
-            )))
+            let mut solution = dense::solve(engine, index, root.off, progress);
+            solution.openings = dense::opening_values(engine, &solution, &root);
+            Ok(Solved::Dense(solution))
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
     }

@@ -329,13 +329,20 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         if let Some(&v) = values.iter().find(|&&v| !is_chance(v)) {
             return Err(not_chance(v));
         }
-        return Ok(Solved::Dense(DenseSolution {
+        let floor = PerSide(header.floor.unwrap_or([0, 0]));
+        let mut solution = DenseSolution {
             index,
-            floor: PerSide(header.floor.unwrap_or([0, 0])),
+            floor,
             solved: header.states as u64,
             values,
             sweeps: 0,
-        }));
+            openings: std::collections::HashMap::new(),
+        };
+        // The positions before the openings are not in the table: found again from its values.
+        if floor == PerSide::default() {
+            solution.openings = super::dense::opening_values(engine, &solution, &engine.start());
+        }
+        return Ok(Solved::Dense(solution));
     }
     // A header may claim any number of states: the body must hold exactly that many records.
     if header.states.checked_mul(RECORD) != Some(bytes.len()) {

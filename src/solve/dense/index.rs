@@ -117,6 +117,8 @@ pub struct Layer {
     pub size: u64,
     /// Indexed by the mover's key (private bits | shared bits << private count): the index of
     /// its row's first state, or `u64::MAX` when that placing has too many pieces for the layer.
+    /// Where placings are ranked as subsets, indexed by the mover's pieces on the board: where
+    /// the rows of that many pieces begin, from the layer's first index.
     rows: Vec<u64>,
 }
 
@@ -137,6 +139,10 @@ pub struct DenseIndex {
     rank: Vec<Vec<u32>>,
     /// `fewer[n][k]`: how many `n`-bit placings have at most `k` pieces.
     fewer: Vec<Vec<u64>>,
+    /// Placings ranked by arithmetic over subsets of the shared squares, not by tables.
+    subsets: bool,
+    /// `choose[n][k]`: the binomial coefficient, for the ranks of [`DenseIndex::subsets`].
+    choose: Vec<Vec<u64>>,
     pub layers: Vec<Layer>,
     pub states: u64,
 }
@@ -183,9 +189,9 @@ impl DenseIndex {
         if r.win != Win::FirstAllOff {
             return Err("the winner is not simply the first to bear off all".into());
         }
-        if r.opening.values().any(Option::is_some) || r.seats.is_some() {
-            return Err("opening moves and seats are state the numbering does not hold".into());
-        }
+        // Seats are settled before the first position; positions that still owe an opening
+        // move are not numbered (their values are found from the numbered ones: see
+        // `dense::opening_values`).
         if r.begin != 0 {
             return Err("whether a side has begun is state the numbering does not hold".into());
         }
@@ -261,24 +267,32 @@ impl DenseIndex {
             ]);
         }
         let shared = roles[0][0].shared.len() as u32;
-        for [me, them] in &roles {
-            if me.bits() + shared > MAX_BITS || them.bits() + shared > MAX_BITS {
-                return Err(format!(
-                    "a side has more than {MAX_BITS} private and shared squares"
-                ));
-            }
-        }
+        let too_many_bits = roles
+            .iter()
+            .any(|[me, them]| me.bits() + shared > MAX_BITS || them.bits() + shared > MAX_BITS);
         // The row tables: one entry per mover's placing per layer.
         let n = u64::from(r.pieces);
         let row_bytes: u64 = roles
             .iter()
-            .map(|[me, _]| n * n * (8u64 << (me.bits() + shared)))
+            .map(|[me, _]| n * n * (8u64 << (me.bits() + shared).min(63)))
             .sum();
-        if row_bytes > MAX_TABLE_BYTES {
+        // Where every square is shared (Senet's one path), placings are subsets of the board,
+        // ranked by arithmetic: no table grows with the board.
+        let no_private = roles.iter().all(|[me, them]| me.bits() + them.bits() == 0);
+        let subsets = (too_many_bits || row_bytes > MAX_TABLE_BYTES) && no_private;
+        if !subsets && too_many_bits {
+            return Err(format!(
+                "a side has more than {MAX_BITS} private and shared squares, some of them private"
+            ));
+        }
+        if !subsets && row_bytes > MAX_TABLE_BYTES {
             return Err(format!(
                 "its row tables alone would take {} MiB",
                 row_bytes >> 20
             ));
+        }
+        if subsets && shared > 32 {
+            return Err("the board has more than 32 squares".into());
         }
         let mut compress = vec![0u8; 1 << 16];
         for m in 0..256usize {
@@ -303,13 +317,15 @@ impl DenseIndex {
         let mut rank = Vec::new();
         let mut fewer = Vec::new();
         for n in 0..=n_max {
-            let mut order: Vec<u32> = (0..1u32 << n).collect();
-            order.sort_by_key(|&m| (m.count_ones(), m));
-            let mut table = vec![0u32; 1 << n];
-            for (i, &m) in order.iter().enumerate() {
-                table[m as usize] = i as u32;
+            if !subsets {
+                let mut order: Vec<u32> = (0..1u32 << n).collect();
+                order.sort_by_key(|&m| (m.count_ones(), m));
+                let mut table = vec![0u32; 1 << n];
+                for (i, &m) in order.iter().enumerate() {
+                    table[m as usize] = i as u32;
+                }
+                rank.push(table);
             }
-            rank.push(table);
             let mut counts = vec![0u64; pieces as usize + 1];
             for (k, c) in counts.iter_mut().enumerate() {
                 *c = (0..=k as u64)
@@ -326,6 +342,10 @@ impl DenseIndex {
             compress,
             rank,
             fewer,
+            subsets,
+            choose: (0..=u64::from(shared))
+                .map(|n| (0..=u64::from(pieces)).map(|k| binomial(n, k)).collect())
+                .collect(),
             layers: Vec::new(),
             states: 0,
         };
@@ -334,6 +354,10 @@ impl DenseIndex {
     }
 
     fn number_layers(&mut self, perspectives: &[Side]) {
+        if self.subsets {
+            self.number_subset_layers(perspectives);
+            return;
+        }
         let n = self.pieces;
         let mut base = 0u64;
         for (t, &mover) in perspectives.iter().enumerate() {
@@ -366,6 +390,71 @@ impl DenseIndex {
             }
         }
         self.states = base;
+    }
+
+    /// The layers where placings are subsets of the `N` shared squares: in a layer where the
+    /// mover may have up to `K` pieces on the board and the opponent up to `J`, the rows of `k`
+    /// mover's pieces come in turn (k = 0 to K), each row a subset (ranked by
+    /// [`DenseIndex::colex`]) and holding every opponent's placing of at most `J` pieces on
+    /// the `N - k` squares left.
+    fn number_subset_layers(&mut self, perspectives: &[Side]) {
+        let n = self.pieces;
+        let squares = self.shared as usize;
+        let mut base = 0u64;
+        for &mover in perspectives {
+            for off_me in 0..n {
+                for off_them in 0..n {
+                    let (most_me, most_them) = (usize::from(n - off_me), usize::from(n - off_them));
+                    let start = base;
+                    let mut rows = Vec::with_capacity(most_me + 1);
+                    for k in 0..=most_me.min(squares) {
+                        rows.push(base - start);
+                        base += self.choose[squares][k] * self.fewer[squares - k][most_them];
+                    }
+                    let mut off = PerSide::default();
+                    off[mover] = off_me;
+                    off[mover.other()] = off_them;
+                    self.layers.push(Layer {
+                        mover,
+                        off,
+                        base: start,
+                        size: base - start,
+                        rows,
+                    });
+                }
+            }
+        }
+        self.states = base;
+    }
+
+    /// The rank of a placing among those of as many pieces on as many squares, ordered by
+    /// value (the combinatorial number system: the i-th lowest piece, on square c, counts
+    /// `choose(c, i + 1)`).
+    #[inline]
+    fn colex(&self, bits: u32) -> u64 {
+        let (mut rank, mut rest, mut i) = (0u64, bits, 1usize);
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rank += self.choose[c].get(i).copied().unwrap_or(0);
+            rest &= rest - 1;
+            i += 1;
+        }
+        rank
+    }
+
+    /// The index of the state of layer `l` with the mover on shared squares `sm` and the
+    /// opponent on `st` (subset ranking).
+    #[inline]
+    fn subset_index(&self, l: usize, sm: u32, st: u32) -> u64 {
+        let layer = &self.layers[l];
+        let squares = self.shared as usize;
+        let most_them = usize::from(self.pieces - layer.off[layer.mover.other()]);
+        let k = sm.count_ones() as usize;
+        let left = squares - k;
+        let row = layer.base + layer.rows[k] + self.colex(sm) * self.fewer[left][most_them];
+        let j = st.count_ones() as usize;
+        let fewer_pieces = if j == 0 { 0 } else { self.fewer[left][j - 1] };
+        row + fewer_pieces + self.colex(self.pack(st, sm))
     }
 
     /// Which of [`DenseIndex::roles`] numbers the states where `mover` is to move.
@@ -407,7 +496,14 @@ impl DenseIndex {
         let [me, them] = &self.roles[t];
         let (pm, sm) = me.split(pos.on[mover]);
         let (pt, st) = them.split(pos.on[mover.other()]);
-        let layer = &self.layers[self.layer_of(t, pos.off[mover], pos.off[mover.other()])];
+        let l = self.layer_of(t, pos.off[mover], pos.off[mover.other()]);
+        if self.subsets {
+            return Located::State {
+                index: self.subset_index(l, sm, st) as usize,
+                mover,
+            };
+        }
+        let layer = &self.layers[l];
         let row = layer.rows[(pm | sm << me.bits()) as usize];
         let free = them.bits() + self.shared - sm.count_ones();
         let key = pt | self.pack(st, sm) << them.bits();
@@ -441,6 +537,25 @@ impl DenseIndex {
         base.waiting[mover.other()] = n - layer.off[mover.other()] - count(them_key);
         let free = them.bits() + self.shared;
         let limit = u32::from(n - layer.off[mover]);
+        if self.subsets {
+            // The mover's placings of the squares the opponent leaves, most pieces first, from
+            // the furthest on (as above).
+            let open: Vec<u32> = (0..self.shared)
+                .rev()
+                .filter(|&b| st & (1 << b) == 0)
+                .collect();
+            for k in (0..=limit.min(open.len() as u32)).rev() {
+                for_each_subset(&open, k as usize, |sm| {
+                    let mut pos = base;
+                    for q in me.positions(0, sm) {
+                        pos.put(rules, mover, q);
+                    }
+                    pos.waiting[mover] = n - layer.off[mover] - count(sm);
+                    f(self.subset_index(l, sm, st) as usize, &pos);
+                });
+            }
+            return;
+        }
         let all_private = 1u32 << me.bits();
         let free_shared = !st & ((1u32 << self.shared) - 1);
         let mut sm = free_shared;
@@ -475,12 +590,42 @@ impl DenseIndex {
 
     /// The opponent's keys (private bits | shared bits << private count) of layer `l`, each
     /// the opponent's placing of one group of states.
-    pub fn opponent_keys(&self, l: usize) -> impl Iterator<Item = u32> + '_ {
+    pub fn opponent_keys(&self, l: usize) -> Vec<u32> {
         let layer = &self.layers[l];
         let t = self.perspective(layer.mover);
         let them = &self.roles[t][1];
         let limit = u32::from(self.pieces - layer.off[layer.mover.other()]);
-        (0..1u32 << (them.bits() + self.shared)).filter(move |k| k.count_ones() <= limit)
+        if self.subsets {
+            let all: Vec<u32> = (0..self.shared).collect();
+            let mut keys = Vec::new();
+            for k in 0..=limit.min(self.shared) {
+                for_each_subset(&all, k as usize, |key| keys.push(key));
+            }
+            return keys;
+        }
+        (0..1u32 << (them.bits() + self.shared))
+            .filter(move |k| k.count_ones() <= limit)
+            .collect()
+    }
+}
+
+/// Calls `f` with every subset of `k` of the bits `bits` (each a bit number), as a bit set.
+fn for_each_subset(bits: &[u32], k: usize, mut f: impl FnMut(u32)) {
+    if k > bits.len() {
+        return;
+    }
+    // The chosen bits' places in `bits`, the last moved first.
+    let mut at: Vec<usize> = (0..k).collect();
+    loop {
+        f(at.iter().fold(0u32, |acc, &i| acc | 1 << bits[i]));
+        // The rightmost place that can move on, then the ones after it packed behind it.
+        let Some(i) = (0..k).rev().find(|&i| at[i] < bits.len() - k + i) else {
+            return;
+        };
+        at[i] += 1;
+        for j in i + 1..k {
+            at[j] = at[j - 1] + 1;
+        }
     }
 }
 

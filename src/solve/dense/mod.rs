@@ -16,6 +16,7 @@
 
 pub mod index;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
@@ -44,14 +45,20 @@ pub struct DenseSolution {
     pub solved: u64,
     pub values: Vec<f64>,
     pub sweeps: u64,
+    /// Positions where an opening move is still due, which the numbering does not hold: side
+    /// 0's chance from each (see [`opening_values`]).
+    pub openings: HashMap<Position, f64>,
 }
 
 impl DenseSolution {
     /// Side 0's chance of winning from `pos`, before the throw; `None` if that position was
-    /// below the floor.
+    /// below the floor, or owes an opening move and was not reached from the root.
     pub fn score(&self, pos: &Position) -> Option<f64> {
         if Side::BOTH.iter().any(|&s| pos.off(s) < self.floor[s]) {
             return None;
+        }
+        if Side::BOTH.iter().any(|&s| pos.opening_due(s)) {
+            return self.openings.get(pos).copied();
         }
         Some(match self.index.locate(pos) {
             Located::Over { winner } => f64::from(winner == Side::First),
@@ -259,7 +266,7 @@ pub fn solve(
         solved += states;
         let groups: Vec<(usize, u32)> = (0..index.layers.len())
             .filter(|&l| in_total(&&index.layers[l]))
-            .flat_map(|l| index.opponent_keys(l).map(move |k| (l, k)))
+            .flat_map(|l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
             .collect();
         let groups: Vec<Group> = groups
             .par_iter()
@@ -291,10 +298,97 @@ pub fn solve(
         .collect();
     values.pop();
     DenseSolution {
+        openings: HashMap::new(),
         index,
         floor,
         solved,
         values,
         sweeps,
+    }
+}
+
+/// The values of the positions `root` reaches while an opening move is still due (the
+/// numbering holds no opening, so it numbers only the positions after them). Each side's
+/// opening comes at its first turn, so these are few; they are found by sweeping them (a side
+/// that passes keeps its opening due, so they may come round again) with the numbered states'
+/// values, already solved, where they lead.
+pub fn opening_values(
+    engine: &Engine,
+    solution: &DenseSolution,
+    root: &Position,
+) -> HashMap<Position, f64> {
+    let due = |p: &Position| Side::BOTH.iter().any(|&s| p.opening_due(s));
+    let mut values: HashMap<Position, f64> = HashMap::new();
+    if !due(root) {
+        return values;
+    }
+    let chances = super::move_chances(engine);
+    // Every position still owing an opening that the root reaches, with its successors by
+    // throw.
+    let mut order: Vec<Position> = vec![*root];
+    let mut branches: Vec<Vec<(f64, Vec<Position>)>> = Vec::new();
+    values.insert(*root, 0.5);
+    let mut moves: Vec<Move> = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let pos = order[i];
+        let mut by_throw = Vec::new();
+        if engine.outcome(&pos).is_none() {
+            let outcomes: &[(Throw, f64)] = if engine.forced_opening(&pos) {
+                &[(Throw::ZERO, 1.0)]
+            } else {
+                &chances
+            };
+            for &(v, p) in outcomes {
+                engine.legal_moves(&pos, v, &mut moves);
+                let nexts: Vec<Position> = if moves.is_empty() {
+                    vec![engine.pass(&pos, v)]
+                } else {
+                    moves.iter().map(|m| engine.successor(&pos, m, v)).collect()
+                };
+                for next in &nexts {
+                    if due(next) && !values.contains_key(next) {
+                        values.insert(*next, 0.5);
+                        order.push(*next);
+                    }
+                }
+                by_throw.push((p, nexts));
+            }
+        }
+        branches.push(by_throw);
+        i += 1;
+    }
+    let value = |values: &HashMap<Position, f64>, p: &Position| -> f64 {
+        if due(p) {
+            values[p]
+        } else {
+            solution.score(p).unwrap_or(0.5)
+        }
+    };
+    loop {
+        let mut largest: f64 = 0.0;
+        for (pos, by_throw) in order.iter().zip(&branches) {
+            let v = match engine.outcome(pos) {
+                Some(crate::engine::Outcome::Win { side, .. }) => f64::from(side == Side::First),
+                Some(crate::engine::Outcome::Draw) => 0.5,
+                None => by_throw
+                    .iter()
+                    .map(|(p, nexts)| {
+                        let scores = nexts.iter().map(|n| value(&values, n));
+                        let best = if pos.to_move() == Side::First {
+                            scores.fold(f64::MIN, f64::max)
+                        } else {
+                            scores.fold(f64::MAX, f64::min)
+                        };
+                        p * best
+                    })
+                    .sum(),
+            };
+            let old = values.insert(*pos, v).unwrap_or(0.5);
+            largest = largest.max((old - v).abs());
+        }
+        if largest < super::TOLERANCE {
+            return values;
+        }
     }
 }

@@ -376,16 +376,13 @@ impl DenseIndex {
                         *row = base;
                         base += self.fewer[free as usize][(n - off_them) as usize];
                     }
-                    let mut off = PerSide::default();
-                    off[mover] = off_me;
-                    off[mover.other()] = off_them;
-                    self.layers.push(Layer {
+                    push_layer(
+                        &mut self.layers,
                         mover,
-                        off,
-                        base: start,
-                        size: base - start,
+                        [off_me, off_them],
+                        start..base,
                         rows,
-                    });
+                    );
                 }
             }
         }
@@ -411,16 +408,13 @@ impl DenseIndex {
                         rows.push(base - start);
                         base += self.choose[squares][k] * self.fewer[squares - k][most_them];
                     }
-                    let mut off = PerSide::default();
-                    off[mover] = off_me;
-                    off[mover.other()] = off_them;
-                    self.layers.push(Layer {
+                    push_layer(
+                        &mut self.layers,
                         mover,
-                        off,
-                        base: start,
-                        size: base - start,
+                        [off_me, off_them],
+                        start..base,
                         rows,
-                    });
+                    );
                 }
             }
         }
@@ -607,6 +601,27 @@ impl DenseIndex {
             .filter(move |k| k.count_ones() <= limit)
             .collect()
     }
+}
+
+/// Adds the layer of `mover` with `off` pieces off (the mover's, then the opponent's),
+/// numbered over `states`, its rows starting at `rows`.
+fn push_layer(
+    layers: &mut Vec<Layer>,
+    mover: Side,
+    off: [u8; 2],
+    states: std::ops::Range<u64>,
+    rows: Vec<u64>,
+) {
+    let mut by_side = PerSide::default();
+    by_side[mover] = off[0];
+    by_side[mover.other()] = off[1];
+    layers.push(Layer {
+        mover,
+        off: by_side,
+        base: states.start,
+        size: states.end - states.start,
+        rows,
+    });
 }
 
 /// Calls `f` with every subset of `k` of the bits `bits` (each a bit number), as a bit set.

@@ -6,9 +6,12 @@
 //!
 //! - `legal_moves/RULES`: `Engine::legal_moves` over a fixed set of mid-game positions (with
 //!   their throws), collected from seeded random games; the throughput is positions per second.
-//! - `playout/RULES`: one whole random-vs-random game, played as `senet sim` plays it (one `Game`
-//!   reused, no event log, throws and choices from seeded generators); each iteration plays the
-//!   next game of a seeded series, so the figure is the mean over many different games.
+//! - `playout/RULES`: one whole random-vs-random game, played as `senet sim` plays it (in one
+//!   loop without a list of moves where the rules allow it, else through one `Game` reused, no
+//!   event log; throws and choices from seeded generators); each iteration plays the next game
+//!   of a seeded series, so the figure is the mean over many different games.
+//! - `playout_listed/RULES`: the same games through a `Game` that lists every legal move, for
+//!   the rule sets that `playout` plays in one loop (the ratio of the two, measured in one run).
 //! - `expectimax/RULES`: one decision of the default `expectimax` (adaptive depth within its leaf
 //!   budget) on mid-game positions with at least two legal moves, cycling through them.
 
@@ -22,6 +25,7 @@ use senet::agents::{DEFAULT_DEPTH, ExpectimaxAgent, RandomAgent};
 use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw};
+use senet::engine::playout::Playout;
 use senet::engine::{Engine, Move, Position};
 use senet::sim::{game_seed, mix};
 use senet::types::Throw;
@@ -133,27 +137,50 @@ fn bench_legal_moves(c: &mut Criterion) {
 }
 
 fn bench_playout(c: &mut Criterion) {
-    let mut group = c.benchmark_group("playout");
-    for id in RULES {
-        let engine = engine(id);
-        let mut game = Game::new(&engine, TURN_CAP);
-        game.keep_events = false;
-        let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
-        let mut i = 0u64;
-        if id == "senet/finkel" {
-            // Tens of milliseconds a game: ten samples of a few games each.
-            group.sample_size(10);
+    // As `senet sim` plays random games: in one loop where the rules allow it, else through a
+    // `Game` with its list of moves ("listed"); both where the loop applies, for a ratio
+    // measured in one run.
+    for listed in [false, true] {
+        let mut group = c.benchmark_group(if listed { "playout_listed" } else { "playout" });
+        for id in RULES {
+            let engine = engine(id);
+            if listed && !engine.plays_out() {
+                continue;
+            }
+            if id == "senet/finkel" {
+                // Tens of milliseconds a game: ten samples of a few games each.
+                group.sample_size(10);
+            }
+            group.throughput(Throughput::Elements(1));
+            let mut i = 0u64;
+            if engine.plays_out() && !listed {
+                let mut playout = Playout::new(&engine);
+                group.bench_function(BenchmarkId::from_parameter(id), |b| {
+                    b.iter(|| {
+                        i += 1;
+                        let seed = game_seed(7, i);
+                        let mut choosers =
+                            [1, 2].map(|k| Pcg64Mcg::seed_from_u64(mix(seed.wrapping_add(k))));
+                        let mut throws = Pcg64Mcg::seed_from_u64(seed);
+                        playout.play(&mut throws, &mut choosers, TURN_CAP);
+                        playout.summary.moves
+                    })
+                });
+            } else {
+                let mut game = Game::new(&engine, TURN_CAP);
+                game.keep_events = false;
+                let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
+                group.bench_function(BenchmarkId::from_parameter(id), |b| {
+                    b.iter(|| {
+                        i += 1;
+                        random_game(&mut game, &mut agents, i, |_, _, _| {})
+                    })
+                });
+            }
+            group.sample_size(100);
         }
-        group.throughput(Throughput::Elements(1));
-        group.bench_function(BenchmarkId::from_parameter(id), |b| {
-            b.iter(|| {
-                i += 1;
-                random_game(&mut game, &mut agents, i, |_, _, _| {})
-            })
-        });
-        group.sample_size(100);
+        group.finish();
     }
-    group.finish();
 }
 
 /// Once, before criterion's figures: the mean and the slowest decision of the default agent over

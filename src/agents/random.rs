@@ -1,9 +1,9 @@
 //! Uniform over the legal moves.
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::game::Player;
+use crate::engine::game::{Player, draw_below};
 use crate::engine::{Engine, Move, Position};
 use crate::types::Throw;
 
@@ -21,7 +21,7 @@ impl RandomAgent {
 
 impl Player for RandomAgent {
     fn choose(&mut self, _: &Engine, _: &Position, _: Throw, moves: &[Move]) -> usize {
-        self.rng.random_range(0..moves.len())
+        draw_below(&mut self.rng, moves.len())
     }
 
     fn reseed(&mut self, seed: u64) {

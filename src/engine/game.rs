@@ -2,8 +2,6 @@
 //! choices. The same object serves simulation (seeded throws, agents), people at the terminal
 //! and the replay of records.
 
-use rand::RngExt;
-
 use super::apply::Recorder;
 use super::position::opening_flag;
 use super::{Engine, Move, Outcome, Position, Report, StepReport};
@@ -214,14 +212,7 @@ impl<'e> Game<'e> {
     /// Plays a move: the new position, its event, and its counts in the summary. Returns the
     /// move's event, and whether a piece left play (only then can the game end).
     fn record(&mut self, side: Side, throw: Throw, mv: Move) -> (Event, bool) {
-        let mut tally = Tally {
-            landings: &mut self.landings,
-            summary: &mut self.summary,
-            left_play: false,
-            backward: false,
-            ends_turn: false,
-            event: Event::Moved,
-        };
+        let mut tally = Tally::new(&mut self.landings, &mut self.summary);
         if self.keep_events {
             let (after, report) = self.engine.apply(&self.pos, &mv, throw);
             for &step in report.steps() {
@@ -541,15 +532,28 @@ impl<'e> Game<'e> {
 /// Counts what a move did, step by step, for a game's summary and landings.
 /// Step counts go straight into the summary (adding a move's counts to it at once was
 /// compiled into one wide load and store that stalled: 7 % of a random game).
-struct Tally<'g> {
+pub(super) struct Tally<'g> {
     landings: &'g mut [u32; MAX_SQUARES],
     summary: &'g mut GameSummary,
     /// A piece was borne off or captured (only then can the game end).
-    left_play: bool,
-    backward: bool,
+    pub(super) left_play: bool,
+    pub(super) backward: bool,
     /// The move ended its side's turn at once.
-    ends_turn: bool,
-    event: Event,
+    pub(super) ends_turn: bool,
+    pub(super) event: Event,
+}
+
+impl<'g> Tally<'g> {
+    pub(super) fn new(landings: &'g mut [u32; MAX_SQUARES], summary: &'g mut GameSummary) -> Self {
+        Tally {
+            landings,
+            summary,
+            left_play: false,
+            backward: false,
+            ends_turn: false,
+            event: Event::Moved,
+        }
+    }
 }
 
 impl Recorder for Tally<'_> {
@@ -577,7 +581,7 @@ impl Recorder for Tally<'_> {
     }
 }
 
-fn fresh_summary() -> GameSummary {
+pub(super) fn fresh_summary() -> GameSummary {
     GameSummary {
         seat: PerSide::new(0, 1),
         ..GameSummary::default()
@@ -585,10 +589,29 @@ fn fresh_summary() -> GameSummary {
 }
 
 /// A throw drawn from the device's equally likely outcomes.
-#[inline]
+#[inline(always)]
 pub fn random_throw<R: rand::Rng + ?Sized>(engine: &Engine, rng: &mut R) -> u8 {
     let outcomes = &engine.rules.throws.outcomes;
-    outcomes[rng.random_range(0..outcomes.len())]
+    outcomes[draw_below(rng, outcomes.len())]
+}
+
+/// A number drawn uniformly from `0..n` (`n` from 1 to 2^32 - 1), exactly as rand's
+/// `rng.random_range(0..n)` draws it (a 32-bit word times `n`, the high half; where the low
+/// half says the draw may be biased, a second word decides a carry), but inlined into the hot
+/// loops that draw throws and random moves. A test holds it to rand's own.
+// `n` fits 32 bits (asserted), and the halves of a 64-bit product are taken on purpose.
+#[allow(clippy::cast_possible_truncation)]
+#[inline(always)]
+pub fn draw_below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    debug_assert!((1..=u32::MAX as usize).contains(&n));
+    let range = n as u32;
+    let wide = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut result, low) = ((wide >> 32) as u32, wide as u32);
+    if low > range.wrapping_neg() {
+        let carry = (u64::from(rng.next_u32()) * u64::from(range)) >> 32;
+        result += u32::from(low.checked_add(carry as u32).is_none());
+    }
+    result as usize
 }
 
 /// Plays one game to the end (or the turn cap) with seeded throws. `players[i]` is player i;
@@ -638,6 +661,71 @@ pub fn run<R: rand::Rng + ?Sized>(
         }
         for e in game.events.drain(..) {
             observe(&e);
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::cast_possible_truncation)] // halves of 64-bit products, as the draw takes them
+mod tests {
+    use std::convert::Infallible;
+
+    use rand::{RngExt, SeedableRng, TryRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::draw_below;
+
+    /// Words given in order, to reach the draw's rare second word.
+    struct Words(Vec<u32>);
+
+    impl TryRng for Words {
+        type Error = Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+            Ok(self.0.remove(0))
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+            unreachable!("the draws take 32-bit words")
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Infallible> {
+            unreachable!("the draws take 32-bit words")
+        }
+    }
+
+    #[test]
+    fn draws_as_rand_draws() {
+        for n in (1..=40).chain([63, 64, 100, 1000, 65_537, 1 << 31, u32::MAX as usize]) {
+            let mut a = Pcg64Mcg::seed_from_u64(n as u64);
+            let mut b = a.clone();
+            for _ in 0..2000 {
+                assert_eq!(draw_below(&mut a, n), b.random_range(0..n), "0..{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn draws_as_rand_draws_where_the_first_word_may_be_biased() {
+        // A first word whose low half of `word * n` lies above 2^32 - n: rand then draws a
+        // second word, whose high half may carry one into the result.
+        for n in [3u32, 5, 6, 7, 1000, 65_537] {
+            // w = floor(k 2^32 / n): w n = k 2^32 - r with 0 < r < n, so its low half is
+            // 2^32 - r (unless n divides k 2^32).
+            let biased: Vec<u32> = (1..=3u64)
+                .filter(|k| (k << 32) % u64::from(n) != 0)
+                .map(|k| ((k << 32) / u64::from(n)) as u32)
+                .collect();
+            for &w in &biased {
+                assert!(
+                    (u64::from(w) * u64::from(n)) as u32 > n.wrapping_neg(),
+                    "0..{n}"
+                );
+            }
+            for &first in &biased {
+                for second in [0, 1, u32::MAX / 2, u32::MAX - 1, u32::MAX] {
+                    let ours = draw_below(&mut Words(vec![first, second]), n as usize);
+                    let theirs = Words(vec![first, second]).random_range(0..n as usize);
+                    assert_eq!(ours, theirs, "0..{n} with words {first}, {second}");
+                }
+            }
         }
     }
 }

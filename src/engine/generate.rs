@@ -232,7 +232,7 @@ impl Engine {
     }
 
     /// Where a waiting piece of side `s` enters with throw `v`, if it may.
-    #[inline]
+    #[inline(always)]
     pub(super) fn entry_target(
         &self,
         pos: &Position,
@@ -275,7 +275,6 @@ impl Engine {
     ) {
         let m = &self.masks[s];
         let own = pos.on[s];
-        let enemy = pos.cross[s]; // the enemy's pieces as positions along this side's path
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // Pair protection seen from a different path needs the enemy's own path, and a path that
@@ -291,75 +290,11 @@ impl Engine {
             }
         } else {
             let d = u32::from(v.get());
-            // All pieces at once, as bit sets over positions (bit p - 1 for position p).
-            let capturable = if self.can_capture {
-                let waived =
-                    EXTRAS && pos.flags & moves_next_flag(s) != 0 && self.pairs_waived(pos, s);
-                let protected = if self.rules.protect_pairs && !waived {
-                    enemy & (enemy << 1 | enemy >> 1)
-                } else {
-                    0
-                };
-                enemy & !m.safe & !protected
-            } else {
-                0
-            };
-            // A capture that sends the piece to a square is judged one move at a time.
-            let direct = if EXTRAS {
-                capturable & !m.capture_to
-            } else {
-                capturable
-            };
-            let landable = m.on_path & !own & (!enemy | direct);
-            // Sources from which the move would pass over a barrier.
-            let mut passes = 0;
-            for k in 1..d.min(64) {
-                passes |= barrier >> k;
-            }
-            let exits = v
-                .as_single()
-                .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
-            // Pieces that would pass over a trap are judged one at a time.
-            let mut trapped = 0;
-            if EXTRAS && m.trap != 0 {
-                for k in 1..d.min(64) {
-                    trapped |= m.trap >> k;
-                }
-                trapped &= own & pieces;
-            }
-            let movable = own & pieces & !m.only_bear_off & !exits & !passes & !trapped;
-            let mut normal = movable & shr(landable, d);
-            let mut judged = if EXTRAS {
-                movable & shr(capturable & m.capture_to, d)
-            } else {
-                0
-            };
-            while judged != 0 {
-                let p = lowest(judged);
-                judged &= judged - 1;
-                // The landing is on the path (`capturable` holds path positions): within 64.
-                let t = u8::try_from(u32::from(p) + d).unwrap_or(OFF);
-                if self.room_for_captured(pos, s, p, t) {
-                    normal |= bit(p);
-                }
-            }
-            let exits_ok = if can_bear && exits != 0 {
-                // An exit passes every position after its piece: none may be a barrier.
-                let blocked = if barrier == 0 {
-                    0
-                } else {
-                    (1u64 << (63 - barrier.leading_zeros())) - 1
-                };
-                exits & !blocked
-            } else {
-                0
-            };
-            let exits_ok = if EXTRAS {
-                exits_ok & !trapped
-            } else {
-                exits_ok
-            };
-            let mut bits = normal | exits_ok;
+            let Movable {
+                normal,
+                exits,
+                mut trapped,
+            } = self.movable::<EXTRAS>(pos, s, v, pieces, barrier, can_bear);
             while EXTRAS && trapped != 0 {
                 let p = lowest(trapped);
                 trapped &= trapped - 1;
@@ -367,9 +302,10 @@ impl Engine {
                     out.push(Move::single(Step::packed(p, t)));
                 }
             }
+            let mut bits = normal | exits;
             while bits != 0 {
                 let p = lowest(bits);
-                let to = if exits_ok & bit(p) != 0 {
+                let to = if exits & bit(p) != 0 {
                     OFF
                 } else {
                     // The landing is on the path (`normal` says so): within 64.
@@ -381,6 +317,103 @@ impl Engine {
         }
         if enter && let Some(t) = self.entry_target(pos, s, v, barrier) {
             out.push(Move::single(Step::packed(0, t)));
+        }
+    }
+
+    /// The pieces of side `s` in `pieces` that a throw of `v` moves forward, judged all at once
+    /// as bit sets over positions (bit p - 1 for position p): where moves are not judged one
+    /// piece at a time (see [`Engine::forward_moves`]). `EXTRAS` as there.
+    #[inline(always)]
+    pub(super) fn movable<const EXTRAS: bool>(
+        &self,
+        pos: &Position,
+        s: Side,
+        v: Throw,
+        pieces: u64,
+        barrier: u64,
+        can_bear: bool,
+    ) -> Movable {
+        let m = &self.masks[s];
+        let own = pos.on[s];
+        let enemy = pos.cross[s]; // the enemy's pieces as positions along this side's path
+        let d = u32::from(v.get());
+        // All pieces at once, as bit sets over positions (bit p - 1 for position p).
+        let capturable = if self.can_capture {
+            let waived = EXTRAS && pos.flags & moves_next_flag(s) != 0 && self.pairs_waived(pos, s);
+            let protected = if self.rules.protect_pairs && !waived {
+                enemy & (enemy << 1 | enemy >> 1)
+            } else {
+                0
+            };
+            enemy & !m.safe & !protected
+        } else {
+            0
+        };
+        // A capture that sends the piece to a square is judged one move at a time.
+        let direct = if EXTRAS {
+            capturable & !m.capture_to
+        } else {
+            capturable
+        };
+        let landable = m.on_path & !own & (!enemy | direct);
+        // Sources from which the move would pass over a barrier. The usual throws, up to
+        // 8, without a loop whose end depends on the throw (its exit would be mispredicted).
+        let mut passes = 0;
+        if barrier != 0 {
+            for k in 1..8 {
+                passes |= barrier >> k & if k < d { u64::MAX } else { 0 };
+            }
+            for k in 8..d.min(64) {
+                passes |= barrier >> k;
+            }
+        }
+        let exits = v
+            .as_single()
+            .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
+        // Pieces that would pass over a trap are judged one at a time.
+        let mut trapped = 0;
+        if EXTRAS && m.trap != 0 {
+            for k in 1..d.min(64) {
+                trapped |= m.trap >> k;
+            }
+            trapped &= own & pieces;
+        }
+        let movable = own & pieces & !m.only_bear_off & !exits & !passes & !trapped;
+        let mut normal = movable & shr(landable, d);
+        let mut judged = if EXTRAS {
+            movable & shr(capturable & m.capture_to, d)
+        } else {
+            0
+        };
+        while judged != 0 {
+            let p = lowest(judged);
+            judged &= judged - 1;
+            // The landing is on the path (`capturable` holds path positions): within 64.
+            let t = u8::try_from(u32::from(p) + d).unwrap_or(OFF);
+            if self.room_for_captured(pos, s, p, t) {
+                normal |= bit(p);
+            }
+        }
+        let exits_ok = if can_bear && exits != 0 {
+            // An exit passes every position after its piece: none may be a barrier.
+            let blocked = if barrier == 0 {
+                0
+            } else {
+                (1u64 << (63 - barrier.leading_zeros())) - 1
+            };
+            exits & !blocked
+        } else {
+            0
+        };
+        let exits_ok = if EXTRAS {
+            exits_ok & !trapped
+        } else {
+            exits_ok
+        };
+        Movable {
+            normal,
+            exits: exits_ok,
+            trapped,
         }
     }
 
@@ -707,6 +740,18 @@ impl Engine {
         }
         self.keep_priority(s, out);
     }
+}
+
+/// What a throw lets the pieces of a side do, as bit sets over its positions: see
+/// [`Engine::movable`].
+#[derive(Clone, Copy)]
+pub(super) struct Movable {
+    /// Pieces that move the throw's value on along the path.
+    pub normal: u64,
+    /// Pieces that bear off with the throw.
+    pub exits: u64,
+    /// Pieces that would pass over a trap, to be judged one at a time (only with `EXTRAS`).
+    pub trapped: u64,
 }
 
 /// The last position of the part of a path in parts that position `p` lies in.

@@ -5,6 +5,7 @@ mod apply;
 pub mod game;
 mod generate;
 mod moves;
+pub mod playout;
 mod position;
 mod split;
 

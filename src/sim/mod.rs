@@ -12,6 +12,7 @@ use crate::agents;
 use crate::engine::Engine;
 use crate::engine::Outcome;
 use crate::engine::game::{Game, GameSummary, Player, run as run_game};
+use crate::engine::playout::Playout;
 use crate::types::{PerSide, Side};
 
 /// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
@@ -185,9 +186,22 @@ fn play_range(
         landings: vec![0; size],
         ..Totals::default()
     };
+    let range_len = range.end - range.start;
+    if spec.players.iter().all(|p| p == "random") && engine.plays_out() {
+        // Random against random: the same games, played without a list of moves.
+        let mut playout = Playout::new(engine);
+        for i in range {
+            let seed = game_seed(spec.seed, i);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut choosers = [1, 2].map(|k| Pcg64Mcg::seed_from_u64(mix(seed.wrapping_add(k))));
+            playout.play(&mut rng, &mut choosers, spec.turn_cap);
+            t.add_game(&playout.summary, &playout.landings);
+        }
+        tick(range_len);
+        return Ok(t);
+    }
     let mut game = Game::new(engine, spec.turn_cap);
     game.keep_events = false;
-    let range_len = range.end - range.start;
     for i in range {
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);

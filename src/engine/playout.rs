@@ -1,0 +1,280 @@
+//! Random games played in one loop: the same games as a [`Game`](super::game::Game) between
+//! two random agents (the same throws, the same choices, the same counts), without a list of
+//! moves. Where moves are judged all at once, the legal moves of a throw are the pieces of one
+//! bit set, then the entry: a random legal move is the k-th of them, found in the set itself.
+//! Rules whose turns need more (seats, throw-offs, openings, split or pooled throws, per-side
+//! duties, retreats, optional effects, priority squares) play through the `Game`.
+
+// Bit counts and bit indices of a 64-bit word are below 65: they fit any integer type.
+#![allow(clippy::cast_possible_truncation)]
+
+use rand::Rng;
+
+use super::game::{GameSummary, Tally, draw_below, fresh_summary, random_throw};
+use super::generate::{Movable, OFF, bit};
+use super::{Engine, Move, Position, Step};
+use crate::compile::{Event, Phase, Win};
+use crate::types::limits::MAX_SQUARES;
+use crate::types::{Side, Throw};
+
+/// A random game in progress: its position and counts, and a buffer for the rare turn whose
+/// moves are listed (backward moves).
+pub struct Playout<'e> {
+    pub engine: &'e Engine,
+    pub summary: GameSummary,
+    /// Piece movements that landed on each square (before square effects), by square index.
+    pub landings: [u32; MAX_SQUARES],
+    pos: Position,
+    moves: Vec<Move>,
+}
+
+impl Engine {
+    /// Whether random games of these rules can be played by [`Playout`]: a turn is one throw
+    /// and one move chosen among pieces judged all at once, with nothing kept per side.
+    pub fn plays_out(&self) -> bool {
+        let r = &self.rules;
+        r.machine.start == Phase::Throw
+            && self.moving == Phase::Move
+            && r.throw_again == 0
+            && !r.split
+            && !self.plays_each
+            && r.seats.is_none()
+            && r.opening.values().all(Option::is_none)
+            && self.start().flags == 0
+            && !(self.extras || self.retreats || self.optional_effects)
+            && !(self.after_hook || self.locks || self.one_way)
+            && !r.backward_per_piece
+            && (!r.protect_pairs || self.shared_path)
+            && self.masks.values().all(|m| !m.per_piece && m.priority == 0)
+    }
+}
+
+impl Engine {
+    /// Whether `pos` may end the game: a cheap test before [`Engine::outcome`]. Where the first
+    /// to bear off all wins, a game is not over while both sides have pieces in play.
+    #[inline(always)]
+    fn may_be_over(&self, pos: &Position) -> bool {
+        match self.rules.win {
+            Win::FirstAllOff => Side::BOTH
+                .into_iter()
+                .any(|s| pos.on[s] == 0 && pos.waiting[s] == 0),
+            _ => true,
+        }
+    }
+}
+
+impl<'e> Playout<'e> {
+    /// For rules where [`Engine::plays_out`] holds.
+    pub fn new(engine: &'e Engine) -> Playout<'e> {
+        debug_assert!(engine.plays_out());
+        Playout {
+            engine,
+            summary: fresh_summary(),
+            landings: [0; MAX_SQUARES],
+            pos: engine.start(),
+            moves: Vec::with_capacity(16),
+        }
+    }
+
+    /// Plays a game to its end, or to `turn_cap` turns, with throws from `throws` and each
+    /// side's choices from `choosers[side]` (drawn as a random agent draws them).
+    pub fn play<R: Rng + ?Sized, C: Rng>(
+        &mut self,
+        throws: &mut R,
+        choosers: &mut [C; 2],
+        turn_cap: u32,
+    ) {
+        let engine = self.engine;
+        self.summary = fresh_summary();
+        self.landings = [0; MAX_SQUARES];
+        self.pos = engine.start();
+        let mut last_side = None;
+        loop {
+            let s = self.pos.to_move;
+            if last_side != Some(s) {
+                last_side = Some(s);
+                if self.summary.turns >= turn_cap {
+                    return;
+                }
+                self.summary.turns += 1;
+            }
+            let v = Throw::from(random_throw(engine, throws));
+            let Some(step) = self.pick(s, v, &mut choosers[s.index()]) else {
+                let event = engine.pass_in_place(&mut self.pos, v);
+                self.summary.passes += 1;
+                self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
+                continue;
+            };
+            let mut tally = Tally::new(&mut self.landings, &mut self.summary);
+            let landed = engine.apply_step(&mut self.pos, s, step, &mut tally, u8::MAX);
+            let (left_play, backward) = (tally.left_play, tally.backward);
+            // The end of a move as `Engine::play_in_place` makes it, for the turns played
+            // here: an extra throw (by the square, a capture or the throw's value) keeps the
+            // side to move, and nothing else is kept per side.
+            let extra = landed.extra || engine.rules.extra_after & v.mask_bit() != 0;
+            self.pos.to_move = if extra { s } else { s.other() };
+            let sum = &mut self.summary;
+            sum.moves += 1;
+            sum.extra_throws += u32::from(extra);
+            sum.backward += u32::from(backward);
+            // Only a piece leaving play (borne off, or captured) can end a game.
+            if left_play
+                && engine.may_be_over(&self.pos)
+                && let Some(outcome) = engine.outcome(&self.pos)
+            {
+                self.summary.outcome = Some(outcome);
+                return;
+            }
+        }
+    }
+
+    /// The move side `s` makes with throw `v`, drawn from `chooser` where there is a choice;
+    /// `None` when it has none (it passes).
+    #[inline(always)]
+    fn pick<C: Rng>(&mut self, s: Side, v: Throw, chooser: &mut C) -> Option<Step> {
+        let engine = self.engine;
+        let pos = &self.pos;
+        if v.is_zero() {
+            return None;
+        }
+        let barrier = engine.barrier(pos, s);
+        let can_bear = engine.can_bear_off(pos, s);
+        let Movable { normal, exits, .. } =
+            engine.movable::<false>(pos, s, v, u64::MAX, barrier, can_bear);
+        let entry = engine.entry_target(pos, s, v, barrier);
+        let pieces = normal | exits;
+        let (counts, on_board) = byte_counts(pieces);
+        let n = on_board as usize + usize::from(entry.is_some());
+        if n == 0 {
+            return self.backward(s, v, chooser);
+        }
+        // The legal moves in the order the engine lists them: the pieces from the first
+        // position on, then the entry.
+        let k = if n == 1 { 0 } else { draw_below(chooser, n) };
+        if k < on_board as usize {
+            let p = select(pieces, counts, k as u64);
+            let to = if exits & bit(p) != 0 {
+                OFF
+            } else {
+                // `normal` lands on the path: within 64.
+                u8::try_from(u32::from(p) + u32::from(v.get())).unwrap_or(OFF)
+            };
+            return Some(Step::packed(p, to));
+        }
+        entry.map(|t| Step::packed(0, t))
+    }
+
+    /// Where no piece moves forward: a backward move if the rules have them (listed, as the
+    /// engine lists them).
+    #[cold]
+    fn backward<C: Rng>(&mut self, s: Side, v: Throw, chooser: &mut C) -> Option<Step> {
+        if !self.engine.rules.backward {
+            return None;
+        }
+        self.moves.clear();
+        self.engine
+            .backward_moves(&self.pos, s, v, u64::MAX, &mut self.moves);
+        let k = match self.moves.len() {
+            0 => return None,
+            1 => 0,
+            n => draw_below(chooser, n),
+        };
+        Some(self.moves[k].steps()[0])
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Per byte of `x`, the number of its set bits in that byte and every byte below it, and the
+/// number in all of `x` (broadword counting: no loop, no branch).
+#[inline(always)]
+fn byte_counts(x: u64) -> (u64, u64) {
+    let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+    c = ((c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f).wrapping_mul(ONES);
+    (c, c >> 56)
+}
+
+/// The position (from 1) of the set bit of `x` with `k` set bits below it, `counts` being
+/// [`byte_counts`]`(x)` and `k` below their total. After Vigna's broadword select ("Broadword
+/// implementation of rank/select queries", 2008): the byte is found by comparing every byte's
+/// running count with `k` at once, the bit within it by a table. The move is drawn at random,
+/// so a loop over the bits would end at an unpredictable place on most moves.
+#[inline(always)]
+fn select(x: u64, counts: u64, k: u64) -> u8 {
+    let kk = k.wrapping_mul(ONES);
+    // The high bit of each byte: whether its running count is at most k.
+    let at_most = (((kk | HIGHS) - (counts & !HIGHS)) ^ kk ^ counts) & HIGHS;
+    // Bytes whose running count is at most k come first: their number, times 8.
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 53) & !7;
+    let before = ((counts << 8) >> byte) & 0xff;
+    let within = ((x >> byte) & 0xff) as usize;
+    (byte as u8) + SELECT_IN_BYTE[within * 8 + (k - before) as usize] + 1
+}
+
+/// `SELECT_IN_BYTE[b * 8 + j]`: the index of the set bit of byte `b` with `j` set bits below it.
+static SELECT_IN_BYTE: [u8; 256 * 8] = {
+    let mut table = [0u8; 256 * 8];
+    let mut b = 0;
+    while b < 256 {
+        let (mut j, mut i) = (0usize, 0u8);
+        while i < 8 {
+            if b & (1usize << i) != 0 {
+                table[b * 8 + j] = i;
+                j += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::{byte_counts, select};
+
+    /// Every set bit of `x`, found the plain way, against [`select`].
+    fn check(x: u64) {
+        let (counts, total) = byte_counts(x);
+        assert_eq!(total, u64::from(x.count_ones()), "{x:#x}");
+        let mut bits = x;
+        for k in 0..total {
+            let p = bits.trailing_zeros() as u8 + 1;
+            assert_eq!(select(x, counts, k), p, "{x:#x}, k = {k}");
+            bits &= bits - 1;
+        }
+    }
+
+    #[test]
+    fn selects_every_set_bit() {
+        for x in [
+            0,
+            1,
+            1 << 63,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+            0xff00,
+            0x0123_4567_89ab_cdef,
+        ] {
+            check(x);
+        }
+        for p in 0..64 {
+            check(1 << p);
+            check(u64::MAX << p);
+            check(u64::MAX >> p);
+        }
+        // A fixed pseudo-random series (SplitMix64), sparse and dense words.
+        let mut z: u64 = 1;
+        for _ in 0..20_000 {
+            z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut w = z;
+            w = (w ^ (w >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            w = (w ^ (w >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            w ^= w >> 31;
+            check(w);
+            check(w & (w >> 7) & (w >> 13));
+        }
+    }
+}

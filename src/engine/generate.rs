@@ -52,6 +52,28 @@ fn runs(bits: u64, n: u8) -> u64 {
     covered
 }
 
+/// The sources from which a move of `d` would pass over a barrier: `barrier` shifted down by 1
+/// to d - 1. Up to 7 shifts by doubling, with no loop whose end depends on the throw (its exit
+/// would be mispredicted on most moves); a longer throw shifts on one by one.
+#[inline(always)]
+fn passing(barrier: u64, d: u32) -> u64 {
+    if barrier == 0 {
+        return 0;
+    }
+    let m = d.saturating_sub(1).min(7);
+    let when = |bit: u32| 0u64.wrapping_sub(u64::from(m & bit != 0));
+    let w1 = barrier >> 1;
+    let w2 = w1 | w1 >> 1;
+    let w4 = w2 | w2 >> 2;
+    let four = m & 4;
+    let six = four + (m & 2);
+    let mut passes = w4 & when(4) | (w2 >> four) & when(2) | (w1 >> six) & when(1);
+    for k in 8..d.min(64) {
+        passes |= barrier >> k;
+    }
+    passes
+}
+
 /// The lowest set bit of a non-empty set as a packed position.
 #[inline(always)]
 #[allow(clippy::cast_possible_truncation)] // a bit index of a u64 is below 64
@@ -356,17 +378,7 @@ impl Engine {
             capturable
         };
         let landable = m.on_path & !own & (!enemy | direct);
-        // Sources from which the move would pass over a barrier. The usual throws, up to
-        // 8, without a loop whose end depends on the throw (its exit would be mispredicted).
-        let mut passes = 0;
-        if barrier != 0 {
-            for k in 1..8 {
-                passes |= barrier >> k & if k < d { u64::MAX } else { 0 };
-            }
-            for k in 8..d.min(64) {
-                passes |= barrier >> k;
-            }
-        }
+        let passes = passing(barrier, d);
         let exits = v
             .as_single()
             .map_or(0, |v| own & pieces & m.exit_from[usize::from(v)]);
@@ -792,6 +804,22 @@ mod tests {
         assert_eq!(between(0, 4), 0b111);
         assert_eq!(between(25, 31), 0b11111 << 25);
         assert_eq!(between(63, 65), 1 << 63);
+    }
+
+    #[test]
+    fn passing_is_every_shift_below_the_throw() {
+        let mut z: u64 = 7;
+        for _ in 0..2000 {
+            z = z
+                .wrapping_mul(0x5851_f42d_4c95_7f2d)
+                .wrapping_add(1442695040888963407);
+            for barrier in [z, z & z >> 9, 1 << (z >> 58), 0] {
+                for d in 0..70 {
+                    let plain = (1..d.min(64)).fold(0, |acc, k| acc | barrier >> k);
+                    assert_eq!(passing(barrier, d), plain, "{barrier:#x}, {d}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw};
 use senet::engine::playout::Playout;
 use senet::engine::{Engine, Move, Position};
-use senet::sim::{game_seed, mix};
+use senet::sim::{game_seed, player_seed};
 use senet::types::Throw;
 
 /// The rule sets measured: the two of the speed targets, the seat ritual of the base rules, a
@@ -64,7 +64,7 @@ fn random_game(
     let seed = game_seed(7, i);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     for (k, a) in agents.iter_mut().enumerate() {
-        a.reseed(mix(seed.wrapping_add(k as u64 + 1)));
+        a.reseed(player_seed(seed, k));
     }
     game.reset();
     loop {
@@ -160,7 +160,7 @@ fn bench_playout(c: &mut Criterion) {
                         i += 1;
                         let seed = game_seed(7, i);
                         let mut choosers =
-                            [1, 2].map(|k| Pcg64Mcg::seed_from_u64(mix(seed.wrapping_add(k))));
+                            [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
                         let mut throws = Pcg64Mcg::seed_from_u64(seed);
                         playout.play(&mut throws, &mut choosers, TURN_CAP);
                         playout.summary.moves

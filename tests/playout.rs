@@ -11,7 +11,7 @@ use senet::engine::Engine;
 use senet::engine::game::{Game, Player, run};
 use senet::engine::playout::Playout;
 use senet::lang::syntax::Value;
-use senet::sim::{game_seed, mix};
+use senet::sim::{game_seed, player_seed};
 
 const TURN_CAP: u32 = 10_000;
 
@@ -29,11 +29,11 @@ fn same_games(id: &str, options: &[(String, String)], games: u64) -> bool {
     for i in 0..games {
         // Seeded as `senet sim` seeds game i: the throws, then each player's choices.
         let seed = game_seed(3, i);
-        let mut choosers = [1, 2].map(|k| Pcg64Mcg::seed_from_u64(mix(seed.wrapping_add(k))));
+        let mut choosers = [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
         playout.play(&mut Pcg64Mcg::seed_from_u64(seed), &mut choosers, TURN_CAP);
 
         for (k, a) in agents.iter_mut().enumerate() {
-            a.reseed(mix(seed.wrapping_add(k as u64 + 1)));
+            a.reseed(player_seed(seed, k));
         }
         game.reset();
         let [a, b] = &mut agents;

@@ -24,6 +24,12 @@ pub const MAX_DEPTH: u32 = 5;
 /// The agents `--players` can name (`expectimax:N` sets the search depth).
 pub const AGENTS: &[&str] = &["random", "greedy", "expectimax", "optimal"];
 
+/// Whether `name` is the random agent (uniform over the legal moves), whose games against
+/// itself a simulation may play in one loop.
+pub fn is_random(name: &str) -> bool {
+    name == AGENTS[0]
+}
+
 /// Makes the agent called `name`, seeded so that its choices replay.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
     by_name_with(name, seed, None)
@@ -40,7 +46,7 @@ pub fn by_name_with(
         None => (name, None),
     };
     match (base, arg) {
-        ("random", None) => Ok(Box::new(RandomAgent::new(seed))),
+        (base, None) if is_random(base) => Ok(Box::new(RandomAgent::new(seed))),
         ("greedy", None) => Ok(Box::new(GreedyAgent::new(seed))),
         ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::adaptive(seed))),
         ("optimal", None) => match table {

@@ -14,8 +14,14 @@ pub struct RandomAgent {
 impl RandomAgent {
     pub fn new(seed: u64) -> Self {
         RandomAgent {
-            rng: Pcg64Mcg::seed_from_u64(seed),
+            rng: Self::generator(seed),
         }
+    }
+
+    /// The generator a random agent seeded `seed` draws its choices from: a random game
+    /// played in one loop ([`crate::engine::playout::Playout`]) draws from the same.
+    pub fn generator(seed: u64) -> Pcg64Mcg {
+        Pcg64Mcg::seed_from_u64(seed)
     }
 }
 
@@ -25,6 +31,6 @@ impl Player for RandomAgent {
     }
 
     fn reseed(&mut self, seed: u64) {
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.rng = Self::generator(seed);
     }
 }

@@ -539,8 +539,8 @@ pub(super) struct Tally<'g> {
     pub(super) left_play: bool,
     pub(super) backward: bool,
     /// The move ended its side's turn at once.
-    pub(super) ends_turn: bool,
-    pub(super) event: Event,
+    ends_turn: bool,
+    event: Event,
 }
 
 impl<'g> Tally<'g> {

@@ -47,9 +47,7 @@ impl Engine {
             && (!r.protect_pairs || self.shared_path)
             && self.masks.values().all(|m| !m.per_piece && m.priority == 0)
     }
-}
 
-impl Engine {
     /// Whether `pos` may end the game: a cheap test before [`Engine::outcome`]. Where the first
     /// to bear off all wins, a game is not over while both sides have pieces in play.
     #[inline(always)]

@@ -9,6 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
 use crate::agents;
+use crate::agents::RandomAgent;
 use crate::engine::Engine;
 use crate::engine::Outcome;
 use crate::engine::game::{Game, GameSummary, Player, run as run_game};
@@ -21,6 +22,11 @@ pub fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+/// The seed of player `k` (0 or 1) in the game seeded `game_seed`.
+pub fn player_seed(game_seed: u64, k: usize) -> u64 {
+    mix(game_seed.wrapping_add(k as u64 + 1))
 }
 
 /// The seed of game `i` of a run seeded `seed`.
@@ -187,13 +193,13 @@ fn play_range(
         ..Totals::default()
     };
     let range_len = range.end - range.start;
-    if spec.players.iter().all(|p| p == "random") && engine.plays_out() {
+    if spec.players.iter().all(|p| agents::is_random(p)) && engine.plays_out() {
         // Random against random: the same games, played without a list of moves.
         let mut playout = Playout::new(engine);
         for i in range {
             let seed = game_seed(spec.seed, i);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut choosers = [1, 2].map(|k| Pcg64Mcg::seed_from_u64(mix(seed.wrapping_add(k))));
+            let mut choosers = [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
             playout.play(&mut rng, &mut choosers, spec.turn_cap);
             t.add_game(&playout.summary, &playout.landings);
         }
@@ -206,7 +212,7 @@ fn play_range(
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         for (k, p) in players.iter_mut().enumerate() {
-            p.reseed(mix(seed.wrapping_add(k as u64 + 1)));
+            p.reseed(player_seed(seed, k));
         }
         game.reset();
         let [a, b] = &mut players[..] else {

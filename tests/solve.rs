@@ -344,7 +344,10 @@ fn dense_agrees_with_search() {
         let e = engine("twenty-squares/ur", pieces);
         let index = DenseIndex::new(&e.rules).expect("Ur numbers densely");
         assert!(index.mirrored);
-        let d = dense::solve(&e, index, PerSide::default(), |_| {});
+        let d = {
+            let stage = dense::Stage::whole(&index);
+            dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
+        };
         let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
         let mut worst: f64 = 0.0;
         for (k, pos) in s.positions.iter().enumerate() {
@@ -638,7 +641,10 @@ extra throw on positions 4, 8
     let e = Engine::new(compile(&rules));
     let index = DenseIndex::new(&e.rules).expect("numbers densely");
     assert!(!index.mirrored);
-    let d = dense::solve(&e, index, PerSide::default(), |_| {});
+    let d = {
+        let stage = dense::Stage::whole(&index);
+        dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
+    };
     let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
     for (k, pos) in s.positions.iter().enumerate() {
         assert!(
@@ -755,7 +761,10 @@ on capture on 13: captured piece goes to first free before 11
     let with_traps = Engine::new(compile(&rules));
     for e in [&with_traps, &engine("twenty-squares/masters", 2)] {
         let index = DenseIndex::new(&e.rules).expect("numbers densely");
-        let d = dense::solve(e, index, PerSide::default(), |_| {});
+        let d = {
+            let stage = dense::Stage::whole(&index);
+            dense::solve(e, index, PerSide::default(), stage, |_| {}).unwrap()
+        };
         let s = solve(e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
         for (k, pos) in s.positions.iter().enumerate() {
             assert!(
@@ -913,5 +922,192 @@ fn cli_says_when_the_optimal_player_leaves_its_table() {
         stderr.contains("player 1 (`optimal`) met") && stderr.contains("as `greedy`"),
         "{stderr}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Solving the super-layers (pieces off in total) a group at a time, each run given only the
+/// values of the run before it (a move bears off at most one piece), gives every state the
+/// value a whole solve gives: Ur with three pieces (mirror images once, rows by tables) and
+/// Kendall's Senet with two (both seats, placings ranked as subsets).
+#[test]
+fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
+    use senet::solve::dense::{self, DenseIndex, Known, Missing, Stage};
+    let ur: &[std::ops::RangeInclusive<usize>] = &[3..=4, 2..=2, 0..=1];
+    let senet: &[std::ops::RangeInclusive<usize>] = &[2..=2, 1..=1, 0..=0];
+    for (id, pieces, runs) in [("twenty-squares/ur", 3, ur), ("senet/kendall", 2, senet)] {
+        let e = engine(id, pieces);
+        let numbering = || DenseIndex::new(&e.rules).expect("numbers densely");
+        let index = numbering();
+        let stage = Stage::whole(&index);
+        let whole = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
+        assert_eq!(whole.index.top_total(), *runs[0].end(), "{id}");
+        let mut given = Known::none(&whole.index);
+        for range in runs {
+            let index = numbering();
+            let stage = Stage {
+                known: given,
+                only: Some(range.clone()),
+            };
+            let run = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
+            let in_run = |total: usize| range.contains(&total);
+            let mut worst: f64 = 0.0;
+            for l in run.index.layers.iter().filter(|l| in_run(l.total_off())) {
+                for i in l.states() {
+                    worst = worst.max((run.values[i] - whole.values[i]).abs());
+                }
+            }
+            assert!(worst < 1e-9, "{id}, pieces off {range:?}: {worst}");
+            assert_eq!(run.holds(&e.start()), *range.start() == 0, "{id}");
+            // The next run gets only this run's layers, as it would from its table.
+            let layers = run.index.layers.iter();
+            given = Known {
+                layers: layers.map(|l| in_run(l.total_off())).collect(),
+                values: run.values,
+            };
+        }
+    }
+    // A run not given the super-layer its moves reach says which.
+    let e = engine("twenty-squares/ur", 3);
+    let index = DenseIndex::new(&e.rules).unwrap();
+    let stage = Stage {
+        known: Known::none(&index),
+        only: Some(1..=2),
+    };
+    let missing = dense::solve(&e, index, PerSide::default(), stage, |_| {}).err();
+    assert_eq!(
+        missing,
+        Some(Missing {
+            solving: 2,
+            needs: 3
+        })
+    );
+}
+
+/// `senet solve --layers` and `--from` from the command line: chained runs, each reading only
+/// the table of the run before, then a run that only merges the tables, give the start's value
+/// of a whole solve and a table the optimal agent plays from; a table of some super-layers is
+/// refused for play, and every misuse is refused with what to do.
+#[test]
+fn cli_solves_a_game_in_runs_of_super_layers() {
+    let dir = std::env::temp_dir().join(format!("senet-layers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let ur3 = [
+        "twenty-squares/ur",
+        "--option",
+        "pieces=3",
+        "--format",
+        "json",
+    ];
+    let solve = |args: &[&str]| solve_json(&[&ur3[..], args].concat());
+    let whole = solve(&[]);
+    let top = solve(&["--layers", "3-4", "--table", &at("top.t")]);
+    assert_eq!(top["layers"], serde_json::json!([3, 4]));
+    assert!(top["win_probability"].is_null());
+    solve(&[
+        "--layers",
+        "2",
+        "--from",
+        &at("top.t"),
+        "--table",
+        &at("two.t"),
+    ]);
+    let last = solve(&[
+        "--layers",
+        "0-1",
+        "--from",
+        &at("two.t"),
+        "--table",
+        &at("low.t"),
+    ]);
+    let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
+    assert!(close(light(&last), light(&whole)), "{last} {whole}");
+    assert_eq!(
+        top["states"].as_u64().unwrap() + 22_324 + last["states"].as_u64().unwrap(),
+        whole["states"].as_u64().unwrap()
+    );
+    // Only merging: nothing left to solve; the table is whole.
+    let from = [
+        "--from",
+        &at("top.t"),
+        "--from",
+        &at("two.t"),
+        "--from",
+        &at("low.t"),
+    ];
+    let merged = solve(&[&from[..], &["--table", &at("whole.t")]].concat());
+    assert_eq!(merged["states"], 0);
+    assert!(close(light(&merged), light(&whole)));
+    let play = |table: &str| {
+        senet()
+            .args([
+                "sim",
+                "twenty-squares/ur",
+                "--option",
+                "pieces=3",
+                "--games",
+                "20",
+            ])
+            .args(["--players", "optimal,random", "--table", table])
+            .output()
+            .unwrap()
+    };
+    assert!(play(&at("whole.t")).status.success());
+    let partial = play(&at("low.t"));
+    assert_eq!(partial.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&partial.stderr);
+    assert!(
+        said.contains("holds only the states with 0 to 1 pieces off"),
+        "{said}"
+    );
+
+    let refused = |args: &[&str], expected: &str| {
+        let out = senet()
+            .args(["solve", "twenty-squares/ur", "--option", "pieces=3"])
+            .args(args)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains(expected), "{args:?}: {said}");
+    };
+    let spare = at("spare.t");
+    refused(
+        &["--layers", "1", "--from", &at("top.t"), "--table", &spare],
+        "a move from the states with 1 piece off in total reaches states with 2 pieces off",
+    );
+    refused(
+        &["--layers", "2", "--from", &at("two.t"), "--table", &spare],
+        "already hold the states with 2 pieces off",
+    );
+    refused(&["--layers", "2"], "give `--table FILE`");
+    refused(&["--layers", "5", "--table", &spare], "0 to 4 pieces off");
+    refused(
+        &["--layers", "2-1", "--table", &spare],
+        "a range such as 2-4",
+    );
+    refused(
+        &["--from", &at("top.t"), "--method", "search"],
+        "leave out `--method search`",
+    );
+    refused(
+        &["--from", &at("top.t"), "--from", &at("whole.t")],
+        "another table",
+    );
+    // A table of other options is refused as it is for play.
+    let out = senet()
+        .args([
+            "solve",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=2",
+            "--from",
+            &at("top.t"),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pieces=3"));
+    assert!(!std::path::Path::new(&spare).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -125,6 +125,14 @@ pub enum Command {
         /// Save the solved table here, for `--players optimal --table FILE`.
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
+        /// Solve only the states with K (to M) pieces off in total, both sides counted, given
+        /// those above them by `--from`; the table then holds just these (dense numbering).
+        #[arg(long, value_name = "K[-M]", value_parser = parse_layers, conflicts_with = "position")]
+        layers: Option<(usize, usize)>,
+        /// A table of the same rules whose states need not be solved again: one written with
+        /// `--layers`, or a whole one (repeatable).
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        from: Vec<String>,
         /// How to number the states.
         #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
         method: MethodArg,
@@ -195,6 +203,19 @@ fn parse_memory(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(g) if g.is_finite() && g > 0.0 && g <= 1_048_576.0 => Ok(g),
         _ => Err("a number of GiB greater than 0, such as 4 or 0.5".into()),
+    }
+}
+
+/// `--layers`: `K` or `K-M`, pieces off in total, the lower first.
+fn parse_layers(text: &str) -> Result<(usize, usize), String> {
+    let number = |t: &str| t.trim().parse::<usize>().ok();
+    let range = match text.split_once('-') {
+        Some((lo, hi)) => number(lo).zip(number(hi)),
+        None => number(text).map(|k| (k, k)),
+    };
+    match range {
+        Some((lo, hi)) if lo <= hi => Ok((lo, hi)),
+        _ => Err("pieces off in total: a number such as 3, or a range such as 2-4".into()),
     }
 }
 

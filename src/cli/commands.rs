@@ -93,6 +93,8 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
             position,
             table,
+            layers,
+            from,
             method,
             limit,
             memory,
@@ -106,6 +108,8 @@ pub fn run(cli: Cli) -> ExitCode {
                     options: &options.options,
                     position: position.as_deref(),
                     table: table.as_deref(),
+                    layers,
+                    from: &from,
                     method: match method {
                         MethodArg::Auto => Method::Auto,
                         MethodArg::Dense => Method::Dense,

@@ -11,8 +11,11 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Move, Position};
 use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
-use senet::solve::table::{TableHeader, save};
-use senet::solve::{Limits, Method, SolveError, Solved, estimate_from, solve_with};
+use senet::solve::dense::{DenseIndex, Known, Stage};
+use senet::solve::table::{TableHeader, read_layers, save};
+use senet::solve::{
+    Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense, solve_with,
+};
 use senet::types::Side;
 
 /// States the search will hold: about 320 bytes each (measured), so that a solve stays within 8 GiB.
@@ -28,6 +31,10 @@ pub struct SolveArgs<'a> {
     pub options: &'a [(String, String)],
     pub position: Option<&'a str>,
     pub table: Option<&'a str>,
+    /// Only the super-layers with these pieces off in total (lowest, highest).
+    pub layers: Option<(usize, usize)>,
+    /// Tables whose super-layers are given, not solved again.
+    pub from: &'a [String],
     pub method: Method,
     pub limits: Limits,
     pub format: Format,
@@ -211,12 +218,26 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         }
     };
     let verbose = std::io::stderr().is_terminal();
-    let start = Instant::now();
-    let solution = match solve_with(engine, root, a.method, limits, |msg| {
+    let progress = |msg: &str| {
         if verbose {
             complain!("{msg}");
         }
-    }) {
+    };
+    let start = Instant::now();
+    let staged = a.layers.is_some() || !a.from.is_empty();
+    let solved = if staged {
+        match staged_stage(engine, &a) {
+            Ok((index, stage)) => fits(&index, limits)
+                .and_then(|()| solve_dense(engine, index, root, stage, progress)),
+            Err(message) => {
+                complain!("error: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        solve_with(engine, root, a.method, limits, progress)
+    };
+    let solution = match solved {
         Ok(s) => s,
         Err(e) => {
             let too_big = matches!(
@@ -235,6 +256,11 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         }
     };
     let seconds = start.elapsed().as_secs_f64();
+    if let Solved::Dense(d) = &solution
+        && !d.holds(&root)
+    {
+        return report_stage(engine, &a, &solution, seconds);
+    }
     // The chances from the root: before the throw, or after it (the best move for the mover).
     let at = match throw {
         None => root,
@@ -334,8 +360,13 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 ),
             };
             say!(
-                "{} states ({numbering}), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
+                "{} states{} ({numbering}), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
                 solution.states(),
+                match &solution {
+                    Solved::Dense(d) if !a.from.is_empty() =>
+                        format!(", {} more given by `--from`", d.index.states - d.solved),
+                    _ => String::new(),
+                },
                 solution.sweeps(),
                 memory as f64 / f64::from(1u32 << 20)
             );
@@ -358,7 +389,139 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 say!("  draw     with probability {draw:.12}");
             }
             if let Some(path) = a.table {
-                say!("table written to {path} (play it with `--players optimal --table {path}`)");
+                match a.layers {
+                    Some(_) => say!(
+                        "table written to {path} (only these pieces off in total: for play, make a \
+                         whole table with `senet solve {}{} --from ... --table FILE`, giving every \
+                         table of the game)",
+                        r.id,
+                        option_flags(a.options)
+                    ),
+                    None => say!(
+                        "table written to {path} (play it with `--players optimal --table {path}`)"
+                    ),
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// What a run of some super-layers (`--layers`) or from solved ones (`--from`) starts from:
+/// the dense numbering, and the values the tables give.
+fn staged_stage(engine: &Engine, a: &SolveArgs) -> Result<(DenseIndex, Stage), String> {
+    let id = &engine.rules.id;
+    if a.method == Method::Search {
+        return Err(
+            "`--layers` and `--from` work on the dense numbering's super-layers: leave out \
+             `--method search`"
+                .into(),
+        );
+    }
+    if a.layers.is_some() && a.table.is_none() {
+        return Err(
+            "`--layers` solves only part of the game, of use to the runs after it: give \
+             `--table FILE` to keep it"
+                .into(),
+        );
+    }
+    let index = DenseIndex::new(&engine.rules)
+        .map_err(|why| format!("`{id}` cannot be numbered densely: {why}"))?;
+    let top = index.top_total();
+    if let Some((_, hi)) = a.layers
+        && hi > top
+    {
+        return Err(format!(
+            "`--layers`: the states of `{id}` have 0 to {top} pieces off in total (both sides)"
+        ));
+    }
+    let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
+    let mut known = Known::none(&index);
+    for path in a.from {
+        read_layers(path, &expected, engine, &index, &mut known)?;
+    }
+    if let Some((lo, hi)) = a.layers
+        && let Some(t) = (lo..=hi).find(|&t| known.has_total(&index, t))
+    {
+        return Err(format!(
+            "`--layers`: the tables given by `--from` already hold the states with {} in total",
+            off_in_total(t, t)
+        ));
+    }
+    let only = a.layers.map(|(lo, hi)| lo..=hi);
+    Ok((index, Stage { known, only }))
+}
+
+/// The options chosen, as flags to repeat in a later command.
+fn option_flags(options: &[(String, String)]) -> String {
+    options
+        .iter()
+        .map(|(k, v)| format!(" --option {k}={v}"))
+        .collect()
+}
+
+/// The report of a run that solved some super-layers but not yet the start.
+fn report_stage(engine: &Engine, a: &SolveArgs, solution: &Solved, seconds: f64) -> ExitCode {
+    let r = &engine.rules;
+    let Solved::Dense(d) = solution else {
+        return ExitCode::SUCCESS;
+    };
+    let [lo, hi] = d.layers.unwrap_or([0, 0]).map(usize::from);
+    if let Some(path) = a.table {
+        let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
+        let header = TableHeader::new(&r.id, &a.rules.hash, &a.rules.resolved_options(), states);
+        if let Err(e) = save(path, &header, solution) {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let memory = peak_memory().unwrap_or_else(|| solution.memory_bytes());
+    match a.format {
+        Format::Json => {
+            let options: Map<String, Value> = a
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), json!(v)))
+                .collect();
+            say!(
+                "{}",
+                json!({
+                    "rules": r.id,
+                    "options": options,
+                    "layers": [lo, hi],
+                    "method": solution.method(),
+                    "states": solution.states(),
+                    "seconds": seconds,
+                    "memory_bytes": memory,
+                    "sweeps": solution.sweeps(),
+                    "win_probability": Value::Null,
+                    "draw_probability": Value::Null,
+                })
+            );
+        }
+        Format::Text => {
+            say!("{} ({})", r.title, r.id);
+            let opts: Vec<String> = a.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            if !opts.is_empty() {
+                say!("options: {}", opts.join(", "));
+            }
+            say!(
+                "{} states with {} in total (both sides), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
+                solution.states(),
+                off_in_total(lo, hi),
+                solution.sweeps(),
+                memory as f64 / f64::from(1u32 << 20)
+            );
+            if let Some(path) = a.table {
+                say!("table written to {path}");
+                if lo > 0 {
+                    let next = lo - 1;
+                    say!(
+                        "go on with `senet solve {}{} --layers {next} --from {path} --table FILE`",
+                        r.id,
+                        option_flags(a.options)
+                    );
+                }
             }
         }
     }

@@ -201,7 +201,7 @@ pub fn solve_with(
     root: Position,
     method: Method,
     limits: Limits,
-    mut progress: impl FnMut(&str),
+    progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
     if engine.rules.throw_again != 0 && !engine.rules.split {
         return Err(SolveError::Unsolvable(
@@ -216,30 +216,69 @@ pub fn solve_with(
     };
     match index {
         Some(index) => {
-            let bytes = dense::memory_needed(&index);
-            if bytes > limits.bytes || index.states > dense::MAX_STATES {
-                return Err(SolveError::TooLargeDense {
-                    states: index.states,
-                    bytes,
-                    budget: limits.bytes,
-                });
-            }
-            progress(&format!(
-                "{} states (dense numbering{}), about {:.1} GiB",
-                index.states,
-                if index.mirrored {
-                    ", mirror images once"
-                } else {
-                    ""
-                },
-                bytes as f64 / (1u64 << 30) as f64
-            ));
-            let mut solution = dense::solve(engine, index, root.off, progress);
-            solution.openings = dense::opening_values(engine, &solution, &root);
-            Ok(Solved::Dense(solution))
+            fits(&index, limits)?;
+            let stage = dense::Stage::whole(&index);
+            solve_dense(engine, index, root, stage, progress)
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
     }
+}
+
+/// Pieces off in total, for messages: `2 pieces off`, `1 piece off`, `0 to 1 pieces off`.
+pub fn off_in_total(lo: usize, hi: usize) -> String {
+    match (lo, hi) {
+        (1, 1) => "1 piece off".into(),
+        (lo, hi) if lo == hi => format!("{lo} pieces off"),
+        (lo, hi) => format!("{lo} to {hi} pieces off"),
+    }
+}
+
+/// Refuses a dense numbering that does not fit in `limits`.
+pub fn fits(index: &dense::DenseIndex, limits: Limits) -> Result<(), SolveError> {
+    let bytes = dense::memory_needed(index);
+    if bytes > limits.bytes || index.states > dense::MAX_STATES {
+        return Err(SolveError::TooLargeDense {
+            states: index.states,
+            bytes,
+            budget: limits.bytes,
+        });
+    }
+    Ok(())
+}
+
+/// Solves from `root` with the dense numbering `index` (checked by [`fits`]), the
+/// super-layers `stage` asks for; the positions before the openings once every layer is solved.
+pub fn solve_dense(
+    engine: &Engine,
+    index: dense::DenseIndex,
+    root: Position,
+    stage: dense::Stage,
+    mut progress: impl FnMut(&str),
+) -> Result<Solved, SolveError> {
+    progress(&format!(
+        "{} states (dense numbering{}), about {:.1} GiB",
+        index.states,
+        if index.mirrored {
+            ", mirror images once"
+        } else {
+            ""
+        },
+        dense::memory_needed(&index) as f64 / (1u64 << 30) as f64
+    ));
+    let mut solution = dense::solve(engine, index, root.off, stage, progress).map_err(
+        |dense::Missing { solving, needs }| {
+            SolveError::Unsolvable(format!(
+                "a move from the states with {} in total reaches states with {}, whose \
+                 values no table given (`--from`) holds",
+                off_in_total(solving, solving),
+                off_in_total(needs, needs)
+            ))
+        },
+    )?;
+    if solution.holds(&root) {
+        solution.openings = dense::opening_values(engine, &solution, &root);
+    }
+    Ok(Solved::Dense(solution))
 }
 
 /// An upper bound on the number of positions from the start: for each side, the ways to place

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
-use super::dense::{DenseIndex, DenseSolution};
+use super::dense::{DenseIndex, DenseSolution, Known};
 use super::{Solution, Solved};
 use crate::compile::Rules;
 use crate::engine::{Engine, Position, Setup};
@@ -29,6 +29,10 @@ pub struct TableHeader {
     /// Dense tables solved from a position: the pieces off below which values mean nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub floor: Option<[u8; 2]>,
+    /// Dense tables of a run of some super-layers (`senet solve --layers`): the lowest and
+    /// highest pieces off in total it holds; the body holds only their layers' values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layers: Option<[u8; 2]>,
     /// FNV-1a (64 bits, hexadecimal) of every byte after the header line.
     #[serde(default)]
     pub checksum: String,
@@ -47,6 +51,7 @@ impl TableHeader {
             options,
             states,
             floor: None,
+            layers: None,
             checksum: String::new(),
         }
     }
@@ -183,15 +188,35 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
     write().map_err(|e| format!("cannot write `{path}`: {e}"))
 }
 
+/// The values a dense table holds, in the numbering's order: every state's, or for a run of
+/// some super-layers, those of their layers.
+fn held_values<'a>(
+    index: &'a DenseIndex,
+    values: &'a [f64],
+    layers: Option<[u8; 2]>,
+) -> impl Iterator<Item = &'a f64> {
+    index
+        .layers
+        .iter()
+        .filter(move |l| {
+            layers
+                .is_none_or(|[lo, hi]| (usize::from(lo)..=usize::from(hi)).contains(&l.total_off()))
+        })
+        .flat_map(move |l| &values[l.states()])
+}
+
 fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), String> {
     let mut sum = Checksum::new();
-    for v in &d.values {
+    let mut states = 0;
+    for v in held_values(&d.index, &d.values, d.layers) {
         sum.add(&v.to_le_bytes());
+        states += 1;
     }
     let header = TableHeader {
         format: DENSE.into(),
-        states: d.values.len(),
+        states,
         floor: (d.floor != PerSide::default()).then_some(d.floor.0),
+        layers: d.layers,
         checksum: sum.hex(),
         ..header.clone()
     };
@@ -200,7 +225,7 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
     let mut w = BufWriter::new(file);
     let mut write = || -> std::io::Result<()> {
         writeln!(w, "{head}")?;
-        for v in &d.values {
+        for v in held_values(&d.index, &d.values, d.layers) {
             w.write_all(&v.to_le_bytes())?;
         }
         w.flush()
@@ -208,22 +233,33 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
     write().map_err(|e| format!("cannot write `{path}`: {e}"))
 }
 
-/// Loads a table; `expected` is the header the caller's rules and options give, `engine` plays
-/// those rules (a dense table's numbering is rebuilt from them).
-pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, String> {
-    let cannot = |e: &dyn std::fmt::Display| format!("cannot read the table `{path}`: {e}");
-    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+/// A table whose header was read and checked against the rules it is for; its body is next.
+struct Opened {
+    header: TableHeader,
+    reader: BufReader<std::fs::File>,
+    /// The body's length in bytes.
+    body: u64,
+}
+
+fn cannot(path: &str, e: &dyn std::fmt::Display) -> String {
+    format!("cannot read the table `{path}`: {e}")
+}
+
+/// Opens a table and checks its header: a senet table of this version, for these rules and
+/// options.
+fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, String> {
+    let meta = std::fs::metadata(path).map_err(|e| cannot(path, &e))?;
     if !meta.is_file() {
-        return Err(cannot(&"it is not a regular file"));
+        return Err(cannot(path, &"it is not a regular file"));
     }
-    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
-    let mut r = BufReader::new(file);
+    let file = std::fs::File::open(path).map_err(|e| cannot(path, &e))?;
+    let mut reader = BufReader::new(file);
     // The header is one short line: read no more than a header could be.
     let mut head = Vec::new();
-    (&mut r)
+    (&mut reader)
         .take(MAX_HEADER)
         .read_until(b'\n', &mut head)
-        .map_err(|e| cannot(&e))?;
+        .map_err(|e| cannot(path, &e))?;
     let line = String::from_utf8_lossy(&head);
     let header: TableHeader = serde_json::from_str(line.trim())
         .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
@@ -260,81 +296,117 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             "the table `{path}` is damaged: its floor of pieces off is more than the {pieces} pieces a side has"
         ));
     }
+    let body = meta.len().saturating_sub(head.len() as u64);
+    Ok(Opened {
+        header,
+        reader,
+        body,
+    })
+}
+
+impl Opened {
+    /// The message for a body that does not hold what the header says.
+    fn damaged(&self, path: &str) -> String {
+        format!(
+            "the table `{path}` is damaged: {} bytes for {} states",
+            self.body, self.header.states
+        )
+    }
+
+    /// Reads the body (whose size the caller has checked), and checks it against its checksum.
+    fn read_body(&mut self, path: &str) -> Result<Vec<u8>, String> {
+        let too_big = || {
+            format!(
+                "the table `{path}` ({:.1} GiB) does not fit in the memory senet may use here",
+                self.body as f64 / f64::from(1u32 << 30)
+            )
+        };
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(usize::try_from(self.body).map_err(|_| too_big())?)
+            .map_err(|_| too_big())?;
+        (&mut self.reader)
+            .take(self.body)
+            .read_to_end(&mut bytes)
+            .map_err(|e| cannot(path, &e))?;
+        let mut sum = Checksum::new();
+        sum.add(&bytes);
+        if sum.hex() != self.header.checksum {
+            return Err(format!(
+                "the table `{path}` is damaged: its contents do not match its checksum"
+            ));
+        }
+        Ok(bytes)
+    }
+}
+
+fn not_chance(path: &str, v: f64) -> String {
+    format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
+}
+
+/// A dense body's values, each checked to be a chance.
+fn dense_values(path: &str, bytes: &[u8]) -> Result<Vec<f64>, String> {
+    let mut values: Vec<f64> = Vec::new();
+    values
+        .try_reserve_exact(bytes.len() / 8)
+        .map_err(|_| format!("the table `{path}` does not fit in the memory senet may use here"))?;
+    values.extend(
+        bytes
+            .chunks_exact(8)
+            .map(|b| f64::from_le_bytes(b.try_into().unwrap())),
+    );
+    match values.iter().find(|&&v| !is_chance(v)) {
+        Some(&v) => Err(not_chance(path, v)),
+        None => Ok(values),
+    }
+}
+
+/// Loads a table; `expected` is the header the caller's rules and options give, `engine` plays
+/// those rules (a dense table's numbering is rebuilt from them).
+pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, String> {
+    let mut opened = open(path, expected, engine)?;
+    let header = opened.header.clone();
+    if let Some([lo, hi]) = header.layers {
+        return Err(format!(
+            "the table `{path}` holds only the states with {lo} to {hi} pieces off in total (a \
+             run of `senet solve --layers`); play needs a whole table: make one with `senet solve \
+             {} --from FILE ... --table FILE`, giving every such table",
+            header.rules
+        ));
+    }
     // The body holds exactly what the header says: its size is known before it is read.
     let record = if header.format == DENSE { 8 } else { RECORD };
-    let body = meta.len().saturating_sub(head.len() as u64);
-    let damaged = || {
-        format!(
-            "the table `{path}` is damaged: {body} bytes for {} states",
-            header.states
-        )
-    };
     if header
         .states
         .checked_mul(record)
         .and_then(|n| u64::try_from(n).ok())
-        != Some(body)
+        != Some(opened.body)
     {
-        return Err(damaged());
+        return Err(opened.damaged(path));
     }
     // A dense table's states follow from the rules: a header that claims others is refused
     // before its body is read.
     let dense_index = if header.format == DENSE {
-        let index = DenseIndex::new(&engine.rules).map_err(|_| damaged())?;
+        let index = DenseIndex::new(&engine.rules).map_err(|_| opened.damaged(path))?;
         if index.states != header.states as u64 {
-            return Err(damaged());
+            return Err(opened.damaged(path));
         }
         Some(index)
     } else {
         None
     };
-    let too_big = || {
-        format!(
-            "the table `{path}` ({:.1} GiB) does not fit in the memory senet may use here",
-            body as f64 / f64::from(1u32 << 30)
-        )
-    };
-    let mut bytes = Vec::new();
-    bytes
-        .try_reserve_exact(usize::try_from(body).map_err(|_| too_big())?)
-        .map_err(|_| too_big())?;
-    (&mut r)
-        .take(body)
-        .read_to_end(&mut bytes)
-        .map_err(|e| cannot(&e))?;
-    let mut sum = Checksum::new();
-    sum.add(&bytes);
-    if sum.hex() != header.checksum {
-        return Err(format!(
-            "the table `{path}` is damaged: its contents do not match its checksum"
-        ));
-    }
-    let not_chance = |v: f64| {
-        format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
-    };
+    let bytes = opened.read_body(path)?;
     if let Some(index) = dense_index {
-        if header.states.checked_mul(8) != Some(bytes.len()) {
-            return Err(damaged());
-        }
-        let mut values: Vec<f64> = Vec::new();
-        values
-            .try_reserve_exact(header.states)
-            .map_err(|_| too_big())?;
-        values.extend(
-            bytes
-                .chunks_exact(8)
-                .map(|b| f64::from_le_bytes(b.try_into().unwrap())),
-        );
+        let values = dense_values(path, &bytes)?;
         drop(bytes);
-        if let Some(&v) = values.iter().find(|&&v| !is_chance(v)) {
-            return Err(not_chance(v));
-        }
         let floor = PerSide(header.floor.unwrap_or([0, 0]));
         let mut solution = DenseSolution {
+            held: vec![true; index.layers.len()],
             index,
             floor,
             solved: header.states as u64,
             values,
+            layers: None,
             sweeps: 0,
             openings: std::collections::HashMap::new(),
         };
@@ -344,10 +416,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         }
         return Ok(Solved::Dense(solution));
     }
-    // A header may claim any number of states: the body must hold exactly that many records.
-    if header.states.checked_mul(RECORD) != Some(bytes.len()) {
-        return Err(damaged());
-    }
+    let too_big = || format!("the table `{path}` does not fit in the memory senet may use here");
     let mut s = Solution {
         positions: Vec::new(),
         index: HashMap::new(),
@@ -361,9 +430,10 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     s.score.try_reserve_exact(n).map_err(|_| too_big())?;
     s.draw.try_reserve_exact(n).map_err(|_| too_big())?;
     for (k, chunk) in (0u32..).zip(bytes.chunks_exact(RECORD)) {
-        let (pos, score, draw) = get_record(chunk, &engine.rules).ok_or_else(damaged)?;
+        let (pos, score, draw) =
+            get_record(chunk, &engine.rules).ok_or_else(|| opened.damaged(path))?;
         if let Some(v) = [score, draw].into_iter().find(|&v| !is_chance(v)) {
-            return Err(not_chance(v));
+            return Err(not_chance(path, v));
         }
         s.positions.push(pos);
         s.index.insert(pos, k);
@@ -371,4 +441,62 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         s.draw.push(draw);
     }
     Ok(Solved::Search(s))
+}
+
+/// Reads the values of a dense table, whole (not solved from a position) or of some
+/// super-layers, into `known`, for a run of the super-layers below (`senet solve --from`).
+/// Returns the lowest and highest pieces off in total it held.
+pub fn read_layers(
+    path: &str,
+    expected: &TableHeader,
+    engine: &Engine,
+    index: &DenseIndex,
+    known: &mut Known,
+) -> Result<[usize; 2], String> {
+    let mut opened = open(path, expected, engine)?;
+    let header = opened.header.clone();
+    if header.format != DENSE {
+        return Err(format!(
+            "the table `{path}` was solved by the search: only tables of the dense numbering are \
+             made of super-layers"
+        ));
+    }
+    if header.floor.is_some() {
+        return Err(format!(
+            "the table `{path}` was solved from a position, so it lacks states of its \
+             super-layers: give a table solved from the start or with `--layers`"
+        ));
+    }
+    let top = index.top_total();
+    let [lo, hi] = header
+        .layers
+        .map_or([0, top], |range| range.map(usize::from));
+    let held = |l: &&super::dense::Layer| (lo..=hi).contains(&l.total_off());
+    let states: u64 = index.layers.iter().filter(held).map(|l| l.size).sum();
+    if lo > hi || hi > top || header.states as u64 != states || opened.body != states * 8 {
+        return Err(opened.damaged(path));
+    }
+    if let Some(l) = (index.layers.iter().zip(&known.layers)).find(|(l, k)| **k && held(l)) {
+        return Err(format!(
+            "the table `{path}` holds the states with {} pieces off in total, which another \
+             table given holds too",
+            l.0.total_off()
+        ));
+    }
+    let bytes = opened.read_body(path)?;
+    let mut values = bytes
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().unwrap()));
+    for (l, known_layer) in index.layers.iter().zip(known.layers.iter_mut()) {
+        if held(&l) {
+            for (slot, v) in known.values[l.states()].iter_mut().zip(&mut values) {
+                if !is_chance(v) {
+                    return Err(not_chance(path, v));
+                }
+                *slot = v;
+            }
+            *known_layer = true;
+        }
+    }
+    Ok([lo, hi])
 }

@@ -122,6 +122,18 @@ pub struct Layer {
     rows: Vec<u64>,
 }
 
+impl Layer {
+    /// Both sides' pieces off: the layer's super-layer (a move never lowers it).
+    pub fn total_off(&self) -> usize {
+        self.off.values().map(|&n| usize::from(n)).sum()
+    }
+
+    /// The indices of the layer's states.
+    pub fn states(&self) -> std::ops::Range<usize> {
+        self.base as usize..(self.base + self.size) as usize
+    }
+}
+
 /// The dense numbering of a rule set's states.
 #[derive(Clone, Debug)]
 pub struct DenseIndex {
@@ -474,6 +486,19 @@ impl DenseIndex {
             b += 8;
         }
         out
+    }
+
+    /// The layer that holds state `i` (layers are numbered one after the other).
+    pub fn layer_holding(&self, i: u64) -> usize {
+        self.layers
+            .partition_point(|l| l.base <= i)
+            .saturating_sub(1)
+    }
+
+    /// The most pieces off in total (both sides) that a numbered state can have: the first
+    /// super-layer solved.
+    pub fn top_total(&self) -> usize {
+        self.layers.iter().map(Layer::total_off).max().unwrap_or(0)
     }
 
     /// Where a position is: over, or which state (its value is the mover's chance).

@@ -9,6 +9,10 @@
 //! old opponent's placing: the successors of a group sit close together, which keeps the
 //! lookups in cache. Sweeps repeat (Gauss-Seidel, the groups shared among threads) until no
 //! value changes by more than [`super::TOLERANCE`].
+//!
+//! A run may solve only some super-layers ([`Stage`]), given the values of those above it
+//! (read from tables): so a game too large for one run is solved a group of super-layers at a
+//! time, each run reading only what the one before it wrote.
 
 // The numbering narrows numbers on purpose: states are numbered below 2^31 ([`MAX_STATES`],
 // checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
@@ -17,6 +21,7 @@
 pub mod index;
 
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
@@ -44,6 +49,11 @@ pub struct DenseSolution {
     /// States solved: all of them when the floor is zero.
     pub solved: u64,
     pub values: Vec<f64>,
+    /// Per layer of the numbering: whether its values are solved (in this run or given).
+    pub held: Vec<bool>,
+    /// The super-layers (pieces off in total, lowest and highest) this run was asked to solve
+    /// alone; `None` for a whole solve. A table of such a run holds only these.
+    pub layers: Option<[u8; 2]>,
     pub sweeps: u64,
     /// Positions where an opening move is still due, which the numbering does not hold: side
     /// 0's chance from each (see [`opening_values`]).
@@ -63,11 +73,80 @@ impl DenseSolution {
         Some(match self.index.locate(pos) {
             Located::Over { winner } => f64::from(winner == Side::First),
             Located::State { index, mover } => {
+                if !self.held[self.index.layer_holding(index as u64)] {
+                    return None;
+                }
                 let v = self.values[index];
                 if mover == Side::First { v } else { 1.0 - v }
             }
         })
     }
+}
+
+impl DenseSolution {
+    /// Whether the layer of `pos` is solved (in this run or given): its value is known, and so
+    /// are those of the positions before the openings, which lead into its super-layer.
+    pub fn holds(&self, pos: &Position) -> bool {
+        match self.index.locate(pos) {
+            Located::Over { .. } => true,
+            Located::State { index, .. } => self.held[self.index.layer_holding(index as u64)],
+        }
+    }
+}
+
+/// Values solved before a run (read from tables), whole layers at a time.
+pub struct Known {
+    /// Every state's value; one half in layers not known.
+    pub values: Vec<f64>,
+    /// Per layer of the numbering: whether its values are known.
+    pub layers: Vec<bool>,
+}
+
+impl Known {
+    /// Nothing known yet.
+    pub fn none(index: &DenseIndex) -> Known {
+        let states = usize::try_from(index.states).unwrap_or(usize::MAX);
+        // Room for the slot the solver adds, so that its values take this memory in place.
+        let mut values = Vec::with_capacity(states + 1);
+        values.resize(states, 0.5);
+        Known {
+            values,
+            layers: vec![false; index.layers.len()],
+        }
+    }
+
+    /// Whether super-layer `total` is known (all its layers).
+    pub fn has_total(&self, index: &DenseIndex, total: usize) -> bool {
+        let mut layers = (index.layers.iter().zip(&self.layers))
+            .filter(|(l, _)| l.total_off() == total)
+            .peekable();
+        layers.peek().is_some() && layers.all(|(_, &known)| known)
+    }
+}
+
+/// What a run solves: the super-layers in `only` (all of them when `None`) that `known` does
+/// not already hold.
+pub struct Stage {
+    pub known: Known,
+    pub only: Option<RangeInclusive<usize>>,
+}
+
+impl Stage {
+    /// Every state, from nothing.
+    pub fn whole(index: &DenseIndex) -> Stage {
+        Stage {
+            known: Known::none(index),
+            only: None,
+        }
+    }
+}
+
+/// A move from super-layer `solving` reaches super-layer `needs`, which is neither known nor
+/// solved in this run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Missing {
+    pub solving: usize,
+    pub needs: usize,
 }
 
 /// The memory a dense solve needs, in bytes: every value, and the successor lists of the
@@ -78,7 +157,7 @@ pub fn memory_needed(index: &DenseIndex) -> u64 {
             index
                 .layers
                 .iter()
-                .filter(|l| pieces_off(l) == total)
+                .filter(|l| l.total_off() == total)
                 .map(|l| l.size)
                 .sum::<u64>()
         })
@@ -113,21 +192,26 @@ struct Group {
     /// Per state: the number of successors of each throw (a byte each, four to a word), then
     /// the successors.
     list: Vec<u32>,
+    /// A layer that a successor lies in and whose values the run has not got.
+    missing: Option<usize>,
 }
 
-/// The successor lists of one group.
+/// The successor lists of one group. Where `ready` is given (a run of some super-layers),
+/// every successor must lie in a layer it marks.
 fn build_group(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
-    layer: usize,
-    key: u32,
+    (layer, key): (usize, u32),
+    ready: Option<&[bool]>,
 ) -> Group {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
     let (mut owns, mut list) = (Vec::new(), Vec::new());
     let mut moves: Vec<Move> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
+    let mut missing = None;
+    let won = index.states as u32;
     index.for_row(&engine.rules, layer, key, |i, pos| {
         owns.push(i as u32);
         let head = list.len();
@@ -144,7 +228,11 @@ fn build_group(
             }
             succ.sort_unstable();
             succ.dedup();
-            let won = index.states as u32;
+            if let Some(ready) = ready {
+                let at = |e: &u32| index.layer_holding(u64::from(e & !FLIP));
+                let lacking = succ.iter().filter(|&&e| e & !FLIP != won).map(at);
+                missing = missing.or(lacking.into_iter().find(|&l| !ready[l]));
+            }
             if succ.contains(&won) {
                 // Winning at once is the best move there is.
                 succ.clear();
@@ -156,7 +244,11 @@ fn build_group(
     });
     owns.shrink_to_fit();
     list.shrink_to_fit();
-    Group { owns, list }
+    Group {
+        owns,
+        list,
+        missing,
+    }
 }
 
 /// How many states ahead a sweep asks for the value it will update (that value sits in another
@@ -234,7 +326,6 @@ fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
     largest
 }
 
-/// Solves every state of `index` (which must have been made from `engine`'s rules).
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
 /// images are numbered once, for either seat).
 fn above(index: &DenseIndex, l: &Layer, floor: PerSide<u8>) -> bool {
@@ -243,46 +334,70 @@ fn above(index: &DenseIndex, l: &Layer, floor: PerSide<u8>) -> bool {
     fits([a, b]) || index.mirrored && fits([b, a])
 }
 
-/// Both sides' pieces off in a layer.
-fn pieces_off(l: &Layer) -> usize {
-    l.off.values().map(|&n| usize::from(n)).sum()
-}
-
 /// Solves the states of `index` (which must have been made from `engine`'s rules) where each
 /// side has at least `floor` pieces off: a position's own floor solves just what it can reach
-/// (a move never brings a piece back), `[0, 0]` solves everything.
+/// (a move never brings a piece back), `[0, 0]` solves everything. `stage` says which
+/// super-layers to solve and gives the values of others; a move into a super-layer neither
+/// given nor solved here is [`Missing`].
 pub fn solve(
     engine: &Engine,
     index: DenseIndex,
     floor: PerSide<u8>,
+    stage: Stage,
     mut progress: impl FnMut(&str),
-) -> DenseSolution {
+) -> Result<DenseSolution, Missing> {
     let chances = super::move_chances(engine);
     let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
-    // Every state starts at one half; the slot after them is a won game.
-    let values: Vec<AtomicU64> = (0..=index.states)
-        .map(|k| AtomicU64::new(if k == index.states { 1.0f64 } else { 0.5 }.to_bits()))
+    let Stage { known, only } = stage;
+    // Whether successors must be checked: only a run given values, or solving some
+    // super-layers, can lack any (moves never lower the pieces off).
+    let partial = only.is_some() || known.layers.contains(&true);
+    let mut held = known.layers;
+    // In place (same size and alignment), then the slot after the states: a won game.
+    let mut values: Vec<AtomicU64> = known
+        .values
+        .into_iter()
+        .map(|v| AtomicU64::new(v.to_bits()))
         .collect();
+    values.push(AtomicU64::new(1.0f64.to_bits()));
     let mut sweeps = 0;
-    let pieces = index.pieces as usize;
     let mut solved = 0;
-    for total in (0..2 * pieces - 1).rev() {
+    for total in (0..=index.top_total()).rev() {
         let started = std::time::Instant::now();
-        let in_total = |l: &&Layer| pieces_off(l) == total && above(&index, l, floor);
-        let states: u64 = index.layers.iter().filter(in_total).map(|l| l.size).sum();
+        if only.as_ref().is_some_and(|r| !r.contains(&total)) {
+            continue;
+        }
+        let layers: Vec<usize> = (0..index.layers.len())
+            .filter(|&l| {
+                let layer = &index.layers[l];
+                layer.total_off() == total && above(&index, layer, floor) && !held[l]
+            })
+            .collect();
+        let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
         if states == 0 {
             continue;
         }
         solved += states;
-        let groups: Vec<(usize, u32)> = (0..index.layers.len())
-            .filter(|&l| in_total(&&index.layers[l]))
-            .flat_map(|l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
+        let mut ready = held.clone();
+        for &l in &layers {
+            ready[l] = true;
+        }
+        let groups: Vec<(usize, u32)> = layers
+            .iter()
+            .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
             .collect();
+        let ready = partial.then_some(ready.as_slice());
         let groups: Vec<Group> = groups
             .par_iter()
-            .map(|&(l, k)| build_group(engine, &index, &chances, l, k))
+            .map(|&group| build_group(engine, &index, &chances, group, ready))
             .filter(|g| !g.owns.is_empty())
             .collect();
+        if let Some(l) = groups.iter().find_map(|g| g.missing) {
+            return Err(Missing {
+                solving: total,
+                needs: index.layers[l].total_off(),
+            });
+        }
         let built = started.elapsed().as_secs_f64();
         let mut passes = 0;
         loop {
@@ -296,7 +411,9 @@ pub fn solve(
             }
         }
         sweeps += passes;
-
+        for &l in &layers {
+            held[l] = true;
+        }
         progress(&format!(
             "{total} pieces off: {states} states, successors found in {built:.1} s, {passes} sweeps in {:.1} s",
             started.elapsed().as_secs_f64() - built
@@ -307,14 +424,20 @@ pub fn solve(
         .map(|v| f64::from_bits(v.into_inner()))
         .collect();
     values.pop();
-    DenseSolution {
+    // A run asked for every super-layer is a whole solve.
+    let layers = only
+        .filter(|r| *r != (0..=index.top_total()))
+        .map(|r| [*r.start(), *r.end()].map(|t| u8::try_from(t).unwrap_or(u8::MAX)));
+    Ok(DenseSolution {
         openings: HashMap::new(),
         index,
         floor,
         solved,
         values,
+        held,
+        layers,
         sweeps,
-    }
+    })
 }
 
 /// The values of the positions `root` reaches while an opening move is still due (the

@@ -117,9 +117,10 @@ pub struct Game<'e> {
     pub keep_events: bool,
     /// Piece movements that landed on each square (before square effects), by square index.
     pub landings: [u32; MAX_SQUARES],
-    turn_cap: u32,
+    pub(super) turn_cap: u32,
     seat_player: u8,
-    last_side: Option<Side>,
+    /// The side whose turn was counted last.
+    pub(super) last_side: Option<Side>,
     moves: Vec<Move>,
     /// The first side's throw of the throw-off, once made.
     first_throw: Option<u8>,

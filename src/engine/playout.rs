@@ -2,15 +2,17 @@
 //! two random agents (the same throws, the same choices, the same counts), without a list of
 //! moves. Where moves are judged all at once, the legal moves of a throw are the pieces of one
 //! bit set, then the entry: a random legal move is the k-th of them, found in the set itself.
-//! Rules whose turns need more (seats, throw-offs, openings, split or pooled throws, per-side
-//! duties, retreats, optional effects, priority squares) play through the `Game`.
+//! A game's beginning (seats, a throw-off, opening moves, sides that have not begun) is played
+//! through a `Game` until the first ordinary throw, then the loop takes over. Rules whose turns
+//! need more (split or pooled throws, per-side duties, retreats, optional effects) play
+//! through the `Game` throughout.
 
 // Bit counts and bit indices of a 64-bit word are below 65: they fit any integer type.
 #![allow(clippy::cast_possible_truncation)]
 
 use rand::Rng;
 
-use super::game::{GameSummary, Tally, draw_below, fresh_summary, random_throw};
+use super::game::{Action, Game, GameSummary, Tally, draw_below, fresh_summary, random_throw};
 use super::generate::{Movable, OFF, bit};
 use super::{Engine, Move, Position, Step};
 use crate::compile::{Event, Phase, Win};
@@ -26,26 +28,25 @@ pub struct Playout<'e> {
     pub landings: [u32; MAX_SQUARES],
     pos: Position,
     moves: Vec<Move>,
+    /// Plays the beginning of each game, where the rules have one (see [`Playout::begin`]).
+    beginning: Option<Game<'e>>,
 }
 
 impl Engine {
-    /// Whether random games of these rules can be played by [`Playout`]: a turn is one throw
-    /// and one move chosen among pieces judged all at once, with nothing kept per side.
+    /// Whether random games of these rules can be played by [`Playout`]: after the game's
+    /// beginning, a turn is one throw and one move chosen among pieces judged all at once, with
+    /// nothing kept per side.
     pub fn plays_out(&self) -> bool {
         let r = &self.rules;
-        r.machine.start == Phase::Throw
-            && self.moving == Phase::Move
+        self.moving == Phase::Move
             && r.throw_again == 0
             && !r.split
             && !self.plays_each
-            && r.seats.is_none()
-            && r.opening.values().all(Option::is_none)
-            && self.start().flags == 0
             && !(self.extras || self.retreats || self.optional_effects)
             && !(self.after_hook || self.locks || self.one_way)
             && !r.backward_per_piece
             && (!r.protect_pairs || self.shared_path)
-            && self.masks.values().all(|m| !m.per_piece && m.priority == 0)
+            && self.masks.values().all(|m| !m.per_piece)
     }
 
     /// Whether `pos` may end the game: a cheap test before [`Engine::outcome`]. Where the first
@@ -65,13 +66,64 @@ impl<'e> Playout<'e> {
     /// For rules where [`Engine::plays_out`] holds.
     pub fn new(engine: &'e Engine) -> Playout<'e> {
         debug_assert!(engine.plays_out());
+        // A beginning: who sits where, who starts, an opening move due or a side not begun.
+        let begins = engine.rules.machine.start != Phase::Throw || engine.start().flags != 0;
         Playout {
             engine,
             summary: fresh_summary(),
             landings: [0; MAX_SQUARES],
             pos: engine.start(),
             moves: Vec::with_capacity(16),
+            beginning: begins.then(|| {
+                let mut game = Game::new(engine, 0);
+                game.keep_events = false;
+                game
+            }),
         }
+    }
+
+    /// Plays the beginning of a game through the `Game`, as a game between random agents
+    /// plays it (the same throws, the same choices), up to the first throw of an ordinary turn:
+    /// no seat to take, no opening move due, every side begun (none of it comes back). Whether
+    /// the game goes on from there.
+    #[cold]
+    fn begin<R: Rng + ?Sized, C: Rng>(
+        &mut self,
+        throws: &mut R,
+        choosers: &mut [C; 2],
+        turn_cap: u32,
+    ) -> (bool, Option<Side>) {
+        let engine = self.engine;
+        let Some(game) = self.beginning.as_mut() else {
+            return (true, None);
+        };
+        game.turn_cap = turn_cap;
+        game.reset();
+        let goes_on = loop {
+            if game.phase == Phase::Throw && game.pos.flags == 0 {
+                break true;
+            }
+            match game.next_action() {
+                Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
+                    game.give_throw(random_throw(engine, throws));
+                }
+                Action::Choose { side } => {
+                    let n = game.moves().len();
+                    let player = usize::from(game.summary.seat[side]);
+                    let k = if n == 1 {
+                        0
+                    } else {
+                        draw_below(&mut choosers[player], n)
+                    };
+                    game.choose(k);
+                }
+                Action::Over => break false,
+            }
+        };
+        self.pos = game.pos;
+        self.summary = game.summary;
+        self.landings = game.landings;
+        (goes_on, game.last_side)
     }
 
     /// Plays a game to its end, or to `turn_cap` turns, with throws from `throws` and each
@@ -86,7 +138,12 @@ impl<'e> Playout<'e> {
         self.summary = fresh_summary();
         self.landings = [0; MAX_SQUARES];
         self.pos = engine.start();
-        let mut last_side = None;
+        let (goes_on, mut last_side) = self.begin(throws, choosers, turn_cap);
+        if !goes_on {
+            return;
+        }
+        // Which player plays each side (seats may have swapped them).
+        let seat = self.summary.seat.0.map(usize::from);
         loop {
             let s = self.pos.to_move;
             if last_side != Some(s) {
@@ -97,7 +154,7 @@ impl<'e> Playout<'e> {
                 self.summary.turns += 1;
             }
             let v = Throw::from(random_throw(engine, throws));
-            let Some(step) = self.pick(s, v, &mut choosers[s.index()]) else {
+            let Some(step) = self.pick(s, v, &mut choosers[seat[s.index()]]) else {
                 let event = engine.pass_in_place(&mut self.pos, v);
                 self.summary.passes += 1;
                 self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
@@ -139,8 +196,14 @@ impl<'e> Playout<'e> {
         let can_bear = engine.can_bear_off(pos, s);
         let Movable { normal, exits, .. } =
             engine.movable::<false>(pos, s, v, u64::MAX, barrier, can_bear);
-        let entry = engine.entry_target(pos, s, v, barrier);
-        let pieces = normal | exits;
+        let mut entry = engine.entry_target(pos, s, v, barrier);
+        let mut pieces = normal | exits;
+        // Where a piece on a priority square can move, only those move (no entry).
+        let claimed = pieces & engine.masks[s].priority;
+        if claimed != 0 {
+            pieces = claimed;
+            entry = None;
+        }
         let (counts, on_board) = byte_counts(pieces);
         let n = on_board as usize + usize::from(entry.is_some());
         if n == 0 {

@@ -259,7 +259,8 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     if let Solved::Dense(d) = &solution
         && !d.holds(&root)
     {
-        return report_stage(engine, &a, &solution, seconds);
+        let layers = d.layers.unwrap_or_default().map(usize::from);
+        return report_stage(engine, &a, &solution, layers, seconds);
     }
     // The chances from the root: before the throw, or after it (the best move for the mover).
     let at = match throw {
@@ -291,23 +292,13 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let (w0, w1, draw) = solution
         .chances(&at)
         .expect("the solved states include the root and its successors");
-    if let Some(path) = a.table {
-        let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
-        let header = TableHeader::new(&r.id, &a.rules.hash, &a.rules.resolved_options(), states);
-        if let Err(e) = save(path, &header, &solution) {
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
+    if !write_table(engine, &a, &solution) {
+        return ExitCode::from(2);
     }
     let sides: Vec<&str> = r.sides.values().map(|s| s.name.as_str()).collect();
     let memory = peak_memory().unwrap_or_else(|| solution.memory_bytes());
     match a.format {
         Format::Json => {
-            let options: Map<String, Value> = a
-                .options
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(v)))
-                .collect();
             let mut win = Map::new();
             win.insert(sides[0].into(), json!(w0));
             win.insert(sides[1].into(), json!(w1));
@@ -315,7 +306,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 "{}",
                 json!({
                     "rules": r.id,
-                    "options": options,
+                    "options": options_json(a.options),
                     "to_move": sides[root.to_move().index()],
                     "throw": throw.map(|t| t.get()),
                     "method": solution.method(),
@@ -329,11 +320,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             );
         }
         Format::Text => {
-            say!("{} ({})", r.title, r.id);
-            let opts: Vec<String> = a.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            if !opts.is_empty() {
-                say!("options: {}", opts.join(", "));
-            }
+            say_heading(engine, a.options);
             let numbering = match &solution {
                 Solved::Dense(d) => format!(
                     "every placing{}, numbered densely{}",
@@ -460,34 +447,57 @@ fn option_flags(options: &[(String, String)]) -> String {
         .collect()
 }
 
-/// The report of a run that solved some super-layers but not yet the start.
-fn report_stage(engine: &Engine, a: &SolveArgs, solution: &Solved, seconds: f64) -> ExitCode {
-    let r = &engine.rules;
-    let Solved::Dense(d) = solution else {
-        return ExitCode::SUCCESS;
+/// Writes the solved table where `--table` says, if it does; whether that went well (if not,
+/// it has said why).
+fn write_table(engine: &Engine, a: &SolveArgs, solution: &Solved) -> bool {
+    let Some(path) = a.table else {
+        return true;
     };
-    let [lo, hi] = d.layers.unwrap_or([0, 0]).map(usize::from);
-    if let Some(path) = a.table {
-        let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
-        let header = TableHeader::new(&r.id, &a.rules.hash, &a.rules.resolved_options(), states);
-        if let Err(e) = save(path, &header, solution) {
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let r = &engine.rules;
+    let states = usize::try_from(solution.states()).unwrap_or(usize::MAX);
+    let header = TableHeader::new(&r.id, &a.rules.hash, &a.rules.resolved_options(), states);
+    if let Err(e) = save(path, &header, solution) {
+        complain!("error: {e}");
+        return false;
+    }
+    true
+}
+
+/// The options given, as a JSON object.
+fn options_json(options: &[(String, String)]) -> Map<String, Value> {
+    options.iter().map(|(k, v)| (k.clone(), json!(v))).collect()
+}
+
+/// The first lines of a text report: the rule set, and the options given.
+fn say_heading(engine: &Engine, options: &[(String, String)]) {
+    let r = &engine.rules;
+    say!("{} ({})", r.title, r.id);
+    let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    if !opts.is_empty() {
+        say!("options: {}", opts.join(", "));
+    }
+}
+
+/// The report of a run that solved the super-layers `[lo, hi]` but not yet the start.
+fn report_stage(
+    engine: &Engine,
+    a: &SolveArgs,
+    solution: &Solved,
+    [lo, hi]: [usize; 2],
+    seconds: f64,
+) -> ExitCode {
+    let r = &engine.rules;
+    if !write_table(engine, a, solution) {
+        return ExitCode::from(2);
     }
     let memory = peak_memory().unwrap_or_else(|| solution.memory_bytes());
     match a.format {
         Format::Json => {
-            let options: Map<String, Value> = a
-                .options
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(v)))
-                .collect();
             say!(
                 "{}",
                 json!({
                     "rules": r.id,
-                    "options": options,
+                    "options": options_json(a.options),
                     "layers": [lo, hi],
                     "method": solution.method(),
                     "states": solution.states(),
@@ -500,11 +510,7 @@ fn report_stage(engine: &Engine, a: &SolveArgs, solution: &Solved, seconds: f64)
             );
         }
         Format::Text => {
-            say!("{} ({})", r.title, r.id);
-            let opts: Vec<String> = a.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            if !opts.is_empty() {
-                say!("options: {}", opts.join(", "));
-            }
+            say_heading(engine, a.options);
             say!(
                 "{} states with {} in total (both sides), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
                 solution.states(),

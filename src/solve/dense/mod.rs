@@ -52,7 +52,8 @@ pub struct DenseSolution {
     /// Per layer of the numbering: whether its values are solved (in this run or given).
     pub held: Vec<bool>,
     /// The super-layers (pieces off in total, lowest and highest) this run was asked to solve
-    /// alone; `None` for a whole solve. A table of such a run holds only these.
+    /// alone; `None` for a whole solve (every layer above the floor held). A table of such a run
+    /// holds only these.
     pub layers: Option<[u8; 2]>,
     pub sweeps: u64,
     /// Positions where an opening move is still due, which the numbering does not hold: side
@@ -73,7 +74,8 @@ impl DenseSolution {
         Some(match self.index.locate(pos) {
             Located::Over { winner } => f64::from(winner == Side::First),
             Located::State { index, mover } => {
-                if !self.held[self.index.layer_holding(index as u64)] {
+                // Only a run of some super-layers lacks layers above the floor.
+                if self.layers.is_some() && !self.held[self.index.layer_holding(index as u64)] {
                     return None;
                 }
                 let v = self.values[index];
@@ -81,9 +83,7 @@ impl DenseSolution {
             }
         })
     }
-}
 
-impl DenseSolution {
     /// Whether the layer of `pos` is solved (in this run or given): its value is known, and so
     /// are those of the positions before the openings, which lead into its super-layer.
     pub fn holds(&self, pos: &Position) -> bool {
@@ -228,10 +228,12 @@ fn build_group(
             }
             succ.sort_unstable();
             succ.dedup();
-            if let Some(ready) = ready {
-                let at = |e: &u32| index.layer_holding(u64::from(e & !FLIP));
-                let lacking = succ.iter().filter(|&&e| e & !FLIP != won).map(at);
-                missing = missing.or(lacking.into_iter().find(|&l| !ready[l]));
+            if let Some(ready) = ready
+                && missing.is_none()
+            {
+                let layers = succ.iter().filter(|&&e| e & !FLIP != won);
+                let mut layers = layers.map(|&e| index.layer_holding(u64::from(e & !FLIP)));
+                missing = layers.find(|&l| !ready[l]);
             }
             if succ.contains(&won) {
                 // Winning at once is the best move there is.

@@ -543,6 +543,39 @@ fn every_bundled_rule_set_plays_a_game_that_replays() {
     }
 }
 
+/// A declined extra throw (`may throw again`) is a move of its own: the record says which
+/// form was played, the story says so, and the record replays.
+#[test]
+fn a_declined_extra_throw_is_recorded_told_and_replayed() {
+    let dir = TempDir::new("declines");
+    let rules = dir.path("optional.rules");
+    std::fs::write(
+        &rules,
+        "ruleset \"test/optional-rosettes\"\ntitle \"Ur, rosettes the player may decline\"\n\
+         extends \"twenty-squares/ur\"\nextra throw on none\n\
+         on landing on positions 4, 8, 14: may throw again\n",
+    )
+    .unwrap();
+    let file = dir.path("game.json");
+    let stdout = play_random(s(&rules), 5, &file, &[]);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let moves: Vec<&Value> = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.get("move"))
+        .collect();
+    let declined = moves
+        .iter()
+        .filter(|m| m.get("declines_throw") == Some(&json!(true)))
+        .count();
+    assert!(declined > 0, "no declined throw in {} moves", moves.len());
+    assert_eq!(stdout.matches("does not throw again").count(), declined);
+    let out = replay(&file);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("ok  "), "{}", out.stdout);
+}
+
 #[test]
 fn the_same_seed_gives_byte_identical_records() {
     let dir = TempDir::new("same-seed");

@@ -1,4 +1,4 @@
-//! Event rules about the turn: `lose next turn` and `end turn` after a move, and conditions
+//! Event rules about the turn: `lose next turn`, `end turn` and `may throw again` after a move, and conditions
 //! (`if its side has [no] pieces on SET`, `if the other side has [no] pieces on SET`). Each case
 //! is worked out by hand from the rule's words on a row of 12 squares, one path, two pieces a
 //! side, a die of 4.
@@ -294,4 +294,148 @@ fn a_turn_that_plays_each_throw_keeps_the_way_it_has_moved_between_its_throws() 
     // The 4 is still to play, in the same turn, which has moved forward.
     assert_eq!(game.pool(), [Throw::new(4)]);
     assert_eq!(game.pos.moved_this_turn(), Some(Way::Forward));
+}
+
+// ---- `may throw again` ---------------------------------------------------------------------------
+
+/// Each legal move of `position` as (from, to, side to move after it, declines the throw).
+fn moves_and_turns(engine: &Engine, position: &Value) -> Vec<(u64, u64, String, bool)> {
+    let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
+    let mut list: Vec<_> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["steps"][0]["from"].as_u64().unwrap(),
+                m["steps"][0]["to"].as_u64().unwrap(),
+                m["result"]["to_move"].as_str().unwrap().to_string(),
+                m.get("declines_throw") == Some(&json!(true)),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+fn turn(from: u64, to: u64, next: &str, declines: bool) -> (u64, u64, String, bool) {
+    (from, to, next.to_string(), declines)
+}
+
+#[test]
+fn a_move_that_may_throw_again_comes_twice() {
+    let e = engine("on landing on 8: may throw again");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    // 4 -> 8 lands on 8: red throws again, or declines and blue throws; 2 -> 6 gives nothing.
+    assert_eq!(
+        moves_and_turns(&e, &pos),
+        [
+            turn(2, 6, "blue", false),
+            turn(4, 8, "blue", true),
+            turn(4, 8, "red", false),
+        ]
+    );
+}
+
+#[test]
+fn a_forced_extra_throw_or_an_ended_turn_leaves_nothing_to_decline() {
+    // Landing on 8 throws again by another rule anyway: the move comes once.
+    let forced = engine("extra throw on 8\non landing on 8: may throw again");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(
+        moves_and_turns(&forced, &pos),
+        [turn(2, 6, "blue", false), turn(4, 8, "red", false)]
+    );
+    // A capture on 8 ends the turn, so the offer after landing there is void; without a capture
+    // it stands.
+    let ended = engine("on landing on 8: may throw again\non capture: end turn");
+    let hit = red_to_move(4, json!([4, 2]), json!([8, 11]));
+    assert_eq!(
+        moves_and_turns(&ended, &hit),
+        [turn(2, 6, "blue", false), turn(4, 8, "blue", false)]
+    );
+}
+
+#[test]
+fn may_throw_again_after_a_capture_a_throw_or_entering_and_with_a_condition() {
+    // A capture may throw again: 2 -> 6 hits blue on 6.
+    let capture = engine("on capture: may throw again");
+    let pos = red_to_move(4, json!([4, 2]), json!([6, 11]));
+    assert_eq!(
+        moves_and_turns(&capture, &pos),
+        [
+            turn(2, 6, "blue", true),
+            turn(2, 6, "red", false),
+            turn(4, 8, "blue", false),
+        ]
+    );
+    // A move with a 3 may throw again, but only while blue has no piece on 10..12.
+    let by_throw =
+        engine("on move with 3 if the other side has no pieces on 10..12: may throw again");
+    let guarded = red_to_move(3, json!([4, 2]), json!([9, 11]));
+    assert_eq!(
+        moves_and_turns(&by_throw, &guarded),
+        [turn(2, 5, "blue", false), turn(4, 7, "blue", false)]
+    );
+    let open = red_to_move(3, json!([4, 2]), json!([6, 9]));
+    assert_eq!(
+        moves_and_turns(&by_throw, &open),
+        [
+            turn(2, 5, "blue", true),
+            turn(2, 5, "red", false),
+            turn(4, 7, "blue", true),
+            turn(4, 7, "red", false),
+        ]
+    );
+    // Entering may throw again: red has a piece waiting (`enter onto throw`: a 3 enters on 3).
+    let entering = engine("on entering: may throw again");
+    let waiting = red_to_move(3, json!(["waiting", 4]), json!([10, 11]));
+    assert_eq!(
+        moves_and_turns(&entering, &waiting),
+        [
+            turn(0, 3, "blue", true),
+            turn(0, 3, "red", false),
+            turn(4, 7, "blue", false),
+        ]
+    );
+}
+
+#[test]
+fn a_declined_throw_passes_the_turn_in_a_game() {
+    let e = engine("on landing on 8: may throw again");
+    let mut game = Game::new(&e, 100);
+    // Red (1, 2; blue on 5, 6) throws 3, 1 -> 4; blue throws 2, 5 -> 7 and 6 -> 8 (may throw again).
+    throw_until_choice(&mut game, &[3]);
+    play_to(&mut game, 3, "4");
+    throw_until_choice(&mut game, &[2]);
+    let at_8: Vec<usize> = (0..game.moves().len())
+        .filter(|&i| game.moves()[i].steps()[0].to().to_string() == "8")
+        .collect();
+    assert_eq!(at_8.len(), 2, "{:?}", game.moves());
+    let declined = at_8
+        .iter()
+        .copied()
+        .find(|&i| game.moves()[i].declines_throw())
+        .expect("one of the two declines");
+    game.choose(declined);
+    assert!(matches!(
+        game.next_action(),
+        Action::Throw { side: Side::First }
+    ));
+    // Had blue taken the throw, blue would throw again.
+    let mut other = Game::new(&e, 100);
+    throw_until_choice(&mut other, &[3]);
+    play_to(&mut other, 3, "4");
+    throw_until_choice(&mut other, &[2]);
+    let taken = (0..other.moves().len())
+        .find(|&i| {
+            other.moves()[i].steps()[0].to().to_string() == "8"
+                && !other.moves()[i].declines_throw()
+        })
+        .unwrap();
+    other.choose(taken);
+    assert!(matches!(
+        other.next_action(),
+        Action::Throw { side: Side::Second }
+    ));
 }

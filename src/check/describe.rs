@@ -157,6 +157,10 @@ fn effect(e: &Effect) -> String {
             dest(to),
             stops(*stop)
         ),
+        Effect::MayThrowAgain => {
+            "the player may throw again, or end the turn there".into()
+        }
+        Effect::MayOther(e) => format!("the player may decline this: {}", effect(e)),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
         Effect::OnlyPiecesOn(s) => format!("only the side's pieces on {} may move", set(s)),
         Effect::MovesNext {

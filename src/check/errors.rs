@@ -463,11 +463,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    #[error("a player cannot decline `{effect}`")]
+    #[diagnostic(
+        code(E176),
+        help(
+            "only an extra throw (`may throw again`) and a move on (`may go to N`) are a player's choice: write the effect without `may`, or state when it applies with a condition (`if ...`)"
+        )
+    )]
+    NotOptional {
+        #[label("`may` does not go with this effect")]
+        span: SourceSpan,
+        effect: String,
+    },
+
     #[error("`{effect}` cannot depend on a condition")]
     #[diagnostic(
         code(E174),
         help(
-            "a condition goes with `throw again`, `lose next turn` and `end turn` (and, on each move, `only pieces on ... may move`): state this effect in a rule of its own, without the condition"
+            "a condition goes with `throw again`, `may throw again`, `lose next turn` and `end turn` (and, on each move, `only pieces on ... may move`): state this effect in a rule of its own, without the condition"
         )
     )]
     EffectNotForCondition {

@@ -149,6 +149,7 @@ fn turn_rule(t: &checked::TurnRule) -> TurnRule {
         },
         condition: t.condition.as_ref().map(condition),
         throw_again: t.throw_again,
+        may_throw_again: t.may_throw_again,
         lose_turn: t.lose_turn,
         end_turn: t.end_turn,
     }

@@ -132,6 +132,8 @@ pub struct TurnRule {
     pub trigger: TurnTrigger,
     pub condition: Option<PieceCondition>,
     pub throw_again: bool,
+    /// The side may throw again, or end its turn (the move comes twice).
+    pub may_throw_again: bool,
     pub lose_turn: bool,
     pub end_turn: bool,
 }

@@ -100,6 +100,7 @@ pub struct Report {
     event: Event,
     retreat: bool,
     stays: bool,
+    declines_throw: bool,
     ends_turn: bool,
 }
 
@@ -107,6 +108,11 @@ impl Report {
     /// Whether the move's piece stayed where it landed, declining the square's effect.
     pub fn stays(&self) -> bool {
         self.stays
+    }
+
+    /// Whether the side declined the extra throw the move would give it (`may throw again`).
+    pub fn declines_throw(&self) -> bool {
+        self.declines_throw
     }
 
     /// Whether the move was a retreat.
@@ -413,6 +419,7 @@ impl Engine {
         let mut report = Report {
             retreat: mv.is_retreat(),
             stays: mv.stays(),
+            declines_throw: mv.declines_throw(),
             ..Report::default()
         };
         let next = self.apply_with(pos, mv, throw, &mut report);
@@ -662,7 +669,7 @@ impl Engine {
             if !fired || !t.condition.is_none_or(holds) {
                 continue;
             }
-            if t.throw_again {
+            if t.throw_again || (t.may_throw_again && !mv.declines_throw()) {
                 event = Event::MovedExtraThrow;
             }
             if t.lose_turn {

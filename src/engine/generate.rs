@@ -461,7 +461,7 @@ impl Engine {
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
-        if self.retreats || self.optional_effects {
+        if self.retreats || self.optional_effects || self.optional_throws {
             self.moves_with_extras(pos, throw, out);
         } else {
             self.moves_of(pos, throw, out);
@@ -600,8 +600,9 @@ impl Engine {
         held
     }
 
-    /// The legal moves where pieces may retreat or decline a square's effect: the others, then
-    /// the same moves with the piece staying where it lands, then the retreats.
+    /// The legal moves where pieces may retreat or decline a square's effect or an extra throw:
+    /// the others, then the same moves with the piece staying where it lands, then the retreats,
+    /// then the moves that decline an extra throw.
     #[inline(never)]
     fn moves_with_extras(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         let s = pos.to_move;
@@ -626,6 +627,22 @@ impl Engine {
             && pos.on[s] & self.retreat[s].from & pieces != 0
         {
             self.retreat_moves(pos, s, pieces, out);
+        }
+        if self.optional_throws {
+            self.declining_throws(pos, throw, out);
+        }
+    }
+
+    /// Each move after which the side may throw again (`may throw again`), once more declining
+    /// the throw: where the two lead to the same position (the move gives no such throw, or
+    /// another rule gives one anyway) the move comes once.
+    #[cold]
+    fn declining_throws(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+        for i in 0..out.len() {
+            let declined = out[i].declining_throw();
+            if self.successor(pos, &out[i], throw) != self.successor(pos, &declined, throw) {
+                out.push(declined);
+            }
         }
     }
 

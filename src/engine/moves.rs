@@ -60,12 +60,18 @@ impl Step {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     steps: [Step; MAX_STEPS],
+    /// Bits 0-3: how many steps; bit 7: the move declines an optional extra throw (kept here so
+    /// that a move stays 32 bytes).
     len: u8,
     /// Bit 7: the move is a retreat; bit 5: its piece stays where it lands (it declines the
     /// square's optional effect); bit 6: it follows one optional effect and declines the next;
     /// bits 0-4: in a turn that plays each throw whole, the throw it plays (0 otherwise).
     tag: u8,
 }
+
+const STEPS: u8 = 0x0F;
+const DECLINES: u8 = 0x80;
+const _: () = assert!(MAX_STEPS <= STEPS as usize);
 
 const RETREAT: u8 = 0x80;
 const ONE_HOP: u8 = 0x40;
@@ -92,18 +98,21 @@ impl Move {
 
     /// Adds a step; `None` if the move already has [`MAX_STEPS`].
     pub fn push(&mut self, step: Step) -> Option<()> {
-        let slot = self.steps.get_mut(usize::from(self.len))?;
+        let slot = self.steps.get_mut(usize::from(self.len & STEPS))?;
         *slot = step;
         self.len += 1;
         Some(())
     }
 
     pub fn pop(&mut self) {
-        self.len = self.len.saturating_sub(1);
+        if self.len & STEPS != 0 {
+            self.len -= 1;
+        }
     }
 
+    #[inline(always)]
     pub fn steps(&self) -> &[Step] {
-        &self.steps[..usize::from(self.len)]
+        &self.steps[..usize::from(self.len & STEPS)]
     }
 
     pub fn is_backward(&self) -> bool {
@@ -145,6 +154,18 @@ impl Move {
     /// The same move, its piece staying where it lands.
     pub(crate) fn staying(mut self) -> Move {
         self.tag |= STAYS;
+        self
+    }
+
+    /// Whether the side declines the extra throw the move would give it (`may throw again`).
+    #[inline(always)]
+    pub fn declines_throw(&self) -> bool {
+        self.len & DECLINES != 0
+    }
+
+    /// The same move, its side declining the optional extra throw.
+    pub(crate) fn declining_throw(mut self) -> Move {
+        self.len |= DECLINES;
         self
     }
 

@@ -750,6 +750,11 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
             let (to, stop) = destination_and_stop(pair, offset)?;
             Effect::MayGoTo { to, stop }
         }
+        Rule::effect_may_throw_again => Effect::MayThrowAgain,
+        Rule::effect_may_other => Effect::MayOther(Box::new(effect_of(
+            meaningful(pair).next().unwrap(),
+            offset,
+        )?)),
         Rule::effect_end_turn => Effect::EndTurn,
         Rule::effect_only_pieces => {
             Effect::OnlyPiecesOn(set(meaningful(pair).next().unwrap(), offset)?)
@@ -810,6 +815,8 @@ fn describe(rule: Rule) -> String {
         | Rule::effect_go_to
         | Rule::effect_go_waiting
         | Rule::effect_may_go_to
+        | Rule::effect_may_throw_again
+        | Rule::effect_may_other
         | Rule::effect_captured
         | Rule::effect_removed
         | Rule::effect_lose_turn

@@ -292,6 +292,10 @@ pub enum Effect {
     Removed,
     /// The player may send the piece that landed on to a square, or leave it there.
     MayGoTo { to: Destination, stop: bool },
+    /// The side that moved may throw again, or end its turn.
+    MayThrowAgain,
+    /// `may` before an effect that no player can decline (the checker says so).
+    MayOther(Box<Effect>),
     /// Where the captured piece goes.
     Captured(CapturedPlace),
     /// Only the side's pieces on these squares may make the move.

@@ -363,6 +363,9 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             if mv.one_hop() {
                 v["follows"] = json!(1);
             }
+            if mv.declines_throw() {
+                v["declines_throw"] = json!(true);
+            }
             v
         })
         .collect();

@@ -55,6 +55,9 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
             if mv.one_hop() {
                 v["move"]["follows"] = json!(1);
             }
+            if mv.declines_throw() {
+                v["move"]["declines_throw"] = json!(true);
+            }
             v
         }
         GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
@@ -415,11 +418,12 @@ pub fn replay<'e>(
                     at + 1,
                     engine.rules.sides[side].name
                 ))?;
-                // A move is known by its steps, the throw it plays and whether it retreats.
+                // A move is known by its steps, the throw it plays, whether it retreats and what it declines.
                 let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
                 let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
                 let stays = found.and_then(|m| m.get("stays")) == Some(&json!(true));
                 let one_hop = found.and_then(|m| m.get("follows")) == Some(&json!(1));
+                let declines = found.and_then(|m| m.get("declines_throw")) == Some(&json!(true));
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
@@ -427,6 +431,7 @@ pub fn replay<'e>(
                             && m.is_retreat() == retreat
                             && m.stays() == stays
                             && m.one_hop() == one_hop
+                            && m.declines_throw() == declines
                             && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
                     })
                     .ok_or(format!(

@@ -527,6 +527,7 @@ pub fn move_words(
         Some(Outcome::Win { side, .. }) if side == s => text.push_str("; wins the game"),
         Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
         Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
+        None if report.declines_throw() => text.push_str("; does not throw again"),
         None => {}
     }
     MoveWords {

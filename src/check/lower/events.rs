@@ -101,11 +101,21 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
             conditional(cx, layer, trigger, c, effects, &mut out);
             continue;
         }
-        let turn = |e: &Spanned<Effect>| matches!(e.value, Effect::LoseTurn | Effect::EndTurn);
+        let turn = |e: &Spanned<Effect>| {
+            matches!(
+                e.value,
+                Effect::LoseTurn | Effect::EndTurn | Effect::MayThrowAgain
+            )
+        };
         match turn_trigger(cx, layer, &trigger.value) {
             Some(t) if effects.iter().any(turn) => {
                 let key = RuleKey::On(TriggerKey::of(&trigger.value), None);
                 let rule = turn_rule(key, t, None, effects.iter().filter(|e| turn(e)));
+                // A forced extra throw of the same rule is lowered apart from it.
+                let throws = effects
+                    .iter()
+                    .any(|e| matches!(e.value, Effect::ThrowAgain));
+                contradictions(cx, &rule, throws);
                 out.turn_rules.push(rule);
                 for effect in effects.iter().filter(|e| !turn(e)) {
                     self::rule(cx, layer, trigger, effect, &mut out);
@@ -167,12 +177,14 @@ fn turn_rule<'e>(
         trigger,
         condition,
         throw_again: false,
+        may_throw_again: false,
         lose_turn: false,
         end_turn: false,
     };
     for e in effects {
         match e.value {
             Effect::ThrowAgain => rule.throw_again = true,
+            Effect::MayThrowAgain => rule.may_throw_again = true,
             Effect::LoseTurn => rule.lose_turn = true,
             Effect::EndTurn => rule.end_turn = true,
             _ => {}
@@ -203,13 +215,13 @@ fn conditional(
     };
     let mut fine = true;
     for e in effects {
-        if matches!(e.value, Effect::OnlyPiecesOn(_)) {
-            // Not after this trigger at all (E170), condition or not.
+        if matches!(e.value, Effect::OnlyPiecesOn(_) | Effect::MayOther(_)) {
+            // Not after this trigger at all (E170), or never optional (E176), condition or not.
             fine = false;
             rule(cx, layer, trigger, e, out);
         } else if !matches!(
             e.value,
-            Effect::ThrowAgain | Effect::LoseTurn | Effect::EndTurn
+            Effect::ThrowAgain | Effect::MayThrowAgain | Effect::LoseTurn | Effect::EndTurn
         ) {
             fine = false;
             cx.err(
@@ -226,17 +238,33 @@ fn conditional(
         Some(ConditionKey::of(&condition.value)),
     );
     let condition = piece_condition(cx, layer, &condition.value);
-    let rule = turn_rule(key.clone(), t, Some(condition), effects.iter());
-    if fine && rule.throw_again && rule.end_turn {
+    let rule = turn_rule(key, t, Some(condition), effects.iter());
+    if fine {
+        contradictions(cx, &rule, rule.throw_again);
+        out.turn_rules.push(rule);
+    }
+}
+
+/// A rule about the turn that says two things that cannot both hold (E160); `throws`: whether
+/// it gives a forced extra throw.
+fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
+    let key = &rule.key;
+    if (throws || rule.may_throw_again) && rule.end_turn {
+        let may = if throws { "" } else { "may " };
         cx.contradicts(
-            &key,
+            key,
             "this rule gives an extra throw and ends the turn",
-            "throw again, then end turn",
+            &format!("{may}throw again, then end turn"),
             "an ended turn throws no more: keep one of the two",
         );
     }
-    if fine {
-        out.turn_rules.push(rule);
+    if throws && rule.may_throw_again {
+        cx.contradicts(
+            key,
+            "this rule gives an extra throw and lets the player decline it",
+            "throw again, then may throw again",
+            "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
+        );
     }
 }
 
@@ -331,6 +359,8 @@ fn effect_words(effect: &Effect) -> &'static str {
         Effect::GoTo { .. } | Effect::GoToWaiting => "go to",
         Effect::Removed => "piece is removed",
         Effect::MayGoTo { .. } => "may go to",
+        Effect::MayThrowAgain => "may throw again",
+        Effect::MayOther(e) => effect_words(e),
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
@@ -347,6 +377,23 @@ fn rule(
     effect: &Spanned<Effect>,
     out: &mut Events,
 ) {
+    if let Effect::MayOther(inner) = &effect.value {
+        cx.err(
+            layer,
+            CheckError::NotOptional {
+                span: effect.span.clone().into(),
+                effect: match **inner {
+                    Effect::GoToWaiting => "go to waiting",
+                    Effect::Captured(CapturedPlace::Removed) => "captured piece is removed",
+                    Effect::Captured(CapturedPlace::Waiting) => "captured piece goes to waiting",
+                    Effect::Captured(CapturedPlace::To(_)) => "captured piece goes to ...",
+                    ref e => effect_words(e),
+                }
+                .into(),
+            },
+        );
+        return;
+    }
     match (&trigger.value, &effect.value) {
         (Trigger::Move(list), Effect::ThrowAgain) => {
             let values = cx.throw_values(layer, list);
@@ -463,15 +510,17 @@ fn rule(
             }
         }
         (trigger_value, effect_value) => {
-            let help = "after a capture: `throw again`, `lose next turn`, `end turn`, `captured \
-                        piece goes to ...` or `captured piece is removed`; after landing on squares: \
-                        `throw again`, `lose next turn`, `end turn`, `go to ...`, `may go to ...` \
-                        or `piece is removed`; \
-                        after a move with a throw: `throw again`, `lose next turn` or `end turn`; \
+            let help = "after a capture: `throw again`, `may throw again`, `lose next turn`, `end \
+                        turn`, `captured piece goes to ...` or `captured piece is removed`; after \
+                        landing on squares: `throw again`, `may throw again`, `lose next turn`, `end \
+                        turn`, `go to ...`, `may go to ...` or `piece is removed`; \
+                        after a move with a throw: `throw again`, `may throw again`, `lose next \
+                        turn` or `end turn`; \
                         after a pass with a throw: `throw again`; on passing squares: `go to ...` (not \
                         `and stop`); \
                         after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
-                        entering: `throw again`, `lose next turn`, `end turn` or `piece moves next`; \
+                        entering: `throw again`, `may throw again`, `lose next turn`, `end turn` or \
+                        `piece moves next`; \
                         on each move: `only pieces on ... may move`"
                 .to_string();
             cx.err(

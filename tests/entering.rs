@@ -1,5 +1,5 @@
 //! One throw split among pieces (`turn throw then split`), squares that send a piece back to
-//! waiting (`on landing on SET: go to waiting`) and entering as an event (`on entering: ...`),
+//! waiting or out of the game (`on landing on SET: [may] go to waiting`) and entering as an event (`on entering: ...`),
 //! each case worked out by hand from the rules' words on a small board: a row of 12 squares, one
 //! path, a die of 4, pieces entering on square 1 with a 1.
 
@@ -98,6 +98,39 @@ fn a_square_sends_a_piece_back_to_waiting() {
     let found = red_moves(&e, 2, json!([5, 0, 0]), json!({}));
     assert_eq!(steps(&found), [st(&[(5, 7)])]);
     assert_eq!(found[0].1["pieces"]["red"], json!([0, 0, 0]));
+}
+
+#[test]
+fn a_piece_may_go_back_to_waiting_or_stay() {
+    // `may go to waiting`: landing on 7 comes twice, once going back (all three waiting), once
+    // staying on 7 (`"stays": true`); 5 -> 7 is the only move with a 2 (nothing enters with a 2).
+    let e = engine("on landing on 7: may go to waiting");
+    let position = json!({ "to_move": "red", "throw": 2,
+                           "pieces": { "red": [5, 0, 0], "blue": [0, 0, 0] } });
+    let answer = moves_json(&e, &position, &mut Vec::new()).expect("a valid position");
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{answer}");
+    for m in moves {
+        assert_eq!(m["steps"], st(&[(5, 7)]));
+        let stays = m.get("stays") == Some(&json!(true));
+        let red = if stays {
+            json!([0, 0, 7])
+        } else {
+            json!([0, 0, 0])
+        };
+        assert_eq!(m["result"]["pieces"]["red"], red, "{m}");
+    }
+    // `may piece is removed`: the piece leaves the game, or stays.
+    let e = engine("on landing on 7: may piece is removed");
+    let answer = moves_json(&e, &position, &mut Vec::new()).expect("a valid position");
+    let mut results: Vec<String> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["result"]["pieces"]["red"].to_string())
+        .collect();
+    results.sort();
+    assert_eq!(results, [r#"[0,0,"removed"]"#, "[0,0,7]"]);
 }
 
 #[test]

@@ -160,6 +160,12 @@ fn effect(e: &Effect) -> String {
         Effect::MayThrowAgain => {
             "the player may throw again, or end the turn there".into()
         }
+        Effect::MayOther(e) if matches!(**e, Effect::GoToWaiting) => {
+            "the player may send the piece back to waiting (to enter again) or leave it there".into()
+        }
+        Effect::MayOther(e) if matches!(**e, Effect::Removed) => {
+            "the player may take the piece out of the game or leave it there".into()
+        }
         Effect::MayOther(e) => format!("the player may decline this: {}", effect(e)),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
         Effect::OnlyPiecesOn(s) => format!("only the side's pieces on {} may move", set(s)),

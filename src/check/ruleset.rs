@@ -77,6 +77,9 @@ pub struct RuleSet {
     pub to_waiting: PerSide<Vec<Square>>,
     /// Per side: squares that take a piece of the side ending its move there out of the game.
     pub to_removed: PerSide<Vec<Square>>,
+    /// Per side: those squares of `to_waiting` and `to_removed` where the player may leave the
+    /// piece (`may go to waiting`, `may piece is removed`).
+    pub out_optional: PerSide<Vec<Square>>,
     /// Squares that a forward move may not pass over: it ends on the destination instead.
     pub passing: Vec<Trap>,
     pub bear_off: BearOff,
@@ -125,11 +128,6 @@ impl RuleSet {
         self.effects
             .iter()
             .find(|e| e.square == square && e.applies_to(side))
-    }
-
-    /// Whether the player may decline some square effect (`may go to`).
-    pub fn has_optional_effects(&self) -> bool {
-        self.effects.iter().any(|e| e.may)
     }
 }
 

@@ -109,6 +109,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
                 && effects(a) == effects(b)
                 && a.to_waiting == b.to_waiting
                 && a.to_removed == b.to_removed
+                && a.out_optional == b.out_optional
         }
         RuleKey::On(TriggerKey::Passing(_), _) => passing(a) == passing(b),
         RuleKey::On(TriggerKey::Entering, _) => a.entering == b.entering,

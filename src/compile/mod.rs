@@ -228,6 +228,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     };
     flag(&on_path(&r.to_waiting[s]), PosFlags::TO_WAITING);
     flag(&on_path(&r.to_removed[s]), PosFlags::TO_REMOVED);
+    flag(&on_path(&r.out_optional[s]), PosFlags::OPTIONAL_EFFECT);
     let mut effects = vec![None; r.board.size()];
     for e in r.effects.iter().filter(|e| e.applies_to(s)) {
         effects[e.square.index()] = Some(e.to);

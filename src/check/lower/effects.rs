@@ -114,9 +114,19 @@ pub(super) fn effects(
             squares
         })
     };
+    let optional = PerSide::from_fn(|s| {
+        let mut squares: Vec<Square> = waiting
+            .iter()
+            .filter(|(w, _, _)| w.may && w.side.is_none_or(|only| only == s))
+            .map(|(w, _, _)| w.square)
+            .collect();
+        squares.sort_unstable();
+        squares
+    });
     Effects {
         to_waiting: out(false),
         to_removed: out(true),
+        out_optional: optional,
         effects: effects.into_iter().map(|(e, _, _)| e).collect(),
     }
 }
@@ -134,6 +144,8 @@ pub(super) struct Effects {
     pub to_waiting: PerSide<Vec<Square>>,
     /// Per side: out of the game.
     pub to_removed: PerSide<Vec<Square>>,
+    /// Per side: those of `to_waiting` and `to_removed` the player may decline.
+    pub out_optional: PerSide<Vec<Square>>,
 }
 
 /// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is

@@ -56,6 +56,8 @@ pub(super) struct OutOfPlay {
     pub square: Square,
     pub side: Option<Side>,
     pub removed: bool,
+    /// The player may leave the piece where it landed (`may go to waiting`).
+    pub may: bool,
 }
 
 /// The effects of `on retreat` rules.
@@ -215,7 +217,10 @@ fn conditional(
     };
     let mut fine = true;
     for e in effects {
-        if matches!(e.value, Effect::OnlyPiecesOn(_) | Effect::MayOther(_)) {
+        let sends = |inner: &Effect| matches!(inner, Effect::GoToWaiting | Effect::Removed);
+        if matches!(&e.value, Effect::OnlyPiecesOn(_))
+            || matches!(&e.value, Effect::MayOther(inner) if !sends(inner))
+        {
             // Not after this trigger at all (E170), or never optional (E176), condition or not.
             fine = false;
             rule(cx, layer, trigger, e, out);
@@ -356,11 +361,16 @@ fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
         Effect::GoTo { stop: true, .. } => "go to ... and stop",
-        Effect::GoTo { .. } | Effect::GoToWaiting => "go to",
+        Effect::GoTo { .. } => "go to",
+        Effect::GoToWaiting => "go to waiting",
         Effect::Removed => "piece is removed",
         Effect::MayGoTo { .. } => "may go to",
         Effect::MayThrowAgain => "may throw again",
-        Effect::MayOther(e) => effect_words(e),
+        Effect::MayOther(e) => match **e {
+            Effect::GoToWaiting => "may go to waiting",
+            Effect::Removed => "may piece is removed",
+            ref e => effect_words(e),
+        },
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
@@ -377,13 +387,18 @@ fn rule(
     effect: &Spanned<Effect>,
     out: &mut Events,
 ) {
-    if let Effect::MayOther(inner) = &effect.value {
+    let (effect_value, may) = match &effect.value {
+        Effect::MayOther(inner) if matches!(**inner, Effect::GoToWaiting | Effect::Removed) => {
+            (&**inner, true)
+        }
+        value => (value, false),
+    };
+    if let Effect::MayOther(inner) = effect_value {
         cx.err(
             layer,
             CheckError::NotOptional {
                 span: effect.span.clone().into(),
                 effect: match **inner {
-                    Effect::GoToWaiting => "go to waiting",
                     Effect::Captured(CapturedPlace::Removed) => "captured piece is removed",
                     Effect::Captured(CapturedPlace::Waiting) => "captured piece goes to waiting",
                     Effect::Captured(CapturedPlace::To(_)) => "captured piece goes to ...",
@@ -394,7 +409,7 @@ fn rule(
         );
         return;
     }
-    match (&trigger.value, &effect.value) {
+    match (&trigger.value, effect_value) {
         (Trigger::Move(list), Effect::ThrowAgain) => {
             let values = cx.throw_values(layer, list);
             out.after_move.extend(values);
@@ -442,7 +457,11 @@ fn rule(
             }
         }
         (Trigger::Landing(set, by), Effect::GoToWaiting | Effect::Removed) => {
-            let removed = matches!(effect.value, Effect::Removed);
+            let removed = matches!(effect_value, Effect::Removed);
+            if may {
+                out.optional_said
+                    .get_or_insert((layer, effect.span.clone()));
+            }
             let Some((side, squares)) = landing_squares(cx, layer, set, by.as_ref()) else {
                 return;
             };
@@ -451,6 +470,7 @@ fn rule(
                     square,
                     side,
                     removed,
+                    may,
                 };
                 out.to_waiting
                     .push((out_of_play, layer, trigger.span.clone()));

@@ -230,11 +230,15 @@ fn retreat(
 /// once): refused, and made forced so that nothing downstream sees them.
 fn optional_effects(
     cx: &mut Ctx,
-    effects: &mut [crate::check::ruleset::SquareEffect],
+    (effects, out_optional): (
+        &mut [crate::check::ruleset::SquareEffect],
+        &mut PerSide<Vec<Square>>,
+    ),
     said: Option<(usize, Span)>,
     turn: &crate::check::ruleset::Turn,
 ) {
-    if !effects.iter().any(|e| e.may) || !turn.splits() {
+    let any = effects.iter().any(|e| e.may) || out_optional.values().any(|v| !v.is_empty());
+    if !any || !turn.splits() {
         return;
     }
     let (layer, span) = said.unwrap_or_else(|| {
@@ -248,10 +252,11 @@ fn optional_effects(
             what: "an effect the player may decline, but the turn splits a total among pieces"
                 .into(),
             label: "not with a split turn".into(),
-            help: "say `go to` (the effect always happens), or play one throw at a time".into(),
+            help: "drop `may` (the effect then always happens), or play one throw at a time".into(),
         },
     );
     effects.iter_mut().for_each(|e| e.may = false);
+    *out_optional = PerSide::default();
 }
 
 /// On a path that comes back to a square, rules that read the path around a square or send a
@@ -517,6 +522,7 @@ pub fn build(
         mut effects,
         to_waiting,
         to_removed,
+        mut out_optional,
     } = effects::effects(&mut cx, events.landing_effects, events.to_waiting);
     let capture_turn_rule = events
         .turn_rules
@@ -531,7 +537,7 @@ pub fn build(
     }
     optional_effects(
         &mut cx,
-        &mut effects,
+        (&mut effects, &mut out_optional),
         events.optional_said.clone(),
         &throws.turn,
     );
@@ -624,6 +630,7 @@ pub fn build(
         effects,
         to_waiting,
         to_removed,
+        out_optional,
         bear_off: bearing.bear_off?,
         bear_when: bearing.bear_when,
         only_bear_off: bearing.only_bear_off,

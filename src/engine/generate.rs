@@ -461,7 +461,7 @@ impl Engine {
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
-        if self.retreats || self.optional_effects || self.optional_throws {
+        if self.retreats || self.optional_effects {
             self.moves_with_extras(pos, throw, out);
         } else {
             self.moves_of(pos, throw, out);
@@ -628,7 +628,7 @@ impl Engine {
         {
             self.retreat_moves(pos, s, pieces, out);
         }
-        if self.optional_throws {
+        if self.optional_effects && self.rules.turn_rules.iter().any(|t| t.may_throw_again) {
             self.declining_throws(pos, throw, out);
         }
     }

@@ -243,11 +243,9 @@ pub struct Engine {
     pub(crate) plays_each: bool,
     /// Whether pieces may retreat.
     retreats: bool,
-    /// Whether some square's effect may be declined (a move then comes in two forms).
+    /// Whether a square's effect or an extra throw may be declined (`may go to`, `may throw
+    /// again`): a move then comes in two forms.
     optional_effects: bool,
-    /// Whether some extra throw may be declined (`may throw again`: a move that gives one
-    /// comes in two forms).
-    optional_throws: bool,
     /// Per side: the position of the piece that must move next, when it must (0: none).
     moves_next_at: PerSide<u8>,
     /// Whether a move may leave per-side state behind (a retreat, an entry that throws again or
@@ -280,13 +278,13 @@ impl Engine {
             || rules.one_direction;
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
-        let optional_effects = masks.values().any(|m| m.optional != 0);
+        let optional_effects = masks.values().any(|m| m.optional != 0)
+            || rules.turn_rules.iter().any(|t| t.may_throw_again);
         Engine {
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
             optional_effects,
-            optional_throws: rules.turn_rules.iter().any(|t| t.may_throw_again),
             moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
             after_hook: rules.retreat.is_some()
                 || rules.moves_next.is_some()

@@ -1,20 +1,25 @@
-//! Uniform over the legal moves.
+//! Uniform over the legal moves; in a split turn, a move drawn as
+//! [`crate::engine::split_draw`] says (uniform over the ways to share the total that can be
+//! played, then over the orders that play the way drawn).
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::engine::game::{Player, draw_below};
+use crate::engine::split_draw::{DrawRoom, Drawn};
 use crate::engine::{Engine, Move, Position};
 use crate::types::Throw;
 
 pub struct RandomAgent {
     rng: Pcg64Mcg,
+    room: DrawRoom,
 }
 
 impl RandomAgent {
     pub fn new(seed: u64) -> Self {
         RandomAgent {
             rng: Self::generator(seed),
+            room: DrawRoom::default(),
         }
     }
 
@@ -26,8 +31,30 @@ impl RandomAgent {
 }
 
 impl Player for RandomAgent {
-    fn choose(&mut self, _: &Engine, _: &Position, _: Throw, moves: &[Move]) -> usize {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
+        if engine.draws_split(pos) {
+            // The move drawn, found in the list by where it leads (the list keeps one move
+            // for each result).
+            let drawn = engine.draw_split(pos, throw, &mut self.rng, &mut self.room);
+            let found = match drawn {
+                Drawn::Move(mv) => {
+                    let to = engine.successor(pos, &mv, throw);
+                    moves
+                        .iter()
+                        .position(|m| engine.successor(pos, m, throw) == to)
+                }
+                Drawn::Pass => None,
+            };
+            debug_assert!(found.is_some(), "{drawn:?} is not among the legal moves");
+            if let Some(i) = found {
+                return i;
+            }
+        }
         draw_below(&mut self.rng, moves.len())
+    }
+
+    fn draw_split(&mut self, engine: &Engine, pos: &Position, throw: Throw) -> Option<Drawn> {
+        Some(engine.draw_split(pos, throw, &mut self.rng, &mut self.room))
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -4,6 +4,7 @@
 
 use super::apply::Recorder;
 use super::position::opening_flag;
+use super::split_draw::Drawn;
 use super::{Engine, Move, Outcome, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
 use crate::types::limits::MAX_SQUARES;
@@ -13,6 +14,12 @@ use crate::types::{PerSide, Side, Throw};
 pub trait Player {
     /// Picks one of `moves` (never empty) for the side to move in `pos` with throw `throw`.
     fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize;
+
+    /// Draws a move of a split turn without its list (where [`Engine::draws_split`] holds), if
+    /// this player chooses that way; `None`: it chooses from the list.
+    fn draw_split(&mut self, _: &Engine, _: &Position, _: Throw) -> Option<Drawn> {
+        None
+    }
 
     /// Starts afresh with a new seed (simulations reuse one agent for many games).
     fn reseed(&mut self, _seed: u64) {}
@@ -115,6 +122,11 @@ pub struct Game<'e> {
     pub events: Vec<GameEvent>,
     /// Whether `events` is filled (simulations leave it off).
     pub keep_events: bool,
+    /// Whether a split turn's choice may come unlisted, where [`Engine::draws_split`] holds:
+    /// the game then waits with no list of moves, and the caller plays a move it drew
+    /// ([`Game::choose_move`]), passes ([`Game::pass_turn`]) or asks for the list
+    /// ([`Game::list_moves`]).
+    pub unlisted_splits: bool,
     /// Piece movements that landed on each square (before square effects), by square index.
     pub landings: [u32; MAX_SQUARES],
     pub(super) turn_cap: u32,
@@ -151,6 +163,7 @@ impl<'e> Game<'e> {
             summary: fresh_summary(),
             events: Vec::with_capacity(16),
             keep_events: true,
+            unlisted_splits: false,
             landings: [0; MAX_SQUARES],
             turn_cap,
             seat_player: 0,
@@ -187,9 +200,16 @@ impl<'e> Game<'e> {
         }
     }
 
-    /// The legal moves while the game waits for a choice.
+    /// The legal moves while the game waits for a choice (none while a split turn waits
+    /// unlisted: see [`Game::unlisted_splits`]).
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// Lists the legal moves of a split turn that waits unlisted.
+    pub fn list_moves(&mut self) {
+        self.engine
+            .legal_moves(&self.pos, self.total, &mut self.moves);
     }
 
     /// Follows the turn machine: every event the engine reports has a transition.
@@ -301,16 +321,16 @@ impl<'e> Game<'e> {
                 }
                 Phase::Opening => self.opening(side),
                 Phase::Move | Phase::Distribute => {
+                    if self.unlisted_splits && self.engine.draws_split(&self.pos) {
+                        self.moves.clear();
+                        return Action::Choose { side };
+                    }
                     self.engine
                         .legal_moves(&self.pos, self.total, &mut self.moves);
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
                     }
-                    let event = self.pass(side, self.total);
-                    self.summary.passes += 1;
-                    self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
-                    self.total = Throw::ZERO;
-                    self.advance(event);
+                    self.pass_turn();
                 }
                 Phase::Spend => {
                     if self.spend() {
@@ -494,10 +514,26 @@ impl<'e> Game<'e> {
         self.moves[index].plays().unwrap_or(self.total)
     }
 
+    /// The side to move passes with the turn's throw: it has no legal move (a split turn that
+    /// waited unlisted, whose draw found none).
+    pub fn pass_turn(&mut self) {
+        let side = self.pos.to_move;
+        let event = self.pass(side, self.total);
+        self.summary.passes += 1;
+        self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
+        self.total = Throw::ZERO;
+        self.advance(event);
+    }
+
     /// Plays legal move number `index` of [`Game::moves`].
     pub fn choose(&mut self, index: usize) {
+        self.choose_move(self.moves[index]);
+    }
+
+    /// Plays `mv`, which must be a legal move (one of [`Game::moves`], or one drawn by
+    /// [`Engine::draw_split`] for a split turn that waits unlisted).
+    pub fn choose_move(&mut self, mv: Move) {
         let side = self.pos.to_move;
-        let mv = self.moves[index];
         if self.engine.plays_each {
             self.choose_throw(side, mv);
             return;
@@ -638,6 +674,7 @@ pub fn run<R: rand::Rng + ?Sized>(
     mut observe: impl FnMut(&GameEvent),
 ) {
     let engine = game.engine;
+    game.unlisted_splits = true;
     loop {
         let action = game.next_action();
         for e in game.events.drain(..) {
@@ -650,6 +687,26 @@ pub fn run<R: rand::Rng + ?Sized>(
             }
             Action::Choose { side } => {
                 let player = usize::from(game.summary.seat[side]);
+                if game.moves().is_empty() {
+                    // A split turn unlisted: the player draws, or asks for the list.
+                    match players[player].draw_split(engine, &game.pos, game.total) {
+                        Some(Drawn::Move(mv)) => game.choose_move(mv),
+                        Some(Drawn::Pass) => game.pass_turn(),
+                        None => {
+                            game.list_moves();
+                            if game.moves().is_empty() {
+                                game.pass_turn();
+                            }
+                        }
+                    }
+                    // Played or passed, unless the list came to choose from.
+                    if game.moves().is_empty() {
+                        for e in game.events.drain(..) {
+                            observe(&e);
+                        }
+                        continue;
+                    }
+                }
                 let moves = game.moves();
                 let choice = if moves.len() == 1 {
                     0

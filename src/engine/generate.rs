@@ -86,10 +86,17 @@ impl Engine {
     /// and its own pieces where they may not be passed.
     #[inline]
     pub(super) fn barrier(&self, pos: &Position, s: Side) -> u64 {
+        let m = &self.masks[s];
+        self.enemy_barrier(pos, s) | pos.on[s] & m.no_passing
+    }
+
+    /// The positions side `s` may not move past that its own moves do not change: the other
+    /// side's blockades and the stop squares.
+    #[inline(always)]
+    pub(super) fn enemy_barrier(&self, pos: &Position, s: Side) -> u64 {
         let n = self.rules.blockade;
         let block = if n > 0 { runs(pos.cross[s], n) } else { 0 };
-        let m = &self.masks[s];
-        block | m.stop | pos.on[s] & m.no_passing
+        block | self.masks[s].stop
     }
 
     /// Whether a piece of side `s` moving from `from` (0: entering) may end its move on its
@@ -785,7 +792,7 @@ pub(super) struct Movable {
 
 /// The last position of the part of a path in parts that position `p` lies in.
 #[cold]
-fn part_end(m: &super::SideMasks, p: u8) -> u8 {
+pub(super) fn part_end(m: &super::SideMasks, p: u8) -> u8 {
     let ends = m.segment_ends & !(bit(p) - 1);
     if ends == 0 { m.len } else { lowest(ends) }
 }

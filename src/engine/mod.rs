@@ -8,6 +8,7 @@ mod moves;
 pub mod playout;
 mod position;
 mod split;
+pub mod split_draw;
 
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};

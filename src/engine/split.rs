@@ -62,14 +62,27 @@ fn key(pos: &Position) -> [u64; 4] {
     ]
 }
 
+/// What the steps of a sequence so far mean for the turn once it is made, beside where the
+/// pieces stand: whether a step earned an extra throw, and, where rules about the turn look at
+/// them (`after_hook`), whether a piece entered and the positions landed on and captured on. Two
+/// sequences to the same position that differ in these are different moves.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Trace {
+    extra: bool,
+    entered: bool,
+    touched: u64,
+    captured: u64,
+}
+
 /// The sets of one search, kept between searches.
 #[derive(Default)]
 struct Sets {
-    /// The results found so far (their keys).
+    /// The results found so far (the keys of the positions after the whole move, with the
+    /// side to move next).
     results: HashSet<[u64; 4], Fast>,
-    /// The states reached: a position, the pieces moved (where they now rest) and the total
-    /// left.
-    seen: HashSet<([u64; 4], u64, u16), Fast>,
+    /// The states reached: a position, the pieces moved (where they now rest), the total left
+    /// and what the steps so far mean for the turn.
+    seen: HashSet<([u64; 4], u64, u16, Trace), Fast>,
 }
 
 /// The most states the kept sets hold room for after a search.
@@ -91,12 +104,17 @@ struct Search<'a> {
     found: &'a mut Vec<Move>,
     start: usize,
     sets: &'a mut Sets,
+    /// The position the turn starts from, and its total: a result is the position after the
+    /// whole move, the side to throw next included.
+    origin: &'a Position,
+    total: Throw,
 }
 
 impl Engine {
     /// Only pieces at positions in `pieces` may move; waiting pieces enter only if it holds
     /// every position. Where `must` holds a piece, every sequence moves it (and a backward move
     /// is its own). With no forward sequence, one piece moves backwards only if `or_backward`.
+    /// Returns the part of the total the forward sequences use (0: none).
     pub(super) fn split_moves(
         &self,
         pos: &Position,
@@ -105,10 +123,10 @@ impl Engine {
         must: u64,
         or_backward: bool,
         out: &mut Vec<Move>,
-    ) {
+    ) -> u16 {
         let s = pos.to_move;
         if total.is_zero() {
-            return;
+            return 0;
         }
         SETS.with(|sets| {
             // A search never starts another: the sets are free.
@@ -123,12 +141,14 @@ impl Engine {
                 found: out,
                 start,
                 sets: &mut sets,
+                origin: pos,
+                total,
             };
             // Pieces that may not move count as moved already.
             self.extend(
                 pos,
                 s,
-                pos.on[s] & !pieces,
+                (pos.on[s] & !pieces, Trace::default()),
                 total.get(),
                 total.get(),
                 &mut Move::default(),
@@ -145,7 +165,8 @@ impl Engine {
                 let pieces = if must != 0 { must } else { pieces };
                 self.backward_moves(pos, s, total, pieces, out);
             }
-        });
+            best
+        })
     }
 
     /// In how many ways the side to move could share `total` among its pieces, each moving
@@ -180,7 +201,7 @@ impl Engine {
         &self,
         pos: &Position,
         s: Side,
-        moved: u64,
+        (moved, trace): (u64, Trace),
         remaining: u16,
         total: u16,
         mv: &mut Move,
@@ -199,8 +220,13 @@ impl Engine {
                 search.found.truncate(search.start);
                 search.sets.results.clear();
             }
-            if used == search.best && search.sets.results.insert(key(pos)) {
-                search.found.push(*mv);
+            if used == search.best {
+                let after = self.successor(search.origin, mv, search.total);
+                let mut result = key(&after);
+                result[3] |= u64::from(after.to_move == Side::Second) << 40;
+                if search.sets.results.insert(result) {
+                    search.found.push(*mv);
+                }
             }
         }
         if remaining == 0 {
@@ -218,7 +244,7 @@ impl Engine {
             for d in 1..=longest {
                 if let Some(t) = self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                     let step = (Step::packed(p, t), d);
-                    self.step_on(pos, s, step, (moved, remaining, total), mv, search);
+                    self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
                 }
             }
         }
@@ -237,7 +263,7 @@ impl Engine {
             for d in first..=parts {
                 if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
                     let step = (Step::packed(0, t), d);
-                    self.step_on(pos, s, step, (moved, remaining, total), mv, search);
+                    self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
                 }
             }
         }
@@ -250,14 +276,20 @@ impl Engine {
         pos: &Position,
         s: Side,
         (step, d): (Step, u16),
-        (moved, remaining, total): (u64, u16, u16),
+        (moved, trace, remaining, total): (u64, Trace, u16, u16),
         mv: &mut Move,
         search: &mut Search,
     ) {
         let mut next = *pos;
-        let rest = self
-            .apply_step(&mut next, s, step, &mut NoRecord, u8::MAX)
-            .rest;
+        let landed = self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
+        let rest = landed.rest;
+        let mut trace = trace;
+        trace.extra |= landed.extra;
+        if self.after_hook {
+            trace.entered |= step.packed_from() == 0;
+            trace.touched |= landed.touched;
+            trace.captured |= landed.captured;
+        }
         // A piece borne off or sent back to waiting no longer stands anywhere.
         let moved_next = if rest != OFF && rest != 0 {
             moved | bit(rest)
@@ -265,14 +297,18 @@ impl Engine {
             moved
         };
         let left = remaining - d;
-        if !search.sets.seen.insert((key(&next), moved_next, left)) {
+        if !search
+            .sets
+            .seen
+            .insert((key(&next), moved_next, left, trace))
+        {
             return;
         }
         if mv.push(step).is_none() {
             // More steps than pieces: cannot be, since each piece moves once.
             return;
         }
-        self.extend(&next, s, moved_next, left, total, mv, search);
+        self.extend(&next, s, (moved_next, trace), left, total, mv, search);
         mv.pop();
     }
 }

@@ -28,7 +28,7 @@ use crate::types::limits::{MAX_PIECES, MAX_THROW_VALUE};
 use crate::types::{Side, Throw};
 
 /// How many ways are drawn before the listing is asked whether the whole total can be used.
-const TRIES: u32 = 64;
+const TRIES: u32 = 256;
 
 /// How many more rounds of [`TRIES`] draws are made once the listing says the whole total can
 /// be used (a bound that a correct count of the ways never reaches: the listed moves are
@@ -169,22 +169,7 @@ impl Engine {
         }
         let wall = self.enemy_barrier(pos, s);
         for _ in 0..tries {
-            let mut x = rng.random_range(0..all);
-            let mut r = usize::from(t);
-            for i in 0..n {
-                let mut ds = way.reach[i] & (u128::MAX >> (127 - r.min(127)));
-                loop {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    let w = room.ways[(i + 1) * width + r - d];
-                    if x < w {
-                        way.dist[i] = u16::try_from(d).unwrap_or(u16::MAX);
-                        r -= d;
-                        break;
-                    }
-                    x -= w;
-                }
-            }
+            way.read(&room.ways, width, t, rng.random_range(0..all));
             if self.surely_blocked(pos, s, way, wall) {
                 continue;
             }
@@ -387,6 +372,26 @@ impl Memo {
 }
 
 impl Way {
+    /// Sets the distances to way number `x` of those to share `t` (numbered piece by piece,
+    /// each piece's shorter distances first), `ways` being the counts of [`Engine::draw_way`].
+    fn read(&mut self, ways: &[u128], width: usize, t: u16, x: u128) {
+        let (mut x, mut r) = (x, usize::from(t));
+        for i in 0..self.n {
+            let mut ds = self.reach[i] & (u128::MAX >> (127 - r.min(127)));
+            loop {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let w = ways[(i + 1) * width + r - d];
+                if x < w {
+                    self.dist[i] = u16::try_from(d).unwrap_or(u16::MAX);
+                    r -= d;
+                    break;
+                }
+                x -= w;
+            }
+        }
+    }
+
     /// The pieces that move, as bits of their indices.
     fn moving(&self) -> u32 {
         (0..self.n)

@@ -30,10 +30,9 @@ use crate::types::{Side, Throw};
 /// How many ways are drawn before the listing is asked whether the whole total can be used.
 const TRIES: u32 = 256;
 
-/// How many more rounds of [`TRIES`] draws are made once the listing says the whole total can
-/// be used (a bound that a correct count of the ways never reaches: the listed moves are
-/// drawn from past it).
-const MORE_TRIES: u32 = 1 << 14;
+/// How many more draws are made once the listing says the whole total can be used: a bound a
+/// correct count of the ways never reaches (past it, the listed moves are drawn from).
+const MORE_TRIES: u32 = 1 << 22;
 
 /// What a draw gives: a move, or a pass (the side has no legal move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,10 +110,8 @@ impl Engine {
         if best == t {
             // It can, by ways the draws missed: draw on until one plays (as likely as any
             // other, and sooner on average than trying every way).
-            for _ in 0..MORE_TRIES {
-                if let Some(mv) = self.draw_way(pos, t, &mut way, rng, room, TRIES) {
-                    return Drawn::Move(mv);
-                }
+            if let Some(mv) = self.draw_way(pos, t, &mut way, rng, room, MORE_TRIES) {
+                return Drawn::Move(mv);
             }
             debug_assert!(
                 false,

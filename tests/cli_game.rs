@@ -576,6 +576,34 @@ fn a_declined_extra_throw_is_recorded_told_and_replayed() {
     assert!(out.stdout.starts_with("ok  "), "{}", out.stdout);
 }
 
+/// A turn ended by choice (`may end turn`) is a move of its own too: recorded, told and replayed.
+#[test]
+fn a_turn_ended_by_choice_is_recorded_told_and_replayed() {
+    let dir = TempDir::new("ends");
+    let rules = dir.path("optional-end.rules");
+    std::fs::write(
+        &rules,
+        "ruleset \"test/optional-end\"\ntitle \"Kendall 1978, a player may stop on 15 to 19\"\n\
+         extends \"senet/kendall-1978\"\non landing on 15..19: may end turn\n",
+    )
+    .unwrap();
+    let file = dir.path("game.json");
+    let stdout = play_random(s(&rules), 5, &file, &[]);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let ended = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.get("move"))
+        .filter(|m| m.get("ends_turn") == Some(&json!(true)))
+        .count();
+    assert!(ended > 0, "no turn ended by choice");
+    assert_eq!(stdout.matches("; ends the turn").count(), ended);
+    let out = replay(&file);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("ok  "), "{}", out.stdout);
+}
+
 #[test]
 fn the_same_seed_gives_byte_identical_records() {
     let dir = TempDir::new("same-seed");

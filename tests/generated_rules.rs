@@ -8,8 +8,8 @@
 //! whose totals often pass 64 and 191), every form of entering, capture, protection, safe and
 //! stop squares, blockades, backward moves, priority, seats, openings, chains of square effects,
 //! every way of bearing off, both ways of winning, match points, options, decorations, and event
-//! rules about the turn (`lose next turn`, `end turn`, `throw again`, `may throw again`, with or
-//! without a condition).
+//! rules about the turn (`lose next turn`, `end turn`, `throw again`, `may throw again`, `may end
+//! turn`, with or without a condition).
 //!
 //! Every file is valid by construction: the checker must accept it (a refusal fails the test with
 //! the text and the diagnostics). Each file is then played for a few short games with seeded
@@ -757,7 +757,8 @@ fn write(k: &Knobs) -> String {
             "lose next turn",
             "end turn",
             "may throw again",
-        ][rng.random_range(0..4)];
+            "may end turn",
+        ][rng.random_range(0..5)];
         w.push(format!("on {trigger}{condition}: {effect}"));
         if rng.random_bool(0.3) {
             // Which pieces may move, judged before each move.
@@ -1371,11 +1372,11 @@ fn check_single_moves(
     let expected: HashSet<Move> = expected_single_moves(engine, pos, throw)
         .into_iter()
         .collect();
-    // A move that declines an optional extra throw is its twin's other form (checked in
-    // `check_moves`); the reference lists each move once.
+    // A move that declines an optional extra throw or ends the turn is its twin's other form
+    // (checked in `check_moves`); the reference lists each move once.
     let found: HashSet<Move> = moves
         .iter()
-        .filter(|m| !m.declines_throw())
+        .filter(|m| !m.declines_throw() && !m.ends_turn())
         .copied()
         .collect();
     if expected == found {
@@ -1494,6 +1495,26 @@ fn check_moves(
             if report.extra_throw() || !engine.apply(pos, twin, throw).1.extra_throw() {
                 return Err(at(
                     "declines a throw, but the two forms give the same turn".into()
+                ));
+            }
+        }
+        // A turn ended by choice: the same steps are listed going on, which throws again.
+        if mv.ends_turn() {
+            let twin = moves.iter().find(|m| {
+                !m.ends_turn()
+                    && !m.declines_throw()
+                    && m.steps() == mv.steps()
+                    && m.stays() == mv.stays()
+                    && m.one_hop() == mv.one_hop()
+                    && m.is_retreat() == mv.is_retreat()
+                    && m.plays() == mv.plays()
+            });
+            let Some(twin) = twin else {
+                return Err(at("ends the turn, but no other form of it goes on".into()));
+            };
+            if report.extra_throw() || !engine.apply(pos, twin, throw).1.extra_throw() {
+                return Err(at(
+                    "ends the turn, but the two forms give the same turn".into()
                 ));
             }
         }
@@ -1744,7 +1765,7 @@ const FORMS: &[&str] = &[
     "#..#", "^option ", "^when ", "^colour ", "^name ", "^label ", "^marks ", "[choice:",
     "^source ", "^#", "^on landing on ", "^on move with ", " if its side has ",
     " if the other side has ", "has no pieces on", ": lose next turn", ": end turn",
-    ": throw again", ": may throw again", "^on landing on # by ", " and stop", "^on each move if ",
+    ": throw again", ": may throw again", ": may end turn", "^on landing on # by ", " and stop", "^on each move if ",
     "^one direction each turn", " if the piece entered", " if the piece was on the board",
 ];
 

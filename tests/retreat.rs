@@ -353,3 +353,54 @@ fn a_side_that_has_not_begun_keeps_only_the_throws_from_the_one_that_begins_it()
     ));
     assert!(!game.pos.begun(Side::Second));
 }
+
+#[test]
+fn a_retreat_may_end_the_turn_while_throws_are_left() {
+    let e = each("retreat from 3 to 1\non retreat: may end turn");
+    // Red throws 1 and plays 2 -> 3; blue throws 2 and bears 11 off. Red, on 1 and 3, throws
+    // 4, 4 (each again) and 2, and plays a 4 with 1 -> 5: 3 may now retreat to 1, with the 4 or
+    // the 2, and either leaves a throw in hand, so each retreat comes twice: going on, or
+    // ending the turn.
+    let start = || {
+        let mut game = Game::new(&e, 100);
+        throw_until_choice(&mut game, &[1]);
+        game.choose(index_of(&game, 1, json!([["2", "3"]])));
+        throw_until_choice(&mut game, &[2]);
+        game.choose(index_of(&game, 2, json!([["11", "off"]])));
+        throw_until_choice(&mut game, &[4, 4, 2]);
+        game.choose(index_of(&game, 4, json!([["1", "5"]])));
+        assert!(matches!(game.next_action(), Action::Choose { .. }));
+        game
+    };
+    let game = start();
+    let mut retreats: Vec<(u16, bool)> = (0..game.moves().len())
+        .filter(|&i| game.moves()[i].is_retreat())
+        .map(|i| (game.throw_of(i).get(), game.moves()[i].ends_turn()))
+        .collect();
+    retreats.sort_unstable();
+    assert_eq!(retreats, [(2, false), (2, true), (4, false), (4, true)]);
+    for ends in [false, true] {
+        let mut game = start();
+        let i = (0..game.moves().len())
+            .find(|&i| {
+                let m = &game.moves()[i];
+                m.is_retreat() && game.throw_of(i).get() == 2 && m.ends_turn() == ends
+            })
+            .unwrap();
+        game.choose(i);
+        if ends {
+            // The 4 in hand is lost: blue throws.
+            assert!(game.pool().is_empty());
+            assert!(matches!(
+                game.next_action(),
+                Action::Throw { side: Side::Second }
+            ));
+        } else {
+            assert_eq!(game.pool(), [Throw::new(4)]);
+            assert!(matches!(
+                game.next_action(),
+                Action::Choose { side: Side::First }
+            ));
+        }
+    }
+}

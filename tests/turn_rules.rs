@@ -1,4 +1,5 @@
-//! Event rules about the turn: `lose next turn`, `end turn` and `may throw again` after a move, and conditions
+//! Event rules about the turn: `lose next turn`, `end turn`, `may throw again` and `may end turn`
+//! after a move, and conditions
 //! (`if its side has [no] pieces on SET`, `if the other side has [no] pieces on SET`). Each case
 //! is worked out by hand from the rule's words on a row of 12 squares, one path, two pieces a
 //! side, a die of 4.
@@ -237,7 +238,7 @@ on landing on 5 if the other side has pieces on positions 1..2: throw again
 fn explain_says_what_a_condition_does() {
     let rules = senet::check::check_text(
         "explain.rules",
-        "ruleset \"test/explain\"\nextends \"senet/kendall\"\non landing on 26 if the other side has no pieces on 28..30: throw again\non landing on 27: lose next turn, end turn\n",
+        "ruleset \"test/explain\"\nextends \"senet/kendall\"\non landing on 26 if the other side has no pieces on 28..30: throw again\non landing on 27: lose next turn, end turn\non move with 5: may end turn\n",
         None,
         &[],
     )
@@ -258,6 +259,10 @@ fn explain_says_what_a_condition_does() {
     assert_eq!(
         text("on landing on 27"),
         "When a move ends on square 27, the side loses its next turn and the side's turn ends (throws not yet played are lost)."
+    );
+    assert_eq!(
+        text("on move with 5"),
+        "After a move with a throw of 5, the player may end the turn there (throws not yet played and any extra throw are lost) or go on."
     );
 }
 
@@ -354,6 +359,15 @@ fn a_forced_extra_throw_or_an_ended_turn_leaves_nothing_to_decline() {
         moves_and_turns(&ended, &hit),
         [turn(2, 6, "blue", false), turn(4, 8, "blue", false)]
     );
+    let empty = red_to_move(4, json!([4, 2]), json!([9, 11]));
+    assert_eq!(
+        moves_and_turns(&ended, &empty),
+        [
+            turn(2, 6, "blue", false),
+            turn(4, 8, "blue", true),
+            turn(4, 8, "red", false)
+        ]
+    );
 }
 
 #[test]
@@ -400,42 +414,152 @@ fn may_throw_again_after_a_capture_a_throw_or_entering_and_with_a_condition() {
     );
 }
 
-#[test]
-fn a_declined_throw_passes_the_turn_in_a_game() {
-    let e = engine("on landing on 8: may throw again");
-    let mut game = Game::new(&e, 100);
-    // Red (1, 2; blue on 5, 6) throws 3, 1 -> 4; blue throws 2, 5 -> 7 and 6 -> 8 (may throw again).
+/// A game of `rules` where red (1, 2; blue on 5, 6) has thrown 3 and played 1 -> 4, and blue has
+/// thrown 2: blue's moves are 5 -> 7 and 6 -> 8.
+fn blue_to_choose_with_a_2(e: &Engine) -> Game<'_> {
+    let mut game = Game::new(e, 100);
     throw_until_choice(&mut game, &[3]);
     play_to(&mut game, 3, "4");
     throw_until_choice(&mut game, &[2]);
-    let at_8: Vec<usize> = (0..game.moves().len())
-        .filter(|&i| game.moves()[i].steps()[0].to().to_string() == "8")
-        .collect();
-    assert_eq!(at_8.len(), 2, "{:?}", game.moves());
-    let declined = at_8
-        .iter()
-        .copied()
-        .find(|&i| game.moves()[i].declines_throw())
-        .expect("one of the two declines");
-    game.choose(declined);
-    assert!(matches!(
-        game.next_action(),
-        Action::Throw { side: Side::First }
-    ));
-    // Had blue taken the throw, blue would throw again.
-    let mut other = Game::new(&e, 100);
-    throw_until_choice(&mut other, &[3]);
-    play_to(&mut other, 3, "4");
-    throw_until_choice(&mut other, &[2]);
-    let taken = (0..other.moves().len())
+    game
+}
+
+/// The legal move of `game` landing on `to` that declines the throw or not.
+fn landing_on(game: &Game, to: &str, declines: bool) -> usize {
+    (0..game.moves().len())
         .find(|&i| {
-            other.moves()[i].steps()[0].to().to_string() == "8"
-                && !other.moves()[i].declines_throw()
+            let m = &game.moves()[i];
+            m.steps()[0].to().to_string() == to && m.declines_throw() == declines
         })
-        .unwrap();
-    other.choose(taken);
-    assert!(matches!(
-        other.next_action(),
-        Action::Throw { side: Side::Second }
-    ));
+        .unwrap_or_else(|| panic!("no move to {to} (declines {declines}): {:?}", game.moves()))
+}
+
+#[test]
+fn a_declined_throw_passes_the_turn_in_a_game() {
+    let e = engine("on landing on 8: may throw again");
+    // Blue's 6 -> 8 may throw again: declined, red throws next; taken, blue throws again.
+    for (declines, next) in [(true, Side::First), (false, Side::Second)] {
+        let mut game = blue_to_choose_with_a_2(&e);
+        game.choose(landing_on(&game, "8", declines));
+        assert!(
+            matches!(game.next_action(), Action::Throw { side } if side == next),
+            "declines {declines}"
+        );
+    }
+}
+
+// ---- `may end turn` ------------------------------------------------------------------------------
+
+/// Each legal move of `position` as (from, to, side to move after it, ends the turn).
+fn moves_and_endings(engine: &Engine, position: &Value) -> Vec<(u64, u64, String, bool)> {
+    let answer = moves_json(engine, position, &mut Vec::new()).expect("a valid position");
+    let mut list: Vec<_> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["steps"][0]["from"].as_u64().unwrap(),
+                m["steps"][0]["to"].as_u64().unwrap(),
+                m["result"]["to_move"].as_str().unwrap().to_string(),
+                m.get("ends_turn") == Some(&json!(true)),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn a_turn_the_player_may_end_gives_up_the_extra_throw() {
+    // A 4 throws again; landing on 8, the player may end the turn instead.
+    let e = engine("extra throw after 4\non landing on 8: may end turn");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(
+        moves_and_endings(&e, &pos),
+        [
+            turn(2, 6, "red", false),
+            turn(4, 8, "blue", true),
+            turn(4, 8, "red", false),
+        ]
+    );
+    // With a 3 nothing throws again: ending the turn loses nothing, and the move comes once.
+    let three = red_to_move(3, json!([5, 1]), json!([10, 11]));
+    assert_eq!(
+        moves_and_endings(&e, &three),
+        [turn(1, 4, "blue", false), turn(5, 8, "blue", false)]
+    );
+}
+
+#[test]
+fn ending_the_turn_where_the_throw_may_be_declined_is_declining_it() {
+    // Both choices on 8: declining the throw already ends the turn, so no third form.
+    let e = engine("on landing on 8: may throw again, may end turn");
+    let pos = red_to_move(4, json!([4, 2]), json!([10, 11]));
+    assert_eq!(
+        moves_and_turns(&e, &pos),
+        [
+            turn(2, 6, "blue", false),
+            turn(4, 8, "blue", true),
+            turn(4, 8, "red", false),
+        ]
+    );
+    assert!(moves_and_endings(&e, &pos).iter().all(|m| !m.3));
+}
+
+#[test]
+fn a_turn_that_plays_each_throw_may_end_before_its_throws_are_played() {
+    let e = engine(
+        "turn throw again on 4 then move each throw\nextra throw after none\non landing on 4: may end turn",
+    );
+    // Red (1, 2; blue on 5, 6) throws 4 (again), then 3, and plays the 3 first: 1 -> 4 lands
+    // on 4 with the 4 still in hand, so the move comes twice.
+    for ends in [true, false] {
+        let mut game = Game::new(&e, 100);
+        throw_until_choice(&mut game, &[4, 3]);
+        let to_4: Vec<usize> = (0..game.moves().len())
+            .filter(|&i| game.moves()[i].steps()[0].to().to_string() == "4")
+            .collect();
+        assert_eq!(to_4.len(), 2, "{:?}", game.moves());
+        let i = *to_4
+            .iter()
+            .find(|&&i| game.moves()[i].ends_turn() == ends)
+            .unwrap();
+        game.choose(i);
+        if ends {
+            // The 4 is lost: blue throws.
+            assert!(game.pool().is_empty());
+            assert!(matches!(
+                game.next_action(),
+                Action::Throw { side: Side::Second }
+            ));
+        } else {
+            // Red goes on with its 4.
+            assert_eq!(game.pool(), [Throw::new(4)]);
+            assert!(matches!(
+                game.next_action(),
+                Action::Choose { side: Side::First }
+            ));
+        }
+    }
+    // Played last, the 3 that lands on 4 leaves nothing to give up: the move comes once.
+    let mut game = Game::new(&e, 100);
+    throw_until_choice(&mut game, &[4, 3]);
+    play_to(&mut game, 4, "6");
+    assert!(matches!(game.next_action(), Action::Choose { .. }));
+    let moves: Vec<(String, String, bool)> = game
+        .moves()
+        .iter()
+        .map(|m| {
+            let s = m.steps()[0];
+            (s.from().to_string(), s.to().to_string(), m.ends_turn())
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("1".to_string(), "4".to_string(), false),
+            ("6".to_string(), "9".to_string(), false)
+        ]
+    );
 }

@@ -168,6 +168,9 @@ fn effect(e: &Effect) -> String {
         }
         Effect::MayOther(e) => format!("the player may decline this: {}", effect(e)),
         Effect::EndTurn => "the side's turn ends (throws not yet played are lost)".into(),
+        Effect::MayEndTurn => {
+            "the player may end the turn there (throws not yet played and any extra throw are lost) or go on".into()
+        }
         Effect::OnlyPiecesOn(s) => format!("only the side's pieces on {} may move", set(s)),
         Effect::MovesNext {
             ignoring_pairs: true,

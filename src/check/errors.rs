@@ -467,7 +467,7 @@ pub enum CheckError {
     #[diagnostic(
         code(E176),
         help(
-            "only an extra throw (`may throw again`) and where the piece goes (`may go to N`, `may go to waiting`, `may piece is removed`) are a player's choice: write the effect without `may`, or state when it applies with a condition (`if ...`)"
+            "only an extra throw (`may throw again`), the end of the turn (`may end turn`) and where the piece goes (`may go to N`, `may go to waiting`, `may piece is removed`) are a player's choice: write the effect without `may`, or state when it applies with a condition (`if ...`)"
         )
     )]
     NotOptional {

@@ -238,6 +238,8 @@ pub struct Retreat {
     pub lose_turn: bool,
     /// The side's turn ends at once.
     pub end_turn: bool,
+    /// The player may end the side's turn at once (the retreat comes twice).
+    pub may_end_turn: bool,
     /// The piece must make its side's next move.
     pub moves_next: Option<MovesNext>,
 }
@@ -255,6 +257,8 @@ pub struct TurnRule {
     pub may_throw_again: bool,
     pub lose_turn: bool,
     pub end_turn: bool,
+    /// The player may end the side's turn at once, or go on (the move comes twice).
+    pub may_end_turn: bool,
 }
 
 /// What sets off a [`TurnRule`].

@@ -64,8 +64,8 @@ impl fmt::Display for Rules {
         if let Some(t) = &self.retreat {
             writeln!(
                 f,
-                "retreat to {}: lose turn {}, end turn {}",
-                t.to, t.lose_turn, t.end_turn
+                "retreat to {}: lose turn {}, end turn {}, may end turn {}",
+                t.to, t.lose_turn, t.end_turn, t.may_end_turn
             )?;
         }
         for t in &self.turn_rules {

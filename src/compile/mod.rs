@@ -76,6 +76,7 @@ pub fn compile(r: &RuleSet) -> Rules {
             to: t.to,
             lose_turn: t.lose_turn,
             end_turn: t.end_turn,
+            may_end_turn: t.may_end_turn,
         }),
         moves_next: moves_next(r),
         turn_rules: r.turn_rules.iter().map(turn_rule).collect(),
@@ -152,6 +153,7 @@ fn turn_rule(t: &checked::TurnRule) -> TurnRule {
         may_throw_again: t.may_throw_again,
         lose_turn: t.lose_turn,
         end_turn: t.end_turn,
+        may_end_turn: t.may_end_turn,
     }
 }
 

@@ -123,6 +123,8 @@ pub struct Retreat {
     pub to: Square,
     pub lose_turn: bool,
     pub end_turn: bool,
+    /// The player may end the turn at once (the retreat comes twice).
+    pub may_end_turn: bool,
 }
 
 /// An event rule about the turn judged after a move: one with a condition, or one that loses
@@ -136,6 +138,8 @@ pub struct TurnRule {
     pub may_throw_again: bool,
     pub lose_turn: bool,
     pub end_turn: bool,
+    /// The side may end its turn at once, or go on (the move comes twice).
+    pub may_end_turn: bool,
 }
 
 /// `on each move [if CONDITION]: only pieces on SET may move`.
@@ -285,6 +289,12 @@ impl Enter {
 }
 
 impl Rules {
+    /// Whether some move lets the player end the turn at once (`may end turn`).
+    pub fn may_end_turn(&self) -> bool {
+        self.turn_rules.iter().any(|t| t.may_end_turn)
+            || self.retreat.is_some_and(|r| r.may_end_turn)
+    }
+
     /// The flags of a square.
     #[inline]
     pub fn square_flags(&self, square: Square) -> SquareFlags {

@@ -101,6 +101,8 @@ pub struct Report {
     retreat: bool,
     stays: bool,
     declines_throw: bool,
+    /// The player chose to end the turn with this move (`may end turn`).
+    chose_end: bool,
     ends_turn: bool,
 }
 
@@ -113,6 +115,11 @@ impl Report {
     /// Whether the side declined the extra throw the move would give it (`may throw again`).
     pub fn declines_throw(&self) -> bool {
         self.declines_throw
+    }
+
+    /// Whether the player ended the turn with the move, where a rule let it (`may end turn`).
+    pub fn chose_end(&self) -> bool {
+        self.chose_end
     }
 
     /// Whether the move was a retreat.
@@ -420,6 +427,7 @@ impl Engine {
             retreat: mv.is_retreat(),
             stays: mv.stays(),
             declines_throw: mv.declines_throw(),
+            chose_end: mv.ends_turn(),
             ..Report::default()
         };
         let next = self.apply_with(pos, mv, throw, &mut report);
@@ -638,7 +646,7 @@ impl Engine {
             if must.is_some_and(|m| m.after_retreat) {
                 pos.flags |= moves_next_flag(s);
             }
-            if t.end_turn {
+            if t.end_turn || (t.may_end_turn && mv.ends_turn()) {
                 return (Event::Moved, true);
             }
         }
@@ -675,7 +683,7 @@ impl Engine {
             if t.lose_turn {
                 pos.flags |= lose_turn_flag(s);
             }
-            ends_turn |= t.end_turn;
+            ends_turn |= t.end_turn || (t.may_end_turn && mv.ends_turn());
         }
         if ends_turn {
             event = Event::Moved;

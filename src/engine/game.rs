@@ -501,6 +501,32 @@ impl<'e> Game<'e> {
             self.moves
                 .extend(self.spend.spare.iter().map(|mv| mv.playing(v)));
         }
+        if self.spend.pool.len() == 1 && self.moves.iter().any(Move::ends_turn) {
+            self.drop_void_endings();
+        }
+    }
+
+    /// With the last throw of the pool to play, ending the turn loses nothing but an extra
+    /// throw: a move that ends it comes only where it leads elsewhere than every other form.
+    #[cold]
+    fn drop_void_endings(&mut self) {
+        let (engine, pos) = (self.engine, self.pos);
+        // Moves carry the throw they play: the throw given here is not read.
+        let after = |m: &Move| engine.successor(&pos, m, Throw::ZERO);
+        let mut i = 0;
+        while i < self.moves.len() {
+            let m = self.moves[i];
+            let void = m.ends_turn()
+                && self
+                    .moves
+                    .iter()
+                    .any(|o| !o.ends_turn() && after(o) == after(&m));
+            if void {
+                self.moves.remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// In a turn that plays each throw whole: the throws not yet played, in the order thrown.

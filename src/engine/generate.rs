@@ -607,9 +607,10 @@ impl Engine {
         held
     }
 
-    /// The legal moves where pieces may retreat or decline a square's effect or an extra throw:
-    /// the others, then the same moves with the piece staying where it lands, then the retreats,
-    /// then the moves that decline an extra throw.
+    /// The legal moves where pieces may retreat or decline a square's effect or an extra throw,
+    /// or the player may end the turn: the others, then the same moves with the piece staying
+    /// where it lands, then the retreats, then the moves that decline an extra throw, then those
+    /// that end the turn.
     #[inline(never)]
     fn moves_with_extras(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
         let s = pos.to_move;
@@ -637,6 +638,38 @@ impl Engine {
         }
         if self.optional_effects && self.rules.turn_rules.iter().any(|t| t.may_throw_again) {
             self.declining_throws(pos, throw, out);
+        }
+        if self.optional_effects && self.rules.may_end_turn() {
+            self.ending_turns(pos, throw, out);
+        }
+    }
+
+    /// Each move with which the player may end the turn (`may end turn`), once more ending it,
+    /// where that changes something: the side loses an extra throw the move would give it, or,
+    /// in a turn that plays each throw whole, the throws it has not played (a game drops that
+    /// form where it has none left: see [`super::game::Game`]). A move that declines an extra
+    /// throw ends nothing more by ending the turn.
+    #[cold]
+    fn ending_turns(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+        for i in 0..out.len() {
+            let going = out[i];
+            if going.declines_throw() {
+                continue;
+            }
+            let ending = going.ending_turn();
+            let (after, report) = self.apply(pos, &going, throw);
+            let (ended, ended_report) = self.apply(pos, &ending, throw);
+            let differs = if self.plays_each {
+                ended_report.ends_turn() && !report.ends_turn()
+            } else {
+                // Where the side may decline the throw, that form already ends the turn.
+                let declined = going.declining_throw();
+                ended != after
+                    && !(out.contains(&declined) && self.successor(pos, &declined, throw) == ended)
+            };
+            if differs {
+                out.push(ending);
+            }
         }
     }
 

@@ -244,8 +244,8 @@ pub struct Engine {
     pub(crate) plays_each: bool,
     /// Whether pieces may retreat.
     retreats: bool,
-    /// Whether a square's effect or an extra throw may be declined (`may go to`, `may throw
-    /// again`): a move then comes in two forms.
+    /// Whether a square's effect or an extra throw may be declined, or the turn ended by the
+    /// player (`may go to`, `may throw again`, `may end turn`): a move then comes in two forms.
     optional_effects: bool,
     /// Per side: the position of the piece that must move next, when it must (0: none).
     moves_next_at: PerSide<u8>,
@@ -280,7 +280,8 @@ impl Engine {
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         let optional_effects = masks.values().any(|m| m.optional != 0)
-            || rules.turn_rules.iter().any(|t| t.may_throw_again);
+            || rules.turn_rules.iter().any(|t| t.may_throw_again)
+            || rules.may_end_turn();
         Engine {
             retreat,
             plays_each,

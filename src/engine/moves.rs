@@ -60,8 +60,8 @@ impl Step {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     steps: [Step; MAX_STEPS],
-    /// Bits 0-3: how many steps; bit 7: the move declines an optional extra throw (kept here so
-    /// that a move stays 32 bytes).
+    /// Bits 0-3: how many steps; bit 7: the move declines an optional extra throw; bit 6: it
+    /// ends its side's turn where the player may (both kept here so that a move stays 32 bytes).
     len: u8,
     /// Bit 7: the move is a retreat; bit 5: its piece stays where it lands (it declines the
     /// square's optional effect); bit 6: it follows one optional effect and declines the next;
@@ -71,6 +71,7 @@ pub struct Move {
 
 const STEPS: u8 = 0x0F;
 const DECLINES: u8 = 0x80;
+const ENDS: u8 = 0x40;
 const _: () = assert!(MAX_STEPS <= STEPS as usize);
 
 const RETREAT: u8 = 0x80;
@@ -166,6 +167,18 @@ impl Move {
     /// The same move, its side declining the optional extra throw.
     pub(crate) fn declining_throw(mut self) -> Move {
         self.len |= DECLINES;
+        self
+    }
+
+    /// Whether the side ends its turn with the move where a rule lets it (`may end turn`).
+    #[inline(always)]
+    pub fn ends_turn(&self) -> bool {
+        self.len & ENDS != 0
+    }
+
+    /// The same move, its side ending the turn where a rule lets it.
+    pub(crate) fn ending_turn(mut self) -> Move {
+        self.len |= ENDS;
         self
     }
 

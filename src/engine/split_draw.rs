@@ -69,6 +69,7 @@ impl Engine {
         let s = pos.to_move;
         self.rules.split
             && !self.extras
+            && !self.optional_effects
             && pos.flags & any_side_flag(s) == 0
             && pos.waiting[s] == 0
             && pos.turn_way == 0

@@ -751,10 +751,10 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
             Effect::MayGoTo { to, stop }
         }
         Rule::effect_may_throw_again => Effect::MayThrowAgain,
-        Rule::effect_may_other => Effect::MayOther(Box::new(effect_of(
-            meaningful(pair).next().unwrap(),
-            offset,
-        )?)),
+        Rule::effect_may_other => match effect_of(meaningful(pair).next().unwrap(), offset)? {
+            Effect::EndTurn => Effect::MayEndTurn,
+            inner => Effect::MayOther(Box::new(inner)),
+        },
         Rule::effect_end_turn => Effect::EndTurn,
         Rule::effect_only_pieces => {
             Effect::OnlyPiecesOn(set(meaningful(pair).next().unwrap(), offset)?)

@@ -294,6 +294,8 @@ pub enum Effect {
     MayGoTo { to: Destination, stop: bool },
     /// The side that moved may throw again, or end its turn.
     MayThrowAgain,
+    /// The side that moved may end its turn at once, or go on with it.
+    MayEndTurn,
     /// `may` before an effect that no player can decline (the checker says so).
     MayOther(Box<Effect>),
     /// Where the captured piece goes.

@@ -366,6 +366,9 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             if mv.declines_throw() {
                 v["declines_throw"] = json!(true);
             }
+            if mv.ends_turn() {
+                v["ends_turn"] = json!(true);
+            }
             v
         })
         .collect();

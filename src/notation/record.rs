@@ -58,6 +58,9 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
             if mv.declines_throw() {
                 v["move"]["declines_throw"] = json!(true);
             }
+            if mv.ends_turn() {
+                v["move"]["ends_turn"] = json!(true);
+            }
             v
         }
         GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
@@ -418,12 +421,14 @@ pub fn replay<'e>(
                     at + 1,
                     engine.rules.sides[side].name
                 ))?;
-                // A move is known by its steps, the throw it plays, whether it retreats and what it declines.
+                // A move is known by its steps, the throw it plays, whether it retreats, what it declines and
+                // whether it ends the turn.
                 let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
                 let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
                 let stays = found.and_then(|m| m.get("stays")) == Some(&json!(true));
                 let one_hop = found.and_then(|m| m.get("follows")) == Some(&json!(1));
                 let declines = found.and_then(|m| m.get("declines_throw")) == Some(&json!(true));
+                let ends = found.and_then(|m| m.get("ends_turn")) == Some(&json!(true));
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
@@ -432,6 +437,7 @@ pub fn replay<'e>(
                             && m.stays() == stays
                             && m.one_hop() == one_hop
                             && m.declines_throw() == declines
+                            && m.ends_turn() == ends
                             && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
                     })
                     .ok_or(format!(

@@ -528,6 +528,7 @@ pub fn move_words(
         Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
         Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
         None if report.declines_throw() => text.push_str("; does not throw again"),
+        None if report.chose_end() => text.push_str("; ends the turn"),
         None => {}
     }
     MoveWords {

@@ -65,6 +65,7 @@ pub(super) struct OutOfPlay {
 pub(super) struct RetreatEffects {
     pub lose_turn: bool,
     pub end_turn: bool,
+    pub may_end_turn: bool,
     pub moves_next: Option<MovesNext>,
 }
 
@@ -106,7 +107,7 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
         let turn = |e: &Spanned<Effect>| {
             matches!(
                 e.value,
-                Effect::LoseTurn | Effect::EndTurn | Effect::MayThrowAgain
+                Effect::LoseTurn | Effect::EndTurn | Effect::MayEndTurn | Effect::MayThrowAgain
             )
         };
         match turn_trigger(cx, layer, &trigger.value) {
@@ -182,6 +183,7 @@ fn turn_rule<'e>(
         may_throw_again: false,
         lose_turn: false,
         end_turn: false,
+        may_end_turn: false,
     };
     for e in effects {
         match e.value {
@@ -189,6 +191,7 @@ fn turn_rule<'e>(
             Effect::MayThrowAgain => rule.may_throw_again = true,
             Effect::LoseTurn => rule.lose_turn = true,
             Effect::EndTurn => rule.end_turn = true,
+            Effect::MayEndTurn => rule.may_end_turn = true,
             _ => {}
         }
     }
@@ -226,7 +229,11 @@ fn conditional(
             rule(cx, layer, trigger, e, out);
         } else if !matches!(
             e.value,
-            Effect::ThrowAgain | Effect::MayThrowAgain | Effect::LoseTurn | Effect::EndTurn
+            Effect::ThrowAgain
+                | Effect::MayThrowAgain
+                | Effect::LoseTurn
+                | Effect::EndTurn
+                | Effect::MayEndTurn
         ) {
             fine = false;
             cx.err(
@@ -261,6 +268,14 @@ fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
             "this rule gives an extra throw and ends the turn",
             &format!("{may}throw again, then end turn"),
             "an ended turn throws no more: keep one of the two",
+        );
+    }
+    if rule.end_turn && rule.may_end_turn {
+        cx.contradicts(
+            key,
+            "this rule ends the turn and lets the player choose whether it ends",
+            "end turn, then may end turn",
+            "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
         );
     }
     if throws && rule.may_throw_again {
@@ -343,6 +358,40 @@ fn each_move(
     }
 }
 
+/// The effects that may follow a trigger, as a help line.
+fn effects_after(trigger: &Trigger) -> &'static str {
+    match trigger {
+        Trigger::Capture(_) => {
+            "after a capture: `throw again`, `may throw again`, `lose next turn`, `end turn`, \
+             `may end turn`, `captured piece goes to ...` or `captured piece is removed`"
+        }
+        Trigger::Landing(..) => {
+            "after landing on squares: `throw again`, `may throw again`, `lose next turn`, `end \
+             turn`, `may end turn`, `go to ...`, `may go to ...`, `go to waiting` or `piece is \
+             removed`"
+        }
+        Trigger::Move(_) => {
+            "after a move with a throw: `throw again`, `may throw again`, `lose next turn`, `end \
+             turn` or `may end turn`"
+        }
+        Trigger::Pass(_) => "after a pass, only `throw again`: a pass moves no piece",
+        Trigger::Passing(_) => {
+            "on passing squares, only `go to ...` (without `and stop`): the move ends there \
+             instead, and the rules of that square apply"
+        }
+        Trigger::Retreat => {
+            "after a retreat: `lose next turn`, `end turn`, `may end turn` or `piece moves next`"
+        }
+        Trigger::Entering => {
+            "on entering: `throw again`, `may throw again`, `lose next turn`, `end turn`, `may end \
+             turn` or `piece moves next`"
+        }
+        Trigger::EachMove => {
+            "on each move, only `only pieces on ... may move`: it is judged before the move"
+        }
+    }
+}
+
 /// The words a trigger is known by in messages.
 fn trigger_words(trigger: &Trigger) -> &'static str {
     match trigger {
@@ -374,6 +423,7 @@ fn effect_words(effect: &Effect) -> &'static str {
         Effect::Captured(_) => "captured piece",
         Effect::LoseTurn => "lose next turn",
         Effect::EndTurn => "end turn",
+        Effect::MayEndTurn => "may end turn",
         Effect::MovesNext { .. } => "piece moves next",
         Effect::OnlyPiecesOn(_) => "only pieces on ... may move",
     }
@@ -517,11 +567,15 @@ fn rule(
         (Trigger::Capture(set), Effect::Captured(place)) => {
             captured(cx, layer, &trigger.span, set.as_ref(), place, out);
         }
-        (Trigger::Retreat, Effect::LoseTurn | Effect::EndTurn | Effect::MovesNext { .. }) => {
+        (
+            Trigger::Retreat,
+            Effect::LoseTurn | Effect::EndTurn | Effect::MayEndTurn | Effect::MovesNext { .. },
+        ) => {
             let r = &mut out.retreat;
             match effect.value {
                 Effect::LoseTurn => r.lose_turn = true,
                 Effect::EndTurn => r.end_turn = true,
+                Effect::MayEndTurn => r.may_end_turn = true,
                 Effect::MovesNext {
                     ignoring_pairs,
                     or_waiting,
@@ -530,19 +584,7 @@ fn rule(
             }
         }
         (trigger_value, effect_value) => {
-            let help = "after a capture: `throw again`, `may throw again`, `lose next turn`, `end \
-                        turn`, `captured piece goes to ...` or `captured piece is removed`; after \
-                        landing on squares: `throw again`, `may throw again`, `lose next turn`, `end \
-                        turn`, `go to ...`, `may go to ...` or `piece is removed`; \
-                        after a move with a throw: `throw again`, `may throw again`, `lose next \
-                        turn` or `end turn`; \
-                        after a pass with a throw: `throw again`; on passing squares: `go to ...` (not \
-                        `and stop`); \
-                        after a retreat: `lose next turn`, `end turn` or `piece moves next`; on \
-                        entering: `throw again`, `may throw again`, `lose next turn`, `end turn` or \
-                        `piece moves next`; \
-                        on each move: `only pieces on ... may move`"
-                .to_string();
+            let help = effects_after(trigger_value).to_string();
             cx.err(
                 layer,
                 CheckError::EffectNotForTrigger {

@@ -222,6 +222,7 @@ fn retreat(
     }
     retreat.lose_turn = effects.lose_turn;
     retreat.end_turn = effects.end_turn;
+    retreat.may_end_turn = effects.may_end_turn;
     retreat.moves_next = effects.moves_next;
     Some(retreat)
 }

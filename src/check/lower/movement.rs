@@ -151,6 +151,7 @@ fn retreat(cx: &mut Ctx) -> Option<Retreat> {
         to: to_square,
         lose_turn: false,
         end_turn: false,
+        may_end_turn: false,
         moves_next: None,
     })
 }

@@ -2,6 +2,7 @@
 
 pub mod diagnostic;
 pub mod errors;
+pub mod format;
 pub mod key;
 pub mod parser;
 pub mod syntax;

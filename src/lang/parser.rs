@@ -13,7 +13,7 @@ use super::syntax::*;
 
 #[derive(Parser)]
 #[grammar = "../grammar/senet.pest"]
-struct Grammar;
+pub(super) struct Grammar;
 
 /// The largest rule file accepted, in bytes.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;

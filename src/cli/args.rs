@@ -155,6 +155,18 @@ pub enum Command {
         #[arg(long)]
         show: bool,
     },
+    /// Print a shell completion script for `senet` to standard output.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of `senet` (roff) to standard output.
+    Man {
+        /// Write one page per command into this folder instead (`senet.1`, `senet-play.1`, ...).
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 #[derive(clap::Args, Debug, Default)]

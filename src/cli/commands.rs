@@ -1,7 +1,10 @@
 //! What each command does. Exit codes: 0 success, 1 invalid rules, 2 unusable input.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
+
+use clap::CommandFactory;
 
 use super::args::{Cli, Command, Format, MethodArg};
 use senet::check::{CheckFailure, RuleSet, check_target};
@@ -62,6 +65,13 @@ pub fn run(cli: Cli) -> ExitCode {
             (None, None) => unreachable!("clap requires RULES without --resume"),
         },
         Command::Replay { file, show } => super::play::replay(&file, show),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "senet", &mut script);
+            super::output::write_stdout(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man { out } => man(out.as_deref()),
         Command::Sim {
             rules,
             games,
@@ -124,6 +134,30 @@ pub fn run(cli: Cli) -> ExitCode {
             ),
             Err(code) => code,
         },
+    }
+}
+
+/// `man`: the page of `senet` on standard output, or with `--out` a page per command in a folder.
+fn man(out: Option<&Path>) -> ExitCode {
+    let Some(dir) = out else {
+        let mut page = Vec::new();
+        // No page is written for `help`, so the list of commands does not name one.
+        clap_mangen::Man::new(Cli::command().disable_help_subcommand(true))
+            .render(&mut page)
+            .expect("writing into memory cannot fail");
+        super::output::write_stdout(&page);
+        return ExitCode::SUCCESS;
+    };
+    match std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(Cli::command(), dir))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            complain!(
+                "error: cannot write the manual pages into `{}`: {e}",
+                dir.display()
+            );
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! tools can read (one object on one line).
 
 use assert_cmd::Command;
+use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
 const COMMANDS: [&str; 11] = [
@@ -111,4 +112,112 @@ fn man_out_into_a_place_that_cannot_be_written_is_exit_2() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stdout.is_empty());
     assert!(stderr.contains("cannot write"), "{stderr}");
+}
+
+// ---- JSON for tools ---------------------------------------------------------------------------
+
+/// Parses `text`, which must be one JSON value on one line.
+fn one_line_json(text: &str) -> Value {
+    assert_eq!(text.lines().count(), 1, "not one line: {text}");
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn list_json_holds_every_bundled_id_of_the_text_list() {
+    let text = stdout_of(&["list"]);
+    let ids: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert!(ids.len() >= 29, "{text}");
+    let json = one_line_json(&stdout_of(&["list", "--format", "json"]));
+    let list = json.as_array().expect("an array");
+    let json_ids: Vec<&str> = list.iter().map(|e| e["id"].as_str().unwrap()).collect();
+    assert_eq!(json_ids, ids);
+    for entry in list {
+        let title = entry["title"]
+            .as_str()
+            .expect("every bundled rule set checks");
+        assert!(text.contains(title), "{title}");
+    }
+    let ur = list
+        .iter()
+        .find(|e| e["id"] == "twenty-squares/ur")
+        .unwrap();
+    assert_eq!(ur["options"][0]["name"], "pieces");
+    assert_eq!(ur["options"][0]["default"], "7");
+    let jequier = list
+        .iter()
+        .find(|e| e["id"] == "senet/jequier-1930")
+        .unwrap();
+    assert!(jequier.get("options").is_none(), "{jequier}");
+}
+
+#[test]
+fn check_json_is_one_line() {
+    let json = one_line_json(&stdout_of(&[
+        "check",
+        "senet/base",
+        "twenty-squares/ur",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["files"].as_array().unwrap().len(), 2);
+    assert_eq!(json["files"][1]["id"], "twenty-squares/ur");
+}
+
+#[test]
+fn explain_json_holds_every_rule_with_its_note() {
+    let json = one_line_json(&stdout_of(&[
+        "explain",
+        "senet/kendall",
+        "--option",
+        "pieces=7",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["id"], "senet/kendall");
+    assert!(json["title"].as_str().unwrap().starts_with("Senet"));
+    assert!(!json["sources"].as_array().unwrap().is_empty());
+    let pieces = &json["options"][0];
+    assert_eq!(
+        (&pieces["name"], &pieces["chosen"]),
+        (&"pieces".into(), &"7".into())
+    );
+    let rules = json["rules"].as_array().unwrap();
+    let text = stdout_of(&["explain", "senet/kendall", "--option", "pieces=7"]);
+    assert!(!rules.is_empty());
+    for rule in rules {
+        let words = rule["text"].as_str().unwrap();
+        // The text output wraps long rules; their first words start a line.
+        let start: String = words.chars().take(30).collect();
+        assert!(text.contains(&start), "{words}");
+        assert!(rule["origin"].is_string());
+        if let Some(note) = rule.get("note") {
+            assert!(["choice", "source"].contains(&note["kind"].as_str().unwrap()));
+        }
+    }
+    assert!(rules.iter().any(|r| r.get("note").is_some()));
+}
+
+#[test]
+fn sim_and_solve_json_are_one_line() {
+    one_line_json(&stdout_of(&[
+        "sim",
+        "senet/kendall",
+        "--games",
+        "20",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ]));
+    one_line_json(&stdout_of(&[
+        "solve",
+        "twenty-squares/ur",
+        "--option",
+        "pieces=1",
+        "--format",
+        "json",
+    ]));
 }

@@ -12,7 +12,11 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List the bundled rule sets: id and title.
-    List,
+    List {
+        /// Output format: `text` (a line each) or `json` (one line, docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Check rule files (or bundled ids): a summary per valid file, else every diagnostic.
     Check {
         /// Bundled ids (`senet/kendall`) or paths to `.rules` files.
@@ -30,6 +34,10 @@ pub enum Command {
         rules: String,
         #[command(flatten)]
         options: OptionArgs,
+        /// Output format: `text` (for people) or `json` (the rules and their notes on one line,
+        /// docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Show the rules that differ between two rule sets, side by side.
     Diff {

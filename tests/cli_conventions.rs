@@ -114,6 +114,80 @@ fn man_out_into_a_place_that_cannot_be_written_is_exit_2() {
     assert!(stderr.contains("cannot write"), "{stderr}");
 }
 
+// ---- help ----------------------------------------------------------------------------------
+
+#[test]
+fn every_command_help_has_examples() {
+    for command in COMMANDS {
+        for flag in ["--help", "-h"] {
+            let help = stdout_of(&[command, flag]);
+            let examples = help
+                .split_once("Examples:\n")
+                .unwrap_or_else(|| panic!("`senet {command} {flag}` has no examples:\n{help}"))
+                .1;
+            let lines: Vec<&str> = examples
+                .lines()
+                .filter(|l| l.trim_start().starts_with("senet "))
+                .collect();
+            assert!(
+                (1..=4).contains(&lines.len()),
+                "`senet {command}`: {examples}"
+            );
+        }
+    }
+}
+
+#[test]
+fn top_level_help_lists_the_exit_codes_as_the_readme_does() {
+    let help = stdout_of(&["--help"]);
+    let status = help.split_once("Exit status:").expect("exit codes").1;
+    for line in [
+        "0  success",
+        "1  a rule file has errors",
+        "2  the command could not be carried out",
+    ] {
+        assert!(status.contains(line), "{help}");
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for line in [
+        "**0** success",
+        "**1** a rule file has errors",
+        "**2** the command could not be carried out",
+    ] {
+        assert!(readme.contains(line), "README: {line}");
+    }
+}
+
+#[test]
+fn players_help_names_every_player() {
+    let agents = senet::agents::AGENTS
+        .iter()
+        .copied()
+        .chain(["expectimax:N"]);
+    let play = stdout_of(&["play", "--help"]);
+    let sim = stdout_of(&["sim", "--help"]);
+    for name in agents {
+        assert!(
+            play.contains(&format!("`{name}`")),
+            "play --help lacks `{name}`"
+        );
+        assert!(
+            sim.contains(&format!("`{name}`")),
+            "sim --help lacks `{name}`"
+        );
+    }
+    assert!(play.contains("`human`"));
+}
+
+#[test]
+fn a_bad_argument_is_exit_2() {
+    let (code, _, stderr) = run(&["list", "--format", "yaml"]);
+    assert_eq!(code, 2, "{stderr}");
+    let (code, _, stderr) = run(&["sim", "senet/kendall", "--games", "0"]);
+    assert_eq!(code, 2, "{stderr}");
+}
+
 // ---- JSON for tools ---------------------------------------------------------------------------
 
 /// Parses `text`, which must be one JSON value on one line.

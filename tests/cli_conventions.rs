@@ -91,6 +91,7 @@ fn man_prints_a_roff_page_naming_every_command() {
         !page.contains("senet\\-help"),
         "no page is written for `help`"
     );
+    assert!(page.contains(".SH \"EXIT STATUS\""), "{page}");
 }
 
 #[test]
@@ -102,6 +103,9 @@ fn man_out_writes_a_page_per_command() {
         let text = std::fs::read_to_string(dir.join(format!("{page}.1")))
             .unwrap_or_else(|e| panic!("{page}.1: {e}"));
         assert!(text.contains(".TH"), "{page}.1");
+        if page != "senet" {
+            assert!(text.contains(".SH \"EXAMPLES\""), "{page}.1");
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

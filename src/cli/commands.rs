@@ -147,16 +147,10 @@ pub fn run(cli: Cli) -> ExitCode {
 /// `man`: the page of `senet` on standard output, or with `--out` a page per command in a folder.
 fn man(out: Option<&Path>) -> ExitCode {
     let Some(dir) = out else {
-        let mut page = Vec::new();
-        // No page is written for `help`, so the list of commands does not name one.
-        clap_mangen::Man::new(Cli::command().disable_help_subcommand(true))
-            .render(&mut page)
-            .expect("writing into memory cannot fail");
-        super::output::write_stdout(&page);
+        super::output::write_stdout(&super::man::page());
         return ExitCode::SUCCESS;
     };
-    match std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(Cli::command(), dir))
-    {
+    match super::man::write_pages(dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             complain!(

@@ -2,8 +2,86 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// The top-level help ends with the exit codes (the README states the same).
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  success
+  1  a rule file has errors (`check`, and any command given such a file)
+  2  the command could not be carried out: a bad argument, a file that cannot be read or is not
+     what it should be (a position, a record, a table), or output that cannot be written";
+
+const LIST_EXAMPLES: &str = "\
+Examples:
+  senet list                     # every bundled rule set, id and title
+  senet list --format json       # the same, with each one's options, as one line of JSON";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  senet check senet/kendall twenty-squares/ur        # one line for each valid rule set
+  senet check senet/kendall --option pieces=7        # with an option chosen
+  senet check docs/examples/classroom.rules --format json   # a file of yours, for tools";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  senet explain senet/base                           # the board, the throws, every rule
+  senet explain senet/kendall --option pieces=7
+  senet explain twenty-squares/ur --format json      # the rules as one line of JSON";
+
+const DIFF_EXAMPLES: &str = "\
+Examples:
+  senet diff senet/base senet/jequier                # the rules two reconstructions disagree on
+  senet diff twenty-squares/sawah twenty-squares/ur
+  senet diff senet/base senet/kendall --option pieces=3   # each option goes where it exists";
+
+const MOVES_EXAMPLES: &str = r#"Examples:
+  echo '{"to_move":"light","throw":2,"pieces":{"light":[0,0],"dark":[0,0]}}' |
+    senet moves twenty-squares/ur --option pieces=2 --position -
+  senet moves twenty-squares/ur --position positions.jsonl   # one position a line"#;
+
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  senet play senet/kendall                                 # you (green) against `random`
+  senet play twenty-squares/ur --players expectimax,human  # the computer moves first
+  senet play senet/base --seed 7 --record game.json        # stop it with `q`, and later
+  senet play --resume game.json                            # go on where it stopped";
+
+const SIM_EXAMPLES: &str = "\
+Examples:
+  senet sim senet/kendall --games 100000                   # random against random
+  senet sim senet/kendall --players expectimax:2,random --games 1000 --format json
+  senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  senet solve twenty-squares/ur --option pieces=3          # each side's chance, perfect play
+  senet solve twenty-squares/ur --option pieces=3 --table ur3.table --format json
+  senet play twenty-squares/ur --option pieces=3 --players human,optimal --table ur3.table";
+
+const REPLAY_EXAMPLES: &str = "\
+Examples:
+  senet play senet/base --players greedy,greedy --seed 7 --record game.json
+  senet replay game.json                                   # verifies every throw and move
+  senet replay game.json --show                            # ... and tells the game";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  senet completions bash > ~/.local/share/bash-completion/completions/senet
+  senet completions zsh > ~/.zfunc/_senet                  # a folder on your $fpath
+  senet completions fish > ~/.config/fish/completions/senet.fish";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  senet man > senet.1 && man ./senet.1
+  senet man --out man/                                     # man/senet.1, man/senet-play.1, ...";
+
 #[derive(Parser, Debug)]
-#[command(name = "senet", version, about = "Plays ancient race games from rules written as data", long_about = None)]
+#[command(
+    name = "senet",
+    version,
+    about = "Plays ancient race games from rules written as data",
+    long_about = None,
+    after_help = EXIT_STATUS
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -12,36 +90,54 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List the bundled rule sets: id and title.
-    List,
+    #[command(after_help = LIST_EXAMPLES)]
+    List {
+        /// Output format: `text` (a line each) or `json` (one line, docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Check rule files (or bundled ids): a summary per valid file, else every diagnostic.
+    #[command(after_help = CHECK_EXAMPLES)]
     Check {
         /// Bundled ids (`senet/kendall`) or paths to `.rules` files.
         #[arg(required = true, value_name = "RULES")]
         rules: Vec<String>,
         #[command(flatten)]
         options: OptionArgs,
-        /// Output format.
+        /// Output format: `text` (summaries, diagnostics on standard error) or `json` (one line
+        /// with every diagnostic, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Explain a rule set in plain English: the board, the throws, every rule with its note.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain {
+        /// The rule set: a bundled id (`senet/kendall`) or a path to a `.rules` file.
         #[arg(value_name = "RULES")]
         rules: String,
         #[command(flatten)]
         options: OptionArgs,
+        /// Output format: `text` (for people) or `json` (the rules and their notes on one line,
+        /// docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Show the rules that differ between two rule sets, side by side.
+    #[command(after_help = DIFF_EXAMPLES)]
     Diff {
+        /// The first rule set: a bundled id or a path to a `.rules` file.
         #[arg(value_name = "A")]
         a: String,
+        /// The second rule set, compared with the first.
         #[arg(value_name = "B")]
         b: String,
         #[command(flatten)]
         options: OptionArgs,
     },
     /// The legal moves of a position (JSON in, JSON out; JSON Lines for several positions).
+    #[command(after_help = MOVES_EXAMPLES)]
     Moves {
+        /// The rule set the positions are played under: a bundled id or a path to a `.rules` file.
         #[arg(value_name = "RULES")]
         rules: String,
         /// A file of positions (docs/formats.md); `-` reads standard input.
@@ -51,14 +147,18 @@ pub enum Command {
         options: OptionArgs,
     },
     /// Play a game in the terminal: people (`human`) and agents, in side order.
+    #[command(after_help = PLAY_EXAMPLES)]
     Play {
+        /// The rule set to play: a bundled id or a path to a `.rules` file (not with `--resume`).
         #[arg(value_name = "RULES", required_unless_present = "resume")]
         rules: Option<String>,
         /// Go on with the game a record holds (stopped before its end), under the rules, options,
         /// players, seed and turn cap it was begun with; the record is written on as the game goes.
         #[arg(long, value_name = "RECORD", conflicts_with_all = ["rules", "seed", "options", "players", "turn_cap"])]
         resume: Option<String>,
-        /// Who plays each side, in side order: `human` or an agent (`random`).
+        /// Who plays each side, in side order: `human` (you, at the terminal), `random`, `greedy`
+        /// (one move ahead), `expectimax` (a search over the throws), `expectimax:N` (its depth,
+        /// 1 to 5) or `optimal` (perfect play from a solved table, see `--table`).
         #[arg(
             long,
             value_name = "P1,P2",
@@ -83,13 +183,17 @@ pub enum Command {
         options: OptionArgs,
     },
     /// Play many games between agents and report what happens: wins, length, rules fired.
+    #[command(after_help = SIM_EXAMPLES)]
     Sim {
+        /// The rule set to simulate: a bundled id or a path to a `.rules` file.
         #[arg(value_name = "RULES")]
         rules: String,
         /// How many games (at least 1).
         #[arg(long, default_value_t = 10_000, value_parser = parse_games)]
         games: u64,
-        /// The agents, in player order: `random`, `greedy`, `expectimax`, `expectimax:N`.
+        /// The agents, in player order: `random`, `greedy` (one move ahead), `expectimax` (a
+        /// search over the throws), `expectimax:N` (its depth, 1 to 5) or `optimal` (perfect play
+        /// from a solved table, see `--table`).
         #[arg(
             long,
             value_name = "P1,P2",
@@ -110,13 +214,16 @@ pub enum Command {
         /// The solved table for `optimal` (without it, a small rule set is solved first).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
+        /// Output format: `text` (a report for people) or `json` (one line, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
         options: OptionArgs,
     },
     /// Solve a rule set exactly: each side's chance to win under perfect play.
+    #[command(after_help = SOLVE_EXAMPLES)]
     Solve {
+        /// The rule set to solve: a bundled id or a path to a `.rules` file.
         #[arg(value_name = "RULES")]
         rules: String,
         /// Solve from this position (JSON, before or after the throw) instead of the start.
@@ -142,18 +249,35 @@ pub enum Command {
         /// Refuse a dense solve that needs more memory than this, in GiB.
         #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY, value_parser = parse_memory)]
         memory: f64,
+        /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
         options: OptionArgs,
     },
     /// Replay a recorded game and verify every throw and move.
+    #[command(after_help = REPLAY_EXAMPLES)]
     Replay {
+        /// The game record, as `senet play --record` writes it (docs/formats.md).
         #[arg(value_name = "FILE")]
         file: String,
         /// Print the game as it is replayed.
         #[arg(long)]
         show: bool,
+    },
+    /// Print a shell completion script for `senet` to standard output.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of `senet` (roff) to standard output.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// Write one page per command into this folder instead (`senet.1`, `senet-play.1`, ...).
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -184,9 +308,12 @@ pub enum MethodArg {
     Search,
 }
 
+/// What a command prints its results as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// For people.
     Text,
+    /// For tools: one JSON value on one line.
     Json,
 }
 
@@ -224,5 +351,31 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n @ 1..=256) => Ok(n),
         _ => Err("a number of threads from 1 to 256".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every command says what it is in `--help`, positional ones included.
+    #[test]
+    fn every_argument_has_help() {
+        let cli = super::Cli::command();
+        for command in cli.get_subcommands() {
+            for arg in command.get_arguments() {
+                assert!(
+                    arg.get_help().is_some(),
+                    "`senet {}`: `{}` has no help",
+                    command.get_name(),
+                    arg.get_id()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        super::Cli::command().debug_assert();
     }
 }

@@ -1,25 +1,35 @@
 //! What each command does. Exit codes: 0 success, 1 invalid rules, 2 unusable input.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
+
+use clap::CommandFactory;
+use serde_json::{Value, json};
 
 use super::args::{Cli, Command, Format, MethodArg};
 use senet::check::{CheckFailure, RuleSet, check_target};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::Diagnostic;
+use senet::lang::syntax::NoteKind;
 use senet::render;
 use senet::solve::{Limits, Method};
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        Command::List => list(),
+        Command::List { format } => list(format),
         Command::Check {
             rules,
             options,
             format,
         } => check(&rules, &options.options, format),
-        Command::Explain { rules, options } => match load(&rules, &options.options) {
+        Command::Explain {
+            rules,
+            options,
+            format,
+        } => match load(&rules, &options.options) {
+            Ok(r) if format == Format::Json => print_json(&explain_json(&r)),
             Ok(r) => print(&render::explain::explain(&r)),
             Err(code) => code,
         },
@@ -62,6 +72,13 @@ pub fn run(cli: Cli) -> ExitCode {
             (None, None) => unreachable!("clap requires RULES without --resume"),
         },
         Command::Replay { file, show } => super::play::replay(&file, show),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "senet", &mut script);
+            super::output::write_stdout(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man { out } => man(out.as_deref()),
         Command::Sim {
             rules,
             games,
@@ -127,6 +144,24 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// `man`: the page of `senet` on standard output, or with `--out` a page per command in a folder.
+fn man(out: Option<&Path>) -> ExitCode {
+    let Some(dir) = out else {
+        super::output::write_stdout(&super::man::page());
+        return ExitCode::SUCCESS;
+    };
+    match super::man::write_pages(dir) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            complain!(
+                "error: cannot write the manual pages into `{}`: {e}",
+                dir.display()
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// GiB as bytes (none for a negative or meaningless amount).
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // clamped to u64's range first
 fn bytes_of_gib(gib: f64) -> u64 {
@@ -176,18 +211,81 @@ fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode>
     }
 }
 
-fn list() -> ExitCode {
-    let mut out = String::new();
+fn list(format: Format) -> ExitCode {
     let ids: Vec<&str> = senet::bundled::ids().collect();
+    let checked = ids.iter().map(|id| (id, check_target(id, &[])));
+    if format == Format::Json {
+        let list: Vec<Value> = checked
+            .map(|(id, r)| match r {
+                Ok(r) if r.options.is_empty() => json!({ "id": id, "title": r.title }),
+                Ok(r) => json!({ "id": id, "title": r.title, "options": options_json(&r, false) }),
+                Err(_) => json!({ "id": id, "error": "does not check: run `senet check` on it" }),
+            })
+            .collect();
+        return print_json(&Value::Array(list));
+    }
+    let mut out = String::new();
     let width = ids.iter().map(|i| i.len()).max().unwrap_or(0);
-    for id in ids {
-        let title = match check_target(id, &[]) {
+    for (id, r) in checked {
+        let title = match r {
             Ok(r) => r.title,
             Err(_) => "(does not check: run `senet check` on it)".into(),
         };
         out.push_str(&format!("{id:width$}  {title}\n"));
     }
     print(&out)
+}
+
+/// A rule set's options for `list` and `explain`, values as the rule file writes them; `chosen`
+/// only where options may have been given.
+fn options_json(r: &RuleSet, chosen: bool) -> Vec<Value> {
+    r.options
+        .iter()
+        .map(|o| {
+            let mut option = json!({
+                "name": o.name,
+                "allowed": o.allowed.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "default": o.default.to_string(),
+            });
+            if chosen {
+                option["chosen"] = json!(o.chosen.to_string());
+            }
+            option
+        })
+        .collect()
+}
+
+/// `explain --format json`: what the rule set is and every rule it states, with its note.
+fn explain_json(r: &RuleSet) -> Value {
+    let rules: Vec<Value> = r
+        .rules
+        .iter()
+        .map(|rule| {
+            let mut entry = json!({ "text": rule.text, "origin": rule.origin });
+            if let Some((kind, note)) = &rule.note {
+                let kind = match kind {
+                    NoteKind::Choice => "choice",
+                    NoteKind::Source => "source",
+                };
+                entry["note"] = json!({ "kind": kind, "text": note });
+            }
+            entry
+        })
+        .collect();
+    json!({
+        "id": r.id,
+        "title": r.title,
+        "extends": r.extends,
+        "sources": r.sources,
+        "options": options_json(r, true),
+        "rules": rules,
+    })
+}
+
+/// Prints `value` as one line of JSON.
+fn print_json(value: &Value) -> ExitCode {
+    say!("{value}");
+    ExitCode::SUCCESS
 }
 
 fn check(targets: &[String], options: &[(String, String)], format: Format) -> ExitCode {
@@ -199,7 +297,7 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
                 if format == Format::Text {
                     say!("{}", render::summary(target, &r));
                 } else {
-                    json.push(serde_json::json!({ "file": target, "ok": true, "id": r.id, "title": r.title, "diagnostics": [] }));
+                    json.push(json!({ "file": target, "ok": true, "id": r.id, "title": r.title, "diagnostics": [] }));
                 }
             }
             Err(CheckFailure::Unreadable(msg)) => {
@@ -207,7 +305,9 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
                 if format == Format::Text {
                     complain!("error: {msg}");
                 } else {
-                    json.push(serde_json::json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] }));
+                    json.push(
+                        json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] }),
+                    );
                 }
             }
             Err(CheckFailure::Invalid(diags)) => {
@@ -221,15 +321,13 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
                     );
                 } else {
                     let d: Vec<_> = diags.iter().map(Diagnostic::to_json).collect();
-                    json.push(serde_json::json!({ "file": target, "ok": false, "diagnostics": d }));
+                    json.push(json!({ "file": target, "ok": false, "diagnostics": d }));
                 }
             }
         }
     }
     if format == Format::Json {
-        let text = serde_json::to_string_pretty(&serde_json::json!({ "files": json }))
-            .expect("JSON values always serialise");
-        say!("{text}");
+        say!("{}", json!({ "files": json }));
     }
     ExitCode::from(worst)
 }

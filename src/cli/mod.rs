@@ -35,6 +35,7 @@ macro_rules! complain {
 mod args;
 mod commands;
 mod input;
+mod man;
 mod moves;
 mod output;
 mod play;

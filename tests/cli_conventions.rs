@@ -1,13 +1,14 @@
 //! End-to-end tests of what the command line promises as a whole: shell completions, the manual
 //! page, examples in every command's help, the exit codes in the top-level help, and JSON that
-//! tools can read (one object on one line).
+//! tools can read (one object on one line), and `senet fmt`.
 
 use assert_cmd::Command;
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "list",
+    "fmt",
     "check",
     "explain",
     "diff",
@@ -298,4 +299,84 @@ fn sim_and_solve_json_are_one_line() {
         "--format",
         "json",
     ]));
+}
+
+#[test]
+fn fmt_check_passes_on_every_bundled_file() {
+    let mut args = vec!["fmt".to_string(), "--check".to_string()];
+    for id in senet::bundled::ids() {
+        args.push(format!("rulesets/{id}.rules"));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+}
+
+#[test]
+fn fmt_rewrites_a_file_and_check_names_it_before() {
+    let dir = std::env::temp_dir().join(format!("senet-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("v.rules");
+    let path = file.to_str().unwrap();
+    std::fs::write(
+        &file,
+        "ruleset  \"test/v\"\nextends \"senet/kendall\"\n\n\nsafe 26 ,28..30 # safe\n",
+    )
+    .unwrap();
+    let (code, stdout, _) = run(&["fmt", "--check", path]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("not in the canonical layout"), "{stdout}");
+    let (code, _, stderr) = run(&["fmt", path]);
+    assert_eq!(code, 0, "{stderr}");
+    let laid_out = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        laid_out,
+        format!(
+            "ruleset \"test/v\"\nextends \"senet/kendall\"\n\nsafe 26, 28..30{}# safe\n",
+            " ".repeat(27)
+        )
+    );
+    assert_eq!(run(&["fmt", "--check", path]).0, 0);
+    // The same rules before and after: `diff` of the two shows nothing.
+    let before = dir.join("before.rules");
+    std::fs::write(
+        &before,
+        "ruleset \"test/v\"\nextends   \"senet/kendall\"\nsafe 26 , 28 .. 30\n",
+    )
+    .unwrap();
+    let (_, same, _) = run(&["diff", before.to_str().unwrap(), path]);
+    assert!(same.contains("have the same rules"), "{same}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_leaves_a_file_with_a_syntax_error_and_says_why() {
+    let dir = std::env::temp_dir().join(format!("senet-fmt-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.rules");
+    std::fs::write(&file, "board   3x10\nboart 1\n").unwrap();
+    let (code, _, stderr) = run(&["fmt", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("E003") && stderr.contains("has syntax errors"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "board   3x10\nboart 1\n"
+    );
+    assert_eq!(run(&["fmt", "/no/such/file.rules"]).0, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_of_standard_input_writes_standard_output() {
+    let out = senet()
+        .args(["fmt", "-"])
+        .write_stdin("sides red ,blue\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "sides red, blue\n");
 }

@@ -63,6 +63,12 @@ Examples:
   senet replay game.json                                   # verifies every throw and move
   senet replay game.json --show                            # ... and tells the game";
 
+const FMT_EXAMPLES: &str = "\
+Examples:
+  senet fmt my-variant.rules                     # rewrites the file in the canonical layout
+  senet fmt --check rulesets/*/*.rules           # names the files not laid out so (exit 1)
+  senet fmt - < my-variant.rules                 # standard input to standard output";
+
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   senet completions bash > ~/.local/share/bash-completion/completions/senet
@@ -264,6 +270,18 @@ pub enum Command {
         /// Print the game as it is replayed.
         #[arg(long)]
         show: bool,
+    },
+    /// Lay rule files out the one canonical way: words spaced, notes and comments aligned,
+    /// comments kept where they are; only blanks change, never a word.
+    #[command(after_help = FMT_EXAMPLES)]
+    Fmt {
+        /// Paths to `.rules` files, rewritten in place; `-` reads standard input and writes the
+        /// result to standard output.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// Change nothing: name each file not in the canonical layout, and exit with 1 if any.
+        #[arg(long)]
+        check: bool,
     },
     /// Print a shell completion script for `senet` to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]

@@ -79,6 +79,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Man { out } => man(out.as_deref()),
+        Command::Fmt { files, check } => super::fmt::run(&files, check, print_diagnostics),
         Command::Sim {
             rules,
             games,

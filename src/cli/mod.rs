@@ -34,6 +34,7 @@ macro_rules! complain {
 
 mod args;
 mod commands;
+mod fmt;
 mod input;
 mod man;
 mod moves;

@@ -357,7 +357,11 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
     }
     say!("\n{}", draw_position(engine, &game.pos, style));
     if quit {
-        say!("Game stopped after {} moves.", game.summary.moves);
+        let n = game.summary.moves;
+        say!(
+            "Game stopped after {n} move{}.",
+            if n == 1 { "" } else { "s" }
+        );
     } else {
         say!(
             "{}",

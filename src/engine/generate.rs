@@ -38,16 +38,38 @@ pub(super) fn between(a: u8, b: u8) -> u64 {
     hi & !lo
 }
 
-/// Positions covered by runs of at least `n` consecutive set bits.
-#[inline]
-fn runs(bits: u64, n: u8) -> u64 {
-    let mut starts = bits;
-    for k in 1..n {
-        starts &= bits >> k;
+/// The shifts by which [`runs`] finds runs of `n` set bits (1 to 16; the checker allows
+/// blockades of 2 to 15 pieces): each at most the length covered so far, together `n - 1`;
+/// the unused ones are 0 (a shift by 0 changes nothing).
+pub(super) fn run_shifts(n: u8) -> [u32; 4] {
+    debug_assert!((1..=16).contains(&n), "blockade of {n}");
+    let (mut covered, n) = (1, u32::from(n));
+    [0; 4].map(|_| {
+        let s = covered.min(n.saturating_sub(covered));
+        covered += s;
+        s
+    })
+}
+
+/// Positions covered by runs of consecutive set bits as long as `shifts` says
+/// ([`run_shifts`]): by doubling, with a fixed number of shifts (no loop whose end the
+/// blockade's length decides, and for runs of up to 4 only two shifts each way).
+#[inline(always)]
+fn runs(bits: u64, shifts: [u32; 4]) -> u64 {
+    let [a, b, c, d] = shifts;
+    // A position starts a run where every shift of the set keeps it: the shifts add up to
+    // `n - 1`, each within what the ones before it cover.
+    let mut starts = bits & bits >> a;
+    starts &= starts >> b;
+    if c != 0 {
+        starts &= starts >> c;
+        starts &= starts >> d;
     }
-    let mut covered = 0;
-    for k in 0..n {
-        covered |= starts << k;
+    let mut covered = starts | starts << a;
+    covered |= covered << b;
+    if c != 0 {
+        covered |= covered << c;
+        covered |= covered << d;
     }
     covered
 }
@@ -94,8 +116,11 @@ impl Engine {
     /// side's blockades and the stop squares.
     #[inline(always)]
     pub(super) fn enemy_barrier(&self, pos: &Position, s: Side) -> u64 {
-        let n = self.rules.blockade;
-        let block = if n > 0 { runs(pos.cross[s], n) } else { 0 };
+        let block = if self.rules.blockade > 0 {
+            runs(pos.cross[s], self.run_shifts)
+        } else {
+            0
+        };
         block | self.masks[s].stop
     }
 
@@ -881,9 +906,44 @@ mod tests {
 
     #[test]
     fn runs_of_three() {
-        assert_eq!(runs(0b0111, 3), 0b0111);
-        assert_eq!(runs(0b1111, 3), 0b1111);
-        assert_eq!(runs(0b1011, 3), 0);
-        assert_eq!(runs(0b0111_0110, 3), 0b0111_0000);
+        let three = run_shifts(3);
+        assert_eq!(runs(0b0111, three), 0b0111);
+        assert_eq!(runs(0b1111, three), 0b1111);
+        assert_eq!(runs(0b1011, three), 0);
+        assert_eq!(runs(0b0111_0110, three), 0b0111_0000);
+    }
+
+    /// Runs found the plain way: every position of a stretch of at least `n` set bits.
+    fn plain_runs(bits: u64, n: u32) -> u64 {
+        let starts = (1..n).fold(bits, |acc, k| acc & bits >> k);
+        (0..n).fold(0, |acc, k| acc | starts << k)
+    }
+
+    #[test]
+    fn runs_by_doubling_are_plain_runs() {
+        let mut z: u64 = 11;
+        for _ in 0..2000 {
+            z = z
+                .wrapping_mul(0x5851_f42d_4c95_7f2d)
+                .wrapping_add(1442695040888963407);
+            for bits in [
+                z,
+                z | z >> 1,
+                z | z >> 1 | z >> 3,
+                u64::MAX,
+                0,
+                u64::MAX << 40,
+            ] {
+                for n in 1..=16u8 {
+                    let shifts = run_shifts(n);
+                    assert_eq!(shifts.iter().sum::<u32>(), u32::from(n) - 1);
+                    assert_eq!(
+                        runs(bits, shifts),
+                        plain_runs(bits, u32::from(n)),
+                        "{bits:#x}, {n}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -261,6 +261,8 @@ pub struct Engine {
     locks: bool,
     /// The moves of a turn go one way: positions track which way the turn has moved.
     one_way: bool,
+    /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
+    run_shifts: [u32; 4],
 }
 
 impl Engine {
@@ -294,6 +296,7 @@ impl Engine {
                 || !rules.turn_rules.is_empty(),
             locks: rules.first_move != 0,
             one_way: rules.one_direction,
+            run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,
             masks,
             can_capture,

@@ -7,7 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::{run, senet};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
@@ -49,24 +52,6 @@ const BUNDLED: [&str; 29] = [
 const TUTORIAL_EXAMPLE: &str = "docs/examples/classroom.rules";
 
 // ---- helpers -----------------------------------------------------------------------------------
-
-/// The binary, run from the crate root, without colour.
-fn senet() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_senet"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-/// Runs `senet ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = senet().args(args).output().expect("run senet");
-    (
-        out.status.code().expect("senet ended by a signal"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// Runs `senet check --format json ARGS` and parses its standard output.
 fn check_json(args: &[&str]) -> (i32, Value) {

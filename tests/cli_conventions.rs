@@ -2,7 +2,10 @@
 //! page, examples in every command's help, the exit codes in the top-level help, and JSON that
 //! tools can read (one object on one line), and `senet fmt`.
 
-use assert_cmd::Command;
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
@@ -20,24 +23,6 @@ const COMMANDS: [&str; 12] = [
     "completions",
     "man",
 ];
-
-/// The binary, run from the crate root, without colour.
-fn senet() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_senet"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-/// Runs `senet ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = senet().args(args).output().expect("run senet");
-    (
-        out.status.code().expect("senet ended by a signal"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// Runs `senet ARGS`, which must succeed, and returns its standard output.
 fn stdout_of(args: &[&str]) -> String {

@@ -6,28 +6,13 @@
 //! benchmarks and `senet sim`, never by timed tests); the game counts are chosen so that the
 //! whole file runs in a few seconds in a debug build.
 
-use assert_cmd::Command;
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::run;
 use serde_json::{Map, Value};
 
 // ---- helpers -----------------------------------------------------------------------------------
-
-/// The binary, run from the crate root, without colour.
-fn senet() -> Command {
-    let mut cmd = Command::cargo_bin("senet").expect("the senet binary");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-/// Runs `senet ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = senet().args(args).output().expect("run senet");
-    (
-        out.status.code().expect("senet ended by a signal"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// Runs `senet sim RULES --format json ARGS`, expects success and parses the report.
 fn sim_json(rules: &str, args: &[&str]) -> Value {

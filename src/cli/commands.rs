@@ -12,7 +12,6 @@ use senet::check::{CheckFailure, RuleSet, check_target};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::Diagnostic;
-use senet::lang::syntax::NoteKind;
 use senet::render;
 use senet::solve::{Limits, Method};
 
@@ -79,7 +78,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Man { out } => man(out.as_deref()),
-        Command::Fmt { files, check } => super::fmt::run(&files, check, print_diagnostics),
+        Command::Fmt { files, check } => super::fmt::run(&files, check),
         Command::Sim {
             rules,
             games,
@@ -183,7 +182,7 @@ fn use_colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-fn print_diagnostics(diags: &[Diagnostic]) {
+pub(super) fn print_diagnostics(diags: &[Diagnostic]) {
     let colour = use_colour();
     let mut err = std::io::stderr().lock();
     for d in diags {
@@ -264,11 +263,7 @@ fn explain_json(r: &RuleSet) -> Value {
         .map(|rule| {
             let mut entry = json!({ "text": rule.text, "origin": rule.origin });
             if let Some((kind, note)) = &rule.note {
-                let kind = match kind {
-                    NoteKind::Choice => "choice",
-                    NoteKind::Source => "source",
-                };
-                entry["note"] = json!({ "kind": kind, "text": note });
+                entry["note"] = json!({ "kind": kind.word(), "text": note });
             }
             entry
         })

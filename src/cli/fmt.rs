@@ -9,11 +9,7 @@ use senet::lang::{MAX_FILE_BYTES, SourceFile, parse_file};
 /// Formats each file in place (`-`: standard input to standard output). Exit 0 when every
 /// file is (now) laid out canonically; 1 when `check` finds one that is not, or a file has a
 /// syntax error (it is left as it is); 2 when a file cannot be read or written.
-pub fn run(
-    files: &[String],
-    check: bool,
-    print_diagnostics: impl Fn(&[senet::lang::Diagnostic]),
-) -> ExitCode {
+pub fn run(files: &[String], check: bool) -> ExitCode {
     let mut worst = 0u8;
     for path in files {
         let text = match super::input::read_text(path, MAX_FILE_BYTES) {
@@ -27,7 +23,7 @@ pub fn run(
         let Some(formatted) = format(&text) else {
             let shown = if path == "-" { "<stdin>" } else { path };
             let (_, diags) = parse_file(&SourceFile::new(shown, text.as_str()));
-            print_diagnostics(&diags);
+            super::commands::print_diagnostics(&diags);
             complain!("error: `{shown}` was not formatted: it has syntax errors");
             worst = worst.max(1);
             continue;

@@ -516,11 +516,12 @@ impl<'e> Game<'e> {
         let mut i = 0;
         while i < self.moves.len() {
             let m = self.moves[i];
-            let void = m.ends_turn()
-                && self
-                    .moves
+            let void = m.ends_turn() && {
+                let ended = after(&m);
+                self.moves
                     .iter()
-                    .any(|o| !o.ends_turn() && after(o) == after(&m));
+                    .any(|o| !o.ends_turn() && after(o) == ended)
+            };
             if void {
                 self.moves.remove(i);
             } else {

@@ -52,6 +52,16 @@ pub enum NoteKind {
     Source,
 }
 
+impl NoteKind {
+    /// The word a note begins with: `choice` or `source`.
+    pub fn word(self) -> &'static str {
+        match self {
+            NoteKind::Choice => "choice",
+            NoteKind::Source => "source",
+        }
+    }
+}
+
 /// `[choice: ...]` or `[source: ...]` after a statement.
 #[derive(Clone, Debug)]
 pub struct Note {

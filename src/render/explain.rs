@@ -5,7 +5,6 @@ use std::fmt::Write;
 use super::{board, wrap};
 use crate::check::RuleSet;
 use crate::check::ruleset::Start;
-use crate::lang::syntax::NoteKind;
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
@@ -92,11 +91,7 @@ pub fn explain(r: &RuleSet) -> String {
     for rule in &r.rules {
         let mut text = rule.text.clone();
         if let Some((kind, note)) = &rule.note {
-            let k = match kind {
-                NoteKind::Choice => "choice",
-                NoteKind::Source => "source",
-            };
-            let _ = write!(text, " [{k}: {note}]");
+            let _ = write!(text, " [{}: {note}]", kind.word());
         }
         if rule.origin != r.id {
             let _ = write!(text, " (from {})", rule.origin);

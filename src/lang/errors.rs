@@ -27,15 +27,14 @@ pub enum SyntaxError {
     },
 
     #[error("unknown word `{word}`, did you mean `{suggestion}`?")]
-    #[diagnostic(
-        code(E003),
-        help("write `{suggestion}` (docs/language.md lists every keyword)")
-    )]
+    #[diagnostic(code(E003))]
     Misspelt {
         #[label("did you mean `{suggestion}`?")]
         span: SourceSpan,
         word: String,
         suggestion: String,
+        #[help]
+        help: String,
     },
 
     #[error("unterminated string")]
@@ -104,5 +103,14 @@ pub enum SyntaxError {
         #[label("here (shown as `?`)")]
         span: SourceSpan,
         code_point: String,
+    },
+
+    #[error("a range is not allowed here")]
+    #[diagnostic(code(E010))]
+    RangeNotAllowed {
+        #[label("this statement takes single numbers here")]
+        span: SourceSpan,
+        #[help]
+        help: String,
     },
 }

@@ -3,6 +3,7 @@
 pub mod diagnostic;
 pub mod errors;
 pub mod format;
+pub mod forms;
 pub mod key;
 pub mod parser;
 pub mod syntax;

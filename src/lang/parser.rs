@@ -9,6 +9,7 @@ use pest_derive::Parser;
 
 use super::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 use super::errors::SyntaxError;
+use super::forms::write_it_as;
 use super::syntax::*;
 
 #[derive(Parser)]
@@ -782,12 +783,23 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
 
 // ---- syntax errors ----------------------------------------------------------------------------
 
-/// Words for the grammar's named rules, used in "expected ..." messages.
+/// Words for the grammar's rules, used in "expected ..." messages: a keyword as it is written,
+/// any other rule as what a person writes there. No rule's own name ever reaches a message.
 fn describe(rule: Rule) -> String {
-    let name = format!("{rule:?}");
-    if let Some(kw) = name.strip_prefix("kw_") {
-        return format!("`{kw}`");
+    match keyword(rule) {
+        Some(kw) => format!("`{kw}`"),
+        None => words(rule).to_string(),
     }
+}
+
+/// The text of a keyword rule (`kw_throw_off` is written `throw-off`).
+fn keyword(rule: Rule) -> Option<String> {
+    let name = format!("{rule:?}");
+    name.strip_prefix("kw_").map(|kw| kw.replace('_', "-"))
+}
+
+/// What a person writes where the grammar expects `rule` (a rule that is not a keyword).
+fn words(rule: Rule) -> &'static str {
     match rule {
         Rule::colon => "`:`",
         Rule::comma => "`,`",
@@ -796,21 +808,123 @@ fn describe(rule: Rule) -> String {
         Rule::arrow => "`->`",
         Rule::dots => "`..`",
         Rule::times => "`x`",
-        Rule::open_bracket => "`[`",
+        Rule::open_bracket | Rule::note => "a note such as `[choice: ...]`",
         Rule::close_bracket => "`]`",
         Rule::quote | Rule::quote_end | Rule::string => "a string in double quotes",
+        Rule::string_text => "the text of the string",
+        Rule::note_text => "the text of the note",
         Rule::int => "a number",
         Rule::ident => "a name",
         Rule::items | Rule::item | Rule::range => "a number or a range such as `21..30`",
-        Rule::ints => "a list of numbers",
+        Rule::ints => "a list of numbers such as `1, 4, 5`",
         Rule::set => "squares such as `26, 28..30`, `positions 4, 8` or `none`",
-        Rule::value => "a value",
+        Rule::positions => "`positions`",
+        Rule::value => "a value (a number, a range or a word)",
         Rule::note_kind => "`choice` or `source`",
         Rule::EOI => "the end of the line",
-        Rule::statement | Rule::line => "a statement",
-        Rule::positions => "`positions`",
-        Rule::note => "a note such as `[choice: ...]`",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment",
+        Rule::ident_start | Rule::ident_char => "a letter",
+        Rule::line
+        | Rule::statement
+        | Rule::conditional
+        | Rule::ruleset_stmt
+        | Rule::title_stmt
+        | Rule::source_stmt
+        | Rule::extends_stmt
+        | Rule::option_stmt
+        | Rule::board_stmt
+        | Rule::gaps_stmt
+        | Rule::name_stmt
+        | Rule::label_stmt
+        | Rule::marks_stmt
+        | Rule::draw_stmt
+        | Rule::path_stmt
+        | Rule::sides_stmt
+        | Rule::colour_stmt
+        | Rule::pieces_stmt
+        | Rule::start_stmt
+        | Rule::first_stmt
+        | Rule::throw_stmt
+        | Rule::extra_stmt
+        | Rule::begin_stmt
+        | Rule::first_move_stmt
+        | Rule::turn_stmt
+        | Rule::enter_stmt
+        | Rule::capture_stmt
+        | Rule::protect_stmt
+        | Rule::safe_stmt
+        | Rule::blockade_stmt
+        | Rule::stop_stmt
+        | Rule::backward_stmt
+        | Rule::priority_stmt
+        | Rule::seat_stmt
+        | Rule::opening_stmt
+        | Rule::square_stmt
+        | Rule::retreat_stmt
+        | Rule::bear_stmt
+        | Rule::only_stmt
+        | Rule::only_pieces_stmt
+        | Rule::no_backward_stmt
+        | Rule::direction_stmt
+        | Rule::no_passing_stmt
+        | Rule::together_stmt
+        | Rule::ahead_stmt
+        | Rule::win_stmt
+        | Rule::end_stmt
+        | Rule::points_stmt
+        | Rule::on_stmt => "a statement",
+        Rule::numbering => "`snake` or `rows`",
+        Rule::start_waiting => "`waiting`",
+        Rule::start_alternating => "`alternating from N`",
+        Rule::start_sides | Rule::start_side => "a side and its squares, such as `red on 1, 3, 5`",
+        Rule::throw_off => "`by throw-off, ties to SIDE`",
+        Rule::sticks => "sticks and their values, such as `4 sticks: 0 -> 5, 1 -> 1, ...`",
+        Rule::table_entry => "a count of light sides and its value, such as `0 -> 5`",
+        Rule::die => "`die N`",
+        Rule::dice => "dice, such as `dice 6, 6: sum`",
+        Rule::dice_entry => "the faces shown and their value, such as `1 2 -> 5`",
+        Rule::faces => "the faces shown, such as `1 2`",
+        Rule::extra_after => "`after`",
+        Rule::extra_on => "`on`",
+        Rule::turn_single => "`throw then move`",
+        Rule::turn_split_one => "`throw then split`",
+        Rule::turn_accumulate => "`throw again on V, V then ...`",
+        Rule::turn_each => "`move each throw`",
+        Rule::enter_rule => "`onto throw`, `onto N` or `with V, V onto N`",
+        Rule::enter_throw => "`throw`",
+        Rule::if_empty => "`if empty`",
+        Rule::capture_swap => "`swap`",
+        Rule::capture_removed | Rule::captured_removed => "`removed`",
+        Rule::capture_waiting => "`to waiting`",
+        Rule::capture_to => "`to N`",
+        Rule::destination => "a square such as `15` or `first free after 15`",
+        Rule::backward_when => "`when no forward move` or `when the piece has no forward move`",
+        Rule::backward_side => "`no forward move`",
+        Rule::backward_piece => "`the piece has no forward move`",
+        Rule::backward_onto => "`onto empty squares`",
+        Rule::seat_throw => "`throw until V, thrower plays SIDE`",
+        Rule::opening_front => "`front piece moves N`",
+        Rule::then_again => "`then throw again`",
+        Rule::opening_first => "`first move with front piece`",
+        Rule::square_go => "`go to N`",
+        Rule::condition => "a condition such as `if its side has no pieces on 1..10`",
+        Rule::side_has => "`its side` or `the other side`",
+        Rule::piece_entered => "`the piece entered`",
+        Rule::piece_on_board => "`the piece was on the board`",
+        Rule::own_side => "`its side`",
+        Rule::other_side => "`the other side`",
+        Rule::trigger_capture => "`capture`",
+        Rule::trigger_pass => "`pass with`",
+        Rule::trigger_move => "`move with`",
+        Rule::trigger_landing => "`landing on`",
+        Rule::trigger_passing => "`passing`",
+        Rule::trigger_retreat => "`retreat`",
+        Rule::trigger_entering => "`entering`",
+        Rule::trigger_each_move => "`each move`",
+        Rule::by_side => "`by SIDE`",
         Rule::effects
+        | Rule::effect
         | Rule::effect_throw_again
         | Rule::effect_go_to
         | Rule::effect_go_waiting
@@ -821,25 +935,26 @@ fn describe(rule: Rule) -> String {
         | Rule::effect_removed
         | Rule::effect_lose_turn
         | Rule::effect_end_turn
+        | Rule::effect_only_pieces
         | Rule::effect_moves_next => "an effect such as `throw again` or `go to 15`",
-        Rule::trigger_capture => "`capture`",
-        Rule::trigger_pass => "`pass with`",
-        Rule::trigger_move => "`move with`",
-        Rule::trigger_landing => "`landing on`",
-        Rule::trigger_passing => "`passing`",
-        Rule::trigger_retreat => "`retreat`",
-        Rule::turn_each => "`move each throw`",
-        Rule::turn_split_one => "`throw then split`",
-        Rule::throw_off => "`by throw-off, ties to SIDE`",
+        Rule::and_stop => "`and stop`",
+        Rule::captured_to => "`goes to ...`",
+        Rule::captured_waiting => "`waiting`",
         Rule::ignoring_pairs => "`ignoring pairs`",
         Rule::or_waiting => "`or goes back to waiting`",
-        Rule::trigger_entering => "`entering`",
-        Rule::condition => "a condition such as `if its side has no pieces on 1..10`",
-        Rule::own_side => "`its side`",
-        Rule::other_side => "`the other side`",
-        _ => return name.trim_end_matches("_stmt").replace('_', " "),
+        Rule::bear_exact => "`exact`",
+        Rule::bear_past => "`at or past the end`",
+        Rule::bear_table | Rule::bear_entry => "`from N with V, V`",
+        Rule::bear_when => "`only when ...` or `always`",
+        Rule::when_all => "`all on ...`",
+        Rule::when_none => "`none on ...`",
+        Rule::win_capture => "`by capturing all`",
+        Rule::win_all => "`first to bear off all`",
+        Rule::win_most => "`most borne off`",
+        Rule::end_empty => "`board empty`",
+        Rule::point_entry => "squares and their points, such as `21..30: 1`",
+        _ => "something else",
     }
-    .to_string()
 }
 
 fn join_words(mut words: Vec<String>) -> String {
@@ -900,11 +1015,7 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
     }
     if at_start && !word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit()) {
         return match did_you_mean(word, STATEMENT_KEYWORDS.iter().copied()) {
-            Some(s) => SyntaxError::Misspelt {
-                span: (offset + pos, word.len()).into(),
-                word: word.into(),
-                suggestion: s,
-            },
+            Some(s) => misspelt(body, offset, pos, word, s),
             None => SyntaxError::UnknownStatement {
                 span: (offset + pos, word.len()).into(),
                 word: word.into(),
@@ -916,20 +1027,17 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
         };
     }
     // A misspelt keyword inside a statement: compare with the keywords expected here.
-    let keywords: Vec<String> = positives
-        .iter()
-        .filter_map(|r| format!("{r:?}").strip_prefix("kw_").map(str::to_string))
-        .collect();
+    let keywords: Vec<String> = positives.iter().filter_map(|&r| keyword(r)).collect();
     if !word.is_empty()
         && !word.starts_with(|c: char| c.is_ascii_digit())
         && let Some(s) = did_you_mean(word, keywords.iter().map(String::as_str))
         && s != word
     {
-        return SyntaxError::Misspelt {
-            span: (offset + pos, word.len()).into(),
-            word: word.into(),
-            suggestion: s,
-        };
+        return misspelt(body, offset, pos, word, s);
+    }
+    // A range where only single numbers are allowed: `4..5` read as 4, then a stray `..`.
+    if rest.starts_with("..") && !positives.contains(&Rule::dots) {
+        return range_not_allowed(body, offset, pos, &positives);
     }
     let expected = join_words(positives.into_iter().map(describe).collect());
     let found = if rest.trim().is_empty() {
@@ -948,7 +1056,68 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
         span: (offset + pos, len).into(),
         expected,
         found,
-        help: "docs/language.md shows every statement with an example".into(),
+        help: write_it_as(strip_comment_and_note(body)).unwrap_or_else(|| {
+            "`senet explain-error E001` shows how each statement is written".into()
+        }),
+    }
+}
+
+/// E003: `word` at `pos` is close to the keyword `suggestion`; the help shows the line with it
+/// written right.
+fn misspelt(body: &str, offset: usize, pos: usize, word: &str, suggestion: String) -> SyntaxError {
+    let line = format!("{}{suggestion}{}", &body[..pos], &body[pos + word.len()..]);
+    let line = strip_comment_and_note(&line);
+    SyntaxError::Misspelt {
+        span: (offset + pos, word.len()).into(),
+        word: word.into(),
+        help: format!("write `{}`", line.trim()),
+        suggestion,
+    }
+}
+
+/// A line without its comment and note, as help lines quote a statement.
+fn strip_comment_and_note(line: &str) -> &str {
+    let mut quote = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quote = !quote,
+            '#' | '[' if !quote => return line[..i].trim_end(),
+            _ => {}
+        }
+    }
+    line.trim_end()
+}
+
+/// E010: a range (`4..5`) where the statement takes single numbers. `pos` is where its `..`
+/// begins.
+fn range_not_allowed(body: &str, offset: usize, pos: usize, positives: &[Rule]) -> SyntaxError {
+    let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let before = &body[..pos];
+    let start = pos - (before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len());
+    let end = pos + 2 + digits(&body[pos + 2..]);
+    let first = body[start..pos].parse::<u32>().ok();
+    let last = body[pos + 2..end].parse::<u32>().ok();
+    let list = positives.contains(&Rule::comma);
+    let help = match (first, last) {
+        (Some(a), Some(b)) if list && a.abs_diff(b) < 12 => {
+            let numbers: Vec<String> = if a <= b {
+                (a..=b).map(|n| n.to_string()).collect()
+            } else {
+                (b..=a).rev().map(|n| n.to_string()).collect()
+            };
+            format!(
+                "list the numbers one by one: `{}{}{}`",
+                body[..start].trim_start(),
+                numbers.join(", "),
+                strip_comment_and_note(&body[end..])
+            )
+        }
+        _ if list => "list the numbers one by one, separated by commas".to_string(),
+        _ => "give one number here".to_string(),
+    };
+    SyntaxError::RangeNotAllowed {
+        span: (offset + start, end - start).into(),
+        help,
     }
 }
 
@@ -978,4 +1147,54 @@ fn unclosed_bracket(body: &str) -> Option<usize> {
         }
     }
     open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of the grammar has words of its own: no rule's name reaches a message.
+    #[test]
+    fn every_rule_is_described_in_words() {
+        for &rule in Rule::all_rules() {
+            match keyword(rule) {
+                // A keyword is described as it is written: the text parses as that keyword.
+                Some(kw) => assert!(
+                    Grammar::parse(rule, &kw).is_ok(),
+                    "{rule:?} is described as `{kw}`, which it does not accept"
+                ),
+                None => assert_ne!(words(rule), "something else", "{rule:?} has no words"),
+            }
+        }
+    }
+
+    fn error(line: &str) -> SyntaxError {
+        parse_line(line, 0).expect_err(line)
+    }
+
+    #[test]
+    fn a_range_where_single_numbers_are_written_is_named() {
+        let SyntaxError::RangeNotAllowed { span, help } =
+            error("bear off from 27 with 4..6; from 30 with 2")
+        else {
+            panic!("a range in a list of throws");
+        };
+        assert_eq!((span.offset(), span.len()), (22, 4));
+        assert_eq!(
+            help,
+            "list the numbers one by one: `bear off from 27 with 4, 5, 6; from 30 with 2`"
+        );
+        let SyntaxError::RangeNotAllowed { help, .. } = error("square 27..28: go to 1") else {
+            panic!("a range for one square");
+        };
+        assert_eq!(help, "give one number here");
+    }
+
+    #[test]
+    fn a_misspelt_word_is_shown_written_right() {
+        let SyntaxError::Misspelt { help, .. } = error("capture to waitin   # back") else {
+            panic!("a misspelt keyword");
+        };
+        assert_eq!(help, "write `capture to waiting`");
+    }
 }

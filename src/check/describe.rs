@@ -3,8 +3,16 @@
 use crate::lang::syntax::*;
 
 fn items(list: &[Item]) -> String {
-    let parts: Vec<String> = list
-        .iter()
+    join(&item_texts(list))
+}
+
+/// The items as alternatives: "1, 7 or 23", where a piece stands on one of them.
+fn items_or(list: &[Item]) -> String {
+    alternatives(&item_texts(list))
+}
+
+fn item_texts(list: &[Item]) -> Vec<String> {
+    list.iter()
         .map(|i| {
             if i.first == i.last {
                 i.first.to_string()
@@ -12,8 +20,7 @@ fn items(list: &[Item]) -> String {
                 format!("{}-{}", i.first, i.last)
             }
         })
-        .collect();
-    join(&parts)
+        .collect()
 }
 
 fn join(parts: &[String]) -> String {
@@ -29,16 +36,14 @@ fn ints(list: &[Spanned<u32>]) -> String {
 }
 
 fn or_list(list: &[Spanned<u32>]) -> String {
-    match list {
-        [rest @ .., last] if !rest.is_empty() => format!(
-            "{} or {}",
-            rest.iter()
-                .map(|v| v.value.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            last.value
-        ),
-        _ => ints(list),
+    alternatives(&list.iter().map(|v| v.value.to_string()).collect::<Vec<_>>())
+}
+
+fn alternatives(parts: &[String]) -> String {
+    match parts {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
     }
 }
 
@@ -50,6 +55,15 @@ fn set(s: &SetExpr) -> String {
         }
         SetExpr::Squares(i) => format!("squares {}", items(i)),
         SetExpr::Positions(i) => format!("path positions {}", items(i)),
+    }
+}
+
+/// A set where a piece stands on, lands on or passes one of its squares: "squares 1, 7 or 23".
+fn one_of(s: &SetExpr) -> String {
+    match s {
+        SetExpr::Squares(i) if i.len() > 1 => format!("squares {}", items_or(i)),
+        SetExpr::Positions(i) if i.len() > 1 => format!("path positions {}", items_or(i)),
+        _ => set(s),
     }
 }
 
@@ -85,14 +99,14 @@ fn dest(d: &Destination) -> String {
 fn trigger(t: &Trigger) -> String {
     match t {
         Trigger::Capture(None) => "After a capture".into(),
-        Trigger::Capture(Some(s)) => format!("After a capture on {}", set(s)),
+        Trigger::Capture(Some(s)) => format!("After a capture on {}", one_of(s)),
         Trigger::Pass(v) => format!("After a pass with a throw of {}", or_list(v)),
         Trigger::Move(v) => format!("After a move with a throw of {}", or_list(v)),
-        Trigger::Landing(s, None) => format!("When a move ends on {}", set(s)),
+        Trigger::Landing(s, None) => format!("When a move ends on {}", one_of(s)),
         Trigger::Landing(s, Some(side)) => {
-            format!("When a move of {} ends on {}", side.value, set(s))
+            format!("When a move of {} ends on {}", side.value, one_of(s))
         }
-        Trigger::Passing(s) => format!("When a forward move would pass over {}", set(s)),
+        Trigger::Passing(s) => format!("When a forward move would pass over {}", one_of(s)),
         Trigger::Retreat => "After a retreat".into(),
         Trigger::Entering => "When a piece enters".into(),
         Trigger::EachMove => "Before each move".into(),
@@ -130,7 +144,7 @@ fn condition(c: Option<&Spanned<EventCondition>>, before_move: bool) -> String {
         } else {
             "has no piece on"
         },
-        set(squares)
+        one_of(squares)
     )
 }
 
@@ -326,7 +340,7 @@ pub fn describe(kind: &StatementKind) -> String {
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
         K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", or_list(v)),
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
-        K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", set(s)),
+        K::ExtraOn(s) => format!("A move that ends on {} gives an extra throw.", one_of(s)),
         K::Turn(TurnSpec::ThrowThenMove) => "A turn is one throw and one move.".into(),
         K::Turn(TurnSpec::ThrowThenSplit) => {
             "A turn is one throw, which may be split among pieces; a piece enters only with a whole throw.".into()
@@ -369,7 +383,7 @@ pub fn describe(kind: &StatementKind) -> String {
         ),
         K::Blockade(None) => "There are no blockades.".into(),
         K::Stop(SetExpr::None) => "Pieces may pass over any square.".into(),
-        K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", set(s)),
+        K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", one_of(s)),
         K::Backward(b) if !b.allowed => "There are no backward moves: with no legal move, the player passes.".into(),
         K::Backward(b) => format!(
             "{} by the throw{}.",
@@ -381,32 +395,32 @@ pub fn describe(kind: &StatementKind) -> String {
             if b.onto_empty { ", onto an empty square only" } else { "" }
         ),
         K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
-        K::Priority(s) => format!("If a piece on {} can move, one of those must move.", set(s)),
+        K::Priority(s) => format!("If a piece on {} can move, one of those must move.", one_of(s)),
         K::NoBackwardFrom(SetExpr::None) => {
             "Backward moves, where they apply, start from any square.".into()
         }
-        K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", set(s)),
+        K::NoBackwardFrom(s) => format!("No piece moves backwards from {}.", one_of(s)),
         K::OneDirection(true) => "All the moves of a turn go one way: once a side has moved a piece forward in its turn (entering counts), it moves none backwards until the turn ends, and once it has moved one backwards, every other move of the turn is backwards too.".into(),
         K::OneDirection(false) => "The moves of one turn may go either way.".into(),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
         K::NoPassing(SetExpr::None) => "A piece may pass over its own pieces anywhere.".into(),
         K::NoPassing(s) => format!(
             "No piece passes over a piece of its own side standing on {}.",
-            set(s)
+            one_of(s)
         ),
         K::Together(SetExpr::None) => "No square holds a piece until the others come.".into(),
         K::Together(s) => format!(
             "A piece on {} moves only once every piece its side has in play stands there.",
-            set(s)
+            one_of(s)
         ),
         K::AheadEmpty(s) => format!(
             "A piece on {} moves (either way) only while the next square along its path is empty.",
-            set(s)
+            one_of(s)
         ),
         K::OnlyPiecesOn(SetExpr::None) => "No square holds the other pieces back.".into(),
         K::OnlyPiecesOn(s) => format!(
             "While a side has a piece on {}, only its pieces there may move (none enters).",
-            set(s)
+            one_of(s)
         ),
         K::Seats(None) => "Seats are not thrown for.".into(),
         K::Seats(Some(s)) => format!(
@@ -432,13 +446,13 @@ pub fn describe(kind: &StatementKind) -> String {
             "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
         }
         K::BearOff(BearOffSpec::Exact { from: Some(s) }) => {
-            format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", set(s))
+            format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", one_of(s))
         }
         K::BearOff(BearOffSpec::Past { from: None }) => {
             "A piece bears off by any move that reaches one step past the end of the path or goes beyond.".into()
         }
         K::BearOff(BearOffSpec::Past { from: Some(s) }) => {
-            format!("A piece bears off only from {}, by any move that reaches one step past the end or goes beyond.", set(s))
+            format!("A piece bears off only from {}, by any move that reaches one step past the end or goes beyond.", one_of(s))
         }
         K::BearOff(BearOffSpec::Table(rows)) => {
             let parts: Vec<String> = rows.iter().map(|(s, t)| format!("from {} with {}", s.value, ints(t))).collect();
@@ -448,15 +462,15 @@ pub fn describe(kind: &StatementKind) -> String {
         K::BearWhen(BearWhen::AllOn(s)) => {
             format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
         }
-        K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", set(s)),
+        K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", one_of(s)),
         K::Retreat(None) => "No piece retreats.".into(),
         K::Retreat(Some((s, to))) => format!(
             "A piece on {} may retreat to square {} with any throw while that square is empty. Such a piece is never forced to move: when only such pieces could move, the player may leave them where they are.",
-            set(s),
+            one_of(s),
             to.value
         ),
         K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
-        K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", set(s)),
+        K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", one_of(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::Win(WinSpec::CaptureAll) => {
             "The side that takes every piece of the other out of the game wins.".into()
@@ -504,5 +518,40 @@ fn dice_words(faces: &[Spanned<u32>]) -> String {
     match list.len() {
         1 => format!("one fair die of {} faces", list[0]),
         n => format!("{n} fair dice of {} faces", join(&list)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(list: &[u32]) -> SetExpr {
+        SetExpr::Squares(
+            list.iter()
+                .map(|&n| Item {
+                    first: n,
+                    last: n,
+                    span: 0..0,
+                })
+                .collect(),
+        )
+    }
+
+    /// A piece lands on one square of a set: its squares are alternatives, joined by "or";
+    /// a set that holds pieces is a list, joined by "and".
+    #[test]
+    fn a_set_a_piece_lands_on_one_of_reads_or() {
+        assert_eq!(
+            describe(&StatementKind::ExtraOn(squares(&[1, 7, 23]))),
+            "A move that ends on squares 1, 7 or 23 gives an extra throw."
+        );
+        assert_eq!(
+            describe(&StatementKind::Stop(squares(&[26, 27]))),
+            "No move may pass over squares 26 or 27: a piece must stop there."
+        );
+        assert_eq!(
+            describe(&StatementKind::Safe(squares(&[26, 28, 29]))),
+            "Pieces on squares 26, 28 and 29 are safe from capture."
+        );
     }
 }

@@ -215,13 +215,15 @@ pub enum CheckError {
         square: u32,
     },
 
-    #[error("there is no position {pos} on the path")]
+    #[error("there is no position {pos} on {path}")]
     #[diagnostic(code(E128))]
     PositionOutOfRange {
         #[label("positions here run from 1 to {len}")]
         span: SourceSpan,
         pos: u32,
         len: usize,
+        /// Whose path: "the path `red` and `blue` share", "`light`'s path".
+        path: String,
         #[help]
         help: String,
     },

@@ -144,8 +144,23 @@ impl Ctx<'_, '_> {
             .unwrap_or(0)
     }
 
+    /// The path a position is counted along, in words: the shared one, else the shorter (a
+    /// position must be on both).
+    fn path_words(&self) -> String {
+        let [a, b] = &self.sides().0;
+        if a.path == b.path {
+            format!("the path `{}` and `{}` share", a.name, b.name)
+        } else if a.path.len() == b.path.len() {
+            format!("the paths of `{}` and `{}`", a.name, b.name)
+        } else {
+            let short = if a.path.len() < b.path.len() { a } else { b };
+            format!("`{}`'s path", short.name)
+        }
+    }
+
     fn position_out_of_range(&mut self, layer: usize, n: u32, span: &Span) {
         let len = self.path_len();
+        let path = self.path_words();
         let help = if n == 0 {
             "positions are counted from 1".into()
         } else {
@@ -157,6 +172,7 @@ impl Ctx<'_, '_> {
                 span: span.clone().into(),
                 pos: n,
                 len,
+                path,
                 help,
             },
         );

@@ -217,3 +217,16 @@ fn eight_levels_of_extends_are_accepted() {
         panic!("a chain of 8 extends is rejected: {diags:?}");
     }
 }
+
+/// A path with an error does not stop the check: the errors of the other rules come with it,
+/// and none that would only echo the path's own (a square on no path, a position past its end).
+#[test]
+fn a_path_error_hides_no_other_error() {
+    let text = "ruleset \"test/path-and-more\"\nextends \"senet/base\"\n\
+                path 1..10, 9..30\nsafe 26, 28, 31\nthrow die 40\npieces 0 each\n";
+    let diags =
+        senet::check::check_text("path-and-more.rules", text, Some(PathBuf::from(DIR)), &[])
+            .expect_err("the file has errors");
+    let codes: Vec<String> = diags.iter().map(Diagnostic::code).collect();
+    assert_eq!(codes, ["E124", "E122", "E144", "E144"], "{diags:?}");
+}

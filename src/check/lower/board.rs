@@ -161,7 +161,11 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
         else {
             mismatch(&said.kind)
         };
-        if let Some((path, segment_ends)) = path(cx, board, said.layer, items, breaks) {
+        let (path, segment_ends, ok) = path(cx, board, said.layer, items, breaks);
+        cx.paths_broken |= !ok;
+        // A path with errors goes on with its good squares, so that the rules that name them
+        // are checked too; one with none leaves nothing to check them against.
+        if !path.is_empty() {
             let side = SideRules {
                 name: name.value.clone(),
                 colour: String::new(),
@@ -190,15 +194,17 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
 
 /// The squares of one path, in order: each on the board, next to the one before, never the one
 /// before or the one before that again (a path may come back to a square after going round);
-/// and the last position of each part but the last, where the path is in parts (`A | B`: each
-/// part runs to the goal, so its first square need not touch the one before).
+/// the last position of each part but the last, where the path is in parts (`A | B`: each part
+/// runs to the goal, so its first square need not touch the one before); and whether the path
+/// is as written. A path with errors keeps the squares that are on the board and do not step
+/// back.
 fn path(
     cx: &mut Ctx,
     board: &Board,
     layer: usize,
     items: &[Item],
     breaks: &[usize],
-) -> Option<(Vec<Square>, Vec<PathPos>)> {
+) -> (Vec<Square>, Vec<PathPos>, bool) {
     let mut path: Vec<Square> = Vec::new();
     let mut spans: Vec<&Span> = Vec::new();
     let mut segment_ends = Vec::new();
@@ -244,7 +250,7 @@ fn path(
             spans.push(&item.span);
         }
     }
-    ok.then_some((path, segment_ends))
+    (path, segment_ends, ok)
 }
 
 /// Names, labels and marks of squares.

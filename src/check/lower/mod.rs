@@ -53,6 +53,10 @@ pub(super) struct Ctx<'a, 'b> {
     /// The throwing device, once known (throw values are checked against it).
     device: Option<ThrowDevice>,
     quiet_missing: bool,
+    /// A path had errors and holds only its good squares: what is judged against the paths
+    /// (a square on no path, a position past the end) is not reported, since it would only echo
+    /// the path's own errors.
+    paths_broken: bool,
     /// (file, code, offset) of every error reported: a range of numbers or a shared path
     /// checked once per side must not repeat the same error.
     reported: HashSet<(usize, String, usize)>,
@@ -470,6 +474,7 @@ pub fn build(
         sides: None,
         device: None,
         quiet_missing,
+        paths_broken: false,
         reported: HashSet::new(),
     };
 

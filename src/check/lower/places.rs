@@ -123,6 +123,9 @@ impl Ctx<'_, '_> {
     pub(super) fn path_square(&mut self, layer: usize, n: u32, span: &Span) -> Option<Square> {
         let sq = self.square(layer, n, span)?;
         if !self.sides().values().any(|s| s.path.contains(&sq)) {
+            if self.paths_broken {
+                return None;
+            }
             self.err(
                 layer,
                 CheckError::NotOnPath {
@@ -159,6 +162,9 @@ impl Ctx<'_, '_> {
     }
 
     fn position_out_of_range(&mut self, layer: usize, n: u32, span: &Span) {
+        if self.paths_broken {
+            return;
+        }
         let len = self.path_len();
         let path = self.path_words();
         let help = if n == 0 {

@@ -171,6 +171,9 @@ fn alternating(
         }
     }
     if !fits {
+        if cx.paths_broken {
+            return None;
+        }
         let side = cx.sides()[Side::Second].name.clone();
         cx.err(
             layer,
@@ -229,6 +232,7 @@ fn explicit(
                 taken.push((sq, item.span.clone()));
                 match cx.sides()[s].position_of(sq) {
                     Some(p) => positions.push(p),
+                    None if cx.paths_broken => ok = false,
                     None => {
                         let side = cx.sides()[s].name.clone();
                         cx.err(

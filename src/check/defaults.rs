@@ -78,3 +78,49 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Win => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::describe::describe;
+    use crate::lang::{SourceFile, parse_file};
+
+    /// The form that takes an inherited rule away ([`RuleKey::removal`]) is a statement with that
+    /// rule's key, and means what a file that does not state the rule means.
+    #[test]
+    fn every_removal_form_parses_to_its_own_key() {
+        let text = "name 26 none\nlabel 27 none\nopening blue: none\nsquare 27: none\n\
+                    on landing on 26 if its side has pieces on 1..10: none\nmarks none\n\
+                    extra throw after none\nextra throw on none\nbegin with none\n\
+                    each piece first moves with none\nenter none\ncapture none\nprotect none\n\
+                    safe none\nblockade none\nstop on none\nbackward never\npriority none\n\
+                    only pieces on none may move while one is there\nno backward moves from none\n\
+                    any direction each turn\n\
+                    pieces on none move only if the square ahead is empty\n\
+                    pieces on none move only when all are there\nno passing on none\nseats none\n\
+                    bear off always\nonly bear off from none\nretreat none\nmatch points none\n";
+        let (file, errors) = parse_file(&SourceFile::new("removals.rules", text));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(file.statements.len(), 29);
+        for stmt in &file.statements {
+            let key = stmt.kind.key().unwrap();
+            let removal = key
+                .removal()
+                .unwrap_or_else(|| panic!("`{key}` has no removal"));
+            let (again, errors) = parse_file(&SourceFile::new("removal.rules", removal.as_str()));
+            assert!(errors.is_empty(), "`{removal}`: {errors:?}");
+            assert_eq!(
+                again.statements[0].kind.key(),
+                Some(key.clone()),
+                "`{removal}`"
+            );
+            let default = default_statement(&key)
+                .unwrap_or_else(|| panic!("`{key}` can be taken away, so it has a default"));
+            assert_eq!(
+                describe(&again.statements[0].kind),
+                describe(&default),
+                "`{removal}` means what a file that does not state `{key}` means"
+            );
+        }
+    }
+}

@@ -3,6 +3,7 @@
 pub mod defaults;
 pub mod describe;
 pub mod errors;
+mod inherited;
 pub mod load;
 mod lower;
 pub mod merge;

@@ -49,10 +49,12 @@ impl SourceFile {
     }
 }
 
-/// One error, of any phase, with the file it points into.
+/// One error or warning, of any phase, with the file it points into, and the diagnostics
+/// related to it (each in its own file: an inherited rule the error concerns).
 pub struct Diagnostic {
     pub file: Arc<SourceFile>,
     pub error: Box<dyn MietteDiagnostic + Send + Sync>,
+    pub related: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
@@ -63,6 +65,28 @@ impl Diagnostic {
         Diagnostic {
             file: Arc::clone(file),
             error: Box::new(error),
+            related: Vec::new(),
+        }
+    }
+
+    /// The same diagnostic with `related` shown after it.
+    #[must_use]
+    pub fn with_related(mut self, related: Diagnostic) -> Self {
+        self.related.push(related);
+        self
+    }
+
+    /// Whether this is a warning (else an error, or a note of one).
+    pub fn is_warning(&self) -> bool {
+        self.error.severity() == Some(miette::Severity::Warning)
+    }
+
+    /// The severity as JSON gives it: `error`, `warning` or `note`.
+    fn severity_word(&self) -> &'static str {
+        match self.error.severity() {
+            Some(miette::Severity::Warning) => "warning",
+            Some(miette::Severity::Advice) => "note",
+            Some(miette::Severity::Error) | None => "error",
         }
     }
 
@@ -80,15 +104,7 @@ impl Diagnostic {
 
     /// Where the diagnostic points: its primary label, else its first.
     pub fn primary_offset(&self) -> usize {
-        let Some(labels) = self.error.labels() else {
-            return 0;
-        };
-        let labels: Vec<_> = labels.collect();
-        labels
-            .iter()
-            .find(|l| l.primary())
-            .or(labels.first())
-            .map_or(0, |l| l.offset())
+        primary_label(&*self.error).map_or(0, |l| l.offset())
     }
 
     /// Renders the diagnostic as miette draws it: without colour, at a fixed width when
@@ -104,8 +120,13 @@ impl Diagnostic {
             handler = handler.with_width(w);
         }
         let mut out = String::new();
-        if handler.render_report(&mut out, self).is_err() {
+        if handler.render_report(&mut out, &Alone(self)).is_err() {
             out = format!("{}: {}", self.location(), self);
+        }
+        // Each related diagnostic (an inherited rule) after it, as a note of its own.
+        for related in &self.related {
+            out.push('\n');
+            out.push_str(&related.render(color, width));
         }
         out
     }
@@ -119,21 +140,26 @@ impl Diagnostic {
             file: self.file.name.clone(),
             line,
             column,
-            labels: self
-                .error
-                .labels()
-                .map(|ls| {
-                    ls.map(|l| JsonLabel {
-                        start: l.offset(),
-                        end: l.offset() + l.len(),
-                        text: l.label().unwrap_or_default().to_string(),
-                    })
-                    .collect()
-                })
-                .unwrap_or_default(),
+            labels: json_labels(&*self.error),
             help: self.error.help().map(|h| h.to_string()),
+            severity: self.severity_word(),
+            related: self.related.iter().map(Diagnostic::to_json).collect(),
         }
     }
+}
+
+fn json_labels(error: &dyn MietteDiagnostic) -> Vec<JsonLabel> {
+    error
+        .labels()
+        .map(|ls| {
+            ls.map(|l| JsonLabel {
+                start: l.offset(),
+                end: l.offset() + l.len(),
+                text: l.label().unwrap_or_default().to_string(),
+            })
+            .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[derive(Debug, Serialize)]
@@ -145,6 +171,11 @@ pub struct JsonDiagnostic {
     pub column: usize,
     pub labels: Vec<JsonLabel>,
     pub help: Option<String>,
+    /// `error`, `warning`, or `note` (a related diagnostic).
+    pub severity: &'static str,
+    /// The diagnostics related to this one: an inherited rule, in its own file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<JsonDiagnostic>,
 }
 
 #[derive(Debug, Serialize)]
@@ -180,6 +211,62 @@ impl MietteDiagnostic for Diagnostic {
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.file.named)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.error.severity()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn MietteDiagnostic> + 'a>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.related.iter().map(|r| r as &dyn MietteDiagnostic),
+        ))
+    }
+}
+
+/// Where a diagnostic points: its primary label, else its first.
+pub fn primary_label(error: &dyn MietteDiagnostic) -> Option<miette::LabeledSpan> {
+    let labels: Vec<_> = error.labels()?.collect();
+    labels
+        .iter()
+        .find(|l| l.primary())
+        .or(labels.first())
+        .cloned()
+}
+
+/// A diagnostic without its related ones, which [`Diagnostic::render`] shows after it.
+struct Alone<'a>(&'a Diagnostic);
+
+impl fmt::Debug for Alone<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl fmt::Display for Alone<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.0, f)
+    }
+}
+
+impl std::error::Error for Alone<'_> {}
+
+impl MietteDiagnostic for Alone<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0.error.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0.error.help()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.0.error.labels()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.0.file.named)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.error.severity()
     }
 }
 

@@ -244,6 +244,49 @@ impl fmt::Display for TriggerKey {
     }
 }
 
+impl RuleKey {
+    /// The statement that takes an inherited rule with this key away (its `none`, `never` or
+    /// `always` form), if the rule can be taken away; rules without one can only be restated.
+    pub fn removal(&self) -> Option<String> {
+        use RuleKey::*;
+        Some(match self {
+            Name(n) => format!("name {n} none"),
+            Label(n) => format!("label {n} none"),
+            Opening(side) => format!("opening {side}: none"),
+            Square(n) => format!("square {n}: none"),
+            On(..) => format!("{self}: none"),
+            Marks => "marks none".into(),
+            ExtraAfter => "extra throw after none".into(),
+            ExtraOn => "extra throw on none".into(),
+            Begin => "begin with none".into(),
+            FirstMove => "each piece first moves with none".into(),
+            Enter => "enter none".into(),
+            Capture => "capture none".into(),
+            Protect => "protect none".into(),
+            Safe => "safe none".into(),
+            Blockade => "blockade none".into(),
+            Stop => "stop on none".into(),
+            Backward => "backward never".into(),
+            Priority => "priority none".into(),
+            OnlyPiecesOn => "only pieces on none may move while one is there".into(),
+            NoBackwardFrom => "no backward moves from none".into(),
+            Direction => "any direction each turn".into(),
+            AheadEmpty => "pieces on none move only if the square ahead is empty".into(),
+            Together => "pieces on none move only when all are there".into(),
+            NoPassing => "no passing on none".into(),
+            Seats => "seats none".into(),
+            BearWhen => "bear off always".into(),
+            OnlyBearOff => "only bear off from none".into(),
+            Retreat => "retreat none".into(),
+            MatchPoints => "match points none".into(),
+            Ruleset | Title | Extends | Option(_) | Board | Gaps | Draw(..) | Path(_) | Sides
+            | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff | Win | End => {
+                return None;
+            }
+        })
+    }
+}
+
 impl fmt::Display for RuleKey {
     /// The key as its statement begins: `extra throw after`, `square 27`, `path red`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1076,7 +1076,7 @@ fn misspelt(body: &str, offset: usize, pos: usize, word: &str, suggestion: Strin
 }
 
 /// A line without its comment and note, as help lines quote a statement.
-fn strip_comment_and_note(line: &str) -> &str {
+pub fn strip_comment_and_note(line: &str) -> &str {
     let mut quote = false;
     for (i, c) in line.char_indices() {
         match c {

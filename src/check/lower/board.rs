@@ -358,21 +358,15 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
                 } else {
                     format!("squares {other} and {num} are drawn at one point")
                 };
-                // At the statement of the file that extends the other (the one its author edits).
-                let (at_layer, at) = if other_layer > layer {
-                    (other_layer, other_span)
-                } else {
-                    (layer, squares.span.clone())
-                };
-                cx.err(
-                    at_layer,
+                let here = (layer, squares.span.clone());
+                cx.clash((other_layer, other_span), here, |span, _| {
                     CheckError::Contradiction {
-                        span: at.into(),
+                        span: span.into(),
                         what,
                         label: "here".into(),
                         help: "each square is drawn once, each at a point of its own".into(),
-                    },
-                );
+                    }
+                });
                 continue;
             }
             out.push((sq, rs[k], cs[k], layer, squares.span.clone()));

@@ -43,14 +43,14 @@ pub(super) fn effects(
             .find(|(e, _, _)| e.square == effect.square && overlap(e.side, effect.side))
         {
             Some((_, first_layer, first)) => {
-                // Point at both when one file says both; else at the later one.
-                let first = (*first_layer == layer).then(|| first.clone());
-                cx.err(
-                    layer,
-                    CheckError::EffectTwice {
-                        span: span.clone().into(),
+                let square = u32::from(effect.square);
+                cx.clash(
+                    (*first_layer, first.clone()),
+                    (layer, span),
+                    |span, first| CheckError::EffectTwice {
+                        span: span.into(),
                         first: first.map(Into::into),
-                        square: u32::from(effect.square),
+                        square,
                     },
                 );
             }
@@ -59,13 +59,20 @@ pub(super) fn effects(
     }
     for (effect, layer, span) in &effects {
         if let Some(chain) = loop_from(effect, &effects) {
-            cx.err(
-                *layer,
-                CheckError::EffectLoop {
-                    span: span.clone().into(),
-                    chain,
-                },
-            );
+            let e = CheckError::EffectLoop {
+                span: span.clone().into(),
+                chain: text(&chain),
+            };
+            // A loop a later file closes is that file's: shown at its effect on the loop.
+            let latest = chain
+                .iter()
+                .filter_map(|sq| effects.iter().find(|(e, _, _)| e.square == *sq))
+                .map(|(_, l, s)| (*l, s.clone()))
+                .max_by_key(|(l, _)| *l);
+            match latest {
+                Some(cause) if cause.0 > *layer => cx.err_caused(*layer, e, cause),
+                _ => cx.err(*layer, e),
+            }
         }
     }
     let mut waiting: Vec<(OutOfPlay, usize, Span)> = Vec::new();
@@ -81,24 +88,15 @@ pub(super) fn effects(
                     .map(|(_, l, s)| (*l, s.clone()))
             });
         match first {
-            Some((first_layer, first)) => {
-                // Point at both when one file says both; else at the rule of the file that
-                // extends the other (the one its author edits).
-                let (at_layer, at, other) = if first_layer == layer {
-                    (layer, span.clone(), first)
-                } else if first_layer > layer {
-                    (first_layer, first.clone(), first)
-                } else {
-                    (layer, span.clone(), span.clone())
-                };
-                cx.err(
-                    at_layer,
+            Some(first) => {
+                let square = u32::from(out.square);
+                cx.clash(first, (layer, span), |span, first| {
                     CheckError::EffectTwice {
-                        first: (other != at).then(|| other.into()),
-                        span: at.into(),
-                        square: u32::from(out.square),
-                    },
-                );
+                        first: first.map(Into::into),
+                        span: span.into(),
+                        square,
+                    }
+                });
             }
             None => waiting.push((out, layer, span)),
         }
@@ -131,6 +129,12 @@ pub(super) fn effects(
     }
 }
 
+/// A loop of squares as `27 -> 15 -> 27`.
+fn text(chain: &[Square]) -> String {
+    let squares: Vec<String> = chain.iter().map(ToString::to_string).collect();
+    squares.join(" -> ")
+}
+
 /// Whether rules for these sides (`None`: both) act on a side in common.
 fn overlap(a: Option<Side>, b: Option<Side>) -> bool {
     a.is_none() || b.is_none() || a == b
@@ -148,11 +152,14 @@ pub(super) struct Effects {
     pub out_optional: PerSide<Vec<Square>>,
 }
 
-/// The loop that leads from `effect` back to its own square, as `27 -> 15 -> 27`, if there is
+/// The loop that leads from `effect` back to its own square (`27, 15, 27`), if there is
 /// one and `effect`'s square is the lowest on it (each loop is reported once). A loop is one
 /// side's: it follows only effects that act on a side `effect` acts on, and not past an effect
 /// that stops the piece.
-fn loop_from(effect: &SquareEffect, effects: &[(SquareEffect, usize, Span)]) -> Option<String> {
+fn loop_from(
+    effect: &SquareEffect,
+    effects: &[(SquareEffect, usize, Span)],
+) -> Option<Vec<Square>> {
     let sides: Vec<Side> = Side::BOTH
         .into_iter()
         .filter(|&s| effect.applies_to(s))
@@ -164,7 +171,7 @@ fn loop_for(
     effect: &SquareEffect,
     side: Side,
     effects: &[(SquareEffect, usize, Span)],
-) -> Option<String> {
+) -> Option<Vec<Square>> {
     let mut chain: Vec<Square> = vec![effect.square];
     let mut at = effect.to.square;
     let mut stop = effect.stop;
@@ -174,8 +181,7 @@ fn loop_for(
                 return None;
             }
             chain.push(at);
-            let text: Vec<String> = chain.iter().map(ToString::to_string).collect();
-            return Some(text.join(" -> "));
+            return Some(chain);
         }
         if stop || chain.contains(&at) {
             // A chain that ends here, or a loop that does not pass through this square (it is

@@ -30,15 +30,16 @@ pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
         mismatch(&said.kind)
     };
     if win == Some(Win::FirstAllOff) && *e == EndSpec::Decided {
-        cx.err(
+        cx.err_against(
             said.layer,
             CheckError::Contradiction {
                 span: said.span.clone().into(),
                 what: "`end when decided` has no meaning when the first side to bear off all wins"
                     .into(),
                 label: "the game is decided only when it ends".into(),
-                help: "use it with `win most borne off`, or remove it".into(),
+                help: "use it with `win most borne off`, or say `end when board empty`".into(),
             },
+            &[RuleKey::Win],
         );
     }
     let end = match e {

@@ -265,25 +265,34 @@ fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
         let may = if throws { "" } else { "may " };
         cx.contradicts(
             key,
-            "this rule gives an extra throw and ends the turn",
-            &format!("{may}throw again, then end turn"),
-            "an ended turn throws no more: keep one of the two",
+            (
+                "this rule gives an extra throw and ends the turn",
+                &format!("{may}throw again, then end turn"),
+                "an ended turn throws no more: keep one of the two",
+            ),
+            &[],
         );
     }
     if rule.end_turn && rule.may_end_turn {
         cx.contradicts(
             key,
-            "this rule ends the turn and lets the player choose whether it ends",
-            "end turn, then may end turn",
-            "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
+            (
+                "this rule ends the turn and lets the player choose whether it ends",
+                "end turn, then may end turn",
+                "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
+            ),
+            &[],
         );
     }
     if throws && rule.may_throw_again {
         cx.contradicts(
             key,
-            "this rule gives an extra throw and lets the player decline it",
-            "throw again, then may throw again",
-            "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
+            (
+                "this rule gives an extra throw and lets the player decline it",
+                "throw again, then may throw again",
+                "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
+            ),
+            &[],
         );
     }
 }
@@ -552,14 +561,14 @@ fn rule(
             };
             for square in squares {
                 match claim(&mut out.passing_sources, square, layer, &trigger.span) {
-                    Some(first) => cx.err(
-                        layer,
-                        CheckError::EffectTwice {
-                            first: (first != trigger.span).then(|| first.into()),
-                            span: trigger.span.clone().into(),
+                    Some(first) => {
+                        let at = (layer, trigger.span.clone());
+                        cx.clash(first, at, |span, first| CheckError::EffectTwice {
+                            first: first.map(Into::into),
+                            span: span.into(),
                             square: u32::from(square),
-                        },
-                    ),
+                        });
+                    }
                     None => out.passing.push(Trap { square, to }),
                 }
             }
@@ -668,34 +677,28 @@ fn captured(
     };
     for square in squares {
         match claim(&mut out.captured_sources, square, layer, span) {
-            Some(first) => cx.err(
-                layer,
+            Some(first) => cx.clash(first, (layer, span.clone()), |span, first| {
                 CheckError::CapturedTwice {
-                    first: (first != *span).then(|| first.into()),
-                    span: span.clone().into(),
+                    first: first.map(Into::into),
+                    span: span.into(),
                     square: u32::from(square),
-                },
-            ),
+                }
+            }),
             None => out.captured_at.push((square, to)),
         }
     }
 }
 
 /// Claims `square` for the rule written at `span` in file `layer`. `None` if no rule had
-/// claimed it; else where an error about the two rules points besides `span`: the first rule
-/// when one file says both, else `span` itself (the first is in a file the author may not edit).
+/// claimed it; else the rule that had (its file and span).
 fn claim(
     claims: &mut Vec<(Square, usize, Span)>,
     square: Square,
     layer: usize,
     span: &Span,
-) -> Option<Span> {
+) -> Option<(usize, Span)> {
     match claims.iter().find(|(sq, _, _)| *sq == square) {
-        Some((_, first_layer, first)) => Some(if *first_layer == layer {
-            first.clone()
-        } else {
-            span.clone()
-        }),
+        Some((_, first_layer, first)) => Some((*first_layer, first.clone())),
         None => {
             claims.push((square, layer, span.clone()));
             None

@@ -31,7 +31,7 @@ pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
     if let (Some(Start::Waiting), None) = (start, &enter)
         && let Some(start) = cx.said(&RuleKey::Start)
     {
-        cx.err(
+        cx.err_against(
             start.layer,
             CheckError::Contradiction {
                 span: start.span.into(),
@@ -39,6 +39,7 @@ pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
                 label: "pieces start off the board".into(),
                 help: "add a line such as `enter onto throw`".into(),
             },
+            &[RuleKey::Enter],
         );
     }
     enter

@@ -22,13 +22,18 @@ mod throws;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+use miette::{Diagnostic as _, LabeledSpan};
+
 use super::defaults::default_statement;
 use super::describe::describe;
 use super::errors::CheckError;
+use super::inherited::{Inherited, InheritedRule, override_help};
 use super::load::Layer;
-use super::merge::Merged;
+use super::merge::{Entry, Merged};
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger, Win};
 use crate::lang::Diagnostic;
+use crate::lang::diagnostic::primary_label;
+use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
@@ -57,17 +62,222 @@ pub(super) struct Ctx<'a, 'b> {
     /// (a square on no path, a position past the end) is not reported, since it would only echo
     /// the path's own errors.
     paths_broken: bool,
-    /// (file, code, offset) of every error reported: a range of numbers or a shared path
-    /// checked once per side must not repeat the same error.
-    reported: HashSet<(usize, String, usize)>,
+    /// (file, code, offset, offset of the inherited rule it concerns) of every error reported:
+    /// a range of numbers or a shared path checked once per side must not repeat the same error.
+    reported: HashSet<(usize, String, usize, Option<usize>)>,
 }
 
 impl<'a> Ctx<'a, '_> {
+    /// Reports `e`, found in a rule of file `layer`. Where the rule is inherited and a later
+    /// file brought the error about (by a rule the error is judged against: the board for a
+    /// square out of range, the gaps for a gap, ...), the error is shown in that file.
     fn err(&mut self, layer: usize, e: CheckError) {
-        let d = Diagnostic::new(&self.layers[layer].file, e);
-        if self.reported.insert((layer, d.code(), d.primary_offset())) {
+        let against = self.judged_against(&e);
+        self.report(layer, e, &against, false);
+    }
+
+    /// Reports `e`, a rule of file `layer` that contradicts the rules `against`: where a later
+    /// file states one of them, at that statement (see [`Self::err_caused`]); where an earlier
+    /// file does, with that inherited rule beside it.
+    fn err_against(&mut self, layer: usize, e: CheckError, against: &[RuleKey]) {
+        self.report(layer, e, against, true);
+    }
+
+    fn report(&mut self, layer: usize, e: CheckError, against: &[RuleKey], beside: bool) {
+        // The rule of the nearest file, the first of them if that file states several.
+        let stated = |later: bool| {
+            against
+                .iter()
+                .filter_map(|k| self.merged.get(k))
+                .filter(|c| {
+                    if later {
+                        c.layer > layer
+                    } else {
+                        c.layer < layer
+                    }
+                })
+                .fold(None, |best: Option<&Entry>, c| match best {
+                    Some(b) if b.layer >= c.layer => Some(b),
+                    _ => Some(c),
+                })
+                .map(|c| (c.layer, c.stmt.span.clone()))
+        };
+        if let Some(cause) = stated(true) {
+            self.err_caused(layer, e, cause);
+        } else if let Some(inherited) = stated(false).filter(|_| beside) {
+            self.err_beside(layer, e, inherited, true);
+        } else {
+            let d = Diagnostic::new(&self.layers[layer].file, e);
+            self.push(layer, d, None);
+        }
+    }
+
+    /// Reports `e`, found in an inherited rule of file `layer` and brought about by the
+    /// statement `cause` of a later file: at that statement (the one its author edits), with the
+    /// inherited rule beside it and how to override it in the help.
+    fn err_caused(&mut self, layer: usize, e: CheckError, (at, cause): (usize, Span)) {
+        let Some(found) = primary_label(&e) else {
+            let d = Diagnostic::new(&self.layers[layer].file, e);
+            self.push(layer, d, None);
+            return;
+        };
+        let Some((key, rule)) = self.inherited_rule(layer, found.offset()) else {
+            let d = Diagnostic::new(&self.layers[layer].file, e);
+            self.push(layer, d, None);
+            return;
+        };
+        let labels: Vec<LabeledSpan> = e.labels().map(Iterator::collect).unwrap_or_default();
+        let note = Diagnostic::new(
+            &self.layers[layer].file,
+            InheritedRule {
+                message: format!(
+                    "the inherited rule `{key}`, from {}",
+                    self.layers[layer].id()
+                ),
+                labels,
+            },
+        );
+        let d = Diagnostic::new(
+            &self.layers[at].file,
+            Inherited {
+                error: e,
+                labels: vec![(
+                    cause.into(),
+                    format!("conflicts with the inherited `{key}`"),
+                )],
+                help: rule,
+            },
+        )
+        .with_related(note);
+        self.push(at, d, Some(found.offset()));
+    }
+
+    /// Reports `e`, found at a statement of file `layer`, that clashes with the rule `first` of
+    /// an earlier file: the inherited rule goes with it, and the help says how to override it
+    /// (or stays the error's own, with `own_help`).
+    fn err_beside(
+        &mut self,
+        layer: usize,
+        e: CheckError,
+        (first_layer, first): (usize, Span),
+        own_help: bool,
+    ) {
+        let Some((key, help)) = self.inherited_rule(first_layer, first.start) else {
+            let d = Diagnostic::new(&self.layers[layer].file, e);
+            self.push(layer, d, None);
+            return;
+        };
+        let labels = e
+            .labels()
+            .map(|ls| {
+                ls.map(|l| (*l.inner(), l.label().unwrap_or_default().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let note = Diagnostic::new(
+            &self.layers[first_layer].file,
+            InheritedRule {
+                message: format!(
+                    "the inherited rule `{key}`, from {}",
+                    self.layers[first_layer].id()
+                ),
+                labels: vec![LabeledSpan::new_with_span(
+                    Some("the inherited rule".into()),
+                    first.clone(),
+                )],
+            },
+        );
+        let help = match e.help() {
+            Some(own) if own_help => own.to_string(),
+            _ => help,
+        };
+        let d = Diagnostic::new(
+            &self.layers[layer].file,
+            Inherited {
+                error: e,
+                labels,
+                help,
+            },
+        )
+        .with_related(note);
+        self.push(layer, d, Some(first.start));
+    }
+
+    /// Two rules that clash, `a` found first and `b` second, each a file and a span: reported
+    /// at the later file's rule (with the earlier beside it), or at `b` with `a` as its first
+    /// label when one file says both. `error` makes the error at a span, with the first label.
+    fn clash(
+        &mut self,
+        a: (usize, Span),
+        b: (usize, Span),
+        error: impl FnOnce(Span, Option<Span>) -> CheckError,
+    ) {
+        if a.0 == b.0 {
+            let e = error(b.1, Some(a.1));
+            self.err(b.0, e);
+        } else {
+            let (later, earlier) = if a.0 > b.0 { (a, b) } else { (b, a) };
+            let e = error(later.1, None);
+            self.err_beside(later.0, e, earlier, false);
+        }
+    }
+
+    /// The key of the statement of file `layer` at byte `offset`, and the help line that says
+    /// how a later file overrides it.
+    fn inherited_rule(&self, layer: usize, offset: usize) -> Option<(RuleKey, String)> {
+        let entry = self.merged.entries.iter().find(|e| {
+            e.layer == layer
+                && e.stmt.span.start <= offset
+                && offset < e.stmt.span.end.max(e.stmt.span.start + 1)
+        })?;
+        let text = self.layers[layer].file.text.get(entry.stmt.span.clone())?;
+        let help = override_help(
+            &entry.key,
+            &self.layers[layer].id(),
+            strip_comment_and_note(text).trim(),
+        );
+        Some((entry.key.clone(), help))
+    }
+
+    fn push(&mut self, layer: usize, d: Diagnostic, inherited: Option<usize>) {
+        if self
+            .reported
+            .insert((layer, d.code(), d.primary_offset(), inherited))
+        {
             self.diags.push(d);
         }
+    }
+
+    /// The rules an error is judged against, by its kind: a later file that states one of them
+    /// brought the error about. Errors that a rule has by itself are judged against none.
+    fn judged_against(&self, e: &CheckError) -> Vec<RuleKey> {
+        match e {
+            CheckError::SquareOutOfRange { .. } | CheckError::PathJumps { .. } => {
+                vec![RuleKey::Board]
+            }
+            CheckError::SquareIsGap { .. } => vec![RuleKey::Gaps],
+            CheckError::NotOnPath { .. }
+            | CheckError::PositionOutOfRange { .. }
+            | CheckError::LayoutOffPath { .. } => self.path_keys(),
+            CheckError::UnknownSide { .. } => vec![RuleKey::Sides],
+            CheckError::ImpossibleThrow { .. } => vec![RuleKey::Throw],
+            CheckError::LayoutCount { .. } => {
+                let mut keys = self.path_keys();
+                keys.push(RuleKey::Pieces);
+                keys
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The keys of the paths in force: the shared one and each side's.
+    fn path_keys(&self) -> Vec<RuleKey> {
+        self.merged
+            .entries
+            .iter()
+            .filter(|e| matches!(e.key, RuleKey::Path(_)))
+            .map(|e| e.key.clone())
+            .collect()
     }
 
     /// The rule with this key as the files state it.
@@ -110,10 +320,15 @@ impl<'a> Ctx<'a, '_> {
         })
     }
 
-    /// E160 at the rule `key` (as said, or its default), which contradicts another.
-    fn contradicts(&mut self, key: &RuleKey, what: &str, label: &str, help: &str) {
+    /// E160 at the rule `key` (as said, or its default), which contradicts the rules `against`.
+    fn contradicts(
+        &mut self,
+        key: &RuleKey,
+        (what, label, help): (&str, &str, &str),
+        against: &[RuleKey],
+    ) {
         let said = self.rule(key);
-        self.err(
+        self.err_against(
             said.layer,
             CheckError::Contradiction {
                 span: said.span.into(),
@@ -121,12 +336,18 @@ impl<'a> Ctx<'a, '_> {
                 label: label.into(),
                 help: help.into(),
             },
+            against,
         );
     }
 
-    /// E160 for a rule about something that never happens under the other rules.
-    fn never_happens(&mut self, (layer, span): (usize, Span), what: &str, help: &str) {
-        self.err(
+    /// E160 for a rule about something that never happens under the rule `against`.
+    fn never_happens(
+        &mut self,
+        (layer, span): (usize, Span),
+        (what, help): (&str, &str),
+        against: &RuleKey,
+    ) {
+        self.err_against(
             layer,
             CheckError::Contradiction {
                 span: span.into(),
@@ -134,6 +355,7 @@ impl<'a> Ctx<'a, '_> {
                 label: "this never happens".into(),
                 help: help.into(),
             },
+            std::slice::from_ref(against),
         );
     }
 
@@ -191,8 +413,11 @@ fn event_without_capture(cx: &mut Ctx) {
     if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Capture(_))) {
         cx.never_happens(
             at,
-            "a rule about captures, but pieces never capture",
-            "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
+            (
+                "a rule about captures, but pieces never capture",
+                "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
+            ),
+            &RuleKey::Capture,
         );
     }
 }
@@ -209,8 +434,11 @@ fn retreat(
         if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Retreat)) {
             cx.never_happens(
                 at,
-                "a rule about retreats, but no piece ever retreats",
-                "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
+                (
+                    "a rule about retreats, but no piece ever retreats",
+                    "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
+                ),
+                &RuleKey::Retreat,
             );
         }
         return None;
@@ -218,9 +446,12 @@ fn retreat(
     if turn.splits() {
         cx.contradicts(
             &RuleKey::Retreat,
-            "a retreat, but the turn splits a total among pieces",
-            "not with a split turn",
-            "play each throw whole (`... then move each throw`), or remove the retreat",
+            (
+                "a retreat, but the turn splits a total among pieces",
+                "not with a split turn",
+                "play each throw whole (`turn throw again on 1, 4, 5 then move each throw`), or remove the retreat",
+            ),
+            &[RuleKey::Turn],
         );
         return None;
     }
@@ -250,15 +481,16 @@ fn optional_effects(
         let turn = cx.rule(&RuleKey::Turn);
         (turn.layer, turn.span)
     });
-    cx.err(
+    cx.err_against(
         layer,
         CheckError::Contradiction {
             span: span.into(),
             what: "an effect the player may decline, but the turn splits a total among pieces"
                 .into(),
             label: "not with a split turn".into(),
-            help: "drop `may` (the effect then always happens), or play one throw at a time".into(),
+            help: "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)".into(),
         },
+        &[RuleKey::Turn],
     );
     effects.iter_mut().for_each(|e| e.may = false);
     *out_optional = PerSide::default();
@@ -296,9 +528,10 @@ fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
             "say `pieces on none move only if the square ahead is empty`",
         ),
     ];
+    let paths = cx.path_keys();
     for (applies, key, what, help) in refused {
         if applies {
-            cx.contradicts(&key, what, "not on an out-and-back path", help);
+            cx.contradicts(&key, (what, "not on an out-and-back path", help), &paths);
         }
     }
 }
@@ -309,26 +542,33 @@ fn in_parts(cx: &mut Ctx, movement: &movement::Movement) {
     if !cx.sides().values().any(|s| !s.segment_ends.is_empty()) {
         return;
     }
+    let paths = cx.path_keys();
     if movement.backward {
         cx.contradicts(
             &RuleKey::Backward,
-            "backward moves, but a path is in parts (a piece would move back into the part before)",
-            "not on a path in parts",
-            "say `backward never`",
+            (
+                "backward moves, but a path is in parts (a piece would move back into the part before)",
+                "not on a path in parts",
+                "say `backward never`",
+            ),
+            &paths,
         );
     }
     refuse_traps(
         cx,
-        "a trap, but a path is in parts (a move never runs past its part's end)",
-        "not on a path in parts",
-        "remove the trap, or make the path one part",
+        (
+            "a trap, but a path is in parts (a move never runs past its part's end)",
+            "not on a path in parts",
+            "remove the trap, or make the path one part",
+        ),
+        &paths,
     );
 }
 
 /// E160 at the first trap (`on passing SET: ...`), where the path cannot have one.
-fn refuse_traps(cx: &mut Ctx, what: &str, label: &str, help: &str) {
+fn refuse_traps(cx: &mut Ctx, (what, label, help): (&str, &str, &str), against: &[RuleKey]) {
     if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
-        cx.err(
+        cx.err_against(
             layer,
             CheckError::Contradiction {
                 span: span.into(),
@@ -336,6 +576,7 @@ fn refuse_traps(cx: &mut Ctx, what: &str, label: &str, help: &str) {
                 label: label.into(),
                 help: help.into(),
             },
+            against,
         );
     }
 }
@@ -345,6 +586,7 @@ fn refuse_traps(cx: &mut Ctx, what: &str, label: &str, help: &str) {
 /// capturing; `win by capturing all` needs every path a loop and pieces that leave the game.
 fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, removable: bool) {
     let looped = cx.sides().values().filter(|s| s.looped).count();
+    let paths = cx.path_keys();
     if looped > 0 {
         let refused = [
             (
@@ -362,34 +604,46 @@ fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, re
         ];
         for (applies, key, what, help) in refused {
             if applies {
-                cx.contradicts(&key, what, "not on a loop", help);
+                cx.contradicts(&key, (what, "not on a loop", help), &paths);
             }
         }
         refuse_traps(
             cx,
-            "a trap, but a path is a loop",
-            "not on a loop",
-            "remove the trap, or make the path run to an end",
+            (
+                "a trap, but a path is a loop",
+                "not on a loop",
+                "remove the trap, or make the path run to an end",
+            ),
+            &paths,
         );
     }
     match ending.win {
         Some(Win::FirstAllOff | Win::MostBorneOff) if looped > 0 => cx.contradicts(
             &RuleKey::Win,
-            "the winner bears pieces off, but a path is a loop: its pieces never bear off",
-            "no piece bears off a loop",
-            "say `win by capturing all`, or make every path run to an end",
+            (
+                "the winner bears pieces off, but a path is a loop: its pieces never bear off",
+                "no piece bears off a loop",
+                "say `win by capturing all`, or make every path run to an end",
+            ),
+            &paths,
         ),
         Some(Win::CaptureAll) if looped < 2 => cx.contradicts(
             &RuleKey::Win,
-            "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
-            "needs every path a loop",
-            "make every path a loop (`path SIDE: loop ...`), or say `win first to bear off all`",
+            (
+                "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
+                "needs every path a loop",
+                "make every path a loop (`path red: loop 1..24`), or say `win first to bear off all`",
+            ),
+            &paths,
         ),
         Some(Win::CaptureAll) if !removable => cx.contradicts(
             &RuleKey::Win,
-            "the winner takes every enemy piece out of the game, but no piece ever leaves it",
-            "no piece is ever removed",
-            "say `capture removed` (or a `captured piece is removed` rule)",
+            (
+                "the winner takes every enemy piece out of the game, but no piece ever leaves it",
+                "no piece is ever removed",
+                "say `capture removed` (or a rule such as `on capture: captured piece is removed`)",
+            ),
+            &[RuleKey::Capture],
         ),
         _ => {}
     }
@@ -409,8 +663,11 @@ fn entering(
         if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Entering)) {
             cx.never_happens(
                 at,
-                "a rule about entering, but pieces never enter",
-                "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
+                (
+                    "a rule about entering, but pieces never enter",
+                    "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
+                ),
+                &RuleKey::Enter,
             );
         }
         return crate::check::ruleset::Entering::default();
@@ -434,7 +691,7 @@ fn entering(
             }
         };
         if let Some((what, help)) = bad {
-            cx.err(
+            cx.err_against(
                 layer,
                 CheckError::Contradiction {
                     span: span.into(),
@@ -442,6 +699,7 @@ fn entering(
                     label: "piece moves next".into(),
                     help: help.into(),
                 },
+                &[RuleKey::Enter, RuleKey::Retreat],
             );
             return crate::check::ruleset::Entering::default();
         }
@@ -489,17 +747,23 @@ pub fn build(
     if movement.backward_per_piece && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::Backward,
-            "backward moves for each piece that is stuck, but the turn splits a total among pieces",
-            "not with a split turn",
-            "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
+            (
+                "backward moves for each piece that is stuck, but the turn splits a total among pieces",
+                "not with a split turn",
+                "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
+            ),
+            &[RuleKey::Turn],
         );
     }
     if !throws.first_move.is_empty() && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::FirstMove,
-            "a piece's first move needs given throws, but the turn splits a total among pieces",
-            "not with a split turn",
-            "play one throw at a time (`turn throw then move`, or `... then move each throw`)",
+            (
+                "a piece's first move needs given throws, but the turn splits a total among pieces",
+                "not with a split turn",
+                "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+            ),
+            &[RuleKey::Turn],
         );
     }
     if !throws.first_move.is_empty()
@@ -507,9 +771,12 @@ pub fn build(
     {
         cx.contradicts(
             &RuleKey::FirstMove,
-            "a piece's first move needs given throws, but no piece starts on the board",
-            "no piece starts on the board",
-            "a piece that enters makes its first move by entering: say `enter with ...` instead",
+            (
+                "a piece's first move needs given throws, but no piece starts on the board",
+                "no piece starts on the board",
+                "a piece that enters makes its first move by entering: say which throws enter instead (`enter with 1 onto 1`)",
+            ),
+            &[RuleKey::Start],
         );
     }
     out_and_back(&mut cx, capture, &movement);
@@ -517,9 +784,12 @@ pub fn build(
     if layout.throw_off && opening.seats.is_some() {
         cx.contradicts(
             &RuleKey::First,
-            "a throw-off decides who moves first, but so does the seats ritual",
-            "not with `seats`",
-            "say `seats none`, or remove the throw-off",
+            (
+                "a throw-off decides who moves first, but so does the seats ritual",
+                "not with `seats`",
+                "say `seats none`, or say who moves first without a throw-off (`first red`)",
+            ),
+            &[RuleKey::Seats],
         );
     }
     let events = events::events(&mut cx);

@@ -86,9 +86,12 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     if one_direction && !backward {
         cx.contradicts(
             &RuleKey::Direction,
-            "every move of a turn must go one way, but no piece ever moves backwards",
-            "every move already goes forward",
-            "say when pieces move backwards (`backward when no forward move`), or remove this rule",
+            (
+                "every move of a turn must go one way, but no piece ever moves backwards",
+                "every move already goes forward",
+                "say when pieces move backwards (`backward when no forward move`), or remove this rule",
+            ),
+            &[RuleKey::Backward],
         );
     }
     let retreat = retreat(cx);
@@ -133,7 +136,8 @@ fn retreat(cx: &mut Ctx) -> Option<Retreat> {
         None
     };
     if let Some(what) = bad {
-        cx.err(
+        let paths = cx.path_keys();
+        cx.err_against(
             said.layer,
             CheckError::Contradiction {
                 span: to.span.clone().into(),
@@ -143,6 +147,7 @@ fn retreat(cx: &mut Ctx) -> Option<Retreat> {
                     "retreat to a square of the path that is not among the squares retreated from"
                         .into(),
             },
+            &paths,
         );
         return None;
     }
@@ -167,16 +172,26 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
     match u8::try_from(n.value) {
         Ok(b) if b >= 2 && usize::from(b) <= hi => Some(b),
         _ => {
-            cx.out_of_range(
+            cx.err_against(
                 said.layer,
-                &n.span,
-                format!(
-                    "a blockade of {} piece{} cannot be formed",
-                    n.value,
-                    if n.value == 1 { "" } else { "s" }
-                ),
-                "out of range",
-                format!("a blockade is 2 to {hi} pieces in a row"),
+                CheckError::NumberOutOfRange {
+                    span: n.span.clone().into(),
+                    what: format!(
+                        "a blockade of {} piece{} cannot be formed",
+                        n.value,
+                        if n.value == 1 { "" } else { "s" }
+                    ),
+                    label: "out of range".into(),
+                    help: if hi >= 2 {
+                        format!(
+                            "a blockade is 2 to {hi} pieces in a row (`blockade {}`), or none (`blockade none`)",
+                            hi.min(3)
+                        )
+                    } else {
+                        "a side of one piece forms no blockade: `blockade none`".into()
+                    },
+                },
+                &[RuleKey::Pieces],
             );
             None
         }

@@ -35,15 +35,17 @@ pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
         };
         let Some(rule) = rule else { continue };
         if matches!(start, Some(Start::Waiting)) {
-            cx.err(
+            cx.err_against(
                 layer,
                 CheckError::Contradiction {
                     span: span.clone().into(),
                     what: "an opening move needs pieces on the board, but they start waiting"
                         .into(),
                     label: "no front piece to move".into(),
-                    help: "remove the opening rule, or start the pieces on the board".into(),
+                    help: "remove the opening rule, or start the pieces on the board (`start alternating from 1`)"
+                        .into(),
                 },
+                &[RuleKey::Start],
             );
             continue;
         }

@@ -69,7 +69,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
             if let Some(d) = &device
                 && d.distribution().iter().all(|(v, _)| again.contains(v))
             {
-                cx.err(
+                cx.err_against(
                     said.layer,
                     CheckError::Contradiction {
                         span: said.span.into(),
@@ -77,20 +77,22 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
                         label: "no throw ends the turn".into(),
                         help: "leave at least one throw value out of the list".into(),
                     },
+                    &[RuleKey::Throw],
                 );
             }
             if !each && let Some((layer, span)) = begin_said.clone() {
                 // A split total is many throws: which of them begins is not said.
-                cx.err(
+                cx.err_against(
                     layer,
                     CheckError::Contradiction {
                         span: span.into(),
                         what: "a throw that begins, but the turn adds its throws up before moving"
                             .into(),
                         label: "not with a split turn".into(),
-                        help: "remove `begin with`, or play each throw whole (`... then move each throw`)"
+                        help: "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)"
                             .into(),
                     },
+                    &[RuleKey::Turn],
                 );
             }
             if each {

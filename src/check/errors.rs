@@ -53,7 +53,12 @@ pub enum CheckError {
     },
 
     #[error("cannot read `{target}`: {reason}")]
-    #[diagnostic(code(E105), help("paths are relative to the file that says `extends`"))]
+    #[diagnostic(
+        code(E105),
+        help(
+            "paths are relative to the file that says `extends` (`extends \"base\"` reads base.rules in the same folder)"
+        )
+    )]
     ExtendsUnreadable {
         #[label("this file cannot be read")]
         span: SourceSpan,
@@ -75,11 +80,13 @@ pub enum CheckError {
     },
 
     #[error("`{what}` cannot depend on an option")]
-    #[diagnostic(code(E106), help("write it without `when`"))]
+    #[diagnostic(code(E106), help("write it without `when`: `{statement}`"))]
     ConditionalNotAllowed {
         #[label("cannot be conditional")]
         span: SourceSpan,
         what: String,
+        /// The statement as written after `when ...:`.
+        statement: String,
     },
 
     #[error("unknown option `{name}`")]
@@ -167,41 +174,41 @@ pub enum CheckError {
     },
 
     #[error("the path steps back onto square {square}")]
-    #[diagnostic(
-        code(E124),
-        help(
-            "a path may come back to a square only after going round (as an out-and-back track does), never straight back; check the ranges"
-        )
-    )]
+    #[diagnostic(code(E124))]
     PathRepeats {
         #[label(primary, "second visit")]
         span: SourceSpan,
         #[label("first visit")]
         first: SourceSpan,
         square: u32,
+        #[help]
+        help: String,
     },
 
     #[error("the path jumps from square {from} to square {to}, which are not neighbours")]
-    #[diagnostic(
-        code(E125),
-        help("a path moves one square at a time, across, up or down; check the ranges")
-    )]
+    #[diagnostic(code(E125))]
     PathJumps {
         #[label("not next to square {from}")]
         span: SourceSpan,
         from: u32,
         to: u32,
+        #[help]
+        help: String,
     },
 
     #[error("side `{side}` has no path")]
     #[diagnostic(
         code(E126),
-        help("write `path SQUARES` for a shared path or `path {side}: SQUARES`")
+        help(
+            "give it a path of its own (`path {side}: 1..{size}`), or one path for both sides (`path 1..{size}`)"
+        )
     )]
     NoPath {
         #[label("side declared here")]
         span: SourceSpan,
         side: String,
+        /// The squares of the board.
+        size: usize,
     },
 
     #[error("square {square} is on no side's path")]
@@ -239,7 +246,7 @@ pub enum CheckError {
     },
 
     #[error("a game here has exactly two sides, not {count}")]
-    #[diagnostic(code(E131), help("write `sides NAME, NAME` with two different names"))]
+    #[diagnostic(code(E131), help("write two names: `sides red, blue`"))]
     SideCount {
         #[label("{count} sides")]
         span: SourceSpan,
@@ -247,7 +254,10 @@ pub enum CheckError {
     },
 
     #[error("side `{name}` is listed twice")]
-    #[diagnostic(code(E132), help("give the two sides different names"))]
+    #[diagnostic(
+        code(E132),
+        help("give the two sides different names: `sides red, blue`")
+    )]
     DuplicateSide {
         #[label("again here")]
         span: SourceSpan,
@@ -389,12 +399,16 @@ pub enum CheckError {
     #[error("square effects loop: {chain}")]
     #[diagnostic(
         code(E150),
-        help("a square must not send a piece back to itself, directly or through other squares")
+        help(
+            "a square must not send a piece back to itself, directly or through other squares: take one effect of the loop away (`{removal}`) or send it elsewhere"
+        )
     )]
     EffectLoop {
         #[label("this effect starts the loop")]
         span: SourceSpan,
         chain: String,
+        /// The statement that takes the effect that starts the loop away.
+        removal: String,
     },
 
     #[error("`{effect}` cannot follow {trigger}")]
@@ -411,9 +425,7 @@ pub enum CheckError {
     #[error("square {square} sends a piece on twice")]
     #[diagnostic(
         code(E171),
-        help(
-            "a square sends a piece to one place: keep one of the two rules (`square N: none` takes an inherited one away)"
-        )
+        help("a square sends a piece to one place: keep one of the two rules")
     )]
     EffectTwice {
         #[label(primary, "sent on again here")]

@@ -106,6 +106,7 @@ pub fn merge<'a>(
                     CheckError::ConditionalNotAllowed {
                         span: stmt.span.clone().into(),
                         what: what.into(),
+                        statement: written(layer, &stmt.span),
                     },
                 ));
                 continue;
@@ -145,4 +146,12 @@ pub fn merge<'a>(
         }
     }
     merged
+}
+
+/// A statement of a file as written, without its comment and note.
+pub(super) fn written(layer: &Layer, span: &std::ops::Range<usize>) -> String {
+    let text = layer.file.text.get(span.clone()).unwrap_or_default();
+    crate::lang::parser::strip_comment_and_note(text)
+        .trim()
+        .to_string()
 }

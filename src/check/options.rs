@@ -57,6 +57,7 @@ pub fn resolve(
                     CheckError::ConditionalNotAllowed {
                         span: stmt.span.clone().into(),
                         what: "option".into(),
+                        statement: super::merge::written(layer, &stmt.span),
                     },
                 ));
                 continue;

@@ -148,6 +148,7 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
                 CheckError::NoPath {
                     span: name.span.clone().into(),
                     side: name.value.clone(),
+                    size: board.size(),
                 },
             );
             continue;
@@ -161,7 +162,7 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
         else {
             mismatch(&said.kind)
         };
-        let (path, segment_ends, ok) = path(cx, board, said.layer, items, breaks);
+        let (path, segment_ends, ok) = path(cx, board, (said.layer, &said.span), items, breaks);
         cx.paths_broken |= !ok;
         // A path with errors goes on with its good squares, so that the rules that name them
         // are checked too; one with none leaves nothing to check them against.
@@ -201,7 +202,7 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
 fn path(
     cx: &mut Ctx,
     board: &Board,
-    layer: usize,
+    (layer, stmt): (usize, &Span),
     items: &[Item],
     breaks: &[usize],
 ) -> (Vec<Square>, Vec<PathPos>, bool) {
@@ -221,12 +222,22 @@ fn path(
             let len = path.len();
             let back = len.saturating_sub(2).max(segment_start);
             if let Some(i) = (back..len).find(|&i| path[i] == sq) {
+                let help = path.last().and_then(|&prev| {
+                    let fixed = starts_after(item, u32::from(prev))?;
+                    let text = cx.rewritten(layer, stmt, item, &fixed)?;
+                    Some(format!(
+                        "a path never steps straight back onto a square: write it as `{text}`"
+                    ))
+                });
                 cx.err(
                     layer,
                     CheckError::PathRepeats {
                         span: item.span.clone().into(),
                         first: spans[i].clone().into(),
                         square: n,
+                        help: help.unwrap_or_else(|| {
+                            "a path may come back to a square only after going round (as an out-and-back track does), never straight back; check the ranges".into()
+                        }),
                     },
                 );
                 ok = false;
@@ -236,12 +247,20 @@ fn path(
                 && path.len() > segment_start
                 && !board.adjacent(prev, sq)
             {
+                let fixed = starts_next_to(board, item, prev).or_else(|| rows_walked(board, item));
+                let help = fixed
+                    .and_then(|fixed| cx.rewritten(layer, stmt, item, &fixed))
+                    .map_or_else(
+                        || "a path moves one square at a time, across, up or down; check the ranges".to_string(),
+                        |text| format!("a path moves one square at a time, across, up or down: write it as `{text}`"),
+                    );
                 cx.err(
                     layer,
                     CheckError::PathJumps {
                         span: item.span.clone().into(),
                         from: u32::from(prev),
                         to: n,
+                        help,
                     },
                 );
                 ok = false;
@@ -251,6 +270,74 @@ fn path(
         }
     }
     (path, segment_ends, ok)
+}
+
+/// A range of a path that steps back onto `prev`, the square before it, made to start one
+/// square further on (`1..10, 10..20` meant `1..10, 11..20`).
+fn starts_after(item: &Item, prev: u32) -> Option<String> {
+    let next = if item.descending() {
+        prev.checked_sub(1)?
+    } else {
+        prev + 1
+    };
+    let (lo, hi) = (item.first.min(item.last), item.first.max(item.last));
+    (item.count() > 1 && (lo..=hi).contains(&next) && (lo..=hi).contains(&prev))
+        .then(|| written(next, item.last))
+}
+
+/// A range of a path that jumps from `prev` over one square, made to start on it (`1..10,
+/// 12..30` meant `1..10, 11..30`).
+fn starts_next_to(board: &Board, item: &Item, prev: Square) -> Option<String> {
+    let before = if item.descending() {
+        item.first + 1
+    } else {
+        item.first.checked_sub(1)?
+    };
+    let square = Square::new(before).filter(|s| usize::from(s.get()) <= board.size())?;
+    board
+        .adjacent(prev, square)
+        .then(|| written(before, item.last))
+}
+
+/// A range that runs on from the end of a row to the start of the next, on a board numbered
+/// row by row, walked as a snake instead: each row after the first the other way
+/// (`path 1..20` on `board 2 x 10` meant `path 1..10, 20..11`). Only where the walk takes
+/// the same squares.
+fn rows_walked(board: &Board, item: &Item) -> Option<String> {
+    if board.numbering != crate::types::Numbering::Rows || item.descending() || board.cols < 2 {
+        return None;
+    }
+    let cols = u32::from(board.cols);
+    let row = |n: u32| (n - 1) / cols;
+    let (first, last) = (item.first, item.last);
+    if first == 0 || row(first) == row(last) {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for r in row(first)..=row(last) {
+        let (start, end) = (r * cols + 1, r * cols + cols);
+        let (lo, hi) = (first.max(start), last.min(end));
+        let forward = (r - row(first)) % 2 == 0;
+        // A row walked backwards is entered at its end: it must be whole.
+        if !forward && (lo, hi) != (start, end) {
+            return None;
+        }
+        parts.push(if forward {
+            written(lo, hi)
+        } else {
+            written(hi, lo)
+        });
+    }
+    Some(parts.join(", "))
+}
+
+/// An item as it is written: `7`, `1..10`.
+fn written(first: u32, last: u32) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}..{last}")
+    }
 }
 
 /// Names, labels and marks of squares.

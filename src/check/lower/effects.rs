@@ -59,9 +59,14 @@ pub(super) fn effects(
     }
     for (effect, layer, span) in &effects {
         if let Some(chain) = loop_from(effect, &effects) {
+            let removal = cx
+                .statement_key(*layer, span.start)
+                .and_then(|key| key.removal())
+                .unwrap_or_else(|| format!("square {}: none", effect.square));
             let e = CheckError::EffectLoop {
                 span: span.clone().into(),
                 chain: text(&chain),
+                removal,
             };
             // A loop a later file closes is that file's: shown at its effect on the loop.
             let latest = chain

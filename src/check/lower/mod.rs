@@ -222,14 +222,24 @@ impl<'a> Ctx<'a, '_> {
         }
     }
 
-    /// The key of the statement of file `layer` at byte `offset`, and the help line that says
-    /// how a later file overrides it.
-    fn inherited_rule(&self, layer: usize, offset: usize) -> Option<(RuleKey, String)> {
-        let entry = self.merged.entries.iter().find(|e| {
+    /// The statement in force of file `layer` at byte `offset`.
+    fn statement_at(&self, layer: usize, offset: usize) -> Option<&Entry<'a>> {
+        self.merged.entries.iter().find(|e| {
             e.layer == layer
                 && e.stmt.span.start <= offset
                 && offset < e.stmt.span.end.max(e.stmt.span.start + 1)
-        })?;
+        })
+    }
+
+    /// The key of the statement of file `layer` at byte `offset`.
+    fn statement_key(&self, layer: usize, offset: usize) -> Option<RuleKey> {
+        self.statement_at(layer, offset).map(|e| e.key.clone())
+    }
+
+    /// The key of the statement of file `layer` at byte `offset`, and the help line that says
+    /// how a later file overrides it.
+    fn inherited_rule(&self, layer: usize, offset: usize) -> Option<(RuleKey, String)> {
+        let entry = self.statement_at(layer, offset)?;
         let text = self.layers[layer].file.text.get(entry.stmt.span.clone())?;
         let help = override_help(
             &entry.key,

@@ -7,6 +7,7 @@
 use super::Ctx;
 use crate::check::errors::CheckError;
 use crate::lang::diagnostic::did_you_mean;
+use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{self as ast, Item, SetExpr, Span, Spanned};
 use crate::types::limits::MAX_THROW_VALUE;
 use crate::types::{Destination, Fallback, PathPos, PerSide, Side, Square};
@@ -117,6 +118,22 @@ impl Ctx<'_, '_> {
         self.each_square(layer, item, |cx, n| {
             cx.square(layer, n, &item.span).map(|sq| (n, sq))
         })
+    }
+
+    /// The statement at `stmt` in file `layer` as written, with `item` written as `with`
+    /// instead: a help line's form of the statement put right.
+    pub(super) fn rewritten(
+        &self,
+        layer: usize,
+        stmt: &Span,
+        item: &Item,
+        with: &str,
+    ) -> Option<String> {
+        let text = &self.layers[layer].file.text;
+        let before = text.get(stmt.start..item.span.start)?;
+        let after = text.get(item.span.end..stmt.end)?;
+        let line = format!("{before}{with}{after}");
+        Some(strip_comment_and_note(&line).trim().to_string())
     }
 
     /// A square that must be on some side's path, since rules apply to it.

@@ -260,7 +260,7 @@ fn explicit(
                     side,
                     found,
                     expected: u32::from(pieces),
-                    help: format!("list exactly {pieces} squares, or change `pieces`"),
+                    help: format!("list exactly {pieces} squares, or say `pieces {found} each`"),
                 },
             );
             ok = false;

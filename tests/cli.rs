@@ -288,6 +288,101 @@ fn the_tutorial_mistakes_give_the_errors_it_shows() {
     }
 }
 
+// ---- check: warnings ---------------------------------------------------------------------------
+
+/// A valid variant with a likely mistake: it sends a piece to a square that may be taken (W003).
+const WARNED: &str = "ruleset \"test/warned\"\ntitle \"Senet: the Water sends back to 15\"\n\
+                      extends \"senet/base\"\nsquare 27: go to 15\n";
+
+#[test]
+fn check_shows_warnings_and_succeeds() {
+    let dir = TempDir::new("warned");
+    let file = dir.write("warned.rules", WARNED);
+    let (code, stdout, stderr) = run(&["check", &file]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    assert_eq!(ok_lines(&stdout).len(), 1, "{stdout}");
+    assert!(stderr.contains("W003"), "{stderr}");
+    assert!(stderr.contains("warning: `"), "{stderr}");
+    assert!(stderr.contains("has 1 warning"), "{stderr}");
+}
+
+#[test]
+fn check_deny_warnings_fails_on_a_warning() {
+    let dir = TempDir::new("denied");
+    let file = dir.write("warned.rules", WARNED);
+    let (code, _, stderr) = run(&["check", &file, "--deny-warnings"]);
+    assert_eq!(code, 1, "stderr: {stderr}");
+    assert!(stderr.contains("W003"), "{stderr}");
+    assert!(stderr.contains("denied by --deny-warnings"), "{stderr}");
+    // A file without warnings passes as before.
+    senet()
+        .args(["check", "senet/base", "--deny-warnings"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn check_json_gives_each_warning_with_its_severity() {
+    let dir = TempDir::new("warned-json");
+    let file = dir.write("warned.rules", WARNED);
+    let (code, json) = check_json(&[&file]);
+    assert_eq!(code, 0);
+    let entry = &json["files"][0];
+    assert_eq!(entry["ok"], true);
+    let diags = entry["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{json}");
+    assert_eq!(diags[0]["code"], "W003");
+    assert_eq!(diags[0]["severity"], "warning");
+    assert_eq!(diags[0]["line"], 4);
+    let (code, json) = check_json(&[&file, "--deny-warnings"]);
+    assert_eq!(code, 1);
+    assert_eq!(json["files"][0]["ok"], false);
+}
+
+/// Warnings never stop another command: `explain` of a warned file prints its rules, and no
+/// warning.
+#[test]
+fn warnings_do_not_block_other_commands() {
+    let dir = TempDir::new("warned-explain");
+    let file = dir.write("warned.rules", WARNED);
+    let (code, stdout, stderr) = run(&["explain", &file]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    assert!(stdout.contains("goes to square 15"), "{stdout}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+/// An error a variant brings about in an inherited rule is shown on the variant's line, with
+/// the inherited rule as a related diagnostic in its own file.
+#[test]
+fn check_json_gives_the_inherited_rule_as_related() {
+    let dir = TempDir::new("inherited");
+    let file = dir.write(
+        "gap.rules",
+        "ruleset \"test/gap\"\ntitle \"Senet without 30\"\nextends \"senet/base\"\nname 29 none\ngaps 30\n",
+    );
+    let (code, json) = check_json(&[&file]);
+    assert_eq!(code, 1);
+    let diags = json["files"][0]["diagnostics"].as_array().unwrap();
+    let name = diags
+        .iter()
+        .find(|d| {
+            d["related"][0]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("`name 30`"))
+        })
+        .unwrap_or_else(|| panic!("no diagnostic about the inherited `name 30`: {json}"));
+    assert_eq!(name["code"], "E123");
+    assert_eq!(name["severity"], "error");
+    assert_eq!(name["line"], 5, "on the variant's `gaps 30`");
+    assert!(
+        name["help"].as_str().unwrap().contains("`name 30 none`"),
+        "{name}"
+    );
+    let related = &name["related"][0];
+    assert_eq!(related["file"], "senet/base.rules");
+    assert_eq!(related["severity"], "note");
+}
+
 // ---- check: invalid and unreadable input -------------------------------------------------------
 
 #[test]
@@ -312,11 +407,21 @@ fn check_json_of_an_invalid_file_has_every_diagnostic_with_its_place() {
     let files = json["files"].as_array().expect("`files` is an array");
     assert_eq!(files.len(), 1);
     assert_eq!(files[0]["ok"], Value::Bool(false));
-    let diags = files[0]["diagnostics"].as_array().expect("an array");
-    assert_eq!(diags.len(), 3, "{diags:#?}");
-    for d in diags {
+    let all = files[0]["diagnostics"].as_array().expect("an array");
+    // The errors, and the warnings after them (the two squares 27 send a piece to may be taken).
+    let diags: Vec<&Value> = all.iter().filter(|d| d["severity"] == "error").collect();
+    assert_eq!(diags.len(), 3, "{all:#?}");
+    assert!(
+        all.iter()
+            .all(|d| d["severity"] == "error" || d["code"] == "W003"),
+        "{all:#?}"
+    );
+    for d in all {
         let code = d["code"].as_str().expect("code");
-        assert!(code.starts_with('E') && code.len() == 4, "{code}");
+        assert!(
+            (code.starts_with('E') || code.starts_with('W')) && code.len() == 4,
+            "{code}"
+        );
         assert!(d["line"].as_u64().is_some_and(|l| l >= 1), "{d}");
         assert!(d["column"].as_u64().is_some_and(|c| c >= 1), "{d}");
         assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()), "{d}");

@@ -514,3 +514,46 @@ pub enum CheckError {
         help: String,
     },
 }
+
+/// Warnings of the check phase: likely mistakes that do not stop the rules from being played.
+/// Each has a stable code, a labelled span and a help line.
+#[derive(Debug, Error, Diagnostic)]
+pub enum CheckWarning {
+    #[error(
+        "option `{option}` no longer changes anything: this `{key}` replaces the inherited rule with its `when {option} is ...` forms"
+    )]
+    #[diagnostic(code(W001), severity(Warning))]
+    OptionCut {
+        #[label("replaces `{cut}` too")]
+        span: SourceSpan,
+        key: String,
+        option: String,
+        /// The first inherited `when` statement replaced, as written.
+        cut: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("this rule set has the title of {parent} unchanged, but changes its rules")]
+    #[diagnostic(code(W002), severity(Warning))]
+    TitleInherited {
+        #[label("{label}")]
+        span: SourceSpan,
+        parent: String,
+        label: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("square {to} may be taken when a piece is sent there")]
+    #[diagnostic(code(W003), severity(Warning))]
+    DestinationTaken {
+        #[label("{then}")]
+        span: SourceSpan,
+        to: u32,
+        /// What happens then, per the rules.
+        then: String,
+        #[help]
+        help: String,
+    },
+}

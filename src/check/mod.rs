@@ -10,6 +10,7 @@ pub mod merge;
 pub mod options;
 pub mod ruleset;
 pub mod same;
+mod warnings;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,8 +22,21 @@ use load::Origin;
 
 /// Checks a bundled id or a rule file's path, with options chosen as `(name, value)`.
 pub fn check_target(target: &str, options: &[(String, String)]) -> Result<RuleSet, CheckFailure> {
-    let (file, origin) = load::open(target).map_err(CheckFailure::Unreadable)?;
-    check_file(file, origin, options).map_err(CheckFailure::Invalid)
+    check_target_warned(target, options).0
+}
+
+/// [`check_target`], and the warnings about the file (likely mistakes that do not stop the
+/// rules from being played).
+pub fn check_target_warned(
+    target: &str,
+    options: &[(String, String)],
+) -> (Result<RuleSet, CheckFailure>, Vec<Diagnostic>) {
+    let (file, origin) = match load::open(target) {
+        Ok(opened) => opened,
+        Err(e) => return (Err(CheckFailure::Unreadable(e)), Vec::new()),
+    };
+    let (checked, warnings) = check_file(file, origin, options);
+    (checked.map_err(CheckFailure::Invalid), warnings)
 }
 
 /// Checks rule text handed over directly; relative `extends` resolve from `dir`.
@@ -32,6 +46,16 @@ pub fn check_text(
     dir: Option<PathBuf>,
     options: &[(String, String)],
 ) -> Result<RuleSet, Vec<Diagnostic>> {
+    check_text_warned(name, text, dir, options).0
+}
+
+/// [`check_text`], and the warnings about the text.
+pub fn check_text_warned(
+    name: &str,
+    text: &str,
+    dir: Option<PathBuf>,
+    options: &[(String, String)],
+) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
     check_file(SourceFile::new(name, text), Origin::Text { dir }, options)
 }
 
@@ -49,14 +73,15 @@ pub fn check_chain(
         files: files.into(),
         at: 0,
     };
-    check_file(file, origin, options)
+    check_file(file, origin, options).0
 }
 
+/// The rule set or its errors, and the warnings about the file.
 fn check_file(
     file: Arc<SourceFile>,
     origin: Origin,
     options: &[(String, String)],
-) -> Result<RuleSet, Vec<Diagnostic>> {
+) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     if matches!(origin, Origin::Path(_)) && !load::looks_like_rules(&file.text) {
         // Named, never quoted: the diagnostic carries none of the file's text.
@@ -68,11 +93,13 @@ fn check_file(
                 target: file.name.clone(),
             },
         ));
-        return Err(diags);
+        return (Err(diags), Vec::new());
     }
     let layers = load::load_chain(file, origin, &mut diags);
     let opts = options::resolve(&layers, options, &mut diags);
     let merged = merge::merge(&layers, &opts, &mut diags);
+    let mut warnings = warnings::warnings(&layers, &merged, &opts);
+    warnings.sort_by_key(Diagnostic::primary_offset);
     let rules = lower::build(&layers, &merged, opts, &mut diags);
     // In file order, each file's errors by place.
     let order: Vec<String> = layers.iter().rev().map(|l| l.file.name.clone()).collect();
@@ -85,14 +112,15 @@ fn check_file(
             d.primary_offset(),
         )
     });
-    match rules {
+    let checked = match rules {
         Some(mut r) if diags.is_empty() => {
             r.hash = text_hash(layers.iter().map(|l| l.file.text.as_str()));
             r.files = load::chain_files(&layers);
             Ok(r)
         }
         _ => Err(diags),
-    }
+    };
+    (checked, warnings)
 }
 
 /// FNV-1a (64 bits) over the texts of an `extends` chain, as 16 hex digits: a game record keeps

@@ -6,7 +6,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 const EXIT_STATUS: &str = "\
 Exit status:
   0  success
-  1  a rule file has errors (`check`, and any command given such a file)
+  1  a rule file has errors (`check`, and any command given such a file), or warnings
+     (`check --deny-warnings`)
   2  the command could not be carried out: a bad argument, a file that cannot be read or is not
      what it should be (a position, a record, a table), or output that cannot be written";
 
@@ -19,6 +20,7 @@ const CHECK_EXAMPLES: &str = "\
 Examples:
   senet check senet/kendall twenty-squares/ur        # one line for each valid rule set
   senet check senet/kendall --option pieces=7        # with an option chosen
+  senet check my-variant.rules --deny-warnings       # warnings fail it too (exit 1)
   senet check docs/examples/classroom.rules --format json   # a file of yours, for tools";
 
 const EXPLAIN_EXAMPLES: &str = "\
@@ -102,7 +104,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Check rule files (or bundled ids): a summary per valid file, else every diagnostic.
+    /// Check rule files (or bundled ids): a summary per valid file, else every error; and every
+    /// warning (a likely mistake that does not stop the rules from being played).
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
         /// Bundled ids (`senet/kendall`) or paths to `.rules` files.
@@ -110,6 +113,9 @@ pub enum Command {
         rules: Vec<String>,
         #[command(flatten)]
         options: OptionArgs,
+        /// Fail (exit 1) on warnings too, as on errors.
+        #[arg(long)]
+        deny_warnings: bool,
         /// Output format: `text` (summaries, diagnostics on standard error) or `json` (one line
         /// with every diagnostic, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -8,7 +8,7 @@ use clap::CommandFactory;
 use serde_json::{Value, json};
 
 use super::args::{Cli, Command, Format, MethodArg};
-use senet::check::{CheckFailure, RuleSet, check_target};
+use senet::check::{CheckFailure, RuleSet, check_target, check_target_warned};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::Diagnostic;
@@ -21,8 +21,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check {
             rules,
             options,
+            deny_warnings,
             format,
-        } => check(&rules, &options.options, format),
+        } => check(&rules, &options.options, deny_warnings, format),
         Command::Explain {
             rules,
             options,
@@ -284,16 +285,30 @@ fn print_json(value: &Value) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(targets: &[String], options: &[(String, String)], format: Format) -> ExitCode {
+/// `check`: a summary of each valid file, every error, every warning; warnings fail the
+/// check only with `--deny-warnings`.
+fn check(
+    targets: &[String],
+    options: &[(String, String)],
+    deny_warnings: bool,
+    format: Format,
+) -> ExitCode {
     let mut worst = 0u8;
     let mut json = Vec::new();
     for target in targets {
-        match check_target(target, options) {
+        let (checked, warnings) = check_target_warned(target, options);
+        let denied = deny_warnings && !warnings.is_empty();
+        if denied {
+            worst = worst.max(1);
+        }
+        match checked {
             Ok(r) => {
                 if format == Format::Text {
                     say!("{}", render::summary(target, &r));
+                    print_warnings(target, &warnings, denied);
                 } else {
-                    json.push(json!({ "file": target, "ok": true, "id": r.id, "title": r.title, "diagnostics": [] }));
+                    let d: Vec<_> = warnings.iter().map(Diagnostic::to_json).collect();
+                    json.push(json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title, "diagnostics": d }));
                 }
             }
             Err(CheckFailure::Unreadable(msg)) => {
@@ -315,8 +330,13 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
                         diags.len(),
                         if diags.len() == 1 { "" } else { "s" }
                     );
+                    print_warnings(target, &warnings, denied);
                 } else {
-                    let d: Vec<_> = diags.iter().map(Diagnostic::to_json).collect();
+                    let d: Vec<_> = diags
+                        .iter()
+                        .chain(&warnings)
+                        .map(Diagnostic::to_json)
+                        .collect();
                     json.push(json!({ "file": target, "ok": false, "diagnostics": d }));
                 }
             }
@@ -326,6 +346,25 @@ fn check(targets: &[String], options: &[(String, String)], format: Format) -> Ex
         say!("{}", json!({ "files": json }));
     }
     ExitCode::from(worst)
+}
+
+/// The warnings about a file on standard error, and a line that counts them (an error where
+/// `--deny-warnings` makes them fail the check).
+fn print_warnings(target: &str, warnings: &[Diagnostic], denied: bool) {
+    if warnings.is_empty() {
+        return;
+    }
+    print_diagnostics(warnings);
+    let count = format!(
+        "`{target}` has {} warning{}",
+        warnings.len(),
+        if warnings.len() == 1 { "" } else { "s" }
+    );
+    if denied {
+        complain!("error: {count} (denied by --deny-warnings)");
+    } else {
+        complain!("warning: {count}");
+    }
 }
 
 /// `diff`: each `--option` goes to the rule sets that have it; one that neither has is an error.

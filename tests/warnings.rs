@@ -1,0 +1,94 @@
+//! Snapshot tests of the checker's warnings.
+//!
+//! Every `tests/warnings/*.rules` file checks without errors but has a likely mistake: it is
+//! checked with `check_text_warned` (relative `extends` resolve from `tests/warnings/`), every
+//! warning is rendered without colour at a width of 100 columns, and the result is compared with
+//! the snapshot `tests/snapshots/warnings__<file stem>.snap`. The file's name begins with the
+//! code of the warnings it gives (`w003-...` gives W003, and only W003).
+//!
+//! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test warnings`, then read the
+//! changed `.snap` files.
+
+use std::path::PathBuf;
+
+use senet::lang::Diagnostic;
+
+const DIR: &str = "tests/warnings";
+
+fn rule_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(DIR)
+        .expect("tests/warnings exists (tests run from the package root)")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The warnings of a file that must check without errors.
+fn warnings(name: &str, text: &str) -> Vec<Diagnostic> {
+    let (checked, warnings) =
+        senet::check::check_text_warned(name, text, Some(PathBuf::from(DIR)), &[]);
+    if let Err(errors) = checked {
+        panic!("{name} has errors: {errors:?}");
+    }
+    warnings
+}
+
+#[test]
+fn every_file_in_tests_warnings() {
+    let files = rule_files();
+    assert!(
+        files.len() >= 3,
+        "expected a file for each warning in {DIR}"
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = format!("{DIR}/{}", path.file_name().unwrap().to_string_lossy());
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = stem[..4].to_uppercase();
+        let found = warnings(&name, &text);
+        let codes: Vec<String> = found.iter().map(Diagnostic::code).collect();
+        assert!(
+            !codes.is_empty() && codes.iter().all(|c| *c == expected),
+            "{name}: expected {expected} only, got {codes:?}"
+        );
+        assert!(found.iter().all(Diagnostic::is_warning), "{name}");
+        let rendered: Vec<String> = found
+            .iter()
+            .map(|d| d.render(false, Some(100)).trim_end().to_string())
+            .collect();
+        insta::assert_snapshot!(stem, rendered.join("\n\n"));
+    }
+}
+
+/// A `[choice: ...]` note says that what a rule does is meant: a piece that stays where it
+/// landed while its destination is taken gives no W003 then.
+#[test]
+fn a_choice_note_says_a_destination_that_may_be_taken_is_meant() {
+    let text = "ruleset \"test/chosen\"\ntitle \"Senet: the Water sends back to 15\"\n\
+                extends \"senet/base\"\n\
+                square 27: go to 15   [choice: a piece stays in the Water while 15 is taken]\n";
+    assert!(warnings("chosen.rules", text).is_empty());
+}
+
+/// The bundled rule sets give no warning.
+#[test]
+fn bundled_rule_sets_give_no_warning() {
+    for id in senet::bundled::ids() {
+        let (checked, warnings) = senet::check::check_target_warned(id, &[]);
+        assert!(checked.is_ok(), "{id} does not check");
+        assert!(warnings.is_empty(), "{id}: {warnings:?}");
+    }
+}
+
+/// A variant that restates the rules an option changes, with forms of its own, keeps the option
+/// meaningful: no W001.
+#[test]
+fn an_option_restated_with_its_forms_is_not_cut() {
+    let text = "ruleset \"test/restated\"\ntitle \"Twenty Squares, six by default\"\n\
+                extends \"twenty-squares/sawah\"\noption pieces: 1..7 default 6\n\
+                pieces 6 each\nwhen pieces is 7: pieces 7 each\n";
+    let found = warnings("restated.rules", text);
+    assert!(found.is_empty(), "{found:?}");
+}

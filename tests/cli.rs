@@ -383,6 +383,67 @@ fn check_json_gives_the_inherited_rule_as_related() {
     assert_eq!(related["severity"], "note");
 }
 
+// ---- explain-error -----------------------------------------------------------------------------
+
+#[test]
+fn explain_error_prints_the_code_its_meaning_and_both_examples() {
+    let (code, stdout, stderr) = run(&["explain-error", "E123"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("E123: a square that is a gap\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Wrong (`senet check variant.rules`):"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Right (`senet check variant.rules`):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    safe 4, 5, 16"), "{stdout}");
+    // Codes are read in either case; warnings have entries too.
+    let (code, lower, _) = run(&["explain-error", "e123"]);
+    assert_eq!((code, lower.as_str()), (0, stdout.as_str()));
+    senet()
+        .args(["explain-error", "W003"])
+        .assert()
+        .success()
+        .stdout(contains("first free after 15"));
+}
+
+#[test]
+fn explain_error_of_an_unknown_code_is_exit_2() {
+    let (code, stdout, stderr) = run(&["explain-error", "E999"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("`E999`"), "{stderr}");
+    assert!(stderr.contains("senet explain-error --all"), "{stderr}");
+}
+
+/// Every code `senet check` gives in the tests' rule files is explained.
+#[test]
+fn explain_error_knows_every_code_check_gives() {
+    let (_, json) = check_json(&["tests/diagnostics/e123-gaps-under-inherited-rules.rules"]);
+    let diags = json["files"][0]["diagnostics"].as_array().unwrap();
+    assert!(!diags.is_empty());
+    for d in diags {
+        let code = d["code"].as_str().unwrap();
+        senet().args(["explain-error", code]).assert().success();
+    }
+}
+
+#[test]
+fn explain_error_all_markdown_is_docs_errors_md() {
+    let (code, stdout, stderr) = run(&["explain-error", "--all", "--markdown"]);
+    assert_eq!(code, 0, "{stderr}");
+    let docs = std::fs::read_to_string("docs/errors.md").unwrap();
+    assert!(
+        stdout == docs,
+        "docs/errors.md is not `senet explain-error --all --markdown`"
+    );
+}
+
 // ---- check: invalid and unreadable input -------------------------------------------------------
 
 #[test]

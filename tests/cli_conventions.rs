@@ -9,11 +9,12 @@ use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "list",
     "fmt",
     "check",
     "explain",
+    "explain-error",
     "diff",
     "moves",
     "play",
@@ -69,7 +70,7 @@ fn man_prints_a_roff_page_naming_every_command() {
     for command in COMMANDS {
         // roff writes a hyphen as `\-`.
         assert!(
-            page.contains(&format!("senet\\-{command}(1)")),
+            page.contains(&format!("senet\\-{}(1)", command.replace('-', "\\-"))),
             "the page does not name `{command}`"
         );
     }

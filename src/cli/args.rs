@@ -29,6 +29,12 @@ Examples:
   senet explain senet/kendall --option pieces=7
   senet explain twenty-squares/ur --format json      # the rules as one line of JSON";
 
+const EXPLAIN_ERROR_EXAMPLES: &str = "\
+Examples:
+  senet explain-error E123                           # a code `senet check` gave
+  senet explain-error --all                          # every code, in order
+  senet explain-error --all --markdown > errors.md   # the index as Markdown";
+
 const DIFF_EXAMPLES: &str = "\
 Examples:
   senet diff senet/base senet/jequier                # the rules two reconstructions disagree on
@@ -133,6 +139,20 @@ pub enum Command {
         /// docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Explain a diagnostic code (`E123`, `W001`): what it means, a rule file that gives it and
+    /// the same file put right.
+    #[command(after_help = EXPLAIN_ERROR_EXAMPLES)]
+    ExplainError {
+        /// The code, as `senet check` shows it: `E123`, `W001`.
+        #[arg(value_name = "CODE", required_unless_present = "all")]
+        code: Option<String>,
+        /// Every code, in order.
+        #[arg(long, conflicts_with = "code")]
+        all: bool,
+        /// Markdown instead of text (the index in docs/errors.md is `--all --markdown`).
+        #[arg(long)]
+        markdown: bool,
     },
     /// Show the rules that differ between two rule sets, side by side.
     #[command(after_help = DIFF_EXAMPLES)]

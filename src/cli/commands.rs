@@ -33,6 +33,11 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(r) => print(&render::explain::explain(&r)),
             Err(code) => code,
         },
+        Command::ExplainError {
+            code,
+            all,
+            markdown,
+        } => explain_error(code.as_deref(), all, markdown),
         Command::Diff { a, b, options } => diff(&a, &b, &options.options),
         Command::Moves {
             rules,
@@ -364,6 +369,38 @@ fn print_warnings(target: &str, warnings: &[Diagnostic], denied: bool) {
         complain!("error: {count} (denied by --deny-warnings)");
     } else {
         complain!("warning: {count}");
+    }
+}
+
+/// `explain-error`: a code's entry of the index (or every entry), as text or Markdown; an
+/// unknown code is exit 2.
+fn explain_error(code: Option<&str>, all: bool, markdown: bool) -> ExitCode {
+    use senet::lang::error_index::{self, INDEX};
+    if all {
+        let text = if markdown {
+            error_index::markdown()
+        } else {
+            let entries: Vec<String> = INDEX.iter().map(error_index::text).collect();
+            entries.join("\n")
+        };
+        return print(&text);
+    }
+    let code = code.unwrap_or_default();
+    match error_index::entry(code) {
+        Some(e) if markdown => print(&error_index::markdown_entry(e)),
+        Some(e) => print(&error_index::text(e)),
+        None => {
+            let hint = senet::lang::diagnostic::did_you_mean(
+                &code.to_ascii_uppercase(),
+                INDEX.iter().map(|e| e.code),
+            )
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+            complain!(
+                "error: no diagnostic has the code `{code}`{hint}; `senet explain-error --all` shows every code"
+            );
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The rule language: syntax tree, parser and diagnostics.
 
 pub mod diagnostic;
+pub mod error_index;
 pub mod errors;
 pub mod format;
 pub mod forms;

@@ -1057,7 +1057,7 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
         expected,
         found,
         help: write_it_as(strip_comment_and_note(body)).unwrap_or_else(|| {
-            "`senet explain-error E001` shows how each statement is written".into()
+            "a statement begins with one of the language's words: `senet explain-error E003` lists them".into()
         }),
     }
 }

@@ -1,0 +1,742 @@
+//! The index of diagnostic codes: for every error (`E...`) and warning (`W...`) the checker
+//! gives, what it means, a rule file that gives it and the same file put right. `senet
+//! explain-error CODE` prints an entry; `docs/errors.md` is this index as Markdown
+//! ([`markdown`]), and a test holds the two equal. Another test checks every example: the wrong
+//! one gives its code, the right one checks without an error or a warning.
+//!
+//! An example is a rule file named `variant.rules`. Files it extends that are not bundled are
+//! given beside it (`beside`: a name ending in `/` is a folder). In examples, `<U+XXXX>` stands
+//! for that character (one a rule file may not hold, shown so that it cannot do harm here).
+
+use std::fmt::Write;
+
+/// One code of the index.
+pub struct Entry {
+    pub code: &'static str,
+    /// What the diagnostic says, in a few words.
+    pub title: &'static str,
+    /// What it means and how it is put right.
+    pub explanation: &'static str,
+    /// A rule file that gives the code.
+    pub wrong: &'static str,
+    /// The same file put right.
+    pub right: &'static str,
+    /// Files beside the examples, which they extend: name and text.
+    pub beside: &'static [(&'static str, &'static str)],
+    /// Options chosen (`--option NAME=VALUE`) when the wrong example is checked; the right one
+    /// is checked with each option once.
+    pub options: &'static [(&'static str, &'static str)],
+}
+
+impl Entry {
+    const fn new(
+        code: &'static str,
+        title: &'static str,
+        explanation: &'static str,
+        wrong: &'static str,
+        right: &'static str,
+    ) -> Entry {
+        Entry {
+            code,
+            title,
+            explanation,
+            wrong,
+            right,
+            beside: &[],
+            options: &[],
+        }
+    }
+
+    const fn beside(mut self, files: &'static [(&'static str, &'static str)]) -> Entry {
+        self.beside = files;
+        self
+    }
+
+    const fn options(mut self, options: &'static [(&'static str, &'static str)]) -> Entry {
+        self.options = options;
+        self
+    }
+
+    /// Whether the code is a warning's.
+    pub fn is_warning(&self) -> bool {
+        self.code.starts_with('W')
+    }
+
+    /// The options the right example is checked with: each option once, its first value.
+    pub fn right_options(&self) -> Vec<(&'static str, &'static str)> {
+        let mut once: Vec<(&str, &str)> = Vec::new();
+        for &(name, value) in self.options {
+            if !once.iter().any(|(n, _)| *n == name) {
+                once.push((name, value));
+            }
+        }
+        once
+    }
+}
+
+/// An example's text as a file holds it: each `<U+XXXX>` the character it stands for.
+pub fn example_text(example: &str) -> String {
+    let mut out = String::with_capacity(example.len());
+    let mut rest = example;
+    while let Some(at) = rest.find("<U+") {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let end = from.find('>').unwrap_or(from.len() - 1);
+        match u32::from_str_radix(&from[3..end], 16)
+            .ok()
+            .and_then(char::from_u32)
+        {
+            Some(c) => out.push(c),
+            None => out.push_str(&from[..=end]),
+        }
+        rest = &from[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The entry of a code (`E123`, `w001`: case does not matter).
+pub fn entry(code: &str) -> Option<&'static Entry> {
+    INDEX.iter().find(|e| e.code.eq_ignore_ascii_case(code))
+}
+
+/// An entry as text for a terminal: the code and title, the explanation, the examples indented.
+pub fn text(e: &Entry) -> String {
+    let mut out = format!("{}: {}\n\n{}", e.code, e.title, wrapped(e.explanation, 90));
+    let examples = [("Wrong", e.wrong, e.options), ("Right", e.right, &[][..])];
+    for (what, example, options) in examples {
+        let _ = write!(out, "\n{what} ({}):\n\n", checked_as(e, options, what));
+        indented(&mut out, example);
+    }
+    for (name, text) in e.beside {
+        if name.ends_with('/') {
+            let _ = write!(out, "\n{name} is a folder.\n");
+        } else {
+            let _ = write!(out, "\n{name}, beside it:\n\n");
+            indented(&mut out, text);
+        }
+    }
+    out
+}
+
+/// A paragraph in lines of at most `width` characters (a longer word has a line of its own).
+fn wrapped(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// A file's lines, indented four spaces (blank lines stay blank).
+fn indented(out: &mut String, text: &str) {
+    for line in text.lines() {
+        if !line.is_empty() {
+            out.push_str("    ");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+/// How an example is checked, in words: `senet check variant.rules` and its options.
+fn checked_as(e: &Entry, options: &[(&str, &str)], what: &str) -> String {
+    let options: Vec<(&str, &str)> = if what == "Right" {
+        e.right_options()
+    } else {
+        options.to_vec()
+    };
+    let mut command = String::from("senet check variant.rules");
+    for (name, value) in options {
+        let _ = write!(command, " --option {name}={value}");
+    }
+    format!("`{command}`")
+}
+
+/// The whole index as Markdown: `docs/errors.md`.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "# Error index\n\n\
+         Every error and warning `senet check` gives has a code: `E` for an error (the rules \
+         cannot be played), `W` for a warning (a likely mistake; `senet check` fails on it only \
+         with `--deny-warnings`). This page explains each, with a rule file that gives it and \
+         the same file put right. `senet explain-error CODE` prints the same in the terminal.\n\n\
+         Each example is a file named `variant.rules`; the files it extends are bundled rule \
+         sets (`senet list`) or are shown beside it. `<U+202E>` stands for the invisible \
+         character it names.\n\n\
+         This page is generated: `cargo run -- explain-error --all --markdown > docs/errors.md`.\n",
+    );
+    out.push_str("\n| code | what |\n|---|---|\n");
+    for e in INDEX {
+        let _ = writeln!(
+            out,
+            "| [{}](#{}) | {} |",
+            e.code,
+            e.code.to_ascii_lowercase(),
+            e.title
+        );
+    }
+    for e in INDEX {
+        out.push('\n');
+        out.push_str(&markdown_entry(e));
+    }
+    out
+}
+
+/// One entry as Markdown: a section of `docs/errors.md`.
+pub fn markdown_entry(e: &Entry) -> String {
+    let mut out = format!("## {}\n\n**{}**\n\n{}\n", e.code, e.title, e.explanation);
+    let examples = [("Wrong", e.wrong, e.options), ("Right", e.right, &[][..])];
+    for (what, example, options) in examples {
+        let _ = write!(
+            out,
+            "\n{what}, checked with {}:\n\n```\n{}\n```\n",
+            checked_as(e, options, what),
+            example.trim_end()
+        );
+    }
+    for (name, text) in e.beside {
+        if name.ends_with('/') {
+            let _ = write!(out, "\n`{name}` is a folder.\n");
+        } else {
+            let _ = write!(
+                out,
+                "\n`{name}`, beside it:\n\n```\n{}\n```\n",
+                text.trim_end()
+            );
+        }
+    }
+    out
+}
+
+/// Every code, in order.
+pub static INDEX: &[Entry] = &[
+    Entry::new(
+        "E001",
+        "a statement that does not read as the language writes it",
+        "A word, number or sign stands where the statement needs another. The message says what \
+         was expected and what was found, and the help shows how the statement is written. Each \
+         statement is one line, and its words come in a fixed order.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: captured pieces start again\"\nextends \"senet/base\"\n\ncapture to first free 1\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: captured pieces start again\"\nextends \"senet/base\"\n\ncapture to first free after 1\n",
+    ),
+    Entry::new(
+        "E002",
+        "a line that begins with no statement",
+        "Every statement begins with one of the language's words (`board`, `path`, `safe`, \
+         `square`, `on`, ...). A line that begins with another word, not close to any of them, \
+         is not a statement. The help lists the words a statement may begin with.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a safe House of Happiness only\"\nextends \"senet/base\"\n\nhouse 26: safe\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a safe House of Happiness only\"\nextends \"senet/base\"\n\nsafe 26\n",
+    ),
+    Entry::new(
+        "E003",
+        "a misspelt word",
+        "A word is close to one the language has at that place, and is taken for a misspelling \
+         of it; the help shows the line with the word written right. The words a statement may \
+         begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
+         label, marks, draw, path, sides, colour, pieces, start, first, throw, extra, begin, \
+         each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, seats, \
+         opening, square, retreat, bear, only, no, one, any, win, end, match and on. Keywords are \
+         lower case; `color` may be written for `colour`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E004",
+        "a string that is never closed",
+        "A string begins and ends with a double quote on the same line. There are no escapes: a \
+         string cannot hold a double quote.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\nextends \"senet/base\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E005",
+        "a number too large",
+        "Numbers in a rule file are squares, pieces and throw values: no number written may be \
+         larger than 1,000,000 (the limits of each rule are smaller still, see E121 and E144).",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 20000000\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E006",
+        "a file too large",
+        "A rule file is at most 64 KiB: a rule set is a few dozen lines. A larger file is not \
+         read at all; it is likely not a rule file.",
+        "ruleset \"my/variant\"\nextends \"senet/base\"\n# ... and 64 KiB more of lines like this one\n",
+        "ruleset \"my/variant\"\nextends \"senet/base\"\n",
+    ),
+    Entry::new(
+        "E007",
+        "a note that is never closed",
+        "A note follows a statement on its line, in square brackets: `[source: ...]` says what the \
+         source says, `[choice: ...]` marks what the rule set chose where the sources are \
+         silent. It ends with `]` on the same line, and its text may not hold a `]`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2   [choice: two pieces make a blockade\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2   [choice: two pieces make a blockade]\n",
+    ),
+    Entry::new(
+        "E008",
+        "a character with no meaning",
+        "The language has no braces, parentheses or blocks: one statement a line, lists separated \
+         by commas, a note in square brackets, a comment after `#`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: only the houses are safe\"\nextends \"senet/base\"\n\nsafe { 26, 28 }\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: only the houses are safe\"\nextends \"senet/base\"\n\nsafe 26, 28\n",
+    ),
+    Entry::new(
+        "E009",
+        "an invisible control character",
+        "A rule file is plain text. Control characters other than the tab (a terminal escape, \
+         say) and the characters that change the direction of text (which make a line read \
+         otherwise than it shows) are refused wherever they stand, and diagnostics show them as \
+         `?`. They come with a copy from a terminal or a word processor: delete them.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: <U+202E>owt fo sedakcolb\"\nextends \"senet/base\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E010",
+        "a range where single numbers are written",
+        "Squares may be given as ranges (`21..30`), but throw values, a square's number in \
+         `square N` or `name N`, and other single numbers may not: list the numbers one by one. \
+         The help shows the list.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: every throw but 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1..4\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: every throw but 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 2, 3, 4\n",
+    ),
+    Entry::new(
+        "E101",
+        "a rule stated twice in one file",
+        "Every statement has a key (its keyword and its subject: `blockade`, `square 27`, `path \
+         red`), and a file states each key once (a `when` form under another option value is a \
+         key of its own). To change a rule inherited with `extends`, state it once in the file \
+         that extends: it replaces the inherited one.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 3\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E102",
+        "a rule set to extend that cannot be found",
+        "`extends` names a bundled rule set (`senet list` lists them) or a `.rules` file, by a \
+         path relative to the file that extends it (`.rules` may be left out). Only `.rules` \
+         files are read.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/bsae\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E103",
+        "rule sets that extend each other",
+        "A rule set cannot extend itself, directly or through others: there would be no rules to \
+         start from. One of the files must extend a rule set that extends none of them.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"other\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    )
+    .beside(&[(
+        "other.rules",
+        "ruleset \"my/other\"\ntitle   \"Senet: blockades of two, again\"\nextends \"variant\"\n",
+    )]),
+    Entry::new(
+        "E104",
+        "`extends` too deep",
+        "`extends` may chain, at most 8 files deep. A variant of a variant of ... is better \
+         written as a variant of a rule set nearer the start of the chain.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: nine levels down\"\nextends \"level-1\"\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: eight levels down\"\nextends \"level-2\"\n",
+    )
+    .beside(&[
+        ("level-1.rules", "ruleset \"my/level-1\"\nextends \"level-2\"\n"),
+        ("level-2.rules", "ruleset \"my/level-2\"\nextends \"level-3\"\n"),
+        ("level-3.rules", "ruleset \"my/level-3\"\nextends \"level-4\"\n"),
+        ("level-4.rules", "ruleset \"my/level-4\"\nextends \"level-5\"\n"),
+        ("level-5.rules", "ruleset \"my/level-5\"\nextends \"level-6\"\n"),
+        ("level-6.rules", "ruleset \"my/level-6\"\nextends \"level-7\"\n"),
+        ("level-7.rules", "ruleset \"my/level-7\"\nextends \"level-8\"\n"),
+        ("level-8.rules", "ruleset \"my/level-8\"\nextends \"senet/base\"\n"),
+    ]),
+    Entry::new(
+        "E105",
+        "a rule set to extend that cannot be read",
+        "The file `extends` names exists but cannot be read: it is a folder, or it may not be \
+         read. A relative path is read from the folder of the file that says `extends`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"variants\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    )
+    .beside(&[("variants.rules/", "")]),
+    Entry::new(
+        "E106",
+        "a statement that cannot depend on an option",
+        "`when OPTION is VALUE:` makes a rule hold only under that option's value. What a rule set \
+         is and where it comes from (`ruleset`, `title`, `source`, `extends`) and its options \
+         themselves cannot depend on an option.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nwhen pieces is 3: title \"Senet: three pieces\"\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E107",
+        "a file to extend that is not a rule file",
+        "A rule file begins with `ruleset \"ID\"` (after blank lines and comments). A file that \
+         does not is not read any further, and none of its content is shown.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"notes\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    )
+    .beside(&[("notes.rules", "Notes on Senet, to read later.\n")]),
+    Entry::new(
+        "E110",
+        "an unknown option",
+        "A `when` statement (or `--option` on the command line) names an option that neither this \
+         file nor a file it extends declares with `option NAME: ...`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen piece is 3: blockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 3: blockade 2\n",
+    ),
+    Entry::new(
+        "E111",
+        "a value the option does not take",
+        "An option takes the values its `option` statement lists: a `when` statement (or \
+         `--option NAME=VALUE`) may name only those. The help lists them.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 4: blockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 3: blockade 2\n",
+    ),
+    Entry::new(
+        "E112",
+        "an option whose default it does not take",
+        "`option NAME: V1 | V2 ... default V`: the default is one of the values listed.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\noption speed: slow | fast default quick\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\noption speed: slow | fast default slow\nblockade 2\n",
+    ),
+    Entry::new(
+        "E113",
+        "an option chosen twice",
+        "Each option is chosen once on the command line: `--option pieces=5 --option pieces=3` \
+         would play two games at once.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    )
+    .options(&[("pieces", "5"), ("pieces", "3")]),
+    Entry::new(
+        "E120",
+        "a rule that must be stated and is not",
+        "Some rules have no default: the board, the paths, the sides, the pieces and where they \
+         start, the throw, where pieces bear off, and who wins. A rule set states each, or \
+         inherits it with `extends`. The help shows a line that states it.",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\n",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
+        "E121",
+        "past a limit of the engine",
+        "A board has at most 64 squares (rows × columns, gaps included), a side at most 15 pieces, \
+         a game two sides. The engine's tables are sized by these limits.",
+        "ruleset \"my/variant\"\ntitle   \"Senet on a larger board\"\nextends \"senet/base\"\n\nboard 8 x 10 snake\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet on a larger board\"\nextends \"senet/base\"\n\nboard 6 x 10 snake\n",
+    ),
+    Entry::new(
+        "E122",
+        "a square off the board",
+        "Squares are numbered from 1 to rows × columns of the board. A square past them (or 0) \
+         is not on the board. Where an inherited rule names a square that a smaller board \
+         leaves out, the error is shown at the board, and the help says how to restate the \
+         inherited rule.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: only the last square is safe\"\nextends \"senet/base\"\n\nsafe 31\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: only the last square is safe\"\nextends \"senet/base\"\n\nsafe 30\n",
+    ),
+    Entry::new(
+        "E123",
+        "a square that is a gap",
+        "`gaps` takes squares out of the board: they are never drawn and no path or rule may use \
+         them. A rule that names one is wrong; where `gaps` in a variant takes out a square an \
+         inherited rule names, the error is shown at `gaps`, and the help says how to restate or \
+         take away the inherited rule.",
+        "ruleset \"my/variant\"\ntitle   \"Twenty Squares: safe rosettes at the ends\"\nextends \"twenty-squares/sawah\"\n\nsafe 4, 5, 16\n",
+        "ruleset \"my/variant\"\ntitle   \"Twenty Squares: safe rosettes at the ends\"\nextends \"twenty-squares/sawah\"\n\nsafe 4, 16\n",
+    ),
+    Entry::new(
+        "E124",
+        "a path that steps straight back",
+        "A path lists the squares a piece walks, in order. It may come back to a square after going \
+         round (an out-and-back track), but never onto the square it has just left or the one \
+         before: two ranges that share their ends (`1..10, 10..20`) step back. The help shows the \
+         path mended where the mend is clear.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the same path, in two ranges\"\nextends \"senet/base\"\n\npath 1..10, 10..30\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the same path, in two ranges\"\nextends \"senet/base\"\n\npath 1..10, 11..30\n",
+    ),
+    Entry::new(
+        "E125",
+        "a path that jumps",
+        "A path moves one square at a time, across, up or down the grid. On a board numbered row \
+         by row (`board 2 x 15`), the square after the end of a row is at the start of the next: \
+         a path that runs on from one row to the next walks that row backwards \
+         (`1..15, 30..16`), or the board is numbered as a snake (`board 2 x 15 snake`). The \
+         help shows the path mended where the mend is clear.",
+        "ruleset \"my/variant\"\ntitle   \"Senet on two rows\"\nextends \"senet/base\"\n\nboard 2 x 15\npath 1..30\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet on two rows\"\nextends \"senet/base\"\n\nboard 2 x 15\npath 1..15, 30..16\n",
+    ),
+    Entry::new(
+        "E126",
+        "a side without a path",
+        "Every side walks a path: one shared by both (`path 1..30`), or one each (`path red: ...`, \
+         `path blue: ...`).",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath red: 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
+        "E127",
+        "a square on no path",
+        "A rule about a square (safe, stop, a square effect, ...) needs a square some piece can \
+         reach: one of a side's path. Where a variant's shorter path leaves out a square an \
+         inherited rule names, the error is shown at the path.",
+        "ruleset \"my/variant\"\ntitle   \"Senet on 29 squares\"\nextends \"senet/base\"\n\npath 1..29\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet on 29 squares\"\nextends \"senet/base\"\n\npath 1..29\nsafe 26, 28, 29\n",
+    ),
+    Entry::new(
+        "E128",
+        "a path position past the end",
+        "`positions` counts squares along each side's path, from 1; a position must be on the \
+         path of each side it applies to. The message names the path it is counted along.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the last squares are safe\"\nextends \"senet/base\"\n\nsafe positions 26, 28..31\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the last squares are safe\"\nextends \"senet/base\"\n\nsafe positions 26, 28..30\n",
+    ),
+    Entry::new(
+        "E130",
+        "an unknown side",
+        "A rule names a side that `sides` does not list. Where a variant renames the sides, every \
+         inherited rule that names an old one is shown at `sides`, with how to restate it.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: red moves first\"\nextends \"senet/base\"\n\nseats none\nopening blue: none\nopening red: none\nfirst rde\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: red moves first\"\nextends \"senet/base\"\n\nseats none\nopening blue: none\nopening red: none\nfirst red\n",
+    ),
+    Entry::new(
+        "E131",
+        "not two sides",
+        "A race game here has exactly two sides, named by `sides NAME, NAME`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue, green\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue\n",
+    ),
+    Entry::new(
+        "E132",
+        "a side listed twice",
+        "The two sides have different names: positions, records and the rules name them.",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, red\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
+        "E133",
+        "an unknown colour",
+        "A side is drawn in one of the terminal's colours: red, blue, green, yellow, white, \
+         black, magenta or cyan.",
+        "ruleset \"my/variant\"\ntitle   \"Senet in purple\"\nextends \"senet/base\"\n\ncolour red: purple\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet in purple\"\nextends \"senet/base\"\n\ncolour red: magenta\n",
+    ),
+    Entry::new(
+        "E134",
+        "a start that places the wrong number of pieces",
+        "`start SIDE on ...` lists a square for each of the side's pieces, as many as `pieces` \
+         says; `start alternating from N` needs room on the path for all of them. Where a \
+         variant changes `pieces`, an inherited `start` that no longer fits is shown at \
+         `pieces`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: red starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7; blue on 2, 4, 6, 8, 10\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: red starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 11; blue on 2, 4, 6, 8, 10\n",
+    ),
+    Entry::new(
+        "E135",
+        "two pieces on one square at the start",
+        "A square holds one piece at most, at the start as in play.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blue starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 9\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blue starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 12\n",
+    ),
+    Entry::new(
+        "E136",
+        "a piece that starts off its own path",
+        "A piece starts on a square of its own side's path: it could never move from another.",
+        "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 2\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 10\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
+        "E140",
+        "a throw table without a value for a count",
+        "`throw N sticks: C -> V, ...` gives a value for every count of light sides from 0 to N: \
+         any count can come up.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
+    ),
+    Entry::new(
+        "E141",
+        "a throw table that gives a count twice",
+        "Each count of light sides has one value: the table lists it once.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5, 4 -> 4\nextra throw after 1, 5, 6\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
+    ),
+    Entry::new(
+        "E142",
+        "a count of light sides the sticks cannot show",
+        "N sticks show from 0 to N light sides.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5, 5 -> 4\nextra throw after 1, 5, 6\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
+    ),
+    Entry::new(
+        "E143",
+        "a throw value the throw never gives",
+        "A rule names a throw value (an extra throw, a throw that enters, begins or bears off) \
+         that the throwing device never gives: the rule could never apply. The help lists the \
+         values it gives. Where a variant changes the throw, an inherited rule that names a \
+         value it no longer gives is shown at `throw`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a 1 or a 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 7\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a 1 or a 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 6\n",
+    ),
+    Entry::new(
+        "E144",
+        "a number out of its range",
+        "A number is out of the range its rule allows: a die has 2 to 12 faces, up to 8 sticks \
+         and 4 dice are thrown, a throw value is at most 30, a blockade is 2 pieces or more and \
+         at most a side's pieces. The message and help give the range.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a single piece blocks\"\nextends \"senet/base\"\n\nblockade 1\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a single piece blocks\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "E145",
+        "a dice table without a value for a combination",
+        "`throw dice F, F: A B -> V, ...` gives a value for every combination of faces the dice \
+         can show, the first die's face first: each is equally likely.",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3\nextra throw after none\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
+    ),
+    Entry::new(
+        "E146",
+        "a dice table that gives a combination twice",
+        "Each combination of faces has one value: the table lists it once.",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4, 1 1 -> 2\nextra throw after none\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
+    ),
+    Entry::new(
+        "E147",
+        "a combination the dice cannot show",
+        "An entry of a dice table gives a face for each die, each from 1 to that die's faces.",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4, 2 3 -> 5\nextra throw after none\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
+    ),
+    Entry::new(
+        "E150",
+        "square effects that loop",
+        "A square effect sends a piece on, and effects chain: a square may not send a piece back \
+         to itself, directly or through other squares, or the piece would never come to rest. \
+         (`and stop` ends a chain.)",
+        "ruleset \"my/variant\"\ntitle   \"Senet: two squares that swap\"\nextends \"senet/base\"\n\nsquare 15: go to first free after 16\nsquare 16: go to first free after 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: two squares that swap\"\nextends \"senet/base\"\n\nsquare 15: go to first free after 16\n",
+    ),
+    Entry::new(
+        "E160",
+        "rules that contradict each other",
+        "Two rules cannot both hold: a rule about something the others make impossible (an \
+         opening move of a front piece where pieces start waiting, a retreat where the turn \
+         splits a total, a rule about captures where nothing is captured), or one rule that \
+         says two things that exclude each other. The message says which, and the help how to \
+         keep one. Where the other rule is inherited it is shown beside; where a variant's rule \
+         makes an inherited one impossible, the error is shown at the variant's rule, with how \
+         to override the inherited one.",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\nopening blue: none\nopening red: none\n",
+    ),
+    Entry::new(
+        "E170",
+        "an effect that cannot follow its trigger",
+        "An event rule's effects must make sense after its trigger: a pass moves no piece, so it \
+         can only `throw again`; only a landing sends a piece on; only a capture says where the \
+         captured piece goes. The help lists the effects the trigger takes.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2: go to 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2: throw again\n",
+    ),
+    Entry::new(
+        "E171",
+        "a square that sends a piece on twice",
+        "A square sends a piece to one place. Two rules that send a piece on from the same square \
+         (a square effect and a landing rule, two traps, a rule for both sides and one for \
+         either) clash. Where one is inherited, it is shown beside, and the help says how to \
+         take it away (`square 27: none`).",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\non landing on 27: go to first free after 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: none\non landing on 27: go to first free after 15\n",
+    ),
+    Entry::new(
+        "E172",
+        "a captured piece sent to two places",
+        "A piece captured on a square goes to one place: two `on capture` rules whose squares \
+         overlap clash. Narrow one rule's squares, or take an inherited one away by restating its \
+         trigger with `none`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: pieces hit near the end go back\"\nextends \"senet/base\"\n\non capture on 28..30: captured piece goes to first free after 15\non capture on 30: captured piece goes to first free after 20\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: pieces hit near the end go back\"\nextends \"senet/base\"\n\non capture on 28, 29: captured piece goes to first free after 15\non capture on 30: captured piece goes to first free after 20\n",
+    ),
+    Entry::new(
+        "E173",
+        "a condition on a trigger that takes none",
+        "A condition (`if its side has pieces on ...`) is judged on the position after a move: it \
+         goes with the triggers a move sets off (`landing on`, `capture`, `move with`, \
+         `entering`) and with `each move`. A pass, a retreat or passing a square takes none.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2 if its side has pieces on 1..10: throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2: throw again\n",
+    ),
+    Entry::new(
+        "E174",
+        "an effect that cannot depend on a condition",
+        "A condition goes with the effects on the turn (`throw again`, `may throw again`, `lose \
+         next turn`, `end turn`, `may end turn`) and, before each move, `only pieces on ... may \
+         move`. Where a piece goes does not depend on one: state that effect in a rule of its \
+         own.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a bonus while the end is held\"\nextends \"senet/base\"\n\non landing on 20 if the other side has pieces on 26..30: go to first free after 22\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a bonus while the end is held\"\nextends \"senet/base\"\n\non landing on 20 if the other side has pieces on 26..30: throw again\n",
+    ),
+    Entry::new(
+        "E175",
+        "a condition on the moving piece before the move",
+        "`if the piece entered` and `if the piece was on the board` ask about the move made: \
+         before each move no piece has moved yet, so `on each move` cannot take them.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water holds its side\"\nextends \"senet/base\"\n\non each move if the piece entered: only pieces on 27 may move\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water holds its side\"\nextends \"senet/base\"\n\non each move if its side has pieces on 27: only pieces on 27 may move\n",
+    ),
+    Entry::new(
+        "E176",
+        "`may` before an effect no player can decline",
+        "`may` makes an effect the player's choice, a move of its own in the list of legal \
+         moves. Only an extra throw (`may throw again`), the end of the turn (`may end turn`) and \
+         where the piece goes (`may go to`, `may go to waiting`, `may piece is removed`) are a \
+         player's to decline; a lost turn or where a captured piece goes are not.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the House of Beauty costs a turn\"\nextends \"senet/base\"\n\non landing on 15: may lose next turn\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the House of Beauty costs a turn\"\nextends \"senet/base\"\n\non landing on 15: lose next turn\n",
+    ),
+    Entry::new(
+        "W001",
+        "an option that no longer changes anything",
+        "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \
+         this file restates the rule without forms of its own: a statement replaces the inherited \
+         one together with its `when` forms. The option is still offered, but no value of it \
+         changes the game any more. Say in this file what the values do, or give the option one \
+         value.",
+        "ruleset \"my/variant\"\ntitle   \"Twenty Squares with six pieces\"\nextends \"twenty-squares/sawah\"\n\npieces 6 each\n",
+        "ruleset \"my/variant\"\ntitle   \"Twenty Squares with six pieces\"\nextends \"twenty-squares/sawah\"\n\noption pieces: 6 default 6\npieces 6 each\n",
+    ),
+    Entry::new(
+        "W002",
+        "a variant with the title of the rule set it changes",
+        "A file that extends another and changes its rules keeps its title if it says none (or \
+         the same): `senet list` and `senet explain` would show two different games under one \
+         name. Give the variant a title of its own.",
+        "ruleset \"my/variant\"\nextends \"senet/base\"\n\nblockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
+    ),
+    Entry::new(
+        "W003",
+        "a square effect that sends a piece to a square that may be taken",
+        "`go to N` sends a piece to square N, and nowhere else: while N is taken, a piece that \
+         lands on the square stays where it landed (after `on passing`, a move that would pass \
+         the square is not legal). That is often not what was meant: `go to first free after N` \
+         (or `before N`) sends the piece to the nearest free square instead. Where staying is \
+         meant, a `[choice: ...]` note on the rule says so, and the warning is not given.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to first free after 15\n",
+    ),
+];

@@ -82,13 +82,18 @@ fn bundled_rule_sets_give_no_warning() {
     }
 }
 
-/// A variant that restates the rules an option changes, with forms of its own, keeps the option
-/// meaningful: no W001.
+/// A variant that restates a rule an option changed, and says what each value it offers does,
+/// keeps every value a game of its own: no W001.
 #[test]
 fn an_option_restated_with_its_forms_is_not_cut() {
     let text = "ruleset \"test/restated\"\ntitle \"Twenty Squares, six by default\"\n\
-                extends \"twenty-squares/sawah\"\noption pieces: 1..7 default 6\n\
+                extends \"twenty-squares/sawah\"\noption pieces: 6 | 7 default 6\n\
                 pieces 6 each\nwhen pieces is 7: pieces 7 each\n";
     let found = warnings("restated.rules", text);
     assert!(found.is_empty(), "{found:?}");
+    // Without the form for 7, six and seven are one game.
+    let cut = text.replace("when pieces is 7: pieces 7 each\n", "");
+    let found = warnings("cut.rules", &cut);
+    let codes: Vec<String> = found.iter().map(Diagnostic::code).collect();
+    assert_eq!(codes, ["W001"]);
 }

@@ -519,17 +519,16 @@ pub enum CheckError {
 /// Each has a stable code, a labelled span and a help line.
 #[derive(Debug, Error, Diagnostic)]
 pub enum CheckWarning {
-    #[error(
-        "option `{option}` no longer changes anything: this `{key}` replaces the inherited rule with its `when {option} is ...` forms"
-    )]
+    #[error("with this `{key}`, option `{option}` gives the same game at {first} and at {second}")]
     #[diagnostic(code(W001), severity(Warning))]
     OptionCut {
-        #[label("replaces `{cut}` too")]
+        #[label("replaces the inherited `{key}` and its `when {option} is ...` forms")]
         span: SourceSpan,
         key: String,
         option: String,
-        /// The first inherited `when` statement replaced, as written.
-        cut: String,
+        /// Two values of the option that gave two games before.
+        first: String,
+        second: String,
         #[help]
         help: String,
     },

@@ -3,7 +3,8 @@
 //! `--deny-warnings`).
 //!
 //! - W001: a file replaces an inherited rule that depended on an option, without saying what
-//!   the option's values do any more (`pieces 6 each` over `when pieces is 7: pieces 7 each`).
+//!   the option's values do: two values that gave two games give one (`pieces 7 each` over
+//!   `senet/kendall`'s `when pieces is 7: pieces 7 each` makes `--option pieces=5` seven pieces).
 //! - W002: a file that changes the rules it extends keeps the title of the rule set it extends.
 //! - W003: a square effect sends a piece to a square that may be taken, where the rules then
 //!   keep the piece where it landed (or refuse the move, for a trap): silenced by a `[choice:
@@ -13,11 +14,11 @@ use super::describe::describe;
 use super::errors::CheckWarning;
 use super::inherited::InheritedRule;
 use super::load::Layer;
-use super::merge::{Merged, written};
+use super::merge::{Merged, merge, written};
 use super::ruleset::OptionInfo;
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{
-    Destination, Effect, NoteKind, RuleKey, SetExpr, Span, Statement, StatementKind as K, Trigger,
+    Destination, Effect, NoteKind, RuleKey, SetExpr, Span, StatementKind as K, Trigger, Value,
 };
 use miette::LabeledSpan;
 
@@ -34,88 +35,151 @@ pub(super) fn warnings(
     out
 }
 
-/// W001: an option that some inherited rule depended on changes nothing any more: the file
-/// checked restates every rule that had `when` forms for it, without forms of its own.
+/// The values of an option one by one (a range as its numbers), if there are few enough to
+/// compare.
+fn values(allowed: &[Value]) -> Option<Vec<Value>> {
+    let mut out = Vec::new();
+    for value in allowed {
+        match value {
+            Value::Range(a, b) => out.extend(((*a.min(b))..=(*a.max(b))).map(Value::Int)),
+            v => out.push(v.clone()),
+        }
+        if out.len() > MAX_VALUES {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The most values of one option W001 compares.
+const MAX_VALUES: usize = 32;
+
+/// The rules in force along `layers` with option `name` chosen as `value`: each rule's key and
+/// what it says.
+fn game(
+    layers: &[Layer],
+    options: &[OptionInfo],
+    name: &str,
+    value: &Value,
+) -> Vec<(RuleKey, String)> {
+    let mut chosen = options.to_vec();
+    for o in chosen.iter_mut().filter(|o| o.name == name) {
+        o.chosen = value.clone();
+    }
+    // The chain's errors are reported once, by the check itself.
+    let mut ignored = Vec::new();
+    let merged = merge(layers, &chosen, &mut ignored);
+    let mut rules: Vec<(RuleKey, String)> = merged
+        .entries
+        .iter()
+        .map(|e| (e.key.clone(), describe(&e.stmt.kind)))
+        .collect();
+    rules.sort();
+    rules
+}
+
+/// W001: two values of an option that gave two different games in the rule set extended give
+/// the same game in the file checked, because it restates a rule that had `when` forms for the
+/// option without forms of its own.
 fn options_cut(layers: &[Layer], options: &[OptionInfo], out: &mut Vec<Diagnostic>) {
-    let leaf = layers.len() - 1;
-    let over = &layers[leaf];
-    let on =
-        |s: &Statement, name: &str| s.condition.as_ref().is_some_and(|c| c.option.value == name);
+    let Some((over, parents)) = layers.split_last() else {
+        return;
+    };
+    if parents.is_empty() {
+        return;
+    }
     for option in options {
-        // An inherited `when` form is cut where the file checked states its key; it is in force
-        // where no later file does (the file checked's own forms count as in force).
-        let stated = |key: &RuleKey, after: usize| {
-            layers[after + 1..].iter().any(|l| {
-                l.ast
-                    .statements
-                    .iter()
-                    .any(|s| s.kind.key().as_ref() == Some(key))
-            })
+        let Some(values) = values(&option.allowed) else {
+            continue;
         };
-        let forms: Vec<(usize, &Statement)> = layers
+        let before: Vec<_> = values
+            .iter()
+            .map(|v| game(parents, options, &option.name, v))
+            .collect();
+        let after: Vec<_> = values
+            .iter()
+            .map(|v| game(layers, options, &option.name, v))
+            .collect();
+        // The first two values the file checked no longer tells apart.
+        let pair = (0..values.len())
+            .flat_map(|i| (i + 1..values.len()).map(move |j| (i, j)))
+            .find(|&(i, j)| before[i] != before[j] && after[i] == after[j]);
+        let Some((i, j)) = pair else { continue };
+        // The statement of the file checked that restates a rule the two values told apart.
+        let told_apart = |key: &RuleKey| {
+            let said = |game: &[(RuleKey, String)]| {
+                game.iter().find(|(k, _)| k == key).map(|(_, s)| s.clone())
+            };
+            said(&before[i]) != said(&before[j])
+        };
+        let Some(by) = over
+            .ast
+            .statements
+            .iter()
+            .find(|s| s.kind.key().is_some_and(|k| told_apart(&k)))
+        else {
+            continue;
+        };
+        let Some(key) = by.kind.key() else { continue };
+        // The inherited `when` form it replaced, of one of the two values.
+        let Some((form_layer, form)) = parents
             .iter()
             .enumerate()
-            .flat_map(|(i, l)| l.ast.statements.iter().map(move |s| (i, s)))
-            .filter(|(_, s)| on(s, &option.name))
-            .filter(|(_, s)| {
-                s.condition
-                    .as_ref()
-                    .is_some_and(|c| super::options::allows(&option.allowed, &c.value.value))
+            .rev()
+            .flat_map(|(l, layer)| layer.ast.statements.iter().map(move |s| (l, s)))
+            .find(|(_, s)| {
+                s.kind.key().as_ref() == Some(&key)
+                    && s.condition.as_ref().is_some_and(|c| {
+                        c.option.value == option.name
+                            && (c.value.value == values[i] || c.value.value == values[j])
+                    })
             })
-            .collect();
-        let in_force = forms
-            .iter()
-            .any(|(i, s)| s.kind.key().is_some_and(|k| *i == leaf || !stated(&k, *i)));
-        if in_force {
+        else {
             continue;
-        }
-        // The forms the file checked cut that meant something else than what it states.
-        let cut: Vec<(usize, &Statement, &Statement)> = forms
+        };
+        let parent = parents[form_layer].id();
+        let form_text = line_of(&parents[form_layer], &form.span);
+        // Where the statement says what one value's form said, that value as the default
+        // says it without cutting the option.
+        let same_as = parents
             .iter()
-            .filter(|(i, _)| *i < leaf)
-            .filter_map(|&(i, s)| {
-                let key = s.kind.key()?;
-                let by = over
-                    .ast
-                    .statements
+            .flat_map(|layer| &layer.ast.statements)
+            .find(|s| {
+                s.kind.key().as_ref() == Some(&key)
+                    && describe(&s.kind) == describe(&by.kind)
+                    && s.condition
+                        .as_ref()
+                        .is_some_and(|c| c.option.value == option.name)
+            })
+            .and_then(|s| s.condition.as_ref().map(|c| c.value.value.clone()));
+        let instead = match same_as {
+            Some(value) => format!(
+                "or, instead of this line, make {value} the option's default: `option {}: {} default {value}`",
+                option.name,
+                option
+                    .allowed
                     .iter()
-                    .find(|o| o.kind.key().as_ref() == Some(&key) && o.condition.is_none())
-                    .or_else(|| {
-                        over.ast
-                            .statements
-                            .iter()
-                            .find(|o| o.kind.key().as_ref() == Some(&key))
-                    })?;
-                let same = by.condition.is_none() && describe(&by.kind) == describe(&s.kind);
-                (!same).then_some((i, s, by))
-            })
-            .collect();
-        let Some(&(first_layer, first, by)) = cut.first() else {
-            continue;
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            ),
+            None => format!(
+                "or give the option one value: `option {0}: {1} default {1}`",
+                option.name, option.default
+            ),
         };
-        let parent = layers[first_layer].id();
-        let first_text = line_of(&layers[first_layer], &first.span);
-        // With one value, no other value's form can be chosen: the option is then knowingly
-        // fixed.
-        let help = format!(
-            "say here what the option's values do (as {parent} does: `{first_text}`), or give the option one value: `option {0}: {1} default {1}`",
-            option.name, option.default
-        );
-        let others = match cut.len() {
-            1 => String::new(),
-            2 => " (nor is 1 other like it)".into(),
-            n => format!(" (nor are {} others like it)", n - 1),
-        };
+        let help =
+            format!("say here what the values do (as {parent} does: `{form_text}`), {instead}");
         let note = Diagnostic::new(
-            &layers[first_layer].file,
+            &parents[form_layer].file,
             InheritedRule {
                 message: format!(
                     "the inherited `when {} is ...` form, from {parent}",
                     option.name
                 ),
                 labels: vec![LabeledSpan::new_with_span(
-                    Some(format!("no longer in force{others}")),
-                    first.span.clone(),
+                    Some("replaced, with the rule it was a form of".into()),
+                    form.span.clone(),
                 )],
             },
         );
@@ -124,9 +188,10 @@ fn options_cut(layers: &[Layer], options: &[OptionInfo], out: &mut Vec<Diagnosti
                 &over.file,
                 CheckWarning::OptionCut {
                     span: by.span.clone().into(),
-                    key: by.kind.key().map(|k| k.to_string()).unwrap_or_default(),
+                    key: key.to_string(),
                     option: option.name.clone(),
-                    cut: first_text,
+                    first: values[i].to_string(),
+                    second: values[j].to_string(),
                     help,
                 },
             )

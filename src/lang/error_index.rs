@@ -710,14 +710,15 @@ pub static INDEX: &[Entry] = &[
     ),
     Entry::new(
         "W001",
-        "an option that no longer changes anything",
+        "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \
          this file restates the rule without forms of its own: a statement replaces the inherited \
-         one together with its `when` forms. The option is still offered, but no value of it \
-         changes the game any more. Say in this file what the values do, or give the option one \
-         value.",
-        "ruleset \"my/variant\"\ntitle   \"Twenty Squares with six pieces\"\nextends \"twenty-squares/sawah\"\n\npieces 6 each\n",
-        "ruleset \"my/variant\"\ntitle   \"Twenty Squares with six pieces\"\nextends \"twenty-squares/sawah\"\n\noption pieces: 6 default 6\npieces 6 each\n",
+         one together with its `when` forms. Two values of the option that gave two different \
+         games now give the same one, though the option still offers both. Say in this file \
+         what the values do, or, where the line only states what one value did, make that value \
+         the option's default instead.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\npieces 7 each\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\noption pieces: 5 | 7 | 1 | 2 | 3 default 7\n",
     ),
     Entry::new(
         "W002",

@@ -444,6 +444,42 @@ fn explain_error_all_markdown_is_docs_errors_md() {
     );
 }
 
+/// The tutorial's two warnings: a `pieces` line that cuts Kendall's option (W001), and a River
+/// that sends a piece to a square that may be taken (W003). Neither fails the check.
+#[test]
+fn the_tutorial_warnings_are_the_ones_it_shows() {
+    let dir = TempDir::new("tutorial-warnings");
+    let header = "ruleset \"classroom/senet\"\n\
+                  title   \"Senet: classroom rules\"\n\
+                  source  \"Year 7 handout\"\nextends \"senet/kendall\"\n";
+    let stages: [(&str, &[&str]); 2] = [
+        (
+            "\npieces 7 each\n",
+            &[
+                "W001",
+                "option `pieces` gives the same game at 5 and at 7",
+                "`option pieces: 5 | 7 | 1 | 2 | 3 default 7`",
+            ],
+        ),
+        (
+            "\noption pieces: 5 | 7 default 7\n\nsquare 27: go to 1\nsafe 21..30\n",
+            &[
+                "W003",
+                "if square 1 is taken, a piece that lands on 27 stays there",
+                "`square 27: go to first free after 1`",
+            ],
+        ),
+    ];
+    for (body, expected) in stages {
+        let file = dir.write("classroom.rules", &format!("{header}{body}"));
+        let (code, _, stderr) = run(&["check", &file]);
+        assert_eq!(code, 0, "{stderr}");
+        for e in expected {
+            assert!(stderr.contains(e), "`{e}` missing from:\n{stderr}");
+        }
+    }
+}
+
 // ---- check: invalid and unreadable input -------------------------------------------------------
 
 #[test]

@@ -390,7 +390,7 @@ fn explain_error_prints_the_code_its_meaning_and_both_examples() {
     let (code, stdout, stderr) = run(&["explain-error", "E123"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        stdout.starts_with("E123: a square that is a gap\n"),
+        stdout.starts_with("E123 (error): a square that is a gap\n"),
         "{stdout}"
     );
     assert!(
@@ -409,6 +409,7 @@ fn explain_error_prints_the_code_its_meaning_and_both_examples() {
         .args(["explain-error", "W003"])
         .assert()
         .success()
+        .stdout(contains("W003 (warning): "))
         .stdout(contains("first free after 15"));
 }
 

@@ -102,7 +102,13 @@ pub fn entry(code: &str) -> Option<&'static Entry> {
 
 /// An entry as text for a terminal: the code and title, the explanation, the examples indented.
 pub fn text(e: &Entry) -> String {
-    let mut out = format!("{}: {}\n\n{}", e.code, e.title, wrapped(e.explanation, 90));
+    let kind = if e.is_warning() { "warning" } else { "error" };
+    let mut out = format!(
+        "{} ({kind}): {}\n\n{}",
+        e.code,
+        e.title,
+        wrapped(e.explanation, 90)
+    );
     let examples = [("Wrong", e.wrong, e.options), ("Right", e.right, &[][..])];
     for (what, example, options) in examples {
         let _ = write!(out, "\n{what} ({}):\n\n", checked_as(e, options, what));

@@ -465,7 +465,8 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
             .squares()
             .find(|sq| !out.iter().any(|(s, _, _, _, _)| s == sq))
     {
-        cx.err(
+        // A board a later file made larger leaves the drawing short: its error.
+        cx.err_judged(
             layer,
             CheckError::Contradiction {
                 span: span.into(),
@@ -473,6 +474,7 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
                 label: "the drawing starts here".into(),
                 help: "once one square is drawn at a point, draw every square of the board".into(),
             },
+            &[RuleKey::Board, RuleKey::Gaps],
         );
     }
     let mut points: Vec<(Square, u8, u8)> =

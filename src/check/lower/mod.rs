@@ -83,6 +83,13 @@ impl<'a> Ctx<'a, '_> {
         self.report(layer, e, against, true);
     }
 
+    /// Reports `e`, found in a rule of file `layer` that is judged against the rules `against`
+    /// (as [`Self::err`] does by the kind of error): where a later file states one of them, at
+    /// that statement.
+    fn err_judged(&mut self, layer: usize, e: CheckError, against: &[RuleKey]) {
+        self.report(layer, e, against, false);
+    }
+
     fn report(&mut self, layer: usize, e: CheckError, against: &[RuleKey], beside: bool) {
         // The rule of the nearest file, the first of them if that file states several.
         let stated = |later: bool| {

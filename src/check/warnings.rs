@@ -228,7 +228,7 @@ fn title_inherited(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnostic>)
     if !changes || (own && parent_title.as_ref() != Some(text)) {
         return;
     }
-    let id = layers[layers.len() - 1].id();
+    let id = leaf.id();
     let help = format!("give it a title of its own: `title \"{text} ({id})\"`");
     let (span, label) = if own {
         (
@@ -269,39 +269,39 @@ fn destinations_taken(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnosti
         {
             continue;
         }
-        let sent: Vec<(&Destination, String)> = match &stmt.kind {
+        // Where each effect sends a piece, the squares it is sent from, and whether it is a
+        // trap (a move that would pass them).
+        let sent: Vec<(&Destination, String, bool)> = match &stmt.kind {
             K::SquareEffect {
                 square,
                 effect: Some(to),
-            } => vec![(to, format!("on {}", square.value))],
+            } => vec![(to, square.value.to_string(), false)],
             K::On {
                 trigger, effects, ..
             } => effects
                 .iter()
                 .filter_map(|e| match (&trigger.value, &e.value) {
                     (Trigger::Landing(set, _), Effect::GoTo { to, .. }) => {
-                        Some((to, format!("on {}", squares(set, "or"))))
+                        Some((to, squares(set), false))
                     }
                     (Trigger::Passing(set), Effect::GoTo { to, .. }) => {
-                        Some((to, format!("passing {}", squares(set, "or"))))
+                        Some((to, squares(set), true))
                     }
                     _ => None,
                 })
                 .collect(),
             _ => Vec::new(),
         };
-        for (to, from) in sent {
+        for (to, from, passing) in sent {
             let Destination::Square(m) = to else { continue };
-            let passing = from.starts_with("passing");
             let then = if passing {
                 format!(
-                    "while square {} is taken, no move may pass over {}",
-                    m.value,
-                    &from["passing ".len()..]
+                    "while square {} is taken, no move may pass over {from}",
+                    m.value
                 )
             } else {
                 format!(
-                    "if square {} is taken, a piece that lands {from} stays there",
+                    "if square {} is taken, a piece that lands on {from} stays there",
                     m.value
                 )
             };
@@ -335,8 +335,8 @@ fn destinations_taken(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnosti
     }
 }
 
-/// A set of squares in words: `26`, `28, 29 or 30`.
-fn squares(set: &SetExpr, or: &str) -> String {
+/// A set of squares a piece lands on or passes one of, in words: `26`, `28, 29 or 30`.
+fn squares(set: &SetExpr) -> String {
     let items: Vec<String> = match set {
         SetExpr::None => return "no square".into(),
         SetExpr::Squares(items) | SetExpr::Positions(items) => items
@@ -352,7 +352,7 @@ fn squares(set: &SetExpr, or: &str) -> String {
     };
     let words = match items.as_slice() {
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} {or} {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
         [] => String::new(),
     };
     match set {

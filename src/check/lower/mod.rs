@@ -91,7 +91,8 @@ impl<'a> Ctx<'a, '_> {
     }
 
     fn report(&mut self, layer: usize, e: CheckError, against: &[RuleKey], beside: bool) {
-        // The rule of the nearest file, the first of them if that file states several.
+        // Of the rules `against` stated after (or before) file `layer`, the one of the latest
+        // file: the first of them where that file states several.
         let stated = |later: bool| {
             against
                 .iter()

@@ -22,7 +22,7 @@ use load::Origin;
 
 /// Checks a bundled id or a rule file's path, with options chosen as `(name, value)`.
 pub fn check_target(target: &str, options: &[(String, String)]) -> Result<RuleSet, CheckFailure> {
-    check_target_warned(target, options).0
+    check_target_with(target, options, Warnings::Skip).0
 }
 
 /// [`check_target`], and the warnings about the file (likely mistakes that do not stop the
@@ -31,11 +31,19 @@ pub fn check_target_warned(
     target: &str,
     options: &[(String, String)],
 ) -> (Result<RuleSet, CheckFailure>, Vec<Diagnostic>) {
+    check_target_with(target, options, Warnings::Find)
+}
+
+fn check_target_with(
+    target: &str,
+    options: &[(String, String)],
+    warnings: Warnings,
+) -> (Result<RuleSet, CheckFailure>, Vec<Diagnostic>) {
     let (file, origin) = match load::open(target) {
         Ok(opened) => opened,
         Err(e) => return (Err(CheckFailure::Unreadable(e)), Vec::new()),
     };
-    let (checked, warnings) = check_file(file, origin, options);
+    let (checked, warnings) = check_file(file, origin, options, warnings);
     (checked.map_err(CheckFailure::Invalid), warnings)
 }
 
@@ -46,7 +54,8 @@ pub fn check_text(
     dir: Option<PathBuf>,
     options: &[(String, String)],
 ) -> Result<RuleSet, Vec<Diagnostic>> {
-    check_text_warned(name, text, dir, options).0
+    let file = SourceFile::new(name, text);
+    check_file(file, Origin::Text { dir }, options, Warnings::Skip).0
 }
 
 /// [`check_text`], and the warnings about the text.
@@ -56,7 +65,15 @@ pub fn check_text_warned(
     dir: Option<PathBuf>,
     options: &[(String, String)],
 ) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
-    check_file(SourceFile::new(name, text), Origin::Text { dir }, options)
+    let file = SourceFile::new(name, text);
+    check_file(file, Origin::Text { dir }, options, Warnings::Find)
+}
+
+/// Whether a check looks for warnings too (only `senet check` shows them).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Warnings {
+    Find,
+    Skip,
 }
 
 /// Checks a chain of files carried whole (a game record's rules), the first file first; no
@@ -73,7 +90,7 @@ pub fn check_chain(
         files: files.into(),
         at: 0,
     };
-    check_file(file, origin, options).0
+    check_file(file, origin, options, Warnings::Skip).0
 }
 
 /// The rule set or its errors, and the warnings about the file.
@@ -81,6 +98,7 @@ fn check_file(
     file: Arc<SourceFile>,
     origin: Origin,
     options: &[(String, String)],
+    find: Warnings,
 ) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     if matches!(origin, Origin::Path(_)) && !load::looks_like_rules(&file.text) {
@@ -98,7 +116,10 @@ fn check_file(
     let layers = load::load_chain(file, origin, &mut diags);
     let opts = options::resolve(&layers, options, &mut diags);
     let merged = merge::merge(&layers, &opts, &mut diags);
-    let mut warnings = warnings::warnings(&layers, &merged, &opts);
+    let mut warnings = match find {
+        Warnings::Find => warnings::warnings(&layers, &merged, &opts),
+        Warnings::Skip => Vec::new(),
+    };
     warnings.sort_by_key(Diagnostic::primary_offset);
     let rules = lower::build(&layers, &merged, opts, &mut diags);
     // In file order, each file's errors by place.

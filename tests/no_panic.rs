@@ -32,22 +32,25 @@ fn parse_location(location: &str) -> Option<(&str, usize, usize)> {
     (!file.is_empty() && line > 0 && col > 0).then_some((file, line, col))
 }
 
-/// Checks `text` under `name`: it must not panic, and a rejection must come with diagnostics
-/// that each have a code and a `file:line:col` location inside the file they name. Returns an
-/// error message instead of panicking so that proptest reports the input.
+/// Checks `text` under `name`: it must not panic, a rejection must come with diagnostics, and
+/// every diagnostic (its warnings too) must have a code and a `file:line:col` location inside the
+/// file it names. Returns an error message instead of panicking so that proptest reports the
+/// input.
 fn check(name: &str, text: &str) -> Result<(), String> {
     check_with(name, text, &[])
 }
 
 /// [`check`] with options chosen as on the command line (`--option NAME=VALUE`).
 fn check_with(name: &str, text: &str, options: &[(String, String)]) -> Result<(), String> {
-    let diags = match senet::check::check_text(name, text, None, options) {
-        Ok(_) => return Ok(()),
+    let (checked, warnings) = senet::check::check_text_warned(name, text, None, options);
+    let mut diags = match checked {
+        Ok(_) => Vec::new(),
+        Err(d) if d.is_empty() => {
+            return Err(format!("{name}: rejected without any diagnostic:\n{text}"));
+        }
         Err(d) => d,
     };
-    if diags.is_empty() {
-        return Err(format!("{name}: rejected without any diagnostic:\n{text}"));
-    }
+    diags.extend(warnings);
     // miette, which computes locations, also counts a lone `\r` as a line break.
     let lines = text.split(['\n', '\r']).count();
     for (i, d) in diags.iter().enumerate() {

@@ -209,7 +209,7 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Option { name, values, default } => format!(
             "Option `{}`: {} (default {}).",
             name.value,
-            join(&values.iter().map(|v| v.value.to_string()).collect::<Vec<_>>()),
+            alternatives(&values.iter().map(|v| v.value.to_string()).collect::<Vec<_>>()),
             default.value
         ),
         K::Board { rows, cols, numbering } => format!(
@@ -537,8 +537,8 @@ mod tests {
         )
     }
 
-    /// A piece lands on one square of a set: its squares are alternatives, joined by "or";
-    /// a set that holds pieces is a list, joined by "and".
+    /// A piece lands on one square of a set: its squares are alternatives, joined by "or", as
+    /// an option's values are; a set that holds pieces is a list, joined by "and".
     #[test]
     fn a_set_a_piece_lands_on_one_of_reads_or() {
         assert_eq!(
@@ -552,6 +552,21 @@ mod tests {
         assert_eq!(
             describe(&StatementKind::Safe(squares(&[26, 28, 29]))),
             "Pieces on squares 26, 28 and 29 are safe from capture."
+        );
+        // An option takes one of its values.
+        let value = |v: Value| Spanned::new(v, 0..0);
+        let option = StatementKind::Option {
+            name: Spanned::new("dice".into(), 0..0),
+            values: vec![
+                value(Value::Word("sticks".into())),
+                value(Value::Word("d4".into())),
+                value(Value::Word("d6".into())),
+            ],
+            default: value(Value::Word("sticks".into())),
+        };
+        assert_eq!(
+            describe(&option),
+            "Option `dice`: sticks, d4 or d6 (default sticks)."
         );
     }
 }

@@ -260,18 +260,25 @@ pub fn load_chain(
                         }
                     }
                     Err(Unresolved::NotFound) => {
-                        let help = match crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids()) {
+                        let guess =
+                            crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids());
+                        let help = match &guess {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => "write a bundled id (see `senet list`) or the path of a `.rules` file, relative to this file (`.rules` may be left out)".into(),
                         };
-                        diags.push(Diagnostic::new(
+                        let d = Diagnostic::new(
                             &layer.file,
                             CheckError::ExtendsNotFound {
                                 span: target.span.clone().into(),
                                 target: target.value.clone(),
                                 help,
                             },
-                        ));
+                        );
+                        // The string is quoted: the fix writes the quotes too.
+                        diags.push(match guess {
+                            Some(s) => d.suggesting(target.span.clone(), format!("\"{s}\"")),
+                            None => d,
+                        });
                     }
                     Err(Unresolved::Unreadable(reason)) => diags.push(Diagnostic::new(
                         &layer.file,
@@ -288,6 +295,12 @@ pub fn load_chain(
     }
     chain.reverse();
     chain
+}
+
+/// The file `extends "target"` leads to from a file of `from`, as the chain would read it:
+/// the file and where it came from, or `None` where the chain would stop with an error.
+pub fn find_extended(target: &str, from: &Origin) -> Option<(Arc<SourceFile>, Origin)> {
+    resolve(target, from).ok()
 }
 
 enum Unresolved {

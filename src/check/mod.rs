@@ -13,6 +13,7 @@ pub mod same;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use lower::COLOURS;
 pub use ruleset::RuleSet;
 
 use crate::lang::{Diagnostic, SourceFile};

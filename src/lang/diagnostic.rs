@@ -53,6 +53,15 @@ impl SourceFile {
 pub struct Diagnostic {
     pub file: Arc<SourceFile>,
     pub error: Box<dyn MietteDiagnostic + Send + Sync>,
+    /// The fix a "did you mean" offers, for editors to apply.
+    pub suggestion: Option<Suggestion>,
+}
+
+/// A fix the diagnostic offers: `replacement` written over the bytes `span` of its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub span: std::ops::Range<usize>,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -63,7 +72,21 @@ impl Diagnostic {
         Diagnostic {
             file: Arc::clone(file),
             error: Box::new(error),
+            suggestion: None,
         }
+    }
+
+    /// The same diagnostic, offering to write `replacement` over `span` (a "did you mean").
+    pub fn suggesting(
+        mut self,
+        span: std::ops::Range<usize>,
+        replacement: impl Into<String>,
+    ) -> Self {
+        self.suggestion = Some(Suggestion {
+            span,
+            replacement: replacement.into(),
+        });
+        self
     }
 
     /// The stable code, such as `E101`.

@@ -7,5 +7,5 @@ pub mod key;
 pub mod parser;
 pub mod syntax;
 
-pub use diagnostic::{Diagnostic, SourceFile};
+pub use diagnostic::{Diagnostic, SourceFile, Suggestion};
 pub use parser::{MAX_FILE_BYTES, is_control, parse_file};

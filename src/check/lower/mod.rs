@@ -19,6 +19,8 @@ mod places;
 mod sides;
 mod throws;
 
+pub use sides::COLOURS;
+
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -60,7 +62,15 @@ pub(super) struct Ctx<'a, 'b> {
 
 impl<'a> Ctx<'a, '_> {
     fn err(&mut self, layer: usize, e: CheckError) {
-        let d = Diagnostic::new(&self.layers[layer].file, e);
+        self.err_suggesting(layer, e, None);
+    }
+
+    /// [`Ctx::err`], offering to write a word over a span (a "did you mean").
+    fn err_suggesting(&mut self, layer: usize, e: CheckError, fix: Option<(Span, String)>) {
+        let mut d = Diagnostic::new(&self.layers[layer].file, e);
+        if let Some((span, word)) = fix {
+            d = d.suggesting(span, word);
+        }
         if self.reported.insert((layer, d.code(), d.primary_offset())) {
             self.diags.push(d);
         }

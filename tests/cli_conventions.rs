@@ -9,7 +9,7 @@ use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "list",
     "fmt",
     "check",
@@ -20,6 +20,7 @@ const COMMANDS: [&str; 12] = [
     "sim",
     "solve",
     "replay",
+    "lsp",
     "completions",
     "man",
 ];

@@ -1,17 +1,15 @@
-//! The analysis for editors (`senet::ide`) as a whole: its reference entries are the language
-//! reference's own words, every statement of the shipped files has one, and no edit of a file
-//! makes any of its answers panic.
+//! The analysis for editors (`senet::ide`) as a whole: the language reference it shows is
+//! docs/language.md's tables, row for row; every keyword of the shipped files and of the
+//! reference's own examples has its entry; and no edit of a file makes any of its answers panic.
 
 use proptest::prelude::*;
 use senet::ide::position::LineIndex;
-use senet::ide::reference::{EFFECTS, STATEMENTS, TRIGGERS, WHEN};
+use senet::ide::reference::{
+    EFFECT_HEADER, LANGUAGE_MD, REFERENCE, STATEMENT_HEADER, TRIGGER_HEADER, tables,
+};
 use senet::ide::{Analysis, format};
-use senet::lang::syntax::StatementKind;
+use senet::lang::tokens::{TokenKind, line_tokens};
 use senet::lang::{SourceFile, parse_file};
-
-fn language_md() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md")).unwrap()
-}
 
 /// The bundled files and the docs' examples.
 fn rule_files() -> Vec<(String, String)> {
@@ -29,46 +27,110 @@ fn rule_files() -> Vec<(String, String)> {
     files
 }
 
-#[test]
-fn the_reference_entries_are_rows_of_the_language_reference() {
-    let doc = language_md();
-    for e in STATEMENTS.iter().chain(TRIGGERS) {
-        let row = format!("| {} | {} |", e.form, e.text);
-        assert!(
-            doc.lines().any(|l| l == row),
-            "not a row of docs/language.md: {row}"
-        );
-    }
-    for e in EFFECTS {
-        let row = format!("| {} | {} | {} |", e.form, e.with, e.text);
-        assert!(
-            doc.lines().any(|l| l == row),
-            "not a row of docs/language.md: {row}"
-        );
-    }
-    let flat: String = doc.split_whitespace().collect::<Vec<_>>().join(" ");
-    let when = format!("**{}** {}", WHEN.form, WHEN.text);
-    assert!(flat.contains(&when), "not in docs/language.md: {when}");
+/// The rows of every table of docs/language.md under `header`, counted line by line.
+fn rows_under(header: &[&str]) -> usize {
+    let head = format!("| {} |", header.join(" | "));
+    let lines: Vec<&str> = LANGUAGE_MD.lines().collect();
+    (0..lines.len())
+        .filter(|&i| lines[i] == head)
+        .map(|i| {
+            lines[i + 2..]
+                .iter()
+                .take_while(|l| l.starts_with('|'))
+                .count()
+        })
+        .sum()
 }
 
 #[test]
-fn every_statement_of_the_shipped_files_has_its_entry() {
-    for (name, text) in rule_files() {
+fn every_row_of_the_references_tables_is_an_entry() {
+    let r = &*REFERENCE;
+    assert_eq!(r.statements.len(), rows_under(&STATEMENT_HEADER));
+    assert_eq!(r.triggers.len(), rows_under(&TRIGGER_HEADER));
+    assert_eq!(r.effects.len(), rows_under(&EFFECT_HEADER));
+    assert!(r.statements.len() > 90 && r.triggers.len() >= 10 && r.effects.len() >= 19);
+    let forms = r
+        .statements
+        .iter()
+        .chain(&r.triggers)
+        .map(|e| (&e.form, &e.text))
+        .chain(r.effects.iter().map(|e| (&e.form, &e.text)));
+    for (form, text) in forms {
+        assert!(form.starts_with('`') && form.ends_with('`'), "{form}");
+        assert!(!text.is_empty(), "{form}");
+        assert!(!form.contains("\\|") && !text.contains("\\|"), "{form}");
+    }
+    // A table's `\|` is a `|` of the language.
+    for form in [
+        "`option NAME: V1 | V2 ... default V`",
+        "`path SIDE: ITEMS | ITEMS ...`",
+    ] {
+        assert!(r.statements.iter().any(|e| e.form == form), "{form}");
+    }
+    let when = r.when.as_ref().expect("the `when` paragraph");
+    assert_eq!(when.form, "`when OPTION is VALUE: STATEMENT`");
+    assert!(
+        when.text
+            .starts_with("applies the statement only when OPTION has that value"),
+        "{}",
+        when.text
+    );
+    // Every table of the page is one the reference reads, or one that holds no entry.
+    let others: [&[&str]; 2] = [
+        &["statement", "key", "example of two different keys"],
+        &["event rule", "the same as"],
+    ];
+    for table in tables(LANGUAGE_MD) {
+        let header: Vec<&str> = table.header.iter().map(String::as_str).collect();
+        assert!(
+            header == STATEMENT_HEADER
+                || header == TRIGGER_HEADER
+                || header == EFFECT_HEADER
+                || others.contains(&header.as_slice()),
+            "a table the reference does not know: {header:?}"
+        );
+    }
+}
+
+/// The lines of docs/language.md's code blocks, as one rule text (lines that are not
+/// statements are syntax errors, and left out).
+fn reference_examples() -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in LANGUAGE_MD.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn every_keyword_of_the_shipped_files_and_the_references_examples_has_its_entry() {
+    let mut files = rule_files();
+    files.push(("docs/language.md".into(), reference_examples()));
+    for (name, text) in files {
         let a = Analysis::new(&text, None);
         let (ast, errors) = parse_file(&SourceFile::new(name.clone(), text.clone()));
-        assert!(errors.is_empty(), "{name}");
+        assert!(errors.is_empty() || name.ends_with(".md"), "{name}");
+        assert!(ast.statements.len() > 3, "{name}");
         for stmt in &ast.statements {
-            let mut places = vec![stmt.span.start];
-            if let StatementKind::On { effects, .. } = &stmt.kind {
-                places.extend(effects.iter().map(|e| e.span.start));
-            }
-            for at in places {
-                let hover = a.hover(at).unwrap_or_else(|| {
-                    panic!("{name}: no entry for `{}`", &text[stmt.span.clone()])
-                });
+            let start = text[..stmt.span.start].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let line = text[start..end].trim_end_matches('\r');
+            let tokens = line_tokens(line, start).unwrap();
+            let keywords = tokens.iter().filter(|t| t.kind == TokenKind::Keyword);
+            for token in keywords {
+                let word = &text[token.span.clone()];
+                let hover = a
+                    .hover(token.span.start)
+                    .unwrap_or_else(|| panic!("{name}: no entry for `{word}` in `{line}`"));
                 assert!(
                     hover.markdown.starts_with("**`"),
-                    "{name}: {}",
+                    "{name}: `{word}` in `{line}`: {}",
                     hover.markdown
                 );
             }

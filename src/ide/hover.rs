@@ -1,7 +1,7 @@
 //! What a word means: a keyword's entry in the reference, a square's name, marks, effects and
 //! place on each side's path, an `extends` target's title and sources.
 
-use super::reference::{EFFECTS, Entry, STATEMENTS, TRIGGERS, WHEN};
+use super::reference::{REFERENCE, Reference};
 use super::{Analysis, contains, line_bounds};
 use crate::check::RuleSet;
 use crate::check::load::find_extended;
@@ -29,8 +29,8 @@ impl Analysis {
         let stmt = self.statement_at(offset)?;
         let markdown = match token.kind {
             TokenKind::Keyword => {
-                let entry = keyword_entry(stmt, token.span.start)?;
-                format!("{}\n\n{}", form(entry.0), entry.1)
+                let (form, text) = keyword_entry(&REFERENCE, stmt, token.span.start)?;
+                format!("**{form}**\n\n{text}")
             }
             TokenKind::Number => {
                 let n: u32 = text[token.span.clone()].parse().ok()?;
@@ -78,16 +78,16 @@ impl Analysis {
     }
 }
 
-/// A form as a heading: the reference's table cell, `\|` written as `|`.
-fn form(cell: &str) -> String {
-    format!("**{}**", cell.replace("\\|", "|"))
-}
-
-/// The reference entry for the keyword at `at` in a statement: `when`, an event rule's
-/// trigger or effect, else the statement's own.
-fn keyword_entry(stmt: &Statement, at: usize) -> Option<(&'static str, String)> {
+/// The reference entry for the keyword at `at` in a statement, as its form and its text:
+/// `when`, an event rule's trigger or effect, else the statement's own.
+fn keyword_entry<'r>(
+    reference: &'r Reference,
+    stmt: &Statement,
+    at: usize,
+) -> Option<(&'r str, String)> {
     if at < stmt.span.start {
-        return Some((WHEN.form, WHEN.text.to_string()));
+        let when = reference.when.as_ref()?;
+        return Some((&when.form, when.text.clone()));
     }
     if let StatementKind::On {
         trigger, effects, ..
@@ -95,13 +95,13 @@ fn keyword_entry(stmt: &Statement, at: usize) -> Option<(&'static str, String)> 
     {
         if let Some(effect) = effects.iter().find(|e| contains(&e.span, at)) {
             let form = effect_form(&effect.value);
-            let e = EFFECTS.iter().find(|e| e.form == form)?;
-            return Some((e.form, format!("After {}: {}", e.with, e.text)));
+            let e = reference.effects.iter().find(|e| e.form == form)?;
+            return Some((&e.form, format!("After {}: {}", e.with, e.text)));
         }
         let form = trigger_form(&trigger.value);
-        let t = TRIGGERS.iter().find(|t| t.form == form)?;
+        let t = reference.triggers.iter().find(|t| t.form == form)?;
         return Some((
-            t.form,
+            &t.form,
             format!(
                 "An event rule (`on TRIGGER: EFFECT, ...`) that fires when {}",
                 t.text
@@ -109,19 +109,19 @@ fn keyword_entry(stmt: &Statement, at: usize) -> Option<(&'static str, String)> 
         ));
     }
     let form = statement_form(&stmt.kind);
-    let entry: &Entry = STATEMENTS.iter().find(|e| e.form == form)?;
-    Some((entry.form, entry.text.to_string()))
+    let entry = reference.statements.iter().find(|e| e.form == form)?;
+    Some((&entry.form, entry.text.clone()))
 }
 
 /// The reference's form for a statement (its first cell in the tables).
-pub(super) fn statement_form(kind: &StatementKind) -> &'static str {
+fn statement_form(kind: &StatementKind) -> &'static str {
     use StatementKind as K;
     match kind {
         K::Ruleset(_) => "`ruleset \"ID\"`",
         K::Title(_) => "`title \"TEXT\"`",
         K::Source(_) => "`source \"TEXT\"`",
         K::Extends(_) => "`extends \"ID-OR-PATH\"`",
-        K::Option { .. } => "`option NAME: V1 \\| V2 ... default V`",
+        K::Option { .. } => "`option NAME: V1 | V2 ... default V`",
         K::Board {
             numbering: Numbering::Snake,
             ..
@@ -134,7 +134,7 @@ pub(super) fn statement_form(kind: &StatementKind) -> &'static str {
         K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
         K::Path { side: None, .. } => "`path ITEMS`",
         K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
-        K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS \\| ITEMS ...`",
+        K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
         K::Path { .. } => "`path SIDE: ITEMS`",
         K::Sides(_) => "`sides A, B`",
         K::Colour { .. } => "`colour SIDE: COLOUR`",

@@ -146,6 +146,13 @@ fn hover_on_a_keyword_gives_its_reference_entry() {
     assert!(h.markdown.contains("numbered as a snake"), "{}", h.markdown);
     // A number of a board is no square.
     assert_eq!(a.hover(at(text, "10")), None);
+    // The reference's `\|` is the language's `|`.
+    let option = "option fast: yes | no default no\n";
+    let h = Analysis::new(option, None).hover(0).unwrap().markdown;
+    assert!(
+        h.starts_with("**`option NAME: V1 | V2 ... default V`**\n\nAn option the user chooses"),
+        "{h}"
+    );
 }
 
 #[test]
@@ -170,11 +177,15 @@ fn hover_on_an_event_rule_tells_its_trigger_and_each_effect() {
         lose.markdown
     );
     let when = Analysis::new("when pieces is 7: pieces 7 each\n", None);
+    let h = when.hover(0).unwrap().markdown;
     assert!(
-        when.hover(0)
-            .unwrap()
-            .markdown
-            .starts_with("**`when OPTION is VALUE: STATEMENT`**")
+        h.starts_with("**`when OPTION is VALUE: STATEMENT`**\n\napplies the statement only"),
+        "{h}"
+    );
+    // The paragraph whole, its lines joined.
+    assert!(
+        h.contains("with the same key. OPTION must be declared by an `option` statement"),
+        "{h}"
     );
 }
 

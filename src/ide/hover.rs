@@ -90,11 +90,18 @@ fn keyword_entry<'r>(
         return Some((&when.form, when.text.clone()));
     }
     if let StatementKind::On {
-        trigger, effects, ..
+        trigger,
+        condition,
+        effects,
     } = &stmt.kind
     {
-        if let Some(effect) = effects.iter().find(|e| contains(&e.span, at)) {
-            let form = effect_form(&effect.value);
+        let effect = effects.iter().find(|e| contains(&e.span, at));
+        // `on TRIGGER: none` has no effect but its `none`, after the trigger and condition.
+        let none = effects.is_empty()
+            && at >= trigger.span.end
+            && condition.as_ref().is_none_or(|c| at >= c.span.end);
+        if effect.is_some() || none {
+            let form = effect.map_or("`none`", |e| effect_form(&e.value));
             let e = reference.effects.iter().find(|e| e.form == form)?;
             return Some((&e.form, format!("After {}: {}", e.with, e.text)));
         }

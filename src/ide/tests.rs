@@ -176,6 +176,16 @@ fn hover_on_an_event_rule_tells_its_trigger_and_each_effect() {
         "{}",
         lose.markdown
     );
+    // `none` removes an inherited rule; the condition's words are the trigger's.
+    let none = "on capture if its side has pieces on 1..10: none\n";
+    let a = Analysis::new(none, None);
+    let removes = a.hover(at(none, "none")).unwrap().markdown;
+    assert_eq!(
+        removes,
+        "**`none`**\n\nAfter all: no effect: removes an inherited rule with this trigger"
+    );
+    let side = a.hover(at(none, "side")).unwrap().markdown;
+    assert!(side.starts_with("**`capture`**"), "{side}");
     let when = Analysis::new("when pieces is 7: pieces 7 each\n", None);
     let h = when.hover(0).unwrap().markdown;
     assert!(

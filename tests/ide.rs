@@ -11,21 +11,9 @@ use senet::ide::{Analysis, format};
 use senet::lang::tokens::{TokenKind, line_tokens};
 use senet::lang::{SourceFile, parse_file};
 
-/// The bundled files and the docs' examples.
-fn rule_files() -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = senet::bundled::ids()
-        .map(|id| (id.to_string(), senet::bundled::get(id).unwrap().to_string()))
-        .collect();
-    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples");
-    for entry in std::fs::read_dir(examples).unwrap() {
-        let path = entry.unwrap().path();
-        files.push((
-            path.display().to_string(),
-            std::fs::read_to_string(&path).unwrap(),
-        ));
-    }
-    files
-}
+#[path = "support/shipped.rs"]
+mod shipped;
+use shipped::rule_files;
 
 /// The rows of every table of docs/language.md under `header`, counted line by line.
 fn rows_under(header: &[&str]) -> usize {

@@ -120,7 +120,7 @@ impl Analysis {
         self.layers.last().expect("a chain holds the document")
     }
 
-    /// The statement on the line of `offset`, with the bytes of that line.
+    /// The statement on the line of `offset`.
     fn statement_at(&self, offset: usize) -> Option<&Statement> {
         let (start, end) = line_bounds(self.text(), offset);
         self.document()
@@ -132,14 +132,7 @@ impl Analysis {
 
     /// The span of the document's `extends` target (its string, quotes included).
     fn extends_span(&self) -> Option<Span> {
-        self.document()
-            .ast
-            .statements
-            .iter()
-            .find_map(|s| match &s.kind {
-                StatementKind::Extends(t) if s.condition.is_none() => Some(t.span.clone()),
-                _ => None,
-            })
+        self.document().extends().map(|t| t.span.clone())
     }
 
     /// Which file a diagnostic's source is, by the chain's files.

@@ -67,7 +67,7 @@ fn leaves(pair: Pair<Rule>, offset: usize, out: &mut Vec<Token>) {
 }
 
 /// What the grammar takes after the text of a line up to some point (`head`, which ends where
-/// a word would begin): the keywords, as written, and whether a name, a number or a string may
+/// a word would begin): the keywords, as written, and whether a name or a number may
 /// come there. Nothing where the line is already wrong before that point.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expected {
@@ -75,7 +75,6 @@ pub struct Expected {
     /// A name (of a side, an option, a colour) or an option's word value.
     pub name: bool,
     pub number: bool,
-    pub string: bool,
 }
 
 /// Every keyword of the language, as written (`throw-off` for `kw_throw_off`).
@@ -116,7 +115,6 @@ pub fn expected_after(head: &str) -> Expected {
         keywords,
         name: name.is_some(),
         number: after("1").is_some(),
-        string: after("\"\"").is_some(),
     }
 }
 
@@ -157,7 +155,6 @@ mod tests {
         assert!(expected_after("safe ").number);
         let value = expected_after("when pieces is ");
         assert!(value.name && value.number);
-        assert!(expected_after("extends ").string);
         assert!(
             expected_after("first by ")
                 .keywords

@@ -30,7 +30,7 @@ pub enum CompletionKind {
 }
 
 /// The most numbers a range of option values is offered as.
-const MAX_RANGE_VALUES: u32 = 64;
+const MAX_RANGE_VALUES: usize = 64;
 
 impl Analysis {
     /// What may be written at `offset`.
@@ -179,7 +179,7 @@ impl Analysis {
             match &v.value {
                 Value::Range(a, b) => {
                     let (lo, hi) = (*a.min(b), *a.max(b));
-                    out.extend((lo..=hi.min(lo + MAX_RANGE_VALUES)).map(|n| n.to_string()));
+                    out.extend((lo..=hi).take(MAX_RANGE_VALUES).map(|n| n.to_string()));
                 }
                 other => out.push(other.to_string()),
             }

@@ -321,6 +321,15 @@ fn options_after_when_and_their_values_after_is() {
     let ur = "ruleset \"x\"\nextends \"twenty-squares/blitz\"\nwhen pieces is ";
     let a = Analysis::new(ur, None);
     assert_eq!(labels(&a.completions(ur.len())), ["1", "2", "3", "4", "5"]);
+    // A long one, its first 64.
+    let long = "option n: 1..1000 default 1\nwhen n is ";
+    let a = Analysis::new(long, None);
+    let list = a.completions(long.len());
+    assert_eq!(list.len(), 64);
+    assert_eq!(
+        (list[0].label.as_str(), list[63].label.as_str()),
+        ("1", "64")
+    );
 }
 
 #[test]

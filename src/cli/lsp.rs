@@ -296,9 +296,10 @@ impl Server {
 
     fn open(&mut self, uri: lsp::Uri, version: Option<i32>, text: &str) -> Vec<Notification> {
         let path = path_of(&uri);
-        let analysis = match catch_unwind(|| Analysis::new(text, path.as_deref())) {
-            Ok(a) => a,
-            Err(_) => return Vec::new(),
+        let Ok(analysis) = catch_unwind(|| Analysis::new(text, path.as_deref())) else {
+            // Answers about the text it had before would be placed in the wrong text.
+            self.documents.remove(uri.as_str());
+            return Vec::new();
         };
         let doc = Document {
             uri: uri.clone(),

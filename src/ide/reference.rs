@@ -42,9 +42,12 @@ pub struct Reference {
     pub when: Option<Entry>,
 }
 
-/// The header of each kind of table the reference reads (other tables are not entries).
+// The headers of the tables the reference reads; the page's other tables hold no entries.
+/// The header of the tables of statements.
 pub const STATEMENT_HEADER: [&str; 2] = ["statement", "meaning"];
+/// The header of the table of event rules' triggers.
 pub const TRIGGER_HEADER: [&str; 2] = ["trigger", "when it fires"];
+/// The header of the table of event rules' effects.
 pub const EFFECT_HEADER: [&str; 3] = ["effect", "with the triggers", "what it does"];
 
 impl Reference {

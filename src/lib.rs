@@ -11,6 +11,7 @@ pub mod bundled;
 pub mod check;
 pub mod compile;
 pub mod engine;
+pub mod ide;
 pub mod lang;
 pub mod notation;
 pub mod render;

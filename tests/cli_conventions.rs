@@ -9,7 +9,7 @@ use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "list",
     "fmt",
     "check",
@@ -21,6 +21,7 @@ const COMMANDS: [&str; 13] = [
     "sim",
     "solve",
     "replay",
+    "lsp",
     "completions",
     "man",
 ];

@@ -7,28 +7,13 @@
 use proptest::prelude::*;
 use senet::lang::format::format;
 
-/// Every bundled rule file and docs example, with its name.
-fn canonical_files() -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = senet::bundled::ids()
-        .map(|id| (id.to_string(), senet::bundled::get(id).unwrap().to_string()))
-        .collect();
-    for dir in ["docs/examples"] {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "rules") {
-                files.push((
-                    p.display().to_string(),
-                    std::fs::read_to_string(&p).unwrap(),
-                ));
-            }
-        }
-    }
-    files
-}
+#[path = "support/shipped.rs"]
+mod shipped;
+use shipped::rule_files;
 
 #[test]
 fn every_bundled_file_and_docs_example_is_formatted() {
-    for (name, text) in canonical_files() {
+    for (name, text) in rule_files() {
         let formatted = format(&text).unwrap_or_else(|| panic!("{name} does not parse"));
         assert!(formatted == text, "{name} is not in the canonical layout");
     }
@@ -92,7 +77,7 @@ proptest! {
         which in 0usize..64,
         noise in proptest::collection::vec(any::<u8>(), 1..64),
     ) {
-        let files = canonical_files();
+        let files = rule_files();
         let (name, text) = &files[which % files.len()];
         let scrambled = scramble(text, &noise);
         let formatted = format(&scrambled);

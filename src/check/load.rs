@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::errors::CheckError;
 use crate::bundled;
-use crate::lang::syntax::{File, StatementKind};
+use crate::lang::syntax::{File, Spanned, StatementKind};
 use crate::lang::{Diagnostic, SourceFile, parse_file};
 
 /// How deep `extends` may go.
@@ -44,15 +44,7 @@ pub fn chain_files(layers: &[Layer]) -> Vec<ChainFile> {
     for (i, layer) in layers.iter().enumerate().rev() {
         let name = match (layers.get(i + 1), &layer.origin) {
             // Named by its child's `extends`.
-            (Some(child), _) => child
-                .ast
-                .statements
-                .iter()
-                .find_map(|s| match &s.kind {
-                    StatementKind::Extends(t) if s.condition.is_none() => Some(t.value.clone()),
-                    _ => None,
-                })
-                .unwrap_or_default(),
+            (Some(child), _) => child.extends().map(|t| t.value.clone()).unwrap_or_default(),
             (None, Origin::Bundled(id)) => id.clone(),
             (None, Origin::Embedded { files, at }) => files[*at].name.clone(),
             // The folders a file was found in are the author's own business.
@@ -91,6 +83,15 @@ impl Layer {
                 Origin::Bundled(id) => id.clone(),
                 _ => self.file.name.clone(),
             })
+    }
+
+    /// The target of the file's `extends`, the one the chain follows: the first unconditional
+    /// one (a conditional `extends` is reported by the merge; it is never followed).
+    pub fn extends(&self) -> Option<&Spanned<String>> {
+        self.ast.statements.iter().find_map(|s| match &s.kind {
+            StatementKind::Extends(t) if s.condition.is_none() => Some(t),
+            _ => None,
+        })
     }
 }
 
@@ -213,17 +214,7 @@ pub fn load_chain(
         diags.extend(errors);
         seen.push((identity(&origin, &file), display(&origin, &file)));
         let layer = Layer { file, ast, origin };
-        let extends: Vec<_> = layer
-            .ast
-            .statements
-            .iter()
-            .filter_map(|s| match &s.kind {
-                // A conditional `extends` is reported by the merge; it is never followed.
-                StatementKind::Extends(t) if s.condition.is_none() => Some(t.clone()),
-                _ => None,
-            })
-            .collect();
-        if let Some(target) = extends.first().cloned() {
+        if let Some(target) = layer.extends().cloned() {
             if seen.len() > MAX_EXTENDS_DEPTH {
                 diags.push(Diagnostic::new(
                     &layer.file,
@@ -260,18 +251,25 @@ pub fn load_chain(
                         }
                     }
                     Err(Unresolved::NotFound) => {
-                        let help = match crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids()) {
+                        let guess =
+                            crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids());
+                        let help = match &guess {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => "write a bundled id (see `senet list`) or the path of a `.rules` file, relative to this file (`.rules` may be left out)".into(),
                         };
-                        diags.push(Diagnostic::new(
+                        let d = Diagnostic::new(
                             &layer.file,
                             CheckError::ExtendsNotFound {
                                 span: target.span.clone().into(),
                                 target: target.value.clone(),
                                 help,
                             },
-                        ));
+                        );
+                        // The string is quoted: the fix writes the quotes too.
+                        diags.push(match guess {
+                            Some(s) => d.suggesting(target.span.clone(), format!("\"{s}\"")),
+                            None => d,
+                        });
                     }
                     Err(Unresolved::Unreadable(reason)) => diags.push(Diagnostic::new(
                         &layer.file,
@@ -288,6 +286,12 @@ pub fn load_chain(
     }
     chain.reverse();
     chain
+}
+
+/// The file `extends "target"` leads to from a file of `from`, as the chain would read it:
+/// the file and where it came from, or `None` where the chain would stop with an error.
+pub fn find_extended(target: &str, from: &Origin) -> Option<(Arc<SourceFile>, Origin)> {
+    resolve(target, from).ok()
 }
 
 enum Unresolved {

@@ -15,6 +15,7 @@ mod warnings;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use lower::COLOURS;
 pub use ruleset::RuleSet;
 
 use crate::lang::{Diagnostic, SourceFile};

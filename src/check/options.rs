@@ -138,10 +138,11 @@ pub fn unknown_option(
     span: std::ops::Range<usize>,
     options: &[OptionInfo],
 ) -> Diagnostic {
+    let guess = did_you_mean(name, options.iter().map(|o| o.name.as_str()));
     let help = if options.is_empty() {
         "this rule set has no options".to_string()
     } else {
-        match did_you_mean(name, options.iter().map(|o| o.name.as_str())) {
+        match &guess {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!(
                 "the options are: {}",
@@ -153,14 +154,18 @@ pub fn unknown_option(
             ),
         }
     };
-    Diagnostic::new(
+    let d = Diagnostic::new(
         file,
         CheckError::UnknownOption {
-            span: span.into(),
+            span: span.clone().into(),
             name: name.into(),
             help,
         },
-    )
+    );
+    match guess {
+        Some(s) => d.suggesting(span, s),
+        None => d,
+    }
 }
 
 pub fn bad_value(
@@ -171,24 +176,30 @@ pub fn bad_value(
     allowed: &[Value],
 ) -> Diagnostic {
     let mut help = format!("`{name}` takes {}", list(allowed));
-    if let Value::Word(w) = value
-        && let Some(s) = did_you_mean(
+    let guess = match value {
+        Value::Word(w) => did_you_mean(
             w,
             allowed.iter().filter_map(|a| match a {
                 Value::Word(x) => Some(x.as_str()),
                 _ => None,
             }),
-        )
-    {
+        ),
+        _ => None,
+    };
+    if let Some(s) = &guess {
         help = format!("did you mean `{s}`? {help}");
     }
-    Diagnostic::new(
+    let d = Diagnostic::new(
         file,
         CheckError::BadOptionValue {
-            span: span.into(),
+            span: span.clone().into(),
             name: name.into(),
             value: value.to_string(),
             help,
         },
-    )
+    );
+    match guess {
+        Some(s) => d.suggesting(span, s),
+        None => d,
+    }
 }

@@ -83,6 +83,11 @@ Examples:
   senet completions zsh > ~/.zfunc/_senet                  # a folder on your $fpath
   senet completions fish > ~/.config/fish/completions/senet.fish";
 
+const LSP_EXAMPLES: &str = "\
+Examples:
+  senet lsp                        # an editor starts it (docs/editors.md: VS Code, Neovim, Helix)
+  senet check my-variant.rules     # the same diagnostics, on the command line";
+
 const MAN_EXAMPLES: &str = "\
 Examples:
   senet man > senet.1 && man ./senet.1
@@ -309,6 +314,10 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Serve editors as a language server (LSP) on standard input and output: diagnostics as
+    /// you type, hover, completion, go to definition, quick fixes and formatting.
+    #[command(after_help = LSP_EXAMPLES)]
+    Lsp,
     /// Print a shell completion script for `senet` to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

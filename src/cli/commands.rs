@@ -84,6 +84,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Man { out } => man(out.as_deref()),
+        Command::Lsp => super::lsp::run(),
         Command::Fmt { files, check } => super::fmt::run(&files, check),
         Command::Sim {
             rules,

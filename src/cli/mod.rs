@@ -36,6 +36,7 @@ mod args;
 mod commands;
 mod fmt;
 mod input;
+mod lsp;
 mod man;
 mod moves;
 mod output;

@@ -55,6 +55,15 @@ pub struct Diagnostic {
     pub file: Arc<SourceFile>,
     pub error: Box<dyn MietteDiagnostic + Send + Sync>,
     pub related: Vec<Diagnostic>,
+    /// The fix a "did you mean" offers, for editors to apply.
+    pub suggestion: Option<Suggestion>,
+}
+
+/// A fix the diagnostic offers: `replacement` written over the bytes `span` of its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub span: std::ops::Range<usize>,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -66,6 +75,7 @@ impl Diagnostic {
             file: Arc::clone(file),
             error: Box::new(error),
             related: Vec::new(),
+            suggestion: None,
         }
     }
 
@@ -88,6 +98,19 @@ impl Diagnostic {
             Some(miette::Severity::Advice) => "note",
             Some(miette::Severity::Error) | None => "error",
         }
+    }
+
+    /// The same diagnostic, offering to write `replacement` over `span` (a "did you mean").
+    pub fn suggesting(
+        mut self,
+        span: std::ops::Range<usize>,
+        replacement: impl Into<String>,
+    ) -> Self {
+        self.suggestion = Some(Suggestion {
+            span,
+            replacement: replacement.into(),
+        });
+        self
     }
 
     /// The stable code, such as `E101`.

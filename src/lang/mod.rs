@@ -8,6 +8,7 @@ pub mod forms;
 pub mod key;
 pub mod parser;
 pub mod syntax;
+pub mod tokens;
 
-pub use diagnostic::{Diagnostic, SourceFile};
+pub use diagnostic::{Diagnostic, SourceFile, Suggestion};
 pub use parser::{MAX_FILE_BYTES, is_control, parse_file};

@@ -69,10 +69,28 @@ pub fn parse_file(file: &Arc<SourceFile>) -> (File, Vec<Diagnostic>) {
         match parse_line(body, offset) {
             Ok(Some(stmt)) => out.statements.push(stmt),
             Ok(None) => {}
-            Err(e) => errors.push(Diagnostic::new(file, e)),
+            Err(e) => errors.push(syntax_diagnostic(file, e)),
         }
     }
     (out, errors)
+}
+
+/// A syntax error as a diagnostic; a misspelt word offers its correction.
+fn syntax_diagnostic(file: &Arc<SourceFile>, e: SyntaxError) -> Diagnostic {
+    let fix = match &e {
+        SyntaxError::Misspelt {
+            span, suggestion, ..
+        } => Some((
+            span.offset()..span.offset() + span.len(),
+            suggestion.clone(),
+        )),
+        _ => None,
+    };
+    let d = Diagnostic::new(file, e);
+    match fix {
+        Some((span, word)) => d.suggesting(span, word),
+        None => d,
+    }
 }
 
 /// A character a rule file may not hold: the C0 and C1 controls but the tab (the line ends are

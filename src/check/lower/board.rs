@@ -120,20 +120,22 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
         if let K::Path { side: Some(s), .. } = kind
             && !names.iter().any(|n| n.value == s.value)
         {
-            let help = match did_you_mean(&s.value, names.iter().map(|n| n.value.as_str())) {
+            let guess = did_you_mean(&s.value, names.iter().map(|n| n.value.as_str()));
+            let help = match &guess {
                 Some(x) => format!("did you mean `{x}`?"),
                 None => format!(
                     "the sides are `{}` and `{}`",
                     names[0].value, names[1].value
                 ),
             };
-            cx.err(
+            cx.err_suggesting(
                 layer,
                 CheckError::UnknownSide {
                     span: s.span.clone().into(),
                     name: s.value.clone(),
                     help,
                 },
+                guess.map(|x| (s.span.clone(), x)),
             );
         }
     }

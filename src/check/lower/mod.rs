@@ -19,6 +19,8 @@ mod places;
 mod sides;
 mod throws;
 
+pub use sides::COLOURS;
+
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -72,25 +74,39 @@ impl<'a> Ctx<'a, '_> {
     /// file brought the error about (by a rule the error is judged against: the board for a
     /// square out of range, the gaps for a gap, ...), the error is shown in that file.
     fn err(&mut self, layer: usize, e: CheckError) {
+        self.err_suggesting(layer, e, None);
+    }
+
+    /// [`Self::err`], offering to write a word over a span of file `layer` (a "did you mean").
+    /// The offer goes with the error where it is shown in that file; an error a later file
+    /// brought about is shown there, with how to override the inherited rule instead.
+    fn err_suggesting(&mut self, layer: usize, e: CheckError, fix: Option<(Span, String)>) {
         let against = self.judged_against(&e);
-        self.report(layer, e, &against, false);
+        self.report(layer, e, &against, false, fix);
     }
 
     /// Reports `e`, a rule of file `layer` that contradicts the rules `against`: where a later
     /// file states one of them, at that statement (see [`Self::err_caused`]); where an earlier
     /// file does, with that inherited rule beside it.
     fn err_against(&mut self, layer: usize, e: CheckError, against: &[RuleKey]) {
-        self.report(layer, e, against, true);
+        self.report(layer, e, against, true, None);
     }
 
     /// Reports `e`, found in a rule of file `layer` that is judged against the rules `against`
     /// (as [`Self::err`] does by the kind of error): where a later file states one of them, at
     /// that statement.
     fn err_judged(&mut self, layer: usize, e: CheckError, against: &[RuleKey]) {
-        self.report(layer, e, against, false);
+        self.report(layer, e, against, false, None);
     }
 
-    fn report(&mut self, layer: usize, e: CheckError, against: &[RuleKey], beside: bool) {
+    fn report(
+        &mut self,
+        layer: usize,
+        e: CheckError,
+        against: &[RuleKey],
+        beside: bool,
+        fix: Option<(Span, String)>,
+    ) {
         // Of the rules `against` stated after (or before) file `layer`, the one of the latest
         // file: the first of them where that file states several.
         let stated = |later: bool| {
@@ -115,7 +131,10 @@ impl<'a> Ctx<'a, '_> {
         } else if let Some(inherited) = stated(false).filter(|_| beside) {
             self.err_beside(layer, e, inherited, true);
         } else {
-            let d = Diagnostic::new(&self.layers[layer].file, e);
+            let mut d = Diagnostic::new(&self.layers[layer].file, e);
+            if let Some((span, word)) = fix {
+                d = d.suggesting(span, word);
+            }
             self.push(layer, d, None);
         }
     }

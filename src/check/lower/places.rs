@@ -281,17 +281,19 @@ impl Ctx<'_, '_> {
         if let Some(i) = names.iter().position(|n| *n == name.value) {
             return Side::from_index(i);
         }
-        let help = match did_you_mean(&name.value, names.iter().map(String::as_str)) {
+        let guess = did_you_mean(&name.value, names.iter().map(String::as_str));
+        let help = match &guess {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("the sides are `{}` and `{}`", names[0], names[1]),
         };
-        self.err(
+        self.err_suggesting(
             layer,
             CheckError::UnknownSide {
                 span: name.span.clone().into(),
                 name: name.value.clone(),
                 help,
             },
+            guess.map(|s| (name.span.clone(), s)),
         );
         None
     }

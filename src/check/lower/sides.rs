@@ -73,17 +73,19 @@ fn colours(cx: &mut Ctx) {
             if COLOURS.contains(&c.value.as_str()) {
                 colour.clone_from(&c.value);
             } else {
-                let help = match did_you_mean(&c.value, COLOURS.iter().copied()) {
+                let guess = did_you_mean(&c.value, COLOURS.iter().copied());
+                let help = match &guess {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => format!("the colours are {}", COLOURS.join(", ")),
                 };
-                cx.err(
+                cx.err_suggesting(
                     said.layer,
                     CheckError::UnknownColour {
                         span: c.span.clone().into(),
                         name: c.value.clone(),
                         help,
                     },
+                    guess.map(|s| (c.span.clone(), s)),
                 );
             }
         }

@@ -11,7 +11,7 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Move, Position};
 use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
-use senet::solve::dense::{DenseIndex, Known, Stage};
+use senet::solve::dense::{self, DenseIndex, Known, Stage};
 use senet::solve::table::{TableHeader, read_layers, save};
 use senet::solve::{
     Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense, solve_with,
@@ -226,7 +226,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let start = Instant::now();
     let staged = a.layers.is_some() || !a.from.is_empty();
     let solved = if staged {
-        match staged_stage(engine, &a) {
+        match staged_stage(engine, &a, limits) {
             Ok((index, stage)) => fits(&index, limits)
                 .and_then(|()| solve_dense(engine, index, root, stage, progress)),
             Err(message) => {
@@ -396,7 +396,11 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
 
 /// What a run of some super-layers (`--layers`) or from solved ones (`--from`) starts from:
 /// the dense numbering, and the values the tables give.
-fn staged_stage(engine: &Engine, a: &SolveArgs) -> Result<(DenseIndex, Stage), String> {
+fn staged_stage(
+    engine: &Engine,
+    a: &SolveArgs,
+    limits: Limits,
+) -> Result<(DenseIndex, Stage), String> {
     let id = &engine.rules.id;
     if a.method == Method::Search {
         return Err(
@@ -436,7 +440,8 @@ fn staged_stage(engine: &Engine, a: &SolveArgs) -> Result<(DenseIndex, Stage), S
         ));
     }
     let only = a.layers.map(|(lo, hi)| lo..=hi);
-    Ok((index, Stage { known, only }))
+    let lists = dense::list_budget(&index, limits.bytes);
+    Ok((index, Stage { known, only, lists }))
 }
 
 /// The options chosen, as flags to repeat in a later command.

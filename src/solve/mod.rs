@@ -217,7 +217,8 @@ pub fn solve_with(
     match index {
         Some(index) => {
             fits(&index, limits)?;
-            let stage = dense::Stage::whole(&index);
+            let mut stage = dense::Stage::whole(&index);
+            stage.lists = dense::list_budget(&index, limits.bytes);
             solve_dense(engine, index, root, stage, progress)
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
@@ -255,26 +256,35 @@ pub fn solve_dense(
     stage: dense::Stage,
     mut progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
+    let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
     progress(&format!(
-        "{} states (dense numbering{}), about {:.1} GiB",
+        "{} states (dense numbering{}): values {:.1} GiB, successor lists of the largest \
+         super-layer about {:.1} GiB (in memory as far as `--memory` allows, the rest in a file)",
         index.states,
         if index.mirrored {
             ", mirror images once"
         } else {
             ""
         },
-        dense::memory_needed(&index) as f64 / (1u64 << 30) as f64
+        gib(index.states * 8),
+        gib(dense::lists_expected(&index)),
     ));
-    let mut solution = dense::solve(engine, index, root.off, stage, progress).map_err(
-        |dense::Missing { solving, needs }| {
-            SolveError::Unsolvable(format!(
-                "a move from the states with {} in total reaches states with {}, whose \
-                 values no table given (`--from`) holds",
-                off_in_total(solving, solving),
-                off_in_total(needs, needs)
-            ))
-        },
-    )?;
+    let mut solution =
+        dense::solve(engine, index, root.off, stage, progress).map_err(|failed| match failed {
+            dense::Failed::Missing(dense::Missing { solving, needs }) => {
+                SolveError::Unsolvable(format!(
+                    "a move from the states with {} in total reaches states with {}, whose \
+                     values no table given (`--from`) holds",
+                    off_in_total(solving, solving),
+                    off_in_total(needs, needs)
+                ))
+            }
+            dense::Failed::Spill(e) => SolveError::Unsolvable(format!(
+                "the successor lists that do not fit in memory go to a file in {}, which \
+                 failed: {e}",
+                std::env::temp_dir().display()
+            )),
+        })?;
     if solution.holds(&root) {
         solution.openings = dense::opening_values(engine, &solution, &root);
     }

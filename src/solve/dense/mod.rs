@@ -2,13 +2,14 @@
 //! [`DenseIndex`], 8 bytes of value a state, sweeps shared by all cores.
 //!
 //! States are solved by super-layers: all layers with the same number of pieces off in total
-//! (a move never lowers it), from the most to the fewest. A super-layer's states are grouped
-//! by the opponent's placing; for each state the successors of every throw are found once with
-//! the engine and kept as indices while the super-layer is solved, so that a sweep is only
-//! lookups. A state's moves lead to states whose mover is the old opponent, in the row of the
-//! old opponent's placing: the successors of a group sit close together, which keeps the
-//! lookups in cache. Sweeps repeat (Gauss-Seidel, the groups shared among threads) until no
-//! value changes by more than [`super::TOLERANCE`].
+//! (a move never lowers it), from the most to the fewest. For each state the successors of
+//! every throw are found once with the engine and kept as indices ([`lists`]), in the order a
+//! sweep visits them: from the furthest on, so that a sweep carries values back along every
+//! move that captures nothing. Super-layers whose lists fit in memory together make a window,
+//! swept together ([`sweep`]): values flow down through the window in each pass, and a
+//! super-layer stops being swept once its values have settled. Lists that do not fit in memory
+//! go to a file and are read back at every sweep. Sweeps repeat until no value changes by more
+//! than [`super::TOLERANCE`].
 //!
 //! A run may solve only some super-layers ([`Stage`]), given the values of those above it
 //! (read from tables): so a game too large for one run is solved a group of super-layers at a
@@ -19,12 +20,12 @@
 #![allow(clippy::cast_possible_truncation)]
 
 pub mod index;
+mod lists;
+mod sweep;
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
-use rayon::prelude::*;
+use std::sync::atomic::AtomicU64;
 
 pub use index::{DenseIndex, Layer, Located};
 
@@ -37,7 +38,8 @@ const FLIP: u32 = 1 << 31;
 pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 
 /// Bytes a state costs while its super-layer is solved (its index, counts and successors: 78 on
-/// average for seven-piece Ur, measured, rounded up), besides its value.
+/// average for seven-piece Ur, measured, rounded up), besides its value: what a super-layer
+/// not yet made is expected to take.
 pub const LIST_BYTES: u64 = 88;
 
 /// Every state's value: the chance that the side to move wins.
@@ -129,14 +131,18 @@ impl Known {
 pub struct Stage {
     pub known: Known,
     pub only: Option<RangeInclusive<usize>>,
+    /// The memory the successor lists may take: super-layers are swept together as long as
+    /// their lists fit (one that does not fit alone is swept alone).
+    pub lists: u64,
 }
 
 impl Stage {
-    /// Every state, from nothing.
+    /// Every state, from nothing, with no bound on the lists' memory.
     pub fn whole(index: &DenseIndex) -> Stage {
         Stage {
             known: Known::none(index),
             only: None,
+            lists: u64::MAX,
         }
     }
 }
@@ -149,9 +155,31 @@ pub struct Missing {
     pub needs: usize,
 }
 
-/// The memory a dense solve needs, in bytes: every value, and the successor lists of the
-/// largest super-layer.
-pub fn memory_needed(index: &DenseIndex) -> u64 {
+/// Memory a solve uses besides values and lists: the numbering's tables, the lists of the
+/// groups being made, the blocks being filled.
+const OVERHEAD: u64 = 192 << 20;
+
+/// What the successor lists may take of `bytes` in all: the rest after the values and the
+/// overhead.
+pub fn list_budget(index: &DenseIndex, bytes: u64) -> u64 {
+    bytes.saturating_sub((index.states + 1) * 8 + OVERHEAD)
+}
+
+/// Why a dense solve stopped.
+#[derive(Debug)]
+pub enum Failed {
+    /// A move reaches states that neither the run solves nor its tables hold.
+    Missing(Missing),
+    /// The file the successor lists spill to (those that do not fit in memory) failed.
+    Spill(std::io::Error),
+}
+
+/// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
+const LEAST_LISTS: u64 = 64 << 20;
+
+/// The memory the successor lists of the largest super-layer are expected to take, in bytes:
+/// with as much memory, every super-layer's lists stay in memory.
+pub fn lists_expected(index: &DenseIndex) -> u64 {
     let largest = (0..2 * index.pieces as usize)
         .map(|total| {
             index
@@ -163,169 +191,13 @@ pub fn memory_needed(index: &DenseIndex) -> u64 {
         })
         .max()
         .unwrap_or(0);
-    index.states * 8 + largest * LIST_BYTES
+    largest * LIST_BYTES
 }
 
-/// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
-/// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
-#[inline]
-fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
-    let won = index.states as u32;
-    match index.locate(next) {
-        Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
-        Located::State { index, mover: m } => index as u32 | if m == mover { 0 } else { FLIP },
-    }
-}
-
-/// A successor's value for the mover (without a branch: the flip is arithmetic).
-#[inline(always)]
-fn value(e: u32, values: &[AtomicU64]) -> f64 {
-    let v = f64::from_bits(values[(e & !FLIP) as usize].load(Relaxed));
-    let flip = f64::from(e >> 31);
-    flip + v * (1.0 - 2.0 * flip)
-}
-
-/// The states of one group (one opponent's placing in one layer) and their successors.
-struct Group {
-    /// Each state's index.
-    owns: Vec<u32>,
-    /// Per state: the number of successors of each throw (a byte each, four to a word), then
-    /// the successors.
-    list: Vec<u32>,
-    /// A layer that a successor lies in and whose values the run has not got.
-    missing: Option<usize>,
-}
-
-/// The successor lists of one group. Where `ready` is given (a run of some super-layers),
-/// every successor must lie in a layer it marks.
-fn build_group(
-    engine: &Engine,
-    index: &DenseIndex,
-    chances: &[(Throw, f64)],
-    (layer, key): (usize, u32),
-    ready: Option<&[bool]>,
-) -> Group {
-    let words = chances.len().div_ceil(4);
-    let mover = index.layers[layer].mover;
-    let (mut owns, mut list) = (Vec::new(), Vec::new());
-    let mut moves: Vec<Move> = Vec::new();
-    let mut succ: Vec<u32> = Vec::new();
-    let mut missing = None;
-    let won = index.states as u32;
-    index.for_row(&engine.rules, layer, key, |i, pos| {
-        owns.push(i as u32);
-        let head = list.len();
-        list.extend(std::iter::repeat_n(0, words));
-        for (k, &(v, _)) in chances.iter().enumerate() {
-            engine.legal_moves(pos, v, &mut moves);
-            succ.clear();
-            if moves.is_empty() {
-                succ.push(entry(index, &engine.pass(pos, v), mover));
-            } else {
-                for m in &moves {
-                    succ.push(entry(index, &engine.successor(pos, m, v), mover));
-                }
-            }
-            succ.sort_unstable();
-            succ.dedup();
-            if let Some(ready) = ready
-                && missing.is_none()
-            {
-                let layers = succ.iter().filter(|&&e| e & !FLIP != won);
-                let mut layers = layers.map(|&e| index.layer_holding(u64::from(e & !FLIP)));
-                missing = layers.find(|&l| !ready[l]);
-            }
-            if succ.contains(&won) {
-                // Winning at once is the best move there is.
-                succ.clear();
-                succ.push(won);
-            }
-            list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
-            list.extend_from_slice(&succ);
-        }
-    });
-    owns.shrink_to_fit();
-    list.shrink_to_fit();
-    Group {
-        owns,
-        list,
-        missing,
-    }
-}
-
-/// How many states ahead a sweep asks for the value it will update (that value sits in another
-/// row, far from the successors).
-const AHEAD: usize = 16;
-
-#[inline(always)]
-fn prefetch(v: &AtomicU64) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint; any address is allowed.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(v as *const AtomicU64 as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = v;
-}
-
-/// One Gauss-Seidel pass over a group; the largest change of a value.
-fn sweep(group: &Group, probs: &[f64], values: &[AtomicU64]) -> f64 {
-    let words = probs.len().div_ceil(4);
-    let list = &group.list;
-    let states = group.owns.len();
-    // A second cursor runs AHEAD states in front, asking for the values it will need.
-    let mut ahead = 0;
-    let look = |j: usize, at: &mut usize| {
-        if j >= states {
-            return;
-        }
-        prefetch(&values[group.owns[j] as usize]);
-        let n: u32 = list[*at..*at + words]
-            .iter()
-            .map(|h| h.to_le_bytes().iter().map(|&b| u32::from(b)).sum::<u32>())
-            .sum();
-        *at += words;
-        for &e in &list[*at..*at + n as usize] {
-            prefetch(&values[(e & !FLIP) as usize]);
-        }
-        *at += n as usize;
-    };
-    for j in 0..AHEAD {
-        look(j, &mut ahead);
-    }
-    let mut i = 0;
-    let mut largest: f64 = 0.0;
-    for (j, &own) in group.owns.iter().enumerate() {
-        look(j + AHEAD, &mut ahead);
-        let heads = &list[i..i + words];
-        i += words;
-        let mut v = 0.0;
-        // The chance of the throws whose only move is a pass to this very state seen from the
-        // other seat (mirror images numbered once): v = rest + to_self (1 - v) is solved at
-        // once below, instead of approached by a factor to_self a sweep.
-        let mut to_self = 0.0;
-        for (k, &p) in probs.iter().enumerate() {
-            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
-            if count == 1 && list[i] == own | FLIP {
-                to_self += p;
-                i += 1;
-                continue;
-            }
-            let mut best: f64 = 0.0;
-            for &e in &list[i..i + count] {
-                best = best.max(value(e, values));
-            }
-            i += count;
-            v += p * best;
-        }
-        let v = (v + to_self) / (1.0 + to_self);
-        let own = &values[own as usize];
-        let old = f64::from_bits(own.load(Relaxed));
-        own.store(v.to_bits(), Relaxed);
-        largest = largest.max((v - old).abs());
-    }
-    largest
+/// The memory a dense solve needs at the least, in bytes: every value, and some of the
+/// successor lists (the rest are written to a file and read back at every sweep).
+pub fn memory_needed(index: &DenseIndex) -> u64 {
+    (index.states + 1) * 8 + OVERHEAD + lists_expected(index).min(LEAST_LISTS)
 }
 
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
@@ -347,10 +219,10 @@ pub fn solve(
     floor: PerSide<u8>,
     stage: Stage,
     mut progress: impl FnMut(&str),
-) -> Result<DenseSolution, Missing> {
+) -> Result<DenseSolution, Failed> {
     let chances = super::move_chances(engine);
     let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
-    let Stage { known, only } = stage;
+    let Stage { known, only, lists } = stage;
     // Whether successors must be checked: only a run given values, or solving some
     // super-layers, can lack any (moves never lower the pieces off).
     let partial = only.is_some() || known.layers.contains(&true);
@@ -364,62 +236,100 @@ pub fn solve(
     values.push(AtomicU64::new(1.0f64.to_bits()));
     let mut sweeps = 0;
     let mut solved = 0;
-    for total in (0..=index.top_total()).rev() {
-        let started = std::time::Instant::now();
-        if only.as_ref().is_some_and(|r| !r.contains(&total)) {
-            continue;
-        }
-        let layers: Vec<usize> = (0..index.layers.len())
-            .filter(|&l| {
+    // The super-layers to solve, from the most pieces off down, with their layers.
+    let todo: Vec<(usize, Vec<usize>)> = (0..=index.top_total())
+        .rev()
+        .filter(|total| only.as_ref().is_none_or(|r| r.contains(total)))
+        .map(|total| {
+            let layers = (0..index.layers.len()).filter(|&l| {
                 let layer = &index.layers[l];
                 layer.total_off() == total && above(&index, layer, floor) && !held[l]
-            })
-            .collect();
-        let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-        if states == 0 {
-            continue;
-        }
-        solved += states;
-        let mut ready = held.clone();
-        for &l in &layers {
+            });
+            (total, layers.collect::<Vec<usize>>())
+        })
+        .filter(|(_, layers)| !layers.is_empty())
+        .collect();
+    // Super-layers are made into windows, swept together, as long as their lists fit.
+    let mut ready = held.clone();
+    let mut window: Vec<lists::SuperLayer> = Vec::new();
+    let mut store = lists::Store::new(lists);
+    let mut started = std::time::Instant::now();
+    let mut next = todo.iter().peekable();
+    while let Some((total, layers)) = next.next() {
+        for &l in layers {
             ready[l] = true;
         }
-        let groups: Vec<(usize, u32)> = layers
-            .iter()
-            .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
-            .collect();
-        let ready = partial.then_some(ready.as_slice());
-        let groups: Vec<Group> = groups
-            .par_iter()
-            .map(|&group| build_group(engine, &index, &chances, group, ready))
-            .filter(|g| !g.owns.is_empty())
-            .collect();
-        if let Some(l) = groups.iter().find_map(|g| g.missing) {
-            return Err(Missing {
-                solving: total,
+        let checked = partial.then_some(ready.as_slice());
+        let made = lists::make(
+            engine, &index, &chances, *total, layers, checked, &mut store,
+        )
+        .map_err(|unmade| match unmade {
+            lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                solving: *total,
                 needs: index.layers[l].total_off(),
-            });
+            }),
+            lists::Unmade::Spill(e) => Failed::Spill(e),
+        })?;
+        solved += made.states;
+        window.push(made);
+        // The next super-layer joins the window if its lists are likely to fit beside these.
+        let room = next.peek().is_some_and(|(_, layers)| {
+            let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+            store.spilled() == 0 && store.ram + states * LIST_BYTES <= lists
+        });
+        if room {
+            continue;
         }
         let built = started.elapsed().as_secs_f64();
-        let mut passes = 0;
-        loop {
-            passes += 1;
-            let largest = groups
-                .par_iter()
-                .map(|g| sweep(g, &probs, &values))
-                .reduce(|| 0.0, f64::max);
-            if largest < super::TOLERANCE {
-                break;
+        let states: u64 = window.iter().map(|w| w.states).sum();
+        let spilled = store.spilled();
+        progress(&format!(
+            "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{})",
+            super::off_in_total(window[window.len() - 1].total, window[0].total),
+            store.ram as f64 / f64::from(1u32 << 20),
+            if spilled > 0 {
+                format!(
+                    ", {:.1} MiB on disk",
+                    spilled as f64 / f64::from(1u32 << 20)
+                )
+            } else {
+                String::new()
+            }
+        ));
+        let settled = sweep::settle(
+            &window,
+            &store,
+            &probs,
+            &values,
+            super::TOLERANCE,
+            |k, passes| {
+                let w = &window[k];
+                progress(&format!(
+                    "  {}: {} states settled after {passes} sweeps, {:.1} s",
+                    super::off_in_total(w.total, w.total),
+                    w.states,
+                    started.elapsed().as_secs_f64() - built
+                ));
+            },
+        )
+        .map_err(Failed::Spill)?;
+        let (passes, updates) = settled;
+        progress(&format!(
+            "  {passes} sweeps, {:.1} sweeps' worth of states updated",
+            updates as f64 / states as f64
+        ));
+        sweeps += passes;
+        for (_, layers) in todo
+            .iter()
+            .filter(|(t, _)| window.iter().any(|w| w.total == *t))
+        {
+            for &l in layers {
+                held[l] = true;
             }
         }
-        sweeps += passes;
-        for &l in &layers {
-            held[l] = true;
-        }
-        progress(&format!(
-            "{total} pieces off: {states} states, successors found in {built:.1} s, {passes} sweeps in {:.1} s",
-            started.elapsed().as_secs_f64() - built
-        ));
+        window.clear();
+        store = lists::Store::new(lists);
+        started = std::time::Instant::now();
     }
     let mut values: Vec<f64> = values
         .into_iter()

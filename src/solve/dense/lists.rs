@@ -1,0 +1,365 @@
+//! The successor lists of a super-layer, laid out in the order a sweep visits them.
+//!
+//! A state's moves are generated once with the engine and kept as the indices of the states
+//! they lead to, so that a sweep is only lookups. States are visited by their **progress**, the
+//! sum of both sides' path positions, from the furthest on: a move that captures nothing moves
+//! a piece forward, so it leads to a state of greater progress, updated earlier in the same
+//! sweep. Values then flow back from the end of the game in one sweep, and only captures (and
+//! passes) carry them the other way, one step a sweep. States of equal progress form a
+//! **bucket**; a bucket's states never depend on each other except through a capture or a pass,
+//! so its blocks are swept in parallel. A bucket is cut into blocks of states whose successors
+//! mostly sit in one row of the numbering (states with one opponent's placing): their lookups
+//! stay in cache.
+
+// Successor counts fit a byte (a throw moves at most every piece, and entering); indices are
+// below 2^31 ([`super::MAX_STATES`]).
+#![allow(clippy::cast_possible_truncation)]
+
+use std::fs::File;
+use std::io;
+
+use rayon::prelude::*;
+
+use super::{DenseIndex, FLIP, Located};
+use crate::engine::{Engine, Move, Position};
+use crate::types::{Side, Throw};
+
+/// States a block holds at most (a block is swept by one thread).
+const BLOCK: usize = 4096;
+
+/// Groups (one opponent's placing each) whose lists are made at once before they are sorted
+/// into buckets: enough to keep every core busy, few enough that their lists are a small part
+/// of the memory.
+const BATCH: usize = 256;
+
+/// Some states and their successors.
+pub(super) struct Block {
+    /// Each state's index.
+    pub owns: Vec<u32>,
+    /// Per state: the number of successors of each throw (a byte each, four to a word), then
+    /// the successors.
+    pub list: Vec<u32>,
+}
+
+impl Block {
+    pub fn new() -> Block {
+        Block {
+            owns: Vec::new(),
+            list: Vec::new(),
+        }
+    }
+
+    pub fn bytes(&self) -> u64 {
+        4 * (self.owns.capacity() + self.list.capacity()) as u64
+    }
+}
+
+/// A block kept in memory, or written to the spill file (where it is read back at every sweep).
+pub(super) enum Stored {
+    Ram(Block),
+    Disk { at: u64, owns: usize, list: usize },
+}
+
+/// Where blocks go as they are made: memory, until the lists have taken `room`; then a file of
+/// their own (made on first use, deleted as soon as it is open, so nothing is left behind).
+pub(super) struct Store {
+    pub room: u64,
+    /// Bytes of blocks kept in memory.
+    pub ram: u64,
+    spill: Option<Spill>,
+}
+
+struct Spill {
+    file: File,
+    end: u64,
+}
+
+impl Store {
+    pub fn new(room: u64) -> Store {
+        Store {
+            room,
+            ram: 0,
+            spill: None,
+        }
+    }
+
+    /// Bytes written to the spill file.
+    pub fn spilled(&self) -> u64 {
+        self.spill.as_ref().map_or(0, |s| s.end)
+    }
+
+    fn keep(&mut self, mut block: Block) -> io::Result<Stored> {
+        block.owns.shrink_to_fit();
+        block.list.shrink_to_fit();
+        let bytes = block.bytes();
+        if self.ram + bytes <= self.room || !cfg!(unix) {
+            self.ram += bytes;
+            return Ok(Stored::Ram(block));
+        }
+        let spill = match &mut self.spill {
+            Some(s) => s,
+            None => self.spill.insert(Spill::new()?),
+        };
+        let at = spill.end;
+        let mut bytes = Vec::with_capacity(4 * (block.owns.len() + block.list.len()));
+        for w in block.owns.iter().chain(&block.list) {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        spill.write(&bytes)?;
+        Ok(Stored::Disk {
+            at,
+            owns: block.owns.len(),
+            list: block.list.len(),
+        })
+    }
+
+    /// The block stored at `at`, read into `into`.
+    pub fn read(
+        &self,
+        (at, owns, list): (u64, usize, usize),
+        bytes: &mut Vec<u8>,
+        into: &mut Block,
+    ) -> io::Result<()> {
+        let spill = self
+            .spill
+            .as_ref()
+            .ok_or_else(|| io::Error::other("no spill file"))?;
+        bytes.resize(4 * (owns + list), 0);
+        spill.read(at, bytes)?;
+        let mut words = bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+        into.owns.clear();
+        into.owns.extend(words.by_ref().take(owns));
+        into.list.clear();
+        into.list.extend(words);
+        Ok(())
+    }
+}
+
+impl Spill {
+    fn new() -> io::Result<Spill> {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "senet-lists-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)?;
+        // The open file stays readable; its name goes at once.
+        std::fs::remove_file(&path)?;
+        Ok(Spill { file, end: 0 })
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileExt;
+            self.file.write_all_at(bytes, self.end)?;
+        }
+        self.end += bytes.len() as u64;
+        Ok(())
+    }
+
+    fn read(&self, at: u64, bytes: &mut [u8]) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileExt;
+            self.file.read_exact_at(bytes, at)
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (at, bytes);
+            Err(io::Error::other("lists are spilled to a file only on Unix"))
+        }
+    }
+}
+
+/// A super-layer's states in sweep order: buckets from the greatest progress down, each a list
+/// of blocks.
+pub(super) struct SuperLayer {
+    /// Pieces off in total.
+    pub total: usize,
+    pub states: u64,
+    pub buckets: Vec<Vec<Stored>>,
+}
+
+/// Why the lists could not be made.
+pub(super) enum Unmade {
+    /// A successor lies in this layer, which the run has not got.
+    Missing(usize),
+    /// The spill file could not be written.
+    Spill(io::Error),
+}
+
+/// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
+/// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
+#[inline]
+fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
+    let won = index.states as u32;
+    match index.locate(next) {
+        Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
+        Located::State { index, mover: m } => index as u32 | if m == mover { 0 } else { FLIP },
+    }
+}
+
+/// How far on a state is: the sum of both sides' path positions (a piece that waits counts 0).
+/// Pieces off are the same for every state of a super-layer's layers, and do not count.
+fn progress(pos: &Position) -> u16 {
+    let mut sum = 0u32;
+    for s in Side::BOTH {
+        let mut on = pos.on(s);
+        while on != 0 {
+            sum += on.trailing_zeros() + 1;
+            on &= on - 1;
+        }
+    }
+    // At most 15 pieces a side on paths of at most 64 positions.
+    sum as u16
+}
+
+/// One state's record, before it is sorted into its bucket.
+struct Made {
+    progress: u16,
+    own: u32,
+    /// Where its words (counts, then successors) begin in the group's list.
+    at: usize,
+}
+
+/// The lists of one group (one opponent's placing in one layer), state by state. Where `ready`
+/// is given (a run of some super-layers), every successor must lie in a layer it marks: the
+/// first layer that does not is returned.
+fn make_group(
+    engine: &Engine,
+    index: &DenseIndex,
+    chances: &[(Throw, f64)],
+    (layer, key): (usize, u32),
+    ready: Option<&[bool]>,
+) -> (Vec<Made>, Vec<u32>, Option<usize>) {
+    let words = chances.len().div_ceil(4);
+    let mover = index.layers[layer].mover;
+    let (mut made, mut list) = (Vec::new(), Vec::new());
+    let mut moves: Vec<Move> = Vec::new();
+    let mut succ: Vec<u32> = Vec::new();
+    let mut missing = None;
+    let won = index.states as u32;
+    index.for_row(&engine.rules, layer, key, |i, pos| {
+        let head = list.len();
+        made.push(Made {
+            progress: progress(pos),
+            own: i as u32,
+            at: head,
+        });
+        list.extend(std::iter::repeat_n(0, words));
+        for (k, &(v, _)) in chances.iter().enumerate() {
+            engine.legal_moves(pos, v, &mut moves);
+            succ.clear();
+            if moves.is_empty() {
+                succ.push(entry(index, &engine.pass(pos, v), mover));
+            } else {
+                for m in &moves {
+                    succ.push(entry(index, &engine.successor(pos, m, v), mover));
+                }
+            }
+            succ.sort_unstable();
+            succ.dedup();
+            if let Some(ready) = ready
+                && missing.is_none()
+            {
+                let layers = succ.iter().filter(|&&e| e & !FLIP != won);
+                let mut layers = layers.map(|&e| index.layer_holding(u64::from(e & !FLIP)));
+                missing = layers.find(|&l| !ready[l]);
+            }
+            if succ.contains(&won) {
+                // Winning at once is the best move there is.
+                succ.clear();
+                succ.push(won);
+            }
+            list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
+            list.extend_from_slice(&succ);
+        }
+    });
+    (made, list, missing)
+}
+
+/// The number of successors a state's count words announce.
+#[inline]
+pub(super) fn successors(heads: &[u32]) -> usize {
+    heads
+        .iter()
+        .map(|h| {
+            h.to_le_bytes()
+                .iter()
+                .map(|&b| usize::from(b))
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// Makes the lists of the states of `layers` (one super-layer, `total` pieces off), in sweep
+/// order, kept in `store`.
+pub(super) fn make(
+    engine: &Engine,
+    index: &DenseIndex,
+    chances: &[(Throw, f64)],
+    total: usize,
+    layers: &[usize],
+    ready: Option<&[bool]>,
+    store: &mut Store,
+) -> Result<SuperLayer, Unmade> {
+    let words = chances.len().div_ceil(4);
+    let groups: Vec<(usize, u32)> = layers
+        .iter()
+        .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
+        .collect();
+    // Per progress: the blocks made, and the one being filled.
+    let mut by_progress: Vec<(Vec<Stored>, Block)> = Vec::new();
+    let mut states = 0;
+    for batch in groups.chunks(BATCH) {
+        let made: Vec<_> = batch
+            .par_iter()
+            .map(|&group| make_group(engine, index, chances, group, ready))
+            .collect();
+        for (records, list, missing) in made {
+            if let Some(l) = missing {
+                return Err(Unmade::Missing(l));
+            }
+            for r in records {
+                let p = usize::from(r.progress);
+                if by_progress.len() <= p {
+                    by_progress.resize_with(p + 1, || (Vec::new(), Block::new()));
+                }
+                let (done, open) = &mut by_progress[p];
+                let n = words + successors(&list[r.at..r.at + words]);
+                open.owns.push(r.own);
+                open.list.extend_from_slice(&list[r.at..r.at + n]);
+                states += 1;
+                if open.owns.len() == BLOCK {
+                    let full = std::mem::replace(open, Block::new());
+                    done.push(store.keep(full).map_err(Unmade::Spill)?);
+                }
+            }
+        }
+    }
+    let mut buckets = Vec::new();
+    // The greatest progress first.
+    for (mut done, open) in by_progress.into_iter().rev() {
+        if !open.owns.is_empty() {
+            done.push(store.keep(open).map_err(Unmade::Spill)?);
+        }
+        if !done.is_empty() {
+            buckets.push(done);
+        }
+    }
+    Ok(SuperLayer {
+        total,
+        states,
+        buckets,
+    })
+}

@@ -263,12 +263,17 @@ fn cli_refuses_a_table_whose_contents_are_changed_or_are_no_chances() {
             "{method}: {stderr}"
         );
         // Values that are no chances (NaN, 1e300, -1), the checksum made to match: refused.
-        for bad in [f64::NAN, 1e300, -1.0] {
+        for (k, bad) in [f64::NAN, 1e300, -1.0].into_iter().enumerate() {
             solve(arg);
             forge(&table, |header, body| {
-                // The last 8 bytes are a value in both kinds of table.
+                // The last bytes are a value: f32 in a whole dense table, f64 in the search's.
                 let n = body.len();
-                body[n - 8..].copy_from_slice(&bad.to_le_bytes());
+                if method == "dense" {
+                    body[n - 4..]
+                        .copy_from_slice(&[f32::NAN, f32::INFINITY, -1.0][k].to_le_bytes());
+                } else {
+                    body[n - 8..].copy_from_slice(&bad.to_le_bytes());
+                }
                 header["checksum"] = serde_json::json!(checksum(body));
             });
             let (code, stderr) = sim_with_table(arg);
@@ -954,7 +959,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
             let mut worst: f64 = 0.0;
             for l in run.index.layers.iter().filter(|l| in_run(l.total_off())) {
                 for i in l.states() {
-                    worst = worst.max((run.values[i] - whole.values[i]).abs());
+                    worst = worst.max((run.values.get(i) - whole.values.get(i)).abs());
                 }
             }
             assert!(worst < 1e-9, "{id}, pieces off {range:?}: {worst}");
@@ -963,7 +968,9 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
             let layers = run.index.layers.iter();
             given = Known {
                 layers: layers.map(|l| in_run(l.total_off())).collect(),
-                values: run.values,
+                values: (0..usize::try_from(run.index.states).unwrap())
+                    .map(|i| run.values.get(i))
+                    .collect(),
             };
         }
     }
@@ -1151,9 +1158,67 @@ fn lists_spilled_to_a_file_give_the_same_values() {
             .filter(|m| m.contains("successors found"))
             .count();
         assert_eq!(made, windows, "{said:?}");
-        let worst = (0..whole.values.len())
-            .map(|i| (whole.values[i] - spilled.values[i]).abs())
+        let worst = (0..usize::try_from(whole.index.states).unwrap())
+            .map(|i| (whole.values.get(i) - spilled.values.get(i)).abs())
             .fold(0.0, f64::max);
         assert!(worst < 1e-9, "{id}: {worst}");
     }
+}
+
+/// A whole dense table keeps its values in f32 (half the bytes), each the solved f64 value
+/// rounded to the nearest f32; a table of some super-layers keeps f64, since the runs below
+/// start from its values.
+#[test]
+#[allow(clippy::cast_possible_truncation)] // rounding to f32 is what is checked
+fn whole_tables_keep_f32_and_runs_of_super_layers_f64() {
+    use senet::solve::dense::{self, DenseIndex, Stage, Values};
+    use senet::solve::table::{self, TableHeader};
+    let e = engine("twenty-squares/ur", 2);
+    let dir = std::env::temp_dir().join(format!("senet-f32-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = [("pieces".to_string(), "2".to_string())];
+    let header = TableHeader::new("twenty-squares/ur", "h", &options, 0);
+    let solve_stage = |whole: bool| {
+        let index = DenseIndex::new(&e.rules).unwrap();
+        let mut stage = Stage::whole(&index);
+        if !whole {
+            stage.only = Some(1..=index.top_total());
+        }
+        dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
+    };
+    let solved = solve_stage(true);
+    let states = usize::try_from(solved.index.states).unwrap();
+    let path = dir.join("whole.t");
+    let path = path.to_str().unwrap();
+    table::save(path, &header, &Solved::Dense(solved)).unwrap();
+    let solved = solve_stage(true);
+    let bytes = std::fs::read(path).unwrap();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let head: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    assert_eq!(head["format"], "senet-dense/3");
+    assert_eq!(bytes.len() - newline - 1, states * 4);
+    let Ok(Solved::Dense(loaded)) = table::load(path, &header, &e) else {
+        panic!("the whole table loads")
+    };
+    assert!(matches!(loaded.values, Values::F32(_)));
+    for i in 0..states {
+        let (exact, kept) = (solved.values.get(i), loaded.values.get(i));
+        assert_eq!(kept, f64::from(exact as f32), "state {i}");
+        assert!((exact - kept).abs() <= 3e-8, "state {i}: {exact} {kept}");
+    }
+    // A run of the super-layers with one piece off or more: f64, 8 bytes a value.
+    let top = solve_stage(false);
+    let held: u64 = (top.index.layers.iter())
+        .filter(|l| l.total_off() >= 1)
+        .map(|l| l.size)
+        .sum();
+    let path = dir.join("top.t");
+    let path = path.to_str().unwrap();
+    table::save(path, &header, &Solved::Dense(top)).unwrap();
+    let bytes = std::fs::read(path).unwrap();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let head: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    assert_eq!(head["format"], "senet-dense/2");
+    assert_eq!((bytes.len() - newline - 1) as u64, held * 8);
+    let _ = std::fs::remove_dir_all(&dir);
 }

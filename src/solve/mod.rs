@@ -189,7 +189,7 @@ impl Solved {
     pub fn memory_bytes(&self) -> usize {
         match self {
             Solved::Search(s) => s.memory_bytes(),
-            Solved::Dense(d) => d.values.len() * 8,
+            Solved::Dense(d) => d.values.bytes(),
         }
     }
 }

@@ -1,20 +1,25 @@
 //! Solved tables on disk, for the `optimal` agent: a header line of JSON (format, rules, hash,
 //! options, states, a checksum of the body) and then, in little-endian binary, either each
 //! state's position and values (the search's tables) or each state's value in the order of the
-//! dense numbering, which the rules rebuild. Nothing in a table is trusted: the body must match
+//! dense numbering, which the rules rebuild: in f32 for a whole table, which only play reads, and
+//! in f64 for a table of some super-layers, whose values the runs below it start from. Nothing in a table is trusted: the body must match
 //! its checksum, every value must be a chance (0 to 1) and every position one the rules reach.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
-use super::dense::{DenseIndex, DenseSolution, Known};
+use super::dense::{DenseIndex, DenseSolution, Known, Values};
 use super::{Solution, Solved};
 use crate::compile::Rules;
 use crate::engine::{Engine, Position, Setup};
 use crate::types::{PathPos, PerSide, Place, Side};
 
 const MAGIC: &str = "senet-table/3";
+/// Dense values in f64: tables of some super-layers (`senet solve --layers`), and whole tables
+/// of earlier versions.
 const DENSE: &str = "senet-dense/2";
+/// Dense values in f32: whole tables.
+const DENSE_F32: &str = "senet-dense/3";
 /// The formats of earlier versions, which kept no checksum: read no more.
 const OLDER: [&str; 3] = ["senet-table/1", "senet-table/2", "senet-dense/1"];
 
@@ -188,32 +193,44 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
     write().map_err(|e| format!("cannot write `{path}`: {e}"))
 }
 
-/// The values a dense table holds, in the numbering's order: every state's, or for a run of
-/// some super-layers, those of their layers.
-fn held_values<'a>(
-    index: &'a DenseIndex,
-    values: &'a [f64],
-    layers: Option<[u8; 2]>,
-) -> impl Iterator<Item = &'a f64> {
-    index
+/// The bytes of each value a dense table holds, in the numbering's order: every state's in f32,
+/// or for a run of some super-layers, those of their layers in f64.
+fn held_values<'a>(d: &'a DenseSolution) -> impl Iterator<Item = ([u8; 8], usize)> + 'a {
+    let layers = d.layers;
+    d.index
         .layers
         .iter()
         .filter(move |l| {
             layers
                 .is_none_or(|[lo, hi]| (usize::from(lo)..=usize::from(hi)).contains(&l.total_off()))
         })
-        .flat_map(move |l| &values[l.states()])
+        .flat_map(|l| l.states())
+        .map(move |i| {
+            let v = d.values.get(i);
+            if layers.is_some() {
+                (v.to_le_bytes(), 8)
+            } else {
+                let b = nearest_f32(v).to_le_bytes();
+                ([b[0], b[1], b[2], b[3], 0, 0, 0, 0], 4)
+            }
+        })
+}
+
+/// `v` rounded to the nearest f32: a chance stays a chance, within 3e-8.
+#[allow(clippy::cast_possible_truncation)]
+fn nearest_f32(v: f64) -> f32 {
+    v as f32
 }
 
 fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), String> {
     let mut sum = Checksum::new();
     let mut states = 0;
-    for v in held_values(&d.index, &d.values, d.layers) {
-        sum.add(&v.to_le_bytes());
+    for (bytes, n) in held_values(d) {
+        sum.add(&bytes[..n]);
         states += 1;
     }
     let header = TableHeader {
-        format: DENSE.into(),
+        format: if d.layers.is_some() { DENSE } else { DENSE_F32 }.into(),
         states,
         floor: (d.floor != PerSide::default()).then_some(d.floor.0),
         layers: d.layers,
@@ -225,8 +242,8 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
     let mut w = BufWriter::new(file);
     let mut write = || -> std::io::Result<()> {
         writeln!(w, "{head}")?;
-        for v in held_values(&d.index, &d.values, d.layers) {
-            w.write_all(&v.to_le_bytes())?;
+        for (bytes, n) in held_values(d) {
+            w.write_all(&bytes[..n])?;
         }
         w.flush()
     };
@@ -269,7 +286,7 @@ fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, S
              checksum: solve it again with `senet solve --table`"
         ));
     }
-    if header.format != MAGIC && header.format != DENSE {
+    if ![MAGIC, DENSE, DENSE_F32].contains(&header.format.as_str()) {
         return Err(format!(
             "`{path}` is not a senet table (made by `senet solve --table`)"
         ));
@@ -344,20 +361,44 @@ fn not_chance(path: &str, v: f64) -> String {
     format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
 }
 
-/// A dense body's values, each checked to be a chance.
-fn dense_values(path: &str, bytes: &[u8]) -> Result<Vec<f64>, String> {
-    let mut values: Vec<f64> = Vec::new();
-    values
-        .try_reserve_exact(bytes.len() / 8)
-        .map_err(|_| format!("the table `{path}` does not fit in the memory senet may use here"))?;
-    values.extend(
-        bytes
-            .chunks_exact(8)
-            .map(|b| f64::from_le_bytes(b.try_into().unwrap())),
-    );
-    match values.iter().find(|&&v| !is_chance(v)) {
-        Some(&v) => Err(not_chance(path, v)),
-        None => Ok(values),
+/// The bytes of a value in a dense table of format `format`.
+fn value_bytes(format: &str) -> usize {
+    if format == DENSE_F32 { 4 } else { 8 }
+}
+
+/// A dense body's values, in f32 or f64 as the table holds them.
+fn dense_values<'a>(format: &str, bytes: &'a [u8]) -> impl Iterator<Item = f64> + 'a {
+    let f32s = format == DENSE_F32;
+    bytes.chunks_exact(value_bytes(format)).map(move |b| {
+        if f32s {
+            f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        } else {
+            f64::from_le_bytes(b.try_into().unwrap_or([0; 8]))
+        }
+    })
+}
+
+/// A dense body's values, each checked to be a chance, kept as precise as the table holds them.
+fn dense_solution_values(path: &str, format: &str, bytes: &[u8]) -> Result<Values, String> {
+    if let Some(v) = dense_values(format, bytes).find(|&v| !is_chance(v)) {
+        return Err(not_chance(path, v));
+    }
+    let too_big = || format!("the table `{path}` does not fit in the memory senet may use here");
+    let n = bytes.len() / value_bytes(format);
+    if format == DENSE_F32 {
+        let mut values: Vec<f32> = Vec::new();
+        values.try_reserve_exact(n).map_err(|_| too_big())?;
+        values.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+        Ok(Values::F32(values))
+    } else {
+        let mut values: Vec<f64> = Vec::new();
+        values.try_reserve_exact(n).map_err(|_| too_big())?;
+        values.extend(dense_values(format, bytes));
+        Ok(Values::F64(values))
     }
 }
 
@@ -375,7 +416,12 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         ));
     }
     // The body holds exactly what the header says: its size is known before it is read.
-    let record = if header.format == DENSE { 8 } else { RECORD };
+    let dense = header.format != MAGIC;
+    let record = if dense {
+        value_bytes(&header.format)
+    } else {
+        RECORD
+    };
     if header
         .states
         .checked_mul(record)
@@ -386,7 +432,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     }
     // A dense table's states follow from the rules: a header that claims others is refused
     // before its body is read.
-    let dense_index = if header.format == DENSE {
+    let dense_index = if dense {
         let index = DenseIndex::new(&engine.rules).map_err(|_| opened.damaged(path))?;
         if index.states != header.states as u64 {
             return Err(opened.damaged(path));
@@ -397,7 +443,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     };
     let bytes = opened.read_body(path)?;
     if let Some(index) = dense_index {
-        let values = dense_values(path, &bytes)?;
+        let values = dense_solution_values(path, &header.format, &bytes)?;
         drop(bytes);
         let floor = PerSide(header.floor.unwrap_or([0, 0]));
         let mut solution = DenseSolution {
@@ -455,7 +501,7 @@ pub fn read_layers(
 ) -> Result<[usize; 2], String> {
     let mut opened = open(path, expected, engine)?;
     let header = opened.header.clone();
-    if header.format != DENSE {
+    if header.format == MAGIC {
         return Err(format!(
             "the table `{path}` was solved by the search: only tables of the dense numbering are \
              made of super-layers"
@@ -473,7 +519,8 @@ pub fn read_layers(
         .map_or([0, top], |range| range.map(usize::from));
     let held = |l: &&super::dense::Layer| (lo..=hi).contains(&l.total_off());
     let states: u64 = index.layers.iter().filter(held).map(|l| l.size).sum();
-    if lo > hi || hi > top || header.states as u64 != states || opened.body != states * 8 {
+    let size = value_bytes(&header.format) as u64;
+    if lo > hi || hi > top || header.states as u64 != states || opened.body != states * size {
         return Err(opened.damaged(path));
     }
     if let Some(l) = (index.layers.iter().zip(&known.layers)).find(|(l, k)| **k && held(l)) {
@@ -484,9 +531,7 @@ pub fn read_layers(
         ));
     }
     let bytes = opened.read_body(path)?;
-    let mut values = bytes
-        .chunks_exact(8)
-        .map(|b| f64::from_le_bytes(b.try_into().unwrap()));
+    let mut values = dense_values(&header.format, &bytes);
     for (l, known_layer) in index.layers.iter().zip(known.layers.iter_mut()) {
         if held(&l) {
             for (slot, v) in known.values[l.states()].iter_mut().zip(&mut values) {

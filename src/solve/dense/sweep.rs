@@ -124,10 +124,18 @@ fn sweep(
 /// after the other, 324 over 45).
 const START: f64 = 1e-2;
 
+/// A super-layer below one still settling waits while its last change is less than this many
+/// times the largest change above it: sweeping it then would mostly follow values that are
+/// still moving, and its own error is already as small as theirs will let it be. It is swept
+/// again when their changes have shrunk this far (measured on the Blitz rules with four
+/// pieces: never waiting, 97 passes over 52.1 sweeps' worth of states; 10, 99 over 46.1; 100,
+/// 110 over 45.8; 1,000, 134 over 45.8).
+const LAG: f64 = 100.0;
+
 /// Sweeps the super-layers of a window (from the most pieces off down) until every value has
 /// settled. Each pass sweeps, in that order, every super-layer not yet settled whose inputs
-/// have nearly settled ([`START`]), so that values flow down from the ones above in the same
-/// pass. A super-layer has settled once a pass changed none of its values by more than
+/// have nearly settled ([`START`]) and are not still moving much more than its own last change
+/// ([`LAG`]), so that values flow down from the ones above in the same pass. A super-layer has settled once a pass changed none of its values by more than
 /// `tolerance` and every super-layer above it had settled: its values then depend on nothing
 /// that still changes, and it is not swept again. `settled(k, passes)` is told of each, in
 /// order. Returns the number of passes and of states updated.
@@ -140,6 +148,8 @@ pub(super) fn settle(
     mut settled: impl FnMut(usize, u64),
 ) -> io::Result<(u64, u64)> {
     let mut done = vec![false; window.len()];
+    // Each super-layer's largest change when it was last swept.
+    let mut last = vec![f64::INFINITY; window.len()];
     let (mut passes, mut updates) = (0, 0);
     while done.contains(&false) {
         passes += 1;
@@ -152,7 +162,11 @@ pub(super) fn settle(
             if above_change > START {
                 break;
             }
+            if !above_done && last[k] <= LAG * above_change {
+                continue;
+            }
             let largest = sweep(layer, store, probs, values)?;
+            last[k] = largest;
             updates += layer.states;
             if above_done && largest < tolerance {
                 done[k] = true;

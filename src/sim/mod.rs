@@ -3,6 +3,7 @@
 //! numbers are the same whatever the number of threads.
 
 pub mod report;
+pub mod stats;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

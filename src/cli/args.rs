@@ -57,7 +57,8 @@ const SIM_EXAMPLES: &str = "\
 Examples:
   senet sim senet/kendall --games 100000                   # random against random
   senet sim senet/kendall --players expectimax:2,random --games 1000 --format json
-  senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000";
+  senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000
+  senet sim senet/kendall --games 1000000 --shard 3/8 --format json > part3.json";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -251,7 +252,12 @@ pub enum Command {
         /// The solved table for `optimal` (without it, a small rule set is solved first).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
-        /// Output format: `text` (a report for people) or `json` (one line, docs/formats.md).
+        /// Play only shard K of N of the games (a contiguous slice; every game keeps its seed),
+        /// to be put together by `senet merge` (docs/scaling.md).
+        #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+        shard: Option<senet::sim::Shard>,
+        /// Output format: `text` (a report for people) or `json` (one line with the totals
+        /// `senet merge` adds up, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
@@ -396,6 +402,17 @@ fn parse_layers(text: &str) -> Result<(usize, usize), String> {
     match range {
         Some((lo, hi)) if lo <= hi => Ok((lo, hi)),
         _ => Err("pieces off in total: a number such as 3, or a range such as 2-4".into()),
+    }
+}
+
+/// `--shard K/N`: shard K (from 1) of N.
+fn parse_shard(text: &str) -> Result<senet::sim::Shard, String> {
+    let bad = || "a shard K/N, K from 1 to N (for example 3/8)".to_string();
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (k.trim().parse::<u64>(), n.trim().parse::<u64>());
+    match (k, n) {
+        (Ok(k), Ok(n)) if (1..=n).contains(&k) => Ok(senet::sim::Shard { k, n }),
+        _ => Err(bad()),
     }
 }
 

@@ -94,6 +94,7 @@ pub fn run(cli: Cli) -> ExitCode {
             jobs,
             turn_cap,
             table,
+            shard,
             format,
             options,
         } => match load(&rules, &options.options) {
@@ -108,6 +109,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     jobs,
                     turn_cap,
                     table: table.as_deref(),
+                    shard,
                     format,
                 },
             ),

@@ -46,6 +46,10 @@ impl RowFacts {
 
 /// Why a figure of decisions is missing where every move was drawn without a list.
 const UNLISTED: &str = "not measured: every decision was drawn without a list";
+/// Why a figure of the games with a winner is missing.
+const NO_WINNER: &str = "no game had a winner";
+/// Why a figure is missing from a shard that played no games.
+const NO_GAMES: &str = "no games";
 
 /// The word for a restriction, in reports.
 fn restriction_name(i: usize) -> &'static str {
@@ -207,19 +211,31 @@ fn fig(
     }
 }
 
-fn proportion(key: &str, label: &str, k: u64, n: u64) -> Figure {
-    fig(
+impl Figure {
+    /// The figure without a value, and why.
+    fn without(mut self, why: &'static str) -> Figure {
+        self.estimate = None;
+        self.missing = why;
+        self
+    }
+}
+
+/// `k` of `n`; without a value where there were no trials (`none` says why).
+fn proportion(key: &str, label: &str, k: u64, n: u64, none: &'static str) -> Figure {
+    let f = fig(
         key,
         label,
         Unit::Percent,
         wilson(k, n),
         "wilson",
         Test::Proportion { k, n },
-    )
+    );
+    if n == 0 { f.without(none) } else { f }
 }
 
 fn mean(key: &str, label: &str, m: Moments) -> Figure {
-    fig(key, label, Unit::Number, m.estimate(), "t", Test::Mean(m))
+    let f = fig(key, label, Unit::Number, m.estimate(), "t", Test::Mean(m));
+    if m.n == 0 { f.without(NO_GAMES) } else { f }
 }
 
 fn scaled(e: Estimate, c: f64) -> Estimate {
@@ -245,6 +261,7 @@ impl Row {
                 "first-side advantage: decided games won by the side that played first",
                 m.first_side_wins,
                 decided,
+                NO_WINNER,
             ),
             {
                 let b = balance(t.wins.0[0], t.wins.0[1], t.games);
@@ -264,20 +281,22 @@ impl Row {
                     se: b.se,
                     df: None,
                 });
-                f
+                if t.games == 0 { f.without(NO_GAMES) } else { f }
             },
             proportion(
                 "decisiveness",
                 "decisiveness: games that ended with a winner",
                 decided,
                 t.games,
+                NO_GAMES,
             ),
-            proportion("draws", "draws", t.draws, t.games),
+            proportion("draws", "draws", t.draws, t.games, NO_GAMES),
             proportion(
                 "unfinished",
                 "unfinished: games stopped by the turn cap",
                 t.unfinished,
                 t.games,
+                NO_GAMES,
             ),
         ];
         for (key, label, each) in [
@@ -285,12 +304,14 @@ impl Row {
             ("moves", "duration: moves per game", &t.moves_each),
         ] {
             let mut f = mean(key, label, each.moments());
-            f.deciles = Some([
-                each.percentile(1),
-                each.percentile(5),
-                each.percentile(9),
-                each.max(),
-            ]);
+            f.deciles = f.estimate.map(|_| {
+                [
+                    each.percentile(1),
+                    each.percentile(5),
+                    each.percentile(9),
+                    each.max(),
+                ]
+            });
             out.push(f);
         }
         out.push(mean("passes", "passes per game", m.passes));
@@ -303,31 +324,30 @@ impl Row {
                 "{key} fired per game: throws whose legal moves a {} rule changed",
                 restriction_name(i)
             );
-            let mut f = mean(key, &label, m.fired[i]);
-            if !self.facts.restrictions[i] {
-                f.estimate = None;
-                f.missing = "no such rule";
+            let f = mean(key, &label, m.fired[i]);
+            out.push(if !self.facts.restrictions[i] {
+                f.without("no such rule")
             } else if m.branching.x.sum == 0 && m.unlisted > 0 {
-                f.estimate = None;
-                f.missing = UNLISTED;
-            }
-            out.push(f);
+                f.without(UNLISTED)
+            } else {
+                f
+            });
         }
         out.push(mean(
             "lead_changes",
             "lead changes per game (the race count)",
             m.lead_changes,
         ));
-        out.push(fig(
+        let behind = fig(
             "behind",
             "drama: positions in which the eventual winner trailed",
             Unit::Percent,
             m.behind.estimate(),
             "delta",
             Test::Normal,
-        ));
+        );
         let start = f64::from(self.facts.race_start[0] + self.facts.race_start[1]) / 2.0;
-        out.push(fig(
+        let drama = fig(
             "drama",
             "drama: the winner's mean deficit while trailing, of the race count at the start",
             Unit::Percent,
@@ -337,7 +357,19 @@ impl Row {
             ),
             "delta",
             Test::Normal,
-        ));
+        );
+        if decided == 0 {
+            out.push(behind.without(NO_WINNER));
+            out.push(drama.without(NO_WINNER));
+        } else {
+            out.push(behind);
+            // A mean over the positions the winner trailed in: there were none.
+            out.push(if m.deficit.x.sum == 0 {
+                drama.without("the winner never trailed")
+            } else {
+                drama
+            });
+        }
         for (key, label, unit, r) in [
             (
                 "branching",
@@ -352,29 +384,28 @@ impl Row {
                 &m.forced,
             ),
         ] {
-            let mut f = fig(key, label, unit, r.estimate(), "delta", Test::Normal);
-            if m.branching.x.sum == 0 {
-                f.estimate = None;
-                f.missing = if m.unlisted > 0 {
-                    UNLISTED
-                } else {
-                    "no decisions"
-                };
-            }
-            out.push(f);
+            let f = fig(key, label, unit, r.estimate(), "delta", Test::Normal);
+            out.push(match (m.branching.x.sum, m.unlisted) {
+                (0, 0) => f.without("no decisions"),
+                (0, _) => f.without(UNLISTED),
+                _ => f,
+            });
         }
         for (pair, seatings) in skill.iter().zip(&self.skill) {
-            // The first agent is player 1 in the first seating, player 2 in the second.
+            // The first agent is player 1 in the first seating, player 2 in the second. Of
+            // the games with a winner: a draw or a game cut off is no win for either, and
+            // counted against the stronger would make a lottery look like a gap.
             let k = seatings[0].player_wins[0] + seatings[1].player_wins[1];
-            let n = seatings[0].games + seatings[1].games;
+            let n: u64 = seatings.iter().flat_map(|s| s.player_wins).sum();
             out.push(proportion(
                 &format!("skill:{}/{}", pair[0], pair[1]),
                 &format!(
-                    "skill: {} wins against {} (both seatings)",
+                    "skill: {} wins against {} (decided games of both seatings)",
                     pair[0], pair[1]
                 ),
                 k,
                 n,
+                NO_WINNER,
             ));
         }
         out
@@ -808,7 +839,9 @@ impl Comparison {
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
             for (f, mark) in figures[i].iter().zip(&marks[i]) {
-                let number = |x: f64| x.to_string();
+                // Rust's shortest form that reads back as the same number, with an exponent
+                // for the very small and very large (a p-value of 3.6e-57).
+                let number = |x: f64| format!("{x:?}");
                 let (value, low, high) = match f.estimate {
                     Some(e) => (number(e.value), number(e.low), number(e.high)),
                     None => (String::new(), String::new(), String::new()),

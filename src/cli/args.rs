@@ -302,7 +302,7 @@ pub enum Command {
             num_args = 1
         )]
         players: Vec<String>,
-        /// A skill pair `STRONGER/WEAKER`: how often the first beats the second, seats swapped
+        /// A skill pair `STRONGER/WEAKER`: how often the first beats the second in the games with a winner, seats swapped
         /// (repeatable; `none` for no skill games).
         #[arg(long, value_name = "A/B", default_values_t = ["greedy/random".to_string(), "expectimax:2/greedy".to_string()])]
         skill: Vec<String>,

@@ -176,9 +176,6 @@ pub struct Figure {
     /// For game lengths: p10, p50, p90 and the maximum.
     pub deciles: Option<[u32; 4]>,
     test: Test,
-    /// The estimate the z test compares, where it is not `estimate` (balance: the signed
-    /// difference of the sides' win rates).
-    tested: Option<Estimate>,
 }
 
 /// A figure's difference from the first row's.
@@ -207,7 +204,6 @@ fn fig(
         method,
         deciles: None,
         test,
-        tested: None,
     }
 }
 
@@ -264,23 +260,16 @@ impl Row {
                 NO_WINNER,
             ),
             {
-                let b = balance(t.wins.0[0], t.wins.0[1], t.games);
-                let mut f = fig(
+                // Tested as two balances, each with the standard error of its signed
+                // difference: whether one game is fairer, whichever side it favours.
+                let f = fig(
                     "balance",
                     "balance: 1 - |difference of the two sides' win rates|",
                     Unit::Number,
-                    b,
+                    balance(t.wins.0[0], t.wins.0[1], t.games),
                     "normal",
                     Test::Normal,
                 );
-                let d = (t.wins.0[0] as f64 - t.wins.0[1] as f64) / (t.games.max(1) as f64);
-                f.tested = Some(Estimate {
-                    value: d,
-                    low: d,
-                    high: d,
-                    se: b.se,
-                    df: None,
-                });
                 if t.games == 0 { f.without(NO_GAMES) } else { f }
             },
             proportion(
@@ -432,7 +421,7 @@ fn p_value(a: &Figure, b: &Figure) -> Option<f64> {
             m2.variance(),
             m2.n,
         ),
-        _ => z_p(&a.tested.unwrap_or(ea), &b.tested.unwrap_or(eb)),
+        _ => z_p(&ea, &eb),
     })
 }
 
@@ -890,5 +879,70 @@ fn method_words(method: &str) -> &'static str {
         "t" => "mean, t 95 % interval",
         "delta" => "ratio of sums, delta-method 95 % interval",
         _ => "normal 95 % interval",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::PerSide;
+
+    /// A row whose sides won `wins` of `games` games.
+    fn row(wins: [u64; 2], games: u64) -> Row {
+        Row {
+            target: "test".into(),
+            options: Vec::new(),
+            seed: 1,
+            facts: RowFacts {
+                facts: Facts {
+                    id: "test".into(),
+                    title: "test".into(),
+                    sides: ["a".into(), "b".into()],
+                    seats: false,
+                    special: Vec::new(),
+                },
+                race_start: [10, 10],
+                restrictions: [false; 3],
+            },
+            totals: Totals {
+                games,
+                wins: PerSide(wins),
+                ..Totals::default()
+            },
+            skill: Vec::new(),
+        }
+    }
+
+    fn balance_mark(rows: Vec<Row>) -> Mark {
+        let c = Comparison {
+            players: vec!["random".into(), "random".into()],
+            games: 0,
+            seed: 1,
+            turn_cap: 10,
+            skill: Vec::new(),
+            skill_games: 0,
+            rows,
+            shard: None,
+            seconds: 0.0,
+            jobs: 1,
+        };
+        let (figures, marks) = c.figures();
+        let i = figures[1].iter().position(|f| f.key == "balance").unwrap();
+        marks[1][i].unwrap()
+    }
+
+    #[test]
+    fn balance_is_tested_whichever_side_a_game_favours() {
+        // 600 to 400 and 400 to 600 of 1000: both balances are 1 - 0.2 = 0.8. The sides'
+        // shares differ widely, the fairness not at all.
+        let m = balance_mark(vec![row([600, 400], 1000), row([400, 600], 1000)]);
+        assert_eq!(m.p, 1.0);
+        assert!(!m.significant);
+        // 500 to 500 against 600 to 400: balances 1 and 0.8, each with the standard error of
+        // its signed difference, sqrt((p_a + p_b - d^2) / n): sqrt(1/1000) = 0.031623 and
+        // sqrt(0.96/1000) = 0.030984; z = 0.2 / sqrt(0.001 + 0.00096) = 4.5175, two-sided p = 6.26e-6.
+        let m = balance_mark(vec![row([500, 500], 1000), row([600, 400], 1000)]);
+        assert!((m.p - 6.26e-6).abs() < 0.01e-6, "{}", m.p);
+        assert!(m.significant);
     }
 }

@@ -9,7 +9,7 @@ use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 16] = [
     "list",
     "fmt",
     "check",
@@ -19,6 +19,8 @@ const COMMANDS: [&str; 14] = [
     "moves",
     "play",
     "sim",
+    "compare",
+    "merge",
     "solve",
     "replay",
     "lsp",
@@ -264,6 +266,21 @@ fn explain_json_holds_every_rule_with_its_note() {
         }
     }
     assert!(rules.iter().any(|r| r.get("note").is_some()));
+}
+
+#[test]
+fn compare_json_is_one_line() {
+    let json = one_line_json(&stdout_of(&[
+        "compare",
+        "twenty-squares/ur",
+        "--games",
+        "20",
+        "--skill-games",
+        "4",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["rows"].as_array().unwrap().len(), 1);
 }
 
 #[test]

@@ -57,7 +57,21 @@ const SIM_EXAMPLES: &str = "\
 Examples:
   senet sim senet/kendall --games 100000                   # random against random
   senet sim senet/kendall --players expectimax:2,random --games 1000 --format json
-  senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000";
+  senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000
+  senet sim senet/kendall --games 1000000 --shard 3/8 --format json > part3.json";
+
+const COMPARE_EXAMPLES: &str = "\
+Examples:
+  senet compare senet/kendall senet/base senet/jequier     # three readings side by side
+  senet compare senet/kendall --sweep pieces --games 5000  # one row per value of an option
+  senet compare senet/kendall --sweep all --format csv > kendall.csv
+  senet compare senet/kendall senet/base --shard 2/4 --format json --plot k.svg > part2.json";
+
+const MERGE_EXAMPLES: &str = "\
+Examples:
+  senet merge part1.json part2.json part3.json part4.json  # the report of the whole run
+  senet merge parts/*.json --format json > whole.json      # shards of `sim` or `compare`
+  senet merge parts/*.json --format csv                    # a comparison's CSV";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -251,11 +265,84 @@ pub enum Command {
         /// The solved table for `optimal` (without it, a small rule set is solved first).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
-        /// Output format: `text` (a report for people) or `json` (one line, docs/formats.md).
+        /// Play only shard K of N of the games (a contiguous slice; every game keeps its seed),
+        /// to be put together by `senet merge` (docs/scaling.md).
+        #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+        shard: Option<senet::sim::Shard>,
+        /// Output format: `text` (a report for people) or `json` (one line with the totals
+        /// `senet merge` adds up, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
         options: OptionArgs,
+    },
+    /// Compare rule sets (and option values) by the figures researchers use: balance, first-side
+    /// advantage, decisiveness, duration, drama, branching, rules fired, the skill gap; each
+    /// with its 95 % interval, differences from the first row tested (docs/metrics.md).
+    #[command(after_help = COMPARE_EXAMPLES)]
+    Compare {
+        /// The rule sets: bundled ids (`senet/kendall`) or paths to `.rules` files.
+        #[arg(required = true, value_name = "RULES")]
+        rules: Vec<String>,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// Sweep an option over its values, one row per value (repeatable: every combination);
+        /// `all` sweeps every option of each rule set that `--option` does not fix.
+        #[arg(long, value_name = "OPTION|all")]
+        sweep: Vec<String>,
+        /// Games of each row (at least 1).
+        #[arg(long, default_value_t = 10_000, value_parser = parse_games)]
+        games: u64,
+        /// The agents of every row, in player order (as `senet sim --players`).
+        #[arg(
+            long,
+            value_name = "P1,P2",
+            default_value = "random,random",
+            value_delimiter = ',',
+            num_args = 1
+        )]
+        players: Vec<String>,
+        /// A skill pair `STRONGER/WEAKER`: how often the first beats the second in the games with a winner, seats swapped
+        /// (repeatable; `none` for no skill games).
+        #[arg(long, value_name = "A/B", default_values_t = ["greedy/random".to_string(), "expectimax:2/greedy".to_string()])]
+        skill: Vec<String>,
+        /// Games of each seating of each skill pair (0: none).
+        #[arg(long, default_value_t = 200)]
+        skill_games: u64,
+        /// Seed: row k (from 0) plays seed S + k, as `senet sim --seed` would.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads, 1 to 256 (default: every core).
+        #[arg(long, value_parser = parse_jobs)]
+        jobs: Option<usize>,
+        /// Stop a game with no winner after this many turns (it counts as unfinished).
+        #[arg(long, default_value_t = 10_000)]
+        turn_cap: u32,
+        /// Play only shard K of N of every run's games, for `senet merge` (docs/scaling.md).
+        #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+        shard: Option<senet::sim::Shard>,
+        /// Output format: `text` (for people), `json` (one line with the totals `senet merge`
+        /// adds up, docs/formats.md) or `csv` (a line per row and figure).
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+        /// Draw the comparison (win rates with intervals, game lengths) into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
+    },
+    /// Merge the shards of a `senet sim` or `senet compare` run (`--shard K/N --format json`)
+    /// into the report the whole run gives.
+    #[command(after_help = MERGE_EXAMPLES)]
+    Merge {
+        /// The shards' JSON files, every shard of one run once (`-` reads standard input).
+        #[arg(required = true, value_name = "FILES")]
+        files: Vec<String>,
+        /// Output format: `text`, `json` (one line, as the run would print it) or `csv` (a
+        /// comparison only).
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+        /// Draw a merged comparison into this SVG file, as `senet compare --plot` does.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
     },
     /// Solve a rule set exactly: each side's chance to win under perfect play.
     #[command(after_help = SOLVE_EXAMPLES)]
@@ -370,6 +457,17 @@ pub enum Format {
     Json,
 }
 
+/// What a table of figures prints as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// For people.
+    Text,
+    /// For tools: one JSON value on one line.
+    Json,
+    /// For spreadsheets and data frames: a header, then a line per row and figure.
+    Csv,
+}
+
 /// `--games`: a simulation plays at least one game.
 fn parse_games(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -396,6 +494,17 @@ fn parse_layers(text: &str) -> Result<(usize, usize), String> {
     match range {
         Some((lo, hi)) if lo <= hi => Ok((lo, hi)),
         _ => Err("pieces off in total: a number such as 3, or a range such as 2-4".into()),
+    }
+}
+
+/// `--shard K/N`: shard K (from 1) of N.
+fn parse_shard(text: &str) -> Result<senet::sim::Shard, String> {
+    let bad = || "a shard K/N, K from 1 to N (for example 3/8)".to_string();
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (k.trim().parse::<u64>(), n.trim().parse::<u64>());
+    match (k, n) {
+        (Ok(k), Ok(n)) if (1..=n).contains(&k) => Ok(senet::sim::Shard { k, n }),
+        _ => Err(bad()),
     }
 }
 

@@ -94,6 +94,7 @@ pub fn run(cli: Cli) -> ExitCode {
             jobs,
             turn_cap,
             table,
+            shard,
             format,
             options,
         } => match load(&rules, &options.options) {
@@ -108,11 +109,46 @@ pub fn run(cli: Cli) -> ExitCode {
                     jobs,
                     turn_cap,
                     table: table.as_deref(),
+                    shard,
                     format,
                 },
             ),
             Err(code) => code,
         },
+        Command::Compare {
+            rules,
+            options,
+            sweep,
+            games,
+            players,
+            skill,
+            skill_games,
+            seed,
+            jobs,
+            turn_cap,
+            shard,
+            format,
+            plot,
+        } => super::compare::run(super::compare::CompareArgs {
+            rules: &rules,
+            options: &options.options,
+            sweep: &sweep,
+            games,
+            players: &players,
+            skill: &skill,
+            skill_games,
+            seed,
+            jobs,
+            turn_cap,
+            shard,
+            format,
+            plot: plot.as_deref(),
+        }),
+        Command::Merge {
+            files,
+            format,
+            plot,
+        } => super::compare::merge(&files, format, plot.as_deref()),
         Command::Solve {
             rules,
             position,
@@ -199,7 +235,7 @@ pub(super) fn print_diagnostics(diags: &[Diagnostic]) {
 
 /// Checks a rule set for a command that needs it; prints the errors and gives the exit code if
 /// it is not usable.
-fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode> {
+pub(super) fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet, ExitCode> {
     match check_target(target, options) {
         Ok(r) => Ok(r),
         Err(CheckFailure::Unreadable(msg)) => {

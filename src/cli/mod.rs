@@ -34,6 +34,7 @@ macro_rules! complain {
 
 mod args;
 mod commands;
+mod compare;
 mod fmt;
 mod input;
 mod lsp;

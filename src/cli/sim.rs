@@ -9,8 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::args::Format;
 use senet::agents;
 use senet::engine::Engine;
-use senet::sim::report::{Meta, json_report, text_report};
-use senet::sim::{SimSpec, run as simulate};
+use senet::sim::report::{Facts, Meta, json_report, text_report};
+use senet::sim::{Shard, SimSpec, run as simulate, shard_range};
 
 pub struct SimArgs<'a> {
     pub rules: &'a senet::check::RuleSet,
@@ -21,6 +21,7 @@ pub struct SimArgs<'a> {
     pub seed: u64,
     pub jobs: Option<usize>,
     pub turn_cap: u32,
+    pub shard: Option<Shard>,
     pub format: Format,
 }
 
@@ -52,7 +53,8 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(a.games);
+        let range = shard_range(a.games, a.shard);
+        let bar = ProgressBar::new(range.end - range.start);
         if let Ok(style) =
             ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
         {
@@ -68,6 +70,8 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         seed: a.seed,
         turn_cap: a.turn_cap,
         table,
+        shard: a.shard,
+        metrics: false,
     };
     let start = Instant::now();
     let tick = |n: u64| bar.inc(n);
@@ -85,12 +89,15 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         options: a.options,
         players: a.players,
         seed: a.seed,
+        turn_cap: a.turn_cap,
+        shard: a.shard.map(|s| (s, a.games)),
         seconds,
         jobs,
     };
+    let facts = Facts::of(engine);
     match a.format {
-        Format::Json => say!("{}", json_report(engine, &totals, &meta)),
-        Format::Text => say_raw!("{}", text_report(engine, &totals, &meta)),
+        Format::Json => say!("{}", json_report(&facts, &totals, &meta)),
+        Format::Text => say_raw!("{}", text_report(&facts, &totals, &meta)),
     }
     for (k, &n) in totals.fallbacks.iter().enumerate() {
         if n > 0 {

@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MovesNext, PieceCondition, Retreat, Rules, SideTable, TurnRule,
-    TurnTrigger, Win,
+    BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
+    TurnRule, TurnTrigger, Win,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};

@@ -212,6 +212,25 @@ pub struct MovesNext {
     pub or_waiting: bool,
 }
 
+/// A kind of rule that takes moves away, for [`Rules::without`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    /// `blockade N`: pieces in a row that the enemy may not pass.
+    Blockade,
+    /// `protect pairs` and `safe`: pieces that cannot be captured.
+    Protection,
+    /// `stop on`: squares no move passes over.
+    Stop,
+}
+
+impl Restriction {
+    pub const ALL: [Restriction; 3] = [
+        Restriction::Blockade,
+        Restriction::Protection,
+        Restriction::Stop,
+    ];
+}
+
 /// Compiled rules: everything the engine needs, as tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
@@ -327,6 +346,39 @@ impl Rules {
     /// Whether the winner scores match points.
     pub fn scores_match_points(&self) -> bool {
         self.match_points.iter().any(|&p| p > 0)
+    }
+
+    /// The same rules without one kind of restriction on moves, where they have it (`None`
+    /// where they do not): what a side could play were it not for its blockades, protection or
+    /// stops. `senet compare` counts the throws at which a restriction changed the legal moves.
+    pub fn without(&self, restriction: Restriction) -> Option<Rules> {
+        let (square, position) = match restriction {
+            Restriction::Blockade if self.blockade > 0 => {
+                let mut r = self.clone();
+                r.blockade = 0;
+                return Some(r);
+            }
+            Restriction::Blockade => return None,
+            Restriction::Protection => (SquareFlags::SAFE, PosFlags::SAFE),
+            Restriction::Stop => (SquareFlags::STOP, PosFlags::STOP),
+        };
+        let pairs = restriction == Restriction::Protection && self.protect_pairs;
+        let flagged = self
+            .sides
+            .values()
+            .any(|t| t.flags.iter().any(|f| f.contains(position)));
+        if !(pairs || flagged) {
+            return None;
+        }
+        let mut r = self.clone();
+        if restriction == Restriction::Protection {
+            r.protect_pairs = false;
+        }
+        r.squares.iter_mut().for_each(|f| f.remove(square));
+        for t in &mut r.sides.0 {
+            t.flags.iter_mut().for_each(|f| f.remove(position));
+        }
+        Some(r)
     }
 
     /// Whether a piece can ever be waiting to enter: pieces start waiting, or a capture can

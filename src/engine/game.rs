@@ -31,6 +31,29 @@ pub trait Player {
     }
 }
 
+/// Sees every decision of a game as it comes (for the statistics of `senet compare`): the
+/// position from which the side to move plays its throw, the throws it has to play (the turn's
+/// total; in a turn that plays each throw whole, those it has left), and its legal moves, none
+/// when it must pass. `moves` is `None` for a split turn whose move is drawn without a list
+/// (see [`Game::unlisted_splits`]). A forced opening move and a lost turn are no decisions.
+pub trait Watch {
+    fn decision(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        throws: &[Throw],
+        moves: Option<&[Move]>,
+    );
+}
+
+/// Watches nothing: a game played without a [`Watch`] compiles to the same code as before.
+pub struct NoWatch;
+
+impl Watch for NoWatch {
+    #[inline(always)]
+    fn decision(&mut self, _: &Engine, _: &Position, _: &[Throw], _: Option<&[Move]>) {}
+}
+
 /// What happened in a game, in order, for records, messages and statistics. Players are
 /// numbered 0 and 1 in the order they were named; without a seats ritual player 0 plays the
 /// first side.
@@ -285,6 +308,11 @@ impl<'e> Game<'e> {
     /// Runs every step that needs no throw and no choice (forced opening moves, passes), and
     /// says what the game waits for next.
     pub fn next_action(&mut self) -> Action {
+        self.next_action_watched(&mut NoWatch)
+    }
+
+    /// [`Game::next_action`], telling `watch` of every decision on the way.
+    pub fn next_action_watched<W: Watch>(&mut self, watch: &mut W) -> Action {
         loop {
             if self.capped || self.phase == Phase::GameOver {
                 return Action::Over;
@@ -323,17 +351,19 @@ impl<'e> Game<'e> {
                 Phase::Move | Phase::Distribute => {
                     if self.unlisted_splits && self.engine.draws_split(&self.pos) {
                         self.moves.clear();
+                        watch.decision(self.engine, &self.pos, &[self.total], None);
                         return Action::Choose { side };
                     }
                     self.engine
                         .legal_moves(&self.pos, self.total, &mut self.moves);
+                    watch.decision(self.engine, &self.pos, &[self.total], Some(&self.moves));
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
                     }
                     self.pass_turn();
                 }
                 Phase::Spend => {
-                    if self.spend() {
+                    if self.spend(watch) {
                         return Action::Choose { side };
                     }
                 }
@@ -469,8 +499,9 @@ impl<'e> Game<'e> {
     /// The moves of a turn that plays each throw whole, for the throws left: whether there are
     /// any. If there are none, the side passes and the rest of its throws are lost.
     #[inline(never)]
-    fn spend(&mut self) -> bool {
+    fn spend<W: Watch>(&mut self, watch: &mut W) -> bool {
         self.pool_moves();
+        watch.decision(self.engine, &self.pos, &self.spend.pool, Some(&self.moves));
         if !self.moves.is_empty() {
             return true;
         }
@@ -698,12 +729,23 @@ pub fn run<R: rand::Rng + ?Sized>(
     game: &mut Game,
     players: &mut [&mut dyn Player; 2],
     rng: &mut R,
+    observe: impl FnMut(&GameEvent),
+) {
+    run_watched(game, players, rng, observe, &mut NoWatch);
+}
+
+/// [`run`], telling `watch` of every decision (see [`Watch`]).
+pub fn run_watched<R: rand::Rng + ?Sized, W: Watch>(
+    game: &mut Game,
+    players: &mut [&mut dyn Player; 2],
+    rng: &mut R,
     mut observe: impl FnMut(&GameEvent),
+    watch: &mut W,
 ) {
     let engine = game.engine;
     game.unlisted_splits = true;
     loop {
-        let action = game.next_action();
+        let action = game.next_action_watched(watch);
         for e in game.events.drain(..) {
             observe(&e);
         }

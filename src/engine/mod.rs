@@ -316,6 +316,33 @@ impl Engine {
         usize::from(self.masks[s].len)
     }
 
+    /// Side `s`'s race count: the steps its pieces have yet to go to bear off. A piece on
+    /// position `p` of a path of `n` positions counts `n + 1 - p`, one waiting to enter the
+    /// whole way (`n + 1`), one borne off nothing. A piece taken out of the game counts nothing
+    /// where the first side with no piece left in play wins (it need not go any more), and the
+    /// whole way where the most pieces borne off or the capture of all win (it can no longer
+    /// help). On a loop, which no piece leaves but by capture, a piece in play counts nothing:
+    /// the count then says who has lost more pieces.
+    pub fn race_count(&self, pos: &Position, s: Side) -> u32 {
+        let whole = u32::from(self.masks[s].len) + 1;
+        let lost = match self.rules.win {
+            Win::FirstAllOff => 0,
+            Win::CaptureAll | Win::MostBorneOff { .. } => u32::from(pos.removed[s]),
+        };
+        let on = if self.masks[s].looped {
+            0
+        } else {
+            let mut bits = pos.on[s];
+            let mut sum = 0;
+            while bits != 0 {
+                sum += whole - (bits.trailing_zeros() + 1);
+                bits &= bits - 1;
+            }
+            sum
+        };
+        (u32::from(pos.waiting[s]) + lost) * whole + on
+    }
+
     /// The square of side `s`'s path position `p`.
     pub fn square(&self, s: Side, p: PathPos) -> Square {
         self.rules.sides[s].square(p)

@@ -2,7 +2,12 @@
 //! reconstructions by. Game `i` of a run with seed `S` is seeded from `(S, i)` alone, so the
 //! numbers are the same whatever the number of threads.
 
+pub mod compare;
+pub mod merge;
+pub mod metrics;
+pub mod plot;
 pub mod report;
+pub mod stats;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -12,9 +17,10 @@ use crate::agents;
 use crate::agents::RandomAgent;
 use crate::engine::Engine;
 use crate::engine::Outcome;
-use crate::engine::game::{Game, GameSummary, Player, run as run_game};
+use crate::engine::game::{Game, GameSummary, Player, run as run_game, run_watched};
 use crate::engine::playout::Playout;
 use crate::types::{PerSide, Side};
+use metrics::{Metrics, Probe, Relaxed};
 
 /// A well-mixed 64-bit value from `x` (SplitMix64): independent seeds for games and agents.
 pub fn mix(mut x: u64) -> u64 {
@@ -63,18 +69,20 @@ pub struct Totals {
     /// with the distinct lengths, not with the games.
     pub moves_each: Histogram,
     pub turns_each: Histogram,
+    /// The figures of `senet compare`, where they were asked for ([`SimSpec::metrics`]).
+    pub metrics: Option<Metrics>,
 }
 
 /// Counts of values: how many games had each length.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Histogram(std::collections::BTreeMap<u32, u64>);
+pub struct Histogram(pub std::collections::BTreeMap<u32, u64>);
 
 impl Histogram {
     pub fn add(&mut self, value: u32) {
         *self.0.entry(value).or_insert(0) += 1;
     }
 
-    fn merge(&mut self, other: Histogram) {
+    pub fn merge(&mut self, other: Histogram) {
         for (v, n) in other.0 {
             *self.0.entry(v).or_insert(0) += n;
         }
@@ -83,11 +91,18 @@ impl Histogram {
     /// The value at rank `((count - 1) * tenths + 5) / 10` of the values in order (0 when
     /// there are none): the `tenths`-th decile, as a sorted list of every value would give it.
     pub fn percentile(&self, tenths: u64) -> u32 {
+        self.quantile(100 * tenths)
+    }
+
+    /// The value at rank `((count - 1) * per_mille + 500) / 1000` of the values in order (0
+    /// when there are none): the nearest rank, exact in integers (halves round up).
+    pub fn quantile(&self, per_mille: u64) -> u32 {
         let count: u64 = self.0.values().sum();
         if count == 0 {
             return 0;
         }
-        let rank = ((count - 1) * tenths + 5) / 10;
+        let rank = u64::try_from((u128::from(count - 1) * u128::from(per_mille) + 500) / 1000)
+            .unwrap_or(u64::MAX);
         let mut seen = 0;
         for (&v, &n) in &self.0 {
             seen += n;
@@ -100,6 +115,17 @@ impl Histogram {
 
     pub fn max(&self) -> u32 {
         self.0.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// How many values, their sum and the sum of their squares.
+    pub fn moments(&self) -> stats::Moments {
+        let mut m = stats::Moments::default();
+        for (&v, &n) in &self.0 {
+            m.n += n;
+            m.sum += u64::from(v) * n;
+            m.sq += u128::from(v) * u128::from(v) * u128::from(n);
+        }
+        m
     }
 }
 
@@ -132,7 +158,8 @@ impl Totals {
         self.turns_each.add(s.turns);
     }
 
-    fn add(mut self, o: Totals) -> Totals {
+    /// These totals and `o`'s together: the totals of both runs' games.
+    pub fn plus(mut self, o: Totals) -> Totals {
         self.games += o.games;
         for s in Side::BOTH {
             self.wins[s] += o.wins[s];
@@ -161,6 +188,11 @@ impl Totals {
         }
         self.moves_each.merge(o.moves_each);
         self.turns_each.merge(o.turns_each);
+        match (&mut self.metrics, o.metrics) {
+            (Some(a), Some(b)) => a.merge(&b),
+            (a @ None, b) => *a = b,
+            (Some(_), None) => {}
+        }
         self
     }
 }
@@ -168,18 +200,46 @@ impl Totals {
 /// What to simulate.
 pub struct SimSpec<'a> {
     pub players: &'a [String],
+    /// The games of the whole run (game `i` is seeded from the run's seed and `i`).
     pub games: u64,
     pub seed: u64,
     pub turn_cap: u32,
     /// The solved table for `optimal` players.
     pub table: Option<std::sync::Arc<crate::solve::Solved>>,
+    /// Play only the games of shard `k` of `n` ([`shard_range`]).
+    pub shard: Option<Shard>,
+    /// Collect the figures of `senet compare` too ([`Totals::metrics`]).
+    pub metrics: bool,
 }
 
-/// Plays games `range` of the run on this thread and sums them up.
+/// Shard `k` (from 1) of `n`: a slice of a run's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+/// The games of shard `k` of `n` of a run of `games` games: the contiguous range from
+/// `floor((k - 1) games / n)` to `floor(k games / n)`. The shards `1/n` to `n/n` are disjoint
+/// and cover the run; each game keeps its number, hence its seed, whatever the sharding.
+pub fn shard_range(games: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
+    let Some(Shard { k, n }) = shard else {
+        return 0..games;
+    };
+    let at = |j: u64| {
+        // Below 2^64 x 2^64: no overflow; the quotient is at most `games`.
+        u64::try_from(u128::from(games) * u128::from(j) / u128::from(n)).unwrap_or(games)
+    };
+    at(k - 1)..at(k)
+}
+
+/// Plays games `range` of the run on this thread and sums them up; with `relaxed`, the
+/// figures of `senet compare` too.
 fn play_range(
     engine: &Engine,
     spec: &SimSpec,
     range: std::ops::Range<u64>,
+    relaxed: Option<&Relaxed>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
     let mut players: Vec<Box<dyn Player + Send>> = spec
@@ -193,6 +253,9 @@ fn play_range(
         ..Totals::default()
     };
     let range_len = range.end - range.start;
+    if let Some(relaxed) = relaxed {
+        return play_watched(engine, spec, range, &mut players, relaxed, t, tick);
+    }
     if spec.players.iter().all(|p| agents::is_random(p)) && engine.plays_out() {
         // Random against random: the same games, played without a list of moves.
         let mut playout = Playout::new(engine);
@@ -228,8 +291,54 @@ fn play_range(
     Ok(t)
 }
 
-/// Plays `spec.games` games on `jobs` threads. `tick(n)` is told of each chunk of `n` games
-/// finished.
+/// Plays the games of `range` through the `Game`, every decision watched for the figures of
+/// `senet compare` (the same games as [`play_range`] plays otherwise: the random player's
+/// quick loop plays the `Game`'s games).
+fn play_watched(
+    engine: &Engine,
+    spec: &SimSpec,
+    range: std::ops::Range<u64>,
+    players: &mut [Box<dyn Player + Send>],
+    relaxed: &Relaxed,
+    mut t: Totals,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, String> {
+    let range_len = range.end - range.start;
+    let mut game = Game::new(engine, spec.turn_cap);
+    game.keep_events = false;
+    let mut probe = Probe::new(relaxed);
+    let mut metrics = Metrics::default();
+    for i in range {
+        let seed = game_seed(spec.seed, i);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for (k, p) in players.iter_mut().enumerate() {
+            p.reseed(player_seed(seed, k));
+        }
+        game.reset();
+        probe.reset();
+        let [a, b] = &mut players[..] else {
+            unreachable!("two players were made")
+        };
+        run_watched(
+            &mut game,
+            &mut [a.as_mut(), b.as_mut()],
+            &mut rng,
+            |_| {},
+            &mut probe,
+        );
+        t.add_game(&game.summary, &game.landings);
+        probe.finish(&game.summary, &mut metrics);
+    }
+    for (k, p) in players.iter().enumerate() {
+        t.fallbacks[k] = p.fallbacks();
+    }
+    t.metrics = Some(metrics);
+    tick(range_len);
+    Ok(t)
+}
+
+/// Plays the games of `spec` (all of them, or its shard's) on `jobs` threads. `tick(n)` is
+/// told of each chunk of `n` games finished.
 pub fn run(
     engine: &Engine,
     spec: &SimSpec,
@@ -241,26 +350,31 @@ pub fn run(
     // hundred slow games (expectimax) still spread over the threads; made as they are played,
     // so that memory does not grow with the games.
     const CHUNK: u64 = 64;
-    let chunks = spec.games.div_ceil(CHUNK);
+    let range = shard_range(spec.games, spec.shard);
+    let chunks = (range.end - range.start).div_ceil(CHUNK);
+    let relaxed = spec.metrics.then(|| Relaxed::new(engine));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
     let empty = || Totals {
         landings: vec![0; engine.rules.squares.len()],
+        metrics: spec.metrics.then(Metrics::default),
         ..Totals::default()
     };
     pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
+                let start = range.start + c * CHUNK;
                 play_range(
                     engine,
                     spec,
-                    c * CHUNK..((c + 1) * CHUNK).min(spec.games),
+                    start..(start + CHUNK).min(range.end),
+                    relaxed.as_ref(),
                     tick,
                 )
             })
-            .try_reduce(empty, |a, b| Ok(a.add(b)))
+            .try_reduce(empty, |a, b| Ok(a.plus(b)))
     })
 }

@@ -1,31 +1,25 @@
-//! The figures of a simulation, as text for people and as JSON for tools.
+//! The figures of a simulation, as text for people and as JSON for tools. A report is made
+//! from what it says of the rules ([`Facts`]), what was asked ([`Meta`]) and the integer
+//! [`Totals`]: the same three give the same report, which is how shards merged give the report
+//! of one run ([`super::merge`]).
 
 use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::{Histogram, Totals};
+use super::{Histogram, Shard, Totals};
 use crate::compile::SquareFlags;
 use crate::engine::Engine;
-use crate::types::{Side, Square};
+use crate::types::Side;
 
-/// A proportion with its 95 % Wilson score interval.
+/// A proportion with its 95 % Wilson score interval: `(rate, low, high)`.
 pub fn wilson(successes: u64, n: u64) -> (f64, f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0, 0.0);
-    }
-    let z = 1.959_963_984_540_054f64;
-    let (k, n) = (successes as f64, n as f64);
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    let e = super::stats::wilson(successes, n);
+    (e.value, e.low, e.high)
 }
 
-/// The value at `tenths` tenths of a sorted list (5 for the median): the nearest rank, exact
-/// in integers (halves round up).
-fn per_game(total: u64, games: u64) -> f64 {
+/// `total / games` (0 for no games).
+pub(super) fn per_game(total: u64, games: u64) -> f64 {
     if games == 0 {
         0.0
     } else {
@@ -33,31 +27,58 @@ fn per_game(total: u64, games: u64) -> f64 {
     }
 }
 
-/// The squares worth reporting: named, flagged or with an effect.
-fn special_squares(engine: &Engine) -> Vec<(Square, String)> {
-    let r = &engine.rules;
-    r.squares()
-        .filter_map(|sq| {
-            let special = r.board.name(sq).is_some()
-                || Side::BOTH.iter().any(|&s| r.effect(s, sq).is_some())
-                || r.square_flags(sq)
-                    .intersects(SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP);
-            special.then(|| {
-                (
-                    sq,
-                    r.board
-                        .name(sq)
-                        .map_or_else(|| format!("square {sq}"), |n| format!("{sq} {n}")),
-                )
-            })
-        })
-        .collect()
+/// What a report says of the rules, taken from them once: a report is written from these, so
+/// that shards are merged without the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    pub id: String,
+    pub title: String,
+    /// Side names, in side order.
+    pub sides: [String; 2],
+    /// Whether a seat ritual decides who plays which side.
+    pub seats: bool,
+    /// The squares worth reporting (named, flagged or with an effect): index and name.
+    pub special: Vec<(usize, String)>,
 }
 
+impl Facts {
+    pub fn of(engine: &Engine) -> Facts {
+        let r = &engine.rules;
+        let special = r
+            .squares()
+            .filter(|&sq| {
+                r.board.name(sq).is_some()
+                    || Side::BOTH.iter().any(|&s| r.effect(s, sq).is_some())
+                    || r.square_flags(sq).intersects(
+                        SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP,
+                    )
+            })
+            .map(|sq| {
+                let name = r
+                    .board
+                    .name(sq)
+                    .map_or_else(|| format!("square {sq}"), |n| format!("{sq} {n}"));
+                (sq.index(), name)
+            })
+            .collect();
+        Facts {
+            id: r.id.clone(),
+            title: r.title.clone(),
+            sides: [0, 1].map(|i| r.sides.0[i].name.clone()),
+            seats: r.seats.is_some(),
+            special,
+        }
+    }
+}
+
+/// What was asked, and how long it took.
 pub struct Meta<'a> {
     pub options: &'a [(String, String)],
     pub players: &'a [String],
     pub seed: u64,
+    pub turn_cap: u32,
+    /// The shard played, and the games of the whole run.
+    pub shard: Option<(Shard, u64)>,
     pub seconds: f64,
     pub jobs: usize,
 }
@@ -72,20 +93,32 @@ fn stats(each: &Histogram, mean: f64) -> Value {
     })
 }
 
-pub fn json_report(engine: &Engine, t: &Totals, m: &Meta) -> Value {
-    let r = &engine.rules;
-    let sides: Vec<String> = r.sides.values().map(|s| s.name.clone()).collect();
+/// `games / seconds`, 0 when no time was measured.
+pub fn rate(games: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// The shard as JSON: `{"k": 2, "n": 4, "run_games": 1000}`.
+pub fn shard_json(shard: Option<(Shard, u64)>) -> Option<Value> {
+    shard.map(|(s, games)| json!({ "k": s.k, "n": s.n, "run_games": games }))
+}
+
+pub fn json_report(f: &Facts, t: &Totals, m: &Meta) -> Value {
     let mut wins = Map::new();
     let mut rates = Map::new();
-    for (s, side) in r.sides.iter() {
-        let name = side.name.clone();
-        wins.insert(name.clone(), json!(t.wins[s]));
-        let (p, lo, hi) = wilson(t.wins[s], t.games);
+    for (i, name) in f.sides.iter().enumerate() {
+        wins.insert(name.clone(), json!(t.wins.0[i]));
+        let (p, lo, hi) = wilson(t.wins.0[i], t.games);
         rates.insert(name.clone(), json!({ "rate": p, "ci95": [lo, hi] }));
     }
     let mut squares = Map::new();
-    for (sq, name) in special_squares(engine) {
-        squares.insert(name, json!(per_game(t.landings[sq.index()], t.games)));
+    for (index, name) in &f.special {
+        let n = t.landings.get(*index).copied().unwrap_or(0);
+        squares.insert(name.clone(), json!(per_game(n, t.games)));
     }
     let options: Map<String, Value> = m
         .options
@@ -93,13 +126,17 @@ pub fn json_report(engine: &Engine, t: &Totals, m: &Meta) -> Value {
         .map(|(k, v)| (k.clone(), json!(v)))
         .collect();
     let g = t.games;
-    json!({
-        "rules": r.id,
+    let mut report = json!({
+        "format": "senet-sim/1",
+        "rules": f.id,
+        "title": f.title,
         "options": options,
         "players": m.players,
         "seed": m.seed,
+        "turn_cap": m.turn_cap,
         "games": g,
-        "sides": sides,
+        "sides": f.sides,
+        "seats": f.seats,
         "wins": wins,
         "win_rate": rates,
         "wins_by_player": { "1": t.player_wins[0], "2": t.player_wins[1] },
@@ -117,42 +154,58 @@ pub fn json_report(engine: &Engine, t: &Totals, m: &Meta) -> Value {
         "moves": stats(&t.moves_each, per_game(t.moves, g)),
         "turns": stats(&t.turns_each, per_game(t.turns, g)),
         "landings_per_game": squares,
-        "jobs": m.jobs,
-        "seconds": m.seconds,
-        "games_per_second": if m.seconds > 0.0 { g as f64 / m.seconds } else { 0.0 },
-    })
+        "special_squares": f.special.iter().map(|(i, name)| json!([i, name])).collect::<Vec<_>>(),
+        "totals": t.to_json(),
+    });
+    if let Some(shard) = shard_json(m.shard) {
+        report["shard"] = shard;
+    }
+    report["jobs"] = json!(m.jobs);
+    report["seconds"] = json!(m.seconds);
+    report["games_per_second"] = json!(rate(g, m.seconds));
+    report
 }
 
-pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
-    let r = &engine.rules;
+pub fn text_report(f: &Facts, t: &Totals, m: &Meta) -> String {
     let g = t.games;
     let mut out = String::new();
-    let _ = writeln!(out, "{} ({})", r.title, r.id);
+    let _ = writeln!(out, "{} ({})", f.title, f.id);
     let opts: Vec<String> = m.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     if !opts.is_empty() {
         let _ = writeln!(out, "options: {}", opts.join(", "));
     }
     let _ = writeln!(
         out,
-        "{} games, players {} (player 1, player 2), seed {}\n",
+        "{} games, players {} (player 1, player 2), seed {}",
         g,
         m.players.join(" vs "),
         m.seed
     );
-    let _ = writeln!(out, "wins (95 % confidence interval)");
-    for (s, side) in r.sides.iter() {
-        let (p, lo, hi) = wilson(t.wins[s], g);
+    if let Some((s, games)) = m.shard {
+        let r = super::shard_range(games, Some(s));
+        let _ = writeln!(
+            out,
+            "shard {}/{}: games {} to {} of {games}",
+            s.k,
+            s.n,
+            r.start,
+            r.end.saturating_sub(1)
+        );
+    }
+    let _ = writeln!(out, "\nwins (95 % confidence interval)");
+    for (i, name) in f.sides.iter().enumerate() {
+        let (p, lo, hi) = wilson(t.wins.0[i], g);
         let _ = writeln!(
             out,
             "  {:<8} {:>9}  {:6.2} %  [{:.2} - {:.2}]",
-            side.name,
-            t.wins[s],
+            name,
+            t.wins.0[i],
             100.0 * p,
             100.0 * lo,
             100.0 * hi
         );
     }
-    if r.seats.is_some() || m.players[0] != m.players[1] {
+    if f.seats || m.players[0] != m.players[1] {
         for k in 0..2 {
             let (p, lo, hi) = wilson(t.player_wins[k], g);
             let _ = writeln!(
@@ -202,29 +255,20 @@ pub fn text_report(engine: &Engine, t: &Totals, m: &Meta) -> String {
             let _ = writeln!(out, "  {name:<18} {:8.2}", per_game(total, g));
         }
     }
-    let special = special_squares(engine);
-    if !special.is_empty() {
+    if !f.special.is_empty() {
         let _ = writeln!(out, "\nmoves landing on special squares, per game");
-        for (sq, name) in special {
-            let _ = writeln!(
-                out,
-                "  {name:<28} {:8.2}",
-                per_game(t.landings[sq.index()], g)
-            );
+        for (index, name) in &f.special {
+            let n = t.landings.get(*index).copied().unwrap_or(0);
+            let _ = writeln!(out, "  {name:<28} {:8.2}", per_game(n, g));
         }
     }
-    let rate = if m.seconds > 0.0 {
-        g as f64 / m.seconds
-    } else {
-        0.0
-    };
     let _ = writeln!(
         out,
         "\n{:.2} s on {} thread{}, {:.0} games per second",
         m.seconds,
         m.jobs,
         if m.jobs == 1 { "" } else { "s" },
-        rate
+        rate(g, m.seconds)
     );
     out
 }

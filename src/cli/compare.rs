@@ -1,0 +1,416 @@
+//! `senet compare`: a row per rule set and option values, each played with the figures of
+//! docs/metrics.md collected; and `senet merge`: the shards of a run put together.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
+
+use super::args::TableFormat;
+use super::commands::load;
+use senet::agents;
+use senet::check::RuleSet;
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::lang::syntax::Value as OptionValue;
+use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
+use senet::sim::merge::{SimResult, merge_sims};
+use senet::sim::report::{Meta, json_report, text_report};
+use senet::sim::{Shard, SimSpec, Totals, plot, run as simulate, shard_range};
+
+pub struct CompareArgs<'a> {
+    pub rules: &'a [String],
+    pub options: &'a [(String, String)],
+    pub sweep: &'a [String],
+    pub games: u64,
+    pub players: &'a [String],
+    pub skill: &'a [String],
+    pub skill_games: u64,
+    pub seed: u64,
+    pub jobs: Option<usize>,
+    pub turn_cap: u32,
+    pub shard: Option<Shard>,
+    pub format: TableFormat,
+    pub plot: Option<&'a Path>,
+}
+
+/// An agent a run may use: not a person; `optimal` is checked against each row's rules.
+fn check_agent(name: &str) -> Result<(), String> {
+    if name == "human" {
+        return Err(format!(
+            "`{name}` cannot play in a comparison; use `senet play` to play"
+        ));
+    }
+    if name == "optimal" {
+        return Ok(());
+    }
+    agents::by_name(name, 0).map(|_| ())
+}
+
+/// `--skill A/B` (or `none`) as pairs of agents.
+fn skill_pairs(skill: &[String]) -> Result<Vec<[String; 2]>, String> {
+    let mut pairs = Vec::new();
+    for s in skill {
+        if s == "none" {
+            continue;
+        }
+        let Some((a, b)) = s.split_once('/') else {
+            return Err(format!(
+                "`--skill {s}` is not two agents `STRONGER/WEAKER` (for example `greedy/random`)"
+            ));
+        };
+        for agent in [a, b] {
+            check_agent(agent)?;
+        }
+        pairs.push([a.to_string(), b.to_string()]);
+    }
+    Ok(pairs)
+}
+
+/// Every value an option allows, in the order the rule file writes them (a range one by one).
+fn values(allowed: &[OptionValue]) -> Vec<String> {
+    allowed
+        .iter()
+        .flat_map(|v| match v {
+            OptionValue::Range(a, b) => {
+                ((*a.min(b))..=(*a.max(b))).map(|n| n.to_string()).collect()
+            }
+            other => vec![other.to_string()],
+        })
+        .collect()
+}
+
+/// A row to run: the rule set as named, and the options it is loaded with.
+type Planned = (String, Vec<(String, String)>);
+
+/// The rows: each rule set with the options given that it has, once per combination of the
+/// values of the options it sweeps.
+fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
+    let mut declared: Vec<RuleSet> = Vec::new();
+    for target in a.rules {
+        declared.push(load(target, &[])?);
+    }
+    let has = |name: &str| {
+        declared
+            .iter()
+            .any(|r| r.options.iter().any(|o| o.name == name))
+    };
+    if let Some((name, _)) = a.options.iter().find(|(n, _)| !has(n)) {
+        complain!("error: no rule set here has an option `{name}`");
+        return Err(ExitCode::from(1));
+    }
+    for name in a.sweep.iter().filter(|s| *s != "all") {
+        if !has(name) {
+            complain!("error: `--sweep {name}`: no rule set here has an option `{name}`");
+            return Err(ExitCode::from(1));
+        }
+        if a.options.iter().any(|(n, _)| n == name) {
+            complain!("error: `{name}` is both swept and given by `--option`: choose one");
+            return Err(ExitCode::from(2));
+        }
+    }
+    let all = a.sweep.iter().any(|s| s == "all");
+    let mut rows = Vec::new();
+    for (target, r) in a.rules.iter().zip(&declared) {
+        let fixed: Vec<(String, String)> = a
+            .options
+            .iter()
+            .filter(|(n, _)| r.options.iter().any(|o| &o.name == n))
+            .cloned()
+            .collect();
+        let swept: Vec<(String, Vec<String>)> = r
+            .options
+            .iter()
+            .filter(|o| {
+                !fixed.iter().any(|(n, _)| *n == o.name) && (all || a.sweep.contains(&o.name))
+            })
+            .map(|o| (o.name.clone(), values(&o.allowed)))
+            .collect();
+        let mut combos: Vec<Vec<(String, String)>> = vec![fixed];
+        for (name, vals) in &swept {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    vals.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push((name.clone(), v.clone()));
+                        c
+                    })
+                })
+                .collect();
+        }
+        rows.extend(combos.into_iter().map(|c| (target.clone(), c)));
+    }
+    Ok(rows)
+}
+
+/// One run of a row: who plays, how many games, whether with the figures of a comparison.
+struct RunOf<'p> {
+    players: &'p [String],
+    games: u64,
+    metrics: bool,
+}
+
+impl<'p> RunOf<'p> {
+    fn spec(self, seed: u64, a: &CompareArgs) -> SimSpec<'p> {
+        SimSpec {
+            players: self.players,
+            games: self.games,
+            seed,
+            turn_cap: a.turn_cap,
+            table: None,
+            shard: a.shard,
+            metrics: self.metrics,
+        }
+    }
+}
+
+/// The games of one run of a row (all of them, or the shard's).
+fn run_games(
+    engine: &Engine,
+    rules: &RuleSet,
+    spec: SimSpec,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, String> {
+    let table = agents::table_for(engine, rules, spec.players, None)?;
+    simulate(engine, &SimSpec { table, ..spec }, jobs, tick)
+}
+
+pub fn run(a: CompareArgs) -> ExitCode {
+    if a.players.len() != 2 {
+        complain!(
+            "error: `--players` names two agents, in player order (for example `greedy,random`)"
+        );
+        return ExitCode::from(2);
+    }
+    let pairs = match a
+        .players
+        .iter()
+        .try_for_each(|p| check_agent(p))
+        .and_then(|()| skill_pairs(a.skill))
+    {
+        Ok(p) => p,
+        Err(e) => {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let plan = match plan(&a) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let skill_games = if pairs.is_empty() { 0 } else { a.skill_games };
+    let count = |g: u64| {
+        let r = shard_range(g, a.shard);
+        r.end - r.start
+    };
+    let per_row = count(a.games) + 2 * pairs.len() as u64 * count(skill_games);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(per_row * plan.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let tick = |n: u64| bar.inc(n);
+    let mut rows = Vec::new();
+    let start = Instant::now();
+    for (k, (target, options)) in plan.iter().enumerate() {
+        let r = match load(target, options) {
+            Ok(r) => r,
+            Err(code) => {
+                bar.finish_and_clear();
+                return code;
+            }
+        };
+        let engine = Engine::new(compile(&r));
+        let seed = a.seed.wrapping_add(k as u64);
+        let totals = run_games(
+            &engine,
+            &r,
+            RunOf {
+                players: a.players,
+                games: a.games,
+                metrics: true,
+            }
+            .spec(seed, &a),
+            jobs,
+            &tick,
+        );
+        let mut skill = Vec::new();
+        let totals = totals.and_then(|t| {
+            for [strong, weak] in &pairs {
+                let first = [strong.clone(), weak.clone()];
+                let second = [weak.clone(), strong.clone()];
+                let one = run_games(
+                    &engine,
+                    &r,
+                    RunOf {
+                        players: &first,
+                        games: skill_games,
+                        metrics: false,
+                    }
+                    .spec(seed, &a),
+                    jobs,
+                    &tick,
+                )?;
+                let two = run_games(
+                    &engine,
+                    &r,
+                    RunOf {
+                        players: &second,
+                        games: skill_games,
+                        metrics: false,
+                    }
+                    .spec(seed, &a),
+                    jobs,
+                    &tick,
+                )?;
+                skill.push([Seating::of(&one), Seating::of(&two)]);
+            }
+            Ok(t)
+        });
+        let totals = match totals {
+            Ok(t) => t,
+            Err(e) => {
+                bar.finish_and_clear();
+                complain!("error: `{target}`: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        rows.push(Row {
+            target: target.clone(),
+            options: r
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.chosen.to_string()))
+                .collect(),
+            seed,
+            facts: RowFacts::of(&engine),
+            totals,
+            skill,
+        });
+    }
+    bar.finish_and_clear();
+    let comparison = Comparison {
+        players: a.players.to_vec(),
+        games: a.games,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+        skill: pairs,
+        skill_games,
+        rows,
+        shard: a.shard,
+        seconds: start.elapsed().as_secs_f64(),
+        jobs,
+    };
+    print_comparison(&comparison, a.format, a.plot)
+}
+
+/// Prints a comparison as asked, and draws it where asked.
+fn print_comparison(c: &Comparison, format: TableFormat, plot_to: Option<&Path>) -> ExitCode {
+    if let Some(path) = plot_to
+        && let Err(e) = std::fs::write(path, plot::svg(c))
+    {
+        complain!("error: cannot write the plot `{}`: {e}", path.display());
+        return ExitCode::from(2);
+    }
+    match format {
+        TableFormat::Text => say_raw!("{}", c.text()),
+        TableFormat::Json => say!("{}", c.to_json()),
+        TableFormat::Csv => say_raw!("{}", c.csv()),
+    }
+    ExitCode::SUCCESS
+}
+
+/// `senet merge`: the shards of one `sim` or `compare` run, as the whole run's report.
+pub fn merge(files: &[String], format: TableFormat, plot_to: Option<&Path>) -> ExitCode {
+    let mut values = Vec::new();
+    for f in files {
+        let parsed = super::input::read_text(f, super::input::MAX_RECORD).and_then(|text| {
+            serde_json::from_str::<Value>(&text).map_err(|e| format!("it is not JSON: {e}"))
+        });
+        match parsed {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                complain!("error: cannot read `{f}`: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let kind = |v: &Value| v.get("format").and_then(Value::as_str).map(str::to_string);
+    let first = values.first().and_then(kind);
+    if let Some((f, _)) = files.iter().zip(&values).find(|(_, v)| kind(v) != first) {
+        complain!(
+            "error: `{f}` is not of the kind of `{}`: merge the shards of one `senet sim` or one `senet compare` run",
+            files[0]
+        );
+        return ExitCode::from(2);
+    }
+    let named = |e: String| {
+        complain!("error: {e}");
+        ExitCode::from(2)
+    };
+    match first.as_deref() {
+        Some("senet-sim/1") => {
+            let mut results = Vec::new();
+            for (f, v) in files.iter().zip(&values) {
+                match SimResult::from_json(v) {
+                    Ok(r) => results.push(r),
+                    Err(e) => return named(format!("`{f}`: {e}")),
+                }
+            }
+            let merged = match merge_sims(files, results) {
+                Ok(m) => m,
+                Err(e) => return named(e),
+            };
+            if plot_to.is_some() || format == TableFormat::Csv {
+                return named(
+                    "`--format csv` and `--plot` are for comparisons, not simulations".into(),
+                );
+            }
+            let meta = Meta {
+                options: &merged.options,
+                players: &merged.players,
+                seed: merged.seed,
+                turn_cap: merged.turn_cap,
+                shard: None,
+                seconds: merged.seconds,
+                jobs: merged.jobs,
+            };
+            match format {
+                TableFormat::Json => say!("{}", json_report(&merged.facts, &merged.totals, &meta)),
+                _ => say_raw!("{}", text_report(&merged.facts, &merged.totals, &meta)),
+            }
+            ExitCode::SUCCESS
+        }
+        Some("senet-compare/1") => {
+            let mut parts = Vec::new();
+            for (f, v) in files.iter().zip(&values) {
+                match Comparison::from_json(v) {
+                    Ok(c) => parts.push(c),
+                    Err(e) => return named(format!("`{f}`: {e}")),
+                }
+            }
+            match Comparison::merge(files, parts) {
+                Ok(c) => print_comparison(&c, format, plot_to),
+                Err(e) => named(e),
+            }
+        }
+        _ => named(format!(
+            "`{}` is not the JSON of `senet sim` or `senet compare` (no `format` it knows)",
+            files[0]
+        )),
+    }
+}

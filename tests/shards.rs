@@ -1,0 +1,232 @@
+//! Runs cut into shards (`--shard K/N`) and put together again (`senet merge`): the shards of a
+//! run merged give the report the whole run gives, byte for byte, apart from the timings
+//! (`seconds` and `jobs`, and for a simulation `games_per_second`, which depend on the machine:
+//! docs/scaling.md says how they merge). Every run here is end to end, through the binary.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::run;
+use serde_json::Value;
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, 0, "senet {args:?} failed:\n{stderr}");
+    stdout
+}
+
+/// A folder of its own for a test's files.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("senet-shards-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes the JSON of `args` with `--shard k/n` for every k into `dir`; the files' names.
+fn shards(dir: &std::path::Path, args: &[&str], n: u64) -> Vec<String> {
+    std::fs::create_dir_all(dir).unwrap();
+    (1..=n)
+        .map(|k| {
+            let shard = format!("{k}/{n}");
+            let out = ok(&[args, &["--shard", &shard, "--format", "json"]].concat());
+            let file = dir.join(format!("part{k}.json"));
+            std::fs::write(&file, out).unwrap();
+            file.to_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// A report's JSON line up to its timings, which come last (`jobs`, `seconds`, and for a
+/// simulation `games_per_second`): what comes before them is compared byte for byte.
+fn without_timings(line: &str) -> &str {
+    let cut = line.rfind(",\"jobs\":").expect("timings at the end");
+    let tail: Value = serde_json::from_str(&format!("{{{}", &line[cut + 1..])).unwrap();
+    let keys: Vec<&String> = tail.as_object().unwrap().keys().collect();
+    assert!(
+        keys == ["jobs", "seconds"] || keys == ["jobs", "seconds", "games_per_second"],
+        "more than timings after `jobs`: {keys:?}"
+    );
+    &line[..cut]
+}
+
+/// The text without its last line (the time it took).
+fn without_time_line(text: &str) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    lines[..lines.len() - 1].join("\n")
+}
+
+#[test]
+fn simulation_shards_merge_into_the_whole_run() {
+    let dir = folder("sim");
+    for args in [
+        // Random games (played in one loop), a seat ritual (senet/base), agents (the `Game`).
+        vec!["sim", "senet/kendall", "--games", "1000", "--seed", "3"],
+        vec!["sim", "senet/base", "--games", "333"],
+        vec![
+            "sim",
+            "twenty-squares/ur",
+            "--games",
+            "101",
+            "--players",
+            "greedy,random",
+        ],
+    ] {
+        let files = shards(&dir, &args, 4);
+        let mut merge = vec!["merge"];
+        merge.extend(files.iter().map(String::as_str));
+        let whole = ok(&[args.as_slice(), &["--format", "json"]].concat());
+        let merged = ok(&[merge.as_slice(), &["--format", "json"]].concat());
+        assert_eq!(merged.lines().count(), 1);
+        assert_eq!(
+            without_timings(&merged),
+            without_timings(&whole),
+            "{args:?}"
+        );
+        // The merged report keeps no shard, and its timings are the shards' summed.
+        let v: Value = serde_json::from_str(&merged).unwrap();
+        assert!(v.get("shard").is_none());
+        let seconds: f64 = files
+            .iter()
+            .map(|f| {
+                let part: Value =
+                    serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+                part["seconds"].as_f64().unwrap()
+            })
+            .sum();
+        assert!((v["seconds"].as_f64().unwrap() - seconds).abs() < 1e-9);
+        // The text too, but for the time it took; the order of the files does not matter.
+        merge.reverse();
+        merge.rotate_right(1);
+        assert_eq!(merge[0], "merge");
+        assert_eq!(
+            without_time_line(&ok(&merge)),
+            without_time_line(&ok(&args)),
+            "{args:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_shards_cut_the_games_into_contiguous_slices() {
+    let dir = folder("slices");
+    // 10 games in 4 shards: floor(10 k / 4) for k = 0..4 is 0, 2, 5, 7, 10.
+    let files = shards(&dir, &["sim", "twenty-squares/ur", "--games", "10"], 4);
+    let games: Vec<u64> = files
+        .iter()
+        .map(|f| {
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            assert_eq!(v["shard"]["run_games"], 10);
+            v["games"].as_u64().unwrap()
+        })
+        .collect();
+    assert_eq!(games, [2, 3, 2, 3]);
+    // More shards than games: some are empty, and still merge.
+    let files = shards(&dir, &["sim", "twenty-squares/ur", "--games", "2"], 3);
+    let mut merge = vec!["merge", "--format", "json"];
+    merge.extend(files.iter().map(String::as_str));
+    let v: Value = serde_json::from_str(&ok(&merge)).unwrap();
+    assert_eq!(v["games"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn comparison_shards_merge_into_the_whole_run() {
+    let dir = folder("compare");
+    let args = [
+        "compare",
+        "senet/kendall",
+        "twenty-squares/ur",
+        "--games",
+        "400",
+        "--skill",
+        "greedy/random",
+        "--skill-games",
+        "30",
+    ];
+    let files = shards(&dir, &args, 4);
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    let whole = ok(&[args.as_slice(), &["--format", "json"]].concat());
+    let merged = ok(&[merge.as_slice(), &["--format", "json"]].concat());
+    assert_eq!(without_timings(&merged), without_timings(&whole));
+    assert_eq!(
+        ok(&[merge.as_slice(), &["--format", "csv"]].concat()),
+        ok(&[args.as_slice(), &["--format", "csv"]].concat())
+    );
+    assert_eq!(
+        without_time_line(&ok(&merge)),
+        without_time_line(&ok(&args))
+    );
+    // The plot of the merged shards is the plot of the whole run.
+    let (a, b) = (dir.join("whole.svg"), dir.join("merged.svg"));
+    ok(&[args.as_slice(), &["--plot", a.to_str().unwrap()]].concat());
+    ok(&[merge.as_slice(), &["--plot", b.to_str().unwrap()]].concat());
+    assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_what_is_not_every_shard_of_one_run() {
+    let dir = folder("refuse");
+    let a = shards(
+        &dir.join("a"),
+        &["sim", "twenty-squares/ur", "--games", "30"],
+        3,
+    );
+    let other = shards(
+        &dir.join("b"),
+        &["sim", "twenty-squares/ur", "--games", "30", "--seed", "2"],
+        3,
+    );
+    let compare = shards(
+        &dir.join("c"),
+        &[
+            "compare",
+            "twenty-squares/ur",
+            "--games",
+            "30",
+            "--skill",
+            "none",
+        ],
+        3,
+    );
+    let whole = dir.join("whole.json");
+    std::fs::write(
+        &whole,
+        ok(&[
+            "sim",
+            "twenty-squares/ur",
+            "--games",
+            "30",
+            "--format",
+            "json",
+        ]),
+    )
+    .unwrap();
+    let whole = whole.to_str().unwrap();
+    for (files, says) in [
+        (vec![&a[0], &a[2]], "shard 2/3 missing"),
+        (vec![&a[0], &a[1], &a[1], &a[2]], "are both shard 2/3"),
+        (
+            vec![&a[0], &a[1], &other[2]],
+            "other rules, options, players, seed",
+        ),
+        (vec![&a[0], &a[1], &compare[2]], "is not of the kind of"),
+        (
+            vec![&a[0], &a[1], &a[2], &whole.to_string()],
+            "is a whole run",
+        ),
+    ] {
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(|f| f.as_str()));
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{says}: {stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(says), "{says}: {stderr}");
+    }
+    let (code, _, stderr) = run(&["merge", &a[0], &a[1], &a[2], "--format", "csv"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("for comparisons"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -41,6 +41,13 @@ Examples:
   senet diff twenty-squares/sawah twenty-squares/ur
   senet diff senet/base senet/kendall --option pieces=3   # each option goes where it exists";
 
+const DRAW_EXAMPLES: &str = "\
+Examples:
+  senet draw senet/base > senet.svg                        # the board and the pieces at the start
+  senet draw twenty-squares/ur --paths --out ur.svg        # each side's path drawn, with arrows
+  senet draw twenty-squares/ur --position position.json    # a position (docs/formats.md)
+  senet draw --record game.json --turn 12 --out turn12.svg # a recorded game as turn 12 left it";
+
 const MOVES_EXAMPLES: &str = r#"Examples:
   echo '{"to_move":"light","throw":2,"pieces":{"light":[0,0],"dark":[0,0]}}' |
     senet moves twenty-squares/ur --option pieces=2 --position -
@@ -170,6 +177,34 @@ pub enum Command {
         b: String,
         #[command(flatten)]
         options: OptionArgs,
+    },
+    /// Draw the board as a picture (SVG): its squares as the real board lays them out, the special
+    /// squares, the pieces, each side's path, the throw.
+    #[command(after_help = DRAW_EXAMPLES)]
+    Draw {
+        /// The rule set: a bundled id (`senet/kendall`) or a path to a `.rules` file (not with
+        /// `--record`, which carries its rules).
+        #[arg(value_name = "RULES", required_unless_present = "record")]
+        rules: Option<String>,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// Draw this position (JSON, as `senet moves` reads it; `-` reads standard input), and
+        /// its throw if it has one; without it, the start.
+        #[arg(long, value_name = "FILE", conflicts_with = "record")]
+        position: Option<String>,
+        /// Draw a recorded game (as `senet play --record` writes it) as turn `--turn` left it, with
+        /// the last throw made.
+        #[arg(long, value_name = "FILE", requires = "turn", conflicts_with_all = ["rules", "options"])]
+        record: Option<String>,
+        /// The turn of `--record` to draw: 0 is the start, 1 the position after the first turn.
+        #[arg(long, value_name = "N", requires = "record")]
+        turn: Option<u32>,
+        /// Draw each side's path as a line with arrows.
+        #[arg(long)]
+        paths: bool,
+        /// Write the picture to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
     },
     /// The legal moves of a position (JSON in, JSON out; JSON Lines for several positions).
     #[command(after_help = MOVES_EXAMPLES)]

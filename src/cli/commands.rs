@@ -39,6 +39,39 @@ pub fn run(cli: Cli) -> ExitCode {
             markdown,
         } => explain_error(code.as_deref(), all, markdown),
         Command::Diff { a, b, options } => diff(&a, &b, &options.options),
+        Command::Draw {
+            rules,
+            options,
+            position,
+            record,
+            turn,
+            paths,
+            out,
+        } => match (record, turn, rules) {
+            (None, Some(_), _) => {
+                // clap leaves this to us: `--record` conflicts with RULES, so its requirement is
+                // not checked where RULES is given.
+                complain!("error: `--turn` chooses a turn of `--record FILE`");
+                ExitCode::from(2)
+            }
+            (Some(path), Some(turn), _) => super::draw::run(
+                super::draw::Input::Record { path: &path, turn },
+                paths,
+                out.as_deref(),
+            ),
+            (_, _, Some(rules)) => match load(&rules, &options.options) {
+                Ok(r) => super::draw::run(
+                    super::draw::Input::Rules {
+                        rules: &r,
+                        position: position.as_deref(),
+                    },
+                    paths,
+                    out.as_deref(),
+                ),
+                Err(code) => code,
+            },
+            _ => unreachable!("clap requires RULES without --record, and --turn with it"),
+        },
         Command::Moves {
             rules,
             position,

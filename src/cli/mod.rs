@@ -34,6 +34,7 @@ macro_rules! complain {
 
 mod args;
 mod commands;
+mod draw;
 mod fmt;
 mod input;
 mod lsp;

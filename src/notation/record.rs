@@ -503,3 +503,50 @@ pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
         None => "unfinished (turn cap reached)".into(),
     }
 }
+
+/// The position after the first `turn` turns of a game's events (turn 0: the start), and the last
+/// throw made by then (in that turn or before it), or an error naming how many turns there are.
+/// A turn begins where a side other than the last one acts (throws, moves, passes or loses its
+/// turn): the turns the record's `turns` counts.
+pub fn at_turn(
+    engine: &Engine,
+    events: &[GameEvent],
+    turn: u32,
+) -> Result<(crate::engine::Position, Option<u8>), String> {
+    let mut pos = engine.start();
+    let mut throw = None;
+    let mut turns = 0u32;
+    let mut last: Option<Side> = None;
+    for e in events {
+        let actor = match *e {
+            GameEvent::Throw { side, .. }
+            | GameEvent::Move { side, .. }
+            | GameEvent::Pass { side, .. }
+            | GameEvent::TurnLost { side, .. } => Some(side),
+            _ => None,
+        };
+        if let Some(side) = actor
+            && last != Some(side)
+        {
+            if turns == turn {
+                return Ok((pos, throw));
+            }
+            last = Some(side);
+            turns += 1;
+        }
+        match *e {
+            GameEvent::Throw { value, .. } => throw = Some(value),
+            GameEvent::Move { after, .. }
+            | GameEvent::Pass { after, .. }
+            | GameEvent::TurnLost { after, .. } => pos = after,
+            _ => {}
+        }
+    }
+    if turns < turn {
+        return Err(format!(
+            "the game has {turns} turn{}: choose a turn from 0 (the start) to {turns}",
+            if turns == 1 { "" } else { "s" }
+        ));
+    }
+    Ok((pos, throw))
+}

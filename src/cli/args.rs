@@ -95,6 +95,12 @@ Examples:
   senet lsp                        # an editor starts it (docs/editors.md: VS Code, Neovim, Helix)
   senet check my-variant.rules     # the same diagnostics, on the command line";
 
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  senet serve --open                   # http://127.0.0.1:8080/ in your browser: play, write, measure
+  senet serve --port 0                 # any free port (printed)
+  curl http://127.0.0.1:8080/api/rulesets   # the JSON API (docs/formats.md)";
+
 const MAN_EXAMPLES: &str = "\
 Examples:
   senet man > senet.1 && man ./senet.1
@@ -353,6 +359,32 @@ pub enum Command {
     /// you type, hover, completion, go to definition, quick fixes and formatting.
     #[command(after_help = LSP_EXAMPLES)]
     Lsp,
+    /// Serve a local web application: play against the agents, write rule files with live
+    /// diagnostics, measure by simulation; and its JSON API (docs/serve.md).
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve {
+        /// The address to listen on; only this machine reaches 127.0.0.1 (the default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the application in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        /// The most games kept at once.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        max_games: u64,
+        /// Seconds after which a game nobody has used is forgotten (an hour).
+        #[arg(long, value_name = "SECONDS", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        game_idle: u64,
+        /// Simulations that may wait while one runs (more are told the server is busy).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=64))]
+        sim_queue: u64,
+        /// The longest a simulation may be expected to take, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        sim_seconds: u64,
+    },
     /// Print a shell completion script for `senet` to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

@@ -101,6 +101,11 @@ impl Histogram {
     pub fn max(&self) -> u32 {
         self.0.keys().next_back().copied().unwrap_or(0)
     }
+
+    /// Each value counted, ascending, with how many times it was.
+    pub fn counts(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.0.iter().map(|(&v, &n)| (v, n))
+    }
 }
 
 impl Totals {

@@ -13,8 +13,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
-use super::games::{Awaiting, Decision, Missing, Stored, TableCache};
-use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, guard};
+use super::games::{Awaiting, Compiled, Decision, Kept, Missing, Stored};
+use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
 use senet::check::{CheckFailure, RuleSet, check_chain, check_sandboxed, check_target};
 use senet::compile::compile;
@@ -29,6 +29,9 @@ use senet::types::Throw;
 
 pub fn router(state: Shared) -> Router {
     Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
         .route("/api/rulesets", get(rulesets))
         .route("/api/check", post(check))
         .route("/api/explain", post(explain))
@@ -457,7 +460,7 @@ async fn table_of(
     if !players.iter().any(|p| p == "optimal") {
         return Ok(None);
     }
-    let key = TableCache::key(rules);
+    let key = Kept::<Solved>::key(rules);
     if let Some(t) = s.tables.get(&key) {
         return Ok(Some(t));
     }
@@ -530,11 +533,24 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
             (rules, players, seed, Vec::new())
         }
     };
-    let engine = Arc::new(engine_of(&rules));
-    let table = table_of(&s, &rules, &engine, &players).await?;
+    // Games of the same rules share them, compiled once.
+    let key = Kept::<Solved>::key(&rules);
+    let compiled = match s.engines.get(&key) {
+        Some(c) => c,
+        None => {
+            let c = Arc::new(Compiled {
+                engine: Arc::new(engine_of(&rules)),
+                rules: Arc::new(rules),
+            });
+            s.engines.put(key, Arc::clone(&c));
+            c
+        }
+    };
+    let engine = Arc::clone(&compiled.engine);
+    let table = table_of(&s, &compiled.rules, &engine, &players).await?;
     let stored = Stored {
         engine,
-        rules: Arc::new(rules),
+        rules: Arc::clone(&compiled.rules),
         players,
         seed,
         table,

@@ -406,33 +406,47 @@ pub fn random_u64() -> u64 {
     h.finish()
 }
 
-/// The tables solved for the `optimal` player, by rules and options: the last few kept.
-#[derive(Default)]
-pub struct TableCache(Mutex<Vec<(String, Arc<Solved>)>>);
+/// A rule set and its compiled rules, shared by the games played under them.
+pub struct Compiled {
+    pub rules: Arc<RuleSet>,
+    pub engine: Arc<Engine>,
+}
 
-/// How many solved tables are kept.
-const TABLES_KEPT: usize = 4;
+/// The last few values made for rule sets (their compiled rules, the tables solved for
+/// `optimal`), by rules and options, so that games of the same rules share them.
+pub struct Kept<T> {
+    list: Mutex<Vec<(String, Arc<T>)>>,
+    /// How many are kept.
+    size: usize,
+}
 
-impl TableCache {
-    /// The key of a rule set's table: its text's hash and its options.
+impl<T> Kept<T> {
+    pub fn new(size: usize) -> Kept<T> {
+        Kept {
+            list: Mutex::new(Vec::new()),
+            size,
+        }
+    }
+
+    /// The key of a rule set: its text's hash and its options.
     pub fn key(rules: &RuleSet) -> String {
         format!("{} {:?}", rules.hash, rules.resolved_options())
     }
 
-    pub fn get(&self, key: &str) -> Option<Arc<Solved>> {
-        let list = self.0.lock().ok()?;
+    pub fn get(&self, key: &str) -> Option<Arc<T>> {
+        let list = self.list.lock().ok()?;
         list.iter()
             .find(|(k, _)| k == key)
             .map(|(_, t)| Arc::clone(t))
     }
 
-    pub fn put(&self, key: String, table: Arc<Solved>) {
-        if let Ok(mut list) = self.0.lock() {
+    pub fn put(&self, key: String, value: Arc<T>) {
+        if let Ok(mut list) = self.list.lock() {
             list.retain(|(k, _)| *k != key);
-            if list.len() >= TABLES_KEPT {
+            if list.len() >= self.size {
                 list.remove(0);
             }
-            list.push((key, table));
+            list.push((key, value));
         }
     }
 }

@@ -9,6 +9,7 @@
 //! `503` with a JSON answer; idle games are forgotten. docs/serve.md says more.
 
 mod api;
+mod assets;
 mod games;
 mod guard;
 
@@ -70,7 +71,10 @@ pub struct Shared {
     sims_queued: AtomicUsize,
     /// A solve for the `optimal` player runs alone (it may take a quarter of a GiB).
     solves: Semaphore,
-    tables: games::TableCache,
+    /// Tables solved for `optimal`: they take memory, so only a few.
+    tables: games::Kept<senet::solve::Solved>,
+    /// Rules compiled for games, shared by the games of the same rules.
+    engines: games::Kept<games::Compiled>,
 }
 
 pub type State = Arc<Shared>;
@@ -218,7 +222,8 @@ async fn serve(a: ServeArgs) -> ExitCode {
         sims: Semaphore::new(1),
         sims_queued: AtomicUsize::new(0),
         solves: Semaphore::new(1),
-        tables: games::TableCache::default(),
+        tables: games::Kept::new(4),
+        engines: games::Kept::new(32),
     });
     let url = format!("http://{}/", guard::url_host(&a.host, addr));
     say!("senet serve: {url} (Ctrl-C stops it)");

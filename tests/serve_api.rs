@@ -8,6 +8,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 #[path = "support/http.rs"]
+#[allow(dead_code)] // the load test's part of it (the server's memory)
 mod http;
 
 use std::path::PathBuf;
@@ -447,6 +448,10 @@ fn only_this_server_s_own_pages_reach_it() {
     assert_eq!(ok(&[("Host", &localhost)]), 200);
     let origin = format!("http://127.0.0.1:{port}");
     assert_eq!(ok(&[("Origin", &origin)]), 200);
+    // Any loopback address written out: no name, so no rebinding.
+    for host in [format!("127.0.0.2:{port}"), format!("[::1]:{port}")] {
+        assert_eq!(ok(&[("Host", &host)]), 200, "{host}");
+    }
     let origin_local = format!("http://localhost:{port}");
     assert_eq!(ok(&[("Host", &localhost), ("Origin", &origin_local)]), 200);
     // Another name (DNS rebinding), another port, no host at all.
@@ -567,8 +572,9 @@ fn bodies_and_rule_files_are_limited_and_malformed_requests_get_json_errors() {
         let r = s.request("POST", "/api/check", &[], Some(body));
         assert_eq!(refused(&r).0, 400, "{}", String::from_utf8_lossy(body));
     }
-    // Unknown routes and methods.
+    // Unknown routes and methods, a game's id that is not text.
     assert_eq!(refused(&s.get("/api/nothing")).0, 404);
+    assert_eq!(refused(&s.get("/api/games/%FF%FE")).0, 400);
     assert_eq!(refused(&s.get("/api/check")).0, 405);
     assert_eq!(
         refused(&s.request("DELETE", "/api/games", &[], None)).0,

@@ -487,30 +487,6 @@ fn missing(m: Missing) -> ApiError {
     }
 }
 
-/// Rebuilds a game (going on with the agents' turns if `advance`) and gives its state, after
-/// `change` is made to it; the work is done on a worker.
-async fn with_game(
-    s: &Shared,
-    id: String,
-    advance: bool,
-    change: impl FnOnce(&mut Stored, &super::games::Built) -> Result<(), ApiError> + Send + 'static,
-) -> Answer {
-    let game = s.games.get(&id).map_err(missing)?;
-    let v = s
-        .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
-            let engine = Arc::clone(&g.engine);
-            let before = g.build(&engine, false).map_err(ApiError::bad)?;
-            change(&mut g, &before)?;
-            let built = g.build(&engine, advance).map_err(ApiError::bad)?;
-            Ok(g.state_json(&id, &engine, &built))
-        })
-        .await?;
-    ok(&v)
-}
-
 /// `POST /api/games {"rules" | "source", "options", "players", "seed"}` or `{"record": RECORD}`:
 /// a new game (or one taken up from a record), played by the server until a person is to move.
 async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
@@ -680,14 +656,39 @@ async fn throw(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     empty_body(body)?;
-    with_game(&s, id, true, |g, built| match built.awaiting {
-        Awaiting::Throw(_) => {
-            g.decisions.push(Decision::Throw);
-            Ok(())
-        }
-        _ => Err(conflict("it is not a person's turn to throw")),
-    })
-    .await
+    decide(&s, id, Decision::Throw).await
+}
+
+/// Makes a person's decision in a game and plays on to the next: the game's state. The game is
+/// rebuilt once with the decision; where it does not fit (not that person's turn, a move that is
+/// not there), the game is left as it was and the answer says why.
+async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let before = g.decisions.len();
+            g.decisions.push(decision);
+            if let Ok(built) = g.build(&engine, true) {
+                return Ok(g.state_json(&id, &engine, &built));
+            }
+            g.decisions.truncate(before);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let moves = built.game.moves().len();
+            Err(match (decision, built.awaiting) {
+                (Decision::Move(_), Awaiting::Move(_)) => ApiError::bad(format!(
+                    "there are {moves} legal moves: `index` is from 0 to {}",
+                    moves.saturating_sub(1)
+                )),
+                (Decision::Move(_), _) => conflict("it is not a person's turn to move"),
+                (Decision::Throw, _) => conflict("it is not a person's turn to throw"),
+            })
+        })
+        .await?;
+    ok(&v)
 }
 
 fn conflict(message: &str) -> ApiError {
@@ -718,19 +719,7 @@ async fn play_move(
         .ok_or_else(|| {
             ApiError::bad("`index` is the number of a move in the game's `moves`, from 0")
         })?;
-    with_game(&s, id, true, move |g, built| match built.awaiting {
-        Awaiting::Move(_) if index < built.game.moves().len() => {
-            g.decisions.push(Decision::Move(index));
-            Ok(())
-        }
-        Awaiting::Move(_) => Err(ApiError::bad(format!(
-            "there are {} legal moves: `index` is from 0 to {}",
-            built.game.moves().len(),
-            built.game.moves().len().saturating_sub(1)
-        ))),
-        _ => Err(conflict("it is not a person's turn to move")),
-    })
-    .await
+    decide(&s, id, Decision::Move(index)).await
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move a person made (and the agents' turns
@@ -741,14 +730,22 @@ async fn undo(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     empty_body(body)?;
-    with_game(&s, id, false, |g, built| {
-        if g.undo(built) {
-            Ok(())
-        } else {
-            Err(conflict("no move of a person to take back"))
-        }
-    })
-    .await
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            if !g.undo(&built) {
+                return Err(conflict("no move of a person to take back"));
+            }
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            Ok(g.state_json(&id, &engine, &built))
+        })
+        .await?;
+    ok(&v)
 }
 
 /// `GET /api/games/{id}/hint`: the move the expectimax agent would play, by its index.

@@ -87,29 +87,23 @@ impl Stored {
         let style = Style { colour: false };
         let players = self.players.clone();
         let mut narrator = Narrator::new(engine, style, &players, false);
-        let mut built = Built {
-            game: Game::new(engine, TURN_CAP),
-            awaiting: Awaiting::Over,
-            events: Vec::new(),
-            log: Vec::new(),
-            throws: Vec::new(),
-            person_moves: Vec::new(),
-        };
+        let (mut events, mut log, mut throws, mut person_moves) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut next = 0usize;
         let mut fresh = true;
         let mut agents: Vec<Option<Box<dyn Player + Send>>> = vec![None, None];
         let awaiting = loop {
             let action = game.next_action();
             for e in game.events.drain(..) {
-                built.events.push(event_json(engine, &e));
+                events.push(event_json(engine, &e));
                 narrator.event(&e, PerSide::default());
                 match e {
                     GameEvent::Throw { value, .. } => {
                         if fresh {
-                            built.throws.clear();
+                            throws.clear();
                             fresh = false;
                         }
-                        built.throws.push(value);
+                        throws.push(value);
                     }
                     GameEvent::Move { .. }
                     | GameEvent::Pass { .. }
@@ -119,7 +113,7 @@ impl Stored {
                     _ => {}
                 }
             }
-            built.log.extend(narrator.take());
+            log.extend(narrator.take());
             match action {
                 Action::SeatThrow { .. } | Action::StartThrow { .. } => {
                     game.give_throw(random_throw(engine, &mut rng));
@@ -142,7 +136,7 @@ impl Stored {
                     let index = match self.decisions.get(next) {
                         Some(&Decision::Move(i)) if i < game.moves().len() => {
                             if self.person(player) {
-                                built.person_moves.push(next);
+                                person_moves.push(next);
                             }
                             next += 1;
                             i
@@ -182,7 +176,7 @@ impl Stored {
             return Err("the game's decisions go on after its end".into());
         }
         if awaiting == Awaiting::Over {
-            built.log.push(end_text(
+            log.push(end_text(
                 engine,
                 game.summary.outcome.as_ref(),
                 &game.pos,
@@ -191,9 +185,14 @@ impl Stored {
                 style,
             ));
         }
-        built.game = game;
-        built.awaiting = awaiting;
-        Ok(built)
+        Ok(Built {
+            game,
+            awaiting,
+            events,
+            log,
+            throws,
+            person_moves,
+        })
     }
 
     /// Takes back the last move a person made, and what followed it; false if there is none.

@@ -23,8 +23,10 @@ pub fn url_host(host: &str, addr: SocketAddr) -> String {
     }
 }
 
-/// Whether `value` (a `Host` header's, or an origin's host and port) names this server: the
-/// host it was asked to bind, its address, or a loopback name, with the port it listens on.
+/// Whether `value` (a `Host` header's, or an origin's host and port) names this server, with the
+/// port it listens on: the host it was asked to bind, `localhost` where it listens on this
+/// machine, or an address it listens on (any loopback address for a loopback one, any address
+/// for 0.0.0.0 or `::`).
 fn is_ours(value: &str, s: &Shared) -> bool {
     let port = s.addr.port().to_string();
     let (name, given_port) = match value.rsplit_once(':') {
@@ -35,21 +37,21 @@ fn is_ours(value: &str, s: &Shared) -> bool {
         return false;
     }
     let name = name.to_ascii_lowercase();
-    let bracketed = |h: &str| {
-        if h.contains(':') {
-            format!("[{h}]")
-        } else {
-            h.to_string()
-        }
-    };
-    let mut allowed = vec![
-        bracketed(&s.host.to_ascii_lowercase()),
-        bracketed(&s.addr.ip().to_string()),
-    ];
-    if s.addr.ip().is_loopback() || s.addr.ip().is_unspecified() {
-        allowed.extend(["localhost", "127.0.0.1", "[::1]"].map(String::from));
+    // An address written out is no name a page of another site could point here (DNS
+    // rebinding needs a name): one this server listens on is its own.
+    if let Ok(ip) = name
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<std::net::IpAddr>()
+    {
+        let bound = s.addr.ip();
+        return ip == bound
+            || (bound.is_loopback() && ip.is_loopback())
+            || (bound.is_unspecified() && !ip.is_unspecified());
     }
-    allowed.contains(&name)
+    // A name: the one the server was asked to bind, or this machine's.
+    name == s.host.to_ascii_lowercase()
+        || (name == "localhost" && (s.addr.ip().is_loopback() || s.addr.ip().is_unspecified()))
 }
 
 /// Refuses a request from anywhere but the server's own pages.
@@ -57,7 +59,7 @@ pub async fn check(State(s): State<Shared>, request: Request, next: Next) -> Res
     if let Err(e) = allowed(request.headers(), &s) {
         return e.into_response();
     }
-    let mut response = next.run(request).await;
+    let mut response = as_json(next.run(request).await).await;
     let headers = response.headers_mut();
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -78,6 +80,29 @@ pub async fn check(State(s): State<Shared>, request: Request, next: Next) -> Res
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
     response
+}
+
+/// An error the router made itself (a path it cannot read, say) as the API's own: a JSON
+/// object with `error`.
+async fn as_json(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 64 << 10)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    let message = if text.trim().is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    ApiError::new(status, message).into_response()
 }
 
 fn allowed(headers: &HeaderMap, s: &Shared) -> Result<(), ApiError> {

@@ -109,7 +109,17 @@ fn rulesets_check_explain_and_moves_answer_as_the_command_line() {
     v.as_object_mut().unwrap().remove("text");
     assert_eq!(v, serde_json::from_str::<Value>(&out).unwrap());
 
-    // POST /api/diff is `senet diff`.
+    // POST /api/diff is `senet diff`; it compares with bundled rule sets only.
+    let r = s.post(
+        "/api/diff",
+        &json!({ "rules": "senet/base", "against": "senet/nope" }),
+    );
+    assert_eq!(refused(&r).0, 404);
+    let r = s.post(
+        "/api/diff",
+        &json!({ "rules": "senet/base", "against": "senet/tait", "options": { "colour": "red" } }),
+    );
+    assert_eq!(refused(&r).0, 400);
     let (_, text, _) = cli::run(&["diff", "senet/base", "senet/jequier"]);
     let v = s
         .post(
@@ -434,6 +444,14 @@ fn the_optimal_player_plays_from_a_table_solved_once() {
     );
     assert_eq!(r.status, 201);
     assert_eq!(r.json()["awaiting"], json!("over"));
+    // A rule set too large to solve in seconds is refused at once, saying so.
+    let r = s.post(
+        "/api/games",
+        &json!({ "rules": "twenty-squares/ur", "players": ["human", "optimal"] }),
+    );
+    let (status, msg) = refused(&r);
+    assert_eq!(status, 422);
+    assert!(msg.contains("too large to solve"), "{msg}");
 }
 
 // ---- safety ------------------------------------------------------------------------------------

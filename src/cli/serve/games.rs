@@ -62,8 +62,8 @@ pub enum Awaiting {
 pub struct Built<'e> {
     pub game: Game<'e>,
     pub awaiting: Awaiting,
-    /// Every event, as a record writes it.
-    pub events: Vec<Value>,
+    /// Every event, made JSON only for a record (most requests never need it).
+    pub events: Vec<GameEvent>,
     /// The game told in words, a line per event.
     pub log: Vec<String>,
     /// The throws of the current (or last) turn.
@@ -95,7 +95,7 @@ impl Stored {
         let awaiting = loop {
             let action = game.next_action();
             for e in game.events.drain(..) {
-                events.push(event_json(engine, &e));
+                events.push(e);
                 narrator.event(&e, PerSide::default());
                 match e {
                     GameEvent::Throw { value, .. } => {
@@ -215,7 +215,8 @@ impl Stored {
             turn_cap: TURN_CAP,
             stopped: built.awaiting != Awaiting::Over,
         };
-        record::record_json(&header, engine, built.events.clone(), &built.game.summary)
+        let events = built.events.iter().map(|e| event_json(engine, e)).collect();
+        record::record_json(&header, engine, events, &built.game.summary)
     }
 
     /// The expectimax agent's choice in the position a person is to move in.

@@ -2,8 +2,9 @@
 //! gives what the command line gives for the same question, a game is played to its end by
 //! requests and its record replays with `senet replay`, and every refusal of the safety model
 //! comes as a JSON error with its status: another site's `Host` or `Origin`, bodies and rule files
-//! too long, rule files that reach for the server's files, malformed requests, too many games,
-//! idle games, simulations too long or too many at once.
+//! too long, rule files that reach for the server's files, malformed requests (every field of
+//! every route), unknown games, too many games, idle games, simulations too long or too many at
+//! once, a second solve for `optimal` while one runs.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -727,4 +728,327 @@ fn simulations_beyond_the_queue_are_told_the_server_is_busy() {
         .status,
         200
     );
+}
+
+// ---- every other refusal -----------------------------------------------------------------------
+
+#[test]
+fn every_malformed_field_of_every_route_is_refused_with_its_reason() {
+    let s = Server::start(&[]);
+    let game = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" }, "seed": 3 }),
+        )
+        .json();
+    let id = game["id"].as_str().unwrap().to_string();
+    // A record whose rules are not those it was played under.
+    let mut changed = s.get(&format!("/api/games/{id}/record")).json();
+    changed["rules"]["hash"] = json!("0000000000000000");
+    let unknown = "0123456789abcdef0123456789abcdef";
+    let too_long = format!("ruleset \"x\"\n{}", "# a comment\n".repeat(6000));
+    let position = json!({"to_move":"light","throw":2,"pieces":{"light":[0,0],"dark":[0,0]}});
+    // (method, route, body, status, a part of the error's message)
+    let cases: Vec<(&str, String, Option<Value>, u16, &str)> = vec![
+        // Rules and options, as every route that takes rules reads them.
+        (
+            "POST",
+            "/api/explain".into(),
+            Some(json!({ "rules": 3 })),
+            400,
+            "are strings",
+        ),
+        (
+            "POST",
+            "/api/explain".into(),
+            Some(json!({ "rules": "senet/base", "options": ["pieces"] })),
+            400,
+            "must be an object",
+        ),
+        (
+            "POST",
+            "/api/explain".into(),
+            Some(json!({ "rules": "senet/base", "options": { "pieces": true } })),
+            400,
+            "must be a string",
+        ),
+        (
+            "POST",
+            "/api/explain".into(),
+            Some(json!({ "rules": "senet/nope" })),
+            404,
+            "no bundled rule set",
+        ),
+        (
+            "POST",
+            "/api/explain".into(),
+            Some(json!({ "source": too_long })),
+            413,
+            "64 KiB",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "source": too_long })),
+            413,
+            "64 KiB",
+        ),
+        (
+            "POST",
+            "/api/sim".into(),
+            Some(json!({ "source": BROKEN })),
+            422,
+            "the rules have 1 error",
+        ),
+        (
+            "POST",
+            "/api/diff".into(),
+            Some(json!({ "rules": "senet/base" })),
+            400,
+            "`against`",
+        ),
+        // Drawings.
+        (
+            "GET",
+            "/api/draw?rules=senet/base&option=pieces".into(),
+            None,
+            400,
+            "NAME=VALUE",
+        ),
+        (
+            "GET",
+            "/api/draw?rules=senet/base&position=%7B".into(),
+            None,
+            400,
+            "`position` is not JSON",
+        ),
+        (
+            "GET",
+            "/api/draw?rules=senet/base&paths=maybe".into(),
+            None,
+            400,
+            "`paths` is 1 or 0",
+        ),
+        (
+            "POST",
+            "/api/draw".into(),
+            Some(json!({ "rules": "senet/base", "paths": "yes" })),
+            400,
+            "true or false",
+        ),
+        (
+            "POST",
+            "/api/draw".into(),
+            Some(json!({ "rules": "senet/base", "options": { "pieces": "4" } })),
+            422,
+            "error",
+        ),
+        // Moves of a position.
+        (
+            "POST",
+            "/api/moves".into(),
+            Some(json!({ "rules": "twenty-squares/ur" })),
+            400,
+            "`position`",
+        ),
+        (
+            "POST",
+            "/api/moves".into(),
+            Some(
+                json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" }, "position": { "to_move": "nobody" } }),
+            ),
+            400,
+            "unknown side `nobody`",
+        ),
+        (
+            "POST",
+            "/api/moves".into(),
+            Some(
+                json!({ "rules": "twenty-squares/ur", "options": { "pieces": "3" }, "position": position }),
+            ),
+            400,
+            "the rules give each side 3",
+        ),
+        // New games.
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "rules": "senet/base", "players": "human,random" })),
+            400,
+            "a list of two names",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "rules": "senet/base", "players": ["human", 2] })),
+            400,
+            "a list of two names",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "record": changed, "seed": 1 })),
+            400,
+            "takes nothing else",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "record": changed })),
+            400,
+            "have changed",
+        ),
+        // A game's views.
+        (
+            "GET",
+            format!("/api/games/{id}?at=first"),
+            None,
+            400,
+            "`at` is a number",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}?colour=1"),
+            None,
+            400,
+            "unknown parameter `colour`",
+        ),
+        (
+            "GET",
+            format!("/api/games/{id}/draw?paths=2"),
+            None,
+            400,
+            "`paths` is 1 or 0",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/throw"),
+            Some(json!([1])),
+            400,
+            "must be a JSON object",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/undo"),
+            Some(json!({ "all": true })),
+            400,
+            "unknown field `all`",
+        ),
+        // A game that is not there, on every route of a game.
+        (
+            "GET",
+            format!("/api/games/{unknown}"),
+            None,
+            404,
+            "no such game",
+        ),
+        (
+            "POST",
+            format!("/api/games/{unknown}/throw"),
+            Some(json!({})),
+            404,
+            "no such game",
+        ),
+        (
+            "POST",
+            format!("/api/games/{unknown}/move"),
+            Some(json!({ "index": 0 })),
+            404,
+            "no such game",
+        ),
+        (
+            "POST",
+            format!("/api/games/{unknown}/undo"),
+            Some(json!({})),
+            404,
+            "no such game",
+        ),
+        (
+            "GET",
+            format!("/api/games/{unknown}/hint"),
+            None,
+            404,
+            "no such game",
+        ),
+        (
+            "GET",
+            format!("/api/games/{unknown}/record"),
+            None,
+            404,
+            "no such game",
+        ),
+        (
+            "GET",
+            format!("/api/games/{unknown}/draw"),
+            None,
+            404,
+            "no such game",
+        ),
+        // Simulations.
+        (
+            "POST",
+            "/api/sim".into(),
+            Some(json!({ "rules": "senet/base", "seed": -1 })),
+            400,
+            "`seed` is a whole number",
+        ),
+        (
+            "POST",
+            "/api/sim".into(),
+            Some(json!({ "rules": "senet/base", "games": 0 })),
+            400,
+            "`games` is a number from 1",
+        ),
+        (
+            "POST",
+            "/api/sim".into(),
+            Some(json!({ "rules": "senet/base", "players": ["random", "grandmaster"] })),
+            400,
+            "grandmaster",
+        ),
+    ];
+    for (method, route, body, status, part) in cases {
+        let bytes = body.as_ref().map(|b| b.to_string().into_bytes());
+        let r = s.request(method, &route, &[], bytes.as_deref());
+        let (got, msg) = refused(&r);
+        assert_eq!(got, status, "{method} {route} {body:?}: {msg}");
+        assert!(msg.contains(part), "{method} {route} {body:?}: {msg}");
+    }
+}
+
+#[test]
+fn a_second_solve_while_one_runs_is_told_the_server_is_busy() {
+    let s = std::sync::Arc::new(Server::start(&[]));
+    // Twenty Squares with three pieces a side: a solve of a second or more.
+    let optimal = json!({ "rules": "twenty-squares/ur", "options": { "pieces": "3" }, "players": ["human", "optimal"], "seed": 1 });
+    let first = {
+        let s = std::sync::Arc::clone(&s);
+        let optimal = optimal.clone();
+        std::thread::spawn(move || s.post("/api/games", &optimal))
+    };
+    // While one of the two requests solves, the other is refused (whichever came second).
+    let mut answers = Vec::new();
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        let r = s.post("/api/games", &optimal);
+        let refused = r.status == 503;
+        answers.push(r);
+        if refused {
+            break;
+        }
+    }
+    answers.push(first.join().unwrap());
+    let busy = answers
+        .iter()
+        .find(|r| r.status == 503)
+        .expect("a second solve was refused while the first ran")
+        .json();
+    assert_eq!(busy["busy"], json!(true));
+    assert!(
+        busy["error"].as_str().unwrap().contains("solving"),
+        "{busy}"
+    );
+    assert!(answers.iter().all(|r| r.status == 201 || r.status == 503));
+    // The table is kept: the next game of the same rules is not refused.
+    assert_eq!(s.post("/api/games", &optimal).status, 201);
 }

@@ -138,6 +138,14 @@ test('the page loads with no console error', async () => {
   const page = await open();
   assert.strictEqual(await page.title(), 'senet');
   assert.ok((await page.locator('#play-rules option').count()) >= 29);
+  // The opponents by level, each an agent of the API.
+  assert.deepStrictEqual(await page.locator('#play-p2 option').allTextContents(), [
+    'human',
+    'beginner (random)',
+    'easy (greedy)',
+    'strong (expectimax)',
+    'perfect (optimal)',
+  ]);
   await shot(page, '1-loaded');
   for (const tab of ['write', 'measure']) {
     await page.click(`.tab-button[data-tab="${tab}"]`);

@@ -99,9 +99,18 @@ function chosenOptions(holder) {
   return options;
 }
 
+/** The players by level: each option's value is the agent's name, as the API takes it. */
+const LEVELS = {
+  human: 'human',
+  random: 'beginner (random)',
+  greedy: 'easy (greedy)',
+  expectimax: 'strong (expectimax)',
+  optimal: 'perfect (optimal)',
+};
+
 function fillPlayers(select, names, chosen) {
   for (const name of names) {
-    const opt = element('option', name);
+    const opt = element('option', LEVELS[name]);
     opt.value = name;
     opt.selected = name === chosen;
     select.append(opt);

@@ -9,7 +9,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 #[path = "support/http.rs"]
-#[allow(dead_code)] // the load test's part of it (the server's memory)
+#[allow(dead_code)] // the load test's part of it (the server's memory and processor time)
 mod http;
 
 use std::path::PathBuf;
@@ -225,7 +225,9 @@ fn encode(text: &str) -> String {
 // ---- games -------------------------------------------------------------------------------------
 
 /// Plays a game of `id` by requests until it is over: throws when asked, and plays the first
-/// legal move (or the hint's, every third move). Returns the final state.
+/// legal move (or the hint's, every third move). At each step the log, told on from where the
+/// last request left it, is the log told whole (`GET` tells a copy of the game afresh). Returns
+/// the final state.
 fn play_out(s: &Server, mut state: Value) -> Value {
     let id = state["id"].as_str().unwrap().to_string();
     let mut moved = 0;
@@ -255,6 +257,8 @@ fn play_out(s: &Server, mut state: Value) -> Value {
             other => panic!("awaiting {other}"),
         };
         assert!(state.get("error").is_none(), "{state}");
+        let afresh = s.get(&format!("/api/games/{id}")).json();
+        assert_eq!(afresh["log"], state["log"]);
     }
     panic!("the game did not end");
 }
@@ -391,6 +395,7 @@ fn moves_are_checked_and_undone() {
     let back = s.post(&format!("/api/games/{id}/undo"), &json!({})).json();
     assert_eq!(back["position"], state["position"]);
     assert_eq!(back["moves"], state["moves"]);
+    assert_eq!(back["log"], state["log"]);
     assert_eq!(back["can_undo"], json!(false));
     // GET shows the same.
     assert_eq!(
@@ -1051,4 +1056,48 @@ fn a_second_solve_while_one_runs_is_told_the_server_is_busy() {
     assert!(answers.iter().all(|r| r.status == 201 || r.status == 503));
     // The table is kept: the next game of the same rules is not refused.
     assert_eq!(s.post("/api/games", &optimal).status, 201);
+}
+
+#[test]
+fn the_log_told_on_from_request_to_request_is_the_log_told_whole() {
+    let s = Server::start(&[]);
+    // Seats thrown for, a throw-off, throws split among pieces, all throws first, extra throws,
+    // passes; undone now and then.
+    for rules in [
+        "senet/base",
+        "senet/bell-suggested",
+        "senet/finkel",
+        "senet/kendall-1978",
+        "senet/piccione",
+        "twenty-squares/ur",
+        "hounds-and-jackals/carnarvon-carter",
+    ] {
+        let mut state = s
+            .post(
+                "/api/games",
+                &json!({ "rules": rules, "players": ["human", "greedy"], "seed": 9 }),
+            )
+            .json();
+        let id = state["id"].as_str().unwrap().to_string();
+        let mut pick = 7u64;
+        for step in 0..120 {
+            state = match state["awaiting"].as_str().unwrap() {
+                "throw" => s.post(&format!("/api/games/{id}/throw"), &json!({})).json(),
+                "move" if step % 9 == 8 && state["can_undo"] == json!(true) => {
+                    s.post(&format!("/api/games/{id}/undo"), &json!({})).json()
+                }
+                "move" => {
+                    let n = state["moves"].as_array().unwrap().len() as u64;
+                    pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let index = (pick >> 33) % n;
+                    s.post(&format!("/api/games/{id}/move"), &json!({ "index": index }))
+                        .json()
+                }
+                _ => break,
+            };
+            assert!(state.get("error").is_none(), "{rules}: {state}");
+            let afresh = s.get(&format!("/api/games/{id}")).json();
+            assert_eq!(afresh["log"], state["log"], "{rules}, step {step}");
+        }
+    }
 }

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
-use super::games::{Awaiting, Compiled, Decision, Kept, Missing, Stored};
+use super::games::{Awaiting, Compiled, Decision, Kept, Missing, Stored, Told};
 use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
 use senet::check::{CheckFailure, RuleSet, check_chain, check_sandboxed, check_target};
@@ -531,6 +531,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
         seed,
         table,
         decisions,
+        told: Told::default(),
     };
     let (id, game) = s.games.insert(stored).map_err(missing)?;
     let v = s
@@ -540,7 +541,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
                 .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
             let engine = Arc::clone(&g.engine);
             let built = g.build(&engine, true).map_err(ApiError::bad)?;
-            Ok(g.state_json(&id, &engine, &built))
+            Ok(g.answer(&id, &engine, &built))
         })
         .await?;
     Ok(json_answer(StatusCode::CREATED, &v))
@@ -617,6 +618,7 @@ fn view_of(
         seed: g.seed,
         table: None,
         decisions: g.decisions[..at.unwrap_or(all).min(all)].to_vec(),
+        told: Told::default(),
     };
     Ok((view, all))
 }
@@ -673,7 +675,7 @@ async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
             let before = g.decisions.len();
             g.decisions.push(decision);
             if let Ok(built) = g.build(&engine, true) {
-                return Ok(g.state_json(&id, &engine, &built));
+                return Ok(g.answer(&id, &engine, &built));
             }
             g.decisions.truncate(before);
             let built = g.build(&engine, false).map_err(ApiError::bad)?;
@@ -742,7 +744,7 @@ async fn undo(
                 return Err(conflict("no move of a person to take back"));
             }
             let built = g.build(&engine, false).map_err(ApiError::bad)?;
-            Ok(g.state_json(&id, &engine, &built))
+            Ok(g.answer(&id, &engine, &built))
         })
         .await?;
     ok(&v)

@@ -1,8 +1,9 @@
 //! The games of `senet serve`: each kept as its rules, players, seed and the decisions made so
 //! far, and rebuilt from them on every request (the throws come from the seed, in order, as in
 //! `senet play`, so that a saved record replays with `senet replay`). Agents' turns and passes are
-//! played until a person is to throw or to move, or the game ends. Games idle too long are
-//! forgotten, and only so many are kept at once.
+//! played until a person is to throw or to move, or the game ends. The game's log is kept as told,
+//! and a rebuild tells only what is new. Games idle too long are forgotten, and only so many are
+//! kept at once.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -46,6 +47,53 @@ pub struct Stored {
     pub seed: u64,
     pub table: Option<Arc<Solved>>,
     pub decisions: Vec<Decision>,
+    /// The log as last told.
+    pub told: Told,
+}
+
+/// A game's log as last told, so that a rebuild tells only what is new: its lines, the
+/// decisions they were told from, and the points between events where the narrator held
+/// nothing back (a rebuild that agrees with those decisions up to such a point goes on telling
+/// from there).
+#[derive(Default)]
+pub struct Told {
+    lines: Vec<String>,
+    decisions: Vec<Decision>,
+    quiet: Vec<Quiet>,
+}
+
+/// A point where the narrator held nothing back: the decisions read, and the events and the
+/// lines told, by then.
+#[derive(Clone, Copy, Default)]
+struct Quiet {
+    decisions: usize,
+    events: usize,
+    lines: usize,
+}
+
+impl Told {
+    /// The last quiet point that the decisions `now` lead to as they led before (they agree
+    /// with the decisions told up to it): what was told up to it is kept, the rest forgotten.
+    fn resume(&mut self, now: &[Decision]) -> Quiet {
+        let same = self
+            .decisions
+            .iter()
+            .zip(now)
+            .take_while(|(a, b)| a == b)
+            .count();
+        match self.quiet.iter().rposition(|q| q.decisions <= same) {
+            Some(i) => {
+                self.quiet.truncate(i + 1);
+                let q = self.quiet[i];
+                self.lines.truncate(q.lines);
+                q
+            }
+            None => {
+                *self = Told::default();
+                Quiet::default()
+            }
+        }
+    }
 }
 
 /// What a game waits for.
@@ -64,8 +112,8 @@ pub struct Built<'e> {
     pub awaiting: Awaiting,
     /// Every event, made JSON only for a record (most requests never need it).
     pub events: Vec<GameEvent>,
-    /// The game told in words, a line per event.
-    pub log: Vec<String>,
+    /// The last line of the log, once the game is over: how it ended.
+    pub end: Option<String>,
     /// The throws of the current (or last) turn.
     pub throws: Vec<u8>,
     /// Where in the decisions each person's move is (for undo).
@@ -80,15 +128,27 @@ impl Stored {
 
     /// Rebuilds the game from its decisions. With `advance`, the game goes on where they run
     /// out, agents choosing, until a person is to throw or to move or the game is over (the
-    /// agents' choices are kept as decisions); without, it stops there.
+    /// agents' choices are kept as decisions); without, it stops there. The log is told from the
+    /// last point the decisions still lead to as before.
     pub fn build<'e>(&mut self, engine: &'e Engine, advance: bool) -> Result<Built<'e>, String> {
+        let built = self.replay(engine, advance);
+        match &built {
+            Ok(_) => self.told.decisions.clone_from(&self.decisions),
+            Err(_) => self.told = Told::default(),
+        }
+        built
+    }
+
+    fn replay<'e>(&mut self, engine: &'e Engine, advance: bool) -> Result<Built<'e>, String> {
         let mut game = Game::new(engine, TURN_CAP);
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let style = Style { colour: false };
         let players = self.players.clone();
         let mut narrator = Narrator::new(engine, style, &players, false);
-        let (mut events, mut log, mut throws, mut person_moves) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        // The events up to `from` were told as before: the narrator starts after them.
+        let from = self.told.resume(&self.decisions);
+        let mut telling = from.events == 0;
+        let (mut events, mut throws, mut person_moves) = (Vec::new(), Vec::new(), Vec::new());
         let mut next = 0usize;
         let mut fresh = true;
         let mut agents: Vec<Option<Box<dyn Player + Send>>> = vec![None, None];
@@ -96,7 +156,9 @@ impl Stored {
             let action = game.next_action();
             for e in game.events.drain(..) {
                 events.push(e);
-                narrator.event(&e, PerSide::default());
+                if telling {
+                    narrator.event(&e, PerSide::default());
+                }
                 match e {
                     GameEvent::Throw { value, .. } => {
                         if fresh {
@@ -113,7 +175,19 @@ impl Stored {
                     _ => {}
                 }
             }
-            log.extend(narrator.take());
+            if telling {
+                self.told.lines.extend(narrator.take());
+                let told = self.told.quiet.last().map_or(0, |q| q.events);
+                if narrator.is_quiet() && events.len() > told {
+                    self.told.quiet.push(Quiet {
+                        decisions: next,
+                        events: events.len(),
+                        lines: self.told.lines.len(),
+                    });
+                }
+            } else if events.len() == from.events {
+                telling = true;
+            }
             match action {
                 Action::SeatThrow { .. } | Action::StartThrow { .. } => {
                     game.give_throw(random_throw(engine, &mut rng));
@@ -175,21 +249,25 @@ impl Stored {
         if next < self.decisions.len() {
             return Err("the game's decisions go on after its end".into());
         }
-        if awaiting == Awaiting::Over {
-            log.push(end_text(
+        debug_assert!(
+            telling,
+            "a quiet point the decisions lead to is always reached"
+        );
+        let end = (awaiting == Awaiting::Over).then(|| {
+            end_text(
                 engine,
                 game.summary.outcome.as_ref(),
                 &game.pos,
                 game.summary.moves,
                 game.summary.turns,
                 style,
-            ));
-        }
+            )
+        });
         Ok(Built {
             game,
             awaiting,
             events,
-            log,
+            end,
             throws,
             person_moves,
         })
@@ -230,6 +308,17 @@ impl Stored {
         }
         let mut agent = ExpectimaxAgent::adaptive(mix(self.seed ^ HINT_SEED));
         Some(agent.choose(engine, &game.pos, game.total, game.moves()))
+    }
+
+    /// The state of a live game, as [`Stored::state_json`]; once the game is over its log is
+    /// not kept (nothing more will be told of it, and a finished game is kept for its record and
+    /// its replay, which tell it afresh).
+    pub fn answer(&mut self, id: &str, engine: &Engine, built: &Built) -> Value {
+        let v = self.state_json(id, engine, built);
+        if built.awaiting == Awaiting::Over {
+            self.told = Told::default();
+        }
+        v
     }
 
     /// The game as the API gives it: the rules, the players, the position and the throw in
@@ -273,7 +362,7 @@ impl Stored {
                 Awaiting::Over => "over",
             },
             "moves": [],
-            "log": built.log,
+            "log": self.told.lines.iter().chain(&built.end).collect::<Vec<_>>(),
             "moves_played": game.summary.moves,
             "turns": game.summary.turns,
             "can_undo": !built.person_moves.is_empty(),

@@ -1,8 +1,9 @@
 //! A load test of `senet serve`, left out of the default run (`#[ignore]`): 100 clients at once,
 //! for 30 seconds, each playing games of the Royal Game of Ur (seven pieces a side, a person's
 //! throws and moves against the random agent) by requests, one after another. No request may
-//! fail; the latency of the moves is reported (median, 99th percentile, worst), and the server's
-//! memory, sampled every second, must stay flat once the games have started.
+//! fail; the latency of the moves is reported (median, 99th percentile, worst), with the server's
+//! processor time a request, and the server's memory, sampled every second, must stay flat once
+//! the games have started.
 //!
 //! Run it (docs/serve.md has the figures measured):
 //! `cargo test --release --test serve_load -- --ignored --nocapture`
@@ -115,6 +116,7 @@ fn a_hundred_clients_for_thirty_seconds() {
     let seen: Vec<Seen> = clients.into_iter().map(|c| c.join().unwrap()).collect();
     sampler.join().unwrap();
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = server.cpu_seconds();
 
     let failures: Vec<&String> = seen.iter().flat_map(|s| &s.failures).collect();
     let mut moves: Vec<Duration> = seen.iter().flat_map(|s| s.moves.iter().copied()).collect();
@@ -139,6 +141,12 @@ fn a_hundred_clients_for_thirty_seconds() {
         at(990),
         at(1000)
     );
+    if let Some(cpu) = cpu {
+        println!(
+            "server processor time: {cpu:.1} s, {:.0} µs a request",
+            cpu * 1e6 / requests.max(1) as f64
+        );
+    }
     println!(
         "server memory (RSS, MiB, each second): {}",
         rss.iter()

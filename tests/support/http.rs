@@ -106,6 +106,20 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The processor time the server has used, user and system, in seconds (Linux, whose
+    /// `/proc` counts it in hundredths of a second).
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The fields after the command's name (in parentheses): utime and stime are 12th, 13th.
+        let after = stat.rsplit_once(')')?.1;
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(ticks as f64 / 100.0)
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -20,6 +20,9 @@ pub enum Origin {
     Text {
         dir: Option<PathBuf>,
     },
+    /// Text from someone who may not read this machine's files (a page of `senet serve`): its
+    /// `extends` resolves to a bundled id only, and nothing is looked for on disk.
+    Sandboxed,
     /// File `at` of a chain carried whole (a game record's rules): its `extends` resolves to the
     /// next file of the chain, never to a bundled file or the disk.
     Embedded {
@@ -188,6 +191,7 @@ fn identity(origin: &Origin, file: &SourceFile) -> String {
         // Text named after a file on disk is that file (a cycle may come back to it by path).
         Origin::Text { .. } if Path::new(&file.name).is_file() => canonical(Path::new(&file.name)),
         Origin::Text { .. } => "<text>".into(),
+        Origin::Sandboxed => "<sandboxed>".into(),
         Origin::Embedded { at, .. } => format!("embedded:{at}"),
     }
 }
@@ -255,6 +259,7 @@ pub fn load_chain(
                             crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids());
                         let help = match &guess {
                             Some(s) => format!("did you mean `{s}`?"),
+                            None if layer.origin == Origin::Sandboxed => "only a bundled id can be extended here (see `senet list`)".into(),
                             None => "write a bundled id (see `senet list`) or the path of a `.rules` file, relative to this file (`.rules` may be left out)".into(),
                         };
                         let d = Diagnostic::new(
@@ -320,7 +325,9 @@ fn resolve(target: &str, from: &Origin) -> Result<(Arc<SourceFile>, Origin), Unr
         ));
     }
     let dir = match from {
-        Origin::Bundled(_) | Origin::Embedded { .. } => return Err(Unresolved::NotFound),
+        Origin::Bundled(_) | Origin::Embedded { .. } | Origin::Sandboxed => {
+            return Err(Unresolved::NotFound);
+        }
         Origin::Path(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Text { dir } => dir.clone().unwrap_or_default(),
     };

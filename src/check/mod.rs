@@ -70,6 +70,24 @@ pub fn check_text_warned(
     check_file(file, Origin::Text { dir }, options, Warnings::Find)
 }
 
+/// Checks rule text from someone who may not read this machine's files (a page of `senet
+/// serve`): its `extends` may name a bundled id only, and nothing is read from disk. With
+/// `warned`, the warnings about the text too (else none).
+pub fn check_sandboxed(
+    name: &str,
+    text: &str,
+    options: &[(String, String)],
+    warned: bool,
+) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
+    let file = SourceFile::new(name, text);
+    let find = if warned {
+        Warnings::Find
+    } else {
+        Warnings::Skip
+    };
+    check_file(file, Origin::Sandboxed, options, find)
+}
+
 /// Whether a check looks for warnings too (only `senet check` shows them).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Warnings {

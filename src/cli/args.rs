@@ -41,6 +41,13 @@ Examples:
   senet diff twenty-squares/sawah twenty-squares/ur
   senet diff senet/base senet/kendall --option pieces=3   # each option goes where it exists";
 
+const DRAW_EXAMPLES: &str = "\
+Examples:
+  senet draw senet/base > senet.svg                        # the board and the pieces at the start
+  senet draw twenty-squares/ur --paths --out ur.svg        # each side's path drawn, with arrows
+  senet draw twenty-squares/ur --position position.json    # a position (docs/formats.md)
+  senet draw --record game.json --turn 12 --out turn12.svg # a recorded game as turn 12 left it";
+
 const MOVES_EXAMPLES: &str = r#"Examples:
   echo '{"to_move":"light","throw":2,"pieces":{"light":[0,0],"dark":[0,0]}}' |
     senet moves twenty-squares/ur --option pieces=2 --position -
@@ -101,6 +108,12 @@ const LSP_EXAMPLES: &str = "\
 Examples:
   senet lsp                        # an editor starts it (docs/editors.md: VS Code, Neovim, Helix)
   senet check my-variant.rules     # the same diagnostics, on the command line";
+
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  senet serve --open                   # http://127.0.0.1:8080/ in your browser: play, write, measure
+  senet serve --port 0                 # any free port (printed)
+  curl http://127.0.0.1:8080/api/rulesets   # the JSON API (docs/formats.md)";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
@@ -184,6 +197,34 @@ pub enum Command {
         b: String,
         #[command(flatten)]
         options: OptionArgs,
+    },
+    /// Draw the board as a picture (SVG): its squares as the real board lays them out, the special
+    /// squares, the pieces, each side's path, the throw.
+    #[command(after_help = DRAW_EXAMPLES)]
+    Draw {
+        /// The rule set: a bundled id (`senet/kendall`) or a path to a `.rules` file (not with
+        /// `--record`, which carries its rules).
+        #[arg(value_name = "RULES", required_unless_present = "record")]
+        rules: Option<String>,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// Draw this position (JSON, as `senet moves` reads it; `-` reads standard input), and
+        /// its throw if it has one; without it, the start.
+        #[arg(long, value_name = "FILE", conflicts_with = "record")]
+        position: Option<String>,
+        /// Draw a recorded game (as `senet play --record` writes it) as turn `--turn` left it, with
+        /// the last throw made.
+        #[arg(long, value_name = "FILE", requires = "turn", conflicts_with_all = ["rules", "options"])]
+        record: Option<String>,
+        /// The turn of `--record` to draw: 0 is the start, 1 the position after the first turn.
+        #[arg(long, value_name = "N", requires = "record")]
+        turn: Option<u32>,
+        /// Draw each side's path as a line with arrows.
+        #[arg(long)]
+        paths: bool,
+        /// Write the picture to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
     },
     /// The legal moves of a position (JSON in, JSON out; JSON Lines for several positions).
     #[command(after_help = MOVES_EXAMPLES)]
@@ -405,6 +446,32 @@ pub enum Command {
     /// you type, hover, completion, go to definition, quick fixes and formatting.
     #[command(after_help = LSP_EXAMPLES)]
     Lsp,
+    /// Serve a local web application: play against the agents, write rule files with live
+    /// diagnostics, measure by simulation; and its JSON API (docs/serve.md).
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve {
+        /// The address to listen on; only this machine reaches 127.0.0.1 (the default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the application in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        /// The most games kept at once.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        max_games: u64,
+        /// Seconds after which a game nobody has used is forgotten (an hour).
+        #[arg(long, value_name = "SECONDS", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        game_idle: u64,
+        /// Simulations that may wait while one runs (more are told the server is busy).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=64))]
+        sim_queue: u64,
+        /// The longest a simulation may be expected to take, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        sim_seconds: u64,
+    },
     /// Print a shell completion script for `senet` to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {

@@ -39,6 +39,39 @@ pub fn run(cli: Cli) -> ExitCode {
             markdown,
         } => explain_error(code.as_deref(), all, markdown),
         Command::Diff { a, b, options } => diff(&a, &b, &options.options),
+        Command::Draw {
+            rules,
+            options,
+            position,
+            record,
+            turn,
+            paths,
+            out,
+        } => match (record, turn, rules) {
+            (None, Some(_), _) => {
+                // clap leaves this to us: `--record` conflicts with RULES, so its requirement is
+                // not checked where RULES is given.
+                complain!("error: `--turn` chooses a turn of `--record FILE`");
+                ExitCode::from(2)
+            }
+            (Some(path), Some(turn), _) => super::draw::run(
+                super::draw::Input::Record { path: &path, turn },
+                paths,
+                out.as_deref(),
+            ),
+            (_, _, Some(rules)) => match load(&rules, &options.options) {
+                Ok(r) => super::draw::run(
+                    super::draw::Input::Rules {
+                        rules: &r,
+                        position: position.as_deref(),
+                    },
+                    paths,
+                    out.as_deref(),
+                ),
+                Err(code) => code,
+            },
+            _ => unreachable!("clap requires RULES without --record, and --turn with it"),
+        },
         Command::Moves {
             rules,
             position,
@@ -85,6 +118,25 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Man { out } => man(out.as_deref()),
         Command::Lsp => super::lsp::run(),
+        Command::Serve {
+            host,
+            port,
+            open,
+            max_games,
+            game_idle,
+            sim_queue,
+            sim_seconds,
+        } => super::serve::run(super::serve::ServeArgs {
+            host,
+            port,
+            open,
+            limits: super::serve::Limits {
+                max_games: usize::try_from(max_games).unwrap_or(usize::MAX),
+                game_idle: std::time::Duration::from_secs(game_idle),
+                sim_queue: usize::try_from(sim_queue).unwrap_or(usize::MAX),
+                sim_seconds,
+            },
+        }),
         Command::Fmt { files, check } => super::fmt::run(&files, check),
         Command::Sim {
             rules,
@@ -255,28 +307,32 @@ pub(super) fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet
 }
 
 fn list(format: Format) -> ExitCode {
-    let ids: Vec<&str> = senet::bundled::ids().collect();
-    let checked = ids.iter().map(|id| (id, check_target(id, &[])));
     if format == Format::Json {
-        let list: Vec<Value> = checked
-            .map(|(id, r)| match r {
-                Ok(r) if r.options.is_empty() => json!({ "id": id, "title": r.title }),
-                Ok(r) => json!({ "id": id, "title": r.title, "options": options_json(&r, false) }),
-                Err(_) => json!({ "id": id, "error": "does not check: run `senet check` on it" }),
-            })
-            .collect();
-        return print_json(&Value::Array(list));
+        return print_json(&list_json());
     }
+    let ids: Vec<&str> = senet::bundled::ids().collect();
     let mut out = String::new();
     let width = ids.iter().map(|i| i.len()).max().unwrap_or(0);
-    for (id, r) in checked {
-        let title = match r {
+    for id in ids {
+        let title = match check_target(id, &[]) {
             Ok(r) => r.title,
             Err(_) => "(does not check: run `senet check` on it)".into(),
         };
         out.push_str(&format!("{id:width$}  {title}\n"));
     }
     print(&out)
+}
+
+/// `list --format json`: every bundled rule set with its title and options.
+pub(super) fn list_json() -> Value {
+    let list: Vec<Value> = senet::bundled::ids()
+        .map(|id| match check_target(id, &[]) {
+            Ok(r) if r.options.is_empty() => json!({ "id": id, "title": r.title }),
+            Ok(r) => json!({ "id": id, "title": r.title, "options": options_json(&r, false) }),
+            Err(_) => json!({ "id": id, "error": "does not check: run `senet check` on it" }),
+        })
+        .collect();
+    Value::Array(list)
 }
 
 /// A rule set's options for `list` and `explain`, values as the rule file writes them; `chosen`
@@ -299,7 +355,7 @@ fn options_json(r: &RuleSet, chosen: bool) -> Vec<Value> {
 }
 
 /// `explain --format json`: what the rule set is and every rule it states, with its note.
-fn explain_json(r: &RuleSet) -> Value {
+pub(super) fn explain_json(r: &RuleSet) -> Value {
     let rules: Vec<Value> = r
         .rules
         .iter()
@@ -343,44 +399,33 @@ fn check(
         if denied {
             worst = worst.max(1);
         }
+        if format == Format::Json {
+            worst = worst.max(match &checked {
+                Ok(_) => 0,
+                Err(CheckFailure::Unreadable(_)) => 2,
+                Err(CheckFailure::Invalid(_)) => 1,
+            });
+            json.push(check_entry(target, &checked, &warnings, denied));
+            continue;
+        }
         match checked {
             Ok(r) => {
-                if format == Format::Text {
-                    say!("{}", render::summary(target, &r));
-                    print_warnings(target, &warnings, denied);
-                } else {
-                    let d: Vec<_> = warnings.iter().map(Diagnostic::to_json).collect();
-                    json.push(json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title, "diagnostics": d }));
-                }
+                say!("{}", render::summary(target, &r));
+                print_warnings(target, &warnings, denied);
             }
             Err(CheckFailure::Unreadable(msg)) => {
                 worst = 2;
-                if format == Format::Text {
-                    complain!("error: {msg}");
-                } else {
-                    json.push(
-                        json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] }),
-                    );
-                }
+                complain!("error: {msg}");
             }
             Err(CheckFailure::Invalid(diags)) => {
                 worst = worst.max(1);
-                if format == Format::Text {
-                    print_diagnostics(&diags);
-                    complain!(
-                        "error: `{target}` has {} error{}",
-                        diags.len(),
-                        if diags.len() == 1 { "" } else { "s" }
-                    );
-                    print_warnings(target, &warnings, denied);
-                } else {
-                    let d: Vec<_> = diags
-                        .iter()
-                        .chain(&warnings)
-                        .map(Diagnostic::to_json)
-                        .collect();
-                    json.push(json!({ "file": target, "ok": false, "diagnostics": d }));
-                }
+                print_diagnostics(&diags);
+                complain!(
+                    "error: `{target}` has {} error{}",
+                    diags.len(),
+                    if diags.len() == 1 { "" } else { "s" }
+                );
+                print_warnings(target, &warnings, denied);
             }
         }
     }
@@ -388,6 +433,34 @@ fn check(
         say!("{}", json!({ "files": json }));
     }
     ExitCode::from(worst)
+}
+
+/// One file's entry of `check --format json`: a rule set that checks with its id, title and
+/// warnings (`ok` unless `denied`), one that cannot be read with the reason, one with errors with
+/// every diagnostic, its errors first.
+pub(super) fn check_entry(
+    target: &str,
+    checked: &Result<RuleSet, CheckFailure>,
+    warnings: &[Diagnostic],
+    denied: bool,
+) -> Value {
+    match checked {
+        Ok(r) => {
+            let d: Vec<_> = warnings.iter().map(Diagnostic::to_json).collect();
+            json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title, "diagnostics": d })
+        }
+        Err(CheckFailure::Unreadable(msg)) => {
+            json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] })
+        }
+        Err(CheckFailure::Invalid(diags)) => {
+            let d: Vec<_> = diags
+                .iter()
+                .chain(warnings)
+                .map(Diagnostic::to_json)
+                .collect();
+            json!({ "file": target, "ok": false, "diagnostics": d })
+        }
+    }
 }
 
 /// The warnings about a file on standard error, and a line that counts them (an error where

@@ -35,6 +35,7 @@ macro_rules! complain {
 mod args;
 mod commands;
 mod compare;
+mod draw;
 mod fmt;
 mod input;
 mod lsp;
@@ -42,6 +43,7 @@ mod man;
 mod moves;
 mod output;
 mod play;
+mod serve;
 mod sim;
 mod solve;
 

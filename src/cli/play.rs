@@ -454,7 +454,7 @@ fn tell(
 
 /// Reads a record and loads its rules: the rule text it carries (or, in a record written before
 /// rules were carried, the file or bundled id it names), checked against the record's hash.
-fn load_record(path: &str) -> Result<(RecordHead, RuleSet), String> {
+pub(super) fn load_record(path: &str) -> Result<(RecordHead, RuleSet), String> {
     let text = super::input::read_text(path, super::input::MAX_RECORD)
         .map_err(|e| format!("cannot read it: {e}"))?;
     let value: serde_json::Value =

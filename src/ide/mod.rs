@@ -312,7 +312,7 @@ fn origin_ref(origin: &Origin) -> Option<FileRef> {
     match origin {
         Origin::Bundled(id) => Some(FileRef::Bundled(id.clone())),
         Origin::Path(p) => Some(FileRef::Path(p.clone())),
-        Origin::Text { .. } => Some(FileRef::Document),
+        Origin::Text { .. } | Origin::Sandboxed => Some(FileRef::Document),
         Origin::Embedded { .. } => None,
     }
 }

@@ -347,30 +347,34 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
     engine.legal_moves(&pos, throw, buf);
     let moves: Vec<Value> = buf
         .iter()
-        .map(|mv| {
-            let next = engine.successor(&pos, mv, throw);
-            let mut result = position_json(engine, &next, None);
-            if let Some(o) = engine.outcome(&next) {
-                result["outcome"] = outcome_json(engine, &o);
-            }
-            let mut v = json!({ "steps": steps_json(mv), "result": result });
-            if mv.is_retreat() {
-                v["retreat"] = json!(true);
-            }
-            if mv.stays() {
-                v["stays"] = json!(true);
-            }
-            if mv.one_hop() {
-                v["follows"] = json!(1);
-            }
-            if mv.declines_throw() {
-                v["declines_throw"] = json!(true);
-            }
-            if mv.ends_turn() {
-                v["ends_turn"] = json!(true);
-            }
-            v
-        })
+        .map(|mv| move_json(engine, &pos, mv, throw))
         .collect();
     Ok(json!({ "moves": moves }))
+}
+
+/// One legal move as `senet moves` lists it: its steps, the position it leads to (with
+/// `outcome` when it ends the game), and what sets it apart from a move with the same steps.
+pub fn move_json(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> Value {
+    let next = engine.successor(pos, mv, throw);
+    let mut result = position_json(engine, &next, None);
+    if let Some(o) = engine.outcome(&next) {
+        result["outcome"] = outcome_json(engine, &o);
+    }
+    let mut v = json!({ "steps": steps_json(mv), "result": result });
+    if mv.is_retreat() {
+        v["retreat"] = json!(true);
+    }
+    if mv.stays() {
+        v["stays"] = json!(true);
+    }
+    if mv.one_hop() {
+        v["follows"] = json!(1);
+    }
+    if mv.declines_throw() {
+        v["declines_throw"] = json!(true);
+    }
+    if mv.ends_turn() {
+        v["ends_turn"] = json!(true);
+    }
+    v
 }

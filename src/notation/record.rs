@@ -309,6 +309,16 @@ pub struct Replayed<'e> {
     pub game: Game<'e>,
     /// The record's seed after every throw of the record: the throws the game goes on with.
     pub throws: Pcg64Mcg,
+    /// What the players did, in order: each throw of the side to move, and each move chosen.
+    pub choices: Vec<Choice>,
+}
+
+/// Something a player did in a game: a throw of the side to move (not one for seats or of the
+/// throw-off), or the move it chose, by its index in the legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Throw(Side),
+    Move(usize),
 }
 
 /// Plays the record's events again under `engine` and checks every one: each throw fed, each
@@ -344,6 +354,7 @@ pub fn replay<'e>(
     };
     let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(head.seed);
     let mut game = Game::new(engine, cap);
+    let mut choices = Vec::new();
     let mut at = 0usize;
     let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
         for e in game.events.drain(..) {
@@ -412,6 +423,9 @@ pub fn replay<'e>(
                         at + 1
                     ));
                 }
+                if let Action::Throw { side } = action {
+                    choices.push(Choice::Throw(side));
+                }
                 game.give_throw(v);
             }
             Action::Choose { side } => {
@@ -444,6 +458,7 @@ pub fn replay<'e>(
                         "event {}: the move {steps} is not legal here",
                         at + 1
                     ))?;
+                choices.push(Choice::Move(index));
                 game.choose(index);
             }
             Action::Over => {
@@ -482,7 +497,11 @@ pub fn replay<'e>(
             head.moves, head.turns, s.moves, s.turns
         ));
     }
-    Ok(Replayed { game, throws: rng })
+    Ok(Replayed {
+        game,
+        throws: rng,
+        choices,
+    })
 }
 
 /// A one-line description of an outcome for people.
@@ -502,4 +521,51 @@ pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
         Some(Outcome::Draw) => "a draw".into(),
         None => "unfinished (turn cap reached)".into(),
     }
+}
+
+/// The position after the first `turn` turns of a game's events (turn 0: the start), and the last
+/// throw made by then (in that turn or before it), or an error naming how many turns there are.
+/// A turn begins where a side other than the last one acts (throws, moves, passes or loses its
+/// turn): the turns the record's `turns` counts.
+pub fn at_turn(
+    engine: &Engine,
+    events: &[GameEvent],
+    turn: u32,
+) -> Result<(crate::engine::Position, Option<u8>), String> {
+    let mut pos = engine.start();
+    let mut throw = None;
+    let mut turns = 0u32;
+    let mut last: Option<Side> = None;
+    for e in events {
+        let actor = match *e {
+            GameEvent::Throw { side, .. }
+            | GameEvent::Move { side, .. }
+            | GameEvent::Pass { side, .. }
+            | GameEvent::TurnLost { side, .. } => Some(side),
+            _ => None,
+        };
+        if let Some(side) = actor
+            && last != Some(side)
+        {
+            if turns == turn {
+                return Ok((pos, throw));
+            }
+            last = Some(side);
+            turns += 1;
+        }
+        match *e {
+            GameEvent::Throw { value, .. } => throw = Some(value),
+            GameEvent::Move { after, .. }
+            | GameEvent::Pass { after, .. }
+            | GameEvent::TurnLost { after, .. } => pos = after,
+            _ => {}
+        }
+    }
+    if turns < turn {
+        return Err(format!(
+            "the game has {turns} turn{}: choose a turn from 0 (the start) to {turns}",
+            if turns == 1 { "" } else { "s" }
+        ));
+    }
+    Ok((pos, throw))
 }

@@ -165,48 +165,56 @@ fn square_text(engine: &Engine, sq: Square) -> String {
     }
 }
 
+/// What a square does, in words (`marked`, `safe`, `extra throw`, `sends the piece to 15 House
+/// of Life if it is free`, ...); empty for a plain square.
+pub fn square_words(engine: &Engine, sq: Square) -> Vec<String> {
+    let r = &engine.rules;
+    let mut what = Vec::new();
+    let f = r.square_flags(sq);
+    if is_marked(engine, sq) {
+        what.push("marked".to_string());
+    }
+    if f.contains(SquareFlags::SAFE) {
+        what.push("safe".into());
+    }
+    if f.contains(SquareFlags::EXTRA_THROW) {
+        what.push("extra throw".into());
+    }
+    if f.contains(SquareFlags::STOP) {
+        what.push("every piece stops here".into());
+    }
+    let effects = Side::BOTH.map(|s| r.effect(s, sq));
+    for (s, d) in Side::BOTH.into_iter().zip(effects) {
+        let Some(d) = d else { continue };
+        // Said once where both sides' pieces go the same way.
+        let whose = if effects[0] == effects[1] {
+            if s == Side::Second {
+                continue;
+            }
+            "the piece".to_string()
+        } else {
+            format!("a piece of {}", r.sides[s].name)
+        };
+        let to = square_text(engine, d.square);
+        what.push(match d.fallback {
+            Fallback::None => format!("sends {whose} to {to} if it is free"),
+            Fallback::FirstFreeAfter => {
+                format!("sends {whose} to {to}, or the first free square after it")
+            }
+            Fallback::FirstFreeBefore => {
+                format!("sends {whose} to {to}, or the first free square before it")
+            }
+        });
+    }
+    what
+}
+
 /// The special squares, one line each: number, mark as drawn, name and what they do.
 pub fn legend(engine: &Engine) -> String {
     let r = &engine.rules;
     let mut out = String::new();
     for sq in special_squares(engine) {
-        let mut what = Vec::new();
-        let f = r.square_flags(sq);
-        if is_marked(engine, sq) {
-            what.push("marked".to_string());
-        }
-        if f.contains(SquareFlags::SAFE) {
-            what.push("safe".into());
-        }
-        if f.contains(SquareFlags::EXTRA_THROW) {
-            what.push("extra throw".into());
-        }
-        if f.contains(SquareFlags::STOP) {
-            what.push("every piece stops here".into());
-        }
-        let effects = Side::BOTH.map(|s| r.effect(s, sq));
-        for (s, d) in Side::BOTH.into_iter().zip(effects) {
-            let Some(d) = d else { continue };
-            // Said once where both sides' pieces go the same way.
-            let whose = if effects[0] == effects[1] {
-                if s == Side::Second {
-                    continue;
-                }
-                "the piece".to_string()
-            } else {
-                format!("a piece of {}", r.sides[s].name)
-            };
-            let to = square_text(engine, d.square);
-            what.push(match d.fallback {
-                Fallback::None => format!("sends {whose} to {to} if it is free"),
-                Fallback::FirstFreeAfter => {
-                    format!("sends {whose} to {to}, or the first free square after it")
-                }
-                Fallback::FirstFreeBefore => {
-                    format!("sends {whose} to {to}, or the first free square before it")
-                }
-            });
-        }
+        let what = square_words(engine, sq);
         let mark = square_mark(engine, sq).unwrap_or_default();
         let name = r.board.name(sq).unwrap_or_default();
         let sep = if name.is_empty() || what.is_empty() {
@@ -270,7 +278,7 @@ const DARK: char = '▮';
 
 /// The sticks of a throw of `value`, light sides first (`▯▯▮▮`), and how many show light; `None`
 /// for a die, or a value the sticks cannot give.
-fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
+pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
     let ThrowDevice::Sticks { count, values } = &engine.rules.device else {
         return None;
     };

@@ -1,11 +1,12 @@
-//! Text for people: board drawings, the explanation of a rule set, differences between two, a
-//! game told as it is played.
+//! Text and pictures for people: board drawings (as text, and as SVG in `svg`), the explanation
+//! of a rule set, differences between two, a game told as it is played.
 
 pub mod board;
 pub mod diff;
 pub mod explain;
 pub mod game;
 pub mod narrate;
+pub mod svg;
 
 use crate::check::RuleSet;
 

@@ -41,6 +41,17 @@ impl<'a> Narrator<'a> {
         }
     }
 
+    /// Whether nothing is held back for lines to come (no throws, seat throws or kept lines
+    /// untold, no person's move remembered): a new narrator told the events from here on would
+    /// tell them the same.
+    pub fn is_quiet(&self) -> bool {
+        self.out.is_empty()
+            && self.kept.is_empty()
+            && self.throws.is_empty()
+            && self.seat_throws.is_empty()
+            && self.moved == PerSide::default()
+    }
+
     /// The lines to print now.
     pub fn take(&mut self) -> Vec<String> {
         std::mem::take(&mut self.out)

@@ -127,6 +127,11 @@ impl Histogram {
         }
         m
     }
+
+    /// Each value counted, ascending, with how many times it was.
+    pub fn counts(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.0.iter().map(|(&v, &n)| (v, n))
+    }
 }
 
 impl Totals {

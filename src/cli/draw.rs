@@ -1,0 +1,86 @@
+//! `senet draw`: the board as an SVG picture, at the start, in a position, or as a recorded
+//! game's turn left it.
+
+use std::process::ExitCode;
+
+use senet::check::RuleSet;
+use senet::compile::compile;
+use senet::engine::game::GameEvent;
+use senet::engine::{Engine, Position};
+use senet::notation::parse_position;
+use senet::notation::record;
+use senet::render::svg::{Drawing, svg};
+use senet::types::Throw;
+
+/// What to draw the board with.
+pub enum Input<'a> {
+    /// The start, or a position file's position.
+    Rules {
+        rules: &'a RuleSet,
+        position: Option<&'a str>,
+    },
+    /// A record's game at a turn.
+    Record { path: &'a str, turn: u32 },
+}
+
+pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
+    let fail = |msg: String| {
+        complain!("error: {msg}");
+        ExitCode::from(2)
+    };
+    let (engine, pos, throw) = match input {
+        Input::Rules { rules, position } => {
+            let engine = Engine::new(compile(rules));
+            let (pos, throw) = match position {
+                None => (engine.start(), None),
+                Some(path) => match read_position(&engine, path) {
+                    Ok(p) => p,
+                    Err(e) => return fail(format!("`{path}` cannot be drawn: {e}")),
+                },
+            };
+            (engine, pos, throw)
+        }
+        Input::Record { path, turn } => {
+            let (head, rules) = match super::play::load_record(path) {
+                Ok(loaded) => loaded,
+                Err(e) => return fail(format!("`{path}` cannot be replayed: {e}")),
+            };
+            let engine = Engine::new(compile(&rules));
+            let mut events: Vec<GameEvent> = Vec::new();
+            if let Err(e) = record::replay(&engine, &head, |e| events.push(*e)) {
+                return fail(format!("`{path}` cannot be replayed: {e}"));
+            }
+            match record::at_turn(&engine, &events, turn) {
+                Ok((pos, throw)) => (engine, pos, throw.map(Throw::from)),
+                Err(e) => return fail(format!("`{path}`: no turn {turn}: {e}")),
+            }
+        }
+    };
+    let picture = svg(
+        &engine,
+        &Drawing {
+            position: &pos,
+            throw,
+            paths,
+        },
+    );
+    match out {
+        None => {
+            super::output::write_stdout(picture.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Some(file) => match std::fs::write(file, picture) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("cannot write `{file}`: {e}")),
+        },
+    }
+}
+
+/// A position file (or standard input) read under the rules, with its throw.
+fn read_position(engine: &Engine, path: &str) -> Result<(Position, Option<Throw>), String> {
+    let text = super::input::read_text(path, super::input::MAX_POSITION)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))?;
+    parse_position(engine, &value)
+}

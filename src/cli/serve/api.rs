@@ -1,0 +1,932 @@
+//! The routes of `senet serve`: the pages, and the JSON API (docs/formats.md), whose answers
+//! have the shapes of the command line's JSON.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Map, Value, json};
+
+use super::games::{Awaiting, Compiled, Decision, Kept, Missing, Stored, Told};
+use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
+use senet::agents;
+use senet::check::{CheckFailure, RuleSet, check_chain, check_sandboxed, check_target};
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::notation::parse_position;
+use senet::notation::position::moves_json;
+use senet::notation::record;
+use senet::render;
+use senet::render::svg::{Drawing, svg};
+use senet::solve::Solved;
+use senet::types::Throw;
+
+pub fn router(state: Shared) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/check", post(check))
+        .route("/api/explain", post(explain))
+        .route("/api/diff", post(diff))
+        .route("/api/draw", get(draw_get).post(draw_post))
+        .route("/api/moves", post(moves))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/throw", post(throw))
+        .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/record", get(game_record))
+        .route("/api/games/{id}/draw", get(game_draw))
+        .route("/api/sim", post(sim))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            guard::check,
+        ))
+        .with_state(state)
+}
+
+type Answer = Result<Response, ApiError>;
+
+fn json_answer(status: StatusCode, v: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        v.to_string(),
+    )
+        .into_response()
+}
+
+fn ok(v: &Value) -> Answer {
+    Ok(json_answer(StatusCode::OK, v))
+}
+
+fn svg_answer(picture: String) -> Answer {
+    Ok((
+        [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
+        picture,
+    )
+        .into_response())
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such page or API route (docs/formats.md lists the API)",
+    )
+}
+
+async fn not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this route does not take that method (docs/formats.md lists the API)",
+    )
+}
+
+// ---- reading requests --------------------------------------------------------------------------
+
+/// A request's body as a JSON object with only the `allowed` keys.
+fn object(
+    body: Result<Bytes, BytesRejection>,
+    allowed: &[&str],
+) -> Result<Map<String, Value>, ApiError> {
+    let bytes = body.map_err(|r| {
+        let status = r.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("the request is longer than {} KiB", MAX_BODY >> 10)
+        } else {
+            format!("the request's body cannot be read: {}", r.body_text())
+        };
+        ApiError::new(status, message)
+    })?;
+    let value: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
+    let Value::Object(map) = value else {
+        return Err(ApiError::bad("the body must be a JSON object"));
+    };
+    if let Some(key) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(ApiError::bad(format!(
+            "unknown field `{key}` (this request takes {})",
+            allowed
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(map)
+}
+
+/// `options`: an object of option name -> value (a string, or a number written as one).
+fn options_of(o: &Map<String, Value>) -> Result<Vec<(String, String)>, ApiError> {
+    match o.get("options") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => Ok((k.clone(), s.clone())),
+                Value::Number(n) => Ok((k.clone(), n.to_string())),
+                _ => Err(ApiError::bad(format!(
+                    "option `{k}` must be a string, as the rule file writes its values"
+                ))),
+            })
+            .collect(),
+        Some(_) => Err(ApiError::bad(
+            "`options` must be an object: option name -> value",
+        )),
+    }
+}
+
+/// The answer for rules that do not check: every diagnostic, as `senet check --format json`
+/// gives them.
+fn invalid(diags: &[senet::lang::Diagnostic]) -> ApiError {
+    let list: Vec<_> = diags.iter().map(senet::lang::Diagnostic::to_json).collect();
+    ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        body: json!({
+            "error": format!("the rules have {} error{}", diags.len(), if diags.len() == 1 { "" } else { "s" }),
+            "diagnostics": list,
+        }),
+    }
+}
+
+/// A bundled rule set, with options.
+fn bundled(id: &str, options: &[(String, String)]) -> Result<RuleSet, ApiError> {
+    if senet::bundled::get(id).is_none() {
+        let hint = senet::lang::diagnostic::did_you_mean(id, senet::bundled::ids())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no bundled rule set `{id}`{hint}: GET /api/rulesets lists them"),
+        ));
+    }
+    match check_target(id, options) {
+        Ok(r) => Ok(r),
+        Err(CheckFailure::Invalid(diags)) => Err(invalid(&diags)),
+        Err(CheckFailure::Unreadable(msg)) => Err(ApiError::new(StatusCode::NOT_FOUND, msg)),
+    }
+}
+
+/// The name a page's rule text goes by (in diagnostics, and in a record's files).
+const SOURCE_NAME: &str = "source.rules";
+
+/// A page's rule text, checked without reading anything from disk.
+fn sandboxed(text: &str, options: &[(String, String)]) -> Result<RuleSet, ApiError> {
+    if text.len() > MAX_SOURCE {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a rule file may be at most {} KiB", MAX_SOURCE >> 10),
+        ));
+    }
+    check_sandboxed(SOURCE_NAME, text, options, false)
+        .0
+        .map_err(|d| invalid(&d))
+}
+
+/// The rules a request names: `rules` (a bundled id) or `source` (a rule file's text, which
+/// may extend bundled ids only), with its `options`.
+fn rules_of(o: &Map<String, Value>) -> Result<RuleSet, ApiError> {
+    let options = options_of(o)?;
+    match (o.get("rules"), o.get("source")) {
+        (Some(Value::String(id)), None) => bundled(id, &options),
+        (None, Some(Value::String(text))) => sandboxed(text, &options),
+        (Some(_), Some(_)) => Err(ApiError::bad("give `rules` or `source`, not both")),
+        (None, None) => Err(ApiError::bad(
+            "name the rules: `rules` (a bundled id) or `source` (a rule file's text)",
+        )),
+        _ => Err(ApiError::bad("`rules` and `source` are strings")),
+    }
+}
+
+fn engine_of(rules: &RuleSet) -> Engine {
+    Engine::new(compile(rules))
+}
+
+// ---- rule sets, checking, explaining -----------------------------------------------------------
+
+/// `GET /api/rulesets`: as `senet list --format json` (worked out once).
+async fn rulesets(State(s): State<Shared>) -> Answer {
+    static LIST: OnceLock<Value> = OnceLock::new();
+    if let Some(list) = LIST.get() {
+        return ok(list);
+    }
+    let list = s
+        .blocking(|| Ok(super::super::commands::list_json()))
+        .await?;
+    ok(LIST.get_or_init(|| list))
+}
+
+/// `POST /api/check {"source", "options"}`: as `senet check --format json`, the file named
+/// `source.rules`, warnings included.
+async fn check(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["source", "options"])?;
+    let Some(Value::String(text)) = o.get("source").cloned() else {
+        return Err(ApiError::bad("`source` must be the rule file's text"));
+    };
+    if text.len() > MAX_SOURCE {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a rule file may be at most {} KiB", MAX_SOURCE >> 10),
+        ));
+    }
+    let options = options_of(&o)?;
+    let entry = s
+        .blocking(move || {
+            let (checked, warnings) = check_sandboxed(SOURCE_NAME, &text, &options, true);
+            let checked = checked.map_err(CheckFailure::Invalid);
+            Ok(super::super::commands::check_entry(
+                SOURCE_NAME,
+                &checked,
+                &warnings,
+                false,
+            ))
+        })
+        .await?;
+    ok(&json!({ "files": [entry] }))
+}
+
+/// `POST /api/explain {"rules" | "source", "options"}`: as `senet explain --format json`, and
+/// the explanation for people as `text`.
+async fn explain(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "options"])?;
+    let v = s
+        .blocking(move || {
+            let r = rules_of(&o)?;
+            let mut v = super::super::commands::explain_json(&r);
+            v["text"] = json!(render::explain::explain(&r));
+            Ok(v)
+        })
+        .await?;
+    ok(&v)
+}
+
+/// `POST /api/diff {"rules" | "source", "against", "options"}`: the rules that differ, as
+/// `senet diff` prints them; each option goes to the rule sets that have it.
+async fn diff(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "against", "options"])?;
+    let Some(Value::String(against)) = o.get("against").cloned() else {
+        return Err(ApiError::bad("`against` must be a bundled id"));
+    };
+    let v = s
+        .blocking(move || {
+            let options = options_of(&o)?;
+            let mut plain = o.clone();
+            plain.remove("options");
+            let names =
+                |r: &RuleSet| -> Vec<String> { r.options.iter().map(|x| x.name.clone()).collect() };
+            let (na, nb) = (names(&rules_of(&plain)?), names(&bundled(&against, &[])?));
+            if let Some((name, _)) = options
+                .iter()
+                .find(|(n, _)| !na.contains(n) && !nb.contains(n))
+            {
+                return Err(ApiError::bad(format!(
+                    "neither rule set has an option `{name}`"
+                )));
+            }
+            let only = |known: &[String]| -> Map<String, Value> {
+                options
+                    .iter()
+                    .filter(|(n, _)| known.contains(n))
+                    .map(|(n, v)| (n.clone(), json!(v)))
+                    .collect()
+            };
+            let mut a = plain.clone();
+            a.insert("options".into(), Value::Object(only(&na)));
+            let b: Vec<(String, String)> = only(&nb)
+                .into_iter()
+                .map(|(n, v)| (n, v.as_str().unwrap_or_default().to_string()))
+                .collect();
+            let (ra, rb) = (rules_of(&a)?, bundled(&against, &b)?);
+            Ok(json!({ "a": ra.id, "b": rb.id, "text": render::diff::diff(&ra, &rb) }))
+        })
+        .await?;
+    ok(&v)
+}
+
+// ---- drawing and moves -------------------------------------------------------------------------
+
+/// Draws `rules` in `position` (JSON, or the start), with the paths if asked.
+fn draw_rules(rules: &RuleSet, position: Option<&Value>, paths: bool) -> Result<String, ApiError> {
+    let engine = engine_of(rules);
+    let (pos, throw) = match position {
+        None | Some(Value::Null) => (engine.start(), None),
+        Some(p) => parse_position(&engine, p).map_err(ApiError::bad)?,
+    };
+    Ok(svg(
+        &engine,
+        &Drawing {
+            position: &pos,
+            throw,
+            paths,
+        },
+    ))
+}
+
+/// A yes or no of a query: `1`, `true`, `0`, `false`.
+fn flag(name: &str, value: &str) -> Result<bool, ApiError> {
+    match value {
+        "1" | "true" | "yes" => Ok(true),
+        "0" | "false" | "no" => Ok(false),
+        _ => Err(ApiError::bad(format!("`{name}` is 1 or 0"))),
+    }
+}
+
+/// `GET /api/draw?rules=ID&option=NAME=VALUE&position=JSON&paths=1`: the board as SVG.
+async fn draw_get(
+    State(s): State<Shared>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Answer {
+    let Query(pairs) =
+        query.map_err(|e| ApiError::bad(format!("the query cannot be read: {e}")))?;
+    let mut rules = None;
+    let mut options = Vec::new();
+    let mut position = None;
+    let mut paths = false;
+    for (k, v) in pairs {
+        match k.as_str() {
+            "rules" => rules = Some(v),
+            "option" => match v.split_once('=') {
+                Some((n, x)) => options.push((n.to_string(), x.to_string())),
+                None => return Err(ApiError::bad(format!("`option={v}` is not NAME=VALUE"))),
+            },
+            "position" => {
+                position = Some(
+                    serde_json::from_str::<Value>(&v)
+                        .map_err(|e| ApiError::bad(format!("`position` is not JSON: {e}")))?,
+                );
+            }
+            "paths" => paths = flag("paths", &v)?,
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown parameter `{other}` (the drawing takes `rules`, `option`, `position` and `paths`)"
+                )));
+            }
+        }
+    }
+    let id = rules.ok_or_else(|| ApiError::bad("`rules` names a bundled rule set"))?;
+    let picture = s
+        .blocking(move || draw_rules(&bundled(&id, &options)?, position.as_ref(), paths))
+        .await?;
+    svg_answer(picture)
+}
+
+/// `POST /api/draw {"rules" | "source", "options", "position", "paths"}`: the board as SVG.
+async fn draw_post(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "options", "position", "paths"])?;
+    let paths = match o.get("paths") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(ApiError::bad("`paths` is true or false")),
+    };
+    let picture = s
+        .blocking(move || draw_rules(&rules_of(&o)?, o.get("position"), paths))
+        .await?;
+    svg_answer(picture)
+}
+
+/// `POST /api/moves {"rules" | "source", "options", "position"}`: as `senet moves` answers one
+/// position.
+async fn moves(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "options", "position"])?;
+    let v = s
+        .blocking(move || {
+            let engine = engine_of(&rules_of(&o)?);
+            let position = o
+                .get("position")
+                .ok_or_else(|| ApiError::bad("`position` is the position to list the moves of"))?;
+            moves_json(&engine, position, &mut Vec::new()).map_err(ApiError::bad)
+        })
+        .await?;
+    ok(&v)
+}
+
+// ---- games -------------------------------------------------------------------------------------
+
+/// The players of a new game: two names, each `human` or an agent.
+fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
+    let list = match o.get("players") {
+        None => return Ok(vec!["human".into(), "random".into()]),
+        Some(Value::Array(list)) => list,
+        Some(_) => return Err(ApiError::bad("`players` is a list of two names")),
+    };
+    let names: Vec<String> = list
+        .iter()
+        .map(|p| p.as_str().map(str::to_string))
+        .collect::<Option<_>>()
+        .ok_or_else(|| ApiError::bad("`players` is a list of two names"))?;
+    if names.len() != 2 {
+        return Err(ApiError::bad(
+            "`players` names two players, in side order (for example [\"human\", \"random\"])",
+        ));
+    }
+    for p in &names {
+        if p != "human" && p != "optimal" {
+            agents::by_name(p, 0).map_err(ApiError::bad)?;
+        }
+    }
+    Ok(names)
+}
+
+/// The seed of a new game: as given, or drawn.
+fn seed_of(o: &Map<String, Value>) -> Result<u64, ApiError> {
+    match o.get("seed") {
+        None | Some(Value::Null) => Ok(super::games::random_u64()),
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| ApiError::bad("`seed` is a whole number from 0 to 2^64 - 1")),
+    }
+}
+
+/// The table `optimal` plays from, solved once for these rules (alone, and bounded: a rule set
+/// too large to solve in seconds is refused).
+async fn table_of(
+    s: &Shared,
+    rules: &RuleSet,
+    engine: &Arc<Engine>,
+    players: &[String],
+) -> Result<Option<Arc<Solved>>, ApiError> {
+    if !players.iter().any(|p| p == "optimal") {
+        return Ok(None);
+    }
+    let key = Kept::<Solved>::key(rules);
+    if let Some(t) = s.tables.get(&key) {
+        return Ok(Some(t));
+    }
+    let engine = Arc::clone(engine);
+    let table = s
+        .solving(move || {
+            agents::solve_for_agent(&engine)
+                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
+        })
+        .await?;
+    s.tables.put(key, Arc::clone(&table));
+    Ok(Some(table))
+}
+
+fn missing(m: Missing) -> ApiError {
+    match m {
+        Missing::Unknown => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no such game: it never was, or it was left idle and forgotten",
+        ),
+        Missing::Full => ApiError::busy(
+            "the server holds as many games as it may: try again later, or finish a game",
+        ),
+    }
+}
+
+/// `POST /api/games {"rules" | "source", "options", "players", "seed"}` or `{"record": RECORD}`:
+/// a new game (or one taken up from a record), played by the server until a person is to move.
+async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(
+        body,
+        &["rules", "source", "options", "players", "seed", "record"],
+    )?;
+    let (rules, players, seed, decisions) = match o.get("record") {
+        Some(rec) => {
+            if o.len() > 1 {
+                return Err(ApiError::bad("a game from a `record` takes nothing else"));
+            }
+            let rec = rec.clone();
+            s.blocking(move || from_record(&rec)).await?
+        }
+        None => {
+            let players = players_of(&o)?;
+            let seed = seed_of(&o)?;
+            let rules = s.blocking(move || rules_of(&o)).await?;
+            (rules, players, seed, Vec::new())
+        }
+    };
+    // Games of the same rules share them, compiled once.
+    let key = Kept::<Solved>::key(&rules);
+    let compiled = match s.engines.get(&key) {
+        Some(c) => c,
+        None => {
+            let c = Arc::new(Compiled {
+                engine: Arc::new(engine_of(&rules)),
+                rules: Arc::new(rules),
+            });
+            s.engines.put(key, Arc::clone(&c));
+            c
+        }
+    };
+    let engine = Arc::clone(&compiled.engine);
+    let table = table_of(&s, &compiled.rules, &engine, &players).await?;
+    let stored = Stored {
+        engine,
+        rules: Arc::clone(&compiled.rules),
+        players,
+        seed,
+        table,
+        decisions,
+        told: Told::default(),
+    };
+    let (id, game) = s.games.insert(stored).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, true).map_err(ApiError::bad)?;
+            Ok(g.answer(&id, &engine, &built))
+        })
+        .await?;
+    Ok(json_answer(StatusCode::CREATED, &v))
+}
+
+/// A record's rules (those it carries: never a file of this machine), players, seed and the
+/// decisions of its game, once it replays.
+fn from_record(rec: &Value) -> Result<(RuleSet, Vec<String>, u64, Vec<Decision>), ApiError> {
+    let bad = |e: String| ApiError::bad(format!("the record cannot be replayed: {e}"));
+    let head = record::read_head(rec).map_err(bad)?;
+    let rules = match &head.files {
+        Some(files) => check_chain(files.clone(), &head.options).map_err(|d| invalid(&d))?,
+        None => bundled(&head.source, &head.options)?,
+    };
+    if rules.hash != head.hash {
+        return Err(bad(format!(
+            "its rules have changed since the game was recorded (hash {} now, {} in the record)",
+            rules.hash, head.hash
+        )));
+    }
+    let engine = engine_of(&rules);
+    let replayed = record::replay(&engine, &head, |_| {}).map_err(bad)?;
+    let seat = replayed.game.summary.seat;
+    // A person's throws are decisions of the server's games; an agent's are made for it.
+    let decisions = replayed
+        .choices
+        .iter()
+        .filter_map(|c| match *c {
+            record::Choice::Throw(side) => {
+                (head.players[usize::from(seat[side])] == "human").then_some(Decision::Throw)
+            }
+            record::Choice::Move(i) => Some(Decision::Move(i)),
+        })
+        .collect();
+    Ok((rules, head.players.clone(), head.seed, decisions))
+}
+
+/// `GET /api/games/{id}` (`?at=K`: as it stood after its first K decisions, for replaying).
+async fn game(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Answer {
+    let (at, _) = view_query(query)?;
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let (mut view, decisions) = view_of(&game, at)?;
+            let engine = Arc::clone(&view.engine);
+            let built = view.build(&engine, false).map_err(ApiError::bad)?;
+            let mut v = view.state_json(&id, &engine, &built);
+            v["decisions"] = json!(decisions);
+            v["at"] = json!(view.decisions.len());
+            Ok(v)
+        })
+        .await?;
+    ok(&v)
+}
+
+/// A copy of a game cut to its first `at` decisions (all, without `at`), never going on with
+/// the agents' turns; and how many decisions the game has.
+fn view_of(
+    game: &std::sync::Mutex<Stored>,
+    at: Option<usize>,
+) -> Result<(Stored, usize), ApiError> {
+    let g = game
+        .lock()
+        .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+    let all = g.decisions.len();
+    let view = Stored {
+        engine: Arc::clone(&g.engine),
+        rules: Arc::clone(&g.rules),
+        players: g.players.clone(),
+        seed: g.seed,
+        table: None,
+        decisions: g.decisions[..at.unwrap_or(all).min(all)].to_vec(),
+        told: Told::default(),
+    };
+    Ok((view, all))
+}
+
+/// A game's view in a query: `at=K` (the first K decisions) and `paths=1` (the sides' paths
+/// drawn).
+fn view_query(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<(Option<usize>, bool), ApiError> {
+    let Query(pairs) =
+        query.map_err(|e| ApiError::bad(format!("the query cannot be read: {e}")))?;
+    let mut at = None;
+    let mut paths = false;
+    for (k, v) in pairs {
+        match k.as_str() {
+            "at" => {
+                at = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| ApiError::bad("`at` is a number of decisions, from 0"))?,
+                );
+            }
+            "paths" => paths = flag("paths", &v)?,
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown parameter `{other}` (a game's view takes `at` and `paths`)"
+                )));
+            }
+        }
+    }
+    Ok((at, paths))
+}
+
+/// `POST /api/games/{id}/throw`: the person to move throws.
+async fn throw(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    empty_body(body)?;
+    decide(&s, id, Decision::Throw).await
+}
+
+/// Makes a person's decision in a game and plays on to the next: the game's state. The game is
+/// rebuilt once with the decision; where it does not fit (not that person's turn, a move that is
+/// not there), the game is left as it was and the answer says why.
+async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let before = g.decisions.len();
+            g.decisions.push(decision);
+            if let Ok(built) = g.build(&engine, true) {
+                return Ok(g.answer(&id, &engine, &built));
+            }
+            g.decisions.truncate(before);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let moves = built.game.moves().len();
+            Err(match (decision, built.awaiting) {
+                (Decision::Move(_), Awaiting::Move(_)) => ApiError::bad(format!(
+                    "there are {moves} legal moves: `index` is from 0 to {}",
+                    moves.saturating_sub(1)
+                )),
+                (Decision::Move(_), _) => conflict("it is not a person's turn to move"),
+                (Decision::Throw, _) => conflict("it is not a person's turn to throw"),
+            })
+        })
+        .await?;
+    ok(&v)
+}
+
+fn conflict(message: &str) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, message)
+}
+
+/// A body that must be empty, or an empty JSON object.
+fn empty_body(body: Result<Bytes, BytesRejection>) -> Result<(), ApiError> {
+    let bytes = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    object(Ok(bytes), &[]).map(|_| ())
+}
+
+/// `POST /api/games/{id}/move {"index": N}`: the person to move plays legal move N of the
+/// state's `moves`.
+async fn play_move(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let o = object(body, &["index"])?;
+    let index = o
+        .get("index")
+        .and_then(Value::as_u64)
+        .and_then(|i| usize::try_from(i).ok())
+        .ok_or_else(|| {
+            ApiError::bad("`index` is the number of a move in the game's `moves`, from 0")
+        })?;
+    decide(&s, id, Decision::Move(index)).await
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last move a person made (and the agents' turns
+/// after it).
+async fn undo(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    empty_body(body)?;
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            if !g.undo(&built) {
+                return Err(conflict("no move of a person to take back"));
+            }
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            Ok(g.answer(&id, &engine, &built))
+        })
+        .await?;
+    ok(&v)
+}
+
+/// `GET /api/games/{id}/hint`: the move the expectimax agent would play, by its index.
+async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let index = g
+                .hint(&engine, &built)
+                .ok_or_else(|| conflict("it is not a person's turn to move"))?;
+            let state = g.state_json(&id, &engine, &built);
+            Ok(json!({ "index": index, "text": state["moves"][index]["text"] }))
+        })
+        .await?;
+    ok(&v)
+}
+
+/// `GET /api/games/{id}/record`: the game's record, as `senet play --record` writes it.
+async fn game_record(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
+    let game = s.games.get(&id).map_err(missing)?;
+    let v = s
+        .blocking(move || {
+            let mut g = game
+                .lock()
+                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            Ok(g.record(&engine, &built))
+        })
+        .await?;
+    let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"senet-game.json\"",
+            ),
+        ],
+        text + "\n",
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/draw` (`?at=K`, `?paths=1`): the game's board as SVG, with the throw in
+/// hand.
+async fn game_draw(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Answer {
+    let (at, paths) = view_query(query)?;
+    let game = s.games.get(&id).map_err(missing)?;
+    let picture = s
+        .blocking(move || {
+            let (mut view, _) = view_of(&game, at)?;
+            let engine = Arc::clone(&view.engine);
+            let built = view.build(&engine, false).map_err(ApiError::bad)?;
+            let throw = match built.awaiting {
+                Awaiting::Move(_) => Some(built.game.total),
+                _ => built.throws.last().map(|&t| Throw::from(t)),
+            };
+            Ok(svg(
+                &engine,
+                &Drawing {
+                    position: &built.game.pos,
+                    throw,
+                    paths,
+                },
+            ))
+        })
+        .await?;
+    svg_answer(picture)
+}
+
+// ---- simulation --------------------------------------------------------------------------------
+
+/// `POST /api/sim {"rules" | "source", "options", "players", "games", "seed"}`: as `senet sim
+/// --format json`, with the game lengths counted (`lengths`: `moves` and `turns`, each a list of
+/// `[length, games]`). Bounded: at most 100,000 games, and no more than the server's time limit
+/// is expected to allow (a first game or two are timed to tell).
+async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(
+        body,
+        &["rules", "source", "options", "players", "games", "seed"],
+    )?;
+    let players = match o.get("players") {
+        None => vec!["random".to_string(), "random".to_string()],
+        Some(_) => players_of(&o)?,
+    };
+    if players.iter().any(|p| p == "human") {
+        return Err(ApiError::bad("`human` cannot play in a simulation"));
+    }
+    let games = match o.get("games") {
+        None => 1000,
+        Some(v) => v
+            .as_u64()
+            .filter(|g| (1..=MAX_SIM_GAMES).contains(g))
+            .ok_or_else(|| {
+                ApiError::bad(format!("`games` is a number from 1 to {MAX_SIM_GAMES}"))
+            })?,
+    };
+    let seed = match o.get("seed") {
+        None => 1,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| ApiError::bad("`seed` is a whole number"))?,
+    };
+    let options = options_of(&o)?;
+    let rules = s.blocking(move || rules_of(&o)).await?;
+    let engine = Arc::new(engine_of(&rules));
+    let table = table_of(&s, &rules, &engine, &players).await?;
+    let limit = s.limits.sim_seconds;
+    let v = s
+        .simulation(move || simulate(&engine, &players, &options, games, seed, table, limit))
+        .await?;
+    ok(&v)
+}
+
+fn simulate(
+    engine: &Engine,
+    players: &[String],
+    options: &[(String, String)],
+    games: u64,
+    seed: u64,
+    table: Option<Arc<Solved>>,
+    limit: u64,
+) -> Result<Value, ApiError> {
+    use senet::sim::report::{Facts, Meta, json_report};
+    use senet::sim::{SimSpec, run};
+    let jobs = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(2);
+    let spec = |games| SimSpec {
+        players,
+        games,
+        seed,
+        turn_cap: super::games::TURN_CAP,
+        table: table.clone(),
+        shard: None,
+        metrics: false,
+    };
+    // A first game or two, timed: the run must be expected to end within the limit.
+    let probe = games.min(2);
+    let start = Instant::now();
+    run(engine, &spec(probe), 1, &|_| {}).map_err(ApiError::bad)?;
+    let each = start.elapsed().as_secs_f64() / probe as f64;
+    let expected = each * games as f64 / jobs as f64;
+    if expected > limit as f64 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // positive, below 10^5
+        let fit = ((limit as f64 * jobs as f64 / each.max(1e-9)) as u64).clamp(1, MAX_SIM_GAMES);
+        return Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            body: json!({
+                "error": format!("{games} games would take about {expected:.0} s, more than the {limit} s a simulation may take here: ask for at most {fit}, or run `senet sim`"),
+                "max_games": fit,
+            }),
+        });
+    }
+    let start = Instant::now();
+    let totals = run(engine, &spec(games), jobs, &|_| {}).map_err(ApiError::bad)?;
+    let meta = Meta {
+        options,
+        players,
+        seed,
+        turn_cap: super::games::TURN_CAP,
+        shard: None,
+        seconds: start.elapsed().as_secs_f64(),
+        jobs,
+    };
+    let mut v = json_report(&Facts::of(engine), &totals, &meta);
+    v["lengths"] = json!({
+        "moves": totals.moves_each.counts().map(|(l, n)| json!([l, n])).collect::<Vec<_>>(),
+        "turns": totals.turns_each.counts().map(|(l, n)| json!([l, n])).collect::<Vec<_>>(),
+    });
+    Ok(v)
+}

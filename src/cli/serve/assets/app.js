@@ -1,0 +1,592 @@
+// The pages of `senet serve`: Play, Write and Measure, over the server's JSON API
+// (docs/formats.md). Plain JavaScript, no build step. `document.body.dataset` says what the page
+// is doing (`awaiting`, `version`, `checked`, `simulated`), for people's scripts and the tests.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+/** Calls the API; an answer that is not 2xx throws an Error with the server's message. */
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const type = response.headers.get('content-type') || '';
+  const data = type.startsWith('application/json') ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+function say(text) {
+  $('message').textContent = text || '';
+}
+
+function element(tag, text, className) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+/** Puts an SVG drawn by the server into `holder`. */
+function showSvg(holder, text) {
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = doc.documentElement;
+  holder.replaceChildren(document.importNode(svg, true));
+}
+
+// ---- tabs --------------------------------------------------------------------------------------
+
+for (const button of document.querySelectorAll('.tab-button')) {
+  button.addEventListener('click', () => {
+    for (const b of document.querySelectorAll('.tab-button')) {
+      b.setAttribute('aria-selected', String(b === button));
+    }
+    for (const tab of document.querySelectorAll('.tab')) {
+      tab.hidden = tab.id !== button.dataset.tab;
+    }
+    if (button.dataset.tab === 'write') writeChanged();
+  });
+}
+
+// ---- rule sets and options ---------------------------------------------------------------------
+
+let rulesets = [];
+
+/** The values an option allows, each written as the rule file writes it (`1..7` spelt out). */
+function values(allowed) {
+  const out = [];
+  for (const a of allowed) {
+    const range = /^(\d+)\.\.(\d+)$/.exec(a);
+    if (range) {
+      for (let n = Number(range[1]); n <= Number(range[2]); n++) out.push(String(n));
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
+/** Fills `holder` with a select for each option of the rule set chosen in `select`. */
+function showOptions(select, holder) {
+  const set = rulesets.find((r) => r.id === select.value);
+  holder.replaceChildren();
+  for (const o of (set && set.options) || []) {
+    const label = element('label', `${o.name} `);
+    const choice = element('select');
+    choice.dataset.option = o.name;
+    for (const v of values(o.allowed)) {
+      const opt = element('option', v);
+      opt.value = v;
+      opt.selected = v === o.default;
+      choice.append(opt);
+    }
+    label.append(choice);
+    holder.append(label);
+  }
+}
+
+function chosenOptions(holder) {
+  const options = {};
+  for (const s of holder.querySelectorAll('select[data-option]')) options[s.dataset.option] = s.value;
+  return options;
+}
+
+/** The players by level: each option's value is the agent's name, as the API takes it. */
+const LEVELS = {
+  human: 'human',
+  random: 'beginner (random)',
+  greedy: 'easy (greedy)',
+  expectimax: 'strong (expectimax)',
+  optimal: 'perfect (optimal)',
+};
+
+function fillPlayers(select, names, chosen) {
+  for (const name of names) {
+    const opt = element('option', LEVELS[name]);
+    opt.value = name;
+    opt.selected = name === chosen;
+    select.append(opt);
+  }
+}
+
+async function loadRulesets() {
+  rulesets = await api('GET', '/api/rulesets');
+  for (const [select, holder, initial] of [
+    [$('play-rules'), $('play-options'), 'senet/kendall'],
+    [$('sim-rules'), $('sim-options'), 'senet/kendall'],
+    [$('write-against'), null, 'senet/base'],
+  ]) {
+    for (const r of rulesets) {
+      const opt = element('option', r.id);
+      opt.value = r.id;
+      opt.title = r.title || '';
+      opt.selected = r.id === initial;
+      select.append(opt);
+    }
+    if (holder) {
+      select.addEventListener('change', () => showOptions(select, holder));
+      showOptions(select, holder);
+    }
+  }
+  const agents = ['random', 'greedy', 'expectimax', 'optimal'];
+  fillPlayers($('play-p1'), ['human', ...agents], 'human');
+  fillPlayers($('play-p2'), ['human', ...agents], 'random');
+  fillPlayers($('sim-p1'), agents, 'greedy');
+  fillPlayers($('sim-p2'), agents, 'random');
+}
+
+/** The rules of a form: the bundled rule set chosen, or the Write page's file. */
+function rulesOf(select, holder, useSource) {
+  if (useSource.checked) return { source: $('source').value };
+  return { rules: select.value, options: chosenOptions(holder) };
+}
+
+// ---- play --------------------------------------------------------------------------------------
+
+let game = null; // the last state the server gave
+let viewing = null; // the decision viewed while replaying, or null: where the game stands
+let version = 0;
+
+function setAwaiting(what) {
+  document.body.dataset.awaiting = what;
+  document.body.dataset.version = String(++version);
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  say('');
+  const body = rulesOf($('play-rules'), $('play-options'), $('play-source'));
+  body.players = [$('play-p1').value, $('play-p2').value];
+  const seed = $('play-seed').value.trim();
+  if (seed !== '') body.seed = Number(seed);
+  try {
+    viewing = null;
+    await show(await api('POST', '/api/games', body));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+/** Draws a game's state: the board (with what can move), the throw, the moves, the log. */
+async function show(state) {
+  game = state;
+  const id = state.id;
+  const at = viewing === null ? '' : `&at=${viewing}`;
+  const live = viewing === null;
+  const svg = await api('GET', `/api/games/${id}/draw?paths=0${at}`);
+  showSvg($('board'), svg);
+  const log = $('log');
+  log.replaceChildren(...state.log.map((line) => element('li', line)));
+  log.scrollTop = log.scrollHeight;
+  const sticks = $('sticks');
+  sticks.disabled = !live || state.awaiting !== 'throw';
+  sticks.classList.toggle('ready', live && state.awaiting === 'throw');
+  $('undo').disabled = !live || !state.can_undo;
+  $('hint').disabled = !live || state.awaiting !== 'move';
+  $('save').disabled = false;
+  const moves = $('moves');
+  moves.replaceChildren();
+  let status;
+  if (state.awaiting === 'over') {
+    const o = state.outcome || {};
+    status = o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
+  } else if (state.awaiting === 'throw') {
+    status = `${state.to_move} (${playerOf(state, state.to_move)}) to throw: click the sticks.`;
+  } else {
+    status = `${state.to_move} (${playerOf(state, state.to_move)}) to move with ${state.throw}: click a piece, or a move below.`;
+  }
+  if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status}`;
+  $('status').textContent = status;
+  if (live && state.awaiting === 'move') {
+    state.moves.forEach((m) => {
+      const b = element('button', m.text);
+      b.type = 'button';
+      b.dataset.index = String(m.index);
+      b.addEventListener('click', () => play(m.index));
+      moves.append(b);
+    });
+    markMovable(state);
+  }
+  showReplay(state);
+  setAwaiting(live ? state.awaiting : 'replay');
+}
+
+function playerOf(state, side) {
+  const s = state.sides.find((x) => x.name === side);
+  return s ? s.player : '';
+}
+
+/** A move's first step: where its piece stands (`0` waiting), as the board's data-place says. */
+function origin(m) {
+  return m.steps.length ? String(m.steps[0].from) : null;
+}
+
+/** Marks the pieces that can move and the squares they can go to; a click on a piece plays its
+ * move, or, where it has several, picks it and lights its moves below. */
+function markMovable(state) {
+  const board = $('board');
+  const side = state.to_move;
+  const byPlace = new Map();
+  for (const m of state.moves) {
+    const from = origin(m);
+    if (from === null) continue;
+    if (!byPlace.has(from)) byPlace.set(from, []);
+    byPlace.get(from).push(m);
+  }
+  for (const [from, list] of byPlace) {
+    const piece = board.querySelector(`.piece[data-side="${CSS.escape(side)}"][data-place="${CSS.escape(from)}"]`);
+    if (!piece) continue;
+    piece.classList.add('movable');
+    piece.addEventListener('click', () => {
+      if (list.length === 1) {
+        play(list[0].index);
+        return;
+      }
+      for (const p of board.querySelectorAll('.picked')) p.classList.remove('picked');
+      piece.classList.add('picked');
+      for (const b of $('moves').querySelectorAll('button')) {
+        b.classList.toggle('chosen', list.some((m) => String(m.index) === b.dataset.index));
+      }
+      for (const m of list) {
+        for (const s of m.squares) {
+          const target = s.to && board.querySelector(`.square[data-square="${s.to}"]`);
+          if (target) target.classList.add('picked');
+        }
+      }
+    });
+    for (const m of list) {
+      for (const s of m.squares) {
+        const target = s.to && board.querySelector(`.square[data-square="${s.to}"]`);
+        if (target) target.classList.add('target');
+      }
+    }
+  }
+}
+
+async function play(index) {
+  try {
+    await show(await api('POST', `/api/games/${game.id}/move`, { index }));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function throwSticks() {
+  if (!game || game.awaiting !== 'throw') return;
+  const sticks = $('sticks');
+  sticks.disabled = true;
+  sticks.classList.remove('rolling');
+  void sticks.offsetWidth; // restarts the animation
+  sticks.classList.add('rolling');
+  const answer = api('POST', `/api/games/${game.id}/throw`, {});
+  await new Promise((done) => setTimeout(done, 500));
+  sticks.classList.remove('rolling');
+  try {
+    await show(await answer);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function undo() {
+  try {
+    await show(await api('POST', `/api/games/${game.id}/undo`, {}));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function hint() {
+  try {
+    const h = await api('GET', `/api/games/${game.id}/hint`);
+    for (const b of $('moves').querySelectorAll('button')) {
+      b.classList.toggle('hinted', b.dataset.index === String(h.index));
+    }
+    say('');
+    $('status').textContent = `Hint: ${h.text}`;
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+/** Saves the game's record as a file, as `senet play --record` writes it. */
+async function save() {
+  try {
+    const record = await api('GET', `/api/games/${game.id}/record`);
+    const blob = new Blob([JSON.stringify(record, null, 2) + '\n'], { type: 'application/json' });
+    const a = element('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${(record.rules.id || 'game').replace(/[^A-Za-z0-9_-]+/g, '-')}-${record.seed}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+/** Loads a saved record: its game, at its end, to go on with or to replay step by step. */
+async function load() {
+  const file = $('play-load').files[0];
+  if (!file) return;
+  try {
+    const record = JSON.parse(await file.text());
+    viewing = null;
+    await show(await api('POST', '/api/games', { record }));
+  } catch (e) {
+    say(e.message);
+  } finally {
+    $('play-load').value = '';
+  }
+}
+
+function showReplay(state) {
+  const total = state.decisions !== undefined ? state.decisions : null;
+  $('replay').hidden = false;
+  $('replay-at').textContent = viewing === null ? 'now' : `${viewing} / ${total}`;
+}
+
+/** Views the game after its first `at` decisions (null: as it stands). */
+async function view(at) {
+  if (!game) return;
+  const all = await api('GET', `/api/games/${game.id}`);
+  const total = all.decisions;
+  viewing = at === null || at >= total ? null : Math.max(0, at);
+  const state = viewing === null ? all : await api('GET', `/api/games/${game.id}?at=${viewing}`);
+  await show(state);
+}
+
+$('play-setup').addEventListener('submit', newGame);
+$('sticks').addEventListener('click', throwSticks);
+$('undo').addEventListener('click', undo);
+$('hint').addEventListener('click', hint);
+$('save').addEventListener('click', save);
+$('play-load').addEventListener('change', load);
+$('replay-first').addEventListener('click', () => view(0));
+$('replay-back').addEventListener('click', async () => {
+  const all = await api('GET', `/api/games/${game.id}`);
+  view((viewing === null ? all.decisions : viewing) - 1);
+});
+$('replay-next').addEventListener('click', () => view(viewing === null ? null : viewing + 1));
+$('replay-last').addEventListener('click', () => view(null));
+
+// ---- write -------------------------------------------------------------------------------------
+
+const SAMPLE = `ruleset "my/variant"
+title   "My variant: bear off only from the last row"
+extends "senet/base"
+
+bear off only when all on 21..30
+`;
+
+let checkTimer = null;
+let checkRun = 0;
+
+function writeChanged() {
+  numberLines([]);
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(checkSource, 300);
+}
+
+/** The line numbers beside the text, lines with a diagnostic marked. */
+function numberLines(marks) {
+  const lines = $('source').value.split('\n').length;
+  const gutter = $('gutter');
+  const out = [];
+  for (let n = 1; n <= lines; n++) {
+    const line = element('span', String(n));
+    line.dataset.line = String(n);
+    const mark = marks.find((d) => d.line === n);
+    if (mark) line.className = mark.severity === 'warning' ? 'warning' : 'error';
+    out.push(line, document.createTextNode('\n'));
+  }
+  gutter.replaceChildren(...out);
+  gutter.scrollTop = $('source').scrollTop;
+}
+
+/** Puts the cursor at a line and column (from 1) of the text. */
+function goTo(line, column) {
+  const text = $('source').value;
+  let at = 0;
+  for (let n = 1; n < line; n++) at = text.indexOf('\n', at) + 1;
+  at += column - 1;
+  const source = $('source');
+  source.focus();
+  source.setSelectionRange(at, at);
+}
+
+async function checkSource() {
+  const run = ++checkRun;
+  const source = $('source').value;
+  const list = $('diagnostics');
+  let entry;
+  try {
+    entry = (await api('POST', '/api/check', { source })).files[0];
+  } catch (e) {
+    if (run !== checkRun) return;
+    list.replaceChildren(element('li', e.message));
+    document.body.dataset.checked = String(run);
+    return;
+  }
+  if (run !== checkRun) return;
+  const diags = entry.diagnostics || [];
+  numberLines(diags.filter((d) => d.file === 'source.rules'));
+  const items = diags.map((d) => {
+    const item = element('li', undefined, d.severity);
+    item.dataset.line = String(d.line);
+    item.dataset.column = String(d.column);
+    item.dataset.code = d.code;
+    const where = d.file === 'source.rules' ? `${d.line}:${d.column}` : `${d.file}:${d.line}:${d.column}`;
+    item.append(element('strong', `${where} ${d.code} `), document.createTextNode(d.message));
+    if (d.help) item.append(element('span', `help: ${d.help}`, 'help'));
+    if (d.file === 'source.rules') item.addEventListener('click', () => goTo(d.line, d.column));
+    return item;
+  });
+  if (entry.ok) items.unshift(element('li', `ok: ${entry.id} (${entry.title})`, 'ok'));
+  if (entry.error) items.unshift(element('li', entry.error));
+  list.replaceChildren(...items);
+  $('write-state').textContent = entry.ok ? 'checks' : 'has errors';
+  if (entry.ok) {
+    try {
+      const [svg, explained, diff] = await Promise.all([
+        api('POST', '/api/draw', { source, paths: true }),
+        api('POST', '/api/explain', { source }),
+        api('POST', '/api/diff', { source, against: $('write-against').value }),
+      ]);
+      if (run !== checkRun) return;
+      showSvg($('write-board'), svg);
+      $('write-board').classList.remove('write-board-stale');
+      $('explain').textContent = explained.text;
+      $('diff').textContent = diff.text;
+    } catch (e) {
+      say(e.message);
+    }
+  } else {
+    $('write-board').classList.add('write-board-stale');
+  }
+  document.body.dataset.checked = String(run);
+}
+
+$('source').value = SAMPLE;
+$('source').addEventListener('input', writeChanged);
+$('source').addEventListener('scroll', () => {
+  $('gutter').scrollTop = $('source').scrollTop;
+});
+$('write-against').addEventListener('change', writeChanged);
+
+// ---- measure -----------------------------------------------------------------------------------
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function simulate(event) {
+  event.preventDefault();
+  say('');
+  const body = rulesOf($('sim-rules'), $('sim-options'), $('sim-source'));
+  body.players = [$('sim-p1').value, $('sim-p2').value];
+  body.games = Number($('sim-games').value);
+  body.seed = Number($('sim-seed').value);
+  $('sim-status').textContent = `Playing ${body.games} games...`;
+  $('sim-run').disabled = true;
+  try {
+    const report = await api('POST', '/api/sim', body);
+    showReport(report);
+    $('sim-status').textContent = `${report.games} games of ${report.rules} in ${report.seconds.toFixed(1)} s.`;
+  } catch (e) {
+    if (e.data && e.data.max_games) $('sim-games').value = String(e.data.max_games);
+    $('sim-status').textContent = e.status === 503 ? `Busy: ${e.message}` : e.message;
+  } finally {
+    $('sim-run').disabled = false;
+    document.body.dataset.simulated = String(++version);
+  }
+}
+
+function showReport(r) {
+  // Wins per side, each with its interval.
+  const width = 420;
+  const row = 34;
+  const wins = svgElement('svg', { width, height: row * r.sides.length + 30, viewBox: `0 0 ${width} ${row * r.sides.length + 30}` });
+  const scale = (x) => 110 + x * (width - 170);
+  r.sides.forEach((side, i) => {
+    const w = r.win_rate[side];
+    const y = 10 + i * row;
+    wins.append(svgElement('text', { x: 0, y: y + 16, 'font-size': 13 }, side));
+    wins.append(svgElement('rect', { x: scale(0), y, width: scale(w.rate) - scale(0), height: 20, fill: '#c59d5f' }));
+    wins.append(svgElement('line', { x1: scale(w.ci95[0]), x2: scale(w.ci95[1]), y1: y + 10, y2: y + 10, stroke: '#3b2a18', 'stroke-width': 2 }));
+    for (const x of w.ci95) {
+      wins.append(svgElement('line', { x1: scale(x), x2: scale(x), y1: y + 4, y2: y + 16, stroke: '#3b2a18', 'stroke-width': 2 }));
+    }
+    wins.append(svgElement('text', { x: scale(1) + 8, y: y + 15, 'font-size': 11 }, `${(100 * w.rate).toFixed(1)}%`));
+  });
+  const axis = 10 + r.sides.length * row;
+  for (const t of [0, 0.5, 1]) {
+    wins.append(svgElement('text', { x: scale(t), y: axis + 12, 'font-size': 10, 'text-anchor': 'middle' }, `${t * 100}%`));
+  }
+  $('sim-wins').replaceChildren(wins);
+
+  // Game lengths, in at most 40 bins.
+  const counts = r.lengths.moves;
+  const hist = svgElement('svg', { width: 460, height: 200, viewBox: '0 0 460 200' });
+  if (counts.length) {
+    const lo = counts[0][0];
+    const hi = counts[counts.length - 1][0];
+    const bins = Math.min(40, hi - lo + 1);
+    const size = Math.ceil((hi - lo + 1) / bins);
+    const bars = new Array(bins).fill(0);
+    for (const [len, n] of counts) bars[Math.min(bins - 1, Math.floor((len - lo) / size))] += n;
+    const top = Math.max(...bars);
+    const barWidth = 420 / bins;
+    bars.forEach((n, i) => {
+      const h = top ? (n / top) * 160 : 0;
+      const bar = svgElement('rect', { x: 30 + i * barWidth, y: 170 - h, width: Math.max(1, barWidth - 1), height: h, fill: '#2c5fa8' });
+      bar.append(svgElement('title', {}, `${lo + i * size}-${lo + (i + 1) * size - 1} moves: ${n} games`));
+      hist.append(bar);
+    });
+    hist.append(svgElement('text', { x: 30, y: 188, 'font-size': 10 }, String(lo)));
+    hist.append(svgElement('text', { x: 450, y: 188, 'font-size': 10, 'text-anchor': 'end' }, String(hi)));
+    hist.append(svgElement('text', { x: 240, y: 198, 'font-size': 10, 'text-anchor': 'middle' }, 'moves per game'));
+  }
+  $('sim-lengths').replaceChildren(hist);
+
+  const rows = [
+    ['games', r.games],
+    ['draws', r.draws],
+    ['unfinished', r.unfinished],
+    ['moves per game', `${r.moves.mean.toFixed(1)} (10% ${r.moves.p10}, median ${r.moves.p50}, 90% ${r.moves.p90}, max ${r.moves.max})`],
+    ['turns per game', `${r.turns.mean.toFixed(1)}`],
+    ['captures per game', r.captures_per_game.toFixed(2)],
+    ['passes per game', r.passes_per_game.toFixed(2)],
+    ['extra throws per game', r.extra_throws_per_game.toFixed(2)],
+  ];
+  $('sim-table').replaceChildren(...rows.map(([k, v]) => {
+    const tr = element('tr');
+    tr.append(element('th', k), element('td', String(v)));
+    return tr;
+  }));
+}
+
+$('sim-setup').addEventListener('submit', simulate);
+
+// ---- start -------------------------------------------------------------------------------------
+
+loadRulesets()
+  .then(() => {
+    numberLines([]);
+    document.body.dataset.ready = 'true';
+  })
+  .catch((e) => say(`The rule sets could not be loaded: ${e.message}`));

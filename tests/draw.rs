@@ -1,0 +1,338 @@
+//! `senet draw`: the board as SVG. The picture is valid XML that can be read back (every square
+//! `data-square`, every piece `data-side` and `data-place`), its counts are those the rule files
+//! state, the same input gives the same bytes, and three pictures are kept as snapshots (a grid
+//! board with named squares, the Ur board with its gaps, rosettes and paths, a position with
+//! pieces waiting and borne off and the throw in hand), each looked at by eye.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::path::PathBuf;
+
+use cli::{run, senet};
+
+/// Runs `senet draw ARGS` and returns the picture, which must succeed.
+fn draw(args: &[&str]) -> String {
+    let mut all = vec!["draw"];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = run(&all);
+    assert_eq!(code, 0, "senet {all:?} failed: {stderr}");
+    stdout
+}
+
+/// Runs `senet draw ARGS` with `stdin` as standard input.
+fn draw_with(args: &[&str], stdin: &str) -> String {
+    let out = senet()
+        .arg("draw")
+        .args(args)
+        .write_stdin(stdin.as_bytes().to_vec())
+        .output()
+        .expect("run senet");
+    assert!(
+        out.status.success(),
+        "senet draw {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("the picture is UTF-8")
+}
+
+/// The elements of a picture that carry `attr`, with its value.
+fn with_attr(svg: &str, attr: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is valid XML");
+    doc.descendants()
+        .filter_map(|n| n.attribute(attr).map(str::to_string))
+        .collect()
+}
+
+/// The places of one side's pieces, in the order drawn.
+fn places(svg: &str, side: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is valid XML");
+    doc.descendants()
+        .filter(|n| n.attribute("data-side") == Some(side) && n.has_attribute("data-place"))
+        .map(|n| n.attribute("data-place").unwrap_or_default().to_string())
+        .collect()
+}
+
+fn count(list: &[String], value: &str) -> usize {
+    list.iter().filter(|v| *v == value).count()
+}
+
+// ---- counts the rule files state ---------------------------------------------------------------
+
+#[test]
+fn senet_base_is_thirty_squares_with_five_pieces_a_side_on_the_first_ten() {
+    let svg = draw(&["senet/base"]);
+    let squares = with_attr(&svg, "data-square");
+    // `board 3 x 10 snake`: squares 1 to 30, each drawn once.
+    let expected: Vec<String> = (1..=30).map(|n| n.to_string()).collect();
+    let mut sorted = squares.clone();
+    sorted.sort_by_key(|s| s.parse::<u32>().unwrap());
+    assert_eq!(sorted, expected);
+    // `start red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 10`: one path, positions are squares.
+    let mut red = places(&svg, "red");
+    red.sort();
+    assert_eq!(red, ["1", "3", "5", "7", "9"]);
+    let mut blue = places(&svg, "blue");
+    blue.sort_by_key(|s| s.parse::<u32>().unwrap());
+    assert_eq!(blue, ["2", "4", "6", "8", "10"]);
+    // `name 27 "House of Water"`: its name is on the board.
+    assert!(
+        svg.contains(">House of<") && svg.contains(">Water<"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn the_ur_board_leaves_its_gaps_out_and_marks_its_rosettes() {
+    let svg = draw(&["twenty-squares/ur"]);
+    let squares = with_attr(&svg, "data-square");
+    // `board 3 x 8`, `gaps 5, 6, 21, 22`: twenty squares.
+    assert_eq!(squares.len(), 20);
+    for gap in ["5", "6", "21", "22"] {
+        assert_eq!(count(&squares, gap), 0, "gap {gap} drawn");
+    }
+    // `marks positions 4, 8, 14`: light's path 4..1, 9..16, 8..7 puts them on squares 1, 12, 7,
+    // dark's 20..17, 9..16, 24..23 on 17, 12, 23: five rosettes.
+    assert_eq!(svg.matches("class=\"rosette\"").count(), 5, "{svg}");
+    // `pieces 7 each`, `start waiting`: every piece waits beside the board.
+    for side in ["light", "dark"] {
+        let p = places(&svg, side);
+        assert_eq!(p.len(), 7);
+        assert_eq!(count(&p, "0"), 7, "{side}: {p:?}");
+    }
+}
+
+#[test]
+fn hounds_and_jackals_is_fifty_eight_holes() {
+    let svg = draw(&["hounds-and-jackals/carnarvon-carter"]);
+    let squares = with_attr(&svg, "data-square");
+    // 29 holes a side, drawn where `draw ... at ...` places them.
+    assert_eq!(squares.len(), 58);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let holes = doc
+        .descendants()
+        .filter(|n| n.has_attribute("data-square"))
+        .filter(|n| n.children().any(|c| c.has_tag_name("circle")))
+        .count();
+    assert_eq!(holes, 58, "every hole is a circle");
+    // `marks 15, 25, 44, 54`: a ring round each.
+    let marked = doc
+        .descendants()
+        .filter(|n| n.has_attribute("data-square"))
+        .filter(|n| n.children().filter(|c| c.has_tag_name("circle")).count() == 2)
+        .filter_map(|n| n.attribute("data-square"))
+        .collect::<Vec<_>>();
+    assert_eq!(marked, ["15", "25", "44", "54"]);
+    // `pieces 5 each`, `start waiting`.
+    assert_eq!(count(&places(&svg, "hounds"), "0"), 5);
+    assert_eq!(count(&places(&svg, "jackals"), "0"), 5);
+}
+
+#[test]
+fn every_bundled_rule_set_draws_as_valid_xml_with_every_piece() {
+    let (_, list, _) = run(&["list", "--format", "json"]);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    for entry in list.as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap();
+        let svg = draw(&[id, "--paths"]);
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let sides: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("path"))
+            .filter_map(|n| n.attribute("data-path"))
+            .collect();
+        assert_eq!(sides.len(), 2, "{id}: a path per side");
+        let first = places(&svg, sides[0]).len();
+        let second = places(&svg, sides[1]).len();
+        assert!(
+            first > 0 && first == second,
+            "{id}: {first} and {second} pieces"
+        );
+    }
+}
+
+#[test]
+fn paths_go_through_every_position_with_arrows() {
+    let svg = draw(&["twenty-squares/ur", "--paths"]);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let lines: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("path"))
+        .collect();
+    let names: Vec<&str> = lines
+        .iter()
+        .filter_map(|n| n.attribute("data-path"))
+        .collect();
+    assert_eq!(names, ["light", "dark"]);
+    for line in &lines {
+        // `path light: 4..1, 9..16, 8..7`: fourteen positions.
+        let points = line.attribute("points").unwrap().split(' ').count();
+        assert_eq!(points, 14);
+        assert!(
+            line.attribute("marker-end")
+                .unwrap()
+                .starts_with("url(#senet-arrow-")
+        );
+    }
+    // `colour light: white`, `colour dark: red`: an arrow head for each.
+    let markers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("marker"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    assert_eq!(markers, ["senet-arrow-white", "senet-arrow-red"]);
+    // Without `--paths` no line is drawn.
+    assert!(!draw(&["twenty-squares/ur"]).contains("class=\"path\""));
+}
+
+/// A position of Ur with pieces waiting, on the board and borne off, and a throw of 3.
+const UR_POSITION: &str = r#"{"to_move":"light","throw":3,"pieces":{"light":[0,0,4,6,9,"off","off"],"dark":[0,2,5,8,13,14,"off"]}}"#;
+
+#[test]
+fn a_position_puts_each_piece_at_its_place_and_shows_the_throw() {
+    let svg = draw_with(&["twenty-squares/ur", "--position", "-"], UR_POSITION);
+    let mut light = places(&svg, "light");
+    light.sort();
+    assert_eq!(light, ["0", "0", "4", "6", "9", "off", "off"]);
+    let mut dark = places(&svg, "dark");
+    dark.sort();
+    assert_eq!(dark, ["0", "13", "14", "2", "5", "8", "off"]);
+    // "The throw is the number of light sides": a 3 is three light sticks of four.
+    assert_eq!(with_attr(&svg, "data-throw"), ["3"]);
+    assert_eq!(svg.matches("class=\"stick light\"").count(), 3);
+    assert_eq!(svg.matches("class=\"stick dark\"").count(), 1);
+    // Light's position 4 is square 1 (`path light: 4..1, ...`): its piece is drawn in that cell,
+    // the top left one, whose centre is half a cell in from the margin.
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let piece = doc
+        .descendants()
+        .find(|n| {
+            n.attribute("data-side") == Some("light") && n.attribute("data-place") == Some("4")
+        })
+        .unwrap();
+    let circle = piece.children().find(|c| c.has_tag_name("circle")).unwrap();
+    let square = doc
+        .descendants()
+        .find(|n| n.attribute("data-square") == Some("1"))
+        .unwrap();
+    let rect = square.children().find(|c| c.has_tag_name("rect")).unwrap();
+    let x: i32 = rect.attribute("x").unwrap().parse().unwrap();
+    let cx: i32 = circle.attribute("cx").unwrap().parse().unwrap();
+    let width: i32 = rect.attribute("width").unwrap().parse().unwrap();
+    assert!(
+        cx > x && cx < x + width,
+        "the piece on position 4 stands on square 1"
+    );
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let a = draw(&["senet/kendall", "--paths"]);
+    let b = draw(&["senet/kendall", "--paths"]);
+    assert_eq!(a, b);
+}
+
+/// A folder for one test's files, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("senet-draw-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_record_is_drawn_as_a_turn_left_it() {
+    let dir = TempDir::new("record");
+    let record = dir.path("game.json");
+    let (code, _, stderr) = run(&[
+        "play",
+        "twenty-squares/ur",
+        "--option",
+        "pieces=2",
+        "--players",
+        "greedy,greedy",
+        "--seed",
+        "3",
+        "--record",
+        &record,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // Turn 0 is the start: the same picture as the rules' own, with no throw.
+    let start = draw(&["--record", &record, "--turn", "0"]);
+    assert_eq!(start, draw(&["twenty-squares/ur", "--option", "pieces=2"]));
+    // Turn 1: light has thrown once; the record's first throw is the one shown.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let first = rec["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|e| e["throw"]["value"].as_u64())
+        .unwrap();
+    let one = draw(&["--record", &record, "--turn", "1"]);
+    assert_eq!(with_attr(&one, "data-throw"), [first.to_string()]);
+    // The last turn is the end: every piece of the winner is off.
+    let turns = rec["turns"].as_u64().unwrap().to_string();
+    let winner = rec["result"]["winner"].as_str().unwrap();
+    let out = dir.path("last.svg");
+    let (code, stdout, _) = run(&["draw", "--record", &record, "--turn", &turns, "--out", &out]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    let last = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(places(&last, winner), ["off", "off"]);
+    // A turn past the end is refused, saying how many there are.
+    let past = (rec["turns"].as_u64().unwrap() + 1).to_string();
+    let (code, _, stderr) = run(&["draw", "--record", &record, "--turn", &past]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(&format!("the game has {turns} turns")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    let out = senet()
+        .args(["draw", "twenty-squares/ur", "--position", "-"])
+        .write_stdin(r#"{"to_move":"light","throw":9,"pieces":{"light":[],"dark":[]}}"#)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let (code, _, stderr) = run(&["draw", "senet/base", "--turn", "3"]);
+    assert_eq!(code, 2, "--turn needs --record: {stderr}");
+    let (code, _, _) = run(&["draw", "no/such-rules"]);
+    assert_eq!(code, 2);
+}
+
+// ---- snapshots, each looked at by eye ----------------------------------------------------------
+
+#[test]
+fn snapshot_senet_base() {
+    insta::assert_snapshot!("senet_base", draw(&["senet/base"]));
+}
+
+#[test]
+fn snapshot_ur_with_paths() {
+    insta::assert_snapshot!("ur_paths", draw(&["twenty-squares/ur", "--paths"]));
+}
+
+#[test]
+fn snapshot_ur_position() {
+    insta::assert_snapshot!(
+        "ur_position",
+        draw_with(&["twenty-squares/ur", "--position", "-"], UR_POSITION)
+    );
+}

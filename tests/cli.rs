@@ -739,6 +739,8 @@ fn explain_follows_options() {
     assert!(five.contains("Each side has 5 pieces."), "{five}");
     assert!(seven.contains("Each side has 7 pieces."), "{seven}");
     assert!(seven.contains("pieces = 7"), "{seven}");
+    let (_, one, _) = run(&["explain", "senet/kendall", "--option", "pieces=1"]);
+    assert!(one.contains("Each side has 1 piece."), "{one}");
     // Seven pieces a side fill squares 1-14: the second row shows pieces on 11-14.
     let row2 = seven
         .lines()

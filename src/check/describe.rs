@@ -290,6 +290,7 @@ pub fn describe(kind: &StatementKind) -> String {
             join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())
         ),
         K::Colour { side, colour } => format!("{} is drawn in {}.", side.value, colour.value),
+        K::Pieces(n) if n.value == 1 => "Each side has 1 piece.".into(),
         K::Pieces(n) => format!("Each side has {} pieces.", n.value),
         K::Start(StartSpec::Waiting) => "All pieces start off the board, waiting to enter.".into(),
         K::Start(StartSpec::Alternating(n)) => {

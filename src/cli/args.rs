@@ -48,8 +48,10 @@ const MOVES_EXAMPLES: &str = r#"Examples:
 
 const PLAY_EXAMPLES: &str = "\
 Examples:
-  senet play senet/kendall                                 # you (green) against `random`
-  senet play twenty-squares/ur --players expectimax,human  # the computer moves first
+  senet play senet/kendall                                 # you (green) against `normal`
+  senet play senet/kendall --players human,hard            # a stronger opponent
+  senet play twenty-squares/ur --players hard,human        # the computer moves first
+  senet play twenty-squares/ur -o pieces=3 --players human,perfect   # solved first, in seconds
   senet play senet/base --seed 7 --record game.json        # stop it with `q`, and later
   senet play --resume game.json                            # go on where it stopped";
 
@@ -207,13 +209,15 @@ pub enum Command {
         /// players, seed and turn cap it was begun with; the record is written on as the game goes.
         #[arg(long, value_name = "RECORD", conflicts_with_all = ["rules", "seed", "options", "players", "turn_cap"])]
         resume: Option<String>,
-        /// Who plays each side, in side order: `human` (you, at the terminal), `random`, `greedy`
-        /// (one move ahead), `expectimax` (a search over the throws), `expectimax:N` (its depth,
-        /// 1 to 5) or `optimal` (perfect play from a solved table, see `--table`).
+        /// Who plays each side, in side order: `human` (you, at the terminal); a level, `easy`,
+        /// `normal`, `hard` or `perfect` (from a solved table, see `--table`); or an agent,
+        /// `random`, `racer` (one move ahead, blind to danger), `greedy` (one move ahead),
+        /// `expectimax` (a search over the throws), `expectimax:N` (its depth, 1 to 5) or
+        /// `optimal` (the agent of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",
-            default_value = "human,random",
+            default_value = "human,normal",
             value_delimiter = ',',
             num_args = 1
         )]
@@ -227,7 +231,8 @@ pub enum Command {
         /// Stop a game with no winner after this many turns.
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
-        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
+        /// first), and for a person's hints (`?`: each move's chance to win).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
         #[command(flatten)]
@@ -242,9 +247,10 @@ pub enum Command {
         /// How many games (at least 1).
         #[arg(long, default_value_t = 10_000, value_parser = parse_games)]
         games: u64,
-        /// The agents, in player order: `random`, `greedy` (one move ahead), `expectimax` (a
-        /// search over the throws), `expectimax:N` (its depth, 1 to 5) or `optimal` (perfect play
-        /// from a solved table, see `--table`).
+        /// The agents, in player order: a level, `easy`, `normal`, `hard` or `perfect` (from a
+        /// solved table, see `--table`); or an agent, `random`, `racer` (one move ahead, blind to
+        /// danger), `greedy` (one move ahead), `expectimax` (a search over the throws),
+        /// `expectimax:N` (its depth, 1 to 5) or `optimal` (the agent of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",
@@ -262,7 +268,8 @@ pub enum Command {
         /// Stop a game with no winner after this many turns (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
-        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
+        /// first).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
         /// Play only shard K of N of the games (a contiguous slice; every game keeps its seed),

@@ -87,6 +87,13 @@ Examples:
   senet replay game.json                                   # verifies every throw and move
   senet replay game.json --show                            # ... and tells the game";
 
+const REVIEW_EXAMPLES: &str = "\
+Examples:
+  senet play twenty-squares/ur -o pieces=3 --players human,hard --record game.json
+  senet review game.json                                   # each move against the best one
+  senet review game.json --format json --plot game.svg     # for tools, and the chance to win
+  senet review ur.json --table ur.table                    # a full game of Ur, its table solved";
+
 const FMT_EXAMPLES: &str = "\
 Examples:
   senet fmt my-variant.rules                     # rewrites the file in the canonical layout
@@ -395,6 +402,29 @@ pub enum Command {
         /// Print the game as it is replayed.
         #[arg(long)]
         show: bool,
+    },
+    /// Review a recorded game: the value of each move played and of the best move there, what each
+    /// move lost, the biggest mistakes, and the chance to win across the game.
+    #[command(after_help = REVIEW_EXAMPLES)]
+    Review {
+        /// The game record, as `senet play --record` writes it (docs/formats.md).
+        #[arg(value_name = "RECORD")]
+        file: String,
+        /// The solved table to value the moves with: chances to win, exact (without it, a small
+        /// rule set is solved first; a larger one is valued by the `hard` level's search).
+        #[arg(long, value_name = "FILE")]
+        table: Option<String>,
+        /// Where no table values the moves: the games played on between `normal` agents after
+        /// each move, whose share of wins is the chance to win.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        playouts: u32,
+        /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Draw the first side's chance to win after each move, the biggest mistakes marked, into
+        /// this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
     },
     /// Lay rule files out the one canonical way: words spaced, notes and comments aligned,
     /// comments kept where they are; only blanks change, never a word.

@@ -42,6 +42,7 @@ mod man;
 mod moves;
 mod output;
 mod play;
+mod review;
 mod sim;
 mod solve;
 

@@ -416,7 +416,7 @@ pub enum Command {
         table: Option<String>,
         /// Where no table values the moves: the games played on between `normal` agents after
         /// each move, whose share of wins is the chance to win.
-        #[arg(long, value_name = "N", default_value_t = 100)]
+        #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
         playouts: u32,
         /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -63,7 +63,11 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         complain!("error: cannot write the plot to `{}`: {e}", path.display());
         return ExitCode::from(2);
     }
-    let result = replayed_result(&engine, &head.result);
+    let result = if head.result == json!({ "stopped": true }) {
+        "stopped before its end".to_string()
+    } else {
+        outcome_text(&engine, review.outcome.as_ref())
+    };
     match a.format {
         Format::Json => say!(
             "{}",
@@ -83,29 +87,6 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         ),
     }
     ExitCode::SUCCESS
-}
-
-/// The record's result in words.
-fn replayed_result(engine: &Engine, result: &Value) -> String {
-    if *result == json!({ "stopped": true }) {
-        return "stopped before its end".into();
-    }
-    let winner = result.get("winner").and_then(Value::as_str);
-    let outcome = Side::BOTH
-        .into_iter()
-        .find(|&s| Some(engine.rules.sides[s].name.as_str()) == winner)
-        .map(|side| senet::engine::Outcome::Win {
-            side,
-            points: result
-                .get("match_points")
-                .and_then(Value::as_u64)
-                .and_then(|p| u32::try_from(p).ok())
-                .unwrap_or(0),
-        })
-        .or_else(|| {
-            (result.get("draw") == Some(&json!(true))).then_some(senet::engine::Outcome::Draw)
-        });
-    outcome_text(engine, outcome.as_ref())
 }
 
 /// A value for people: a chance in percent, or a heuristic value (a won or lost game in words).

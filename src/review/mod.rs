@@ -57,6 +57,8 @@ pub struct Judged {
 
 /// A reviewed game.
 pub struct Review {
+    /// How the game ended (`None`: it was stopped, or reached its turn cap).
+    pub outcome: Option<Outcome>,
     /// The values are chances to win from a solved table.
     pub exact: bool,
     /// Playouts behind each chance (0 where a table gives them).
@@ -111,7 +113,7 @@ pub fn review(
     let mut moves = Vec::new();
     let mut missing = None;
     let mut values = Vec::new();
-    replay_with(
+    let replayed = replay_with(
         engine,
         head,
         |_| {},
@@ -182,6 +184,7 @@ pub fn review(
         Judge::Search { playouts } => (false, *playouts),
     };
     Ok(Review {
+        outcome: replayed.game.summary.outcome,
         exact,
         playouts,
         moves,

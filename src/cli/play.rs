@@ -291,8 +291,14 @@ impl<'e> Session<'e> {
             senet::render::board::initial(&side.name)
         );
         say!("{}", goal_text(engine, s, style));
+        // A looped path is never left but by capture.
+        let then = if side.looped {
+            "and round again"
+        } else {
+            "then off the board"
+        };
         say_raw!(
-            "Your path: the squares in the order numbered here, 1 to {}, then off the board.\n{}",
+            "Your path: the squares in the order numbered here, 1 to {}, {then}.\n{}",
             side.len(),
             draw_path(engine, s)
         );

@@ -339,6 +339,8 @@ impl<'e> Session<'e> {
                     let reply = match &mut self.seats[player] {
                         Seat::Human => {
                             if !self.introduced[side] {
+                                // Seated by a ritual: what led to the seat comes first.
+                                print_lines(self.narrator.flush(side));
                                 self.introduce(side);
                             }
                             self.ask(side, &mut input)

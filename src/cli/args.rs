@@ -49,9 +49,7 @@ const MOVES_EXAMPLES: &str = r#"Examples:
 const PLAY_EXAMPLES: &str = "\
 Examples:
   senet play senet/kendall                                 # you (green) against `normal`
-  senet play senet/kendall --players human,hard            # a stronger opponent
-  senet play twenty-squares/ur --players hard,human        # the computer moves first
-  senet play twenty-squares/ur -o pieces=3 --players human,perfect   # solved first, in seconds
+  senet play twenty-squares/ur --players hard,human        # levels: easy, normal, hard, perfect
   senet play senet/base --seed 7 --record game.json        # stop it with `q`, and later
   senet play --resume game.json                            # go on where it stopped";
 
@@ -316,7 +314,7 @@ pub enum Command {
             num_args = 1
         )]
         players: Vec<String>,
-        /// A skill pair `STRONGER/WEAKER`: how often the first beats the second in the games with a winner, seats swapped
+        /// A skill pair `STRONGER/WEAKER` (agents or levels, as `hard/normal`): how often the first beats the second in the games with a winner, seats swapped
         /// (repeatable; `none` for no skill games).
         #[arg(long, value_name = "A/B", default_values_t = ["greedy/random".to_string(), "expectimax:2/greedy".to_string()])]
         skill: Vec<String>,

@@ -9,7 +9,7 @@ use cli::{run, senet};
 use serde_json::Value;
 
 /// Every command a user can name (clap's own `help` aside).
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "list",
     "fmt",
     "check",
@@ -23,6 +23,7 @@ const COMMANDS: [&str; 16] = [
     "merge",
     "solve",
     "replay",
+    "review",
     "lsp",
     "completions",
     "man",

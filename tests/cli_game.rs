@@ -1069,6 +1069,19 @@ fn played(after: &str, side: &str, option: &str) -> bool {
 /// Plays `args` answering each prompt as it comes: Enter where a single move is offered, else
 /// `answer`. The whole standard output, once the game is over.
 fn play_answering(args: &[&str], answer: &str) -> Out {
+    play_script(args, |text| {
+        // The last prompt is the one waiting (None, no such prompt yet, sorts first).
+        if text.rfind(ONLY) > text.rfind(PROMPT) {
+            "\n".into()
+        } else {
+            answer.into()
+        }
+    })
+}
+
+/// Plays `args`, answering each prompt with what `answer` makes of the output so far. The whole
+/// standard output, once the game is over.
+fn play_script(args: &[&str], mut answer: impl FnMut(&str) -> String) -> Out {
     use std::io::{Read, Write};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_senet"))
         .args(args)
@@ -1097,12 +1110,7 @@ fn play_answering(args: &[&str], answer: &str) -> Out {
         let asked = text.matches("]: ").count();
         if asked > answered && text.ends_with("]: ") {
             answered = asked;
-            // The last prompt is the one waiting (None, no such prompt yet, sorts first).
-            let line = if text.rfind(ONLY) > text.rfind(PROMPT) {
-                "\n"
-            } else {
-                answer
-            };
+            let line = answer(&text);
             stdin.write_all(line.as_bytes()).expect("answer the prompt");
         }
     }
@@ -1255,10 +1263,14 @@ fn a_person_quits_with_q() {
             "{quit:?}: {stopped}"
         );
         assert!(!out.stdout.contains("Game over"), "{quit:?}");
-        // The stopped game is recorded as stopped, and replays up to where it stopped.
+        // The stopped game is recorded as stopped, and replays up to where it stopped; the
+        // last line says how to go on with it.
         assert_eq!(
             lines[lines.len() - 1],
-            format!("Record written to {}.", s(&file))
+            format!(
+                "Record written to {0}; `senet play --resume {0}` goes on with the game.",
+                s(&file)
+            )
         );
         let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         assert_eq!(record["result"], json!({ "stopped": true }), "{quit:?}");
@@ -1471,6 +1483,362 @@ fn unknown_players_are_refused_with_the_known_names() {
             out.stderr
         );
     }
+}
+
+#[test]
+fn the_default_opponent_is_the_normal_level() {
+    let out = run_with(&["play", "twenty-squares/ur", "--seed", "1"], "q\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("light is player 1: human"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("dark is player 2: normal"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn levels_play_as_players_and_are_recorded_by_name() {
+    let dir = TempDir::new("levels");
+    for (players, rules) in [
+        ("easy,normal", "twenty-squares/ur"),
+        ("hard,perfect", "twenty-squares/ur --option pieces=2"),
+    ] {
+        let file = dir.path("levels.json");
+        let mut args = vec!["play"];
+        args.extend(rules.split(' '));
+        args.extend(["--players", players, "--seed", "3", "--record", s(&file)]);
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{players}: {}", out.stderr);
+        assert!(out.stdout.contains("Game over after "), "{players}");
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let names: Vec<&str> = players.split(',').collect();
+        assert_eq!(record["players"], json!(names));
+        let out = replay(&file);
+        assert_eq!(out.code, 0, "{players}: {}", out.stderr);
+    }
+    // `perfect` plays from a table: refused where none is given and the rules are too large
+    // to solve before the game.
+    let out = run(&["play", "senet/kendall", "--players", "human,perfect"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("too large to solve"), "{}", out.stderr);
+}
+
+#[test]
+fn the_start_tells_a_person_their_side_the_goal_and_the_path() {
+    let out = run_with(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+        ],
+        "q\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for expected in [
+        "You play light (L); you move first.",
+        // `win first to bear off all`, seven pieces each.
+        "Goal: bear off all 7 of your pieces before dark does.",
+        "Your path: the squares in the order numbered here, 1 to 14, then off the board.",
+        // `path light: 4..1, 9..16, 8..7`: squares 4 to 1 are steps 1 to 4, squares 9 to 16
+        // steps 5 to 12, squares 8 and 7 steps 13 and 14; the dark row is not on it.
+        "|  4  |  3  |  2  |  1  |           | 14  | 13  |",
+        "|  5  |  6  |  7  |  8  |  9  | 10  | 11  | 12  |",
+        "|     |     |     |     |           |     |     |",
+    ] {
+        assert!(
+            out.stdout.contains(expected),
+            "no `{expected}` in:\n{}",
+            out.stdout
+        );
+    }
+    let out = run_with(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "random,human",
+            "--seed",
+            "1",
+        ],
+        "q\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("You play dark (D); light moves first."),
+        "{}",
+        out.stdout
+    );
+    // `path dark: 20..17, 9..16, 24..23`.
+    assert!(
+        out.stdout
+            .contains("|  4  |  3  |  2  |  1  |           | 14  | 13  |"),
+        "{}",
+        out.stdout
+    );
+    // `p` draws the path again.
+    let again = run_with(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+        ],
+        "p\nq\n",
+    );
+    assert_eq!(
+        again
+            .stdout
+            .matches("|  5  |  6  |  7  |  8  |  9  | 10  | 11  | 12  |")
+            .count(),
+        2,
+        "{}",
+        again.stdout
+    );
+}
+
+/// The values a hint lists: each option's value as printed, and whether it is marked best.
+fn hints(text: &str) -> Vec<(String, bool)> {
+    let at = text.rfind("Values (").expect("a hint");
+    text[at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            let cells: Vec<&str> = l
+                .split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            let best = cells.last() == Some(&"best");
+            (cells[cells.len() - 2].to_string(), best)
+        })
+        .collect()
+}
+
+#[test]
+fn a_hint_values_every_move() {
+    // With `perfect` playing, from its solved table: each move's chance to win.
+    let mut seen = 0;
+    let out = play_script(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--option",
+            "pieces=2",
+            "--players",
+            "human,perfect",
+            "--seed",
+            "3",
+        ],
+        |text| {
+            let waiting_many = text.rfind(PROMPT) > text.rfind(ONLY);
+            if waiting_many && seen == 0 {
+                seen = 1;
+                "?\n".into()
+            } else if seen == 1 {
+                "q\n".into()
+            } else {
+                "\n".into()
+            }
+        },
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let values = hints(&out.stdout);
+    assert!(values.len() >= 2, "{}", out.stdout);
+    let chances: Vec<f64> = values
+        .iter()
+        .map(|(v, _)| {
+            v.trim_end_matches(" %")
+                .parse::<f64>()
+                .expect("a percentage")
+        })
+        .collect();
+    let top = chances.iter().copied().fold(f64::MIN, f64::max);
+    for ((_, best), c) in values.iter().zip(&chances) {
+        assert!((0.0..=100.0).contains(c));
+        assert_eq!(*best, *c == top, "{}", out.stdout);
+    }
+    assert!(
+        out.stdout.contains("from the solved table"),
+        "{}",
+        out.stdout
+    );
+    // Without a table: the `hard` level's search.
+    let out = run_with(
+        &[
+            "play",
+            "senet/kendall",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+        ],
+        "?\nq\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("the `hard` level's search"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        hints(&out.stdout).len(),
+        1,
+        "one legal move: {}",
+        out.stdout
+    );
+}
+
+#[test]
+fn u_takes_back_the_last_move_with_the_same_throw() {
+    let dir = TempDir::new("undo");
+    let file = dir.path("undo.json");
+    // Enter where a single move is offered; at the first choice of several, 1; then `u`; then
+    // 2 at the same choice; then `q`.
+    let mut step = 0;
+    let out = play_script(
+        &[
+            "play",
+            "senet/kendall",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+            "--record",
+            s(&file),
+        ],
+        |text| {
+            let many = text.rfind(PROMPT) > text.rfind(ONLY);
+            let line = match step {
+                0 if many => "1",
+                0 => "",
+                1 => "u",
+                2 => "2",
+                _ => "q",
+            };
+            if step > 0 || many {
+                step += 1;
+            }
+            format!("{line}\n")
+        },
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("Move taken back: you choose again, with the same throw."),
+        "{}",
+        out.stdout
+    );
+    let prompts = prompts(&out.stdout);
+    let first = prompts
+        .iter()
+        .position(|(options, _)| options.len() >= 2)
+        .expect("a choice of several moves");
+    let (options, after) = &prompts[first];
+    assert!(played(after, "green", &options[0]), "{after}");
+    // The choice comes again, the same moves listed; 2 is played there.
+    let undone = prompts[first + 1..]
+        .iter()
+        .position(|(o, _)| o == options)
+        .map(|k| first + 1 + k)
+        .expect("the same choice again");
+    let (_, after) = prompts[undone..]
+        .iter()
+        .find(|(_, after)| after.contains("green moves"))
+        .expect("a move after the undo");
+    assert!(played(after, "green", &options[1]), "{after}");
+    // The record holds the game as played after the undo, and replays.
+    assert_eq!(replay(&file).code, 0);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let green_moves = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["move"]["side"] == json!("green"))
+        .count();
+    let told = out.stdout.matches("  green moves ").count();
+    assert_eq!(
+        green_moves,
+        told - 1,
+        "the move taken back is not in the record"
+    );
+    // Nothing to take back before the person's first move.
+    let out = run_with(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+        ],
+        "u\nq\n",
+    );
+    assert!(
+        out.stdout.contains("You have made no move to take back."),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn s_saves_the_game_and_resume_goes_on_with_it() {
+    let dir = TempDir::new("save");
+    let file = dir.path("saved.json");
+    let args = [
+        "play",
+        "twenty-squares/ur",
+        "--players",
+        "human,random",
+        "--seed",
+        "1",
+    ];
+    let out = run_with(&args, "s\nq\n");
+    assert!(
+        out.stdout.contains("Save to which file? Type `s FILE`."),
+        "{}",
+        out.stdout
+    );
+    let out = run_with(&args, &format!("s {}\nq\n", s(&file)));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(&format!(
+            "Saved to {0} (and kept there as the game goes on); `senet play --resume {0}` goes on with it.",
+            s(&file)
+        )),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!(
+            "Record written to {0}; `senet play --resume {0}` goes on with the game.",
+            s(&file)
+        )),
+        "{}",
+        out.stdout
+    );
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["result"], json!({ "stopped": true }));
+    assert_eq!(replay(&file).code, 0);
+    let out = run_with(&["play", "--resume", s(&file)], "1\n1\nq\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("Resumed after 0 moves"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("You play light (L)"), "{}", out.stdout);
+    assert_eq!(replay(&file).code, 0);
 }
 
 // ---- no colour where it does not belong --------------------------------------------------------

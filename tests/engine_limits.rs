@@ -182,7 +182,7 @@ win first to bear off all
     );
     let pos = engine.start();
     for side in Side::BOTH {
-        let value = senet::agents::evaluate(&engine, &pos, side);
+        let value = senet::agents::Heuristic::new(&engine).evaluate(&engine, &pos, side);
         assert!(value.is_finite());
     }
     for name in ["greedy", "expectimax:2"] {

@@ -446,7 +446,7 @@ fn the_optimal_player_plays_from_a_table_solved_once() {
     let s = Server::start(&[]);
     let r = s.post(
         "/api/games",
-        &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "1" }, "players": ["optimal", "optimal"], "seed": 2 }),
+        &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "1" }, "players": ["optimal", "perfect"], "seed": 2 }),
     );
     assert_eq!(r.status, 201);
     assert_eq!(r.json()["awaiting"], json!("over"));

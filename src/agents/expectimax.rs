@@ -9,7 +9,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::eval::{WIN, evaluate};
+use super::eval::{Heuristic, WIN};
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 use crate::types::{Side, Throw};
@@ -33,6 +33,12 @@ pub struct ExpectimaxAgent {
     pub nodes: u64,
     /// A search that visits more leaves than this is abandoned.
     limit: u64,
+    /// The heuristic of the rule set played, worked out at the first choice.
+    heuristic: Option<Heuristic>,
+    /// The values of the root's moves at the last depth searched in full, and at the depth
+    /// being searched (reused: a decision allocates nothing).
+    values: Vec<f64>,
+    scratch: Vec<f64>,
 }
 
 /// The distribution of the throw a side moves with.
@@ -91,6 +97,9 @@ impl ExpectimaxAgent {
             chance: Vec::new(),
             nodes: 0,
             limit: u64::MAX,
+            heuristic: None,
+            values: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -119,7 +128,8 @@ impl ExpectimaxAgent {
         }
         if depth == 0 || engine.outcome(pos).is_some() {
             self.nodes += 1;
-            return evaluate(engine, pos, root).clamp(-WIN, WIN);
+            let h = self.heuristic.as_ref().expect("made at the first choice");
+            return h.evaluate(engine, pos, root).clamp(-WIN, WIN);
         }
         let (lo, hi) = (-WIN, WIN);
         let mut done = 0.0; // sum of p * value over the throws searched
@@ -194,7 +204,8 @@ impl ExpectimaxAgent {
 }
 
 impl ExpectimaxAgent {
-    /// The best of `moves` searched `depth` decisions deep (ties broken at random).
+    /// Values each of `moves` for the side to move, searched `depth` decisions deep, into
+    /// `self.scratch`.
     fn search(
         &mut self,
         engine: &Engine,
@@ -202,15 +213,63 @@ impl ExpectimaxAgent {
         throw: Throw,
         moves: &[Move],
         depth: u32,
-    ) -> usize {
+    ) {
         let root = pos.to_move();
+        let mut values = std::mem::take(&mut self.scratch);
+        values.clear();
+        for mv in moves {
+            let next = engine.successor(pos, mv, throw);
+            // A full window: exact values, so that ties are real ties.
+            values.push(self.chance_node(engine, &next, root, depth - 1, -WIN - 1.0, WIN + 1.0));
+        }
+        self.scratch = values;
+    }
+
+    /// The value of each of `moves` for the side to move in `pos` with `throw`, as deep as this
+    /// agent searches: heuristic values, [`WIN`] for a won game and `-WIN` for a lost one.
+    pub fn move_values(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        throw: Throw,
+        moves: &[Move],
+    ) -> &[f64] {
+        if self.chance.is_empty() {
+            self.chance = move_distribution(engine);
+            self.heuristic = Some(Heuristic::new(engine));
+        }
+        let Some(budget) = self.budget else {
+            self.nodes = 0;
+            self.limit = u64::MAX;
+            self.search(engine, pos, throw, moves, self.depth);
+            std::mem::swap(&mut self.scratch, &mut self.values);
+            return &self.values;
+        };
+        // Iterative deepening within a budget of leaves: deterministic (it counts leaves, not
+        // time), and quick where moves are many. A depth that overruns the budget is abandoned
+        // and the values of the previous depth stand.
+        self.limit = budget;
+        for depth in 1..=self.depth {
+            self.nodes = 0;
+            self.search(engine, pos, throw, moves, depth);
+            if self.nodes > budget && depth > 1 {
+                break;
+            }
+            std::mem::swap(&mut self.scratch, &mut self.values);
+        }
+        self.limit = u64::MAX;
+        &self.values
+    }
+}
+
+impl Player for ExpectimaxAgent {
+    /// The move of the highest value, ties broken at random.
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
+        self.move_values(engine, pos, throw, moves);
         let mut best = f64::NEG_INFINITY;
         let mut choice = 0;
         let mut ties = 0u32;
-        for (i, mv) in moves.iter().enumerate() {
-            let next = engine.successor(pos, mv, throw);
-            // A full window: exact values, so that ties are real ties.
-            let v = self.chance_node(engine, &next, root, depth - 1, -WIN - 1.0, WIN + 1.0);
+        for (i, &v) in self.values.iter().enumerate() {
             if v > best + 1e-9 {
                 best = v;
                 choice = i;
@@ -222,34 +281,6 @@ impl ExpectimaxAgent {
                 }
             }
         }
-        choice
-    }
-}
-
-impl Player for ExpectimaxAgent {
-    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
-        if self.chance.is_empty() {
-            self.chance = move_distribution(engine);
-        }
-        let Some(budget) = self.budget else {
-            self.nodes = 0;
-            self.limit = u64::MAX;
-            return self.search(engine, pos, throw, moves, self.depth);
-        };
-        // Iterative deepening within a budget of leaves: deterministic (it counts leaves, not
-        // time), and quick where moves are many. A depth that overruns the budget is abandoned
-        // and the previous depth's choice stands.
-        let mut choice = 0;
-        self.limit = budget;
-        for depth in 1..=self.depth {
-            self.nodes = 0;
-            let c = self.search(engine, pos, throw, moves, depth);
-            if self.nodes > budget && depth > 1 {
-                break;
-            }
-            choice = c;
-        }
-        self.limit = u64::MAX;
         choice
     }
 

@@ -4,19 +4,33 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::eval::evaluate;
+use super::eval::Heuristic;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 use crate::types::Throw;
 
 pub struct GreedyAgent {
     rng: Pcg64Mcg,
+    /// The heuristic of the rule set played, worked out at the first choice.
+    heuristic: Option<Heuristic>,
+    /// Whether the heuristic leaves out the risk to its own pieces (the racer).
+    racing: bool,
 }
 
 impl GreedyAgent {
     pub fn new(seed: u64) -> Self {
         GreedyAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
+            heuristic: None,
+            racing: false,
+        }
+    }
+
+    /// The racer: greedy blind to the risk to its own pieces.
+    pub fn racer(seed: u64) -> Self {
+        GreedyAgent {
+            racing: true,
+            ..Self::new(seed)
         }
     }
 }
@@ -24,12 +38,20 @@ impl GreedyAgent {
 impl Player for GreedyAgent {
     fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
         let s = pos.to_move();
+        let racing = self.racing;
+        let h = self.heuristic.get_or_insert_with(|| {
+            if racing {
+                Heuristic::racing(engine)
+            } else {
+                Heuristic::new(engine)
+            }
+        });
         let mut best = f64::NEG_INFINITY;
         let mut choice = 0;
         let mut ties = 0u32;
         for (i, mv) in moves.iter().enumerate() {
             let next = engine.successor(pos, mv, throw);
-            let v = evaluate(engine, &next, s);
+            let v = h.evaluate(engine, &next, s);
             if v > best + 1e-12 {
                 best = v;
                 choice = i;

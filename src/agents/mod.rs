@@ -6,10 +6,10 @@ mod greedy;
 mod optimal;
 mod random;
 
-pub use eval::evaluate;
+pub use eval::{Heuristic, WIN};
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
-pub use optimal::{OptimalAgent, solve_for_agent, table_for};
+pub use optimal::{OptimalAgent, load_table, solve_for_agent, table_for};
 pub use random::RandomAgent;
 
 use std::sync::Arc;
@@ -22,12 +22,40 @@ use crate::solve::Solved;
 pub const MAX_DEPTH: u32 = 5;
 
 /// The agents `--players` can name (`expectimax:N` sets the search depth).
-pub const AGENTS: &[&str] = &["random", "greedy", "expectimax", "optimal"];
+pub const AGENTS: &[&str] = &["random", "racer", "greedy", "expectimax", "optimal"];
+
+/// The levels a person plays against, weakest first, and the agent each one is. `perfect`
+/// plays from a solved table, so it exists only where one does.
+pub const LEVELS: [(&str, &str); 4] = [
+    ("easy", "random"),
+    ("normal", "racer"),
+    ("hard", "expectimax"),
+    ("perfect", "optimal"),
+];
+
+/// The agent a player name stands for: a level's agent, else the name itself.
+pub fn agent_of(name: &str) -> &str {
+    LEVELS
+        .iter()
+        .find(|(level, _)| *level == name)
+        .map_or(name, |(_, agent)| agent)
+}
+
+/// Whether `name` plays from a solved table (`optimal`, or the level that is it).
+pub fn needs_table(name: &str) -> bool {
+    agent_of(name) == "optimal"
+}
+
+/// Whether `name` is an agent or a level `--players` accepts (`optimal` and `perfect` too,
+/// though they need a table to play).
+pub fn is_agent(name: &str) -> bool {
+    needs_table(name) || by_name(name, 0).is_ok()
+}
 
 /// Whether `name` is the random agent (uniform over the legal moves), whose games against
 /// itself a simulation may play in one loop.
 pub fn is_random(name: &str) -> bool {
-    name == AGENTS[0]
+    agent_of(name) == AGENTS[0]
 }
 
 /// Makes the agent called `name`, seeded so that its choices replay.
@@ -41,6 +69,8 @@ pub fn by_name_with(
     seed: u64,
     table: Option<&Arc<Solved>>,
 ) -> Result<Box<dyn Player + Send>, String> {
+    let level = name;
+    let name = agent_of(name);
     let (base, arg) = match name.split_once(':') {
         Some((b, a)) => (b, Some(a)),
         None => (name, None),
@@ -48,10 +78,13 @@ pub fn by_name_with(
     match (base, arg) {
         (base, None) if is_random(base) => Ok(Box::new(RandomAgent::new(seed))),
         ("greedy", None) => Ok(Box::new(GreedyAgent::new(seed))),
+        ("racer", None) => Ok(Box::new(GreedyAgent::racer(seed))),
         ("expectimax", None) => Ok(Box::new(ExpectimaxAgent::adaptive(seed))),
         ("optimal", None) => match table {
             Some(t) => Ok(Box::new(OptimalAgent::new(Arc::clone(t), seed))),
-            None => Err("`optimal` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once".into()),
+            None => Err(format!(
+                "`{level}` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once"
+            )),
         },
         ("expectimax", Some(d)) => match d.parse::<u32>() {
             Ok(depth @ 1..=MAX_DEPTH) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
@@ -62,11 +95,17 @@ pub fn by_name_with(
             )),
         },
         _ => {
-            let hint = crate::lang::diagnostic::did_you_mean(base, AGENTS.iter().copied())
+            let names = AGENTS.iter().copied().chain(LEVELS.iter().map(|(l, _)| *l));
+            let hint = crate::lang::diagnostic::did_you_mean(base, names)
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
             Err(format!(
-                "unknown player `{name}`{hint}; players are `human`, {}, `expectimax:N`",
+                "unknown player `{name}`{hint}; players are `human`, the levels {}, and the agents {}, `expectimax:N`",
+                LEVELS
+                    .iter()
+                    .map(|(l, _)| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 AGENTS
                     .iter()
                     .map(|a| format!("`{a}`"))

@@ -104,22 +104,28 @@ pub fn table_for(
     players: &[String],
     path: Option<&str>,
 ) -> Result<Option<Arc<Solved>>, String> {
-    if !players.iter().any(|p| p == "optimal") {
+    if !players.iter().any(|p| super::needs_table(p)) {
         return match path {
             Some(p) => Err(format!(
-                "`--table {p}` is for the `optimal` player, and no player here is `optimal`"
+                "`--table {p}` is for the `optimal` player (the level `perfect`), and no player here is it"
             )),
             None => Ok(None),
         };
     }
     let table = match path {
-        Some(p) => load(
-            p,
-            &TableHeader::new(&rules.id, &rules.hash, &rules.resolved_options(), 0),
-            engine,
-        )
-        .map(Arc::new)?,
+        Some(p) => load_table(engine, rules, p)?,
         None => solve_for_agent(engine)?,
     };
     Ok(Some(table))
+}
+
+/// Loads the table at `path`, which must have been solved for these rules (their text and their
+/// options as chosen).
+pub fn load_table(engine: &Engine, rules: &RuleSet, path: &str) -> Result<Arc<Solved>, String> {
+    load(
+        path,
+        &TableHeader::new(&rules.id, &rules.hash, &rules.resolved_options(), 0),
+        engine,
+    )
+    .map(Arc::new)
 }

@@ -55,8 +55,8 @@ const MOVES_EXAMPLES: &str = r#"Examples:
 
 const PLAY_EXAMPLES: &str = "\
 Examples:
-  senet play senet/kendall                                 # you (green) against `random`
-  senet play twenty-squares/ur --players expectimax,human  # the computer moves first
+  senet play senet/kendall                                 # you (green) against `normal`
+  senet play twenty-squares/ur --players hard,human        # levels: easy, normal, hard, perfect
   senet play senet/base --seed 7 --record game.json        # stop it with `q`, and later
   senet play --resume game.json                            # go on where it stopped";
 
@@ -91,6 +91,13 @@ Examples:
   senet play senet/base --players greedy,greedy --seed 7 --record game.json
   senet replay game.json                                   # verifies every throw and move
   senet replay game.json --show                            # ... and tells the game";
+
+const REVIEW_EXAMPLES: &str = "\
+Examples:
+  senet play twenty-squares/ur -o pieces=3 --players human,hard --record game.json
+  senet review game.json                                   # each move against the best one
+  senet review game.json --format json --plot game.svg     # for tools, and the chance to win
+  senet review ur.json --table ur.table                    # a full game of Ur, its table solved";
 
 const FMT_EXAMPLES: &str = "\
 Examples:
@@ -248,13 +255,15 @@ pub enum Command {
         /// players, seed and turn cap it was begun with; the record is written on as the game goes.
         #[arg(long, value_name = "RECORD", conflicts_with_all = ["rules", "seed", "options", "players", "turn_cap"])]
         resume: Option<String>,
-        /// Who plays each side, in side order: `human` (you, at the terminal), `random`, `greedy`
-        /// (one move ahead), `expectimax` (a search over the throws), `expectimax:N` (its depth,
-        /// 1 to 5) or `optimal` (perfect play from a solved table, see `--table`).
+        /// Who plays each side, in side order: `human` (you, at the terminal); a level, `easy`,
+        /// `normal`, `hard` or `perfect` (from a solved table, see `--table`); or an agent,
+        /// `random`, `racer` (one move ahead, blind to danger), `greedy` (one move ahead),
+        /// `expectimax` (a search over the throws), `expectimax:N` (its depth, 1 to 5) or
+        /// `optimal` (the agent of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",
-            default_value = "human,random",
+            default_value = "human,normal",
             value_delimiter = ',',
             num_args = 1
         )]
@@ -268,7 +277,8 @@ pub enum Command {
         /// Stop a game with no winner after this many turns.
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
-        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
+        /// first), and for a person's hints (`?`: each move's chance to win).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
         #[command(flatten)]
@@ -283,9 +293,10 @@ pub enum Command {
         /// How many games (at least 1).
         #[arg(long, default_value_t = 10_000, value_parser = parse_games)]
         games: u64,
-        /// The agents, in player order: `random`, `greedy` (one move ahead), `expectimax` (a
-        /// search over the throws), `expectimax:N` (its depth, 1 to 5) or `optimal` (perfect play
-        /// from a solved table, see `--table`).
+        /// The agents, in player order: a level, `easy`, `normal`, `hard` or `perfect` (from a
+        /// solved table, see `--table`); or an agent, `random`, `racer` (one move ahead, blind to
+        /// danger), `greedy` (one move ahead), `expectimax` (a search over the throws),
+        /// `expectimax:N` (its depth, 1 to 5) or `optimal` (the agent of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",
@@ -303,7 +314,8 @@ pub enum Command {
         /// Stop a game with no winner after this many turns (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
-        /// The solved table for `optimal` (without it, a small rule set is solved first).
+        /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
+        /// first).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
         /// Play only shard K of N of the games (a contiguous slice; every game keeps its seed),
@@ -343,7 +355,7 @@ pub enum Command {
             num_args = 1
         )]
         players: Vec<String>,
-        /// A skill pair `STRONGER/WEAKER`: how often the first beats the second in the games with a winner, seats swapped
+        /// A skill pair `STRONGER/WEAKER` (agents or levels, as `hard/normal`): how often the first beats the second in the games with a winner, seats swapped
         /// (repeatable; `none` for no skill games).
         #[arg(long, value_name = "A/B", default_values_t = ["greedy/random".to_string(), "expectimax:2/greedy".to_string()])]
         skill: Vec<String>,
@@ -429,6 +441,29 @@ pub enum Command {
         /// Print the game as it is replayed.
         #[arg(long)]
         show: bool,
+    },
+    /// Review a recorded game: the value of each move played and of the best move there, what each
+    /// move lost, the biggest mistakes, and the chance to win across the game.
+    #[command(after_help = REVIEW_EXAMPLES)]
+    Review {
+        /// The game record, as `senet play --record` writes it (docs/formats.md).
+        #[arg(value_name = "RECORD")]
+        file: String,
+        /// The solved table to value the moves with: chances to win, exact (without it, a small
+        /// rule set is solved first; a larger one is valued by the `hard` level's search).
+        #[arg(long, value_name = "FILE")]
+        table: Option<String>,
+        /// Where no table values the moves: the games played on between `normal` agents after
+        /// each move, whose share of wins is the chance to win.
+        #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+        playouts: u32,
+        /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Draw the first side's chance to win after each move, the biggest mistakes marked, into
+        /// this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
     },
     /// Lay rule files out the one canonical way: words spaced, notes and comments aligned,
     /// comments kept where they are; only blanks change, never a word.

@@ -110,6 +110,19 @@ pub fn run(cli: Cli) -> ExitCode {
             (None, None) => unreachable!("clap requires RULES without --resume"),
         },
         Command::Replay { file, show } => super::play::replay(&file, show),
+        Command::Review {
+            file,
+            table,
+            playouts,
+            format,
+            plot,
+        } => super::review::run(super::review::ReviewArgs {
+            file: &file,
+            table: table.as_deref(),
+            playouts,
+            format,
+            plot: plot.as_deref(),
+        }),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "senet", &mut script);

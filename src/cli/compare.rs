@@ -44,7 +44,7 @@ fn check_agent(name: &str) -> Result<(), String> {
             "`{name}` cannot play in a comparison; use `senet play` to play"
         ));
     }
-    if name == "optimal" {
+    if agents::needs_table(name) {
         return Ok(());
     }
     agents::by_name(name, 0).map(|_| ())

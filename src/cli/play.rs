@@ -2,21 +2,24 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use senet::agents;
+use senet::agents::{self, ExpectimaxAgent};
 use senet::check::RuleSet;
 use senet::compile::Phase;
 use senet::engine::Engine;
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::notation::record::{self, Header, RecordHead, Replayed, event_json, outcome_text};
 use senet::render::game::{
-    MoveWords, Style, device_text, draw_position, end_text, legend, move_words,
+    MoveWords, Style, device_text, draw_path, draw_position, end_text, goal_text, legend,
+    move_words,
 };
 use senet::render::narrate::Narrator;
+use senet::solve::Solved;
 use senet::types::{PerSide, Side};
 
 fn style() -> Style {
@@ -31,7 +34,7 @@ enum Seat {
     Agent(Box<dyn Player + Send>),
 }
 
-const HELP: &str = "Type the number of a move and Enter (Enter alone plays 1); `b` board, `l` special squares, `h` help, `q` quits.";
+const HELP: &str = "Type the number of a move and Enter (Enter alone plays 1); `?` the value of each move, `u` takes back your last move, `s FILE` saves the game (`senet play --resume FILE` goes on with it), `b` board, `l` special squares, `p` your path, `h` help, `q` quits.";
 
 fn print_lines(lines: Vec<String>) {
     for line in lines {
@@ -65,122 +68,22 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
 /// The longest line a person's answer may be.
 const MAX_INPUT_LINE: usize = 4096;
 
-/// Asks a person to pick a move. `None` means they quit.
-fn ask(
-    engine: &Engine,
-    game: &Game,
-    side: Side,
-    style: Style,
-    narrator: &mut Narrator,
-    input: &mut impl BufRead,
-) -> Option<usize> {
-    let moves = game.moves();
-    let board = draw_position(engine, &game.pos, style);
-    say!("\n{board}");
-    print_lines(narrator.flush(side));
-    if let Some(line) = narrator.throw_line(side) {
-        say!("{line}");
-    }
-    let spend = game.phase == Phase::Spend;
-    // Throws of more than one value left: each option says which it plays.
-    let several = spend && game.pool().iter().any(|&t| t != game.pool()[0]);
-    let words: Vec<MoveWords> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, mv)| {
-            let (after, report) = engine.apply(&game.pos, mv, game.total);
-            let mut w = move_words(engine, side, &report, engine.outcome(&after), style);
-            if several {
-                // Each option plays one of the turn's throws.
-                w.text = format!("with {}: {}", game.throw_of(i), w.text);
-            }
-            w
-        })
-        .collect();
-    // What the side moves with: the total, or the throws it has left to play.
-    let with = if spend {
-        let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
-        match list.as_slice() {
-            [one] => format!("its throw {one}"),
-            _ => format!("one of its throws {}", list.join(", ")),
-        }
-    } else {
-        game.total.to_string()
-    };
-    let name = style.side(engine, side);
-    let all_again = words.iter().all(|w| w.extra_throw);
-    let again = |w: &MoveWords| {
-        if w.extra_throw && !all_again {
-            "; throws again"
-        } else {
-            ""
-        }
-    };
-    let commands = |line: &str| -> Option<bool> {
-        match line {
-            "q" | "quit" => Some(false),
-            "h" | "help" | "?" => {
-                say!("{HELP}\n{}", device_text(engine));
-                Some(true)
-            }
-            "b" | "board" => {
-                say!("{board}");
-                Some(true)
-            }
-            "l" | "list" => {
-                say_raw!("{}", legend(engine));
-                Some(true)
-            }
-            _ => None,
-        }
-    };
-    let then = if all_again { ", then throws again" } else { "" };
-    if let [only] = words.as_slice() {
-        say!(
-            "{name} has only one move with {with}{then}: {}{}",
-            only.text,
-            again(only)
-        );
-        loop {
-            say_raw!("press Enter to play it [h for help]: ");
-            let line = read_line(input)?;
-            match commands(&line) {
-                Some(false) => return None,
-                Some(true) => {}
-                None if line.is_empty() || line == "1" => return Some(0),
-                None => {
-                    say!("`{line}` is not a command: press Enter to play the move, or h for help.")
-                }
-            }
-        }
-    }
-    let split = if game.phase == Phase::Distribute {
-        ", split among pieces"
-    } else {
-        ""
-    };
-    say!("{name} to move with {with}{split}{then}:");
-    for (i, w) in words.iter().enumerate() {
-        say!("  {:>2}) {}{}", i + 1, w.text, again(w));
-    }
-    loop {
-        say_raw!("move [1-{}, h for help]: ", moves.len());
-        let line = read_line(input)?;
-        if line.is_empty() {
-            return Some(0);
-        }
-        match commands(&line) {
-            Some(false) => return None,
-            Some(true) => {}
-            None => match line.parse::<usize>() {
-                Ok(k) if (1..=moves.len()).contains(&k) => return Some(k - 1),
-                _ => say!(
-                    "`{line}` is not a move; type 1-{}, or h for help.",
-                    moves.len()
-                ),
-            },
-        }
-    }
+/// What a person answered at a decision.
+enum Reply {
+    Move(usize),
+    /// The game was taken back to an earlier decision of the person's.
+    Undone,
+    Quit,
+}
+
+/// What a command typed at a decision does there.
+enum Typed {
+    /// Answered; ask again.
+    Answered,
+    Undone,
+    Quit,
+    /// Not a command.
+    Not,
 }
 
 pub struct PlayArgs<'a> {
@@ -199,10 +102,37 @@ pub struct Resumed<'e> {
     pub events: Vec<serde_json::Value>,
 }
 
+/// Where a person's hints come from: the solved table where there is one, else the search of
+/// the `hard` level (made at the first hint).
+struct Adviser {
+    table: Option<Arc<Solved>>,
+    search: Option<ExpectimaxAgent>,
+}
+
+/// A game at the terminal: the players, the game, its throws, its record.
+struct Session<'e> {
+    engine: &'e Engine,
+    a: &'e PlayArgs<'e>,
+    seed: u64,
+    seats: Vec<Seat>,
+    game: Game<'e>,
+    /// The throws to come.
+    rng: Pcg64Mcg,
+    /// The record's events so far.
+    events: Vec<serde_json::Value>,
+    /// The record's file, and its name.
+    record: Option<(String, std::fs::File)>,
+    narrator: Narrator<'e>,
+    style: Style,
+    adviser: Adviser,
+    /// The sides whose person has been told what they play for.
+    introduced: PerSide<bool>,
+}
+
 pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode {
     if a.players.len() != 2 {
         complain!(
-            "error: `--players` names two players, in side order (for example `human,random`)"
+            "error: `--players` names two players, in side order (for example `human,normal`)"
         );
         return ExitCode::from(2);
     }
@@ -215,15 +145,23 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
     });
     // The record's file is opened before the game, so that a game is never played for a record
     // that cannot be written.
-    let mut record_file = match a.record.map(|path| open_record(path, &a)) {
+    let record = match a.record.map(|path| open_record(path, &a)) {
         None => None,
-        Some(Ok(file)) => Some(file),
+        Some(Ok(file)) => a.record.map(|path| (path.to_string(), file)),
         Some(Err(e)) => {
             complain!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let table = match agents::table_for(engine, a.rules, a.players, a.table) {
+    let any_human = a.players.iter().any(|p| p == "human");
+    // A table serves the `perfect` player, or a person's hints.
+    let table = match (a.table, any_human) {
+        (Some(path), true) if !a.players.iter().any(|p| agents::needs_table(p)) => {
+            agents::load_table(engine, a.rules, path).map(Some)
+        }
+        _ => agents::table_for(engine, a.rules, a.players, a.table),
+    };
+    let table = match table {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");
@@ -248,7 +186,6 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
             }
         }
     }
-    let any_human = seats.iter().any(|s| matches!(s, Seat::Human));
     let style = style();
     let r = &engine.rules;
     say!("{} ({})", r.title, r.id);
@@ -273,7 +210,7 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
     }
     say!("seed {seed}");
     say!("{}", device_text(engine));
-    let (mut game, mut rng, mut events) = match resumed {
+    let (game, rng, events) = match resumed {
         Some(r) => {
             say!(
                 "Resumed after {} moves and {} turns.",
@@ -288,116 +225,491 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
             Vec::new(),
         ),
     };
+    let mut session = Session {
+        engine,
+        a: &a,
+        seed,
+        seats,
+        game,
+        rng,
+        events,
+        record,
+        narrator: Narrator::new(engine, style, a.players, any_human),
+        style,
+        adviser: Adviser {
+            table,
+            search: None,
+        },
+        introduced: PerSide::default(),
+    };
     if any_human {
         say!("{HELP}");
         say_raw!("\nSpecial squares:\n{}", legend(engine));
+        // Without a ritual that seats them, people know their sides now.
+        if r.seats.is_none() || session.game.phase != Phase::Seating {
+            for s in Side::BOTH {
+                if session.persons()[s] {
+                    session.introduce(s);
+                }
+            }
+        }
     } else {
         // With a person the board is drawn at each decision, the first one included.
-        say!("\n{}", draw_position(engine, &game.pos, style));
+        say!("\n{}", draw_position(engine, &session.game.pos, style));
+    }
+    session.run()
+}
+
+impl<'e> Session<'e> {
+    /// Which sides a person plays.
+    fn persons(&self) -> PerSide<bool> {
+        PerSide::from_fn(|s| {
+            matches!(
+                self.seats[usize::from(self.game.summary.seat[s])],
+                Seat::Human
+            )
+        })
     }
 
-    let mut narrator = Narrator::new(engine, style, a.players, any_human);
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut quit = false;
-    // When the record was last written: at the first choice it always is.
-    let mut written: Option<Instant> = None;
-    let person = |game: &Game, seats: &[Seat]| {
-        PerSide::from_fn(|s| matches!(seats[usize::from(game.summary.seat[s])], Seat::Human))
-    };
-    loop {
-        let action = game.next_action();
-        let persons = person(&game, &seats);
-        tell(&mut game, &mut narrator, persons, &mut events);
-        // Before a person's choice (and before an agent's once a second has passed since the
-        // last write) the record holds the game so far, as stopped there: a game cut off
-        // (Ctrl-C, a closed terminal) leaves a record that replays up to that point. Agents'
-        // quick choices are not each written: that would cost a whole record per move.
-        if let (Action::Choose { side }, Some(file)) = (action, record_file.as_mut())
-            && (person(&game, &seats)[side]
-                || written.is_none_or(|w| w.elapsed() >= Duration::from_secs(1)))
-        {
-            let header = record_header(&a, seed, true);
-            let json = record::record_json(&header, engine, events.clone(), &game.summary);
-            if let Err(e) = rewrite(file, &json) {
+    /// Tells the person who plays `s` which side that is, who moves first, the goal, and the
+    /// path.
+    fn introduce(&mut self, s: Side) {
+        let (engine, style) = (self.engine, self.style);
+        let r = &engine.rules;
+        self.introduced[s] = true;
+        let first = if r.throw_off {
+            "a throw-off decides who moves first".to_string()
+        } else if r.first == s {
+            "you move first".to_string()
+        } else {
+            format!("{} moves first", style.side(engine, r.first))
+        };
+        let side = &r.sides[s];
+        say!(
+            "\nYou play {} ({}); {first}.",
+            style.side(engine, s),
+            senet::render::board::initial(&side.name)
+        );
+        say!("{}", goal_text(engine, s, style));
+        // A looped path is never left but by capture.
+        let then = if side.looped {
+            "and round again"
+        } else {
+            "then off the board"
+        };
+        say_raw!(
+            "Your path: the squares in the order numbered here, 1 to {}, {then}.\n{}",
+            side.len(),
+            draw_path(engine, s)
+        );
+    }
+
+    fn run(&mut self) -> ExitCode {
+        let engine = self.engine;
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut quit = false;
+        // When the record was last written: at the first choice it always is.
+        let mut written: Option<Instant> = None;
+        loop {
+            let action = self.game.next_action();
+            self.tell();
+            // Before a person's choice (and before an agent's once a second has passed since the
+            // last write) the record holds the game so far, as stopped there: a game cut off
+            // (Ctrl-C, a closed terminal) leaves a record that replays up to that point. Agents'
+            // quick choices are not each written: that would cost a whole record per move.
+            if let Action::Choose { side } = action
+                && self.record.is_some()
+                && (self.persons()[side]
+                    || written.is_none_or(|w| w.elapsed() >= Duration::from_secs(1)))
+            {
+                if let Err(e) = self.write_record(true) {
+                    complain!("error: cannot write the record: {e}");
+                    return ExitCode::from(2);
+                }
+                written = Some(Instant::now());
+            }
+            match action {
+                Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
+                    let v = random_throw(engine, &mut self.rng);
+                    self.game.give_throw(v);
+                }
+                Action::Choose { side } => {
+                    let player = usize::from(self.game.summary.seat[side]);
+                    let reply = match &mut self.seats[player] {
+                        Seat::Human => {
+                            if !self.introduced[side] {
+                                // Seated by a ritual: what led to the seat comes first.
+                                print_lines(self.narrator.flush(side));
+                                self.introduce(side);
+                            }
+                            self.ask(side, &mut input)
+                        }
+                        Seat::Agent(_) if self.game.moves().len() == 1 => Reply::Move(0),
+                        Seat::Agent(agent) => Reply::Move(agent.choose(
+                            engine,
+                            &self.game.pos,
+                            self.game.total,
+                            self.game.moves(),
+                        )),
+                    };
+                    match reply {
+                        Reply::Move(i) => self.game.choose(i),
+                        Reply::Undone => continue,
+                        Reply::Quit => {
+                            quit = true;
+                            break;
+                        }
+                    }
+                }
+                Action::Over => break,
+            }
+            self.tell();
+        }
+        if let Some(s) = Side::BOTH.into_iter().find(|&s| self.persons()[s]) {
+            print_lines(self.narrator.flush(s));
+        }
+        let (game, style) = (&self.game, self.style);
+        say!("\n{}", draw_position(engine, &game.pos, style));
+        if quit {
+            let n = game.summary.moves;
+            say!(
+                "Game stopped after {n} move{}.",
+                if n == 1 { "" } else { "s" }
+            );
+        } else {
+            say!(
+                "{}",
+                end_text(
+                    engine,
+                    game.summary.outcome.as_ref(),
+                    &game.pos,
+                    game.summary.moves,
+                    game.summary.turns,
+                    style
+                )
+            );
+        }
+        for (k, seat) in self.seats.iter().enumerate() {
+            if let Seat::Agent(agent) = seat
+                && agent.fallbacks() > 0
+            {
+                complain!(
+                    "note: player {} (`{}`) met {} positions its table does not hold and played them as `greedy`",
+                    k + 1,
+                    self.a.players[k],
+                    agent.fallbacks()
+                );
+            }
+        }
+        if self.record.is_some() {
+            // A stopped game is recorded too, as stopped: it replays up to where it stopped.
+            if let Err(e) = self.write_record(quit) {
                 complain!("error: cannot write the record: {e}");
                 return ExitCode::from(2);
             }
-            written = Some(Instant::now());
-        }
-        match action {
-            Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                let v = random_throw(engine, &mut rng);
-                game.give_throw(v);
+            let path = self.record.as_ref().map_or("", |(p, _)| p.as_str());
+            if quit {
+                say!(
+                    "Record written to {path}; `senet play --resume {path}` goes on with the game."
+                );
+            } else {
+                say!("Record written to {path}.");
             }
-            Action::Choose { side } => {
-                let player = usize::from(game.summary.seat[side]);
-                let choice = match &mut seats[player] {
-                    Seat::Human => ask(engine, &game, side, style, &mut narrator, &mut input),
-                    Seat::Agent(_) if game.moves().len() == 1 => Some(0),
-                    Seat::Agent(agent) => {
-                        Some(agent.choose(engine, &game.pos, game.total, game.moves()))
-                    }
+        }
+        ExitCode::SUCCESS
+    }
+
+    /// Writes the game so far as the whole record (`stopped`: as a game stopped here).
+    fn write_record(&mut self, stopped: bool) -> std::io::Result<()> {
+        let header = record_header(self.a, self.seed, stopped);
+        let json = record::record_json(
+            &header,
+            self.engine,
+            self.events.clone(),
+            &self.game.summary,
+        );
+        match self.record.as_mut() {
+            Some((_, file)) => rewrite(file, &json),
+            None => Ok(()),
+        }
+    }
+
+    /// Tells the events the game has gathered, keeps them for the record, and prints what is to
+    /// be printed now.
+    fn tell(&mut self) {
+        let person = self.persons();
+        for e in self.game.events.drain(..) {
+            self.events.push(event_json(self.engine, &e));
+            self.narrator.event(&e, person);
+        }
+        print_lines(self.narrator.take());
+    }
+
+    /// Asks a person to pick a move for `side`.
+    fn ask(&mut self, side: Side, input: &mut impl BufRead) -> Reply {
+        let (engine, style) = (self.engine, self.style);
+        let game = &self.game;
+        let moves = game.moves();
+        let board = draw_position(engine, &game.pos, style);
+        say!("\n{board}");
+        print_lines(self.narrator.flush(side));
+        if let Some(line) = self.narrator.throw_line(side) {
+            say!("{line}");
+        }
+        let spend = game.phase == Phase::Spend;
+        // Throws of more than one value left: each option says which it plays.
+        let several = spend && game.pool().iter().any(|&t| t != game.pool()[0]);
+        let words: Vec<MoveWords> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let (after, report) = engine.apply(&game.pos, mv, game.throw_of(i));
+                let mut w = move_words(engine, side, &report, engine.outcome(&after), style);
+                if several {
+                    // Each option plays one of the turn's throws.
+                    w.text = format!("with {}: {}", game.throw_of(i), w.text);
+                }
+                w
+            })
+            .collect();
+        // What the side moves with: the total, or the throws it has left to play.
+        let with = if spend {
+            let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
+            match list.as_slice() {
+                [one] => format!("its throw {one}"),
+                _ => format!("one of its throws {}", list.join(", ")),
+            }
+        } else {
+            game.total.to_string()
+        };
+        let name = style.side(engine, side);
+        let all_again = words.iter().all(|w| w.extra_throw);
+        let again = |w: &MoveWords| {
+            if w.extra_throw && !all_again {
+                "; throws again"
+            } else {
+                ""
+            }
+        };
+        let then = if all_again { ", then throws again" } else { "" };
+        let count = moves.len();
+        if let [only] = words.as_slice() {
+            say!(
+                "{name} has only one move with {with}{then}: {}{}",
+                only.text,
+                again(only)
+            );
+            loop {
+                say_raw!("press Enter to play it [h for help]: ");
+                let Some(line) = read_line(input) else {
+                    return Reply::Quit;
                 };
-                match choice {
-                    Some(i) => game.choose(i),
-                    None => {
-                        quit = true;
-                        break;
+                match self.command(&line, side, &words, &board) {
+                    Typed::Quit => return Reply::Quit,
+                    Typed::Undone => return Reply::Undone,
+                    Typed::Answered => {}
+                    Typed::Not if line.is_empty() || line == "1" => return Reply::Move(0),
+                    Typed::Not => {
+                        say!(
+                            "`{line}` is not a command: press Enter to play the move, or h for help."
+                        )
                     }
                 }
             }
-            Action::Over => break,
         }
-        let persons = person(&game, &seats);
-        tell(&mut game, &mut narrator, persons, &mut events);
+        let split = if self.game.phase == Phase::Distribute {
+            ", split among pieces"
+        } else {
+            ""
+        };
+        say!("{name} to move with {with}{split}{then}:");
+        for (i, w) in words.iter().enumerate() {
+            say!("  {:>2}) {}{}", i + 1, w.text, again(w));
+        }
+        loop {
+            say_raw!("move [1-{count}, ? for hints, h for help]: ");
+            let Some(line) = read_line(input) else {
+                return Reply::Quit;
+            };
+            if line.is_empty() {
+                return Reply::Move(0);
+            }
+            match self.command(&line, side, &words, &board) {
+                Typed::Quit => return Reply::Quit,
+                Typed::Undone => return Reply::Undone,
+                Typed::Answered => {}
+                Typed::Not => match line.parse::<usize>() {
+                    Ok(k) if (1..=count).contains(&k) => return Reply::Move(k - 1),
+                    _ => say!("`{line}` is not a move; type 1-{count}, or h for help."),
+                },
+            }
+        }
     }
-    if let Some(s) = Side::BOTH.into_iter().find(|&s| person(&game, &seats)[s]) {
-        print_lines(narrator.flush(s));
+
+    /// Does what a command typed at `side`'s decision asks, if `line` is one.
+    fn command(&mut self, line: &str, side: Side, words: &[MoveWords], board: &str) -> Typed {
+        let engine = self.engine;
+        let (word, arg) = match line.split_once(char::is_whitespace) {
+            Some((w, a)) => (w, Some(a.trim())),
+            None => (line, None),
+        };
+        match (word, arg) {
+            ("q" | "quit", None) => return Typed::Quit,
+            ("h" | "help", None) => say!("{HELP}\n{}", device_text(engine)),
+            ("?" | "hint", None) => self.hint(side, words),
+            ("u" | "undo", None) => match self.undo() {
+                Ok(true) => return Typed::Undone,
+                Ok(false) => say!("You have made no move to take back."),
+                Err(e) => complain!("error: cannot take the move back: {e}"),
+            },
+            ("s" | "save", file) => self.save(file),
+            ("b" | "board", None) => say!("{board}"),
+            ("l" | "list", None) => say_raw!("{}", legend(engine)),
+            ("p" | "path", None) => say_raw!("{}", draw_path(engine, side)),
+            _ => return Typed::Not,
+        }
+        Typed::Answered
     }
-    say!("\n{}", draw_position(engine, &game.pos, style));
-    if quit {
-        let n = game.summary.moves;
-        say!(
-            "Game stopped after {n} move{}.",
-            if n == 1 { "" } else { "s" }
-        );
-    } else {
-        say!(
-            "{}",
-            end_text(
-                engine,
-                game.summary.outcome.as_ref(),
-                &game.pos,
-                game.summary.moves,
-                game.summary.turns,
-                style
-            )
-        );
+
+    /// Shows the value of each legal move for `side`: its chance to win from the solved table
+    /// where there is one, else the `hard` level's search.
+    fn hint(&mut self, side: Side, words: &[MoveWords]) {
+        let (engine, game) = (self.engine, &self.game);
+        let width = words
+            .iter()
+            .map(|w| w.text.chars().count())
+            .max()
+            .unwrap_or(0);
+        let from_table = self.adviser.table.as_ref().and_then(|t| {
+            let chances: Option<Vec<f64>> = (0..game.moves().len())
+                .map(|i| {
+                    let next = engine.successor(&game.pos, &game.moves()[i], game.throw_of(i));
+                    t.chances(&next).map(|(w0, w1, _)| match side {
+                        Side::First => w0,
+                        Side::Second => w1,
+                    })
+                })
+                .collect();
+            chances
+        });
+        let (values, what): (Vec<f64>, &str) = match from_table {
+            Some(chances) => (
+                chances,
+                "your chance to win after each move, from the solved table",
+            ),
+            None => {
+                let search = self
+                    .adviser
+                    .search
+                    .get_or_insert_with(|| ExpectimaxAgent::adaptive(self.seed));
+                let values = search
+                    .move_values(engine, &game.pos, game.total, game.moves())
+                    .to_vec();
+                (
+                    values,
+                    "the `hard` level's search: the worth of your pieces minus the enemy's, higher is better",
+                )
+            }
+        };
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let percent = what.starts_with("your chance");
+        say!("Values ({what}):");
+        for (i, (w, &v)) in words.iter().zip(&values).enumerate() {
+            let text = &w.text;
+            let (value, behind) = if percent {
+                (
+                    format!("{:5.1} %", 100.0 * v),
+                    format!("{:+.1}", 100.0 * (v - best)),
+                )
+            } else {
+                (hint_value(v), format!("{:+.2}", v - best))
+            };
+            let mark = if v >= best - 1e-9 { "best" } else { &behind };
+            say!("  {:>2}) {text:<width$}  {value:>8}  {mark}", i + 1);
+        }
     }
-    for (k, seat) in seats.iter().enumerate() {
-        if let Seat::Agent(agent) = seat
-            && agent.fallbacks() > 0
+
+    /// Takes back the person's last move and everything after it: the game goes back to that
+    /// decision, with the same throw (the throws come from the seed, in order). Whether there
+    /// was a move to take back.
+    fn undo(&mut self) -> Result<bool, String> {
+        let engine = self.engine;
+        let person = self.persons();
+        // A person's move is a move event of a side a person plays, but a forced opening move
+        // (made with no throw, never chosen).
+        let theirs = |e: &serde_json::Value| {
+            let Some(m) = e.get("move") else { return false };
+            let side = Side::BOTH.into_iter().find(|&s| {
+                m.get("side").and_then(|n| n.as_str()) == Some(&engine.rules.sides[s].name)
+            });
+            side.is_some_and(|s| person[s]) && m.get("throw").and_then(|t| t.as_u64()) != Some(0)
+        };
+        let Some(at) = self.events.iter().rposition(theirs) else {
+            return Ok(false);
+        };
+        // The throws of the turn so far are told again with the decision.
+        let mut throws = Vec::new();
+        let back = record::replay_events(
+            engine,
+            self.seed,
+            self.a.turn_cap,
+            &self.events[..at],
+            |e| {
+                if !matches!(e, GameEvent::Throw { .. }) {
+                    throws.clear();
+                }
+                throws.push(*e);
+            },
+        )?;
+        self.game = back.game;
+        self.rng = back.throws;
+        self.events.truncate(at);
+        self.narrator = Narrator::new(engine, self.style, self.a.players, true);
+        for e in throws
+            .iter()
+            .filter(|e| matches!(e, GameEvent::Throw { .. }))
         {
-            complain!(
-                "note: player {} (`{}`) met {} positions its table does not hold and played them as `greedy`",
-                k + 1,
-                a.players[k],
-                agent.fallbacks()
-            );
+            self.narrator.event(e, person);
+        }
+        say!("Move taken back: you choose again, with the same throw.");
+        Ok(true)
+    }
+
+    /// Saves the game so far: to `file` (which then keeps the record as the game goes on), or
+    /// to the record's file.
+    fn save(&mut self, file: Option<&str>) {
+        if let Some(path) = file {
+            match open_record(path, self.a) {
+                Ok(f) => self.record = Some((path.to_string(), f)),
+                Err(e) => {
+                    complain!("error: {e}");
+                    return;
+                }
+            }
+        }
+        let Some(path) = self.record.as_ref().map(|(p, _)| p.clone()) else {
+            say!("Save to which file? Type `s FILE`.");
+            return;
+        };
+        match self.write_record(true) {
+            Ok(()) => say!(
+                "Saved to {path} (and kept there as the game goes on); `senet play --resume {path}` goes on with it."
+            ),
+            Err(e) => complain!("error: cannot write the record to `{path}`: {e}"),
         }
     }
-    if let (Some(path), Some(file)) = (a.record, record_file.as_mut()) {
-        // A stopped game is recorded too, as stopped: it replays up to where it stopped.
-        let header = record_header(&a, seed, quit);
-        let json = record::record_json(&header, engine, events, &game.summary);
-        if let Err(e) = rewrite(file, &json) {
-            complain!("error: cannot write the record to `{path}`: {e}");
-            return ExitCode::from(2);
-        }
-        say!("Record written to {path}.");
+}
+
+/// A heuristic value for people: a won or lost game in words, else the value.
+fn hint_value(v: f64) -> String {
+    if v >= agents::WIN - 1e-9 {
+        "wins".into()
+    } else if v <= -agents::WIN + 1e-9 {
+        "loses".into()
+    } else {
+        format!("{v:+.2}")
     }
-    ExitCode::SUCCESS
 }
 
 fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
@@ -435,21 +747,6 @@ fn open_record(path: &str, a: &PlayArgs) -> Result<std::fs::File, String> {
         ));
     }
     std::fs::File::create(path).map_err(|e| format!("cannot write the record to `{path}`: {e}"))
-}
-
-/// Tells the events the game has gathered, keeps them for the record, and prints what is to be
-/// printed now.
-fn tell(
-    game: &mut Game,
-    narrator: &mut Narrator,
-    person: PerSide<bool>,
-    record: &mut Vec<serde_json::Value>,
-) {
-    for e in game.events.drain(..) {
-        record.push(event_json(game.engine, &e));
-        narrator.event(&e, person);
-    }
-    print_lines(narrator.take());
 }
 
 /// Reads a record and loads its rules: the rule text it carries (or, in a record written before

@@ -134,6 +134,8 @@ pub struct GameSummary {
     pub borne_off: u32,
 }
 
+/// Cloned to play a game on from where it stands (a review's playouts).
+#[derive(Clone)]
 pub struct Game<'e> {
     pub engine: &'e Engine,
     pub pos: Position,
@@ -166,7 +168,7 @@ pub struct Game<'e> {
 }
 
 /// The state of a turn that plays each throw whole.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Spend {
     /// The throws not yet played, in the order thrown.
     pool: Vec<Throw>,

@@ -280,20 +280,9 @@ fn strings(v: &Value, key: &str) -> Option<Vec<String>> {
         .collect()
 }
 
-/// Whether `name` is a player `senet play` knows: `human`, an agent, `expectimax:N`.
+/// Whether `name` is a player `senet play` knows: `human`, an agent, a level, `expectimax:N`.
 fn is_player(name: &str) -> bool {
-    let (base, depth) = match name.split_once(':') {
-        Some((b, d)) => (b, Some(d)),
-        None => (name, None),
-    };
-    match depth {
-        None => name == "human" || crate::agents::AGENTS.contains(&base),
-        Some(d) => {
-            base == "expectimax"
-                && d.parse::<u32>()
-                    .is_ok_and(|d| (1..=crate::agents::MAX_DEPTH).contains(&d))
-        }
-    }
+    name == "human" || crate::agents::is_agent(name)
 }
 
 fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
@@ -327,7 +316,18 @@ pub enum Choice {
 pub fn replay<'e>(
     engine: &'e Engine,
     head: &RecordHead,
+    observe: impl FnMut(&GameEvent),
+) -> Result<Replayed<'e>, String> {
+    replay_with(engine, head, observe, |_, _| {})
+}
+
+/// [`replay`], with `choice` told of every decision as the game reaches it: the game waiting
+/// for it (its position, throw and legal moves) and the index of the move the record plays.
+pub fn replay_with<'e>(
+    engine: &'e Engine,
+    head: &RecordHead,
     mut observe: impl FnMut(&GameEvent),
+    mut choice: impl FnMut(&Game, usize),
 ) -> Result<Replayed<'e>, String> {
     let r = &engine.rules;
     if head.id != r.id {
@@ -343,7 +343,6 @@ pub fn replay<'e>(
             head.sides, sides
         ));
     }
-    let events = &head.events;
     let stopped = head.result == json!({ "stopped": true });
     // The cap the game was played with; a record written before caps were kept can only be
     // taken at its word for an unfinished game (capped where it stops).
@@ -352,7 +351,79 @@ pub fn replay<'e>(
         None if head.result == json!({ "unfinished": true }) => head.turns.max(1),
         None => u32::MAX,
     };
-    let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(head.seed);
+    let (replayed, over) = play_events(
+        engine,
+        head.seed,
+        cap,
+        &head.events,
+        stopped,
+        &mut observe,
+        &mut choice,
+    )?;
+    let game = &replayed.game;
+    let result = match &game.summary.outcome {
+        Some(o) => outcome_json(engine, o),
+        None if over => json!({ "unfinished": true }),
+        None => json!({ "stopped": true }),
+    };
+    if result != head.result {
+        return Err(format!(
+            "the record says the result is {}, the replay gives {result}",
+            head.result
+        ));
+    }
+    let seated: Vec<String> = Side::BOTH
+        .map(|s| head.players[usize::from(game.summary.seat[s])].clone())
+        .to_vec();
+    if seated != head.seated {
+        return Err(format!(
+            "the record seats {:?}, the replay {seated:?}",
+            head.seated
+        ));
+    }
+    let s = &game.summary;
+    if u64::from(s.moves) != head.moves || s.turns != head.turns {
+        return Err(format!(
+            "the record counts {} moves and {} turns, the replay {} moves and {} turns",
+            head.moves, head.turns, s.moves, s.turns
+        ));
+    }
+    Ok(replayed)
+}
+
+/// The game a game's first `events` lead to, played from `seed` with `turn_cap` (the events of
+/// a game taken back to an earlier point: they may stop anywhere). `observe` sees each event.
+pub fn replay_events<'e>(
+    engine: &'e Engine,
+    seed: u64,
+    turn_cap: u32,
+    events: &[Value],
+    mut observe: impl FnMut(&GameEvent),
+) -> Result<Replayed<'e>, String> {
+    play_events(
+        engine,
+        seed,
+        turn_cap,
+        events,
+        true,
+        &mut observe,
+        &mut |_, _| {},
+    )
+    .map(|(replayed, _)| replayed)
+}
+
+/// Plays `events` from `seed`, checking each; a game not `stopped` must play them all to its
+/// end. The game where the events end, and whether it is over.
+fn play_events<'e>(
+    engine: &'e Engine,
+    seed: u64,
+    cap: u32,
+    events: &[Value],
+    stopped: bool,
+    observe: &mut dyn FnMut(&GameEvent),
+    choice: &mut dyn FnMut(&Game, usize),
+) -> Result<(Replayed<'e>, bool), String> {
+    let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
     let mut game = Game::new(engine, cap);
     let mut choices = Vec::new();
     let mut at = 0usize;
@@ -459,6 +530,7 @@ pub fn replay<'e>(
                         at + 1
                     ))?;
                 choices.push(Choice::Move(index));
+                choice(&game, index);
                 game.choose(index);
             }
             Action::Over => {
@@ -470,38 +542,14 @@ pub fn replay<'e>(
         }
     };
     check_drained(&mut game, &mut at)?;
-    let result = match &game.summary.outcome {
-        Some(o) => outcome_json(engine, o),
-        None if over => json!({ "unfinished": true }),
-        None => json!({ "stopped": true }),
-    };
-    if result != head.result {
-        return Err(format!(
-            "the record says the result is {}, the replay gives {result}",
-            head.result
-        ));
-    }
-    let seated: Vec<String> = Side::BOTH
-        .map(|s| head.players[usize::from(game.summary.seat[s])].clone())
-        .to_vec();
-    if seated != head.seated {
-        return Err(format!(
-            "the record seats {:?}, the replay {seated:?}",
-            head.seated
-        ));
-    }
-    let s = &game.summary;
-    if u64::from(s.moves) != head.moves || s.turns != head.turns {
-        return Err(format!(
-            "the record counts {} moves and {} turns, the replay {} moves and {} turns",
-            head.moves, head.turns, s.moves, s.turns
-        ));
-    }
-    Ok(Replayed {
-        game,
-        throws: rng,
-        choices,
-    })
+    Ok((
+        Replayed {
+            game,
+            throws: rng,
+            choices,
+        },
+        over,
+    ))
 }
 
 /// A one-line description of an outcome for people.

@@ -271,6 +271,52 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     out
 }
 
+// ---- the start ---------------------------------------------------------------------------------
+
+/// What side `s` plays for, in one sentence: `Goal: bear off all 5 of your pieces before red
+/// does.`
+pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
+    let r = &engine.rules;
+    let enemy = style.side(engine, s.other());
+    let n = r.pieces;
+    let yours = if n == 1 {
+        "your piece".to_string()
+    } else {
+        format!("all {n} of your pieces")
+    };
+    match r.win {
+        Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does."),
+        Win::MostBorneOff { .. } => {
+            format!("Goal: bear off more pieces than {enemy} by the time no piece is left in play.")
+        }
+        Win::CaptureAll => format!(
+            "Goal: take {} out of the game.",
+            if n == 1 {
+                format!("{enemy}'s piece")
+            } else {
+                format!("all {n} of {enemy}'s pieces")
+            }
+        ),
+    }
+}
+
+/// The board with side `s`'s path: each square it passes shows its step along the path (two
+/// where the path passes twice), so that the path reads 1, 2, 3 ... to the last step, where a
+/// piece leaves the board.
+pub fn draw_path(engine: &Engine, s: Side) -> String {
+    let side = &engine.rules.sides[s];
+    let content = |sq: Square| -> Option<Cell> {
+        let steps: Vec<String> = crate::types::PathPos::all_in(side.positions_of(sq))
+            .map(|p| p.to_string())
+            .collect();
+        (!steps.is_empty()).then(|| Cell {
+            text: steps.join("/"),
+            colour: None,
+        })
+    };
+    board::draw(&engine.rules.board, &content)
+}
+
 // ---- throws ------------------------------------------------------------------------------------
 
 const LIGHT: char = '▯';

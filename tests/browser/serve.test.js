@@ -98,7 +98,7 @@ async function startGame(page, seed) {
   await page.selectOption('#play-rules', 'twenty-squares/ur');
   await page.selectOption('#play-options select[data-option="pieces"]', '2');
   await page.selectOption('#play-p1', 'human');
-  await page.selectOption('#play-p2', 'random');
+  await page.selectOption('#play-p2', 'easy');
   await page.fill('#play-seed', String(seed));
   const before = await version(page);
   await page.click('#play-new');
@@ -141,9 +141,9 @@ test('the page loads with no console error', async () => {
   // The opponents by level, each an agent of the API.
   assert.deepStrictEqual(await page.locator('#play-p2 option').allTextContents(), [
     'human',
-    'beginner (random)',
-    'easy (greedy)',
-    'strong (expectimax)',
+    'easy (random)',
+    'normal (racer)',
+    'hard (expectimax)',
     'perfect (optimal)',
   ]);
   await shot(page, '1-loaded');
@@ -250,8 +250,8 @@ test('a simulation is measured and charted', async () => {
   const page = await open();
   await page.click('.tab-button[data-tab="measure"]');
   await page.selectOption('#sim-rules', 'twenty-squares/ur');
-  await page.selectOption('#sim-p1', 'greedy');
-  await page.selectOption('#sim-p2', 'random');
+  await page.selectOption('#sim-p1', 'normal');
+  await page.selectOption('#sim-p2', 'easy');
   await page.fill('#sim-games', '500');
   await page.click('#sim-run');
   await page.waitForFunction(() => document.body.dataset.simulated);

@@ -432,7 +432,7 @@ fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
         ));
     }
     for p in &names {
-        if p != "human" && p != "optimal" {
+        if p != "human" && !agents::needs_table(p) {
             agents::by_name(p, 0).map_err(ApiError::bad)?;
         }
     }
@@ -457,7 +457,7 @@ async fn table_of(
     engine: &Arc<Engine>,
     players: &[String],
 ) -> Result<Option<Arc<Solved>>, ApiError> {
-    if !players.iter().any(|p| p == "optimal") {
+    if !players.iter().any(|p| agents::needs_table(p)) {
         return Ok(None);
     }
     let key = Kept::<Solved>::key(rules);

@@ -99,13 +99,13 @@ function chosenOptions(holder) {
   return options;
 }
 
-/** The players by level: each option's value is the agent's name, as the API takes it. */
+/** The players: a person, or an opponent by its level (the name the API takes), with its agent. */
 const LEVELS = {
   human: 'human',
-  random: 'beginner (random)',
-  greedy: 'easy (greedy)',
-  expectimax: 'strong (expectimax)',
-  optimal: 'perfect (optimal)',
+  easy: 'easy (random)',
+  normal: 'normal (racer)',
+  hard: 'hard (expectimax)',
+  perfect: 'perfect (optimal)',
 };
 
 function fillPlayers(select, names, chosen) {
@@ -136,11 +136,11 @@ async function loadRulesets() {
       showOptions(select, holder);
     }
   }
-  const agents = ['random', 'greedy', 'expectimax', 'optimal'];
-  fillPlayers($('play-p1'), ['human', ...agents], 'human');
-  fillPlayers($('play-p2'), ['human', ...agents], 'random');
-  fillPlayers($('sim-p1'), agents, 'greedy');
-  fillPlayers($('sim-p2'), agents, 'random');
+  const levels = ['easy', 'normal', 'hard', 'perfect'];
+  fillPlayers($('play-p1'), ['human', ...levels], 'human');
+  fillPlayers($('play-p2'), ['human', ...levels], 'normal');
+  fillPlayers($('sim-p1'), levels, 'normal');
+  fillPlayers($('sim-p2'), levels, 'easy');
 }
 
 /** The rules of a form: the bundled rule set chosen, or the Write page's file. */

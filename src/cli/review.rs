@@ -1,0 +1,325 @@
+//! `senet review`: a recorded game valued move by move.
+
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use super::args::Format;
+use senet::agents;
+use senet::engine::{Engine, Move, Position};
+use senet::notation::position::steps_json;
+use senet::notation::record::outcome_text;
+use senet::render::game::{Style, move_words};
+use senet::review::{Judge, Judged, Review, plot};
+use senet::types::{Place, Side, Throw};
+
+/// The biggest mistakes a review lists.
+const MISTAKES: usize = 5;
+
+pub struct ReviewArgs<'a> {
+    pub file: &'a str,
+    pub table: Option<&'a str>,
+    pub playouts: u32,
+    pub format: Format,
+    pub plot: Option<&'a std::path::Path>,
+}
+
+pub fn run(a: ReviewArgs) -> ExitCode {
+    let fail = |msg: String| {
+        complain!("error: `{}` cannot be reviewed: {msg}", a.file);
+        ExitCode::from(2)
+    };
+    let (head, rules) = match super::play::load_record(a.file) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    let engine = Engine::new(senet::compile::compile(&rules));
+    // The table given, else one solved now where the rules are small enough, else the search.
+    let (judge, solved_now) = match a.table {
+        Some(path) => match agents::load_table(&engine, &rules, path) {
+            Ok(t) => (Judge::Table(t), false),
+            Err(e) => {
+                complain!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => match agents::solve_for_agent(&engine) {
+            Ok(t) => (Judge::Table(t), true),
+            Err(_) => (
+                Judge::Search {
+                    playouts: a.playouts,
+                },
+                false,
+            ),
+        },
+    };
+    let review = match senet::review::review(&engine, &head, &judge, head.seed) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if let Some(path) = a.plot
+        && let Err(e) = std::fs::write(path, plot::svg(&engine, &review, MISTAKES))
+    {
+        complain!("error: cannot write the plot to `{}`: {e}", path.display());
+        return ExitCode::from(2);
+    }
+    let result = if head.result == json!({ "stopped": true }) {
+        "stopped before its end".to_string()
+    } else {
+        outcome_text(&engine, review.outcome.as_ref())
+    };
+    match a.format {
+        Format::Json => say!(
+            "{}",
+            json_report(&engine, &review, a.file, &head, &rules.id)
+        ),
+        Format::Text => say_raw!(
+            "{}",
+            text_report(
+                &engine,
+                &review,
+                a.file,
+                &head.seated,
+                &rules.id,
+                &result,
+                solved_now
+            )
+        ),
+    }
+    ExitCode::SUCCESS
+}
+
+/// A value for people: a chance in percent, or a heuristic value (a won or lost game in words).
+fn value_text(review: &Review, v: f64) -> String {
+    if review.exact {
+        format!("{:.1} %", 100.0 * v)
+    } else if v >= agents::WIN - 1e-9 {
+        "wins".into()
+    } else if v <= -agents::WIN + 1e-9 {
+        "loses".into()
+    } else {
+        format!("{v:+.2}")
+    }
+}
+
+/// A loss for people: percentage points of the chance to win, or heuristic value.
+fn loss_text(review: &Review, loss: f64) -> String {
+    if review.exact {
+        format!("{:.1}", 100.0 * loss)
+    } else {
+        format!("{loss:.2}")
+    }
+}
+
+/// The unit of a loss in words, after [`loss_text`].
+fn unit(review: &Review) -> &'static str {
+    if review.exact { " points" } else { "" }
+}
+
+/// A move in short: each step's squares (`9-11`, `in-3`, `26-off`).
+fn short(engine: &Engine, side: Side, mv: &Move) -> String {
+    let place = |p: Place| match p {
+        Place::Waiting => "in".to_string(),
+        Place::Off | Place::Removed => "off".to_string(),
+        Place::On(q) => engine.square(side, q).to_string(),
+    };
+    if mv.steps().is_empty() {
+        return "(stays)".into();
+    }
+    mv.steps()
+        .iter()
+        .map(|s| format!("{}-{}", place(s.from()), place(s.to())))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A move in words, as `senet play` tells it.
+fn words(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> String {
+    let (after, report) = engine.apply(pos, mv, throw);
+    let style = Style { colour: false };
+    move_words(
+        engine,
+        pos.to_move(),
+        &report,
+        engine.outcome(&after),
+        style,
+    )
+    .text
+}
+
+fn text_report(
+    engine: &Engine,
+    review: &Review,
+    file: &str,
+    seated: &[String],
+    id: &str,
+    result: &str,
+    solved_now: bool,
+) -> String {
+    use std::fmt::Write;
+    let name = |s: Side| engine.rules.sides[s].name.clone();
+    let mut out = String::new();
+    let players: Vec<String> = Side::BOTH
+        .into_iter()
+        .map(|s| format!("{} ({})", name(s), seated[s.index()]))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Review of {file}: {id}, {} against {}; {result}.",
+        players[0], players[1]
+    );
+    let _ = if review.exact {
+        writeln!(
+            out,
+            "Values: the mover's chance to win after each move, from the solved table{}; losses in percentage points (a move with a single choice loses nothing).",
+            if solved_now {
+                " (solved for this review)"
+            } else {
+                ""
+            }
+        )
+    } else {
+        writeln!(
+            out,
+            "Values: the `hard` level's search (the worth of the mover's pieces minus the enemy's); the chance to win from {} playouts between `normal` agents after each move.",
+            review.playouts
+        )
+    };
+    let w = review
+        .moves
+        .iter()
+        .map(|m| {
+            short(engine, m.side, &m.played)
+                .len()
+                .max(short(engine, m.side, &m.best).len())
+        })
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let side_w = Side::BOTH
+        .map(|s| name(s).len())
+        .into_iter()
+        .max()
+        .unwrap_or(4);
+    let first = format!("{} wins", name(Side::First));
+    let _ = writeln!(
+        out,
+        "\n{:>5}  {:<side_w$}  {:>5}  {:>5}  {:<w$}  {:>8}  {:<w$}  {:>8}  {:>6}  {first}",
+        "move", "side", "throw", "moves", "played", "value", "best", "value", "loss"
+    );
+    for m in &review.moves {
+        let best = if m.choices == 1 {
+            String::new()
+        } else if m.loss <= senet::review::LOST {
+            "=".into()
+        } else {
+            short(engine, m.side, &m.best)
+        };
+        let best_value = if m.choices == 1 || m.loss <= senet::review::LOST {
+            String::new()
+        } else {
+            value_text(review, m.best_value)
+        };
+        let _ = writeln!(
+            out,
+            "{:>5}  {:<side_w$}  {:>5}  {:>5}  {:<w$}  {:>8}  {:<w$}  {:>8}  {:>6}  {:>5.1} %",
+            m.number,
+            name(m.side),
+            m.throw.get(),
+            m.choices,
+            short(engine, m.side, &m.played),
+            value_text(review, m.value),
+            best,
+            best_value,
+            loss_text(review, m.loss),
+            100.0 * m.chance
+        );
+    }
+    let mistakes = review.mistakes(MISTAKES);
+    if mistakes.is_empty() {
+        let _ = writeln!(out, "\nNo mistakes: every move was a best move.");
+    } else {
+        let _ = writeln!(out, "\nBiggest mistakes:");
+        for m in mistakes {
+            let _ = writeln!(
+                out,
+                "  move {}, {} with {}: {} ({}) instead of {} ({}): lost {}{}",
+                m.number,
+                name(m.side),
+                m.throw.get(),
+                words(engine, &m.pos, &m.played, m.throw),
+                value_text(review, m.value),
+                words(engine, &m.pos, &m.best, m.throw),
+                value_text(review, m.best_value),
+                loss_text(review, m.loss),
+                unit(review)
+            );
+        }
+    }
+    let _ = writeln!(out);
+    for s in Side::BOTH {
+        let t = review.tally(s);
+        let _ = writeln!(
+            out,
+            "{} ({}): {} decision{}, lost {}{} in all, {} at most.",
+            name(s),
+            seated[s.index()],
+            t.decisions,
+            if t.decisions == 1 { "" } else { "s" },
+            loss_text(review, t.loss),
+            unit(review),
+            loss_text(review, t.largest)
+        );
+    }
+    out
+}
+
+fn json_report(
+    engine: &Engine,
+    review: &Review,
+    file: &str,
+    head: &senet::notation::record::RecordHead,
+    id: &str,
+) -> Value {
+    let name = |s: Side| engine.rules.sides[s].name.clone();
+    let moves: Vec<Value> = review
+        .moves
+        .iter()
+        .map(|m: &Judged| {
+            json!({
+                "move": m.number,
+                "side": name(m.side),
+                "throw": m.throw.get(),
+                "choices": m.choices,
+                "played": steps_json(&m.played),
+                "value": m.value,
+                "best": steps_json(&m.best),
+                "best_value": m.best_value,
+                "loss": m.loss,
+                "chance": m.chance,
+            })
+        })
+        .collect();
+    let totals: serde_json::Map<String, Value> = Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let t = review.tally(s);
+            (
+                name(s),
+                json!({ "decisions": t.decisions, "loss": t.loss, "largest": t.largest }),
+            )
+        })
+        .collect();
+    json!({
+        "record": file,
+        "rules": id,
+        "values": if review.exact { "table" } else { "search" },
+        "playouts": review.playouts,
+        "sides": Side::BOTH.map(name),
+        "seated": head.seated,
+        "result": head.result,
+        "moves": moves,
+        "mistakes": review.mistakes(MISTAKES).iter().map(|m| m.number).collect::<Vec<_>>(),
+        "totals": totals,
+    })
+}

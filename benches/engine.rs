@@ -102,7 +102,7 @@ fn positions(engine: &Engine, n: usize, stride: usize, min_moves: usize) -> Vec<
     while out.len() < n {
         random_game(&mut game, &mut agents, i, |pos, throw, moves| {
             if moves.len() >= min_moves {
-                if seen % stride == 0 && out.len() < n {
+                if seen.is_multiple_of(stride) && out.len() < n {
                     out.push((*pos, throw));
                 }
                 seen += 1;

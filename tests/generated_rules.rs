@@ -995,7 +995,7 @@ fn write(k: &Knobs) -> String {
     }
 
     // The end.
-    let most = k.win % 3 == 0;
+    let most = k.win.is_multiple_of(3);
     w.push(if most {
         "win most borne off".into()
     } else {
@@ -1631,7 +1631,7 @@ fn play(engine: &Engine, seed: u64, game_no: u64) -> Result<(), String> {
                 if !split {
                     check_single_moves(engine, &game.pos, game.total, moves).map_err(at)?;
                     // Every other throw from here too, now and then.
-                    let values: &[u8] = if choices % 4 == 0 {
+                    let values: &[u8] = if choices.is_multiple_of(4) {
                         &engine.rules.throws.values
                     } else {
                         &[]
@@ -1649,7 +1649,7 @@ fn play(engine: &Engine, seed: u64, game_no: u64) -> Result<(), String> {
                 // where few pieces can move (the search is exponential in them).
                 let s = game.pos.to_move();
                 let movable = game.pos.on(s).count_ones() + u32::from(game.pos.waiting(s));
-                if split && movable <= 2 && choices % 8 == 0 {
+                if split && movable <= 2 && choices.is_multiple_of(8) {
                     for total in LARGE_TOTALS {
                         let t = Throw::new(total);
                         engine.legal_moves(&game.pos, t, &mut buf);

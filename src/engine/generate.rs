@@ -348,6 +348,7 @@ impl Engine {
                 normal,
                 exits,
                 mut trapped,
+                ..
             } = self.movable::<EXTRAS>(pos, s, v, pieces, barrier, can_bear);
             while EXTRAS && trapped != 0 {
                 let p = lowest(trapped);
@@ -438,17 +439,12 @@ impl Engine {
                 normal |= bit(p);
             }
         }
-        let exits_ok = if can_bear && exits != 0 {
-            // An exit passes every position after its piece: none may be a barrier.
-            let blocked = if barrier == 0 {
-                0
-            } else {
-                (1u64 << (63 - barrier.leading_zeros())) - 1
-            };
-            exits & !blocked
-        } else {
-            0
-        };
+        // An exit passes every position after its piece: none may be a barrier. Without a
+        // branch: whether a piece bears off changes from throw to throw.
+        let blocked = u64::MAX
+            .checked_shr(barrier.leading_zeros() + 1)
+            .unwrap_or(0);
+        let exits_ok = exits & !blocked & 0u64.wrapping_sub(u64::from(can_bear));
         let exits_ok = if EXTRAS {
             exits_ok & !trapped
         } else {
@@ -458,6 +454,7 @@ impl Engine {
             normal,
             exits: exits_ok,
             trapped,
+            landable,
         }
     }
 
@@ -846,6 +843,9 @@ pub(super) struct Movable {
     pub exits: u64,
     /// Pieces that would pass over a trap, to be judged one at a time (only with `EXTRAS`).
     pub trapped: u64,
+    /// Positions a piece may end a move on: on the path, not its own, and empty or an enemy
+    /// piece it may capture (by the piece's position alone, as for `normal`).
+    pub landable: u64,
 }
 
 /// The last position of the part of a path in parts that position `p` lies in.

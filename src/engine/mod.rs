@@ -263,6 +263,9 @@ pub struct Engine {
     one_way: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
     run_shifts: [u32; 4],
+    /// Where turns split their total: per side and position index, the distances a single
+    /// movement from there might cover (see [`Engine::reach`]; empty without split turns).
+    split_reach: PerSide<Vec<u128>>,
 }
 
 impl Engine {
@@ -284,7 +287,7 @@ impl Engine {
         let optional_effects = masks.values().any(|m| m.optional != 0)
             || rules.turn_rules.iter().any(|t| t.may_throw_again)
             || rules.may_end_turn();
-        Engine {
+        let mut engine = Engine {
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
@@ -303,7 +306,12 @@ impl Engine {
             shared_path,
             moving,
             extras,
+            split_reach: PerSide::default(),
+        };
+        if engine.rules.split {
+            engine.split_reach = PerSide::from_fn(|s| engine.reach_table(s));
         }
+        engine
     }
 
     /// The start position of a game.

@@ -13,11 +13,11 @@
 use rand::Rng;
 
 use super::game::{Action, Game, GameSummary, Tally, draw_below, fresh_summary, random_throw};
-use super::generate::{Movable, OFF, bit};
+use super::generate::{Movable, OFF, between, bit, lowest};
 use super::{Engine, Move, Position, Step};
-use crate::compile::{Event, Phase, Win};
-use crate::types::limits::MAX_SQUARES;
-use crate::types::{Side, Throw};
+use crate::compile::{Event, Next, Phase, Win};
+use crate::types::limits::{MAX_SQUARES, THROW_VALUES};
+use crate::types::{EnterOnto, PerSide, Side, Throw};
 
 /// A random game in progress: its position and counts, and a buffer for the rare turn whose
 /// moves are listed (backward moves).
@@ -28,6 +28,8 @@ pub struct Playout<'e> {
     pub landings: [u32; MAX_SQUARES],
     pos: Position,
     moves: Vec<Move>,
+    /// Per side, what each throw value means for the loop.
+    rows: PerSide<[ThrowRow; THROW_VALUES]>,
     /// Plays the beginning of each game, where the rules have one (see [`Playout::begin`]).
     beginning: Option<Game<'e>>,
 }
@@ -74,6 +76,7 @@ impl<'e> Playout<'e> {
             landings: [0; MAX_SQUARES],
             pos: engine.start(),
             moves: Vec::with_capacity(16),
+            rows: PerSide::from_fn(|s| ThrowRow::rows(engine, s)),
             beginning: begins.then(|| {
                 let mut game = Game::new(engine, 0);
                 game.keep_events = false;
@@ -128,7 +131,39 @@ impl<'e> Playout<'e> {
 
     /// Plays a game to its end, or to `turn_cap` turns, with throws from `throws` and each
     /// side's choices from `choosers[side]` (drawn as a random agent draws them).
-    pub fn play<R: Rng + ?Sized, C: Rng>(
+    pub fn play<R: Rng + ?Sized, C: Rng + Clone>(
+        &mut self,
+        throws: &mut R,
+        choosers: &mut [C; 2],
+        turn_cap: u32,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the processor has the instructions `play_bmi` is compiled for.
+            return unsafe { self.play_bmi(throws, choosers, turn_cap) };
+        }
+        self.play_with::<_, _, Broadword>(throws, choosers, turn_cap)
+    }
+
+    /// [`Playout::play`] compiled for processors with BMI2 and POPCNT (x86-64 since 2013): the
+    /// k-th piece is found by one deposit instruction instead of broadword arithmetic, and
+    /// shifts, masks and bit counts take one instruction each. The same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn play_bmi<R: Rng + ?Sized, C: Rng + Clone>(
+        &mut self,
+        throws: &mut R,
+        choosers: &mut [C; 2],
+        turn_cap: u32,
+    ) {
+        self.play_with::<_, _, Deposit>(throws, choosers, turn_cap)
+    }
+
+    #[inline(always)]
+    fn play_with<R: Rng + ?Sized, C: Rng + Clone, S: Select>(
         &mut self,
         throws: &mut R,
         choosers: &mut [C; 2],
@@ -138,109 +173,282 @@ impl<'e> Playout<'e> {
         self.summary = fresh_summary();
         self.landings = [0; MAX_SQUARES];
         self.pos = engine.start();
-        let (goes_on, mut last_side) = self.begin(throws, choosers, turn_cap);
+        let (goes_on, last_side) = self.begin(throws, choosers, turn_cap);
         if !goes_on {
             return;
         }
         // Which player plays each side (seats may have swapped them).
         let seat = self.summary.seat.0.map(usize::from);
+        let outcomes = &engine.rules.throws.outcomes[..];
+        // The position and the counts the loop changes on every throw, held here rather than
+        // in `self` so that they can stay in registers.
+        let mut pos = self.pos;
+        let mut sum = self.summary;
+        let mut last_side = last_side.map_or(u8::MAX, |s| s.index() as u8);
         loop {
-            let s = self.pos.to_move;
-            if last_side != Some(s) {
-                last_side = Some(s);
-                if self.summary.turns >= turn_cap {
-                    return;
-                }
-                self.summary.turns += 1;
+            let s = pos.to_move;
+            // A new turn where the side changed, counted without a branch on it: whether a
+            // side throws again is a coin the predictor cannot call.
+            let new_turn = last_side != s.index() as u8;
+            if new_turn & (sum.turns >= turn_cap) {
+                break;
             }
-            let v = Throw::from(random_throw(engine, throws));
-            let Some(step) = self.pick(s, v, &mut choosers[seat[s.index()]]) else {
-                let event = engine.pass_in_place(&mut self.pos, v);
-                self.summary.passes += 1;
-                self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
-                continue;
+            last_side = s.index() as u8;
+            sum.turns += u32::from(new_turn);
+            let v = outcomes[draw_below(throws, outcomes.len())];
+            let row = self.rows[s][usize::from(v)];
+            let chooser = &mut choosers[seat[s.index()]];
+            let step = match pick::<C, S>(engine, &pos, s, v, &row, chooser) {
+                Pick::Plain(p, t) => {
+                    // A piece moved on to an empty square with no effect: the step as
+                    // `Engine::apply_step` plays it, without what cannot happen here.
+                    let m = &engine.masks[s];
+                    let (i, j) = (usize::from(p - 1), usize::from(t - 1));
+                    pos.on[s] = pos.on[s] & !bit(p) | bit(t);
+                    pos.squares[s] = pos.squares[s] & !m.square_bit[i] | m.square_bit[j];
+                    pos.cross[s.other()] = pos.cross[s.other()] & !m.cross_bit[i] | m.cross_bit[j];
+                    self.landings[m.square_bit[j].trailing_zeros() as usize] += 1;
+                    let extra = row.extra | (m.extra & bit(t) != 0);
+                    pos.to_move = if extra { s } else { s.other() };
+                    sum.moves += 1;
+                    sum.extra_throws += u32::from(extra);
+                    continue;
+                }
+                Pick::Step(step) => step,
+                Pick::Listed => match self.backward(&pos, s, v, chooser) {
+                    Some(step) => step,
+                    None => {
+                        pos.to_move = if row.pass_again { s } else { s.other() };
+                        sum.passes += 1;
+                        sum.extra_throws += u32::from(row.pass_extra);
+                        continue;
+                    }
+                },
             };
-            let mut tally = Tally::new(&mut self.landings, &mut self.summary);
-            let landed = engine.apply_step(&mut self.pos, s, step, &mut tally, u8::MAX);
+            let mut tally = Tally::new(&mut self.landings, &mut sum);
+            let landed = engine.apply_step(&mut pos, s, step, &mut tally, u8::MAX);
             let (left_play, backward) = (tally.left_play, tally.backward);
             // The end of a move as `Engine::play_in_place` makes it, for the turns played
             // here: an extra throw (by the square, a capture or the throw's value) keeps the
             // side to move, and nothing else is kept per side.
-            let extra = landed.extra || engine.rules.extra_after & v.mask_bit() != 0;
-            self.pos.to_move = if extra { s } else { s.other() };
-            let sum = &mut self.summary;
+            let extra = landed.extra | row.extra;
+            pos.to_move = if extra { s } else { s.other() };
             sum.moves += 1;
             sum.extra_throws += u32::from(extra);
             sum.backward += u32::from(backward);
             // Only a piece leaving play (borne off, or captured) can end a game.
             if left_play
-                && engine.may_be_over(&self.pos)
-                && let Some(outcome) = engine.outcome(&self.pos)
+                && engine.may_be_over(&pos)
+                && let Some(outcome) = engine.outcome(&pos)
             {
-                self.summary.outcome = Some(outcome);
-                return;
+                sum.outcome = Some(outcome);
+                break;
             }
         }
-    }
-
-    /// The move side `s` makes with throw `v`, drawn from `chooser` where there is a choice;
-    /// `None` when it has none (it passes).
-    #[inline(always)]
-    fn pick<C: Rng>(&mut self, s: Side, v: Throw, chooser: &mut C) -> Option<Step> {
-        let engine = self.engine;
-        let pos = &self.pos;
-        if v.is_zero() {
-            return None;
-        }
-        let barrier = engine.barrier(pos, s);
-        let can_bear = engine.can_bear_off(pos, s);
-        let Movable { normal, exits, .. } =
-            engine.movable::<false>(pos, s, v, u64::MAX, barrier, can_bear);
-        let mut entry = engine.entry_target(pos, s, v, barrier);
-        let mut pieces = normal | exits;
-        // Where a piece on a priority square can move, only those move (no entry).
-        let claimed = pieces & engine.masks[s].priority;
-        if claimed != 0 {
-            pieces = claimed;
-            entry = None;
-        }
-        let (counts, on_board) = byte_counts(pieces);
-        let n = on_board as usize + usize::from(entry.is_some());
-        if n == 0 {
-            return self.backward(s, v, chooser);
-        }
-        // The legal moves in the order the engine lists them: the pieces from the first
-        // position on, then the entry.
-        let k = if n == 1 { 0 } else { draw_below(chooser, n) };
-        if k < on_board as usize {
-            let p = select(pieces, counts, k as u64);
-            let to = if exits & bit(p) != 0 {
-                OFF
-            } else {
-                // `normal` lands on the path: within 64.
-                u8::try_from(u32::from(p) + u32::from(v.get())).unwrap_or(OFF)
-            };
-            return Some(Step::packed(p, to));
-        }
-        entry.map(|t| Step::packed(0, t))
+        self.pos = pos;
+        self.summary = sum;
     }
 
     /// Where no piece moves forward: a backward move if the rules have them (listed, as the
     /// engine lists them).
     #[cold]
-    fn backward<C: Rng>(&mut self, s: Side, v: Throw, chooser: &mut C) -> Option<Step> {
-        if !self.engine.rules.backward {
+    fn backward<C: Rng>(
+        &mut self,
+        pos: &Position,
+        s: Side,
+        v: u8,
+        chooser: &mut C,
+    ) -> Option<Step> {
+        if v == 0 || !self.engine.rules.backward {
             return None;
         }
         self.moves.clear();
         self.engine
-            .backward_moves(&self.pos, s, v, u64::MAX, &mut self.moves);
+            .backward_moves(pos, s, Throw::from(v), u64::MAX, &mut self.moves);
         let k = match self.moves.len() {
             0 => return None,
             1 => 0,
             n => draw_below(chooser, n),
         };
         Some(self.moves[k].steps()[0])
+    }
+}
+
+/// What the loop reads for a throw of one value, worked out once per side.
+#[derive(Clone, Copy)]
+struct ThrowRow {
+    /// The pieces a throw of this value may move: none for a throw of 0 (its side passes).
+    movers: u64,
+    /// The position a waiting piece enters onto with this throw, as its bit (0: none enters).
+    entry: u64,
+    /// The positions an entering piece passes over: no barrier may stand there.
+    entry_path: u64,
+    /// The square an entering piece lands on where it may enter only onto an empty square.
+    entry_square: u64,
+    /// Whether a move with this throw earns an extra throw.
+    extra: bool,
+    /// Whether a pass with this throw counts as an extra throw, and whether its side throws
+    /// next (the turn machine's answer).
+    pass_extra: bool,
+    pass_again: bool,
+}
+
+impl ThrowRow {
+    /// Every throw value's row for side `s`: the engine's rules, worked out for the throw.
+    fn rows(engine: &Engine, s: Side) -> [ThrowRow; THROW_VALUES] {
+        let r = &engine.rules;
+        let m = &engine.masks[s];
+        std::array::from_fn(|v| {
+            let value = Throw::from(v as u8);
+            let mask = value.mask_bit();
+            let pass_extra = r.extra_after_pass & mask != 0;
+            let pass = if pass_extra {
+                Event::PassedExtraThrow
+            } else {
+                Event::Passed
+            };
+            // Where `Engine::entry_target` lets a piece enter with this throw, before it
+            // looks at the position.
+            let onto = r
+                .enter
+                .as_ref()
+                .filter(|e| e.allows(value))
+                .map(|e| match e.onto {
+                    EnterOnto::Throw => v as u8,
+                    EnterOnto::Position(p) => p.get(),
+                });
+            let (entry, entry_path, entry_square) = match onto {
+                Some(t) if (1..=m.len).contains(&t) => {
+                    let square = m.square_bit[usize::from(t - 1)];
+                    let if_empty = r.enter.as_ref().is_some_and(|e| e.if_empty);
+                    (bit(t), between(0, t), if if_empty { square } else { 0 })
+                }
+                _ => (0, 0, 0),
+            };
+            ThrowRow {
+                movers: if v == 0 { 0 } else { u64::MAX },
+                entry,
+                entry_path,
+                entry_square,
+                extra: r.extra_after & mask != 0,
+                pass_extra,
+                pass_again: matches!(r.machine.next(Phase::Move, pass), Some((_, Next::Same))),
+            }
+        })
+    }
+}
+
+/// The move the random player makes with a throw.
+enum Pick {
+    /// A piece moved from one path position to another, onto an empty square with no effect.
+    Plain(u8, u8),
+    /// Any other move of one piece.
+    Step(Step),
+    /// No piece moves forward: backward moves, if any, are listed.
+    Listed,
+}
+
+/// The move side `s` makes with throw `v` in `pos`, drawn from `chooser` where there is a
+/// choice. Whether a piece enters, and whether the side has a choice, are found without a
+/// branch: the game is random, so the predictor would miss half of such branches.
+#[inline(always)]
+fn pick<C: Rng + Clone, S: Select>(
+    engine: &Engine,
+    pos: &Position,
+    s: Side,
+    v: u8,
+    row: &ThrowRow,
+    chooser: &mut C,
+) -> Pick {
+    let m = &engine.masks[s];
+    let barrier = engine.barrier(pos, s);
+    let can_bear = engine.can_bear_off(pos, s);
+    let Movable {
+        normal,
+        exits,
+        landable,
+        ..
+    } = engine.movable::<false>(pos, s, Throw::from(v), row.movers, barrier, can_bear);
+    // `Engine::entry_target` where moves are judged all at once: a piece entering lands where
+    // a piece moving on could (`landable`).
+    let mut entry = (pos.waiting[s] != 0)
+        & (landable & row.entry != 0)
+        & (barrier & row.entry_path == 0)
+        & (pos.occupied() & row.entry_square == 0);
+    let mut pieces = normal | exits;
+    // Where a piece on a priority square can move, only those move (no entry).
+    let claimed = pieces & m.priority;
+    if claimed != 0 {
+        pieces = claimed;
+        entry = false;
+    }
+    let (counts, on_board) = S::count(pieces);
+    let n = on_board + u64::from(entry);
+    if n == 0 {
+        return Pick::Listed;
+    }
+    // The legal moves in the order the engine lists them: the pieces from the first position
+    // on, then the entry. A single move draws nothing: the draw is made on a copy, kept only
+    // where there was a choice (a select, not a branch).
+    let mut drawn = chooser.clone();
+    let k = draw_below(&mut drawn, n as usize) as u64;
+    *chooser = std::hint::select_unpredictable(n > 1, drawn, chooser.clone());
+    if k == on_board {
+        return Pick::Step(Step::packed(0, lowest(row.entry)));
+    }
+    let p = S::select(pieces, counts, k);
+    // `normal` lands on the path: within 64.
+    let t = p + v;
+    // Bearing off, or onto an enemy piece or a square with an effect: the engine's step
+    // plays it.
+    if (exits | (pos.cross[s] | m.effect) >> v) & bit(p) == 0 {
+        return Pick::Plain(p, t);
+    }
+    Pick::Step(Step::packed(p, if exits & bit(p) != 0 { OFF } else { t }))
+}
+
+/// Counting the set bits of a word and finding the k-th of them.
+trait Select {
+    type Counts: Copy;
+    /// What [`Select::select`] needs of `x`, and the number of its set bits.
+    fn count(x: u64) -> (Self::Counts, u64);
+    /// The position (from 1) of the set bit of `x` with `k` set bits below it (`k` below
+    /// their number).
+    fn select(x: u64, counts: Self::Counts, k: u64) -> u8;
+}
+
+/// By broadword arithmetic: on any processor.
+struct Broadword;
+
+impl Select for Broadword {
+    type Counts = u64;
+    #[inline(always)]
+    fn count(x: u64) -> (u64, u64) {
+        byte_counts(x)
+    }
+    #[inline(always)]
+    fn select(x: u64, counts: u64, k: u64) -> u8 {
+        select(x, counts, k)
+    }
+}
+
+/// By BMI2's deposit: bit `k` of a word put where the k-th set bit of `x` is. Only within
+/// [`Playout::play_bmi`].
+#[cfg(target_arch = "x86_64")]
+struct Deposit;
+
+#[cfg(target_arch = "x86_64")]
+impl Select for Deposit {
+    type Counts = ();
+    #[inline(always)]
+    fn count(x: u64) -> ((), u64) {
+        ((), u64::from(x.count_ones()))
+    }
+    #[inline(always)]
+    fn select(x: u64, (): (), k: u64) -> u8 {
+        // SAFETY: only `play_bmi` selects with `Deposit`, and only on a processor with BMI2.
+        let b = unsafe { std::arch::x86_64::_pdep_u64(1 << k, x) };
+        b.trailing_zeros() as u8 + 1
     }
 }
 
@@ -294,7 +502,40 @@ static SELECT_IN_BYTE: [u8; 256 * 8] = {
 
 #[cfg(test)]
 mod tests {
-    use super::{byte_counts, select};
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    use super::{Broadword, Playout, byte_counts, select};
+    use crate::check::check_target;
+    use crate::compile::compile;
+    use crate::engine::Engine;
+
+    /// The form `play` takes on this processor plays the games of the one every processor
+    /// can run.
+    #[test]
+    fn both_forms_play_the_same_games() {
+        for id in [
+            "senet/kendall",
+            "twenty-squares/ur",
+            "senet/base",
+            "senet/bell-1960",
+        ] {
+            let engine = Engine::new(compile(&check_target(id, &[]).expect(id)));
+            let (mut a, mut b) = (Playout::new(&engine), Playout::new(&engine));
+            for seed in 0..100 {
+                let mut choosers = [1, 2].map(|k| Pcg64Mcg::seed_from_u64(seed * 3 + k));
+                a.play(&mut Pcg64Mcg::seed_from_u64(seed), &mut choosers, 10_000);
+                let mut choosers = [1, 2].map(|k| Pcg64Mcg::seed_from_u64(seed * 3 + k));
+                b.play_with::<_, _, Broadword>(
+                    &mut Pcg64Mcg::seed_from_u64(seed),
+                    &mut choosers,
+                    10_000,
+                );
+                assert_eq!(a.summary, b.summary, "{id}, seed {seed}");
+                assert_eq!(a.landings, b.landings, "{id}, seed {seed}");
+            }
+        }
+    }
 
     /// Every set bit of `x`, found the plain way, against [`select`].
     fn check(x: u64) {

@@ -108,6 +108,10 @@ struct Search<'a> {
     /// whole move, the side to throw next included.
     origin: &'a Position,
     total: Throw,
+    /// Whether the search stops at the first sequence that uses the whole total (the
+    /// question is only whether one does), and whether it has.
+    until_whole: bool,
+    whole: bool,
 }
 
 impl Engine {
@@ -122,6 +126,30 @@ impl Engine {
         pieces: u64,
         must: u64,
         or_backward: bool,
+        out: &mut Vec<Move>,
+    ) -> u16 {
+        self.split_search(pos, total, (pieces, must), or_backward, false, out)
+    }
+
+    /// The legal moves of the side to move for the split total `total` into `out`, as
+    /// [`Engine::split_moves`] lists them for every piece, unless a sequence uses the whole
+    /// total: then it stops there (the list unfinished) and returns the total.
+    pub(super) fn split_moves_unless_whole(
+        &self,
+        pos: &Position,
+        total: Throw,
+        out: &mut Vec<Move>,
+    ) -> u16 {
+        self.split_search(pos, total, (u64::MAX, 0), true, true, out)
+    }
+
+    fn split_search(
+        &self,
+        pos: &Position,
+        total: Throw,
+        (pieces, must): (u64, u64),
+        or_backward: bool,
+        until_whole: bool,
         out: &mut Vec<Move>,
     ) -> u16 {
         let s = pos.to_move;
@@ -143,6 +171,8 @@ impl Engine {
                 sets: &mut sets,
                 origin: pos,
                 total,
+                until_whole,
+                whole: false,
             };
             // Pieces that may not move count as moved already.
             self.extend(
@@ -207,6 +237,9 @@ impl Engine {
         mv: &mut Move,
         search: &mut Search,
     ) {
+        if search.whole {
+            return;
+        }
         let used = total - remaining;
         // A sequence that leaves the piece that must move where it is does not count.
         let counts = search.must == 0
@@ -219,6 +252,10 @@ impl Engine {
                 search.best = used;
                 search.found.truncate(search.start);
                 search.sets.results.clear();
+            }
+            if search.until_whole && used == total {
+                search.whole = true;
+                return;
             }
             if used == search.best {
                 let after = self.successor(search.origin, mv, search.total);
@@ -245,6 +282,9 @@ impl Engine {
                 if let Some(t) = self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                     let step = (Step::packed(p, t), d);
                     self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
+                    if search.whole {
+                        return;
+                    }
                 }
             }
         }

@@ -10,24 +10,36 @@
 //! Where only a part of the total can be used (or none: a backward move, or a pass), the draw is
 //! uniform over the legal moves, as listed.
 //!
-//! A way is drawn by counting: the ways for the pieces from the i-th on to share r, for every
-//! i and r (each piece only by distances its path allows), then one number below the count of
-//! all ways, read piece by piece. A way that cannot be played is drawn again; after [`TRIES`]
-//! draws the listing says whether the whole total can be used at all (if it can, the draws go
-//! on until one plays). The orders of a way are counted from each set of its pieces moved so
-//! far, and one is read off the counts.
+//! A way is drawn by counting: the ways for the pieces from the i-th on to share at most r,
+//! for every i and r (each piece only by distances its path allows, a few runs of them), then
+//! one number below the count of all ways, read piece by piece. A way that cannot be played is
+//! drawn again. After [`FEW`] draws a search says whether the whole total can be used at all:
+//! if it can, the draws go on until one plays; if not, the draws up to [`TRIES`] are made
+//! untried (none would play) and the move is drawn from the listed ones.
+//!
+//! The orders of a way: where its pieces move apart (each movement legal at once, none
+//! changing what another may do), every order plays it; a single movement that is not legal
+//! plays in none; else the orders of a few pieces are tried one by one, and those of more are
+//! counted from each set of pieces moved so far. One is read off the counts. The same draws
+//! give the same moves whichever way the orders are found (the debug build checks each way
+//! against the count by sets).
 
 use rand::{Rng, RngExt};
 
 use super::apply::NoRecord;
 use super::game::draw_below;
-use super::generate::{between, bit, lowest, part_end};
+use super::generate::{OFF, between, bit, lowest, part_end};
 use super::position::any_side_flag;
 use super::{Engine, Move, Position, Step};
+use crate::compile::BearCondition;
 use crate::types::limits::{MAX_PIECES, MAX_THROW_VALUE};
 use crate::types::{Side, Throw};
 
-/// How many ways are drawn before the listing is asked whether the whole total can be used.
+/// How many ways are tried before a search is asked whether the whole total can be used.
+const FEW: u32 = 16;
+
+/// How many ways are drawn before the draw is made from the listed moves, where the whole
+/// total cannot be used.
 const TRIES: u32 = 256;
 
 /// How many more draws are made once the listing says the whole total can be used: a bound a
@@ -44,20 +56,38 @@ pub enum Drawn {
 /// Room a draw reuses: nothing is allocated per draw once it has grown.
 #[derive(Default)]
 pub struct DrawRoom {
-    /// `ways[i * (t + 1) + r]`: the ways for pieces `i..` to share `r`.
+    /// `ways[i * (t + 1) + r]`: the ways for pieces `i..` to share at most `r`, where they
+    /// may outgrow 64 bits; `narrow` the same where they cannot (most turns: quicker).
     ways: Vec<u128>,
+    narrow: Vec<u64>,
+    /// Whether this draw's counts are in `narrow`.
+    narrow_ways: bool,
+    /// The runs of distances of the pieces of a way (see [`Way::run_from`]).
+    runs: Vec<(u8, u8)>,
+    /// Bit `x`: way number `x` of this draw was drawn and cannot be played (a hard turn draws
+    /// the same ways again and again).
+    rejected: Vec<u64>,
     /// Backward moves, or the listing of a hard turn.
     moves: Vec<Move>,
     memo: Memo,
 }
 
+/// The most ways a draw keeps [`DrawRoom::rejected`] for.
+const REMEMBERED: u128 = 1 << 16;
+
 /// One way to share a part of the total: the pieces (their positions, ascending) and how far
 /// each moves (0: it stays).
+#[derive(Debug)]
 struct Way {
+    /// The side whose pieces they are.
+    side: Side,
     pieces: [u8; MAX_PIECES],
     dist: [u16; MAX_PIECES],
     /// Per piece: the distances it might move (bit `d`), see [`Engine::reach`].
     reach: [u128; MAX_PIECES],
+    /// The same as runs of distances, first and last: piece `i`'s are those of
+    /// [`DrawRoom::runs`] from `run_from[i]` to `run_from[i + 1]`.
+    run_from: [usize; MAX_PIECES + 1],
     n: usize,
 }
 
@@ -91,9 +121,11 @@ impl Engine {
             return Drawn::Pass;
         }
         let mut way = Way {
+            side: s,
             pieces: [0; MAX_PIECES],
             dist: [0; MAX_PIECES],
             reach: [0; MAX_PIECES],
+            run_from: [0; MAX_PIECES + 1],
             n: 0,
         };
         let mut bits = pos.on[s];
@@ -102,22 +134,31 @@ impl Engine {
             way.n += 1;
             bits &= bits - 1;
         }
-        if let Some(mv) = self.draw_way(pos, t, &mut way, rng, room, TRIES) {
+        let all = self.count_all_ways(pos, t, &mut way, room);
+        if let Some(mv) = self.draw_way(pos, t, &mut way, all, rng, room, FEW) {
             return Drawn::Move(mv);
         }
-        // A hard turn: the listing says whether the whole total can be used.
+        // A hard turn: a search says whether the whole total can be used, and lists the
+        // moves where it cannot.
         room.moves.clear();
-        let best = self.split_moves(pos, total, u64::MAX, 0, true, &mut room.moves);
-        if best == t {
+        if self.split_moves_unless_whole(pos, total, &mut room.moves) == t {
             // It can, by ways the draws missed: draw on until one plays (as likely as any
             // other, and sooner on average than trying every way).
-            if let Some(mv) = self.draw_way(pos, t, &mut way, rng, room, MORE_TRIES) {
+            if let Some(mv) =
+                self.draw_way(pos, t, &mut way, all, rng, room, TRIES - FEW + MORE_TRIES)
+            {
                 return Drawn::Move(mv);
             }
             debug_assert!(
                 false,
                 "no way to share {t} plays, but the listing uses it all"
             );
+        } else if all > 0 {
+            // No way plays: each draw up to `TRIES` would find so. The draws are made, the
+            // same as ever (the same games for a seed), and no way is tried.
+            for _ in FEW..TRIES {
+                rng.random_range(0..all);
+            }
         }
         // A part of the total, or a backward move, or a pass: uniform over the legal moves.
         match room.moves.len() {
@@ -126,57 +167,96 @@ impl Engine {
         }
     }
 
-    /// A way to share `t` drawn uniformly among those that can be played, played in an order
-    /// drawn uniformly among those that can be; `None` if `tries` draws found none.
+    /// The ways to share `t` among the pieces of `way` (each piece by a distance of its
+    /// reach), counted into `room` for [`Engine::draw_way`].
+    fn count_all_ways(&self, pos: &Position, t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
+        let s = pos.to_move;
+        let n = way.n;
+        // No single movement covers more than one past the end of the path, or an exit throw.
+        let longest = t.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
+        let within = u128::MAX >> (127 - longest.min(127));
+        let mut bound = 1u128;
+        room.runs.clear();
+        for i in 0..n {
+            way.reach[i] = self.split_reach[s][usize::from(way.pieces[i] - 1)] & within;
+            bound = bound.saturating_mul(u128::from(way.reach[i].count_ones()));
+            way.run_from[i] = room.runs.len();
+            room.runs.extend(runs_of(way.reach[i]));
+        }
+        way.run_from[n] = room.runs.len();
+        let width = usize::from(t) + 1;
+        // The ways number at most the choices of each piece multiplied: in 64 bits where
+        // that product fits.
+        room.narrow_ways = bound <= u128::from(u64::MAX);
+        let all = if room.narrow_ways {
+            u128::from(count_ways(&mut room.narrow, way, &room.runs, width, t))
+        } else {
+            count_ways(&mut room.ways, way, &room.runs, width, t)
+        };
+        if all <= REMEMBERED {
+            room.rejected.clear();
+            room.rejected.resize(all.div_ceil(64) as usize, 0);
+        }
+        all
+    }
+
+    /// A way to share `t` drawn uniformly among the `all` counted (up to `tries` draws) until
+    /// one can be played, played in an order drawn uniformly among those that play it; `None`
+    /// if the draws found none.
+    #[allow(clippy::too_many_arguments)]
     fn draw_way<R: Rng + ?Sized>(
         &self,
         pos: &Position,
         t: u16,
         way: &mut Way,
+        all: u128,
         rng: &mut R,
         room: &mut DrawRoom,
         tries: u32,
     ) -> Option<Move> {
-        let s = pos.to_move;
-        let n = way.n;
-        // No single movement covers more than one past the end of the path, or an exit throw.
-        let longest = t.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
-        for i in 0..n {
-            way.reach[i] = self.reach(s, way.pieces[i], longest);
-        }
-        let width = usize::from(t) + 1;
-        let ways = &mut room.ways;
-        ways.clear();
-        ways.resize((n + 1) * width, 0);
-        ways[n * width] = 1;
-        for i in (0..n).rev() {
-            for r in 0..width {
-                let mut sum = 0;
-                let mut ds = way.reach[i] & (u128::MAX >> (127 - r.min(127)));
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    sum += ways[(i + 1) * width + r - d];
-                }
-                ways[i * width + r] = sum;
-            }
-        }
-        let all = ways[usize::from(t)];
         if all == 0 {
             return None;
         }
+        let s = pos.to_move;
+        let width = usize::from(t) + 1;
+        let remember = all <= REMEMBERED;
         let wall = self.enemy_barrier(pos, s);
         for _ in 0..tries {
-            way.read(&room.ways, width, t, rng.random_range(0..all));
-            if self.surely_blocked(pos, s, way, wall) {
+            let x = rng.random_range(0..all);
+            let (word, bit) = ((x / 64) as usize, 1u64 << (x % 64));
+            if remember && room.rejected[word] & bit != 0 {
                 continue;
             }
-            room.memo.start(n, pos);
-            if let Some(mv) = self.play_way(pos, s, way, rng, &mut room.memo) {
+            if room.narrow_ways {
+                // The counts fit 64 bits: so does `x`, below them.
+                way.read(
+                    &room.narrow,
+                    &room.runs,
+                    width,
+                    t,
+                    u64::try_from(x).unwrap_or(0),
+                );
+            } else {
+                way.read(&room.ways, &room.runs, width, t, x);
+            }
+            if !self.surely_blocked(pos, s, way, wall)
+                && let Some(mv) = self.play_way(pos, s, way, rng, &mut room.memo)
+            {
                 return Some(mv);
+            }
+            if remember {
+                room.rejected[word] |= bit;
             }
         }
         None
+    }
+
+    /// Per position index of side `s`'s path, the distances a single movement from there might
+    /// cover ([`Engine::reach`] of every distance up to 127).
+    pub(super) fn reach_table(&self, s: Side) -> Vec<u128> {
+        (1..=self.masks[s].len)
+            .map(|p| self.reach(s, p, 127))
+            .collect()
     }
 
     /// The distances (bit `d`, bit 0 for staying) that a single movement of side `s`'s piece
@@ -221,7 +301,40 @@ impl Engine {
         rng: &mut R,
         memo: &mut Memo,
     ) -> Option<Move> {
-        let all = self.count_orders(pos, s, way, way.moving(), memo);
+        // The count by sets, which every quicker answer must agree with.
+        let counted = |memo: &mut Memo| {
+            memo.start(way.n, pos);
+            self.count_orders(pos, s, way, way.moving(), memo)
+        };
+        match self.apart(pos, s, way) {
+            Apart::Orders(steps, n) => {
+                debug_assert_eq!(counted(memo), (1..=n as u64).product::<u64>(), "{way:?}");
+                return Some(draw_order(steps, n, rng));
+            }
+            Apart::Blocked => {
+                debug_assert_eq!(counted(memo), 0, "{way:?}");
+                return None;
+            }
+            Apart::Unknown => {}
+        }
+        if way.moving().count_ones() <= FEW_MOVERS {
+            let mut orders = Orders::default();
+            let made = &mut [Step::default(); FEW_MOVERS as usize];
+            self.list_orders(pos, s, way, way.moving(), made, 0, &mut orders);
+            let count = u64::try_from(orders.count).ok()?;
+            debug_assert_eq!(counted(memo), count, "{way:?}");
+            if count == 0 {
+                return None;
+            }
+            // Drawn below a u64, as the count by sets is: the same draw.
+            let x = rng.random_range(0..count);
+            let mut mv = Move::default();
+            for &step in &orders.found[usize::try_from(x).ok()?][..orders.movers] {
+                mv.push(step)?;
+            }
+            return Some(mv);
+        }
+        let all = counted(memo);
         if all == 0 {
             return None;
         }
@@ -246,6 +359,158 @@ impl Engine {
             }
         }
         Some(mv)
+    }
+
+    /// Whether the pieces of `way` move apart: each movement legal as the turn begins, and
+    /// none that changes what another may do. Then every order plays the way and leads to the
+    /// same position. A single movement is always apart, legal or not.
+    ///
+    /// What could change another movement rules a way out: a square's effect (where it sends
+    /// a piece depends on who stands where), two pieces landing on one square, a landing that
+    /// stops another piece bearing off, pieces that may not pass their own, and a capture
+    /// whose enemy piece comes to stand (on the square its captor left) where it could protect
+    /// the enemy piece another movement captures, or join a blockade across another's way. A
+    /// piece of the side moving never stands in another's way (it may not land on its own
+    /// side's piece), and an enemy piece taken away can only open a way.
+    fn apart(&self, pos: &Position, s: Side, way: &Way) -> Apart {
+        let m = &self.masks[s];
+        let barrier = self.barrier(pos, s);
+        let can_bear = self.can_bear_off(pos, s);
+        let (mut steps, mut n) = ([Step::default(); MAX_PIECES], 0);
+        let mut stuck = None;
+        for i in 0..way.n {
+            let (p, d) = (way.pieces[i], way.dist[i]);
+            if d == 0 {
+                continue;
+            }
+            match self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
+                Some(to) => steps[n] = Step::packed(p, to),
+                None => stuck = Some(i),
+            }
+            n += 1;
+        }
+        if way.moving().count_ones() == 1 {
+            return if stuck.is_some() {
+                Apart::Blocked
+            } else {
+                Apart::Orders(steps, n)
+            };
+        }
+        if m.looped || m.twins || m.trap != 0 {
+            return Apart::Unknown;
+        }
+        if let Some(i) = stuck {
+            return if self.stays_stuck(way, i, can_bear) {
+                Apart::Blocked
+            } else {
+                Apart::Unknown
+            };
+        }
+        if m.no_passing != 0 {
+            return Apart::Unknown;
+        }
+        let enemy = pos.squares[s.other()];
+        // How far from another's way an enemy piece put back must stand: beside the piece it
+        // captures (a pair), or within a blockade's length of its way.
+        let gap = self.rules.blockade.max(2);
+        let (mut landed, mut exits) = (0u64, false);
+        for (i, step) in steps[..n].iter().enumerate() {
+            let (from, to) = (step.packed_from(), step.packed_to());
+            if to == OFF {
+                exits = true;
+                continue;
+            }
+            if m.effect & bit(to) != 0 || landed & bit(to) != 0 {
+                return Apart::Unknown;
+            }
+            landed |= bit(to);
+            if enemy & m.square_bit[usize::from(to - 1)] == 0 {
+                continue;
+            }
+            if !self.shared_path {
+                return Apart::Unknown;
+            }
+            for (j, other) in steps[..n].iter().enumerate() {
+                // The last position the other movement passes or lands on.
+                let end = match other.packed_to() {
+                    OFF => m.len + 1,
+                    t => t,
+                };
+                if j != i
+                    && from >= other.packed_from()
+                    && u16::from(from) <= u16::from(end) + u16::from(gap)
+                {
+                    return Apart::Unknown;
+                }
+            }
+        }
+        let bears_on = match self.rules.bear_when {
+            BearCondition::Always => true,
+            BearCondition::AllInZone => landed & !m.bear_zone == 0,
+            BearCondition::NoneInZone => landed & m.no_bear_zone == 0,
+        };
+        if exits && !bears_on {
+            return Apart::Unknown;
+        }
+        Apart::Orders(steps, n)
+    }
+
+    /// Whether piece `i` of `way`, whose movement is not legal as the turn begins, stays so
+    /// whatever the other pieces of the way do first: they start and land far from its way.
+    /// The others can open its way only by leaving their squares, or by capturing an enemy
+    /// piece beside its landing (a pair) or in a blockade across its way; by landing, and by
+    /// the enemy pieces they put back, they only close it further. Where it would bear off
+    /// but may not yet, others leaving the squares that forbid it could let it.
+    fn stays_stuck(&self, way: &Way, i: usize, can_bear: bool) -> bool {
+        let m = &self.masks[way.side];
+        let (p, d) = (u16::from(way.pieces[i]), way.dist[i]);
+        let exit = m.exit_throws[usize::from(p - 1)] & Throw::new(d).mask_bit() != 0;
+        if exit && !can_bear {
+            return false;
+        }
+        // Within a blockade's length of its way, a capture may break the blockade.
+        let gap = u16::from(self.rules.blockade.max(1)) + 1;
+        let (lo, hi) = (
+            p.saturating_sub(gap),
+            (p + d).min(u16::from(m.len) + 1) + gap,
+        );
+        (0..way.n).filter(|&j| j != i && way.dist[j] > 0).all(|j| {
+            let from = u16::from(way.pieces[j]);
+            let to = from + way.dist[j];
+            !(lo..=hi).contains(&from) && !(lo..=hi).contains(&to)
+        })
+    }
+
+    /// Every order in which the pieces of `way` in `left` (indices, as bits) can be played
+    /// from `pos` after the steps `made[..depth]`, into `orders`: in the order
+    /// [`Engine::count_orders`] counts them (the first piece by index first). For a few pieces,
+    /// trying every order is quicker than counting them by sets.
+    #[allow(clippy::too_many_arguments)]
+    fn list_orders(
+        &self,
+        pos: &Position,
+        s: Side,
+        way: &Way,
+        left: u32,
+        made: &mut [Step; FEW_MOVERS as usize],
+        depth: usize,
+        orders: &mut Orders,
+    ) {
+        if left == 0 {
+            orders.found[orders.count] = *made;
+            orders.movers = depth;
+            orders.count += 1;
+            return;
+        }
+        let mut rest = left;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some((step, next)) = self.movement(pos, s, way, i) {
+                made[depth] = step;
+                self.list_orders(&next, s, way, left & !(1 << i), made, depth + 1, orders);
+            }
+        }
     }
 
     /// In how many orders the pieces of `way` in `left` (indices, as bits) can be played from
@@ -333,6 +598,49 @@ impl Engine {
     }
 }
 
+/// Ways of at most this many moving pieces have their orders tried one by one
+/// ([`Engine::list_orders`]).
+const FEW_MOVERS: u32 = 3;
+
+/// The orders found by [`Engine::list_orders`], each the steps of its `movers` pieces.
+#[derive(Default)]
+struct Orders {
+    found: [[Step; FEW_MOVERS as usize]; FEW_ORDERS],
+    movers: usize,
+    count: usize,
+}
+
+/// The orders of [`FEW_MOVERS`] pieces: 3!.
+const FEW_ORDERS: usize = 6;
+
+/// What [`Engine::apart`] finds of a way.
+#[derive(PartialEq, Eq)]
+enum Apart {
+    /// Its pieces move apart: these steps, in any of their orders.
+    Orders([Step; MAX_PIECES], usize),
+    /// A single movement that is not legal.
+    Blocked,
+    /// Its pieces may meet: the orders must be counted.
+    Unknown,
+}
+
+/// One of the orders of `steps[..n]`, drawn uniformly, as [`Engine::play_way`] reads an order
+/// off its counts: the pieces in order of position, each first in `(n - 1)!` orders.
+fn draw_order<R: Rng + ?Sized>(steps: [Step; MAX_PIECES], n: usize, rng: &mut R) -> Move {
+    let all: u64 = (1..=n as u64).product();
+    let mut x = rng.random_range(0..all);
+    let (mut left, mut each) = (steps, all);
+    let mut mv = Move::default();
+    for k in (1..=n).rev() {
+        each /= k as u64;
+        let j = usize::try_from(x / each).unwrap_or(0);
+        x %= each;
+        mv.push(left[j]);
+        left.copy_within(j + 1..k, j);
+    }
+    mv
+}
+
 /// The counts of orders of one way, by the set of pieces still to move, each with the position
 /// it was counted from (a set reached in another position is counted afresh). Entries of
 /// earlier ways are told apart by their generation, so nothing is cleared between ways.
@@ -369,25 +677,116 @@ impl Memo {
     }
 }
 
-impl Way {
-    /// Sets the distances to way number `x` of those to share `t` (numbered piece by piece,
-    /// each piece's shorter distances first), `ways` being the counts of [`Engine::draw_way`].
-    fn read(&mut self, ways: &[u128], width: usize, t: u16, x: u128) {
-        let (mut x, mut r) = (x, usize::from(t));
-        for i in 0..self.n {
-            let mut ds = self.reach[i] & (u128::MAX >> (127 - r.min(127)));
-            loop {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                let w = ways[(i + 1) * width + r - d];
-                if x < w {
-                    self.dist[i] = u16::try_from(d).unwrap_or(u16::MAX);
-                    r -= d;
+/// A count of ways: 64 bits where they fit, else 128.
+trait Count: Copy + Default + PartialOrd + std::ops::Add<Output = Self> + std::ops::SubAssign {
+    const ONE: Self;
+}
+
+impl Count for u64 {
+    const ONE: u64 = 1;
+}
+
+impl Count for u128 {
+    const ONE: u128 = 1;
+}
+
+/// Fills `sums[i * width + r]` with the ways for the pieces of `way` from the i-th on to share
+/// at most `r` (each piece by a distance of its reach), and returns the ways for all of them
+/// to share `t`. Sums up to `r`, not counts for `r` alone: a piece's reach is a few runs of
+/// distances, and the ways for a run are the difference of two sums.
+fn count_ways<C: Count>(
+    sums: &mut Vec<C>,
+    way: &Way,
+    runs: &[(u8, u8)],
+    width: usize,
+    t: u16,
+) -> C {
+    let n = way.n;
+    sums.clear();
+    sums.resize((n + 1) * width, C::ONE);
+    for i in (0..n).rev() {
+        let (row, next) = sums[i * width..(i + 2) * width].split_at_mut(width);
+        let mut total = C::default();
+        for (r, slot) in row.iter_mut().enumerate() {
+            for &(a, b) in way.runs_of(runs, i) {
+                let (a, b) = (usize::from(a), usize::from(b));
+                if a > r {
                     break;
                 }
-                x -= w;
+                total = total + next[r - a];
+                if b < r {
+                    total -= next[r - b - 1];
+                }
+            }
+            *slot = total;
+        }
+    }
+    let t = usize::from(t);
+    let mut all = sums[t];
+    if t > 0 {
+        all -= sums[t - 1];
+    }
+    all
+}
+
+/// The runs of distances of `reach` (bit `d`): first and last, in order.
+fn runs_of(reach: u128) -> impl Iterator<Item = (u8, u8)> {
+    let mut left = reach;
+    std::iter::from_fn(move || {
+        if left == 0 {
+            return None;
+        }
+        let a = left.trailing_zeros();
+        let b = a + (!(left >> a)).trailing_zeros() - 1;
+        left &= !(u128::MAX >> (127 - b));
+        // Bits of a u128: below 128.
+        Some((u8::try_from(a).unwrap_or(0), u8::try_from(b).unwrap_or(0)))
+    })
+}
+
+impl Way {
+    /// Sets the distances to way number `x` of those to share `t` (numbered piece by piece,
+    /// each piece's shorter distances first), `sums` being those of [`count_ways`].
+    fn read<C: Count>(&mut self, sums: &[C], runs: &[(u8, u8)], width: usize, t: u16, x: C) {
+        // The ways for the pieces after the i-th to share exactly `q`.
+        let ways = |i: usize, q: usize| {
+            let mut w = sums[(i + 1) * width + q];
+            if q > 0 {
+                w -= sums[(i + 1) * width + q - 1];
+            }
+            w
+        };
+        let (mut x, mut r) = (x, usize::from(t));
+        for i in 0..self.n {
+            'piece: for &(a, b) in self.runs_of(runs, i) {
+                let (a, b) = (usize::from(a), usize::from(b).min(r));
+                if a > r {
+                    break;
+                }
+                let mut run = sums[(i + 1) * width + r - a];
+                if b < r {
+                    run -= sums[(i + 1) * width + r - b - 1];
+                }
+                if x >= run {
+                    x -= run;
+                    continue;
+                }
+                for d in a..=b {
+                    let w = ways(i, r - d);
+                    if x < w {
+                        self.dist[i] = u16::try_from(d).unwrap_or(u16::MAX);
+                        r -= d;
+                        break 'piece;
+                    }
+                    x -= w;
+                }
             }
         }
+    }
+
+    /// The runs of distances of piece `i`, in order, of all the pieces' `runs`.
+    fn runs_of<'r>(&self, runs: &'r [(u8, u8)], i: usize) -> &'r [(u8, u8)] {
+        &runs[self.run_from[i]..self.run_from[i + 1]]
     }
 
     /// The pieces that move, as bits of their indices.

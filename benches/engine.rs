@@ -24,7 +24,7 @@ use rand_pcg::Pcg64Mcg;
 use senet::agents::{DEFAULT_DEPTH, ExpectimaxAgent, RandomAgent};
 use senet::check::check_target;
 use senet::compile::compile;
-use senet::engine::game::{Action, Game, Player, random_throw};
+use senet::engine::game::{Action, Game, Player, random_throw, run};
 use senet::engine::playout::Playout;
 use senet::engine::{Engine, Move, Position};
 use senet::sim::{game_seed, player_seed};
@@ -90,6 +90,20 @@ fn random_game(
     game.summary.moves
 }
 
+/// Plays game `i` of the seeded series as `senet sim` plays a game it cannot play in one loop:
+/// through [`run`], where the random player draws a split turn's move without its list.
+fn sim_game(game: &mut Game, agents: &mut [RandomAgent; 2], i: u64) -> u32 {
+    let seed = game_seed(7, i);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for (k, a) in agents.iter_mut().enumerate() {
+        a.reseed(player_seed(seed, k));
+    }
+    game.reset();
+    let [a, b] = agents;
+    run(game, &mut [a as &mut dyn Player, b], &mut rng, |_| {});
+    game.summary.moves
+}
+
 /// Positions (with their throws) where the side to move had at least `min_moves` legal moves,
 /// every `stride`-th such position of seeded random games, until `n` are collected.
 fn positions(engine: &Engine, n: usize, stride: usize, min_moves: usize) -> Vec<(Position, Throw)> {
@@ -148,7 +162,7 @@ fn bench_playout(c: &mut Criterion) {
                 continue;
             }
             if id == "senet/finkel" {
-                // Tens of milliseconds a game: ten samples of a few games each.
+                // About a millisecond a game or less: ten samples of many games each.
                 group.sample_size(10);
             }
             group.throughput(Throughput::Elements(1));
@@ -173,7 +187,7 @@ fn bench_playout(c: &mut Criterion) {
                 group.bench_function(BenchmarkId::from_parameter(id), |b| {
                     b.iter(|| {
                         i += 1;
-                        random_game(&mut game, &mut agents, i, |_, _, _| {})
+                        sim_game(&mut game, &mut agents, i)
                     })
                 });
             }

@@ -52,6 +52,16 @@ fn engine(id: &str) -> Engine {
     Engine::new(compile(&ruleset))
 }
 
+/// Resets `game` and reseeds the agents for game `i` of the seeded series; the throws' generator.
+fn begin(game: &mut Game, agents: &mut [RandomAgent; 2], i: u64) -> Pcg64Mcg {
+    let seed = game_seed(7, i);
+    for (k, a) in agents.iter_mut().enumerate() {
+        a.reseed(player_seed(seed, k));
+    }
+    game.reset();
+    Pcg64Mcg::seed_from_u64(seed)
+}
+
 /// Plays game `i` of the seeded series to the end with two random agents, as `senet sim` does.
 /// `at_choice` sees every position where the side to move has a choice, with its throw.
 fn random_game(
@@ -61,12 +71,7 @@ fn random_game(
     mut at_choice: impl FnMut(&Position, Throw, &[Move]),
 ) -> u32 {
     let engine = game.engine;
-    let seed = game_seed(7, i);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    for (k, a) in agents.iter_mut().enumerate() {
-        a.reseed(player_seed(seed, k));
-    }
-    game.reset();
+    let mut rng = begin(game, agents, i);
     loop {
         match game.next_action() {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
@@ -93,12 +98,7 @@ fn random_game(
 /// Plays game `i` of the seeded series as `senet sim` plays a game it cannot play in one loop:
 /// through [`run`], where the random player draws a split turn's move without its list.
 fn sim_game(game: &mut Game, agents: &mut [RandomAgent; 2], i: u64) -> u32 {
-    let seed = game_seed(7, i);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    for (k, a) in agents.iter_mut().enumerate() {
-        a.reseed(player_seed(seed, k));
-    }
-    game.reset();
+    let mut rng = begin(game, agents, i);
     let [a, b] = agents;
     run(game, &mut [a as &mut dyn Player, b], &mut rng, |_| {});
     game.summary.moves
@@ -161,10 +161,6 @@ fn bench_playout(c: &mut Criterion) {
             if listed && !engine.plays_out() {
                 continue;
             }
-            if id == "senet/finkel" {
-                // About a millisecond a game or less: ten samples of many games each.
-                group.sample_size(10);
-            }
             group.throughput(Throughput::Elements(1));
             let mut i = 0u64;
             if engine.plays_out() && !listed {
@@ -191,7 +187,6 @@ fn bench_playout(c: &mut Criterion) {
                     })
                 });
             }
-            group.sample_size(100);
         }
         group.finish();
     }

@@ -9,7 +9,10 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
+use std::sync::Arc;
+
 use super::eval::{Heuristic, WIN};
+use super::learned::{Layout, NetFile, Valuer};
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 use crate::types::{Side, Throw};
@@ -35,6 +38,14 @@ pub struct ExpectimaxAgent {
     limit: u64,
     /// The heuristic of the rule set played, worked out at the first choice.
     heuristic: Option<Heuristic>,
+    /// A learnt value that replaces the heuristic at the leaves, with its buffers (made at
+    /// the first choice).
+    net: Option<(Arc<NetFile>, Option<Valuer>)>,
+    /// Whether the leaves are valued by `net` in this decision: not where the network was
+    /// trained for another layout of inputs than the rules played.
+    use_net: bool,
+    /// Decisions made with the heuristic for want of a network that fits the rules.
+    fell_back: u64,
     /// The values of the root's moves at the last depth searched in full, and at the depth
     /// being searched (reused: a decision allocates nothing).
     values: Vec<f64>,
@@ -98,6 +109,9 @@ impl ExpectimaxAgent {
             nodes: 0,
             limit: u64::MAX,
             heuristic: None,
+            net: None,
+            use_net: false,
+            fell_back: 0,
             values: Vec::new(),
             scratch: Vec::new(),
         }
@@ -108,6 +122,15 @@ impl ExpectimaxAgent {
         ExpectimaxAgent {
             budget: Some(DEFAULT_BUDGET),
             ..Self::new(DEFAULT_DEPTH, seed)
+        }
+    }
+
+    /// The default agent with a trained network's values at the leaves instead of the
+    /// heuristic's (`learned:FILE`).
+    pub fn learned(net: Arc<NetFile>, seed: u64) -> Self {
+        ExpectimaxAgent {
+            net: Some((net, None)),
+            ..Self::adaptive(seed)
         }
     }
 
@@ -128,6 +151,18 @@ impl ExpectimaxAgent {
         }
         if depth == 0 || engine.outcome(pos).is_some() {
             self.nodes += 1;
+            if self.use_net
+                && let Some((file, valuer)) = &mut self.net
+            {
+                let valuer = valuer.get_or_insert_with(|| Valuer::new(engine));
+                let first = f64::from(valuer.value(&file.net, engine, pos));
+                let mine = if root == Side::First {
+                    first
+                } else {
+                    1.0 - first
+                };
+                return (2.0 * mine - 1.0) * WIN;
+            }
             let h = self.heuristic.as_ref().expect("made at the first choice");
             return h.evaluate(engine, pos, root).clamp(-WIN, WIN);
         }
@@ -238,6 +273,10 @@ impl ExpectimaxAgent {
             self.chance = move_distribution(engine);
             self.heuristic = Some(Heuristic::new(engine));
         }
+        if let Some((file, _)) = &self.net {
+            self.use_net = file.layout == Layout::of(engine);
+            self.fell_back += u64::from(!self.use_net);
+        }
         let Some(budget) = self.budget else {
             self.nodes = 0;
             self.limit = u64::MAX;
@@ -286,5 +325,9 @@ impl Player for ExpectimaxAgent {
 
     fn reseed(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
+    fn fallbacks(&self) -> u64 {
+        self.fell_back
     }
 }

@@ -3,6 +3,7 @@
 mod eval;
 mod expectimax;
 mod greedy;
+pub mod learned;
 mod optimal;
 mod random;
 
@@ -14,6 +15,7 @@ pub use random::RandomAgent;
 
 use std::sync::Arc;
 
+use crate::check::RuleSet;
 use crate::engine::game::Player;
 use crate::solve::Solved;
 
@@ -39,6 +41,17 @@ pub fn agent_of(name: &str) -> &str {
         .iter()
         .find(|(level, _)| *level == name)
         .map_or(name, |(_, agent)| agent)
+}
+
+/// Checks that every `learned:FILE` among `players` reads and was trained for `rules` as they
+/// are (their text and options).
+pub fn check_nets(rules: &RuleSet, players: &[String]) -> Result<(), String> {
+    for p in players {
+        if let Some(path) = agent_of(p).strip_prefix("learned:") {
+            learned::NetFile::load(path)?.check(rules, path)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether `name` plays from a solved table (`optimal`, or the level that is it).
@@ -86,6 +99,13 @@ pub fn by_name_with(
                 "`{level}` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once"
             )),
         },
+        ("learned", None) => Err(format!(
+            "`{level}` plays with a network trained for the rules: `learned:FILE`, FILE made by `senet train RULES --out FILE`"
+        )),
+        ("learned", Some(path)) => {
+            let file = learned::NetFile::load(path)?;
+            Ok(Box::new(ExpectimaxAgent::learned(Arc::new(file), seed)))
+        }
         ("expectimax", Some(d)) => match d.parse::<u32>() {
             Ok(depth @ 1..=MAX_DEPTH) => Ok(Box::new(ExpectimaxAgent::new(depth, seed))),
             _ => Err(format!(
@@ -100,7 +120,7 @@ pub fn by_name_with(
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
             Err(format!(
-                "unknown player `{name}`{hint}; players are `human`, the levels {}, and the agents {}, `expectimax:N`",
+                "unknown player `{name}`{hint}; players are `human`, the levels {}, and the agents {}, `expectimax:N`, `learned:FILE`",
                 LEVELS
                     .iter()
                     .map(|(l, _)| format!("`{l}`"))

@@ -86,6 +86,12 @@ Examples:
   senet solve twenty-squares/ur --option pieces=3 --table ur3.table --format json
   senet play twenty-squares/ur --option pieces=3 --players human,optimal --table ur3.table";
 
+const TRAIN_EXAMPLES: &str = "\
+Examples:
+  senet train senet/kendall --out kendall.net              # 200,000 games of self-play
+  senet sim senet/kendall --players learned:kendall.net,expectimax --games 1000
+  senet play senet/kendall --players human,learned:kendall.net";
+
 const REPLAY_EXAMPLES: &str = "\
 Examples:
   senet play senet/base --players greedy,greedy --seed 7 --record game.json
@@ -427,6 +433,31 @@ pub enum Command {
         #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY, value_parser = parse_memory)]
         memory: f64,
         /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
+    /// Train a network that values positions, by self-play, for the `learned:FILE` agent: the
+    /// default search with the network's values instead of the heuristic's (docs/agents.md).
+    #[command(after_help = TRAIN_EXAMPLES)]
+    Train {
+        /// The rule set to learn: a bundled id or a path to a `.rules` file.
+        #[arg(value_name = "RULES")]
+        rules: String,
+        /// Where to write the network (JSON, docs/formats.md).
+        #[arg(long, value_name = "FILE")]
+        out: String,
+        /// Games of self-play to learn from.
+        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Hidden units of the network: more learn more, and value a position more slowly.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        hidden: u32,
+        /// Seed of the first weights and the throws: the same seed trains the same network.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format of the summary: `text` (for people) or `json` (one line).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]

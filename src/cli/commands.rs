@@ -109,6 +109,28 @@ pub fn run(cli: Cli) -> ExitCode {
             },
             (None, None) => unreachable!("clap requires RULES without --resume"),
         },
+        Command::Train {
+            rules,
+            out,
+            games,
+            hidden,
+            seed,
+            format,
+            options,
+        } => match load(&rules, &options.options) {
+            Ok(r) => super::train::run(
+                &r,
+                &Engine::new(compile(&r)),
+                super::train::TrainArgs {
+                    out: &out,
+                    games,
+                    hidden: hidden as usize,
+                    seed,
+                    format,
+                },
+            ),
+            Err(code) => code,
+        },
         Command::Replay { file, show } => super::play::replay(&file, show),
         Command::Review {
             file,

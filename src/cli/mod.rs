@@ -47,6 +47,7 @@ mod review;
 mod serve;
 mod sim;
 mod solve;
+mod train;
 
 pub use args::Cli;
 pub use commands::run;

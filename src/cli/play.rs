@@ -161,7 +161,7 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
         }
         _ => agents::table_for(engine, a.rules, a.players, a.table),
     };
-    let table = match table {
+    let table = match table.and_then(|t| agents::check_nets(a.rules, a.players).map(|()| t)) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");

@@ -43,6 +43,10 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = agents::check_nets(a.rules, a.players) {
+        complain!("error: {e}");
+        return ExitCode::from(2);
+    }
     for p in a.players {
         if let Err(e) = agents::by_name_with(p, 0, table.as_ref()) {
             complain!("error: {e}");

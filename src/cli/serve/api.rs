@@ -432,6 +432,12 @@ fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
         ));
     }
     for p in &names {
+        // A network is read from a path: not something a page may make the server open.
+        if agents::agent_of(p).starts_with("learned") {
+            return Err(ApiError::bad(
+                "`learned:FILE` reads a file, and the web application plays only agents that need none",
+            ));
+        }
         if p != "human" && !agents::needs_table(p) {
             agents::by_name(p, 0).map_err(ApiError::bad)?;
         }

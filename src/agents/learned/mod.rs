@@ -1,0 +1,122 @@
+//! A value learnt by self-play (`senet train`): a small neural network that reads where every
+//! piece stands and gives the chance that the first side wins. The `learned:FILE` agent is the
+//! default expectimax search with this value at its leaves instead of the heuristic. Generic:
+//! the inputs are the places along each side's path, whatever the rule set; the network is
+//! trained for one rule set (with its options) and saved with what identifies it.
+
+mod net;
+mod train;
+
+pub use net::{Layout, Net, Valuer};
+pub use train::{Training, train};
+
+use serde::{Deserialize, Serialize};
+
+use crate::check::RuleSet;
+use crate::engine::Engine;
+
+/// The first field of a network file.
+pub const NET_FORMAT: &str = "senet-net/1";
+
+/// The most hidden units a network file may ask for (a typo must not allocate gigabytes).
+pub const MAX_HIDDEN: usize = 1024;
+
+/// A trained network and what it was trained for (docs/formats.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NetFile {
+    pub format: String,
+    pub rules: String,
+    /// The hash of the rule file's text, as tables carry it.
+    pub hash: String,
+    pub options: Vec<(String, String)>,
+    pub layout: Layout,
+    /// Games of self-play it was trained by, and their seed.
+    pub games: u64,
+    pub seed: u64,
+    pub alpha: f32,
+    pub lambda: f32,
+    pub net: Net,
+}
+
+impl NetFile {
+    pub fn new(rules: &RuleSet, engine: &Engine, t: &Training, net: Net) -> Self {
+        let mut options = rules.resolved_options();
+        options.sort();
+        NetFile {
+            format: NET_FORMAT.into(),
+            rules: rules.id.clone(),
+            hash: rules.hash.clone(),
+            options,
+            layout: Layout::of(engine),
+            games: t.games,
+            seed: t.seed,
+            alpha: t.alpha,
+            lambda: t.lambda,
+            net,
+        }
+    }
+
+    /// Reads a network file, refusing one that is not whole and well formed.
+    pub fn load(path: &str) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let file: NetFile = serde_json::from_str(&text)
+            .map_err(|e| format!("{path} is not a network file (`senet train --out`): {e}"))?;
+        if file.format != NET_FORMAT {
+            return Err(format!(
+                "{path} is a `{}` file, not a network (`{NET_FORMAT}`)",
+                file.format
+            ));
+        }
+        if !file.net.well_formed()
+            || file.net.hidden > MAX_HIDDEN
+            || file.net.inputs != file.layout.inputs()
+        {
+            return Err(format!(
+                "{path}: the network's weights do not fit its sizes (a damaged file?)"
+            ));
+        }
+        Ok(file)
+    }
+
+    /// Writes the file as one line of JSON.
+    pub fn save(&self, path: &str) -> Result<(), String> {
+        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {path}: {e}"))
+    }
+
+    /// Whether this network was trained for `rules` as they are now (their text and options).
+    pub fn check(&self, rules: &RuleSet, path: &str) -> Result<(), String> {
+        let mut options = rules.resolved_options();
+        options.sort();
+        let shown = |o: &[(String, String)]| {
+            if o.is_empty() {
+                return "none".to_string();
+            }
+            o.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.rules != rules.id || self.hash != rules.hash {
+            return Err(format!(
+                "{path} was trained for `{}`{}, not for `{}` as it is now: train one with `senet train {} --out FILE`",
+                self.rules,
+                if self.rules == rules.id {
+                    " (another text of it)"
+                } else {
+                    ""
+                },
+                rules.id,
+                rules.id
+            ));
+        }
+        if self.options != options {
+            return Err(format!(
+                "{path} was trained with the options {}, and these are {}",
+                shown(&self.options),
+                shown(&options)
+            ));
+        }
+        Ok(())
+    }
+}

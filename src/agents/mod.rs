@@ -60,9 +60,13 @@ pub fn needs_table(name: &str) -> bool {
 }
 
 /// Whether `name` is an agent or a level `--players` accepts (`optimal` and `perfect` too,
-/// though they need a table to play).
+/// though they need a table to play, and `learned:FILE` whatever FILE holds).
 pub fn is_agent(name: &str) -> bool {
-    needs_table(name) || by_name(name, 0).is_ok()
+    // A network's file is read when the agent is made: a record names it wherever it was.
+    let learned = agent_of(name)
+        .strip_prefix("learned:")
+        .is_some_and(|path| !path.is_empty());
+    needs_table(name) || learned || by_name(name, 0).is_ok()
 }
 
 /// Whether `name` is the random agent (uniform over the legal moves), whose games against

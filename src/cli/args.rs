@@ -264,8 +264,9 @@ pub enum Command {
         /// Who plays each side, in side order: `human` (you, at the terminal); a level, `easy`,
         /// `normal`, `hard` or `perfect` (from a solved table, see `--table`); or an agent,
         /// `random`, `racer` (one move ahead, blind to danger), `greedy` (one move ahead),
-        /// `expectimax` (a search over the throws), `expectimax:N` (its depth, 1 to 5) or
-        /// `optimal` (the agent of `perfect`).
+        /// `expectimax` (a search over the throws), `expectimax:N` (its depth, 1 to 5),
+        /// `learned:FILE` (the search with a network from `senet train`) or `optimal` (the agent
+        /// of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",
@@ -302,7 +303,8 @@ pub enum Command {
         /// The agents, in player order: a level, `easy`, `normal`, `hard` or `perfect` (from a
         /// solved table, see `--table`); or an agent, `random`, `racer` (one move ahead, blind to
         /// danger), `greedy` (one move ahead), `expectimax` (a search over the throws),
-        /// `expectimax:N` (its depth, 1 to 5) or `optimal` (the agent of `perfect`).
+        /// `expectimax:N` (its depth, 1 to 5), `learned:FILE` (the search with a network from
+        /// `senet train`) or `optimal` (the agent of `perfect`).
         #[arg(
             long,
             value_name = "P1,P2",

@@ -280,7 +280,8 @@ fn strings(v: &Value, key: &str) -> Option<Vec<String>> {
         .collect()
 }
 
-/// Whether `name` is a player `senet play` knows: `human`, an agent, a level, `expectimax:N`.
+/// Whether `name` is a player `senet play` knows: `human`, an agent, a level, `expectimax:N`,
+/// `learned:FILE`.
 fn is_player(name: &str) -> bool {
     name == "human" || crate::agents::is_agent(name)
 }

@@ -1,6 +1,7 @@
 //! Depth-limited expectiminimax with chance nodes over the throw distribution and Star1
 //! pruning (Ballard's *-minimax): a chance node stops as soon as the throws still to come can
-//! no longer bring its value inside the window. Leaves are valued by [`super::eval::evaluate`].
+//! no longer bring its value inside the window. Leaves are valued by the heuristic
+//! ([`super::eval`]), or by a trained network ([`super::learned`], the `learned:FILE` agent).
 //!
 //! The depth counts move decisions: depth 1 looks at the resulting positions only (like greedy),
 //! depth 2 also at every throw and best reply of the side that moves next, and so on. A side

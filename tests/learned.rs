@@ -29,6 +29,7 @@ fn training(games: u64, hidden: usize, seed: u64) -> Training {
         hidden,
         alpha: 0.1,
         lambda: 0.7,
+        explore: 0.0,
         seed,
         turn_cap: 2_000,
     }
@@ -40,9 +41,18 @@ fn the_same_seed_trains_the_same_network() {
     let a = train(&e, training(150, 8, 3), |_, _| {});
     let b = train(&e, training(150, 8, 3), |_, _| {});
     let c = train(&e, training(150, 8, 4), |_, _| {});
+    let exploring = Training {
+        explore: 0.2,
+        ..training(150, 8, 3)
+    };
+    let d = train(&e, exploring, |_, _| {});
     assert_eq!(a.w1, b.w1);
     assert_eq!(a.w2, b.w2);
     assert_ne!(a.w1, c.w1);
+    assert_ne!(
+        a.w1, d.w1,
+        "random moves in self-play change what is learnt"
+    );
     assert!(a.well_formed());
     assert_eq!(a.inputs, Layout::of(&e).inputs());
 }
@@ -148,6 +158,15 @@ fn cli_trains_a_network_that_plays_where_agents_play() {
     assert_eq!(code, 2);
     assert!(err.contains("trained with the options"), "{err}");
     assert!(err.contains("pieces=1"), "{err}");
+}
+
+#[test]
+fn the_share_of_random_moves_is_a_share() {
+    for bad in ["1.5", "lots", "NaN"] {
+        let (code, _, err) = run(&["train", "senet/kendall", "--explore", bad, "--out", "x.net"]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains("is not a share from 0 to 1"), "{bad}: {err}");
+    }
 }
 
 #[test]

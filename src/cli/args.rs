@@ -456,6 +456,10 @@ pub enum Command {
         /// Hidden units of the network: more learn more, and value a position more slowly.
         #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1024))]
         hidden: u32,
+        /// The share of self-play moves made at random, from 0 to 1 (so that the network also
+        /// values positions its own play avoids, such as those a weak opponent makes).
+        #[arg(long, value_name = "SHARE", default_value_t = 0.05, value_parser = parse_share)]
+        explore: f32,
         /// Seed of the first weights and the throws: the same seed trains the same network.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -561,6 +565,15 @@ pub struct OptionArgs {
     /// Choose an option of the rule set, e.g. `--option pieces=7` (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE", value_parser = parse_option)]
     pub options: Vec<(String, String)>,
+}
+
+fn parse_share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "`{s}` is not a share from 0 to 1 (for example `0.05`)"
+        )),
+    }
 }
 
 fn parse_option(s: &str) -> Result<(String, String), String> {

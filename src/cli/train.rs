@@ -24,6 +24,7 @@ pub struct TrainArgs<'a> {
     pub out: &'a str,
     pub games: u64,
     pub hidden: usize,
+    pub explore: f32,
     pub seed: u64,
     pub format: Format,
 }
@@ -43,6 +44,7 @@ pub fn run(rules: &RuleSet, engine: &Engine, a: TrainArgs) -> ExitCode {
         hidden: a.hidden,
         alpha: ALPHA,
         lambda: LAMBDA,
+        explore: a.explore,
         seed: a.seed,
         turn_cap: TURN_CAP,
     };
@@ -82,6 +84,7 @@ pub fn run(rules: &RuleSet, engine: &Engine, a: TrainArgs) -> ExitCode {
                     .collect::<serde_json::Map<_, _>>(),
                 "games": a.games,
                 "hidden": a.hidden,
+                "explore": a.explore,
                 "seed": a.seed,
                 "seconds": seconds,
                 "out": a.out,

@@ -35,6 +35,9 @@ pub struct NetFile {
     pub seed: u64,
     pub alpha: f32,
     pub lambda: f32,
+    /// The share of self-play moves made at random (0 in files written before it was asked).
+    #[serde(default)]
+    pub explore: f32,
     pub net: Net,
 }
 
@@ -52,6 +55,7 @@ impl NetFile {
             seed: t.seed,
             alpha: t.alpha,
             lambda: t.lambda,
+            explore: t.explore,
             net,
         }
     }

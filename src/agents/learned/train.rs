@@ -3,12 +3,12 @@
 //! side moving, and after every throw the value of the position before the last throw is pulled
 //! toward the value of the position now (the result, once the game is over).
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::net::{Layout, Net, Valuer, first_score};
 use crate::engine::Engine;
-use crate::engine::game::{Action, Game, random_throw};
+use crate::engine::game::{Action, Game, draw_below, random_throw};
 use crate::types::Side;
 
 /// How training goes.
@@ -18,6 +18,9 @@ pub struct Training {
     pub hidden: usize,
     pub alpha: f32,
     pub lambda: f32,
+    /// The share of self-play moves made at random instead of by the network, so that it also
+    /// sees positions its own play avoids.
+    pub explore: f32,
     pub seed: u64,
     pub turn_cap: u32,
 }
@@ -119,7 +122,12 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64, &Net)) 
                             best = (v, i);
                         }
                     }
-                    game.choose(best.1);
+                    let random = t.explore > 0.0 && rng.random::<f32>() < t.explore;
+                    game.choose(if random {
+                        draw_below(&mut rng, game.moves().len())
+                    } else {
+                        best.1
+                    });
                 }
             }
         }

@@ -38,14 +38,14 @@ fn training(games: u64, hidden: usize, seed: u64) -> Training {
 #[test]
 fn the_same_seed_trains_the_same_network() {
     let e = engine("senet/kendall", &[("pieces", "1")]);
-    let a = train(&e, training(150, 8, 3), |_, _| {});
-    let b = train(&e, training(150, 8, 3), |_, _| {});
-    let c = train(&e, training(150, 8, 4), |_, _| {});
+    let a = train(&e, training(150, 8, 3), |_| {});
+    let b = train(&e, training(150, 8, 3), |_| {});
+    let c = train(&e, training(150, 8, 4), |_| {});
     let exploring = Training {
         explore: 0.2,
         ..training(150, 8, 3)
     };
-    let d = train(&e, exploring, |_, _| {});
+    let d = train(&e, exploring, |_| {});
     assert_eq!(a.w1, b.w1);
     assert_eq!(a.w2, b.w2);
     assert_ne!(a.w1, c.w1);
@@ -76,8 +76,8 @@ fn mean_error(e: &Engine, net: &Net) -> f64 {
 #[test]
 fn self_play_learns_values_near_the_exact_ones() {
     let e = engine("senet/kendall", &[("pieces", "1")]);
-    let untrained = train(&e, training(0, 16, 1), |_, _| {});
-    let trained = train(&e, training(30_000, 16, 1), |_, _| {});
+    let untrained = train(&e, training(0, 16, 1), |_| {});
+    let trained = train(&e, training(30_000, 16, 1), |_| {});
     let (before, after) = (mean_error(&e, &untrained), mean_error(&e, &trained));
     assert!(
         after < 0.05 && after < before / 4.0,
@@ -191,7 +191,7 @@ fn a_damaged_or_missing_network_is_refused() {
     }
     // Weights that do not fit the sizes the file gives.
     let e = engine("senet/kendall", &[("pieces", "1")]);
-    let mut net = train(&e, training(1, 4, 1), |_, _| {});
+    let mut net = train(&e, training(1, 4, 1), |_| {});
     net.w1.pop();
     assert!(!net.well_formed());
 }
@@ -204,7 +204,7 @@ fn a_trained_network_beats_random_play() {
     use senet::sim::{SimSpec, run};
     let e = engine("senet/kendall", &[("pieces", "3")]);
     let t = training(20_000, 40, 1);
-    let net = train(&e, t, |_, _| {});
+    let net = train(&e, t, |_| {});
     let path = temp("k3.net");
     let rules = check_target("senet/kendall", &[("pieces".into(), "3".into())]).unwrap();
     senet::agents::learned::NetFile::new(&rules, &e, &t, net)

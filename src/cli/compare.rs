@@ -1,12 +1,10 @@
 //! `senet compare`: a row per rule set and option values, each played with the figures of
 //! docs/metrics.md collected; and `senet merge`: the shards of a run put together.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use super::args::TableFormat;
@@ -213,17 +211,7 @@ pub fn run(a: CompareArgs) -> ExitCode {
         r.end - r.start
     };
     let per_row = count(a.games) + 2 * pairs.len() as u64 * count(skill_games);
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(per_row * plan.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::output::games_bar(per_row * plan.len() as u64);
     let tick = |n: u64| bar.inc(n);
     let mut rows = Vec::new();
     let start = Instant::now();

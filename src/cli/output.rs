@@ -50,3 +50,19 @@ pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
         .collect::<String>()
         .into()
 }
+
+/// A progress bar of `len` games on standard error, or a hidden one when standard error is not
+/// a terminal (a script's log stays clean).
+pub fn games_bar(len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,10 +1,7 @@
 //! `senet sim`: many games between agents, with a progress bar on a terminal.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
-
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::Format;
 use senet::agents;
@@ -56,18 +53,8 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let bar = if std::io::stderr().is_terminal() {
-        let range = shard_range(a.games, a.shard);
-        let bar = ProgressBar::new(range.end - range.start);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let range = shard_range(a.games, a.shard);
+    let bar = super::output::games_bar(range.end - range.start);
     let spec = SimSpec {
         players: a.players,
         games: a.games,

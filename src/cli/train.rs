@@ -1,10 +1,8 @@
 //! `senet train`: a network that values positions, learnt by self-play, for `learned:FILE`.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::args::Format;
@@ -48,19 +46,9 @@ pub fn run(rules: &RuleSet, engine: &Engine, a: TrainArgs) -> ExitCode {
         seed: a.seed,
         turn_cap: TURN_CAP,
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(a.games);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::output::games_bar(a.games);
     let started = Instant::now();
-    let net = train(engine, t, |g, _| {
+    let net = train(engine, t, |g| {
         if g % 256 == 0 {
             bar.set_position(g);
         }

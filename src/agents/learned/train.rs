@@ -26,8 +26,8 @@ pub struct Training {
 }
 
 /// Trains a network by self-play for `t.games` games; `progress` sees the number of games played
-/// and the network after each.
-pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64, &Net)) -> Net {
+/// after each.
+pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64)) -> Net {
     let layout = Layout::of(engine);
     let mut net = Net::new(layout.inputs(), t.hidden, t.seed);
     let mut rng = Pcg64Mcg::seed_from_u64(t.seed ^ 0x9e37_79b9_7f4a_7c15);
@@ -40,6 +40,8 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64, &Net)) 
     let mut eb2;
     let mut x = Vec::with_capacity(64);
     let mut h = Vec::with_capacity(hn);
+    // The value's gradient with respect to each hidden unit's input.
+    let mut dh = vec![0.0f32; hn];
     let mut game = Game::new(engine, t.turn_cap);
     game.keep_events = false;
     for g in 0..t.games {
@@ -86,15 +88,14 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64, &Net)) 
                     *e *= t.lambda;
                 }
                 for k in 0..hn {
-                    eb1[k] *= t.lambda;
+                    dh[k] = g * net.w2[k] * h[k] * (1.0 - h[k]);
+                    eb1[k] = eb1[k] * t.lambda + dh[k];
                     e2[k] = e2[k] * t.lambda + g * h[k];
-                    eb1[k] += g * net.w2[k] * h[k] * (1.0 - h[k]);
                 }
                 eb2 = eb2 * t.lambda + g;
                 for &(i, v) in &x {
-                    let row = &mut e1[i * hn..][..hn];
-                    for k in 0..hn {
-                        row[k] += g * net.w2[k] * h[k] * (1.0 - h[k]) * v;
+                    for (e, d) in e1[i * hn..][..hn].iter_mut().zip(&dh) {
+                        *e += d * v;
                     }
                 }
                 last = Some(y);
@@ -131,7 +132,7 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64, &Net)) 
                 }
             }
         }
-        progress(g + 1, &net);
+        progress(g + 1);
     }
     net
 }

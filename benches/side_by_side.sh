@@ -30,8 +30,8 @@ else
 fi
 for rules in "${sets[@]}"; do
   n=$games
-  # Split turns search every way to share a total: a few hundred games are enough.
-  [ "$rules" = senet/finkel ] && n=300
+  # A split turn draws among the ways to share a total: a twentieth of the games is enough.
+  [ "$rules" = senet/finkel ] && n=$((games / 20 > 300 ? games / 20 : 300))
   o=()
   w=()
   for _ in $(seq "$rounds"); do

@@ -179,7 +179,8 @@ impl Engine {
         room.runs.clear();
         for i in 0..n {
             way.reach[i] = self.split_reach[s][usize::from(way.pieces[i] - 1)] & within;
-            bound = bound.saturating_mul(u128::from(way.reach[i].count_ones()));
+            // At most 128 distances a piece, 15 pieces: below 2^105, no overflow.
+            bound *= u128::from(way.reach[i].count_ones());
             way.run_from[i] = room.runs.len();
             room.runs.extend(runs_of(way.reach[i]));
         }
@@ -377,7 +378,8 @@ impl Engine {
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         let (mut steps, mut n) = ([Step::default(); MAX_PIECES], 0);
-        let mut stuck = None;
+        // The pieces whose movement is not legal as the turn begins (indices, as bits).
+        let mut stuck = 0u32;
         for i in 0..way.n {
             let (p, d) = (way.pieces[i], way.dist[i]);
             if d == 0 {
@@ -385,12 +387,16 @@ impl Engine {
             }
             match self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                 Some(to) => steps[n] = Step::packed(p, to),
-                None => stuck = Some(i),
+                None => stuck |= 1 << i,
             }
             n += 1;
         }
+        // No order can begin where no movement is legal as the turn begins.
+        if stuck == way.moving() {
+            return Apart::Blocked;
+        }
         if way.moving().count_ones() == 1 {
-            return if stuck.is_some() {
+            return if stuck != 0 {
                 Apart::Blocked
             } else {
                 Apart::Orders(steps, n)
@@ -399,12 +405,16 @@ impl Engine {
         if m.looped || m.twins || m.trap != 0 {
             return Apart::Unknown;
         }
-        if let Some(i) = stuck {
-            return if self.stays_stuck(way, i, can_bear) {
-                Apart::Blocked
-            } else {
-                Apart::Unknown
-            };
+        if stuck != 0 {
+            let mut each = stuck;
+            while each != 0 {
+                let i = each.trailing_zeros() as usize;
+                each &= each - 1;
+                if self.stays_stuck(way, i, can_bear) {
+                    return Apart::Blocked;
+                }
+            }
+            return Apart::Unknown;
         }
         if m.no_passing != 0 {
             return Apart::Unknown;
@@ -536,10 +546,10 @@ impl Engine {
     }
 
     /// Whether `way` surely cannot be played, whatever the order: a piece of it would land on
-    /// one of its side's pieces that stays where it is; or no piece of it can capture (the
-    /// enemy pieces it would land on are safe or protected), so that the enemy pieces stay
-    /// where they are while it is played, and a piece of it would land on one of them or cross
-    /// `wall` (their blockades and the stop squares).
+    /// one of its side's pieces that stays where it is, or where another piece of it lands; or
+    /// no piece of it can capture (the enemy pieces it would land on are safe or protected), so
+    /// that the enemy pieces stay where they are while it is played, and a piece of it would
+    /// land on one of them or cross `wall` (their blockades and the stop squares).
     fn surely_blocked(&self, pos: &Position, s: Side, way: &Way, wall: u64) -> bool {
         let m = &self.masks[s];
         if m.looped || m.twins || m.trap != 0 || m.segment_ends != 0 {
@@ -551,6 +561,7 @@ impl Engine {
         let enemy = pos.squares[s.other()];
         let mut may_capture = false;
         let mut stuck = false;
+        let mut landed = 0u64;
         for i in 0..way.n {
             let (p, d) = (way.pieces[i], way.dist[i]);
             if d == 0 {
@@ -566,8 +577,13 @@ impl Engine {
             if t > m.len {
                 continue;
             }
-            if staying & bit(t) != 0 {
+            // Two pieces resting on one square (one of its side's stays there, or another
+            // piece of the way landed there first, where no square's effect sends it on).
+            if staying & bit(t) != 0 || landed & bit(t) != 0 {
                 return true;
+            }
+            if m.effect & bit(t) == 0 {
+                landed |= bit(t);
             }
             stuck |= between(p, t) & wall != 0;
             if enemy & m.square_bit[usize::from(t - 1)] != 0 {

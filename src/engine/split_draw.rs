@@ -14,7 +14,9 @@
 //! for every i and r (each piece only by distances its path allows, a few runs of them), then
 //! one number below the count of all ways, read piece by piece. A way that cannot be played is
 //! drawn again. After [`FEW`] draws a search says whether the whole total can be used at all:
-//! if it can, the draws go on until one plays; if not, the draws up to [`TRIES`] are made
+//! if it can, the draws go on until one plays, among fewer ways: each piece's distances
+//! narrowed to those some way that plays could give it (where the rules let that be told
+//! cheaply: what a capture in the turn could open); if not, the draws up to [`TRIES`] are made
 //! untried (none would play) and the move is drawn from the listed ones.
 //!
 //! The orders of a way: where its pieces move apart (each movement legal at once, none
@@ -77,7 +79,7 @@ const REMEMBERED: u128 = 1 << 16;
 
 /// One way to share a part of the total: the pieces (their positions, ascending) and how far
 /// each moves (0: it stays).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Way {
     /// The side whose pieces they are.
     side: Side,
@@ -120,20 +122,7 @@ impl Engine {
         if t == 0 {
             return Drawn::Pass;
         }
-        let mut way = Way {
-            side: s,
-            pieces: [0; MAX_PIECES],
-            dist: [0; MAX_PIECES],
-            reach: [0; MAX_PIECES],
-            run_from: [0; MAX_PIECES + 1],
-            n: 0,
-        };
-        let mut bits = pos.on[s];
-        while bits != 0 {
-            way.pieces[way.n] = lowest(bits);
-            way.n += 1;
-            bits &= bits - 1;
-        }
+        let mut way = Way::of(pos);
         let all = self.count_all_ways(pos, t, &mut way, room);
         if let Some(mv) = self.draw_way(pos, t, &mut way, all, rng, room, FEW) {
             return Drawn::Move(mv);
@@ -143,7 +132,11 @@ impl Engine {
         room.moves.clear();
         if self.split_moves_unless_whole(pos, total, &mut room.moves) == t {
             // It can, by ways the draws missed: draw on until one plays (as likely as any
-            // other, and sooner on average than trying every way).
+            // other, and sooner on average than trying every way), among the ways left once
+            // each piece's reach is narrowed to what could play.
+            let all = self
+                .count_narrowed_ways(pos, t, &mut way, room)
+                .unwrap_or(all);
             if let Some(mv) =
                 self.draw_way(pos, t, &mut way, all, rng, room, TRIES - FEW + MORE_TRIES)
             {
@@ -171,34 +164,104 @@ impl Engine {
     /// reach), counted into `room` for [`Engine::draw_way`].
     fn count_all_ways(&self, pos: &Position, t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
         let s = pos.to_move;
-        let n = way.n;
         // No single movement covers more than one past the end of the path, or an exit throw.
         let longest = t.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
         let within = u128::MAX >> (127 - longest.min(127));
-        let mut bound = 1u128;
-        room.runs.clear();
-        for i in 0..n {
+        for i in 0..way.n {
             way.reach[i] = self.split_reach[s][usize::from(way.pieces[i] - 1)] & within;
-            // At most 128 distances a piece, 15 pieces: below 2^105, no overflow.
-            bound *= u128::from(way.reach[i].count_ones());
-            way.run_from[i] = room.runs.len();
-            room.runs.extend(runs_of(way.reach[i]));
         }
-        way.run_from[n] = room.runs.len();
-        let width = usize::from(t) + 1;
-        // The ways number at most the choices of each piece multiplied: in 64 bits where
-        // that product fits.
-        room.narrow_ways = bound <= u128::from(u64::MAX);
-        let all = if room.narrow_ways {
-            u128::from(count_ways(&mut room.narrow, way, &room.runs, width, t))
-        } else {
-            count_ways(&mut room.ways, way, &room.runs, width, t)
+        count_reached(t, way, room)
+    }
+
+    /// Each piece's reach narrowed to the distances that some way that plays could give it,
+    /// and the ways counted again into `room`; `None` where the rules are not simple enough
+    /// to tell (one path shared, pieces that may pass their own, captured pieces sent to a
+    /// square, stacks, loops, traps, paths in parts).
+    ///
+    /// A movement not legal as the turn begins becomes legal only when one of its side's
+    /// pieces leaves the square it lands on, or when a capture takes away an enemy piece that
+    /// protects that square or blocks the way. The enemy pieces that can be captured in the
+    /// turn are among those some movement reaches: those it may capture as the turn begins,
+    /// then those near one of them (whose capture may leave them unprotected or break their
+    /// blockade), and so on. An enemy piece put back where a mover left can only close a way.
+    fn count_narrowed_ways(
+        &self,
+        pos: &Position,
+        t: u16,
+        way: &mut Way,
+        room: &mut DrawRoom,
+    ) -> Option<u128> {
+        let s = pos.to_move;
+        let m = &self.masks[s];
+        if !self.shared_path
+            || m.no_passing != 0
+            || m.capture_to != 0
+            || m.looped
+            || m.twins
+            || m.trap != 0
+            || m.segment_ends != 0
+        {
+            return None;
+        }
+        let enemy = pos.on[s.other()];
+        let wall = self.enemy_barrier(pos, s);
+        let gap = self.rules.blockade.max(2);
+        let near = |b: u64| (1..=gap).fold(b, |a, k| a | b << k | b >> k);
+        let exits = |p: u8, d: u32| {
+            u16::try_from(d)
+                .is_ok_and(|d| m.exit_throws[usize::from(p - 1)] & Throw::new(d).mask_bit() != 0)
         };
-        if all <= REMEMBERED {
-            room.rejected.clear();
-            room.rejected.resize(all.div_ceil(64) as usize, 0);
+        // Within the path: the reach holds no other distance past its end.
+        let target = |p: u8, d: u32| u8::try_from(u32::from(p) + d).unwrap_or(u8::MAX);
+        let (mut reached, mut sites) = (0u64, 0u64);
+        for i in 0..way.n {
+            let p = way.pieces[i];
+            let mut left = way.reach[i] & !1;
+            while left != 0 {
+                let d = left.trailing_zeros();
+                left &= left - 1;
+                let to = target(p, d);
+                if !exits(p, d) && enemy & bit(to) != 0 {
+                    reached |= bit(to);
+                    if self.can_land(pos, s, p, to) {
+                        sites |= bit(to);
+                    }
+                }
+            }
         }
-        all
+        loop {
+            let more = reached & near(sites) & !sites;
+            if more == 0 {
+                break;
+            }
+            sites |= more;
+        }
+        let opened = near(sites);
+        let mut narrowed = way.reach;
+        for (i, keep) in narrowed.iter_mut().enumerate().take(way.n) {
+            let p = way.pieces[i];
+            let mut left = *keep & !1;
+            while left != 0 {
+                let d = left.trailing_zeros();
+                left &= left - 1;
+                let (crossed, legal) = if exits(p, d) {
+                    // Whether it may bear off also depends on where its side stands.
+                    let crossed = between(p, m.len + 1);
+                    (crossed, crossed & wall == 0)
+                } else {
+                    // An empty square, one of its side's that may have left first, or an
+                    // enemy piece it may capture.
+                    let to = target(p, d);
+                    let free = enemy & bit(to) == 0 || self.can_land(pos, s, p, to);
+                    (between(p, to) | bit(to), between(p, to) & wall == 0 && free)
+                };
+                if !legal && crossed & opened == 0 {
+                    *keep &= !(1 << d);
+                }
+            }
+        }
+        way.reach = narrowed;
+        Some(count_reached(t, way, room))
     }
 
     /// A way to share `t` drawn uniformly among the `all` counted (up to `tries` draws) until
@@ -706,6 +769,35 @@ impl Count for u128 {
     const ONE: u128 = 1;
 }
 
+/// The ways to share `t` among the pieces of `way`, each by a distance of its reach, counted
+/// into `room` (with each piece's runs of distances) for [`Engine::draw_way`].
+fn count_reached(t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
+    let n = way.n;
+    let mut bound = 1u128;
+    room.runs.clear();
+    for i in 0..n {
+        // At most 128 distances a piece, 15 pieces: below 2^105, no overflow.
+        bound *= u128::from(way.reach[i].count_ones());
+        way.run_from[i] = room.runs.len();
+        room.runs.extend(runs_of(way.reach[i]));
+    }
+    way.run_from[n] = room.runs.len();
+    let width = usize::from(t) + 1;
+    // The ways number at most the choices of each piece multiplied: in 64 bits where that
+    // product fits.
+    room.narrow_ways = bound <= u128::from(u64::MAX);
+    let all = if room.narrow_ways {
+        u128::from(count_ways(&mut room.narrow, way, &room.runs, width, t))
+    } else {
+        count_ways(&mut room.ways, way, &room.runs, width, t)
+    };
+    if all <= REMEMBERED {
+        room.rejected.clear();
+        room.rejected.resize(all.div_ceil(64) as usize, 0);
+    }
+    all
+}
+
 /// Fills `sums[i * width + r]` with the ways for the pieces of `way` from the i-th on to share
 /// at most `r` (each piece by a distance of its reach), and returns the ways for all of them
 /// to share `t`. Sums up to `r`, not counts for `r` alone: a piece's reach is a few runs of
@@ -761,6 +853,26 @@ fn runs_of(reach: u128) -> impl Iterator<Item = (u8, u8)> {
 }
 
 impl Way {
+    /// The pieces of the side to move in `pos`, none moving yet.
+    fn of(pos: &Position) -> Way {
+        let s = pos.to_move;
+        let mut way = Way {
+            side: s,
+            pieces: [0; MAX_PIECES],
+            dist: [0; MAX_PIECES],
+            reach: [0; MAX_PIECES],
+            run_from: [0; MAX_PIECES + 1],
+            n: 0,
+        };
+        let mut bits = pos.on[s];
+        while bits != 0 {
+            way.pieces[way.n] = lowest(bits);
+            way.n += 1;
+            bits &= bits - 1;
+        }
+        way
+    }
+
     /// Sets the distances to way number `x` of those to share `t` (numbered piece by piece,
     /// each piece's shorter distances first), `sums` being those of [`count_ways`].
     fn read<C: Count>(&mut self, sums: &[C], runs: &[(u8, u8)], width: usize, t: u16, x: C) {
@@ -810,5 +922,96 @@ impl Way {
         (0..self.n)
             .filter(|&i| self.dist[i] > 0)
             .fold(0, |m, i| m | 1 << i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Apart, DrawRoom, Memo, Way};
+    use crate::agents::RandomAgent;
+    use crate::check::check_target;
+    use crate::compile::compile;
+    use crate::engine::game::{Action, Game, Player, random_throw};
+    use crate::engine::{Engine, Position};
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    /// Positions where a side chose a move in random games.
+    fn visited(engine: &Engine, games: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut agent = RandomAgent::new(seed);
+            let mut game = Game::new(engine, 400);
+            loop {
+                match game.next_action() {
+                    Action::Over => break,
+                    Action::Choose { .. } => {
+                        out.push(game.pos);
+                        let i = agent.choose(engine, &game.pos, game.total, game.moves());
+                        game.choose(i);
+                    }
+                    _ => game.give_throw(random_throw(engine, &mut rng)),
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `way` plays in some order, judged by counting its orders.
+    fn plays(e: &Engine, pos: &Position, way: &Way, memo: &mut Memo) -> bool {
+        match e.apart(pos, pos.to_move, way) {
+            Apart::Orders(..) => true,
+            Apart::Blocked => false,
+            Apart::Unknown => {
+                memo.start(way.n, pos);
+                e.count_orders(pos, pos.to_move, way, way.moving(), memo) > 0
+            }
+        }
+    }
+
+    /// Narrowing each piece's reach leaves out no way that plays, and does leave out some:
+    /// every way of every total from 2 to 12 tried, in positions of random games of Finkel's
+    /// Senet (captures by swapping, protecting pairs, blockades, a square that sends back).
+    #[test]
+    fn narrowing_leaves_out_no_way_that_plays() {
+        let e = Engine::new(compile(
+            &check_target("senet/finkel", &[]).expect("bundled"),
+        ));
+        let (mut room, mut narrow_room, mut memo) =
+            (DrawRoom::default(), DrawRoom::default(), Memo::default());
+        let (mut playing, mut left_out) = (0u64, 0u64);
+        for pos in visited(&e, 3).iter().step_by(15) {
+            if !e.draws_split(pos) {
+                continue;
+            }
+            for t in 2..=12u16 {
+                let mut way = Way::of(pos);
+                let all = e.count_all_ways(pos, t, &mut way, &mut room);
+                if all > 20_000 {
+                    continue;
+                }
+                let mut narrowed = way.clone();
+                e.count_narrowed_ways(pos, t, &mut narrowed, &mut narrow_room)
+                    .expect("Finkel's rules are simple enough");
+                let width = usize::from(t) + 1;
+                for x in 0..all {
+                    if room.narrow_ways {
+                        way.read(&room.narrow, &room.runs, width, t, x as u64);
+                    } else {
+                        way.read(&room.ways, &room.runs, width, t, x);
+                    }
+                    let kept = (0..way.n).all(|i| narrowed.reach[i] >> way.dist[i] & 1 == 1);
+                    if plays(&e, pos, &way, &mut memo) {
+                        playing += 1;
+                        assert!(kept, "a way that plays was left out: {way:?} in {pos:?}");
+                    } else if !kept {
+                        left_out += 1;
+                    }
+                }
+            }
+        }
+        assert!(playing > 100_000, "{playing} ways that play");
+        assert!(left_out > 50_000, "{left_out} ways left out");
     }
 }

@@ -117,7 +117,6 @@ impl Engine {
         room: &mut DrawRoom,
     ) -> Drawn {
         debug_assert!(self.draws_split(pos));
-        let s = pos.to_move;
         let t = total.get();
         if t == 0 {
             return Drawn::Pass;
@@ -997,7 +996,8 @@ mod tests {
                 let width = usize::from(t) + 1;
                 for x in 0..all {
                     if room.narrow_ways {
-                        way.read(&room.narrow, &room.runs, width, t, x as u64);
+                        let x = u64::try_from(x).expect("below a count in 64 bits");
+                        way.read(&room.narrow, &room.runs, width, t, x);
                     } else {
                         way.read(&room.ways, &room.runs, width, t, x);
                     }

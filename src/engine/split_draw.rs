@@ -174,8 +174,8 @@ impl Engine {
 
     /// Each piece's reach narrowed to the distances that some way that plays could give it,
     /// and the ways counted again into `room`; `None` where the rules are not simple enough
-    /// to tell (one path shared, pieces that may pass their own, captured pieces sent to a
-    /// square, stacks, loops, traps, paths in parts).
+    /// to tell: the sides on paths of their own, pieces that may not pass their own, captured
+    /// pieces sent to a square, stacks, loops, traps, paths in parts.
     ///
     /// A movement not legal as the turn begins becomes legal only when one of its side's
     /// pieces leaves the square it lands on, or when a capture takes away an enemy piece that

@@ -236,8 +236,7 @@ impl Engine {
             sites |= more;
         }
         let opened = near(sites);
-        let mut narrowed = way.reach;
-        for (i, keep) in narrowed.iter_mut().enumerate().take(way.n) {
+        for (i, keep) in way.reach.iter_mut().enumerate().take(way.n) {
             let p = way.pieces[i];
             let mut left = *keep & !1;
             while left != 0 {
@@ -259,7 +258,6 @@ impl Engine {
                 }
             }
         }
-        way.reach = narrowed;
         Some(count_reached(t, way, room))
     }
 

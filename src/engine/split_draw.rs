@@ -55,15 +55,21 @@ pub enum Drawn {
     Pass,
 }
 
+/// Totals below this (nearly every turn) are counted in [`DrawRoom::small`].
+const SMALL: usize = 16;
+
 /// Room a draw reuses: nothing is allocated per draw once it has grown.
 #[derive(Default)]
 pub struct DrawRoom {
-    /// `ways[i * (t + 1) + r]`: the ways for pieces `i..` to share at most `r`, where they
-    /// may outgrow 64 bits; `narrow` the same where they cannot (most turns: quicker).
+    /// `small[i][r]`: the ways for pieces `i..` to share exactly `r`, for a total below
+    /// [`SMALL`] (at most 16 distances a piece, 15 pieces: below 2^60, no overflow).
+    small: [[u64; SMALL]; MAX_PIECES + 1],
+    /// `ways[i * (t + 1) + r]`: the ways for pieces `i..` to share at most `r`, for larger
+    /// totals, where they may outgrow 64 bits; `narrow` the same where they cannot.
     ways: Vec<u128>,
     narrow: Vec<u64>,
-    /// Whether this draw's counts are in `narrow`.
-    narrow_ways: bool,
+    /// Where this draw's counts are.
+    counted: Counted,
     /// The runs of distances of the pieces of a way (see [`Way::run_from`]).
     runs: Vec<(u8, u8)>,
     /// Bit `x`: way number `x` of this draw was drawn and cannot be played (a hard turn draws
@@ -72,6 +78,15 @@ pub struct DrawRoom {
     /// Backward moves, or the listing of a hard turn.
     moves: Vec<Move>,
     memo: Memo,
+}
+
+/// Which of [`DrawRoom`]'s tables holds a draw's counts.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Counted {
+    #[default]
+    Small,
+    Narrow,
+    Wide,
 }
 
 /// The most ways a draw keeps [`DrawRoom::rejected`] for.
@@ -279,7 +294,6 @@ impl Engine {
             return None;
         }
         let s = pos.to_move;
-        let width = usize::from(t) + 1;
         let remember = all <= REMEMBERED;
         let wall = self.enemy_barrier(pos, s);
         for _ in 0..tries {
@@ -288,18 +302,7 @@ impl Engine {
             if remember && room.rejected[word] & bit != 0 {
                 continue;
             }
-            if room.narrow_ways {
-                // The counts fit 64 bits: so does `x`, below them.
-                way.read(
-                    &room.narrow,
-                    &room.runs,
-                    width,
-                    t,
-                    u64::try_from(x).unwrap_or(0),
-                );
-            } else {
-                way.read(&room.ways, &room.runs, width, t, x);
-            }
+            way.read_counted(room, t, x);
             if !self.surely_blocked(pos, s, way, wall)
                 && let Some(mv) = self.play_way(pos, s, way, rng, &mut room.memo)
             {
@@ -770,6 +773,12 @@ impl Count for u128 {
 /// into `room` (with each piece's runs of distances) for [`Engine::draw_way`].
 fn count_reached(t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
     let n = way.n;
+    if usize::from(t) < SMALL {
+        room.counted = Counted::Small;
+        let all = u128::from(count_small(&mut room.small, way, t));
+        forget_rejected(room, all);
+        return all;
+    }
     let mut bound = 1u128;
     room.runs.clear();
     for i in 0..n {
@@ -782,17 +791,61 @@ fn count_reached(t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
     let width = usize::from(t) + 1;
     // The ways number at most the choices of each piece multiplied: in 64 bits where that
     // product fits.
-    room.narrow_ways = bound <= u128::from(u64::MAX);
-    let all = if room.narrow_ways {
+    let all = if bound <= u128::from(u64::MAX) {
+        room.counted = Counted::Narrow;
         u128::from(count_ways(&mut room.narrow, way, &room.runs, width, t))
     } else {
+        room.counted = Counted::Wide;
         count_ways(&mut room.ways, way, &room.runs, width, t)
     };
+    forget_rejected(room, all);
+    all
+}
+
+/// No way of a new count of `all` rejected yet (where they are remembered).
+fn forget_rejected(room: &mut DrawRoom, all: u128) {
     if all <= REMEMBERED {
         room.rejected.clear();
         room.rejected.resize(all.div_ceil(64) as usize, 0);
     }
-    all
+}
+
+/// Fills `exact[i][r]` with the ways for the pieces of `way` from the i-th on to share exactly
+/// `r` (each piece by a distance of its reach), for `t` below [`SMALL`], and returns the ways
+/// for all of them to share `t`.
+fn count_small(exact: &mut [[u64; SMALL]; MAX_PIECES + 1], way: &Way, t: u16) -> u64 {
+    let (n, t) = (way.n, usize::from(t));
+    exact[n] = [0; SMALL];
+    exact[n][0] = 1;
+    for i in (0..n).rev() {
+        let (head, tail) = exact.split_at_mut(i + 1);
+        let (row, next) = (&mut head[i], &tail[0]);
+        let reach = low_reach(way.reach[i]);
+        if reach | !(u16::MAX >> (SMALL - 1 - t)) == u16::MAX {
+            // Every distance up to `t` (most pieces): the others share at most r.
+            let mut sum = 0;
+            for (slot, &w) in row.iter_mut().zip(next).take(t + 1) {
+                sum += w;
+                *slot = sum;
+            }
+            continue;
+        }
+        for (r, slot) in row.iter_mut().enumerate().take(t + 1) {
+            let mut each = reach & (u16::MAX >> (SMALL - 1 - r));
+            let mut sum = 0;
+            while each != 0 {
+                sum += next[r - each.trailing_zeros() as usize];
+                each &= each - 1;
+            }
+            *slot = sum;
+        }
+    }
+    exact[0][t]
+}
+
+/// The distances below [`SMALL`] of a piece's reach.
+fn low_reach(reach: u128) -> u16 {
+    u16::try_from(reach & u128::from(u16::MAX)).unwrap_or(0)
 }
 
 /// Fills `sums[i * width + r]` with the ways for the pieces of `way` from the i-th on to share
@@ -870,8 +923,43 @@ impl Way {
         way
     }
 
-    /// Sets the distances to way number `x` of those to share `t` (numbered piece by piece,
-    /// each piece's shorter distances first), `sums` being those of [`count_ways`].
+    /// Sets the distances to way number `x` of those to share `t`, counted into `room` by
+    /// [`count_reached`]: numbered piece by piece, each piece's shorter distances first.
+    fn read_counted(&mut self, room: &DrawRoom, t: u16, x: u128) {
+        match room.counted {
+            Counted::Small => self.read_small(&room.small, t, u64::try_from(x).unwrap_or(0)),
+            Counted::Narrow => self.read(
+                &room.narrow,
+                &room.runs,
+                usize::from(t) + 1,
+                t,
+                u64::try_from(x).unwrap_or(0),
+            ),
+            Counted::Wide => self.read(&room.ways, &room.runs, usize::from(t) + 1, t, x),
+        }
+    }
+
+    /// [`Way::read_counted`] from the exact counts of [`count_small`].
+    fn read_small(&mut self, exact: &[[u64; SMALL]; MAX_PIECES + 1], t: u16, x: u64) {
+        let (mut x, mut r) = (x, usize::from(t));
+        for i in 0..self.n {
+            let mut each = low_reach(self.reach[i]) & (u16::MAX >> (SMALL - 1 - r));
+            while each != 0 {
+                let d = each.trailing_zeros() as usize;
+                let w = exact[i + 1][r - d];
+                if x < w {
+                    self.dist[i] = u16::try_from(d).unwrap_or(0);
+                    r -= d;
+                    break;
+                }
+                x -= w;
+                each &= each - 1;
+            }
+        }
+    }
+
+    /// Sets the distances to way number `x` of those to share `t` (numbered as
+    /// [`Way::read_counted`] says), `sums` being those of [`count_ways`].
     fn read<C: Count>(&mut self, sums: &[C], runs: &[(u8, u8)], width: usize, t: u16, x: C) {
         // The ways for the pieces after the i-th to share exactly `q`.
         let ways = |i: usize, q: usize| {
@@ -991,14 +1079,8 @@ mod tests {
                 let mut narrowed = way.clone();
                 e.count_narrowed_ways(pos, t, &mut narrowed, &mut narrow_room)
                     .expect("Finkel's rules are simple enough");
-                let width = usize::from(t) + 1;
                 for x in 0..all {
-                    if room.narrow_ways {
-                        let x = u64::try_from(x).expect("below a count in 64 bits");
-                        way.read(&room.narrow, &room.runs, width, t, x);
-                    } else {
-                        way.read(&room.ways, &room.runs, width, t, x);
-                    }
+                    way.read_counted(&room, t, x);
                     let kept = (0..way.n).all(|i| narrowed.reach[i] >> way.dist[i] & 1 == 1);
                     if plays(&e, pos, &way, &mut memo) {
                         playing += 1;

@@ -21,8 +21,10 @@
 //!
 //! The orders of a way: where its pieces move apart (each movement legal at once, none
 //! changing what another may do), every order plays it; a single movement that is not legal
-//! plays in none; else the orders of a few pieces are tried one by one, and those of more are
-//! counted from each set of pieces moved so far. One is read off the counts. The same draws
+//! plays in none; else its moving pieces fall into groups too far apart to change what another
+//! group may do, and each group's orders are found alone (an order of each drawn, then the
+//! groups' steps interleaved uniformly): the orders of a few pieces are tried one by one, and
+//! those of more are counted from each set of pieces moved so far. One is read off the counts. The same draws
 //! give the same moves whichever way the orders are found (the debug build checks each way
 //! against the count by sets).
 
@@ -381,30 +383,59 @@ impl Engine {
             }
             Apart::Unknown => {}
         }
-        if way.moving().count_ones() <= FEW_MOVERS {
+        match self.groups(way) {
+            Some(groups) if groups.n > 1 => {
+                let mv = self.play_groups(pos, s, way, &groups, rng, memo);
+                debug_assert_eq!(mv.is_some(), counted(memo) > 0, "{way:?}");
+                mv
+            }
+            _ => {
+                let mut steps = [Step::default(); MAX_PIECES];
+                let n = self.group_order(pos, s, way, way.moving(), rng, memo, &mut steps)?;
+                let mut mv = Move::default();
+                for &step in &steps[..n] {
+                    mv.push(step)?;
+                }
+                Some(mv)
+            }
+        }
+    }
+
+    /// The pieces of `way` in `left` (indices, as bits), played from `pos` in an order drawn
+    /// uniformly among those that play them, written to `steps`; how many, or `None` if no
+    /// order plays them. A few pieces' orders are tried one by one; more are counted by sets.
+    #[allow(clippy::too_many_arguments)]
+    fn group_order<R: Rng + ?Sized>(
+        &self,
+        pos: &Position,
+        s: Side,
+        way: &Way,
+        left: u32,
+        rng: &mut R,
+        memo: &mut Memo,
+        steps: &mut [Step],
+    ) -> Option<usize> {
+        let movers = left.count_ones() as usize;
+        if movers <= FEW_MOVERS as usize {
             let mut orders = Orders::default();
             let made = &mut [Step::default(); FEW_MOVERS as usize];
-            self.list_orders(pos, s, way, way.moving(), made, 0, &mut orders);
+            self.list_orders(pos, s, way, left, made, 0, &mut orders);
             let count = u64::try_from(orders.count).ok()?;
-            debug_assert_eq!(counted(memo), count, "{way:?}");
             if count == 0 {
                 return None;
             }
             // Drawn below a u64, as the count by sets is: the same draw.
             let x = rng.random_range(0..count);
-            let mut mv = Move::default();
-            for &step in &orders.found[usize::try_from(x).ok()?][..orders.movers] {
-                mv.push(step)?;
-            }
-            return Some(mv);
+            steps[..movers].copy_from_slice(&orders.found[usize::try_from(x).ok()?][..movers]);
+            return Some(movers);
         }
-        let all = counted(memo);
+        memo.start(way.n, pos);
+        let all = self.count_orders(pos, s, way, left, memo);
         if all == 0 {
             return None;
         }
         let mut x = rng.random_range(0..all);
-        let (mut at, mut left) = (*pos, way.moving());
-        let mut mv = Move::default();
+        let (mut at, mut left, mut n) = (*pos, left, 0);
         while left != 0 {
             let mut rest = left;
             loop {
@@ -413,14 +444,112 @@ impl Engine {
                 let Some((step, next)) = self.movement(&at, s, way, i) else {
                     continue;
                 };
-                let n = self.count_orders(&next, s, way, left & !(1 << i), memo);
-                if x < n {
-                    mv.push(step)?;
+                let c = self.count_orders(&next, s, way, left & !(1 << i), memo);
+                if x < c {
+                    steps[n] = step;
+                    n += 1;
                     (at, left) = (next, left & !(1 << i));
                     break;
                 }
-                x -= n;
+                x -= c;
             }
+        }
+        Some(n)
+    }
+
+    /// The moving pieces of `way` in groups, in order along the path, none of which can change
+    /// what another may do: between the squares one group's pieces start from, pass and land
+    /// on, and another's, lie more than a blockade's length (and more than the one square
+    /// between a pair). A movement changes only the squares it leaves and lands on (a captured
+    /// enemy piece goes back where its captor left); what another may do depends only on the
+    /// squares it passes and lands on, the pieces beside its landing (a pair) and those within a
+    /// blockade's length of its way. So the groups' orders interleave freely. `None` where the
+    /// rules reach further: the sides on paths of their own, pieces that may not pass their own,
+    /// captured pieces sent to a square, a landing on a square with an effect, a bear-off that
+    /// depends on where the side stands, loops, traps, paths in parts.
+    fn groups(&self, way: &Way) -> Option<Groups> {
+        let m = &self.masks[way.side];
+        if !self.shared_path
+            || m.no_passing != 0
+            || m.capture_to != 0
+            || m.looped
+            || m.twins
+            || m.trap != 0
+            || m.segment_ends != 0
+        {
+            return None;
+        }
+        let gap = u16::from(self.rules.blockade.max(2));
+        let len = u16::from(m.len);
+        let mut groups = Groups::default();
+        // The last square the current group touches.
+        let mut last = 0u16;
+        for i in 0..way.n {
+            let d = way.dist[i];
+            if d == 0 {
+                continue;
+            }
+            let p = way.pieces[i];
+            let exit = m.exit_throws[usize::from(p - 1)] & Throw::new(d).mask_bit() != 0;
+            if exit && !matches!(self.rules.bear_when, BearCondition::Always) {
+                return None;
+            }
+            let to = u16::from(p) + d;
+            if !exit && to <= len && u8::try_from(to).is_ok_and(|t| m.effect & bit(t) != 0) {
+                return None;
+            }
+            let end = if exit { len + 1 } else { to.min(len + 1) };
+            if groups.n > 0 && u16::from(p) <= last + gap {
+                groups.masks[groups.n - 1] |= 1 << i;
+                last = last.max(end);
+            } else {
+                groups.masks[groups.n] = 1 << i;
+                groups.n += 1;
+                last = end;
+            }
+        }
+        Some(groups)
+    }
+
+    /// `way`, whose moving pieces fall into `groups`, played in an order drawn uniformly among
+    /// those that play it: each group's order drawn uniformly among its own, then the groups'
+    /// steps interleaved uniformly (each interleaving of any orders plays the way). `None` if
+    /// a group cannot be played.
+    fn play_groups<R: Rng + ?Sized>(
+        &self,
+        pos: &Position,
+        s: Side,
+        way: &Way,
+        groups: &Groups,
+        rng: &mut R,
+        memo: &mut Memo,
+    ) -> Option<Move> {
+        let barrier = self.barrier(pos, s);
+        let can_bear = self.can_bear_off(pos, s);
+        // Each group's steps in its order, one after the other, the group of each, and where
+        // each group's next step is.
+        let (mut steps, mut of) = ([Step::default(); MAX_PIECES], [0u8; MAX_PIECES]);
+        let (mut n, mut next) = (0, [0usize; MAX_PIECES]);
+        for (g, &left) in groups.masks[..groups.n].iter().enumerate() {
+            next[g] = n;
+            let k = if left.count_ones() == 1 {
+                let i = left.trailing_zeros() as usize;
+                let (p, d) = (way.pieces[i], Throw::new(way.dist[i]));
+                steps[n] = Step::packed(p, self.forward_target(pos, s, p, d, barrier, can_bear)?);
+                1
+            } else {
+                self.group_order(pos, s, way, left, rng, memo, &mut steps[n..])?
+            };
+            // Fewer than 16 groups.
+            of[n..n + k].fill(u8::try_from(g).ok()?);
+            n += k;
+        }
+        // A uniform order of the group numbers (as of the steps), then each group's next step.
+        let mut mv = Move::default();
+        for &g in &permuted(of, n, rng)[..n] {
+            let g = usize::from(g);
+            mv.push(steps[next[g]])?;
+            next[g] += 1;
         }
         Some(mv)
     }
@@ -681,6 +810,13 @@ impl Engine {
 /// ([`Engine::list_orders`]).
 const FEW_MOVERS: u32 = 3;
 
+/// The moving pieces of a way in groups (indices, as bits), see [`Engine::groups`].
+#[derive(Default)]
+struct Groups {
+    masks: [u32; MAX_PIECES],
+    n: usize,
+}
+
 /// The orders found by [`Engine::list_orders`], each the steps of its `movers` pieces.
 #[derive(Default)]
 struct Orders {
@@ -706,18 +842,30 @@ enum Apart {
 /// One of the orders of `steps[..n]`, drawn uniformly, as [`Engine::play_way`] reads an order
 /// off its counts: the pieces in order of position, each first in `(n - 1)!` orders.
 fn draw_order<R: Rng + ?Sized>(steps: [Step; MAX_PIECES], n: usize, rng: &mut R) -> Move {
+    let mut mv = Move::default();
+    for step in &permuted(steps, n, rng)[..n] {
+        mv.push(*step);
+    }
+    mv
+}
+
+/// `items[..n]` in an order drawn uniformly (one number below `n!`, read digit by digit).
+fn permuted<T: Copy, R: Rng + ?Sized>(
+    items: [T; MAX_PIECES],
+    n: usize,
+    rng: &mut R,
+) -> [T; MAX_PIECES] {
     let all: u64 = (1..=n as u64).product();
     let mut x = rng.random_range(0..all);
-    let (mut left, mut each) = (steps, all);
-    let mut mv = Move::default();
-    for k in (1..=n).rev() {
+    let (mut left, mut each, mut out) = (items, all, items);
+    for (k, slot) in (1..=n).rev().zip(&mut out) {
         each /= k as u64;
         let j = usize::try_from(x / each).unwrap_or(0);
         x %= each;
-        mv.push(left[j]);
+        *slot = left[j];
         left.copy_within(j + 1..k, j);
     }
-    mv
+    out
 }
 
 /// The counts of orders of one way, by the set of pieces still to move, each with the position
@@ -1017,7 +1165,7 @@ mod tests {
     use crate::check::check_target;
     use crate::compile::compile;
     use crate::engine::game::{Action, Game, Player, random_throw};
-    use crate::engine::{Engine, Position};
+    use crate::engine::{Engine, Position, Step};
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
 
@@ -1041,6 +1189,90 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Every order in which the pieces of `way` in `left` play from `pos`, found by trying
+    /// each piece next, each time.
+    fn every_order(
+        e: &Engine,
+        pos: &Position,
+        way: &Way,
+        left: u32,
+        made: &mut Vec<Step>,
+        out: &mut Vec<Vec<Step>>,
+    ) {
+        if left == 0 {
+            out.push(made.clone());
+            return;
+        }
+        for i in 0..way.n {
+            if left & 1 << i != 0
+                && let Some((step, next)) = e.movement(pos, pos.to_move, way, i)
+            {
+                made.push(step);
+                every_order(e, &next, way, left & !(1 << i), made, out);
+                made.pop();
+            }
+        }
+    }
+
+    /// Where a way's moving pieces fall into groups that cannot meet, each order that plays it
+    /// comes out as often as any other, and no other: ways of totals 4 to 8 in positions of
+    /// random games of Finkel's Senet, each drawn 100 times for each order that plays it.
+    #[test]
+    fn a_way_in_groups_plays_each_of_its_orders_as_often() {
+        let e = Engine::new(compile(
+            &check_target("senet/finkel", &[]).expect("bundled"),
+        ));
+        let (mut room, mut memo) = (DrawRoom::default(), Memo::default());
+        let mut rng = Pcg64Mcg::seed_from_u64(9);
+        let mut tried = 0;
+        'positions: for pos in visited(&e, 3).iter().step_by(5) {
+            if !e.draws_split(pos) {
+                continue;
+            }
+            for t in 4..=8u16 {
+                let mut way = Way::of(pos);
+                let all = e.count_all_ways(pos, t, &mut way, &mut room);
+                for x in 0..all.min(3_000) {
+                    way.read_counted(&room, t, x);
+                    let grouped = e.groups(&way).is_some_and(|g| g.n > 1);
+                    if !grouped
+                        || way.moving().count_ones() < 4
+                        || e.apart(pos, pos.to_move, &way) != Apart::Unknown
+                    {
+                        continue;
+                    }
+                    let mut orders = Vec::new();
+                    every_order(&e, pos, &way, way.moving(), &mut Vec::new(), &mut orders);
+                    if orders.is_empty() || orders.len() > 200 {
+                        continue;
+                    }
+                    let mut seen = vec![0u32; orders.len()];
+                    for _ in 0..100 * orders.len() {
+                        let mv = e
+                            .play_way(pos, pos.to_move, &way, &mut rng, &mut memo)
+                            .expect("a way that plays");
+                        let k = orders
+                            .iter()
+                            .position(|o| o[..] == *mv.steps())
+                            .unwrap_or_else(|| panic!("{mv:?} is not an order of {way:?}"));
+                        seen[k] += 1;
+                    }
+                    // 100 expected, a standard deviation of 10.
+                    assert!(
+                        seen.iter().all(|&c| (40..=160).contains(&c)),
+                        "{seen:?} for {way:?} in {pos:?}"
+                    );
+                    tried += 1;
+                    if tried == 12 {
+                        break 'positions;
+                    }
+                    break;
+                }
+            }
+        }
+        assert_eq!(tried, 12, "ways in groups found");
     }
 
     /// Whether `way` plays in some order, judged by counting its orders.

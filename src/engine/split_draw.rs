@@ -16,8 +16,8 @@
 //! drawn again. After [`FEW`] draws a search says whether the whole total can be used at all:
 //! if it can, the draws go on until one plays, among fewer ways: each piece's distances
 //! narrowed to those some way that plays could give it (where the rules let that be told
-//! cheaply: what a capture in the turn could open); if not, the draws up to [`TRIES`] are made
-//! untried (none would play) and the move is drawn from the listed ones.
+//! cheaply: what a capture in the turn could open); if not, the move is drawn from the listed
+//! ones.
 //!
 //! The orders of a way: where its pieces move apart (each movement legal at once, none
 //! changing what another may do), every order plays it; a single movement that is not legal
@@ -41,10 +41,6 @@ use crate::types::{Side, Throw};
 
 /// How many ways are tried before a search is asked whether the whole total can be used.
 const FEW: u32 = 16;
-
-/// How many ways are drawn before the draw is made from the listed moves, where the whole
-/// total cannot be used.
-const TRIES: u32 = 256;
 
 /// How many more draws are made once the listing says the whole total can be used: a bound a
 /// correct count of the ways never reaches (past it, the listed moves are drawn from).
@@ -153,21 +149,13 @@ impl Engine {
             let all = self
                 .count_narrowed_ways(pos, t, &mut way, room)
                 .unwrap_or(all);
-            if let Some(mv) =
-                self.draw_way(pos, t, &mut way, all, rng, room, TRIES - FEW + MORE_TRIES)
-            {
+            if let Some(mv) = self.draw_way(pos, t, &mut way, all, rng, room, MORE_TRIES) {
                 return Drawn::Move(mv);
             }
             debug_assert!(
                 false,
                 "no way to share {t} plays, but the listing uses it all"
             );
-        } else if all > 0 {
-            // No way plays: each draw up to `TRIES` would find so. The draws are made, the
-            // same as ever (the same games for a seed), and no way is tried.
-            for _ in FEW..TRIES {
-                rng.random_range(0..all);
-            }
         }
         // A part of the total, or a backward move, or a pass: uniform over the legal moves.
         match room.moves.len() {
@@ -299,7 +287,11 @@ impl Engine {
         let remember = all <= REMEMBERED;
         let wall = self.enemy_barrier(pos, s);
         for _ in 0..tries {
-            let x = rng.random_range(0..all);
+            // Drawn below a u64 where the count fits one (all but the largest totals): quicker.
+            let x = match u64::try_from(all) {
+                Ok(all) => u128::from(rng.random_range(0..all)),
+                Err(_) => rng.random_range(0..all),
+            };
             let (word, bit) = ((x / 64) as usize, 1u64 << (x % 64));
             if remember && room.rejected[word] & bit != 0 {
                 continue;

@@ -55,7 +55,7 @@ pub(super) fn run_shifts(n: u8) -> [u32; 4] {
 /// ([`run_shifts`]): by doubling, with a fixed number of shifts (no loop whose end the
 /// blockade's length decides, and for runs of up to 4 only two shifts each way).
 #[inline(always)]
-fn runs(bits: u64, shifts: [u32; 4]) -> u64 {
+pub(super) fn runs(bits: u64, shifts: [u32; 4]) -> u64 {
     let [a, b, c, d] = shifts;
     // A position starts a run where every shift of the set keeps it: the shifts add up to
     // `n - 1`, each within what the ones before it cover.

@@ -32,7 +32,7 @@ use rand::{Rng, RngExt};
 
 use super::apply::NoRecord;
 use super::game::draw_below;
-use super::generate::{OFF, between, bit, lowest, part_end};
+use super::generate::{OFF, between, bit, lowest, part_end, runs};
 use super::position::any_side_flag;
 use super::{Engine, Move, Position, Step};
 use crate::compile::BearCondition;
@@ -104,6 +104,8 @@ struct Way {
     /// [`DrawRoom::runs`] from `run_from[i]` to `run_from[i + 1]`.
     run_from: [usize; MAX_PIECES + 1],
     n: usize,
+    /// The pieces that move (`dist` above 0), as bits of their indices.
+    movers: u32,
 }
 
 impl Engine {
@@ -165,8 +167,16 @@ impl Engine {
     }
 
     /// The ways to share `t` among the pieces of `way` (each piece by a distance of its
-    /// reach), counted into `room` for [`Engine::draw_way`].
+    /// reach, less those that land on or pass what the turn cannot change: see
+    /// [`Engine::closed`]), counted into `room` for [`Engine::draw_way`].
     fn count_all_ways(&self, pos: &Position, t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
+        self.path_reach(pos, t, way);
+        self.close_reach(pos, way);
+        count_reached(t, way, room)
+    }
+
+    /// Each piece's reach: the distances up to `t` that its path allows.
+    fn path_reach(&self, pos: &Position, t: u16, way: &mut Way) {
         let s = pos.to_move;
         // No single movement covers more than one past the end of the path, or an exit throw.
         let longest = t.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
@@ -174,7 +184,68 @@ impl Engine {
         for i in 0..way.n {
             way.reach[i] = self.split_reach[s][usize::from(way.pieces[i] - 1)] & within;
         }
-        count_reached(t, way, room)
+    }
+
+    /// Each piece's reach less the distances that land on or pass what the turn cannot change.
+    fn close_reach(&self, pos: &Position, way: &mut Way) {
+        let s = pos.to_move;
+        let (closed, wall) = self.closed(pos, s);
+        let m = &self.masks[s];
+        for i in 0..way.n {
+            let p = way.pieces[i];
+            let mut reach = way.reach[i];
+            // Bit d: position p + d (no landing on its own square).
+            let exits = u128::from(m.exit_throws[usize::from(p - 1)]);
+            reach &= !(u128::from(closed >> (p - 1)) & !exits);
+            // The first position past p it may not pass (nor land on): distances up to it.
+            if let Some(ahead) = wall.checked_shr(u32::from(p)).filter(|&a| a != 0) {
+                reach &= u128::MAX >> (127 - ahead.trailing_zeros());
+            }
+            way.reach[i] = reach;
+        }
+    }
+
+    /// What side `s` cannot change in its turn, whatever it plays: the positions of enemy
+    /// pieces it may not capture (on a safe square, or protected by a pair, the other piece of
+    /// which it may not capture either), and the blockades of such pieces, which no piece of
+    /// `s` may pass. A capture takes away a piece that could be captured and puts it where its
+    /// captor left: it only adds enemy pieces elsewhere. Nothing, where the rules let captured
+    /// pieces go elsewhere or waive pairs, or on paths other than one shared path.
+    fn closed(&self, pos: &Position, s: Side) -> (u64, u64) {
+        let m = &self.masks[s];
+        if !self.shared_path
+            || m.capture_to != 0
+            || m.looped
+            || m.twins
+            || m.trap != 0
+            || m.segment_ends != 0
+            || self.rules.moves_next.is_some_and(|n| n.ignoring_pairs)
+        {
+            return (0, 0);
+        }
+        let enemy = pos.on[s.other()];
+        let closed = if self.can_capture {
+            let mut closed = enemy & m.safe;
+            if self.rules.protect_pairs {
+                let mut each = enemy & !closed;
+                while each != 0 {
+                    let q = lowest(each);
+                    each &= each - 1;
+                    if enemy & m.enemy_neighbours[usize::from(q - 1)] != 0 {
+                        closed |= bit(q);
+                    }
+                }
+            }
+            closed
+        } else {
+            enemy
+        };
+        let wall = if self.rules.blockade > 0 {
+            runs(closed, self.run_shifts)
+        } else {
+            0
+        };
+        (closed, wall)
     }
 
     /// Each piece's reach narrowed to the distances that some way that plays could give it,
@@ -564,11 +635,11 @@ impl Engine {
         let (mut steps, mut n) = ([Step::default(); MAX_PIECES], 0);
         // The pieces whose movement is not legal as the turn begins (indices, as bits).
         let mut stuck = 0u32;
-        for i in 0..way.n {
+        let mut each = way.movers;
+        while each != 0 {
+            let i = each.trailing_zeros() as usize;
+            each &= each - 1;
             let (p, d) = (way.pieces[i], way.dist[i]);
-            if d == 0 {
-                continue;
-            }
             match self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                 Some(to) => steps[n] = Step::packed(p, to),
                 None => stuck |= 1 << i,
@@ -739,18 +810,21 @@ impl Engine {
         if m.looped || m.twins || m.trap != 0 || m.segment_ends != 0 {
             return false;
         }
-        let staying = (0..way.n)
-            .filter(|&i| way.dist[i] == 0)
-            .fold(0u64, |b, i| b | bit(way.pieces[i]));
+        let mut staying = pos.on[s];
+        let mut each = way.movers;
+        while each != 0 {
+            staying &= !bit(way.pieces[each.trailing_zeros() as usize]);
+            each &= each - 1;
+        }
         let enemy = pos.squares[s.other()];
         let mut may_capture = false;
         let mut stuck = false;
         let mut landed = 0u64;
-        for i in 0..way.n {
+        let mut each = way.movers;
+        while each != 0 {
+            let i = each.trailing_zeros() as usize;
+            each &= each - 1;
             let (p, d) = (way.pieces[i], way.dist[i]);
-            if d == 0 {
-                continue;
-            }
             if m.exit_throws[usize::from(p - 1)] & Throw::new(d).mask_bit() != 0 {
                 stuck |= between(p, m.len + 1) & wall != 0;
                 continue;
@@ -1053,6 +1127,7 @@ impl Way {
             reach: [0; MAX_PIECES],
             run_from: [0; MAX_PIECES + 1],
             n: 0,
+            movers: 0,
         };
         let mut bits = pos.on[s];
         while bits != 0 {
@@ -1082,13 +1157,20 @@ impl Way {
     /// [`Way::read_counted`] from the exact counts of [`count_small`].
     fn read_small(&mut self, exact: &[[u64; SMALL]; MAX_PIECES + 1], t: u16, x: u64) {
         let (mut x, mut r) = (x, usize::from(t));
+        self.movers = 0;
         for i in 0..self.n {
+            if r == 0 {
+                // The total shared out: the rest stay.
+                self.dist[i..self.n].fill(0);
+                break;
+            }
             let mut each = low_reach(self.reach[i]) & (u16::MAX >> (SMALL - 1 - r));
             while each != 0 {
                 let d = each.trailing_zeros() as usize;
                 let w = exact[i + 1][r - d];
                 if x < w {
                     self.dist[i] = u16::try_from(d).unwrap_or(0);
+                    self.movers |= u32::from(d > 0) << i;
                     r -= d;
                     break;
                 }
@@ -1135,6 +1217,9 @@ impl Way {
                 }
             }
         }
+        self.movers = (0..self.n)
+            .filter(|&i| self.dist[i] > 0)
+            .fold(0, |m, i| m | 1 << i);
     }
 
     /// The runs of distances of piece `i`, in order, of all the pieces' `runs`.
@@ -1144,15 +1229,13 @@ impl Way {
 
     /// The pieces that move, as bits of their indices.
     fn moving(&self) -> u32 {
-        (0..self.n)
-            .filter(|&i| self.dist[i] > 0)
-            .fold(0, |m, i| m | 1 << i)
+        self.movers
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Apart, DrawRoom, Memo, Way};
+    use super::{Apart, DrawRoom, Memo, Way, count_reached};
     use crate::agents::RandomAgent;
     use crate::check::check_target;
     use crate::compile::compile;
@@ -1279,9 +1362,10 @@ mod tests {
         }
     }
 
-    /// Narrowing each piece's reach leaves out no way that plays, and does leave out some:
-    /// every way of every total from 2 to 12 tried, in positions of random games of Finkel's
-    /// Senet (captures by swapping, protecting pairs, blockades, a square that sends back).
+    /// Narrowing each piece's reach (by what the turn cannot change, then in a hard turn by
+    /// what could play) leaves out no way that plays, and does leave out some: every way of
+    /// every total from 2 to 12 tried, in positions of random games of Finkel's Senet
+    /// (captures by swapping, protecting pairs, blockades, a square that sends back).
     #[test]
     fn narrowing_leaves_out_no_way_that_plays() {
         let e = Engine::new(compile(
@@ -1295,12 +1379,15 @@ mod tests {
                 continue;
             }
             for t in 2..=12u16 {
+                // Every way its path allows each piece.
                 let mut way = Way::of(pos);
-                let all = e.count_all_ways(pos, t, &mut way, &mut room);
+                e.path_reach(pos, t, &mut way);
+                let all = count_reached(t, &mut way, &mut room);
                 if all > 20_000 {
                     continue;
                 }
                 let mut narrowed = way.clone();
+                e.close_reach(pos, &mut narrowed);
                 e.count_narrowed_ways(pos, t, &mut narrowed, &mut narrow_room)
                     .expect("Finkel's rules are simple enough");
                 for x in 0..all {

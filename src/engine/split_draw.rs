@@ -24,9 +24,9 @@
 //! plays in none; else its moving pieces fall into groups too far apart to change what another
 //! group may do, and each group's orders are found alone (an order of each drawn, then the
 //! groups' steps interleaved uniformly): the orders of a few pieces are tried one by one, and
-//! those of more are counted from each set of pieces moved so far. One is read off the counts. The same draws
-//! give the same moves whichever way the orders are found (the debug build checks each way
-//! against the count by sets).
+//! those of more are counted from each set of pieces moved so far. One is read off the counts.
+//! The debug build checks the number of orders each way is drawn among against the count by
+//! sets of the whole way.
 
 use rand::{Rng, RngExt};
 
@@ -446,27 +446,29 @@ impl Engine {
             }
             Apart::Unknown => {}
         }
-        match self.groups(way) {
-            Some(groups) if groups.n > 1 => {
-                let mv = self.play_groups(pos, s, way, &groups, rng, memo);
-                debug_assert_eq!(mv.is_some(), counted(memo) > 0, "{way:?}");
-                mv
-            }
+        // The move, and the orders it was drawn among.
+        let played = match self.groups(way) {
+            Some(groups) if groups.n > 1 => self.play_groups(pos, s, way, &groups, rng, memo),
             _ => {
                 let mut steps = [Step::default(); MAX_PIECES];
-                let n = self.group_order(pos, s, way, way.moving(), rng, memo, &mut steps)?;
-                let mut mv = Move::default();
-                for &step in &steps[..n] {
-                    mv.push(step)?;
-                }
-                Some(mv)
+                self.group_order(pos, s, way, way.moving(), rng, memo, &mut steps)
+                    .and_then(|(n, orders)| {
+                        let mut mv = Move::default();
+                        for &step in &steps[..n] {
+                            mv.push(step)?;
+                        }
+                        Some((mv, orders))
+                    })
             }
-        }
+        };
+        debug_assert_eq!(played.map_or(0, |p| p.1), counted(memo), "{way:?}");
+        played.map(|(mv, _)| mv)
     }
 
     /// The pieces of `way` in `left` (indices, as bits), played from `pos` in an order drawn
-    /// uniformly among those that play them, written to `steps`; how many, or `None` if no
-    /// order plays them. A few pieces' orders are tried one by one; more are counted by sets.
+    /// uniformly among those that play them, written to `steps`; how many steps and among how
+    /// many orders, or `None` if no order plays them. A few pieces' orders are tried one by
+    /// one; more are counted by sets.
     #[allow(clippy::too_many_arguments)]
     fn group_order<R: Rng + ?Sized>(
         &self,
@@ -477,7 +479,7 @@ impl Engine {
         rng: &mut R,
         memo: &mut Memo,
         steps: &mut [Step],
-    ) -> Option<usize> {
+    ) -> Option<(usize, u64)> {
         let movers = left.count_ones() as usize;
         if movers <= FEW_MOVERS as usize {
             let mut orders = Orders::default();
@@ -490,7 +492,7 @@ impl Engine {
             // Drawn below a u64, as the count by sets is: the same draw.
             let x = rng.random_range(0..count);
             steps[..movers].copy_from_slice(&orders.found[usize::try_from(x).ok()?][..movers]);
-            return Some(movers);
+            return Some((movers, count));
         }
         memo.start(way.n, pos);
         let all = self.count_orders(pos, s, way, left, memo);
@@ -517,7 +519,7 @@ impl Engine {
                 x -= c;
             }
         }
-        Some(n)
+        Some((n, all))
     }
 
     /// The moving pieces of `way` in groups, in order along the path, none of which can change
@@ -576,8 +578,8 @@ impl Engine {
 
     /// `way`, whose moving pieces fall into `groups`, played in an order drawn uniformly among
     /// those that play it: each group's order drawn uniformly among its own, then the groups'
-    /// steps interleaved uniformly (each interleaving of any orders plays the way). `None` if
-    /// a group cannot be played.
+    /// steps interleaved uniformly (each interleaving of any orders plays the way); with the
+    /// number of orders that play it. `None` if a group cannot be played.
     fn play_groups<R: Rng + ?Sized>(
         &self,
         pos: &Position,
@@ -586,13 +588,16 @@ impl Engine {
         groups: &Groups,
         rng: &mut R,
         memo: &mut Memo,
-    ) -> Option<Move> {
+    ) -> Option<(Move, u64)> {
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // Each group's steps in its order, one after the other, the group of each, and where
         // each group's next step is.
         let (mut steps, mut of) = ([Step::default(); MAX_PIECES], [0u8; MAX_PIECES]);
         let (mut n, mut next) = (0, [0usize; MAX_PIECES]);
+        // The orders of the way: each group's, times the ways to interleave the groups' steps
+        // (n! over the product of each group's size!).
+        let (mut orders, mut sizes) = (1u64, 1u64);
         for (g, &left) in groups.masks[..groups.n].iter().enumerate() {
             next[g] = n;
             let k = if left.count_ones() == 1 {
@@ -601,8 +606,11 @@ impl Engine {
                 steps[n] = Step::packed(p, self.forward_target(pos, s, p, d, barrier, can_bear)?);
                 1
             } else {
-                self.group_order(pos, s, way, left, rng, memo, &mut steps[n..])?
+                let (k, own) = self.group_order(pos, s, way, left, rng, memo, &mut steps[n..])?;
+                orders *= own;
+                k
             };
+            sizes *= factorial(k);
             // Fewer than 16 groups.
             of[n..n + k].fill(u8::try_from(g).ok()?);
             n += k;
@@ -614,7 +622,7 @@ impl Engine {
             mv.push(steps[next[g]])?;
             next[g] += 1;
         }
-        Some(mv)
+        Some((mv, orders * (factorial(n) / sizes)))
     }
 
     /// Whether the pieces of `way` move apart: each movement legal as the turn begins, and
@@ -913,6 +921,11 @@ fn draw_order<R: Rng + ?Sized>(steps: [Step; MAX_PIECES], n: usize, rng: &mut R)
         mv.push(*step);
     }
     mv
+}
+
+/// `k!`, for `k` at most [`MAX_PIECES`] (below 2^41).
+fn factorial(k: usize) -> u64 {
+    (1..=k as u64).product()
 }
 
 /// `items[..n]` in an order drawn uniformly (one number below `n!`, read digit by digit).

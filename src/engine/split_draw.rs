@@ -1061,7 +1061,8 @@ fn count_small(exact: &mut [[u64; SMALL]; MAX_PIECES + 1], way: &Way, t: u16) ->
             let mut each = reach & (u16::MAX >> (SMALL - 1 - r));
             let mut sum = 0;
             while each != 0 {
-                sum += next[r - each.trailing_zeros() as usize];
+                // Below SMALL (`% SMALL` spares a bounds check).
+                sum += next[(r - each.trailing_zeros() as usize) % SMALL];
                 each &= each - 1;
             }
             *slot = sum;
@@ -1180,7 +1181,8 @@ impl Way {
             let mut each = low_reach(self.reach[i]) & (u16::MAX >> (SMALL - 1 - r));
             while each != 0 {
                 let d = each.trailing_zeros() as usize;
-                let w = exact[i + 1][r - d];
+                // Below SMALL (`% SMALL` spares a bounds check).
+                let w = exact[i + 1][(r - d) % SMALL];
                 if x < w {
                     self.dist[i] = u16::try_from(d).unwrap_or(0);
                     self.movers |= u32::from(d > 0) << i;

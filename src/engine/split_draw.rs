@@ -189,19 +189,33 @@ impl Engine {
     /// Each piece's reach less the distances that land on or pass what the turn cannot change.
     fn close_reach(&self, pos: &Position, way: &mut Way) {
         let s = pos.to_move;
-        let (closed, wall) = self.closed(pos, s);
+        let Some((closed, wall)) = self.closed(pos, s) else {
+            return;
+        };
         let m = &self.masks[s];
+        // Bit d: position p + d (no landing on its own square).
+        let landing = |p: u8, squares: u64| {
+            u128::from(squares >> (p - 1)) & !u128::from(m.exit_throws[usize::from(p - 1)])
+        };
+        // The pieces of `s` that cannot move at all: they stay, and no other lands on them.
+        let mut staying = 0;
         for i in 0..way.n {
             let p = way.pieces[i];
-            let mut reach = way.reach[i];
-            // Bit d: position p + d (no landing on its own square).
-            let exits = u128::from(m.exit_throws[usize::from(p - 1)]);
-            reach &= !(u128::from(closed >> (p - 1)) & !exits);
+            let mut reach = way.reach[i] & !landing(p, closed);
             // The first position past p it may not pass (nor land on): distances up to it.
             if let Some(ahead) = wall.checked_shr(u32::from(p)).filter(|&a| a != 0) {
                 reach &= u128::MAX >> (127 - ahead.trailing_zeros());
             }
             way.reach[i] = reach;
+            if reach == 1 {
+                staying |= bit(p);
+            }
+        }
+        if staying != 0 {
+            for i in 0..way.n {
+                // Staying (bit 0) is always a choice.
+                way.reach[i] &= !landing(way.pieces[i], staying) | 1;
+            }
         }
     }
 
@@ -211,7 +225,7 @@ impl Engine {
     /// `s` may pass. A capture takes away a piece that could be captured and puts it where its
     /// captor left: it only adds enemy pieces elsewhere. Nothing, where the rules let captured
     /// pieces go elsewhere or waive pairs, or on paths other than one shared path.
-    fn closed(&self, pos: &Position, s: Side) -> (u64, u64) {
+    fn closed(&self, pos: &Position, s: Side) -> Option<(u64, u64)> {
         let m = &self.masks[s];
         if !self.shared_path
             || m.capture_to != 0
@@ -221,7 +235,7 @@ impl Engine {
             || m.segment_ends != 0
             || self.rules.moves_next.is_some_and(|n| n.ignoring_pairs)
         {
-            return (0, 0);
+            return None;
         }
         let enemy = pos.on[s.other()];
         let closed = if self.can_capture {
@@ -245,7 +259,7 @@ impl Engine {
         } else {
             0
         };
-        (closed, wall)
+        Some((closed, wall))
     }
 
     /// Each piece's reach narrowed to the distances that some way that plays could give it,

@@ -186,18 +186,20 @@ impl Engine {
         }
     }
 
-    /// Each piece's reach less the distances that land on or pass what the turn cannot change.
+    /// Each piece's reach less the distances that land on or pass what the turn cannot change
+    /// ([`Engine::closed`]), then those that land on a piece of its side left with no distance
+    /// at all (it stays, whatever the way).
     fn close_reach(&self, pos: &Position, way: &mut Way) {
         let s = pos.to_move;
         let Some((closed, wall)) = self.closed(pos, s) else {
             return;
         };
         let m = &self.masks[s];
-        // Bit d: position p + d (no landing on its own square).
+        // Bit d: whether position p + d is one of `squares` (an exit lands on none).
         let landing = |p: u8, squares: u64| {
             u128::from(squares >> (p - 1)) & !u128::from(m.exit_throws[usize::from(p - 1)])
         };
-        // The pieces of `s` that cannot move at all: they stay, and no other lands on them.
+        // The pieces of `s` that cannot move at all.
         let mut staying = 0;
         for i in 0..way.n {
             let p = way.pieces[i];
@@ -213,7 +215,7 @@ impl Engine {
         }
         if staying != 0 {
             for i in 0..way.n {
-                // Staying (bit 0) is always a choice.
+                // Staying (bit 0, its own square) is always a choice.
                 way.reach[i] &= !landing(way.pieces[i], staying) | 1;
             }
         }

@@ -221,24 +221,32 @@ impl Engine {
         }
     }
 
+    /// Whether side `s` moves on the one path both sides share, each movement touching only
+    /// the squares it leaves, passes and lands on: no rule against passing its own pieces, a
+    /// captured piece put back where its captor left, no loop, stacks, traps or path in parts.
+    /// The narrowings and the groups of a way reason only about such rules.
+    fn plain_path(&self, s: Side) -> bool {
+        let m = &self.masks[s];
+        self.shared_path
+            && m.no_passing == 0
+            && m.capture_to == 0
+            && !m.looped
+            && !m.twins
+            && m.trap == 0
+            && m.segment_ends == 0
+    }
+
     /// What side `s` cannot change in its turn, whatever it plays: the positions of enemy
     /// pieces it may not capture (on a safe square, or protected by a pair, the other piece of
     /// which it may not capture either), and the blockades of such pieces, which no piece of
     /// `s` may pass. A capture takes away a piece that could be captured and puts it where its
-    /// captor left: it only adds enemy pieces elsewhere. Nothing, where the rules let captured
-    /// pieces go elsewhere or waive pairs, or on paths other than one shared path.
+    /// captor left: it only adds enemy pieces elsewhere. Nothing, where the rules are not
+    /// [`Engine::plain_path`] ones or waive pairs.
     fn closed(&self, pos: &Position, s: Side) -> Option<(u64, u64)> {
-        let m = &self.masks[s];
-        if !self.shared_path
-            || m.capture_to != 0
-            || m.looped
-            || m.twins
-            || m.trap != 0
-            || m.segment_ends != 0
-            || self.rules.moves_next.is_some_and(|n| n.ignoring_pairs)
-        {
+        if !self.plain_path(s) || self.rules.moves_next.is_some_and(|n| n.ignoring_pairs) {
             return None;
         }
+        let m = &self.masks[s];
         let enemy = pos.on[s.other()];
         let closed = if self.can_capture {
             let mut closed = enemy & m.safe;
@@ -283,17 +291,10 @@ impl Engine {
         room: &mut DrawRoom,
     ) -> Option<u128> {
         let s = pos.to_move;
-        let m = &self.masks[s];
-        if !self.shared_path
-            || m.no_passing != 0
-            || m.capture_to != 0
-            || m.looped
-            || m.twins
-            || m.trap != 0
-            || m.segment_ends != 0
-        {
+        if !self.plain_path(s) {
             return None;
         }
+        let m = &self.masks[s];
         let enemy = pos.on[s.other()];
         let wall = self.enemy_barrier(pos, s);
         let gap = self.rules.blockade.max(2);
@@ -549,17 +550,10 @@ impl Engine {
     /// captured pieces sent to a square, a landing on a square with an effect, a bear-off that
     /// depends on where the side stands, loops, traps, paths in parts.
     fn groups(&self, way: &Way) -> Option<Groups> {
-        let m = &self.masks[way.side];
-        if !self.shared_path
-            || m.no_passing != 0
-            || m.capture_to != 0
-            || m.looped
-            || m.twins
-            || m.trap != 0
-            || m.segment_ends != 0
-        {
+        if !self.plain_path(way.side) {
             return None;
         }
+        let m = &self.masks[way.side];
         let gap = u16::from(self.rules.blockade.max(2));
         let len = u16::from(m.len);
         let mut groups = Groups::default();

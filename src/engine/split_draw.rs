@@ -23,10 +23,12 @@
 //! changing what another may do), every order plays it; a single movement that is not legal
 //! plays in none; else its moving pieces fall into groups too far apart to change what another
 //! group may do, and each group's orders are found alone (an order of each drawn, then the
-//! groups' steps interleaved uniformly): the orders of a few pieces are tried one by one, and
-//! those of more are counted from each set of pieces moved so far. One is read off the counts.
-//! The debug build checks the number of orders each way is drawn among against the count by
-//! sets of the whole way.
+//! groups' steps interleaved uniformly). Within a way or group whose pieces meet, orders are
+//! drawn uniformly until one plays: the first that plays is uniform among those that play.
+//! Two or three pieces' orders are drawn without repeats (having tried all says none plays);
+//! more pieces' a few times, then counted from each set of pieces moved so far and one read
+//! off the counts. The debug build checks the groups' orders, counted group by group and
+//! interleaved, against the count by sets of the whole way.
 
 use rand::{Rng, RngExt};
 
@@ -436,9 +438,6 @@ impl Engine {
     }
 
     /// `way` played in an order drawn uniformly among those that play it; `None` if none does.
-    /// The orders are counted from each set of pieces moved so far (the position after a set
-    /// is nearly always the same whatever the order, so each set is counted once), then one is
-    /// read off the counts.
     fn play_way<R: Rng + ?Sized>(
         &self,
         pos: &Position,
@@ -463,29 +462,59 @@ impl Engine {
             }
             Apart::Unknown => {}
         }
-        // The move, and the orders it was drawn among.
         let played = match self.groups(way) {
-            Some(groups) if groups.n > 1 => self.play_groups(pos, s, way, &groups, rng, memo),
+            Some(groups) if groups.n > 1 => {
+                debug_assert_eq!(
+                    self.orders_by_groups(pos, s, way, &groups, memo),
+                    counted(memo),
+                    "{way:?}"
+                );
+                self.play_groups(pos, s, way, &groups, rng, memo)
+            }
             _ => {
                 let mut steps = [Step::default(); MAX_PIECES];
                 self.group_order(pos, s, way, way.moving(), rng, memo, &mut steps)
-                    .and_then(|(n, orders)| {
+                    .and_then(|n| {
                         let mut mv = Move::default();
                         for &step in &steps[..n] {
                             mv.push(step)?;
                         }
-                        Some((mv, orders))
+                        Some(mv)
                     })
             }
         };
-        debug_assert_eq!(played.map_or(0, |p| p.1), counted(memo), "{way:?}");
-        played.map(|(mv, _)| mv)
+        debug_assert_eq!(played.is_some(), counted(memo) > 0, "{way:?}");
+        played
+    }
+
+    /// The orders that play `way`, counted group by group (each group's orders by sets, times
+    /// the ways to interleave the groups' steps): what the debug build holds
+    /// [`Engine::groups`] to, against the count by sets of the whole way.
+    fn orders_by_groups(
+        &self,
+        pos: &Position,
+        s: Side,
+        way: &Way,
+        groups: &Groups,
+        memo: &mut Memo,
+    ) -> u64 {
+        memo.start(way.n, pos);
+        let (mut orders, mut sizes, mut n) = (1u64, 1u64, 0);
+        for &left in &groups.masks[..groups.n] {
+            orders *= self.count_orders(pos, s, way, left, memo);
+            let k = left.count_ones() as usize;
+            sizes *= factorial(k);
+            n += k;
+        }
+        orders * (factorial(n) / sizes)
     }
 
     /// The pieces of `way` in `left` (indices, as bits), played from `pos` in an order drawn
-    /// uniformly among those that play them, written to `steps`; how many steps and among how
-    /// many orders, or `None` if no order plays them. A few pieces' orders are tried one by
-    /// one; more are counted by sets.
+    /// uniformly among those that play them, written to `steps`; how many steps, or `None` if
+    /// no order plays them. Orders are drawn until one plays, and the first that plays is
+    /// taken: uniform among those that play, whichever they are. A few pieces' orders are
+    /// drawn without repeats, so that trying them all tells that none plays; more pieces' are
+    /// drawn [`ORDER_TRIES`] times, then counted by sets and one read off the counts.
     #[allow(clippy::too_many_arguments)]
     fn group_order<R: Rng + ?Sized>(
         &self,
@@ -496,20 +525,52 @@ impl Engine {
         rng: &mut R,
         memo: &mut Memo,
         steps: &mut [Step],
-    ) -> Option<(usize, u64)> {
-        let movers = left.count_ones() as usize;
-        if movers <= FEW_MOVERS as usize {
-            let mut orders = Orders::default();
-            let made = &mut [Step::default(); FEW_MOVERS as usize];
-            self.list_orders(pos, s, way, left, made, 0, &mut orders);
-            let count = u64::try_from(orders.count).ok()?;
-            if count == 0 {
-                return None;
+    ) -> Option<usize> {
+        let (mut pieces, mut k) = ([0usize; MAX_PIECES], 0);
+        let mut each = left;
+        while each != 0 {
+            pieces[k] = each.trailing_zeros() as usize;
+            each &= each - 1;
+            k += 1;
+        }
+        if k <= FEW_MOVERS {
+            let orders = ORDERS[k];
+            // The orders not yet tried (bits), and the pieces whose movement is not legal as
+            // the turn begins (no order that starts with one plays).
+            let (mut untried, mut first_fails) = ((1u8 << orders.len()) - 1, 0u8);
+            while untried != 0 {
+                let mut j = draw_below(rng, untried.count_ones() as usize);
+                let mut each = untried;
+                while j > 0 {
+                    each &= each - 1;
+                    j -= 1;
+                }
+                let o = each.trailing_zeros() as usize;
+                untried &= !(1 << o);
+                let (order, first) = (orders[o], orders[o][0]);
+                if first_fails & 1 << first != 0 {
+                    continue;
+                }
+                let order = order[..k].iter().map(|&i| pieces[usize::from(i)]);
+                match self.play_order(pos, s, way, order, steps) {
+                    n if n == k => return Some(k),
+                    0 => first_fails |= 1 << first,
+                    _ => {}
+                }
             }
-            // Drawn below a u64, as the count by sets is: the same draw.
-            let x = rng.random_range(0..count);
-            steps[..movers].copy_from_slice(&orders.found[usize::try_from(x).ok()?][..movers]);
-            return Some((movers, count));
+            return None;
+        }
+        for _ in 0..ORDER_TRIES {
+            if self.play_order(
+                pos,
+                s,
+                way,
+                permuted(pieces, k, rng).into_iter().take(k),
+                steps,
+            ) == k
+            {
+                return Some(k);
+            }
         }
         memo.start(way.n, pos);
         let all = self.count_orders(pos, s, way, left, memo);
@@ -536,7 +597,29 @@ impl Engine {
                 x -= c;
             }
         }
-        Some((n, all))
+        Some(n)
+    }
+
+    /// Plays the pieces of `way` in `order` (indices) one after the other from `pos`, each
+    /// step written to `steps`, up to the first that is not legal: how many were.
+    fn play_order(
+        &self,
+        pos: &Position,
+        s: Side,
+        way: &Way,
+        order: impl Iterator<Item = usize>,
+        steps: &mut [Step],
+    ) -> usize {
+        let mut at = *pos;
+        let mut n = 0;
+        for i in order {
+            let Some((step, next)) = self.movement(&at, s, way, i) else {
+                break;
+            };
+            (steps[n], at) = (step, next);
+            n += 1;
+        }
+        n
     }
 
     /// The moving pieces of `way` in groups, in order along the path, none of which can change
@@ -588,8 +671,8 @@ impl Engine {
 
     /// `way`, whose moving pieces fall into `groups`, played in an order drawn uniformly among
     /// those that play it: each group's order drawn uniformly among its own, then the groups'
-    /// steps interleaved uniformly (each interleaving of any orders plays the way); with the
-    /// number of orders that play it. `None` if a group cannot be played.
+    /// steps interleaved uniformly (each interleaving of any orders plays the way). `None` if a
+    /// group cannot be played.
     fn play_groups<R: Rng + ?Sized>(
         &self,
         pos: &Position,
@@ -598,16 +681,13 @@ impl Engine {
         groups: &Groups,
         rng: &mut R,
         memo: &mut Memo,
-    ) -> Option<(Move, u64)> {
+    ) -> Option<Move> {
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // Each group's steps in its order, one after the other, the group of each, and where
         // each group's next step is.
         let (mut steps, mut of) = ([Step::default(); MAX_PIECES], [0u8; MAX_PIECES]);
         let (mut n, mut next) = (0, [0usize; MAX_PIECES]);
-        // The orders of the way: each group's, times the ways to interleave the groups' steps
-        // (n! over the product of each group's size!).
-        let (mut orders, mut sizes) = (1u64, 1u64);
         for (g, &left) in groups.masks[..groups.n].iter().enumerate() {
             next[g] = n;
             let k = if left.count_ones() == 1 {
@@ -616,11 +696,8 @@ impl Engine {
                 steps[n] = Step::packed(p, self.forward_target(pos, s, p, d, barrier, can_bear)?);
                 1
             } else {
-                let (k, own) = self.group_order(pos, s, way, left, rng, memo, &mut steps[n..])?;
-                orders *= own;
-                k
+                self.group_order(pos, s, way, left, rng, memo, &mut steps[n..])?
             };
-            sizes *= factorial(k);
             // Fewer than 16 groups.
             of[n..n + k].fill(u8::try_from(g).ok()?);
             n += k;
@@ -632,7 +709,7 @@ impl Engine {
             mv.push(steps[next[g]])?;
             next[g] += 1;
         }
-        Some((mv, orders * (factorial(n) / sizes)))
+        Some(mv)
     }
 
     /// Whether the pieces of `way` move apart: each movement legal as the turn begins, and
@@ -764,38 +841,6 @@ impl Engine {
         })
     }
 
-    /// Every order in which the pieces of `way` in `left` (indices, as bits) can be played
-    /// from `pos` after the steps `made[..depth]`, into `orders`: in the order
-    /// [`Engine::count_orders`] counts them (the first piece by index first). For a few pieces,
-    /// trying every order is quicker than counting them by sets.
-    #[allow(clippy::too_many_arguments)]
-    fn list_orders(
-        &self,
-        pos: &Position,
-        s: Side,
-        way: &Way,
-        left: u32,
-        made: &mut [Step; FEW_MOVERS as usize],
-        depth: usize,
-        orders: &mut Orders,
-    ) {
-        if left == 0 {
-            orders.found[orders.count] = *made;
-            orders.movers = depth;
-            orders.count += 1;
-            return;
-        }
-        let mut rest = left;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if let Some((step, next)) = self.movement(pos, s, way, i) {
-                made[depth] = step;
-                self.list_orders(&next, s, way, left & !(1 << i), made, depth + 1, orders);
-            }
-        }
-    }
-
     /// In how many orders the pieces of `way` in `left` (indices, as bits) can be played from
     /// `pos`, each movement legal when it is made.
     fn count_orders(&self, pos: &Position, s: Side, way: &Way, left: u32, memo: &mut Memo) -> u64 {
@@ -890,9 +935,27 @@ impl Engine {
     }
 }
 
-/// Ways of at most this many moving pieces have their orders tried one by one
-/// ([`Engine::list_orders`]).
-const FEW_MOVERS: u32 = 3;
+/// Ways of at most this many moving pieces have their orders drawn without repeats
+/// ([`Engine::group_order`]).
+const FEW_MOVERS: usize = 3;
+
+/// The orders of up to [`FEW_MOVERS`] pieces (indices of the pieces, the first `k` of each).
+const ORDERS: [&[[u8; FEW_MOVERS]]; FEW_MOVERS + 1] = [
+    &[],
+    &[[0, 0, 0]],
+    &[[0, 1, 0], [1, 0, 0]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
+];
+
+/// How many orders of more pieces are drawn (with repeats) before they are counted by sets.
+const ORDER_TRIES: u32 = 8;
 
 /// The moving pieces of a way in groups (indices, as bits), see [`Engine::groups`].
 #[derive(Default)]
@@ -900,17 +963,6 @@ struct Groups {
     masks: [u32; MAX_PIECES],
     n: usize,
 }
-
-/// The orders found by [`Engine::list_orders`], each the steps of its `movers` pieces.
-#[derive(Default)]
-struct Orders {
-    found: [[Step; FEW_MOVERS as usize]; FEW_ORDERS],
-    movers: usize,
-    count: usize,
-}
-
-/// The orders of [`FEW_MOVERS`] pieces: 3!.
-const FEW_ORDERS: usize = 6;
 
 /// What [`Engine::apart`] finds of a way.
 #[derive(PartialEq, Eq)]
@@ -1316,17 +1368,21 @@ mod tests {
         }
     }
 
-    /// Where a way's moving pieces fall into groups that cannot meet, each order that plays it
-    /// comes out as often as any other, and no other: ways of totals 4 to 8 in positions of
-    /// random games of Finkel's Senet, each drawn 100 times for each order that plays it.
-    #[test]
-    fn a_way_in_groups_plays_each_of_its_orders_as_often() {
+    /// Ways of totals 4 to 8 in positions of random games of Finkel's Senet whose pieces may
+    /// meet ([`Apart::Unknown`]) and that `wanted` picks (by the way, whether its moving
+    /// pieces fall into groups, and how many orders play it), up to `ways` of them: each
+    /// drawn 100 times for each order that plays it, each such order comes out as often as
+    /// any other, and no other does. How many moving pieces each way tried had.
+    fn orders_come_out_as_often(
+        wanted: impl Fn(&Way, bool, usize) -> bool,
+        ways: usize,
+    ) -> Vec<u32> {
         let e = Engine::new(compile(
             &check_target("senet/finkel", &[]).expect("bundled"),
         ));
         let (mut room, mut memo) = (DrawRoom::default(), Memo::default());
         let mut rng = Pcg64Mcg::seed_from_u64(9);
-        let mut tried = 0;
+        let mut tried = Vec::new();
         'positions: for pos in visited(&e, 3).iter().step_by(5) {
             if !e.draws_split(pos) {
                 continue;
@@ -1336,16 +1392,16 @@ mod tests {
                 let all = e.count_all_ways(pos, t, &mut way, &mut room);
                 for x in 0..all.min(3_000) {
                     way.read_counted(&room, t, x);
-                    let grouped = e.groups(&way).is_some_and(|g| g.n > 1);
-                    if !grouped
-                        || way.moving().count_ones() < 4
-                        || e.apart(pos, pos.to_move, &way) != Apart::Unknown
-                    {
+                    if e.apart(pos, pos.to_move, &way) != Apart::Unknown {
                         continue;
                     }
+                    let grouped = e.groups(&way).is_some_and(|g| g.n > 1);
                     let mut orders = Vec::new();
                     every_order(&e, pos, &way, way.moving(), &mut Vec::new(), &mut orders);
-                    if orders.is_empty() || orders.len() > 200 {
+                    if orders.is_empty()
+                        || orders.len() > 200
+                        || !wanted(&way, grouped, orders.len())
+                    {
                         continue;
                     }
                     let mut seen = vec![0u32; orders.len()];
@@ -1364,15 +1420,47 @@ mod tests {
                         seen.iter().all(|&c| (40..=160).contains(&c)),
                         "{seen:?} for {way:?} in {pos:?}"
                     );
-                    tried += 1;
-                    if tried == 12 {
+                    tried.push(way.moving().count_ones());
+                    if tried.len() == ways {
                         break 'positions;
                     }
                     break;
                 }
             }
         }
-        assert_eq!(tried, 12, "ways in groups found");
+        tried
+    }
+
+    /// Where a way's moving pieces fall into groups that cannot meet, each group's order and
+    /// their interleaving are drawn apart.
+    #[test]
+    fn a_way_in_groups_plays_each_of_its_orders_as_often() {
+        let tried = orders_come_out_as_often(
+            |way, grouped, _| grouped && way.moving().count_ones() >= 4,
+            12,
+        );
+        assert_eq!(tried.len(), 12, "ways in groups found");
+    }
+
+    /// Where a way's pieces meet and only some of its orders play it, the orders are drawn
+    /// until one plays: two or three pieces' without repeats, more pieces' with them.
+    #[test]
+    fn a_way_some_orders_play_plays_each_of_them_as_often() {
+        let factorial = |k: u32| (1..=k as usize).product::<usize>();
+        for (movers, ways) in [(2..=2, 8), (3..=3, 8), (4..=u32::MAX, 4)] {
+            let tried = orders_come_out_as_often(
+                |way, grouped, orders| {
+                    let k = way.moving().count_ones();
+                    !grouped && movers.contains(&k) && orders < factorial(k)
+                },
+                ways,
+            );
+            assert_eq!(
+                tried.len(),
+                ways,
+                "ways of {movers:?} pieces where some orders play"
+            );
+        }
     }
 
     /// Whether `way` plays in some order, judged by counting its orders.

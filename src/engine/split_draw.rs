@@ -70,6 +70,8 @@ pub struct DrawRoom {
     narrow: Vec<u64>,
     /// Where this draw's counts are.
     counted: Counted,
+    /// The pieces that may move each distance, for a total up to [`TINY`].
+    tiny: Tiny,
     /// The runs of distances of the pieces of a way (see [`Way::run_from`]).
     runs: Vec<(u8, u8)>,
     /// Bit `x`: way number `x` of this draw was drawn and cannot be played (a hard turn draws
@@ -84,6 +86,7 @@ pub struct DrawRoom {
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 enum Counted {
     #[default]
+    Tiny,
     Small,
     Narrow,
     Wide,
@@ -150,6 +153,11 @@ impl Engine {
             // It can, by ways the draws missed: draw on until one plays (as likely as any
             // other, and sooner on average than trying every way), among the ways left once
             // each piece's reach is narrowed to what could play.
+            if t <= TINY {
+                // Counted in closed form: each piece's reach is needed now.
+                self.path_reach(pos, t, &mut way);
+                self.close_reach(pos, &mut way);
+            }
             let all = self
                 .count_narrowed_ways(pos, t, &mut way, room)
                 .unwrap_or(all);
@@ -172,9 +180,53 @@ impl Engine {
     /// reach, less those that land on or pass what the turn cannot change: see
     /// [`Engine::closed`]), counted into `room` for [`Engine::draw_way`].
     fn count_all_ways(&self, pos: &Position, t: u16, way: &mut Way, room: &mut DrawRoom) -> u128 {
+        if t <= TINY {
+            let all = room.tiny.count(self.tiny_reach(pos, t), t);
+            room.counted = Counted::Tiny;
+            forget_rejected(room, u128::from(all));
+            return u128::from(all);
+        }
         self.path_reach(pos, t, way);
         self.close_reach(pos, way);
         count_reached(t, way, room)
+    }
+
+    /// Per distance `d` from 1 to `t` (at most [`TINY`]), the pieces of the side to move (bits
+    /// of their positions) that may move `d`: those [`Engine::path_reach`] and then
+    /// [`Engine::close_reach`] leave `d`, found for all the pieces at once; and, as a total
+    /// this small allows, none that would land on one of its side's pieces unless that piece
+    /// may leave with what is left of the total (by 1 to `t - d`).
+    fn tiny_reach(&self, pos: &Position, t: u16) -> [u64; TINY_LEN] {
+        let s = pos.to_move;
+        let own = pos.on[s];
+        let table = &self.split_tiny[s];
+        let t = usize::from(t);
+        let mut can: [u64; TINY_LEN] = std::array::from_fn(|d| {
+            if (1..=t).contains(&d) {
+                own & table.reach[d]
+            } else {
+                0
+            }
+        });
+        let Some((closed, wall)) = self.closed(pos, s) else {
+            return can;
+        };
+        // The pieces with a position of `wall` within `d` ahead.
+        let mut walled = 0u64;
+        for (d, c) in can.iter_mut().enumerate().skip(1) {
+            walled |= wall >> d;
+            *c &= !(closed >> d & !table.exits[d]) & !walled;
+        }
+        // within[k]: the pieces that may move by 1 to k.
+        let mut within = [0u64; TINY_LEN];
+        for k in 1..TINY_LEN {
+            within[k] = within[k - 1] | can[k];
+        }
+        for (d, c) in can.iter_mut().enumerate().take(t + 1).skip(1) {
+            let stuck = own & !within[t - d];
+            *c &= !(stuck >> d & !table.exits[d]);
+        }
+        can
     }
 
     /// Each piece's reach: the distances up to `t` that its path allows.
@@ -397,6 +449,23 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// [`Engine::reach_table`] by distance, for totals up to [`TINY`].
+    pub(super) fn tiny_table(&self, s: Side, reach: &[u128]) -> TinyTable {
+        let mut table = TinyTable::default();
+        for (i, &r) in reach.iter().enumerate() {
+            let p = u8::try_from(i + 1).unwrap_or(u8::MAX);
+            for d in 1..TINY_LEN {
+                if r >> d & 1 == 1 {
+                    table.reach[d] |= bit(p);
+                }
+                if self.masks[s].exit_throws[i] >> d & 1 == 1 {
+                    table.exits[d] |= bit(p);
+                }
+            }
+        }
+        table
     }
 
     /// Per position index of side `s`'s path, the distances a single movement from there might
@@ -690,7 +759,7 @@ impl Engine {
         let (mut n, mut next) = (0, [0usize; MAX_PIECES]);
         for (g, &left) in groups.masks[..groups.n].iter().enumerate() {
             next[g] = n;
-            let k = if left.count_ones() == 1 {
+            let k = if left & (left - 1) == 0 {
                 let i = left.trailing_zeros() as usize;
                 let (p, d) = (way.pieces[i], Throw::new(way.dist[i]));
                 steps[n] = Step::packed(p, self.forward_target(pos, s, p, d, barrier, can_bear)?);
@@ -745,7 +814,7 @@ impl Engine {
         if stuck == way.moving() {
             return Apart::Blocked;
         }
-        if way.moving().count_ones() == 1 {
+        if way.moving() & (way.moving() - 1) == 0 {
             return if stuck != 0 {
                 Apart::Blocked
             } else {
@@ -979,6 +1048,10 @@ enum Apart {
 /// off its counts: the pieces in order of position, each first in `(n - 1)!` orders.
 fn draw_order<R: Rng + ?Sized>(steps: [Step; MAX_PIECES], n: usize, rng: &mut R) -> Move {
     let mut mv = Move::default();
+    if n == 1 {
+        mv.push(steps[0]);
+        return mv;
+    }
     for step in &permuted(steps, n, rng)[..n] {
         mv.push(*step);
     }
@@ -1218,6 +1291,7 @@ impl Way {
     /// [`count_reached`]: numbered piece by piece, each piece's shorter distances first.
     fn read_counted(&mut self, room: &DrawRoom, t: u16, x: u128) {
         match room.counted {
+            Counted::Tiny => self.read_tiny(&room.tiny, u64::try_from(x).unwrap_or(0)),
             Counted::Small => self.read_small(&room.small, t, u64::try_from(x).unwrap_or(0)),
             Counted::Narrow => self.read(
                 &room.narrow,
@@ -1227,6 +1301,20 @@ impl Way {
                 u64::try_from(x).unwrap_or(0),
             ),
             Counted::Wide => self.read(&room.ways, &room.runs, usize::from(t) + 1, t, x),
+        }
+    }
+
+    /// [`Way::read_counted`] from the pieces that may move each distance ([`Tiny`]).
+    fn read_tiny(&mut self, tiny: &Tiny, x: u64) {
+        self.dist[..self.n].fill(0);
+        self.movers = 0;
+        for (p, d) in tiny.read(x).into_iter().flatten() {
+            let i = self.pieces[..self.n]
+                .iter()
+                .position(|&q| q == p)
+                .unwrap_or_default();
+            self.dist[i] = d;
+            self.movers |= 1 << i;
         }
     }
 
@@ -1310,9 +1398,111 @@ impl Way {
     }
 }
 
+/// Totals up to this are counted in closed form from the pieces that may move each distance
+/// ([`Tiny`]): two or three, seven turns in ten in Finkel's Senet.
+const TINY: u16 = 3;
+
+/// Room for distances 0 to [`TINY`].
+const TINY_LEN: usize = TINY as usize + 1;
+
+/// Per distance from 1 to [`TINY`], as bits of positions of a side's path: where a single
+/// movement of that distance might be made ([`Engine::reach`]), and where it bears off.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TinyTable {
+    reach: [u64; TINY_LEN],
+    exits: [u64; TINY_LEN],
+}
+
+/// The ways to share a total up to [`TINY`], from the pieces that may move each distance
+/// (`can[d]`, bits of positions; `counts[d]`, how many). The ways of a total of 3 are one piece
+/// by 3, two by 2 and 1, or three by 1 each (those of 2 and 1 alike), numbered in that order.
+#[derive(Clone, Copy, Default)]
+struct Tiny {
+    can: [u64; TINY_LEN],
+    counts: [u64; TINY_LEN],
+    t: u16,
+}
+
+impl Tiny {
+    /// Keeps the pieces that may move each distance and returns the number of ways.
+    fn count(&mut self, can: [u64; TINY_LEN], t: u16) -> u64 {
+        let c = can.map(|b| u64::from(b.count_ones()));
+        *self = Tiny { can, counts: c, t };
+        let ones = choose(c[1], usize::from(t));
+        match t {
+            1 | 2 => c[usize::from(t)] + if t == 2 { ones } else { 0 },
+            _ => c[3] + c[2] * c[1] - u64::from((can[2] & can[1]).count_ones()) + ones,
+        }
+    }
+
+    /// Way number `x` (below the count): the moving pieces' positions and distances.
+    fn read(&self, x: u64) -> [Option<(u8, u16)>; TINY_LEN] {
+        let (can, mut x) = (self.can, x);
+        let mut out = [None; TINY_LEN];
+        // One piece by the whole total.
+        let whole = self.counts[usize::from(self.t)];
+        if x < whole {
+            out[0] = Some((nth(can[usize::from(self.t)], x), self.t));
+            return out;
+        }
+        x -= whole;
+        if self.t == 3 {
+            // One piece by 2, another by 1.
+            let mut by_two = can[2];
+            while by_two != 0 {
+                let p = lowest(by_two);
+                by_two &= by_two - 1;
+                let others = can[1] & !bit(p);
+                let k = self.counts[1] - u64::from(others != can[1]);
+                if x < k {
+                    out[0] = Some((p, 2));
+                    out[1] = Some((nth(others, x), 1));
+                    return out;
+                }
+                x -= k;
+            }
+        }
+        // Each piece of a set by 1: the x-th set of t of them, in order of their positions.
+        let (mut left, mut from, mut after) = (usize::from(self.t), can[1], self.counts[1]);
+        while left > 0 {
+            let p = lowest(from);
+            from &= from - 1;
+            after -= 1;
+            // The sets that take `p` with left - 1 of the pieces after it.
+            let with = choose(after, left - 1);
+            if x < with {
+                out[usize::from(self.t) - left] = Some((p, 1));
+                left -= 1;
+            } else {
+                x -= with;
+            }
+        }
+        out
+    }
+}
+
+/// The position of the `k`-th set bit of `bits` (from the lowest, k from 0).
+fn nth(bits: u64, k: u64) -> u8 {
+    let mut bits = bits;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    lowest(bits)
+}
+
+/// `n` choose `k`, for `k` at most [`TINY`].
+fn choose(n: u64, k: usize) -> u64 {
+    match k {
+        0 => 1,
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2,
+        _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Apart, DrawRoom, Memo, Way, count_reached};
+    use super::{Apart, DrawRoom, Memo, TINY, Way, count_reached};
     use crate::agents::RandomAgent;
     use crate::check::check_target;
     use crate::compile::compile;
@@ -1473,6 +1663,54 @@ mod tests {
                 e.count_orders(pos, pos.to_move, way, way.moving(), memo) > 0
             }
         }
+    }
+
+    /// The ways of totals 1 to 3, numbered in closed form from the pieces that may move each
+    /// distance, are distinct ways of those [`Engine::path_reach`] and
+    /// [`Engine::close_reach`] leave, and leave out only ways that cannot be played (a piece
+    /// landing on one of its side's that cannot leave with what the total has left): positions
+    /// of random games of Finkel's Senet, every way of each total.
+    #[test]
+    fn tiny_totals_leave_out_no_way_that_plays() {
+        let e = Engine::new(compile(
+            &check_target("senet/finkel", &[]).expect("bundled"),
+        ));
+        let (mut room, mut memo) = (DrawRoom::default(), Memo::default());
+        let (mut tiny_ways, mut left_out) = (0u64, 0u64);
+        for pos in visited(&e, 3).iter().step_by(3) {
+            if !e.draws_split(pos) {
+                continue;
+            }
+            for t in 1..=TINY {
+                let mut way = Way::of(pos);
+                let all = e.count_all_ways(pos, t, &mut way, &mut room);
+                let mut numbered = std::collections::HashSet::new();
+                for x in 0..all {
+                    way.read_counted(&room, t, x);
+                    let dist = way.dist[..way.n].to_vec();
+                    assert_eq!(dist.iter().sum::<u16>(), t, "{way:?}");
+                    assert!(numbered.insert(dist), "way {x} twice: {way:?}");
+                }
+                tiny_ways += u64::try_from(all).expect("few ways");
+                let mut listed = Way::of(pos);
+                e.path_reach(pos, t, &mut listed);
+                e.close_reach(pos, &mut listed);
+                let every = count_reached(t, &mut listed, &mut room);
+                let mut found = 0;
+                for x in 0..every {
+                    listed.read_counted(&room, t, x);
+                    if numbered.contains(&listed.dist[..listed.n]) {
+                        found += 1;
+                    } else {
+                        assert!(!plays(&e, pos, &listed, &mut memo), "left out: {listed:?}");
+                        left_out += 1;
+                    }
+                }
+                assert_eq!(found, numbered.len(), "{pos:?}, total {t}");
+            }
+        }
+        assert!(tiny_ways > 10_000, "{tiny_ways} ways");
+        assert!(left_out > 500, "{left_out} ways left out");
     }
 
     /// Narrowing each piece's reach (by what the turn cannot change, then in a hard turn by

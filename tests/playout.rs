@@ -83,11 +83,12 @@ fn playouts_are_the_games_of_two_random_agents() {
         }
     }
     // The two rule sets whose random games are the speed targets take the loop, and so do
-    // rules with a beginning (seats and opening moves) played through the `Game`, and priority
-    // squares.
+    // rules with a beginning (seats and opening moves) played through the `Game`, priority
+    // squares, and split turns.
     for id in [
         "twenty-squares/ur",
         "senet/kendall",
+        "senet/finkel",
         "senet/base",
         "senet/jequier",
         "senet/bell-thirty-squares",

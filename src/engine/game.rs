@@ -637,7 +637,7 @@ pub(super) struct Tally<'g> {
     pub(super) backward: bool,
     /// The move ended its side's turn at once.
     ends_turn: bool,
-    event: Event,
+    pub(super) event: Event,
 }
 
 impl<'g> Tally<'g> {

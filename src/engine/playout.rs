@@ -3,9 +3,11 @@
 //! moves. Where moves are judged all at once, the legal moves of a throw are the pieces of one
 //! bit set, then the entry: a random legal move is the k-th of them, found in the set itself.
 //! A game's beginning (seats, a throw-off, opening moves, sides that have not begun) is played
-//! through a `Game` until the first ordinary throw, then the loop takes over. Rules whose turns
-//! need more (split or pooled throws, per-side duties, retreats, optional effects) play
-//! through the `Game` throughout.
+//! through a `Game` until the first ordinary throw, then the loop takes over. Split turns have
+//! a loop of their own: the turn's throws added up, then the random player's draw
+//! ([`Engine::draw_split`]) or, where it lists, its uniform choice. Rules whose turns need more
+//! (pooled throws, per-side duties, retreats, optional effects) play through the `Game`
+//! throughout.
 
 // Bit counts and bit indices of a 64-bit word are below 65: they fit any integer type.
 #![allow(clippy::cast_possible_truncation)]
@@ -14,6 +16,7 @@ use rand::Rng;
 
 use super::game::{Action, Game, GameSummary, Tally, draw_below, fresh_summary, random_throw};
 use super::generate::{Movable, OFF, between, bit, lowest};
+use super::split_draw::{DrawRoom, Drawn};
 use super::{Engine, Move, Position, Step};
 use crate::compile::{Event, Next, Phase, Win};
 use crate::types::limits::{MAX_SQUARES, THROW_VALUES};
@@ -32,23 +35,50 @@ pub struct Playout<'e> {
     rows: PerSide<[ThrowRow; THROW_VALUES]>,
     /// Plays the beginning of each game, where the rules have one (see [`Playout::begin`]).
     beginning: Option<Game<'e>>,
+    /// Room for the draws of split turns.
+    room: DrawRoom,
 }
 
 impl Engine {
     /// Whether random games of these rules can be played by [`Playout`]: after the game's
-    /// beginning, a turn is one throw and one move chosen among pieces judged all at once, with
-    /// nothing kept per side.
+    /// beginning, nothing is kept per side, and a turn is one throw and one move chosen among
+    /// pieces judged all at once, or throws added up and split ([`Engine::splits_in_one_loop`]).
     pub fn plays_out(&self) -> bool {
         let r = &self.rules;
-        self.moving == Phase::Move
-            && r.throw_again == 0
-            && !r.split
+        let turns = if r.split {
+            self.splits_in_one_loop()
+        } else {
+            self.moving == Phase::Move && r.throw_again == 0
+        };
+        turns
             && !self.plays_each
             && !(self.extras || self.retreats || self.optional_effects)
             && !(self.after_hook || self.locks || self.one_way)
             && !r.backward_per_piece
             && (!r.protect_pairs || self.shared_path)
             && self.masks.values().all(|m| !m.per_piece)
+    }
+
+    /// Whether the turn machine of split turns goes as [`Playout`]'s loop plays it: no
+    /// beginning (its moves would be drawn from a list, where the random player draws split
+    /// turns unlisted), then throws, again on the values that throw again, then a move or a
+    /// pass, after which a side throws.
+    fn splits_in_one_loop(&self) -> bool {
+        let m = &self.rules.machine;
+        let to = |phase, event| m.next(phase, event).map(|(p, _)| p);
+        m.start == Phase::Throw
+            && self.start().flags == 0
+            && to(Phase::Throw, Event::Thrown) == Some(self.moving)
+            && (self.rules.throw_again == 0
+                || to(Phase::Throw, Event::ThrownAgain) == Some(Phase::Throw))
+            && [
+                Event::Moved,
+                Event::MovedExtraThrow,
+                Event::Passed,
+                Event::PassedExtraThrow,
+            ]
+            .into_iter()
+            .all(|e| matches!(to(self.moving, e), Some(Phase::Throw) | None))
     }
 
     /// Whether `pos` may end the game: a cheap test before [`Engine::outcome`]. Where the first
@@ -82,6 +112,7 @@ impl<'e> Playout<'e> {
                 game.keep_events = false;
                 game
             }),
+            room: DrawRoom::default(),
         }
     }
 
@@ -137,6 +168,9 @@ impl<'e> Playout<'e> {
         choosers: &mut [C; 2],
         turn_cap: u32,
     ) {
+        if self.engine.rules.split {
+            return self.play_split(throws, choosers, turn_cap);
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("popcnt")
@@ -241,6 +275,83 @@ impl<'e> Playout<'e> {
                 && engine.may_be_over(&pos)
                 && let Some(outcome) = engine.outcome(&pos)
             {
+                sum.outcome = Some(outcome);
+                break;
+            }
+        }
+        self.pos = pos;
+        self.summary = sum;
+    }
+
+    /// [`Playout::play`] for split turns: the throws of a turn added up, then the move a
+    /// random agent draws ([`Engine::draw_split`]), or, where it lists the moves, chooses
+    /// uniformly among them; the move made and counted as a `Game` makes it.
+    fn play_split<R: Rng + ?Sized, C: Rng>(
+        &mut self,
+        throws: &mut R,
+        choosers: &mut [C; 2],
+        turn_cap: u32,
+    ) {
+        let engine = self.engine;
+        self.summary = fresh_summary();
+        self.landings = [0; MAX_SQUARES];
+        self.pos = engine.start();
+        let (goes_on, mut last_side) = self.begin(throws, choosers, turn_cap);
+        if !goes_on {
+            return;
+        }
+        let seat = self.summary.seat.0.map(usize::from);
+        let mut pos = self.pos;
+        let mut sum = self.summary;
+        loop {
+            let s = pos.to_move;
+            if last_side != Some(s) {
+                if sum.turns >= turn_cap {
+                    break;
+                }
+                last_side = Some(s);
+                sum.turns += 1;
+            }
+            let mut total = Throw::ZERO;
+            loop {
+                let v = Throw::from(random_throw(engine, throws));
+                total = total.plus(v);
+                if !engine.throws_again(v) {
+                    break;
+                }
+            }
+            let chooser = &mut choosers[seat[s.index()]];
+            let chosen = if engine.draws_split(&pos) {
+                match engine.draw_split(&pos, total, chooser, &mut self.room) {
+                    Drawn::Move(mv) => Some(mv),
+                    Drawn::Pass => None,
+                }
+            } else {
+                self.moves.clear();
+                engine.legal_moves(&pos, total, &mut self.moves);
+                match self.moves.len() {
+                    0 => None,
+                    1 => Some(self.moves[0]),
+                    n => Some(self.moves[draw_below(chooser, n)]),
+                }
+            };
+            let Some(mv) = chosen else {
+                let event = engine.pass_in_place(&mut pos, total);
+                sum.passes += 1;
+                sum.extra_throws += u32::from(event == Event::PassedExtraThrow);
+                continue;
+            };
+            let mut tally = Tally::new(&mut self.landings, &mut sum);
+            engine.play_in_place(&mut pos, &mv, total, &mut tally);
+            let (event, left_play, backward) = (tally.event, tally.left_play, tally.backward);
+            sum.moves += 1;
+            sum.extra_throws += u32::from(matches!(
+                event,
+                Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
+            ));
+            sum.backward += u32::from(backward);
+            // Only a piece leaving play (borne off, or captured) can end a game.
+            if left_play && let Some(outcome) = engine.outcome(&pos) {
                 sum.outcome = Some(outcome);
                 break;
             }

@@ -1052,6 +1052,13 @@ fn draw_order<R: Rng + ?Sized>(steps: [Step; MAX_PIECES], n: usize, rng: &mut R)
         mv.push(steps[0]);
         return mv;
     }
+    if n == 2 {
+        // The draw `permuted` makes, without its copies.
+        let first = usize::from(rng.random_range(0..2u64) == 1);
+        mv.push(steps[first]);
+        mv.push(steps[1 - first]);
+        return mv;
+    }
     for step in &permuted(steps, n, rng)[..n] {
         mv.push(*step);
     }
@@ -1308,14 +1315,14 @@ impl Way {
     fn read_tiny(&mut self, tiny: &Tiny, x: u64) {
         self.dist[..self.n].fill(0);
         self.movers = 0;
-        for (p, d) in tiny.read(x).into_iter().flatten() {
+        tiny.read(x, |p, d| {
             let i = self.pieces[..self.n]
                 .iter()
                 .position(|&q| q == p)
                 .unwrap_or_default();
             self.dist[i] = d;
             self.movers |= 1 << i;
-        }
+        });
     }
 
     /// [`Way::read_counted`] from the exact counts of [`count_small`].
@@ -1435,15 +1442,15 @@ impl Tiny {
         }
     }
 
-    /// Way number `x` (below the count): the moving pieces' positions and distances.
-    fn read(&self, x: u64) -> [Option<(u8, u16)>; TINY_LEN] {
+    /// Way number `x` (below the count): each moving piece's position and distance, given to
+    /// `moves`.
+    fn read(&self, x: u64, mut moves: impl FnMut(u8, u16)) {
         let (can, mut x) = (self.can, x);
-        let mut out = [None; TINY_LEN];
         // One piece by the whole total.
         let whole = self.counts[usize::from(self.t)];
         if x < whole {
-            out[0] = Some((nth(can[usize::from(self.t)], x), self.t));
-            return out;
+            moves(nth(can[usize::from(self.t)], x), self.t);
+            return;
         }
         x -= whole;
         if self.t == 3 {
@@ -1455,9 +1462,9 @@ impl Tiny {
                 let others = can[1] & !bit(p);
                 let k = self.counts[1] - u64::from(others != can[1]);
                 if x < k {
-                    out[0] = Some((p, 2));
-                    out[1] = Some((nth(others, x), 1));
-                    return out;
+                    moves(p, 2);
+                    moves(nth(others, x), 1);
+                    return;
                 }
                 x -= k;
             }
@@ -1471,13 +1478,12 @@ impl Tiny {
             // The sets that take `p` with left - 1 of the pieces after it.
             let with = choose(after, left - 1);
             if x < with {
-                out[usize::from(self.t) - left] = Some((p, 1));
+                moves(p, 1);
                 left -= 1;
             } else {
                 x -= with;
             }
         }
-        out
     }
 }
 

@@ -116,10 +116,11 @@ impl<'e> Playout<'e> {
         }
     }
 
-    /// Plays the beginning of a game through the `Game`, as a game between random agents
-    /// plays it (the same throws, the same choices), up to the first throw of an ordinary turn:
-    /// no seat to take, no opening move due, every side begun (none of it comes back). Whether
-    /// the game goes on from there.
+    /// Starts a game (fresh counts, the start position) and plays its beginning, if it has
+    /// one, through the `Game`, as a game between random agents plays it (the same throws, the
+    /// same choices), up to the first throw of an ordinary turn: no seat to take, no opening
+    /// move due, every side begun (none of it comes back). Whether the game goes on from there,
+    /// and the side that moved last.
     #[cold]
     fn begin<R: Rng + ?Sized, C: Rng>(
         &mut self,
@@ -128,6 +129,9 @@ impl<'e> Playout<'e> {
         turn_cap: u32,
     ) -> (bool, Option<Side>) {
         let engine = self.engine;
+        self.summary = fresh_summary();
+        self.landings = [0; MAX_SQUARES];
+        self.pos = engine.start();
         let Some(game) = self.beginning.as_mut() else {
             return (true, None);
         };
@@ -204,9 +208,6 @@ impl<'e> Playout<'e> {
         turn_cap: u32,
     ) {
         let engine = self.engine;
-        self.summary = fresh_summary();
-        self.landings = [0; MAX_SQUARES];
-        self.pos = engine.start();
         let (goes_on, last_side) = self.begin(throws, choosers, turn_cap);
         if !goes_on {
             return;
@@ -293,9 +294,6 @@ impl<'e> Playout<'e> {
         turn_cap: u32,
     ) {
         let engine = self.engine;
-        self.summary = fresh_summary();
-        self.landings = [0; MAX_SQUARES];
-        self.pos = engine.start();
         let (goes_on, mut last_side) = self.begin(throws, choosers, turn_cap);
         if !goes_on {
             return;

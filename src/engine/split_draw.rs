@@ -608,13 +608,8 @@ impl Engine {
             // the turn begins (no order that starts with one plays).
             let (mut untried, mut first_fails) = ((1u8 << orders.len()) - 1, 0u8);
             while untried != 0 {
-                let mut j = draw_below(rng, untried.count_ones() as usize);
-                let mut each = untried;
-                while j > 0 {
-                    each &= each - 1;
-                    j -= 1;
-                }
-                let o = each.trailing_zeros() as usize;
+                let j = draw_below(rng, untried.count_ones() as usize) as u64;
+                let o = usize::from(nth(u64::from(untried), j) - 1);
                 untried &= !(1 << o);
                 let (order, first) = (orders[o], orders[o][0]);
                 if first_fails & 1 << first != 0 {

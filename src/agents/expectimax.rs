@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::eval::{Heuristic, WIN};
 use super::learned::{Layout, NetFile, Valuer};
 use crate::engine::game::Player;
+use crate::engine::split_draw::{DrawRoom, Drawn};
 use crate::engine::{Engine, Move, Position};
 use crate::types::{Side, Throw};
 
@@ -31,8 +32,12 @@ pub struct ExpectimaxAgent {
     /// One move buffer per level of the search, reused.
     buffers: Vec<Vec<Move>>,
     /// The chance distribution of the throw a side moves with: single throws, or for
-    /// throw-all-then-split turns the distribution of totals.
+    /// throw-all-then-split turns the distribution of totals, without the rare ones.
     chance: Vec<(Throw, f64)>,
+    /// The rare totals of a split turn, searched by samples.
+    rare: Rare,
+    /// Room for the draws of sampled moves.
+    room: DrawRoom,
     /// Leaves visited in the last search (for the documentation's measurements).
     pub nodes: u64,
     /// A search that visits more leaves than this is abandoned.
@@ -53,18 +58,39 @@ pub struct ExpectimaxAgent {
     scratch: Vec<f64>,
 }
 
-/// The distribution of the throw a side moves with.
-fn move_distribution(engine: &Engine) -> Vec<(Throw, f64)> {
+/// The rare totals of throw-all-then-split turns, searched as one outcome of a chance node:
+/// [`RARE_TOTALS`] totals are drawn from them by their chances and each is searched over
+/// [`RARE_MOVES`] of its moves drawn as the random player draws them (the side to move takes the
+/// best of those), instead of every move of every total. They are the large totals, which
+/// split in the most ways (thousands of moves at a total of 20, the listing costing
+/// milliseconds) and weigh the least: 0.64 % of the turns in `senet/finkel`.
+#[derive(Default)]
+struct Rare {
+    /// Their chance together.
+    p: f64,
+    /// Each with the chance of it and the rare totals below it, given a rare total.
+    totals: Vec<(Throw, f64)>,
+}
+
+/// A split total rarer than this (one turn in 500) is one of the [`Rare`] ones.
+const RARE: f64 = 0.002;
+/// Totals drawn for the rare outcome of a chance node.
+const RARE_TOTALS: usize = 4;
+/// Moves drawn for each of them.
+const RARE_MOVES: usize = 4;
+/// Split totals above this count as this total (under one turn in a billion in `senet/finkel`).
+const CAP: usize = 60;
+
+/// The distribution of the throw a side moves with, and the rare totals of a split turn.
+fn move_distribution(engine: &Engine) -> (Vec<(Throw, f64)>, Rare) {
     let t = &engine.rules.throws;
     let single: Vec<(u8, f64)> = t.values.iter().map(|&v| (v, t.probability(v))).collect();
     if !engine.rules.split {
-        return single
-            .into_iter()
-            .map(|(v, p)| (Throw::from(v), p))
-            .collect();
+        let single = single.into_iter().map(|(v, p)| (Throw::from(v), p));
+        return (single.collect(), Rare::default());
     }
-    // total[k]: the chance that the throws of a turn add up to k (sums above 60 are dropped).
-    const CAP: usize = 60;
+    // total[k]: the chance that the throws of a turn add up to k; a turn whose throws pass
+    // CAP is counted at CAP, whatever it throws after.
     let mut reach = vec![0.0f64; CAP + 1];
     let mut total = vec![0.0f64; CAP + 1];
     reach[0] = 1.0;
@@ -74,10 +100,12 @@ fn move_distribution(engine: &Engine) -> Vec<(Throw, f64)> {
         }
         for &(v, p) in &single {
             let n = k + usize::from(v);
+            let again = engine.throws_again(Throw::from(v));
             if n > CAP {
-                continue;
-            }
-            if engine.throws_again(Throw::from(v)) {
+                if !again || v > 0 {
+                    total[CAP] += reach[k] * p;
+                }
+            } else if again {
                 if v > 0 {
                     reach[n] += reach[k] * p;
                 }
@@ -86,16 +114,21 @@ fn move_distribution(engine: &Engine) -> Vec<(Throw, f64)> {
             }
         }
     }
-    // Totals rarer than one turn in 500 are left out of the search (and the rest renormalised):
-    // they cost the most (a large total splits in very many ways) and weigh the least.
-    const RARE: f64 = 0.002;
-    let kept: f64 = total.iter().filter(|p| **p >= RARE).sum();
-    total
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| **p >= RARE)
-        .filter_map(|(k, p)| Some((Throw::new(u16::try_from(k).ok()?), p / kept)))
-        .collect()
+    let mut kept = Vec::new();
+    let mut rare = Rare::default();
+    for (k, &p) in total.iter().enumerate() {
+        let Ok(k) = u16::try_from(k) else { break };
+        if p >= RARE {
+            kept.push((Throw::new(k), p));
+        } else if p > 0.0 {
+            rare.p += p;
+            rare.totals.push((Throw::new(k), rare.p));
+        }
+    }
+    for (_, below) in &mut rare.totals {
+        *below /= rare.p;
+    }
+    (kept, rare)
 }
 
 impl ExpectimaxAgent {
@@ -107,6 +140,8 @@ impl ExpectimaxAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
             buffers: Vec::new(),
             chance: Vec::new(),
+            rare: Rare::default(),
+            room: DrawRoom::default(),
             nodes: 0,
             limit: u64::MAX,
             heuristic: None,
@@ -176,7 +211,7 @@ impl ExpectimaxAgent {
             // The window this throw's value must hit for the node to land inside (alpha, beta).
             let a = ((alpha - done - left * hi) / p).max(lo);
             let b = ((beta - done - left * lo) / p).min(hi);
-            let value = self.decision_node(engine, pos, v, root, depth, a, b);
+            let value = self.decision_node(engine, pos, v, false, root, depth, a, b);
             done += p * value;
             if done + left * lo >= beta {
                 return done + left * lo;
@@ -185,16 +220,35 @@ impl ExpectimaxAgent {
                 return done + left * hi;
             }
         }
+        // What is left is the rare totals' chance.
+        if self.rare.p > 0.0 {
+            done += self.rare.p * self.rare_value(engine, pos, root, depth);
+        }
         done
     }
 
-    /// The value for `root` once the side to move has thrown `throw`: the best move for it.
+    /// The value of the rare totals for `root` at a chance node (see [`Rare`]): the mean over
+    /// totals drawn from them of the best of a few drawn moves for the side to move.
+    fn rare_value(&mut self, engine: &Engine, pos: &Position, root: Side, depth: u32) -> f64 {
+        let mut sum = 0.0;
+        for _ in 0..RARE_TOTALS {
+            let x: f64 = self.rng.random();
+            let i = self.rare.totals.partition_point(|&(_, below)| below < x);
+            let total = self.rare.totals[i.min(self.rare.totals.len() - 1)].0;
+            sum += self.decision_node(engine, pos, total, true, root, depth, -WIN, WIN);
+        }
+        sum / RARE_TOTALS as f64
+    }
+
+    /// The value for `root` once the side to move has thrown `throw`: the best move for it
+    /// (among [`RARE_MOVES`] drawn moves where `sampled` and the engine draws them).
     #[allow(clippy::too_many_arguments)]
     fn decision_node(
         &mut self,
         engine: &Engine,
         pos: &Position,
         throw: Throw,
+        sampled: bool,
         root: Side,
         depth: u32,
         mut alpha: f64,
@@ -205,7 +259,11 @@ impl ExpectimaxAgent {
             self.buffers.resize_with(level + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[level]);
-        engine.legal_moves(pos, throw, &mut moves);
+        if sampled && engine.draws_split(pos) {
+            self.draw_moves(engine, pos, throw, &mut moves);
+        } else {
+            engine.legal_moves(pos, throw, &mut moves);
+        }
         // Generating many moves (a split turn) costs like visiting them: count it.
         self.nodes += moves.len() as u64;
         let value = if moves.is_empty() {
@@ -240,6 +298,22 @@ impl ExpectimaxAgent {
 }
 
 impl ExpectimaxAgent {
+    /// Up to [`RARE_MOVES`] moves of the split total `throw`, drawn as the random player draws
+    /// them, each result once; none where the turn passes.
+    fn draw_moves(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &mut Vec<Move>) {
+        moves.clear();
+        for _ in 0..RARE_MOVES {
+            let Drawn::Move(mv) = engine.draw_split(pos, throw, &mut self.rng, &mut self.room)
+            else {
+                return;
+            };
+            let to = engine.successor(pos, &mv, throw);
+            if !moves.iter().any(|m| engine.successor(pos, m, throw) == to) {
+                moves.push(mv);
+            }
+        }
+    }
+
     /// Values each of `moves` for the side to move, searched `depth` decisions deep, into
     /// `self.scratch`.
     fn search(
@@ -271,7 +345,7 @@ impl ExpectimaxAgent {
         moves: &[Move],
     ) -> &[f64] {
         if self.chance.is_empty() {
-            self.chance = move_distribution(engine);
+            (self.chance, self.rare) = move_distribution(engine);
             self.heuristic = Some(Heuristic::new(engine));
         }
         if let Some((file, _)) = &self.net {
@@ -330,5 +404,117 @@ impl Player for ExpectimaxAgent {
 
     fn fallbacks(&self) -> u64 {
         self.fell_back
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CAP, ExpectimaxAgent, RARE, move_distribution};
+    use crate::check::check_text;
+    use crate::compile::compile;
+    use crate::engine::game::{Action, Game, Player, draw_below, random_throw};
+    use crate::engine::{Engine, Position};
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    /// A row of 20 squares, five pieces a side, four sticks (no marked side up counts 5)
+    /// thrown again on 1, 4 and 5, the total split among pieces.
+    fn split_row() -> Engine {
+        let text = "ruleset \"test/split-again\"
+board 1 x 20
+path 1..20
+sides red, blue
+pieces 5 each
+start red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 10
+throw 4 sticks: 0 -> 5, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4
+turn throw again on 1, 4, 5 then split
+extra throw after none
+capture swap
+bear off exact
+win first to bear off all
+";
+        let rules = check_text("split-again.rules", text, None, &[]).expect("valid rules");
+        Engine::new(compile(&rules))
+    }
+
+    /// The totals' chances, by hand from the sticks (a 2 first: 6/16; a 3 first, or a 1 then
+    /// a 2: 4/16 + 4/16 * 6/16), cover every turn once the rare ones are added.
+    #[test]
+    fn every_total_is_kept_or_rare() {
+        let (kept, rare) = move_distribution(&split_row());
+        let p = |t: u16| kept.iter().find(|(v, _)| v.get() == t).map(|&(_, p)| p);
+        assert_eq!(p(1), None);
+        assert!((p(2).unwrap() - 6.0 / 16.0).abs() < 1e-15);
+        assert!((p(3).unwrap() - (4.0 / 16.0 + 4.0 / 16.0 * 6.0 / 16.0)).abs() < 1e-15);
+        assert!(kept.iter().all(|&(_, p)| p >= RARE));
+        let sum: f64 = kept.iter().map(|&(_, p)| p).sum::<f64>() + rare.p;
+        assert!((sum - 1.0).abs() < 1e-12, "{sum}");
+        assert!(rare.p > 0.0 && rare.p < 0.01, "{}", rare.p);
+        assert_eq!(usize::from(rare.totals.last().unwrap().0.get()), CAP);
+        assert!((rare.totals.last().unwrap().1 - 1.0).abs() < 1e-12);
+        assert!(rare.totals.windows(2).all(|w| w[0].1 < w[1].1));
+    }
+
+    /// Positions of a random game of the split row, with a total to move by.
+    fn positions(engine: &Engine) -> Vec<Position> {
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        let mut game = Game::new(engine, 300);
+        let mut out = Vec::new();
+        loop {
+            match game.next_action() {
+                Action::Over => return out,
+                Action::Choose { .. } => {
+                    out.push(game.pos);
+                    let i = draw_below(&mut rng, game.moves().len());
+                    game.choose(i);
+                }
+                _ => game.give_throw(random_throw(engine, &mut rng)),
+            }
+        }
+    }
+
+    /// With the rare totals searched by samples, a search is still a function of its seed,
+    /// its values lie within the heuristic's bounds, and it plays a listed move.
+    #[test]
+    fn rare_totals_are_searched_by_seeded_samples() {
+        let engine = split_row();
+        let mut moves = Vec::new();
+        for pos in positions(&engine).iter().step_by(5).take(12) {
+            let throw = crate::types::Throw::new(3);
+            engine.legal_moves(pos, throw, &mut moves);
+            if moves.len() < 2 {
+                continue;
+            }
+            let (mut a, mut b) = (ExpectimaxAgent::new(2, 9), ExpectimaxAgent::new(2, 9));
+            let va = a.move_values(&engine, pos, throw, &moves).to_vec();
+            let vb = b.move_values(&engine, pos, throw, &moves).to_vec();
+            assert_eq!(va, vb);
+            assert!(va.iter().all(|v| v.abs() <= super::WIN), "{va:?}");
+            assert!(a.choose(&engine, pos, throw, &moves) < moves.len());
+        }
+    }
+
+    /// Blue's five pieces on the last five squares bear off together by 5 + 4 + 3 + 2 + 1 = 15,
+    /// the most they can use: every rare total (15 and more on the split row) and no other
+    /// wins, so the rare outcome of blue's chance node is a lost game for red, whatever totals
+    /// and moves are drawn.
+    #[test]
+    fn the_rare_totals_are_valued_not_dropped() {
+        let engine = split_row();
+        let v = serde_json::json!({
+            "to_move": "blue",
+            "pieces": { "red": [1, 2, 3, 4, 5], "blue": [16, 17, 18, 19, 20] }
+        });
+        let (pos, _) = crate::notation::position::parse_position(&engine, &v).expect("valid");
+        let mut agent = ExpectimaxAgent::new(1, 4);
+        (agent.chance, agent.rare) = move_distribution(&engine);
+        assert!(
+            agent.rare.totals.iter().all(|(t, _)| t.get() >= 15),
+            "{:?}",
+            agent.rare.totals
+        );
+        agent.heuristic = Some(super::Heuristic::new(&engine));
+        let value = agent.rare_value(&engine, &pos, crate::types::Side::First, 1);
+        assert_eq!(value, -super::WIN);
     }
 }

@@ -111,6 +111,8 @@ struct Way {
     n: usize,
     /// The pieces that move (`dist` above 0), as bits of their indices.
     movers: u32,
+    /// The positions of `pieces`, as bits (a piece's index is the count of those below it).
+    on: u64,
 }
 
 impl Engine {
@@ -439,7 +441,10 @@ impl Engine {
                 continue;
             }
             way.read_counted(room, t, x);
-            if !self.surely_blocked(pos, s, way, wall)
+            // A single movement is judged at once by `play_way` (legal as the turn begins or
+            // not); the cheap test pays only where several pieces move.
+            let several = way.movers & (way.movers - 1) != 0;
+            if !(several && self.surely_blocked(pos, s, way, wall))
                 && let Some(mv) = self.play_way(pos, s, way, rng, &mut room.memo)
             {
                 return Some(mv);
@@ -1279,6 +1284,7 @@ impl Way {
             run_from: [0; MAX_PIECES + 1],
             n: 0,
             movers: 0,
+            on: pos.on[s],
         };
         let mut bits = pos.on[s];
         while bits != 0 {
@@ -1311,10 +1317,8 @@ impl Way {
         self.dist[..self.n].fill(0);
         self.movers = 0;
         tiny.read(x, |p, d| {
-            let i = self.pieces[..self.n]
-                .iter()
-                .position(|&q| q == p)
-                .unwrap_or_default();
+            // Counted, not searched for: a search's end is as random as the draw.
+            let i = (self.on & (bit(p) - 1)).count_ones() as usize;
             self.dist[i] = d;
             self.movers |= 1 << i;
         });

@@ -1189,25 +1189,22 @@ fn count_small(exact: &mut [[u64; SMALL]; MAX_PIECES + 1], way: &Way, t: u16) ->
     for i in (0..n).rev() {
         let (head, tail) = exact.split_at_mut(i + 1);
         let (row, next) = (&mut head[i], &tail[0]);
-        let reach = low_reach(way.reach[i]);
-        if reach | !(u16::MAX >> (SMALL - 1 - t)) == u16::MAX {
-            // Every distance up to `t` (most pieces): the others share at most r.
-            let mut sum = 0;
-            for (slot, &w) in row.iter_mut().zip(next).take(t + 1) {
-                sum += w;
-                *slot = sum;
-            }
-            continue;
-        }
-        for (r, slot) in row.iter_mut().enumerate().take(t + 1) {
-            let mut each = reach & (u16::MAX >> (SMALL - 1 - r));
-            let mut sum = 0;
-            while each != 0 {
-                // Below SMALL (`% SMALL` spares a bounds check).
-                sum += next[(r - each.trailing_zeros() as usize) % SMALL];
-                each &= each - 1;
-            }
+        // As if the piece could move every distance up to `t` (most can): the others share
+        // at most r.
+        let mut sum = 0;
+        for (slot, &w) in row.iter_mut().zip(next).take(t + 1) {
+            sum += w;
             *slot = sum;
+        }
+        // Less the ways where it moves a distance it cannot (few: one loop each, rather than
+        // one for every r over the distances it can, whose ends the branches cannot foresee).
+        let mut missing = !low_reach(way.reach[i]) & (u16::MAX >> (SMALL - 1 - t));
+        while missing != 0 {
+            let d = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
+            for (slot, &w) in row[d..=t].iter_mut().zip(next) {
+                *slot -= w;
+            }
         }
     }
     exact[0][t]

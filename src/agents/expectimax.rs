@@ -102,9 +102,8 @@ fn move_distribution(engine: &Engine) -> (Vec<(Throw, f64)>, Rare) {
             let n = k + usize::from(v);
             let again = engine.throws_again(Throw::from(v));
             if n > CAP {
-                if !again || v > 0 {
-                    total[CAP] += reach[k] * p;
-                }
+                // Past CAP (so v > 0): the turn ends above CAP, whatever it throws next.
+                total[CAP] += reach[k] * p;
             } else if again {
                 if v > 0 {
                     reach[n] += reach[k] * p;

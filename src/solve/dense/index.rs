@@ -157,6 +157,8 @@ pub struct DenseIndex {
     choose: Vec<Vec<u64>>,
     pub layers: Vec<Layer>,
     pub states: u64,
+    /// Throw values a turn can have: each state keeps one chosen successor of each while solving.
+    pub throws: usize,
 }
 
 /// Whether side 1's rules are side 0's seen from the other seat: the same kinds of squares at
@@ -360,6 +362,7 @@ impl DenseIndex {
                 .collect(),
             layers: Vec::new(),
             states: 0,
+            throws: r.throws.values.len(),
         };
         index.number_layers(perspectives);
         Ok(index)

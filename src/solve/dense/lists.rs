@@ -32,8 +32,8 @@ const BLOCK: usize = 4096;
 /// of the memory.
 const BATCH: usize = 256;
 
-/// Some states and their successors.
-pub(super) struct Block {
+/// Some states and their successors, as they are gathered before they are stored.
+pub(super) struct Made {
     /// Each state's index.
     pub owns: Vec<u32>,
     /// Per state: the number of successors of each throw (a byte each, four to a word), then
@@ -41,27 +41,40 @@ pub(super) struct Block {
     pub list: Vec<u32>,
 }
 
-impl Block {
-    pub fn new() -> Block {
-        Block {
+impl Made {
+    fn new() -> Made {
+        Made {
             owns: Vec::new(),
             list: Vec::new(),
         }
     }
-
-    pub fn bytes(&self) -> u64 {
-        4 * (self.owns.capacity() + self.list.capacity()) as u64
-    }
 }
 
-/// A block kept in memory, or written to the spill file (where it is read back at every sweep).
-pub(super) enum Stored {
-    Ram(Block),
-    Disk { at: u64, owns: usize, list: usize },
+/// Some states (swept by one thread), their successors, and the successor of each throw that a
+/// sweep between full ones reads.
+pub(super) struct Block {
+    /// Each state's index.
+    pub owns: Vec<u32>,
+    /// Per state, one successor a throw: the best the last full sweep found (where a throw has
+    /// one successor, that one). Always in memory.
+    pub chosen: Vec<u32>,
+    /// Every successor, as in [`Made::list`]: read only by full sweeps.
+    pub list: List,
 }
 
-/// Where blocks go as they are made: memory, until the lists have taken `room`; then a file of
-/// their own (made on first use, deleted as soon as it is open, so nothing is left behind).
+/// Where a block's full lists are.
+pub(super) enum List {
+    Ram(Vec<u32>),
+    /// In the spill file, read back at every full sweep: the byte it begins at, and its words.
+    Disk {
+        at: u64,
+        words: usize,
+    },
+}
+
+/// Where blocks go as they are made: the states and chosen successors to memory; the full
+/// lists too until they have taken `room`, then to a file of their own (made on first use,
+/// deleted as soon as it is open, so nothing is left behind).
 pub(super) struct Store {
     pub room: u64,
     /// Bytes of blocks kept in memory.
@@ -88,53 +101,75 @@ impl Store {
         self.spill.as_ref().map_or(0, |s| s.end)
     }
 
-    fn keep(&mut self, mut block: Block) -> io::Result<Stored> {
-        block.owns.shrink_to_fit();
-        block.list.shrink_to_fit();
-        let bytes = block.bytes();
-        if self.ram + bytes <= self.room || !cfg!(unix) {
-            self.ram += bytes;
-            return Ok(Stored::Ram(block));
-        }
-        let spill = match &mut self.spill {
-            Some(s) => s,
-            None => self.spill.insert(Spill::new()?),
+    fn keep(&mut self, made: Made, throws: usize) -> io::Result<Block> {
+        let Made { mut owns, mut list } = made;
+        owns.shrink_to_fit();
+        list.shrink_to_fit();
+        let chosen = first_successors(&list, owns.len(), throws);
+        // States and chosen successors stay in memory whatever the room.
+        self.ram += 4 * (owns.len() + chosen.len()) as u64;
+        let full = 4 * list.len() as u64;
+        let list = if self.ram + full <= self.room || !cfg!(unix) {
+            self.ram += full;
+            List::Ram(list)
+        } else {
+            let spill = match &mut self.spill {
+                Some(s) => s,
+                None => self.spill.insert(Spill::new()?),
+            };
+            let at = spill.end;
+            let mut bytes = Vec::with_capacity(4 * list.len());
+            for w in &list {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+            spill.write(&bytes)?;
+            List::Disk {
+                at,
+                words: list.len(),
+            }
         };
-        let at = spill.end;
-        let mut bytes = Vec::with_capacity(4 * (block.owns.len() + block.list.len()));
-        for w in block.owns.iter().chain(&block.list) {
-            bytes.extend_from_slice(&w.to_le_bytes());
-        }
-        spill.write(&bytes)?;
-        Ok(Stored::Disk {
-            at,
-            owns: block.owns.len(),
-            list: block.list.len(),
-        })
+        Ok(Block { owns, chosen, list })
     }
 
-    /// The block stored at `at`, read into `into`.
+    /// The full lists of a block kept at `at`, `words` long, read into `into`.
     pub fn read(
         &self,
-        (at, owns, list): (u64, usize, usize),
+        (at, words): (u64, usize),
         bytes: &mut Vec<u8>,
-        into: &mut Block,
+        into: &mut Vec<u32>,
     ) -> io::Result<()> {
         let spill = self
             .spill
             .as_ref()
             .ok_or_else(|| io::Error::other("no spill file"))?;
-        bytes.resize(4 * (owns + list), 0);
+        bytes.resize(4 * words, 0);
         spill.read(at, bytes)?;
-        let mut words = bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
-        into.owns.clear();
-        into.owns.extend(words.by_ref().take(owns));
-        into.list.clear();
-        into.list.extend(words);
+        into.clear();
+        into.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])),
+        );
         Ok(())
     }
+}
+
+/// Each state's first successor of each throw, in a block's lists: what its chosen successors
+/// are until a full sweep picks the best.
+fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
+    let words = throws.div_ceil(4);
+    let mut chosen = Vec::with_capacity(states * throws);
+    let mut i = 0;
+    for _ in 0..states {
+        let heads = &list[i..i + words];
+        i += words;
+        for k in 0..throws {
+            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
+            chosen.push(list[i]);
+            i += count;
+        }
+    }
+    chosen
 }
 
 impl Spill {
@@ -187,7 +222,7 @@ pub(super) struct SuperLayer {
     /// Pieces off in total.
     pub total: usize,
     pub states: u64,
-    pub buckets: Vec<Vec<Stored>>,
+    pub buckets: Vec<Vec<Block>>,
 }
 
 /// Why the lists could not be made.
@@ -225,7 +260,7 @@ fn progress(pos: &Position) -> u16 {
 }
 
 /// One state's record, before it is sorted into its bucket.
-struct Made {
+struct Record {
     progress: u16,
     own: u32,
     /// Where its words (counts, then successors) begin in the group's list.
@@ -241,7 +276,7 @@ fn make_group(
     chances: &[(Throw, f64)],
     (layer, key): (usize, u32),
     ready: Option<&[bool]>,
-) -> (Vec<Made>, Vec<u32>, Option<usize>) {
+) -> (Vec<Record>, Vec<u32>, Option<usize>) {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
     let (mut made, mut list) = (Vec::new(), Vec::new());
@@ -251,7 +286,7 @@ fn make_group(
     let won = index.states as u32;
     index.for_row(&engine.rules, layer, key, |i, pos| {
         let head = list.len();
-        made.push(Made {
+        made.push(Record {
             progress: progress(pos),
             own: i as u32,
             at: head,
@@ -319,7 +354,7 @@ pub(super) fn make(
         .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
         .collect();
     // Per progress: the blocks made, and the one being filled.
-    let mut by_progress: Vec<(Vec<Stored>, Block)> = Vec::new();
+    let mut by_progress: Vec<(Vec<Block>, Made)> = Vec::new();
     let mut states = 0;
     for batch in groups.chunks(BATCH) {
         let made: Vec<_> = batch
@@ -333,7 +368,7 @@ pub(super) fn make(
             for r in records {
                 let p = usize::from(r.progress);
                 if by_progress.len() <= p {
-                    by_progress.resize_with(p + 1, || (Vec::new(), Block::new()));
+                    by_progress.resize_with(p + 1, || (Vec::new(), Made::new()));
                 }
                 let (done, open) = &mut by_progress[p];
                 let n = words + successors(&list[r.at..r.at + words]);
@@ -341,8 +376,8 @@ pub(super) fn make(
                 open.list.extend_from_slice(&list[r.at..r.at + n]);
                 states += 1;
                 if open.owns.len() == BLOCK {
-                    let full = std::mem::replace(open, Block::new());
-                    done.push(store.keep(full).map_err(Unmade::Spill)?);
+                    let full = std::mem::replace(open, Made::new());
+                    done.push(store.keep(full, chances.len()).map_err(Unmade::Spill)?);
                 }
             }
         }
@@ -351,7 +386,7 @@ pub(super) fn make(
     // The greatest progress first.
     for (mut done, open) in by_progress.into_iter().rev() {
         if !open.owns.is_empty() {
-            done.push(store.keep(open).map_err(Unmade::Spill)?);
+            done.push(store.keep(open, chances.len()).map_err(Unmade::Spill)?);
         }
         if !done.is_empty() {
             buckets.push(done);

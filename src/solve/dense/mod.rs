@@ -38,9 +38,15 @@ const FLIP: u32 = 1 << 31;
 pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 
 /// Bytes a state costs while its super-layer is solved (its index, counts and successors: 78 on
-/// average for seven-piece Ur, measured, rounded up), besides its value: what a super-layer
-/// not yet made is expected to take.
+/// average for seven-piece Ur, measured, rounded up), besides its value and chosen successors:
+/// what a super-layer not yet made is expected to take.
 pub const LIST_BYTES: u64 = 88;
+
+/// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index
+/// and its chosen successors (one a throw).
+fn chosen_bytes(index: &DenseIndex) -> u64 {
+    4 * (1 + index.throws as u64)
+}
 
 /// Every state's value: the chance that the side to move wins.
 pub struct DenseSolution {
@@ -203,10 +209,9 @@ pub enum Failed {
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
 const LEAST_LISTS: u64 = 64 << 20;
 
-/// The memory the successor lists of the largest super-layer are expected to take, in bytes:
-/// with as much memory, every super-layer's lists stay in memory.
-pub fn lists_expected(index: &DenseIndex) -> u64 {
-    let largest = (0..2 * index.pieces as usize)
+/// The states of the largest super-layer.
+fn largest_super_layer(index: &DenseIndex) -> u64 {
+    (0..2 * index.pieces as usize)
         .map(|total| {
             index
                 .layers
@@ -216,14 +221,21 @@ pub fn lists_expected(index: &DenseIndex) -> u64 {
                 .sum::<u64>()
         })
         .max()
-        .unwrap_or(0);
-    largest * LIST_BYTES
+        .unwrap_or(0)
 }
 
-/// The memory a dense solve needs at the least, in bytes: every value, and some of the
-/// successor lists (the rest are written to a file and read back at every sweep).
+/// The memory the successor lists of the largest super-layer are expected to take, in bytes,
+/// chosen successors included: with as much memory, every super-layer's lists stay in memory.
+pub fn lists_expected(index: &DenseIndex) -> u64 {
+    largest_super_layer(index) * (LIST_BYTES + 4 * index.throws as u64)
+}
+
+/// The memory a dense solve needs at the least, in bytes: every value, the chosen successors of
+/// the largest super-layer, and some of its full lists (the rest are written to a file and
+/// read back at every full sweep).
 pub fn memory_needed(index: &DenseIndex) -> u64 {
-    (index.states + 1) * 8 + OVERHEAD + lists_expected(index).min(LEAST_LISTS)
+    let chosen = largest_super_layer(index) * chosen_bytes(index);
+    (index.states + 1) * 8 + OVERHEAD + chosen + lists_expected(index).min(LEAST_LISTS)
 }
 
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
@@ -301,7 +313,8 @@ pub fn solve(
         // The next super-layer joins the window if its lists are likely to fit beside these.
         let room = next.peek().is_some_and(|(_, layers)| {
             let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-            store.spilled() == 0 && store.ram + states * LIST_BYTES <= lists
+            store.spilled() == 0
+                && store.ram + states * (LIST_BYTES + 4 * index.throws as u64) <= lists
         });
         if room {
             continue;
@@ -322,27 +335,28 @@ pub fn solve(
                 String::new()
             }
         ));
+        let sizes: Vec<(usize, u64)> = window.iter().map(|w| (w.total, w.states)).collect();
         let settled = sweep::settle(
-            &window,
+            &mut window,
             &store,
             &probs,
             &values,
             super::TOLERANCE,
             |k, passes| {
-                let w = &window[k];
+                let (total, states) = sizes[k];
                 progress(&format!(
-                    "  {}: {} states settled after {passes} sweeps, {:.1} s",
-                    super::off_in_total(w.total, w.total),
-                    w.states,
+                    "  {}: {states} states settled after {passes} sweeps, {:.1} s",
+                    super::off_in_total(total, total),
                     started.elapsed().as_secs_f64() - built
                 ));
             },
         )
         .map_err(Failed::Spill)?;
-        let (passes, updates) = settled;
+        let (passes, updates, full) = settled;
         progress(&format!(
-            "  {passes} sweeps, {:.1} sweeps' worth of states updated",
-            updates as f64 / states as f64
+            "  {passes} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full)",
+            updates as f64 / states as f64,
+            full as f64 / states as f64
         ));
         sweeps += passes;
         for (_, layers) in todo

@@ -58,6 +58,9 @@ pub(super) struct Block {
     /// Per state, one successor a throw: the best the last full sweep found (where a throw has
     /// one successor, that one). Always in memory.
     pub chosen: Vec<u32>,
+    /// Each state's change at the last sweep that read only the chosen successors, from which a
+    /// slowly settling super-layer's values are extrapolated (see `sweep::settle`).
+    pub change: Vec<f32>,
     /// Every successor, as in [`Made::list`]: read only by full sweeps.
     pub list: List,
 }
@@ -85,7 +88,14 @@ pub(super) struct Store {
 struct Spill {
     file: File,
     end: u64,
+    /// Bytes written since the file was last flushed to disk.
+    unsynced: u64,
 }
+
+/// Bytes written to the spill file between flushes: written pages wait in memory until the
+/// disk has them, and a memory limit that counts the page cache (a Linux control group) would
+/// otherwise be reached by pages that cannot yet be given back.
+const SYNC_EVERY: u64 = 256 << 20;
 
 impl Store {
     pub fn new(room: u64) -> Store {
@@ -106,8 +116,9 @@ impl Store {
         owns.shrink_to_fit();
         list.shrink_to_fit();
         let chosen = first_successors(&list, owns.len(), throws);
-        // States and chosen successors stay in memory whatever the room.
-        self.ram += 4 * (owns.len() + chosen.len()) as u64;
+        let change = vec![0.0; owns.len()];
+        // States, chosen successors and changes stay in memory whatever the room.
+        self.ram += 4 * (owns.len() + chosen.len() + change.len()) as u64;
         let full = 4 * list.len() as u64;
         let list = if self.ram + full <= self.room || !cfg!(unix) {
             self.ram += full;
@@ -128,7 +139,12 @@ impl Store {
                 words: list.len(),
             }
         };
-        Ok(Block { owns, chosen, list })
+        Ok(Block {
+            owns,
+            chosen,
+            change,
+            list,
+        })
     }
 
     /// The full lists of a block kept at `at`, `words` long, read into `into`.
@@ -189,7 +205,11 @@ impl Spill {
             .open(&path)?;
         // The open file stays readable; its name goes at once.
         std::fs::remove_file(&path)?;
-        Ok(Spill { file, end: 0 })
+        Ok(Spill {
+            file,
+            end: 0,
+            unsynced: 0,
+        })
     }
 
     fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
@@ -199,6 +219,11 @@ impl Spill {
             self.file.write_all_at(bytes, self.end)?;
         }
         self.end += bytes.len() as u64;
+        self.unsynced += bytes.len() as u64;
+        if self.unsynced >= SYNC_EVERY {
+            self.file.sync_data()?;
+            self.unsynced = 0;
+        }
         Ok(())
     }
 

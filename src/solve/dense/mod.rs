@@ -42,10 +42,10 @@ pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 /// what a super-layer not yet made is expected to take.
 pub const LIST_BYTES: u64 = 88;
 
-/// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index
-/// and its chosen successors (one a throw).
+/// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
+/// its last change (for extrapolation) and its chosen successors (one a throw).
 fn chosen_bytes(index: &DenseIndex) -> u64 {
-    4 * (1 + index.throws as u64)
+    4 * (2 + index.throws as u64)
 }
 
 /// Every state's value: the chance that the side to move wins.
@@ -209,6 +209,12 @@ pub enum Failed {
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
 const LEAST_LISTS: u64 = 64 << 20;
 
+/// Bytes a state of a super-layer being solved is expected to take, all in memory
+/// ([`LIST_BYTES`] counts the index already).
+fn state_bytes(index: &DenseIndex) -> u64 {
+    LIST_BYTES + chosen_bytes(index) - 4
+}
+
 /// The states of the largest super-layer.
 fn largest_super_layer(index: &DenseIndex) -> u64 {
     (0..2 * index.pieces as usize)
@@ -227,7 +233,7 @@ fn largest_super_layer(index: &DenseIndex) -> u64 {
 /// The memory the successor lists of the largest super-layer are expected to take, in bytes,
 /// chosen successors included: with as much memory, every super-layer's lists stay in memory.
 pub fn lists_expected(index: &DenseIndex) -> u64 {
-    largest_super_layer(index) * (LIST_BYTES + 4 * index.throws as u64)
+    largest_super_layer(index) * state_bytes(index)
 }
 
 /// The memory a dense solve needs at the least, in bytes: every value, the chosen successors of
@@ -313,8 +319,7 @@ pub fn solve(
         // The next super-layer joins the window if its lists are likely to fit beside these.
         let room = next.peek().is_some_and(|(_, layers)| {
             let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-            store.spilled() == 0
-                && store.ram + states * (LIST_BYTES + 4 * index.throws as u64) <= lists
+            store.spilled() == 0 && store.ram + states * state_bytes(&index) <= lists
         });
         if room {
             continue;
@@ -352,13 +357,15 @@ pub fn solve(
             },
         )
         .map_err(Failed::Spill)?;
-        let (passes, updates, full) = settled;
         progress(&format!(
-            "  {passes} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full)",
-            updates as f64 / states as f64,
-            full as f64 / states as f64
+            "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full), \
+             {} extrapolations",
+            settled.passes,
+            settled.updates as f64 / states as f64,
+            settled.full as f64 / states as f64,
+            settled.extrapolations
         ));
-        sweeps += passes;
+        sweeps += settled.passes;
         for (_, layers) in todo
             .iter()
             .filter(|(t, _)| window.iter().any(|w| w.total == *t))

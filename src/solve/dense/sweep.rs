@@ -38,11 +38,12 @@ fn prefetch(v: &AtomicU64) {
 fn full_block(
     owns: &[u32],
     chosen: &mut [u32],
+    change: &mut [f32],
     list: &[u32],
     probs: &[f64],
     values: &[AtomicU64],
     gain: f64,
-) -> (f64, u64) {
+) -> Pass {
     let words = probs.len().div_ceil(4);
     let states = owns.len();
     // A second cursor runs AHEAD states in front, asking for the values it will need.
@@ -63,13 +64,13 @@ fn full_block(
         look(j, &mut ahead);
     }
     let mut i = 0;
-    let mut largest: f64 = 0.0;
+    let (mut largest, mut dot, mut norm): (f64, f64, f64) = (0.0, 0.0, 0.0);
     let mut changed = 0;
-    for (j, (&own, picks)) in owns
+    let states = owns
         .iter()
         .zip(chosen.chunks_exact_mut(probs.len()))
-        .enumerate()
-    {
+        .zip(change);
+    for (j, ((&own, picks), change)) in states.enumerate() {
         look(j + AHEAD, &mut ahead);
         let heads = &list[i..i + words];
         i += words;
@@ -104,14 +105,29 @@ fn full_block(
         let own = &values[own as usize];
         let old = f64::from_bits(own.load(Relaxed));
         own.store(v.to_bits(), Relaxed);
+        dot += f64::from(*change) * (v - old);
+        norm += f64::from(*change) * f64::from(*change);
+        *change = (v - old) as f32;
         largest = largest.max((v - old).abs());
     }
-    (largest, changed)
+    Pass {
+        largest,
+        changed,
+        dot,
+        norm,
+    }
 }
 
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
-/// sweep: a fixed number of lookups a state, no comparisons. The largest change of a value.
-fn chosen_block(owns: &[u32], chosen: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
+/// sweep: a fixed number of lookups a state, no comparisons. Each state's change is kept, and
+/// compared with the one kept before.
+fn chosen_block(
+    owns: &[u32],
+    chosen: &[u32],
+    change: &mut [f32],
+    probs: &[f64],
+    values: &[AtomicU64],
+) -> Pass {
     let throws = probs.len();
     let states = owns.len();
     let look = |j: usize| {
@@ -125,8 +141,9 @@ fn chosen_block(owns: &[u32], chosen: &[u32], probs: &[f64], values: &[AtomicU64
     for j in 0..AHEAD {
         look(j);
     }
-    let mut largest: f64 = 0.0;
-    for (j, (&own, picks)) in owns.iter().zip(chosen.chunks_exact(throws)).enumerate() {
+    let (mut largest, mut dot, mut norm): (f64, f64, f64) = (0.0, 0.0, 0.0);
+    let states = owns.iter().zip(chosen.chunks_exact(throws)).zip(change);
+    for (j, ((&own, picks), change)) in states.enumerate() {
         look(j + AHEAD);
         let (mut v, mut to_self) = (0.0, 0.0);
         for (&p, &e) in probs.iter().zip(picks) {
@@ -141,14 +158,59 @@ fn chosen_block(owns: &[u32], chosen: &[u32], probs: &[f64], values: &[AtomicU64
         let own = &values[own as usize];
         let old = f64::from_bits(own.load(Relaxed));
         own.store(v.to_bits(), Relaxed);
+        dot += f64::from(*change) * (v - old);
+        norm += f64::from(*change) * f64::from(*change);
+        *change = (v - old) as f32;
         largest = largest.max((v - old).abs());
     }
-    largest
+    Pass {
+        largest,
+        changed: 0,
+        dot,
+        norm,
+    }
 }
 
-/// One pass over a super-layer, bucket by bucket from the furthest on; the largest change. A
-/// full pass reads every successor (blocks spilled to disk are read back into a buffer of the
-/// thread's own) and chooses each throw's best; the others read only the chosen ones.
+/// Moves each value of a block on by `factor` times its change at the last sweep, kept within
+/// 0 and 1.
+fn extrapolate_block(owns: &[u32], change: &[f32], factor: f64, values: &[AtomicU64]) {
+    for (j, (&own, &d)) in owns.iter().zip(change).enumerate() {
+        if let Some(&next) = owns.get(j + AHEAD) {
+            prefetch(&values[next as usize]);
+        }
+        let own = &values[own as usize];
+        let v = f64::from_bits(own.load(Relaxed)) + factor * f64::from(d);
+        own.store(v.clamp(0.0, 1.0).to_bits(), Relaxed);
+    }
+}
+
+/// What a pass over a block or a super-layer found.
+#[derive(Default, Clone, Copy)]
+struct Pass {
+    /// The largest change of a value.
+    largest: f64,
+    /// Chosen successors a full sweep replaced by better ones.
+    changed: u64,
+    /// Over the states, in a sweep of chosen successors: the sum of each change times the one
+    /// before, and of the squares of the ones before.
+    dot: f64,
+    norm: f64,
+}
+
+impl Pass {
+    fn join(self, other: Pass) -> Pass {
+        Pass {
+            largest: self.largest.max(other.largest),
+            changed: self.changed + other.changed,
+            dot: self.dot + other.dot,
+            norm: self.norm + other.norm,
+        }
+    }
+}
+
+/// One pass over a super-layer, bucket by bucket from the furthest on. A full pass reads every
+/// successor (blocks spilled to disk are read back into a buffer of the thread's own) and
+/// chooses each throw's best; the others read only the chosen ones.
 fn sweep(
     layer: &mut SuperLayer,
     store: &Store,
@@ -156,18 +218,22 @@ fn sweep(
     values: &[AtomicU64],
     full: bool,
     gain: f64,
-) -> io::Result<(f64, u64)> {
-    let mut largest: f64 = 0.0;
-    let mut changed = 0;
+) -> io::Result<Pass> {
+    let mut pass = Pass::default();
     for bucket in &mut layer.buckets {
-        let change = bucket
+        let found = bucket
             .par_iter_mut()
             .map_init(
                 || (Vec::new(), Vec::new()),
                 |(bytes, buffer), block| {
-                    let Block { owns, chosen, list } = block;
+                    let Block {
+                        owns,
+                        chosen,
+                        change,
+                        list,
+                    } = block;
                     if !full {
-                        return io::Result::Ok((chosen_block(owns, chosen, probs, values), 0));
+                        return io::Result::Ok(chosen_block(owns, chosen, change, probs, values));
                     }
                     let list = match list {
                         List::Ram(list) => list,
@@ -176,14 +242,13 @@ fn sweep(
                             &*buffer
                         }
                     };
-                    Ok(full_block(owns, chosen, list, probs, values, gain))
+                    Ok(full_block(owns, chosen, change, list, probs, values, gain))
                 },
             )
-            .try_reduce(|| (0.0, 0), |a, b| Ok((a.0.max(b.0), a.1 + b.1)))?;
-        largest = largest.max(change.0);
-        changed += change.1;
+            .try_reduce(Pass::default, |a, b| Ok(a.join(b)))?;
+        pass = pass.join(found);
     }
-    Ok((largest, changed))
+    Ok(pass)
 }
 
 /// A super-layer is first swept once no value of the super-layers above it in its window moved
@@ -212,13 +277,42 @@ const LAG: f64 = 100.0;
 const MIN_STRIDE: u32 = 2;
 const MAX_STRIDE: u32 = 32;
 
+/// Extrapolation waits for two ratios of successive changes that differ by at most this part of
+/// the ratio.
+const STEADY: f64 = 0.02;
+
+/// Extrapolation waits while the changes shrink by less than this a sweep (it would move values
+/// by more than 19 times a change).
+const MAX_RATIO: f64 = 0.95;
+
+/// What settling a window took.
+#[derive(Default)]
+pub(super) struct Work {
+    /// Passes over the window.
+    pub passes: u64,
+    /// States updated, by every sweep and by full ones.
+    pub updates: u64,
+    pub full: u64,
+    /// Times a super-layer's values were extrapolated.
+    pub extrapolations: u64,
+}
+
+/// Moves every value of a super-layer on by `factor` times its last change.
+fn extrapolate(layer: &SuperLayer, values: &[AtomicU64], factor: f64) {
+    for bucket in &layer.buckets {
+        bucket
+            .par_iter()
+            .for_each(|block| extrapolate_block(&block.owns, &block.change, factor, values));
+    }
+}
+
 /// Sweeps the super-layers of a window (from the most pieces off down) until every value has
 /// settled. Each pass sweeps, in that order, every super-layer not yet settled whose inputs
 /// have nearly settled ([`START`]) and are not still moving much more than its own last change
 /// ([`LAG`]), so that values flow down from the ones above in the same pass. A super-layer has settled once a pass changed none of its values by more than
 /// `tolerance` and every super-layer above it had settled: its values then depend on nothing
 /// that still changes, and it is not swept again. `settled(k, passes)` is told of each, in
-/// order. Returns the number of passes and of states updated.
+/// order.
 pub(super) fn settle(
     window: &mut [SuperLayer],
     store: &Store,
@@ -226,7 +320,7 @@ pub(super) fn settle(
     values: &[AtomicU64],
     tolerance: f64,
     mut settled: impl FnMut(usize, u64),
-) -> io::Result<(u64, u64, u64)> {
+) -> io::Result<Work> {
     let mut done = vec![false; window.len()];
     // Each super-layer's largest change when it was last swept.
     let mut last = vec![f64::INFINITY; window.len()];
@@ -234,9 +328,14 @@ pub(super) fn settle(
     let mut since: Vec<Option<u32>> = vec![None; window.len()];
     // Each super-layer's sweeps from one full sweep to the next.
     let mut stride = vec![MIN_STRIDE; window.len()];
-    let (mut passes, mut updates, mut full_updates) = (0, 0, 0);
+    // Per super-layer: whether the changes kept in its blocks come from its last sweep, made
+    // with the inputs settled and the same chosen successors as the next, and nothing
+    // extrapolated since; and the ratio of those changes to the ones before, on the same terms.
+    let mut linear = vec![false; window.len()];
+    let mut ratio: Vec<Option<f64>> = vec![None; window.len()];
+    let mut work = Work::default();
     while done.contains(&false) {
-        passes += 1;
+        work.passes += 1;
         let mut above_done = true;
         let mut above_change: f64 = 0.0;
         for (k, layer) in window.iter_mut().enumerate() {
@@ -254,9 +353,10 @@ pub(super) fn settle(
             let full = since[k].is_none_or(|n| n >= stride[k]) || last[k] < tolerance;
             // A better move that gains less than the values still move is no news.
             let gain = last[k].max(tolerance);
-            let (largest, changed) = sweep(layer, store, probs, values, full, gain)?;
+            let found = sweep(layer, store, probs, values, full, gain)?;
+            let (largest, changed) = (found.largest, found.changed);
             if full {
-                full_updates += layer.states;
+                work.full += layer.states;
                 stride[k] = if changed == 0 {
                     (stride[k] * 2).min(MAX_STRIDE)
                 } else {
@@ -264,15 +364,37 @@ pub(super) fn settle(
                 };
             }
             since[k] = Some(if full { 0 } else { since[k].unwrap_or(0) + 1 });
+            // With the inputs settled and the same successors chosen, the sweeps are linear:
+            // the changes shrink by a ratio r a sweep (negative when they swing from one side
+            // to the other, each value being one minus the other side's). Once two ratios in a
+            // row agree, the change left is moved on at once: r / (1 - r) times the last one.
+            // The ratio is the least-squares fit of this sweep's changes to the last ones.
+            let mut jumped = false;
+            if (!full || changed == 0) && above_done {
+                let r = linear[k].then(|| found.dot / found.norm);
+                if let (Some(r), Some(before)) = (r, ratio[k])
+                    && r.abs() <= MAX_RATIO
+                    && (r - before).abs() <= STEADY * r.abs()
+                {
+                    extrapolate(layer, values, r / (1.0 - r));
+                    work.extrapolations += 1;
+                    jumped = true;
+                }
+                ratio[k] = if jumped { None } else { r };
+                linear[k] = !jumped;
+            } else {
+                ratio[k] = None;
+                linear[k] = false;
+            }
             last[k] = largest;
-            updates += layer.states;
+            work.updates += layer.states;
             if full && above_done && largest < tolerance {
                 done[k] = true;
-                settled(k, passes);
+                settled(k, work.passes);
             }
             above_done &= done[k];
             above_change = above_change.max(largest);
         }
     }
-    Ok((passes, updates, full_updates))
+    Ok(work)
 }

@@ -85,15 +85,38 @@ fn self_play_learns_values_near_the_exact_ones() {
     );
 }
 
-fn temp(name: &str) -> String {
+/// A file in a directory of this test run's own, deleted (with the directory, once empty) when
+/// the test ends, passed or not.
+struct Temp(String);
+
+impl std::ops::Deref for Temp {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let path = std::path::Path::new(&self.0);
+        let _ = std::fs::remove_file(path);
+        if let Some(dir) = path.parent() {
+            // Fails while another test's file is still there; the last one removes it.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+fn temp(name: &str) -> Temp {
     let dir = std::env::temp_dir().join(format!("senet-learned-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    Temp(dir.join(name).to_string_lossy().into_owned())
 }
 
 #[test]
 fn cli_trains_a_network_that_plays_where_agents_play() {
-    let net = temp("k1.net");
+    let file = temp("k1.net");
+    let net: &str = &file;
     let (code, out, err) = run(&[
         "train",
         "senet/kendall",
@@ -104,7 +127,7 @@ fn cli_trains_a_network_that_plays_where_agents_play() {
         "--hidden",
         "4",
         "--out",
-        &net,
+        net,
         "--format",
         "json",
     ]);
@@ -113,7 +136,7 @@ fn cli_trains_a_network_that_plays_where_agents_play() {
     assert_eq!(summary["games"], 50);
     assert_eq!(summary["options"]["pieces"], "1");
     let file: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&net).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(net).unwrap()).unwrap();
     assert_eq!(file["format"], "senet-net/1");
     assert_eq!(file["net"]["hidden"], 4);
 
@@ -171,8 +194,9 @@ fn the_share_of_random_moves_is_a_share() {
 
 #[test]
 fn a_damaged_or_missing_network_is_refused() {
-    let bad = temp("bad.net");
-    std::fs::write(&bad, "{\"format\": \"senet-net/1\"}").unwrap();
+    let file = temp("bad.net");
+    let bad: &str = &file;
+    std::fs::write(bad, "{\"format\": \"senet-net/1\"}").unwrap();
     for (player, says) in [
         (format!("learned:{bad}"), "is not a network file"),
         ("learned:/no/such/file.net".to_string(), "cannot read"),
@@ -205,10 +229,11 @@ fn a_trained_network_beats_random_play() {
     let e = engine("senet/kendall", &[("pieces", "3")]);
     let t = training(20_000, 40, 1);
     let net = train(&e, t, |_| {});
-    let path = temp("k3.net");
+    let file = temp("k3.net");
+    let path: &str = &file;
     let rules = check_target("senet/kendall", &[("pieces".into(), "3".into())]).unwrap();
     senet::agents::learned::NetFile::new(&rules, &e, &t, net)
-        .save(&path)
+        .save(path)
         .unwrap();
     let player = format!("learned:{path}");
     let mut won = 0;

@@ -58,8 +58,8 @@ pub(super) struct Block {
     /// Per state, one successor a throw: the best the last full sweep found (where a throw has
     /// one successor, that one). Always in memory.
     pub chosen: Vec<u32>,
-    /// Each state's change at the last sweep that read only the chosen successors, from which a
-    /// slowly settling super-layer's values are extrapolated (see `sweep::settle`).
+    /// Each state's change at its last sweep, from which a slowly settling super-layer's values
+    /// are extrapolated (see `sweep::settle`). Always in memory.
     pub change: Vec<f32>,
     /// Every successor, as in [`Made::list`]: read only by full sweeps.
     pub list: List,
@@ -75,7 +75,7 @@ pub(super) enum List {
     },
 }
 
-/// Where blocks go as they are made: the states and chosen successors to memory; the full
+/// Where blocks go as they are made: the states, changes and chosen successors to memory; the full
 /// lists too until they have taken `room`, then to a file of their own (made on first use,
 /// deleted as soon as it is open, so nothing is left behind).
 pub(super) struct Store {

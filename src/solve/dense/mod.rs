@@ -7,9 +7,10 @@
 //! sweep visits them: from the furthest on, so that a sweep carries values back along every
 //! move that captures nothing. Super-layers whose lists fit in memory together make a window,
 //! swept together ([`sweep`]): values flow down through the window in each pass, and a
-//! super-layer stops being swept once its values have settled. Lists that do not fit in memory
-//! go to a file and are read back at every sweep. Sweeps repeat until no value changes by more
-//! than [`super::TOLERANCE`].
+//! super-layer stops being swept once its values have settled. Most sweeps read only each
+//! throw's successor chosen at the last full sweep. Lists that do not fit in memory go to a file
+//! and are read back at every full sweep. Sweeps repeat until a full one changes no value by
+//! more than [`super::TOLERANCE`].
 //!
 //! A run may solve only some super-layers ([`Stage`]), given the values of those above it
 //! (read from tables): so a game too large for one run is solved a group of super-layers at a

@@ -1,5 +1,7 @@
 //! Value iteration over the lists of [`super::lists`]: Gauss-Seidel sweeps, each block of a
-//! bucket on a core of its own, buckets in turn.
+//! bucket on a core of its own, buckets in turn; full sweeps that choose each throw's best
+//! successor, sweeps of the chosen ones between them, and extrapolation where the changes
+//! shrink steadily.
 
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -309,10 +311,11 @@ fn extrapolate(layer: &SuperLayer, values: &[AtomicU64], factor: f64) {
 /// Sweeps the super-layers of a window (from the most pieces off down) until every value has
 /// settled. Each pass sweeps, in that order, every super-layer not yet settled whose inputs
 /// have nearly settled ([`START`]) and are not still moving much more than its own last change
-/// ([`LAG`]), so that values flow down from the ones above in the same pass. A super-layer has settled once a pass changed none of its values by more than
-/// `tolerance` and every super-layer above it had settled: its values then depend on nothing
-/// that still changes, and it is not swept again. `settled(k, passes)` is told of each, in
-/// order.
+/// ([`LAG`]), so that values flow down from the ones above in the same pass: a full sweep or one
+/// of chosen successors ([`MIN_STRIDE`]), then perhaps an extrapolation. A super-layer has
+/// settled once a full sweep changed none of its values by more than `tolerance` and every
+/// super-layer above it had settled: its values then depend on nothing that still changes, and
+/// it is not swept again. `settled(k, passes)` is told of each, in order.
 pub(super) fn settle(
     window: &mut [SuperLayer],
     store: &Store,

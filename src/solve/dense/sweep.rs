@@ -66,8 +66,7 @@ fn full_block(
         look(j, &mut ahead);
     }
     let mut i = 0;
-    let (mut largest, mut dot, mut norm): (f64, f64, f64) = (0.0, 0.0, 0.0);
-    let mut changed = 0;
+    let mut found = Pass::default();
     let states = owns
         .iter()
         .zip(chosen.chunks_exact_mut(probs.len()))
@@ -98,26 +97,18 @@ fn full_block(
             }
             // A choice that gains less than the tolerance is no change (values that tie move
             // about in their last digits).
-            changed += u64::from(best - was > gain);
+            found.changed += u64::from(best - was > gain);
             *pick = at;
             i += count;
             v += p * best;
         }
-        let v = (v + to_self) / (1.0 + to_self);
-        let own = &values[own as usize];
-        let old = f64::from_bits(own.load(Relaxed));
-        own.store(v.to_bits(), Relaxed);
-        dot += f64::from(*change) * (v - old);
-        norm += f64::from(*change) * f64::from(*change);
-        *change = (v - old) as f32;
-        largest = largest.max((v - old).abs());
+        found.update(
+            &values[own as usize],
+            (v + to_self) / (1.0 + to_self),
+            change,
+        );
     }
-    Pass {
-        largest,
-        changed,
-        dot,
-        norm,
-    }
+    found
 }
 
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
@@ -143,7 +134,7 @@ fn chosen_block(
     for j in 0..AHEAD {
         look(j);
     }
-    let (mut largest, mut dot, mut norm): (f64, f64, f64) = (0.0, 0.0, 0.0);
+    let mut found = Pass::default();
     let states = owns.iter().zip(chosen.chunks_exact(throws)).zip(change);
     for (j, ((&own, picks), change)) in states.enumerate() {
         look(j + AHEAD);
@@ -156,21 +147,13 @@ fn chosen_block(
                 v += p * value(e, values);
             }
         }
-        let v = (v + to_self) / (1.0 + to_self);
-        let own = &values[own as usize];
-        let old = f64::from_bits(own.load(Relaxed));
-        own.store(v.to_bits(), Relaxed);
-        dot += f64::from(*change) * (v - old);
-        norm += f64::from(*change) * f64::from(*change);
-        *change = (v - old) as f32;
-        largest = largest.max((v - old).abs());
+        found.update(
+            &values[own as usize],
+            (v + to_self) / (1.0 + to_self),
+            change,
+        );
     }
-    Pass {
-        largest,
-        changed: 0,
-        dot,
-        norm,
-    }
+    found
 }
 
 /// Moves each value of a block on by `factor` times its change at the last sweep, kept within
@@ -200,6 +183,17 @@ struct Pass {
 }
 
 impl Pass {
+    /// Stores `v` as a state's value, and counts and keeps its change.
+    #[inline(always)]
+    fn update(&mut self, own: &AtomicU64, v: f64, change: &mut f32) {
+        let old = f64::from_bits(own.load(Relaxed));
+        own.store(v.to_bits(), Relaxed);
+        self.dot += f64::from(*change) * (v - old);
+        self.norm += f64::from(*change) * f64::from(*change);
+        *change = (v - old) as f32;
+        self.largest = self.largest.max((v - old).abs());
+    }
+
     fn join(self, other: Pass) -> Pass {
         Pass {
             largest: self.largest.max(other.largest),

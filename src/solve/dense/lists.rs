@@ -58,9 +58,9 @@ pub(super) struct Block {
     /// Per state, one successor a throw: the best the last full sweep found (where a throw has
     /// one successor, that one). Always in memory.
     pub chosen: Vec<u32>,
-    /// Each state's change at its last sweep, from which a slowly settling super-layer's values
-    /// are extrapolated (see `sweep::settle`). Always in memory.
-    pub change: Vec<f32>,
+    /// Each state's changes at its last two sweeps (the last first), from which a slowly
+    /// settling super-layer's values are extrapolated (see `sweep::settle`). Always in memory.
+    pub change: Vec<[f32; 2]>,
     /// Every successor, as in [`Made::list`]: read only by full sweeps.
     pub list: List,
 }
@@ -116,9 +116,9 @@ impl Store {
         owns.shrink_to_fit();
         list.shrink_to_fit();
         let chosen = first_successors(&list, owns.len(), throws);
-        let change = vec![0.0; owns.len()];
+        let change = vec![[0.0; 2]; owns.len()];
         // States, chosen successors and changes stay in memory whatever the room.
-        self.ram += 4 * (owns.len() + chosen.len() + change.len()) as u64;
+        self.ram += 4 * (owns.len() + chosen.len() + 2 * change.len()) as u64;
         let full = 4 * list.len() as u64;
         let list = if self.ram + full <= self.room || !cfg!(unix) {
             self.ram += full;

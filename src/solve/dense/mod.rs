@@ -44,9 +44,9 @@ pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 pub const LIST_BYTES: u64 = 88;
 
 /// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
-/// its last change (for extrapolation) and its chosen successors (one a throw).
+/// its last two changes (for extrapolation) and its chosen successors (one a throw).
 fn chosen_bytes(index: &DenseIndex) -> u64 {
-    4 * (2 + index.throws as u64)
+    4 * (3 + index.throws as u64)
 }
 
 /// Every state's value: the chance that the side to move wins.

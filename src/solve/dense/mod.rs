@@ -22,6 +22,7 @@
 
 pub mod index;
 mod lists;
+mod pages;
 mod sweep;
 
 use std::collections::HashMap;
@@ -143,6 +144,7 @@ impl Known {
         let states = usize::try_from(index.states).unwrap_or(usize::MAX);
         // Room for the slot the solver adds, so that its values take this memory in place.
         let mut values = Vec::with_capacity(states + 1);
+        pages::prefer_huge(&values);
         values.resize(states, 0.5);
         Known {
             values,

@@ -1158,6 +1158,24 @@ fn lists_spilled_to_a_file_give_the_same_values() {
             .filter(|m| m.contains("successors found"))
             .count();
         assert_eq!(made, windows, "{said:?}");
+        // The lists in memory stay within the room, but for what every state keeps whatever
+        // the room (its index, two changes and a chosen successor a throw).
+        let throws = DenseIndex::new(&e.rules).unwrap().throws as u64;
+        let always = 4 * (3 + throws);
+        for m in said.iter().filter(|m| m.contains("successors found")) {
+            let number_before = |word: &str| -> f64 {
+                let at = m.find(word).unwrap();
+                m[..at]
+                    .split([' ', '('])
+                    .next_back()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            };
+            let (states, mib) = (number_before(" states"), number_before(" MiB in memory"));
+            let kept = (mib - 0.05) * f64::from(1u32 << 20);
+            assert!(kept <= room.max(always * states as u64) as f64, "{m}");
+        }
         let worst = (0..usize::try_from(whole.index.states).unwrap())
             .map(|i| (whole.values.get(i) - spilled.values.get(i)).abs())
             .fold(0.0, f64::max);

@@ -82,6 +82,9 @@ pub(super) struct Store {
     pub room: u64,
     /// Bytes of blocks kept in memory.
     pub ram: u64,
+    /// Bytes that the blocks of the super-layer being made, not yet kept, will take in memory
+    /// whatever the room: full lists leave room for them.
+    owed: u64,
     spill: Option<Spill>,
 }
 
@@ -102,6 +105,7 @@ impl Store {
         Store {
             room,
             ram: 0,
+            owed: 0,
             spill: None,
         }
     }
@@ -118,9 +122,11 @@ impl Store {
         let chosen = first_successors(&list, owns.len(), throws);
         let change = vec![[0.0; 2]; owns.len()];
         // States, chosen successors and changes stay in memory whatever the room.
-        self.ram += 4 * (owns.len() + chosen.len() + 2 * change.len()) as u64;
+        let always = 4 * (owns.len() + chosen.len() + 2 * change.len()) as u64;
+        self.ram += always;
+        self.owed = self.owed.saturating_sub(always);
         let full = 4 * list.len() as u64;
-        let list = if self.ram + full <= self.room || !cfg!(unix) {
+        let list = if self.ram + self.owed + full <= self.room || !cfg!(unix) {
             self.ram += full;
             List::Ram(list)
         } else {
@@ -374,6 +380,8 @@ pub(super) fn make(
     store: &mut Store,
 ) -> Result<SuperLayer, Unmade> {
     let words = chances.len().div_ceil(4);
+    let all: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+    store.owed = all * super::chosen_bytes(index);
     let groups: Vec<(usize, u32)> = layers
         .iter()
         .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))

@@ -1174,7 +1174,7 @@ fn lists_spilled_to_a_file_give_the_same_values() {
             };
             let (states, mib) = (number_before(" states"), number_before(" MiB in memory"));
             let kept = (mib - 0.05) * f64::from(1u32 << 20);
-            assert!(kept <= room.max(always * states as u64) as f64, "{m}");
+            assert!(kept <= (room as f64).max(always as f64 * states), "{m}");
         }
         let worst = (0..usize::try_from(whole.index.states).unwrap())
             .map(|i| (whole.values.get(i) - spilled.values.get(i)).abs())

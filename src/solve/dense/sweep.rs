@@ -112,8 +112,8 @@ fn full_block(
 }
 
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
-/// sweep: a fixed number of lookups a state, no comparisons. Each state's change is kept, and
-/// compared with the one kept before.
+/// sweep: a fixed number of lookups a state, no comparisons. Each state's change is kept, with
+/// the one before it (see [`Fit`]).
 fn chosen_block(
     owns: &[u32],
     chosen: &[u32],
@@ -320,7 +320,7 @@ const MAX_RATIO: f64 = 0.95;
 /// the same successors chosen): each change `d0` is the last `d1` times `a` plus the one before
 /// `d2` times `b` (fitted by least squares over the states), so the changes still to come add
 /// up to `((a + b) d0 + b d1) / (1 - a - b)`. Two terms, because the changes mix a mode that
-/// shrinks by a ratio of about one half a sweep with one that swings from sign to sign (each
+/// shrinks by a ratio of about 0.6 a sweep with one that swings from sign to sign (each
 /// value is one minus the other side's), and a fit of one term, extrapolated, leaves the
 /// other behind; one term (`b` = 0) while only two changes in a row are linear. Measured in
 /// sweeps' worth of states, against one term extrapolated once two ratios in a row agreed
@@ -481,4 +481,66 @@ pub(super) fn settle(
         }
     }
     Ok(work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sums of three changes of each state, `d0` the last.
+    fn sums(d0: &[f64], d1: &[f64], d2: &[f64]) -> Sums {
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum();
+        Sums {
+            d0d0: dot(d0, d0),
+            d0d1: dot(d0, d1),
+            d0d2: dot(d0, d2),
+            d1d1: dot(d1, d1),
+            d1d2: dot(d1, d2),
+            d2d2: dot(d2, d2),
+        }
+    }
+
+    /// Changes that mix two modes, `u` shrinking by 0.6 and `w` swinging by -0.47 a sweep: a
+    /// fit of two terms explains them all, and its factors give what every state's changes
+    /// still add up to; a fit of one term leaves part unexplained.
+    #[test]
+    fn two_terms_sum_the_changes_of_two_modes() {
+        let (u, w) = ([1.0, -0.5, 0.25, 2.0], [0.3, 0.8, -1.0, 0.1]);
+        let (l1, l2): (f64, f64) = (0.6, -0.47);
+        let change = |n: i32| -> Vec<f64> {
+            (0..4)
+                .map(|i| u[i] * l1.powi(n) + w[i] * l2.powi(n))
+                .collect()
+        };
+        let (d2, d1, d0) = (change(0), change(1), change(2));
+        let s = sums(&d0, &d1, &d2);
+        let fit = Fit::of(&s, 3).expect("both ratios are below the bound");
+        assert!(fit.unexplained.abs() < 1e-12, "{fit:?}");
+        for i in 0..4 {
+            // What is still to come after change 2: the modes' geometric tails.
+            let rest = u[i] * l1.powi(3) / (1.0 - l1) + w[i] * l2.powi(3) / (1.0 - l2);
+            let got = fit.factors[0] * d0[i] + fit.factors[1] * d1[i];
+            assert!(
+                (got - rest).abs() < 1e-12,
+                "state {i}: {got} against {rest}"
+            );
+        }
+        let one = Fit::of(&s, 2).expect("one term");
+        assert!(one.unexplained > UNEXPLAINED, "{one:?}");
+    }
+
+    /// Changes in one fixed ratio: two terms fall back to one, `r / (1 - r)` times the last
+    /// change; a ratio past [`MAX_RATIO`] or too few linear changes give no fit.
+    #[test]
+    fn one_mode_extrapolates_by_its_ratio() {
+        let d2 = [0.5, -1.0, 0.25];
+        let scaled = |r: f64, d: &[f64]| -> Vec<f64> { d.iter().map(|x| x * r).collect() };
+        let (d1, d0) = (scaled(-0.4, &d2), scaled(0.16, &d2));
+        let fit = Fit::of(&sums(&d0, &d1, &d2), 3).expect("a ratio of -0.4");
+        assert!((fit.factors[0] - (-0.4 / 1.4)).abs() < 1e-12, "{fit:?}");
+        assert!(fit.factors[1].abs() < 1e-12, "{fit:?}");
+        let (d1, d0) = (scaled(0.97, &d2), scaled(0.97 * 0.97, &d2));
+        assert!(Fit::of(&sums(&d0, &d1, &d2), 3).is_none());
+        assert!(Fit::of(&sums(&d0, &d1, &d2), 1).is_none());
+    }
 }

@@ -1125,8 +1125,9 @@ fn cli_solves_a_game_in_runs_of_super_layers() {
 
 /// However little memory the successor lists are given, the values are those of a solve that
 /// keeps every list in memory: with less, super-layers are swept in smaller windows, and lists
-/// that do not fit are written to a file and read back at every sweep. Ur with three pieces
-/// (mirror images once) and Kendall's Senet with one (both seats).
+/// that do not fit are written to a file and read back at full sweeps, and values that no
+/// sweep reads again are parked in a file. Ur with three pieces (mirror images once) and
+/// Kendall's Senet with one (both seats).
 #[test]
 fn lists_spilled_to_a_file_give_the_same_values() {
     use senet::solve::dense::{self, DenseIndex, Stage};
@@ -1153,15 +1154,23 @@ fn lists_spilled_to_a_file_give_the_same_values() {
         // Room for the smallest super-layers only: the largest spill most of their lists.
         let (spilled, said) = solve_with(room);
         assert!(said.iter().any(|m| m.contains("on disk")), "{said:?}");
+        // Where memory can be given back, the values of super-layers two or more above the
+        // one solved go to a file too, and come back at the end.
+        if cfg!(target_os = "linux") && pieces > 1 {
+            assert!(
+                said.iter().any(|m| m.contains("values above parked")),
+                "{said:?}"
+            );
+        }
         let made = said
             .iter()
             .filter(|m| m.contains("successors found"))
             .count();
         assert_eq!(made, windows, "{said:?}");
         // The lists in memory stay within the room, but for what every state keeps whatever
-        // the room (its index, two changes and a chosen successor a throw).
+        // the room (its index, two changes, a chosen successor a throw and a margin).
         let throws = DenseIndex::new(&e.rules).unwrap().throws as u64;
-        let always = 4 * (3 + throws);
+        let always = 4 * (3 + throws) + 1;
         for m in said.iter().filter(|m| m.contains("successors found")) {
             let number_before = |word: &str| -> f64 {
                 let at = m.find(word).unwrap();
@@ -1174,7 +1183,17 @@ fn lists_spilled_to_a_file_give_the_same_values() {
             };
             let (states, mib) = (number_before(" states"), number_before(" MiB in memory"));
             let kept = (mib - 0.05) * f64::from(1u32 << 20);
-            assert!(kept <= (room as f64).max(always as f64 * states), "{m}");
+            // Values parked in a file (those no sweep of the run reads again) leave their
+            // memory to the lists.
+            let parked = if m.contains(" MiB of values above parked") {
+                (number_before(" MiB of values above parked") + 0.05) * f64::from(1u32 << 20)
+            } else {
+                0.0
+            };
+            assert!(
+                kept <= (room as f64 + parked).max(always as f64 * states),
+                "{m}"
+            );
         }
         let worst = (0..usize::try_from(whole.index.states).unwrap())
             .map(|i| (whole.values.get(i) - spilled.values.get(i)).abs())

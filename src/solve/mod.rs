@@ -280,8 +280,8 @@ pub fn solve_dense(
                 ))
             }
             dense::Failed::Spill(e) => SolveError::Unsolvable(format!(
-                "the successor lists that do not fit in memory go to a file in {}, which \
-                 failed: {e}",
+                "the successor lists that do not fit in memory, and values parked until the \
+                 end, go to files in {}, which failed: {e}",
                 std::env::temp_dir().display()
             )),
         })?;

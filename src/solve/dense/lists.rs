@@ -15,11 +15,12 @@
 // below 2^31 ([`super::MAX_STATES`]).
 #![allow(clippy::cast_possible_truncation)]
 
-use std::fs::File;
 use std::io;
 
 use rayon::prelude::*;
 
+use super::spill::Spill;
+use super::sweep::UNKNOWN;
 use super::{DenseIndex, FLIP, Located};
 use crate::engine::{Engine, Move, Position};
 use crate::types::{Side, Throw};
@@ -61,6 +62,13 @@ pub(super) struct Block {
     /// Each state's changes at its last two sweeps (the last first), from which a slowly
     /// settling super-layer's values are extrapolated (see `sweep::settle`). Always in memory.
     pub change: Vec<[f32; 2]>,
+    /// Each state's margin: how much better, at its last full sweep, each throw's chosen
+    /// successor was than the next best, at the least over its throws (see `sweep::Margins`).
+    /// Always in memory.
+    pub margin: Vec<u8>,
+    /// Where each run of [`RUN`] states begins in the full lists, in words, and where the last
+    /// ends: a full sweep reads only the runs it needs.
+    pub runs: Vec<u32>,
     /// Every successor, as in [`Made::list`]: read only by full sweeps.
     pub list: List,
 }
@@ -68,10 +76,10 @@ pub(super) struct Block {
 /// Where a block's full lists are.
 pub(super) enum List {
     Ram(Vec<u32>),
-    /// In the spill file, read back at every full sweep: the byte it begins at, and its words.
+    /// In the spill file, read back (the runs a full sweep needs) at full sweeps: the byte it
+    /// begins at (the block's runs say how far each goes).
     Disk {
         at: u64,
-        words: usize,
     },
 }
 
@@ -87,18 +95,6 @@ pub(super) struct Store {
     owed: u64,
     spill: Option<Spill>,
 }
-
-struct Spill {
-    file: File,
-    end: u64,
-    /// Bytes written since the file was last flushed to disk.
-    unsynced: u64,
-}
-
-/// Bytes written to the spill file between flushes: written pages wait in memory until the
-/// disk has them, and a memory limit that counts the page cache (a Linux control group) would
-/// otherwise be reached by pages that cannot yet be given back.
-const SYNC_EVERY: u64 = 256 << 20;
 
 impl Store {
     pub fn new(room: u64) -> Store {
@@ -121,8 +117,11 @@ impl Store {
         list.shrink_to_fit();
         let chosen = first_successors(&list, owns.len(), throws);
         let change = vec![[0.0; 2]; owns.len()];
-        // States, chosen successors and changes stay in memory whatever the room.
-        let always = 4 * (owns.len() + chosen.len() + 2 * change.len()) as u64;
+        let margin = vec![UNKNOWN; owns.len()];
+        let runs = run_starts(&list, owns.len(), throws);
+        // States, chosen successors, changes and margins stay in memory whatever the room.
+        let always =
+            (4 * (owns.len() + chosen.len() + 2 * change.len() + runs.len()) + margin.len()) as u64;
         self.ram += always;
         self.owed = self.owed.saturating_sub(always);
         let full = 4 * list.len() as u64;
@@ -132,7 +131,7 @@ impl Store {
         } else {
             let spill = match &mut self.spill {
                 Some(s) => s,
-                None => self.spill.insert(Spill::new()?),
+                None => self.spill.insert(Spill::new("lists")?),
             };
             let at = spill.end;
             let mut bytes = Vec::with_capacity(4 * list.len());
@@ -140,20 +139,19 @@ impl Store {
                 bytes.extend_from_slice(&w.to_le_bytes());
             }
             spill.write(&bytes)?;
-            List::Disk {
-                at,
-                words: list.len(),
-            }
+            List::Disk { at }
         };
         Ok(Block {
             owns,
             chosen,
             change,
+            margin,
+            runs,
             list,
         })
     }
 
-    /// The full lists of a block kept at `at`, `words` long, read into `into`.
+    /// The full lists kept at `at`, `words` long, read into `into`.
     pub fn read(
         &self,
         (at, words): (u64, usize),
@@ -176,6 +174,25 @@ impl Store {
     }
 }
 
+/// States in a run: the part of a block's full lists that a full sweep reads or leaves (read
+/// from the disk in one piece where the runs it needs follow each other).
+pub(super) const RUN: usize = 128;
+
+/// Where each run of [`RUN`] states begins in a block's lists, and where the last ends.
+fn run_starts(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
+    let words = throws.div_ceil(4);
+    let mut starts = Vec::with_capacity(states.div_ceil(RUN) + 1);
+    let mut i = 0;
+    for j in 0..states {
+        if j % RUN == 0 {
+            starts.push(i as u32);
+        }
+        i += words + successors(&list[i..i + words]);
+    }
+    starts.push(i as u32);
+    starts
+}
+
 /// Each state's first successor of each throw, in a block's lists: what its chosen successors
 /// are until a full sweep picks the best.
 fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
@@ -192,59 +209,6 @@ fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
         }
     }
     chosen
-}
-
-impl Spill {
-    fn new() -> io::Result<Spill> {
-        use std::sync::atomic::{AtomicU32, Ordering};
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        let name = format!(
-            "senet-lists-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&path)?;
-        // The open file stays readable; its name goes at once.
-        std::fs::remove_file(&path)?;
-        Ok(Spill {
-            file,
-            end: 0,
-            unsynced: 0,
-        })
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::FileExt;
-            self.file.write_all_at(bytes, self.end)?;
-        }
-        self.end += bytes.len() as u64;
-        self.unsynced += bytes.len() as u64;
-        if self.unsynced >= SYNC_EVERY {
-            self.file.sync_data()?;
-            self.unsynced = 0;
-        }
-        Ok(())
-    }
-
-    fn read(&self, at: u64, bytes: &mut [u8]) -> io::Result<()> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::FileExt;
-            self.file.read_exact_at(bytes, at)
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = (at, bytes);
-            Err(io::Error::other("lists are spilled to a file only on Unix"))
-        }
-    }
 }
 
 /// A super-layer's states in sweep order: buckets from the greatest progress down, each a list
@@ -298,15 +262,23 @@ struct Record {
     at: usize,
 }
 
-/// The lists of one group (one opponent's placing in one layer), state by state. Where `ready`
-/// is given (a run of some super-layers), every successor must lie in a layer it marks: the
-/// first layer that does not is returned.
+/// What a super-layer's successors may reach: where `ready` is given (a run of some
+/// super-layers), every successor must lie in a layer it marks; where `most_off` is given
+/// (values above it parked), no successor may have more pieces off in total.
+#[derive(Clone, Copy)]
+pub(super) struct Reach<'a> {
+    pub ready: Option<&'a [bool]>,
+    pub most_off: Option<usize>,
+}
+
+/// The lists of one group (one opponent's placing in one layer), state by state, and the first
+/// layer a successor lies in that `reach` does not allow.
 fn make_group(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
     (layer, key): (usize, u32),
-    ready: Option<&[bool]>,
+    reach: Reach,
 ) -> (Vec<Record>, Vec<u32>, Option<usize>) {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
@@ -330,12 +302,21 @@ fn make_group(
                 succ.push(entry(index, &engine.pass(pos, v), mover));
             } else {
                 for m in &moves {
-                    succ.push(entry(index, &engine.successor(pos, m, v), mover));
+                    let next = engine.successor(pos, m, v);
+                    let e = entry(index, &next, mover);
+                    if let Some(most) = reach.most_off
+                        && usize::from(next.off(Side::First) + next.off(Side::Second)) > most
+                        && e & !FLIP != won
+                        && missing.is_none()
+                    {
+                        missing = Some(index.layer_holding(u64::from(e & !FLIP)));
+                    }
+                    succ.push(e);
                 }
             }
             succ.sort_unstable();
             succ.dedup();
-            if let Some(ready) = ready
+            if let Some(ready) = reach.ready
                 && missing.is_none()
             {
                 let layers = succ.iter().filter(|&&e| e & !FLIP != won);
@@ -376,7 +357,7 @@ pub(super) fn make(
     chances: &[(Throw, f64)],
     total: usize,
     layers: &[usize],
-    ready: Option<&[bool]>,
+    reach: Reach,
     store: &mut Store,
 ) -> Result<SuperLayer, Unmade> {
     let words = chances.len().div_ceil(4);
@@ -392,7 +373,7 @@ pub(super) fn make(
     for batch in groups.chunks(BATCH) {
         let made: Vec<_> = batch
             .par_iter()
-            .map(|&group| make_group(engine, index, chances, group, ready))
+            .map(|&group| make_group(engine, index, chances, group, reach))
             .collect();
         for (records, list, missing) in made {
             if let Some(l) = missing {

@@ -8,9 +8,12 @@
 //! move that captures nothing. Super-layers whose lists fit in memory together make a window,
 //! swept together ([`sweep`]): values flow down through the window in each pass, and a
 //! super-layer stops being swept once its values have settled. Most sweeps read only each
-//! throw's successor chosen at the last full sweep. Lists that do not fit in memory go to a file
-//! and are read back at every full sweep. Sweeps repeat until a full one changes no value by
-//! more than [`super::TOLERANCE`].
+//! throw's successor chosen at the last full sweep, and even full sweeps weigh only the states
+//! whose best moves may have changed since (see `sweep::Margins`). Lists that do not fit in
+//! memory go to a file and are read back at full sweeps, where needed; the values of
+//! super-layers no move of those left can reach are parked in a file of their own to make room
+//! for them ([`parked`]). Sweeps repeat until a full one changes no value by more than
+//! [`super::TOLERANCE`].
 //!
 //! A run may solve only some super-layers ([`Stage`]), given the values of those above it
 //! (read from tables): so a game too large for one run is solved a group of super-layers at a
@@ -23,6 +26,8 @@
 pub mod index;
 mod lists;
 mod pages;
+mod parked;
+mod spill;
 mod sweep;
 
 use std::collections::HashMap;
@@ -45,9 +50,9 @@ pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 pub const LIST_BYTES: u64 = 88;
 
 /// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
-/// its last two changes (for extrapolation) and its chosen successors (one a throw).
+/// its last two changes (for extrapolation), its chosen successors (one a throw) and its margin.
 fn chosen_bytes(index: &DenseIndex) -> u64 {
-    4 * (3 + index.throws as u64)
+    4 * (3 + index.throws as u64) + 1
 }
 
 /// Every state's value: the chance that the side to move wins.
@@ -205,7 +210,7 @@ pub fn list_budget(index: &DenseIndex, bytes: u64) -> u64 {
 pub enum Failed {
     /// A move reaches states that neither the run solves nor its tables hold.
     Missing(Missing),
-    /// The file the successor lists spill to (those that do not fit in memory) failed.
+    /// The solver's file (successor lists that do not fit in memory, values parked) failed.
     Spill(std::io::Error),
 }
 
@@ -299,6 +304,7 @@ pub fn solve(
     // Super-layers are made into windows, swept together, as long as their lists fit.
     let mut ready = held.clone();
     let mut window: Vec<lists::SuperLayer> = Vec::new();
+    let mut parked = parked::Parked::new(&index);
     let mut store = lists::Store::new(lists);
     let mut started = std::time::Instant::now();
     let mut next = todo.iter().peekable();
@@ -306,23 +312,33 @@ pub fn solve(
         for &l in layers {
             ready[l] = true;
         }
-        let checked = partial.then_some(ready.as_slice());
-        let made = lists::make(
-            engine, &index, &chances, *total, layers, checked, &mut store,
-        )
-        .map_err(|unmade| match unmade {
-            lists::Unmade::Missing(l) => Failed::Missing(Missing {
-                solving: *total,
-                needs: index.layers[l].total_off(),
-            }),
-            lists::Unmade::Spill(e) => Failed::Spill(e),
-        })?;
+        let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+        if window.is_empty() && states * state_bytes(&index) > lists {
+            // A window's moves bear off at most one piece: the values two or more pieces off
+            // above it make room for its lists.
+            parked
+                .park(&index, &values, total + 2)
+                .map_err(Failed::Spill)?;
+            store = lists::Store::new(lists.saturating_add(parked.freed));
+        }
+        let reach = lists::Reach {
+            ready: partial.then_some(ready.as_slice()),
+            most_off: (parked.freed > 0).then_some(total + 1),
+        };
+        let made = lists::make(engine, &index, &chances, *total, layers, reach, &mut store)
+            .map_err(|unmade| match unmade {
+                lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                    solving: *total,
+                    needs: index.layers[l].total_off(),
+                }),
+                lists::Unmade::Spill(e) => Failed::Spill(e),
+            })?;
         solved += made.states;
         window.push(made);
         // The next super-layer joins the window if its lists are likely to fit beside these.
         let room = next.peek().is_some_and(|(_, layers)| {
             let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-            store.spilled() == 0 && store.ram + states * state_bytes(&index) <= lists
+            store.spilled() == 0 && store.ram + states * state_bytes(&index) <= store.room
         });
         if room {
             continue;
@@ -331,13 +347,21 @@ pub fn solve(
         let states: u64 = window.iter().map(|w| w.states).sum();
         let spilled = store.spilled();
         progress(&format!(
-            "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{})",
+            "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{})",
             super::off_in_total(window[window.len() - 1].total, window[0].total),
             store.ram as f64 / f64::from(1u32 << 20),
             if spilled > 0 {
                 format!(
                     ", {:.1} MiB on disk",
                     spilled as f64 / f64::from(1u32 << 20)
+                )
+            } else {
+                String::new()
+            },
+            if parked.freed > 0 {
+                format!(
+                    ", {:.1} MiB of values above parked on disk",
+                    parked.freed as f64 / f64::from(1u32 << 20)
                 )
             } else {
                 String::new()
@@ -361,11 +385,12 @@ pub fn solve(
         )
         .map_err(Failed::Spill)?;
         progress(&format!(
-            "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full), \
-             {} extrapolations",
+            "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full, {:.1} \
+             weighed in full), {} extrapolations",
             settled.passes,
             settled.updates as f64 / states as f64,
             settled.full as f64 / states as f64,
+            settled.weighed as f64 / states as f64,
             settled.extrapolations
         ));
         sweeps += settled.passes;
@@ -378,9 +403,14 @@ pub fn solve(
             }
         }
         window.clear();
-        store = lists::Store::new(lists);
+        store = lists::Store::new(lists.saturating_add(parked.freed));
+        pages::trim();
         started = std::time::Instant::now();
     }
+    // The lists are gone, their memory given back: room for the parked values again.
+    drop(store);
+    pages::trim();
+    parked.restore(&index, &values).map_err(Failed::Spill)?;
     let mut values: Vec<f64> = values
         .into_iter()
         .map(|v| f64::from_bits(v.into_inner()))

@@ -26,3 +26,47 @@ pub fn prefer_huge<T>(v: &Vec<T>) {
     #[cfg(not(target_os = "linux"))]
     let _ = v;
 }
+
+/// Whether [`give_back`] can give memory back on this system.
+pub const CAN_GIVE_BACK: bool = cfg!(target_os = "linux");
+
+/// Gives the whole pages inside `v` back to the system: they read as zeros until written
+/// again, and take no memory until then. The bytes given back (none where the system cannot
+/// be asked: see [`CAN_GIVE_BACK`]).
+pub fn give_back(v: &[std::sync::atomic::AtomicU64]) -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a setting.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+        let start = v.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(v);
+        let (from, to) = (start.next_multiple_of(page), end / page * page);
+        if from < to {
+            // SAFETY: the range lies inside `v`, whose atomics may change behind a shared
+            // reference; the pages are given zeros, which are valid values for them.
+            let done =
+                unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_DONTNEED) };
+            if done == 0 {
+                return (to - from) as u64;
+            }
+        }
+        0
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = v;
+        0
+    }
+}
+
+/// Gives the memory the allocator holds free back to the system: the blocks of successor lists
+/// freed at the end of a window are small enough that the allocator keeps them for reuse, and
+/// would otherwise count as the process's own while the values parked come back. Only where
+/// the allocator can be asked (glibc); elsewhere nothing happens.
+pub fn trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory; nothing in use moves.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::FLIP;
-use super::lists::{Block, List, Store, SuperLayer};
+use super::lists::{Block, List, RUN, Store, SuperLayer};
 
 /// A successor's value for the mover (without a branch: the flip is arithmetic).
 #[inline(always)]
@@ -35,44 +35,106 @@ fn prefetch(v: &AtomicU64) {
     let _ = v;
 }
 
-/// One Gauss-Seidel pass over a block, taking the best of every throw's successors; the largest
-/// change of a value. The best successor of each throw is kept in `chosen`.
+/// A state's margin as a code: the greatest `c` with margin at least 2^-c (1 to 254), so that a
+/// byte a state is enough. [`UNKNOWN`] for a margin of zero (a tie) or never measured; 0 for a
+/// state with no choice at all (every throw has one successor).
+#[inline(always)]
+fn margin_code(m: f64) -> u8 {
+    // The margin is at least 2 to the power of its exponent (the biased one less 1023).
+    let biased = (m.to_bits() >> 52) & 0x7ff;
+    if m > 0.0 {
+        u8::try_from(1023u64.saturating_sub(biased).max(1)).unwrap_or(UNKNOWN)
+    } else {
+        UNKNOWN
+    }
+}
+
+/// A margin not known, or zero: the state is weighed in full at every full sweep.
+pub(super) const UNKNOWN: u8 = 255;
+
+/// What a full sweep may skip. Since a state's last full sweep, every value it reads has moved
+/// by at most a known `drift`; where each throw's chosen successor was better than every other
+/// by more than twice that, it still is, and the state needs only its chosen successors (the
+/// same value, not a lookup of every successor, and a block whose every state may skip is not
+/// read back from the disk). Its margin is then lowered by twice the drift, so that it stays
+/// true of the values it is next compared with.
+pub(super) struct Margins {
+    /// Per margin code: the code a skipped state is given, or [`UNKNOWN`] where it is weighed in
+    /// full.
+    eased: [u8; 256],
+}
+
+impl Margins {
+    pub fn after(drift: f64) -> Margins {
+        let mut eased = [UNKNOWN; 256];
+        eased[0] = 0;
+        for (c, e) in eased
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(UNKNOWN))
+            .skip(1)
+        {
+            let least = (-(c as f64)).exp2() - 2.0 * drift;
+            if least > 0.0 {
+                *e = margin_code(least);
+            }
+        }
+        Margins { eased }
+    }
+
+    /// The code of a state skipped with margin code `c`, or [`UNKNOWN`] if it may not be skipped.
+    #[inline(always)]
+    fn eased(&self, c: u8) -> u8 {
+        self.eased[usize::from(c)]
+    }
+}
+
+/// Some states of a block, as a full sweep updates them: their indices, chosen successors,
+/// changes and margins.
+type States<'a> = (&'a [u32], &'a mut [u32], &'a mut [[f32; 2]], &'a mut [u8]);
+
+/// One Gauss-Seidel pass over a block, taking the best of every throw's successors (but where
+/// `margins` shows the chosen ones are still the best); the largest change of a value. The best
+/// successor of each throw is kept in `chosen`, and each state's margin in `margin`.
 fn full_block(
-    owns: &[u32],
-    chosen: &mut [u32],
-    change: &mut [[f32; 2]],
+    (owns, chosen, change, margin): States,
     list: &[u32],
     probs: &[f64],
     values: &[AtomicU64],
     gain: f64,
+    margins: &Margins,
 ) -> Pass {
-    let words = probs.len().div_ceil(4);
+    let throws = probs.len();
+    let words = throws.div_ceil(4);
     let states = owns.len();
     // A second cursor runs AHEAD states in front, asking for the values it will need.
     let mut ahead = 0;
-    let look = |j: usize, at: &mut usize| {
+    let look = |j: usize, at: &mut usize, chosen: &[u32], margin: &[u8]| {
         if j >= states {
             return;
         }
         prefetch(&values[owns[j] as usize]);
         let n = super::lists::successors(&list[*at..*at + words]);
         *at += words;
-        for &e in &list[*at..*at + n] {
+        let read: &[u32] = if margins.eased(margin[j]) == UNKNOWN {
+            &list[*at..*at + n]
+        } else {
+            &chosen[j * throws..(j + 1) * throws]
+        };
+        for &e in read {
             prefetch(&values[(e & !FLIP) as usize]);
         }
         *at += n;
     };
     for j in 0..AHEAD {
-        look(j, &mut ahead);
+        look(j, &mut ahead, chosen, margin);
     }
     let mut i = 0;
     let mut found = Pass::default();
-    let states = owns
-        .iter()
-        .zip(chosen.chunks_exact_mut(probs.len()))
-        .zip(change);
-    for (j, ((&own, picks), change)) in states.enumerate() {
-        look(j + AHEAD, &mut ahead);
+    for j in 0..states {
+        look(j + AHEAD, &mut ahead, chosen, margin);
+        let own = owns[j];
+        let picks = &mut chosen[j * throws..(j + 1) * throws];
         let heads = &list[i..i + words];
         i += words;
         let mut v = 0.0;
@@ -80,32 +142,58 @@ fn full_block(
         // other seat (mirror images numbered once): v = rest + to_self (1 - v) is solved at
         // once below, instead of approached by a factor to_self a sweep.
         let mut to_self = 0.0;
-        for (k, (&p, pick)) in probs.iter().zip(picks.iter_mut()).enumerate() {
-            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
-            if count == 1 && list[i] == own | FLIP {
-                to_self += p;
-                i += 1;
-                continue;
+        let eased = margins.eased(margin[j]);
+        if eased != UNKNOWN {
+            // The chosen successors are still the best: as in a sweep of them.
+            for (&p, &e) in probs.iter().zip(picks.iter()) {
+                if e == own | FLIP {
+                    to_self += p;
+                } else {
+                    v += p * value(e, values);
+                }
             }
-            let (mut best, mut at, mut was): (f64, u32, f64) = (-1.0, 0, 0.0);
-            for &e in &list[i..i + count] {
-                let x = value(e, values);
-                // Selects, not branches: which successor is best follows no pattern.
-                at = if x > best { e } else { at };
-                was = if e == *pick { x } else { was };
-                best = best.max(x);
+            i += super::lists::successors(heads);
+            margin[j] = eased;
+        } else {
+            let mut least = f64::INFINITY;
+            for (k, (&p, pick)) in probs.iter().zip(picks.iter_mut()).enumerate() {
+                let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
+                if count == 1 && list[i] == own | FLIP {
+                    to_self += p;
+                    i += 1;
+                    continue;
+                }
+                let (mut best, mut next, mut at, mut was): (f64, f64, u32, f64) =
+                    (-1.0, -1.0, 0, 0.0);
+                for &e in &list[i..i + count] {
+                    let x = value(e, values);
+                    // Selects, not branches: which successor is best follows no pattern.
+                    at = if x > best { e } else { at };
+                    was = if e == *pick { x } else { was };
+                    next = if x > best { best } else { next.max(x) };
+                    best = best.max(x);
+                }
+                if count > 1 {
+                    least = least.min(best - next);
+                }
+                // A choice that gains less than the tolerance is no change (values that tie
+                // move about in their last digits).
+                found.changed += u64::from(best - was > gain);
+                *pick = at;
+                i += count;
+                v += p * best;
             }
-            // A choice that gains less than the tolerance is no change (values that tie move
-            // about in their last digits).
-            found.changed += u64::from(best - was > gain);
-            *pick = at;
-            i += count;
-            v += p * best;
+            found.weighed += 1;
+            margin[j] = if least == f64::INFINITY {
+                0
+            } else {
+                margin_code(least)
+            };
         }
         found.update(
             &values[own as usize],
             (v + to_self) / (1.0 + to_self),
-            change,
+            &mut change[j],
         );
     }
     found
@@ -178,6 +266,8 @@ struct Pass {
     largest: f64,
     /// Chosen successors a full sweep replaced by better ones.
     changed: u64,
+    /// States a full sweep weighed in full (every successor read).
+    weighed: u64,
     /// Sums over the states of products of each change (`d0`) and the two before it (`d1`,
     /// the one before `d2`): what the changes are fitted by ([`Fit`]).
     sums: Sums,
@@ -229,21 +319,22 @@ impl Pass {
         Pass {
             largest: self.largest.max(other.largest),
             changed: self.changed + other.changed,
+            weighed: self.weighed + other.weighed,
             sums: self.sums.add(other.sums),
         }
     }
 }
 
-/// One pass over a super-layer, bucket by bucket from the furthest on. A full pass reads every
-/// successor (blocks spilled to disk are read back into a buffer of the thread's own) and
-/// chooses each throw's best; the others read only the chosen ones.
+/// One pass over a super-layer, bucket by bucket from the furthest on. A full pass (given the
+/// margins that it may skip, and the gain that counts as a change) reads every successor
+/// (blocks spilled to disk are read back into a buffer of the thread's own) and chooses each
+/// throw's best; the others read only the chosen ones.
 fn sweep(
     layer: &mut SuperLayer,
     store: &Store,
     probs: &[f64],
     values: &[AtomicU64],
-    full: bool,
-    gain: f64,
+    full: Option<(&Margins, f64)>,
 ) -> io::Result<Pass> {
     let mut pass = Pass::default();
     for bucket in &mut layer.buckets {
@@ -252,27 +343,98 @@ fn sweep(
             .map_init(
                 || (Vec::new(), Vec::new()),
                 |(bytes, buffer), block| {
-                    let Block {
-                        owns,
-                        chosen,
-                        change,
-                        list,
-                    } = block;
-                    if !full {
+                    let Some((margins, gain)) = full else {
+                        let Block {
+                            owns,
+                            chosen,
+                            change,
+                            ..
+                        } = block;
                         return io::Result::Ok(chosen_block(owns, chosen, change, probs, values));
-                    }
-                    let list = match list {
-                        List::Ram(list) => list,
-                        &mut List::Disk { at, words } => {
-                            store.read((at, words), bytes, buffer)?;
-                            &*buffer
-                        }
                     };
-                    Ok(full_block(owns, chosen, change, list, probs, values, gain))
+                    full_runs(
+                        block,
+                        store,
+                        (bytes, buffer),
+                        probs,
+                        values,
+                        (margins, gain),
+                    )
                 },
             )
             .try_reduce(Pass::default, |a, b| Ok(a.join(b)))?;
         pass = pass.join(found);
+    }
+    Ok(pass)
+}
+
+/// A full sweep of a block, run by run ([`RUN`] states): runs whose every state may skip (see
+/// [`Margins`]) read only their chosen successors, and their lists are not read from the disk;
+/// runs that follow each other and need their lists are read in one piece.
+fn full_runs(
+    block: &mut Block,
+    store: &Store,
+    (bytes, buffer): (&mut Vec<u8>, &mut Vec<u32>),
+    probs: &[f64],
+    values: &[AtomicU64],
+    (margins, gain): (&Margins, f64),
+) -> io::Result<Pass> {
+    let Block {
+        owns,
+        chosen,
+        change,
+        margin,
+        runs,
+        list,
+    } = block;
+    let throws = probs.len();
+    let states = owns.len();
+    let needs = |margin: &[u8], r: usize| {
+        let end = ((r + 1) * RUN).min(states);
+        margin[r * RUN..end]
+            .iter()
+            .any(|&c| margins.eased(c) == UNKNOWN)
+    };
+    let mut pass = Pass::default();
+    let mut r = 0;
+    while r * RUN < states {
+        // A stretch of runs that all need their lists, or all do not.
+        let need = needs(margin, r);
+        let mut end = r + 1;
+        while end * RUN < states && needs(margin, end) == need {
+            end += 1;
+        }
+        let (from, to) = (r * RUN, (end * RUN).min(states));
+        let found = if need {
+            let (start, stop) = (runs[r] as usize, runs[end] as usize);
+            let list = match list {
+                List::Ram(list) => &list[start..stop],
+                &mut List::Disk { at } => {
+                    store.read((at + 4 * start as u64, stop - start), bytes, buffer)?;
+                    &buffer[..]
+                }
+            };
+            let state = (
+                &owns[from..to],
+                &mut chosen[from * throws..to * throws],
+                &mut change[from..to],
+                &mut margin[from..to],
+            );
+            full_block(state, list, probs, values, gain, margins)
+        } else {
+            for m in &mut margin[from..to] {
+                *m = margins.eased(*m);
+            }
+            chosen_block(
+                &owns[from..to],
+                &chosen[from * throws..to * throws],
+                &mut change[from..to],
+                probs,
+                values,
+            )
+        };
+        pass = pass.join(found);
+        r = end;
     }
     Ok(pass)
 }
@@ -382,6 +544,9 @@ pub(super) struct Work {
     /// States updated, by every sweep and by full ones.
     pub updates: u64,
     pub full: u64,
+    /// States that full sweeps weighed in full, every successor read (the others' chosen
+    /// successors were still the best: see [`Margins`]).
+    pub weighed: u64,
     /// Times a super-layer's values were extrapolated.
     pub extrapolations: u64,
 }
@@ -422,6 +587,9 @@ pub(super) fn settle(
     // from sweeps in a row made with the inputs settled and the same chosen successors as the
     // next, with nothing extrapolated since (see [`Fit`]).
     let mut chain = vec![0u32; window.len()];
+    // Per super-layer: how far any value its states read may have moved since its last full
+    // sweep read them (see [`Margins`]).
+    let mut drift = vec![f64::INFINITY; window.len()];
     let mut work = Work::default();
     while done.contains(&false) {
         work.passes += 1;
@@ -442,10 +610,27 @@ pub(super) fn settle(
             let full = since[k].is_none_or(|n| n >= stride[k]) || last[k] < tolerance;
             // A better move that gains less than the values still move is no news.
             let gain = last[k].max(tolerance);
-            let found = sweep(layer, store, probs, values, full, gain)?;
+            let margins = full.then(|| Margins::after(drift[k]));
+            let found = sweep(
+                layer,
+                store,
+                probs,
+                values,
+                margins.as_ref().map(|m| (m, gain)),
+            )?;
             let (largest, changed) = (found.largest, found.changed);
+            // Values of this super-layer moved by at most `largest`: it and those below it
+            // read them (moves never lower the pieces off); the values a full sweep read, only
+            // by what moved later in the same sweep.
+            for d in &mut drift[k..] {
+                *d += largest;
+            }
+            if full {
+                drift[k] = largest;
+            }
             if full {
                 work.full += layer.states;
+                work.weighed += found.weighed;
                 stride[k] = if changed == 0 {
                     (stride[k] * 2).min(MAX_STRIDE)
                 } else {
@@ -467,6 +652,12 @@ pub(super) fn settle(
             {
                 extrapolate(layer, values, fit.factors);
                 work.extrapolations += 1;
+                // Each value moved by its last two changes times the factors.
+                let times = |f: f64, d: f64| if f == 0.0 { 0.0 } else { f.abs() * d };
+                let moved = times(fit.factors[0], largest) + times(fit.factors[1], last[k]);
+                for d in &mut drift[k..] {
+                    *d += moved;
+                }
                 // The kept changes led to the values before the jump.
                 chain[k] = 0;
             }
@@ -527,6 +718,42 @@ mod tests {
         }
         let one = Fit::of(&s, 2).expect("one term");
         assert!(one.unexplained > UNEXPLAINED, "{one:?}");
+    }
+
+    /// A margin's code is a lower bound of it; a skipped state's eased code stays a lower
+    /// bound of its margin after every value it reads moved by the drift, and a state is
+    /// skipped only where the best successor is then still strictly the best.
+    #[test]
+    fn margins_stay_lower_bounds_as_values_drift() {
+        assert_eq!(margin_code(0.0), UNKNOWN);
+        assert_eq!(margin_code(1.0), 1);
+        assert_eq!(margin_code(0.3), 2);
+        assert_eq!(margin_code(1e-300), UNKNOWN);
+        let exact = Margins::after(0.0);
+        assert!((1..UNKNOWN).all(|c| exact.eased(c) == c));
+        let mut skipped = 0;
+        for i in 1..400 {
+            let m = 0.97f64.powi(i);
+            let c = margin_code(m);
+            assert!(c != UNKNOWN && (-f64::from(c)).exp2() <= m, "{m}: {c}");
+            for drift in [1e-12, 1e-6, 1e-4, 1e-3, 0.01, 0.1, 0.3] {
+                let margins = Margins::after(drift);
+                assert_eq!(margins.eased(0), 0, "no choice is always skipped");
+                let e = margins.eased(c);
+                if e != UNKNOWN {
+                    skipped += 1;
+                    assert!(e >= c, "{m} {drift}");
+                    assert!(
+                        m - 2.0 * drift >= (-f64::from(e)).exp2(),
+                        "{m} {drift}: {e}"
+                    );
+                } else {
+                    // Not skipped only where the code's bound is too small for the drift.
+                    assert!((-f64::from(c)).exp2() <= 2.0 * drift, "{m} {drift}");
+                }
+            }
+        }
+        assert!(skipped > 1000, "{skipped}");
     }
 
     /// Changes in one fixed ratio: two terms fall back to one, `r / (1 - r)` times the last

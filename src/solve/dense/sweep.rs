@@ -55,8 +55,8 @@ pub(super) const UNKNOWN: u8 = 255;
 /// What a full sweep may skip. Since a state's last full sweep, every value it reads has moved
 /// by at most a known `drift`; where each throw's chosen successor was better than every other
 /// by more than twice that, it still is, and the state needs only its chosen successors (the
-/// same value, not a lookup of every successor, and a block whose every state may skip is not
-/// read back from the disk). Its margin is then lowered by twice the drift, so that it stays
+/// same value, not a lookup of every successor, and a run of states that all skip is not read
+/// back from the disk). Its margin is then lowered by twice the drift, so that it stays
 /// true of the values it is next compared with.
 pub(super) struct Margins {
     /// Per margin code: the code a skipped state is given, or [`UNKNOWN`] where it is weighed in
@@ -137,59 +137,56 @@ fn full_block(
         let picks = &mut chosen[j * throws..(j + 1) * throws];
         let heads = &list[i..i + words];
         i += words;
+        let eased = margins.eased(margin[j]);
+        if eased != UNKNOWN {
+            // The chosen successors are still the best: as in a sweep of them.
+            found.update(
+                &values[own as usize],
+                by_chosen(own, picks, probs, values),
+                &mut change[j],
+            );
+            i += super::lists::successors(heads);
+            margin[j] = eased;
+            continue;
+        }
         let mut v = 0.0;
         // The chance of the throws whose only move is a pass to this very state seen from the
         // other seat (mirror images numbered once): v = rest + to_self (1 - v) is solved at
         // once below, instead of approached by a factor to_self a sweep.
         let mut to_self = 0.0;
-        let eased = margins.eased(margin[j]);
-        if eased != UNKNOWN {
-            // The chosen successors are still the best: as in a sweep of them.
-            for (&p, &e) in probs.iter().zip(picks.iter()) {
-                if e == own | FLIP {
-                    to_self += p;
-                } else {
-                    v += p * value(e, values);
-                }
+        let mut least = f64::INFINITY;
+        for (k, (&p, pick)) in probs.iter().zip(picks.iter_mut()).enumerate() {
+            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
+            if count == 1 && list[i] == own | FLIP {
+                to_self += p;
+                i += 1;
+                continue;
             }
-            i += super::lists::successors(heads);
-            margin[j] = eased;
-        } else {
-            let mut least = f64::INFINITY;
-            for (k, (&p, pick)) in probs.iter().zip(picks.iter_mut()).enumerate() {
-                let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
-                if count == 1 && list[i] == own | FLIP {
-                    to_self += p;
-                    i += 1;
-                    continue;
-                }
-                let (mut best, mut next, mut at, mut was): (f64, f64, u32, f64) =
-                    (-1.0, -1.0, 0, 0.0);
-                for &e in &list[i..i + count] {
-                    let x = value(e, values);
-                    // Selects, not branches: which successor is best follows no pattern.
-                    at = if x > best { e } else { at };
-                    was = if e == *pick { x } else { was };
-                    next = if x > best { best } else { next.max(x) };
-                    best = best.max(x);
-                }
-                if count > 1 {
-                    least = least.min(best - next);
-                }
-                // A choice that gains less than the tolerance is no change (values that tie
-                // move about in their last digits).
-                found.changed += u64::from(best - was > gain);
-                *pick = at;
-                i += count;
-                v += p * best;
+            let (mut best, mut next, mut at, mut was): (f64, f64, u32, f64) = (-1.0, -1.0, 0, 0.0);
+            for &e in &list[i..i + count] {
+                let x = value(e, values);
+                // Selects, not branches: which successor is best follows no pattern.
+                at = if x > best { e } else { at };
+                was = if e == *pick { x } else { was };
+                next = if x > best { best } else { next.max(x) };
+                best = best.max(x);
             }
-            found.weighed += 1;
-            margin[j] = if least == f64::INFINITY {
-                0
-            } else {
-                margin_code(least)
-            };
+            if count > 1 {
+                least = least.min(best - next);
+            }
+            // A choice that gains less than the tolerance is no change (values that tie
+            // move about in their last digits).
+            found.changed += u64::from(best - was > gain);
+            *pick = at;
+            i += count;
+            v += p * best;
         }
+        found.weighed += 1;
+        margin[j] = if least == f64::INFINITY {
+            0
+        } else {
+            margin_code(least)
+        };
         found.update(
             &values[own as usize],
             (v + to_self) / (1.0 + to_self),
@@ -197,6 +194,21 @@ fn full_block(
         );
     }
     found
+}
+
+/// A state's value from its chosen successors `picks`, one a throw.
+#[inline(always)]
+fn by_chosen(own: u32, picks: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
+    let (mut v, mut to_self) = (0.0, 0.0);
+    for (&p, &e) in probs.iter().zip(picks) {
+        // As in a full sweep: a pass to this state seen from the other seat is solved at once.
+        if e == own | FLIP {
+            to_self += p;
+        } else {
+            v += p * value(e, values);
+        }
+    }
+    (v + to_self) / (1.0 + to_self)
 }
 
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
@@ -226,18 +238,9 @@ fn chosen_block(
     let states = owns.iter().zip(chosen.chunks_exact(throws)).zip(change);
     for (j, ((&own, picks), change)) in states.enumerate() {
         look(j + AHEAD);
-        let (mut v, mut to_self) = (0.0, 0.0);
-        for (&p, &e) in probs.iter().zip(picks) {
-            // As in a full sweep: a pass to this state seen from the other seat is solved at once.
-            if e == own | FLIP {
-                to_self += p;
-            } else {
-                v += p * value(e, values);
-            }
-        }
         found.update(
             &values[own as usize],
-            (v + to_self) / (1.0 + to_self),
+            by_chosen(own, picks, probs, values),
             change,
         );
     }

@@ -30,7 +30,7 @@ else
 fi
 for rules in "${sets[@]}"; do
   n=$games
-  # A split turn draws among the ways to share a total: a twentieth of the games is enough.
+  # A split turn plays several movements and may draw again: a twentieth of the games is enough.
   [ "$rules" = senet/finkel ] && n=$((games / 20 > 300 ? games / 20 : 300))
   o=()
   w=()

@@ -266,8 +266,6 @@ pub struct Engine {
     /// Where turns split their total: per side and position index, the distances a single
     /// movement from there might cover (see [`Engine::reach`]; empty without split turns).
     split_reach: PerSide<Vec<u128>>,
-    /// The same by distance, for the smallest totals ([`split_draw::TinyTable`]).
-    split_tiny: PerSide<split_draw::TinyTable>,
 }
 
 impl Engine {
@@ -309,11 +307,9 @@ impl Engine {
             moving,
             extras,
             split_reach: PerSide::default(),
-            split_tiny: PerSide::default(),
         };
         if engine.rules.split {
             engine.split_reach = PerSide::from_fn(|s| engine.reach_table(s));
-            engine.split_tiny = PerSide::from_fn(|s| engine.tiny_table(s, &engine.split_reach[s]));
         }
         engine
     }

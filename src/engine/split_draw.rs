@@ -113,13 +113,21 @@ impl Engine {
         tries: u32,
     ) -> Option<Move> {
         let s = pos.to_move;
-        // The longest movement any piece of the side might make: no step draws a longer one.
-        let (mut any, mut each) = (1u128, pos.on[s]);
+        // The longest movement any piece of the side might make (no step draws a longer one),
+        // and the most its pieces might move in all, each by the longest its reach allows
+        // within `t`: where that falls short of `t`, no sequence can use it.
+        let within = u128::MAX >> (LONGEST - t.min(LONGEST));
+        let (mut any, mut most, mut each) = (1u128, 0u16, pos.on[s]);
         while each != 0 {
-            any |= self.split_reach[s][usize::from(lowest(each) - 1)];
+            let reach = self.split_reach[s][usize::from(lowest(each) - 1)];
+            any |= reach;
+            most += highest(reach & within);
             each &= each - 1;
         }
-        let longest = 127 - u16::try_from(any.leading_zeros()).unwrap_or(127);
+        if most < t {
+            return None;
+        }
+        let longest = highest(any);
         (0..tries).find_map(|_| self.draw_sequence(pos, t, longest, rng))
     }
 
@@ -137,15 +145,18 @@ impl Engine {
         // capture moves only the other side's pieces.
         let (mut at, mut unmoved, mut left) = (*pos, pos.on[s], t);
         let mut mv = Move::default();
-        while left > 0 {
+        loop {
             let (p, d, to) = self.draw_movement(&at, s, unmoved, left, longest, rng)?;
             let step = Step::packed(p, to);
-            self.apply_step(&mut at, s, step, &mut NoRecord, u8::MAX);
             mv.push(step)?;
-            unmoved &= !bit(p);
             left -= d;
+            if left == 0 {
+                // The position after the last step is not needed.
+                return Some(mv);
+            }
+            self.apply_step(&mut at, s, step, &mut NoRecord, u8::MAX);
+            unmoved &= !bit(p);
         }
-        Some(mv)
     }
 
     /// A movement in `at`, drawn uniformly among the legal ones of the pieces of `unmoved`
@@ -201,6 +212,10 @@ impl Engine {
         // from `low` to `high`, until one is legal.
         let width = usize::from(high - low + 1);
         let grid = k * width;
+        if grid == 1 {
+            // The last piece, by what is left: nothing to draw.
+            return legal(pieces[0], low);
+        }
         for _ in 0..STEP_TRIES.min(grid) {
             let x = draw_below(rng, grid);
             // Below `high`.
@@ -268,4 +283,10 @@ impl Engine {
         }
         reach
     }
+}
+
+/// The highest distance of `reach` (bit `d`; 0 where it holds only staying, or nothing).
+fn highest(reach: u128) -> u16 {
+    // Below 128.
+    u16::try_from((128 - reach.leading_zeros()).saturating_sub(1)).unwrap_or(0)
 }

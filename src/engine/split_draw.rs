@@ -181,28 +181,29 @@ impl Engine {
             return None;
         }
         let m = &self.masks[s];
-        // Distances `low` to `high`, as bits.
-        let range = (u128::MAX >> (LONGEST - high)) & (u128::MAX << low);
         // Where the path is plain, a movement that ends on a piece of its side is not legal.
         let plain = !m.looped && m.trap == 0;
-        // Per piece not yet moved (in order of position), its position and the distances
-        // that might be legal.
-        let mut pieces = [(0u8, 0u128); MAX_PIECES];
+        let own = at.on[s];
+        // The pieces not yet moved, in order of position.
+        let mut pieces = [0u8; MAX_PIECES];
         let mut each = unmoved;
         for slot in &mut pieces[..k] {
-            let p = lowest(each);
+            *slot = lowest(each);
             each &= each - 1;
-            let mut may = self.split_reach[s][usize::from(p - 1)] & range;
-            if plain {
-                let exits = u128::from(m.exit_throws[usize::from(p - 1)]);
-                may &= !(u128::from(at.on[s] >> (p - 1)) & !exits);
-            }
-            *slot = (p, may);
         }
         let barrier = self.barrier(at, s);
         let can_bear = self.can_bear_off(at, s);
-        let legal = |(p, may): (u8, u128), d: u16| {
-            if may >> d & 1 == 0 {
+        let legal = |p: u8, d: u16| {
+            let i = usize::from(p - 1);
+            // Cheap tests first: a distance its path cannot give; a landing on its side.
+            if self.split_reach[s][i] >> d & 1 == 0 {
+                return None;
+            }
+            // Within the path (its reach says so) unless it bears off.
+            if plain
+                && u128::from(m.exit_throws[i]) >> d & 1 == 0
+                && own >> (u16::from(p) + d - 1) & 1 != 0
+            {
                 return None;
             }
             let to = self.forward_target(at, s, p, Throw::new(d), barrier, can_bear)?;
@@ -216,33 +217,20 @@ impl Engine {
             // The last piece, by what is left: nothing to draw.
             return legal(pieces[0], low);
         }
-        for _ in 0..STEP_TRIES.min(grid) {
-            let x = draw_below(rng, grid);
+        let movement = |x: usize| {
             // Below `high`.
             let d = low + u16::try_from(x % width).unwrap_or(0);
-            if let Some(found) = legal(pieces[x / width], d) {
+            legal(pieces[x / width], d)
+        };
+        for _ in 0..STEP_TRIES.min(grid) {
+            if let Some(found) = movement(draw_below(rng, grid)) {
                 return Some(found);
             }
         }
         // Too few legal to come by: counted, and one read off the count.
-        let every = || {
-            pieces[..k].iter().flat_map(move |&piece| {
-                let mut may = piece.1;
-                std::iter::from_fn(move || {
-                    if may == 0 {
-                        return None;
-                    }
-                    // Below 128.
-                    let d = u16::try_from(may.trailing_zeros()).unwrap_or(0);
-                    may &= may - 1;
-                    Some(legal(piece, d))
-                })
-                .flatten()
-            })
-        };
-        match every().count() {
+        match (0..grid).filter(|&x| movement(x).is_some()).count() {
             0 => None,
-            n => every().nth(draw_below(rng, n)),
+            n => (0..grid).filter_map(movement).nth(draw_below(rng, n)),
         }
     }
 

@@ -117,18 +117,23 @@ impl Engine {
         // and the most its pieces might move in all, each by the longest its reach allows
         // within `t`: where that falls short of `t`, no sequence can use it.
         let within = u128::MAX >> (LONGEST - t.min(LONGEST));
-        let (mut any, mut most, mut each) = (1u128, 0u16, pos.on[s]);
+        let (mut any, mut most) = (1u128, 0u16);
+        // The pieces, in order of position.
+        let (mut pieces, mut k, mut each) = ([0u8; MAX_PIECES], 0, pos.on[s]);
         while each != 0 {
-            let reach = self.split_reach[s][usize::from(lowest(each) - 1)];
+            let p = lowest(each);
+            each &= each - 1;
+            let reach = self.split_reach[s][usize::from(p - 1)];
             any |= reach;
             most += highest(reach & within);
-            each &= each - 1;
+            pieces[k] = p;
+            k += 1;
         }
         if most < t {
             return None;
         }
         let longest = highest(any);
-        (0..tries).find_map(|_| self.draw_sequence(pos, t, longest, rng))
+        (0..tries).find_map(|_| self.draw_sequence(pos, t, (pieces, k), longest, rng))
     }
 
     /// One sequence of movements from `pos`, drawn step by step as the module says; `None` if
@@ -137,17 +142,18 @@ impl Engine {
         &self,
         pos: &Position,
         t: u16,
+        (mut unmoved, mut k): ([u8; MAX_PIECES], usize),
         longest: u16,
         rng: &mut R,
     ) -> Option<Move> {
         let s = pos.to_move;
         // A piece not yet moved is where it began: no movement of its side lands on it, and a
         // capture moves only the other side's pieces.
-        let (mut at, mut unmoved, mut left) = (*pos, pos.on[s], t);
+        let (mut at, mut left) = (*pos, t);
         let mut mv = Move::default();
         loop {
-            let (p, d, to) = self.draw_movement(&at, s, unmoved, left, longest, rng)?;
-            let step = Step::packed(p, to);
+            let (i, d, to) = self.draw_movement(&at, s, &unmoved[..k], left, longest, rng)?;
+            let step = Step::packed(unmoved[i], to);
             mv.push(step)?;
             left -= d;
             if left == 0 {
@@ -155,23 +161,25 @@ impl Engine {
                 return Some(mv);
             }
             self.apply_step(&mut at, s, step, &mut NoRecord, u8::MAX);
-            unmoved &= !bit(p);
+            unmoved.copy_within(i + 1..k, i);
+            k -= 1;
         }
     }
 
-    /// A movement in `at`, drawn uniformly among the legal ones of the pieces of `unmoved`
-    /// (positions, as bits) by 1 to `left` (none past `longest`), or by exactly `left` where
-    /// one piece is left: its piece, distance and target. `None` if none is legal.
+    /// A movement in `at`, drawn uniformly among the legal ones of the pieces `unmoved`
+    /// (positions, in order) by 1 to `left` (none past `longest`), or by exactly `left` where
+    /// one piece is left: the piece's index, the distance and the target. `None` if none is
+    /// legal.
     fn draw_movement<R: Rng + ?Sized>(
         &self,
         at: &Position,
         s: Side,
-        unmoved: u64,
+        unmoved: &[u8],
         left: u16,
         longest: u16,
         rng: &mut R,
-    ) -> Option<(u8, u16, u8)> {
-        let k = unmoved.count_ones() as usize;
+    ) -> Option<(usize, u16, u8)> {
+        let k = unmoved.len();
         let (low, high) = if k == 1 {
             (left, left)
         } else {
@@ -184,16 +192,10 @@ impl Engine {
         // Where the path is plain, a movement that ends on a piece of its side is not legal.
         let plain = !m.looped && m.trap == 0;
         let own = at.on[s];
-        // The pieces not yet moved, in order of position.
-        let mut pieces = [0u8; MAX_PIECES];
-        let mut each = unmoved;
-        for slot in &mut pieces[..k] {
-            *slot = lowest(each);
-            each &= each - 1;
-        }
         let barrier = self.barrier(at, s);
         let can_bear = self.can_bear_off(at, s);
-        let legal = |p: u8, d: u16| {
+        let legal = |j: usize, d: u16| {
+            let p = unmoved[j];
             let i = usize::from(p - 1);
             // Cheap tests first: a distance its path cannot give; a landing on its side.
             if self.split_reach[s][i] >> d & 1 == 0 {
@@ -207,7 +209,7 @@ impl Engine {
                 return None;
             }
             let to = self.forward_target(at, s, p, Throw::new(d), barrier, can_bear)?;
-            Some((p, d, to))
+            Some((j, d, to))
         };
         // Piece and distance drawn together, uniformly over every piece and every distance
         // from `low` to `high`, until one is legal.
@@ -215,12 +217,12 @@ impl Engine {
         let grid = k * width;
         if grid == 1 {
             // The last piece, by what is left: nothing to draw.
-            return legal(pieces[0], low);
+            return legal(0, low);
         }
         let movement = |x: usize| {
             // Below `high`.
             let d = low + u16::try_from(x % width).unwrap_or(0);
-            legal(pieces[x / width], d)
+            legal(x / width, d)
         };
         for _ in 0..STEP_TRIES.min(grid) {
             if let Some(found) = movement(draw_below(rng, grid)) {

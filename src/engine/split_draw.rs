@@ -29,7 +29,7 @@ use crate::types::limits::MAX_PIECES;
 use crate::types::{Side, Throw};
 
 /// How many sequences are drawn before a search is asked whether the whole total can be used.
-const FEW: u32 = 16;
+const FEW: u32 = 8;
 
 /// How many more are drawn once the search says it can: a bound that a sequence with any
 /// real chance never reaches (past it, the listed moves are drawn from).

@@ -1,6 +1,6 @@
 //! Uniform over the legal moves; in a split turn, a move drawn as
-//! [`crate::engine::split_draw`] says (uniform over the ways to share the total that can be
-//! played, then over the orders that play the way drawn).
+//! [`crate::engine::split_draw`] says (the pieces moved one at a time, each movement uniform
+//! among those legal then, until a sequence uses the whole total).
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

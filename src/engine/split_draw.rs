@@ -220,7 +220,7 @@ impl Engine {
             return legal(0, low);
         }
         let movement = |x: usize| {
-            // Below `high`.
+            // At most `high`.
             let d = low + u16::try_from(x % width).unwrap_or(0);
             legal(x / width, d)
         };

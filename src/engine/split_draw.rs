@@ -113,27 +113,39 @@ impl Engine {
         tries: u32,
     ) -> Option<Move> {
         let s = pos.to_move;
-        // The longest movement any piece of the side might make (no step draws a longer one),
-        // and the most its pieces might move in all, each by the longest its reach allows
-        // within `t`: where that falls short of `t`, no sequence can use it.
-        let within = u128::MAX >> (LONGEST - t.min(LONGEST));
-        let (mut any, mut most) = (1u128, 0u16);
-        // The pieces, in order of position.
-        let (mut pieces, mut k, mut each) = ([0u8; MAX_PIECES], 0, pos.on[s]);
+        // The pieces, in order of position, and the longest movement any of them might make
+        // (no step draws a longer one).
+        let (mut pieces, mut k, mut any, mut each) = ([0u8; MAX_PIECES], 0, 1u128, pos.on[s]);
         while each != 0 {
             let p = lowest(each);
             each &= each - 1;
-            let reach = self.split_reach[s][usize::from(p - 1)];
-            any |= reach;
-            most += highest(reach & within);
+            any |= self.split_reach[s][usize::from(p - 1)];
             pieces[k] = p;
             k += 1;
         }
-        if most < t {
-            return None;
-        }
         let longest = highest(any);
-        (0..tries).find_map(|_| self.draw_sequence(pos, t, (pieces, k), longest, rng))
+        for n in 0..tries {
+            // Most first sequences use the total: the bound is worked out after one that did
+            // not.
+            if n == 1 && self.falls_short(s, &pieces[..k], t) {
+                return None;
+            }
+            if let Some(mv) = self.draw_sequence(pos, t, (pieces, k), longest, rng) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// Whether the most `pieces` of side `s` might move in all, each by the longest its reach
+    /// allows within `t`, falls short of `t`: then no sequence can use it.
+    fn falls_short(&self, s: Side, pieces: &[u8], t: u16) -> bool {
+        let within = u128::MAX >> (LONGEST - t.min(LONGEST));
+        let most: u16 = pieces
+            .iter()
+            .map(|&p| highest(self.split_reach[s][usize::from(p - 1)] & within))
+            .sum();
+        most < t
     }
 
     /// One sequence of movements from `pos`, drawn step by step as the module says; `None` if

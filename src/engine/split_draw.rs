@@ -249,21 +249,20 @@ impl Engine {
     }
 
     /// Per position index of side `s`'s path, the distances a single movement from there might
-    /// cover ([`Engine::reach`] of every distance up to 127).
+    /// cover ([`Engine::reach`]).
     pub(super) fn reach_table(&self, s: Side) -> Vec<u128> {
-        (1..=self.masks[s].len)
-            .map(|p| self.reach(s, p, 127))
-            .collect()
+        (1..=self.masks[s].len).map(|p| self.reach(s, p)).collect()
     }
 
     /// The distances (bit `d`, bit 0 for staying) that a single movement of side `s`'s piece
-    /// at `p` might cover, whatever the other pieces: the path's end, exits and stop squares
-    /// rule out the rest; where the piece may land depends on where the others are.
-    fn reach(&self, s: Side, p: u8, longest: u16) -> u128 {
+    /// at `p` might cover, up to [`LONGEST`], whatever the other pieces: the path's end, exits
+    /// and stop squares rule out the rest; where the piece may land depends on where the others
+    /// are.
+    fn reach(&self, s: Side, p: u8) -> u128 {
         let m = &self.masks[s];
         if m.looped || m.trap != 0 {
             // Round a loop, or into a trap: every distance might be a move.
-            return u128::MAX >> (127 - longest.min(127));
+            return u128::MAX;
         }
         let end = if m.segment_ends == 0 {
             m.len
@@ -271,7 +270,7 @@ impl Engine {
             part_end(m, p)
         };
         let mut reach = 1u128;
-        for d in 1..=longest.min(127) {
+        for d in 1..=LONGEST {
             let exit = m.exit_throws[usize::from(p - 1)] & Throw::new(d).mask_bit() != 0;
             let possible = if exit {
                 between(p, end + 1) & m.stop == 0

@@ -1202,6 +1202,25 @@ fn lists_spilled_to_a_file_give_the_same_values() {
     }
 }
 
+/// Seven-piece Masters (500,929,993 states) is allowed the default `--memory` of 7 GiB: its
+/// values (3.7 GiB) and what every state of its largest super-layer keeps whatever the room
+/// (3.3 GiB) come to more, but while a super-layer is solved the values two or more pieces off
+/// above it are parked in a file (where memory can be given back: Linux).
+#[test]
+fn seven_piece_masters_fits_the_default_memory() {
+    use senet::solve::dense::{self, DenseIndex};
+    let e = engine("twenty-squares/masters", 7);
+    let index = DenseIndex::new(&e.rules).expect("numbers densely");
+    assert_eq!(index.states, 500_929_993);
+    let need = dense::memory_needed(&index);
+    assert!(need > 6 << 30, "{need}");
+    if cfg!(target_os = "linux") {
+        assert!(need <= 7 << 30, "{need}");
+    } else {
+        assert!(need > 7 << 30, "{need}");
+    }
+}
+
 /// A whole dense table keeps its values in f32 (half the bytes), each the solved f64 value
 /// rounded to the nearest f32; a table of some super-layers keeps f64, since the runs below
 /// start from its values.

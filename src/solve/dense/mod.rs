@@ -223,17 +223,20 @@ fn state_bytes(index: &DenseIndex) -> u64 {
     LIST_BYTES + chosen_bytes(index) - 4
 }
 
+/// The states of the super-layer of `total` pieces off in total.
+fn super_layer(index: &DenseIndex, total: usize) -> u64 {
+    index
+        .layers
+        .iter()
+        .filter(|l| l.total_off() == total)
+        .map(|l| l.size)
+        .sum()
+}
+
 /// The states of the largest super-layer.
 fn largest_super_layer(index: &DenseIndex) -> u64 {
-    (0..2 * index.pieces as usize)
-        .map(|total| {
-            index
-                .layers
-                .iter()
-                .filter(|l| l.total_off() == total)
-                .map(|l| l.size)
-                .sum::<u64>()
-        })
+    (0..=index.top_total())
+        .map(|total| super_layer(index, total))
         .max()
         .unwrap_or(0)
 }
@@ -244,12 +247,35 @@ pub fn lists_expected(index: &DenseIndex) -> u64 {
     largest_super_layer(index) * state_bytes(index)
 }
 
-/// The memory a dense solve needs at the least, in bytes: every value, the chosen successors of
-/// the largest super-layer, and some of its full lists (the rest are written to a file and
-/// read back at every full sweep).
+/// The bytes that parking the values of `from` or more pieces off in total gives back at the
+/// least: a layer's first and last pages may hold values of its neighbours and stay (64 KiB,
+/// the largest page size in common use, is counted at each end).
+fn parkable(index: &DenseIndex, from: usize) -> u64 {
+    if !pages::CAN_GIVE_BACK {
+        return 0;
+    }
+    index
+        .layers
+        .iter()
+        .filter(|l| l.total_off() >= from)
+        .map(|l| (l.size * 8).saturating_sub(2 << 16))
+        .sum()
+}
+
+/// The memory a dense solve needs at the least, in bytes: every value, and for the super-layer
+/// that needs the most, either all its lists or its chosen successors and some of its full
+/// lists (the rest are written to a file and read back at every full sweep) less the values
+/// parked while it is solved (see [`solve`]: those of two or more pieces off above it).
 pub fn memory_needed(index: &DenseIndex) -> u64 {
-    let chosen = largest_super_layer(index) * chosen_bytes(index);
-    (index.states + 1) * 8 + OVERHEAD + chosen + lists_expected(index).min(LEAST_LISTS)
+    let values = (index.states + 1) * 8 + OVERHEAD;
+    let needs = |total: usize| {
+        let states = super_layer(index, total);
+        let whole = states * state_bytes(index);
+        let part = (states * chosen_bytes(index) + whole.min(LEAST_LISTS))
+            .saturating_sub(parkable(index, total + 2));
+        values + whole.min(part)
+    };
+    (0..=index.top_total()).map(needs).max().unwrap_or(values)
 }
 
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror

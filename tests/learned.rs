@@ -249,6 +249,7 @@ fn a_trained_network_beats_random_play() {
             table: None,
             shard: None,
             metrics: false,
+            alternate: false,
         };
         won += run(&e, &spec, 2, &|_| {}).unwrap().player_wins[me];
     }

@@ -81,6 +81,7 @@ fn share(e: &Engine, strong: &str, weak: &str, games: u64) -> (f64, f64) {
             table: None,
             shard: None,
             metrics: false,
+            alternate: false,
         };
         let t = run(e, &spec, 2, &|_| {}).expect("the games are played");
         won += t.player_wins[strong_at];

@@ -70,6 +70,16 @@ fn simulation_shards_merge_into_the_whole_run() {
             "--players",
             "greedy,random",
         ],
+        // Seats swapped every other game: a game keeps its number, hence its seating.
+        vec![
+            "sim",
+            "twenty-squares/ur",
+            "--games",
+            "101",
+            "--players",
+            "greedy,random",
+            "--alternate",
+        ],
     ] {
         let files = shards(&dir, &args, 4);
         let mut merge = vec!["merge"];
@@ -179,6 +189,11 @@ fn merge_refuses_what_is_not_every_shard_of_one_run() {
         &["sim", "twenty-squares/ur", "--games", "30", "--seed", "2"],
         3,
     );
+    let swapped = shards(
+        &dir.join("s"),
+        &["sim", "twenty-squares/ur", "--games", "30", "--alternate"],
+        3,
+    );
     let compare = shards(
         &dir.join("c"),
         &[
@@ -211,6 +226,10 @@ fn merge_refuses_what_is_not_every_shard_of_one_run() {
         (
             vec![&a[0], &a[1], &other[2]],
             "other rules, options, players, seed",
+        ),
+        (
+            vec![&a[0], &a[1], &swapped[2]],
+            "other rules, options, players, seed, seating",
         ),
         (vec![&a[0], &a[1], &compare[2]], "is not of the kind of"),
         (

@@ -63,7 +63,7 @@ Examples:
 const SIM_EXAMPLES: &str = "\
 Examples:
   senet sim senet/kendall --games 100000                   # random against random
-  senet sim senet/kendall --players expectimax:2,random --games 1000 --format json
+  senet sim senet/kendall --players expectimax:2,random --alternate --games 1000 --format json
   senet sim twenty-squares/ur --option pieces=2 --players optimal,greedy --games 1000
   senet sim senet/kendall --games 1000000 --shard 3/8 --format json > part3.json";
 
@@ -313,6 +313,11 @@ pub enum Command {
             num_args = 1
         )]
         players: Vec<String>,
+        /// Swap the players' seats every other game (player 1 takes the second side, or throws
+        /// second for seats, in the odd-numbered games), so that neither the side nor moving
+        /// first favours either player: the report gives each player's wins over both seatings.
+        #[arg(long)]
+        alternate: bool,
         /// Seed of the whole run: the same seed gives the same numbers whatever `--jobs`.
         #[arg(long, default_value_t = 1)]
         seed: u64,

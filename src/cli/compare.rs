@@ -162,6 +162,7 @@ impl<'p> RunOf<'p> {
             table: None,
             shard: a.shard,
             metrics: self.metrics,
+            alternate: false,
         }
     }
 }
@@ -372,6 +373,7 @@ pub fn merge(files: &[String], format: TableFormat, plot_to: Option<&Path>) -> E
             let meta = Meta {
                 options: &merged.options,
                 players: &merged.players,
+                alternate: merged.alternate,
                 seed: merged.seed,
                 turn_cap: merged.turn_cap,
                 shard: None,

@@ -14,6 +14,7 @@ pub struct SimArgs<'a> {
     pub table: Option<&'a str>,
     pub options: &'a [(String, String)],
     pub players: &'a [String],
+    pub alternate: bool,
     pub games: u64,
     pub seed: u64,
     pub jobs: Option<usize>,
@@ -63,6 +64,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         table,
         shard: a.shard,
         metrics: false,
+        alternate: a.alternate,
     };
     let start = Instant::now();
     let tick = |n: u64| bar.inc(n);
@@ -79,6 +81,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     let meta = Meta {
         options: a.options,
         players: a.players,
+        alternate: a.alternate,
         seed: a.seed,
         turn_cap: a.turn_cap,
         shard: a.shard.map(|s| (s, a.games)),

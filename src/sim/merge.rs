@@ -307,6 +307,7 @@ pub struct SimResult {
     pub facts: Facts,
     pub options: Vec<(String, String)>,
     pub players: Vec<String>,
+    pub alternate: bool,
     pub seed: u64,
     pub turn_cap: u32,
     pub shard: Option<(Shard, u64)>,
@@ -331,6 +332,11 @@ impl SimResult {
             facts: Facts::from_json(v)?,
             options,
             players: strings(v, "players")?,
+            // Not written before seats could alternate: those runs did not.
+            alternate: match v.get("alternate") {
+                None => false,
+                Some(a) => a.as_bool().ok_or("`alternate` is not true or false")?,
+            },
             seed: u64_at(v, "seed")?,
             turn_cap: u32::try_from(u64_at(v, "turn_cap")?)
                 .map_err(|_| "`turn_cap` is too large")?,
@@ -347,6 +353,7 @@ impl SimResult {
             &self.facts,
             &self.options,
             &self.players,
+            self.alternate,
             self.seed,
             self.turn_cap,
         )
@@ -363,7 +370,7 @@ pub fn merge_sims(names: &[String], results: Vec<SimResult>) -> Result<SimResult
     for (i, r) in results.enumerate() {
         if r.asked() != merged.asked() {
             return Err(format!(
-                "`{}` simulated other rules, options, players, seed or turn cap than `{}`",
+                "`{}` simulated other rules, options, players, seed, seating or turn cap than `{}`",
                 names[i + 1],
                 names[0]
             ));

@@ -135,13 +135,13 @@ impl Histogram {
 }
 
 impl Totals {
-    /// Counts one finished (or capped) game.
-    fn add_game(&mut self, s: &GameSummary, landings: &[u32]) {
+    /// Counts one finished (or capped) game; `swapped`: the run's player 1 sat as player 2.
+    fn add_game(&mut self, s: &GameSummary, landings: &[u32], swapped: bool) {
         self.games += 1;
         match s.outcome {
             Some(Outcome::Win { side, points }) => {
                 self.wins[side] += 1;
-                self.player_wins[usize::from(s.seat[side])] += 1;
+                self.player_wins[usize::from(s.seat[side]) ^ usize::from(swapped)] += 1;
                 self.match_points += u64::from(points);
             }
             Some(Outcome::Draw) => self.draws += 1,
@@ -215,6 +215,20 @@ pub struct SimSpec<'a> {
     pub shard: Option<Shard>,
     /// Collect the figures of `senet compare` too ([`Totals::metrics`]).
     pub metrics: bool,
+    /// Seat the players the other way round in every odd-numbered game ([`seating`]).
+    pub alternate: bool,
+}
+
+/// The players of game `i` of a run in the order they sit (player 1's seat first), and whether
+/// that is the other way round: with `alternate`, odd-numbered games swap them. A player's seed
+/// goes with the seat, so that such a game is the game of a run with the players named the
+/// other way round.
+pub fn seating(alternate: bool, i: u64) -> ([usize; 2], bool) {
+    if alternate && i % 2 == 1 {
+        ([1, 0], true)
+    } else {
+        ([0, 1], false)
+    }
 }
 
 /// Shard `k` (from 1) of `n`: a slice of a run's games.
@@ -268,8 +282,13 @@ fn play_range(
             let seed = game_seed(spec.seed, i);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             let mut choosers = [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
+            // Both players draw alike: a swapped game is the same game, won by the other.
             playout.play(&mut rng, &mut choosers, spec.turn_cap);
-            t.add_game(&playout.summary, &playout.landings);
+            t.add_game(
+                &playout.summary,
+                &playout.landings,
+                seating(spec.alternate, i).1,
+            );
         }
         tick(range_len);
         return Ok(t);
@@ -279,15 +298,20 @@ fn play_range(
     for i in range {
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        for (k, p) in players.iter_mut().enumerate() {
-            p.reseed(player_seed(seed, k));
+        let (order, swapped) = seating(spec.alternate, i);
+        for (at, &k) in order.iter().enumerate() {
+            players[k].reseed(player_seed(seed, at));
         }
         game.reset();
         let [a, b] = &mut players[..] else {
             unreachable!("two players were made")
         };
-        run_game(&mut game, &mut [a.as_mut(), b.as_mut()], &mut rng, |_| {});
-        t.add_game(&game.summary, &game.landings);
+        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
+        if swapped {
+            seated.swap(0, 1);
+        }
+        run_game(&mut game, &mut seated, &mut rng, |_| {});
+        t.add_game(&game.summary, &game.landings, swapped);
     }
     for (k, p) in players.iter().enumerate() {
         t.fallbacks[k] = p.fallbacks();
@@ -316,22 +340,21 @@ fn play_watched(
     for i in range {
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        for (k, p) in players.iter_mut().enumerate() {
-            p.reseed(player_seed(seed, k));
+        let (order, swapped) = seating(spec.alternate, i);
+        for (at, &k) in order.iter().enumerate() {
+            players[k].reseed(player_seed(seed, at));
         }
         game.reset();
         probe.reset();
         let [a, b] = &mut players[..] else {
             unreachable!("two players were made")
         };
-        run_watched(
-            &mut game,
-            &mut [a.as_mut(), b.as_mut()],
-            &mut rng,
-            |_| {},
-            &mut probe,
-        );
-        t.add_game(&game.summary, &game.landings);
+        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
+        if swapped {
+            seated.swap(0, 1);
+        }
+        run_watched(&mut game, &mut seated, &mut rng, |_| {}, &mut probe);
+        t.add_game(&game.summary, &game.landings, swapped);
         probe.finish(&game.summary, &mut metrics);
     }
     for (k, p) in players.iter().enumerate() {

@@ -75,6 +75,8 @@ impl Facts {
 pub struct Meta<'a> {
     pub options: &'a [(String, String)],
     pub players: &'a [String],
+    /// Whether the players swapped seats every other game.
+    pub alternate: bool,
     pub seed: u64,
     pub turn_cap: u32,
     /// The shard played, and the games of the whole run.
@@ -132,6 +134,7 @@ pub fn json_report(f: &Facts, t: &Totals, m: &Meta) -> Value {
         "title": f.title,
         "options": options,
         "players": m.players,
+        "alternate": m.alternate,
         "seed": m.seed,
         "turn_cap": m.turn_cap,
         "games": g,
@@ -176,9 +179,14 @@ pub fn text_report(f: &Facts, t: &Totals, m: &Meta) -> String {
     }
     let _ = writeln!(
         out,
-        "{} games, players {} (player 1, player 2), seed {}",
+        "{} games, players {} (player 1, player 2){}, seed {}",
         g,
         m.players.join(" vs "),
+        if m.alternate {
+            ", seats swapped every other game"
+        } else {
+            ""
+        },
         m.seed
     );
     if let Some((s, games)) = m.shard {
@@ -205,7 +213,7 @@ pub fn text_report(f: &Facts, t: &Totals, m: &Meta) -> String {
             100.0 * hi
         );
     }
-    if f.seats || m.players[0] != m.players[1] {
+    if f.seats || m.alternate || m.players[0] != m.players[1] {
         for k in 0..2 {
             let (p, lo, hi) = wilson(t.player_wins[k], g);
             let _ = writeln!(

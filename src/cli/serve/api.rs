@@ -900,6 +900,7 @@ fn simulate(
         table: table.clone(),
         shard: None,
         metrics: false,
+        alternate: false,
     };
     // A first game or two, timed: the run must be expected to end within the limit.
     let probe = games.min(2);
@@ -923,6 +924,7 @@ fn simulate(
     let meta = Meta {
         options,
         players,
+        alternate: false,
         seed,
         turn_cap: super::games::TURN_CAP,
         shard: None,

@@ -58,28 +58,22 @@ fn without_time_line(text: &str) -> String {
 #[test]
 fn simulation_shards_merge_into_the_whole_run() {
     let dir = folder("sim");
+    let agents = vec![
+        "sim",
+        "twenty-squares/ur",
+        "--games",
+        "101",
+        "--players",
+        "greedy,random",
+    ];
+    // Seats swapped every other game: a game keeps its number, hence its seating.
+    let alternating = [agents.as_slice(), &["--alternate"]].concat();
     for args in [
         // Random games (played in one loop), a seat ritual (senet/base), agents (the `Game`).
         vec!["sim", "senet/kendall", "--games", "1000", "--seed", "3"],
         vec!["sim", "senet/base", "--games", "333"],
-        vec![
-            "sim",
-            "twenty-squares/ur",
-            "--games",
-            "101",
-            "--players",
-            "greedy,random",
-        ],
-        // Seats swapped every other game: a game keeps its number, hence its seating.
-        vec![
-            "sim",
-            "twenty-squares/ur",
-            "--games",
-            "101",
-            "--players",
-            "greedy,random",
-            "--alternate",
-        ],
+        agents,
+        alternating,
     ] {
         let files = shards(&dir, &args, 4);
         let mut merge = vec!["merge"];

@@ -140,7 +140,11 @@ fn bench_legal_moves(c: &mut Criterion) {
             b.iter(|| {
                 let mut total = 0;
                 for (pos, throw) in &sample {
-                    engine.legal_moves(black_box(pos), black_box(*throw), &mut buffer);
+                    let _whole = black_box(engine.legal_moves(
+                        black_box(pos),
+                        black_box(*throw),
+                        &mut buffer,
+                    ));
                     total += buffer.len();
                 }
                 total
@@ -202,7 +206,7 @@ fn expectimax_survey(id: &str, engine: &Engine, sample: &[(Position, Throw)], de
     let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
     let mut reached = [0usize; DEFAULT_DEPTH as usize + 1];
     for (pos, throw) in sample {
-        engine.legal_moves(pos, *throw, &mut moves);
+        let _whole = engine.legal_moves(pos, *throw, &mut moves);
         let start = Instant::now();
         black_box(agent.choose(engine, pos, *throw, &moves));
         let t = start.elapsed();
@@ -250,7 +254,7 @@ fn bench_expectimax(c: &mut Criterion) {
             b.iter(|| {
                 let (pos, throw) = &sample[k % sample.len()];
                 k += 1;
-                engine.legal_moves(pos, *throw, &mut moves);
+                let _whole = engine.legal_moves(pos, *throw, &mut moves);
                 agent.choose(&engine, black_box(pos), *throw, &moves)
             })
         });

@@ -12,8 +12,8 @@ use rand_pcg::Pcg64Mcg;
 use senet::agents::by_name;
 use senet::check::{check_target, check_text};
 use senet::compile::compile;
-use senet::engine::Engine;
 use senet::engine::game::{Player, play};
+use senet::engine::{Engine, Listing};
 use senet::notation::position::{moves_json, parse_position};
 use senet::types::{Place, Side, Throw};
 use serde_json::{Value, json};
@@ -148,7 +148,10 @@ win first to bear off all
     // The engine's report tells each hop.
     let (pos, throw) = parse_position(&engine, &position).unwrap();
     let mut buf = Vec::new();
-    engine.legal_moves(&pos, throw.unwrap(), &mut buf);
+    assert_eq!(
+        engine.legal_moves(&pos, throw.unwrap(), &mut buf),
+        Listing::Whole
+    );
     let (_, report) = engine.apply(&pos, &buf[0], throw.unwrap());
     let step = report.steps()[0];
     assert_eq!(step.effects(), 10);
@@ -188,7 +191,10 @@ win first to bear off all
     for name in ["greedy", "expectimax:2"] {
         let mut agent = by_name(name, 1).unwrap();
         let mut buf = Vec::new();
-        engine.legal_moves(&pos, Throw::from(1), &mut buf);
+        assert_eq!(
+            engine.legal_moves(&pos, Throw::from(1), &mut buf),
+            Listing::Whole
+        );
         assert!(!buf.is_empty());
         let choice = agent.choose(&engine, &pos, Throw::from(1), &buf);
         assert!(choice < buf.len());

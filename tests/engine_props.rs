@@ -35,7 +35,7 @@ use senet::agents::{GreedyAgent, RandomAgent};
 use senet::check::check_target;
 use senet::compile::{PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, GameSummary, Player, play, random_throw};
-use senet::engine::{Engine, Move, Position};
+use senet::engine::{Engine, Listing, Move, Position};
 use senet::notation::position::{parse_position, throw_possible};
 use senet::types::{Opening, PathPos, Place, Side, Throw};
 
@@ -549,7 +549,7 @@ proptest! {
             if v.engine.outcome(&pos).is_some() {
                 continue;
             }
-            v.engine.legal_moves(&pos, throw, &mut buf);
+            assert_eq!(v.engine.legal_moves(&pos, throw, &mut buf), Listing::Whole);
             check_moves(&v.engine, &pos, throw, &buf).map_err(fail)?;
         }
     }
@@ -701,7 +701,7 @@ fn finkel_totals(red: &str, blue: &str, totals: &[u16]) {
         .unwrap();
         let (pos, throw) = parse_position(&v.engine, &json).unwrap();
         let throw = throw.unwrap();
-        v.engine.legal_moves(&pos, throw, &mut buf);
+        assert_eq!(v.engine.legal_moves(&pos, throw, &mut buf), Listing::Whole);
         check_moves(&v.engine, &pos, throw, &buf).unwrap_or_else(|e| panic!("{json}: {e}"));
         assert!(!buf.is_empty(), "{json}: no moves");
         // The whole total is used when some sequence can use it; never more.
@@ -746,7 +746,10 @@ fn split_turns_with_a_total_over_31() {
         "blue": [1, "off", "off", "off", "off", "off", "off"] } });
     let (pos, _) = parse_position(&v.engine, &json).unwrap();
     let mut buf = Vec::new();
-    v.engine.legal_moves(&pos, Throw::new(34), &mut buf);
+    assert_eq!(
+        v.engine.legal_moves(&pos, Throw::new(34), &mut buf),
+        Listing::Whole
+    );
     let steps: Vec<Vec<(Place, Place)>> = buf
         .iter()
         .map(|m| m.steps().iter().map(|s| (s.from(), s.to())).collect())

@@ -7,7 +7,7 @@ mod row;
 use row::engine_of;
 use senet::check::check_text;
 use senet::compile::compile;
-use senet::engine::Engine;
+use senet::engine::{Engine, Listing};
 use senet::notation::position::{moves_json, parse_position};
 use senet::types::{Side, Square, Throw};
 use serde_json::{Value, json};
@@ -115,10 +115,16 @@ fn a_pass_with_a_given_throw_throws_again() {
     let e = engine("on pass with 4: throw again");
     let (pos, _) = parse_position(&e, &position("red", 4, json!([11, 12]), json!([3, 4]))).unwrap();
     let mut moves = Vec::new();
-    e.legal_moves(&pos, Throw::new(4), &mut moves);
+    assert_eq!(
+        e.legal_moves(&pos, Throw::new(4), &mut moves),
+        Listing::Whole
+    );
     assert!(moves.is_empty());
     assert_eq!(e.pass(&pos, Throw::new(4)).to_move(), Side::First);
-    e.legal_moves(&pos, Throw::new(3), &mut moves);
+    assert_eq!(
+        e.legal_moves(&pos, Throw::new(3), &mut moves),
+        Listing::Whole
+    );
     assert!(moves.is_empty());
     assert_eq!(e.pass(&pos, Throw::new(3)).to_move(), Side::Second);
 }

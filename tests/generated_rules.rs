@@ -46,7 +46,7 @@ use rand_pcg::Pcg64Mcg;
 use senet::check::check_text;
 use senet::compile::{BearCondition, PieceCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
-use senet::engine::{Engine, Move, Position, Step, Way};
+use senet::engine::{Engine, Listing, Move, Position, Step, Way};
 use senet::notation::position::position_json;
 use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
 
@@ -1637,7 +1637,9 @@ fn play(engine: &Engine, seed: u64, game_no: u64) -> Result<(), String> {
                         &[]
                     };
                     for &v in values {
-                        engine.legal_moves(&game.pos, Throw::from(v), &mut buf);
+                        if engine.legal_moves(&game.pos, Throw::from(v), &mut buf) == Listing::Cut {
+                            return Err(at(format!("the listing with {v} was cut short")));
+                        }
                         check_moves(engine, &game.pos, Throw::from(v), &buf, false)
                             .and_then(|()| {
                                 check_single_moves(engine, &game.pos, Throw::from(v), &buf)
@@ -1652,7 +1654,9 @@ fn play(engine: &Engine, seed: u64, game_no: u64) -> Result<(), String> {
                 if split && movable <= 2 && choices.is_multiple_of(8) {
                     for total in LARGE_TOTALS {
                         let t = Throw::new(total);
-                        engine.legal_moves(&game.pos, t, &mut buf);
+                        if engine.legal_moves(&game.pos, t, &mut buf) == Listing::Cut {
+                            return Err(at(format!("the listing of {total} was cut short")));
+                        }
                         check_moves(engine, &game.pos, t, &buf, false)
                             .map_err(|e| at(format!("with a total of {total}: {e}")))?;
                     }
@@ -1699,7 +1703,9 @@ fn random_positions(engine: &Engine, seed: u64) -> Result<(), String> {
             (1..=4).collect()
         };
         for t in throws.into_iter().map(Throw::new) {
-            engine.legal_moves(&pos, t, &mut buf);
+            if engine.legal_moves(&pos, t, &mut buf) == Listing::Cut {
+                return Err(at(format!("the listing of {t:?} was cut short")));
+            }
             check_moves(engine, &pos, t, &buf, false).map_err(at)?;
             if r.throw_again == 0 {
                 check_single_moves(engine, &pos, t, &buf).map_err(at)?;

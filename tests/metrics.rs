@@ -8,7 +8,7 @@ mod row;
 
 use row::engine_of;
 use senet::engine::game::{GameSummary, Watch};
-use senet::engine::{Engine, Move, Outcome, Position};
+use senet::engine::{Engine, Listing, Move, Outcome, Position};
 use senet::notation::position::parse_position;
 use senet::sim::metrics::{Metrics, Probe, Relaxed};
 use senet::types::{Side, Throw};
@@ -42,7 +42,10 @@ fn position(engine: &Engine, to_move: &str, red: Value, blue: Value) -> Position
 /// Feeds one decision to the probe, with the engine's own legal moves for `throw`.
 fn decide(probe: &mut Probe, engine: &Engine, pos: &Position, throw: u8) -> usize {
     let mut moves: Vec<Move> = Vec::new();
-    engine.legal_moves(pos, Throw::from(throw), &mut moves);
+    assert_eq!(
+        engine.legal_moves(pos, Throw::from(throw), &mut moves),
+        Listing::Whole
+    );
     probe.decision(engine, pos, &[Throw::from(throw)], Some(&moves));
     moves.len()
 }

@@ -7,7 +7,7 @@ mod row;
 use row::engine_of;
 use senet::check::check_text;
 use senet::compile::compile;
-use senet::engine::Engine;
+use senet::engine::{Engine, Listing};
 use senet::notation::position::moves_json;
 use serde_json::{Value, json};
 
@@ -288,7 +288,10 @@ fn a_forced_opening_move_begins_its_side() {
     assert_eq!(e.rules.sides[blue].name, "blue");
     assert!(e.forced_opening(&start));
     let mut moves = Vec::new();
-    e.legal_moves(&start, Throw::ZERO, &mut moves);
+    assert_eq!(
+        e.legal_moves(&start, Throw::ZERO, &mut moves),
+        Listing::Whole
+    );
     assert_eq!(moves.len(), 1, "the front piece moves without a throw");
     let after = e.successor(&start, &moves[0], Throw::ZERO);
     assert!(after.begun(blue));

@@ -14,7 +14,7 @@ use senet::check::check_target;
 use senet::compile::{Phase, compile};
 use senet::engine::game::{Action, Game, Player, random_throw};
 use senet::engine::split_draw::{DrawRoom, Drawn};
-use senet::engine::{Engine, Move, Position};
+use senet::engine::{Engine, Listing, Move, Position};
 use senet::notation::position::parse_position;
 use senet::types::Throw;
 use serde_json::json;
@@ -142,7 +142,10 @@ fn the_same_squares_with_and_without_an_extra_throw_are_two_moves() {
     let e = row_with("extra throw on 3");
     let pos = red_at(&e, [1, 3], [11, 12]);
     let mut listed = Vec::new();
-    e.legal_moves(&pos, Throw::new(4), &mut listed);
+    assert_eq!(
+        e.legal_moves(&pos, Throw::new(4), &mut listed),
+        Listing::Whole
+    );
     let mut results: Vec<(Vec<u8>, bool)> = listed
         .iter()
         .map(|m| {
@@ -182,7 +185,10 @@ fn part_of_the_total_is_drawn_among_the_listed_moves() {
     let e = row();
     let pos = red_at(&e, [11, 12], [1, 2]);
     let mut listed = Vec::new();
-    e.legal_moves(&pos, Throw::new(4), &mut listed);
+    assert_eq!(
+        e.legal_moves(&pos, Throw::new(4), &mut listed),
+        Listing::Whole
+    );
     assert_eq!(listed.len(), 1, "{listed:?}");
     let counts = frequencies(&e, &pos, 4, 50);
     assert_eq!(counts, [(vec![99, 99], 50)]);
@@ -229,12 +235,13 @@ fn every_draw_is_a_legal_move_and_a_pass_only_without_one() {
         }
         for t in 1..=10u16 {
             let throw = Throw::new(t);
-            e.legal_moves(pos, throw, &mut listed);
+            assert_eq!(e.legal_moves(pos, throw, &mut listed), Listing::Whole);
             let results: Vec<Position> =
                 listed.iter().map(|m| e.successor(pos, m, throw)).collect();
             for _ in 0..3 {
                 match e.draw_split(pos, throw, &mut rng, &mut room) {
                     Drawn::Pass => assert!(listed.is_empty(), "a pass with {t}: {pos:?}"),
+                    Drawn::TooLarge => panic!("{t} is too large to share: {pos:?}"),
                     Drawn::Move(mv) => {
                         let to = e.successor(pos, &mv, throw);
                         assert!(
@@ -266,7 +273,10 @@ fn to_next_throw(game: &mut Game, player: &mut Always, unlisted: bool) -> Action
     loop {
         if !unlisted && matches!(game.phase, Phase::Distribute) && e.draws_split(&game.pos) {
             let mut listed = Vec::new();
-            e.legal_moves(&game.pos, game.total, &mut listed);
+            assert_eq!(
+                e.legal_moves(&game.pos, game.total, &mut listed),
+                Listing::Whole
+            );
             if listed.is_empty() {
                 let drawn = player.0.draw_split(e, &game.pos, game.total);
                 assert_eq!(drawn, Some(Drawn::Pass));
@@ -277,7 +287,7 @@ fn to_next_throw(game: &mut Game, player: &mut Always, unlisted: bool) -> Action
                 match player.0.draw_split(e, &game.pos, game.total) {
                     Some(Drawn::Move(mv)) => game.choose_move(mv),
                     Some(Drawn::Pass) => game.pass_turn(),
-                    None => panic!("the random player draws"),
+                    Some(Drawn::TooLarge) | None => panic!("the random player draws a move"),
                 }
             }
             Action::Choose { .. } => {

@@ -16,13 +16,22 @@ use super::eval::{Heuristic, WIN};
 use super::learned::{Layout, NetFile, Valuer};
 use crate::engine::game::Player;
 use crate::engine::split_draw::{DrawRoom, Drawn};
-use crate::engine::{Engine, Move, Position};
+use crate::engine::{Engine, Listing, Move, Position};
 use crate::types::{Side, Throw};
 
 /// The deepest search of plain `expectimax`, which deepens while it stays within
 /// [`DEFAULT_BUDGET`] leaves.
 pub const DEFAULT_DEPTH: u32 = 4;
 pub const DEFAULT_BUDGET: u64 = 50_000;
+
+/// The most leaves a search of a fixed depth (`expectimax:N`) visits: past it the search is
+/// abandoned and the move chosen one decision deep, a fallback told to the user. A thousand
+/// times the default budget: a search of depth 5 on the bundled rule sets stays far below it.
+pub const MAX_LEAVES: u64 = 50_000_000;
+
+/// The states of a split turn's listing that count as one leaf of the search (a state of the
+/// listing costs less than valuing a leaf).
+const STATES_PER_LEAF: u64 = 64;
 
 pub struct ExpectimaxAgent {
     depth: u32,
@@ -258,13 +267,21 @@ impl ExpectimaxAgent {
             self.buffers.resize_with(level + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[level]);
-        if sampled && engine.draws_split(pos) {
-            self.draw_moves(engine, pos, throw, &mut moves);
+        let listing = if sampled && engine.draws_split(pos) {
+            self.draw_moves(engine, pos, throw, &mut moves)
         } else {
-            engine.legal_moves(pos, throw, &mut moves);
+            engine.legal_moves(pos, throw, &mut moves)
+        };
+        // Generating many moves (a split turn) costs like visiting them, and so does a long
+        // search for few: count the larger.
+        let states = engine.last_listing_states() as u64 / STATES_PER_LEAF;
+        self.nodes += (moves.len() as u64).max(states);
+        if listing == Listing::Cut {
+            // Too many ways to share the total to search them: the position is valued as it
+            // stands.
+            self.buffers[level] = moves;
+            return self.chance_node(engine, pos, root, 0, alpha, beta);
         }
-        // Generating many moves (a split turn) costs like visiting them: count it.
-        self.nodes += moves.len() as u64;
         let value = if moves.is_empty() {
             let next = engine.pass(pos, throw);
             self.chance_node(engine, &next, root, depth - 1, alpha, beta)
@@ -298,19 +315,28 @@ impl ExpectimaxAgent {
 
 impl ExpectimaxAgent {
     /// Up to [`RARE_MOVES`] moves of the split total `throw`, drawn as the random player draws
-    /// them, each result once; none where the turn passes.
-    fn draw_moves(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &mut Vec<Move>) {
+    /// them, each result once; none where the turn passes. Cut where a draw found the total
+    /// too large to list.
+    fn draw_moves(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        throw: Throw,
+        moves: &mut Vec<Move>,
+    ) -> Listing {
         moves.clear();
         for _ in 0..RARE_MOVES {
-            let Drawn::Move(mv) = engine.draw_split(pos, throw, &mut self.rng, &mut self.room)
-            else {
-                return;
+            let mv = match engine.draw_split(pos, throw, &mut self.rng, &mut self.room) {
+                Drawn::Move(mv) => mv,
+                Drawn::Pass => return Listing::Whole,
+                Drawn::TooLarge => return Listing::Cut,
             };
             let to = engine.successor(pos, &mv, throw);
             if !moves.iter().any(|m| engine.successor(pos, m, throw) == to) {
                 moves.push(mv);
             }
         }
+        Listing::Whole
     }
 
     /// Values each of `moves` for the side to move, searched `depth` decisions deep, into
@@ -353,8 +379,15 @@ impl ExpectimaxAgent {
         }
         let Some(budget) = self.budget else {
             self.nodes = 0;
-            self.limit = u64::MAX;
+            self.limit = MAX_LEAVES;
             self.search(engine, pos, throw, moves, self.depth);
+            if self.nodes > MAX_LEAVES && self.depth > 1 {
+                // Abandoned: the move is chosen one decision deep, and the user told.
+                self.fell_back += 1;
+                self.limit = u64::MAX;
+                self.search(engine, pos, throw, moves, 1);
+            }
+            self.limit = u64::MAX;
             std::mem::swap(&mut self.scratch, &mut self.values);
             return &self.values;
         };
@@ -412,7 +445,7 @@ mod tests {
     use crate::check::check_text;
     use crate::compile::compile;
     use crate::engine::game::{Action, Game, Player, draw_below, random_throw};
-    use crate::engine::{Engine, Position};
+    use crate::engine::{Engine, Listing, Position};
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
 
@@ -480,7 +513,7 @@ win first to bear off all
         let mut moves = Vec::new();
         for pos in positions(&engine).iter().step_by(5).take(12) {
             let throw = crate::types::Throw::new(3);
-            engine.legal_moves(pos, throw, &mut moves);
+            assert_eq!(engine.legal_moves(pos, throw, &mut moves), Listing::Whole);
             if moves.len() < 2 {
                 continue;
             }

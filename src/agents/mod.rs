@@ -54,6 +54,23 @@ pub fn check_nets(rules: &RuleSet, players: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// What the fallbacks of the agent `name` are ([`Player::fallbacks`]), to tell the user: "met 3
+/// ..." (the count goes first).
+pub fn fallback_note(name: &str) -> String {
+    if needs_table(name) {
+        "positions its table does not hold and played them as `greedy`".into()
+    } else if agent_of(name).starts_with("learned:") {
+        "decisions valued by the heuristic, its network made for other inputs than these rules"
+            .into()
+    } else {
+        format!(
+            "decisions whose search passed {} leaves (the most a search visits) and chose them \
+             one decision deep",
+            expectimax::MAX_LEAVES
+        )
+    }
+}
+
 /// Whether `name` plays from a solved table (`optimal`, or the level that is it).
 pub fn needs_table(name: &str) -> bool {
     agent_of(name) == "optimal"

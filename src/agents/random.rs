@@ -43,7 +43,8 @@ impl Player for RandomAgent {
                         .iter()
                         .position(|m| engine.successor(pos, m, throw) == to)
                 }
-                Drawn::Pass => None,
+                // The list is whole: uniform among it, as for any other listed turn.
+                Drawn::Pass | Drawn::TooLarge => None,
             };
             debug_assert!(found.is_some(), "{drawn:?} is not among the legal moves");
             if let Some(i) = found {

@@ -555,4 +555,21 @@ pub enum CheckWarning {
         #[help]
         help: String,
     },
+
+    #[error("every throw gives another throw after {after}: {then}")]
+    #[diagnostic(
+        code(W004),
+        severity(Warning),
+        help(
+            "leave a throw value out of the list if a turn is meant to end; as it stands, a game stops unfinished once one turn has thrown as many times as the turn cap (`--turn-cap`, 10,000)"
+        )
+    )]
+    EndlessTurn {
+        #[label("with every value the device gives")]
+        span: SourceSpan,
+        /// "a move" or "a pass".
+        after: &'static str,
+        /// When the turn ends, then.
+        then: &'static str,
+    },
 }

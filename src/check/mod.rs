@@ -141,6 +141,10 @@ fn check_file(
     };
     warnings.sort_by_key(Diagnostic::primary_offset);
     let rules = lower::build(&layers, &merged, opts, &mut diags);
+    if let (Warnings::Find, Some(r)) = (find, &rules) {
+        warnings.extend(warnings::endless_turns(&layers, &merged, r));
+        warnings.sort_by_key(Diagnostic::primary_offset);
+    }
     // In file order, each file's errors by place.
     let order: Vec<String> = layers.iter().rev().map(|l| l.file.name.clone()).collect();
     diags.sort_by_key(|d| {

@@ -9,13 +9,16 @@
 //! - W003: a square effect sends a piece to a square that may be taken, where the rules then
 //!   keep the piece where it landed (or refuse the move, for a trap): silenced by a `[choice:
 //!   ...]` note on the rule, which says the author chose it.
+//! - W004: every throw the device gives earns another throw after a move (a turn ends only
+//!   when its side cannot move), or after a pass (a side that cannot move throws for ever): a
+//!   turn that may never end. (Both at once is an error, E160.)
 
 use super::describe::describe;
 use super::errors::CheckWarning;
 use super::inherited::InheritedRule;
 use super::load::Layer;
 use super::merge::{Merged, merge, written};
-use super::ruleset::OptionInfo;
+use super::ruleset::{OptionInfo, RuleSet};
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{
     Destination, Effect, NoteKind, RuleKey, SetExpr, Span, StatementKind as K, Trigger, Value,
@@ -198,6 +201,74 @@ fn options_cut(layers: &[Layer], options: &[OptionInfo], out: &mut Vec<Diagnosti
             .with_related(note),
         );
     }
+}
+
+/// W004 about checked rules `r`: where every throw of the device earns another throw after a
+/// move, or after a pass, and no rule ends a turn. Shown at the rule that completes the list
+/// (the latest of the throw and the rules that give the extra throws), if the file checked
+/// states it: a rule set it extends that has the same rules is warned about on its own.
+pub(super) fn endless_turns(layers: &[Layer], merged: &Merged, r: &RuleSet) -> Vec<Diagnostic> {
+    let leaf = layers.len() - 1;
+    let values = r.throw.distribution();
+    let every = |list: &[u8]| values.iter().all(|(v, _)| list.contains(v));
+    if r.turn_rules.iter().any(|t| t.end_turn || t.may_end_turn) {
+        return Vec::new();
+    }
+    let cases = [
+        (
+            r.extra_after.as_slice(),
+            "a move",
+            "a turn ends only when its side cannot move",
+        ),
+        (
+            r.extra_after_pass.as_slice(),
+            "a pass",
+            "a side that cannot move with any throw would throw for ever",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (list, after, then) in cases {
+        let trigger = |t: &Trigger| match t {
+            Trigger::Move(_) => after == "a move",
+            Trigger::Pass(_) => after == "a pass",
+            _ => false,
+        };
+        if !every(list) {
+            continue;
+        }
+        // The rules that make the list: the throw, `extra throw after` (for moves) and the
+        // event rules that throw again.
+        let latest = merged
+            .entries
+            .iter()
+            .filter(|e| match &e.stmt.kind {
+                K::Throw(_) => true,
+                K::ExtraAfter(_) => after == "a move",
+                K::On {
+                    trigger: t,
+                    effects,
+                    condition: None,
+                } => {
+                    trigger(&t.value)
+                        && effects
+                            .iter()
+                            .any(|e| matches!(e.value, Effect::ThrowAgain))
+                }
+                _ => false,
+            })
+            .max_by_key(|e| (e.layer, e.stmt.span.start));
+        if let Some(e) = latest.filter(|e| e.layer == leaf) {
+            out.push(Diagnostic::new(
+                &layers[leaf].file,
+                CheckWarning::EndlessTurn {
+                    span: e.stmt.span.clone().into(),
+                    after,
+                    then,
+                },
+            ));
+        }
+    }
+    out
 }
 
 /// W002: the file checked extends another, changes its rules, and keeps its title.

@@ -281,7 +281,8 @@ pub enum Command {
         /// Write the game record (JSON) to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<String>,
-        /// Stop a game with no winner after this many turns.
+        /// Stop a game with no winner after this many turns, or once one turn has thrown this
+        /// many times (rules under which a side may throw again and again).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
         /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
@@ -324,7 +325,8 @@ pub enum Command {
         /// Threads, 1 to 256 (default: every core).
         #[arg(long, value_parser = parse_jobs)]
         jobs: Option<usize>,
-        /// Stop a game with no winner after this many turns (it counts as unfinished).
+        /// Stop a game with no winner after this many turns, or once one turn has thrown this
+        /// many times (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
         /// The solved table for `perfect` and `optimal` (without it, a small rule set is solved
@@ -381,7 +383,8 @@ pub enum Command {
         /// Threads, 1 to 256 (default: every core).
         #[arg(long, value_parser = parse_jobs)]
         jobs: Option<usize>,
-        /// Stop a game with no winner after this many turns (it counts as unfinished).
+        /// Stop a game with no winner after this many turns, or once one turn has thrown this
+        /// many times (it counts as unfinished).
         #[arg(long, default_value_t = 10_000)]
         turn_cap: u32,
         /// Play only shard K of N of every run's games, for `senet merge` (docs/scaling.md).

@@ -378,27 +378,18 @@ impl<'e> Session<'e> {
                 if n == 1 { "" } else { "s" }
             );
         } else {
-            say!(
-                "{}",
-                end_text(
-                    engine,
-                    game.summary.outcome.as_ref(),
-                    &game.pos,
-                    game.summary.moves,
-                    game.summary.turns,
-                    style
-                )
-            );
+            say!("{}", end_text(engine, &game.summary, &game.pos, style));
         }
         for (k, seat) in self.seats.iter().enumerate() {
             if let Seat::Agent(agent) = seat
                 && agent.fallbacks() > 0
             {
                 complain!(
-                    "note: player {} (`{}`) met {} positions its table does not hold and played them as `greedy`",
+                    "note: player {} (`{}`) met {} {}",
                     k + 1,
                     self.a.players[k],
-                    agent.fallbacks()
+                    agent.fallbacks(),
+                    senet::agents::fallback_note(&self.a.players[k])
                 );
             }
         }
@@ -808,7 +799,7 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
                 {
                     "stopped by a player (`senet play --resume` goes on with it)".to_string()
                 } else {
-                    outcome_text(&engine, game.summary.outcome.as_ref())
+                    outcome_text(&engine, game.summary.outcome.as_ref(), game.summary.stop)
                 }
             );
             ExitCode::SUCCESS

@@ -66,7 +66,7 @@ pub fn run(a: ReviewArgs) -> ExitCode {
     let result = if head.result == json!({ "stopped": true }) {
         "stopped before its end".to_string()
     } else {
-        outcome_text(&engine, review.outcome.as_ref())
+        outcome_text(&engine, review.outcome.as_ref(), review.stop)
     };
     match a.format {
         Format::Json => say!(

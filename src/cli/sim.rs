@@ -96,9 +96,10 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     for (k, &n) in totals.fallbacks.iter().enumerate() {
         if n > 0 {
             complain!(
-                "note: player {} (`{}`) met {n} positions its table does not hold and played them as `greedy`",
+                "note: player {} (`{}`) met {n} {}",
                 k + 1,
-                a.players[k]
+                a.players[k],
+                senet::agents::fallback_note(&a.players[k])
             );
         }
     }

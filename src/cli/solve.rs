@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::args::Format;
 use senet::check::RuleSet;
-use senet::engine::{Engine, Move, Position};
+use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
 use senet::solve::dense::{self, DenseIndex, Known, Stage};
@@ -267,7 +267,13 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         None => root,
         Some(v) => {
             let mut moves: Vec<Move> = Vec::new();
-            engine.legal_moves(&root, v, &mut moves);
+            if engine.legal_moves(&root, v, &mut moves) == Listing::Cut {
+                complain!(
+                    "error: the total {v} can be shared among these pieces in more ways than a \
+                     listing of the moves visits ({SPLIT_STATES} states of its search)"
+                );
+                return ExitCode::from(2);
+            }
             let nexts: Vec<Position> = if moves.is_empty() {
                 vec![engine.pass(&root, v)]
             } else {

@@ -5,7 +5,7 @@
 use super::apply::Recorder;
 use super::position::opening_flag;
 use super::split_draw::Drawn;
-use super::{Engine, Move, Outcome, Position, Report, StepReport};
+use super::{Engine, Listing, Move, Outcome, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
 use crate::types::limits::MAX_SQUARES;
 use crate::types::{PerSide, Side, Throw};
@@ -112,15 +112,41 @@ pub enum Action {
     Throw { side: Side },
     /// A choice among [`Game::moves`] by the side to move (and the player seated there).
     Choose { side: Side },
-    /// The game is over, or was stopped at the turn cap.
+    /// The game is over, or was stopped unfinished ([`GameSummary::stop`] says why).
     Over,
 }
 
-/// Counts and the result of a finished (or capped) game.
+/// Why a game stopped unfinished, without a result. Every game ends: a turn that could go on
+/// for ever (rules under which a side may throw again and again) is stopped too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It played as many turns as the turn cap.
+    TurnCap,
+    /// One turn threw as many times as the turn cap, and would have thrown again.
+    LongTurn,
+    /// The side to move had a split total with more ways to share it than a listing of the
+    /// moves visits ([`super::SPLIT_STATES`] states of its search).
+    TooManyMoves,
+}
+
+impl Stop {
+    /// Why the game stopped, in words ("unfinished: ...").
+    pub fn reason(self) -> &'static str {
+        match self {
+            Stop::TurnCap => "the turn cap was reached",
+            Stop::LongTurn => "one turn threw as many times as the turn cap",
+            Stop::TooManyMoves => "a split turn had too many ways to share its total to list",
+        }
+    }
+}
+
+/// Counts and the result of a finished (or stopped) game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameSummary {
-    /// `None` when the turn cap ended the game.
+    /// `None` when the game stopped unfinished.
     pub outcome: Option<Outcome>,
+    /// Why it stopped unfinished, if it did.
+    pub stop: Option<Stop>,
     /// `seat[side]` is the player who played that side.
     pub seat: PerSide<u8>,
     pub moves: u32,
@@ -155,6 +181,8 @@ pub struct Game<'e> {
     /// Piece movements that landed on each square (before square effects), by square index.
     pub landings: [u32; MAX_SQUARES],
     pub(super) turn_cap: u32,
+    /// The throws of the turn being played, by its side (a turn stops at `turn_cap` of them).
+    pub(super) turn_throws: u32,
     seat_player: u8,
     /// The side whose turn was counted last.
     pub(super) last_side: Option<Side>,
@@ -164,7 +192,6 @@ pub struct Game<'e> {
     /// What a turn that plays each throw whole keeps (apart, so that other games do not carry
     /// it among the fields they use on every move).
     spend: Box<Spend>,
-    capped: bool,
 }
 
 /// The state of a turn that plays each throw whole.
@@ -191,12 +218,12 @@ impl<'e> Game<'e> {
             unlisted_splits: false,
             landings: [0; MAX_SQUARES],
             turn_cap,
+            turn_throws: 0,
             seat_player: 0,
             last_side: None,
             moves: Vec::with_capacity(32),
             first_throw: None,
             spend: Box::default(),
-            capped: false,
         }
     }
 
@@ -213,8 +240,8 @@ impl<'e> Game<'e> {
         self.seat_player = 0;
         self.first_throw = None;
         self.last_side = None;
+        self.turn_throws = 0;
         self.moves.clear();
-        self.capped = false;
     }
 
     /// Keeps an event, made only when events are kept (simulations keep none).
@@ -231,10 +258,27 @@ impl<'e> Game<'e> {
         &self.moves
     }
 
-    /// Lists the legal moves of a split turn that waits unlisted.
-    pub fn list_moves(&mut self) {
-        self.engine
+    /// Lists the legal moves of a split turn that waits unlisted. Where the listing is cut
+    /// short, the game stops there ([`Stop::TooManyMoves`]) and lists nothing.
+    pub fn list_moves(&mut self) -> Listing {
+        let listing = self
+            .engine
             .legal_moves(&self.pos, self.total, &mut self.moves);
+        if listing == Listing::Cut {
+            self.stop(Stop::TooManyMoves);
+        }
+        listing
+    }
+
+    /// Stops the game unfinished, for `why`.
+    pub fn stop(&mut self, why: Stop) {
+        self.summary.stop = Some(why);
+        self.moves.clear();
+    }
+
+    /// Whether the game stopped unfinished.
+    pub fn stopped(&self) -> bool {
+        self.summary.stop.is_some()
     }
 
     /// Follows the turn machine: every event the engine reports has a transition.
@@ -316,17 +360,18 @@ impl<'e> Game<'e> {
     /// [`Game::next_action`], telling `watch` of every decision on the way.
     pub fn next_action_watched<W: Watch>(&mut self, watch: &mut W) -> Action {
         loop {
-            if self.capped || self.phase == Phase::GameOver {
+            if self.summary.stop.is_some() || self.phase == Phase::GameOver {
                 return Action::Over;
             }
             let before_play = matches!(self.phase, Phase::Seating | Phase::ThrowOff);
             if !before_play && self.last_side != Some(self.pos.to_move) {
                 self.last_side = Some(self.pos.to_move);
                 if self.summary.turns >= self.turn_cap {
-                    self.capped = true;
+                    self.stop(Stop::TurnCap);
                     return Action::Over;
                 }
                 self.summary.turns += 1;
+                self.turn_throws = 0;
             }
             let side = self.pos.to_move;
             match self.phase {
@@ -346,6 +391,10 @@ impl<'e> Game<'e> {
                 // the common path.
                 Phase::Throw => {
                     if self.pos.flags == 0 || !self.before_throw(side) {
+                        if self.turn_throws >= self.turn_cap {
+                            self.stop(Stop::LongTurn);
+                            return Action::Over;
+                        }
                         return Action::Throw { side };
                     }
                 }
@@ -356,8 +405,9 @@ impl<'e> Game<'e> {
                         watch.decision(self.engine, &self.pos, &[self.total], None);
                         return Action::Choose { side };
                     }
-                    self.engine
-                        .legal_moves(&self.pos, self.total, &mut self.moves);
+                    if self.list_moves() == Listing::Cut {
+                        return Action::Over;
+                    }
                     watch.decision(self.engine, &self.pos, &[self.total], Some(&self.moves));
                     if !self.moves.is_empty() {
                         return Action::Choose { side };
@@ -398,7 +448,9 @@ impl<'e> Game<'e> {
             self.advance(Event::NoOpeningDue);
             return;
         }
-        self.engine
+        // A forced opening move is one piece's: no split search, never cut short.
+        let _whole = self
+            .engine
             .legal_moves(&self.pos, Throw::ZERO, &mut self.moves);
         match self.moves.first().copied() {
             None => {
@@ -442,6 +494,7 @@ impl<'e> Game<'e> {
         }
         let side = self.pos.to_move;
         self.emit(|| GameEvent::Throw { side, value });
+        self.turn_throws += 1;
         let value = Throw::from(value);
         if self.engine.plays_each {
             self.spend.last_throw = value;
@@ -529,7 +582,9 @@ impl<'e> Game<'e> {
             }
         }
         for &v in &values[..n] {
-            self.engine
+            // Each throw played whole: no split search, never cut short.
+            let _whole = self
+                .engine
                 .legal_moves(&self.pos, Throw::from(v), &mut self.spend.spare);
             self.moves
                 .extend(self.spend.spare.iter().map(|mv| mv.playing(v)));
@@ -763,9 +818,9 @@ pub fn run_watched<R: rand::Rng + ?Sized, W: Watch>(
                     match players[player].draw_split(engine, &game.pos, game.total) {
                         Some(Drawn::Move(mv)) => game.choose_move(mv),
                         Some(Drawn::Pass) => game.pass_turn(),
+                        Some(Drawn::TooLarge) => game.stop(Stop::TooManyMoves),
                         None => {
-                            game.list_moves();
-                            if game.moves().is_empty() {
+                            if game.list_moves() == Listing::Whole && game.moves().is_empty() {
                                 game.pass_turn();
                             }
                         }

@@ -4,7 +4,7 @@
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
-use super::{Engine, Move, Position, Step, Way};
+use super::{Engine, Listing, Move, Position, Step, Way};
 use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
@@ -487,11 +487,22 @@ impl Engine {
     /// The legal moves of the side to move for a throw of `throw` (for a throw-all-then-split
     /// turn, the total), written into `out`. An empty list means the side must pass. A forced
     /// opening move ignores the throw.
-    pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) {
+    ///
+    /// A split turn's listing stops after [`super::SPLIT_STATES`] states of its search: then it
+    /// says [`Listing::Cut`], and `out` is not the list.
+    pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) -> Listing {
+        if self.rules.split {
+            super::split::clear_cut();
+        }
         if self.retreats || self.optional_effects {
             self.moves_with_extras(pos, throw, out);
         } else {
             self.moves_of(pos, throw, out);
+        }
+        if self.rules.split && super::split::last_listing_cut() {
+            Listing::Cut
+        } else {
+            Listing::Whole
         }
     }
 

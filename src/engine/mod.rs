@@ -13,6 +13,16 @@ pub mod split_draw;
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError, Way};
+pub use split::SPLIT_STATES;
+
+/// Whether a listing of legal moves is whole. Only a split turn's listing can be cut short: its
+/// search stops after [`SPLIT_STATES`] states, and the moves found by then are not the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "a cut listing is not the list of legal moves"]
+pub enum Listing {
+    Whole,
+    Cut,
+}
 
 use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};

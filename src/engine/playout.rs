@@ -14,10 +14,12 @@
 
 use rand::Rng;
 
-use super::game::{Action, Game, GameSummary, Tally, draw_below, fresh_summary, random_throw};
+use super::game::{
+    Action, Game, GameSummary, Stop, Tally, draw_below, fresh_summary, random_throw,
+};
 use super::generate::{Movable, OFF, between, bit, lowest};
 use super::split_draw::{DrawRoom, Drawn};
-use super::{Engine, Move, Position, Step};
+use super::{Engine, Listing, Move, Position, Step};
 use crate::compile::{Event, Next, Phase, Win};
 use crate::types::limits::{MAX_SQUARES, THROW_VALUES};
 use crate::types::{EnterOnto, PerSide, Side, Throw};
@@ -120,20 +122,20 @@ impl<'e> Playout<'e> {
     /// one, through the `Game`, as a game between random agents plays it (the same throws, the
     /// same choices), up to the first throw of an ordinary turn: no seat to take, no opening
     /// move due, every side begun (none of it comes back). Whether the game goes on from there,
-    /// and the side that moved last.
+    /// the side that moved last and the throws of its turn so far.
     #[cold]
     fn begin<R: Rng + ?Sized, C: Rng>(
         &mut self,
         throws: &mut R,
         choosers: &mut [C; 2],
         turn_cap: u32,
-    ) -> (bool, Option<Side>) {
+    ) -> (bool, Option<Side>, u32) {
         let engine = self.engine;
         self.summary = fresh_summary();
         self.landings = [0; MAX_SQUARES];
         self.pos = engine.start();
         let Some(game) = self.beginning.as_mut() else {
-            return (true, None);
+            return (true, None, 0);
         };
         game.turn_cap = turn_cap;
         game.reset();
@@ -161,7 +163,7 @@ impl<'e> Playout<'e> {
         self.pos = game.pos;
         self.summary = game.summary;
         self.landings = game.landings;
-        (goes_on, game.last_side)
+        (goes_on, game.last_side, game.turn_throws)
     }
 
     /// Plays a game to its end, or to `turn_cap` turns, with throws from `throws` and each
@@ -208,7 +210,7 @@ impl<'e> Playout<'e> {
         turn_cap: u32,
     ) {
         let engine = self.engine;
-        let (goes_on, last_side) = self.begin(throws, choosers, turn_cap);
+        let (goes_on, last_side, mut run) = self.begin(throws, choosers, turn_cap);
         if !goes_on {
             return;
         }
@@ -225,9 +227,17 @@ impl<'e> Playout<'e> {
             // A new turn where the side changed, counted without a branch on it: whether a
             // side throws again is a coin the predictor cannot call.
             let new_turn = last_side != s.index() as u8;
-            if new_turn & (sum.turns >= turn_cap) {
+            // The throws of this turn before this one.
+            run = if new_turn { 0 } else { run };
+            if (new_turn & (sum.turns >= turn_cap)) | (run >= turn_cap) {
+                sum.stop = Some(if new_turn {
+                    Stop::TurnCap
+                } else {
+                    Stop::LongTurn
+                });
                 break;
             }
+            run += 1;
             last_side = s.index() as u8;
             sum.turns += u32::from(new_turn);
             let v = outcomes[draw_below(throws, outcomes.len())];
@@ -294,24 +304,31 @@ impl<'e> Playout<'e> {
         turn_cap: u32,
     ) {
         let engine = self.engine;
-        let (goes_on, mut last_side) = self.begin(throws, choosers, turn_cap);
+        let (goes_on, mut last_side, mut run) = self.begin(throws, choosers, turn_cap);
         if !goes_on {
             return;
         }
         let seat = self.summary.seat.0.map(usize::from);
         let mut pos = self.pos;
         let mut sum = self.summary;
-        loop {
+        'game: loop {
             let s = pos.to_move;
             if last_side != Some(s) {
                 if sum.turns >= turn_cap {
+                    sum.stop = Some(Stop::TurnCap);
                     break;
                 }
                 last_side = Some(s);
                 sum.turns += 1;
+                run = 0;
             }
             let mut total = Throw::ZERO;
             loop {
+                if run >= turn_cap {
+                    sum.stop = Some(Stop::LongTurn);
+                    break 'game;
+                }
+                run += 1;
                 let v = Throw::from(random_throw(engine, throws));
                 total = total.plus(v);
                 if !engine.throws_again(v) {
@@ -323,10 +340,17 @@ impl<'e> Playout<'e> {
                 match engine.draw_split(&pos, total, chooser, &mut self.room) {
                     Drawn::Move(mv) => Some(mv),
                     Drawn::Pass => None,
+                    Drawn::TooLarge => {
+                        sum.stop = Some(Stop::TooManyMoves);
+                        break;
+                    }
                 }
             } else {
                 self.moves.clear();
-                engine.legal_moves(&pos, total, &mut self.moves);
+                if engine.legal_moves(&pos, total, &mut self.moves) == Listing::Cut {
+                    sum.stop = Some(Stop::TooManyMoves);
+                    break;
+                }
                 match self.moves.len() {
                     0 => None,
                     1 => Some(self.moves[0]),

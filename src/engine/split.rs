@@ -13,6 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply::NoRecord;
 use super::generate::{OFF, bit, lowest};
+use super::split_draw::{LONGEST, highest};
 use super::{Engine, Move, Position, Step};
 use crate::types::limits::MAX_THROW_VALUE;
 use crate::types::{Side, Throw};
@@ -77,6 +78,10 @@ struct Trace {
 /// The sets of one search, kept between searches.
 #[derive(Default)]
 struct Sets {
+    /// Whether the last search stopped at [`SPLIT_STATES`] (its list cut short).
+    cut: bool,
+    /// The states the last search visited.
+    visited: usize,
     /// The results found so far (the keys of the positions after the whole move, with the
     /// side to move next).
     results: HashSet<[u64; 4], Fast>,
@@ -87,6 +92,35 @@ struct Sets {
 
 /// The most states the kept sets hold room for after a search.
 const SMALL_SETS: usize = 1 << 14;
+
+/// The most states one listing of a split turn's moves visits: past it the listing stops, its
+/// list cut short ([`super::Listing::Cut`]), and whoever asked must not take it for the list
+/// (a game stops there, unfinished; `senet moves` refuses the position). A state takes about
+/// 150 bytes of the search's sets as they grow, so a listing holds at most about 230 MB and
+/// takes two or three seconds. Seven free pieces of Senet share a total of 32 in fewer.
+pub const SPLIT_STATES: usize = 1 << 20;
+
+/// Whether the last listing of a split turn's moves on this thread was cut short.
+pub(super) fn last_listing_cut() -> bool {
+    SETS.with(|sets| sets.borrow().cut)
+}
+
+/// Forgets the last listing (before a listing that may not search).
+pub(super) fn clear_cut() {
+    SETS.with(|sets| {
+        let mut sets = sets.borrow_mut();
+        sets.cut = false;
+        sets.visited = 0;
+    });
+}
+
+impl Engine {
+    /// The states the last listing of a split turn's moves on this thread visited (0 where it
+    /// searched nothing): its work, which a search that lists many (an agent's) counts.
+    pub fn last_listing_states(&self) -> usize {
+        SETS.with(|sets| sets.borrow().visited)
+    }
+}
 
 thread_local! {
     static SETS: RefCell<Sets> = RefCell::new(Sets::default());
@@ -112,6 +146,11 @@ struct Search<'a> {
     /// question is only whether one does), and whether it has.
     until_whole: bool,
     whole: bool,
+    /// Whether the search stopped at [`SPLIT_STATES`].
+    cut: bool,
+    /// Whether states that cannot reach the best part found are cut off (always, but in the
+    /// tests that hold it to the search without).
+    prune: bool,
 }
 
 impl Engine {
@@ -128,7 +167,7 @@ impl Engine {
         or_backward: bool,
         out: &mut Vec<Move>,
     ) -> u16 {
-        self.split_search(pos, total, (pieces, must), or_backward, false, out)
+        self.split_search(pos, total, (pieces, must), or_backward, (false, true), out)
     }
 
     /// The legal moves of the side to move for the split total `total` into `out`, as
@@ -140,7 +179,7 @@ impl Engine {
         total: Throw,
         out: &mut Vec<Move>,
     ) -> u16 {
-        self.split_search(pos, total, (u64::MAX, 0), true, true, out)
+        self.split_search(pos, total, (u64::MAX, 0), true, (true, true), out)
     }
 
     fn split_search(
@@ -149,7 +188,7 @@ impl Engine {
         total: Throw,
         (pieces, must): (u64, u64),
         or_backward: bool,
-        until_whole: bool,
+        (until_whole, prune): (bool, bool),
         out: &mut Vec<Move>,
     ) -> u16 {
         let s = pos.to_move;
@@ -161,6 +200,7 @@ impl Engine {
             let mut sets = sets.borrow_mut();
             sets.results.clear();
             sets.seen.clear();
+            sets.cut = false;
             let start = out.len();
             let mut search = Search {
                 may_enter: pieces == u64::MAX && must == 0,
@@ -173,6 +213,8 @@ impl Engine {
                 total,
                 until_whole,
                 whole: false,
+                cut: false,
+                prune,
             };
             // Pieces that may not move count as moved already.
             self.extend(
@@ -184,14 +226,16 @@ impl Engine {
                 &mut Move::default(),
                 &mut search,
             );
-            let best = search.best;
+            let (best, cut) = (search.best, search.cut);
+            sets.cut = cut;
+            sets.visited = sets.seen.len();
             // A rare long turn leaves large sets; every later search would clear them and
             // scatter its few states over them.
             if sets.seen.capacity() > SMALL_SETS {
                 sets.seen = HashSet::default();
                 sets.results = HashSet::default();
             }
-            if best == 0 && self.rules.backward && or_backward {
+            if best == 0 && !cut && self.rules.backward && or_backward {
                 let pieces = if must != 0 { must } else { pieces };
                 self.backward_moves(pos, s, total, pieces, out);
             }
@@ -223,6 +267,40 @@ impl Engine {
         ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
     }
 
+    /// The most that side `s`'s pieces not yet moved (those on the board but `moved`, and the
+    /// waiting ones where they may enter) might still use of `remaining`, each by the longest
+    /// movement its reach allows: a bound, whatever blocks them.
+    fn most_left(
+        &self,
+        pos: &Position,
+        s: Side,
+        moved: u64,
+        remaining: u16,
+        may_enter: bool,
+    ) -> u16 {
+        if may_enter && pos.waiting[s] > 0 {
+            // An entry's reach is not kept: no bound.
+            return remaining;
+        }
+        let within = u128::MAX >> (LONGEST - remaining.min(LONGEST));
+        let mut most = 0u16;
+        let mut bits = pos.on[s] & !moved;
+        while bits != 0 {
+            let p = lowest(bits);
+            bits &= bits - 1;
+            let reach = self.split_reach[s][usize::from(p - 1)];
+            if reach >> LONGEST != 0 {
+                // Round a loop or into a trap: any distance might be a move.
+                return remaining;
+            }
+            most = most.saturating_add(highest(reach & within));
+            if most >= remaining {
+                return remaining;
+            }
+        }
+        most
+    }
+
     /// Tries every next single movement of a piece that has not moved yet (`moved` holds the
     /// positions where moved pieces now rest). A move holds a step for every piece of a side,
     /// and each piece moves at most once, so no sequence is ever cut short.
@@ -237,7 +315,7 @@ impl Engine {
         mv: &mut Move,
         search: &mut Search,
     ) {
-        if search.whole {
+        if search.whole || search.cut {
             return;
         }
         let used = total - remaining;
@@ -269,6 +347,14 @@ impl Engine {
         if remaining == 0 {
             return;
         }
+        // Nothing from here can use as much as a sequence found already: every result it
+        // could give would be dropped. (Whether a state is cut off depends only on the state,
+        // which the search keys, so a state met again is cut off again.)
+        if search.prune
+            && used + self.most_left(pos, s, moved, remaining, search.may_enter) < search.best
+        {
+            return;
+        }
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // No single step moves further than one past the end of the path, or than an exit
@@ -282,7 +368,7 @@ impl Engine {
                 if let Some(t) = self.forward_target(pos, s, p, Throw::new(d), barrier, can_bear) {
                     let step = (Step::packed(p, t), d);
                     self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
-                    if search.whole {
+                    if search.whole || search.cut {
                         return;
                     }
                 }
@@ -344,11 +430,87 @@ impl Engine {
         {
             return;
         }
+        if search.sets.seen.len() > SPLIT_STATES {
+            search.cut = true;
+            return;
+        }
         if mv.push(step).is_none() {
             // More steps than pieces: cannot be, since each piece moves once.
             return;
         }
         self.extend(&next, s, (moved_next, trace), left, total, mv, search);
         mv.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    use crate::agents::RandomAgent;
+    use crate::check::check_text;
+    use crate::compile::compile;
+    use crate::engine::game::{Action, Game, Player, random_throw};
+    use crate::engine::{Engine, Listing, Move, Position};
+    use crate::types::Throw;
+
+    /// Positions where a side chose a move in random games of `engine`.
+    fn visited(engine: &Engine, games: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut agent = RandomAgent::new(seed);
+            let mut game = Game::new(engine, 200);
+            loop {
+                match game.next_action() {
+                    Action::Over => break,
+                    Action::Choose { .. } => {
+                        out.push(game.pos);
+                        let i = agent.choose(engine, &game.pos, game.total, game.moves());
+                        game.choose(i);
+                    }
+                    _ => game.give_throw(random_throw(engine, &mut rng)),
+                }
+            }
+        }
+        out
+    }
+
+    /// Cutting off the states that cannot reach the best part found changes nothing: the same
+    /// moves in the same order, for totals small and large (most of which the pieces cannot use
+    /// whole), on Finkel's rules and on a variant that retreats, captures by sending back and
+    /// has traps.
+    #[test]
+    fn pruning_keeps_every_move_and_its_order() {
+        let variant = "ruleset \"v\"\nextends \"senet/finkel\"\ntitle \"v\"\noption pieces: 3 | 7 default 3\non passing 26: go to 27\n";
+        for text in [None, Some(variant)] {
+            let rules = match text {
+                None => {
+                    crate::check::check_target("senet/finkel", &[("pieces".into(), "3".into())])
+                        .ok()
+                }
+                Some(t) => check_text("v.rules", t, None, &[]).ok(),
+            }
+            .expect("checks");
+            let engine = Engine::new(compile(&rules));
+            let (mut pruned, mut whole) = (Vec::<Move>::new(), Vec::<Move>::new());
+            let mut compared = 0;
+            for pos in visited(&engine, 4).iter().step_by(4) {
+                for total in [1u16, 3, 7, 12, 20, 31, 45, 70] {
+                    let t = Throw::new(total);
+                    assert_eq!(engine.legal_moves(pos, t, &mut pruned), Listing::Whole);
+                    whole.clear();
+                    engine.split_search(pos, t, (u64::MAX, 0), true, (false, false), &mut whole);
+                    // Steps past a move's length are not part of it.
+                    let steps = |list: &[Move]| -> Vec<Vec<_>> {
+                        list.iter().map(|m| m.steps().to_vec()).collect()
+                    };
+                    assert_eq!(steps(&pruned), steps(&whole), "total {total} in {pos:?}");
+                    compared += 1;
+                }
+            }
+            assert!(compared > 50, "{compared}");
+        }
     }
 }

@@ -39,13 +39,16 @@ const MORE: u32 = 1 << 22;
 const STEP_TRIES: usize = 32;
 
 /// The longest distance a piece's reach holds ([`Engine::reach`]).
-const LONGEST: u16 = 127;
+pub(super) const LONGEST: u16 = 127;
 
-/// What a draw gives: a move, or a pass (the side has no legal move).
+/// What a draw gives: a move, a pass (the side has no legal move), or neither: the whole total
+/// cannot be used and the listing of the moves that use the most of it was cut short
+/// ([`super::Listing::Cut`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Drawn {
     Move(Move),
     Pass,
+    TooLarge,
 }
 
 /// Room a draw reuses: nothing is allocated per draw once it has grown.
@@ -90,13 +93,18 @@ impl Engine {
         // A hard turn: a search says whether the whole total can be used, and lists the
         // moves where it cannot.
         room.moves.clear();
-        if self.split_moves_unless_whole(pos, total, &mut room.moves) == t {
+        let best = self.split_moves_unless_whole(pos, total, &mut room.moves);
+        if super::split::last_listing_cut() {
+            return Drawn::TooLarge;
+        }
+        if best == t {
             if let Some(mv) = self.draw_sequences(pos, t, rng, MORE) {
                 return Drawn::Move(mv);
             }
             debug_assert!(false, "no sequence uses {t}, but the search uses it all");
-            room.moves.clear();
-            self.legal_moves(pos, total, &mut room.moves);
+            if self.legal_moves(pos, total, &mut room.moves) == super::Listing::Cut {
+                return Drawn::TooLarge;
+            }
         }
         match room.moves.len() {
             0 => Drawn::Pass,
@@ -287,7 +295,7 @@ impl Engine {
 }
 
 /// The highest distance of `reach` (bit `d`; 0 where it holds only staying, or nothing).
-fn highest(reach: u128) -> u16 {
+pub(super) fn highest(reach: u128) -> u16 {
     // Below 128.
     u16::try_from((128 - reach.leading_zeros()).saturating_sub(1)).unwrap_or(0)
 }

@@ -746,4 +746,19 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to 15\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to first free after 15\n",
     ),
+    Entry::new(
+        "W004",
+        "every throw gives another throw after a move, or after a pass",
+        "Where every value the throw can give earns another throw after a move (`extra throw \
+         after`, `on move with ...: throw again`), a turn ends only when its side cannot move, \
+         or with the game: on a board where a side can always move, the other side never plays. \
+         Where every value earns another throw after a pass (`on pass with ...: throw again`), a \
+         side that cannot move with any throw throws for ever. Both at once is an error (E160). \
+         A game that meets such a turn is stopped unfinished once the turn has thrown as many \
+         times as the turn cap (`--turn-cap`, 10,000). Leave a value out of the list, unless \
+         the turn is meant to go on so. A rule that ends a turn (`end turn`, `may end turn`) \
+         silences the warning.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: every throw throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 2, 3, 4, 6\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: more throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 2, 4, 6\n",
+    ),
 ];

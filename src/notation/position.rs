@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::{Engine, Move, Outcome, Position, Setup, Way};
+use crate::engine::{Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, Way};
 use crate::types::{PathPos, PerSide, Place, Side, Throw};
 
 /// A piece's place in JSON: its path position, `0` (waiting), `"off"`, `"removed"`.
@@ -344,7 +344,12 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
             ));
         }
     }
-    engine.legal_moves(&pos, throw, buf);
+    if engine.legal_moves(&pos, throw, buf) == Listing::Cut {
+        return Err(format!(
+            "the total {throw} can be shared among these pieces in more ways than a listing of \
+             the moves visits ({SPLIT_STATES} states of its search)"
+        ));
+    }
     let moves: Vec<Value> = buf
         .iter()
         .map(|mv| move_json(engine, &pos, mv, throw))

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::position::{outcome_json, steps_json};
 use crate::check::RuleSet;
 use crate::check::load::{ChainFile, MAX_EXTENDS_DEPTH};
-use crate::engine::game::{Action, Game, GameEvent, GameSummary, random_throw};
+use crate::engine::game::{Action, Game, GameEvent, GameSummary, Stop, random_throw};
 use crate::engine::{Engine, Outcome};
 use crate::types::Side;
 
@@ -553,8 +553,8 @@ fn play_events<'e>(
     ))
 }
 
-/// A one-line description of an outcome for people.
-pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
+/// A one-line description of an outcome for people (`stop`: why a game without one stopped).
+pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>, stop: Option<Stop>) -> String {
     match outcome {
         Some(Outcome::Win { side, points }) => {
             let name = &engine.rules.sides[*side].name;
@@ -568,7 +568,10 @@ pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>) -> String {
             }
         }
         Some(Outcome::Draw) => "a draw".into(),
-        None => "unfinished (turn cap reached)".into(),
+        None => format!(
+            "unfinished ({})",
+            stop.map_or("stopped before its end", Stop::reason)
+        ),
     }
 }
 

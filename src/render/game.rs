@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
 use crate::compile::{SquareFlags, Win};
+use crate::engine::game::{GameSummary, Stop};
 use crate::engine::{Captured, Engine, Outcome, Position, Report};
 use crate::types::{Fallback, Place, Side, Square, ThrowDevice};
 
@@ -595,17 +596,15 @@ pub fn move_words(
 
 /// The last line of a game: who won and why, after how many moves and turns, and the match
 /// points where the rules count them.
-pub fn end_text(
-    engine: &Engine,
-    outcome: Option<&Outcome>,
-    pos: &Position,
-    moves: u32,
-    turns: u32,
-    style: Style,
-) -> String {
+pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: Style) -> String {
+    let (outcome, moves, turns) = (summary.outcome.as_ref(), summary.moves, summary.turns);
     let r = &engine.rules;
-    let head = format!("Game over after {moves} moves ({turns} turns): ");
     let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let head = format!(
+        "Game over after {} ({}): ",
+        plural(moves, "move"),
+        plural(turns, "turn")
+    );
     match outcome {
         Some(&Outcome::Win { side, points }) => {
             let (w, l) = (side, side.other());
@@ -639,6 +638,9 @@ pub fn end_text(
             "{head}a draw, {} borne off each.",
             plural(u32::from(pos.off(Side::First)), "piece")
         ),
-        None => format!("{head}unfinished, the turn limit was reached."),
+        None => format!(
+            "{head}unfinished: {}.",
+            summary.stop.map_or("stopped before its end", Stop::reason)
+        ),
     }
 }

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::agents::{ExpectimaxAgent, GreedyAgent};
-use crate::engine::game::{Game, Player, run};
+use crate::engine::game::{Game, Player, Stop, run};
 use crate::engine::{Engine, Move, Outcome, Position};
 use crate::notation::record::{RecordHead, replay_with};
 use crate::sim::{mix, player_seed};
@@ -59,6 +59,8 @@ pub struct Judged {
 pub struct Review {
     /// How the game ended (`None`: it was stopped, or reached its turn cap).
     pub outcome: Option<Outcome>,
+    /// Why a game without an outcome stopped, where the game stopped itself.
+    pub stop: Option<Stop>,
     /// The values are chances to win from a solved table.
     pub exact: bool,
     /// Playouts behind each chance (0 where a table gives them).
@@ -185,6 +187,7 @@ pub fn review(
     };
     Ok(Review {
         outcome: replayed.game.summary.outcome,
+        stop: replayed.game.summary.stop,
         exact,
         playouts,
         moves,

@@ -282,7 +282,7 @@ impl Row {
             proportion("draws", "draws", t.draws, t.games, NO_GAMES),
             proportion(
                 "unfinished",
-                "unfinished: games stopped by the turn cap",
+                "unfinished: games stopped by a cap (turns, throws in a turn, moves to list)",
                 t.unfinished,
                 t.games,
                 NO_GAMES,

@@ -5,7 +5,7 @@
 use super::stats::{Moments, RatioMoments};
 use crate::compile::Restriction;
 use crate::engine::game::{GameSummary, Watch};
-use crate::engine::{Engine, Move, Outcome, Position};
+use crate::engine::{Engine, Listing, Move, Outcome, Position};
 use crate::types::{PerSide, Side, Throw};
 
 /// Sums over games of the per-game figures (each with its sum of squares, for intervals).
@@ -162,9 +162,12 @@ impl<'r> Probe<'r> {
         let relaxed = self.relaxed;
         for (i, without) in &relaxed.engines {
             let changed = throws.iter().any(|&t| {
-                engine.legal_moves(pos, t, &mut self.base);
-                without.legal_moves(pos, t, &mut self.alt);
-                self.base.len() != self.alt.len() || self.base.iter().any(|m| !self.alt.contains(m))
+                // A listing cut short tells nothing of what the rule changed.
+                let whole = engine.legal_moves(pos, t, &mut self.base) == Listing::Whole
+                    && without.legal_moves(pos, t, &mut self.alt) == Listing::Whole;
+                whole
+                    && (self.base.len() != self.alt.len()
+                        || self.base.iter().any(|m| !self.alt.contains(m)))
             });
             self.fired[*i] += u64::from(changed);
         }

@@ -16,7 +16,7 @@ pub mod table;
 
 use std::collections::HashMap;
 
-use crate::engine::{Engine, Move, Outcome, Position};
+use crate::engine::{Engine, Listing, Move, Outcome, Position};
 use crate::types::{Side, Throw};
 
 /// Sweeps stop once no value changes by more than this.
@@ -225,6 +225,15 @@ pub fn solve_with(
     }
 }
 
+/// A solve that meets a split turn whose listing is cut short ([`Listing::Cut`]).
+fn too_many_moves() -> SolveError {
+    SolveError::Unsolvable(format!(
+        "a split turn has more ways to share its total than a listing of its moves visits ({} \
+         states of its search)",
+        crate::engine::SPLIT_STATES
+    ))
+}
+
 /// Pieces off in total, for messages: `2 pieces off`, `1 piece off`, `0 to 1 pieces off`.
 pub fn off_in_total(lo: usize, hi: usize) -> String {
     match (lo, hi) {
@@ -284,9 +293,11 @@ pub fn solve_dense(
                  end, go to files in {}, which failed: {e}",
                 std::env::temp_dir().display()
             )),
+            dense::Failed::TooManyMoves => too_many_moves(),
         })?;
     if solution.holds(&root) {
-        solution.openings = dense::opening_values(engine, &solution, &root);
+        solution.openings =
+            dense::opening_values(engine, &solution, &root).map_err(|_| too_many_moves())?;
     }
     Ok(Solved::Dense(solution))
 }
@@ -406,7 +417,9 @@ pub fn solve(
                 &chances
             };
             for &(v, p) in outcomes {
-                engine.legal_moves(&pos, v, &mut moves);
+                if engine.legal_moves(&pos, v, &mut moves) == Listing::Cut {
+                    return Err(too_many_moves());
+                }
                 let start = id(succ.len())?;
                 let nexts: Vec<Position> = if moves.is_empty() {
                     vec![engine.pass(&pos, v)]

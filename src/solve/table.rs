@@ -458,7 +458,13 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         };
         // The positions before the openings are not in the table: found again from its values.
         if floor == PerSide::default() {
-            solution.openings = super::dense::opening_values(engine, &solution, &engine.start());
+            solution.openings = super::dense::opening_values(engine, &solution, &engine.start())
+                .map_err(|_| {
+                    format!(
+                        "the openings of `{path}` lead to a split turn with more ways to share \
+                         its total than a listing of the moves visits"
+                    )
+                })?;
         }
         return Ok(Solved::Dense(solution));
     }

@@ -7,8 +7,8 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::net::{Layout, Net, Valuer, first_score};
-use crate::engine::Engine;
 use crate::engine::game::{Action, Game, draw_below, random_throw};
+use crate::engine::{Engine, Listing};
 use crate::types::Side;
 
 /// How training goes.
@@ -108,9 +108,11 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64)) -> Net
                 }
                 Action::Choose { side } => {
                     if game.moves().is_empty() {
-                        game.list_moves();
-                        if game.moves().is_empty() {
+                        // A listing cut short stops the game (the next action says so).
+                        if game.list_moves() == Listing::Whole && game.moves().is_empty() {
                             game.pass_turn();
+                        }
+                        if game.moves().is_empty() {
                             continue;
                         }
                     }

@@ -347,6 +347,23 @@ impl<'a> Ctx<'a, '_> {
             .collect()
     }
 
+    /// The last event rule (in the last file that has one) with an effect whose trigger `is`
+    /// accepts: its layer and span.
+    fn last_event(&self, is: impl Fn(&Trigger) -> bool) -> Option<(usize, Span)> {
+        self.merged
+            .entries
+            .iter()
+            .filter_map(|e| match &e.stmt.kind {
+                K::On {
+                    trigger, effects, ..
+                } if !effects.is_empty() && is(&trigger.value) => {
+                    Some((e.layer, e.stmt.span.clone()))
+                }
+                _ => None,
+            })
+            .max_by_key(|(layer, span)| (*layer, span.start))
+    }
+
     /// The first event rule with an effect whose trigger `is` accepts: its layer and span.
     fn first_event(&self, is: impl Fn(&Trigger) -> bool) -> Option<(usize, Span)> {
         self.merged.entries.iter().find_map(|e| match &e.stmt.kind {
@@ -830,6 +847,15 @@ pub fn build(
         );
     }
     let events = events::events(&mut cx);
+    throws::endless_turn(
+        &mut cx,
+        &union(throws.extra_after.clone(), events.after_move.clone()),
+        &events.after_pass,
+        events
+            .turn_rules
+            .iter()
+            .any(|t| t.end_turn || t.may_end_turn),
+    );
     in_parts(&mut cx, &movement);
     let effects::Effects {
         mut effects,

@@ -4,7 +4,7 @@ use super::{Ctx, mismatch};
 use crate::check::errors::CheckError;
 use crate::check::ruleset::Turn;
 use crate::lang::syntax::{
-    DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, TurnSpec,
+    DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, Trigger, TurnSpec,
 };
 use crate::types::limits::{MAX_DICE, MAX_DIE_FACES, MAX_STICKS, MAX_THROW_VALUE};
 use crate::types::{PathPos, PerSide, ThrowDevice};
@@ -111,6 +111,35 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         first_move,
         turn,
     }
+}
+
+/// E160 where every throw the device gives lets its side throw again both after a move
+/// (`after_move`) and after a pass (`after_pass`), and no rule ends a turn: a turn would never
+/// end but with the game, and the other side would never play. Reported at the last rule about
+/// passes that throws again.
+pub(super) fn endless_turn(cx: &mut Ctx, after_move: &[u8], after_pass: &[u8], ends_turn: bool) {
+    let Some(device) = &cx.device else {
+        return;
+    };
+    let every = |list: &[u8]| device.distribution().iter().all(|(v, _)| list.contains(v));
+    if ends_turn || !every(after_move) || !every(after_pass) {
+        return;
+    }
+    let Some((layer, span)) = cx.last_event(|t| matches!(t, Trigger::Pass(_))) else {
+        return;
+    };
+    cx.err_against(
+        layer,
+        CheckError::Contradiction {
+            span: span.into(),
+            what: "every throw gives another throw, after a move and after a pass: a turn would \
+                   never end, and the other side would never play"
+                .into(),
+            label: "no throw ends the turn".into(),
+            help: "leave at least one throw value out of this list or of the extra throws after a move (`extra throw after`, `on move with`)".into(),
+        },
+        &[RuleKey::Throw, RuleKey::ExtraAfter],
+    );
 }
 
 fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<ThrowDevice> {

@@ -253,16 +253,8 @@ impl Stored {
             telling,
             "a quiet point the decisions lead to is always reached"
         );
-        let end = (awaiting == Awaiting::Over).then(|| {
-            end_text(
-                engine,
-                game.summary.outcome.as_ref(),
-                &game.pos,
-                game.summary.moves,
-                game.summary.turns,
-                style,
-            )
-        });
+        let end =
+            (awaiting == Awaiting::Over).then(|| end_text(engine, &game.summary, &game.pos, style));
         Ok(Built {
             game,
             awaiting,

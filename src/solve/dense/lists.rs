@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use super::spill::Spill;
 use super::sweep::UNKNOWN;
 use super::{DenseIndex, FLIP, Located};
-use crate::engine::{Engine, Move, Position};
+use crate::engine::{Engine, Listing, Move, Position};
 use crate::types::{Side, Throw};
 
 /// States a block holds at most (a block is swept by one thread).
@@ -226,6 +226,8 @@ pub(super) enum Unmade {
     Missing(usize),
     /// The spill file could not be written.
     Spill(io::Error),
+    /// A split turn's listing of moves was cut short ([`Listing::Cut`]).
+    TooManyMoves,
 }
 
 /// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
@@ -272,20 +274,22 @@ pub(super) struct Reach<'a> {
 }
 
 /// The lists of one group (one opponent's placing in one layer), state by state, and the first
-/// layer a successor lies in that `reach` does not allow.
+/// layer a successor lies in that `reach` does not allow; `None` where a listing of moves was
+/// cut short.
 fn make_group(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
     (layer, key): (usize, u32),
     reach: Reach,
-) -> (Vec<Record>, Vec<u32>, Option<usize>) {
+) -> Option<(Vec<Record>, Vec<u32>, Option<usize>)> {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
     let (mut made, mut list) = (Vec::new(), Vec::new());
     let mut moves: Vec<Move> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
     let mut missing = None;
+    let mut cut = false;
     let won = index.states as u32;
     index.for_row(&engine.rules, layer, key, |i, pos| {
         let head = list.len();
@@ -296,7 +300,7 @@ fn make_group(
         });
         list.extend(std::iter::repeat_n(0, words));
         for (k, &(v, _)) in chances.iter().enumerate() {
-            engine.legal_moves(pos, v, &mut moves);
+            cut |= engine.legal_moves(pos, v, &mut moves) == Listing::Cut;
             succ.clear();
             if moves.is_empty() {
                 succ.push(entry(index, &engine.pass(pos, v), mover));
@@ -332,7 +336,7 @@ fn make_group(
             list.extend_from_slice(&succ);
         }
     });
-    (made, list, missing)
+    (!cut).then_some((made, list, missing))
 }
 
 /// The number of successors a state's count words announce.
@@ -375,7 +379,8 @@ pub(super) fn make(
             .par_iter()
             .map(|&group| make_group(engine, index, chances, group, reach))
             .collect();
-        for (records, list, missing) in made {
+        for group in made {
+            let (records, list, missing) = group.ok_or(Unmade::TooManyMoves)?;
             if let Some(l) = missing {
                 return Err(Unmade::Missing(l));
             }

@@ -36,7 +36,7 @@ use std::sync::atomic::AtomicU64;
 
 pub use index::{DenseIndex, Layer, Located};
 
-use crate::engine::{Engine, Move, Position};
+use crate::engine::{Engine, Listing, Move, Position};
 use crate::types::{PerSide, Side, Throw};
 
 /// Set in a successor whose mover is the other side: its value is then one minus the stored one.
@@ -212,6 +212,8 @@ pub enum Failed {
     Missing(Missing),
     /// The solver's file (successor lists that do not fit in memory, values parked) failed.
     Spill(std::io::Error),
+    /// A split turn's listing of moves was cut short ([`crate::engine::Listing::Cut`]).
+    TooManyMoves,
 }
 
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
@@ -358,6 +360,7 @@ pub fn solve(
                     needs: index.layers[l].total_off(),
                 }),
                 lists::Unmade::Spill(e) => Failed::Spill(e),
+                lists::Unmade::TooManyMoves => Failed::TooManyMoves,
             })?;
         solved += made.states;
         window.push(made);
@@ -467,11 +470,11 @@ pub fn opening_values(
     engine: &Engine,
     solution: &DenseSolution,
     root: &Position,
-) -> HashMap<Position, f64> {
+) -> Result<HashMap<Position, f64>, Failed> {
     let due = |p: &Position| Side::BOTH.iter().any(|&s| p.opening_due(s));
     let mut values: HashMap<Position, f64> = HashMap::new();
     if !due(root) {
-        return values;
+        return Ok(values);
     }
     let chances = super::move_chances(engine);
     // Every position still owing an opening that the root reaches, with its successors by
@@ -491,7 +494,9 @@ pub fn opening_values(
                 &chances
             };
             for &(v, p) in outcomes {
-                engine.legal_moves(&pos, v, &mut moves);
+                if engine.legal_moves(&pos, v, &mut moves) == Listing::Cut {
+                    return Err(Failed::TooManyMoves);
+                }
                 let nexts: Vec<Position> = if moves.is_empty() {
                     vec![engine.pass(&pos, v)]
                 } else {
@@ -539,7 +544,7 @@ pub fn opening_values(
             largest = largest.max((old - v).abs());
         }
         if largest < super::TOLERANCE {
-            return values;
+            return Ok(values);
         }
     }
 }

@@ -872,3 +872,86 @@ fn a_full_disk_leaves_every_file_written_before_as_it_was() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(std::fs::read_to_string(at("k.rules")).unwrap(), kendall);
 }
+
+/// `senet lsp` with its cache in `cache`, asked for the definition of `extends "senet/base"`:
+/// the definition's answer (`null` where there is none).
+fn lsp_definition(cache: &std::path::Path) -> Value {
+    let doc = "file:///tmp/senet-io-lsp/variant.rules";
+    let messages = [
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": doc, "languageId": "senet", "version": 1,
+            "text": "ruleset \"my/variant\"\nextends \"senet/base\"\n"}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/definition", "params": {
+            "textDocument": {"uri": doc}, "position": {"line": 1, "character": 12}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "exit"}),
+    ];
+    let mut input = Vec::new();
+    for m in messages {
+        let body = m.to_string();
+        input.extend_from_slice(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+    let mut child = senet()
+        .arg("lsp")
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run senet lsp");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().expect("senet lsp ends");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split("Content-Length: ")
+        .filter_map(|frame| frame.split_once("\r\n\r\n"))
+        .filter_map(|(_, body)| serde_json::from_str::<Value>(body).ok())
+        .find(|m| m["id"] == 2)
+        .expect("an answer to the definition")["result"]
+        .clone()
+}
+
+#[test]
+fn the_language_server_writes_its_cache_through_no_planted_link() {
+    let dir = TempDir::new("lsp-cache");
+    let copies = dir.0.join("senet/rulesets").join(env!("CARGO_PKG_VERSION"));
+    std::fs::create_dir_all(copies.join("senet")).unwrap();
+    let victim = dir.write("victim.txt", b"precious");
+    let copy = copies.join("senet/base.rules");
+    std::os::unix::fs::symlink(&victim, &copy).unwrap();
+    let base = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets/senet/base.rules"),
+    )
+    .unwrap();
+    // A link where the copy goes: replaced by the copy; what it named is left alone.
+    let answer = lsp_definition(&dir.0);
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(std::fs::symlink_metadata(&copy).unwrap().is_file());
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), base);
+    assert_eq!(
+        answer["uri"],
+        format!("file://{}", copy.display()),
+        "{answer}"
+    );
+    assert_eq!(names_in(&copies.join("senet")), ["base.rules"]);
+    // A folder of the cache that is a link: nothing is written through it, and no copy is named.
+    let elsewhere = dir.0.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("base.rules"), b"precious too").unwrap();
+    std::fs::remove_dir_all(copies.join("senet")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, copies.join("senet")).unwrap();
+    let answer = lsp_definition(&dir.0);
+    assert_eq!(answer, Value::Null);
+    assert_eq!(
+        std::fs::read(elsewhere.join("base.rules")).unwrap(),
+        b"precious too"
+    );
+    assert_eq!(names_in(&elsewhere), ["base.rules"]);
+}

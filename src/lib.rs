@@ -12,6 +12,7 @@ pub mod bundled;
 pub mod check;
 pub mod compile;
 pub mod engine;
+pub mod files;
 pub mod ide;
 pub mod lang;
 pub mod notation;

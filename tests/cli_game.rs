@@ -1297,7 +1297,7 @@ fn a_record_is_refused_before_the_game_where_it_cannot_be_written() {
     ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
-        out.stderr.contains("an input of this game"),
+        out.stderr.contains("the record: `") && out.stderr.contains("is an input of this command"),
         "{}",
         out.stderr
     );
@@ -1315,7 +1315,7 @@ fn a_record_is_refused_before_the_game_where_it_cannot_be_written() {
     ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
-        out.stderr.contains("cannot write the record"),
+        out.stderr.contains("the record: cannot write `"),
         "{}",
         out.stderr
     );

@@ -504,3 +504,454 @@ fn extends_of_a_folder_a_pipe_or_a_link_loop_says_why_it_cannot_be_read() {
         );
     }
 }
+
+/// The files a command can read, made once in `dir`: a rule file (`ur.rules`, a copy of
+/// `twenty-squares/ur`), a position of it, a game record of it, a network trained for it with
+/// one piece a side, and the two shards of a simulation of it.
+struct Inputs {
+    rules: String,
+    position: String,
+    record: String,
+    net: String,
+    shards: [String; 2],
+}
+
+impl Inputs {
+    fn make(dir: &TempDir) -> Inputs {
+        let ur = std::fs::read(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets/twenty-squares/ur.rules"),
+        )
+        .expect("the bundled file");
+        let rules = dir.write("ur.rules", &ur);
+        let scenarios = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/scenarios/twenty-squares__ur.json"),
+        )
+        .expect("the scenario file");
+        let v: Value = serde_json::from_str(&scenarios).expect("JSON");
+        let position = dir.write(
+            "position.json",
+            v["cases"][0]["position"].to_string().as_bytes(),
+        );
+        let record = dir.0.join("game.json").to_str().unwrap().to_string();
+        let net = dir.0.join("one.net").to_str().unwrap().to_string();
+        for args in [
+            &[
+                "play",
+                &rules,
+                "--players",
+                "random,random",
+                "--seed",
+                "5",
+                "--record",
+                &record,
+            ][..],
+            &[
+                "train", &rules, "-o", "pieces=1", "--games", "20", "--hidden", "4", "--out", &net,
+            ],
+        ] {
+            let (code, stdout, stderr) = run(args, b"");
+            assert_eq!(code, 0, "{args:?}: {stdout}{stderr}");
+        }
+        let shards = ["1/2", "2/2"].map(|k| {
+            let (code, json, stderr) = run(
+                &[
+                    "sim", &rules, "--games", "6", "--shard", k, "--format", "json",
+                ],
+                b"",
+            );
+            assert_eq!(code, 0, "{stderr}");
+            dir.write(&format!("shard{}.json", &k[..1]), json.as_bytes())
+        });
+        Inputs {
+            rules,
+            position,
+            record,
+            net,
+            shards,
+        }
+    }
+}
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn no_command_writes_over_one_of_its_inputs_by_any_name() {
+    let dir = TempDir::new("output-is-input");
+    let i = Inputs::make(&dir);
+    let learned = format!("learned:{},random", i.net);
+    // Each command with `OUT` where its output goes, and the input `OUT` is made to be.
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["draw", &i.rules, "--out", "OUT"], &i.rules),
+        (
+            vec!["draw", &i.rules, "--position", &i.position, "--out", "OUT"],
+            &i.position,
+        ),
+        (
+            vec!["draw", "--record", &i.record, "--turn", "3", "--out", "OUT"],
+            &i.record,
+        ),
+        (
+            vec!["solve", &i.rules, "-o", "pieces=1", "--table", "OUT"],
+            &i.rules,
+        ),
+        (
+            vec![
+                "train", &i.rules, "-o", "pieces=1", "--games", "5", "--out", "OUT",
+            ],
+            &i.rules,
+        ),
+        (
+            vec![
+                "compare", &i.rules, "--games", "4", "--skill", "none", "--plot", "OUT",
+            ],
+            &i.rules,
+        ),
+        (vec!["review", &i.record, "--plot", "OUT"], &i.record),
+        (
+            vec![
+                "play",
+                &i.rules,
+                "-o",
+                "pieces=1",
+                "--players",
+                &learned,
+                "--record",
+                "OUT",
+            ],
+            &i.net,
+        ),
+        (
+            vec![
+                "play",
+                &i.rules,
+                "--players",
+                "random,random",
+                "--record",
+                "OUT",
+            ],
+            &i.rules,
+        ),
+        (
+            vec!["merge", &i.shards[0], &i.shards[1], "--plot", "OUT"],
+            &i.shards[1],
+        ),
+    ];
+    let soft = dir.0.join("soft-link");
+    let hard = dir.0.join("hard-link");
+    for (args, input) in cases {
+        let before = std::fs::read(input).expect("the input");
+        let _ = std::fs::remove_file(&soft);
+        let _ = std::fs::remove_file(&hard);
+        std::os::unix::fs::symlink(input, &soft).expect("a symbolic link");
+        std::fs::hard_link(input, &hard).expect("a hard link");
+        let names = names_in(&dir.0);
+        for out in [input, soft.to_str().unwrap(), hard.to_str().unwrap()] {
+            let args: Vec<&str> = args
+                .iter()
+                .map(|a| if *a == "OUT" { out } else { a })
+                .collect();
+            let (code, stdout, stderr) = run(&args, b"");
+            assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+            assert!(
+                stderr.contains(&format!("`{out}` is an input of this command")),
+                "{args:?}: {stderr}"
+            );
+            if out != input {
+                assert!(
+                    stderr.contains(&format!("the same file as `{input}`")),
+                    "{stderr}"
+                );
+            }
+            assert!(
+                !stdout.contains("Game over"),
+                "{args:?}: the game was played"
+            );
+            assert_eq!(std::fs::read(input).expect("the input"), before, "{args:?}");
+            assert!(std::fs::symlink_metadata(&soft).unwrap().is_symlink());
+            assert_eq!(names_in(&dir.0), names, "{args:?} left a file behind");
+        }
+    }
+}
+
+#[test]
+fn an_output_through_a_link_replaces_the_file_it_names_and_a_device_stays_one() {
+    let dir = TempDir::new("output-link");
+    let real = dir.write("board.svg", b"an old picture");
+    let link = dir.0.join("link.svg");
+    std::os::unix::fs::symlink("board.svg", &link).unwrap();
+    let (code, _, stderr) = run(
+        &["draw", "twenty-squares/ur", "--out", link.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let svg = std::fs::read_to_string(&real).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(names_in(&dir.0), ["board.svg", "link.svg"]);
+    // A device is written into, never replaced by a file of the same name.
+    let (code, _, stderr) = run(&["draw", "twenty-squares/ur", "--out", "/dev/null"], b"");
+    assert_eq!(code, 0, "{stderr}");
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(!null.is_file(), "/dev/null was replaced by a file");
+    let (code, _, stderr) = run(&["draw", "twenty-squares/ur", "--out", "/dev/full"], b"");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("cannot write `/dev/full`"), "{stderr}");
+}
+
+/// A small file system of its own (`mount -t tmpfs`), unmounted and removed when dropped.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    /// `None` where mounting is not allowed here (not root, or no such file system).
+    fn mount(test: &str, size: &str) -> Option<SmallDisk> {
+        let dir = std::env::temp_dir().join(format!("senet-disk-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a mount point");
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            let _ = std::fs::remove_dir(&dir);
+            return None;
+        }
+        Some(SmallDisk(dir))
+    }
+
+    /// Fills what is left of the disk, to the last byte.
+    fn fill(&self) {
+        let mut filler = std::fs::File::create(self.0.join("filler")).expect("room for a name");
+        let block = [0u8; 4096];
+        while filler.write_all(&block).is_ok() {}
+        let _ = filler.write_all(&[0u8; 1]);
+        let _ = filler.sync_all();
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+#[test]
+fn a_full_disk_leaves_every_file_written_before_as_it_was() {
+    let Some(disk) = SmallDisk::mount("full", "256k") else {
+        eprintln!(
+            "note: mounting a small tmpfs was refused here: the full-disk run is skipped (the \
+             library's own tests fail a write half way instead)"
+        );
+        return;
+    };
+    let at = |name: &str| disk.0.join(name).to_str().unwrap().to_string();
+    // A rule file not in the canonical layout (every line indented), and the files a table, a
+    // network and a record wrote while there was room.
+    let kendall = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets/senet/kendall.rules"),
+    )
+    .unwrap();
+    let untidy: String = kendall.lines().map(|l| format!("  {l}\n")).collect();
+    std::fs::write(at("k.rules"), &untidy).unwrap();
+    let writes: [&[&str]; 3] = [
+        &[
+            "solve",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=1",
+            "--table",
+            &at("t.table"),
+        ],
+        &[
+            "train",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=1",
+            "--games",
+            "20",
+            "--hidden",
+            "4",
+            "--out",
+            &at("n.net"),
+        ],
+        &[
+            "play",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=1",
+            "--players",
+            "random,random",
+            "--seed",
+            "3",
+            "--record",
+            &at("g.json"),
+        ],
+    ];
+    for args in writes {
+        let (code, _, stderr) = run(args, b"");
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+    }
+    let names = names_in(&disk.0);
+    let before: Vec<Vec<u8>> = names
+        .iter()
+        .map(|n| std::fs::read(at(n)).unwrap())
+        .collect();
+    disk.fill();
+    // Each again, over its file, now that the disk is full; the game another (seed 4).
+    let again: [&[&str]; 4] = [
+        &["fmt", &at("k.rules")],
+        &[
+            "solve",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=2",
+            "--table",
+            &at("t.table"),
+        ],
+        &[
+            "train",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=1",
+            "--games",
+            "30",
+            "--hidden",
+            "8",
+            "--out",
+            &at("n.net"),
+        ],
+        &[
+            "play",
+            "twenty-squares/ur",
+            "-o",
+            "pieces=1",
+            "--players",
+            "random,random",
+            "--seed",
+            "4",
+            "--record",
+            &at("g.json"),
+        ],
+    ];
+    for args in again {
+        let (code, _, stderr) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let mut after = names_in(&disk.0);
+    after.retain(|n| n != "filler");
+    assert_eq!(after, names, "a temporary file was left behind");
+    for (name, bytes) in names.iter().zip(&before) {
+        assert_eq!(&std::fs::read(at(name)).unwrap(), bytes, "{name} changed");
+    }
+    // The rule file still has every one of its rules, and the record still replays.
+    assert_eq!(std::fs::read_to_string(at("k.rules")).unwrap(), untidy);
+    let (code, _, stderr) = run(&["replay", &at("g.json")], b"");
+    assert_eq!(code, 0, "{stderr}");
+    // With room again, the same `fmt` lays the file out.
+    std::fs::remove_file(disk.0.join("filler")).unwrap();
+    let (code, _, stderr) = run(&["fmt", &at("k.rules")], b"");
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(std::fs::read_to_string(at("k.rules")).unwrap(), kendall);
+}
+
+/// `senet lsp` with its cache in `cache`, asked for the definition of `extends "senet/base"`:
+/// the definition's answer (`null` where there is none).
+fn lsp_definition(cache: &std::path::Path) -> Value {
+    let doc = "file:///tmp/senet-io-lsp/variant.rules";
+    let messages = [
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": doc, "languageId": "senet", "version": 1,
+            "text": "ruleset \"my/variant\"\nextends \"senet/base\"\n"}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/definition", "params": {
+            "textDocument": {"uri": doc}, "position": {"line": 1, "character": 12}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "exit"}),
+    ];
+    let mut input = Vec::new();
+    for m in messages {
+        let body = m.to_string();
+        input.extend_from_slice(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+    let mut child = senet()
+        .arg("lsp")
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run senet lsp");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().expect("senet lsp ends");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split("Content-Length: ")
+        .filter_map(|frame| frame.split_once("\r\n\r\n"))
+        .filter_map(|(_, body)| serde_json::from_str::<Value>(body).ok())
+        .find(|m| m["id"] == 2)
+        .expect("an answer to the definition")["result"]
+        .clone()
+}
+
+#[test]
+fn the_language_server_writes_its_cache_through_no_planted_link() {
+    let dir = TempDir::new("lsp-cache");
+    let copies = dir.0.join("senet/rulesets").join(env!("CARGO_PKG_VERSION"));
+    std::fs::create_dir_all(copies.join("senet")).unwrap();
+    let victim = dir.write("victim.txt", b"precious");
+    let copy = copies.join("senet/base.rules");
+    std::os::unix::fs::symlink(&victim, &copy).unwrap();
+    let base = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rulesets/senet/base.rules"),
+    )
+    .unwrap();
+    // A link where the copy goes: replaced by the copy; what it named is left alone.
+    let answer = lsp_definition(&dir.0);
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(std::fs::symlink_metadata(&copy).unwrap().is_file());
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), base);
+    assert_eq!(
+        answer["uri"],
+        format!("file://{}", copy.display()),
+        "{answer}"
+    );
+    assert_eq!(names_in(&copies.join("senet")), ["base.rules"]);
+    // A folder of the cache that is a link: nothing is written through it, and no copy is named.
+    let elsewhere = dir.0.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("base.rules"), b"precious too").unwrap();
+    std::fs::remove_dir_all(copies.join("senet")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, copies.join("senet")).unwrap();
+    let answer = lsp_definition(&dir.0);
+    assert_eq!(answer, Value::Null);
+    assert_eq!(
+        std::fs::read(elsewhere.join("base.rules")).unwrap(),
+        b"precious too"
+    );
+    assert_eq!(names_in(&elsewhere), ["base.rules"]);
+}

@@ -85,8 +85,8 @@ fn self_play_learns_values_near_the_exact_ones() {
     );
 }
 
-/// A file in a directory of this test run's own, deleted (with the directory, once empty) when
-/// the test ends, passed or not.
+/// A file in a folder of its own, deleted (with the folder, once empty) when the test ends,
+/// passed or not.
 struct Temp(String);
 
 impl std::ops::Deref for Temp {
@@ -101,14 +101,15 @@ impl Drop for Temp {
         let path = std::path::Path::new(&self.0);
         let _ = std::fs::remove_file(path);
         if let Some(dir) = path.parent() {
-            // Fails while another test's file is still there; the last one removes it.
             let _ = std::fs::remove_dir(dir);
         }
     }
 }
 
+/// A path `name` in a folder of its own (tests run at once: one test's folder is never removed
+/// under another's file).
 fn temp(name: &str) -> Temp {
-    let dir = std::env::temp_dir().join(format!("senet-learned-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("senet-learned-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     Temp(dir.join(name).to_string_lossy().into_owned())
 }
@@ -254,4 +255,130 @@ fn a_trained_network_beats_random_play() {
         won += run(&e, &spec, 2, &|_| {}).unwrap().player_wins[me];
     }
     assert!(won > 250, "won {won} of 400 against random");
+}
+
+/// `senet sim` of one game with `learned:PATH` as the first player: (exit code, stderr), or a
+/// failure if it has not ended within a minute (a pipe that is waited on would never end).
+fn sim_with_net(path: &str) -> (i32, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_senet"))
+        .args(["sim", "senet/kendall", "-o", "pieces=1", "--games", "1"])
+        .arg("--players")
+        .arg(format!("learned:{path},random"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run senet");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait for senet").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("learned:{path} was waited on for a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("senet ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_network_is_read_from_a_regular_file_of_a_bounded_size_only() {
+    let fifo = temp("pipe.net");
+    let made = std::process::Command::new("mkfifo").arg(&*fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let folder = temp("folder.net");
+    std::fs::create_dir_all(&*folder).unwrap();
+    for (path, says) in [
+        ("/dev/zero", "it is not a regular file"),
+        (&*fifo, "it is not a regular file"),
+        (&*folder, "it is a folder"),
+    ] {
+        let (code, err) = sim_with_net(path);
+        assert_eq!(code, 2, "{path}: {err}");
+        assert!(
+            err.contains(&format!("cannot read the network {path}: {says}")),
+            "{path}: {err}"
+        );
+    }
+    std::fs::remove_dir(&*folder).unwrap();
+    // One byte over 16 MiB, of spaces JSON would skip: refused by its length, not parsed.
+    let long = temp("long.net");
+    std::fs::write(&*long, vec![b' '; (16 << 20) + 1]).unwrap();
+    let (code, err) = sim_with_net(&long);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is longer than 16 MiB"), "{err}");
+}
+
+#[test]
+fn a_network_whose_sizes_disagree_is_refused_with_the_sizes() {
+    let file = temp("sizes.net");
+    let net: &str = &file;
+    let (code, _, err) = run(&[
+        "train",
+        "senet/kendall",
+        "-o",
+        "pieces=1",
+        "--games",
+        "5",
+        "--hidden",
+        "2",
+        "--out",
+        net,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(net).unwrap()).unwrap();
+    // Kendall's Senet with one piece: 30 path positions a side, 30 + 30 + 7 inputs.
+    assert_eq!(good["layout"]["path"], serde_json::json!([30, 30]));
+    assert_eq!(good["net"]["inputs"], 67);
+    let changed = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        std::fs::write(net, v.to_string()).unwrap();
+        sim_with_net(net)
+    };
+    for (edit, says) in [
+        (
+            // A path longer than any board has: its count of inputs would be past any limit.
+            &(|v: &mut serde_json::Value| {
+                v["layout"]["path"] = serde_json::json!([u64::MAX, 30]);
+            }) as &dyn Fn(&mut serde_json::Value),
+            "its layout (18446744073709551615 and 30 path positions, 1 pieces) is no rule set's",
+        ),
+        (
+            &|v: &mut serde_json::Value| v["layout"]["pieces"] = serde_json::json!(16),
+            "sides 1 to 15 pieces",
+        ),
+        (
+            &|v: &mut serde_json::Value| v["net"]["hidden"] = serde_json::json!(1025),
+            "1025 hidden units, more than the 1024 a network may have",
+        ),
+        (
+            // 68 inputs for a layout that gives 67, with as many weights as 68 would take.
+            &|v: &mut serde_json::Value| {
+                v["net"]["inputs"] = serde_json::json!(68);
+                v["net"]["w1"]
+                    .as_array_mut()
+                    .unwrap()
+                    .extend([0.0, 0.0].map(serde_json::Value::from));
+            },
+            "the network's weights do not fit its sizes",
+        ),
+        (
+            &|v: &mut serde_json::Value| {
+                v["net"]["w1"].as_array_mut().unwrap().pop();
+            },
+            "the network's weights do not fit its sizes",
+        ),
+    ] {
+        let (code, err) = changed(edit);
+        assert_eq!(code, 2, "{says}: {err}");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    std::fs::write(net, good.to_string()).unwrap();
+    let (code, err) = sim_with_net(net);
+    assert_eq!(code, 0, "{err}");
 }

@@ -243,3 +243,128 @@ fn merge_refuses_what_is_not_every_shard_of_one_run() {
     assert!(stderr.contains("for comparisons"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `senet merge FILES`: exit 2, nothing on standard output, and an error naming `name` and
+/// saying `says`.
+fn refused(files: &[&str], name: &str, says: &str) {
+    let mut args = vec!["merge"];
+    args.extend_from_slice(files);
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 2, "{says}: {stderr}");
+    assert!(stdout.is_empty(), "{says}: {stdout}");
+    assert!(
+        stderr.contains(&format!("`{name}`")) && stderr.contains(says),
+        "{says}: {stderr}"
+    );
+}
+
+#[test]
+fn merge_refuses_a_shard_whose_counts_disagree_or_would_wrap() {
+    let dir = folder("counts");
+    let sim = shards(
+        &dir.join("sim"),
+        &["sim", "twenty-squares/ur", "--games", "200"],
+        2,
+    );
+    let part: Value = serde_json::from_str(&std::fs::read_to_string(&sim[1]).unwrap()).unwrap();
+    let totals = &part["totals"];
+    assert_eq!(totals["games"], 100);
+    let bad = dir.join("bad.json");
+    let bad_name = bad.to_str().unwrap();
+    let with = |edit: &dyn Fn(&mut Value)| {
+        let mut v = part.clone();
+        edit(&mut v["totals"]);
+        std::fs::write(&bad, v.to_string()).unwrap();
+    };
+    let wins = |t: &Value, s: usize| t["wins"][s].as_u64().unwrap();
+    // 2^64 - 1 wins for the first side: added to the other shard's, they would wrap round to
+    // fewer wins than games.
+    let (w0, w1) = (wins(totals, 0), wins(totals, 1));
+    with(&|t| t["wins"][0] = Value::from(u64::MAX));
+    refused(
+        &[&sim[0], bad_name],
+        bad_name,
+        &format!(
+            "its wins (18446744073709551615 and {w1}), draws (0) and unfinished games (0) add up to {}, not its 100 games",
+            u128::from(u64::MAX) + u128::from(w1)
+        ),
+    );
+    // Every win moved to the first side, the players' wins left: they no longer agree.
+    with(&|t| {
+        t["wins"] = serde_json::json!([w0 + w1, 0]);
+        t["player_wins"] = serde_json::json!([u64::MAX, 1]);
+    });
+    refused(
+        &[&sim[0], bad_name],
+        bad_name,
+        &format!(
+            "its players' wins (18446744073709551615 and 1) are not its sides' wins ({} and 0)",
+            w0 + w1
+        ),
+    );
+    // A game length counted twice: the histogram counts 101 games of the shard's 100.
+    with(&|t| {
+        let first = &mut t["moves_each"][0];
+        first[1] = Value::from(first[1].as_u64().unwrap() + 1);
+    });
+    refused(
+        &[&sim[0], bad_name],
+        bad_name,
+        "`moves_each` counts 101 games, not its 100",
+    );
+    // The histogram's lengths no longer add up to the moves.
+    with(&|t| t["moves"] = Value::from(t["moves"].as_u64().unwrap() + 1));
+    refused(&[&sim[0], bad_name], bad_name, "`moves_each` adds up to");
+    // Counts that agree with each other, but for 99 games where shard 2/2 of 200 plays 100: one
+    // of the first side's wins taken away, with its player's win and one game's lengths.
+    with(&|t| {
+        t["games"] = Value::from(99);
+        t["wins"][0] = Value::from(w0 - 1);
+        let p = usize::from(t["player_wins"][0].as_u64().unwrap() == 0);
+        t["player_wins"][p] = Value::from(t["player_wins"][p].as_u64().unwrap() - 1);
+        for key in ["moves_each", "turns_each"] {
+            let first = &mut t[key][0];
+            let (length, n) = (first[0].as_u64().unwrap(), first[1].as_u64().unwrap());
+            first[1] = Value::from(n - 1);
+            let total = if key == "moves_each" {
+                "moves"
+            } else {
+                "turns"
+            };
+            t[total] = Value::from(t[total].as_u64().unwrap() - length);
+        }
+    });
+    refused(
+        &[&sim[0], bad_name],
+        bad_name,
+        "holds 99 games, but shard 2/2 of a run of 200 games plays 100",
+    );
+    // Passes no game count bounds: each shard's fine, their sum past 2^64 - 1.
+    let mut near = part.clone();
+    near["totals"]["passes"] = Value::from(u64::MAX);
+    std::fs::write(&bad, near.to_string()).unwrap();
+    refused(
+        &[&sim[0], bad_name],
+        bad_name,
+        "their `passes` add up to more than 2^64 - 1",
+    );
+    // The same checks hold for the rows of a comparison.
+    let compare = shards(
+        &dir.join("compare"),
+        &[
+            "compare",
+            "twenty-squares/ur",
+            "--games",
+            "20",
+            "--skill",
+            "none",
+        ],
+        2,
+    );
+    let mut row: Value =
+        serde_json::from_str(&std::fs::read_to_string(&compare[1]).unwrap()).unwrap();
+    row["rows"][0]["totals"]["draws"] = Value::from(u64::MAX);
+    std::fs::write(&bad, row.to_string()).unwrap();
+    refused(&[&compare[0], bad_name], bad_name, "not its 10 games");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

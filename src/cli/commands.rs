@@ -62,6 +62,7 @@ pub fn run(cli: Cli) -> ExitCode {
             (_, _, Some(rules)) => match load(&rules, &options.options) {
                 Ok(r) => super::draw::run(
                     super::draw::Input::Rules {
+                        target: &rules,
                         rules: &r,
                         position: position.as_deref(),
                     },
@@ -123,6 +124,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 &r,
                 &Engine::new(compile(&r)),
                 super::train::TrainArgs {
+                    target: &rules,
                     out: &out,
                     games,
                     hidden: hidden as usize,
@@ -255,6 +257,7 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(r) => super::solve::run(
                 &Engine::new(compile(&r)),
                 super::solve::SolveArgs {
+                    target: &rules,
                     rules: &r,
                     options: &options.options,
                     position: position.as_deref(),
@@ -287,10 +290,7 @@ fn man(out: Option<&Path>) -> ExitCode {
     match super::man::write_pages(dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            complain!(
-                "error: cannot write the manual pages into `{}`: {e}",
-                dir.display()
-            );
+            complain!("error: the manual pages: {e}");
             ExitCode::from(2)
         }
     }

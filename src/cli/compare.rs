@@ -199,6 +199,23 @@ pub fn run(a: CompareArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(path) = a.plot {
+        let agents: Vec<String> = a
+            .players
+            .iter()
+            .chain(pairs.iter().flatten())
+            .cloned()
+            .collect();
+        let inputs = a
+            .rules
+            .iter()
+            .map(String::as_str)
+            .chain(super::output::net_files(&agents));
+        if let Err(e) = super::output::check_output(path, inputs) {
+            complain!("error: the plot: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let plan = match plan(&a) {
         Ok(p) => p,
         Err(code) => return code,
@@ -311,9 +328,9 @@ pub fn run(a: CompareArgs) -> ExitCode {
 /// Prints a comparison as asked, and draws it where asked.
 fn print_comparison(c: &Comparison, format: TableFormat, plot_to: Option<&Path>) -> ExitCode {
     if let Some(path) = plot_to
-        && let Err(e) = std::fs::write(path, plot::svg(c))
+        && let Err(e) = senet::files::write_bytes(path, plot::svg(c).as_bytes())
     {
-        complain!("error: cannot write the plot `{}`: {e}", path.display());
+        complain!("error: the plot: {e}");
         return ExitCode::from(2);
     }
     match format {
@@ -326,6 +343,12 @@ fn print_comparison(c: &Comparison, format: TableFormat, plot_to: Option<&Path>)
 
 /// `senet merge`: the shards of one `sim` or `compare` run, as the whole run's report.
 pub fn merge(files: &[String], format: TableFormat, plot_to: Option<&Path>) -> ExitCode {
+    if let Some(path) = plot_to
+        && let Err(e) = super::output::check_output(path, files.iter().map(String::as_str))
+    {
+        complain!("error: the plot: {e}");
+        return ExitCode::from(2);
+    }
     let mut values = Vec::new();
     for f in files {
         let parsed = super::input::read_text(f, super::input::MAX_RECORD).and_then(|text| {

@@ -1,6 +1,7 @@
 //! `senet draw`: the board as an SVG picture, at the start, in a position, or as a recorded
 //! game's turn left it.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use senet::check::RuleSet;
@@ -16,6 +17,8 @@ use senet::types::Throw;
 pub enum Input<'a> {
     /// The start, or a position file's position.
     Rules {
+        /// The rule set as named on the command line (a file, or a bundled id).
+        target: &'a str,
         rules: &'a RuleSet,
         position: Option<&'a str>,
     },
@@ -28,8 +31,21 @@ pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
         complain!("error: {msg}");
         ExitCode::from(2)
     };
+    if let Some(file) = out {
+        let inputs = match input {
+            Input::Rules {
+                target, position, ..
+            } => [Some(target), position],
+            Input::Record { path, .. } => [Some(path), None],
+        };
+        if let Err(e) = super::output::check_output(Path::new(file), inputs.into_iter().flatten()) {
+            return fail(e.to_string());
+        }
+    }
     let (engine, pos, throw) = match input {
-        Input::Rules { rules, position } => {
+        Input::Rules {
+            rules, position, ..
+        } => {
             let engine = Engine::new(compile(rules));
             let (pos, throw) = match position {
                 None => (engine.start(), None),
@@ -69,9 +85,9 @@ pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
             super::output::write_stdout(picture.as_bytes());
             ExitCode::SUCCESS
         }
-        Some(file) => match std::fs::write(file, picture) {
+        Some(file) => match senet::files::write_bytes(Path::new(file), picture.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(format!("cannot write `{file}`: {e}")),
+            Err(e) => fail(e.to_string()),
         },
     }
 }

@@ -1,14 +1,16 @@
 //! `senet fmt`: rule files rewritten in the canonical layout ([`senet::lang::format`]), or with
 //! `--check` only told which are not in it.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use senet::lang::format::format;
 use senet::lang::{MAX_FILE_BYTES, SourceFile, parse_file};
 
-/// Formats each file in place (`-`: standard input to standard output). Exit 0 when every
-/// file is (now) laid out canonically; 1 when `check` finds one that is not, or a file has a
-/// syntax error (it is left as it is); 2 when a file cannot be read or written.
+/// Formats each file in place (`-`: standard input to standard output), replacing it whole
+/// ([`senet::files::write`]: a full disk leaves it as it was). Exit 0 when every file is (now)
+/// laid out canonically; 1 when `check` finds one that is not, or a file has a syntax error (it
+/// is left as it is); 2 when a file cannot be read or written.
 pub fn run(files: &[String], check: bool) -> ExitCode {
     let mut worst = 0u8;
     for path in files {
@@ -36,9 +38,9 @@ pub fn run(files: &[String], check: bool) -> ExitCode {
         } else if path == "-" {
             super::output::write_stdout(formatted.as_bytes());
         } else if formatted != text
-            && let Err(e) = std::fs::write(path, &formatted)
+            && let Err(e) = senet::files::write_bytes(Path::new(path), formatted.as_bytes())
         {
-            complain!("error: cannot write `{path}`: {e}");
+            complain!("error: {e}");
             worst = 2;
         }
     }

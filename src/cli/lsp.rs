@@ -486,13 +486,29 @@ fn bundled_dir() -> PathBuf {
         .join(env!("CARGO_PKG_VERSION"))
 }
 
-/// The copy of bundled rule set `id` on disk, written if it is missing or differs.
+/// The copy of bundled rule set `id` on disk, written if it is missing or differs. Nothing in
+/// the cache folder is followed: anyone who can write there could plant a link to make the
+/// server overwrite another file. A folder of the cache that is a link gives no copy; a link
+/// where the copy goes is replaced by the copy ([`senet::files::write_no_follow`]).
 fn bundled_copy(id: &str) -> Option<PathBuf> {
     let text = senet::bundled::get(id)?;
-    let path = bundled_dir().join(format!("{id}.rules"));
-    if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
-        std::fs::create_dir_all(path.parent()?).ok()?;
-        std::fs::write(&path, text).ok()?;
+    let base = bundled_dir();
+    let path = base.join(format!("{id}.rules"));
+    let parent = path.parent()?;
+    std::fs::create_dir_all(parent).ok()?;
+    // Every folder from `senet/` down to the copy's: a real folder, not a link to one.
+    let top = base.parent()?.parent()?.parent()?;
+    let mut folder = parent;
+    while folder != top {
+        if !std::fs::symlink_metadata(folder).ok()?.is_dir() {
+            return None;
+        }
+        folder = folder.parent()?;
+    }
+    let is_copy = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+        && std::fs::read(&path).ok().as_deref() == Some(text.as_bytes());
+    if !is_copy {
+        senet::files::write_no_follow(&path, text.as_bytes()).ok()?;
     }
     Some(path)
 }

@@ -2,8 +2,9 @@
 //! after each help (examples, the exit status) becomes a section of its own, kept line for line:
 //! filled as prose, the examples would run together.
 
-use std::io;
 use std::path::Path;
+
+use senet::files::{WriteError, write_bytes};
 
 use clap::CommandFactory;
 
@@ -15,17 +16,21 @@ pub fn page() -> Vec<u8> {
     render(Cli::command().disable_help_subcommand(true))
 }
 
-/// Writes `senet.1` and a page per command (`senet-play.1`, ...) into `dir`, made if missing.
-pub fn write_pages(dir: &Path) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
+/// Writes `senet.1` and a page per command (`senet-play.1`, ...) into `dir`, made if missing;
+/// each page whole ([`senet::files::write`]).
+pub fn write_pages(dir: &Path) -> Result<(), WriteError> {
+    std::fs::create_dir_all(dir).map_err(|source| WriteError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let mut cli = Cli::command().disable_help_subcommand(true);
     // Building names each command `senet-NAME`, the name of its page.
     cli.build();
     for command in cli.get_subcommands() {
         let name = command.get_display_name().unwrap_or(command.get_name());
-        std::fs::write(dir.join(format!("{name}.1")), render(command.clone()))?;
+        write_bytes(&dir.join(format!("{name}.1")), &render(command.clone()))?;
     }
-    std::fs::write(dir.join("senet.1"), render(cli))
+    write_bytes(&dir.join("senet.1"), &render(cli))
 }
 
 fn render(command: clap::Command) -> Vec<u8> {

@@ -5,6 +5,9 @@
 //! if that fails there is nowhere left to report it.
 
 use std::io::{self, Write};
+use std::path::Path;
+
+use senet::files::WriteError;
 
 /// Ends the program after a failed write to standard output.
 pub fn stdout_failed(e: &io::Error) -> ! {
@@ -30,6 +33,28 @@ pub fn flush_stdout() {
     if let Err(e) = io::stdout().flush() {
         stdout_failed(&e);
     }
+}
+
+/// Refuses `output` before the command does its work if it is one of the command's `inputs`
+/// (by any name: see [`senet::files::refuse_inputs`]) or cannot be written at all. `-`
+/// (standard input) and a bundled rule set's id name no file and are passed over.
+pub fn check_output<'a>(
+    output: &Path,
+    inputs: impl IntoIterator<Item = &'a str>,
+) -> Result<(), WriteError> {
+    let files = inputs
+        .into_iter()
+        .filter(|i| *i != "-" && senet::bundled::get(i).is_none())
+        .map(Path::new);
+    senet::files::refuse_inputs(output, files)?;
+    senet::files::check_writable(output)
+}
+
+/// The files of the networks among `players` (`learned:FILE`, or a level that is one).
+pub fn net_files(players: &[String]) -> impl Iterator<Item = &str> {
+    players
+        .iter()
+        .filter_map(|p| senet::agents::agent_of(p).strip_prefix("learned:"))
 }
 
 /// `text` with every control character but the line end and the tab written as an escape

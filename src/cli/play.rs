@@ -1,6 +1,6 @@
 //! `senet play` and `senet replay`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -120,8 +120,8 @@ struct Session<'e> {
     rng: Pcg64Mcg,
     /// The record's events so far.
     events: Vec<serde_json::Value>,
-    /// The record's file, and its name.
-    record: Option<(String, std::fs::File)>,
+    /// The record's file.
+    record: Option<String>,
     narrator: Narrator<'e>,
     style: Style,
     adviser: Adviser,
@@ -143,16 +143,11 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
                 u64::try_from(d.as_nanos() % u128::from(u64::MAX)).unwrap_or(0)
             })
     });
-    // The record's file is opened before the game, so that a game is never played for a record
-    // that cannot be written.
-    let record = match a.record.map(|path| open_record(path, &a)) {
-        None => None,
-        Some(Ok(file)) => a.record.map(|path| (path.to_string(), file)),
-        Some(Err(e)) => {
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    if let Some(Err(e)) = a.record.map(|path| check_record(path, &a)) {
+        complain!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let record = a.record.map(str::to_string);
     let any_human = a.players.iter().any(|p| p == "human");
     // A table serves the `perfect` player, or a person's hints.
     let table = match (a.table, any_human) {
@@ -324,7 +319,7 @@ impl<'e> Session<'e> {
                     || written.is_none_or(|w| w.elapsed() >= Duration::from_secs(1)))
             {
                 if let Err(e) = self.write_record(true) {
-                    complain!("error: cannot write the record: {e}");
+                    complain!("error: the record: {e}");
                     return ExitCode::from(2);
                 }
                 written = Some(Instant::now());
@@ -396,10 +391,10 @@ impl<'e> Session<'e> {
         if self.record.is_some() {
             // A stopped game is recorded too, as stopped: it replays up to where it stopped.
             if let Err(e) = self.write_record(quit) {
-                complain!("error: cannot write the record: {e}");
+                complain!("error: the record: {e}");
                 return ExitCode::from(2);
             }
-            let path = self.record.as_ref().map_or("", |(p, _)| p.as_str());
+            let path = self.record.as_deref().unwrap_or_default();
             if quit {
                 say!(
                     "Record written to {path}; `senet play --resume {path}` goes on with the game."
@@ -412,7 +407,7 @@ impl<'e> Session<'e> {
     }
 
     /// Writes the game so far as the whole record (`stopped`: as a game stopped here).
-    fn write_record(&mut self, stopped: bool) -> std::io::Result<()> {
+    fn write_record(&mut self, stopped: bool) -> Result<(), senet::files::WriteError> {
         let header = record_header(self.a, self.seed, stopped);
         let json = record::record_json(
             &header,
@@ -420,8 +415,8 @@ impl<'e> Session<'e> {
             self.events.clone(),
             &self.game.summary,
         );
-        match self.record.as_mut() {
-            Some((_, file)) => rewrite(file, &json),
+        match &self.record {
+            Some(path) => rewrite(path, &json),
             None => Ok(()),
         }
     }
@@ -671,15 +666,13 @@ impl<'e> Session<'e> {
     /// to the record's file.
     fn save(&mut self, file: Option<&str>) {
         if let Some(path) = file {
-            match open_record(path, self.a) {
-                Ok(f) => self.record = Some((path.to_string(), f)),
-                Err(e) => {
-                    complain!("error: {e}");
-                    return;
-                }
+            if let Err(e) = check_record(path, self.a) {
+                complain!("error: {e}");
+                return;
             }
+            self.record = Some(path.to_string());
         }
-        let Some(path) = self.record.as_ref().map(|(p, _)| p.clone()) else {
+        let Some(path) = self.record.clone() else {
             say!("Save to which file? Type `s FILE`.");
             return;
         };
@@ -687,7 +680,7 @@ impl<'e> Session<'e> {
             Ok(()) => say!(
                 "Saved to {path} (and kept there as the game goes on); `senet play --resume {path}` goes on with it."
             ),
-            Err(e) => complain!("error: cannot write the record to `{path}`: {e}"),
+            Err(e) => complain!("error: the record: {e}"),
         }
     }
 }
@@ -713,31 +706,25 @@ fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
     }
 }
 
-/// Writes `json` as the whole content of the record's file.
-fn rewrite(file: &mut std::fs::File, json: &serde_json::Value) -> std::io::Result<()> {
-    use std::io::Seek;
-    let text = serde_json::to_string_pretty(json).expect("JSON values always serialise");
-    file.set_len(0)?;
-    file.rewind()?;
-    writeln!(file, "{text}")?;
-    file.flush()
+/// Writes `json` as the whole record, replacing the file whole ([`senet::files::write`]): a game
+/// cut off, or a full disk, leaves the record as it was last written, never half of one.
+fn rewrite(path: &str, json: &serde_json::Value) -> Result<(), senet::files::WriteError> {
+    senet::files::write(std::path::Path::new(path), |w| {
+        serde_json::to_writer_pretty(&mut *w, json)?;
+        writeln!(w)
+    })
 }
 
-/// Opens (creates or empties) the file a game is recorded in, refusing one that is an input of
-/// the game: the rule file or the solved table.
-fn open_record(path: &str, a: &PlayArgs) -> Result<std::fs::File, String> {
-    let same = |input: &str| {
-        let (Ok(p), Ok(i)) = (std::fs::canonicalize(path), std::fs::canonicalize(input)) else {
-            return false;
-        };
-        p == i
-    };
-    if same(a.target) || a.table.is_some_and(same) {
-        return Err(format!(
-            "`{path}` is an input of this game (its rules or its table): record it in another file"
-        ));
-    }
-    std::fs::File::create(path).map_err(|e| format!("cannot write the record to `{path}`: {e}"))
+/// Refuses a file to record the game in that is one of the game's inputs (its rule file, its
+/// table, a network a player plays with), or cannot be written: before the game, so that a
+/// game is never played for a record that cannot be kept.
+fn check_record(path: &str, a: &PlayArgs) -> Result<(), String> {
+    let inputs = [a.target]
+        .into_iter()
+        .chain(a.table)
+        .chain(super::output::net_files(a.players));
+    super::output::check_output(std::path::Path::new(path), inputs)
+        .map_err(|e| format!("the record: {e}"))
 }
 
 /// Reads a record and loads its rules: the rule text it carries (or, in a record written before

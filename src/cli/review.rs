@@ -29,6 +29,12 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         complain!("error: `{}` cannot be reviewed: {msg}", a.file);
         ExitCode::from(2)
     };
+    if let Some(path) = a.plot
+        && let Err(e) = super::output::check_output(path, [a.file].into_iter().chain(a.table))
+    {
+        complain!("error: the plot: {e}");
+        return ExitCode::from(2);
+    }
     let (head, rules) = match super::play::load_record(a.file) {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
@@ -58,9 +64,10 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     if let Some(path) = a.plot
-        && let Err(e) = std::fs::write(path, plot::svg(&engine, &review, MISTAKES))
+        && let Err(e) =
+            senet::files::write_bytes(path, plot::svg(&engine, &review, MISTAKES).as_bytes())
     {
-        complain!("error: cannot write the plot to `{}`: {e}", path.display());
+        complain!("error: the plot: {e}");
         return ExitCode::from(2);
     }
     let result = if head.result == json!({ "stopped": true }) {

@@ -27,6 +27,8 @@ pub const DEFAULT_MEMORY: f64 = 7.0;
 const GIB: f64 = (1u64 << 30) as f64;
 
 pub struct SolveArgs<'a> {
+    /// The rule set as named on the command line (a file, or a bundled id).
+    pub target: &'a str,
     pub rules: &'a RuleSet,
     pub options: &'a [(String, String)],
     pub position: Option<&'a str>,
@@ -194,6 +196,17 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             "error: a table cannot hold these rules: which way a side has moved in its turn (`one direction each turn`) is not stored in a table; solve without `--table`"
         );
         return ExitCode::from(2);
+    }
+    // Before the solve, which may take hours: the table can be written, and is not an input.
+    if let Some(path) = a.table {
+        let inputs = [a.target]
+            .into_iter()
+            .chain(a.position)
+            .chain(a.from.iter().map(String::as_str));
+        if let Err(e) = super::output::check_output(std::path::Path::new(path), inputs) {
+            complain!("error: the table: {e}");
+            return ExitCode::from(2);
+        }
     }
     let (root, throw) = match a.position {
         None => (engine.start(), None),

@@ -1,5 +1,6 @@
 //! `senet train`: a network that values positions, learnt by self-play, for `learned:FILE`.
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -19,6 +20,8 @@ const LAMBDA: f32 = 0.7;
 const TURN_CAP: u32 = 2_000;
 
 pub struct TrainArgs<'a> {
+    /// The rule set as named on the command line (a file, or a bundled id).
+    pub target: &'a str,
     pub out: &'a str,
     pub games: u64,
     pub hidden: usize,
@@ -28,13 +31,10 @@ pub struct TrainArgs<'a> {
 }
 
 pub fn run(rules: &RuleSet, engine: &Engine, a: TrainArgs) -> ExitCode {
-    // Found out before the training, not after it: the file can be written.
-    if let Err(e) = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(a.out)
-    {
-        complain!("error: cannot write {}: {e}", a.out);
+    // Found out before the training, not after it: the file can be written, and is not the
+    // rule file.
+    if let Err(e) = super::output::check_output(Path::new(a.out), [a.target]) {
+        complain!("error: {e}");
         return ExitCode::from(2);
     }
     let t = Training {

@@ -11,7 +11,9 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::merge::{at, check_shards, shard_of, str_at, strings, u64_at};
+use super::merge::{
+    at, check_shard_games, check_shards, checked_sum, shard_of, str_at, strings, u64_at,
+};
 use super::metrics::Metrics;
 use super::report::{Facts, shard_json};
 use super::stats::{Estimate, Moments, balance, holm, two_proportion_p, welch_p, wilson, z_p};
@@ -73,11 +75,21 @@ impl Seating {
         }
     }
 
-    fn add(&mut self, o: &Seating) {
-        self.games += o.games;
-        self.player_wins[0] += o.player_wins[0];
-        self.player_wins[1] += o.player_wins[1];
-        self.draws += o.draws;
+    /// Adds `o`'s games, refusing a sum that would pass 2^64 - 1.
+    fn add(&mut self, o: &Seating) -> Result<(), String> {
+        let sum = |a: u64, b: u64| {
+            a.checked_add(b)
+                .ok_or("their skill games add up to more than 2^64 - 1")
+        };
+        *self = Seating {
+            games: sum(self.games, o.games)?,
+            player_wins: [
+                sum(self.player_wins[0], o.player_wins[0])?,
+                sum(self.player_wins[1], o.player_wins[1])?,
+            ],
+            draws: sum(self.draws, o.draws)?,
+        };
+        Ok(())
     }
 
     fn to_json(self) -> Value {
@@ -91,11 +103,21 @@ impl Seating {
                 .and_then(Value::as_u64)
                 .ok_or("`player_wins` is not two counts")
         };
-        Ok(Seating {
+        let seating = Seating {
             games: u64_at(v, "games")?,
             player_wins: [win(0)?, win(1)?],
             draws: u64_at(v, "draws")?,
-        })
+        };
+        // Each game won by a player, drawn or unfinished: no more of them than games.
+        let ended =
+            seating.player_wins.map(u128::from).iter().sum::<u128>() + u128::from(seating.draws);
+        if ended > u128::from(seating.games) {
+            return Err(format!(
+                "a skill seating's wins ({} and {}) and draws ({}) are more than its {} games",
+                seating.player_wins[0], seating.player_wins[1], seating.draws, seating.games
+            ));
+        }
+        Ok(seating)
     }
 }
 
@@ -658,6 +680,15 @@ impl Comparison {
             .map(|c| c.shard.map(|s| (s, c.games)))
             .collect();
         check_shards(names, &shards)?;
+        for (name, c) in names.iter().zip(&parts) {
+            let Some(shard) = c.shard else { continue };
+            for r in &c.rows {
+                check_shard_games(name, shard, c.games, r.totals.games)?;
+                for seating in r.skill.iter().flatten() {
+                    check_shard_games(name, shard, c.skill_games, seating.games)?;
+                }
+            }
+        }
         let mut parts = parts.into_iter();
         let mut merged = parts.next().ok_or("no files to merge")?;
         for (i, c) in parts.enumerate() {
@@ -668,11 +699,14 @@ impl Comparison {
                     names[0]
                 ));
             }
+            let name = &names[i + 1];
             for (a, b) in merged.rows.iter_mut().zip(c.rows) {
-                a.totals = std::mem::take(&mut a.totals).plus(b.totals);
+                a.totals = checked_sum(std::mem::take(&mut a.totals), b.totals)
+                    .map_err(|e| format!("`{name}`: {e}"))?;
                 for (x, y) in a.skill.iter_mut().zip(&b.skill) {
-                    x[0].add(&y[0]);
-                    x[1].add(&y[1]);
+                    x[0].add(&y[0])
+                        .and_then(|()| x[1].add(&y[1]))
+                        .map_err(|e| format!("`{name}`: {e}"))?;
                 }
             }
             merged.seconds += c.seconds;

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::metrics::Metrics;
 use super::report::Facts;
 use super::stats::{Moments, RatioMoments};
-use super::{Histogram, Shard, Totals};
+use super::{Histogram, Shard, Totals, shard_range};
 use crate::types::PerSide;
 
 /// A field of a JSON object, or an error naming it.
@@ -120,7 +120,10 @@ fn histogram_of(v: &Value, key: &str) -> Result<Histogram, String> {
             .as_u64()
             .and_then(|x| u32::try_from(x).ok())
             .ok_or_else(bad)?;
-        *h.entry(value).or_insert(0) += n.as_u64().ok_or_else(bad)?;
+        let count = h.entry(value).or_insert(0u64);
+        *count = count
+            .checked_add(n.as_u64().ok_or_else(bad)?)
+            .ok_or_else(|| format!("`{key}` counts more than 2^64 - 1 games"))?;
     }
     Ok(Histogram(h))
 }
@@ -193,8 +196,9 @@ impl Totals {
         v
     }
 
+    /// Totals read back, refused unless their counts agree with each other ([`Totals::check`]).
     pub fn from_json(v: &Value) -> Result<Totals, String> {
-        Ok(Totals {
+        let t = Totals {
             games: u64_at(v, "games")?,
             wins: PerSide(pair(v, "wins")?),
             player_wins: pair(v, "player_wins")?,
@@ -215,8 +219,218 @@ impl Totals {
             moves_each: histogram_of(v, "moves_each")?,
             turns_each: histogram_of(v, "turns_each")?,
             metrics: v.get("metrics").map(Metrics::from_json).transpose()?,
-        })
+        };
+        t.check()?;
+        Ok(t)
     }
+
+    /// Whether the counts agree with each other as games counted one by one make them (see
+    /// `add_game`): every game won by a side, drawn or unfinished; every win a player's; each
+    /// length histogram counting every game once and summing to its total; and no count of
+    /// games above the games. Sums are taken in 128 bits, so that nothing wraps.
+    pub fn check(&self) -> Result<(), String> {
+        let games = u128::from(self.games);
+        let [w0, w1] = self.wins.0.map(u128::from);
+        let ended = w0 + w1 + u128::from(self.draws) + u128::from(self.unfinished);
+        if ended != games {
+            return Err(format!(
+                "its wins ({} and {}), draws ({}) and unfinished games ({}) add up to {ended}, not its {games} games",
+                self.wins.0[0], self.wins.0[1], self.draws, self.unfinished
+            ));
+        }
+        let [p0, p1] = self.player_wins.map(u128::from);
+        if p0 + p1 != w0 + w1 {
+            return Err(format!(
+                "its players' wins ({p0} and {p1}) are not its sides' wins ({w0} and {w1})"
+            ));
+        }
+        for (key, h, total, what) in [
+            ("moves_each", &self.moves_each, self.moves, "moves"),
+            ("turns_each", &self.turns_each, self.turns, "turns"),
+        ] {
+            let counted: u128 = h.0.values().map(|&n| u128::from(n)).sum();
+            if counted != games {
+                return Err(format!("`{key}` counts {counted} games, not its {games}"));
+            }
+            let sum: u128 =
+                h.0.iter()
+                    .map(|(&v, &n)| u128::from(v) * u128::from(n))
+                    .sum();
+            if sum != u128::from(total) {
+                return Err(format!(
+                    "`{key}` adds up to {sum} {what}, not its `{what}` ({total})"
+                ));
+            }
+        }
+        if let Some(m) = &self.metrics {
+            if u128::from(m.first_side_wins) > w0 + w1 {
+                return Err(format!(
+                    "`first_side_wins` ({}) is more than its wins ({})",
+                    m.first_side_wins,
+                    w0 + w1
+                ));
+            }
+            let moments = [&m.passes, &m.captures, &m.lead_changes]
+                .into_iter()
+                .chain(&m.fired)
+                .chain(
+                    [&m.branching, &m.forced, &m.behind, &m.deficit]
+                        .into_iter()
+                        .flat_map(|r| [&r.y, &r.x]),
+                );
+            if let Some(n) = moments.map(|x| x.n).find(|&n| n > self.games) {
+                return Err(format!(
+                    "its `metrics` count {n} games, more than its {games}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `a` and `b` added up, or the name of the first count whose sum would pass what it is held in
+/// (2^64 - 1, or 2^128 - 1 for a sum of squares): nothing wraps.
+pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, String> {
+    // Every field named, so that a count added to the totals cannot be left out here.
+    let Totals {
+        games,
+        wins,
+        player_wins,
+        draws,
+        unfinished,
+        moves,
+        turns,
+        passes,
+        captures,
+        backward,
+        extra_throws,
+        effects,
+        entered,
+        borne_off,
+        match_points,
+        landings,
+        fallbacks,
+        moves_each,
+        turns_each,
+        metrics,
+    } = b;
+    add(&mut a.games, games, "games")?;
+    for (x, y) in a.wins.0.iter_mut().zip(wins.0) {
+        add(x, y, "wins")?;
+    }
+    for (x, y) in a.player_wins.iter_mut().zip(player_wins) {
+        add(x, y, "player_wins")?;
+    }
+    for (x, y) in a.fallbacks.iter_mut().zip(fallbacks) {
+        add(x, y, "fallbacks")?;
+    }
+    add(&mut a.draws, draws, "draws")?;
+    add(&mut a.unfinished, unfinished, "unfinished")?;
+    add(&mut a.moves, moves, "moves")?;
+    add(&mut a.turns, turns, "turns")?;
+    add(&mut a.passes, passes, "passes")?;
+    add(&mut a.captures, captures, "captures")?;
+    add(&mut a.backward, backward, "backward")?;
+    add(&mut a.extra_throws, extra_throws, "extra_throws")?;
+    add(&mut a.effects, effects, "effects")?;
+    add(&mut a.entered, entered, "entered")?;
+    add(&mut a.borne_off, borne_off, "borne_off")?;
+    add(&mut a.match_points, match_points, "match_points")?;
+    if a.landings.len() < landings.len() {
+        a.landings.resize(landings.len(), 0);
+    }
+    for (x, y) in a.landings.iter_mut().zip(landings) {
+        add(x, y, "landings")?;
+    }
+    for (into, from, key) in [
+        (&mut a.moves_each, moves_each, "moves_each"),
+        (&mut a.turns_each, turns_each, "turns_each"),
+    ] {
+        for (v, n) in from.0 {
+            add(into.0.entry(v).or_insert(0), n, key)?;
+        }
+    }
+    a.metrics = match (a.metrics, metrics) {
+        (Some(x), Some(y)) => Some(checked_metrics(x, y)?),
+        (x, None) => x,
+        (None, y) => y,
+    };
+    Ok(a)
+}
+
+fn checked_metrics(mut a: Metrics, b: Metrics) -> Result<Metrics, String> {
+    let Metrics {
+        first_side_wins,
+        passes,
+        captures,
+        fired,
+        lead_changes,
+        branching,
+        forced,
+        unlisted,
+        behind,
+        deficit,
+    } = b;
+    add(&mut a.first_side_wins, first_side_wins, "first_side_wins")?;
+    add(&mut a.unlisted, unlisted, "unlisted")?;
+    add_moments(&mut a.passes, passes, "passes")?;
+    add_moments(&mut a.captures, captures, "captures")?;
+    for (x, y) in a.fired.iter_mut().zip(fired) {
+        add_moments(x, y, "fired")?;
+    }
+    add_moments(&mut a.lead_changes, lead_changes, "lead_changes")?;
+    for (x, y, key) in [
+        (&mut a.branching, branching, "branching"),
+        (&mut a.forced, forced, "forced"),
+        (&mut a.behind, behind, "behind"),
+        (&mut a.deficit, deficit, "deficit"),
+    ] {
+        let RatioMoments { y: ry, x: rx, xy } = y;
+        add_moments(&mut x.y, ry, key)?;
+        add_moments(&mut x.x, rx, key)?;
+        add_big(&mut x.xy, xy, key)?;
+    }
+    Ok(a)
+}
+
+fn add_moments(a: &mut Moments, b: Moments, key: &str) -> Result<(), String> {
+    let Moments { n, sum, sq } = b;
+    add(&mut a.n, n, key)?;
+    add(&mut a.sum, sum, key)?;
+    add_big(&mut a.sq, sq, key)
+}
+
+fn add(a: &mut u64, b: u64, key: &str) -> Result<(), String> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| format!("their `{key}` add up to more than 2^64 - 1"))?;
+    Ok(())
+}
+
+fn add_big(a: &mut u128, b: u128, key: &str) -> Result<(), String> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| format!("their `{key}` add up to more than 2^128 - 1"))?;
+    Ok(())
+}
+
+/// Checks that shard `name`, shard `shard` of a run of `run_games` games, holds the games that
+/// shard plays ([`shard_range`]): no more, no fewer.
+pub(super) fn check_shard_games(
+    name: &str,
+    shard: Shard,
+    run_games: u64,
+    games: u64,
+) -> Result<(), String> {
+    let range = shard_range(run_games, Some(shard));
+    let expected = range.end - range.start;
+    if games != expected {
+        return Err(format!(
+            "`{name}` holds {games} games, but shard {}/{} of a run of {run_games} games plays {expected}",
+            shard.k, shard.n
+        ));
+    }
+    Ok(())
 }
 
 impl Facts {
@@ -365,17 +579,21 @@ impl SimResult {
 pub fn merge_sims(names: &[String], results: Vec<SimResult>) -> Result<SimResult, String> {
     let shards: Vec<_> = results.iter().map(|r| r.shard).collect();
     let games = check_shards(names, &shards)?;
+    for ((name, r), (shard, _)) in names.iter().zip(&results).zip(shards.into_iter().flatten()) {
+        check_shard_games(name, shard, games, r.totals.games)?;
+    }
     let mut results = results.into_iter();
     let mut merged = results.next().ok_or("no files to merge")?;
     for (i, r) in results.enumerate() {
+        let name = &names[i + 1];
         if r.asked() != merged.asked() {
             return Err(format!(
-                "`{}` simulated other rules, options, players, seed, seating or turn cap than `{}`",
-                names[i + 1],
+                "`{name}` simulated other rules, options, players, seed, seating or turn cap than `{}`",
                 names[0]
             ));
         }
-        merged.totals = merged.totals.plus(r.totals);
+        merged.totals =
+            checked_sum(merged.totals, r.totals).map_err(|e| format!("`{name}`: {e}"))?;
         merged.seconds += r.seconds;
         merged.jobs = merged.jobs.max(r.jobs);
     }

@@ -6,12 +6,14 @@
 //! its checksum, every value must be a chance (0 to 1) and every position one the rules reach.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 
 use super::dense::{DenseIndex, DenseSolution, Known, Values};
 use super::{Solution, Solved};
 use crate::compile::Rules;
 use crate::engine::{Engine, Position, Setup};
+use crate::files;
 use crate::types::{PathPos, PerSide, Place, Side};
 
 const MAGIC: &str = "senet-table/3";
@@ -155,6 +157,8 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
     Some((pos, f(24)?, f(32)?))
 }
 
+/// Writes a solved table to `path`, whole ([`files::write`]: a full disk leaves the file that
+/// was there as it was).
 pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), String> {
     let s = match solved {
         Solved::Search(s) => s,
@@ -180,17 +184,15 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
         ..header.clone()
     };
     let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-    let mut w = BufWriter::new(file);
-    let mut write = || -> std::io::Result<()> {
+    files::write(Path::new(path), |w| {
         writeln!(w, "{head}")?;
         for k in 0..s.positions.len() {
             record(k, &mut buf);
             w.write_all(&buf)?;
         }
-        w.flush()
-    };
-    write().map_err(|e| format!("cannot write `{path}`: {e}"))
+        Ok(())
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// The bytes of each value a dense table holds, in the numbering's order: every state's in f32,
@@ -238,16 +240,14 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
         ..header.clone()
     };
     let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-    let mut w = BufWriter::new(file);
-    let mut write = || -> std::io::Result<()> {
+    files::write(Path::new(path), |w| {
         writeln!(w, "{head}")?;
         for (bytes, n) in held_values(d) {
             w.write_all(&bytes[..n])?;
         }
-        w.flush()
-    };
-    write().map_err(|e| format!("cannot write `{path}`: {e}"))
+        Ok(())
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// A table whose header was read and checked against the rules it is for; its body is next.

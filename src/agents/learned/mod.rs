@@ -10,16 +10,26 @@ mod train;
 pub use net::{Layout, Net, Valuer};
 pub use train::{Training, train};
 
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 
 use crate::check::RuleSet;
 use crate::engine::Engine;
+use crate::files;
+use crate::types::limits::{MAX_PATH, MAX_PIECES};
 
 /// The first field of a network file.
 pub const NET_FORMAT: &str = "senet-net/1";
 
 /// The most hidden units a network file may ask for (a typo must not allocate gigabytes).
 pub const MAX_HIDDEN: usize = 1024;
+
+/// The longest network file read: 16 MiB. The largest network a file may hold (paths of
+/// [`MAX_PATH`] positions, 7 more inputs, [`MAX_HIDDEN`] hidden units) has about 140,000
+/// weights, under 3 MiB as `senet train` writes them and under 4 MiB laid out one per line:
+/// a file longer than this is not a network, and is not read into memory to find that out.
+pub const MAX_NET_BYTES: usize = 16 << 20;
 
 /// A trained network and what it was trained for (docs/formats.md).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -60,10 +70,12 @@ impl NetFile {
         }
     }
 
-    /// Reads a network file, refusing one that is not whole and well formed.
+    /// Reads a network file, refusing one that is not whole and well formed: a regular file of
+    /// at most [`MAX_NET_BYTES`], whose sizes agree with each other and with its weights.
     pub fn load(path: &str) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let file: NetFile = serde_json::from_str(&text)
+        let bytes = files::read_regular(Path::new(path), MAX_NET_BYTES)
+            .map_err(|e| format!("cannot read the network {path}: {e}"))?;
+        let file: NetFile = serde_json::from_slice(&bytes)
             .map_err(|e| format!("{path} is not a network file (`senet train --out`): {e}"))?;
         if file.format != NET_FORMAT {
             return Err(format!(
@@ -71,10 +83,21 @@ impl NetFile {
                 file.format
             ));
         }
-        if !file.net.well_formed()
-            || file.net.hidden > MAX_HIDDEN
-            || file.net.inputs != file.layout.inputs()
-        {
+        let l = &file.layout;
+        if l.path.iter().any(|&p| p == 0 || p > MAX_PATH) || !(1..=MAX_PIECES).contains(&l.pieces) {
+            return Err(format!(
+                "{path}: its layout ({} and {} path positions, {} pieces) is no rule set's: paths \
+                 have 1 to {MAX_PATH} positions, sides 1 to {MAX_PIECES} pieces (a damaged file?)",
+                l.path[0], l.path[1], l.pieces
+            ));
+        }
+        if file.net.hidden > MAX_HIDDEN {
+            return Err(format!(
+                "{path}: {} hidden units, more than the {MAX_HIDDEN} a network may have",
+                file.net.hidden
+            ));
+        }
+        if !file.net.well_formed() || file.net.inputs != l.inputs() {
             return Err(format!(
                 "{path}: the network's weights do not fit its sizes (a damaged file?)"
             ));
@@ -82,10 +105,14 @@ impl NetFile {
         Ok(file)
     }
 
-    /// Writes the file as one line of JSON.
+    /// Writes the file as one line of JSON, whole ([`files::write`]: a full disk leaves the
+    /// file that was there as it was).
     pub fn save(&self, path: &str) -> Result<(), String> {
-        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
-        std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {path}: {e}"))
+        files::write(Path::new(path), |w| {
+            serde_json::to_writer(&mut *w, self)?;
+            w.write_all(b"\n")
+        })
+        .map_err(|e| e.to_string())
     }
 
     /// Whether this network was trained for `rules` as they are now (their text and options).

@@ -7,15 +7,18 @@
 //! `tests/diagnostics/` (such as `deep/`) are helpers that other files extend; they are not
 //! checked on their own.
 //!
-//! An input that cannot be committed as a file (a file over 64 KiB) is generated below and
-//! snapshotted the same way.
+//! An input that cannot be committed as a file (a file over 64 KiB, a line of 48 KB) is
+//! generated below and snapshotted the same way.
 //!
 //! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test diagnostics`, then read the
 //! changed `.snap` files.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use senet::lang::Diagnostic;
+use senet::lang::diagnostic::render_bounded;
 
 const DIR: &str = "tests/diagnostics";
 
@@ -229,4 +232,140 @@ fn a_path_error_hides_no_other_error() {
             .expect_err("the file has errors");
     let codes: Vec<String> = diags.iter().map(Diagnostic::code).collect();
     assert_eq!(codes, ["E124", "E122", "E144", "E144"], "{diags:?}");
+}
+
+/// A 48 KB file: `gaps` with 4,000 ranges `1..1000000` over Ur's 24 squares. Each range runs
+/// off the board (E122, one error per range, at column 6 + 12 k for the range k from 0); the
+/// gaps take the first square of each of the six parts of the two inherited paths (E123, at
+/// the whole statement, so shown first); the title is Ur's (W002). 4,006 errors and a warning.
+fn many_ranges() -> String {
+    let ranges = vec!["1..1000000"; 4000].join(", ");
+    format!("ruleset \"x\"\nextends \"twenty-squares/ur\"\ngaps {ranges}\n")
+}
+
+const MANY: &str = "tests/diagnostics/many-ranges.rules";
+
+fn many_diagnostics() -> Vec<Diagnostic> {
+    let text = many_ranges();
+    assert_eq!(text.len(), 48_044);
+    let (checked, warnings) =
+        senet::check::check_text_warned(MANY, &text, Some(PathBuf::from(DIR)), &[]);
+    let errors = checked.expect_err("4,000 ranges off the board");
+    assert_eq!((errors.len(), warnings.len()), (4006, 1));
+    errors.into_iter().chain(warnings).collect()
+}
+
+/// A line of 48 KB is shown cut: its first 40 characters, and 40 on either side of where the
+/// label starts and ends (widened to whole words), `…` for the rest; the header gives the
+/// column in the whole line.
+#[test]
+fn a_long_line_is_shown_cut_around_its_label() {
+    let diags = many_diagnostics();
+    // E123 labels the whole statement; the first E122 the first range; the 51st E122 (range
+    // 50) is at column 6 + 12 * 50 = 606.
+    let shown = [&diags[0], &diags[6], &diags[56]];
+    assert_eq!(diags[56].location(), format!("{MANY}:3:606"));
+    let rendered: Vec<String> = shown
+        .iter()
+        .map(|d| d.render(false, Some(100)).trim_end().to_string())
+        .collect();
+    for r in &rendered {
+        assert!(r.len() < 2500, "{} bytes: {r}", r.len());
+    }
+    assert!(
+        rendered[2].contains(&format!("[{MANY}:3:606]")),
+        "{}",
+        rendered[2]
+    );
+    insta::assert_snapshot!("long-line-cut-around-its-label", rendered.join("\n\n"));
+}
+
+/// At most 100 diagnostics of a file are shown, in order (errors first), then a note counts the
+/// rest: 6 E123 and 94 E122 are shown, 3,906 errors and the warning are not.
+#[test]
+fn at_most_a_hundred_diagnostics_are_shown_and_a_note_counts_the_rest() {
+    let diags = many_diagnostics();
+    let text = render_bounded(&diags, false, Some(100));
+    let starts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.len() == 4 && (l.starts_with('E') || l.starts_with('W')))
+        .collect();
+    assert_eq!(starts.len(), 100);
+    assert_eq!(starts[..6], ["E123"; 6]);
+    assert_eq!(starts[6..], ["E122"; 94]);
+    assert!(text.len() < 100_000, "{} bytes", text.len());
+    // The last one shown (range 93, column 6 + 12 * 93 = 1122) and the note.
+    let tail = &text[text.rfind("E122\n").unwrap()..];
+    assert!(tail.contains(&format!("[{MANY}:3:1122]")), "{tail}");
+    insta::assert_snapshot!("at-most-a-hundred-and-a-note", tail.trim_end());
+}
+
+/// `senet check` on the 48 KB file, as text and as JSON.
+fn check_many(format: &str) -> (std::process::Output, Duration) {
+    let dir = std::env::temp_dir().join(format!("senet-diagnostics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("many-{format}.rules"));
+    std::fs::write(&path, many_ranges()).unwrap();
+    let start = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_senet"))
+        .args(["check", "--format", format])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    (output, took)
+}
+
+#[test]
+fn senet_check_of_a_48_kb_file_prints_under_100_kb() {
+    let (text, _) = check_many("text");
+    let size = text.stdout.len() + text.stderr.len();
+    assert!(size < 100_000, "{size} bytes");
+    let stderr = String::from_utf8_lossy(&text.stderr);
+    assert!(
+        stderr.contains("note: and 3906 more errors and 1 more warning in this file, not shown (at most 100 diagnostics are shown for a file)\nerror: `"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("has 4006 errors"), "{stderr}");
+
+    let (json, _) = check_many("json");
+    let size = json.stdout.len() + json.stderr.len();
+    assert!(size < 100_000, "{size} bytes");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let file = &value["files"][0];
+    assert_eq!(file["diagnostics"].as_array().unwrap().len(), 100);
+    assert_eq!(
+        file["omitted"],
+        serde_json::json!({"errors": 3906, "warnings": 1})
+    );
+}
+
+/// The bound of a release build (CI runs it with the optimised `ci` profile); the check itself
+/// takes a small part of it, the rest is the hundred diagnostics drawn.
+#[test]
+#[ignore = "a bound for an optimised build: cargo test --release --test diagnostics -- --ignored"]
+fn senet_check_of_a_48_kb_file_takes_under_a_second() {
+    for format in ["text", "json"] {
+        let (_, took) = check_many(format);
+        assert!(took < Duration::from_secs(1), "{format}: {took:?}");
+    }
+}
+
+/// A word of 300 characters where squares go: the message quotes it cut in the middle (its
+/// first 60 characters, `…`, its last 10), and the line is cut around the label.
+#[test]
+fn a_long_word_is_quoted_cut() {
+    let text = format!(
+        "ruleset \"test/long-word\"\nextends \"senet/base\"\nsafe {}\n",
+        "b".repeat(300)
+    );
+    let rendered = render_diagnostics(
+        "tests/diagnostics/long-word.rules",
+        &text,
+        Some(PathBuf::from(DIR)),
+    );
+    assert!(rendered.len() < 1500, "{rendered}");
+    insta::assert_snapshot!("long-word-quoted-cut", rendered);
 }

@@ -1,13 +1,14 @@
 //! The analysis for editors (`senet::ide`) as a whole: the language reference it shows is
 //! docs/language.md's tables, row for row; every keyword of the shipped files and of the
-//! reference's own examples has its entry; and no edit of a file makes any of its answers panic.
+//! reference's own examples has its entry; no edit of a file makes any of its answers panic;
+//! and a file's problems are as many as `senet check` shows, with a note counting the rest.
 
 use proptest::prelude::*;
 use senet::ide::position::LineIndex;
 use senet::ide::reference::{
     EFFECT_HEADER, LANGUAGE_MD, REFERENCE, STATEMENT_HEADER, TRIGGER_HEADER, tables,
 };
-use senet::ide::{Analysis, format};
+use senet::ide::{Analysis, Severity, format};
 use senet::lang::tokens::{TokenKind, line_tokens};
 use senet::lang::{SourceFile, parse_file};
 
@@ -220,4 +221,30 @@ proptest! {
         }
         let _ = format(&text);
     }
+}
+
+/// `gaps` with 4,000 ranges `1..1000000` over Ur's 24 squares: 4,000 ranges off the board
+/// (E122), the first square of each of the inherited paths' six parts taken (E123), Ur's title
+/// kept (W002). 100 problems, then a note for the 3,906 errors and the warning left out, placed
+/// where the first of them is (the range 94, bytes 40 + 5 + 12 * 94 = 1173 to 1183).
+#[test]
+fn a_file_with_thousands_of_problems_gives_a_hundred_and_a_note() {
+    let ranges = vec!["1..1000000"; 4000].join(", ");
+    let text = format!("ruleset \"x\"\nextends \"twenty-squares/ur\"\ngaps {ranges}\n");
+    let problems = Analysis::new(&text, None).problems();
+    assert_eq!(problems.len(), 101);
+    assert!(
+        problems[..100]
+            .iter()
+            .all(|p| p.severity == Severity::Error)
+    );
+    let note = &problems[100];
+    assert_eq!(note.severity, Severity::Information);
+    assert_eq!(note.code, "");
+    assert_eq!(
+        note.message,
+        "and 3906 more errors and 1 more warning in this file, not shown (at most 100 diagnostics are shown for a file)"
+    );
+    assert_eq!(note.span, 1173..1183);
+    assert_eq!(&text[note.span.clone()], "1..1000000");
 }

@@ -4,7 +4,9 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -21,10 +23,16 @@ fn uri(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
+/// How long a test waits for a message before it fails (a generous bound against a server that
+/// never answers, not a measure of speed).
+const PATIENCE: Duration = Duration::from_secs(60);
+
 struct Client {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The messages the server writes, read by a thread of their own so that a server that
+    /// never answers fails the test instead of hanging it.
+    output: Receiver<Value>,
     next_id: i64,
     /// Notifications that came while waiting for a response.
     notifications: Vec<Value>,
@@ -35,16 +43,30 @@ struct Client {
 impl Client {
     /// Starts `senet lsp` and initializes it.
     fn start(name: &str) -> Client {
+        Client::start_with(name, Stdio::inherit())
+    }
+
+    /// Starts `senet lsp` with its standard error sent to `stderr`, and initializes it.
+    fn start_with(name: &str, stderr: Stdio) -> Client {
         let cache = scratch(&format!("{name}-cache"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_senet"))
             .arg("lsp")
             .env("XDG_CACHE_HOME", &cache)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .expect("start senet lsp");
         let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sender, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            while let Some(message) = read_message(&mut stdout) {
+                if sender.send(message).is_err() {
+                    break;
+                }
+            }
+        });
         let mut client = Client {
             child,
             input,
@@ -69,6 +91,32 @@ impl Client {
         client
     }
 
+    /// Bytes as they are, a header or a body or both.
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        // The server may have ended: what it said is what the test reads.
+        let _ = self.input.write_all(bytes);
+        let _ = self.input.flush();
+    }
+
+    /// Closes the server's input and waits for it: its exit status and standard error (when
+    /// started with it piped).
+    fn end(self) -> (Option<i32>, String) {
+        let Client {
+            mut child,
+            input,
+            cache,
+            ..
+        } = self;
+        drop(input);
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            e.read_to_string(&mut stderr).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&cache);
+        (status.code(), stderr)
+    }
+
     fn write_raw(&mut self, body: &[u8]) {
         write!(self.input, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
         self.input.write_all(body).unwrap();
@@ -80,24 +128,11 @@ impl Client {
     }
 
     fn read(&mut self) -> Value {
-        let mut length = None;
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "the server hung up"
-            );
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(n) = line.strip_prefix("Content-Length: ") {
-                length = Some(n.parse::<usize>().unwrap());
-            }
+        match self.output.recv_timeout(PATIENCE) {
+            Ok(message) => message,
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server in {PATIENCE:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server hung up"),
         }
-        let mut body = vec![0; length.expect("a Content-Length header")];
-        self.output.read_exact(&mut body).unwrap();
-        serde_json::from_slice(&body).unwrap()
     }
 
     fn notify(&mut self, method: &str, params: Value) {
@@ -165,6 +200,27 @@ impl Client {
         assert_eq!(status.code(), Some(0));
         let _ = std::fs::remove_dir_all(&self.cache);
     }
+}
+
+/// The next message on the server's output, `None` at its end.
+fn read_message(output: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if output.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = Some(n.parse::<usize>().unwrap());
+        }
+    }
+    let mut body = vec![0; length.expect("a Content-Length header")];
+    output.read_exact(&mut body).ok()?;
+    Some(serde_json::from_slice(&body).unwrap())
 }
 
 fn range(l1: u32, c1: u32, l2: u32, c2: u32) -> Value {
@@ -456,4 +512,162 @@ fn exit_without_shutdown_is_status_1() {
     client.notify("exit", Value::Null);
     assert_eq!(client.child.wait().unwrap().code(), Some(1));
     let _ = std::fs::remove_dir_all(&client.cache);
+}
+
+/// A hover on a document never opened: `null`, which shows that the server still reads and
+/// answers.
+fn still_answers(client: &mut Client) {
+    let none = client.at("textDocument/hover", "file:///nowhere.rules", 0, 0);
+    assert_eq!(none["result"], Value::Null, "{none}");
+}
+
+/// The limit of a message's body that docs/editors.md gives: 4 MiB.
+const MAX_BODY: u64 = 4 * 1024 * 1024;
+
+#[test]
+fn a_body_over_the_limit_is_answered_then_skipped_and_the_session_goes_on() {
+    let mut client = Client::start("too-large");
+    let length = MAX_BODY + 1;
+    client.write_bytes(format!("Content-Length: {length}\r\n\r\n").as_bytes());
+    // Answered before its bytes are sent: an Invalid Request, with no id (none can be read).
+    let reply = client.response(&Value::Null);
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    let message = reply["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("4194305 bytes") && message.contains("limit of 4194304 bytes"),
+        "{message}"
+    );
+    // The body: an `exit` notification's frame, then spaces. Dropped unread, it does not end
+    // the server.
+    let exit = br#"{"jsonrpc":"2.0","method":"exit"}"#;
+    let mut body = format!("Content-Length: {}\r\n\r\n", exit.len()).into_bytes();
+    body.extend_from_slice(exit);
+    body.resize(usize::try_from(length).unwrap(), b' ');
+    client.write_bytes(&body);
+    still_answers(&mut client);
+    client.stop();
+}
+
+#[test]
+fn a_huge_content_length_is_answered_and_never_allocated() {
+    for length in ["3000000000", "18446744073709551615"] {
+        let mut client = Client::start_with("huge", Stdio::piped());
+        client.write_bytes(format!("Content-Length: {length}\r\n\r\n").as_bytes());
+        let reply = client.response(&Value::Null);
+        assert_eq!(reply["error"]["code"], -32600, "{reply}");
+        let message = reply["error"]["message"].as_str().unwrap();
+        assert!(message.contains(&format!("{length} bytes")), "{message}");
+        // A hundred bytes of it, then the input ends: the server ends with status 1 (not
+        // killed by a signal, as an abort would be) and says why.
+        client.write_bytes(&[b'x'; 100]);
+        let (code, stderr) = client.end();
+        assert_eq!(code, Some(1), "{length}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "the input ended inside a message (100 of its {length} bytes)"
+            )),
+            "{length}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn bodies_that_are_not_messages_get_json_rpc_errors_and_the_session_goes_on() {
+    let mut client = Client::start("not-messages");
+    // JSON-RPC: -32700 Parse error for text that is not JSON (and JSON text is UTF-8), -32600
+    // Invalid Request for JSON that is not a message; the id is the message's if it can be
+    // read, else null.
+    let cases: [(&[u8], i64, Value); 6] = [
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\xff\"}",
+            -32700,
+            Value::Null,
+        ),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":", -32700, Value::Null),
+        (b"[]", -32600, Value::Null),
+        (b"42", -32600, Value::Null),
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":42}",
+            -32600,
+            json!(7),
+        ),
+        // An id past what the protocol's integers hold (2^31 - 1): not read as a notification.
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":4294967296,\"method\":\"shutdown\"}",
+            -32600,
+            json!(4_294_967_296_u64),
+        ),
+    ];
+    for (body, code, id) in cases {
+        client.write_raw(body);
+        let reply = client.response(&id);
+        let shown = String::from_utf8_lossy(body);
+        assert_eq!(reply["error"]["code"], code, "{shown}: {reply}");
+        assert!(reply.get("result").is_none(), "{shown}: {reply}");
+        still_answers(&mut client);
+    }
+    client.stop();
+}
+
+#[test]
+fn framing_that_cannot_be_followed_ends_the_session_with_a_message() {
+    let endless = vec![b'x'; 16 * 1024];
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"Content-Length: lots\r\n\r\n{}",
+            "the Content-Length `lots` is not a number of bytes",
+        ),
+        (
+            b"Content-Type: application/vscode-jsonrpc\r\n\r\n{}",
+            "a message without a `Content-Length` header",
+        ),
+        (
+            b"Content-Length: 10\r\n\r\n{}",
+            "the input ended inside a message (2 of its 10 bytes)",
+        ),
+        (
+            &endless,
+            "a message's header is over the limit of 8192 bytes",
+        ),
+    ];
+    for (bytes, why) in cases {
+        let mut client = Client::start_with("broken-framing", Stdio::piped());
+        client.write_bytes(bytes);
+        let (code, stderr) = client.end();
+        assert_eq!(code, Some(1), "{why}: {stderr}");
+        assert!(stderr.contains(why), "{why}: {stderr}");
+    }
+}
+
+#[test]
+fn a_file_with_thousands_of_errors_publishes_a_hundred_and_a_note_counting_the_rest() {
+    // `gaps` with 4,000 ranges `1..1000000` over Ur's 24 squares (48 KB): each range runs off
+    // the board (E122, one error per range); the gaps take the first square of each of the six
+    // parts of the two inherited paths (E123, shown first: they point at the whole statement);
+    // the title is Ur's (W002). 4,006 errors and a warning: 6 E123 and 94 E122 shown, then a
+    // note for the 3,906 errors and the warning left.
+    let ranges = vec!["1..1000000"; 4000].join(", ");
+    let text = format!("ruleset \"x\"\nextends \"twenty-squares/ur\"\ngaps {ranges}\n");
+    let mut client = Client::start("many-errors");
+    let doc = "file:///tmp/senet-lsp-test/many.rules";
+    let diags = client.open(doc, &text);
+    assert_eq!(diags.len(), 101);
+    let codes: Vec<&str> = diags[..100]
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes[..6], ["E123"; 6]);
+    assert_eq!(codes[6..], ["E122"; 94]);
+    // The 94th E122 is on the 94th range (index 93): line 2, from column 5 + 12 * 93.
+    assert_eq!(diags[99]["range"], range(2, 1121, 2, 1131));
+    let note = &diags[100];
+    assert_eq!(note["severity"], 3, "{note}");
+    assert!(note.get("code").is_none(), "{note}");
+    assert_eq!(
+        note["message"],
+        "and 3906 more errors and 1 more warning in this file, not shown (at most 100 diagnostics are shown for a file)"
+    );
+    // Where the first one left out is: the 95th range.
+    assert_eq!(note["range"], range(2, 1133, 2, 1143));
+    client.stop();
 }

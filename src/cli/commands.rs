@@ -316,12 +316,11 @@ fn use_colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-pub(super) fn print_diagnostics(diags: &[Diagnostic]) {
-    let colour = use_colour();
-    let mut err = std::io::stderr().lock();
-    for d in diags {
-        let _ = writeln!(err, "{}", d.render(colour, None));
-    }
+/// A file's diagnostics on standard error: at most `lang::diagnostic::MAX_PER_FILE`, then a
+/// note that counts the rest.
+pub(super) fn print_diagnostics<'a>(diags: impl IntoIterator<Item = &'a Diagnostic>) {
+    let text = senet::lang::diagnostic::render_bounded(diags, use_colour(), None);
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Checks a rule set for a command that needs it; prints the errors and gives the exit code if
@@ -450,7 +449,8 @@ fn check(
         match checked {
             Ok(r) => {
                 say!("{}", render::summary(target, &r));
-                print_warnings(target, &warnings, denied);
+                print_diagnostics(&warnings);
+                count_warnings(target, &warnings, denied);
             }
             Err(CheckFailure::Unreadable(msg)) => {
                 worst = 2;
@@ -458,13 +458,13 @@ fn check(
             }
             Err(CheckFailure::Invalid(diags)) => {
                 worst = worst.max(1);
-                print_diagnostics(&diags);
+                print_diagnostics(diags.iter().chain(&warnings));
                 complain!(
                     "error: `{target}` has {} error{}",
                     diags.len(),
                     if diags.len() == 1 { "" } else { "s" }
                 );
-                print_warnings(target, &warnings, denied);
+                count_warnings(target, &warnings, denied);
             }
         }
     }
@@ -476,39 +476,38 @@ fn check(
 
 /// One file's entry of `check --format json`: a rule set that checks with its id, title and
 /// warnings (`ok` unless `denied`), one that cannot be read with the reason, one with errors with
-/// every diagnostic, its errors first.
+/// its diagnostics, errors first. At most `lang::diagnostic::MAX_PER_FILE` diagnostics; where
+/// more were left out, `omitted` counts them.
 pub(super) fn check_entry(
     target: &str,
     checked: &Result<RuleSet, CheckFailure>,
     warnings: &[Diagnostic],
     denied: bool,
 ) -> Value {
-    match checked {
-        Ok(r) => {
-            let d: Vec<_> = warnings.iter().map(Diagnostic::to_json).collect();
-            json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title, "diagnostics": d })
-        }
-        Err(CheckFailure::Unreadable(msg)) => {
-            json!({ "file": target, "ok": false, "error": msg, "diagnostics": [] })
-        }
-        Err(CheckFailure::Invalid(diags)) => {
-            let d: Vec<_> = diags
-                .iter()
-                .chain(warnings)
-                .map(Diagnostic::to_json)
-                .collect();
-            json!({ "file": target, "ok": false, "diagnostics": d })
-        }
+    let mut entry = match checked {
+        Ok(r) => json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title }),
+        Err(CheckFailure::Unreadable(msg)) => json!({ "file": target, "ok": false, "error": msg }),
+        Err(CheckFailure::Invalid(_)) => json!({ "file": target, "ok": false }),
+    };
+    let errors = match checked {
+        Err(CheckFailure::Invalid(diags)) => diags.as_slice(),
+        Ok(_) | Err(CheckFailure::Unreadable(_)) => &[],
+    };
+    let (shown, omitted) = senet::lang::diagnostic::bound(errors.iter().chain(warnings));
+    let list: Vec<_> = shown.into_iter().map(Diagnostic::to_json).collect();
+    entry["diagnostics"] = json!(list);
+    if !omitted.is_empty() {
+        entry["omitted"] = json!(omitted);
     }
+    entry
 }
 
-/// The warnings about a file on standard error, and a line that counts them (an error where
-/// `--deny-warnings` makes them fail the check).
-fn print_warnings(target: &str, warnings: &[Diagnostic], denied: bool) {
+/// The line that counts the warnings about a file (an error where `--deny-warnings` makes them
+/// fail the check).
+fn count_warnings(target: &str, warnings: &[Diagnostic], denied: bool) {
     if warnings.is_empty() {
         return;
     }
-    print_diagnostics(warnings);
     let count = format!(
         "`{target}` has {} warning{}",
         warnings.len(),

@@ -3,9 +3,11 @@
 //! conversion of the library's answers ([`senet::ide`], over byte offsets) into the protocol's
 //! lines and UTF-16 columns through [`senet::ide::position`].
 //!
-//! One thread reads a message, answers it and reads the next. Documents are synchronised
-//! whole. A bundled rule file (an `extends` target, a place in one) is written to a cache
-//! folder and named by its path there, so that any editor can open it: see docs/editors.md.
+//! One thread reads a message, answers it and reads the next; [`frame`] reads the frames with
+//! bounds (a body over [`frame::MAX_BODY`] is answered and skipped, never held), and a body that
+//! is not a message is answered with JSON-RPC's error. Documents are synchronised whole. A
+//! bundled rule file (an `extends` target, a place in one) is written to a cache folder and
+//! named by its path there, so that any editor can open it: see docs/editors.md.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -20,6 +22,8 @@ use serde_json::{Value, json};
 
 use senet::ide::position::{LineIndex, LinePos};
 use senet::ide::{self, Analysis, CompletionKind, FileRef, Severity};
+
+mod frame;
 
 /// An open document: its text, checked.
 struct Document {
@@ -66,8 +70,22 @@ pub fn run() -> ExitCode {
             }
             // Answers to requests the server never makes.
             Read::Message(Message::Response(_)) => {}
-            Read::Malformed(why) => {
-                if !send_parse_error(&why) {
+            Read::Invalid { id, code, message } => {
+                if !send_error(&id, code, &message) {
+                    return ExitCode::FAILURE;
+                }
+            }
+            Read::TooLarge(length) => {
+                let message = format!(
+                    "the message is {length} bytes, over the limit of {} bytes: it was not read",
+                    frame::MAX_BODY
+                );
+                if !send_error(&Value::Null, ErrorCode::InvalidRequest as i32, &message) {
+                    return ExitCode::FAILURE;
+                }
+                // Answered first, so that the client need not wait for the bytes to pass.
+                if let Err(frame::Broken(why)) = frame::skip(&mut input, length) {
+                    complain!("senet lsp: {why}");
                     return ExitCode::FAILURE;
                 }
             }
@@ -78,24 +96,73 @@ pub fn run() -> ExitCode {
 
 enum Read {
     Message(Message),
-    /// A whole message whose content is not JSON-RPC: answered with a parse error.
-    Malformed(String),
-    /// The end of the input, or framing that cannot be followed.
+    /// A body that is not a message, answered with this error (JSON-RPC's codes: -32700 for
+    /// text that is not JSON, -32600 for JSON that is not a message); `id` is the message's
+    /// if it has one that can be read, else `null`.
+    Invalid {
+        id: Value,
+        code: i32,
+        message: String,
+    },
+    /// A header whose body is over [`frame::MAX_BODY`] bytes: answered, then skipped.
+    TooLarge(u64),
+    /// The end of the input, or framing that cannot be followed (said on standard error).
     End,
 }
 
 fn read(input: &mut impl BufRead) -> Read {
-    match Message::read(input) {
-        Ok(Some(m)) => Read::Message(m),
-        Ok(None) => Read::End,
-        // The content was read whole, so the next message can still be found.
-        Err(e) if e.to_string().starts_with("malformed LSP payload") => {
-            Read::Malformed(e.to_string())
+    let result = match frame::header(input) {
+        Ok(frame::Frame::End) => return Read::End,
+        Ok(frame::Frame::Header(length)) if length > frame::MAX_BODY => {
+            return Read::TooLarge(length);
         }
+        Ok(frame::Frame::Header(length)) => frame::body(input, length).map(decode),
+        Err(broken) => Err(broken),
+    };
+    result.unwrap_or_else(|frame::Broken(why)| {
+        complain!("senet lsp: {why}");
+        Read::End
+    })
+}
+
+/// A body read whole, as a message or the error that answers it.
+fn decode(body: Vec<u8>) -> Read {
+    let invalid = |id, code: ErrorCode, message| Read::Invalid {
+        id,
+        code: code as i32,
+        message,
+    };
+    let text = match String::from_utf8(body) {
+        Ok(text) => text,
         Err(e) => {
-            complain!("senet lsp: {e}");
-            Read::End
+            let at = e.utf8_error().valid_up_to();
+            let why = format!("the message is not UTF-8 (from byte {at} on), so not JSON");
+            return invalid(Value::Null, ErrorCode::ParseError, why);
         }
+    };
+    let value: Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => return invalid(Value::Null, ErrorCode::ParseError, format!("not JSON: {e}")),
+    };
+    // JSON-RPC answers a request it cannot read with its id, if that can be read.
+    let id = value
+        .get("id")
+        .filter(|id| id.is_string() || id.is_number())
+        .cloned();
+    match serde_json::from_value::<Message>(value) {
+        // A request whose id the protocol's types cannot hold reads as a notification.
+        Ok(Message::Notification(_)) if id.is_some() => invalid(
+            id.unwrap_or_default(),
+            ErrorCode::InvalidRequest,
+            "a request's id must be a string or a whole number from -2147483648 to 2147483647"
+                .to_string(),
+        ),
+        Ok(message) => Read::Message(message),
+        Err(e) => invalid(
+            id.unwrap_or_default(),
+            ErrorCode::InvalidRequest,
+            format!("not a JSON-RPC message (a request, a response or a notification): {e}"),
+        ),
     }
 }
 
@@ -104,12 +171,13 @@ fn send(message: &Message) -> bool {
     message.write(&mut out).and_then(|()| out.flush()).is_ok()
 }
 
-/// JSON-RPC's answer to content that is not a message: a parse error with no id.
-fn send_parse_error(why: &str) -> bool {
+/// An error response written as JSON-RPC has it: `id` may be `null`, which `lsp-server`'s
+/// responses cannot be.
+fn send_error(id: &Value, code: i32, message: &str) -> bool {
     let body = json!({
         "jsonrpc": "2.0",
-        "id": null,
-        "error": {"code": -32700, "message": format!("not a JSON-RPC message: {why}")},
+        "id": id,
+        "error": {"code": code, "message": message},
     })
     .to_string();
     let mut out = std::io::stdout().lock();
@@ -420,8 +488,9 @@ fn diagnostics(doc: &Document) -> Vec<lsp::Diagnostic> {
                     Severity::Error => lsp::DiagnosticSeverity::ERROR,
                     Severity::Warning => lsp::DiagnosticSeverity::WARNING,
                     Severity::Advice => lsp::DiagnosticSeverity::HINT,
+                    Severity::Information => lsp::DiagnosticSeverity::INFORMATION,
                 }),
-                code: Some(lsp::NumberOrString::String(p.code)),
+                code: (!p.code.is_empty()).then_some(lsp::NumberOrString::String(p.code)),
                 source: Some("senet".into()),
                 message: p.message,
                 related_information: (!related.is_empty()).then_some(related),

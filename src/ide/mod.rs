@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use crate::check::load::{Layer, Origin, find_extended, load_chain};
 use crate::check::{RuleSet, check_text_warned};
+use crate::lang::diagnostic::shown_text;
 use crate::lang::syntax::{Span, Statement, StatementKind};
 use crate::lang::{Diagnostic, SourceFile, Suggestion};
 
@@ -47,6 +48,8 @@ pub enum Severity {
     Error,
     Warning,
     Advice,
+    /// The note that counts the problems left out (see [`Analysis::problems`]).
+    Information,
 }
 
 /// A diagnostic, placed in the document.
@@ -150,18 +153,30 @@ impl Analysis {
             .and_then(|l| origin_ref(&l.origin))
     }
 
-    /// Every diagnostic of the file and of the files it extends, placed in the document: the
-    /// errors, then the warnings.
+    /// The diagnostics of the file and of the files it extends, placed in the document: the
+    /// errors, then the warnings, as many as `senet check` shows
+    /// ([`crate::lang::diagnostic::MAX_PER_FILE`]); if there are more, a last problem (of
+    /// severity [`Severity::Information`], without a code, where the first one left out is)
+    /// counts them.
     pub fn problems(&self) -> Vec<Problem> {
         let errors = match &self.checked {
             Ok(_) => &[][..],
             Err(diags) => diags.as_slice(),
         };
-        errors
-            .iter()
-            .chain(&self.warnings)
-            .map(|d| self.problem(d))
-            .collect()
+        let all = errors.iter().chain(&self.warnings);
+        let (shown, omitted) = crate::lang::diagnostic::bound(all.clone());
+        let mut problems: Vec<Problem> = shown.iter().map(|d| self.problem(d)).collect();
+        if let (Some(note), Some(first)) = (omitted.note(), all.clone().nth(shown.len())) {
+            problems.push(Problem {
+                span: self.problem(first).span,
+                severity: Severity::Information,
+                code: String::new(),
+                message: note,
+                related: Vec::new(),
+                fix: None,
+            });
+        }
+        problems
     }
 
     fn problem(&self, d: &Diagnostic) -> Problem {
@@ -170,8 +185,8 @@ impl Analysis {
             Some(miette::Severity::Advice) => Severity::Advice,
             _ => Severity::Error,
         };
-        let mut message = d.to_string();
-        if let Some(help) = d.error.help() {
+        let mut message = d.message();
+        if let Some(help) = d.help_text() {
             message.push_str(&format!("\nhelp: {help}"));
         }
         let labels: Vec<miette::LabeledSpan> = d.error.labels().into_iter().flatten().collect();
@@ -194,7 +209,9 @@ impl Analysis {
                         span: at(label),
                         source: Arc::clone(&d.file),
                     },
-                    label.label().unwrap_or(&message).to_string(),
+                    label
+                        .label()
+                        .map_or(message.clone(), |l| shown_text(l).into_owned()),
                 ));
             }
         }
@@ -204,7 +221,7 @@ impl Analysis {
             let Some(file) = self.file_ref(&note.file) else {
                 continue;
             };
-            let title = note.to_string();
+            let title = note.message();
             let labels: Vec<miette::LabeledSpan> =
                 note.error.labels().into_iter().flatten().collect();
             let place = |span: Span, text: String| {
@@ -220,7 +237,7 @@ impl Analysis {
             }
             for label in &labels {
                 let text = match label.label() {
-                    Some(l) => format!("{title}: {l}"),
+                    Some(l) => format!("{title}: {}", shown_text(l)),
                     None => title.clone(),
                 };
                 related.push(place(at(label), text));

@@ -1,5 +1,11 @@
 //! Diagnostics: an error of any phase, tied to the source file it points into, rendered by miette.
+//!
+//! What is shown of a file's diagnostics is bounded: at most [`MAX_PER_FILE`] of them (see
+//! [`bound`]), and each long source line cut to windows around its labels (see
+//! [`LINE_LIMIT`]), so that neither the count nor the size of what is printed grows with the
+//! file.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -7,6 +13,129 @@ use miette::{
     Diagnostic as MietteDiagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceCode,
 };
 use serde::Serialize;
+
+use super::excerpt::Excerpt;
+pub use super::excerpt::{LINE_LIMIT, WINDOW};
+
+/// At most this many diagnostics of one file are shown (errors first, then warnings); a note
+/// counts the rest. A file with more has been written by a program or gone badly wrong, and
+/// its first errors, in file order, are the ones to mend first; a hundred is more than any
+/// rule file written by hand has given, and keeps what is printed small.
+pub const MAX_PER_FILE: usize = 100;
+
+/// The diagnostics left out of what is shown of a file, by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Omitted {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Omitted {
+    pub fn is_empty(&self) -> bool {
+        self.errors == 0 && self.warnings == 0
+    }
+
+    /// The note that ends what is shown of a file, if anything was left out: "and 3906 more
+    /// errors in this file ...".
+    pub fn note(&self) -> Option<String> {
+        if self.is_empty() {
+            return None;
+        }
+        let count = |n: usize, what: &str| {
+            (n > 0).then(|| format!("{n} more {what}{}", if n == 1 { "" } else { "s" }))
+        };
+        let counts: Vec<String> = [count(self.errors, "error"), count(self.warnings, "warning")]
+            .into_iter()
+            .flatten()
+            .collect();
+        Some(format!(
+            "and {} in this file, not shown (at most {MAX_PER_FILE} diagnostics are shown for a file)",
+            counts.join(" and ")
+        ))
+    }
+}
+
+/// The diagnostics of one file to show: the first [`MAX_PER_FILE`], and a count of the rest.
+pub fn bound<'a>(
+    diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
+) -> (Vec<&'a Diagnostic>, Omitted) {
+    let mut shown = Vec::new();
+    let mut omitted = Omitted::default();
+    for d in diagnostics {
+        if shown.len() < MAX_PER_FILE {
+            shown.push(d);
+        } else if d.is_warning() {
+            omitted.warnings += 1;
+        } else {
+            omitted.errors += 1;
+        }
+    }
+    (shown, omitted)
+}
+
+/// A file's diagnostics as `senet check` prints them: the first [`MAX_PER_FILE`], each rendered
+/// ([`Diagnostic::render`]) and ended by a line break, then the note that counts the rest, if
+/// any (`note: and 3906 more errors in this file, ...`).
+pub fn render_bounded<'a>(
+    diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
+    color: bool,
+    width: Option<usize>,
+) -> String {
+    let (shown, omitted) = bound(diagnostics);
+    let mut out = String::new();
+    for d in shown {
+        out.push_str(&d.render(color, width));
+        out.push('\n');
+    }
+    if let Some(note) = omitted.note() {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    out
+}
+
+/// A message, help line or label of a diagnostic is shown with at most this many characters
+/// (the checker's own are under 400); the rest is cut and shown as `…`.
+pub const TEXT_LIMIT: usize = 1000;
+/// A word (characters without a space) quoted from a file is shown whole up to this many
+/// characters; a longer one as its first [`WORD_HEAD`] and last [`WORD_TAIL`] around a `…`.
+pub const WORD_LIMIT: usize = 100;
+pub const WORD_HEAD: usize = 60;
+pub const WORD_TAIL: usize = 10;
+
+/// A diagnostic's text as it is shown: each word over [`WORD_LIMIT`] characters cut in the
+/// middle, the whole cut after [`TEXT_LIMIT`] characters, so that a word or a rule quoted from a
+/// file does not make the diagnostic grow with it.
+pub fn shown_text(text: &str) -> Cow<'_, str> {
+    if text.chars().nth(WORD_LIMIT).is_none() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut count = 0;
+    for piece in text.split_inclusive(char::is_whitespace) {
+        let word = piece.trim_end_matches(char::is_whitespace);
+        let space = &piece[word.len()..];
+        let chars = word.chars().count();
+        if chars > WORD_LIMIT {
+            out.extend(word.chars().take(WORD_HEAD));
+            out.push('…');
+            out.extend(word.chars().skip(chars - WORD_TAIL));
+            out.push_str(space);
+            count += WORD_HEAD + 1 + WORD_TAIL + space.chars().count();
+        } else {
+            out.push_str(piece);
+            count += chars + space.chars().count();
+        }
+        if count > TEXT_LIMIT {
+            let cut: String = out.chars().take(TEXT_LIMIT).collect();
+            return Cow::Owned(format!("{cut}…"));
+        }
+    }
+    if out == text {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(out)
+    }
+}
 
 /// A rule file's text and the name it is shown under (a path or `<bundled senet/base>`).
 #[derive(Debug)]
@@ -113,6 +242,17 @@ impl Diagnostic {
         self
     }
 
+    /// The message as it is shown ([`shown_text`]).
+    pub fn message(&self) -> String {
+        shown_text(&self.to_string()).into_owned()
+    }
+
+    /// The help line as it is shown ([`shown_text`]).
+    pub fn help_text(&self) -> Option<String> {
+        let help = self.error.help()?.to_string();
+        Some(shown_text(&help).into_owned())
+    }
+
     /// The stable code, such as `E101`.
     pub fn code(&self) -> String {
         self.error.code().map(|c| c.to_string()).unwrap_or_default()
@@ -143,7 +283,7 @@ impl Diagnostic {
             handler = handler.with_width(w);
         }
         let mut out = String::new();
-        if handler.render_report(&mut out, &Alone(self)).is_err() {
+        if handler.render_report(&mut out, &Alone::new(self)).is_err() {
             out = format!("{}: {}", self.location(), self);
         }
         // Each related diagnostic (an inherited rule) after it, as a note of its own.
@@ -159,12 +299,12 @@ impl Diagnostic {
         let (line, column) = self.file.line_col(self.primary_offset());
         JsonDiagnostic {
             code: self.code(),
-            message: self.to_string(),
+            message: self.message(),
             file: self.file.name.clone(),
             line,
             column,
             labels: json_labels(&*self.error),
-            help: self.error.help().map(|h| h.to_string()),
+            help: self.help_text(),
             severity: self.severity_word(),
             related: self.related.iter().map(Diagnostic::to_json).collect(),
         }
@@ -178,7 +318,7 @@ fn json_labels(error: &dyn MietteDiagnostic) -> Vec<JsonLabel> {
             ls.map(|l| JsonLabel {
                 start: l.offset(),
                 end: l.offset() + l.len(),
-                text: l.label().unwrap_or_default().to_string(),
+                text: shown_text(l.label().unwrap_or_default()).into_owned(),
             })
             .collect()
         })
@@ -258,18 +398,63 @@ pub fn primary_label(error: &dyn MietteDiagnostic) -> Option<miette::LabeledSpan
         .cloned()
 }
 
-/// A diagnostic without its related ones, which [`Diagnostic::render`] shows after it.
-struct Alone<'a>(&'a Diagnostic);
+/// A diagnostic without its related ones, which [`Diagnostic::render`] shows after it, as it
+/// is shown: its texts cut ([`shown_text`]), over its file with long lines cut around its
+/// labels.
+struct Alone<'a> {
+    diagnostic: &'a Diagnostic,
+    message: String,
+    help: Option<String>,
+    /// The labels, placed in the excerpt if there is one.
+    labels: Vec<miette::LabeledSpan>,
+    /// The file with long lines cut, if it has any.
+    excerpt: Option<Excerpt<'a>>,
+}
+
+impl<'a> Alone<'a> {
+    fn new(diagnostic: &'a Diagnostic) -> Self {
+        let labels: Vec<miette::LabeledSpan> =
+            diagnostic.error.labels().into_iter().flatten().collect();
+        let points: Vec<usize> = labels
+            .iter()
+            .flat_map(|l| [l.offset(), l.offset() + l.len()])
+            .collect();
+        let file = &diagnostic.file;
+        let excerpt = Excerpt::new(&file.name, file.named.inner(), &points);
+        let labels = labels
+            .iter()
+            .map(|l| {
+                let (start, end) = match &excerpt {
+                    Some(e) => (e.offset(l.offset()), e.offset(l.offset() + l.len())),
+                    None => (l.offset(), l.offset() + l.len()),
+                };
+                let text = l.label().map(|t| shown_text(t).into_owned());
+                if l.primary() {
+                    miette::LabeledSpan::new_primary_with_span(text, (start, end - start))
+                } else {
+                    miette::LabeledSpan::new_with_span(text, (start, end - start))
+                }
+            })
+            .collect();
+        Alone {
+            diagnostic,
+            message: diagnostic.message(),
+            help: diagnostic.help_text(),
+            labels,
+            excerpt,
+        }
+    }
+}
 
 impl fmt::Debug for Alone<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.0, f)
+        fmt::Debug::fmt(self.diagnostic, f)
     }
 }
 
 impl fmt::Display for Alone<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.0, f)
+        f.write_str(&self.message)
     }
 }
 
@@ -277,19 +462,27 @@ impl std::error::Error for Alone<'_> {}
 
 impl MietteDiagnostic for Alone<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.0.error.code()
+        self.diagnostic.error.code()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.0.error.help()
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.0.error.labels()
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.0.file.named)
+        match &self.excerpt {
+            Some(excerpt) => Some(excerpt),
+            None => Some(&self.diagnostic.file.named),
+        }
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.0.error.severity()
+        self.diagnostic.error.severity()
     }
 }
 
@@ -308,4 +501,36 @@ pub fn did_you_mean<'a>(
         }
     }
     best.map(|(_, c)| c.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_texts_and_words_are_shown_whole() {
+        let help = "write it as `safe 26, 28..30`, `safe positions 4, 8` or `safe none`";
+        assert!(matches!(shown_text(help), Cow::Borrowed(_)));
+        let word = format!("found `{}`", "b".repeat(WORD_LIMIT - 2));
+        assert_eq!(shown_text(&word), word);
+    }
+
+    #[test]
+    fn a_long_word_is_cut_in_the_middle() {
+        // `b` 200 times between backquotes: a word of 202 characters, shown as its first 60
+        // (the quote and 59 `b`), `…`, and its last 10 (9 `b` and the quote).
+        let text = format!("found `{}` here", "b".repeat(200));
+        let expected = format!("found `{}…{}` here", "b".repeat(59), "b".repeat(9));
+        assert_eq!(shown_text(&text), expected);
+    }
+
+    #[test]
+    fn a_long_text_is_cut_after_the_limit() {
+        // 600 words of `ab `: 1,800 characters, every word short.
+        let text = "ab ".repeat(600);
+        let shown = shown_text(&text);
+        assert_eq!(shown.chars().count(), TEXT_LIMIT + 1);
+        assert!(shown.ends_with('…'));
+        assert!(text.starts_with(shown.trim_end_matches('…')));
+    }
 }

@@ -3,6 +3,7 @@
 pub mod diagnostic;
 pub mod error_index;
 pub mod errors;
+mod excerpt;
 pub mod format;
 pub mod forms;
 pub mod key;

@@ -148,16 +148,24 @@ fn options_of(o: &Map<String, Value>) -> Result<Vec<(String, String)>, ApiError>
     }
 }
 
-/// The answer for rules that do not check: every diagnostic, as `senet check --format json`
-/// gives them.
+/// The answer for rules that do not check: the diagnostics as `senet check --format json`
+/// gives them (at most a file's bound, `omitted` counting the rest).
 fn invalid(diags: &[senet::lang::Diagnostic]) -> ApiError {
-    let list: Vec<_> = diags.iter().map(senet::lang::Diagnostic::to_json).collect();
+    let (shown, omitted) = senet::lang::diagnostic::bound(diags);
+    let list: Vec<_> = shown
+        .into_iter()
+        .map(senet::lang::Diagnostic::to_json)
+        .collect();
+    let mut body = json!({
+        "error": format!("the rules have {} error{}", diags.len(), if diags.len() == 1 { "" } else { "s" }),
+        "diagnostics": list,
+    });
+    if !omitted.is_empty() {
+        body["omitted"] = json!(omitted);
+    }
     ApiError {
         status: StatusCode::UNPROCESSABLE_ENTITY,
-        body: json!({
-            "error": format!("the rules have {} error{}", diags.len(), if diags.len() == 1 { "" } else { "s" }),
-            "diagnostics": list,
-        }),
+        body,
     }
 }
 

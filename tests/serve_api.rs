@@ -4,7 +4,10 @@
 //! comes as a JSON error with its status: another site's `Host` or `Origin`, bodies and rule files
 //! too long, rule files that reach for the server's files, malformed requests (every field of
 //! every route), unknown games, too many games, idle games, simulations too long or too many at
-//! once, a second solve for `optimal` while one runs.
+//! once, a second solve for `optimal` while one runs; and the work of rules whose turns never
+//! end, stopped by its deadline while the server goes on; players that would read files; the
+//! memory of games, in bytes; requests half sent, too long by their length, not JSON, or not
+//! HTTP, each answered in time with a JSON error and the security headers.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -12,7 +15,10 @@ mod cli;
 #[allow(dead_code)] // the load test's part of it (the server's memory and processor time)
 mod http;
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use http::Server;
 use serde_json::{Value, json};
@@ -1099,5 +1105,636 @@ fn the_log_told_on_from_request_to_request_is_the_log_told_whole() {
             let afresh = s.get(&format!("/api/games/{id}")).json();
             assert_eq!(afresh["log"], state["log"], "{rules}, step {step}");
         }
+    }
+}
+
+// ---- work that would not end -------------------------------------------------------------------
+
+/// Rules under which a turn never ends: each side goes round a loop of its own, so no piece is
+/// ever taken, and every throw of the die (1, 2 or 3) gives another throw.
+const ENDLESS_TURN: &str = "ruleset \"loop\"
+board 1 x 8
+path a: loop 1..4
+path b: loop 5..8
+sides a, b
+pieces 1 each
+start a on 1; b on 5
+throw die 3
+extra throw after 1, 2, 3
+capture removed
+win by capturing all
+";
+
+/// Finkel's variant with a throw again on every value but 5 (thrown by four sticks all blank, a
+/// chance of 1 in 16): the totals a turn splits among seven pieces grow large.
+const SPLIT_HUGE: &str = "ruleset \"split-huge\"
+extends \"senet/finkel\"
+turn throw again on 1, 2, 3, 4 then split
+";
+
+/// `GET /api/rulesets` answers within a second: the server goes on.
+fn answers_at_once(s: &Server) {
+    let start = Instant::now();
+    let r = s.get("/api/rulesets");
+    assert_eq!(r.status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "the rule sets took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn both_rule_files_check() {
+    let dir = TempDir::new("killing");
+    for (name, text) in [("loop.rules", ENDLESS_TURN), ("split.rules", SPLIT_HUGE)] {
+        std::fs::write(dir.path(name), text).unwrap();
+        let (code, out, err) = cli::run(&["check", &dir.path(name)]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+}
+
+/// The rules of [`ENDLESS_TURN`] with a turn that ends on a 3: the turns end, the game does
+/// not (until the turn cap: 10,000 turns of three throws and three moves on average).
+fn endless_game() -> String {
+    ENDLESS_TURN.replace("extra throw after 1, 2, 3", "extra throw after 1, 2")
+}
+
+/// Checks a game the server stopped, or ended at a turn cap, before anyone won: over,
+/// unfinished, the same when asked again, its record one that `senet replay` verifies. The
+/// reason it was stopped, if the server stopped it.
+fn stopped_unfinished(s: &Server, state: &Value) -> Option<String> {
+    assert_eq!(state["awaiting"], json!("over"));
+    assert_eq!(state["outcome"], json!({ "unfinished": true }));
+    let last = state["log"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .as_str()
+        .unwrap();
+    let id = state["id"].as_str().unwrap();
+    let again = s.get(&format!("/api/games/{id}")).json();
+    for key in ["position", "log", "stopped", "moves_played", "turns"] {
+        assert_eq!(again[key], state[key], "{key}");
+    }
+    assert_eq!(
+        refused(&s.post(&format!("/api/games/{id}/throw"), &json!({}))).0,
+        409
+    );
+    let record = s.get(&format!("/api/games/{id}/record")).json();
+    let dir = TempDir::new(&format!("stopped-{id}"));
+    std::fs::write(dir.path("game.json"), record.to_string()).unwrap();
+    let (code, out, err) = cli::run(&["replay", &dir.path("game.json")]);
+    assert_eq!(code, 0, "{err}");
+    let why = state["stopped"].as_str().map(str::to_string);
+    if why.is_some() {
+        // Stopped where it stood: a game that is not over, as a person stops one.
+        assert!(last.starts_with("Game stopped by the server"), "{last}");
+        assert_eq!(record["result"], json!({ "stopped": true }));
+        assert!(out.contains("stopped"), "{out}");
+    } else {
+        assert!(last.starts_with("Game over"), "{last}");
+        assert_eq!(record["result"], json!({ "unfinished": true }));
+    }
+    why
+}
+
+#[test]
+fn a_computer_turn_that_never_ends_is_stopped_and_the_game_kept_as_it_stood() {
+    let s = Server::start(&["--work-seconds", "1"]);
+    let start = Instant::now();
+    let r = s.post(
+        "/api/games",
+        &json!({ "source": ENDLESS_TURN, "players": ["random", "random"], "seed": 1 }),
+    );
+    // The game's work ends by its deadline (1 s) and the 2 s the server gives an answer.
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let state = r.json();
+    answers_at_once(&s);
+    // Ended in side a's first turn, which no throw ends; no piece can be taken, so no one has
+    // won. The server stops it (at its deadline, or at the events it plays in a game), or the
+    // engine does, where it ends a turn that throws as many times as the turn cap.
+    assert_eq!(state["turns"], json!(1));
+    if let Some(why) = stopped_unfinished(&s, &state) {
+        assert!(
+            why.contains("50000 events") || why.contains("more than 1 s"),
+            "{why}"
+        );
+    }
+}
+
+#[test]
+fn a_game_that_never_ends_is_stopped_at_the_events_a_game_may_have() {
+    let s = Server::start(&["--work-seconds", "60"]);
+    let r = s.post(
+        "/api/games",
+        &json!({ "source": endless_game(), "players": ["random", "random"], "seed": 1 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let state = r.json();
+    let why = stopped_unfinished(&s, &state).expect("stopped by the server");
+    assert_eq!(
+        why,
+        "it reached 50000 events, the most the server plays in a game"
+    );
+    // Well before the turn cap: about three throws and three moves a turn.
+    let turns = state["turns"].as_u64().unwrap();
+    assert!((5000..10_000).contains(&turns), "{turns}");
+    let id = state["id"].as_str().unwrap();
+    let events = s.get(&format!("/api/games/{id}/record")).json()["events"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!((50_000..50_010).contains(&events), "{events}");
+}
+
+#[test]
+fn a_split_turn_with_a_huge_total_ends_with_an_answer_in_time() {
+    // The listing of a split turn's moves is one call of the engine, which its own budget
+    // bounds: the server's answer comes by the deadline either way.
+    let s = Server::start(&["--work-seconds", "1"]);
+    let start = Instant::now();
+    let r = s.post(
+        "/api/games",
+        &json!({ "source": SPLIT_HUGE, "players": ["random", "random"], "seed": 1 }),
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        start.elapsed()
+    );
+    if r.status == 201 {
+        assert!(r.json()["awaiting"] == json!("over"), "{}", r.text());
+    } else {
+        let (status, msg) = refused(&r);
+        assert_eq!(status, 503, "{msg}");
+    }
+    answers_at_once(&s);
+}
+
+#[test]
+fn simulations_of_turns_that_never_end_are_stopped_and_the_queue_stays_bounded() {
+    nine_simulations_at_once(ENDLESS_TURN);
+}
+
+#[test]
+fn simulations_of_split_turns_with_huge_totals_are_stopped_and_the_queue_stays_bounded() {
+    nine_simulations_at_once(SPLIT_HUGE);
+}
+
+/// Nine simulations of `source` at once: each is answered in time, and the server goes on.
+fn nine_simulations_at_once(source: &'static str) {
+    // A simulation may run twice `--sim-seconds`, stopped between games; the queue holds four.
+    let s = std::sync::Arc::new(Server::start(&["--sim-seconds", "1"]));
+    let start = Instant::now();
+    let runs: Vec<_> = (0..9)
+        .map(|_| {
+            let s = std::sync::Arc::clone(&s);
+            std::thread::spawn(move || {
+                s.post(
+                    "/api/sim",
+                    &json!({ "source": source, "players": ["random", "random"], "games": 100 }),
+                )
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    answers_at_once(&s);
+    let answers: Vec<_> = runs.into_iter().map(|r| r.join().unwrap()).collect();
+    // Each is answered by its deadline (2 s), waiting (2 s) or not, and the 2 s the server
+    // gives an answer.
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
+    let mut busy = 0;
+    for r in &answers {
+        match r.status {
+            200 => assert!(r.json()["games"].as_u64().is_some()),
+            _ => {
+                let (status, msg) = refused(r);
+                assert!(status == 422 || status == 503, "{status} {msg}");
+                busy += usize::from(r.json()["busy"] == json!(true));
+            }
+        }
+    }
+    // One runs, four wait, four are refused at once.
+    assert!(busy >= 4, "{busy} told the server is busy");
+    answers_at_once(&s);
+    let r = s.post(
+        "/api/games",
+        &json!({ "rules": "twenty-squares/ur", "seed": 1 }),
+    );
+    assert_eq!(r.status, 201);
+}
+
+// ---- players that read files -------------------------------------------------------------------
+
+#[test]
+fn no_request_can_name_a_learned_player() {
+    let s = Server::start(&[]);
+    let dir = TempDir::new("learned");
+    std::fs::write(dir.path("secret.json"), r#"{"secret": "do not tell"}"#).unwrap();
+    let fifo = dir.path("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // A finished game's record, to name other players in.
+    let game = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "1" }, "players": ["random", "random"], "seed": 2 }),
+        )
+        .json();
+    let record = s
+        .get(&format!(
+            "/api/games/{}/record",
+            game["id"].as_str().unwrap()
+        ))
+        .json();
+    for path in [
+        dir.path("secret.json"),
+        dir.path("missing.json"),
+        "/dev/zero".to_string(),
+        fifo,
+    ] {
+        let learned = format!("learned:{path}");
+        let mut named = record.clone();
+        named["players"] = json!([learned, "random"]);
+        let cases = [
+            (
+                "/api/games",
+                json!({ "rules": "senet/base", "players": [learned, "human"] }),
+            ),
+            (
+                "/api/sim",
+                json!({ "rules": "senet/base", "players": ["random", learned] }),
+            ),
+            ("/api/games", json!({ "record": named })),
+        ];
+        for (route, body) in cases {
+            let (status, msg) = refused(&s.post(route, &body));
+            assert_eq!(status, 400, "{route} {path}");
+            // Refused for what it is, whatever the file: nothing read, nothing told of it.
+            assert!(msg.contains("reads a file"), "{route} {path}: {msg}");
+            assert!(
+                !msg.contains("do not tell") && !msg.contains("No such file"),
+                "{msg}"
+            );
+        }
+    }
+    answers_at_once(&s);
+}
+
+// ---- memory ------------------------------------------------------------------------------------
+
+/// A rule file (within a rule file's 64 KiB) whose squares have names of 2,000 characters.
+fn long_names(id: &str) -> String {
+    let mut text = format!("ruleset \"{id}\"\nextends \"senet/base\"\n");
+    for square in 1..=30 {
+        let letter = char::from(b'a' + u8::try_from(square % 26).unwrap());
+        text.push_str(&format!(
+            "name {square} \"{}\"\n",
+            letter.to_string().repeat(2000)
+        ));
+    }
+    text
+}
+
+#[test]
+fn the_games_kept_are_bounded_in_bytes_with_their_rules() {
+    // Each rule file is about 62 KB, reckoned to take 64 KiB and four times its text (with the
+    // text of senet/base it extends): about 330 KiB. One MiB holds three games of distinct
+    // rules, not four.
+    let s = Server::start(&["--max-memory", "1", "--game-idle", "1"]);
+    let new = |k: usize| {
+        s.post(
+            "/api/games",
+            &json!({ "source": long_names(&format!("long/{k}")), "players": ["human", "random"], "seed": 1 }),
+        )
+    };
+    for k in 0..3 {
+        assert_eq!(new(k).status, 201, "game {k}");
+    }
+    let r = new(3);
+    let (status, msg) = refused(&r);
+    assert_eq!(status, 503);
+    assert!(msg.contains("--max-memory"), "{msg}");
+    assert_eq!(r.json()["busy"], json!(true));
+    // Games of rules already kept take only their own few KiB.
+    assert_eq!(
+        s.post(
+            "/api/games",
+            &json!({ "source": long_names("long/0"), "players": ["human", "random"], "seed": 2 })
+        )
+        .status,
+        201
+    );
+    // Forgotten when idle, they make room again.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(new(3).status, 201);
+}
+
+/// A chain of eight rule files in `dir`, each extending the next and the last `senet/base`,
+/// that name every square with 7,000 characters (four squares a file); the first file's path.
+fn long_chain(dir: &TempDir) -> String {
+    for k in 0..8u8 {
+        let parent = if k < 7 {
+            format!("f{}.rules", k + 1)
+        } else {
+            "senet/base".to_string()
+        };
+        let mut text = format!("ruleset \"long/f{k}\"\nextends \"{parent}\"\n");
+        for square in (4 * k + 1..=4 * k + 4).filter(|&q| q <= 30) {
+            let letter = char::from(b'a' + square % 26);
+            text.push_str(&format!(
+                "name {square} \"{}\"\n",
+                letter.to_string().repeat(7000)
+            ));
+        }
+        std::fs::write(dir.path(&format!("f{k}.rules")), text).unwrap();
+    }
+    dir.path("f0.rules")
+}
+
+/// The record of a game of [`long_chain`]'s rules (a person against `random`), stopped before
+/// its end with a person to move, after about 600 events: its log in words is about 2.2 MB.
+fn long_record(name: &str) -> Value {
+    let dir = TempDir::new(name);
+    let rules = long_chain(&dir);
+    let input = format!("{}q\n", "1\n".repeat(150));
+    let out = cli::senet()
+        .args([
+            "play",
+            &rules,
+            "--players",
+            "human,random",
+            "--seed",
+            "3",
+            "--record",
+            &dir.path("game.json"),
+        ])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path("game.json")).unwrap()).unwrap();
+    assert_eq!(record["result"], json!({ "stopped": true }));
+    record
+}
+
+#[test]
+fn games_taken_up_from_records_of_long_logs_keep_the_server_s_memory_bounded() {
+    // A game of rules whose squares have names of 7,000 characters, stopped before its end (a
+    // person to move): taken up from its record, its log is told (about 2.2 MB), but only its
+    // last 256 KiB are kept.
+    let record = long_record("long-log");
+    let s = Server::start(&[]);
+    let load = || {
+        let r = s.post("/api/games", &json!({ "record": record }));
+        assert_eq!(r.status, 201);
+        let state = r.json();
+        assert_ne!(state["awaiting"], json!("over"));
+        let log = state["log"].as_array().unwrap();
+        assert!(
+            log[0]
+                .as_str()
+                .unwrap()
+                .contains("earlier lines of the log are not kept")
+        );
+        let kept: usize = log.iter().skip(1).map(|l| l.as_str().unwrap().len()).sum();
+        assert!(kept <= 256 << 10, "{kept}");
+    };
+    load();
+    let before = s.rss_kib().unwrap();
+    for _ in 0..40 {
+        load();
+    }
+    let grown = s.rss_kib().unwrap().saturating_sub(before);
+    // Forty games of at most 256 KiB of log and a few KiB more each (their rules are shared):
+    // about 11 MiB, and what the answers' buffers leave (15 MiB in all, measured). Kept whole,
+    // the logs took 105 MiB.
+    assert!(grown < 40 << 10, "the server grew by {grown} KiB");
+}
+
+#[test]
+fn a_game_keeps_the_last_256_kib_of_its_log_and_told_on_it_is_the_log_told_whole() {
+    let s = Server::start(&[]);
+    // Taken up from a record, with a log of about 2.2 MB, and played on, with moves undone.
+    let mut state = s
+        .post(
+            "/api/games",
+            &json!({ "record": long_record("log-told-on") }),
+        )
+        .json();
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut pick = 3u64;
+    let mut trimmed = false;
+    for step in 0..60 {
+        state = match state["awaiting"].as_str().unwrap() {
+            "throw" => s.post(&format!("/api/games/{id}/throw"), &json!({})).json(),
+            "move" if step % 7 == 6 && state["can_undo"] == json!(true) => {
+                s.post(&format!("/api/games/{id}/undo"), &json!({})).json()
+            }
+            "move" => {
+                let n = state["moves"].as_array().unwrap().len() as u64;
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                s.post(
+                    &format!("/api/games/{id}/move"),
+                    &json!({ "index": (pick >> 33) % n }),
+                )
+                .json()
+            }
+            _ => break,
+        };
+        assert!(state.get("error").is_none(), "{state}");
+        let log: Vec<&str> = state["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        // The lines kept, after the one that says how many were not.
+        let kept: usize = log.iter().skip(1).map(|l| l.len()).sum();
+        assert!(kept <= 256 << 10, "{kept} bytes of log at step {step}");
+        if log[0].contains("earlier lines of the log are not kept") {
+            trimmed = true;
+        }
+        let afresh = s.get(&format!("/api/games/{id}")).json();
+        assert_eq!(afresh["log"], state["log"], "step {step}");
+    }
+    assert!(trimmed, "the log was never cut");
+}
+
+// ---- the connection ----------------------------------------------------------------------------
+
+/// Sends `bytes` on a new connection and reads until the server closes it (or `wait` passes):
+/// what it answered, and how long that took.
+fn raw(s: &Server, bytes: &[u8], wait: Duration) -> (Vec<u8>, Duration) {
+    let mut stream = TcpStream::connect(&s.addr).unwrap();
+    stream.set_read_timeout(Some(wait)).unwrap();
+    let start = Instant::now();
+    stream.write_all(bytes).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    (answer, start.elapsed())
+}
+
+/// The headers every answer carries, and an error's JSON body.
+fn a_json_error(r: &http::Response) -> (u16, String) {
+    for (name, value) in [
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("cache-control", "no-store"),
+    ] {
+        assert_eq!(r.header(name), Some(value), "{name} on a {}", r.status);
+    }
+    assert!(
+        r.header("content-security-policy")
+            .is_some_and(|v| v.contains("default-src 'self'")),
+        "{}",
+        r.status
+    );
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    refused(r)
+}
+
+#[test]
+fn half_sent_requests_are_answered_408_and_closed() {
+    let s = Server::start(&["--request-seconds", "1"]);
+    let host = format!("Host: {}\r\n", s.addr);
+    let halves = [
+        "GET /api/rulesets HTTP/1.1\r\n".to_string(),
+        format!("GET /api/rulesets HTTP/1.1\r\n{host}"),
+        format!(
+            "POST /api/check HTTP/1.1\r\n{host}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"source\""
+        ),
+    ];
+    let waiting: Vec<_> = halves
+        .iter()
+        .cycle()
+        .take(30)
+        .map(|half| {
+            let mut stream = TcpStream::connect(&s.addr).unwrap();
+            stream.write_all(half.as_bytes()).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
+            stream
+        })
+        .collect();
+    // Meanwhile the server answers.
+    answers_at_once(&s);
+    let start = Instant::now();
+    for mut stream in waiting {
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).unwrap();
+        let r = http::Response::parse(&answer);
+        let (status, msg) = a_json_error(&r);
+        assert_eq!(status, 408);
+        assert!(msg.contains("within 1 s"), "{msg}");
+    }
+    // All closed about a second after they were opened.
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_body_too_long_is_refused_at_once_by_its_length() {
+    let s = Server::start(&[]);
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n",
+        s.addr
+    );
+    let (answer, took) = raw(&s, head.as_bytes(), Duration::from_secs(5));
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    let (status, msg) = a_json_error(&http::Response::parse(&answer));
+    assert_eq!(status, 413);
+    assert!(msg.contains("1024 KiB"), "{msg}");
+    // Chunked bodies, whose length is not given, are refused too.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        s.addr
+    );
+    let (answer, _) = raw(&s, head.as_bytes(), Duration::from_secs(5));
+    assert_eq!(a_json_error(&http::Response::parse(&answer)).0, 411);
+}
+
+#[test]
+fn only_json_bodies_are_taken() {
+    let s = Server::start(&[]);
+    let body = br#"{"source": "ruleset \"x\"\nextends \"senet/base\"\n"}"#;
+    for (kind, status) in [
+        ("text/plain", 415),
+        ("application/x-www-form-urlencoded", 415),
+        ("application/json; charset=utf-16", 415),
+        ("application/json; charset=utf-8", 200),
+        ("application/json", 200),
+    ] {
+        let r = s.request("POST", "/api/check", &[("Content-Type", kind)], Some(body));
+        if status == 200 {
+            assert_eq!(r.status, 200, "{kind}");
+        } else {
+            let (got, msg) = a_json_error(&r);
+            assert_eq!(got, status, "{kind}");
+            assert!(msg.contains("application/json"), "{msg}");
+        }
+    }
+    // A body with no type at all.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Length: 2\r\n\r\n{{}}",
+        s.addr
+    );
+    let (answer, _) = raw(&s, head.as_bytes(), Duration::from_secs(5));
+    assert_eq!(a_json_error(&http::Response::parse(&answer)).0, 415);
+}
+
+#[test]
+fn every_error_is_json_with_the_security_headers_whatever_makes_it() {
+    let s = Server::start(&[]);
+    let host = format!("Host: {}\r\n", s.addr);
+    let many_headers: String = (0..80).map(|i| format!("X-Header-{i}: {i}\r\n")).collect();
+    let cases = [
+        // Not HTTP at all, a bad header, a request line of 20 KiB, too many headers.
+        ("GARBAGE\r\n\r\n".to_string(), 400),
+        (
+            format!("GET /api/rulesets HTTP/1.1\r\n{host}Bad Header: x\r\n\r\n"),
+            400,
+        ),
+        (
+            format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(20 << 10)),
+            414,
+        ),
+        (format!("GET / HTTP/1.1\r\n{host}{many_headers}\r\n"), 431),
+        // The guard's refusal, the router's own.
+        (
+            "GET /api/rulesets HTTP/1.1\r\nHost: attacker.example\r\n\r\n".to_string(),
+            403,
+        ),
+        (format!("GET /api/nothing HTTP/1.1\r\n{host}\r\n"), 404),
+        (format!("DELETE /api/games HTTP/1.1\r\n{host}\r\n"), 405),
+        (format!("GET /api/games/%FF HTTP/1.1\r\n{host}\r\n"), 400),
+    ];
+    for (request, status) in cases {
+        let (answer, _) = raw(&s, request.as_bytes(), Duration::from_secs(5));
+        let r = http::Response::parse(&answer);
+        let (got, msg) = a_json_error(&r);
+        assert_eq!(got, status, "{msg}");
+        assert!(!msg.is_empty());
     }
 }

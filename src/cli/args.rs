@@ -548,9 +548,21 @@ pub enum Command {
         /// Simulations that may wait while one runs (more are told the server is busy).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=64))]
         sim_queue: u64,
-        /// The longest a simulation may be expected to take, in seconds.
+        /// The longest a simulation may be expected to take, in seconds (it is stopped at twice
+        /// that).
         #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
         sim_seconds: u64,
+        /// The longest the work of one request may run, in seconds: a game's computer turns are
+        /// stopped then.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        work_seconds: u64,
+        /// The longest a request may take to arrive, head and body, in seconds (and its answer
+        /// to be taken).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        request_seconds: u64,
+        /// The most memory the games kept, with their rules, may take, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+        max_memory: u64,
     },
     /// Print a shell completion script for `senet` to standard output.
     #[command(after_help = COMPLETIONS_EXAMPLES)]

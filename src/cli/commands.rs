@@ -165,6 +165,9 @@ pub fn run(cli: Cli) -> ExitCode {
             game_idle,
             sim_queue,
             sim_seconds,
+            work_seconds,
+            request_seconds,
+            max_memory,
         } => super::serve::run(super::serve::ServeArgs {
             host,
             port,
@@ -174,6 +177,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 game_idle: std::time::Duration::from_secs(game_idle),
                 sim_queue: usize::try_from(sim_queue).unwrap_or(usize::MAX),
                 sim_seconds,
+                work_seconds,
+                request_seconds,
+                // At most 65,536 MiB: it fits.
+                max_memory: usize::try_from(max_memory << 20).unwrap_or(usize::MAX),
             },
         }),
         Command::Fmt { files, check } => super::fmt::run(&files, check),

@@ -9,6 +9,8 @@ pub mod plot;
 pub mod report;
 pub mod stats;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
@@ -252,14 +254,23 @@ pub fn shard_range(games: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
     at(k - 1)..at(k)
 }
 
+/// What [`run_until`] says when its stop flag was set: the run ended early, between games.
+pub const STOPPED: &str = "the simulation was stopped before its end";
+
+/// Whether a run told to stop at `stop` must stop now (checked between games).
+fn stopped(stop: &AtomicBool) -> bool {
+    stop.load(Ordering::Relaxed)
+}
+
 /// Plays games `range` of the run on this thread and sums them up; with `relaxed`, the
-/// figures of `senet compare` too.
+/// figures of `senet compare` too. Stops between games once `stop` is set.
 fn play_range(
     engine: &Engine,
     spec: &SimSpec,
     range: std::ops::Range<u64>,
     relaxed: Option<&Relaxed>,
     tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
 ) -> Result<Totals, String> {
     let mut players: Vec<Box<dyn Player + Send>> = spec
         .players
@@ -273,12 +284,15 @@ fn play_range(
     };
     let range_len = range.end - range.start;
     if let Some(relaxed) = relaxed {
-        return play_watched(engine, spec, range, &mut players, relaxed, t, tick);
+        return play_watched(engine, spec, range, &mut players, relaxed, t, tick, stop);
     }
     if spec.players.iter().all(|p| agents::is_random(p)) && engine.plays_out() {
         // Random against random: the same games, played without a list of moves.
         let mut playout = Playout::new(engine);
         for i in range {
+            if stopped(stop) {
+                return Err(STOPPED.into());
+            }
             let seed = game_seed(spec.seed, i);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             let mut choosers = [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
@@ -296,6 +310,9 @@ fn play_range(
     let mut game = Game::new(engine, spec.turn_cap);
     game.keep_events = false;
     for i in range {
+        if stopped(stop) {
+            return Err(STOPPED.into());
+        }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let (order, swapped) = seating(spec.alternate, i);
@@ -322,7 +339,8 @@ fn play_range(
 
 /// Plays the games of `range` through the `Game`, every decision watched for the figures of
 /// `senet compare` (the same games as [`play_range`] plays otherwise: the random player's
-/// quick loop plays the `Game`'s games).
+/// quick loop plays the `Game`'s games). Stops between games once `stop` is set.
+#[allow(clippy::too_many_arguments)] // the run's parts, as `play_range` has them
 fn play_watched(
     engine: &Engine,
     spec: &SimSpec,
@@ -331,6 +349,7 @@ fn play_watched(
     relaxed: &Relaxed,
     mut t: Totals,
     tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
 ) -> Result<Totals, String> {
     let range_len = range.end - range.start;
     let mut game = Game::new(engine, spec.turn_cap);
@@ -338,6 +357,9 @@ fn play_watched(
     let mut probe = Probe::new(relaxed);
     let mut metrics = Metrics::default();
     for i in range {
+        if stopped(stop) {
+            return Err(STOPPED.into());
+        }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let (order, swapped) = seating(spec.alternate, i);
@@ -373,6 +395,19 @@ pub fn run(
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
+    run_until(engine, spec, jobs, tick, &AtomicBool::new(false))
+}
+
+/// [`run`], stopped early once `stop` is set (by another thread: a deadline, a caller gone):
+/// every thread finishes the game it plays and starts no other, and the run is `Err(STOPPED)`.
+/// One game is never cut short: it ends at its end or its turn cap.
+pub fn run_until(
+    engine: &Engine,
+    spec: &SimSpec,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Totals, String> {
     // Fixed chunks, independent of the thread count; each chunk's totals are exact integers and
     // counts, so that they add up to the same whatever the order. Small enough that a few
     // hundred slow games (expectimax) still spread over the threads; made as they are played,
@@ -401,8 +436,55 @@ pub fn run(
                     start..(start + CHUNK).min(range.end),
                     relaxed.as_ref(),
                     tick,
+                    stop,
                 )
             })
             .try_reduce(empty, |a, b| Ok(a.plus(b)))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_target;
+    use crate::compile::compile;
+
+    fn spec(players: &[String]) -> SimSpec<'_> {
+        SimSpec {
+            players,
+            games: 200,
+            seed: 3,
+            turn_cap: 10_000,
+            table: None,
+            shard: None,
+            metrics: false,
+            alternate: false,
+        }
+    }
+
+    #[test]
+    fn a_run_told_to_stop_plays_no_further_game() {
+        let engine = Engine::new(compile(&check_target("twenty-squares/ur", &[]).unwrap()));
+        // The random players' own loop, and the `Game`'s (greedy), both stop.
+        for players in [["random", "random"], ["greedy", "random"]] {
+            let players = players.map(String::from);
+            let spec = spec(&players);
+            let stop = AtomicBool::new(true);
+            let played = std::sync::atomic::AtomicU64::new(0);
+            let tick = |n| {
+                played.fetch_add(n, Ordering::Relaxed);
+            };
+            assert_eq!(
+                run_until(&engine, &spec, 2, &tick, &stop),
+                Err(STOPPED.to_string())
+            );
+            assert_eq!(played.load(Ordering::Relaxed), 0);
+            // Not told to stop, it is the run.
+            let go = AtomicBool::new(false);
+            assert_eq!(
+                run_until(&engine, &spec, 2, &|_| {}, &go),
+                run(&engine, &spec, 2, &|_| {})
+            );
+        }
+    }
 }

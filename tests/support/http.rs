@@ -67,10 +67,14 @@ impl Server {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
         if let Some(b) = body {
-            head.push_str(&format!(
-                "Content-Type: application/json\r\nContent-Length: {}\r\n",
-                b.len()
-            ));
+            // JSON unless the test says otherwise.
+            if !headers
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+            {
+                head.push_str("Content-Type: application/json\r\n");
+            }
+            head.push_str(&format!("Content-Length: {}\r\n", b.len()));
         }
         head.push_str("\r\n");
         stream.write_all(head.as_bytes()).unwrap();
@@ -134,7 +138,8 @@ pub struct Response {
 }
 
 impl Response {
-    fn parse(raw: &[u8]) -> Response {
+    /// An answer as read from the connection (a chunked body put together).
+    pub fn parse(raw: &[u8]) -> Response {
         let end = raw
             .windows(4)
             .position(|w| w == b"\r\n\r\n")

@@ -1,7 +1,8 @@
 //! The routes of `senet serve`: the pages, and the JSON API (docs/formats.md), whose answers
 //! have the shapes of the command line's JSON.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use axum::Router;
@@ -13,7 +14,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
-use super::games::{Awaiting, Compiled, Decision, Kept, Missing, Stored, Told};
+use super::games::{
+    Awaiting, Budget, Compiled, Decision, Kept, Missing, Stored, Told, lock, playable,
+};
 use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
 use senet::check::{CheckFailure, RuleSet, check_chain, check_sandboxed, check_target};
@@ -224,16 +227,23 @@ fn engine_of(rules: &RuleSet) -> Engine {
 
 // ---- rule sets, checking, explaining -----------------------------------------------------------
 
-/// `GET /api/rulesets`: as `senet list --format json` (worked out once).
-async fn rulesets(State(s): State<Shared>) -> Answer {
-    static LIST: OnceLock<Value> = OnceLock::new();
-    if let Some(list) = LIST.get() {
-        return ok(list);
-    }
-    let list = s
-        .blocking(|| Ok(super::super::commands::list_json()))
+/// `GET /api/rulesets`: as `senet list --format json` (worked out once, on a thread of its own:
+/// it needs no worker, so that it answers while all of them are busy).
+async fn rulesets() -> Answer {
+    static LIST: tokio::sync::OnceCell<Value> = tokio::sync::OnceCell::const_new();
+    let list = LIST
+        .get_or_try_init(|| async {
+            tokio::task::spawn_blocking(super::super::commands::list_json)
+                .await
+                .map_err(|_| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "the request failed inside the server",
+                    )
+                })
+        })
         .await?;
-    ok(LIST.get_or_init(|| list))
+    ok(list)
 }
 
 /// `POST /api/check {"source", "options"}`: as `senet check --format json`, the file named
@@ -440,15 +450,7 @@ fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
         ));
     }
     for p in &names {
-        // A network is read from a path: not something a page may make the server open.
-        if agents::agent_of(p).starts_with("learned") {
-            return Err(ApiError::bad(
-                "`learned:FILE` reads a file, and the web application plays only agents that need none",
-            ));
-        }
-        if p != "human" && !agents::needs_table(p) {
-            agents::by_name(p, 0).map_err(ApiError::bad)?;
-        }
+        playable(p).map_err(ApiError::bad)?;
     }
     Ok(names)
 }
@@ -464,7 +466,8 @@ fn seed_of(o: &Map<String, Value>) -> Result<u64, ApiError> {
 }
 
 /// The table `optimal` plays from, solved once for these rules (alone, and bounded: a rule set
-/// too large to solve in seconds is refused).
+/// too large to solve in seconds is refused). The solve keeps its table even if its request was
+/// answered before it ended.
 async fn table_of(
     s: &Shared,
     rules: &RuleSet,
@@ -479,14 +482,26 @@ async fn table_of(
         return Ok(Some(t));
     }
     let engine = Arc::clone(engine);
+    let tables = Arc::clone(&s.tables);
     let table = s
         .solving(move || {
-            agents::solve_for_agent(&engine)
-                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
+            let table = agents::solve_for_agent(&engine)
+                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+            tables.put(key, Arc::clone(&table));
+            Ok(table)
         })
         .await?;
-    s.tables.put(key, Arc::clone(&table));
     Ok(Some(table))
+}
+
+/// How far a request may play the game `id` on, from now.
+fn budget(s: &Shared, id: &str) -> Budget {
+    Budget {
+        until: Instant::now() + s.limits.work_deadline(),
+        seconds: s.limits.work_seconds,
+        room: s.games.room(id),
+        memory: s.games.memory,
+    }
 }
 
 fn missing(m: Missing) -> ApiError {
@@ -497,6 +512,9 @@ fn missing(m: Missing) -> ApiError {
         ),
         Missing::Full => ApiError::busy(
             "the server holds as many games as it may: try again later, or finish a game",
+        ),
+        Missing::Memory => ApiError::busy(
+            "the server's games take as much memory as they may (`--max-memory`): try again later, or finish a game",
         ),
     }
 }
@@ -523,18 +541,14 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
             (rules, players, seed, Vec::new())
         }
     };
-    // Games of the same rules share them, compiled once.
+    // Games of the same rules share them, compiled once, while one of them is kept.
     let key = Kept::<Solved>::key(&rules);
-    let compiled = match s.engines.get(&key) {
+    let compiled = match s.games.compiled(&key) {
         Some(c) => c,
-        None => {
-            let c = Arc::new(Compiled {
-                engine: Arc::new(engine_of(&rules)),
-                rules: Arc::new(rules),
-            });
-            s.engines.put(key, Arc::clone(&c));
-            c
-        }
+        None => Arc::new(Compiled {
+            engine: Arc::new(engine_of(&rules)),
+            rules: Arc::new(rules),
+        }),
     };
     let engine = Arc::clone(&compiled.engine);
     let table = table_of(&s, &compiled.rules, &engine, &players).await?;
@@ -545,16 +559,18 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
         seed,
         table,
         decisions,
+        halt: None,
         told: Told::default(),
     };
-    let (id, game) = s.games.insert(stored).map_err(missing)?;
+    let (id, game) = s.games.insert(stored, key, &compiled).map_err(missing)?;
+    let st = Arc::clone(&s);
     let v = s
         .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let mut g = lock(&game)?;
             let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, true).map_err(ApiError::bad)?;
+            let built = g.build(&engine, Some(&budget(&st, &id)));
+            st.games.account(&id, g.kept_bytes());
+            let built = built.map_err(ApiError::bad)?;
             Ok(g.answer(&id, &engine, &built))
         })
         .await?;
@@ -566,6 +582,10 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
 fn from_record(rec: &Value) -> Result<(RuleSet, Vec<String>, u64, Vec<Decision>), ApiError> {
     let bad = |e: String| ApiError::bad(format!("the record cannot be replayed: {e}"));
     let head = record::read_head(rec).map_err(bad)?;
+    // Before anything is made of them: a record may name any player `senet play` knows.
+    for p in &head.players {
+        playable(p).map_err(|e| bad(format!("its players: {e}")))?;
+    }
     let rules = match &head.files {
         Some(files) => check_chain(files.clone(), &head.options).map_err(|d| invalid(&d))?,
         None => bundled(&head.source, &head.options)?,
@@ -605,7 +625,7 @@ async fn game(
         .blocking(move || {
             let (mut view, decisions) = view_of(&game, at)?;
             let engine = Arc::clone(&view.engine);
-            let built = view.build(&engine, false).map_err(ApiError::bad)?;
+            let built = view.build(&engine, None).map_err(ApiError::bad)?;
             let mut v = view.state_json(&id, &engine, &built);
             v["decisions"] = json!(decisions);
             v["at"] = json!(view.decisions.len());
@@ -621,9 +641,7 @@ fn view_of(
     game: &std::sync::Mutex<Stored>,
     at: Option<usize>,
 ) -> Result<(Stored, usize), ApiError> {
-    let g = game
-        .lock()
-        .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+    let g = lock(game)?;
     let all = g.decisions.len();
     let view = Stored {
         engine: Arc::clone(&g.engine),
@@ -632,6 +650,8 @@ fn view_of(
         seed: g.seed,
         table: None,
         decisions: g.decisions[..at.unwrap_or(all).min(all)].to_vec(),
+        // Where it was stopped, if the copy has all its decisions (else it is taken away).
+        halt: g.halt.clone(),
         told: Told::default(),
     };
     Ok((view, all))
@@ -677,22 +697,29 @@ async fn throw(
 
 /// Makes a person's decision in a game and plays on to the next: the game's state. The game is
 /// rebuilt once with the decision; where it does not fit (not that person's turn, a move that is
-/// not there), the game is left as it was and the answer says why.
+/// not there), the game is left as it was and the answer says why. Where the agents' turns that
+/// follow run past the request's budget, the game is stopped there, and the state says so.
 async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
     let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(s);
     let v = s
         .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let mut g = lock(&game)?;
+            if g.stopped().is_some() {
+                return Err(conflict(
+                    "the game was stopped by the server: nothing more can be played in it",
+                ));
+            }
             let engine = Arc::clone(&g.engine);
             let before = g.decisions.len();
             g.decisions.push(decision);
-            if let Ok(built) = g.build(&engine, true) {
+            let built = g.build(&engine, Some(&budget(&st, &id)));
+            st.games.account(&id, g.kept_bytes());
+            if let Ok(built) = built {
                 return Ok(g.answer(&id, &engine, &built));
             }
             g.decisions.truncate(before);
-            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let built = g.build(&engine, None).map_err(ApiError::bad)?;
             let moves = built.game.moves().len();
             Err(match (decision, built.awaiting) {
                 (Decision::Move(_), Awaiting::Move(_)) => ApiError::bad(format!(
@@ -747,17 +774,18 @@ async fn undo(
 ) -> Answer {
     empty_body(body)?;
     let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(&s);
     let v = s
         .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let mut g = lock(&game)?;
             let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let built = g.build(&engine, None).map_err(ApiError::bad)?;
             if !g.undo(&built) {
                 return Err(conflict("no move of a person to take back"));
             }
-            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let built = g.build(&engine, None);
+            st.games.account(&id, g.kept_bytes());
+            let built = built.map_err(ApiError::bad)?;
             Ok(g.answer(&id, &engine, &built))
         })
         .await?;
@@ -767,13 +795,14 @@ async fn undo(
 /// `GET /api/games/{id}/hint`: the move the expectimax agent would play, by its index.
 async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
     let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(&s);
     let v = s
         .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let mut g = lock(&game)?;
             let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let built = g.build(&engine, None);
+            st.games.account(&id, g.kept_bytes());
+            let built = built.map_err(ApiError::bad)?;
             let index = g
                 .hint(&engine, &built)
                 .ok_or_else(|| conflict("it is not a person's turn to move"))?;
@@ -787,13 +816,14 @@ async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
 /// `GET /api/games/{id}/record`: the game's record, as `senet play --record` writes it.
 async fn game_record(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
     let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(&s);
     let v = s
         .blocking(move || {
-            let mut g = game
-                .lock()
-                .map_err(|_| ApiError::bad("the game was lost to an earlier failure"))?;
+            let mut g = lock(&game)?;
             let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, false).map_err(ApiError::bad)?;
+            let built = g.build(&engine, None);
+            st.games.account(&id, g.kept_bytes());
+            let built = built.map_err(ApiError::bad)?;
             Ok(g.record(&engine, &built))
         })
         .await?;
@@ -824,7 +854,7 @@ async fn game_draw(
         .blocking(move || {
             let (mut view, _) = view_of(&game, at)?;
             let engine = Arc::clone(&view.engine);
-            let built = view.build(&engine, false).map_err(ApiError::bad)?;
+            let built = view.build(&engine, None).map_err(ApiError::bad)?;
             let throw = match built.awaiting {
                 Awaiting::Move(_) => Some(built.game.total),
                 _ => built.throws.last().map(|&t| Throw::from(t)),
@@ -879,24 +909,56 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
     let rules = s.blocking(move || rules_of(&o)).await?;
     let engine = Arc::new(engine_of(&rules));
     let table = table_of(&s, &rules, &engine, &players).await?;
-    let limit = s.limits.sim_seconds;
+    let limits = s.limits;
     let v = s
-        .simulation(move || simulate(&engine, &players, &options, games, seed, table, limit))
+        .simulation(move |stop| {
+            let run = Run {
+                players: &players,
+                options: &options,
+                games,
+                seed,
+                table,
+            };
+            simulate(&engine, &run, &limits, stop)
+        })
         .await?;
     ok(&v)
 }
 
-fn simulate(
-    engine: &Engine,
-    players: &[String],
-    options: &[(String, String)],
+/// A simulation asked for.
+struct Run<'a> {
+    players: &'a [String],
+    options: &'a [(String, String)],
     games: u64,
     seed: u64,
     table: Option<Arc<Solved>>,
-    limit: u64,
+}
+
+/// Plays a simulation, first timing a game or two to refuse one expected to take too long;
+/// stopped between games once `stop` is set (its deadline, or its request given up).
+fn simulate(
+    engine: &Engine,
+    r: &Run,
+    limits: &super::Limits,
+    stop: &AtomicBool,
 ) -> Result<Value, ApiError> {
     use senet::sim::report::{Facts, Meta, json_report};
-    use senet::sim::{SimSpec, run};
+    use senet::sim::{STOPPED, SimSpec, run_until};
+    let (players, options, games, seed) = (r.players, r.options, r.games, r.seed);
+    let limit = limits.sim_seconds;
+    let stopped = |e: String| {
+        if e == STOPPED {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the simulation was stopped after {} s, twice the {limit} s a simulation is expected to take here (`--sim-seconds`): ask for fewer games, or run `senet sim`",
+                    limits.sim_deadline().as_secs()
+                ),
+            )
+        } else {
+            ApiError::bad(e)
+        }
+    };
     let jobs = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(2);
@@ -905,7 +967,7 @@ fn simulate(
         games,
         seed,
         turn_cap: super::games::TURN_CAP,
-        table: table.clone(),
+        table: r.table.clone(),
         shard: None,
         metrics: false,
         alternate: false,
@@ -913,7 +975,7 @@ fn simulate(
     // A first game or two, timed: the run must be expected to end within the limit.
     let probe = games.min(2);
     let start = Instant::now();
-    run(engine, &spec(probe), 1, &|_| {}).map_err(ApiError::bad)?;
+    run_until(engine, &spec(probe), 1, &|_| {}, stop).map_err(stopped)?;
     let each = start.elapsed().as_secs_f64() / probe as f64;
     let expected = each * games as f64 / jobs as f64;
     if expected > limit as f64 {
@@ -928,7 +990,7 @@ fn simulate(
         });
     }
     let start = Instant::now();
-    let totals = run(engine, &spec(games), jobs, &|_| {}).map_err(ApiError::bad)?;
+    let totals = run_until(engine, &spec(games), jobs, &|_| {}, stop).map_err(stopped)?;
     let meta = Meta {
         options,
         players,

@@ -1,12 +1,16 @@
 //! The games of `senet serve`: each kept as its rules, players, seed and the decisions made so
 //! far, and rebuilt from them on every request (the throws come from the seed, in order, as in
 //! `senet play`, so that a saved record replays with `senet replay`). Agents' turns and passes are
-//! played until a person is to throw or to move, or the game ends. The game's log is kept as told,
-//! and a rebuild tells only what is new. Games idle too long are forgotten, and only so many are
-//! kept at once.
+//! played until a person is to throw or to move, or the game ends, or the request's [`Budget`]
+//! runs out (its deadline, the events a game may have, the bytes it may keep): the game is then
+//! stopped there for good ([`Halt`]), at the same point in every rebuild. The game's log is kept
+//! as told, its oldest lines forgotten past [`MAX_LOG_BYTES`], and a rebuild tells only what is
+//! new. Games idle too long are forgotten, and only so many are kept at once, and only so many
+//! bytes with their rules ([`Games`]).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, VecDeque};
+use std::mem::size_of;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -28,6 +32,23 @@ use senet::types::{PerSide, Place, Side, Throw};
 /// The most turns a game of the server may last (as `senet play`'s default turn cap).
 pub const TURN_CAP: u32 = 10_000;
 
+/// The most events the server plays in a game: well above the longest games of the bundled
+/// rule sets (about 32,000 events in a game of `senet/jequier-1930` stopped at the turn cap).
+pub const MAX_EVENTS: usize = 50_000;
+
+/// The most bytes of its log a game keeps; beyond, its oldest lines are forgotten (its record
+/// has every event).
+pub const MAX_LOG_BYTES: usize = 256 << 10;
+
+/// What the kept rules of a game are reckoned to take: a compiled rule set of the bundled
+/// files takes about 50 KiB, and a checked rule set keeps about three times its files' text
+/// (measured with a record whose 512 KB of rules name squares with 7,000 characters).
+const RULES_BYTES: usize = 64 << 10;
+const RULES_BYTES_PER_TEXT_BYTE: usize = 4;
+
+/// How long a request waits for a game another request is playing.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
 /// A decision made in a game, in order: a person's throw (the value comes from the seed), or a
 /// move chosen by a person or an agent (its index in the legal moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,33 +68,88 @@ pub struct Stored {
     pub seed: u64,
     pub table: Option<Arc<Solved>>,
     pub decisions: Vec<Decision>,
+    /// Where the server stopped the game before its end, if it did.
+    pub halt: Option<Halt>,
     /// The log as last told.
     pub told: Told,
 }
 
-/// A game's log as last told, so that a rebuild tells only what is new: its lines, the
-/// decisions they were told from, and the points between events where the narrator held
-/// nothing back (a rebuild that agrees with those decisions up to such a point goes on telling
-/// from there).
+/// Where and why the server stopped a game before its end: the step of the loop that plays it
+/// (the same in every rebuild from the same decisions) and the decisions it had then. Decisions
+/// taken back (an undo) take the stop away.
+#[derive(Clone, Debug)]
+pub struct Halt {
+    step: u64,
+    decisions: usize,
+    pub reason: String,
+}
+
+/// How far one request may play a game on, past the decisions it has: until `until` (the work
+/// deadline), and while the game keeps at most `room` bytes. A game never has more than
+/// [`MAX_EVENTS`] events.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub until: Instant,
+    /// The deadline's length, for the reason given.
+    pub seconds: u64,
+    pub room: usize,
+    /// The server's limit of memory for games, for the reason given.
+    pub memory: usize,
+}
+
+impl Budget {
+    /// Why a game must stop here, if it must: `events` played, keeping `bytes`.
+    fn exceeded(&self, events: usize, bytes: usize) -> Option<String> {
+        if events >= MAX_EVENTS {
+            Some(format!(
+                "it reached {MAX_EVENTS} events, the most the server plays in a game"
+            ))
+        } else if bytes > self.room {
+            Some(format!(
+                "the server's games take as much memory as they may ({} MiB, `--max-memory`)",
+                self.memory >> 20
+            ))
+        } else if Instant::now() >= self.until {
+            Some(format!(
+                "the computer's turns went on for more than {} s, the most the server gives a request (`--work-seconds`)",
+                self.seconds
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// A game's log as last told, so that a rebuild tells only what is new: its last lines (at most
+/// [`MAX_LOG_BYTES`]; how many went before them), the decisions they were told from, and the
+/// points between events where the narrator held nothing back (a rebuild that agrees with those
+/// decisions up to such a point goes on telling from there).
 #[derive(Default)]
 pub struct Told {
-    lines: Vec<String>,
+    lines: VecDeque<String>,
+    /// The bytes of `lines`.
+    bytes: usize,
+    /// The lines told and forgotten before `lines`.
+    dropped: usize,
     decisions: Vec<Decision>,
+    /// In the order told, one for each number of decisions (the last).
     quiet: Vec<Quiet>,
 }
 
 /// A point where the narrator held nothing back: the decisions read, and the events and the
-/// lines told, by then.
+/// lines told (forgotten ones too), by then, and how many lines had been forgotten.
 #[derive(Clone, Copy, Default)]
 struct Quiet {
     decisions: usize,
     events: usize,
     lines: usize,
+    dropped: usize,
 }
 
 impl Told {
     /// The last quiet point that the decisions `now` lead to as they led before (they agree
-    /// with the decisions told up to it): what was told up to it is kept, the rest forgotten.
+    /// with the decisions told up to it), if its lines are all still kept: what was told up
+    /// to it is kept, the rest forgotten. Else the log is told again from the start.
     fn resume(&mut self, now: &[Decision]) -> Quiet {
         let same = self
             .decisions
@@ -82,17 +158,72 @@ impl Told {
             .take_while(|(a, b)| a == b)
             .count();
         match self.quiet.iter().rposition(|q| q.decisions <= same) {
-            Some(i) => {
+            Some(i) if self.quiet[i].dropped == self.dropped => {
                 self.quiet.truncate(i + 1);
                 let q = self.quiet[i];
-                self.lines.truncate(q.lines);
+                self.lines.truncate(q.lines - q.dropped);
+                self.bytes = self.lines.iter().map(String::capacity).sum();
                 q
             }
-            None => {
+            _ => {
                 *self = Told::default();
                 Quiet::default()
             }
         }
+    }
+
+    /// Tells `lines`, forgetting the oldest past [`MAX_LOG_BYTES`].
+    fn tell(&mut self, lines: Vec<String>) {
+        for mut line in lines {
+            // Kept a long while: no more than its text.
+            line.shrink_to_fit();
+            self.bytes += line.capacity();
+            self.lines.push_back(line);
+        }
+        while self.bytes > MAX_LOG_BYTES {
+            let Some(old) = self.lines.pop_front() else {
+                break;
+            };
+            self.bytes -= old.capacity();
+            self.dropped += 1;
+        }
+    }
+
+    /// Marks a quiet point: one for each number of decisions, the last (a rebuild resumes
+    /// from the last point its decisions lead to).
+    fn quiet_at(&mut self, decisions: usize, events: usize) {
+        let q = Quiet {
+            decisions,
+            events,
+            lines: self.dropped + self.lines.len(),
+            dropped: self.dropped,
+        };
+        match self.quiet.last_mut() {
+            Some(last) if last.decisions == decisions => *last = q,
+            _ => self.quiet.push(q),
+        }
+    }
+
+    /// The lines of the log to show: the kept ones, after a line saying how many were
+    /// forgotten.
+    fn shown(&self) -> Vec<String> {
+        let mut log = Vec::with_capacity(self.lines.len() + 1);
+        if self.dropped > 0 {
+            log.push(format!(
+                "({} earlier lines of the log are not kept: the game's record has every event)",
+                self.dropped
+            ));
+        }
+        log.extend(self.lines.iter().cloned());
+        log
+    }
+
+    /// The bytes it keeps.
+    fn kept_bytes(&self) -> usize {
+        self.bytes
+            + self.lines.capacity() * size_of::<String>()
+            + self.decisions.capacity() * size_of::<Decision>()
+            + self.quiet.capacity() * size_of::<Quiet>()
     }
 }
 
@@ -104,6 +235,8 @@ pub enum Awaiting {
     /// A person's choice among the legal moves.
     Move(Side),
     Over,
+    /// Nothing more: the server stopped the game ([`Stored::halt`] says why).
+    Stopped,
 }
 
 /// A game rebuilt from its decisions, and what was said of it.
@@ -126,11 +259,38 @@ impl Stored {
         self.players.get(k).is_some_and(|p| p == "human")
     }
 
-    /// Rebuilds the game from its decisions. With `advance`, the game goes on where they run
-    /// out, agents choosing, until a person is to throw or to move or the game is over (the
-    /// agents' choices are kept as decisions); without, it stops there. The log is told from the
-    /// last point the decisions still lead to as before.
-    pub fn build<'e>(&mut self, engine: &'e Engine, advance: bool) -> Result<Built<'e>, String> {
+    /// The bytes the game keeps (not counting its rules, shared by the games of the same
+    /// rules): its players, decisions, stop and log.
+    pub fn kept_bytes(&self) -> usize {
+        size_of::<Stored>()
+            + self
+                .players
+                .iter()
+                .map(|p| p.capacity() + size_of::<String>())
+                .sum::<usize>()
+            + self.decisions.capacity() * size_of::<Decision>()
+            + self.halt.as_ref().map_or(0, |h| h.reason.capacity())
+            + self.told.kept_bytes()
+    }
+
+    /// Rebuilds the game from its decisions. With a budget to `advance` by, the game goes on
+    /// where they run out, agents choosing, until a person is to throw or to move or the game is
+    /// over (the agents' choices are kept as decisions), checking the budget before each step:
+    /// once it is spent, the game stops there for good. Without, it stops where the decisions
+    /// run out. The log is told from the last point the decisions still lead to as before.
+    pub fn build<'e>(
+        &mut self,
+        engine: &'e Engine,
+        advance: Option<&Budget>,
+    ) -> Result<Built<'e>, String> {
+        if self
+            .halt
+            .as_ref()
+            .is_some_and(|h| h.decisions != self.decisions.len())
+        {
+            // Decisions were taken back: the game goes on from there.
+            self.halt = None;
+        }
         let built = self.replay(engine, advance);
         match &built {
             Ok(_) => self.told.decisions.clone_from(&self.decisions),
@@ -139,7 +299,15 @@ impl Stored {
         built
     }
 
-    fn replay<'e>(&mut self, engine: &'e Engine, advance: bool) -> Result<Built<'e>, String> {
+    fn replay<'e>(
+        &mut self,
+        engine: &'e Engine,
+        advance: Option<&Budget>,
+    ) -> Result<Built<'e>, String> {
+        // Every player of a game was checked when it began; checked again before any is made.
+        for p in &self.players {
+            playable(p)?;
+        }
         let mut game = Game::new(engine, TURN_CAP);
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let style = Style { colour: false };
@@ -152,7 +320,9 @@ impl Stored {
         let mut next = 0usize;
         let mut fresh = true;
         let mut agents: Vec<Option<Box<dyn Player + Send>>> = vec![None, None];
+        let mut step = 0u64;
         let awaiting = loop {
+            step += 1;
             let action = game.next_action();
             for e in game.events.drain(..) {
                 events.push(e);
@@ -176,17 +346,46 @@ impl Stored {
                 }
             }
             if telling {
-                self.told.lines.extend(narrator.take());
+                self.told.tell(narrator.take());
                 let told = self.told.quiet.last().map_or(0, |q| q.events);
                 if narrator.is_quiet() && events.len() > told {
-                    self.told.quiet.push(Quiet {
-                        decisions: next,
-                        events: events.len(),
-                        lines: self.told.lines.len(),
-                    });
+                    self.told.quiet_at(next, events.len());
                 }
             } else if events.len() == from.events {
                 telling = true;
+            }
+            // Where a person is to act, the game waits: no more work to bound.
+            let waits = match action {
+                Action::Throw { side } | Action::Choose { side } => {
+                    next == self.decisions.len()
+                        && self.person(usize::from(game.summary.seat[side]))
+                }
+                _ => false,
+            };
+            if action != Action::Over && !waits {
+                match (&self.halt, advance) {
+                    // Stopped before: here again, whatever the budget is now.
+                    (Some(h), _) if h.step == step => break Awaiting::Stopped,
+                    (Some(_), _) => {}
+                    // Past the decisions made, the game goes on only within the budget.
+                    (None, Some(budget)) if next == self.decisions.len() => {
+                        if let Some(reason) = budget.exceeded(events.len(), self.kept_bytes()) {
+                            self.halt = Some(Halt {
+                                step,
+                                decisions: next,
+                                reason,
+                            });
+                            break Awaiting::Stopped;
+                        }
+                    }
+                    // Decisions made within the budget never lead this far.
+                    (None, _) if events.len() >= MAX_EVENTS => {
+                        return Err(format!(
+                            "the game's decisions go on past {MAX_EVENTS} events, the most the server plays in a game"
+                        ));
+                    }
+                    (None, _) => {}
+                }
             }
             match action {
                 Action::SeatThrow { .. } | Action::StartThrow { .. } => {
@@ -218,7 +417,9 @@ impl Stored {
                         Some(_) => {
                             return Err("the game's decisions do not follow its rules".into());
                         }
-                        None if self.person(player) || !advance => break Awaiting::Move(side),
+                        None if self.person(player) || advance.is_none() => {
+                            break Awaiting::Move(side);
+                        }
                         None => {
                             let index = if game.moves().len() == 1 {
                                 0
@@ -253,8 +454,14 @@ impl Stored {
             telling,
             "a quiet point the decisions lead to is always reached"
         );
-        let end =
-            (awaiting == Awaiting::Over).then(|| end_text(engine, &game.summary, &game.pos, style));
+        let end = match (awaiting, &self.halt) {
+            (Awaiting::Over, _) => Some(end_text(engine, &game.summary, &game.pos, style)),
+            (Awaiting::Stopped, Some(h)) => Some(format!(
+                "Game stopped by the server after {} moves ({} turns): {}.",
+                game.summary.moves, game.summary.turns, h.reason
+            )),
+            _ => None,
+        };
         Ok(Built {
             game,
             awaiting,
@@ -302,12 +509,20 @@ impl Stored {
         Some(agent.choose(engine, &game.pos, game.total, game.moves()))
     }
 
-    /// The state of a live game, as [`Stored::state_json`]; once the game is over its log is
-    /// not kept (nothing more will be told of it, and a finished game is kept for its record and
-    /// its replay, which tell it afresh).
+    /// Why the server stopped the game where its decisions end, if it did.
+    pub fn stopped(&self) -> Option<&str> {
+        self.halt
+            .as_ref()
+            .filter(|h| h.decisions == self.decisions.len())
+            .map(|h| h.reason.as_str())
+    }
+
+    /// The state of a live game, as [`Stored::state_json`]; once the game is over (or stopped)
+    /// its log is not kept (nothing more will be told of it, and a finished game is kept for its
+    /// record and its replay, which tell it afresh).
     pub fn answer(&mut self, id: &str, engine: &Engine, built: &Built) -> Value {
         let v = self.state_json(id, engine, built);
-        if built.awaiting == Awaiting::Over {
+        if matches!(built.awaiting, Awaiting::Over | Awaiting::Stopped) {
             self.told = Told::default();
         }
         v
@@ -315,7 +530,8 @@ impl Stored {
 
     /// The game as the API gives it: the rules, the players, the position and the throw in
     /// hand, what it waits for, the legal moves a person chooses among (each with its words and
-    /// the squares it goes from and to), the log, and the outcome once it is over.
+    /// the squares it goes from and to), the log, and the outcome once it is over (a game the
+    /// server stopped is over, unfinished, with `stopped`: why).
     pub fn state_json(&self, id: &str, engine: &Engine, built: &Built) -> Value {
         let r = &engine.rules;
         let game = &built.game;
@@ -351,10 +567,10 @@ impl Stored {
             "awaiting": match built.awaiting {
                 Awaiting::Throw(_) => "throw",
                 Awaiting::Move(_) => "move",
-                Awaiting::Over => "over",
+                Awaiting::Over | Awaiting::Stopped => "over",
             },
             "moves": [],
-            "log": self.told.lines.iter().chain(&built.end).collect::<Vec<_>>(),
+            "log": self.told.shown().into_iter().chain(built.end.clone()).collect::<Vec<_>>(),
             "moves_played": game.summary.moves,
             "turns": game.summary.turns,
             "can_undo": !built.person_moves.is_empty(),
@@ -399,21 +615,107 @@ impl Stored {
                     None => json!({ "unfinished": true }),
                 };
             }
+            Awaiting::Stopped => {
+                v["outcome"] = json!({ "unfinished": true });
+                v["stopped"] = json!(self.halt.as_ref().map(|h| h.reason.as_str()));
+            }
         }
         v
     }
 }
 
-/// A live game, and when it was last used.
-type Live = (Arc<Mutex<Stored>>, Instant);
+/// Whether the server may play `name`: `human`, or an agent that reads nothing from disk (never
+/// `learned:FILE`, whose FILE a request would name on the server's machine).
+pub fn playable(name: &str) -> Result<(), String> {
+    if name == "human" {
+        return Ok(());
+    }
+    let agent = agents::agent_of(name);
+    if agent.split(':').next() == Some("learned") {
+        return Err(format!(
+            "`{name}`: `learned:FILE` reads a file, and the web application plays only agents that need none"
+        ));
+    }
+    if agents::needs_table(name) {
+        return Ok(());
+    }
+    agents::by_name(name, 0).map(|_| ())
+}
 
-/// The live games, each behind its own lock, by id.
+/// The game behind its lock, waiting a little for a request that has it (one whose work could
+/// not be stopped may hold it a while: the request is then told the game is busy).
+pub fn lock(game: &Mutex<Stored>) -> Result<MutexGuard<'_, Stored>, super::ApiError> {
+    let until = Instant::now() + LOCK_WAIT;
+    loop {
+        match game.try_lock() {
+            Ok(g) => return Ok(g),
+            Err(TryLockError::WouldBlock) if Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(super::ApiError::busy(
+                    "the game is busy with an earlier request: try again in a moment",
+                ));
+            }
+            Err(TryLockError::Poisoned(_)) => {
+                return Err(super::ApiError::new(
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    "the game was lost to an earlier failure",
+                ));
+            }
+        }
+    }
+}
+
+/// A live game: when it was last used, the bytes it was last reckoned to keep, and the key of
+/// its rules.
+struct Live {
+    game: Arc<Mutex<Stored>>,
+    used: Instant,
+    bytes: usize,
+    rules: String,
+}
+
+/// Rules kept for the live games played under them, shared, and counted once.
+struct Ruled {
+    compiled: Arc<Compiled>,
+    games: usize,
+    bytes: usize,
+}
+
+/// The live games, each behind its own lock, by id; their rules; the bytes all of them keep.
+#[derive(Default)]
+struct Ledger {
+    live: HashMap<String, Live>,
+    rules: HashMap<String, Ruled>,
+    bytes: usize,
+}
+
+impl Ledger {
+    fn forget(&mut self, id: &str) {
+        let Some(live) = self.live.remove(id) else {
+            return;
+        };
+        self.bytes -= live.bytes;
+        if let Some(r) = self.rules.get_mut(&live.rules) {
+            r.games -= 1;
+            if r.games == 0 {
+                self.bytes -= r.bytes;
+                self.rules.remove(&live.rules);
+            }
+        }
+    }
+}
+
+/// The live games, bounded in number and in the bytes they keep with their rules.
 pub struct Games {
-    map: Mutex<HashMap<String, Live>>,
+    ledger: Mutex<Ledger>,
     /// The most games kept at once.
     pub max: usize,
     /// A game not used for this long is forgotten.
     pub idle: Duration,
+    /// The most bytes the games and their rules may keep.
+    pub memory: usize,
 }
 
 /// Why a game could not be had.
@@ -422,54 +724,146 @@ pub enum Missing {
     Unknown,
     /// Too many games are live.
     Full,
+    /// The live games take as much memory as they may.
+    Memory,
+}
+
+/// What rules are reckoned to take in memory, from the text of their files.
+pub fn rules_bytes(rules: &RuleSet) -> usize {
+    let text: usize = rules
+        .files
+        .iter()
+        .map(|f| f.name.len() + f.text.len())
+        .sum();
+    RULES_BYTES + RULES_BYTES_PER_TEXT_BYTE * text
 }
 
 impl Games {
-    pub fn new(max: usize, idle: Duration) -> Games {
+    pub fn new(max: usize, idle: Duration, memory: usize) -> Games {
         Games {
-            map: Mutex::new(HashMap::new()),
+            ledger: Mutex::new(Ledger::default()),
             max,
             idle,
+            memory,
         }
+    }
+
+    fn ledger(&self) -> MutexGuard<'_, Ledger> {
+        // The ledger's sums are whole between statements: a panic elsewhere leaves it usable.
+        self.ledger
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Forgets the games idle too long.
     pub fn expire(&self) {
         let idle = self.idle;
-        if let Ok(mut map) = self.map.lock() {
-            map.retain(|_, (_, used)| used.elapsed() < idle);
+        let mut ledger = self.ledger();
+        let old: Vec<String> = ledger
+            .live
+            .iter()
+            .filter(|(_, l)| l.used.elapsed() >= idle)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in old {
+            ledger.forget(&id);
         }
     }
 
-    /// Keeps a new game under a fresh id, if there is room.
-    pub fn insert(&self, game: Stored) -> Result<(String, Arc<Mutex<Stored>>), Missing> {
+    /// The compiled rules of a live game under the rules of `key`, if there is one.
+    pub fn compiled(&self, key: &str) -> Option<Arc<Compiled>> {
+        self.ledger()
+            .rules
+            .get(key)
+            .map(|r| Arc::clone(&r.compiled))
+    }
+
+    /// Keeps a new game under a fresh id, played under `compiled` (the rules of `key`), if
+    /// there is room: in number, and in bytes for it and its rules (unless another live game
+    /// has them).
+    pub fn insert(
+        &self,
+        mut game: Stored,
+        key: String,
+        compiled: &Arc<Compiled>,
+    ) -> Result<(String, Arc<Mutex<Stored>>), Missing> {
         self.expire();
-        let mut map = self.map.lock().map_err(|_| Missing::Full)?;
-        if map.len() >= self.max {
+        let mut ledger = self.ledger();
+        if ledger.live.len() >= self.max {
             return Err(Missing::Full);
         }
+        let rules = match ledger.rules.get(&key) {
+            Some(r) => {
+                game.engine = Arc::clone(&r.compiled.engine);
+                game.rules = Arc::clone(&r.compiled.rules);
+                0
+            }
+            None => rules_bytes(&compiled.rules),
+        };
+        let bytes = game.kept_bytes();
+        if ledger.bytes + rules + bytes > self.memory {
+            return Err(Missing::Memory);
+        }
+        let r = ledger.rules.entry(key.clone()).or_insert_with(|| Ruled {
+            compiled: Arc::clone(compiled),
+            games: 0,
+            bytes: rules,
+        });
+        r.games += 1;
         let id = loop {
             let id = fresh_id();
-            if !map.contains_key(&id) {
+            if !ledger.live.contains_key(&id) {
                 break id;
             }
         };
         let game = Arc::new(Mutex::new(game));
-        map.insert(id.clone(), (Arc::clone(&game), Instant::now()));
+        ledger.live.insert(
+            id.clone(),
+            Live {
+                game: Arc::clone(&game),
+                used: Instant::now(),
+                bytes,
+                rules: key,
+            },
+        );
+        ledger.bytes += rules + bytes;
         Ok((id, game))
     }
 
     /// The game with this id, marked as used now.
     pub fn get(&self, id: &str) -> Result<Arc<Mutex<Stored>>, Missing> {
         self.expire();
-        let mut map = self.map.lock().map_err(|_| Missing::Unknown)?;
-        match map.get_mut(id) {
-            Some((game, used)) => {
-                *used = Instant::now();
-                Ok(Arc::clone(game))
+        let mut ledger = self.ledger();
+        match ledger.live.get_mut(id) {
+            Some(live) => {
+                live.used = Instant::now();
+                Ok(Arc::clone(&live.game))
             }
             None => Err(Missing::Unknown),
         }
+    }
+
+    /// The most bytes the game `id` may come to keep: what it keeps, and what is left of the
+    /// server's limit.
+    pub fn room(&self, id: &str) -> usize {
+        let ledger = self.ledger();
+        let own = ledger.live.get(id).map_or(0, |l| l.bytes);
+        self.memory.saturating_sub(ledger.bytes - own)
+    }
+
+    /// Counts the game `id` as keeping `bytes` now.
+    pub fn account(&self, id: &str, bytes: usize) {
+        let mut ledger = self.ledger();
+        if let Some(live) = ledger.live.get_mut(id) {
+            let before = std::mem::replace(&mut live.bytes, bytes);
+            ledger.bytes = ledger.bytes - before + bytes;
+        }
+    }
+
+    /// The bytes all live games and their rules are reckoned to keep.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.ledger().bytes
     }
 }
 
@@ -493,8 +887,8 @@ pub struct Compiled {
     pub engine: Arc<Engine>,
 }
 
-/// The last few values made for rule sets (their compiled rules, the tables solved for
-/// `optimal`), by rules and options, so that games of the same rules share them.
+/// The last few values made for rule sets (the tables solved for `optimal`), by rules and
+/// options, so that games of the same rules share them.
 pub struct Kept<T> {
     list: Mutex<Vec<(String, Arc<T>)>>,
     /// How many are kept.
@@ -529,5 +923,88 @@ impl<T> Kept<T> {
             }
             list.push((key, value));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compiled(id: &str) -> Arc<Compiled> {
+        let rules = senet::check::check_target(id, &[]).unwrap();
+        Arc::new(Compiled {
+            engine: Arc::new(Engine::new(senet::compile::compile(&rules))),
+            rules: Arc::new(rules),
+        })
+    }
+
+    fn stored(c: &Compiled) -> Stored {
+        Stored {
+            engine: Arc::clone(&c.engine),
+            rules: Arc::clone(&c.rules),
+            players: vec!["human".into(), "random".into()],
+            seed: 1,
+            table: None,
+            decisions: Vec::new(),
+            halt: None,
+            told: Told::default(),
+        }
+    }
+
+    #[test]
+    fn the_ledger_counts_each_game_and_each_rule_set_once() {
+        let ur = compiled("twenty-squares/ur");
+        let base = compiled("senet/base");
+        let (rules, game) = (rules_bytes(&ur.rules), stored(&ur).kept_bytes());
+        // Room for the rules of Ur and two games, not for another rule set.
+        let games = Games::new(10, Duration::from_secs(3600), rules + 2 * game);
+        let (a, _) = games.insert(stored(&ur), "ur".into(), &ur).ok().unwrap();
+        assert_eq!(games.bytes(), rules + game);
+        let (b, _) = games.insert(stored(&ur), "ur".into(), &ur).ok().unwrap();
+        assert_eq!(games.bytes(), rules + 2 * game);
+        assert!(matches!(
+            games.insert(stored(&base), "base".into(), &base),
+            Err(Missing::Memory)
+        ));
+        // A game that grows may come to keep what is left.
+        assert_eq!(games.room(&a), game);
+        games.account(&b, 0);
+        assert_eq!(games.bytes(), rules + game);
+        assert_eq!(games.room(&a), 2 * game);
+    }
+
+    #[test]
+    fn a_log_keeps_its_last_lines_within_its_bytes() {
+        let mut told = Told::default();
+        told.tell(vec!["x".repeat(1000); 300]);
+        // 262 lines of 1,000 bytes are at most 256 KiB (262,144 bytes); 263 are more.
+        assert_eq!((told.lines.len(), told.dropped), (262, 38));
+        assert_eq!(
+            told.shown()[0],
+            "(38 earlier lines of the log are not kept: the game's record has every event)"
+        );
+        assert_eq!(told.shown().len(), 263);
+    }
+
+    #[test]
+    fn a_log_resumes_where_its_lines_are_all_kept_and_else_is_told_again() {
+        let mut told = Told {
+            decisions: vec![Decision::Throw, Decision::Move(0)],
+            ..Told::default()
+        };
+        told.tell(vec!["a".into(), "b".into()]);
+        told.quiet_at(1, 3);
+        told.tell(vec!["c".into()]);
+        told.quiet_at(2, 5);
+        // The first decision the same, the second not: back to the first point.
+        let q = told.resume(&[Decision::Throw, Decision::Move(1)]);
+        assert_eq!((q.decisions, q.events, q.lines), (1, 3, 2));
+        assert_eq!(told.lines, ["a", "b"]);
+        // Once lines told after a point are forgotten, the log is told again from the start.
+        told.tell(vec!["z".repeat(MAX_LOG_BYTES)]);
+        told.quiet_at(2, 9);
+        let q = told.resume(&[Decision::Throw, Decision::Move(1)]);
+        assert_eq!((q.decisions, q.events, q.lines), (0, 0, 0));
+        assert!(told.lines.is_empty() && told.quiet.is_empty());
     }
 }

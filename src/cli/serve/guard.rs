@@ -2,7 +2,8 @@
 //! `localhost`), and, where a browser says which page sent them, only its own pages (`Origin`,
 //! `Sec-Fetch-Site`). Another site's page cannot read or change anything, even through a name
 //! that it points at this machine (DNS rebinding). Every answer says not to be sniffed, framed or
-//! cached, and the pages may run only their own scripts.
+//! cached, and the pages may run only their own scripts ([`secure`], applied to every answer as
+//! it is written).
 
 use std::net::SocketAddr;
 
@@ -59,8 +60,12 @@ pub async fn check(State(s): State<Shared>, request: Request, next: Next) -> Res
     if let Err(e) = allowed(request.headers(), &s) {
         return e.into_response();
     }
-    let mut response = as_json(next.run(request).await).await;
-    let headers = response.headers_mut();
+    next.run(request).await
+}
+
+/// The headers every answer carries (refusals too, whatever made them): not to be sniffed,
+/// framed or cached, no referrer, and only the server's own scripts and styles run on its pages.
+pub fn secure(headers: &mut HeaderMap) {
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -79,30 +84,6 @@ pub async fn check(State(s): State<Shared>, request: Request, next: Next) -> Res
     headers
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
-    response
-}
-
-/// An error the router made itself (a path it cannot read, say) as the API's own: a JSON
-/// object with `error`.
-async fn as_json(response: Response) -> Response {
-    let status = response.status();
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || json {
-        return response;
-    }
-    let text = axum::body::to_bytes(response.into_body(), 64 << 10)
-        .await
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    let message = if text.trim().is_empty() {
-        status.canonical_reason().unwrap_or("error").to_string()
-    } else {
-        text
-    };
-    ApiError::new(status, message).into_response()
 }
 
 fn allowed(headers: &HeaderMap, s: &Shared) -> Result<(), ApiError> {

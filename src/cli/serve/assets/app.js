@@ -197,7 +197,7 @@ async function show(state) {
   let status;
   if (state.awaiting === 'over') {
     const o = state.outcome || {};
-    status = o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
+    status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
   } else if (state.awaiting === 'throw') {
     status = `${state.to_move} (${playerOf(state, state.to_move)}) to throw: click the sticks.`;
   } else {

@@ -218,6 +218,33 @@ fn a_sweep_gives_one_row_per_combination() {
     assert_eq!(rows(&ur)[7]["rules"], "senet/bell-1960");
 }
 
+/// A sweep of more than 1,000 rows is refused before anything is played, whatever the number
+/// of combinations (two options of a million values each used to be spelled out, and abort).
+#[test]
+fn a_sweep_past_a_thousand_rows_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("senet-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wide.rules");
+    std::fs::write(
+        &file,
+        "ruleset \"test/wide\"\ntitle \"Two wide options\"\nextends \"twenty-squares/ur\"\n\
+         option a: 1..1000000 default 1\noption b: 1..1000000 default 1\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["compare", path, "--sweep", "all", "--games", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    // 7 values of `pieces` times a million times a million.
+    assert!(stderr.contains("more than 1000 rows"), "{stderr}");
+    assert!(stderr.contains("7000000000000"), "{stderr}");
+    // One option of a million values, refused too.
+    let (code, _, stderr) = run(&["compare", path, "--sweep", "a", "--games", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("alone makes 1000000"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The significant marks of a comparison: (row, figure) of each.
 fn marks(report: &Value) -> Vec<(usize, String)> {
     let mut out = Vec::new();

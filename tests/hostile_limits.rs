@@ -72,11 +72,18 @@ fn with_stdin(args: &[&str], stdin: impl Into<Vec<u8>>) -> Case {
 
 /// Runs a case under the limits; returns what went wrong, if anything.
 fn run(c: &Case, dir: &TempDir) -> Option<String> {
+    run_within(c, dir, 20)
+}
+
+/// [`run`], killed after `seconds`.
+fn run_within(c: &Case, dir: &TempDir, seconds: u32) -> Option<String> {
     let input = dir.write("stdin", &c.stdin);
     let started = Instant::now();
     let out = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 4000000 && exec timeout -s KILL 20 \"$@\" < \"$STDIN\"")
+        .arg(format!(
+            "ulimit -v 4000000 && exec timeout -s KILL {seconds} \"$@\" < \"$STDIN\""
+        ))
         .arg("sh")
         .arg(BIN)
         .args(&c.args)
@@ -339,6 +346,113 @@ fn no_hostile_input_panics_aborts_or_hangs_under_a_memory_limit() {
     assert!(
         failures.is_empty(),
         "{} of {} hostile runs failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// Rule files that check, but whose games once went on for ever or whose moves could not be
+/// listed in any time: a turn in which every throw throws again (on loops a side can always
+/// move round, so it never ends), a side that throws again after every pass, Finkel's Senet with
+/// totals of forty on average. Every command that plays them ends within the limits: a turn
+/// stops the game at the turn cap's number of throws, a split turn's listing at its bound.
+#[test]
+#[ignore = "the limits are for a release build: cargo test --release -- --ignored"]
+fn rules_whose_turns_never_end_run_under_every_command() {
+    let dir = TempDir::new();
+    let loops = dir.write(
+        "loops.rules",
+        "ruleset \"test/loops\"\ntitle \"Two loops\"\nboard 1 x 8\npath a: loop 1..4\n\
+         path b: loop 5..8\nsides a, b\npieces 1 each\nstart a on 1; b on 5\nthrow die 3\n\
+         extra throw after 1, 2, 3\ncapture removed\nwin by capturing all\n",
+    );
+    let passes = dir.write(
+        "passes.rules",
+        "ruleset \"test/passes\"\ntitle \"A pass throws again\"\nextends \"senet/kendall\"\n\
+         on pass with 1, 2, 3, 4, 5: throw again\n",
+    );
+    let large = dir.write(
+        "large.rules",
+        "ruleset \"test/large\"\ntitle \"Large totals\"\nextends \"senet/finkel\"\n\
+         turn throw again on 1, 2, 3, 4 then split\n",
+    );
+    let record = s(&dir.0.join("record.json"));
+    let net = s(&dir.0.join("net.json"));
+    let plot = s(&dir.0.join("plot.svg"));
+    // Each case with the seconds it may take: an agent that searches lists split turns of
+    // totals near forty at every decision, each a second or so (bounded, not quick).
+    let mut cases = Vec::new();
+    for rules in [&loops, &passes, &large] {
+        cases.push((case(&["check", rules]), 20));
+        cases.push((case(&["explain", rules]), 20));
+        cases.push((case(&["draw", rules]), 20));
+        cases.push((case(&["sim", rules, "--games", "20"]), 20));
+        cases.push((
+            case(&[
+                "sim",
+                rules,
+                "--games",
+                "1",
+                "--players",
+                "expectimax,greedy",
+            ]),
+            120,
+        ));
+        cases.push((
+            case(&[
+                "compare",
+                rules,
+                "--games",
+                "10",
+                "--skill",
+                "greedy/random",
+                "--skill-games",
+                "1",
+                "--plot",
+                &plot,
+            ]),
+            120,
+        ));
+        cases.push((case(&["train", rules, "--games", "3", "--out", &net]), 60));
+        cases.push((
+            with_stdin(
+                &[
+                    "play",
+                    rules,
+                    "--players",
+                    "random,random",
+                    "--record",
+                    &record,
+                ],
+                "",
+            ),
+            20,
+        ));
+        cases.push((case(&["replay", &record]), 20));
+    }
+    // Seven free pieces of Finkel's Senet with totals of 30 and 40: more ways to share them
+    // than `moves` lists, refused at once.
+    for total in [30, 40] {
+        cases.push((
+            with_stdin(
+                &["moves", &large, "--position", "-"],
+                format!(
+                    "{{\"to_move\":\"red\",\"throw\":{total},\"pieces\":{{\"red\":[1,3,5,7,9,11,13],\"blue\":[2,4,6,8,10,12,14]}}}}\n"
+                ),
+            ),
+            20,
+        ));
+    }
+    let mut failures = Vec::new();
+    for (c, seconds) in &cases {
+        if let Some(why) = run_within(c, &dir, *seconds) {
+            failures.push(format!("senet {}: {why}", c.args.join(" ")));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} runs failed:\n{}",
         failures.len(),
         cases.len(),
         failures.join("\n")

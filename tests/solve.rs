@@ -113,6 +113,40 @@ fn sim_ok(args: &[&str]) {
     );
 }
 
+/// A game no state of which is won or drawn (a throw that moves nothing; loops with nothing
+/// captured) is reported as never ending, no side winning, instead of the starting values of a
+/// solve; and no table is written.
+#[test]
+fn a_game_that_never_ends_is_reported_as_such() {
+    let dir = std::env::temp_dir().join(format!("senet-endless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        "ruleset \"z\"\ntitle \"Nothing moves\"\nboard 1 x 4\npath a: 1..4\npath b: 4..1\n\
+         sides a, b\npieces 1 each\nstart a on 1; b on 4\nthrow 1 sticks: 0 -> 0, 1 -> 0\n\
+         bear off exact\nwin first to bear off all\n",
+        "ruleset \"l\"\ntitle \"Round and round\"\nboard 1 x 8\npath a: loop 1..4\n\
+         path b: loop 5..8\nsides a, b\npieces 1 each\nstart a on 1; b on 5\nthrow die 3\n\
+         capture removed\nwin by capturing all\n",
+    ];
+    for (k, text) in files.iter().enumerate() {
+        let file = dir.join(format!("endless{k}.rules"));
+        std::fs::write(&file, text).unwrap();
+        let table = dir.join(format!("endless{k}.table"));
+        let v = solve_json(&[
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--table",
+            table.to_str().unwrap(),
+        ]);
+        assert_eq!(v["ends"], false, "{v}");
+        assert_eq!(v["win_probability"]["a"], 0.0, "{v}");
+        assert_eq!(v["win_probability"]["b"], 0.0, "{v}");
+        assert!(!table.exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn cli_solves_and_saves_a_table() {
     let dir = std::env::temp_dir().join(format!("senet-solve-{}", std::process::id()));

@@ -29,9 +29,15 @@ pub const DEFAULT_BUDGET: u64 = 50_000;
 /// times the default budget: a search of depth 5 on the bundled rule sets stays far below it.
 pub const MAX_LEAVES: u64 = 50_000_000;
 
-/// The states of a split turn's listing that count as one leaf of the search (a state of the
-/// listing costs less than valuing a leaf).
-const STATES_PER_LEAF: u64 = 64;
+/// The most states the listings of split turns of a fixed-depth search visit (a state costs
+/// about ten leaves: some thirty seconds in all): past it the search is abandoned as past its
+/// leaves. One decision in a hundred of `expectimax:2` on `senet/finkel` lists 28 million;
+/// the most seen, 97 million.
+pub const MAX_LISTED: u64 = 50_000_000;
+
+/// The states of listings a search that deepens within a budget may visit, per leaf of its
+/// budget (a million for the default agent, under a second).
+const LISTED_PER_LEAF: u64 = 20;
 
 pub struct ExpectimaxAgent {
     depth: u32,
@@ -51,6 +57,10 @@ pub struct ExpectimaxAgent {
     pub nodes: u64,
     /// A search that visits more leaves than this is abandoned.
     limit: u64,
+    /// The states the listings of split turns visited in the last search (`listed_limit` at
+    /// most, but for the listing that passed it).
+    pub listed: u64,
+    listed_limit: u64,
     /// The heuristic of the rule set played, worked out at the first choice.
     heuristic: Option<Heuristic>,
     /// A learnt value that replaces the heuristic at the leaves, with its buffers (made at
@@ -152,6 +162,8 @@ impl ExpectimaxAgent {
             room: DrawRoom::default(),
             nodes: 0,
             limit: u64::MAX,
+            listed: 0,
+            listed_limit: u64::MAX,
             heuristic: None,
             net: None,
             use_net: false,
@@ -189,7 +201,7 @@ impl ExpectimaxAgent {
         alpha: f64,
         beta: f64,
     ) -> f64 {
-        if self.nodes > self.limit {
+        if self.nodes > self.limit || self.listed > self.listed_limit {
             // Over budget: this depth is abandoned, the value no longer matters.
             return 0.0;
         }
@@ -272,10 +284,10 @@ impl ExpectimaxAgent {
         } else {
             engine.legal_moves(pos, throw, &mut moves)
         };
-        // Generating many moves (a split turn) costs like visiting them, and so does a long
-        // search for few: count the larger.
-        let states = engine.last_listing_states() as u64 / STATES_PER_LEAF;
-        self.nodes += (moves.len() as u64).max(states);
+        // Generating many moves (a split turn) costs like visiting them: count it. The states a
+        // split turn's listing searched are counted apart (each costs about ten leaves).
+        self.nodes += moves.len() as u64;
+        self.listed += engine.last_listing_states() as u64;
         if listing == Listing::Cut {
             // Too many ways to share the total to search them: the position is valued as it
             // stands.
@@ -378,16 +390,16 @@ impl ExpectimaxAgent {
             self.fell_back += u64::from(!self.use_net);
         }
         let Some(budget) = self.budget else {
-            self.nodes = 0;
-            self.limit = MAX_LEAVES;
+            (self.nodes, self.listed) = (0, 0);
+            (self.limit, self.listed_limit) = (MAX_LEAVES, MAX_LISTED);
             self.search(engine, pos, throw, moves, self.depth);
-            if self.nodes > MAX_LEAVES && self.depth > 1 {
+            if (self.nodes > MAX_LEAVES || self.listed > MAX_LISTED) && self.depth > 1 {
                 // Abandoned: the move is chosen one decision deep, and the user told.
                 self.fell_back += 1;
-                self.limit = u64::MAX;
+                (self.limit, self.listed_limit) = (u64::MAX, u64::MAX);
                 self.search(engine, pos, throw, moves, 1);
             }
-            self.limit = u64::MAX;
+            (self.limit, self.listed_limit) = (u64::MAX, u64::MAX);
             std::mem::swap(&mut self.scratch, &mut self.values);
             return &self.values;
         };
@@ -395,15 +407,16 @@ impl ExpectimaxAgent {
         // time), and quick where moves are many. A depth that overruns the budget is abandoned
         // and the values of the previous depth stand.
         self.limit = budget;
+        self.listed_limit = budget.saturating_mul(LISTED_PER_LEAF);
         for depth in 1..=self.depth {
-            self.nodes = 0;
+            (self.nodes, self.listed) = (0, 0);
             self.search(engine, pos, throw, moves, depth);
-            if self.nodes > budget && depth > 1 {
+            if (self.nodes > budget || self.listed > self.listed_limit) && depth > 1 {
                 break;
             }
             std::mem::swap(&mut self.scratch, &mut self.values);
         }
-        self.limit = u64::MAX;
+        (self.limit, self.listed_limit) = (u64::MAX, u64::MAX);
         &self.values
     }
 }

@@ -64,9 +64,10 @@ pub fn fallback_note(name: &str) -> String {
             .into()
     } else {
         format!(
-            "decisions whose search passed {} leaves (the most a search visits) and chose them \
-             one decision deep",
-            expectimax::MAX_LEAVES
+            "decisions whose search passed its bounds ({} leaves, or {} states of split turns \
+             listed) and chose them one decision deep",
+            expectimax::MAX_LEAVES,
+            expectimax::MAX_LISTED
         )
     }
 }

@@ -296,6 +296,19 @@ pub enum CheckError {
         square: u32,
     },
 
+    /// `start alternating` on a path that comes back: two of the positions it fills are one
+    /// square.
+    #[error("two pieces start on square {square}")]
+    #[diagnostic(code(E135))]
+    LayoutOverlapAlternating {
+        #[label("{label}")]
+        span: SourceSpan,
+        square: u32,
+        label: String,
+        #[help]
+        help: String,
+    },
+
     #[error("square {square} is not on the path of `{side}`")]
     #[diagnostic(code(E136), help("a piece starts on a square of its own side's path"))]
     LayoutOffPath {

@@ -69,6 +69,21 @@ fn skill_pairs(skill: &[String]) -> Result<Vec<[String; 2]>, String> {
 }
 
 /// Every value an option allows, in the order the rule file writes them (a range one by one).
+/// The most rows a comparison makes: each row plays its own games, so a sweep past this many
+/// would take days, and is refused before anything is played.
+const MAX_ROWS: u64 = 1_000;
+
+/// How many values an option's `allowed` list holds (ranges counted, not spelled out).
+fn count_values(allowed: &[OptionValue]) -> u64 {
+    allowed
+        .iter()
+        .map(|v| match v {
+            OptionValue::Range(a, b) => u64::from(a.abs_diff(*b)) + 1,
+            _ => 1,
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
 fn values(allowed: &[OptionValue]) -> Vec<String> {
     allowed
         .iter()
@@ -112,6 +127,7 @@ fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
     }
     let all = a.sweep.iter().any(|s| s == "all");
     let mut rows = Vec::new();
+    let mut planned = 0u64;
     for (target, r) in a.rules.iter().zip(&declared) {
         let fixed: Vec<(String, String)> = a
             .options
@@ -119,12 +135,39 @@ fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
             .filter(|(n, _)| r.options.iter().any(|o| &o.name == n))
             .cloned()
             .collect();
-        let swept: Vec<(String, Vec<String>)> = r
+        let swept: Vec<_> = r
             .options
             .iter()
             .filter(|o| {
                 !fixed.iter().any(|(n, _)| *n == o.name) && (all || a.sweep.contains(&o.name))
             })
+            .collect();
+        // Counted before any is spelled out: two options of a million values are a million
+        // million rows.
+        let count = swept
+            .iter()
+            .fold(1u64, |n, o| n.saturating_mul(count_values(&o.allowed)));
+        planned = planned.saturating_add(count);
+        if planned > MAX_ROWS {
+            let each: Vec<String> = swept
+                .iter()
+                .map(|o| format!("`{}` has {}", o.name, count_values(&o.allowed)))
+                .collect();
+            complain!(
+                "error: the sweep makes more than {MAX_ROWS} rows (the most a comparison plays): \
+                 {target} alone makes {} ({} values); fix some options with `--option \
+                 NAME=VALUE`, or sweep fewer",
+                if count == u64::MAX {
+                    "more than 2^64".to_string()
+                } else {
+                    count.to_string()
+                },
+                each.join(", ")
+            );
+            return Err(ExitCode::from(2));
+        }
+        let swept: Vec<(String, Vec<String>)> = swept
+            .into_iter()
             .map(|o| (o.name.clone(), values(&o.allowed)))
             .collect();
         let mut combos: Vec<Vec<(String, String)>> = vec![fixed];

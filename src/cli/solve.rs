@@ -181,6 +181,63 @@ fn fit_to_machine(limits: Limits) -> (Limits, Option<&'static str>) {
     )
 }
 
+/// The most states looked at for one that ends the game before solving (a game with any end
+/// finds one within a few: a search goes deep first).
+const NEVER_ENDS_SEARCH: usize = 1 << 20;
+
+/// The answer for a game that never ends from `root`: no side can win, and no table is
+/// written (its values would say nothing).
+fn never_ends(
+    engine: &Engine,
+    a: &SolveArgs,
+    root: Position,
+    throw: Option<senet::types::Throw>,
+) -> ExitCode {
+    let sides: Vec<&str> = engine
+        .rules
+        .sides
+        .values()
+        .map(|s| s.name.as_str())
+        .collect();
+    match a.format {
+        Format::Json => {
+            let mut win = Map::new();
+            win.insert(sides[0].into(), json!(0.0));
+            win.insert(sides[1].into(), json!(0.0));
+            say!(
+                "{}",
+                json!({
+                    "rules": engine.rules.id,
+                    "options": options_json(a.options),
+                    "to_move": sides[root.to_move().index()],
+                    "throw": throw.map(|t| t.get()),
+                    "ends": false,
+                    "win_probability": win,
+                    "draw_probability": 0.0,
+                })
+            );
+        }
+        Format::Text => {
+            say_heading(engine, a.options);
+            say!(
+                "no game from {} ever ends: no state it reaches is won or drawn, so no side can \
+                 win",
+                if a.position.is_some() {
+                    "the position"
+                } else {
+                    "the start"
+                }
+            );
+            say!("  {:<8} wins with probability 0", sides[0]);
+            say!("  {:<8} wins with probability 0", sides[1]);
+        }
+    }
+    if let Some(path) = a.table {
+        complain!("note: no table written to {path}: a game that never ends has no values");
+    }
+    ExitCode::SUCCESS
+}
+
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
     let (limits, lowered) = fit_to_machine(a.limits);
@@ -230,6 +287,10 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             }
         }
     };
+    // Chances to win are only what a solve finds where games end: where none can, say so.
+    if senet::solve::can_end(engine, &root, NEVER_ENDS_SEARCH) == Some(false) {
+        return never_ends(engine, &a, root, throw);
+    }
     let verbose = std::io::stderr().is_terminal();
     let progress = |msg: &str| {
         if verbose {

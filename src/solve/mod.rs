@@ -14,7 +14,7 @@
 pub mod dense;
 pub mod table;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::engine::{Engine, Listing, Move, Outcome, Position};
 use crate::types::{Side, Throw};
@@ -355,6 +355,48 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
 
 fn binomial(n: u64, k: u64) -> f64 {
     (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// Whether a game from `root` can end at all (some state it reaches is won or drawn): `Some`
+/// once a depth-first search finds one, or has seen every state `root` reaches without one;
+/// `None` where it gives up after `limit` states (or meets a split turn too large to list).
+/// A solve values states by the chance of each result, which is only what it says where games
+/// end: where none can, the start's values say nothing, and no side can win.
+pub fn can_end(engine: &Engine, root: &Position, limit: usize) -> Option<bool> {
+    let chances = move_chances(engine);
+    let mut seen: HashSet<Position> = HashSet::from([*root]);
+    let mut stack = vec![*root];
+    let mut moves = Vec::new();
+    while let Some(pos) = stack.pop() {
+        if engine.outcome(&pos).is_some() {
+            return Some(true);
+        }
+        let forced = engine.forced_opening(&pos);
+        let outcomes: &[(Throw, f64)] = if forced {
+            &[(Throw::ZERO, 1.0)]
+        } else {
+            &chances
+        };
+        for &(v, _) in outcomes {
+            if engine.legal_moves(&pos, v, &mut moves) == Listing::Cut {
+                return None;
+            }
+            let nexts = if moves.is_empty() {
+                vec![engine.pass(&pos, v)]
+            } else {
+                moves.iter().map(|m| engine.successor(&pos, m, v)).collect()
+            };
+            for next in nexts {
+                if seen.insert(next) {
+                    if seen.len() > limit {
+                        return None;
+                    }
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    Some(false)
 }
 
 fn terminal(engine: &Engine, pos: &Position) -> Option<(f64, f64)> {

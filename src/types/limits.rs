@@ -4,8 +4,9 @@
 /// Squares on a board, gaps included: a side's squares fit one 64-bit set.
 pub const MAX_SQUARES: usize = 64;
 
-/// Positions on a path: a path visits each square at most once.
-pub const MAX_PATH: usize = MAX_SQUARES;
+/// Positions on a path, a square it comes back to counted again (a side's positions fit one
+/// 64-bit set): the checker refuses a longer path.
+pub const MAX_PATH: usize = 64;
 
 /// Pieces a side.
 pub const MAX_PIECES: usize = 15;

@@ -6,7 +6,7 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::SideRules;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, Spanned, StatementKind as K};
-use crate::types::limits::MAX_SQUARES;
+use crate::types::limits::{MAX_PATH, MAX_SQUARES};
 use crate::types::{Board, PathPos, PerSide, Square};
 
 /// The grid and its gaps.
@@ -164,8 +164,24 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
         else {
             mismatch(&said.kind)
         };
-        let (path, segment_ends, ok) = path(cx, board, (said.layer, &said.span), items, breaks);
+        let (mut path, mut segment_ends, ok) =
+            path(cx, board, (said.layer, &said.span), items, breaks);
         cx.paths_broken |= !ok;
+        if path.len() > MAX_PATH {
+            cx.out_of_range(
+                said.layer,
+                &said.span,
+                format!("a path of {} positions", path.len()),
+                "too long",
+                format!(
+                    "a path has at most {MAX_PATH} positions (a square it comes back to counts \
+                     again): shorten it"
+                ),
+            );
+            cx.paths_broken = true;
+            path.truncate(MAX_PATH);
+            segment_ends.retain(|p| p.index() < MAX_PATH);
+        }
         // A path with errors goes on with its good squares, so that the rules that name them
         // are checked too; one with none leaves nothing to check them against.
         if !path.is_empty() {

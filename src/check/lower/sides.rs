@@ -192,6 +192,39 @@ fn alternating(
         );
         return None;
     }
+    // A path that comes back to a square (an out-and-back track) may reach it twice among the
+    // positions filled.
+    let mut taken: Vec<(Square, Side, PathPos)> = Vec::new();
+    for (s, positions) in per_side.iter() {
+        for &p in positions {
+            let square = cx.sides()[s].square(p);
+            if let Some(&(_, first, at)) = taken.iter().find(|(t, ..)| *t == square) {
+                let sides = cx.sides();
+                cx.err(
+                    layer,
+                    CheckError::LayoutOverlapAlternating {
+                        span: span.clone().into(),
+                        square: u32::from(square.get()),
+                        label: format!(
+                            "a piece of `{}` at its position {}, and one of `{}` at its position {}",
+                            sides[first].name,
+                            at.get(),
+                            sides[s].name,
+                            p.get()
+                        ),
+                        help: format!(
+                            "the path comes back to this square among the positions filled: list \
+                             each side's squares (`start {} on ...; {} on ...`)",
+                            sides[Side::First].name,
+                            sides[Side::Second].name
+                        ),
+                    },
+                );
+                return None;
+            }
+            taken.push((square, s, p));
+        }
+    }
     Some(Start::OnBoard {
         positions: per_side,
         alternating: Some(sq),

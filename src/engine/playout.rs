@@ -222,22 +222,24 @@ impl<'e> Playout<'e> {
         let mut pos = self.pos;
         let mut sum = self.summary;
         let mut last_side = last_side.map_or(u8::MAX, |s| s.index() as u8);
+        let mut stop = None;
         loop {
             let s = pos.to_move;
             // A new turn where the side changed, counted without a branch on it: whether a
             // side throws again is a coin the predictor cannot call.
             let new_turn = last_side != s.index() as u8;
-            // The throws of this turn before this one.
-            run = if new_turn { 0 } else { run };
-            if (new_turn & (sum.turns >= turn_cap)) | (run >= turn_cap) {
-                sum.stop = Some(if new_turn {
+            // A new turn is one more turn, and else one more throw of this one (`run`, its
+            // throws so far): either stops at the cap.
+            // This turn's throws, this one included: 1 on a new turn (masked, not chosen).
+            run = (run & u32::from(new_turn).wrapping_sub(1)) + 1;
+            if (new_turn & (sum.turns >= turn_cap)) | (run > turn_cap) {
+                stop = Some(if new_turn {
                     Stop::TurnCap
                 } else {
                     Stop::LongTurn
                 });
                 break;
             }
-            run += 1;
             last_side = s.index() as u8;
             sum.turns += u32::from(new_turn);
             let v = outcomes[draw_below(throws, outcomes.len())];
@@ -290,6 +292,7 @@ impl<'e> Playout<'e> {
                 break;
             }
         }
+        sum.stop = stop;
         self.pos = pos;
         self.summary = sum;
     }

@@ -394,13 +394,17 @@ impl Rules {
             .sides
             .values()
             .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_WAITING)));
+        // Where a captured piece goes: by `capture`, or by a rule for the square.
+        let sends = |c: &Capture| match c {
+            Capture::None | Capture::Removed => false,
+            Capture::ToWaiting | Capture::To(_) => true,
+            Capture::Swap => self.enter.is_some() || paths_differ,
+        };
         starts_waiting
             || sent_back
-            || match self.capture {
-                Capture::None | Capture::Removed => false,
-                Capture::ToWaiting | Capture::To(_) => true,
-                Capture::Swap => self.enter.is_some() || paths_differ,
-            }
+            || sends(&self.capture)
+            || self.captured_at.iter().flatten().any(sends)
+            || self.moves_next.is_some_and(|m| m.or_waiting)
     }
 
     /// Side `s`'s start positions on the board, in the order the layout gives them: the slots

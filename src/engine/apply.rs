@@ -63,6 +63,12 @@ impl StepReport {
         )
     }
 
+    /// Whether a square effect took the piece out of the game (`piece is removed`).
+    #[inline(always)]
+    pub(crate) fn removed(&self) -> bool {
+        self.rest == Place::Removed.pack()
+    }
+
     /// Where the piece came to rest after square effects.
     pub fn rest(&self) -> Place {
         Place::unpack(self.rest)
@@ -487,10 +493,10 @@ impl Engine {
         } else {
             Event::Moved
         };
+        let mut ended = false;
         if self.after_hook {
-            let ends_turn;
-            (event, ends_turn) = self.after_move(next, mv, event, throw, (touched, captured));
-            if ends_turn {
+            (event, ended) = self.after_move(next, mv, event, throw, (touched, captured));
+            if ended {
                 rec.ends_turn();
             }
         }
@@ -500,7 +506,8 @@ impl Engine {
             next.flags &= !side_flags(s);
             if opening && let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
                 phase = Phase::Opening;
-                event = if throw_again {
+                // A rule that ends the turn wins over the opening's throw again too.
+                event = if throw_again && !ended {
                     Event::OpeningMovedThrowAgain
                 } else {
                     Event::Moved
@@ -637,6 +644,9 @@ impl Engine {
         let s = pos.to_move;
         let mut event = event;
         let must = r.moves_next;
+        // Ending the turn takes nothing else away: a retreat that ends it still loses the next
+        // turn, leaves its duty as any move does, and sets off the rules about the turn.
+        let mut ends_turn = false;
         if let Some(t) = r.retreat
             && mv.is_retreat()
         {
@@ -646,9 +656,7 @@ impl Engine {
             if must.is_some_and(|m| m.after_retreat) {
                 pos.flags |= moves_next_flag(s);
             }
-            if t.end_turn || (t.may_end_turn && mv.ends_turn()) {
-                return (Event::Moved, true);
-            }
+            ends_turn = t.end_turn || (t.may_end_turn && mv.ends_turn());
         }
         let entered = mv.steps().iter().any(|st| st.packed_from() == 0);
         if entered {
@@ -665,7 +673,6 @@ impl Engine {
                 pos.flags &= !moves_next_flag(x);
             }
         }
-        let mut ends_turn = false;
         for t in &r.turn_rules {
             let fired = match t.trigger {
                 TurnTrigger::Landing(p) => touched & p[s] != 0,

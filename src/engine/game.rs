@@ -655,7 +655,7 @@ impl<'e> Game<'e> {
         }
         let (event, left_play) = self.record(side, self.total, mv);
         self.total = Throw::ZERO;
-        // Only a piece leaving play (borne off, or captured) can end a game.
+        // Only a piece leaving play (borne off, captured or removed) can end a game.
         if !(left_play && self.ended()) {
             self.advance(event);
         }
@@ -674,7 +674,7 @@ impl<'e> Game<'e> {
             self.engine.continue_turn(&mut self.pos, &mv, side);
             event = Event::MovedThrowsLeft;
         }
-        // Only a piece leaving play (borne off, or captured) can end a game.
+        // Only a piece leaving play (borne off, captured or removed) can end a game.
         if !(left_play && self.ended()) {
             self.advance(event);
         }
@@ -687,7 +687,7 @@ impl<'e> Game<'e> {
 pub(super) struct Tally<'g> {
     landings: &'g mut [u32; MAX_SQUARES],
     summary: &'g mut GameSummary,
-    /// A piece was borne off or captured (only then can the game end).
+    /// A piece was borne off, captured or removed (only then can the game end).
     pub(super) left_play: bool,
     pub(super) backward: bool,
     /// The move ended its side's turn at once.
@@ -717,7 +717,7 @@ impl Recorder for Tally<'_> {
         s.borne_off += u32::from(borne_off);
         s.captures += u32::from(captured);
         s.effects += u32::from(step.effects());
-        self.left_play |= borne_off | captured;
+        self.left_play |= borne_off | captured | step.removed();
         self.backward |= step.is_backward();
         if let Some(n) = step.landed_index().and_then(|i| self.landings.get_mut(i)) {
             *n += 1;

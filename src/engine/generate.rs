@@ -4,8 +4,8 @@
 //! position (bit `p - 1` of a side's sets), 0 is waiting and [`OFF`] is off.
 
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
-use super::{Engine, Listing, Move, Position, Step, Way};
-use crate::types::{Capture, EnterOnto, Opening, Place, Side, Square, Throw};
+use super::{Engine, Listing, Move, Position, SideMasks, Step, Way};
+use crate::types::{Capture, EnterOnto, Opening, PathPos, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
 pub(super) const OFF: u8 = Place::Off.pack();
@@ -107,7 +107,54 @@ impl Engine {
     #[inline]
     pub(super) fn barrier(&self, pos: &Position, s: Side) -> u64 {
         let m = &self.masks[s];
-        self.enemy_barrier(pos, s) | pos.on[s] & m.no_passing
+        let own = pos.on[s] & m.no_passing;
+        let own = if m.twins && own != 0 {
+            self.visits_of_held(m, own)
+        } else {
+            own
+        };
+        self.enemy_barrier(pos, s) | own
+    }
+
+    /// On a path that comes back to its squares: every position of `m.no_passing` whose
+    /// square one of `held` (positions where the side's pieces stand) holds, at whichever visit
+    /// (a piece passing the square at its other visit passes the piece there too).
+    #[cold]
+    fn visits_of_held(&self, m: &SideMasks, held: u64) -> u64 {
+        let squares = PathPos::all_in(held).fold(0, |acc, p| acc | m.square_bit[p.index()]);
+        PathPos::all_in(m.no_passing)
+            .filter(|q| m.square_bit[q.index()] & squares != 0)
+            .fold(0, |acc, q| acc | q.bit())
+    }
+
+    /// Positions of side `s`'s path where an enemy piece cannot be captured now: its safe
+    /// positions seen along this path, less those whose square the enemy's path visits twice
+    /// where the enemy stands at the visit that is not safe.
+    #[inline(always)]
+    pub(super) fn safe_now(&self, pos: &Position, s: Side) -> u64 {
+        let m = &self.masks[s];
+        if m.twin_safe & pos.cross[s] == 0 {
+            return m.safe;
+        }
+        self.twin_safe_now(pos, s)
+    }
+
+    #[cold]
+    fn twin_safe_now(&self, pos: &Position, s: Side) -> u64 {
+        let m = &self.masks[s];
+        let enemy = s.other();
+        let mut safe = m.safe;
+        let mut bits = m.twin_safe & pos.cross[s];
+        while bits != 0 {
+            let t = lowest(bits);
+            bits &= bits - 1;
+            // The enemy piece's own position on that square, and whether it is a safe one.
+            let at = pos.on[enemy] & m.cross_bit[usize::from(t - 1)];
+            if at & self.masks[enemy].own_safe == 0 {
+                safe &= !bit(t);
+            }
+        }
+        safe
     }
 
     /// The positions side `s` may not move past that its own moves do not change: the other
@@ -136,7 +183,7 @@ impl Engine {
             return true;
         }
         self.can_capture
-            && m.safe & bit(t) == 0
+            && self.safe_now(pos, s) & bit(t) == 0
             && !(self.rules.protect_pairs
                 && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0
                 && !self.pairs_waived(pos, s))
@@ -262,7 +309,7 @@ impl Engine {
         let beyond = u32::from(p) + d;
         // The first trap strictly between the piece and where the throw would take it.
         let ahead = m.trap
-            & !((bit(p) << 1) - 1)
+            & !up_to(p)
             & if beyond > 64 {
                 u64::MAX
             } else {
@@ -398,7 +445,7 @@ impl Engine {
             } else {
                 0
             };
-            enemy & !m.safe & !protected
+            enemy & !self.safe_now(pos, s) & !protected
         } else {
             0
         };
@@ -604,7 +651,13 @@ impl Engine {
         } else {
             0
         };
-        let blocked = m.ahead_empty & (taken >> 1) | waiting_for_all | locked;
+        // The square ahead of each position; round a loop, the first is ahead of the last.
+        let ahead = if m.looped {
+            taken >> 1 | (taken & 1) << (m.len - 1)
+        } else {
+            taken >> 1
+        };
+        let blocked = m.ahead_empty & ahead | waiting_for_all | locked;
         // Only the held pieces may move, and no piece enters, while some are held.
         let pieces = held.unwrap_or(u64::MAX) & !blocked;
         let may_enter = held.is_none();

@@ -66,6 +66,11 @@ struct SideMasks {
     /// Positions where an enemy piece cannot be captured: the enemy's own safe positions,
     /// seen along this side's path.
     safe: u64,
+    /// Those of `safe` whose square the enemy's path visits twice, safe at one visit and not at
+    /// the other: whether the enemy there is safe depends on the visit it stands at.
+    twin_safe: u64,
+    /// This side's own safe positions (along its own path).
+    own_safe: u64,
     /// Positions where a move of this side that ends there gives an extra throw.
     extra: u64,
     /// Positions whose square has an effect (sends the piece on, or back to waiting).
@@ -119,6 +124,8 @@ impl SideMasks {
             segment_ends: side.segment_ends,
             per_piece: side.visits_twice() || side.segment_ends != 0 || side.looped,
             safe: 0,
+            twin_safe: 0,
+            own_safe: 0,
             extra: 0,
             effect: 0,
             optional: 0,
@@ -168,6 +175,7 @@ impl SideMasks {
                 (PosFlags::BEAR_ZONE, &mut m.bear_zone),
                 (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
                 (PosFlags::STOP, &mut m.stop),
+                (PosFlags::SAFE, &mut m.own_safe),
                 (PosFlags::EXTRA_THROW, &mut m.extra),
                 (PosFlags::CAPTURE_THROW, &mut m.capture_extra),
             ] {
@@ -179,9 +187,12 @@ impl SideMasks {
                 // Every visit of the enemy's path to the square.
                 let visits = enemy.positions_of(sq);
                 m.cross_bit[i] = visits;
-                if PathPos::all_in(visits).any(|q| enemy.flags[q.index()].contains(PosFlags::SAFE))
-                {
+                let safe = |q: PathPos| enemy.flags[q.index()].contains(PosFlags::SAFE);
+                if PathPos::all_in(visits).any(safe) {
                     m.safe |= bit;
+                    if !PathPos::all_in(visits).all(safe) {
+                        m.twin_safe |= bit;
+                    }
                 }
                 // The enemy's positions just before and just after its own position there.
                 let before = ep.index().checked_sub(1).and_then(PathPos::from_index);
@@ -393,10 +404,13 @@ impl Engine {
         match self.rules.win {
             Win::FirstAllOff => {
                 // The side that just moved is the one that can have finished; check both anyway.
-                Side::BOTH
+                let first = Side::BOTH
                     .into_iter()
                     .find(|&s| play[s] == 0 && pos.off[s] > 0)
-                    .map(win)
+                    .map(win);
+                // With no piece left in play and none borne off (every piece taken out of the
+                // game), no side can ever win: a draw.
+                first.or((play.0 == [0, 0]).then_some(Outcome::Draw))
             }
             Win::CaptureAll => Side::BOTH
                 .into_iter()

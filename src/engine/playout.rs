@@ -283,7 +283,7 @@ impl<'e> Playout<'e> {
             sum.moves += 1;
             sum.extra_throws += u32::from(extra);
             sum.backward += u32::from(backward);
-            // Only a piece leaving play (borne off, or captured) can end a game.
+            // Only a piece leaving play (borne off, captured or removed) can end a game.
             if left_play
                 && engine.may_be_over(&pos)
                 && let Some(outcome) = engine.outcome(&pos)
@@ -375,7 +375,7 @@ impl<'e> Playout<'e> {
                 Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
             ));
             sum.backward += u32::from(backward);
-            // Only a piece leaving play (borne off, or captured) can end a game.
+            // Only a piece leaving play (borne off, captured or removed) can end a game.
             if left_play && let Some(outcome) = engine.outcome(&pos) {
                 sum.outcome = Some(outcome);
                 break;

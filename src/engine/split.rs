@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply::NoRecord;
-use super::generate::{OFF, bit, lowest};
+use super::generate::{bit, lowest};
 use super::split_draw::{LONGEST, highest};
 use super::{Engine, Move, Position, Step};
 use crate::types::limits::MAX_THROW_VALUE;
@@ -358,8 +358,12 @@ impl Engine {
         let barrier = self.barrier(pos, s);
         let can_bear = self.can_bear_off(pos, s);
         // No single step moves further than one past the end of the path, or than an exit
-        // throw (a single throw's value).
-        let longest = remaining.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1);
+        // throw (a single throw's value); round a loop, any distance.
+        let longest = if self.masks[s].looped {
+            remaining
+        } else {
+            remaining.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1)
+        };
         let mut bits = pos.on[s] & !moved;
         while bits != 0 {
             let p = lowest(bits);
@@ -374,7 +378,10 @@ impl Engine {
                 }
             }
         }
-        if search.may_enter && pos.waiting[s] > 0 {
+        // Only the pieces that waited when the turn began may enter: a piece its own movement
+        // sent back to waiting has moved.
+        let entered = mv.steps().iter().filter(|st| st.packed_from() == 0).count();
+        if search.may_enter && usize::from(search.origin.waiting[s]) > entered {
             // A single throw split among pieces enters a piece only whole.
             let whole = self.rules.throw_again == 0;
             let first = if whole { total } else { 1 };
@@ -416,8 +423,8 @@ impl Engine {
             trace.touched |= landed.touched;
             trace.captured |= landed.captured;
         }
-        // A piece borne off or sent back to waiting no longer stands anywhere.
-        let moved_next = if rest != OFF && rest != 0 {
+        // A piece borne off, sent back to waiting or removed no longer stands anywhere.
+        let moved_next = if (1..=64).contains(&rest) {
             moved | bit(rest)
         } else {
             moved

@@ -87,8 +87,21 @@ impl Engine {
         if t == 0 {
             return Drawn::Pass;
         }
-        if let Some(mv) = self.draw_sequences(pos, t, rng, FEW) {
+        // Round a loop a piece may move further than a step draws: such a total is drawn
+        // from the listed moves.
+        let listed = self.masks[pos.to_move].looped && t > LONGEST;
+        if !listed && let Some(mv) = self.draw_sequences(pos, t, rng, FEW) {
             return Drawn::Move(mv);
+        }
+        if listed {
+            room.moves.clear();
+            if self.legal_moves(pos, total, &mut room.moves) == super::Listing::Cut {
+                return Drawn::TooLarge;
+            }
+            return match room.moves.len() {
+                0 => Drawn::Pass,
+                n => Drawn::Move(room.moves[draw_below(rng, n)]),
+            };
         }
         // A hard turn: a search says whether the whole total can be used, and lists the
         // moves where it cannot.

@@ -638,7 +638,12 @@ fn refuse_traps(cx: &mut Ctx, (what, label, help): (&str, &str, &str), against: 
 /// On a loop, backward moves and traps would have to wrap round the start, and pairs would
 /// protect across it: refused. A side whose path loops never bears off, so it can only win by
 /// capturing; `win by capturing all` needs every path a loop and pieces that leave the game.
-fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, removable: bool) {
+fn loops(
+    cx: &mut Ctx,
+    (backward, pairs, only_bear_off): (bool, bool, bool),
+    ending: &end::Ending,
+    removable: bool,
+) {
     let looped = cx.sides().values().filter(|s| s.looped).count();
     let paths = cx.path_keys();
     if looped > 0 {
@@ -654,6 +659,12 @@ fn loops(cx: &mut Ctx, (backward, pairs): (bool, bool), ending: &end::Ending, re
                 RuleKey::Protect,
                 "pairs protect, but a path is a loop (its first and last positions are neighbours)",
                 "say `protect none`",
+            ),
+            (
+                only_bear_off,
+                RuleKey::OnlyBearOff,
+                "pieces that may only bear off, but a path is a loop: no piece bears off a loop",
+                "say `only bear off from none`",
             ),
         ];
         for (applies, key, what, help) in refused {
@@ -892,7 +903,11 @@ pub fn build(
         || to_removed.values().any(|v| !v.is_empty());
     loops(
         &mut cx,
-        (movement.backward, movement.protect_pairs),
+        (
+            movement.backward,
+            movement.protect_pairs,
+            bearing.only_bear_off.values().any(|p| !p.is_empty()),
+        ),
         &ending,
         removable,
     );

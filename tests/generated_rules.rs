@@ -35,6 +35,9 @@
 //! turns the steps use at most the total, every move of one choice the same amount, each step
 //! moves a piece that may move before the move, the piece that must move next takes part, and
 //! the legal moves are also asked for with totals of 64, 200, 250 and 1000.
+//!
+//! The command-level run (`generated_rule_files_run_under_every_command`, ignored: CI runs it
+//! optimised) starts the binary on generated files under a memory limit and a timeout.
 
 mod common;
 #[path = "common/generator.rs"]
@@ -43,7 +46,7 @@ mod generator;
 use std::collections::HashSet;
 
 use common::{check_json, check_position, random_position};
-use generator::{RuleFile, rule_file};
+use generator::{RuleFile, command_rule_file, rule_file, small_rule_file};
 
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -54,7 +57,7 @@ use senet::check::{RuleSet, check_text};
 use senet::compile::{BearCondition, PieceCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Move, Position, Step, Way};
-use senet::notation::position::position_json;
+use senet::notation::position::{position_json, throw_possible};
 use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
 
 /// Games per generated file, and their caps: short games keep the test fast, and a game may end
@@ -1301,6 +1304,387 @@ proptest! {
     fn generated_rule_files_check_and_play(file in rule_file(), seed in any::<u64>()) {
         check_and_play(&file, seed)?;
     }
+}
+
+// ---- the commands ------------------------------------------------------------------------------
+
+/// The binary of the command-level run (the profile the tests are built with: `cargo test
+/// --profile ci -- --ignored` in CI).
+const BIN: &str = env!("CARGO_BIN_EXE_senet");
+
+/// Files run through the commands, one in `SMALL_EVERY` with one or two pieces a side (for the
+/// solver): enough for every form of [`FORMS`] several times, in about a minute and a half where
+/// no command hangs (each hang costs the whole timeout).
+const COMMAND_FILES: usize = 300;
+const SMALL_EVERY: usize = 4;
+
+/// Every command runs under a 1 GiB address-space limit and a timeout: ten seconds (a sane
+/// file's commands take at most a second or two), twenty for a solve.
+const MEMORY_KIB: u64 = 1 << 20;
+const TIMEOUT_SECONDS: u64 = 10;
+const SOLVE_TIMEOUT_SECONDS: u64 = 20;
+
+/// The least number of files of the run that hold each form of [`FORMS`].
+const COMMAND_COVERAGE: usize = 2;
+
+/// A fresh folder for the run's files, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary folder");
+        TempDir(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write a file");
+        path.to_str().expect("a UTF-8 path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What a command must end with, besides no panic, abort or hang.
+enum Expect {
+    /// Success, with some text on standard output.
+    Text,
+    /// Success, with one JSON value.
+    Json,
+    /// Success, with an SVG document.
+    Svg,
+    /// Success, with an answer for each position that lists as many moves as the library (`None`:
+    /// as many as there are, where the library is not asked: a split total of many pieces).
+    Moves(Vec<Option<usize>>),
+    /// Success, or a refusal of what the command cannot do (status 2: a limit, rules it has no
+    /// method for).
+    SuccessOrRefusal,
+}
+
+impl Expect {
+    fn output(&self, out: &str) -> Result<(), String> {
+        match self {
+            Expect::Text if out.trim().is_empty() => Err("nothing written".into()),
+            Expect::Json => serde_json::from_str::<serde_json::Value>(out.trim())
+                .map(|_| ())
+                .map_err(|e| format!("not JSON ({e}): {}", cut(out))),
+            Expect::Svg => {
+                let doc = roxmltree::Document::parse(out)
+                    .map_err(|e| format!("not an SVG document: {e}"))?;
+                (doc.root_element().tag_name().name() == "svg")
+                    .then_some(())
+                    .ok_or_else(|| "the root is not <svg>".to_string())
+            }
+            Expect::Moves(counts) => moves_answer(out, counts),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn cut(text: &str) -> String {
+    text.chars().take(300).collect()
+}
+
+/// One command of the run.
+struct Run {
+    args: Vec<String>,
+    stdin: String,
+    expect: Expect,
+}
+
+impl Run {
+    fn new(args: &[&str], expect: Expect) -> Run {
+        Run {
+            args: args.iter().map(|a| (*a).to_string()).collect(),
+            stdin: String::new(),
+            expect,
+        }
+    }
+
+    /// Runs the command under the limits: what went wrong, if anything.
+    fn check(&self, dir: &TempDir) -> Option<String> {
+        let stdin = dir.write("stdin", &self.stdin);
+        let timeout = if self.args[0] == "solve" {
+            SOLVE_TIMEOUT_SECONDS
+        } else {
+            TIMEOUT_SECONDS
+        };
+        let started = std::time::Instant::now();
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {MEMORY_KIB} && exec timeout -s KILL {timeout} \"$@\" < \"$STDIN\""
+            ))
+            .arg("sh")
+            .arg(BIN)
+            .args(&self.args)
+            .env("STDIN", &stdin)
+            .env("NO_COLOR", "1")
+            .current_dir(&dir.0)
+            .output()
+            .expect("run sh");
+        let seconds = started.elapsed().as_secs_f64();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let shown: String = stderr.chars().take(600).collect();
+        let code = out.status.code();
+        if stderr.contains("panicked") || stderr.contains("memory allocation") {
+            return Some(format!("exit {code:?}: {shown}"));
+        }
+        match (code, &self.expect) {
+            (Some(0 | 2), Expect::SuccessOrRefusal) => None,
+            // A total shared in more ways than `moves` lists (docs/formats.md) is refused.
+            (Some(2), Expect::Moves(_)) if stderr.contains("ways, more than") => None,
+            (Some(0), expect) => expect.output(&stdout).err(),
+            (Some(1 | 2), _) => Some(format!("exit {code:?} (refused): {shown}")),
+            _ => Some(format!(
+                "exit {code:?} after {seconds:.1} s (137 or none: killed, by the timeout or the memory limit): {shown}"
+            )),
+        }
+    }
+}
+
+/// Positions for `senet moves` (start, and random ones where the game goes on), each with a
+/// throw it may have in hand (for split turns also a large total), one JSON line each, and the
+/// number of legal moves the library gives each.
+fn positions(engine: &Engine, rng: &mut Pcg64Mcg) -> (String, Vec<Option<usize>>) {
+    let possible: Vec<u16> = (0..=300)
+        .filter(|&t| throw_possible(engine, Throw::new(t)))
+        .collect();
+    let (small, large): (Vec<u16>, Vec<u16>) = possible.iter().partition(|&&t| t <= 30);
+    let r = &engine.rules;
+    let mut lines = String::new();
+    let mut counts = Vec::new();
+    let mut buf = Vec::new();
+    for k in 0..4 {
+        let pos = if k == 0 {
+            engine.start()
+        } else {
+            // A position whose game is over has no moves to ask for (`moves` refuses it).
+            let mut pos = random_state(engine, rng);
+            for _ in 0..20 {
+                if engine.outcome(&pos).is_none() {
+                    break;
+                }
+                pos = random_state(engine, rng);
+            }
+            pos
+        };
+        if engine.outcome(&pos).is_some() {
+            continue;
+        }
+        let from = if k == 3 && !large.is_empty() || small.is_empty() {
+            &large
+        } else {
+            &small
+        };
+        let Some(&total) = from.get(rng.random_range(0..from.len().max(1))) else {
+            continue;
+        };
+        let throw = Throw::new(total);
+        // Sharing a total among many pieces may take more ways than anything lists (`moves`
+        // refuses past a limit); the library is asked only where few pieces share it.
+        if r.split && r.pieces > 3 {
+            counts.push(None);
+        } else {
+            engine.legal_moves(&pos, throw, &mut buf);
+            counts.push(Some(buf.len()));
+        }
+        lines.push_str(&position_json(engine, &pos, Some(throw)).to_string());
+        lines.push('\n');
+    }
+    (lines, counts)
+}
+
+/// `senet moves` answers each position with as many moves as the library lists.
+fn moves_answer(out: &str, counts: &[Option<usize>]) -> Result<(), String> {
+    let answers: Vec<&str> = out.lines().collect();
+    if answers.len() != counts.len() {
+        return Err(format!(
+            "{} answers to {} positions",
+            answers.len(),
+            counts.len()
+        ));
+    }
+    for (i, (line, n)) in answers.iter().zip(counts).enumerate() {
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("answer {i} is not JSON: {e}"))?;
+        let listed = v["moves"].as_array().map(Vec::len);
+        if listed.is_none() || n.is_some() && listed != *n {
+            return Err(format!(
+                "position {i}: {listed:?} moves listed, the library lists {n:?}: {}",
+                cut(line)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The commands one generated file runs under.
+fn commands(
+    file: &RuleFile,
+    path: &str,
+    (engine, split): (Option<&Engine>, bool),
+    rng: &mut Pcg64Mcg,
+    i: usize,
+) -> Vec<Run> {
+    let seed = i.to_string();
+    let mut runs = vec![
+        Run::new(
+            &[
+                "sim", path, "--games", "20", "--seed", &seed, "--format", "json",
+            ],
+            Expect::Json,
+        ),
+        Run::new(&["explain", path], Expect::Text),
+        Run::new(&["draw", path], Expect::Svg),
+    ];
+    // Positions in JSON name path positions the engine's tables hold (64 a side): a longer path
+    // is run by the other commands only.
+    if let Some(engine) = engine {
+        let (stdin, counts) = positions(engine, rng);
+        let first = stdin.lines().next().unwrap_or("").to_string();
+        runs.push(Run {
+            stdin,
+            ..Run::new(&["moves", path, "--position", "-"], Expect::Moves(counts))
+        });
+        runs.push(Run {
+            stdin: first,
+            ..Run::new(&["draw", path, "--paths", "--position", "-"], Expect::Svg)
+        });
+    }
+    // An option at another value.
+    if !file.options.is_empty() {
+        let (name, values) = &file.options[rng.random_range(0..file.options.len())];
+        let v = &values[rng.random_range(0..values.len())];
+        let chosen = format!("{name}={v}");
+        runs.push(Run::new(
+            &[
+                "sim", path, "--games", "20", "--seed", &seed, "--option", &chosen,
+            ],
+            Expect::Text,
+        ));
+    }
+    // A small solve: one piece a side by the option, or a file of one piece, or of two where the
+    // turn does not split (a split turn's every state lists the ways to share each total).
+    let method = if i.is_multiple_of(2) {
+        "search"
+    } else {
+        "auto"
+    };
+    let solve = [
+        "solve", path, "--method", method, "--limit", "200000", "--memory", "0.5",
+    ];
+    if let Some((name, value)) = &file.one_piece {
+        let chosen = format!("{name}={value}");
+        let mut args = solve.to_vec();
+        args.extend(["--option", &chosen]);
+        runs.push(Run::new(&args, Expect::SuccessOrRefusal));
+    } else if file.pieces == 1 || file.pieces == 2 && !split {
+        runs.push(Run::new(&solve, Expect::SuccessOrRefusal));
+    }
+    runs
+}
+
+/// Every generated file that checks runs under `senet sim`, `moves` (start and random positions,
+/// answered with as many moves as the library lists), `explain`, `draw` (the start, and a
+/// position with its paths), an option's other value, and a small `solve` (one piece a side by
+/// the `pieces` option, or files of one or two pieces; by search or the default method, within
+/// a limit of states and memory): each a child process of the binary under a 1 GiB address-space
+/// limit and a timeout (10 seconds, 20 for a solve), with no panic, no abort, no hang, and
+/// success (`moves` may refuse a total shared in too many ways to list, and a solve may
+/// refuse, status 2, what it has no method for or what passes its limits). The files come from a
+/// fixed seed (`SENET_GENERATED_SEED` picks another), so a failure replays; each failure shows
+/// the file, the command and its input.
+#[test]
+#[ignore = "the command-level run, for an optimised build: cargo test --profile ci -- --ignored"]
+fn generated_rule_files_run_under_every_command() {
+    let dir = TempDir::new("senet-generated-commands");
+    let seed: u64 = std::env::var("SENET_GENERATED_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &bytes),
+    );
+    let (any_file, small_file) = (command_rule_file(), small_rule_file());
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut failures = Vec::new();
+    let mut seen = vec![0usize; FORMS.len()];
+    let mut runs = 0;
+    for i in 0..COMMAND_FILES {
+        let file = if i % SMALL_EVERY == 0 {
+            small_file.new_tree(&mut runner).map(|t| t.current())
+        } else {
+            any_file.new_tree(&mut runner).map(|t| t.current())
+        }
+        .expect("a rule file");
+        for (n, form) in seen.iter_mut().zip(FORMS) {
+            *n += usize::from(file.lines().any(|l| has_form(l, form)));
+        }
+        if let Some((name, text)) = &file.base {
+            dir.write(&format!("{name}.rules"), text);
+        }
+        let path = format!("file{i}.rules");
+        dir.write(&path, &file.text);
+        let ruleset = match check_file(&file, &[]) {
+            Ok(ruleset) => ruleset,
+            Err(e) if file.refusal_expected(&e) => continue,
+            Err(e) => {
+                failures.push(format!("file {i} (seed {seed}): {e}"));
+                continue;
+            }
+        };
+        // The library's engine gives the positions and their moves, where its tables hold the
+        // paths.
+        let engine = (!file.long_path).then(|| Engine::new(compile(&ruleset)));
+        let split = ruleset.turn.splits();
+        // A file whose games hang once is not simulated again (a hang costs the whole timeout).
+        let mut hung = false;
+        for run in commands(&file, &path, (engine.as_ref(), split), &mut rng, i) {
+            if hung && run.args[0] == "sim" {
+                continue;
+            }
+            runs += 1;
+            if let Some(why) = run.check(&dir) {
+                hung |= run.args[0] == "sim" && why.contains("killed");
+                let input = if run.stdin.is_empty() {
+                    String::new()
+                } else {
+                    format!(" < positions:\n{}", run.stdin)
+                };
+                failures.push(format!(
+                    "file {i} (seed {seed}): senet {}{input}\n  {why}\n{path}:{file:?}",
+                    run.args.join(" ")
+                ));
+            }
+        }
+    }
+    let thin: Vec<&str> = FORMS
+        .iter()
+        .zip(&seen)
+        .filter(|(_, n)| **n < COMMAND_COVERAGE)
+        .map(|(f, _)| *f)
+        .collect();
+    assert!(
+        thin.is_empty(),
+        "forms in fewer than {COMMAND_COVERAGE} files of the run: {thin:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} runs failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 /// Statement forms the generator must reach, every form of docs/language.md: text in a line,

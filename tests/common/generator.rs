@@ -47,6 +47,8 @@ pub struct RuleFile {
     pub options: Vec<(String, Vec<String>)>,
     /// The option value that gives each side one piece, where the pieces are an option.
     pub one_piece: Option<(String, String)>,
+    /// Pieces a side with the options' defaults.
+    pub pieces: u32,
     /// Whether a path has more than 64 positions. The engine's tables hold 64 positions a side
     /// (`types/limits.rs`); the checker accepts longer paths today.
     pub long_path: bool,
@@ -386,6 +388,16 @@ pub fn rule_file() -> impl Strategy<Value = RuleFile> {
     knobs(pieces(), 0.0).prop_map(|k| write(&k))
 }
 
+/// Rule files as [`rule_file`] makes them, and now and then split turns of many pieces: for runs
+/// of the commands, which list no split moves but those asked for.
+pub fn command_rule_file() -> impl Strategy<Value = RuleFile> {
+    knobs(pieces(), 0.15).prop_map(|k| write(&k))
+}
+
+/// Rule files with one or two pieces a side, small enough to solve.
+pub fn small_rule_file() -> impl Strategy<Value = RuleFile> {
+    knobs(1..=2u32, 0.0).prop_map(|k| write(&k))
+}
 
 /// The names of the sides, in pairs; the rules call them by these.
 pub const SIDE_NAMES: [(&str, &str); 4] = [
@@ -1539,6 +1551,7 @@ pub fn write(k: &Knobs) -> RuleFile {
         base,
         options,
         one_piece,
+        pieces,
         long_path,
         alternating_on_returning: alternating_twice,
     }

@@ -295,7 +295,12 @@ impl Model<'_> {
             return None;
         }
         let from = Place::On(PathPos::from_index(p - 1).expect("a position"));
+        // A piece on a square of `only bear off from` "may not move on along the path": on a
+        // loop, where no piece bears off, it stays.
         if self.looped(s) {
+            if side.flags[p - 1].contains(PosFlags::ONLY_BEAR_OFF) {
+                return None;
+            }
             // Round the loop, never back onto its own square; a move of the loop's length or
             // more passes every position, its own too.
             let t = (p - 1 + d) % self.len(s) + 1;
@@ -1559,6 +1564,15 @@ fn commands(
             ..Run::new(&["draw", path, "--paths", "--position", "-"], Expect::Svg)
         });
     }
+    // Every option swept, a row per value (a sweep too large to play may be refused).
+    if !file.options.is_empty() {
+        runs.push(Run::new(
+            &[
+                "compare", path, "--sweep", "all", "--games", "2", "--skill", "none",
+            ],
+            Expect::SuccessOrRefusal,
+        ));
+    }
     // An option at another value.
     if !file.options.is_empty() {
         let (name, values) = &file.options[rng.random_range(0..file.options.len())];
@@ -1594,7 +1608,8 @@ fn commands(
 
 /// Every generated file that checks runs under `senet sim`, `moves` (start and random positions,
 /// answered with as many moves as the library lists), `explain`, `draw` (the start, and a
-/// position with its paths), an option's other value, and a small `solve` (one piece a side by
+/// position with its paths), an option's other value, `compare --sweep all` of every option,
+/// and a small `solve` (one piece a side by
 /// the `pieces` option, or files of one or two pieces; by search or the default method, within
 /// a limit of states and memory): each a child process of the binary under a 1 GiB address-space
 /// limit and a timeout (10 seconds, 20 for a solve), with no panic, no abort, no hang, and
@@ -1693,7 +1708,8 @@ fn generated_rule_files_run_under_every_command() {
 const FORMS: &[&str] = &[
     // Header, options, notes and comments.
     "^ruleset ", "^title ", "^source ", "^extends \"", "^option pieces: 1..", "^option pieces: 1 | ",
-    "^option speed: 1..3 default 1", "^option house: 5 | 7 | 9 default 7",
+    "^option speed: 1..3 default 1", "^option speed: 1..1000000 default 1",
+    "^option house: 5 | 7 | 9 default 7",
     "^option wall: on | off default off", "^when pieces is 1: pieces 1 each",
     "^when pieces is 1: start ", "^when pieces is 1: blockade none", "^when speed is #: ",
     "^when house is #: ", "^when wall is on: ", "[choice:", "[source:", "^#", "   # ",

@@ -2365,7 +2365,10 @@ fn options(
     if rng.random_bool(0.6) {
         let (two, three) = (take(&mut rng), take(&mut rng));
         if rng.random_bool(0.5) {
-            w.push("option speed: 1..3 default 1".into());
+            // Now and then a range as wide as a number may be: the values without a `when` form
+            // change nothing.
+            let top = if rng.random_bool(0.2) { 1_000_000 } else { 3 };
+            w.push(format!("option speed: 1..{top} default 1"));
             w.push(format!("when speed is 2: {two}"));
             w.push(format!("when speed is 3: {three}"));
             options.push(("speed".to_string(), vec!["2".into(), "3".into()]));

@@ -1324,10 +1324,11 @@ const COMMAND_FILES: usize = 300;
 const SMALL_EVERY: usize = 4;
 
 /// Every command runs under a 1 GiB address-space limit and a timeout: ten seconds (a sane
-/// file's commands take at most a second or two), twenty for a solve.
+/// file's commands take at most a second or two), thirty for a solve or a comparison (whose
+/// figures look at every decision of every row).
 const MEMORY_KIB: u64 = 1 << 20;
 const TIMEOUT_SECONDS: u64 = 10;
-const SOLVE_TIMEOUT_SECONDS: u64 = 20;
+const LONG_TIMEOUT_SECONDS: u64 = 30;
 
 /// The least number of files of the run that hold each form of [`FORMS`].
 const COMMAND_COVERAGE: usize = 2;
@@ -1415,8 +1416,8 @@ impl Run {
     /// Runs the command under the limits: what went wrong, if anything.
     fn check(&self, dir: &TempDir) -> Option<String> {
         let stdin = dir.write("stdin", &self.stdin);
-        let timeout = if self.args[0] == "solve" {
-            SOLVE_TIMEOUT_SECONDS
+        let timeout = if matches!(self.args[0].as_str(), "solve" | "compare") {
+            LONG_TIMEOUT_SECONDS
         } else {
             TIMEOUT_SECONDS
         };
@@ -1608,15 +1609,15 @@ fn commands(
 
 /// Every generated file that checks runs under `senet sim`, `moves` (start and random positions,
 /// answered with as many moves as the library lists), `explain`, `draw` (the start, and a
-/// position with its paths), an option's other value, `compare --sweep all` of every option,
-/// and a small `solve` (one piece a side by
-/// the `pieces` option, or files of one or two pieces; by search or the default method, within
-/// a limit of states and memory): each a child process of the binary under a 1 GiB address-space
-/// limit and a timeout (10 seconds, 20 for a solve), with no panic, no abort, no hang, and
-/// success (`moves` may refuse a total shared in too many ways to list, and a solve may
-/// refuse, status 2, what it has no method for or what passes its limits). The files come from a
-/// fixed seed (`SENET_GENERATED_SEED` picks another), so a failure replays; each failure shows
-/// the file, the command and its input.
+/// position with its paths), an option's other value, `compare --sweep all` of every option, and
+/// a small `solve` (one piece a side by the `pieces` option, or files of one or two pieces; by
+/// search or the default method, within a limit of states and memory): each a child process of
+/// the binary under a 1 GiB address-space limit and a timeout (10 seconds, 30 for a solve or a
+/// comparison), with no panic, no abort, no hang, and success (`moves` may refuse a total shared
+/// in too many ways to list, and a solve or a comparison may refuse, status 2, what it has no
+/// method for or what passes its limits; a file whose games hang once is not played again). The
+/// files come from a fixed seed (`SENET_GENERATED_SEED` picks another), so a failure replays;
+/// each failure shows the file, the command and its input.
 #[test]
 #[ignore = "the command-level run, for an optimised build: cargo test --profile ci -- --ignored"]
 fn generated_rule_files_run_under_every_command() {
@@ -1663,10 +1664,10 @@ fn generated_rule_files_run_under_every_command() {
         // paths.
         let engine = (!file.long_path).then(|| Engine::new(compile(&ruleset)));
         let split = ruleset.turn.splits();
-        // A file whose games hang once is not simulated again (a hang costs the whole timeout).
+        // A file whose games hang once is not played again (a hang costs the whole timeout).
         let mut hung = false;
         for run in commands(&file, &path, (engine.as_ref(), split), &mut rng, i) {
-            if hung && run.args[0] == "sim" {
+            if hung && matches!(run.args[0].as_str(), "sim" | "compare") {
                 continue;
             }
             runs += 1;

@@ -52,8 +52,8 @@ pub struct RuleFile {
     /// Whether a path has more than 64 positions. The engine's tables hold 64 positions a side
     /// (`types/limits.rs`); the checker accepts longer paths today.
     pub long_path: bool,
-    /// Whether `start alternating` stands on a path that comes back to its squares, where every
-    /// other position may be one square twice.
+    /// Whether `start alternating` puts two pieces on one square: on a path that comes back to
+    /// its squares, every other position may be one square twice. The checker accepts it today.
     pub alternating_on_returning: bool,
 }
 

@@ -116,13 +116,13 @@ impl Engine {
         self.enemy_barrier(pos, s) | own
     }
 
-    /// On a path that comes back to its squares: every position of `m.no_passing` whose
-    /// square one of `held` (positions where the side's pieces stand) holds, at whichever visit
-    /// (a piece passing the square at its other visit passes the piece there too).
+    /// On a path that comes back to its squares: every position whose square one of `held`
+    /// (positions where the side's pieces may not be passed) holds, at whichever visit (a piece
+    /// passing the square at another visit passes the piece there too).
     #[cold]
     fn visits_of_held(&self, m: &SideMasks, held: u64) -> u64 {
         let squares = PathPos::all_in(held).fold(0, |acc, p| acc | m.square_bit[p.index()]);
-        PathPos::all_in(m.no_passing)
+        PathPos::all_in(m.on_path)
             .filter(|q| m.square_bit[q.index()] & squares != 0)
             .fold(0, |acc, q| acc | q.bit())
     }

@@ -80,21 +80,6 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
                     &[RuleKey::Throw],
                 );
             }
-            if !each && let Some((layer, span)) = begin_said.clone() {
-                // A split total is many throws: which of them begins is not said.
-                cx.err_against(
-                    layer,
-                    CheckError::Contradiction {
-                        span: span.into(),
-                        what: "a throw that begins, but the turn adds its throws up before moving"
-                            .into(),
-                        label: "not with a split turn".into(),
-                        help: "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)"
-                            .into(),
-                    },
-                    &[RuleKey::Turn],
-                );
-            }
             if each {
                 Turn::AccumulateThenEach { again }
             } else {
@@ -103,6 +88,23 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         }
         other => mismatch(other),
     };
+    if turn.splits()
+        && let Some((layer, span)) = begin_said
+    {
+        // A split total may move several pieces, and may be many throws: which begins is not
+        // said.
+        cx.err_against(
+            layer,
+            CheckError::Contradiction {
+                span: span.into(),
+                what: "a throw that begins, but the turn splits its total among pieces".into(),
+                label: "not with a split turn".into(),
+                help: "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)"
+                    .into(),
+            },
+            &[RuleKey::Turn],
+        );
+    }
     Throws {
         device,
         extra_after,

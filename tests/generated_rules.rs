@@ -1335,11 +1335,12 @@ const COMMAND_FILES: usize = 300;
 const SMALL_EVERY: usize = 4;
 
 /// Every command runs under a 1 GiB address-space limit and a timeout: ten seconds (a sane
-/// file's commands take at most a second or two), thirty for a solve or a comparison (whose
-/// figures look at every decision of every row).
+/// file's commands take at most a second or two), ninety for a solve or a comparison (whose
+/// figures look at every decision of every row: a sweep of two dozen rows of a game whose turns
+/// throw again on nearly every value, hundreds of moves a turn, took forty seconds).
 const MEMORY_KIB: u64 = 1 << 20;
 const TIMEOUT_SECONDS: u64 = 10;
-const LONG_TIMEOUT_SECONDS: u64 = 30;
+const LONG_TIMEOUT_SECONDS: u64 = 90;
 
 /// The least number of files of the run that hold each form of [`FORMS`].
 const COMMAND_COVERAGE: usize = 2;
@@ -1625,7 +1626,7 @@ fn commands(
 /// position with its paths), an option's other value, `compare --sweep all` of every option, and
 /// a small `solve` (one piece a side by the `pieces` option, or files of one or two pieces; by
 /// search or the default method, within a limit of states and memory): each a child process of
-/// the binary under a 1 GiB address-space limit and a timeout (10 seconds, 30 for a solve or a
+/// the binary under a 1 GiB address-space limit and a timeout (10 seconds, 90 for a solve or a
 /// comparison), with no panic, no abort, no hang, and success (`moves` may refuse a total shared
 /// in too many ways to list, and a solve or a comparison may refuse, status 2, what it has no
 /// method for or what passes its limits; a file whose games hang once is not played again). The

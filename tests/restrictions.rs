@@ -349,3 +349,60 @@ fn a_piece_moves_only_while_the_square_ahead_is_empty() {
         [step(json!(3), json!(5)), step(json!(7), json!(9))]
     );
 }
+
+#[test]
+fn a_rule_holding_a_split_turn_to_every_square_keeps_waiting_pieces_out() {
+    // 64 squares, the most a path may visit: a rule holding red to pieces on all of them still
+    // lets no piece enter (the rule's words: "only the side's pieces on SET may make the move,
+    // and no piece enters"). Red has a piece waiting and one on 5; a 2 split among pieces moves
+    // the piece on 5 only.
+    let e = engine_of(
+        "every-square.rules",
+        "ruleset \"test/every-square\"
+board 2 x 32 snake
+path 1..64
+sides red, blue
+pieces 2 each
+start waiting
+enter onto throw
+throw die 4
+turn throw then split
+bear off exact
+win first to bear off all
+on each move: only pieces on 1..64 may move
+",
+    );
+    assert_eq!(
+        red_moves(&e, 2, json!([0, 5]), json!([60, 61])),
+        [step(json!(5), json!(7))]
+    );
+}
+
+#[test]
+fn in_a_split_turn_a_piece_that_must_move_next_and_may_not_moves_no_piece_back() {
+    // The piece that entered onto 2 must move next, but blue's piece on 3 stands ahead of it:
+    // it may not move, so no sequence moves it, and no other piece moves in its place (a
+    // backward move included: 2 -> 1 and 9 -> 8 are not made). Red passes.
+    let e = engine_of(
+        "must-and-held.rules",
+        "ruleset \"test/must-and-held\"
+board 1 x 12
+path 1..12
+sides red, blue
+pieces 2 each
+start waiting
+enter onto 2 if empty
+throw die 4
+turn throw then split
+bear off exact
+win first to bear off all
+backward when no forward move
+pieces on 2 move only if the square ahead is empty
+on entering: piece moves next
+",
+    );
+    let position = json!({ "to_move": "red", "throw": 1, "moves_next": ["red"],
+        "pieces": { "red": [2, 9], "blue": [3, 12] } });
+    let answer = moves_json(&e, &position, &mut Vec::new()).expect("a valid position");
+    assert_eq!(answer["moves"], json!([]));
+}

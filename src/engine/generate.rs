@@ -606,7 +606,7 @@ impl Engine {
             return self.restricted_moves(pos, throw, out);
         }
         if self.rules.split {
-            self.split_moves(pos, throw, u64::MAX, 0, true, out);
+            self.split_moves(pos, throw, (u64::MAX, true, 0), true, out);
             return None;
         }
         if throw.is_zero() {
@@ -665,7 +665,7 @@ impl Engine {
             return self.one_way_moves(pos, throw, (pieces, may_enter, must), out);
         }
         if self.rules.split {
-            self.split_moves(pos, throw, pieces, must, true, out);
+            self.split_moves(pos, throw, (pieces, may_enter, must), true, out);
             return None;
         }
         if throw.is_zero() {
@@ -829,10 +829,10 @@ impl Engine {
         let backward = pos.moved_this_turn() == Some(Way::Backward);
         if self.rules.split {
             if backward {
-                let pieces = if must != 0 { must } else { pieces };
+                let pieces = if must != 0 { must & pieces } else { pieces };
                 self.backward_moves(pos, s, throw, pieces, out);
             } else {
-                self.split_moves(pos, throw, pieces, must, false, out);
+                self.split_moves(pos, throw, (pieces, may_enter, must), false, out);
             }
             return None;
         }

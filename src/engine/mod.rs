@@ -13,10 +13,11 @@ pub mod split_draw;
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
 pub use position::{Position, Setup, SetupError, Way};
-pub use split::SPLIT_STATES;
+pub use split::{SPLIT_STATES, SPLIT_TRIES};
 
 /// Whether a listing of legal moves is whole. Only a split turn's listing can be cut short: its
-/// search stops after [`SPLIT_STATES`] states, and the moves found by then are not the list.
+/// search stops after [`SPLIT_STATES`] states or [`SPLIT_TRIES`] single movements tried, and the
+/// moves found by then are not the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use = "a cut listing is not the list of legal moves"]
 pub enum Listing {

@@ -100,6 +100,13 @@ const SMALL_SETS: usize = 1 << 14;
 /// takes two or three seconds. Seven free pieces of Senet share a total of 32 in fewer.
 pub const SPLIT_STATES: usize = 1 << 20;
 
+/// The most single movements one listing tries (each piece by each distance it might go, from
+/// each state): past it the listing is cut short as past [`SPLIT_STATES`]. Seven free pieces of
+/// Senet try about 200 from each state, so the states bound the listing first; round a loop,
+/// where a piece may go any distance, a large total tries thousands from each, and this bounds
+/// it (a couple of seconds).
+pub const SPLIT_TRIES: u64 = 1 << 28;
+
 /// Whether the last listing of a split turn's moves on this thread was cut short.
 pub(super) fn last_listing_cut() -> bool {
     SETS.with(|sets| sets.borrow().cut)
@@ -146,28 +153,31 @@ struct Search<'a> {
     /// question is only whether one does), and whether it has.
     until_whole: bool,
     whole: bool,
-    /// Whether the search stopped at [`SPLIT_STATES`].
+    /// Whether the search stopped at [`SPLIT_STATES`] or [`SPLIT_TRIES`].
     cut: bool,
+    /// The single movements tried so far.
+    tries: u64,
     /// Whether states that cannot reach the best part found are cut off (always, but in the
     /// tests that hold it to the search without).
     prune: bool,
 }
 
 impl Engine {
-    /// Only pieces at positions in `pieces` may move; waiting pieces enter only if it holds
-    /// every position. Where `must` holds a piece, every sequence moves it (and a backward move
-    /// is its own). With no forward sequence, one piece moves backwards only if `or_backward`.
+    /// Only pieces at positions in `pieces` may move; waiting pieces enter only if `may_enter`
+    /// (a set of every position says nothing of entering: a rule may hold a side to a path's
+    /// every square and still keep its waiting pieces out). Where `must` holds a piece, every
+    /// sequence moves it (and a backward move is its own). With no forward sequence, one piece moves backwards only if `or_backward`.
     /// Returns the part of the total the forward sequences use (0: none).
     pub(super) fn split_moves(
         &self,
         pos: &Position,
         total: Throw,
-        pieces: u64,
-        must: u64,
+        (pieces, may_enter, must): (u64, bool, u64),
         or_backward: bool,
         out: &mut Vec<Move>,
     ) -> u16 {
-        self.split_search(pos, total, (pieces, must), or_backward, (false, true), out)
+        let only = (pieces, may_enter, must);
+        self.split_search(pos, total, only, or_backward, (false, true), out)
     }
 
     /// The legal moves of the side to move for the split total `total` into `out`, as
@@ -179,14 +189,14 @@ impl Engine {
         total: Throw,
         out: &mut Vec<Move>,
     ) -> u16 {
-        self.split_search(pos, total, (u64::MAX, 0), true, (true, true), out)
+        self.split_search(pos, total, (u64::MAX, true, 0), true, (true, true), out)
     }
 
     fn split_search(
         &self,
         pos: &Position,
         total: Throw,
-        (pieces, must): (u64, u64),
+        (pieces, may_enter, must): (u64, bool, u64),
         or_backward: bool,
         (until_whole, prune): (bool, bool),
         out: &mut Vec<Move>,
@@ -203,7 +213,7 @@ impl Engine {
             sets.cut = false;
             let start = out.len();
             let mut search = Search {
-                may_enter: pieces == u64::MAX && must == 0,
+                may_enter: may_enter && must == 0,
                 must,
                 best: 0,
                 found: out,
@@ -214,6 +224,7 @@ impl Engine {
                 until_whole,
                 whole: false,
                 cut: false,
+                tries: 0,
                 prune,
             };
             // Pieces that may not move count as moved already.
@@ -236,7 +247,8 @@ impl Engine {
                 sets.results = HashSet::default();
             }
             if best == 0 && !cut && self.rules.backward && or_backward {
-                let pieces = if must != 0 { must } else { pieces };
+                // The piece that must move next moves back alone, if it may move at all.
+                let pieces = if must != 0 { must & pieces } else { pieces };
                 self.backward_moves(pos, s, total, pieces, out);
             }
             best
@@ -365,6 +377,13 @@ impl Engine {
             remaining.min(u16::from(self.masks[s].len.max(MAX_THROW_VALUE)) + 1)
         };
         let mut bits = pos.on[s] & !moved;
+        // The movements this state tries count toward the listing's work: round a loop, a state
+        // may try thousands.
+        search.tries += u64::from(bits.count_ones()) * u64::from(longest);
+        if search.tries > SPLIT_TRIES {
+            search.cut = true;
+            return;
+        }
         while bits != 0 {
             let p = lowest(bits);
             bits &= bits - 1;
@@ -508,7 +527,8 @@ mod tests {
                     let t = Throw::new(total);
                     assert_eq!(engine.legal_moves(pos, t, &mut pruned), Listing::Whole);
                     whole.clear();
-                    engine.split_search(pos, t, (u64::MAX, 0), true, (false, false), &mut whole);
+                    let every = (u64::MAX, true, 0);
+                    engine.split_search(pos, t, every, true, (false, false), &mut whole);
                     // Steps past a move's length are not part of it.
                     let steps = |list: &[Move]| -> Vec<Vec<_>> {
                         list.iter().map(|m| m.steps().to_vec()).collect()

@@ -87,21 +87,8 @@ impl Engine {
         if t == 0 {
             return Drawn::Pass;
         }
-        // Round a loop a piece may move further than a step draws: such a total is drawn
-        // from the listed moves.
-        let listed = self.masks[pos.to_move].looped && t > LONGEST;
-        if !listed && let Some(mv) = self.draw_sequences(pos, t, rng, FEW) {
+        if let Some(mv) = self.draw_sequences(pos, t, rng, FEW) {
             return Drawn::Move(mv);
-        }
-        if listed {
-            room.moves.clear();
-            if self.legal_moves(pos, total, &mut room.moves) == super::Listing::Cut {
-                return Drawn::TooLarge;
-            }
-            return match room.moves.len() {
-                0 => Drawn::Pass,
-                n => Drawn::Move(room.moves[draw_below(rng, n)]),
-            };
         }
         // A hard turn: a search says whether the whole total can be used, and lists the
         // moves where it cannot.
@@ -144,7 +131,12 @@ impl Engine {
             pieces[k] = p;
             k += 1;
         }
-        let longest = highest(any);
+        // Round a loop a piece may go round and round: any distance.
+        let longest = if self.masks[s].looped {
+            t
+        } else {
+            highest(any)
+        };
         for n in 0..tries {
             // Most first sequences use the total: the bound is worked out after one that did
             // not.
@@ -161,6 +153,10 @@ impl Engine {
     /// Whether the most `pieces` of side `s` might move in all, each by the longest its reach
     /// allows within `t`, falls short of `t`: then no sequence can use it.
     fn falls_short(&self, s: Side, pieces: &[u8], t: u16) -> bool {
+        if self.masks[s].looped {
+            // Round a loop a piece may move any distance.
+            return false;
+        }
         let within = u128::MAX >> (LONGEST - t.min(LONGEST));
         let most: u16 = pieces
             .iter()
@@ -218,10 +214,10 @@ impl Engine {
         } else {
             (1, left.min(longest))
         };
-        if k == 0 || high < low || high > LONGEST {
+        let m = &self.masks[s];
+        if k == 0 || high < low || (high > LONGEST && !m.looped) {
             return None;
         }
-        let m = &self.masks[s];
         // Where the path is plain, a movement that ends on a piece of its side is not legal.
         let plain = !m.looped && m.trap == 0;
         let own = at.on[s];
@@ -230,8 +226,9 @@ impl Engine {
         let legal = |j: usize, d: u16| {
             let p = unmoved[j];
             let i = usize::from(p - 1);
-            // Cheap tests first: a distance its path cannot give; a landing on its side.
-            if self.split_reach[s][i] >> d & 1 == 0 {
+            // Cheap tests first: a distance its path cannot give (round a loop, any); a landing
+            // on its side.
+            if !m.looped && self.split_reach[s][i] >> d & 1 == 0 {
                 return None;
             }
             // Within the path (its reach says so) unless it bears off.

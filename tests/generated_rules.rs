@@ -435,10 +435,31 @@ impl Model<'_> {
             .unmoved(&self.engine.rules, s)
             .map(|p| usize::from(p.get()))
             .collect();
-        let locked = |p: usize| {
-            d.is_some_and(|d| {
-                r.first_move != 0 && r.first_move & (1 << d.min(31)) == 0 && unmoved.contains(&p)
+        // Squares where a piece of either side stands that has not moved yet.
+        let unmoved_squares: Vec<Square> = Side::BOTH
+            .into_iter()
+            .flat_map(|t| {
+                pos.unmoved(&self.engine.rules, t)
+                    .map(move |p| self.square(t, usize::from(p.get())))
             })
+            .collect();
+        // "Pieces which are in their starting spots may not move until after the piece
+        // immediately in front of them has moved": the nearest piece ahead on the path.
+        let behind_unmoved = |p: usize| {
+            let mut q = p;
+            while let Some(n) = self.next(s, q).filter(|&n| n != p) {
+                q = n;
+                let sq = self.square(s, q);
+                if self.occupied(pos, sq) {
+                    return unmoved_squares.contains(&sq);
+                }
+            }
+            false
+        };
+        let locked = |p: usize| {
+            unmoved.contains(&p)
+                && (d.is_some_and(|d| r.first_move != 0 && r.first_move & (1 << d.min(31)) == 0)
+                    || (r.first_after_ahead && behind_unmoved(p)))
         };
         let ahead_taken = |p: usize| {
             self.flags(s, p).contains(PosFlags::AHEAD_EMPTY)
@@ -1165,7 +1186,7 @@ fn random_state(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         setup.moves_next[s] = r.moves_next.is_some_and(|m| pos.on(s) & m.at[s].bit() != 0)
             && !pos.opening_due(s)
             && rng.random_bool(0.5);
-        if r.first_move != 0 {
+        if r.tracks_unmoved() {
             setup.unmoved[s] = r
                 .start_slots(s)
                 .filter(|p| pos.on(s) & p.bit() != 0 && rng.random_bool(0.6))
@@ -1741,7 +1762,8 @@ const FORMS: &[&str] = &[
     "^throw dice #, #: sum", "^throw dice #, #, #", "^throw dice #, #, #, #: sum", " # # -> ",
     "^extra throw after #", "^extra throw after none", "^extra throw on ",
     "^extra throw on none", "^begin with #", "^begin with none", "^each piece first moves with #",
-    "^each piece first moves with none", "^turn throw then move", "^turn throw then split",
+    "^each piece first moves with none", "^each piece first moves after the piece ahead has moved",
+    "^each piece first moves in any order", "^turn throw then move", "^turn throw then split",
     "^turn throw again on ", " then split", " then move each throw",
     // Entering, capture, protection.
     "^enter onto throw", "^enter with", "^enter onto #", " if empty", "^enter none",

@@ -25,6 +25,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::ExtraAfter => K::ExtraAfter(Vec::new()),
         RuleKey::Begin => K::Begin(Vec::new()),
         RuleKey::FirstMove => K::FirstMove(Vec::new()),
+        RuleKey::FirstMoveOrder => K::FirstMoveOrder(false),
         RuleKey::ExtraOn => K::ExtraOn(SetExpr::None),
         RuleKey::Enter => K::Enter(None),
         RuleKey::Capture => K::Capture(CaptureSpec::None),
@@ -92,7 +93,8 @@ mod tests {
         let text = "name 26 none\nlabel 27 none\nopening blue: none\nsquare 27: none\n\
                     on landing on 26 if its side has pieces on 1..10: none\nmarks none\n\
                     extra throw after none\nextra throw on none\nbegin with none\n\
-                    each piece first moves with none\nenter none\ncapture none\nprotect none\n\
+                    each piece first moves with none\neach piece first moves in any order\n\
+                    enter none\ncapture none\nprotect none\n\
                     safe none\nblockade none\nstop on none\nbackward never\npriority none\n\
                     only pieces on none may move while one is there\nno backward moves from none\n\
                     any direction each turn\n\
@@ -101,7 +103,7 @@ mod tests {
                     bear off always\nonly bear off from none\nretreat none\nmatch points none\n";
         let (file, errors) = parse_file(&SourceFile::new("removals.rules", text));
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(file.statements.len(), 29);
+        assert_eq!(file.statements.len(), 30);
         for stmt in &file.statements {
             let key = stmt.kind.key().unwrap();
             let removal = key

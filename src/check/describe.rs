@@ -328,6 +328,8 @@ pub fn describe(kind: &StatementKind) -> String {
             let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} light = {v}")).collect();
             format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
         }
+        K::FirstMoveOrder(true) => "A piece that started on the board and has not moved yet waits while the nearest piece ahead of it on its path (of either side) has not moved either; the front piece moves freely.".into(),
+        K::FirstMoveOrder(false) => "Pieces that have not moved yet may make their first moves in any order.".into(),
         K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),
         K::FirstMove(v) if v.is_empty() => "A piece may make its first move with any throw.".into(),
         K::FirstMove(v) => format!(

@@ -36,6 +36,10 @@ pub struct RuleSet {
     pub begin: Vec<u8>,
     /// The throws a piece that started on the board may make its first move with (empty: any).
     pub first_move: Vec<u8>,
+    /// A piece that started on the board waits, until it has moved, while the nearest piece
+    /// ahead of it on its path has not moved either (`each piece first moves after the piece
+    /// ahead has moved`).
+    pub first_after_ahead: bool,
     pub turn: Turn,
     pub enter: Option<Enter>,
     pub capture: Capture,

@@ -68,6 +68,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Together => a.together == b.together,
         RuleKey::NoPassing => a.no_passing == b.no_passing,
         RuleKey::FirstMove => a.first_move == b.first_move,
+        RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
         RuleKey::Seats => a.seats == b.seats,
         RuleKey::Opening(side) => {
             let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);

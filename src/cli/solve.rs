@@ -241,10 +241,10 @@ fn never_ends(
 pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let r = &engine.rules;
     let (limits, lowered) = fit_to_machine(a.limits);
-    if a.table.is_some() && r.first_move != 0 {
+    if a.table.is_some() && r.tracks_unmoved() {
         // A table's records hold no state for pieces that have not moved yet.
         complain!(
-            "error: a table cannot hold these rules: which pieces have not moved yet (`each piece first moves with`) is not stored in a table; solve without `--table`"
+            "error: a table cannot hold these rules: which pieces have not moved yet (`each piece first moves with` or `after the piece ahead has moved`) is not stored in a table; solve without `--table`"
         );
         return ExitCode::from(2);
     }

@@ -70,6 +70,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         extra_after_pass: mask(&r.extra_after_pass),
         begin: mask(&r.begin),
         first_move: mask(&r.first_move),
+        first_after_ahead: r.first_after_ahead,
         throw_again: mask(r.turn.again()),
         split: r.turn.splits(),
         retreat: r.retreat.as_ref().map(|t| Retreat {

@@ -262,6 +262,9 @@ pub struct Rules {
     /// Bit v: a piece that started on the board may make its first move with a throw of v (0:
     /// with any throw).
     pub first_move: u32,
+    /// A piece that started on the board and has not moved waits while the nearest piece ahead
+    /// of it on its path has not moved either.
+    pub first_after_ahead: bool,
     /// Bit `v` set: in a turn that throws all before moving, a throw of `v` lets the player
     /// throw again. Zero for throw-then-move turns.
     pub throw_again: u32,
@@ -405,6 +408,12 @@ impl Rules {
             || sends(&self.capture)
             || self.captured_at.iter().flatten().any(sends)
             || self.moves_next.is_some_and(|m| m.or_waiting)
+    }
+
+    /// Whether a position keeps which pieces that started on the board have not moved yet: some
+    /// rule asks it of a first move.
+    pub fn tracks_unmoved(&self) -> bool {
+        self.first_move != 0 || self.first_after_ahead
     }
 
     /// Side `s`'s start positions on the board, in the order the layout gives them: the slots

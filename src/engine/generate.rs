@@ -186,15 +186,18 @@ impl Engine {
             && self.safe_now(pos, s) & bit(t) == 0
             && !(self.rules.protect_pairs
                 && pos.on[s.other()] & m.enemy_neighbours[usize::from(t - 1)] != 0
-                && !self.pairs_waived(pos, s))
+                && !self.pairs_waived(pos, s, from))
             && (m.capture_to & bit(t) == 0 || self.room_for_captured(pos, s, from, t))
     }
 
-    /// Whether side `s`'s next move may capture a piece that a pair protects: its piece that
-    /// retreated moves next, and the rules let that move ignore pairs.
+    /// Whether side `s`'s piece moving from `from` may capture a piece that a pair protects: it
+    /// is the piece that must move next, and the rules let that move ignore pairs (in a split
+    /// turn the other pieces moving with it do not).
     #[cold]
-    fn pairs_waived(&self, pos: &Position, s: Side) -> bool {
-        pos.moves_next(s) && self.rules.moves_next.is_some_and(|m| m.ignoring_pairs)
+    fn pairs_waived(&self, pos: &Position, s: Side, from: u8) -> bool {
+        pos.moves_next(s)
+            && from == self.moves_next_at[s]
+            && self.rules.moves_next.is_some_and(|m| m.ignoring_pairs)
     }
 
     /// Whether the enemy piece that a piece of side `s` moving from `from` to `t` would capture
@@ -268,6 +271,35 @@ impl Engine {
     #[cold]
     pub(super) fn unmoved_positions(&self, pos: &Position, s: Side) -> u64 {
         pos.unmoved(&self.rules, s).fold(0, |m, p| m | p.bit())
+    }
+
+    /// The positions of side `s`'s pieces that have not moved yet and whose nearest piece ahead
+    /// (of either side, on `s`'s path; round a loop, past its end) has not moved either: they
+    /// wait for it. The front piece has none ahead and waits for nothing.
+    #[cold]
+    fn behind_unmoved(&self, pos: &Position, s: Side) -> u64 {
+        let m = &self.masks[s];
+        let square = |q: u8| m.square_bit[usize::from(q - 1)];
+        let unmoved_squares = |t: Side| {
+            let mt = &self.masks[t];
+            pos.unmoved(&self.rules, t)
+                .fold(0, |b, p| b | mt.square_bit[usize::from(p.get() - 1)])
+        };
+        let still = unmoved_squares(Side::First) | unmoved_squares(Side::Second);
+        let occupied = pos.occupied();
+        let mut waiting = 0;
+        for p in pos.unmoved(&self.rules, s) {
+            let p = p.get();
+            let wrapped = if m.looped { 1..p } else { 1..1 };
+            let ahead = (p + 1..=m.len)
+                .chain(wrapped)
+                .map(square)
+                .find(|&b| occupied & b != 0);
+            if ahead.is_some_and(|b| still & b != 0) {
+                waiting |= bit(p);
+            }
+        }
+        waiting
     }
 
     /// Where a forward move of the piece at `p` by `d` ends on a loop, going round past the
@@ -439,7 +471,11 @@ impl Engine {
         let d = u32::from(v.get());
         // All pieces at once, as bit sets over positions (bit p - 1 for position p).
         let capturable = if self.can_capture {
-            let waived = EXTRAS && pos.flags & moves_next_flag(s) != 0 && self.pairs_waived(pos, s);
+            // Only the piece that must move next may ignore pairs: waived where it alone moves.
+            let waived = EXTRAS
+                && pos.flags & moves_next_flag(s) != 0
+                && own & pieces & !self.piece_to_move(pos, s) == 0
+                && self.pairs_waived(pos, s, self.moves_next_at[s]);
             let protected = if self.rules.protect_pairs && !waived {
                 enemy & (enemy << 1 | enemy >> 1)
             } else {
@@ -646,8 +682,12 @@ impl Engine {
         let apart = pos.on[s] & !m.together != 0 || pos.waiting[s] != 0;
         let waiting_for_all = if apart { m.together } else { 0 };
         // Pieces that have not moved yet, with a throw their first move may not be made with.
-        let locked = if pos.unmoved[s] != 0 && self.rules.first_move & throw.mask_bit() == 0 {
+        let locked = if pos.unmoved[s] == 0 {
+            0
+        } else if self.rules.first_move != 0 && self.rules.first_move & throw.mask_bit() == 0 {
             self.unmoved_positions(pos, s)
+        } else if self.rules.first_after_ahead {
+            self.behind_unmoved(pos, s)
         } else {
             0
         };

@@ -301,7 +301,7 @@ impl Engine {
             .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.together != 0)
             || rules.retreat.is_some()
             || rules.moves_next.is_some()
-            || rules.first_move != 0
+            || rules.tracks_unmoved()
             || !rules.holds.is_empty()
             || rules.one_direction;
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
@@ -319,7 +319,7 @@ impl Engine {
                 || rules.moves_next.is_some()
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),
-            locks: rules.first_move != 0,
+            locks: rules.tracks_unmoved(),
             one_way: rules.one_direction,
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,

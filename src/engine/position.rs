@@ -111,7 +111,7 @@ impl Position {
             if rules.begin != 0 {
                 pos.flags |= not_begun_flag(s);
             }
-            if rules.first_move != 0 {
+            if rules.tracks_unmoved() {
                 let n = rules.start_slots(s).count();
                 pos.unmoved[s] = u16::try_from((1u32 << n) - 1).unwrap_or(u16::MAX);
             }
@@ -440,7 +440,7 @@ impl Setup {
             for &p in &self.unmoved[s] {
                 let slot = rules.start_slots(s).position(|q| q == p);
                 match slot {
-                    Some(k) if rules.first_move != 0 && pos.on[s] & p.bit() != 0 => {
+                    Some(k) if rules.tracks_unmoved() && pos.on[s] & p.bit() != 0 => {
                         pos.unmoved[s] |= 1 << k;
                     }
                     _ => {

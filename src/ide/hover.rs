@@ -162,6 +162,8 @@ fn statement_form(kind: &StatementKind) -> &'static str {
         K::ExtraOn(SetExpr::None) => "`extra throw on none`",
         K::ExtraOn(_) => "`extra throw on SET`",
         K::FirstMove(_) => "`each piece first moves with V, V, ...`",
+        K::FirstMoveOrder(true) => "`each piece first moves after the piece ahead has moved`",
+        K::FirstMoveOrder(false) => "`each piece first moves in any order`",
         K::Begin(_) => "`begin with V, V, ...`",
         K::Turn(TurnSpec::ThrowThenMove) => "`turn throw then move`",
         K::Turn(TurnSpec::ThrowThenSplit) => "`turn throw then split`",

@@ -71,6 +71,8 @@ pub const FORMS: &[(&str, &[&str])] = &[
         &[
             "each piece first moves with 1",
             "each piece first moves with none",
+            "each piece first moves after the piece ahead has moved",
+            "each piece first moves in any order",
         ],
     ),
     (
@@ -228,14 +230,46 @@ fn same_word(example: &str, written: &str) -> bool {
         || (matches!(example, "red" | "blue") && !written.is_empty())
 }
 
-/// The help line that shows the forms of the statement `line` begins with, if it begins with one.
+/// The example of another statement that ends as `line` does, by at least three words (`...
+/// after the piece ahead has moved`) and by more than the forms it begins like, with the words
+/// they share: a line may begin like one statement and mean another, and the help should not
+/// offer only the rule it begins like.
+pub fn ends_like(line: &str) -> Option<(String, &'static str)> {
+    let words: Vec<&str> = tokens(line).collect();
+    let begun = forms_for(line);
+    let shared = |example: &str| {
+        let ex: Vec<&str> = tokens(example).collect();
+        ex.iter()
+            .rev()
+            .zip(words.iter().rev())
+            .take_while(|(a, b)| same_word(a, b))
+            .count()
+    };
+    let (n, example) = FORMS
+        .iter()
+        .flat_map(|(_, examples)| examples.iter().copied())
+        .filter(|e| !begun.contains(e))
+        .map(|e| (shared(e), e))
+        .max_by_key(|&(n, _)| n)?;
+    let begun_shares = begun.iter().map(|e| shared(e)).max().unwrap_or(0);
+    (n >= 3 && n > begun_shares).then(|| (words[words.len() - n..].join(" "), example))
+}
+
+/// The help line that shows the forms of the statement `line` begins with, if it begins with
+/// one, and the statement that ends as it does, if another does.
 pub fn write_it_as(line: &str) -> Option<String> {
     let forms = forms_for(line);
     let quoted: Vec<String> = forms.iter().map(|f| format!("`{f}`")).collect();
-    match quoted.as_slice() {
+    let begun = match quoted.as_slice() {
         [] => None,
         [one] => Some(format!("write it as {one}")),
         [rest @ .., last] => Some(format!("write it as {} or {last}", rest.join(", "))),
+    };
+    let ending = ends_like(line)
+        .map(|(words, example)| format!("a rule that ends `{words}` is written `{example}`"));
+    match (begun, ending) {
+        (Some(b), Some(e)) => Some(format!("{b}; {e}")),
+        (b, e) => b.or(e),
     }
 }
 
@@ -302,6 +336,16 @@ mod tests {
             ["path red: 1..29 | 30..58"]
         );
         assert!(forms_for("12 stray").is_empty());
+        // Begun like one rule, ended like another: both are offered.
+        assert_eq!(
+            write_it_as("pieces on 1..10 move only after the piece ahead has moved").as_deref(),
+            Some(
+                "write it as `pieces on 1..10 move only if the square ahead is empty` or \
+                 `pieces on 30..34 move only when all are there`; a rule that ends `after the \
+                 piece ahead has moved` is written `each piece first moves after the piece ahead \
+                 has moved`"
+            )
+        );
         assert_eq!(
             write_it_as("sides red").as_deref(),
             Some("write it as `sides red, blue`")

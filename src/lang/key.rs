@@ -47,6 +47,7 @@ pub enum RuleKey {
     Together,
     NoPassing,
     FirstMove,
+    FirstMoveOrder,
     Seats,
     Opening(String),
     /// A square's effect.
@@ -260,6 +261,7 @@ impl RuleKey {
             ExtraOn => "extra throw on none".into(),
             Begin => "begin with none".into(),
             FirstMove => "each piece first moves with none".into(),
+            FirstMoveOrder => "each piece first moves in any order".into(),
             Enter => "enter none".into(),
             Capture => "capture none".into(),
             Protect => "protect none".into(),
@@ -334,6 +336,7 @@ impl fmt::Display for RuleKey {
             Together => "pieces on ... move only when all are there",
             NoPassing => "no passing on",
             FirstMove => "each piece first moves with",
+            FirstMoveOrder => "each piece first moves after",
             Seats => "seats",
             BearOff => "bear off",
             BearWhen => "bear off only when",

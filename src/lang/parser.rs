@@ -463,6 +463,8 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             Some(list) => StatementKind::Begin(ints(list, offset)?),
             None => StatementKind::Begin(Vec::new()),
         },
+        Rule::first_move_stmt if has(Rule::kw_after) => StatementKind::FirstMoveOrder(true),
+        Rule::first_move_stmt if has(Rule::kw_order) => StatementKind::FirstMoveOrder(false),
         Rule::first_move_stmt => match parts.next() {
             Some(list) => StatementKind::FirstMove(ints(list, offset)?),
             None => StatementKind::FirstMove(Vec::new()),

@@ -395,6 +395,10 @@ pub enum StatementKind {
     /// `each piece first moves with V, ...`: a piece that has not moved yet moves only with one
     /// of these throws (`none`: any).
     FirstMove(Vec<Spanned<u32>>),
+    /// `each piece first moves after the piece ahead has moved` (true): a piece that has not
+    /// moved yet waits while the nearest piece ahead of it has not moved either; `each piece
+    /// first moves in any order` (false): it does not wait.
+    FirstMoveOrder(bool),
     ExtraOn(SetExpr),
     Turn(TurnSpec),
     Enter(Option<EnterSpec>),
@@ -470,6 +474,7 @@ impl StatementKind {
             K::ExtraAfter(_) => RuleKey::ExtraAfter,
             K::Begin(_) => RuleKey::Begin,
             K::FirstMove(_) => RuleKey::FirstMove,
+            K::FirstMoveOrder(_) => RuleKey::FirstMoveOrder,
             K::ExtraOn(_) => RuleKey::ExtraOn,
             K::Turn(_) => RuleKey::Turn,
             K::Enter(_) => RuleKey::Enter,

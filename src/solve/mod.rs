@@ -329,7 +329,7 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
             product *= 2.0;
         }
         // Which of the pieces that started on the board have not moved.
-        if r.first_move != 0 {
+        if r.tracks_unmoved() {
             product *= f64::from(1u32 << r.start_slots(s).count().min(16));
         }
         // Which way the side to move has moved in its turn.

@@ -1600,15 +1600,26 @@ impl Writer<'_> {
             .opt(Stmt::FirstMove)
             .filter(|_| !self.split && !self.waiting)
         {
-            let line = if rng.random_bool(0.2) {
-                "each piece first moves with none".into()
-            } else {
-                format!(
-                    "each piece first moves with {}",
-                    self.throw_values(&mut rng)
-                )
-            };
-            self.push(line);
+            // Which throws a first move needs, which pieces may make theirs, or both.
+            let with = rng.random_bool(0.6);
+            if with {
+                let line = if rng.random_bool(0.2) {
+                    "each piece first moves with none".into()
+                } else {
+                    format!(
+                        "each piece first moves with {}",
+                        self.throw_values(&mut rng)
+                    )
+                };
+                self.push(line);
+            }
+            if !with || rng.random_bool(0.3) {
+                self.push(if rng.random_bool(0.85) {
+                    "each piece first moves after the piece ahead has moved".into()
+                } else {
+                    "each piece first moves in any order".into()
+                });
+            }
         }
     }
 

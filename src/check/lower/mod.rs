@@ -844,6 +844,30 @@ pub fn build(
             &[RuleKey::Start],
         );
     }
+    if movement.first_after_ahead && throws.turn.splits() {
+        cx.contradicts(
+            &RuleKey::FirstMoveOrder,
+            (
+                "a piece's first move waits for the piece ahead, but the turn splits a total among pieces",
+                "not with a split turn",
+                "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+            ),
+            &[RuleKey::Turn],
+        );
+    }
+    if movement.first_after_ahead
+        && matches!(layout.start, Some(crate::check::ruleset::Start::Waiting))
+    {
+        cx.contradicts(
+            &RuleKey::FirstMoveOrder,
+            (
+                "a piece's first move waits for the piece ahead, but no piece starts on the board",
+                "no piece starts on the board",
+                "a piece that enters makes its first move by entering: remove this rule, or start pieces on the board (`start red on 1, 3, 5`)",
+            ),
+            &[RuleKey::Start],
+        );
+    }
     out_and_back(&mut cx, capture, &movement);
     let opening = opening::opening(&mut cx, layout.start.as_ref());
     if layout.throw_off && opening.seats.is_some() {
@@ -955,6 +979,7 @@ pub fn build(
         extra_after: union(throws.extra_after, events.after_move),
         begin: throws.begin,
         first_move: throws.first_move,
+        first_after_ahead: movement.first_after_ahead,
         extra_after_pass: events.after_pass,
         extra_on_capture: events.on_capture,
         extra_on: PerSide::from_fn(|s| {

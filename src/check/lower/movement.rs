@@ -24,6 +24,8 @@ pub(super) struct Movement {
     pub ahead_empty: PerSide<Vec<PathPos>>,
     pub together: PerSide<Vec<PathPos>>,
     pub no_passing: PerSide<Vec<PathPos>>,
+    /// A piece that has not moved waits for the piece ahead to move first.
+    pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
     pub retreat: Option<Retreat>,
 }
@@ -79,6 +81,10 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let no_passing = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::FirstMoveOrder);
+    let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
+        mismatch(&said.kind)
+    };
     let said = cx.rule(&RuleKey::Direction);
     let K::OneDirection(one_direction) = *said.kind else {
         mismatch(&said.kind)
@@ -109,6 +115,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         ahead_empty,
         together,
         no_passing,
+        first_after_ahead,
         one_direction: one_direction && backward,
         retreat,
     }

@@ -212,7 +212,7 @@ impl DenseIndex {
         if r.retreat.is_some() || r.moves_next.is_some() {
             return Err("a retreat leaves state (a lost turn, a piece that must move next) the numbering does not hold".into());
         }
-        if r.first_move != 0 {
+        if r.tracks_unmoved() {
             return Err(
                 "which pieces have not moved yet is state the numbering does not hold".into(),
             );

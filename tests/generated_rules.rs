@@ -58,6 +58,7 @@ use senet::compile::{BearCondition, PieceCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Listing, Move, Position, Step, Way};
 use senet::notation::position::{position_json, throw_possible};
+use senet::types::limits::MAX_STEPS;
 use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
 
 /// Games per generated file, and their caps: short games keep the test fast, and a game may end
@@ -846,8 +847,18 @@ fn check_moves(
             return Err(at_move("listed twice".into()));
         }
         let steps = mv.steps();
-        // A move with no step leaves pieces that may retreat where they are.
-        if steps.is_empty() && r.retreat.is_none() || steps.len() > usize::from(r.pieces) {
+        // A move with no step leaves pieces that may retreat where they are; a step a piece, but
+        // where pieces may stop and go on.
+        let stop_and_go = r.sides[s]
+            .flags
+            .iter()
+            .any(|f| f.contains(PosFlags::STOP_AND_GO));
+        let most = if stop_and_go {
+            MAX_STEPS
+        } else {
+            usize::from(r.pieces)
+        };
+        if steps.is_empty() && r.retreat.is_none() || steps.len() > most {
             return Err(at_move(format!("{} steps", steps.len())));
         }
         if !split && steps.len() > 1 {
@@ -890,9 +901,13 @@ fn check_moves(
         {
             return Err(at_move(format!("the report tells {:?}", report.steps())));
         }
-        // Each piece moves at most once: no step starts where an earlier one came to rest.
+        // Each piece moves at most once: no step starts where an earlier one came to rest, but
+        // where pieces may stop and go on.
         for (j, step) in steps.iter().enumerate() {
-            if let Place::On(_) = step.from()
+            if let Place::On(p) = step.from()
+                && !m
+                    .flags(s, usize::from(p.get()))
+                    .contains(PosFlags::STOP_AND_GO)
                 && report.steps()[..j].iter().any(|e| e.rest() == step.from())
             {
                 return Err(at_move("a piece moves twice".into()));
@@ -911,8 +926,15 @@ fn check_moves(
             let opening = pos.opening_due(s)
                 && r.opening[s].is_some()
                 && steps[j].from() == pos.positions(s).last().map_or(Place::Waiting, Place::On);
+            // A piece that stopped part way and goes on is judged where it began its turn.
+            let mut from = steps[j].from();
+            for k in (0..j).rev() {
+                if matches!(from, Place::On(_)) && report.steps()[k].rest() == from {
+                    from = steps[k].from();
+                }
+            }
             if split && !opening {
-                let ok = match at(steps[j].from()) {
+                let ok = match at(from) {
                     Some(p) => movable.contains(&p),
                     None => may_enter,
                 };
@@ -1777,6 +1799,7 @@ const FORMS: &[&str] = &[
     "^one direction each turn", "^any direction each turn", "^priority ", "^priority none",
     "^only pieces on ", " may move while one is there", "^pieces on ",
     " move only if the square ahead is empty", " move only when all are there",
+    "^pieces may stop on ",
     "^no passing on ",
     // Seats and openings.
     "^seats throw until", "^seats none", "front piece moves #", "then throw again",

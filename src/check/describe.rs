@@ -406,6 +406,11 @@ pub fn describe(kind: &StatementKind) -> String {
         K::OneDirection(true) => "All the moves of a turn go one way: once a side has moved a piece forward in its turn (entering counts), it moves none backwards until the turn ends, and once it has moved one backwards, every other move of the turn is backwards too.".into(),
         K::OneDirection(false) => "The moves of one turn may go either way.".into(),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
+        K::StopAndGo(SetExpr::None) => "In a split turn each piece moves at most once.".into(),
+        K::StopAndGo(s) => format!(
+            "In a split turn a piece may stop on {} part way and move on with more of the total (landing there counts as landing).",
+            one_of(s)
+        ),
         K::NoPassing(SetExpr::None) => "A piece may pass over its own pieces anywhere.".into(),
         K::NoPassing(s) => format!(
             "No piece passes over a piece of its own side standing on {}.",

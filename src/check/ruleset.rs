@@ -69,6 +69,9 @@ pub struct RuleSet {
     pub together: PerSide<Vec<PathPos>>,
     /// Per side: positions where a piece of the side may not be passed by its own pieces.
     pub no_passing: PerSide<Vec<PathPos>>,
+    /// Per side: positions where a piece that comes to rest part way through a split turn may
+    /// move again (`pieces may stop on SET and go on`).
+    pub stop_and_go: PerSide<Vec<PathPos>>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

@@ -163,6 +163,7 @@ impl fmt::Display for Rules {
                         (PosFlags::TO_REMOVED, "to-removed"),
                         (PosFlags::TOGETHER, "together"),
                         (PosFlags::NO_PASSING, "no-passing"),
+                        (PosFlags::STOP_AND_GO, "stop-and-go"),
                         (PosFlags::OPTIONAL_EFFECT, "optional-effect"),
                         (PosFlags::EFFECT_STOPS, "effect-stops"),
                     ],

@@ -74,5 +74,7 @@ bitflags! {
         /// The square effect that acts on a piece of this side ending its move here stops it
         /// where it leads (`and stop`): no effect there sends it further.
         const EFFECT_STOPS = 1 << 17;
+        /// In a split turn a piece of this side that comes to rest here may move again.
+        const STOP_AND_GO = 1 << 18;
     }
 }

@@ -50,6 +50,8 @@ struct SideMasks {
     together: u64,
     /// Positions where a piece of this side is not passed by its own pieces.
     no_passing: u64,
+    /// Positions where a piece resting part way through a split turn may move again.
+    stop_and_go: u64,
     /// After the last position the path goes on from the first.
     looped: bool,
     bear_zone: u64,
@@ -116,6 +118,7 @@ impl SideMasks {
             ahead_empty: 0,
             together: 0,
             no_passing: 0,
+            stop_and_go: 0,
             looped: side.looped,
             bear_zone: 0,
             no_bear_zone: 0,
@@ -170,6 +173,7 @@ impl SideMasks {
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::TOGETHER, &mut m.together),
                 (PosFlags::NO_PASSING, &mut m.no_passing),
+                (PosFlags::STOP_AND_GO, &mut m.stop_and_go),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
                 (PosFlags::OPTIONAL_EFFECT, &mut m.optional),
                 (PosFlags::TO_REMOVED, &mut m.to_removed),
@@ -296,10 +300,9 @@ impl Engine {
         let can_capture = rules.capture != Capture::None;
         let shared_path = rules.sides[Side::First].path == rules.sides[Side::Second].path;
         let moving = rules.machine.moving();
-        let extras = masks
-            .values()
-            .any(|m| m.hold | m.trap | m.capture_to | m.ahead_empty | m.together != 0)
-            || rules.retreat.is_some()
+        let extras = masks.values().any(|m| {
+            m.hold | m.trap | m.capture_to | m.ahead_empty | m.together | m.stop_and_go != 0
+        }) || rules.retreat.is_some()
             || rules.moves_next.is_some()
             || rules.tracks_unmoved()
             || !rules.holds.is_empty()

@@ -1,5 +1,5 @@
-//! Throw-all-then-split turns: the total is shared among pieces, each moving at most once, each
-//! single movement legal when it is made. The whole total must be used if some sequence can;
+//! Throw-all-then-split turns: the total is shared among pieces, each moving at most once (or
+//! again from where it may stop and go on), each single movement legal when it is made. The whole total must be used if some sequence can;
 //! else the largest part that can. With no forward sequence at all, one piece moves backwards by
 //! the whole total, if the rules allow backward moves.
 //!
@@ -442,8 +442,9 @@ impl Engine {
             trace.touched |= landed.touched;
             trace.captured |= landed.captured;
         }
-        // A piece borne off, sent back to waiting or removed no longer stands anywhere.
-        let moved_next = if (1..=64).contains(&rest) {
+        // A piece borne off, sent back to waiting or removed no longer stands anywhere; one
+        // that rests where it may stop and go on may move again.
+        let moved_next = if (1..=64).contains(&rest) && self.masks[s].stop_and_go & bit(rest) == 0 {
             moved | bit(rest)
         } else {
             moved
@@ -461,7 +462,8 @@ impl Engine {
             return;
         }
         if mv.push(step).is_none() {
-            // More steps than pieces: cannot be, since each piece moves once.
+            // More steps than a move holds: only where pieces stop and go on (each piece
+            // otherwise moves once); the sequence goes no further.
             return;
         }
         self.extend(&next, s, (moved_next, trace), left, total, mv, search);

@@ -201,6 +201,7 @@ fn statement_form(kind: &StatementKind) -> &'static str {
         K::Priority(SetExpr::None) => "`priority none`",
         K::Priority(_) => "`priority SET`",
         K::NoPassing(_) => "`no passing on SET`",
+        K::StopAndGo(_) => "`pieces may stop on SET and go on`",
         K::Together(_) => "`pieces on SET move only when all are there`",
         K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
         K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
@@ -332,6 +333,7 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
         | K::AheadEmpty(s)
         | K::Together(s)
         | K::NoPassing(s)
+        | K::StopAndGo(s)
         | K::NoBackwardFrom(s)
         | K::OnlyPiecesOn(s)
         | K::OnlyBearOff(s) => sets.push(s),

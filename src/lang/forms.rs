@@ -36,6 +36,7 @@ pub const FORMS: &[(&str, &[&str])] = &[
             "pieces 5 each",
             "pieces on 1..10 move only if the square ahead is empty",
             "pieces on 30..34 move only when all are there",
+            "pieces may stop on 15, 26 and go on",
         ],
     ),
     (

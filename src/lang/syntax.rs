@@ -415,6 +415,9 @@ pub enum StatementKind {
     Together(SetExpr),
     /// `no passing on SET`: no piece passes over a piece of its own side there.
     NoPassing(SetExpr),
+    /// `pieces may stop on SET and go on`: in a split turn a piece that comes to rest on one of
+    /// these squares may move again with more of the total.
+    StopAndGo(SetExpr),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `one direction each turn` (true) or `any direction each turn`.
@@ -491,6 +494,7 @@ impl StatementKind {
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Together(_) => RuleKey::Together,
             K::NoPassing(_) => RuleKey::NoPassing,
+            K::StopAndGo(_) => RuleKey::StopAndGo,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

@@ -1756,6 +1756,11 @@ impl Writer<'_> {
         if let Some(mut rng) = self.opt(Stmt::NoPassing) {
             let set = self.set(&mut rng);
             self.push(format!("no passing on {set}"));
+            // Squares a piece of a split turn may stop on and go on from.
+            if self.split && rng.random_bool(0.5) {
+                let set = self.set(&mut rng);
+                self.push(format!("pieces may stop on {set} and go on"));
+            }
         }
         (blockade, one_direction)
     }

@@ -844,6 +844,17 @@ pub fn build(
             &[RuleKey::Start],
         );
     }
+    if movement.stop_and_go.values().any(|p| !p.is_empty()) && !throws.turn.splits() {
+        cx.contradicts(
+            &RuleKey::StopAndGo,
+            (
+                "a piece may stop part way and go on, but no turn splits a total among pieces",
+                "only in a split turn",
+                "split the throw among pieces (`turn throw then split`), or remove this rule",
+            ),
+            &[RuleKey::Turn],
+        );
+    }
     if movement.first_after_ahead && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::FirstMoveOrder,
@@ -1004,6 +1015,7 @@ pub fn build(
         ahead_empty: movement.ahead_empty,
         together: movement.together,
         no_passing: movement.no_passing,
+        stop_and_go: movement.stop_and_go,
         seats: opening.seats,
         opening: opening.per_side,
         effects,

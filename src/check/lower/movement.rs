@@ -24,6 +24,7 @@ pub(super) struct Movement {
     pub ahead_empty: PerSide<Vec<PathPos>>,
     pub together: PerSide<Vec<PathPos>>,
     pub no_passing: PerSide<Vec<PathPos>>,
+    pub stop_and_go: PerSide<Vec<PathPos>>,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
@@ -81,6 +82,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let no_passing = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::StopAndGo);
+    let K::StopAndGo(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let stop_and_go = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::FirstMoveOrder);
     let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
         mismatch(&said.kind)
@@ -115,6 +121,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         ahead_empty,
         together,
         no_passing,
+        stop_and_go,
         first_after_ahead,
         one_direction: one_direction && backward,
         retreat,

@@ -165,6 +165,7 @@ impl fmt::Display for Rules {
                         (PosFlags::NO_PASSING, "no-passing"),
                         (PosFlags::OPTIONAL_EFFECT, "optional-effect"),
                         (PosFlags::EFFECT_STOPS, "effect-stops"),
+                        (PosFlags::EFFECT_CAPTURES, "effect-captures"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

@@ -74,5 +74,8 @@ bitflags! {
         /// The square effect that acts on a piece of this side ending its move here stops it
         /// where it leads (`and stop`): no effect there sends it further.
         const EFFECT_STOPS = 1 << 17;
+        /// The square effect that acts on a piece of this side ending its move here takes it
+        /// onto an enemy piece where it leads too, capturing it (`capturing`).
+        const EFFECT_CAPTURES = 1 << 18;
     }
 }

@@ -114,9 +114,9 @@ fn trigger(t: &Trigger) -> String {
 }
 
 /// What `capturing` adds to a `go to` effect.
-const CAPTURING: &str = ", capturing an enemy piece there as a move that ends there would (if a \
-                         piece of its own stands there, or the enemy piece cannot be captured, \
-                         the piece stays)";
+const CAPTURING: &str = "; an enemy piece there is captured as by a move that ends there (if a \
+                         piece of its own side stands there, or the enemy piece cannot be \
+                         captured, the piece stays where it landed)";
 
 /// What `and stop` adds to a `go to` effect.
 fn stops(stop: bool) -> &'static str {
@@ -164,7 +164,7 @@ fn effect(e: &Effect) -> String {
             format!("the piece goes on to {}{}{}", dest(to), stays(to), stops(*stop))
         }
         Effect::GoTo { to, stop, .. } => {
-            format!("the piece goes on to {}{CAPTURING}{}", dest(to), stops(*stop))
+            format!("the piece goes on to {}{}{CAPTURING}", dest(to), stops(*stop))
         }
         Effect::Captured(CapturedPlace::Waiting) => {
             "the captured piece goes back to waiting and must enter again".into()
@@ -179,10 +179,10 @@ fn effect(e: &Effect) -> String {
         Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
         Effect::Removed => "the piece leaves the game".into(),
         Effect::MayGoTo { to, stop, capturing } => format!(
-            "the player may send the piece on to {}{} or leave it there{}",
+            "the player may send the piece on to {} or leave it there{}{}",
             dest(to),
+            stops(*stop),
             if capturing.is_some() { CAPTURING } else { "" },
-            stops(*stop)
         ),
         Effect::MayThrowAgain => {
             "the player may throw again, or end the turn there".into()

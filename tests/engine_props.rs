@@ -247,10 +247,19 @@ fn check_moves(
                 Place::On(p) => engine.rules.sides[s].flags[p.index()],
                 _ => PosFlags::empty(),
             };
+            // A capture where it landed, or at the end of a line that sent it on capturing.
+            let capture_throws = step.captures().any(|c| {
+                let at = match step.landed() {
+                    Place::On(p) if engine.square(s, p) == c.square => step.landed(),
+                    _ => engine.rules.sides[s]
+                        .position(c.square)
+                        .map_or(Place::Off, Place::On),
+                };
+                flags(at).contains(PosFlags::CAPTURE_THROW)
+            });
             let earns = flags(step.rest()).contains(PosFlags::EXTRA_THROW)
                 || flags(step.landed()).contains(PosFlags::EXTRA_THROW)
-                || (step.captured().is_some()
-                    && flags(step.landed()).contains(PosFlags::CAPTURE_THROW));
+                || capture_throws;
             if step.earns_extra_throw() != earns {
                 return Err(format!("the report of {:?}: {step:?}", mv.steps()));
             }

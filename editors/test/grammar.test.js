@@ -101,7 +101,7 @@ test('chosen words get the scopes themes colour', async () => {
     'colour blue: cyan',
     'safe 26, 28..30                           [source: "sicure" (English: "safe")]',
     'when pieces is 7: pieces 7 each',
-    'on landing on 6 by blue: go to 20 and stop',
+    'on landing on 6 by blue: go to 20 capturing and stop',
     'first by throw-off, ties to red',
     'blockade none',
     'start red on 1, 3; blue on 2, 4',
@@ -131,6 +131,7 @@ test('chosen words get the scopes themes colour', async () => {
   has(5, 'pieces', 'keyword.control.statement.senet', 1);
   has(6, 'on', 'keyword.control.statement.senet');
   has(6, 'blue', 'variable.other.side.senet');
+  has(6, 'capturing', 'keyword.other.senet');
   has(6, 'stop', 'keyword.other.senet');
   has(7, 'throw-off', 'keyword.other.senet');
   has(7, 'red', 'variable.other.side.senet');

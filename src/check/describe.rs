@@ -113,6 +113,11 @@ fn trigger(t: &Trigger) -> String {
     }
 }
 
+/// What `capturing` adds to a `go to` effect.
+const CAPTURING: &str = "; an enemy piece there is captured as by a move that ends there (if a \
+                         piece of its own side stands there, or the enemy piece cannot be \
+                         captured, the piece stays where it landed)";
+
 /// What `and stop` adds to a `go to` effect.
 fn stops(stop: bool) -> &'static str {
     if stop {
@@ -151,8 +156,15 @@ fn condition(c: Option<&Spanned<EventCondition>>, before_move: bool) -> String {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::ThrowAgain => "the side throws again".into(),
-        Effect::GoTo { to, stop } => {
+        Effect::GoTo {
+            to,
+            stop,
+            capturing: None,
+        } => {
             format!("the piece goes on to {}{}{}", dest(to), stays(to), stops(*stop))
+        }
+        Effect::GoTo { to, stop, .. } => {
+            format!("the piece goes on to {}{}{CAPTURING}", dest(to), stops(*stop))
         }
         Effect::Captured(CapturedPlace::Waiting) => {
             "the captured piece goes back to waiting and must enter again".into()
@@ -166,10 +178,11 @@ fn effect(e: &Effect) -> String {
         Effect::LoseTurn => "the side loses its next turn".into(),
         Effect::GoToWaiting => "the piece goes back to waiting and must enter again".into(),
         Effect::Removed => "the piece leaves the game".into(),
-        Effect::MayGoTo { to, stop } => format!(
-            "the player may send the piece on to {} or leave it there{}",
+        Effect::MayGoTo { to, stop, capturing } => format!(
+            "the player may send the piece on to {} or leave it there{}{}",
             dest(to),
-            stops(*stop)
+            stops(*stop),
+            if capturing.is_some() { CAPTURING } else { "" },
         ),
         Effect::MayThrowAgain => {
             "the player may throw again, or end the turn there".into()

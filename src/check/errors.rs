@@ -424,6 +424,37 @@ pub enum CheckError {
         removal: String,
     },
 
+    #[error("`capturing` with a first free square: a free square holds no piece to capture")]
+    #[diagnostic(
+        code(E151),
+        help(
+            "`first free after` and `first free before` look for an empty square: send the piece to square {square} itself (`go to {square} capturing`), or drop `capturing`"
+        )
+    )]
+    CapturingFree {
+        #[label("nothing to capture on a free square")]
+        span: SourceSpan,
+        square: u32,
+    },
+
+    #[error(
+        "a piece that lands on square {square} may be sent on capturing {count} times, by the effects of squares {squares}"
+    )]
+    #[diagnostic(
+        code(E152),
+        help(
+            "square effects capture at most {limit} times in one piece's move: end the chain sooner with `and stop`, or drop `capturing` from one of its effects"
+        )
+    )]
+    CapturingChain {
+        #[label("the chain starts here")]
+        span: SourceSpan,
+        square: u32,
+        squares: String,
+        count: usize,
+        limit: usize,
+    },
+
     #[error("`{effect}` cannot follow {trigger}")]
     #[diagnostic(code(E170))]
     EffectNotForTrigger {

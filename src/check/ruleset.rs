@@ -346,6 +346,8 @@ pub struct SquareEffect {
     pub may: bool,
     /// No effect of the square it leads to sends the piece further (`and stop`).
     pub stop: bool,
+    /// It goes onto an enemy piece there too, capturing it (`capturing`).
+    pub capturing: bool,
 }
 
 impl SquareEffect {

@@ -166,6 +166,7 @@ impl fmt::Display for Rules {
                         (PosFlags::STOP_AND_GO, "stop-and-go"),
                         (PosFlags::OPTIONAL_EFFECT, "optional-effect"),
                         (PosFlags::EFFECT_STOPS, "effect-stops"),
+                        (PosFlags::EFFECT_CAPTURES, "effect-captures"),
                     ],
                 );
                 let exits = side.exit_throws[p.index()];

@@ -76,5 +76,8 @@ bitflags! {
         const EFFECT_STOPS = 1 << 17;
         /// In a split turn a piece of this side that comes to rest here may move again.
         const STOP_AND_GO = 1 << 18;
+        /// The square effect that acts on a piece of this side ending its move here takes it
+        /// onto an enemy piece where it leads too, capturing it (`capturing`).
+        const EFFECT_CAPTURES = 1 << 19;
     }
 }

@@ -243,6 +243,9 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         if e.stop {
             flag(&on_path(&position), PosFlags::EFFECT_STOPS);
         }
+        if e.capturing {
+            flag(&on_path(&position), PosFlags::EFFECT_CAPTURES);
+        }
     }
     flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
     flag(&r.safe[s], PosFlags::SAFE);

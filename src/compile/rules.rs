@@ -56,6 +56,16 @@ impl SideTable {
             .is_some_and(|f| f.contains(PosFlags::EFFECT_STOPS))
     }
 
+    /// Whether the square effect at position `p` (1-based, as packed in moves) takes the piece
+    /// onto an enemy piece where it leads, capturing it (`capturing`).
+    #[inline]
+    pub fn effect_captures(&self, p: u8) -> bool {
+        usize::from(p)
+            .checked_sub(1)
+            .and_then(|i| self.flags.get(i))
+            .is_some_and(|f| f.contains(PosFlags::EFFECT_CAPTURES))
+    }
+
     /// The square at path position `p`.
     #[inline]
     pub fn square(&self, p: PathPos) -> Square {
@@ -339,6 +349,15 @@ impl Rules {
     #[inline]
     pub fn effect(&self, side: Side, square: Square) -> Option<Destination> {
         self.sides[side].effects[square.index()]
+    }
+
+    /// Whether the effect that sends a piece of side `side` on from `square` captures where it
+    /// leads (`capturing`).
+    pub fn effect_captures(&self, side: Side, square: Square) -> bool {
+        let table = &self.sides[side];
+        table
+            .position(square)
+            .is_some_and(|p| table.effect_captures(p.get()))
     }
 
     /// Every square of the grid that is not a gap.

@@ -5,8 +5,12 @@ use super::generate::{OFF, bit};
 use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
 use super::{Engine, Move, Position, Step, Way};
 use crate::compile::{Event, Next, Phase, PieceCondition, TurnTrigger};
-use crate::types::limits::MAX_STEPS;
+use crate::types::limits::{MAX_LINE_CAPTURES, MAX_STEPS};
 use crate::types::{Capture, Destination, Fallback, Opening, Place, Side, Square, Throw};
+
+/// The captures one piece movement may make: where it lands, and by the square effects that send
+/// it on.
+const MAX_STEP_CAPTURES: usize = 1 + MAX_LINE_CAPTURES;
 
 /// A capture: where it happened, and where the captured piece went (a place along its own side's
 /// path).
@@ -24,9 +28,11 @@ pub struct StepReport {
     landed_square: u8,
     rest: u8,
     hops: u8,
-    /// The square of a capture (its number; 0 for none) and where the captured piece went.
-    captured: u8,
-    sent: u8,
+    /// The squares of its captures (their numbers), where it landed first, then where each line
+    /// that sent it on capturing led; and where each captured piece went.
+    captured: [u8; MAX_STEP_CAPTURES],
+    sent: [u8; MAX_STEP_CAPTURES],
+    captures: u8,
     extra_throw: bool,
     /// The piece's path is a loop: a step to a lower position goes round, not back.
     looped: bool,
@@ -53,13 +59,14 @@ impl StepReport {
         usize::from(self.landed_square).checked_sub(1)
     }
 
-    /// Whether the step entered a piece, bore one off, and captured one (cheap, packed).
+    /// Whether the step entered a piece and bore one off, and how many it captured (cheap,
+    /// packed).
     #[inline(always)]
-    pub(crate) fn counts(&self) -> (bool, bool, bool) {
+    pub(crate) fn counts(&self) -> (bool, bool, u8) {
         (
             self.step.packed_from() == 0,
             self.step.packed_to() == OFF,
-            self.captured != 0,
+            self.captures,
         )
     }
 
@@ -79,12 +86,29 @@ impl StepReport {
         self.hops
     }
 
-    /// The enemy piece it captured, if any.
-    pub fn captured(&self) -> Option<Captured> {
-        Some(Captured {
-            square: Square::new(u32::from(self.captured))?,
-            sent: Place::unpack(self.sent),
-        })
+    /// The enemy pieces it captured, in order: where it landed, then where each line that sent
+    /// it on capturing led.
+    pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
+        let n = usize::from(self.captures);
+        self.captured[..n]
+            .iter()
+            .zip(&self.sent[..n])
+            .filter_map(|(&sq, &sent)| {
+                Some(Captured {
+                    square: Square::new(u32::from(sq))?,
+                    sent: Place::unpack(sent),
+                })
+            })
+    }
+
+    /// Tells a capture on square number `square`, the captured piece sent to `sent` (packed).
+    fn capture(&mut self, square: u8, sent: u8) {
+        let k = usize::from(self.captures);
+        // The checker bounds the captures of a movement to the slots.
+        if let (Some(sq), Some(to)) = (self.captured.get_mut(k), self.sent.get_mut(k)) {
+            (*sq, *to) = (square, sent);
+            self.captures += 1;
+        }
     }
 
     /// Whether the step earns an extra throw: by a square it lands on or a square effect sends
@@ -157,7 +181,7 @@ impl Report {
     }
 
     pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
-        self.steps().iter().filter_map(StepReport::captured)
+        self.steps().iter().flat_map(StepReport::captures)
     }
 }
 
@@ -274,46 +298,12 @@ impl Engine {
                 captured: 0,
             };
         }
-        let sq_bit = m.square_bit[usize::from(to - 1)];
-        // A square's index is below 64: its number fits a byte.
-        report.landed_square = u8::try_from(sq_bit.trailing_zeros() + 1).unwrap_or(0);
-        if next.squares[e] & sq_bit != 0 {
-            let sq = sq_bit.trailing_zeros();
-            let ep = if self.masks[e].twins {
-                self.occupied_visit(next, e, sq_bit)
-            } else {
-                self.masks[e].pos_of_square[sq as usize]
-            };
-            self.lift(next, e, ep);
-            if self.locks {
-                self.now_moved(next, e, ep);
-            }
-            let capture = r.captured_at[sq as usize].unwrap_or(r.capture);
-            let back_to = match capture {
-                Capture::Swap if from > 0 => {
-                    let from_sq = m.square_bit[usize::from(from - 1)].trailing_zeros();
-                    Some(self.masks[e].pos_of_square[from_sq as usize]).filter(|&p| p > 0)
-                }
-                // The capturing piece is about to stand on its landing square.
-                Capture::To(d) => self.resolve(next, e, d, sq_bit),
-                _ => None,
-            };
-            let sent = match (back_to, capture) {
-                (Some(p), _) => {
-                    self.place(next, e, p);
-                    p
-                }
-                (None, Capture::Removed) => {
-                    next.removed[e] += 1;
-                    Place::Removed.pack()
-                }
-                (None, _) => {
-                    next.waiting[e] += 1;
-                    Place::Waiting.pack()
-                }
-            };
-            report.captured = report.landed_square;
-            report.sent = sent;
+        report.landed_square = m.square_number(to);
+        let mut captured = 0;
+        if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+            let sent = self.capture_on(next, s, from, to);
+            report.capture(report.landed_square, sent);
+            captured |= bit(to);
         }
         // Square effects, followed while they lead on to a square not yet visited on the way:
         // the checker rules out loops of effects, and a fallback that moves the piece on to a
@@ -331,8 +321,17 @@ impl Engine {
                 if report.hops >= max_hops {
                     break;
                 }
-                match self.resolve(next, s, d, 0) {
+                let onto = match self.resolve(next, s, d, 0) {
+                    None if side.effect_captures(at) => self.line_capture(next, s, at, d),
+                    found => found,
+                };
+                match onto {
                     Some(p) if touched & bit(p) == 0 => {
+                        if next.squares[e] & m.square_bit[usize::from(p - 1)] != 0 {
+                            let sent = self.capture_on(next, s, at, p);
+                            report.capture(m.square_number(p), sent);
+                            captured |= bit(p);
+                        }
                         touched |= bit(p);
                         let stops = side.effect_stops(at);
                         at = p;
@@ -347,7 +346,6 @@ impl Engine {
         }
         self.place(next, s, at);
         report.rest = at;
-        let captured = if report.captured != 0 { bit(to) } else { 0 };
         report.extra_throw = m.extra & touched != 0 || m.capture_extra & captured != 0;
         rec.step(report);
         Landed {
@@ -356,6 +354,60 @@ impl Engine {
             touched,
             captured,
         }
+    }
+
+    /// Captures the enemy piece on the square of side `s`'s position `t`, which a piece of `s`
+    /// coming from its position `from` (0: entering) is about to stand on, sending it where the
+    /// capture rules say; where it went (packed, as a place along its own path).
+    fn capture_on(&self, next: &mut Position, s: Side, from: u8, t: u8) -> u8 {
+        let r = &self.rules;
+        let m = &self.masks[s];
+        let e = s.other();
+        let sq_bit = m.square_bit[usize::from(t - 1)];
+        let sq = m.square_index(t);
+        let ep = if self.masks[e].twins {
+            self.occupied_visit(next, e, sq_bit)
+        } else {
+            self.masks[e].pos_of_square[sq]
+        };
+        self.lift(next, e, ep);
+        if self.locks {
+            self.now_moved(next, e, ep);
+        }
+        let capture = r.captured_at[sq].unwrap_or(r.capture);
+        let back_to = match capture {
+            Capture::Swap if from > 0 => {
+                let from_sq = m.square_index(from);
+                Some(self.masks[e].pos_of_square[from_sq]).filter(|&p| p > 0)
+            }
+            // The capturing piece is about to stand on its landing square.
+            Capture::To(d) => self.resolve(next, e, d, sq_bit),
+            _ => None,
+        };
+        match (back_to, capture) {
+            (Some(p), _) => {
+                self.place(next, e, p);
+                p
+            }
+            (None, Capture::Removed) => {
+                next.removed[e] += 1;
+                Place::Removed.pack()
+            }
+            (None, _) => {
+                next.waiting[e] += 1;
+                Place::Waiting.pack()
+            }
+        }
+    }
+
+    /// Where a square effect that captures (`capturing`) sends a piece of side `s` from its
+    /// position `at`, when its square `d` (it has no fallback) is taken: onto the enemy piece
+    /// there, if a move that ends there could capture it (it is not safe nor protected, and has
+    /// somewhere to go). The piece is off the board while effects send it on.
+    #[cold]
+    fn line_capture(&self, next: &Position, s: Side, at: u8, d: Destination) -> Option<u8> {
+        let p = self.masks[s].pos_of_square[d.square.index()];
+        (p != 0 && self.can_land(next, s, at, p)).then_some(p)
     }
 
     /// The position of side `s`'s piece on the square `sq_bit`, where its path visits the square
@@ -387,7 +439,7 @@ impl Engine {
             report.rest = Place::Waiting.pack();
         }
         report.hops = 1;
-        let captured = if report.captured != 0 { bit(to) } else { 0 };
+        let captured = if report.captures != 0 { bit(to) } else { 0 };
         report.extra_throw = m.capture_extra & captured != 0;
         rec.step(report);
         Landed {
@@ -715,5 +767,11 @@ impl super::SideMasks {
     #[inline(always)]
     pub(super) fn square_index(&self, p: u8) -> usize {
         self.square_bit[usize::from(p - 1)].trailing_zeros() as usize
+    }
+
+    /// The number of the square at position `p` (a square's index is below 64: its number fits
+    /// a byte).
+    fn square_number(&self, p: u8) -> u8 {
+        u8::try_from(self.square_bit[usize::from(p - 1)].trailing_zeros() + 1).unwrap_or(0)
     }
 }

@@ -57,6 +57,9 @@ impl Watch for NoWatch {
 /// What happened in a game, in order, for records, messages and statistics. Players are
 /// numbered 0 and 1 in the order they were named; without a seats ritual player 0 plays the
 /// first side.
+// A move's report (each step's captures among them) makes `Move` the large variant: an event
+// is copied once a decision, where a box would cost an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEvent {
     /// A throw for seats by a player (not a side); `took` is the side that player takes.
@@ -717,7 +720,7 @@ impl Recorder for Tally<'_> {
         s.borne_off += u32::from(borne_off);
         s.captures += u32::from(captured);
         s.effects += u32::from(step.effects());
-        self.left_play |= borne_off | captured | step.removed();
+        self.left_play |= borne_off | (captured > 0) | step.removed();
         self.backward |= step.is_backward();
         if let Some(n) = step.landed_index().and_then(|i| self.landings.get_mut(i)) {
             *n += 1;

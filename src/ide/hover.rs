@@ -271,6 +271,9 @@ fn effect_form(e: &Effect) -> &'static str {
     match e {
         Effect::ThrowAgain => "`throw again`",
         Effect::MayThrowAgain => "`may throw again`",
+        Effect::GoTo {
+            capturing: Some(_), ..
+        } => "`go to M capturing`",
         Effect::GoTo { stop: true, .. } => "`go to DEST and stop`",
         Effect::GoTo { .. } => "`go to DEST`",
         Effect::GoToWaiting => "`go to waiting`",
@@ -279,6 +282,9 @@ fn effect_form(e: &Effect) -> &'static str {
             "`may go to waiting`, `may piece is removed`"
         }
         Effect::MayOther(inner) => effect_form(inner),
+        Effect::MayGoTo {
+            capturing: Some(_), ..
+        } => "`may go to M capturing`",
         Effect::MayGoTo { .. } => "`may go to DEST`",
         Effect::Captured(CapturedPlace::Waiting) => "`captured piece goes to waiting`",
         Effect::Captured(CapturedPlace::To(_)) => "`captured piece goes to DEST`",

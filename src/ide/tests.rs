@@ -215,6 +215,24 @@ fn hover_on_a_keyword_gives_its_reference_entry() {
 }
 
 #[test]
+fn hover_on_a_line_that_captures_tells_its_own_entry() {
+    let text = "on landing on 6: may go to 37 capturing and stop\n";
+    let a = Analysis::new(text, None);
+    let h = a.hover(at(text, "capturing")).unwrap().markdown;
+    assert!(h.starts_with("**`may go to M capturing`**"), "{h}");
+    let text = "on landing on 6: go to 37 capturing\n";
+    let h = Analysis::new(text, None)
+        .hover(at(text, "go"))
+        .unwrap()
+        .markdown;
+    assert!(h.starts_with("**`go to M capturing`**"), "{h}");
+    assert!(
+        h.contains("capturing it as a move that ends on M would"),
+        "{h}"
+    );
+}
+
+#[test]
 fn hover_on_an_event_rule_tells_its_trigger_and_each_effect() {
     let text = "on landing on 15: throw again, lose next turn\n";
     let a = Analysis::new(text, None);

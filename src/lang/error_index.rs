@@ -637,11 +637,32 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: two squares that swap\"\nextends \"senet/base\"\n\nsquare 15: go to first free after 16\n",
     ),
     Entry::new(
+        "E151",
+        "`capturing` with a first free square",
+        "`go to N capturing` sends a piece on to square N and captures an enemy piece standing \
+         there. `first free after N` and `first free before N` look for an empty square, where \
+         there is nothing to capture: name the square itself, or drop `capturing`.",
+        "ruleset \"my/variant\"\ntitle   \"Tab: a line that takes a piece at its end\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 6 by hounds: go to first free after 20 capturing and stop\n",
+        "ruleset \"my/variant\"\ntitle   \"Tab: a line that takes a piece at its end\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 6 by hounds: go to 20 capturing and stop   [choice: a hound on 20 leaves the piece where it landed]\n",
+    ),
+    Entry::new(
+        "E152",
+        "square effects that could capture too often in one move",
+        "Square effects chain, and each that says `capturing` may capture once as it sends the \
+         piece on: a piece's move may capture at most 4 times by square effects (besides where \
+         it lands). The checker counts every capturing effect a piece landing on a square could \
+         be sent through (after `first free after N`, any square from N on may lead further). \
+         End a chain sooner with `and stop`, or drop `capturing` from one of its effects.",
+        "ruleset \"my/variant\"\ntitle   \"Tab: one line after another\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 2 by hounds: go to 4 capturing   [choice: a hound there leaves the piece be]\non landing on 4 by hounds: go to 7 capturing   [choice: a hound there leaves the piece be]\non landing on 7 by hounds: go to 9 capturing   [choice: a hound there leaves the piece be]\non landing on 9 by hounds: go to 11 capturing   [choice: a hound there leaves the piece be]\non landing on 11 by hounds: go to 13 capturing   [choice: a hound there leaves the piece be]\n",
+        "ruleset \"my/variant\"\ntitle   \"Tab: one line after another\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 2 by hounds: go to 4 capturing   [choice: a hound there leaves the piece be]\non landing on 4 by hounds: go to 7 capturing   [choice: a hound there leaves the piece be]\non landing on 7 by hounds: go to 9 capturing   [choice: a hound there leaves the piece be]\non landing on 9 by hounds: go to 11 capturing and stop   [choice: a hound there leaves the piece be]\non landing on 11 by hounds: go to 13 capturing   [choice: a hound there leaves the piece be]\n",
+    ),
+    Entry::new(
         "E160",
         "rules that contradict each other",
         "Two rules cannot both hold: a rule about something the others make impossible (an \
          opening move of a front piece where pieces start waiting, a retreat where the turn \
-         splits a total, a rule about captures where nothing is captured), or one rule that \
+         splits a total, a rule about captures or a square effect that captures where nothing \
+         is captured), or one rule that \
          says two things that exclude each other. The message says which, and the help how to \
          keep one. Where the other rule is inherited it is shown beside; where a variant's rule \
          makes an inherited one impossible, the error is shown at the variant's rule, with how \

@@ -720,14 +720,22 @@ fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
     })
 }
 
-/// The destination of a `go to` effect, and whether it ends with `and stop`.
+/// The destination of a `go to` effect, whether it ends with `and stop`, and where it says
+/// `capturing`.
 fn destination_and_stop(
     pair: Pair<Rule>,
     offset: usize,
-) -> Result<(Destination, bool), SyntaxError> {
+) -> Result<(Destination, bool, Option<Span>), SyntaxError> {
     let mut parts = meaningful(pair);
     let to = destination(parts.next().unwrap(), offset)?;
-    Ok((to, parts.next().is_some()))
+    let (mut stop, mut capturing) = (false, None);
+    for p in parts {
+        match p.as_rule() {
+            Rule::capturing => capturing = Some(span(&p, offset)),
+            _ => stop = true,
+        }
+    }
+    Ok((to, stop, capturing))
 }
 
 fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, SyntaxError> {
@@ -762,15 +770,23 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
     Ok(match pair.as_rule() {
         Rule::effect_throw_again => Effect::ThrowAgain,
         Rule::effect_go_to => {
-            let (to, stop) = destination_and_stop(pair, offset)?;
-            Effect::GoTo { to, stop }
+            let (to, stop, capturing) = destination_and_stop(pair, offset)?;
+            Effect::GoTo {
+                to,
+                stop,
+                capturing,
+            }
         }
         Rule::effect_lose_turn => Effect::LoseTurn,
         Rule::effect_go_waiting => Effect::GoToWaiting,
         Rule::effect_removed => Effect::Removed,
         Rule::effect_may_go_to => {
-            let (to, stop) = destination_and_stop(pair, offset)?;
-            Effect::MayGoTo { to, stop }
+            let (to, stop, capturing) = destination_and_stop(pair, offset)?;
+            Effect::MayGoTo {
+                to,
+                stop,
+                capturing,
+            }
         }
         Rule::effect_may_throw_again => Effect::MayThrowAgain,
         Rule::effect_may_other => match effect_of(meaningful(pair).next().unwrap(), offset)? {
@@ -960,6 +976,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::effect_only_pieces
         | Rule::effect_moves_next => "an effect such as `throw again` or `go to 15`",
         Rule::and_stop => "`and stop`",
+        Rule::capturing => "`capturing`",
         Rule::captured_to => "`goes to ...`",
         Rule::captured_waiting => "`waiting`",
         Rule::ignoring_pairs => "`ignoring pairs`",

@@ -294,14 +294,23 @@ pub enum Effect {
     /// The side that moved throws again.
     ThrowAgain,
     /// The piece that landed goes on to a square; with `stop` (`and stop`), no effect of that
-    /// square sends it further.
-    GoTo { to: Destination, stop: bool },
+    /// square sends it further; with `capturing` (where the word stands), onto an enemy piece
+    /// there too, capturing it.
+    GoTo {
+        to: Destination,
+        stop: bool,
+        capturing: Option<Span>,
+    },
     /// The piece that landed goes back to waiting, to enter again.
     GoToWaiting,
     /// The piece that landed leaves the game.
     Removed,
     /// The player may send the piece that landed on to a square, or leave it there.
-    MayGoTo { to: Destination, stop: bool },
+    MayGoTo {
+        to: Destination,
+        stop: bool,
+        capturing: Option<Span>,
+    },
     /// The side that moved may throw again, or end its turn.
     MayThrowAgain,
     /// The side that moved may end its turn at once, or go on with it.

@@ -184,9 +184,9 @@ pub fn square_words(engine: &Engine, sq: Square) -> Vec<String> {
     if f.contains(SquareFlags::STOP) {
         what.push("every piece stops here".into());
     }
-    let effects = Side::BOTH.map(|s| r.effect(s, sq));
+    let effects = Side::BOTH.map(|s| r.effect(s, sq).map(|d| (d, r.effect_captures(s, sq))));
     for (s, d) in Side::BOTH.into_iter().zip(effects) {
-        let Some(d) = d else { continue };
+        let Some((d, capturing)) = d else { continue };
         // Said once where both sides' pieces go the same way.
         let whose = if effects[0] == effects[1] {
             if s == Side::Second {
@@ -198,6 +198,9 @@ pub fn square_words(engine: &Engine, sq: Square) -> Vec<String> {
         };
         let to = square_text(engine, d.square);
         what.push(match d.fallback {
+            Fallback::None if capturing => {
+                format!("sends {whose} to {to}, capturing an enemy piece there")
+            }
             Fallback::None => format!("sends {whose} to {to} if it is free"),
             Fallback::FirstFreeAfter => {
                 format!("sends {whose} to {to}, or the first free square after it")
@@ -514,7 +517,7 @@ pub fn move_words(
                 }
                 _ => {}
             }
-            if let Some(c) = step.captured() {
+            for c in step.captures() {
                 captures.push((c.square, sent(engine, s, from, c)));
             }
         }

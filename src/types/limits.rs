@@ -14,6 +14,11 @@ pub const MAX_PIECES: usize = 15;
 /// Piece movements in one move: a split turn moves each piece at most once.
 pub const MAX_STEPS: usize = MAX_PIECES;
 
+/// Captures square effects may make in one piece movement (`go to N capturing`, followed from
+/// square to square): the checker refuses effects that could make more, and a movement's
+/// report holds these and the capture where the piece landed.
+pub const MAX_LINE_CAPTURES: usize = 4;
+
 /// Throwing sticks.
 pub const MAX_STICKS: usize = 8;
 

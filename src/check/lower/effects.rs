@@ -4,9 +4,10 @@
 use super::Ctx;
 use super::events::OutOfPlay;
 use crate::check::errors::CheckError;
-use crate::check::ruleset::SquareEffect;
+use crate::check::ruleset::{SideRules, SquareEffect};
 use crate::lang::syntax::{Span, StatementKind as K};
-use crate::types::{PerSide, Side, Square};
+use crate::types::limits::MAX_LINE_CAPTURES;
+use crate::types::{Fallback, PerSide, Side, Square};
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
@@ -33,6 +34,7 @@ pub(super) fn effects(
                 side: None,
                 may: false,
                 stop: false,
+                capturing: false,
             };
             effects.push((effect, layer, square.span.clone()));
         }
@@ -80,6 +82,7 @@ pub(super) fn effects(
             }
         }
     }
+    capturing_chains(cx, &effects);
     let mut waiting: Vec<(OutOfPlay, usize, Span)> = Vec::new();
     for (out, layer, span) in to_waiting {
         let first = effects
@@ -132,6 +135,76 @@ pub(super) fn effects(
         out_optional: optional,
         effects: effects.into_iter().map(|(e, _, _)| e).collect(),
     }
+}
+
+/// Effects that could capture more than [`MAX_LINE_CAPTURES`] times in one piece movement
+/// (E152): the first such effect is reported, with the squares of the capturing effects it can
+/// lead to.
+fn capturing_chains(cx: &mut Ctx, effects: &[(SquareEffect, usize, Span)]) {
+    let found = Side::BOTH.into_iter().find_map(|s| {
+        effects.iter().enumerate().find_map(|(i, (e, _, _))| {
+            let reach = capturing_reach(i, s, effects, &cx.sides()[s]);
+            (e.applies_to(s) && reach.len() > MAX_LINE_CAPTURES).then_some((i, reach))
+        })
+    });
+    let Some((i, reach)) = found else { return };
+    let (effect, layer, span) = &effects[i];
+    let squares: Vec<String> = reach
+        .iter()
+        .map(|&k| effects[k].0.square.to_string())
+        .collect();
+    let e = CheckError::CapturingChain {
+        span: span.clone().into(),
+        square: u32::from(effect.square),
+        squares: squares.join(", "),
+        count: reach.len(),
+        limit: MAX_LINE_CAPTURES,
+    };
+    // Where a later file adds one of the effects, the error is that file's.
+    match reach
+        .iter()
+        .map(|&k| &effects[k])
+        .max_by_key(|(_, l, _)| *l)
+    {
+        Some((_, l, cause)) if l > layer => cx.err_caused(*layer, e, (*l, cause.clone())),
+        _ => cx.err(*layer, e),
+    }
+}
+
+/// The capturing effects (indices into `effects`) that may act on a piece of side `s` in one
+/// movement once it lands on the square of `effects[start]`. Each acts once at most, since a
+/// piece is never sent back to a square it has been on in the movement: the effects reachable
+/// bound the captures. A fallback (`first free after M`) may leave the piece on any square of
+/// its path from M on (or back), so each of those leads on.
+fn capturing_reach(
+    start: usize,
+    s: Side,
+    effects: &[(SquareEffect, usize, Span)],
+    side: &SideRules,
+) -> Vec<usize> {
+    let mut seen = vec![start];
+    let mut todo = vec![start];
+    while let Some(k) = todo.pop() {
+        let e = &effects[k].0;
+        if !e.applies_to(s) || e.stop {
+            continue;
+        }
+        let at = side.position_of(e.to.square).map_or(0, |p| p.index());
+        let rests: &[Square] = match e.to.fallback {
+            Fallback::None => std::slice::from_ref(&e.to.square),
+            Fallback::FirstFreeAfter => side.path.get(at..).unwrap_or_default(),
+            Fallback::FirstFreeBefore => side.path.get(..=at).unwrap_or_default(),
+        };
+        for (j, (next, _, _)) in effects.iter().enumerate() {
+            if next.applies_to(s) && rests.contains(&next.square) && !seen.contains(&j) {
+                seen.push(j);
+                todo.push(j);
+            }
+        }
+    }
+    seen.retain(|&k| effects[k].0.capturing && effects[k].0.applies_to(s));
+    seen.sort_unstable_by_key(|&k| effects[k].0.square);
+    seen
 }
 
 /// A loop of squares as `27 -> 15 -> 27`.

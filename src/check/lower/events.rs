@@ -9,8 +9,8 @@ use crate::check::ruleset::{
     Entering, Hold, MovesNext, PieceCondition, SquareEffect, Trap, TurnRule, TurnTrigger,
 };
 use crate::lang::syntax::{
-    CapturedPlace, ConditionKey, Effect, EventCondition, RuleKey, SetExpr, Span, Spanned,
-    StatementKind as K, Trigger, TriggerKey,
+    CapturedPlace, ConditionKey, Destination, Effect, EventCondition, RuleKey, SetExpr, Span,
+    Spanned, StatementKind as K, Trigger, TriggerKey,
 };
 use crate::types::{Capture, PathPos, PerSide, Side, Square};
 
@@ -29,6 +29,8 @@ pub(super) struct Events {
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
     /// The first rule whose effect the player may decline.
     pub optional_said: Option<(usize, Span)>,
+    /// The first effect that sends a piece on capturing (where it says `capturing`).
+    pub capturing_said: Option<(usize, Span)>,
     /// Squares that send a piece out of play, with where each rule was written.
     pub to_waiting: Vec<(OutOfPlay, usize, Span)>,
     /// Squares a forward move may not pass over, and where it ends instead.
@@ -385,8 +387,8 @@ fn effects_after(trigger: &Trigger) -> &'static str {
         }
         Trigger::Pass(_) => "after a pass, only `throw again`: a pass moves no piece",
         Trigger::Passing(_) => {
-            "on passing squares, only `go to ...` (without `and stop`): the move ends there \
-             instead, and the rules of that square apply"
+            "on passing squares, only `go to ...` (without `capturing` or `and stop`): the move \
+             ends there instead, and the rules of that square apply"
         }
         Trigger::Retreat => {
             "after a retreat: `lose next turn`, `end turn`, `may end turn` or `piece moves next`"
@@ -418,6 +420,9 @@ fn trigger_words(trigger: &Trigger) -> &'static str {
 fn effect_words(effect: &Effect) -> &'static str {
     match effect {
         Effect::ThrowAgain => "throw again",
+        Effect::GoTo {
+            capturing: Some(_), ..
+        } => "go to ... capturing",
         Effect::GoTo { stop: true, .. } => "go to ... and stop",
         Effect::GoTo { .. } => "go to",
         Effect::GoToWaiting => "go to waiting",
@@ -492,8 +497,35 @@ fn rule(
                 out.on_capture.0[s].extend(list);
             }
         }
-        (Trigger::Landing(set, by), Effect::GoTo { to, stop } | Effect::MayGoTo { to, stop }) => {
+        (
+            Trigger::Landing(set, by),
+            Effect::GoTo {
+                to,
+                stop,
+                capturing,
+            }
+            | Effect::MayGoTo {
+                to,
+                stop,
+                capturing,
+            },
+        ) => {
             let may = matches!(effect.value, Effect::MayGoTo { .. });
+            if let (Some(word), Destination::FirstFreeAfter(m) | Destination::FirstFreeBefore(m)) =
+                (capturing, to)
+            {
+                cx.err(
+                    layer,
+                    CheckError::CapturingFree {
+                        span: word.clone().into(),
+                        square: m.value,
+                    },
+                );
+                return;
+            }
+            if let Some(word) = capturing {
+                out.capturing_said.get_or_insert((layer, word.clone()));
+            }
             if may {
                 out.optional_said
                     .get_or_insert((layer, effect.span.clone()));
@@ -509,6 +541,7 @@ fn rule(
                         side,
                         may,
                         stop: *stop,
+                        capturing: capturing.is_some(),
                     };
                     out.landing_effects
                         .push((effect, layer, trigger.span.clone()));
@@ -553,6 +586,7 @@ fn rule(
             Effect::GoTo {
                 to: dest,
                 stop: false,
+                capturing: None,
             },
         ) => {
             let squares = cx.squares(layer, set);

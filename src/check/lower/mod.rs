@@ -920,6 +920,18 @@ pub fn build(
     {
         event_without_capture(&mut cx);
     }
+    if capture == Capture::None
+        && let Some(at) = events.capturing_said.clone()
+    {
+        cx.never_happens(
+            at,
+            (
+                "a square effect that captures, but pieces never capture",
+                "say how pieces capture (`capture to waiting`, `capture removed`, ...), or drop `capturing`",
+            ),
+            &RuleKey::Capture,
+        );
+    }
     optional_effects(
         &mut cx,
         (&mut effects, &mut out_optional),

@@ -339,6 +339,79 @@ fn check_json_gives_each_warning_with_its_severity() {
     assert_eq!(json["files"][0]["ok"], false);
 }
 
+/// The values an option allows, as `senet list --format json` gives them, one by one: a range
+/// `1..7` is each of its numbers.
+fn option_values(allowed: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in allowed.as_array().expect("allowed is a list") {
+        let a = a.as_str().expect("a value is a string");
+        match a.split_once("..") {
+            Some((lo, hi)) => {
+                let (lo, hi): (u32, u32) = (lo.parse().unwrap(), hi.parse().unwrap());
+                out.extend((lo..=hi).map(|v| v.to_string()));
+            }
+            None => out.push(a.to_string()),
+        }
+    }
+    out
+}
+
+/// Every bundled rule set checks without a warning under every combination of its options'
+/// values (its own and those it inherits), with `--deny-warnings`: a rule behind `when` is
+/// checked too. The rule sets and options are read from `senet list --format json`, so that a
+/// new one is checked as well.
+#[test]
+fn every_bundled_rule_set_checks_clean_under_every_option() {
+    let (code, stdout, stderr) = run(&["list", "--format", "json"]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let list: Value = serde_json::from_str(&stdout).unwrap();
+    let mut checked = Vec::new();
+    for entry in list.as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap();
+        // Every combination: the product of each option's values, one `--option` each.
+        let mut combos: Vec<Vec<String>> = vec![Vec::new()];
+        for option in entry["options"].as_array().into_iter().flatten() {
+            let name = option["name"].as_str().unwrap();
+            let values = option_values(&option["allowed"]);
+            assert!(!values.is_empty(), "{id}: option {name} has no value");
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push(format!("{name}={v}"));
+                        c
+                    })
+                })
+                .collect();
+        }
+        for combo in combos {
+            let mut args = vec!["check", id, "--deny-warnings"];
+            for o in &combo {
+                args.extend(["--option", o.as_str()]);
+            }
+            let (code, stdout, stderr) = run(&args);
+            assert_eq!(code, 0, "{args:?}:\n{stdout}{stderr}");
+            assert!(stderr.is_empty(), "{args:?}:\n{stderr}");
+            checked.push(format!("{id} {}", combo.join(" ")));
+        }
+    }
+    assert!(checked.len() > BUNDLED.len(), "{checked:?}");
+    // The combination a reader found warned of, among them.
+    assert!(
+        checked.contains(
+            &"senet/kendall-1978 pieces=7 home-row=off trap=on starting-throw=off".to_string()
+        ),
+        "{checked:?}"
+    );
+    // tab's three options give 3 x 3 x 7 combinations.
+    let tab = checked
+        .iter()
+        .filter(|c| c.starts_with("hounds-and-jackals/tab "))
+        .count();
+    assert_eq!(tab, 63);
+}
+
 /// Warnings never stop another command: `explain` of a warned file prints its rules, and no
 /// warning.
 #[test]

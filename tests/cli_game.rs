@@ -1379,6 +1379,33 @@ fn a_person_game_stops_at_the_end_of_input() {
     }
 }
 
+/// A board of holes draws each hole's mark whole: on Carnarvon and Carter's board the lines
+/// from 49 to 35 and from 39 to 37 are `→35` and `→37`. Each column is as wide as its widest
+/// mark: the columns of holes begin at 0 (11-26), 10 (1-10), 30 (30-39: `→37`, three wide) and
+/// 41 (40-55), the columns between (27, 29, an empty one, 58) five characters each: a number,
+/// two of content and a space.
+#[test]
+fn a_board_of_holes_draws_its_marks_whole() {
+    let out = run(&[
+        "play",
+        "hounds-and-jackals/carnarvon-carter",
+        "--players",
+        "random,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let first_board: Vec<&str> = out.stdout.lines().collect();
+    for row in [
+        "20→6       5                  34         49→35",
+        "15*       10→8                39→37      44*",
+        "          28   29        58   57",
+        "     27                             56",
+    ] {
+        assert!(first_board.contains(&row), "no `{row}` in:\n{}", out.stdout);
+    }
+}
+
 #[test]
 fn a_person_gets_help_the_board_the_legend_and_a_second_chance() {
     let out = run_with(

@@ -250,7 +250,9 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
             }),
         }
     };
-    let mut out = board::draw(&r.board, &content);
+    // A hole keeps the room of its mark while a piece stands on it: the board does not shift.
+    let room = |sq: Square| square_mark(engine, sq).map_or(0, |m| m.chars().count());
+    let mut out = board::draw_with_room(&r.board, &content, &room);
     out.push_str(&key(engine));
     for (s, side) in r.sides.iter() {
         let _ = write!(

@@ -412,6 +412,63 @@ fn every_bundled_rule_set_checks_clean_under_every_option() {
     assert_eq!(tab, 63);
 }
 
+/// `source` lines accumulate along `extends`; `source none` drops the inherited ones, wherever
+/// it stands in the file, and a file that extends it inherits only what is left.
+#[test]
+fn source_none_drops_the_inherited_sources() {
+    let dir = TempDir::new("source-none");
+    dir.write(
+        "parent.rules",
+        "ruleset \"test/parent\"\ntitle \"Senet: parent\"\nsource \"Book A\"\nsource \"Book B\"\n\
+         extends \"senet/base\"\nblockade 3\n",
+    );
+    let sources = |file: &str| -> Vec<String> {
+        let (code, stdout, stderr) = run(&["explain", file, "--format", "json"]);
+        assert_eq!(code, 0, "{stderr}");
+        let json: Value = serde_json::from_str(&stdout).unwrap();
+        json["sources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    let child = |name: &str, lines: &str| {
+        dir.write(
+            &format!("{name}.rules"),
+            &format!(
+                "ruleset \"test/{name}\"\ntitle \"Senet: {name}\"\nextends \"parent\"\n{lines}blockade 4\n"
+            ),
+        )
+    };
+    let base = sources("senet/base");
+    assert_eq!(base.len(), 1, "{base:?}");
+    // Without it, the child's source follows every inherited one.
+    let adds = child("adds", "source \"Book C\"\n");
+    let mut all = base.clone();
+    all.extend(["Book A", "Book B", "Book C"].map(String::from));
+    assert_eq!(sources(&adds), all);
+    // With it, before or after the file's own, only the file's own.
+    let before = child("before", "source none\nsource \"Book C\"\n");
+    assert_eq!(sources(&before), ["Book C"]);
+    let after = child("after", "source \"Book C\"\nsource none\n");
+    assert_eq!(sources(&after), ["Book C"]);
+    // Alone: no source at all.
+    let alone = child("alone", "source none\n");
+    assert!(sources(&alone).is_empty());
+    // A file extending one with `source none` inherits what it left.
+    let grandchild = dir.write(
+        "grandchild.rules",
+        "ruleset \"test/grandchild\"\ntitle \"Senet: grandchild\"\nextends \"before\"\n\
+         source \"Book D\"\nblockade 5\n",
+    );
+    assert_eq!(sources(&grandchild), ["Book C", "Book D"]);
+    // `explain` lists the same.
+    let (_, text, _) = run(&["explain", &before]);
+    assert!(text.contains("Source: Book C\n"), "{text}");
+    assert!(!text.contains("Source: Book A"), "{text}");
+}
+
 /// Warnings never stop another command: `explain` of a warned file prints its rules, and no
 /// warning.
 #[test]

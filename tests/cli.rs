@@ -16,7 +16,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 29] = [
+const BUNDLED: [&str; 30] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -35,6 +35,7 @@ const BUNDLED: [&str; 29] = [
     "senet/bell-suggested",
     "twenty-squares/sawah",
     "twenty-squares/ur",
+    "twenty-squares/ur-finkel",
     "twenty-squares/babylonian",
     "twenty-squares/marks-throw-only",
     "twenty-squares/murray",

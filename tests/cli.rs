@@ -16,7 +16,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 29] = [
+const BUNDLED: [&str; 30] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -35,6 +35,7 @@ const BUNDLED: [&str; 29] = [
     "senet/bell-suggested",
     "twenty-squares/sawah",
     "twenty-squares/ur",
+    "twenty-squares/ur-finkel",
     "twenty-squares/babylonian",
     "twenty-squares/marks-throw-only",
     "twenty-squares/murray",
@@ -337,6 +338,136 @@ fn check_json_gives_each_warning_with_its_severity() {
     let (code, json) = check_json(&[&file, "--deny-warnings"]);
     assert_eq!(code, 1);
     assert_eq!(json["files"][0]["ok"], false);
+}
+
+/// The values an option allows, as `senet list --format json` gives them, one by one: a range
+/// `1..7` is each of its numbers.
+fn option_values(allowed: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in allowed.as_array().expect("allowed is a list") {
+        let a = a.as_str().expect("a value is a string");
+        match a.split_once("..") {
+            Some((lo, hi)) => {
+                let (lo, hi): (u32, u32) = (lo.parse().unwrap(), hi.parse().unwrap());
+                out.extend((lo..=hi).map(|v| v.to_string()));
+            }
+            None => out.push(a.to_string()),
+        }
+    }
+    out
+}
+
+/// Every bundled rule set checks without a warning under every combination of its options'
+/// values (its own and those it inherits), with `--deny-warnings`: a rule behind `when` is
+/// checked too. The rule sets and options are read from `senet list --format json`, so that a
+/// new one is checked as well.
+#[test]
+fn every_bundled_rule_set_checks_clean_under_every_option() {
+    let (code, stdout, stderr) = run(&["list", "--format", "json"]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let list: Value = serde_json::from_str(&stdout).unwrap();
+    let mut checked = Vec::new();
+    for entry in list.as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap();
+        // Every combination: the product of each option's values, one `--option` each.
+        let mut combos: Vec<Vec<String>> = vec![Vec::new()];
+        for option in entry["options"].as_array().into_iter().flatten() {
+            let name = option["name"].as_str().unwrap();
+            let values = option_values(&option["allowed"]);
+            assert!(!values.is_empty(), "{id}: option {name} has no value");
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push(format!("{name}={v}"));
+                        c
+                    })
+                })
+                .collect();
+        }
+        for combo in combos {
+            let mut args = vec!["check", id, "--deny-warnings"];
+            for o in &combo {
+                args.extend(["--option", o.as_str()]);
+            }
+            let (code, stdout, stderr) = run(&args);
+            assert_eq!(code, 0, "{args:?}:\n{stdout}{stderr}");
+            assert!(stderr.is_empty(), "{args:?}:\n{stderr}");
+            checked.push(format!("{id} {}", combo.join(" ")));
+        }
+    }
+    assert!(checked.len() > BUNDLED.len(), "{checked:?}");
+    // The combination a reader found warned of, among them.
+    assert!(
+        checked.contains(
+            &"senet/kendall-1978 pieces=7 home-row=off trap=on starting-throw=off".to_string()
+        ),
+        "{checked:?}"
+    );
+    // tab's three options give 3 x 3 x 7 combinations.
+    let tab = checked
+        .iter()
+        .filter(|c| c.starts_with("hounds-and-jackals/tab "))
+        .count();
+    assert_eq!(tab, 63);
+}
+
+/// `source` lines accumulate along `extends`; `source none` drops the inherited ones, wherever
+/// it stands in the file, and a file that extends it inherits only what is left.
+#[test]
+fn source_none_drops_the_inherited_sources() {
+    let dir = TempDir::new("source-none");
+    dir.write(
+        "parent.rules",
+        "ruleset \"test/parent\"\ntitle \"Senet: parent\"\nsource \"Book A\"\nsource \"Book B\"\n\
+         extends \"senet/base\"\nblockade 3\n",
+    );
+    let sources = |file: &str| -> Vec<String> {
+        let (code, stdout, stderr) = run(&["explain", file, "--format", "json"]);
+        assert_eq!(code, 0, "{stderr}");
+        let json: Value = serde_json::from_str(&stdout).unwrap();
+        json["sources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    let child = |name: &str, lines: &str| {
+        dir.write(
+            &format!("{name}.rules"),
+            &format!(
+                "ruleset \"test/{name}\"\ntitle \"Senet: {name}\"\nextends \"parent\"\n{lines}blockade 4\n"
+            ),
+        )
+    };
+    let base = sources("senet/base");
+    assert_eq!(base.len(), 1, "{base:?}");
+    // Without it, the child's source follows every inherited one.
+    let adds = child("adds", "source \"Book C\"\n");
+    let mut all = base.clone();
+    all.extend(["Book A", "Book B", "Book C"].map(String::from));
+    assert_eq!(sources(&adds), all);
+    // With it, before or after the file's own, only the file's own.
+    let before = child("before", "source none\nsource \"Book C\"\n");
+    assert_eq!(sources(&before), ["Book C"]);
+    let after = child("after", "source \"Book C\"\nsource none\n");
+    assert_eq!(sources(&after), ["Book C"]);
+    // Alone: no source at all.
+    let alone = child("alone", "source none\n");
+    assert!(sources(&alone).is_empty());
+    // A file extending one with `source none` inherits what it left.
+    let grandchild = dir.write(
+        "grandchild.rules",
+        "ruleset \"test/grandchild\"\ntitle \"Senet: grandchild\"\nextends \"before\"\n\
+         source \"Book D\"\nblockade 5\n",
+    );
+    assert_eq!(sources(&grandchild), ["Book C", "Book D"]);
+    // `explain` lists the same.
+    let (_, text, _) = run(&["explain", &before]);
+    assert!(text.contains("Source: Book C\n"), "{text}");
+    assert!(!text.contains("Source: Book A"), "{text}");
 }
 
 /// Warnings never stop another command: `explain` of a warned file prints its rules, and no

@@ -199,10 +199,113 @@ fn moves_answers_have_the_documented_shape() {
 }
 
 #[test]
-fn moves_of_a_pass_is_an_empty_list() {
-    // Ur's four pyramids all showing the dark tip give 0: nothing moves.
+fn moves_of_a_pass_is_an_empty_list_and_the_pass() {
+    // Ur's four pyramids all showing the dark tip give 0: nothing moves, and the turn goes to
+    // dark with nothing else changed.
     let answer = moves_of("twenty-squares/ur", &ur_start("light", json!(0)));
-    assert_eq!(answer, json!({ "moves": [] }));
+    assert_eq!(
+        answer,
+        json!({ "moves": [], "pass": { "result": ur_start("dark", Value::Null) } })
+    );
+}
+
+/// `on retreat: ... lose next turn` (Kendall's booklet): a side that loses its turn has no move
+/// with any throw; its pass is the lost turn, which it no longer owes after it.
+#[test]
+fn moves_of_a_lost_turn_is_the_pass_that_loses_it() {
+    let pieces = json!({ "white": [2, 4, 6, 8, 10, 12, 14], "black": [1, 3, 5, 7, 9, 11, 13] });
+    let position =
+        json!({ "to_move": "white", "throw": 2, "loses_turn": ["white"], "pieces": pieces });
+    let answer = moves_of("senet/kendall-1978", &position);
+    assert_eq!(
+        answer,
+        json!({ "moves": [], "pass": {
+            "result": { "to_move": "black", "throw": null, "pieces": pieces },
+            "lost_turn": true } })
+    );
+}
+
+/// Piccione's "If it is impossible for a piece to move from square 1, it must be removed from
+/// the board and entered again" (`piece moves next or goes back to waiting`): white's piece just
+/// entered on 1 must move the 2, but black holds 2 to 6 (no capture) and nothing moves back
+/// from 1: white passes and the piece goes back to waiting.
+#[test]
+fn moves_of_a_pass_that_sends_a_piece_back() {
+    let position = json!({ "to_move": "white", "throw": 2, "moves_next": ["white"],
+                           "pieces": { "white": [1, 0, 0, 0, 0], "black": [2, 3, 4, 5, 6] } });
+    let answer = moves_of("senet/piccione", &position);
+    assert_eq!(
+        answer,
+        json!({ "moves": [], "pass": {
+            "result": { "to_move": "black", "throw": null,
+                        "pieces": { "white": [0, 0, 0, 0, 0], "black": [2, 3, 4, 5, 6] } },
+            "sent_back": 1 } })
+    );
+}
+
+/// `on pass with 0: throw again`: Ur's 0 passes and the same side throws again; and `begin
+/// with 4`: a 4 begins a side even where it has no move (light's 4 -> 8 onto dark's piece on
+/// the central rosette, safe; its entry onto 4, its own piece).
+#[test]
+fn moves_of_a_pass_that_throws_again_or_begins() {
+    let dir = TempDir::new("moves-pass");
+    let again = dir.path("again.rules");
+    std::fs::write(
+        &again,
+        "ruleset \"test/again\"\ntitle \"Ur: a 0 throws again\"\nextends \"twenty-squares/ur\"\n\
+         on pass with 0: throw again\n",
+    )
+    .unwrap();
+    let answer = moves_of(s(&again), &ur_start("light", json!(0)));
+    assert_eq!(
+        answer,
+        json!({ "moves": [], "pass": {
+            "result": ur_start("light", Value::Null), "throws_again": true } })
+    );
+
+    let begin = dir.path("begin.rules");
+    std::fs::write(
+        &begin,
+        "ruleset \"test/begin\"\ntitle \"Ur: a 4 begins\"\nextends \"twenty-squares/ur\"\n\
+         option pieces: 2 default 2\nbegin with 4\n",
+    )
+    .unwrap();
+    let position = json!({ "to_move": "light", "throw": 4, "not_begun": ["light"],
+                           "pieces": { "light": [0, 4], "dark": [0, 8] } });
+    let answer = moves_of(s(&begin), &position);
+    assert_eq!(
+        answer,
+        json!({ "moves": [], "pass": {
+            "result": { "to_move": "dark", "throw": null,
+                        "pieces": { "light": [0, 4], "dark": [0, 8] } },
+            "begins": true } })
+    );
+}
+
+/// The narrator tells what a pass did: Piccione's entered piece that cannot move goes back to
+/// waiting, and the line of the pass says so.
+#[test]
+fn a_pass_that_sends_a_piece_back_is_told() {
+    let out = run(&[
+        "play",
+        "senet/piccione",
+        "--players",
+        "random,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let told: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("passes; its piece on 1 goes back to waiting."))
+        .collect();
+    assert!(!told.is_empty(), "{}", out.stdout);
+    // Each is a pass with a throw (the piece entered with a 1 and threw again).
+    assert!(
+        told.iter().all(|l| l.contains(": no legal move, ")),
+        "{told:?}"
+    );
 }
 
 #[test]
@@ -1376,6 +1479,33 @@ fn a_person_game_stops_at_the_end_of_input() {
         assert_eq!(out.code, 0, "{input:?}: {}", out.stderr);
         let last = out.stdout.lines().last().unwrap();
         assert!(last.starts_with("Game stopped after "), "{input:?}: {last}");
+    }
+}
+
+/// A board of holes draws each hole's mark whole: on Carnarvon and Carter's board the lines
+/// from 49 to 35 and from 39 to 37 are `→35` and `→37`. Each column is as wide as its widest
+/// mark: the columns of holes begin at 0 (11-26), 10 (1-10), 30 (30-39: `→37`, three wide) and
+/// 41 (40-55), the columns between (27, 29, an empty one, 58) five characters each: a number,
+/// two of content and a space.
+#[test]
+fn a_board_of_holes_draws_its_marks_whole() {
+    let out = run(&[
+        "play",
+        "hounds-and-jackals/carnarvon-carter",
+        "--players",
+        "random,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let first_board: Vec<&str> = out.stdout.lines().collect();
+    for row in [
+        "20→6       5                  34         49→35",
+        "15*       10→8                39→37      44*",
+        "          28   29        58   57",
+        "     27                             56",
+    ] {
+        assert!(first_board.contains(&row), "no `{row}` in:\n{}", out.stdout);
     }
 }
 

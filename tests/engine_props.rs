@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 29] = [
+const IDS: [&str; 30] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -74,6 +74,7 @@ const IDS: [&str; 29] = [
     "twenty-squares/sawah",
     "twenty-squares/seleucid",
     "twenty-squares/ur",
+    "twenty-squares/ur-finkel",
 ];
 
 /// Option values other than the defaults, played as variants of their own.
@@ -500,6 +501,7 @@ game_properties! {
     games_twenty_squares_sawah: "twenty-squares/sawah", 16;
     games_twenty_squares_seleucid: "twenty-squares/seleucid", 16;
     games_twenty_squares_ur: "twenty-squares/ur", 16;
+    games_twenty_squares_ur_finkel: "twenty-squares/ur-finkel", 16;
 }
 
 #[test]

@@ -390,6 +390,7 @@ scenario_files! {
     senet_kendall => "senet__kendall.json",
     twenty_squares_sawah => "twenty-squares__sawah.json",
     twenty_squares_ur => "twenty-squares__ur.json",
+    twenty_squares_ur_finkel => "twenty-squares__ur-finkel.json",
     twenty_squares_babylonian => "twenty-squares__babylonian.json",
     twenty_squares_marks_throw_only => "twenty-squares__marks-throw-only.json",
     twenty_squares_masters => "twenty-squares__masters.json",

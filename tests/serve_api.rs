@@ -161,6 +161,18 @@ fn rulesets_check_explain_and_moves_answer_as_the_command_line() {
         expected["moves"][0]["steps"],
         json!([{ "from": 0, "to": 2 }])
     );
+    // A throw of 0 moves nothing: the answer has the pass, the turn gone to dark.
+    let mut passing = position.clone();
+    passing["throw"] = json!(0);
+    let r = s.post(
+        "/api/moves",
+        &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" }, "position": passing }),
+    );
+    assert_eq!(
+        r.json(),
+        json!({ "moves": [], "pass": { "result":
+            { "to_move": "dark", "throw": null, "pieces": { "light": [0, 0], "dark": [0, 0] } } } })
+    );
 }
 
 #[test]

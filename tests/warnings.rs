@@ -72,6 +72,24 @@ fn a_choice_note_says_a_destination_that_may_be_taken_is_meant() {
     assert!(warnings("chosen.rules", text).is_empty());
 }
 
+/// A statement has one note: a `[source: ...]` note whose part after a `;` begins `choice:`
+/// says a choice too, and silences W003; a source note without one does not.
+#[test]
+fn a_choice_within_a_source_note_says_a_destination_that_may_be_taken_is_meant() {
+    let head = "ruleset \"test/chosen\"\ntitle \"Senet: the Water sends back to 15\"\n\
+                extends \"senet/base\"\n";
+    let chosen = format!(
+        "{head}square 27: go to 15   [source: \"back to 15\"; choice: a piece stays in the Water while 15 is taken]\n"
+    );
+    assert!(warnings("chosen.rules", &chosen).is_empty());
+    let sourced = format!("{head}square 27: go to 15   [source: \"back to 15\"; a piece stays]\n");
+    let codes: Vec<String> = warnings("sourced.rules", &sourced)
+        .iter()
+        .map(Diagnostic::code)
+        .collect();
+    assert_eq!(codes, ["W003"]);
+}
+
 /// The bundled rule sets give no warning.
 #[test]
 fn bundled_rule_sets_give_no_warning() {

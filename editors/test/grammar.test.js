@@ -105,6 +105,7 @@ test('chosen words get the scopes themes colour', async () => {
     'first by throw-off, ties to red',
     'blockade none',
     'start red on 1, 3; blue on 2, 4',
+    'source  none',
   ].join('\n');
   const tokens = await tokenise(text);
   const has = (line, word, scope, nth = 0) =>
@@ -138,6 +139,8 @@ test('chosen words get the scopes themes colour', async () => {
   has(8, 'none', 'constant.language.senet');
   has(9, 'red', 'variable.other.side.senet');
   has(9, 'blue', 'variable.other.side.senet');
+  has(10, 'source', 'keyword.control.statement.senet');
+  has(10, 'none', 'constant.language.senet');
 });
 
 test('a stray character is marked invalid, an unclosed string ends with its line', async () => {

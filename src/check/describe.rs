@@ -217,7 +217,8 @@ pub fn describe(kind: &StatementKind) -> String {
     match kind {
         K::Ruleset(id) => format!("Rule set `{}`.", id.value),
         K::Title(t) => t.clone(),
-        K::Source(s) => format!("Source: {s}."),
+        K::Source(Some(s)) => format!("Source: {s}."),
+        K::Source(None) => "The sources of the rule sets it extends are not its own.".into(),
         K::Extends(t) => format!("Extends `{}`.", t.value),
         K::Option { name, values, default } => format!(
             "Option `{}`: {} (default {}).",

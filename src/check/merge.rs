@@ -65,13 +65,20 @@ pub fn merge<'a>(
                 seen.push((key, cond, stmt));
             }
         }
-        for stmt in &layer.ast.statements {
-            if let StatementKind::Source(s) = &stmt.kind
-                && stmt.condition.is_none()
-            {
-                merged.sources.push(s.clone());
-            }
+        // `source none` drops the sources inherited so far, wherever it stands in the file; the
+        // file's own follow.
+        let sources = layer
+            .ast
+            .statements
+            .iter()
+            .filter_map(|stmt| match &stmt.kind {
+                StatementKind::Source(s) if stmt.condition.is_none() => Some(s),
+                _ => None,
+            });
+        if sources.clone().any(Option::is_none) {
+            merged.sources.clear();
         }
+        merged.sources.extend(sources.flatten().cloned());
         // Unconditional rules first, so that a `when` rule of the same file overrides them.
         for stmt in layer
             .ast

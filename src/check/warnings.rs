@@ -7,8 +7,8 @@
 //!   `senet/kendall`'s `when pieces is 7: pieces 7 each` makes `--option pieces=5` seven pieces).
 //! - W002: a file that changes the rules it extends keeps the title of the rule set it extends.
 //! - W003: a square effect sends a piece to a square that may be taken, where the rules then
-//!   keep the piece where it landed (or refuse the move, for a trap): silenced by a `[choice:
-//!   ...]` note on the rule, which says the author chose it.
+//!   keep the piece where it landed (or refuse the move, for a trap): silenced by a note on the
+//!   rule that says the author chose it (`[choice: ...]`, or `[source: ...; choice: ...]`).
 //! - W004: every throw the device gives earns another throw after a move (a turn ends only
 //!   when its side cannot move), or after a pass (a side that cannot move throws for ever): a
 //!   turn that may never end. (Both at once is an error, E160.)
@@ -21,7 +21,7 @@ use super::merge::{Merged, merge, written};
 use super::ruleset::{OptionInfo, RuleSet};
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{
-    Destination, Effect, NoteKind, RuleKey, SetExpr, Span, StatementKind as K, Trigger, Value,
+    Destination, Effect, Note, NoteKind, RuleKey, SetExpr, Span, StatementKind as K, Trigger, Value,
 };
 use miette::LabeledSpan;
 
@@ -333,38 +333,51 @@ fn destinations_taken(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnosti
     let leaf = layers.len() - 1;
     for entry in merged.entries.iter().filter(|e| e.layer == leaf) {
         let stmt = entry.stmt;
-        if stmt
-            .note
-            .as_ref()
-            .is_some_and(|n| n.kind == NoteKind::Choice)
-        {
+        if stmt.note.as_ref().is_some_and(says_a_choice) {
             continue;
         }
-        // Where each effect sends a piece, the squares it is sent from, and whether it is a
-        // trap (a move that would pass them).
-        let sent: Vec<(&Destination, String, bool)> = match &stmt.kind {
+        // Where each effect sends a piece, the squares it is sent from, whether it is a trap (a
+        // move that would pass them), and whether it captures an enemy piece there.
+        let sent: Vec<(&Destination, String, bool, bool)> = match &stmt.kind {
             K::SquareEffect {
                 square,
                 effect: Some(to),
-            } => vec![(to, square.value.to_string(), false)],
+            } => vec![(to, square.value.to_string(), false, false)],
             K::On {
                 trigger, effects, ..
             } => effects
                 .iter()
                 .filter_map(|e| match (&trigger.value, &e.value) {
-                    (Trigger::Landing(set, _), Effect::GoTo { to, .. }) => {
-                        Some((to, squares(set), false))
+                    (Trigger::Landing(set, _), Effect::GoTo { to, capturing, .. }) => {
+                        Some((to, squares(set), false, capturing.is_some()))
                     }
                     (Trigger::Passing(set), Effect::GoTo { to, .. }) => {
-                        Some((to, squares(set), true))
+                        Some((to, squares(set), true, false))
                     }
                     _ => None,
                 })
                 .collect(),
             _ => Vec::new(),
         };
-        for (to, from, passing) in sent {
+        for (to, from, passing, capturing) in sent {
             let Destination::Square(m) = to else { continue };
+            if capturing {
+                // A line that captures stays only for a piece it cannot take: its own side's, or
+                // one the capture rules protect; no first free square may capture (E151).
+                out.push(Diagnostic::new(
+                    &layers[leaf].file,
+                    CheckWarning::DestinationTaken {
+                        span: m.span.clone().into(),
+                        to: m.value,
+                        then: format!(
+                            "if square {} holds a piece of its own side, or one that cannot be captured, a piece that lands on {from} stays there",
+                            m.value
+                        ),
+                        help: "if staying is meant, say so in a note: `[choice: ...]`".into(),
+                    },
+                ));
+                continue;
+            }
             let then = if passing {
                 format!(
                     "while square {} is taken, no move may pass over {from}",
@@ -404,6 +417,17 @@ fn destinations_taken(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnosti
             ));
         }
     }
+}
+
+/// Whether a note says what the rule set chose: a `[choice: ...]` note, or a `[source: ...]`
+/// note with a part that begins `choice:` (`[source: "..."; choice: ...]`), since a statement
+/// carries one note and a rule may need both.
+fn says_a_choice(note: &Note) -> bool {
+    note.kind == NoteKind::Choice
+        || note
+            .text
+            .split(';')
+            .any(|part| part.trim_start().starts_with("choice:"))
 }
 
 /// A set of squares a piece lands on or passes one of, in words: `26`, `28, 29 or 30`.

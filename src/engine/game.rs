@@ -5,7 +5,7 @@
 use super::apply::Recorder;
 use super::position::opening_flag;
 use super::split_draw::Drawn;
-use super::{Engine, Listing, Move, Outcome, Position, Report, StepReport};
+use super::{Engine, Listing, Move, Outcome, PassReport, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
 use crate::types::limits::MAX_SQUARES;
 use crate::types::{PerSide, Side, Throw};
@@ -93,10 +93,11 @@ pub enum GameEvent {
         side: Side,
         after: Position,
     },
-    /// No legal move for `throw`: the turn passes.
+    /// No legal move for `throw`: the turn passes, and what the pass did.
     Pass {
         side: Side,
         throw: Throw,
+        report: PassReport,
         after: Position,
     },
     End {
@@ -344,13 +345,19 @@ impl<'e> Game<'e> {
     /// The side to move passes; the event for the turn machine.
     #[inline(never)]
     fn pass(&mut self, side: Side, throw: Throw) -> Event {
+        let before = self.pos;
         let event = self.engine.pass_in_place(&mut self.pos, throw);
         if throw.is_zero() && self.phase == Phase::Opening {
             // No opening move could be made: it is no longer due.
             self.pos.flags &= !opening_flag(side);
         }
         let after = self.pos;
-        self.emit(|| GameEvent::Pass { side, throw, after });
+        self.emit(|| GameEvent::Pass {
+            side,
+            throw,
+            report: PassReport::between(&before, &after),
+            after,
+        });
         event
     }
 

@@ -5,6 +5,7 @@ mod apply;
 pub mod game;
 mod generate;
 mod moves;
+mod passing;
 pub mod playout;
 mod position;
 mod split;
@@ -12,6 +13,7 @@ pub mod split_draw;
 
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
+pub use passing::PassReport;
 pub use position::{Position, Setup, SetupError, Way};
 pub use split::{SPLIT_STATES, SPLIT_TRIES};
 

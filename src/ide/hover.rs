@@ -126,7 +126,8 @@ fn statement_form(kind: &StatementKind) -> &'static str {
     match kind {
         K::Ruleset(_) => "`ruleset \"ID\"`",
         K::Title(_) => "`title \"TEXT\"`",
-        K::Source(_) => "`source \"TEXT\"`",
+        K::Source(Some(_)) => "`source \"TEXT\"`",
+        K::Source(None) => "`source none`",
         K::Extends(_) => "`extends \"ID-OR-PATH\"`",
         K::Option { .. } => "`option NAME: V1 | V2 ... default V`",
         K::Board {

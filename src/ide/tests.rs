@@ -214,6 +214,20 @@ fn hover_on_a_keyword_gives_its_reference_entry() {
     );
 }
 
+/// `source none` has its own entry in the reference; `source "TEXT"` keeps its own.
+#[test]
+fn hover_on_source_none_gives_its_entry() {
+    let text = "ruleset \"x\"\nsource none\nsource \"a book\"\n";
+    let a = Analysis::new(text, None);
+    let none = a.hover(at(text, "source none")).unwrap().markdown;
+    assert!(
+        none.starts_with("**`source none`**\n\nThe sources of the rule sets this file extends"),
+        "{none}"
+    );
+    let book = a.hover(at(text, "source \"a")).unwrap().markdown;
+    assert!(book.starts_with("**`source \"TEXT\"`**"), "{book}");
+}
+
 #[test]
 fn hover_on_a_line_that_captures_tells_its_own_entry() {
     let text = "on landing on 6: may go to 37 capturing and stop\n";

@@ -763,7 +763,9 @@ pub static INDEX: &[Entry] = &[
          lands on the square stays where it landed (after `on passing`, a move that would pass \
          the square is not legal). That is often not what was meant: `go to first free after N` \
          (or `before N`) sends the piece to the nearest free square instead. Where staying is \
-         meant, a `[choice: ...]` note on the rule says so, and the warning is not given.",
+         meant, a note on the rule says so, and the warning is not given: `[choice: ...]`, or a \
+         `[source: ...]` note with a part that begins `choice:` (`[source: \"...\"; choice: \
+         ...]`).",
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to 15\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to first free after 15\n",
     ),

@@ -164,6 +164,16 @@ mod tests {
         );
     }
 
+    /// `source none` is a header line: its word lines up with the strings of the others.
+    #[test]
+    fn source_none_lines_up_with_the_header() {
+        let text = "ruleset \"x/y\"\nsource   none\nsource \"a\"\n";
+        assert_eq!(
+            format(text).unwrap(),
+            "ruleset \"x/y\"\nsource  none\nsource  \"a\"\n"
+        );
+    }
+
     #[test]
     fn keeps_comment_lines_and_drops_blank_ends() {
         let text = "\n\n# a comment   \n   #indented\nsides red, blue\n\n";

@@ -6,7 +6,7 @@
 pub const FORMS: &[(&str, &[&str])] = &[
     ("ruleset", &["ruleset \"my/variant\""]),
     ("title", &["title \"Senet: my variant\""]),
-    ("source", &["source \"a book, page 12\""]),
+    ("source", &["source \"a book, page 12\"", "source none"]),
     ("extends", &["extends \"senet/base\""]),
     ("option", &["option pieces: 5 | 7 default 5"]),
     ("when", &["when pieces is 7: pieces 7 each"]),

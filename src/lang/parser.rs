@@ -319,7 +319,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
     let kind = match rule {
         Rule::ruleset_stmt => StatementKind::Ruleset(string(parts.next().unwrap(), offset)),
         Rule::title_stmt => StatementKind::Title(string(parts.next().unwrap(), offset).value),
-        Rule::source_stmt => StatementKind::Source(string(parts.next().unwrap(), offset).value),
+        Rule::source_stmt => StatementKind::Source(parts.next().map(|p| string(p, offset).value)),
         Rule::extends_stmt => StatementKind::Extends(string(parts.next().unwrap(), offset)),
         Rule::option_stmt => {
             let name = ident(parts.next().unwrap(), offset);

@@ -347,7 +347,8 @@ pub enum CapturedPlace {
 pub enum StatementKind {
     Ruleset(Spanned<String>),
     Title(String),
-    Source(String),
+    /// `source "TEXT"`, or `source none` (`None`): the sources of the files it extends dropped.
+    Source(Option<String>),
     Extends(Spanned<String>),
     Option {
         name: Spanned<String>,

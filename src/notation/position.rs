@@ -354,7 +354,30 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
         .iter()
         .map(|mv| move_json(engine, &pos, mv, throw))
         .collect();
+    if moves.is_empty() {
+        return Ok(json!({ "moves": moves, "pass": pass_json(engine, &pos, throw) }));
+    }
     Ok(json!({ "moves": moves }))
+}
+
+/// The pass of a side with no legal move, as `senet moves` gives it: the position after it, and
+/// what it did (each field only where it did it).
+pub fn pass_json(engine: &Engine, pos: &Position, throw: Throw) -> Value {
+    let (next, report) = engine.pass_reported(pos, throw);
+    let mut v = json!({ "result": position_json(engine, &next, None) });
+    if report.lost_turn {
+        v["lost_turn"] = json!(true);
+    }
+    if let Some(p) = report.sent_back {
+        v["sent_back"] = place_json(Place::On(p));
+    }
+    if report.begins {
+        v["begins"] = json!(true);
+    }
+    if report.throws_again {
+        v["throws_again"] = json!(true);
+    }
+    v
 }
 
 /// One legal move as `senet moves` lists it: its steps, the position it leads to (with

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use super::board::{self, Cell, ansi, initial};
 use crate::compile::{SquareFlags, Win};
 use crate::engine::game::{GameSummary, Stop};
-use crate::engine::{Captured, Engine, Outcome, Position, Report};
+use crate::engine::{Captured, Engine, Outcome, PassReport, Position, Report};
 use crate::types::{Fallback, Place, Side, Square, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
@@ -253,7 +253,9 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
             }),
         }
     };
-    let mut out = board::draw(&r.board, &content);
+    // A hole keeps the room of its mark while a piece stands on it: the board does not shift.
+    let room = |sq: Square| square_mark(engine, sq).map_or(0, |m| m.chars().count());
+    let mut out = board::draw_with_room(&r.board, &content, &room);
     out.push_str(&key(engine));
     for (s, side) in r.sides.iter() {
         let _ = write!(
@@ -468,6 +470,23 @@ fn sent(engine: &Engine, s: Side, from: Place, c: Captured) -> Sent {
         Place::Removed => Sent::Removed,
         Place::Waiting | Place::Off => Sent::Waiting,
     }
+}
+
+/// What a pass of side `s` did besides passing, as clauses to follow "passes" (`; its piece on
+/// 1 goes back to waiting; throws again`); empty where it did nothing more.
+pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
+    let mut text = String::new();
+    if let Some(p) = report.sent_back {
+        let on = place(engine, s, Place::On(p), false);
+        let _ = write!(text, "; its piece on {on} goes back to waiting");
+    }
+    if report.begins {
+        text.push_str("; the throw lets it begin");
+    }
+    if report.throws_again {
+        text.push_str("; throws again");
+    }
+    text
 }
 
 /// Joins `1`, `1 and 2`, `1, 2 and 3`.

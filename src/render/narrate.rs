@@ -2,7 +2,7 @@
 //! reports of each move in them). In a game with a person, what happens between that person's
 //! decisions is kept and told with the next decision; otherwise it is told at once.
 
-use super::game::{Style, move_words, throws_text};
+use super::game::{Style, move_words, pass_words, throws_text};
 use crate::engine::Engine;
 use crate::engine::game::GameEvent;
 use crate::types::{PerSide, Side};
@@ -167,18 +167,24 @@ impl<'a> Narrator<'a> {
                     ));
                 }
             }
-            GameEvent::Pass { side, throw, .. } => {
+            GameEvent::Pass {
+                side,
+                throw,
+                ref report,
+                ..
+            } => {
                 let name = self.side(side);
+                let more = pass_words(engine, side, report);
                 let spend = self.engine.rules.throw_again != 0 && !self.engine.rules.split;
                 let text = if spend && self.throws.is_empty() {
-                    format!("{name} can play none of the throws it has left: its turn ends.")
+                    format!("{name} can play none of the throws it has left: its turn ends{more}.")
                 } else if throw.is_zero() && self.throws.is_empty() {
-                    format!("{name} has no opening move and passes.")
+                    format!("{name} has no opening move and passes{more}.")
                 } else if self.throws.is_empty() {
-                    format!("{name} has no legal move with {throw} and passes.")
+                    format!("{name} has no legal move with {throw} and passes{more}.")
                 } else {
                     let thrown = throws_text(engine, &self.throws, false);
-                    format!("{name} throws {thrown}: no legal move, {name} passes.")
+                    format!("{name} throws {thrown}: no legal move, {name} passes{more}.")
                 };
                 self.throws.clear();
                 self.line(text);

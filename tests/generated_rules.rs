@@ -1598,10 +1598,24 @@ fn commands(
     i: usize,
 ) -> Vec<Run> {
     let seed = i.to_string();
+    // Games of generated rules often never end: they stop at the turn cap, whose default (10,000
+    // turns, or throws in one turn) would give twenty of them a minute of play where each turn
+    // throws again on nearly every value. That is the cap working, not a hang: a tenth of it
+    // stops them the same way, in a tenth of the time.
+    let cap = "1000";
     let mut runs = vec![
         Run::new(
             &[
-                "sim", path, "--games", "20", "--seed", &seed, "--format", "json",
+                "sim",
+                path,
+                "--games",
+                "20",
+                "--seed",
+                &seed,
+                "--format",
+                "json",
+                "--turn-cap",
+                cap,
             ],
             Expect::Json,
         ),
@@ -1626,7 +1640,16 @@ fn commands(
     if !file.options.is_empty() {
         runs.push(Run::new(
             &[
-                "compare", path, "--sweep", "all", "--games", "2", "--skill", "none",
+                "compare",
+                path,
+                "--sweep",
+                "all",
+                "--games",
+                "2",
+                "--skill",
+                "none",
+                "--turn-cap",
+                cap,
             ],
             Expect::SuccessOrRefusal,
         ));
@@ -1638,7 +1661,16 @@ fn commands(
         let chosen = format!("{name}={v}");
         runs.push(Run::new(
             &[
-                "sim", path, "--games", "20", "--seed", &seed, "--option", &chosen,
+                "sim",
+                path,
+                "--games",
+                "20",
+                "--seed",
+                &seed,
+                "--option",
+                &chosen,
+                "--turn-cap",
+                cap,
             ],
             Expect::Text,
         ));
@@ -1664,7 +1696,7 @@ fn commands(
     runs
 }
 
-/// Every generated file that checks runs under `senet sim`, `moves` (start and random positions,
+/// Every generated file that checks runs under `senet sim` (a turn cap of 1,000), `moves` (start and random positions,
 /// answered with as many moves as the library lists), `explain`, `draw` (the start, and a
 /// position with its paths), an option's other value, `compare --sweep all` of every option, and
 /// a small `solve` (one piece a side by the `pieces` option, or files of one or two pieces; by

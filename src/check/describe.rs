@@ -403,13 +403,14 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", one_of(s)),
         K::Backward(b) if !b.allowed => "There are no backward moves: with no legal move, the player passes.".into(),
         K::Backward(b) => format!(
-            "{} by the throw{}.",
+            "{} by the throw{}{}.",
             if b.per_piece {
                 "A piece that has no forward move moves backwards instead"
             } else {
                 "If no forward move exists, a piece must move backwards"
             },
-            if b.onto_empty { ", onto an empty square only" } else { "" }
+            if b.onto_empty { ", onto an empty square only" } else { "" },
+            if b.split { "; in a split turn the total may be shared among pieces moving backwards, as forwards" } else { "" }
         ),
         K::Priority(SetExpr::None) => "Any piece that can move may be moved.".into(),
         K::Priority(s) => format!("If a piece on {} can move, one of those must move.", one_of(s)),

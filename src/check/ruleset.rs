@@ -57,6 +57,8 @@ pub struct RuleSet {
     pub backward_per_piece: bool,
     /// A backward move never lands on a piece (it captures nothing).
     pub backward_onto_empty: bool,
+    /// In a split turn a backward move shares the total among pieces as a forward one does.
+    pub backward_split: bool,
     /// Once a side has moved forward (backward) in a turn, its other moves that turn go the
     /// same way (`one direction each turn`).
     pub one_direction: bool,

@@ -56,8 +56,17 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Blockade => a.blockade == b.blockade,
         RuleKey::Stop => a.stop == b.stop,
         RuleKey::Backward => {
-            (a.backward, a.backward_per_piece, a.backward_onto_empty)
-                == (b.backward, b.backward_per_piece, b.backward_onto_empty)
+            (
+                a.backward,
+                a.backward_per_piece,
+                a.backward_onto_empty,
+                a.backward_split,
+            ) == (
+                b.backward,
+                b.backward_per_piece,
+                b.backward_onto_empty,
+                b.backward_split,
+            )
         }
         RuleKey::Priority => a.priority == b.priority,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,

@@ -301,6 +301,9 @@ pub struct Rules {
     pub backward_per_piece: bool,
     /// Backward moves land only on empty squares.
     pub backward_onto_empty: bool,
+    /// In a split turn with no forward sequence, the total is shared among pieces moving
+    /// backwards (else one piece moves back by the whole total).
+    pub backward_split: bool,
     /// The moves of a turn go one way (see [`Position::turn_way`]).
     pub one_direction: bool,
     pub seats: Option<Seats>,

@@ -868,7 +868,9 @@ impl Engine {
         let s = pos.to_move;
         let backward = pos.moved_this_turn() == Some(Way::Backward);
         if self.rules.split {
-            if backward {
+            if backward && self.rules.backward_split {
+                self.split_backward_moves(pos, throw, (pieces, must), out);
+            } else if backward {
                 let pieces = if must != 0 { must & pieces } else { pieces };
                 self.backward_moves(pos, s, throw, pieces, out);
             } else {

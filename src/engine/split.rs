@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply::NoRecord;
-use super::generate::{bit, lowest};
+use super::generate::{between, bit, lowest};
 use super::split_draw::{LONGEST, highest};
 use super::{Engine, Move, Position, Step};
 use crate::types::limits::MAX_THROW_VALUE;
@@ -160,6 +160,8 @@ struct Search<'a> {
     /// Whether states that cannot reach the best part found are cut off (always, but in the
     /// tests that hold it to the search without).
     prune: bool,
+    /// Whether the pieces move backwards (`backward when no forward move, split among pieces`).
+    backward: bool,
 }
 
 impl Engine {
@@ -177,7 +179,21 @@ impl Engine {
         out: &mut Vec<Move>,
     ) -> u16 {
         let only = (pieces, may_enter, must);
-        self.split_search(pos, total, only, or_backward, (false, true), out)
+        self.split_search(pos, total, only, (or_backward, false), (false, true), out)
+    }
+
+    /// The moves of a split turn that has moved backwards already and shares its total among
+    /// pieces moving backwards (`backward when no forward move, split among pieces`): the same
+    /// search, backwards only.
+    pub(super) fn split_backward_moves(
+        &self,
+        pos: &Position,
+        total: Throw,
+        (pieces, must): (u64, u64),
+        out: &mut Vec<Move>,
+    ) {
+        let only = (pieces, false, must);
+        self.split_search(pos, total, only, (true, true), (false, false), out);
     }
 
     /// The legal moves of the side to move for the split total `total` into `out`, as
@@ -189,7 +205,14 @@ impl Engine {
         total: Throw,
         out: &mut Vec<Move>,
     ) -> u16 {
-        self.split_search(pos, total, (u64::MAX, true, 0), true, (true, true), out)
+        self.split_search(
+            pos,
+            total,
+            (u64::MAX, true, 0),
+            (true, false),
+            (true, true),
+            out,
+        )
     }
 
     fn split_search(
@@ -197,7 +220,7 @@ impl Engine {
         pos: &Position,
         total: Throw,
         (pieces, may_enter, must): (u64, bool, u64),
-        or_backward: bool,
+        (or_backward, only_backward): (bool, bool),
         (until_whole, prune): (bool, bool),
         out: &mut Vec<Move>,
     ) -> u16 {
@@ -208,36 +231,53 @@ impl Engine {
         SETS.with(|sets| {
             // A search never starts another: the sets are free.
             let mut sets = sets.borrow_mut();
-            sets.results.clear();
-            sets.seen.clear();
-            sets.cut = false;
             let start = out.len();
-            let mut search = Search {
-                may_enter: may_enter && must == 0,
-                must,
-                best: 0,
-                found: out,
-                start,
-                sets: &mut sets,
-                origin: pos,
-                total,
-                until_whole,
-                whole: false,
-                cut: false,
-                tries: 0,
-                prune,
-            };
-            // Pieces that may not move count as moved already.
-            self.extend(
-                pos,
-                s,
-                (pos.on[s] & !pieces, Trace::default()),
-                total.get(),
-                total.get(),
-                &mut Move::default(),
-                &mut search,
-            );
-            let (best, cut) = (search.best, search.cut);
+            let (mut best, mut cut) = (0, false);
+            // Forwards; then, where no forward sequence exists and the rules split a backward
+            // move too, backwards the same way (no piece entering, and to the end: no caller
+            // asks whether a backward sequence uses the whole total).
+            let split_back = self.rules.backward && self.rules.backward_split && or_backward;
+            for backward in [false, true] {
+                if !backward && only_backward {
+                    continue;
+                }
+                if backward && (best != 0 || cut || !split_back) {
+                    break;
+                }
+                sets.results.clear();
+                sets.seen.clear();
+                let mut search = Search {
+                    may_enter: may_enter && must == 0 && !backward,
+                    must,
+                    best: 0,
+                    found: &mut *out,
+                    start,
+                    sets: &mut sets,
+                    origin: pos,
+                    total,
+                    until_whole: until_whole && !backward,
+                    whole: false,
+                    cut: false,
+                    tries: 0,
+                    // The bound of what pieces may still use looks forwards only.
+                    prune: prune && !backward,
+                    backward,
+                };
+                // Pieces that may not move count as moved already.
+                self.extend(
+                    pos,
+                    s,
+                    (pos.on[s] & !pieces, Trace::default()),
+                    total.get(),
+                    total.get(),
+                    &mut Move::default(),
+                    &mut search,
+                );
+                cut = search.cut;
+                if !backward {
+                    best = search.best;
+                }
+            }
             sets.cut = cut;
             sets.visited = sets.seen.len();
             // A rare long turn leaves large sets; every later search would clear them and
@@ -246,7 +286,7 @@ impl Engine {
                 sets.seen = HashSet::default();
                 sets.results = HashSet::default();
             }
-            if best == 0 && !cut && self.rules.backward && or_backward {
+            if best == 0 && !cut && self.rules.backward && or_backward && !split_back {
                 // The piece that must move next moves back alone, if it may move at all.
                 let pieces = if must != 0 { must & pieces } else { pieces };
                 self.backward_moves(pos, s, total, pieces, out);
@@ -368,6 +408,17 @@ impl Engine {
             return;
         }
         let barrier = self.barrier(pos, s);
+        if search.backward {
+            self.extend_backward(
+                pos,
+                s,
+                (moved, trace, remaining, total),
+                barrier,
+                mv,
+                search,
+            );
+            return;
+        }
         let can_bear = self.can_bear_off(pos, s);
         // No single step moves further than one past the end of the path, or than an exit
         // throw (a single throw's value); round a loop, any distance.
@@ -416,6 +467,46 @@ impl Engine {
                 if let Some(t) = self.entry_target(pos, s, Throw::new(d), barrier) {
                     let step = (Step::packed(0, t), d);
                     self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
+                }
+            }
+        }
+    }
+
+    /// [`Engine::extend`] for a backward split: every next single backward movement of a piece
+    /// that has not moved yet, each as a backward move of its own would be (not from where
+    /// no piece moves backwards or only bears off, not past a barrier, onto an empty square
+    /// where the rules say so). No piece enters.
+    fn extend_backward(
+        &self,
+        pos: &Position,
+        s: Side,
+        (moved, trace, remaining, total): (u64, Trace, u16, u16),
+        barrier: u64,
+        mv: &mut Move,
+        search: &mut Search,
+    ) {
+        let m = &self.masks[s];
+        let mut bits = pos.on[s] & !moved & !m.only_bear_off & !m.no_backward;
+        search.tries += u64::from(bits.count_ones()) * u64::from(remaining.min(64));
+        if search.tries > SPLIT_TRIES {
+            search.cut = true;
+            return;
+        }
+        while bits != 0 {
+            let p = lowest(bits);
+            bits &= bits - 1;
+            for d in 1..=remaining.min(u16::from(p) - 1) {
+                let t = p - u8::try_from(d).unwrap_or(u8::MAX);
+                let onto_piece = pos.occupied() & m.square_bit[usize::from(t - 1)] != 0;
+                if between(t, p) & barrier == 0
+                    && !(self.rules.backward_onto_empty && onto_piece)
+                    && self.can_land(pos, s, p, t)
+                {
+                    let step = (Step::packed(p, t), d);
+                    self.step_on(pos, s, step, (moved, trace, remaining, total), mv, search);
+                    if search.cut {
+                        return;
+                    }
                 }
             }
         }
@@ -530,7 +621,7 @@ mod tests {
                     assert_eq!(engine.legal_moves(pos, t, &mut pruned), Listing::Whole);
                     whole.clear();
                     let every = (u64::MAX, true, 0);
-                    engine.split_search(pos, t, every, true, (false, false), &mut whole);
+                    engine.split_search(pos, t, every, (true, false), (false, false), &mut whole);
                     // Steps past a move's length are not part of it.
                     let steps = |list: &[Move]| -> Vec<Vec<_>> {
                         list.iter().map(|m| m.steps().to_vec()).collect()

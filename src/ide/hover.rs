@@ -193,6 +193,7 @@ fn statement_form(kind: &StatementKind) -> &'static str {
         K::Blockade(None) => "`blockade none`",
         K::Stop(_) => "`stop on SET`",
         K::Backward(b) if !b.allowed => "`backward never`",
+        K::Backward(b) if b.split => "`backward when no forward move, split among pieces`",
         K::Backward(b) if b.onto_empty => "`backward when ... onto empty squares`",
         K::Backward(b) if b.per_piece => "`backward when the piece has no forward move`",
         K::Backward(_) => "`backward when no forward move`",

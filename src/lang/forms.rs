@@ -115,6 +115,7 @@ pub const FORMS: &[(&str, &[&str])] = &[
         &[
             "backward when no forward move",
             "backward when the piece has no forward move onto empty squares",
+            "backward when no forward move, split among pieces",
             "backward never",
         ],
     ),

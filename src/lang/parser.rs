@@ -545,6 +545,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 allowed: !has(Rule::kw_never),
                 per_piece: all.contains(&Rule::backward_piece),
                 onto_empty: all.contains(&Rule::backward_onto),
+                split: all.contains(&Rule::backward_split),
             })
         }
         Rule::priority_stmt => StatementKind::Priority(set(parts.next().unwrap(), offset)?),
@@ -941,6 +942,7 @@ fn words(rule: Rule) -> &'static str {
         Rule::backward_side => "`no forward move`",
         Rule::backward_piece => "`the piece has no forward move`",
         Rule::backward_onto => "`onto empty squares`",
+        Rule::backward_split => "`, split among pieces`",
         Rule::seat_throw => "`throw until V, thrower plays SIDE`",
         Rule::opening_front => "`front piece moves N`",
         Rule::then_again => "`then throw again`",

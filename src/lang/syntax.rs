@@ -286,6 +286,9 @@ pub struct BackwardSpec {
     pub allowed: bool,
     pub per_piece: bool,
     pub onto_empty: bool,
+    /// `, split among pieces`: in a split turn the total moves pieces backwards as it moves
+    /// them forwards, shared among them.
+    pub split: bool,
 }
 
 /// What an event rule does.

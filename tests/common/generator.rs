@@ -1711,7 +1711,12 @@ impl Writer<'_> {
                 } else {
                     ""
                 };
-                self.push(format!("backward when {who}{onto}"));
+                let shared = if self.split && rng.random_bool(0.5) {
+                    ", split among pieces"
+                } else {
+                    ""
+                };
+                self.push(format!("backward when {who}{onto}{shared}"));
             } else {
                 self.push("backward never".into());
             }
@@ -1757,8 +1762,15 @@ impl Writer<'_> {
             let set = self.set(&mut rng);
             self.push(format!("no passing on {set}"));
             // Squares a piece of a split turn may stop on and go on from.
+            // A few squares, as the rule is meant (on every square of a loop, a split of a
+            // large total has more sequences than a listing visits, and stops its game).
             if self.split && rng.random_bool(0.5) {
-                let set = self.set(&mut rng);
+                let (a, b) = (self.square(&mut rng), self.square(&mut rng));
+                let set = if a == b {
+                    a.to_string()
+                } else {
+                    format!("{}, {}", a.min(b), a.max(b))
+                };
                 self.push(format!("pieces may stop on {set} and go on"));
             }
         }

@@ -809,6 +809,17 @@ pub fn build(
     let enter = landing::enter(&mut cx, layout.start.as_ref());
     let capture = landing::capture(&mut cx);
     let movement = movement::movement(&mut cx, layout.pieces);
+    if movement.backward_split && !throws.turn.splits() {
+        cx.contradicts(
+            &RuleKey::Backward,
+            (
+                "backward moves split among pieces, but no turn splits a total among pieces",
+                "only in a split turn",
+                "split the throw among pieces (`turn throw then split`), or drop `, split among pieces`",
+            ),
+            &[RuleKey::Turn],
+        );
+    }
     if movement.backward_per_piece && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::Backward,
@@ -1020,6 +1031,7 @@ pub fn build(
         backward: movement.backward,
         backward_per_piece: movement.backward_per_piece,
         backward_onto_empty: movement.backward_onto_empty,
+        backward_split: movement.backward_split,
         one_direction: movement.one_direction,
         priority: movement.priority,
         only_pieces_on: movement.only_pieces_on,

@@ -16,6 +16,7 @@ pub(super) struct Movement {
     pub backward: bool,
     pub backward_per_piece: bool,
     pub backward_onto_empty: bool,
+    pub backward_split: bool,
     pub priority: PerSide<Vec<PathPos>>,
     /// The moves of a turn go one way (`one direction each turn`).
     pub one_direction: bool,
@@ -115,6 +116,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         backward,
         backward_per_piece: spec.allowed && spec.per_piece,
         backward_onto_empty: spec.allowed && spec.onto_empty,
+        backward_split: spec.allowed && spec.split,
         priority,
         only_pieces_on,
         no_backward_from,

@@ -478,6 +478,12 @@ impl Model<'_> {
     }
 }
 
+/// The throws a move leaves its side in this turn: the next, if it throws again, and the ones it
+/// is owed after it (where extra throws add up).
+fn throws_to_come(next: &Position, report: &senet::engine::Report) -> u16 {
+    u16::from(report.extra_throw()) + u16::from(next.throws_owed())
+}
+
 fn on(p: usize) -> Place {
     Place::On(PathPos::from_index(p - 1).expect("a path position"))
 }
@@ -1007,7 +1013,12 @@ fn check_moves(
             }) else {
                 return Err(at_move("declines a throw no other form of it takes".into()));
             };
-            if report.extra_throw() || !engine.apply(pos, other, throw).1.extra_throw() {
+            if throws_to_come(&next, &report)
+                >= throws_to_come(
+                    &engine.apply(pos, other, throw).0,
+                    &engine.apply(pos, other, throw).1,
+                )
+            {
                 return Err(at_move(
                     "declines a throw, but the two forms give the same turn".into(),
                 ));
@@ -1026,8 +1037,9 @@ fn check_moves(
             };
             // Ending the turn loses an extra throw the move earns, or in a turn that plays each
             // throw whole, the throws not yet played.
-            let loses = !report.extra_throw()
-                && (engine.apply(pos, other, throw).1.extra_throw() || m.plays_each());
+            let (after, other_report) = engine.apply(pos, other, throw);
+            let loses = throws_to_come(&next, &report) < throws_to_come(&after, &other_report)
+                || !report.extra_throw() && m.plays_each();
             if !loses {
                 return Err(at_move(
                     "ends the turn, but the two forms give the same turn".into(),
@@ -1825,7 +1837,7 @@ const FORMS: &[&str] = &[
     "sticks:", "-> 30", "^throw die 12", "^throw die #", "^throw dice #: sum",
     "^throw dice #, #: sum", "^throw dice #, #, #", "^throw dice #, #, #, #: sum", " # # -> ",
     "^extra throw after #", "^extra throw after none", "^extra throw on ",
-    "^extra throw on none", "^begin with #", "^begin with none", "^each piece first moves with #",
+    "^extra throw on none", "^extra throws add up", "^extra throws count once", "^begin with #", "^begin with none", "^each piece first moves with #",
     "^each piece first moves with none", "^each piece first moves after the piece ahead has moved",
     "^each piece first moves in any order", "^turn throw then move", "^turn throw then split",
     "^turn throw again on ", " then split", " then move each throw",

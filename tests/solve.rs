@@ -447,6 +447,7 @@ fn dense_numbering_is_a_bijection() {
                     moves_next: PerSide::default(),
                     unmoved: PerSide::default(),
                     moved_this_turn: None,
+                    throws_owed: 0,
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -42,6 +42,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Together => K::Together(SetExpr::None),
         RuleKey::NoPassing => K::NoPassing(SetExpr::None),
         RuleKey::StopAndGo => K::StopAndGo(SetExpr::None),
+        RuleKey::ExtraAddUp => K::ExtraAddUp(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),
@@ -100,11 +101,11 @@ mod tests {
                     only pieces on none may move while one is there\nno backward moves from none\n\
                     any direction each turn\n\
                     pieces on none move only if the square ahead is empty\n\
-                    pieces on none move only when all are there\nno passing on none\npieces may stop on none and go on\nseats none\n\
+                    pieces on none move only when all are there\nno passing on none\npieces may stop on none and go on\nextra throws count once\nseats none\n\
                     bear off always\nonly bear off from none\nretreat none\nmatch points none\n";
         let (file, errors) = parse_file(&SourceFile::new("removals.rules", text));
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(file.statements.len(), 31);
+        assert_eq!(file.statements.len(), 32);
         for stmt in &file.statements {
             let key = stmt.kind.key().unwrap();
             let removal = key

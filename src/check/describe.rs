@@ -421,6 +421,8 @@ pub fn describe(kind: &StatementKind) -> String {
         K::OneDirection(true) => "All the moves of a turn go one way: once a side has moved a piece forward in its turn (entering counts), it moves none backwards until the turn ends, and once it has moved one backwards, every other move of the turn is backwards too.".into(),
         K::OneDirection(false) => "The moves of one turn may go either way.".into(),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
+        K::ExtraAddUp(true) => "Extra throws add up: every cause of an extra throw (the value thrown, each square landed on that throws again, a capture, an event rule) gives one, and the side throws as many times more before its turn ends.".into(),
+        K::ExtraAddUp(false) => "A move earns one extra throw at most, whatever gives it.".into(),
         K::StopAndGo(SetExpr::None) => "In a split turn each piece moves at most once.".into(),
         K::StopAndGo(s) => format!(
             "In a split turn a piece may stop on {} part way and move on with more of the total (landing there counts as landing).",

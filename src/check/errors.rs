@@ -480,6 +480,21 @@ pub enum CheckError {
         square: u32,
     },
 
+    #[error("`{effect}` is said twice in one rule")]
+    #[diagnostic(
+        code(E177),
+        help(
+            "a rule's effect happens once: say it once (where a move should earn two throws, let two causes give them under `extra throws add up`)"
+        )
+    )]
+    EffectRepeated {
+        #[label(primary, "said again here")]
+        span: SourceSpan,
+        #[label("first here")]
+        first: SourceSpan,
+        effect: String,
+    },
+
     #[error("a piece captured on square {square} is sent to two places")]
     #[diagnostic(
         code(E172),

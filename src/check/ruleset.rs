@@ -74,6 +74,8 @@ pub struct RuleSet {
     /// Per side: positions where a piece that comes to rest part way through a split turn may
     /// move again (`pieces may stop on SET and go on`).
     pub stop_and_go: PerSide<Vec<PathPos>>,
+    /// Every cause of an extra throw gives one (`extra throws add up`).
+    pub extra_add_up: bool,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

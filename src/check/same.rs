@@ -77,6 +77,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Together => a.together == b.together,
         RuleKey::NoPassing => a.no_passing == b.no_passing,
         RuleKey::StopAndGo => a.stop_and_go == b.stop_and_go,
+        RuleKey::ExtraAddUp => a.extra_add_up == b.extra_add_up,
         RuleKey::FirstMove => a.first_move == b.first_move,
         RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
         RuleKey::Seats => a.seats == b.seats,

@@ -248,6 +248,12 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if a.table.is_some() && r.extra_add_up {
+        complain!(
+            "error: a table cannot hold these rules: the extra throws a side is owed (`extra throws add up`) are not stored in a table; solve without `--table`"
+        );
+        return ExitCode::from(2);
+    }
     if a.table.is_some() && r.one_direction {
         complain!(
             "error: a table cannot hold these rules: which way a side has moved in its turn (`one direction each turn`) is not stored in a table; solve without `--table`"

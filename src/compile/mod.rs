@@ -99,6 +99,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         backward_per_piece: r.backward_per_piece,
         backward_onto_empty: r.backward_onto_empty,
         backward_split: r.backward_split,
+        extra_add_up: r.extra_add_up,
         one_direction: r.one_direction,
         seats: r.seats,
         opening: r.opening,

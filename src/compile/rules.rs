@@ -304,6 +304,9 @@ pub struct Rules {
     /// In a split turn with no forward sequence, the total is shared among pieces moving
     /// backwards (else one piece moves back by the whole total).
     pub backward_split: bool,
+    /// Every cause of an extra throw gives one; the throws owed beyond the next are part of a
+    /// position ([`crate::engine::Position::throws_owed`]).
+    pub extra_add_up: bool,
     /// The moves of a turn go one way (see [`Position::turn_way`]).
     pub one_direction: bool,
     pub seats: Option<Seats>,

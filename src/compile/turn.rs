@@ -139,6 +139,7 @@ impl TurnMachine {
         }
         add(moving, Moved, Throw, Other);
         if !r.extra_after.is_empty()
+            || r.extra_add_up
             || r.extra_on.values().any(|v| !v.is_empty())
             || r.extra_on_capture.values().any(|v| !v.is_empty())
             || r.entering.throw_again
@@ -149,7 +150,8 @@ impl TurnMachine {
             add(moving, MovedExtraThrow, Throw, Same);
         }
         add(moving, Passed, Throw, Other);
-        if !r.extra_after_pass.is_empty() {
+        // Where extra throws add up, a side owed throws throws again after a pass too.
+        if !r.extra_after_pass.is_empty() || r.extra_add_up {
             add(moving, PassedExtraThrow, Throw, Same);
         }
         add(moving, Ended, GameOver, Same);

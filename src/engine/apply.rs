@@ -527,13 +527,14 @@ impl Engine {
     ) {
         let r = &self.rules;
         let s = next.to_move;
-        let mut extra_square = false;
+        let (mut extra_square, mut extra_squares) = (false, 0u8);
         let (mut touched, mut captured) = (0, 0);
         // Only a single step lands where an effect may be declined (no split has such squares).
         let max_hops = mv.max_hops();
         for &step in mv.steps() {
             let landed = self.apply_step(next, s, step, rec, max_hops);
             extra_square |= landed.extra;
+            extra_squares += u8::from(landed.extra);
             touched |= landed.touched;
             captured |= landed.captured;
         }
@@ -547,9 +548,14 @@ impl Engine {
         };
         let mut ended = false;
         if self.after_hook {
-            (event, ended) = self.after_move(next, mv, event, throw, (touched, captured));
+            let granted;
+            (event, ended, granted) = self.after_move(next, mv, event, throw, (touched, captured));
             if ended {
                 rec.ends_turn();
+            }
+            if self.adds_up {
+                let earned = extra_squares + u8::from(extra_after) + granted;
+                event = Self::owe_throws(next, event, ended, earned);
             }
         }
         // Any move begins a side, and makes its opening move no longer due.
@@ -568,6 +574,9 @@ impl Engine {
         }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
+        if self.adds_up && next.to_move != s {
+            next.owed = 0;
+        }
         if self.one_way {
             self.track_way(next, mv, s);
         }
@@ -619,7 +628,22 @@ impl Engine {
         if self.one_way {
             return self.pass_one_way(pos, throw);
         }
+        if self.adds_up {
+            return self.pass_owing(pos, throw);
+        }
         self.pass_event(pos, throw)
+    }
+
+    /// [`Engine::pass_in_place`] where extra throws add up: a turn that passes to the other side
+    /// owes nothing more.
+    #[cold]
+    fn pass_owing(&self, pos: &mut Position, throw: Throw) -> Event {
+        let s = pos.to_move;
+        let event = self.pass_event(pos, throw);
+        if pos.to_move != s {
+            pos.owed = 0;
+        }
+        event
     }
 
     /// [`Engine::pass_in_place`] where the moves of a turn go one way: a turn that passes to
@@ -647,7 +671,11 @@ impl Engine {
         if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
             pos.flags &= !not_begun_flag(s);
         }
-        let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 {
+        let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 || pos.owed > 0 {
+            // Where extra throws add up, a pass uses one that is owed.
+            if self.rules.extra_after_pass & throw.mask_bit() == 0 {
+                pos.owed -= 1;
+            }
             Event::PassedExtraThrow
         } else {
             Event::Passed
@@ -691,10 +719,12 @@ impl Engine {
         event: Event,
         throw: Throw,
         (touched, captured): (u64, u64),
-    ) -> (Event, bool) {
+    ) -> (Event, bool, u8) {
         let r = &self.rules;
         let s = pos.to_move;
         let mut event = event;
+        // The extra throws the rules about the turn give (each its own, where they add up).
+        let mut granted = 0u8;
         let must = r.moves_next;
         // Ending the turn takes nothing else away: a retreat that ends it still loses the next
         // turn, leaves its duty as any move does, and sets off the rules about the turn.
@@ -714,6 +744,7 @@ impl Engine {
         if entered {
             if r.entering_throw_again {
                 event = Event::MovedExtraThrow;
+                granted += 1;
             }
             if must.is_some_and(|m| m.after_entering) {
                 pos.flags |= moves_next_flag(s);
@@ -738,6 +769,7 @@ impl Engine {
             }
             if t.throw_again || (t.may_throw_again && !mv.declines_throw()) {
                 event = Event::MovedExtraThrow;
+                granted = granted.saturating_add(1);
             }
             if t.lose_turn {
                 pos.flags |= lose_turn_flag(s);
@@ -747,7 +779,25 @@ impl Engine {
         if ends_turn {
             event = Event::Moved;
         }
-        (event, ends_turn)
+        (event, ends_turn, granted)
+    }
+
+    /// Where extra throws add up: the event of a move of a side that earned `earned` extra
+    /// throws, and what it still owes it after the next throw. A side owed throws throws again
+    /// whatever its move earned; a turn that ended owes nothing.
+    #[cold]
+    fn owe_throws(pos: &mut Position, event: Event, ended: bool, earned: u8) -> Event {
+        if ended {
+            pos.owed = 0;
+            return event;
+        }
+        match pos.owed.saturating_add(earned) {
+            0 => event,
+            owed => {
+                pos.owed = owed - 1;
+                Event::MovedExtraThrow
+            }
+        }
     }
 
     /// Who throws after `event` in `phase`: the turn machine, the one source of it, has a

@@ -281,6 +281,8 @@ pub struct Engine {
     /// makes its piece move next, an event rule about the turn): applying a move then looks at
     /// it.
     after_hook: bool,
+    /// Extra throws add up (`extra throws add up`): what a move earns is counted.
+    adds_up: bool,
     /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
     /// or lets a piece retreat, or a piece may have to move next: move generation then takes
     /// its general path, else one that skips them.
@@ -320,7 +322,9 @@ impl Engine {
             retreats: rules.retreat.is_some(),
             optional_effects,
             moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
-            after_hook: rules.retreat.is_some()
+            adds_up: rules.extra_add_up,
+            after_hook: rules.extra_add_up
+                || rules.retreat.is_some()
                 || rules.moves_next.is_some()
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),

@@ -36,6 +36,9 @@ pub struct Position {
     /// Where the moves of a turn go one way (`one direction each turn`): the way the side to
     /// move has moved in its turn so far (0: not yet; see [`Way::bits`]).
     pub(crate) turn_way: u8,
+    /// Where extra throws add up (`extra throws add up`): the throws the side to move is owed
+    /// after the one it is about to throw.
+    pub(crate) owed: u8,
 }
 
 /// The way a piece moved along its path.
@@ -132,6 +135,7 @@ impl Position {
             flags: 0,
             unmoved: PerSide::default(),
             turn_way: 0,
+            owed: 0,
         }
     }
 
@@ -200,6 +204,12 @@ impl Position {
     #[inline]
     pub fn moves_next(&self, s: Side) -> bool {
         self.flags & moves_next_flag(s) != 0
+    }
+
+    /// The throws the side to move is owed after the next, where extra throws add up.
+    #[inline]
+    pub fn throws_owed(&self) -> u8 {
+        self.owed
     }
 
     /// The way the side to move has moved its pieces in its turn so far, where the moves of a
@@ -285,6 +295,7 @@ impl Position {
             moves_next: PerSide::from_fn(|s| self.moves_next(s)),
             unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
             moved_this_turn: self.moved_this_turn(),
+            throws_owed: self.owed,
         }
     }
 }
@@ -308,6 +319,8 @@ pub struct Setup {
     pub unmoved: PerSide<Vec<PathPos>>,
     /// Where the moves of a turn go one way: the way the side to move has moved in its turn.
     pub moved_this_turn: Option<Way>,
+    /// Where extra throws add up: the throws the side to move is owed after the next.
+    pub throws_owed: u8,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -357,6 +370,10 @@ pub enum SetupError {
         "`moved_this_turn` says which way the side to move has moved in its turn, but these rules do not keep the moves of a turn one way"
     )]
     NoDirection,
+    #[error(
+        "`throws_owed` says the side to move is owed more throws, but under these rules extra throws do not add up"
+    )]
+    NeverOwed,
 }
 
 impl Setup {
@@ -457,6 +474,12 @@ impl Setup {
                 return Err(SetupError::NoDirection);
             }
             pos.turn_way = way.bits();
+        }
+        if self.throws_owed > 0 {
+            if !rules.extra_add_up {
+                return Err(SetupError::NeverOwed);
+            }
+            pos.owed = self.throws_owed;
         }
         Ok(pos)
     }

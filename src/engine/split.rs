@@ -59,7 +59,9 @@ fn key(pos: &Position) -> [u64; 4] {
             | counts(Side::Second) << 24
             | u64::from(pos.flags) << 48
             | u64::from(pos.turn_way) << 56,
-        u64::from(pos.unmoved[Side::First]) | u64::from(pos.unmoved[Side::Second]) << 16,
+        u64::from(pos.unmoved[Side::First])
+            | u64::from(pos.unmoved[Side::Second]) << 16
+            | u64::from(pos.owed) << 48,
     ]
 }
 
@@ -69,7 +71,8 @@ fn key(pos: &Position) -> [u64; 4] {
 /// sequences to the same position that differ in these are different moves.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Trace {
-    extra: bool,
+    /// Whether a step earned an extra throw; where extra throws add up, how many.
+    extra: u8,
     entered: bool,
     touched: u64,
     captured: u64,
@@ -527,7 +530,11 @@ impl Engine {
         let landed = self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
         let rest = landed.rest;
         let mut trace = trace;
-        trace.extra |= landed.extra;
+        trace.extra = if self.adds_up {
+            trace.extra.saturating_add(u8::from(landed.extra))
+        } else {
+            trace.extra | u8::from(landed.extra)
+        };
         if self.after_hook {
             trace.entered |= step.packed_from() == 0;
             trace.touched |= landed.touched;

@@ -204,6 +204,8 @@ fn statement_form(kind: &StatementKind) -> &'static str {
         K::Priority(_) => "`priority SET`",
         K::NoPassing(_) => "`no passing on SET`",
         K::StopAndGo(_) => "`pieces may stop on SET and go on`",
+        K::ExtraAddUp(true) => "`extra throws add up`",
+        K::ExtraAddUp(false) => "`extra throws count once`",
         K::Together(_) => "`pieces on SET move only when all are there`",
         K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
         K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",

@@ -736,6 +736,16 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the House of Beauty costs a turn\"\nextends \"senet/base\"\n\non landing on 15: lose next turn\n",
     ),
     Entry::new(
+        "E177",
+        "an effect said twice in one rule",
+        "A rule's effects each happen once when it fires: `throw again, throw again` gives one \
+         extra throw, not two, and the same holds for every other effect said twice. Say it \
+         once. A move that should earn two throws earns them from two causes (the value thrown \
+         and the square landed on, say) under `extra throws add up`.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: landing on 15 gives two throws\"\nextends \"senet/base\"\n\non landing on 15: throw again, throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: landing on 15 throws again\"\nextends \"senet/base\"\n\non landing on 15: throw again\n",
+    ),
+    Entry::new(
         "W001",
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \

@@ -64,6 +64,8 @@ pub const FORMS: &[(&str, &[&str])] = &[
             "extra throw on 26",
             "extra throw after none",
             "extra throw on none",
+            "extra throws add up",
+            "extra throws count once",
         ],
     ),
     ("begin", &["begin with 1", "begin with none"]),

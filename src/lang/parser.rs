@@ -626,6 +626,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
         Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
         Rule::no_passing_stmt => StatementKind::NoPassing(set(parts.next().unwrap(), offset)?),
+        Rule::extra_add_stmt => StatementKind::ExtraAddUp(has(Rule::kw_add)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(set(parts.next().unwrap(), offset)?),
         Rule::no_backward_stmt => {
             StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
@@ -907,6 +908,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::direction_stmt
         | Rule::no_passing_stmt
         | Rule::stop_and_go_stmt
+        | Rule::extra_add_stmt
         | Rule::together_stmt
         | Rule::ahead_stmt
         | Rule::win_stmt

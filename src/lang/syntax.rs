@@ -431,6 +431,9 @@ pub enum StatementKind {
     /// `pieces may stop on SET and go on`: in a split turn a piece that comes to rest on one of
     /// these squares may move again with more of the total.
     StopAndGo(SetExpr),
+    /// `extra throws add up` (true): every cause of an extra throw gives one, and a move that
+    /// earns two is followed by two throws; `extra throws count once` (false): one at most.
+    ExtraAddUp(bool),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `one direction each turn` (true) or `any direction each turn`.
@@ -508,6 +511,7 @@ impl StatementKind {
             K::Together(_) => RuleKey::Together,
             K::NoPassing(_) => RuleKey::NoPassing,
             K::StopAndGo(_) => RuleKey::StopAndGo,
+            K::ExtraAddUp(_) => RuleKey::ExtraAddUp,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

@@ -70,6 +70,9 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
     if let Some(way) = pos.moved_this_turn() {
         v["moved_this_turn"] = json!(way_name(way));
     }
+    if pos.throws_owed() > 0 {
+        v["throws_owed"] = json!(pos.throws_owed());
+    }
     v
 }
 
@@ -190,11 +193,12 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             "moves_next",
             "unmoved",
             "moved_this_turn",
+            "throws_owed",
         ]
         .contains(&key.as_str())
         {
             return Err(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next`, `unmoved` and `moved_this_turn`)"
+                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next`, `unmoved`, `moved_this_turn` and `throws_owed`)"
             ));
         }
     }
@@ -223,6 +227,7 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         moves_next: PerSide::default(),
         unmoved: PerSide::default(),
         moved_this_turn: None,
+        throws_owed: 0,
     };
     for (s, side) in r.sides.iter() {
         let list = pieces
@@ -292,6 +297,12 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             .find(|&w| o.as_str() == Some(way_name(w)))
             .ok_or("`moved_this_turn` must be \"forward\" or \"backward\"")?;
         setup.moved_this_turn = Some(way);
+    }
+    if let Some(n) = obj.get("throws_owed") {
+        setup.throws_owed = n
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or("`throws_owed` must be a whole number from 0 to 255")?;
     }
     let pos = setup.position(r).map_err(|e| e.to_string())?;
     Ok((pos, throw))

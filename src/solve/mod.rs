@@ -328,6 +328,10 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         if r.moves_next.is_some() {
             product *= 2.0;
         }
+        // How many throws the side to move is owed (rarely more than a few).
+        if r.extra_add_up {
+            product *= 4.0;
+        }
         // Which of the pieces that started on the board have not moved.
         if r.tracks_unmoved() {
             product *= f64::from(1u32 << r.start_slots(s).count().min(16));

@@ -152,6 +152,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         // a turn go one way.
         unmoved: PerSide::default(),
         moved_this_turn: None,
+        throws_owed: 0,
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

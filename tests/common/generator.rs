@@ -1216,6 +1216,8 @@ struct Writer<'a> {
     layout: &'a Layout,
     /// The turn splits a total among pieces.
     split: bool,
+    /// The turn is one throw (it throws again only for what a move or pass earns).
+    one_throw: bool,
     /// Every piece starts waiting.
     waiting: bool,
     /// The values the throw can give, ascending.
@@ -1496,6 +1498,7 @@ pub fn write(k: &Knobs) -> RuleFile {
         values,
         pieces,
         split,
+        one_throw: !matches!(turn, TurnKnob::SplitAgain(_) | TurnKnob::Each(_)),
         waiting,
         lines: Vec::new(),
         events: Events::default(),
@@ -1585,6 +1588,14 @@ impl Writer<'_> {
         if let Some(mut rng) = self.opt(Stmt::ExtraOn) {
             let set = self.set(&mut rng);
             self.push(format!("extra throw on {set}"));
+            // Extra throws that add up: only where a turn is one throw.
+            if self.one_throw && rng.random_bool(0.4) {
+                self.push(if rng.random_bool(0.85) {
+                    "extra throws add up".into()
+                } else {
+                    "extra throws count once".into()
+                });
+            }
         }
         // A throw that begins a side, and a piece's first move: not with split turns; a first move
         // needs pieces that start on the board.

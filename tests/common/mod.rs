@@ -88,6 +88,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         moves_next: PerSide::default(),
         unmoved: PerSide::default(),
         moved_this_turn: None,
+        throws_owed: 0,
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -98,6 +98,38 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
         else {
             continue;
         };
+        // An effect said twice in one rule happens once: `throw again, throw again` gives one
+        // throw, which is not what its writer meant. (Two lines, two forms of `piece moves
+        // next` or of a captured piece's fate are judged by rules of their own.)
+        for (j, e) in effects.iter().enumerate() {
+            let plain = matches!(
+                e.value,
+                Effect::ThrowAgain
+                    | Effect::MayThrowAgain
+                    | Effect::LoseTurn
+                    | Effect::EndTurn
+                    | Effect::MayEndTurn
+                    | Effect::GoToWaiting
+                    | Effect::Removed
+            );
+            if !plain {
+                continue;
+            }
+            let kind = std::mem::discriminant(&e.value);
+            if let Some(first) = effects[..j]
+                .iter()
+                .find(|f| std::mem::discriminant(&f.value) == kind)
+            {
+                cx.err(
+                    layer,
+                    CheckError::EffectRepeated {
+                        span: e.span.clone().into(),
+                        first: first.span.clone().into(),
+                        effect: effect_words(&e.value).into(),
+                    },
+                );
+            }
+        }
         if matches!(trigger.value, Trigger::EachMove) {
             each_move(cx, layer, trigger, condition.as_ref(), effects, &mut out);
             continue;

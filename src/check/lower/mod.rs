@@ -866,6 +866,17 @@ pub fn build(
             &[RuleKey::Turn],
         );
     }
+    if movement.extra_add_up && !throws.turn.again().is_empty() {
+        cx.contradicts(
+            &RuleKey::ExtraAddUp,
+            (
+                "extra throws add up, but the turn throws again before it moves, where a move earns no throw by its value",
+                "not with a turn that throws again before moving",
+                "play one throw a turn (`turn throw then move`, or `turn throw then split`), or remove this rule",
+            ),
+            &[RuleKey::Turn],
+        );
+    }
     if movement.first_after_ahead && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::FirstMoveOrder,
@@ -1040,6 +1051,7 @@ pub fn build(
         together: movement.together,
         no_passing: movement.no_passing,
         stop_and_go: movement.stop_and_go,
+        extra_add_up: movement.extra_add_up,
         seats: opening.seats,
         opening: opening.per_side,
         effects,

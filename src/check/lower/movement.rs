@@ -26,6 +26,7 @@ pub(super) struct Movement {
     pub together: PerSide<Vec<PathPos>>,
     pub no_passing: PerSide<Vec<PathPos>>,
     pub stop_and_go: PerSide<Vec<PathPos>>,
+    pub extra_add_up: bool,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
@@ -88,6 +89,10 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let stop_and_go = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::ExtraAddUp);
+    let K::ExtraAddUp(extra_add_up) = *said.kind else {
+        mismatch(&said.kind)
+    };
     let said = cx.rule(&RuleKey::FirstMoveOrder);
     let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
         mismatch(&said.kind)
@@ -124,6 +129,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         together,
         no_passing,
         stop_and_go,
+        extra_add_up,
         first_after_ahead,
         one_direction: one_direction && backward,
         retreat,

@@ -212,6 +212,11 @@ impl DenseIndex {
         if r.retreat.is_some() || r.moves_next.is_some() {
             return Err("a retreat leaves state (a lost turn, a piece that must move next) the numbering does not hold".into());
         }
+        if r.extra_add_up {
+            return Err(
+                "the extra throws a side is owed are state the numbering does not hold".into(),
+            );
+        }
         if r.tracks_unmoved() {
             return Err(
                 "which pieces have not moved yet is state the numbering does not hold".into(),

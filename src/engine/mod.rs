@@ -86,11 +86,11 @@ struct SideMasks {
     to_waiting: u64,
     /// Positions that take a piece ending its move there out of the game.
     to_removed: u64,
-    /// Positions where a capture by a piece of this side landing there gives an extra throw.
     /// Positions a forward move may not pass over: it ends where the rules send it instead.
     trap: u64,
     /// Positions where a piece captured is sent to a square: the capture needs room there.
     capture_to: u64,
+    /// Positions where a capture by a piece of this side landing there gives an extra throw.
     capture_extra: u64,
     /// Indexed by position index: the enemy's positions next to the enemy's position of the
     /// same square (the neighbours that protect an enemy piece standing there).

@@ -867,18 +867,16 @@ impl Games {
     }
 }
 
-/// 128 bits no other page can guess, as 32 hexadecimal digits: the standard library's hasher
-/// keys are drawn from the operating system's randomness for each new state.
+/// 128 bits no other page can guess, as 32 hexadecimal digits, drawn from the operating
+/// system's randomness.
 pub fn fresh_id() -> String {
     format!("{:016x}{:016x}", random_u64(), random_u64())
 }
 
-/// A number drawn from the operating system's randomness (through the keys of a new hasher).
+/// A number drawn from the operating system's randomness. A machine that cannot give any
+/// cannot serve games whose ids nobody can guess: the server stops rather than make them up.
 pub fn random_u64() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(0x5e4e_7000);
-    h.finish()
+    getrandom::u64().expect("the operating system's randomness")
 }
 
 /// A rule set and its compiled rules, shared by the games played under them.

@@ -27,7 +27,7 @@ use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw, run};
 use senet::engine::playout::Playout;
 use senet::engine::{Engine, Move, Position};
-use senet::sim::{game_seed, player_seed};
+use senet::seed::{game_seed, player_seed};
 use senet::types::Throw;
 
 /// The rule sets measured: the two of the speed targets, the seat ritual of the base rules, a

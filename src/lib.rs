@@ -18,6 +18,7 @@ pub mod lang;
 pub mod notation;
 pub mod render;
 pub mod review;
+pub mod seed;
 pub mod sim;
 pub mod solve;
 pub mod types;

@@ -233,7 +233,7 @@ fn a_trained_network_beats_random_play() {
     let file = temp("k3.net");
     let path: &str = &file;
     let rules = check_target("senet/kendall", &[("pieces".into(), "3".into())]).unwrap();
-    senet::agents::learned::NetFile::new(&rules, &e, &t, net)
+    senet::agents::learned::NetFile::new(&rules.rules_id(), &e, &t, net)
         .save(path)
         .unwrap();
     let player = format!("learned:{path}");

@@ -12,7 +12,7 @@ use senet::engine::Engine;
 use senet::engine::game::{Game, GameSummary, Player, Stop, run};
 use senet::engine::playout::Playout;
 use senet::lang::syntax::Value;
-use senet::sim::{game_seed, player_seed};
+use senet::seed::{game_seed, player_seed};
 
 const TURN_CAP: u32 = 10_000;
 

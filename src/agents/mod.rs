@@ -15,9 +15,9 @@ pub use random::RandomAgent;
 
 use std::sync::Arc;
 
-use crate::check::RuleSet;
 use crate::engine::game::Player;
 use crate::solve::Solved;
+use crate::types::RulesId;
 
 /// The deepest fixed search `expectimax:N` takes: each level multiplies the time by about twenty
 /// (a random Senet game against depth 5 takes about 3 s, so depth 8 would take hours).
@@ -45,7 +45,7 @@ pub fn agent_of(name: &str) -> &str {
 
 /// Checks that every `learned:FILE` among `players` reads and was trained for `rules` as they
 /// are (their text and options).
-pub fn check_nets(rules: &RuleSet, players: &[String]) -> Result<(), String> {
+pub fn check_nets(rules: &RulesId, players: &[String]) -> Result<(), String> {
     for p in players {
         if let Some(path) = agent_of(p).strip_prefix("learned:") {
             learned::NetFile::load(path)?.check(rules, path)?;

@@ -6,11 +6,11 @@
 use std::sync::Arc;
 
 use super::greedy::GreedyAgent;
-use crate::check::RuleSet;
 use crate::engine::game::Player;
 use crate::engine::{Engine, Move, Position};
 use crate::solve::table::{TableHeader, load};
 use crate::solve::{Limits, Method, SolveError, Solved, solve_with};
+use crate::types::RulesId;
 use crate::types::{Side, Throw};
 
 const GIB: f64 = (1u64 << 30) as f64;
@@ -100,7 +100,7 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
 /// solved now. A table with no `optimal` player to use it is refused.
 pub fn table_for(
     engine: &Engine,
-    rules: &RuleSet,
+    rules: &RulesId,
     players: &[String],
     path: Option<&str>,
 ) -> Result<Option<Arc<Solved>>, String> {
@@ -121,10 +121,10 @@ pub fn table_for(
 
 /// Loads the table at `path`, which must have been solved for these rules (their text and their
 /// options as chosen).
-pub fn load_table(engine: &Engine, rules: &RuleSet, path: &str) -> Result<Arc<Solved>, String> {
+pub fn load_table(engine: &Engine, rules: &RulesId, path: &str) -> Result<Arc<Solved>, String> {
     load(
         path,
-        &TableHeader::new(&rules.id, &rules.hash, &rules.resolved_options(), 0),
+        &TableHeader::new(&rules.id, &rules.hash, &rules.options, 0),
         engine,
     )
     .map(Arc::new)

@@ -119,6 +119,15 @@ pub struct RuleSet {
 impl RuleSet {
     /// Every option with the value chosen for it (given or by default), as text, by name: what
     /// identifies the rules a table was solved for, whatever way the values were written.
+    /// Which rules these are, exactly: their id, their text's hash and the options chosen.
+    pub fn rules_id(&self) -> crate::types::RulesId {
+        crate::types::RulesId {
+            id: self.id.clone(),
+            hash: self.hash.clone(),
+            options: self.resolved_options(),
+        }
+    }
+
     pub fn resolved_options(&self) -> Vec<(String, String)> {
         let mut list: Vec<(String, String)> = self
             .options

@@ -218,8 +218,9 @@ fn run_games(
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
-    agents::check_nets(rules, spec.players)?;
-    let table = agents::table_for(engine, rules, spec.players, None)?;
+    let id = rules.rules_id();
+    agents::check_nets(&id, spec.players)?;
+    let table = agents::table_for(engine, &id, spec.players, None)?;
     simulate(engine, &SimSpec { table, ..spec }, jobs, tick)
 }
 

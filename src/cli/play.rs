@@ -152,17 +152,18 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
     // A table serves the `perfect` player, or a person's hints.
     let table = match (a.table, any_human) {
         (Some(path), true) if !a.players.iter().any(|p| agents::needs_table(p)) => {
-            agents::load_table(engine, a.rules, path).map(Some)
+            agents::load_table(engine, &a.rules.rules_id(), path).map(Some)
         }
-        _ => agents::table_for(engine, a.rules, a.players, a.table),
+        _ => agents::table_for(engine, &a.rules.rules_id(), a.players, a.table),
     };
-    let table = match table.and_then(|t| agents::check_nets(a.rules, a.players).map(|()| t)) {
-        Ok(t) => t,
-        Err(e) => {
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let table =
+        match table.and_then(|t| agents::check_nets(&a.rules.rules_id(), a.players).map(|()| t)) {
+            Ok(t) => t,
+            Err(e) => {
+                complain!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
     let mut seats = Vec::new();
     for (i, name) in (0u64..).zip(a.players) {
         if name == "human" {

@@ -42,7 +42,7 @@ pub fn run(a: ReviewArgs) -> ExitCode {
     let engine = Engine::new(senet::compile::compile(&rules));
     // The table given, else one solved now where the rules are small enough, else the search.
     let (judge, solved_now) = match a.table {
-        Some(path) => match agents::load_table(&engine, &rules, path) {
+        Some(path) => match agents::load_table(&engine, &rules.rules_id(), path) {
             Ok(t) => (Judge::Table(t), false),
             Err(e) => {
                 complain!("error: {e}");

@@ -34,14 +34,14 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
-    let table = match agents::table_for(engine, a.rules, a.players, a.table) {
+    let table = match agents::table_for(engine, &a.rules.rules_id(), a.players, a.table) {
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = agents::check_nets(a.rules, a.players) {
+    if let Err(e) = agents::check_nets(&a.rules.rules_id(), a.players) {
         complain!("error: {e}");
         return ExitCode::from(2);
     }

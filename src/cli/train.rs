@@ -55,7 +55,7 @@ pub fn run(rules: &RuleSet, engine: &Engine, a: TrainArgs) -> ExitCode {
     });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let file = NetFile::new(rules, engine, &t, net);
+    let file = NetFile::new(&rules.rules_id(), engine, &t, net);
     if let Err(e) = file.save(a.out) {
         complain!("error: {e}");
         return ExitCode::from(2);

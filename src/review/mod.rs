@@ -18,7 +18,7 @@ use crate::agents::{ExpectimaxAgent, GreedyAgent};
 use crate::engine::game::{Game, Player, Stop, run};
 use crate::engine::{Engine, Move, Outcome, Position};
 use crate::notation::record::{RecordHead, replay_with};
-use crate::sim::{mix, player_seed};
+use crate::seed::{mix, player_seed};
 use crate::solve::Solved;
 use crate::types::{Side, Throw};
 

@@ -1,15 +1,18 @@
 //! The vocabulary every phase shares: sides and per-side data, squares, path positions and
-//! places, throws, the board's geometry, and the limits of the language.
+//! places, throws, the board's geometry, the limits of the language, and which rules a file
+//! was made for.
 
 mod board;
 pub mod limits;
 mod place;
 mod rule_values;
+mod rules_id;
 mod side;
 mod throw;
 
 pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
 pub use rule_values::{Capture, Destination, EnterOnto, Fallback, Opening, Seats};
+pub use rules_id::RulesId;
 pub use side::{PerSide, Side};
 pub use throw::{Throw, ThrowDevice};

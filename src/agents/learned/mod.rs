@@ -14,9 +14,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::RuleSet;
 use crate::engine::Engine;
 use crate::files;
+use crate::types::RulesId;
 use crate::types::limits::{MAX_PATH, MAX_PIECES};
 
 /// The first field of a network file.
@@ -52,8 +52,8 @@ pub struct NetFile {
 }
 
 impl NetFile {
-    pub fn new(rules: &RuleSet, engine: &Engine, t: &Training, net: Net) -> Self {
-        let mut options = rules.resolved_options();
+    pub fn new(rules: &RulesId, engine: &Engine, t: &Training, net: Net) -> Self {
+        let mut options = rules.options.clone();
         options.sort();
         NetFile {
             format: NET_FORMAT.into(),
@@ -116,8 +116,8 @@ impl NetFile {
     }
 
     /// Whether this network was trained for `rules` as they are now (their text and options).
-    pub fn check(&self, rules: &RuleSet, path: &str) -> Result<(), String> {
-        let mut options = rules.resolved_options();
+    pub fn check(&self, rules: &RulesId, path: &str) -> Result<(), String> {
+        let mut options = rules.options.clone();
         options.sort();
         let shown = |o: &[(String, String)]| {
             if o.is_empty() {

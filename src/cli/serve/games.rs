@@ -25,7 +25,7 @@ use senet::notation::position::{move_json, outcome_json, position_json};
 use senet::notation::record::{self, Header, event_json};
 use senet::render::game::{Style, end_text, move_words};
 use senet::render::narrate::Narrator;
-use senet::sim::mix;
+use senet::seed::mix;
 use senet::solve::Solved;
 use senet::types::{PerSide, Place, Side, Throw};
 

@@ -16,6 +16,7 @@ pub mod files;
 pub mod ide;
 pub mod lang;
 pub mod notation;
+pub mod players;
 pub mod render;
 pub mod review;
 pub mod seed;

@@ -156,7 +156,7 @@ fn top_level_help_lists_the_exit_codes_as_the_readme_does() {
 
 #[test]
 fn players_help_names_every_player() {
-    let agents = senet::agents::AGENTS
+    let agents = senet::players::AGENTS
         .iter()
         .copied()
         .chain(["expectimax:N"]);

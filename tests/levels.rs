@@ -2,11 +2,12 @@
 //! the risk to its pieces), and (left out of the default run, which is not optimised) that each
 //! level beats the one below it in games between them.
 
-use senet::agents::{self, Heuristic, LEVELS};
+use senet::agents::{self, Heuristic};
 use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::position::parse_position;
+use senet::players::{self, LEVELS};
 use senet::sim::{SimSpec, run};
 use senet::types::Side;
 use serde_json::json;
@@ -26,11 +27,11 @@ fn each_level_is_an_agent_and_perfect_needs_a_table() {
     let names: Vec<&str> = LEVELS.iter().map(|(level, _)| *level).collect();
     assert_eq!(names, ["easy", "normal", "hard", "perfect"]);
     for (level, agent) in LEVELS {
-        assert_eq!(agents::agent_of(level), agent);
+        assert_eq!(players::agent_of(level), agent);
         assert!(agents::is_agent(level), "{level}");
-        assert!(agents::AGENTS.contains(&agent), "{agent}");
+        assert!(players::AGENTS.contains(&agent), "{agent}");
     }
-    assert_eq!(agents::agent_of("greedy"), "greedy");
+    assert_eq!(players::agent_of("greedy"), "greedy");
     assert!(agents::is_random("easy"));
     assert!(agents::needs_table("perfect") && agents::needs_table("optimal"));
     for level in ["easy", "normal", "hard"] {

@@ -54,7 +54,7 @@ pub fn check_output<'a>(
 pub fn net_files(players: &[String]) -> impl Iterator<Item = &str> {
     players
         .iter()
-        .filter_map(|p| senet::agents::agent_of(p).strip_prefix("learned:"))
+        .filter_map(|p| senet::players::agent_of(p).strip_prefix("learned:"))
 }
 
 /// `text` with every control character but the line end and the tab written as an escape

@@ -283,7 +283,7 @@ fn strings(v: &Value, key: &str) -> Option<Vec<String>> {
 /// Whether `name` is a player `senet play` knows: `human`, an agent, a level, `expectimax:N`,
 /// `learned:FILE`.
 fn is_player(name: &str) -> bool {
-    name == "human" || crate::agents::is_agent(name)
+    name.parse::<crate::players::Player>().is_ok()
 }
 
 fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {

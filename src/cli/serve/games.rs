@@ -630,7 +630,7 @@ pub fn playable(name: &str) -> Result<(), String> {
     if name == "human" {
         return Ok(());
     }
-    let agent = agents::agent_of(name);
+    let agent = senet::players::agent_of(name);
     if agent.split(':').next() == Some("learned") {
         return Err(format!(
             "`{name}`: `learned:FILE` reads a file, and the web application plays only agents that need none"

@@ -40,7 +40,7 @@ const RULES: [&str; 5] = [
     "senet/finkel",
 ];
 
-/// The leaf budget of the default expectimax (`DEFAULT_BUDGET` in src/agents/expectimax.rs, which
+/// The leaf budget of the default expectimax (`DEFAULT_BUDGET` in crates/senet-play/src/agents/expectimax.rs, which
 /// `senet::agents` does not export).
 const DEFAULT_BUDGET: u64 = 50_000;
 

@@ -1,25 +1,14 @@
 //! `senet`: plays ancient race games from rules written as data.
 //!
-//! The pipeline runs one way: text -> [`lang`] (syntax tree) -> [`check`] (resolved rules)
-//! -> [`compile`] (tables and turn machine) -> [`engine`] -> [`agents`], [`sim`], [`solve`],
-//! [`review`]; the
-//! [`types`] every phase shares sit underneath, and [`notation`] and [`render`] turn results
-//! into JSON and words. The command line is the binary's (`src/main.rs`, `src/cli/`).
-//! docs/architecture.md gives each module's one job.
+//! The pipeline runs one way, one crate per step: text -> [`lang`] (syntax tree) -> [`check`]
+//! (resolved rules), both in `senet-lang` with the [`types`] every step shares -> [`compile`]
+//! (tables and turn machine) -> [`engine`], in `senet-engine` -> [`agents`], [`sim`], [`solve`],
+//! [`review`], with [`notation`] and [`render`] turning results into JSON and words, in
+//! `senet-play`; `senet-ide` answers editors. This library re-exports them under one name; the
+//! command line is the binary's (`src/main.rs`, `src/cli/`). docs/architecture.md gives each
+//! crate and module its one job.
 
-pub mod agents;
-pub mod bundled;
-pub mod check;
-pub mod compile;
-pub mod engine;
-pub mod files;
-pub mod ide;
-pub mod lang;
-pub mod notation;
-pub mod players;
-pub mod render;
-pub mod review;
-pub mod seed;
-pub mod sim;
-pub mod solve;
-pub mod types;
+pub use senet_engine::{compile, engine};
+pub use senet_ide as ide;
+pub use senet_lang::{bundled, check, lang, types};
+pub use senet_play::{agents, files, notation, players, render, review, seed, sim, solve};

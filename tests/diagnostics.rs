@@ -120,13 +120,13 @@ fn each_file_yields_the_code_in_its_name() {
     }
 }
 
-/// Every code of `src/lang/errors.rs` and `src/check/errors.rs` has a file here, or a generated
+/// Every code of `crates/senet-lang/src/lang/errors.rs` and `crates/senet-lang/src/check/errors.rs` has a file here, or a generated
 /// case below (E006 too-large file, E113 an option chosen twice on the command line).
 #[test]
 fn every_code_is_covered() {
     let sources = [
-        include_str!("../src/lang/errors.rs"),
-        include_str!("../src/check/errors.rs"),
+        include_str!("../crates/senet-lang/src/lang/errors.rs"),
+        include_str!("../crates/senet-lang/src/check/errors.rs"),
     ];
     let mut codes: Vec<String> = Vec::new();
     for source in sources {

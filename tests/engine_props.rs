@@ -730,7 +730,7 @@ fn finkel_totals(red: &str, blue: &str, totals: &[u16]) {
 /// Split turns with a large total and seven pieces free to move: the search for ways to share
 /// the total once overflowed its candidate buffer of 128 single movements (seven pieces times
 /// 19 or more distances): `senet play senet/finkel --players random,random --seed 1942`
-/// panicked at `src/engine/split.rs:77`.
+/// panicked at `crates/senet-engine/src/engine/split.rs:77`.
 #[test]
 fn split_turns_with_a_large_total() {
     let off = r#""off","off","off","off","off","off""#;

@@ -29,7 +29,7 @@ fn codes_in_sources() -> Vec<String> {
         }
     }
     let mut codes = Vec::new();
-    walk(Path::new("src"), &mut codes);
+    walk(Path::new("crates/senet-lang/src"), &mut codes);
     codes.sort();
     codes.dedup();
     codes
@@ -43,7 +43,7 @@ fn every_code_has_an_entry_and_every_entry_a_code() {
     for code in &codes {
         assert!(
             indexed.contains(&code.as_str()),
-            "{code} has no entry in src/lang/error_index.rs"
+            "{code} has no entry in crates/senet-lang/src/lang/error_index.rs"
         );
     }
     for code in &indexed {

@@ -1,0 +1,314 @@
+//! The compiler: checked rules lowered into plain tables for the engine ([`Rules`]). After this
+//! step nothing looks at text, at names of rule sets, or at the checker's types.
+
+mod display;
+mod flags;
+mod rules;
+pub mod throws;
+pub mod turn;
+
+pub use flags::{PosFlags, SquareFlags};
+pub use rules::{
+    BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
+    TurnRule, TurnTrigger, Win,
+};
+pub use throws::ThrowTable;
+pub use turn::{Event, Next, Phase, Transition, TurnMachine};
+
+use senet_lang::check::RuleSet;
+use senet_lang::check::ruleset as checked;
+use senet_lang::types::{EnterOnto, PathPos, PerSide, Place, Side, Square};
+
+fn mask(values: &[u8]) -> u32 {
+    values.iter().fold(0, |m, &v| m | 1 << v)
+}
+
+/// Lowers checked rules into tables.
+pub fn compile(r: &RuleSet) -> Rules {
+    let size = r.board.size();
+    let mut squares = vec![SquareFlags::default(); size];
+    // A square is drawn with what its positions are for either side.
+    for (list, flag) in [
+        (&r.safe, SquareFlags::SAFE),
+        (&r.extra_on, SquareFlags::EXTRA_THROW),
+        (&r.stop, SquareFlags::STOP),
+    ] {
+        for (s, positions) in list.iter() {
+            for &p in positions {
+                squares[r.sides[s].square(p).index()] |= flag;
+            }
+        }
+    }
+    for sq in &r.board.marks {
+        squares[sq.index()] |= SquareFlags::MARK;
+    }
+    let mut passing = vec![None; size];
+    for e in &r.passing {
+        passing[e.square.index()] = Some(e.to);
+    }
+    let mut captured_at = vec![None; size];
+    for (sq, to) in &r.captured_at {
+        captured_at[sq.index()] = Some(*to);
+    }
+    let mut match_points = vec![0; size];
+    for (list, points) in &r.match_points {
+        list.iter().for_each(|s| match_points[s.index()] = *points);
+    }
+    Rules {
+        id: r.id.clone(),
+        title: r.title.clone(),
+        board: r.board.clone(),
+        squares,
+        passing,
+        sides: PerSide::from_fn(|s| side_table(r, s)),
+        pieces: r.pieces,
+        first: r.first,
+        throw_off: r.throw_off,
+        throws: ThrowTable::new(&r.throw),
+        device: r.throw.clone(),
+        extra_after: mask(&r.extra_after),
+        extra_after_pass: mask(&r.extra_after_pass),
+        begin: mask(&r.begin),
+        first_move: mask(&r.first_move),
+        first_after_ahead: r.first_after_ahead,
+        throw_again: mask(r.turn.again()),
+        split: r.turn.splits(),
+        retreat: r.retreat.as_ref().map(|t| Retreat {
+            to: t.to,
+            lose_turn: t.lose_turn,
+            end_turn: t.end_turn,
+            may_end_turn: t.may_end_turn,
+        }),
+        moves_next: moves_next(r),
+        turn_rules: r.turn_rules.iter().map(turn_rule).collect(),
+        holds: r
+            .holds
+            .iter()
+            .map(|h| Hold {
+                condition: h.condition.as_ref().map(condition),
+                only: positions(&h.only),
+            })
+            .collect(),
+        entering_throw_again: r.entering.throw_again,
+        enter: r.enter.as_ref().map(enter),
+        capture: r.capture,
+        captured_at,
+        protect_pairs: r.protect_pairs,
+        blockade: r.blockade.unwrap_or(0),
+        backward: r.backward,
+        backward_per_piece: r.backward_per_piece,
+        backward_onto_empty: r.backward_onto_empty,
+        backward_split: r.backward_split,
+        extra_add_up: r.extra_add_up,
+        one_direction: r.one_direction,
+        seats: r.seats,
+        opening: r.opening,
+        bear_when: match r.bear_when {
+            checked::BearWhen::Always => BearCondition::Always,
+            checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
+            checked::BearWhen::NoneOn(_) => BearCondition::NoneInZone,
+        },
+        win: match r.win {
+            checked::Win::FirstAllOff => Win::FirstAllOff,
+            checked::Win::CaptureAll => Win::CaptureAll,
+            checked::Win::MostBorneOff => Win::MostBorneOff {
+                decided: r.end == checked::End::Decided,
+            },
+        },
+        match_points,
+        machine: TurnMachine::new(r),
+    }
+}
+
+/// Per side: positions as bits.
+fn positions(per: &PerSide<Vec<PathPos>>) -> PerSide<u64> {
+    per.as_ref()
+        .map(|list| list.iter().fold(0, |m, p| m | p.bit()))
+}
+
+fn condition(c: &checked::PieceCondition) -> PieceCondition {
+    match c {
+        checked::PieceCondition::Pieces {
+            other,
+            has,
+            squares,
+        } => PieceCondition::Pieces {
+            other: *other,
+            has: *has,
+            squares: squares
+                .as_ref()
+                .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+        },
+        checked::PieceCondition::Entered(e) => PieceCondition::Entered(*e),
+    }
+}
+
+fn turn_rule(t: &checked::TurnRule) -> TurnRule {
+    TurnRule {
+        trigger: match &t.trigger {
+            checked::TurnTrigger::Landing(p) => TurnTrigger::Landing(positions(p)),
+            checked::TurnTrigger::Capture(p) => TurnTrigger::Capture(positions(p)),
+            checked::TurnTrigger::Move(v) => TurnTrigger::Move(mask(v)),
+            checked::TurnTrigger::Entering => TurnTrigger::Entering,
+        },
+        condition: t.condition.as_ref().map(condition),
+        throw_again: t.throw_again,
+        may_throw_again: t.may_throw_again,
+        lose_turn: t.lose_turn,
+        end_turn: t.end_turn,
+        may_end_turn: t.may_end_turn,
+    }
+}
+
+/// The piece that must move next, after a retreat or after entering (the checker makes both
+/// name the same position).
+fn moves_next(r: &RuleSet) -> Option<MovesNext> {
+    let after_retreat = r
+        .retreat
+        .as_ref()
+        .and_then(|t| t.moves_next.map(|m| (t.to, m)));
+    let after_entering = r
+        .entering
+        .moves_next
+        .and_then(|m| match r.enter.as_ref()?.onto {
+            EnterOnto::Position(p) => Some((p, m)),
+            EnterOnto::Throw => None,
+        });
+    let at = match (after_retreat, after_entering) {
+        (_, Some((p, _))) => PerSide::from_fn(|_| p),
+        (Some((sq, _)), None) => {
+            PerSide::from_fn(|s| r.sides[s].position_of(sq).unwrap_or(PathPos::FIRST))
+        }
+        (None, None) => return None,
+    };
+    let both = [after_retreat.map(|x| x.1), after_entering.map(|x| x.1)];
+    Some(MovesNext {
+        at,
+        after_retreat: after_retreat.is_some(),
+        after_entering: after_entering.is_some(),
+        ignoring_pairs: both.iter().flatten().any(|m| m.ignoring_pairs),
+        or_waiting: both.iter().flatten().any(|m| m.or_waiting),
+    })
+}
+
+fn enter(e: &checked::Enter) -> Enter {
+    Enter {
+        throws: e.throws.as_deref().map(mask),
+        onto: e.onto,
+        if_empty: e.if_empty,
+    }
+}
+
+/// Side `s`'s tables: its path both ways, the flags and exits of its positions, its start.
+fn side_table(r: &RuleSet, s: Side) -> SideTable {
+    let side = &r.sides[s];
+    let len = side.path.len();
+    // Where a path comes back to a square, the square's position is its first visit; every
+    // visit is in `positions`.
+    let mut position_of = vec![None; r.board.size()];
+    let mut positions = vec![0u64; r.board.size()];
+    for (k, &sq) in side.path.iter().enumerate() {
+        let p = PathPos::from_index(k);
+        if position_of[sq.index()].is_none() {
+            position_of[sq.index()] = p;
+        }
+        positions[sq.index()] |= p.map_or(0, PathPos::bit);
+    }
+    let mut flags = vec![PosFlags::default(); len];
+    let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
+    flag(&r.priority[s], PosFlags::PRIORITY);
+    flag(&r.only_pieces_on[s], PosFlags::HOLD);
+    flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
+    flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
+    flag(&r.together[s], PosFlags::TOGETHER);
+    flag(&r.no_passing[s], PosFlags::NO_PASSING);
+    flag(&r.stop_and_go[s], PosFlags::STOP_AND_GO);
+    if let Some(t) = &r.retreat {
+        flag(&t.from[s], PosFlags::RETREAT);
+    }
+    let on_path = |squares: &[Square]| -> Vec<PathPos> {
+        squares
+            .iter()
+            .flat_map(|&sq| side.positions_of(sq))
+            .collect()
+    };
+    flag(&on_path(&r.to_waiting[s]), PosFlags::TO_WAITING);
+    flag(&on_path(&r.to_removed[s]), PosFlags::TO_REMOVED);
+    flag(&on_path(&r.out_optional[s]), PosFlags::OPTIONAL_EFFECT);
+    let mut effects = vec![None; r.board.size()];
+    for e in r.effects.iter().filter(|e| e.applies_to(s)) {
+        effects[e.square.index()] = Some(e.to);
+        let position = [e.square];
+        if e.may {
+            flag(&on_path(&position), PosFlags::OPTIONAL_EFFECT);
+        }
+        if e.stop {
+            flag(&on_path(&position), PosFlags::EFFECT_STOPS);
+        }
+        if e.capturing {
+            flag(&on_path(&position), PosFlags::EFFECT_CAPTURES);
+        }
+    }
+    flag(&r.only_bear_off[s], PosFlags::ONLY_BEAR_OFF);
+    flag(&r.safe[s], PosFlags::SAFE);
+    flag(&r.extra_on[s], PosFlags::EXTRA_THROW);
+    flag(&r.stop[s], PosFlags::STOP);
+    flag(&r.extra_on_capture[s], PosFlags::CAPTURE_THROW);
+    match &r.bear_when {
+        checked::BearWhen::Always => {}
+        checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),
+        checked::BearWhen::NoneOn(zone) => flag(&zone[s], PosFlags::NO_BEAR_ZONE),
+    }
+    let mut exit_throws = vec![0u32; len];
+    // A loop has no end to bear off past.
+    match &r.bear_off {
+        _ if side.looped => {}
+        checked::BearOff::Exact { from } | checked::BearOff::Past { from } => {
+            let past = matches!(r.bear_off, checked::BearOff::Past { .. });
+            for (k, exits) in exit_throws.iter_mut().enumerate() {
+                let allowed = from
+                    .as_ref()
+                    .is_none_or(|f| f[s].iter().any(|p| p.index() == k));
+                // One step past the last position of the path (or of its part, where it is in
+                // parts): a throw of exactly the distance, or (past) any larger throw too.
+                let end = side
+                    .segment_ends
+                    .iter()
+                    .map(|p| p.index())
+                    .find(|&e| e >= k)
+                    .unwrap_or(len - 1);
+                let distance = end + 1 - k;
+                for v in r.throw.values() {
+                    if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
+                    {
+                        *exits |= 1 << v;
+                    }
+                }
+            }
+        }
+        checked::BearOff::Table(table) => {
+            for (p, throws) in &table[s] {
+                exit_throws[p.index()] |= mask(throws);
+            }
+        }
+    }
+    let start = match &r.start {
+        checked::Start::Waiting => vec![Place::Waiting; usize::from(r.pieces)],
+        checked::Start::OnBoard { positions, .. } => {
+            positions[s].iter().map(|&p| Place::On(p)).collect()
+        }
+    };
+    SideTable {
+        name: side.name.clone(),
+        colour: side.colour.clone(),
+        path: side.path.clone(),
+        position_of,
+        positions,
+        segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
+        looped: side.looped,
+        flags,
+        effects,
+        exit_throws,
+        start,
+    }
+}

@@ -1,0 +1,467 @@
+//! Compiled rules: plain tables and the turn machine, in the terms the engine plays by. Nothing
+//! here refers to text, to names of rule sets or to the checker's types.
+
+use super::flags::{PosFlags, SquareFlags};
+use super::throws::ThrowTable;
+use super::turn::TurnMachine;
+use senet_lang::types::{
+    Board, Capture, Destination, EnterOnto, Opening, PathPos, PerSide, Place, Seats, Side, Square,
+    ThrowDevice,
+};
+
+/// One side's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideTable {
+    pub name: String,
+    pub colour: String,
+    /// The squares of the path in order: position p is `path[p.index()]`.
+    pub path: Vec<Square>,
+    /// Indexed by square index: the square's position on this path, if the path passes it (its
+    /// first visit, where the path comes back to it).
+    pub position_of: Vec<Option<PathPos>>,
+    /// Indexed by square index: every position of the square on this path, as bits.
+    pub positions: Vec<u64>,
+    /// Where the path is in parts, each running to the goal: the last position of each part
+    /// but the last, as bits.
+    pub segment_ends: u64,
+    /// After its last position the path goes on from its first (no piece bears off).
+    pub looped: bool,
+    /// Indexed by position index.
+    pub flags: Vec<PosFlags>,
+    /// Indexed by square index: where a piece of this side that ends its move there goes.
+    pub effects: Vec<Option<Destination>>,
+    /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
+    pub exit_throws: Vec<u32>,
+    /// Where each piece starts.
+    pub start: Vec<Place>,
+}
+
+impl SideTable {
+    /// The number of positions on the path.
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// Whether the square effect at position `p` (1-based, as packed in moves) stops the piece
+    /// where it leads (`and stop`).
+    #[inline]
+    pub fn effect_stops(&self, p: u8) -> bool {
+        usize::from(p)
+            .checked_sub(1)
+            .and_then(|i| self.flags.get(i))
+            .is_some_and(|f| f.contains(PosFlags::EFFECT_STOPS))
+    }
+
+    /// Whether the square effect at position `p` (1-based, as packed in moves) takes the piece
+    /// onto an enemy piece where it leads, capturing it (`capturing`).
+    #[inline]
+    pub fn effect_captures(&self, p: u8) -> bool {
+        usize::from(p)
+            .checked_sub(1)
+            .and_then(|i| self.flags.get(i))
+            .is_some_and(|f| f.contains(PosFlags::EFFECT_CAPTURES))
+    }
+
+    /// The square at path position `p`.
+    #[inline]
+    pub fn square(&self, p: PathPos) -> Square {
+        self.path[p.index()]
+    }
+
+    /// The position of `square` on this path, if the path passes it (its first visit).
+    #[inline]
+    pub fn position(&self, square: Square) -> Option<PathPos> {
+        self.position_of.get(square.index()).copied().flatten()
+    }
+
+    /// Every position of `square` on this path, as bits.
+    #[inline]
+    pub fn positions_of(&self, square: Square) -> u64 {
+        self.positions.get(square.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether the path comes back to a square it has passed.
+    pub fn visits_twice(&self) -> bool {
+        self.positions.iter().any(|b| b.count_ones() > 1)
+    }
+
+    /// Every position of the path, in order.
+    pub fn positions(&self) -> impl Iterator<Item = PathPos> + '_ {
+        (0..self.path.len()).filter_map(PathPos::from_index)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Enter {
+    /// Bit `v` set: a throw of `v` may enter a piece; `None`: any throw that moves.
+    pub throws: Option<u32>,
+    pub onto: EnterOnto,
+    /// Only onto an empty square.
+    pub if_empty: bool,
+}
+
+/// When a side may bear off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BearCondition {
+    Always,
+    /// Every piece not yet off stands on a position flagged [`PosFlags::BEAR_ZONE`].
+    AllInZone,
+    /// No piece stands on a position flagged [`PosFlags::NO_BEAR_ZONE`].
+    NoneInZone,
+}
+
+/// Who wins, and when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Win {
+    /// The first side to bear off all its pieces; the game ends then.
+    FirstAllOff,
+    /// The side that bears off more pieces once none is left in play (equal is a draw); with
+    /// `decided`, as soon as the other can no longer catch up.
+    MostBorneOff { decided: bool },
+    /// The side that takes every piece of the other out of the game.
+    CaptureAll,
+}
+
+/// A retreat (`retreat from SET to N`; the squares retreated from are flagged per position)
+/// and what it does besides moving the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retreat {
+    pub to: Square,
+    pub lose_turn: bool,
+    pub end_turn: bool,
+    /// The player may end the turn at once (the retreat comes twice).
+    pub may_end_turn: bool,
+}
+
+/// An event rule about the turn judged after a move: one with a condition, or one that loses
+/// or ends a turn. Sets are bit sets: positions by [`PathPos::bit`], squares by [`Square::bit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnRule {
+    pub trigger: TurnTrigger,
+    pub condition: Option<PieceCondition>,
+    pub throw_again: bool,
+    /// The side may throw again, or end its turn (the move comes twice).
+    pub may_throw_again: bool,
+    pub lose_turn: bool,
+    pub end_turn: bool,
+    /// The side may end its turn at once, or go on (the move comes twice).
+    pub may_end_turn: bool,
+}
+
+/// `on each move [if CONDITION]: only pieces on SET may move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// Judged before the move; "its side" is the side to move.
+    pub condition: Option<PieceCondition>,
+    /// Per side: the positions whose pieces may move while the rule holds, as bits.
+    pub only: PerSide<u64>,
+}
+
+/// What sets off a [`TurnRule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnTrigger {
+    /// Per side: positions where a move of that side ends (or is sent on to).
+    Landing(PerSide<u64>),
+    /// Per side: positions where a piece of that side captures.
+    Capture(PerSide<u64>),
+    /// Bit `v`: a move made with a throw of `v`.
+    Move(u32),
+    Entering,
+}
+
+/// When an event rule applies: whether a side has pieces on a set of squares (judged after the
+/// move, or before it for a [`Hold`]), or whether the piece that moved entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceCondition {
+    Pieces {
+        /// The other side's pieces (else those of the side that moved, or is to move).
+        other: bool,
+        /// The rule applies while there are pieces there (else while there are none).
+        has: bool,
+        /// Per side: the squares where that side's pieces are looked for.
+        squares: PerSide<u64>,
+    },
+    /// The piece that moved entered with the move (else it was on the board).
+    Entered(bool),
+}
+
+impl PieceCondition {
+    /// Whether the condition holds for side `s` (the side that moved, or is to move) where
+    /// each side's pieces stand on `squares` and the move entered a piece or not.
+    #[inline]
+    pub fn holds(&self, s: Side, squares: &PerSide<u64>, entered: bool) -> bool {
+        match *self {
+            PieceCondition::Pieces {
+                other,
+                has,
+                squares: looked,
+            } => {
+                let whose = if other { s.other() } else { s };
+                (squares[whose] & looked[whose] != 0) == has
+            }
+            PieceCondition::Entered(e) => e == entered,
+        }
+    }
+}
+
+/// A piece that must make its side's next move: after a retreat or after entering, the piece
+/// on a given position of each side's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesNext {
+    /// Per side: the position where that piece stands.
+    pub at: PerSide<PathPos>,
+    pub after_retreat: bool,
+    pub after_entering: bool,
+    /// Its move may capture a piece that a pair protects.
+    pub ignoring_pairs: bool,
+    /// If it cannot move, it goes back to waiting.
+    pub or_waiting: bool,
+}
+
+/// A kind of rule that takes moves away, for [`Rules::without`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    /// `blockade N`: pieces in a row that the enemy may not pass.
+    Blockade,
+    /// `protect pairs` and `safe`: pieces that cannot be captured.
+    Protection,
+    /// `stop on`: squares no move passes over.
+    Stop,
+}
+
+impl Restriction {
+    pub const ALL: [Restriction; 3] = [
+        Restriction::Blockade,
+        Restriction::Protection,
+        Restriction::Stop,
+    ];
+}
+
+/// Compiled rules: everything the engine needs, as tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// For records and display only; behaviour never depends on it.
+    pub id: String,
+    pub title: String,
+    /// For drawing the board.
+    pub board: Board,
+    /// Indexed by square index.
+    pub squares: Vec<SquareFlags>,
+    /// Indexed by square index: where a forward move that would pass over the square ends.
+    pub passing: Vec<Option<Destination>>,
+    pub sides: PerSide<SideTable>,
+    pub pieces: u8,
+    /// The side that moves first (after seating, if any; with a throw-off, the side that wins a
+    /// tie).
+    pub first: Side,
+    /// Each side throws once before the game; the higher throw moves first.
+    pub throw_off: bool,
+    pub throws: ThrowTable,
+    /// The throwing device, for drawing a throw.
+    pub device: ThrowDevice,
+    /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
+    pub extra_after: u32,
+    /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
+    pub extra_after_pass: u32,
+    /// Bit v: a throw of v lets a side that has not yet begun begin (0: every side has begun).
+    pub begin: u32,
+    /// Bit v: a piece that started on the board may make its first move with a throw of v (0:
+    /// with any throw).
+    pub first_move: u32,
+    /// A piece that started on the board and has not moved waits while the nearest piece ahead
+    /// of it on its path has not moved either.
+    pub first_after_ahead: bool,
+    /// Bit `v` set: in a turn that throws all before moving, a throw of `v` lets the player
+    /// throw again. Zero for throw-then-move turns.
+    pub throw_again: u32,
+    /// Whether a turn that throws all before moving splits the total among pieces (else it
+    /// plays each throw whole, one at a time).
+    pub split: bool,
+    pub retreat: Option<Retreat>,
+    pub moves_next: Option<MovesNext>,
+    /// Event rules about the turn judged after a move.
+    pub turn_rules: Vec<TurnRule>,
+    /// Rules judged before each move that let only some pieces move.
+    pub holds: Vec<Hold>,
+    /// Entering a piece gives an extra throw.
+    pub entering_throw_again: bool,
+    pub enter: Option<Enter>,
+    pub capture: Capture,
+    /// Indexed by square index: where a piece captured there goes, instead of `capture`.
+    pub captured_at: Vec<Option<Capture>>,
+    pub protect_pairs: bool,
+    /// Pieces in a row that block the enemy; 0 = no blockades.
+    pub blockade: u8,
+    pub backward: bool,
+    /// Backward moves for each piece that has no forward move (else only for a stuck side).
+    pub backward_per_piece: bool,
+    /// Backward moves land only on empty squares.
+    pub backward_onto_empty: bool,
+    /// In a split turn with no forward sequence, the total is shared among pieces moving
+    /// backwards (else one piece moves back by the whole total).
+    pub backward_split: bool,
+    /// Every cause of an extra throw gives one; the throws owed beyond the next are part of a
+    /// position ([`crate::engine::Position::throws_owed`]).
+    pub extra_add_up: bool,
+    /// The moves of a turn go one way (see [`Position::turn_way`]).
+    pub one_direction: bool,
+    pub seats: Option<Seats>,
+    pub opening: PerSide<Option<Opening>>,
+    pub bear_when: BearCondition,
+    pub win: Win,
+    /// Indexed by square index: match points the winner scores per enemy piece left there.
+    pub match_points: Vec<u32>,
+    pub machine: TurnMachine,
+}
+
+impl Enter {
+    /// Whether a throw (or a part of a split total) of `v` may enter a piece.
+    #[inline]
+    pub fn allows(&self, v: senet_lang::types::Throw) -> bool {
+        !v.is_zero() && self.throws.is_none_or(|m| m & v.mask_bit() != 0)
+    }
+}
+
+impl Rules {
+    /// Whether some move lets the player end the turn at once (`may end turn`).
+    pub fn may_end_turn(&self) -> bool {
+        self.turn_rules.iter().any(|t| t.may_end_turn)
+            || self.retreat.is_some_and(|r| r.may_end_turn)
+    }
+
+    /// The flags of a square.
+    #[inline]
+    pub fn square_flags(&self, square: Square) -> SquareFlags {
+        self.squares[square.index()]
+    }
+
+    /// Where a piece captured on `square` goes.
+    #[inline]
+    pub fn captured_at(&self, square: Square) -> Capture {
+        self.captured_at[square.index()].unwrap_or(self.capture)
+    }
+
+    /// Where a forward move that would pass over `square` ends instead.
+    #[inline]
+    pub fn passing(&self, square: Square) -> Option<Destination> {
+        self.passing[square.index()]
+    }
+
+    /// Where a piece of side `side` that ends its move on `square` is sent.
+    #[inline]
+    pub fn effect(&self, side: Side, square: Square) -> Option<Destination> {
+        self.sides[side].effects[square.index()]
+    }
+
+    /// Whether the effect that sends a piece of side `side` on from `square` captures where it
+    /// leads (`capturing`).
+    pub fn effect_captures(&self, side: Side, square: Square) -> bool {
+        let table = &self.sides[side];
+        table
+            .position(square)
+            .is_some_and(|p| table.effect_captures(p.get()))
+    }
+
+    /// Every square of the grid that is not a gap.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.board.squares()
+    }
+
+    /// Whether the winner scores match points.
+    pub fn scores_match_points(&self) -> bool {
+        self.match_points.iter().any(|&p| p > 0)
+    }
+
+    /// The same rules without one kind of restriction on moves, where they have it (`None`
+    /// where they do not): what a side could play were it not for its blockades, protection or
+    /// stops. `senet compare` counts the throws at which a restriction changed the legal moves.
+    pub fn without(&self, restriction: Restriction) -> Option<Rules> {
+        let (square, position) = match restriction {
+            Restriction::Blockade if self.blockade > 0 => {
+                let mut r = self.clone();
+                r.blockade = 0;
+                return Some(r);
+            }
+            Restriction::Blockade => return None,
+            Restriction::Protection => (SquareFlags::SAFE, PosFlags::SAFE),
+            Restriction::Stop => (SquareFlags::STOP, PosFlags::STOP),
+        };
+        let pairs = restriction == Restriction::Protection && self.protect_pairs;
+        let flagged = self
+            .sides
+            .values()
+            .any(|t| t.flags.iter().any(|f| f.contains(position)));
+        if !(pairs || flagged) {
+            return None;
+        }
+        let mut r = self.clone();
+        if restriction == Restriction::Protection {
+            r.protect_pairs = false;
+        }
+        r.squares.iter_mut().for_each(|f| f.remove(square));
+        for t in &mut r.sides.0 {
+            t.flags.iter_mut().for_each(|f| f.remove(position));
+        }
+        Some(r)
+    }
+
+    /// Whether a piece can ever be waiting to enter: pieces start waiting, or a capture can
+    /// send one back (to waiting outright; to a square that may be taken; by swap with a piece
+    /// that entered, or from a square the other path does not pass).
+    pub fn pieces_can_wait(&self) -> bool {
+        let starts_waiting = self
+            .sides
+            .values()
+            .any(|s| s.start.contains(&Place::Waiting));
+        let paths_differ = self.sides[Side::First].path != self.sides[Side::Second].path;
+        let sent_back = self
+            .sides
+            .values()
+            .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_WAITING)));
+        // Where a captured piece goes: by `capture`, or by a rule for the square.
+        let sends = |c: &Capture| match c {
+            Capture::None | Capture::Removed => false,
+            Capture::ToWaiting | Capture::To(_) => true,
+            Capture::Swap => self.enter.is_some() || paths_differ,
+        };
+        starts_waiting
+            || sent_back
+            || sends(&self.capture)
+            || self.captured_at.iter().flatten().any(sends)
+            || self.moves_next.is_some_and(|m| m.or_waiting)
+    }
+
+    /// Whether a position keeps which pieces that started on the board have not moved yet: some
+    /// rule asks it of a first move.
+    pub fn tracks_unmoved(&self) -> bool {
+        self.first_move != 0 || self.first_after_ahead
+    }
+
+    /// Side `s`'s start positions on the board, in the order the layout gives them: the slots
+    /// of [`crate::engine::Position`]'s pieces that have not moved.
+    pub fn start_slots(&self, s: Side) -> impl Iterator<Item = PathPos> + '_ {
+        self.sides[s].start.iter().filter_map(|p| match p {
+            Place::On(p) => Some(*p),
+            _ => None,
+        })
+    }
+
+    /// Whether a side can ever lose a turn (after a retreat, or by an event rule).
+    pub fn may_lose_turn(&self) -> bool {
+        self.retreat.is_some_and(|t| t.lose_turn) || self.turn_rules.iter().any(|t| t.lose_turn)
+    }
+
+    /// Whether a captured piece can be removed from the game.
+    pub fn pieces_can_be_removed(&self) -> bool {
+        self.capture == Capture::Removed
+            || self.captured_at.contains(&Some(Capture::Removed))
+            || self
+                .sides
+                .values()
+                .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_REMOVED)))
+    }
+}

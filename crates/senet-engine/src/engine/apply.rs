@@ -1,0 +1,827 @@
+//! Applying a move with all its effects (captures, square effects, extra throws, the opening),
+//! and the report of what each step did.
+
+use super::generate::{OFF, bit};
+use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
+use super::{Engine, Move, Position, Step, Way};
+use crate::compile::{Event, Next, Phase, PieceCondition, TurnTrigger};
+use senet_lang::types::limits::{MAX_LINE_CAPTURES, MAX_STEPS};
+use senet_lang::types::{Capture, Destination, Fallback, Opening, Place, Side, Square, Throw};
+
+/// The captures one piece movement may make: where it lands, and by the square effects that send
+/// it on.
+const MAX_STEP_CAPTURES: usize = 1 + MAX_LINE_CAPTURES;
+
+/// A capture: where it happened, and where the captured piece went (a place along its own side's
+/// path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captured {
+    pub square: Square,
+    pub sent: Place,
+}
+
+/// What one piece movement did. Packed, a byte a field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepReport {
+    step: Step,
+    /// The number of the square it landed on (0 when it bore off).
+    landed_square: u8,
+    rest: u8,
+    hops: u8,
+    /// The squares of its captures (their numbers), where it landed first, then where each line
+    /// that sent it on capturing led; and where each captured piece went.
+    captured: [u8; MAX_STEP_CAPTURES],
+    sent: [u8; MAX_STEP_CAPTURES],
+    captures: u8,
+    extra_throw: bool,
+    /// The piece's path is a loop: a step to a lower position goes round, not back.
+    looped: bool,
+}
+
+impl StepReport {
+    /// The movement as made: where the piece came from and where it landed.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn from(&self) -> Place {
+        self.step.from()
+    }
+
+    /// Where the piece landed, before any square effect.
+    pub fn landed(&self) -> Place {
+        self.step.to()
+    }
+
+    /// The same, as the square's index: the statistics' hot path.
+    #[inline(always)]
+    pub(crate) fn landed_index(&self) -> Option<usize> {
+        usize::from(self.landed_square).checked_sub(1)
+    }
+
+    /// Whether the step entered a piece and bore one off, and how many it captured (cheap,
+    /// packed).
+    #[inline(always)]
+    pub(crate) fn counts(&self) -> (bool, bool, u8) {
+        (
+            self.step.packed_from() == 0,
+            self.step.packed_to() == OFF,
+            self.captures,
+        )
+    }
+
+    /// Whether a square effect took the piece out of the game (`piece is removed`).
+    #[inline(always)]
+    pub(crate) fn removed(&self) -> bool {
+        self.rest == Place::Removed.pack()
+    }
+
+    /// Where the piece came to rest after square effects.
+    pub fn rest(&self) -> Place {
+        Place::unpack(self.rest)
+    }
+
+    /// How many square effects moved the piece on.
+    pub fn effects(&self) -> u8 {
+        self.hops
+    }
+
+    /// The enemy pieces it captured, in order: where it landed, then where each line that sent
+    /// it on capturing led.
+    pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
+        let n = usize::from(self.captures);
+        self.captured[..n]
+            .iter()
+            .zip(&self.sent[..n])
+            .filter_map(|(&sq, &sent)| {
+                Some(Captured {
+                    square: Square::new(u32::from(sq))?,
+                    sent: Place::unpack(sent),
+                })
+            })
+    }
+
+    /// Tells a capture on square number `square`, the captured piece sent to `sent` (packed).
+    fn capture(&mut self, square: u8, sent: u8) {
+        let k = usize::from(self.captures);
+        // The checker bounds the captures of a movement to the slots.
+        if let (Some(sq), Some(to)) = (self.captured.get_mut(k), self.sent.get_mut(k)) {
+            (*sq, *to) = (square, sent);
+            self.captures += 1;
+        }
+    }
+
+    /// Whether the step earns an extra throw: by a square it lands on or a square effect sends
+    /// it onto, or by its capture where captures throw again.
+    pub fn earns_extra_throw(&self) -> bool {
+        self.extra_throw
+    }
+
+    pub fn is_backward(&self) -> bool {
+        !self.looped && self.step.is_backward()
+    }
+}
+
+/// What a move did, step by step, and what it means for the turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    steps: [StepReport; MAX_STEPS],
+    len: u8,
+    event: Event,
+    retreat: bool,
+    stays: bool,
+    declines_throw: bool,
+    /// The player chose to end the turn with this move (`may end turn`).
+    chose_end: bool,
+    ends_turn: bool,
+}
+
+impl Report {
+    /// Whether the move's piece stayed where it landed, declining the square's effect.
+    pub fn stays(&self) -> bool {
+        self.stays
+    }
+
+    /// Whether the side declined the extra throw the move would give it (`may throw again`).
+    pub fn declines_throw(&self) -> bool {
+        self.declines_throw
+    }
+
+    /// Whether the player ended the turn with the move, where a rule let it (`may end turn`).
+    pub fn chose_end(&self) -> bool {
+        self.chose_end
+    }
+
+    /// Whether the move was a retreat.
+    pub fn retreat(&self) -> bool {
+        self.retreat
+    }
+
+    /// Whether the move ended its side's turn at once (`end turn`).
+    pub fn ends_turn(&self) -> bool {
+        self.ends_turn
+    }
+
+    pub fn steps(&self) -> &[StepReport] {
+        &self.steps[..usize::from(self.len)]
+    }
+
+    /// What the move was for the turn machine: a move, a move that earns an extra throw, or an
+    /// opening move after which its side throws again.
+    pub fn event(&self) -> Event {
+        self.event
+    }
+
+    /// Whether the same side throws next.
+    pub fn extra_throw(&self) -> bool {
+        matches!(
+            self.event,
+            Event::MovedExtraThrow | Event::OpeningMovedThrowAgain
+        )
+    }
+
+    pub fn captures(&self) -> impl Iterator<Item = Captured> + '_ {
+        self.steps().iter().flat_map(StepReport::captures)
+    }
+}
+
+/// Where what a move did is told: into a [`Report`], or nowhere (searches).
+pub(super) trait Recorder {
+    fn step(&mut self, report: StepReport);
+    fn event(&mut self, event: Event);
+    /// The move ended its side's turn at once (`end turn`): throws not yet played are lost.
+    fn ends_turn(&mut self) {}
+}
+
+/// Tells nothing: the search's form of applying a move, compiled without the reports.
+pub(super) struct NoRecord;
+
+impl Recorder for NoRecord {
+    #[inline(always)]
+    fn step(&mut self, _: StepReport) {}
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Recorder for Report {
+    #[inline(always)]
+    fn step(&mut self, report: StepReport) {
+        if let Some(slot) = self.steps.get_mut(usize::from(self.len)) {
+            *slot = report;
+            self.len += 1;
+        }
+    }
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.event = event;
+    }
+    fn ends_turn(&mut self) {
+        self.ends_turn = true;
+    }
+}
+
+/// Where one piece movement left its piece, and what it set off.
+#[derive(Clone, Copy)]
+pub(super) struct Landed {
+    /// Where the piece rests (packed; [`OFF`] if it bore off, 0 if it went back to waiting).
+    pub rest: u8,
+    /// The step earns an extra throw (by a square it lands on or is sent onto, or by a capture
+    /// where captures throw again).
+    pub extra: bool,
+    /// The positions it landed on or was sent onto.
+    pub touched: u64,
+    /// The position where it captured (0 if it did not).
+    pub captured: u64,
+}
+
+impl Engine {
+    /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
+    /// square is taken and there is no fallback, or no free square is found. `taken` holds
+    /// squares to count as taken besides the pieces of `pos` (where a capturing piece lands).
+    pub(super) fn resolve(
+        &self,
+        pos: &Position,
+        s: Side,
+        d: Destination,
+        taken: u64,
+    ) -> Option<u8> {
+        let m = &self.masks[s];
+        let x = m.pos_of_square[d.square.index()];
+        if x == 0 {
+            return None;
+        }
+        let occupied = pos.occupied() | taken;
+        let free = |p: u8| occupied & m.square_bit[usize::from(p - 1)] == 0;
+        match d.fallback {
+            Fallback::None => free(x).then_some(x),
+            Fallback::FirstFreeAfter => (x..=m.len).find(|&p| free(p)),
+            Fallback::FirstFreeBefore => (1..=x).rev().find(|&p| free(p)),
+        }
+    }
+
+    /// Plays one piece movement of side `s` onto `next`, telling `rec` what it did; where the
+    /// piece rests and what it set off.
+    #[inline(always)]
+    pub(super) fn apply_step(
+        &self,
+        next: &mut Position,
+        s: Side,
+        step: Step,
+        rec: &mut impl Recorder,
+        max_hops: u8,
+    ) -> Landed {
+        let r = &self.rules;
+        let m = &self.masks[s];
+        let e = s.other();
+        let mut report = StepReport {
+            step,
+            looped: m.looped,
+            ..StepReport::default()
+        };
+        let (from, to) = (step.packed_from(), step.packed_to());
+        if from == 0 {
+            next.waiting[s] -= 1;
+        } else {
+            self.lift(next, s, from);
+            if self.locks {
+                self.now_moved(next, s, from);
+            }
+        }
+        if to == OFF {
+            next.off[s] += 1;
+            report.rest = OFF;
+            rec.step(report);
+            return Landed {
+                rest: OFF,
+                extra: false,
+                touched: 0,
+                captured: 0,
+            };
+        }
+        report.landed_square = m.square_number(to);
+        let mut captured = 0;
+        if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+            let sent = self.capture_on(next, s, from, to);
+            report.capture(report.landed_square, sent);
+            captured |= bit(to);
+        }
+        // Square effects, followed while they lead on to a square not yet visited on the way:
+        // the checker rules out loops of effects, and a fallback that moves the piece on to a
+        // square it came through stops it there.
+        // Landing on a square that throws again counts, and so does being sent onto one.
+        let mut at = to;
+        let mut touched = bit(to);
+        if m.effect & bit(at) != 0 && max_hops > 0 {
+            if (m.to_waiting | m.to_removed) & bit(at) != 0 {
+                // Back to waiting, to enter again, or out of the game.
+                return self.out_of_play(next, s, to, report, rec);
+            }
+            let side = &r.sides[s];
+            while let Some(d) = side.effects[m.square_index(at)] {
+                if report.hops >= max_hops {
+                    break;
+                }
+                let onto = match self.resolve(next, s, d, 0) {
+                    None if side.effect_captures(at) => self.line_capture(next, s, at, d),
+                    found => found,
+                };
+                match onto {
+                    Some(p) if touched & bit(p) == 0 => {
+                        if next.squares[e] & m.square_bit[usize::from(p - 1)] != 0 {
+                            let sent = self.capture_on(next, s, at, p);
+                            report.capture(m.square_number(p), sent);
+                            captured |= bit(p);
+                        }
+                        touched |= bit(p);
+                        let stops = side.effect_stops(at);
+                        at = p;
+                        report.hops += 1;
+                        if stops {
+                            break;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+        }
+        self.place(next, s, at);
+        report.rest = at;
+        report.extra_throw = m.extra & touched != 0 || m.capture_extra & captured != 0;
+        rec.step(report);
+        Landed {
+            rest: at,
+            extra: report.extra_throw,
+            touched,
+            captured,
+        }
+    }
+
+    /// Captures the enemy piece on the square of side `s`'s position `t`, which a piece of `s`
+    /// coming from its position `from` (0: entering) is about to stand on, sending it where the
+    /// capture rules say; where it went (packed, as a place along its own path).
+    fn capture_on(&self, next: &mut Position, s: Side, from: u8, t: u8) -> u8 {
+        let r = &self.rules;
+        let m = &self.masks[s];
+        let e = s.other();
+        let sq_bit = m.square_bit[usize::from(t - 1)];
+        let sq = m.square_index(t);
+        let ep = if self.masks[e].twins {
+            self.occupied_visit(next, e, sq_bit)
+        } else {
+            self.masks[e].pos_of_square[sq]
+        };
+        self.lift(next, e, ep);
+        if self.locks {
+            self.now_moved(next, e, ep);
+        }
+        let capture = r.captured_at[sq].unwrap_or(r.capture);
+        let back_to = match capture {
+            Capture::Swap if from > 0 => {
+                let from_sq = m.square_index(from);
+                Some(self.masks[e].pos_of_square[from_sq]).filter(|&p| p > 0)
+            }
+            // The capturing piece is about to stand on its landing square.
+            Capture::To(d) => self.resolve(next, e, d, sq_bit),
+            _ => None,
+        };
+        match (back_to, capture) {
+            (Some(p), _) => {
+                self.place(next, e, p);
+                p
+            }
+            (None, Capture::Removed) => {
+                next.removed[e] += 1;
+                Place::Removed.pack()
+            }
+            (None, _) => {
+                next.waiting[e] += 1;
+                Place::Waiting.pack()
+            }
+        }
+    }
+
+    /// Where a square effect that captures (`capturing`) sends a piece of side `s` from its
+    /// position `at`, when its square `d` (it has no fallback) is taken: onto the enemy piece
+    /// there, if a move that ends there could capture it (it is not safe nor protected, and has
+    /// somewhere to go). The piece is off the board while effects send it on.
+    #[cold]
+    fn line_capture(&self, next: &Position, s: Side, at: u8, d: Destination) -> Option<u8> {
+        let p = self.masks[s].pos_of_square[d.square.index()];
+        (p != 0 && self.can_land(next, s, at, p)).then_some(p)
+    }
+
+    /// The position of side `s`'s piece on the square `sq_bit`, where its path visits the square
+    /// twice (the visit the piece is at).
+    #[cold]
+    pub(super) fn occupied_visit(&self, pos: &Position, s: Side, sq_bit: u64) -> u8 {
+        let square = Square::lowest(sq_bit).expect("a square");
+        let visits = self.rules.sides[s].positions_of(square) & pos.on[s];
+        super::generate::lowest(visits)
+    }
+
+    /// The end of a step whose piece goes back to waiting, or out of the game, from `to`, where
+    /// it landed.
+    #[cold]
+    fn out_of_play(
+        &self,
+        next: &mut Position,
+        s: Side,
+        to: u8,
+        mut report: StepReport,
+        rec: &mut impl Recorder,
+    ) -> Landed {
+        let m = &self.masks[s];
+        if m.to_removed & bit(to) != 0 {
+            next.removed[s] += 1;
+            report.rest = Place::Removed.pack();
+        } else {
+            next.waiting[s] += 1;
+            report.rest = Place::Waiting.pack();
+        }
+        report.hops = 1;
+        let captured = if report.captures != 0 { bit(to) } else { 0 };
+        report.extra_throw = m.capture_extra & captured != 0;
+        rec.step(report);
+        Landed {
+            rest: report.rest,
+            extra: report.extra_throw,
+            touched: bit(to),
+            captured,
+        }
+    }
+
+    /// The piece of side `s` that was at position `p` has moved (or was captured): if it had not
+    /// moved before, it no longer waits for a throw its first move needs.
+    #[cold]
+    fn now_moved(&self, next: &mut Position, s: Side, p: u8) {
+        if let Some(k) = self.rules.start_slots(s).position(|q| q.get() == p) {
+            next.unmoved[s] &= !(1 << k);
+        }
+    }
+
+    /// Takes the piece of side `s` at position `p` off its square.
+    #[inline(always)]
+    pub(super) fn lift(&self, next: &mut Position, s: Side, p: u8) {
+        let m = &self.masks[s];
+        let i = usize::from(p - 1);
+        next.on[s] &= !bit(p);
+        next.squares[s] &= !m.square_bit[i];
+        next.cross[s.other()] &= !m.cross_bit[i];
+    }
+
+    /// Puts a piece of side `s` at position `p`.
+    #[inline(always)]
+    fn place(&self, next: &mut Position, s: Side, p: u8) {
+        let m = &self.masks[s];
+        let i = usize::from(p - 1);
+        next.on[s] |= bit(p);
+        next.squares[s] |= m.square_bit[i];
+        next.cross[s.other()] |= m.cross_bit[i];
+    }
+
+    /// The position after the side to move plays `mv` with throw `throw`, and what the move did.
+    pub fn apply(&self, pos: &Position, mv: &Move, throw: Throw) -> (Position, Report) {
+        let mut report = Report {
+            retreat: mv.is_retreat(),
+            stays: mv.stays(),
+            declines_throw: mv.declines_throw(),
+            chose_end: mv.ends_turn(),
+            ..Report::default()
+        };
+        let next = self.apply_with(pos, mv, throw, &mut report);
+        (next, report)
+    }
+
+    /// The position after the side to move plays `mv` with throw `throw`: [`Engine::apply`]
+    /// without the report, for searches.
+    #[inline]
+    pub fn successor(&self, pos: &Position, mv: &Move, throw: Throw) -> Position {
+        self.apply_with(pos, mv, throw, &mut NoRecord)
+    }
+
+    /// Applies a move, telling `rec` what each step did and what the move was for the turn.
+    #[inline(always)]
+    pub(super) fn apply_with<R: Recorder>(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        throw: Throw,
+        rec: &mut R,
+    ) -> Position {
+        let mut next = *pos;
+        // A move of a turn that plays each throw whole carries its throw (a game passes it).
+        let throw = mv.plays().unwrap_or(throw);
+        self.play_in_place(&mut next, mv, throw, rec);
+        next
+    }
+
+    /// Plays a move on `pos` itself (a game's position: no copy of it is made, and none is read
+    /// back wider than it was written).
+    #[inline(always)]
+    pub(super) fn play_in_place<R: Recorder>(
+        &self,
+        next: &mut Position,
+        mv: &Move,
+        throw: Throw,
+        rec: &mut R,
+    ) {
+        let r = &self.rules;
+        let s = next.to_move;
+        let (mut extra_square, mut extra_squares) = (false, 0u8);
+        let (mut touched, mut captured) = (0, 0);
+        // Only a single step lands where an effect may be declined (no split has such squares).
+        let max_hops = mv.max_hops();
+        for &step in mv.steps() {
+            let landed = self.apply_step(next, s, step, rec, max_hops);
+            extra_square |= landed.extra;
+            extra_squares += u8::from(landed.extra);
+            touched |= landed.touched;
+            captured |= landed.captured;
+        }
+        // A turn that adds its throws up before splitting them gives no extra throw by value.
+        let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);
+        let mut phase = self.moving;
+        let mut event = if extra_square || extra_after {
+            Event::MovedExtraThrow
+        } else {
+            Event::Moved
+        };
+        let mut ended = false;
+        if self.after_hook {
+            let granted;
+            (event, ended, granted) = self.after_move(next, mv, event, throw, (touched, captured));
+            if ended {
+                rec.ends_turn();
+            }
+            if self.adds_up {
+                let earned = extra_squares + u8::from(extra_after) + granted;
+                event = Self::owe_throws(next, event, ended, earned);
+            }
+        }
+        // Any move begins a side, and makes its opening move no longer due.
+        if next.flags & side_flags(s) != 0 {
+            let opening = next.opening_due(s);
+            next.flags &= !side_flags(s);
+            if opening && let Some(Opening::FrontPieceMoves { throw_again, .. }) = r.opening[s] {
+                phase = Phase::Opening;
+                // A rule that ends the turn wins over the opening's throw again too.
+                event = if throw_again && !ended {
+                    Event::OpeningMovedThrowAgain
+                } else {
+                    Event::Moved
+                };
+            }
+        }
+        rec.event(event);
+        next.to_move = self.next_side(phase, event, s);
+        if self.adds_up && next.to_move != s {
+            next.owed = 0;
+        }
+        if self.one_way {
+            self.track_way(next, mv, s);
+        }
+    }
+
+    /// Side `s`, which has just made `mv`, goes on with its turn (it has throws left to play):
+    /// it moves next, and the turn keeps the way `mv` went.
+    pub(super) fn continue_turn(&self, pos: &mut Position, mv: &Move, s: Side) {
+        pos.to_move = s;
+        if self.one_way {
+            self.track_way(pos, mv, s);
+        }
+    }
+
+    /// Where the moves of a turn go one way: the way side `s`, which has just made `mv`, has
+    /// moved in its turn; nothing once the turn has passed to the other side. A retreat (neither
+    /// forward nor backward) and a move with no step leave it as it was.
+    #[cold]
+    fn track_way(&self, next: &mut Position, mv: &Move, s: Side) {
+        if next.to_move != s {
+            next.turn_way = 0;
+            return;
+        }
+        if mv.is_retreat() || mv.steps().is_empty() {
+            return;
+        }
+        let backward = mv.steps().iter().any(|st| {
+            let (from, to) = (st.packed_from(), st.packed_to());
+            from != 0 && to != OFF && to < from
+        });
+        let way = if backward {
+            Way::Backward
+        } else {
+            Way::Forward
+        };
+        next.turn_way = way.bits();
+    }
+
+    /// The position after the side to move passes with throw `throw`.
+    pub fn pass(&self, pos: &Position, throw: Throw) -> Position {
+        let mut next = *pos;
+        self.pass_in_place(&mut next, throw);
+        next
+    }
+
+    /// The side to move passes on `pos` itself; the event for the turn machine.
+    #[inline]
+    pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        if self.one_way {
+            return self.pass_one_way(pos, throw);
+        }
+        if self.adds_up {
+            return self.pass_owing(pos, throw);
+        }
+        self.pass_event(pos, throw)
+    }
+
+    /// [`Engine::pass_in_place`] where extra throws add up: a turn that passes to the other side
+    /// owes nothing more.
+    #[cold]
+    fn pass_owing(&self, pos: &mut Position, throw: Throw) -> Event {
+        let s = pos.to_move;
+        let event = self.pass_event(pos, throw);
+        if pos.to_move != s {
+            pos.owed = 0;
+        }
+        event
+    }
+
+    /// [`Engine::pass_in_place`] where the moves of a turn go one way: a turn that passes to
+    /// the other side has moved no way for it.
+    #[cold]
+    fn pass_one_way(&self, pos: &mut Position, throw: Throw) -> Event {
+        let s = pos.to_move;
+        let event = self.pass_event(pos, throw);
+        if pos.to_move != s {
+            pos.turn_way = 0;
+        }
+        event
+    }
+
+    /// [`Engine::pass_in_place`] but for the way of the turn.
+    #[inline(always)]
+    fn pass_event(&self, pos: &mut Position, throw: Throw) -> Event {
+        // A throw that begins begins the side even when it has no move.
+        let s = pos.to_move;
+        if pos.flags & (lose_turn_flag(s) | moves_next_flag(s)) != 0
+            && let Some(event) = self.pass_with_duty(pos, s)
+        {
+            return event;
+        }
+        if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
+            pos.flags &= !not_begun_flag(s);
+        }
+        let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 || pos.owed > 0 {
+            // Where extra throws add up, a pass uses one that is owed.
+            if self.rules.extra_after_pass & throw.mask_bit() == 0 {
+                pos.owed -= 1;
+            }
+            Event::PassedExtraThrow
+        } else {
+            Event::Passed
+        };
+        pos.to_move = self.next_side(self.moving, event, pos.to_move);
+        event
+    }
+
+    /// Side `s` passes while it loses its turn (the pass is that turn: its event), or while its
+    /// piece must move next and cannot (where the rules say so, that piece goes back to
+    /// waiting; the pass then goes on as any pass).
+    #[cold]
+    fn pass_with_duty(&self, pos: &mut Position, s: Side) -> Option<Event> {
+        if pos.loses_turn(s) {
+            pos.flags &= !lose_turn_flag(s);
+            pos.to_move = self.next_side(self.moving, Event::Passed, s);
+            return Some(Event::Passed);
+        }
+        let at = self.moves_next_at[s];
+        if self.rules.moves_next.is_some_and(|m| m.or_waiting)
+            && at != 0
+            && pos.on[s] & bit(at) != 0
+        {
+            self.lift(pos, s, at);
+            pos.waiting[s] += 1;
+            pos.flags &= !moves_next_flag(s);
+        }
+        None
+    }
+
+    /// What a retreat, an entry or an event rule about the turn leaves behind (a lost turn, a
+    /// piece that must move next, an extra throw, an ended turn), and the end of the duty to move
+    /// a piece once it has left its square by any move: the move's event, and whether the move
+    /// ended its side's turn at once. `(touched, captured)`: the positions the move landed on or
+    /// was sent onto, and where it captured.
+    #[cold]
+    fn after_move(
+        &self,
+        pos: &mut Position,
+        mv: &Move,
+        event: Event,
+        throw: Throw,
+        (touched, captured): (u64, u64),
+    ) -> (Event, bool, u8) {
+        let r = &self.rules;
+        let s = pos.to_move;
+        let mut event = event;
+        // The extra throws the rules about the turn give (each its own, where they add up).
+        let mut granted = 0u8;
+        let must = r.moves_next;
+        // Ending the turn takes nothing else away: a retreat that ends it still loses the next
+        // turn, leaves its duty as any move does, and sets off the rules about the turn.
+        let mut ends_turn = false;
+        if let Some(t) = r.retreat
+            && mv.is_retreat()
+        {
+            if t.lose_turn {
+                pos.flags |= lose_turn_flag(s);
+            }
+            if must.is_some_and(|m| m.after_retreat) {
+                pos.flags |= moves_next_flag(s);
+            }
+            ends_turn = t.end_turn || (t.may_end_turn && mv.ends_turn());
+        }
+        let entered = mv.steps().iter().any(|st| st.packed_from() == 0);
+        if entered {
+            if r.entering_throw_again {
+                event = Event::MovedExtraThrow;
+                granted += 1;
+            }
+            if must.is_some_and(|m| m.after_entering) {
+                pos.flags |= moves_next_flag(s);
+            }
+        }
+        for x in Side::BOTH {
+            let at = self.moves_next_at[x];
+            if pos.moves_next(x) && (at == 0 || pos.on[x] & bit(at) == 0) {
+                pos.flags &= !moves_next_flag(x);
+            }
+        }
+        for t in &r.turn_rules {
+            let fired = match t.trigger {
+                TurnTrigger::Landing(p) => touched & p[s] != 0,
+                TurnTrigger::Capture(p) => captured & p[s] != 0,
+                TurnTrigger::Move(v) => v & throw.mask_bit() != 0,
+                TurnTrigger::Entering => entered,
+            };
+            let holds = |c: PieceCondition| c.holds(s, &pos.squares, entered);
+            if !fired || !t.condition.is_none_or(holds) {
+                continue;
+            }
+            if t.throw_again || (t.may_throw_again && !mv.declines_throw()) {
+                event = Event::MovedExtraThrow;
+                granted = granted.saturating_add(1);
+            }
+            if t.lose_turn {
+                pos.flags |= lose_turn_flag(s);
+            }
+            ends_turn |= t.end_turn || (t.may_end_turn && mv.ends_turn());
+        }
+        if ends_turn {
+            event = Event::Moved;
+        }
+        (event, ends_turn, granted)
+    }
+
+    /// Where extra throws add up: the event of a move of a side that earned `earned` extra
+    /// throws, and what it still owes it after the next throw. A side owed throws throws again
+    /// whatever its move earned; a turn that ended owes nothing.
+    #[cold]
+    fn owe_throws(pos: &mut Position, event: Event, ended: bool, earned: u8) -> Event {
+        if ended {
+            pos.owed = 0;
+            return event;
+        }
+        match pos.owed.saturating_add(earned) {
+            0 => event,
+            owed => {
+                pos.owed = owed - 1;
+                Event::MovedExtraThrow
+            }
+        }
+    }
+
+    /// Who throws after `event` in `phase`: the turn machine, the one source of it, has a
+    /// transition for every event a move or a pass can be.
+    #[inline]
+    fn next_side(&self, phase: Phase, event: Event, s: Side) -> Side {
+        match self.rules.machine.next(phase, event) {
+            Some((_, Next::Same)) => s,
+            Some((_, Next::Other)) => s.other(),
+            None => unreachable!("the turn machine has no {event:?} from {phase:?}"),
+        }
+    }
+}
+
+impl super::SideMasks {
+    /// The square index of position `p`.
+    #[inline(always)]
+    pub(super) fn square_index(&self, p: u8) -> usize {
+        self.square_bit[usize::from(p - 1)].trailing_zeros() as usize
+    }
+
+    /// The number of the square at position `p` (a square's index is below 64: its number fits
+    /// a byte).
+    fn square_number(&self, p: u8) -> u8 {
+        u8::try_from(self.square_bit[usize::from(p - 1)].trailing_zeros() + 1).unwrap_or(0)
+    }
+}

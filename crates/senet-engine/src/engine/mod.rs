@@ -1,0 +1,466 @@
+//! The engine: positions, legal moves, applying moves, the end of a game. Generic over compiled
+//! rules: nothing here knows which rule set it plays, and nothing reads the checker's types.
+
+mod apply;
+pub mod game;
+mod generate;
+mod moves;
+mod passing;
+pub mod playout;
+mod position;
+mod split;
+pub mod split_draw;
+
+pub use apply::{Captured, Report, StepReport};
+pub use moves::{Move, Step};
+pub use passing::PassReport;
+pub use position::{Position, Setup, SetupError, Way};
+pub use split::{SPLIT_STATES, SPLIT_TRIES};
+
+/// Whether a listing of legal moves is whole. Only a split turn's listing can be cut short: its
+/// search stops after [`SPLIT_STATES`] states or [`SPLIT_TRIES`] single movements tried, and the
+/// moves found by then are not the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "a cut listing is not the list of legal moves"]
+pub enum Listing {
+    Whole,
+    Cut,
+}
+
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
+use senet_lang::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
+use senet_lang::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
+
+/// Per-side masks over path positions (bit `p - 1` for position `p`), derived once from the
+/// compiled tables so that move generation is a few bit operations. Tables indexed by position
+/// take the position's index (`p - 1`).
+#[derive(Clone, Debug)]
+struct SideMasks {
+    /// The length of the path.
+    len: u8,
+    /// Positions whose square may not be passed over.
+    stop: u64,
+    priority: u64,
+    only_bear_off: u64,
+    /// While a piece stands on one of these positions, only pieces on them may move.
+    hold: u64,
+    /// Positions no piece moves backwards from.
+    no_backward: u64,
+    /// Positions whose piece moves only while the next position's square is empty.
+    ahead_empty: u64,
+    /// Positions whose piece moves only while every piece of the side in play stands on them.
+    together: u64,
+    /// Positions where a piece of this side is not passed by its own pieces.
+    no_passing: u64,
+    /// Positions where a piece resting part way through a split turn may move again.
+    stop_and_go: u64,
+    /// After the last position the path goes on from the first.
+    looped: bool,
+    bear_zone: u64,
+    no_bear_zone: u64,
+    /// Indexed by square index: the position of that square on this side's path (0 if none).
+    pos_of_square: [u8; MAX_SQUARES],
+    /// Indexed by position index: the bit of its square.
+    square_bit: [u64; MAX_PATH],
+    /// The path comes back to a square it has passed: a square may stand for two positions.
+    twins: bool,
+    /// Where the path is in parts: the last position of each part but the last.
+    segment_ends: u64,
+    /// Moves are judged one piece at a time (the path comes back to a square, or is in parts).
+    per_piece: bool,
+    /// Positions where an enemy piece cannot be captured: the enemy's own safe positions,
+    /// seen along this side's path.
+    safe: u64,
+    /// Those of `safe` whose square the enemy's path visits twice, safe at one visit and not at
+    /// the other: whether the enemy there is safe depends on the visit it stands at.
+    twin_safe: u64,
+    /// This side's own safe positions (along its own path).
+    own_safe: u64,
+    /// Positions where a move of this side that ends there gives an extra throw.
+    extra: u64,
+    /// Positions whose square has an effect (sends the piece on, or back to waiting).
+    effect: u64,
+    /// Positions whose square's effect the player may decline.
+    optional: u64,
+    /// Positions that send a piece ending its move there back to waiting.
+    to_waiting: u64,
+    /// Positions that take a piece ending its move there out of the game.
+    to_removed: u64,
+    /// Positions a forward move may not pass over: it ends where the rules send it instead.
+    trap: u64,
+    /// Positions where a piece captured is sent to a square: the capture needs room there.
+    capture_to: u64,
+    /// Positions where a capture by a piece of this side landing there gives an extra throw.
+    capture_extra: u64,
+    /// Indexed by position index: the enemy's positions next to the enemy's position of the
+    /// same square (the neighbours that protect an enemy piece standing there).
+    enemy_neighbours: [u64; MAX_PATH],
+    /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there.
+    exit_throws: [u32; MAX_PATH],
+    /// Indexed by throw value: the positions a throw of that value bears a piece off from.
+    exit_from: [u64; THROW_VALUES],
+    /// Every position of the path.
+    on_path: u64,
+    /// Indexed by position index: the bit of the same square among the enemy's positions (0 if
+    /// the enemy's path does not pass it).
+    cross_bit: [u64; MAX_PATH],
+}
+
+impl SideMasks {
+    fn new(rules: &Rules, s: Side) -> SideMasks {
+        let side = &rules.sides[s];
+        let enemy = &rules.sides[s.other()];
+        let mut m = SideMasks {
+            len: u8::try_from(side.len()).unwrap_or(u8::MAX),
+            stop: 0,
+            priority: 0,
+            only_bear_off: 0,
+            hold: 0,
+            no_backward: 0,
+            ahead_empty: 0,
+            together: 0,
+            no_passing: 0,
+            stop_and_go: 0,
+            looped: side.looped,
+            bear_zone: 0,
+            no_bear_zone: 0,
+            pos_of_square: [0; MAX_SQUARES],
+            square_bit: [0; MAX_PATH],
+            twins: side.visits_twice(),
+            segment_ends: side.segment_ends,
+            per_piece: side.visits_twice() || side.segment_ends != 0 || side.looped,
+            safe: 0,
+            twin_safe: 0,
+            own_safe: 0,
+            extra: 0,
+            effect: 0,
+            optional: 0,
+            to_waiting: 0,
+            to_removed: 0,
+            capture_extra: 0,
+            capture_to: 0,
+            trap: 0,
+            enemy_neighbours: [0; MAX_PATH],
+            exit_throws: [0; MAX_PATH],
+            exit_from: [0; THROW_VALUES],
+            on_path: 0,
+            cross_bit: [0; MAX_PATH],
+        };
+        for p in side.positions() {
+            let (i, bit) = (p.index(), p.bit());
+            let sq = side.square(p);
+            m.on_path |= bit;
+            // A square the path comes back to stands for its first visit.
+            if m.pos_of_square[sq.index()] == 0 {
+                m.pos_of_square[sq.index()] = p.get();
+            }
+            m.square_bit[i] = sq.bit();
+            if rules.effect(s, sq).is_some()
+                || side.flags[i].intersects(PosFlags::TO_WAITING | PosFlags::TO_REMOVED)
+            {
+                m.effect |= bit;
+            }
+            if rules.passing(sq).is_some() {
+                m.trap |= bit;
+            }
+            if matches!(rules.captured_at(sq), Capture::To(_)) {
+                m.capture_to |= bit;
+            }
+            let pos_flags = side.flags[i];
+            for (flag, mask) in [
+                (PosFlags::PRIORITY, &mut m.priority),
+                (PosFlags::ONLY_BEAR_OFF, &mut m.only_bear_off),
+                (PosFlags::HOLD, &mut m.hold),
+                (PosFlags::NO_BACKWARD, &mut m.no_backward),
+                (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
+                (PosFlags::TOGETHER, &mut m.together),
+                (PosFlags::NO_PASSING, &mut m.no_passing),
+                (PosFlags::STOP_AND_GO, &mut m.stop_and_go),
+                (PosFlags::TO_WAITING, &mut m.to_waiting),
+                (PosFlags::OPTIONAL_EFFECT, &mut m.optional),
+                (PosFlags::TO_REMOVED, &mut m.to_removed),
+                (PosFlags::BEAR_ZONE, &mut m.bear_zone),
+                (PosFlags::NO_BEAR_ZONE, &mut m.no_bear_zone),
+                (PosFlags::STOP, &mut m.stop),
+                (PosFlags::SAFE, &mut m.own_safe),
+                (PosFlags::EXTRA_THROW, &mut m.extra),
+                (PosFlags::CAPTURE_THROW, &mut m.capture_extra),
+            ] {
+                if pos_flags.contains(flag) {
+                    *mask |= bit;
+                }
+            }
+            if let Some(ep) = enemy.position(sq) {
+                // Every visit of the enemy's path to the square.
+                let visits = enemy.positions_of(sq);
+                m.cross_bit[i] = visits;
+                let safe = |q: PathPos| enemy.flags[q.index()].contains(PosFlags::SAFE);
+                if PathPos::all_in(visits).any(safe) {
+                    m.safe |= bit;
+                    if !PathPos::all_in(visits).all(safe) {
+                        m.twin_safe |= bit;
+                    }
+                }
+                // The enemy's positions just before and just after its own position there.
+                let before = ep.index().checked_sub(1).and_then(PathPos::from_index);
+                let after = PathPos::from_index(ep.index() + 1).filter(|q| q.index() < enemy.len());
+                m.enemy_neighbours[i] = [before, after]
+                    .into_iter()
+                    .flatten()
+                    .map(PathPos::bit)
+                    .sum();
+            }
+            let exits = side.exit_throws[i];
+            m.exit_throws[i] = exits;
+            for (v, from) in m.exit_from.iter_mut().enumerate() {
+                if exits & (1 << v) != 0 {
+                    *from |= bit;
+                }
+            }
+        }
+        m
+    }
+}
+
+/// Side `s`'s retreat as masks over its path positions.
+#[derive(Clone, Copy, Debug, Default)]
+struct RetreatMasks {
+    /// Positions whose piece may retreat.
+    from: u64,
+    /// The position of the retreat square on this path (0: none).
+    to: u8,
+}
+
+impl RetreatMasks {
+    fn new(rules: &Rules, s: Side) -> RetreatMasks {
+        let side = &rules.sides[s];
+        let Some(t) = rules.retreat else {
+            return RetreatMasks::default();
+        };
+        RetreatMasks {
+            from: side
+                .positions()
+                .filter(|p| side.flags[p.index()].contains(PosFlags::RETREAT))
+                .map(PathPos::bit)
+                .sum(),
+            to: side.position(t.to).map_or(0, PathPos::get),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { side: Side, points: u32 },
+    Draw,
+}
+
+/// A rule set ready to play: the compiled rules and the masks the hot path uses.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub rules: Rules,
+    masks: PerSide<SideMasks>,
+    /// Whether landing on an enemy piece can ever capture it.
+    can_capture: bool,
+    /// Whether both sides walk the same path (then positions are the same for both).
+    shared_path: bool,
+    /// The phase in which a side moves ([`Phase::Move`] or [`Phase::Distribute`]).
+    moving: Phase,
+    /// Where pieces retreat from and to (kept apart from the masks every move reads).
+    retreat: PerSide<RetreatMasks>,
+    /// Whether a turn plays each of its throws whole (moves then carry their throw).
+    pub(crate) plays_each: bool,
+    /// Whether pieces may retreat.
+    retreats: bool,
+    /// Whether a square's effect or an extra throw may be declined, or the turn ended by the
+    /// player (`may go to`, `may throw again`, `may end turn`): a move then comes in two forms.
+    optional_effects: bool,
+    /// Per side: the position of the piece that must move next, when it must (0: none).
+    moves_next_at: PerSide<u8>,
+    /// Whether a move may leave per-side state behind (a retreat, an entry that throws again or
+    /// makes its piece move next, an event rule about the turn): applying a move then looks at
+    /// it.
+    after_hook: bool,
+    /// Extra throws add up (`extra throws add up`): what a move earns is counted.
+    adds_up: bool,
+    /// Whether any square holds pieces back, traps a move, sends a captured piece to a square
+    /// or lets a piece retreat, or a piece may have to move next: move generation then takes
+    /// its general path, else one that skips them.
+    extras: bool,
+    /// A piece's first move needs given throws: positions track which pieces have not moved.
+    locks: bool,
+    /// The moves of a turn go one way: positions track which way the turn has moved.
+    one_way: bool,
+    /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
+    run_shifts: [u32; 4],
+    /// Where turns split their total: per side and position index, the distances a single
+    /// movement from there might cover (see [`Engine::reach`]; empty without split turns).
+    split_reach: PerSide<Vec<u128>>,
+}
+
+impl Engine {
+    pub fn new(rules: Rules) -> Engine {
+        let masks = PerSide::from_fn(|s| SideMasks::new(&rules, s));
+        let can_capture = rules.capture != Capture::None;
+        let shared_path = rules.sides[Side::First].path == rules.sides[Side::Second].path;
+        let moving = rules.machine.moving();
+        let extras = masks.values().any(|m| {
+            m.hold | m.trap | m.capture_to | m.ahead_empty | m.together | m.stop_and_go != 0
+        }) || rules.retreat.is_some()
+            || rules.moves_next.is_some()
+            || rules.tracks_unmoved()
+            || !rules.holds.is_empty()
+            || rules.one_direction;
+        let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
+        let plays_each = rules.throw_again != 0 && !rules.split;
+        let optional_effects = masks.values().any(|m| m.optional != 0)
+            || rules.turn_rules.iter().any(|t| t.may_throw_again)
+            || rules.may_end_turn();
+        let mut engine = Engine {
+            retreat,
+            plays_each,
+            retreats: rules.retreat.is_some(),
+            optional_effects,
+            moves_next_at: PerSide::from_fn(|s| rules.moves_next.map_or(0, |m| m.at[s].get())),
+            adds_up: rules.extra_add_up,
+            after_hook: rules.extra_add_up
+                || rules.retreat.is_some()
+                || rules.moves_next.is_some()
+                || rules.entering_throw_again
+                || !rules.turn_rules.is_empty(),
+            locks: rules.tracks_unmoved(),
+            one_way: rules.one_direction,
+            run_shifts: generate::run_shifts(rules.blockade.max(1)),
+            rules,
+            masks,
+            can_capture,
+            shared_path,
+            moving,
+            extras,
+            split_reach: PerSide::default(),
+        };
+        if engine.rules.split {
+            engine.split_reach = PerSide::from_fn(|s| engine.reach_table(s));
+        }
+        engine
+    }
+
+    /// The start position of a game.
+    pub fn start(&self) -> Position {
+        Position::start(&self.rules)
+    }
+
+    /// The length of side `s`'s path.
+    pub fn path_len(&self, s: Side) -> usize {
+        usize::from(self.masks[s].len)
+    }
+
+    /// Side `s`'s race count: the steps its pieces have yet to go to bear off. A piece on
+    /// position `p` of a path of `n` positions counts `n + 1 - p`, one waiting to enter the
+    /// whole way (`n + 1`), one borne off nothing. A piece taken out of the game counts nothing
+    /// where the first side with no piece left in play wins (it need not go any more), and the
+    /// whole way where the most pieces borne off or the capture of all win (it can no longer
+    /// help). On a loop, which no piece leaves but by capture, a piece in play counts nothing:
+    /// the count then says who has lost more pieces.
+    pub fn race_count(&self, pos: &Position, s: Side) -> u32 {
+        let whole = u32::from(self.masks[s].len) + 1;
+        let lost = match self.rules.win {
+            Win::FirstAllOff => 0,
+            Win::CaptureAll | Win::MostBorneOff { .. } => u32::from(pos.removed[s]),
+        };
+        let on = if self.masks[s].looped {
+            0
+        } else {
+            let mut bits = pos.on[s];
+            let mut sum = 0;
+            while bits != 0 {
+                sum += whole - (bits.trailing_zeros() + 1);
+                bits &= bits - 1;
+            }
+            sum
+        };
+        (u32::from(pos.waiting[s]) + lost) * whole + on
+    }
+
+    /// The square of side `s`'s path position `p`.
+    pub fn square(&self, s: Side, p: PathPos) -> Square {
+        self.rules.sides[s].square(p)
+    }
+
+    /// Whether the side to move owes a forced opening move that takes no throw.
+    pub fn forced_opening(&self, pos: &Position) -> bool {
+        let s = pos.to_move;
+        pos.opening_due(s) && matches!(self.rules.opening[s], Some(Opening::FrontPieceMoves { .. }))
+    }
+
+    /// Whether a side that has lost its turn is to move: it passes without throwing.
+    pub fn loses_turn(&self, pos: &Position) -> bool {
+        pos.loses_turn(pos.to_move)
+    }
+
+    /// Whether a throw of `value` lets the side to move throw again before moving (a turn that
+    /// throws all before moving).
+    pub fn throws_again(&self, value: Throw) -> bool {
+        self.rules.throw_again & value.mask_bit() != 0
+    }
+
+    /// The result, if the game is over in this position.
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let play = PerSide::from_fn(|s| pos.in_play(s));
+        let win = |side: Side| Outcome::Win {
+            side,
+            points: self.match_points(pos, side),
+        };
+        match self.rules.win {
+            Win::FirstAllOff => {
+                // The side that just moved is the one that can have finished; check both anyway.
+                let first = Side::BOTH
+                    .into_iter()
+                    .find(|&s| play[s] == 0 && pos.off[s] > 0)
+                    .map(win);
+                // With no piece left in play and none borne off (every piece taken out of the
+                // game), no side can ever win: a draw.
+                first.or((play.0 == [0, 0]).then_some(Outcome::Draw))
+            }
+            Win::CaptureAll => Side::BOTH
+                .into_iter()
+                .find(|&s| pos.removed[s.other()] == self.rules.pieces)
+                .map(win),
+            Win::MostBorneOff { decided } => {
+                let (a, b) = (pos.off[Side::First], pos.off[Side::Second]);
+                if decided {
+                    if a > b + play[Side::Second] {
+                        return Some(win(Side::First));
+                    }
+                    if b > a + play[Side::First] {
+                        return Some(win(Side::Second));
+                    }
+                }
+                if play.0 == [0, 0] {
+                    return Some(match a.cmp(&b) {
+                        std::cmp::Ordering::Greater => win(Side::First),
+                        std::cmp::Ordering::Less => win(Side::Second),
+                        std::cmp::Ordering::Equal => Outcome::Draw,
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    /// Match points for `winner`: the points of the squares where the loser's pieces still stand.
+    pub fn match_points(&self, pos: &Position, winner: Side) -> u32 {
+        Square::all_in(pos.squares[winner.other()])
+            .map(|sq| self.rules.match_points[sq.index()])
+            .sum()
+    }
+
+    fn can_bear_off(&self, pos: &Position, s: Side) -> bool {
+        let m = &self.masks[s];
+        match self.rules.bear_when {
+            BearCondition::Always => true,
+            BearCondition::AllInZone => pos.waiting[s] == 0 && pos.on[s] & !m.bear_zone == 0,
+            BearCondition::NoneInZone => pos.on[s] & m.no_bear_zone == 0,
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! A compact, fixed-size game position, and the one checked way to build one from outside data.
+
+use thiserror::Error;
+
+use crate::compile::Rules;
+use senet_lang::types::{PathPos, PerSide, Place, Side, Square};
+
+/// A position: where every piece stands and who throws next. Copy, 64 bytes, no heap.
+///
+/// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
+/// (bit `p.index()` for position `p`) plus counts of its waiting, borne-off and removed pieces.
+/// The same occupancy is kept by square (bit `square.index()`) for the questions both sides
+/// share: is a square taken, by whom. Only the engine changes a position; from outside data one
+/// is built through [`Setup::position`], which refuses what the rules can never reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) on: PerSide<u64>,
+    pub(crate) squares: PerSide<u64>,
+    /// `cross[s]`: the enemy's pieces as positions along side `s`'s path (enemy pieces on
+    /// squares that path does not pass are left out). Kept so that move generation need not
+    /// translate squares.
+    pub(crate) cross: PerSide<u64>,
+    pub(crate) waiting: PerSide<u8>,
+    pub(crate) off: PerSide<u8>,
+    pub(crate) removed: PerSide<u8>,
+    /// The side that throws next.
+    pub(crate) to_move: Side,
+    /// Per side: bit `s.index()`, side `s` still owes its opening move; bit `2 + s.index()`, side
+    /// `s` has not yet thrown a value that lets it begin (see [`Position::begun`]); bit
+    /// `4 + s.index()`, side `s` loses its next turn; bit `6 + s.index()`, side `s`'s piece on
+    /// the retreat square must make its next move.
+    pub(crate) flags: u8,
+    /// Per side, where a piece's first move needs given throws (`each piece first moves with`):
+    /// bit k, the piece that started on the k-th start position on the board has not moved.
+    pub(crate) unmoved: PerSide<u16>,
+    /// Where the moves of a turn go one way (`one direction each turn`): the way the side to
+    /// move has moved in its turn so far (0: not yet; see [`Way::bits`]).
+    pub(crate) turn_way: u8,
+    /// Where extra throws add up (`extra throws add up`): the throws the side to move is owed
+    /// after the one it is about to throw.
+    pub(crate) owed: u8,
+}
+
+/// The way a piece moved along its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Forward,
+    Backward,
+}
+
+impl Way {
+    /// The way as [`Position::turn_way`] keeps it.
+    #[inline]
+    pub(crate) fn bits(self) -> u8 {
+        match self {
+            Way::Forward => 1,
+            Way::Backward => 2,
+        }
+    }
+}
+
+/// The bits of [`Position::flags`] that belong to side `s`.
+#[inline(always)]
+pub(crate) fn side_flags(s: Side) -> u8 {
+    0b101 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` owes its opening move.
+#[inline(always)]
+pub(crate) fn opening_flag(s: Side) -> u8 {
+    1 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` has not begun.
+#[inline(always)]
+pub(crate) fn not_begun_flag(s: Side) -> u8 {
+    4 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s` loses its next turn.
+#[inline(always)]
+pub(crate) fn lose_turn_flag(s: Side) -> u8 {
+    16 << s.index()
+}
+
+/// The bit of [`Position::flags`]: side `s`'s piece on the retreat square moves next.
+#[inline(always)]
+pub(crate) fn moves_next_flag(s: Side) -> u8 {
+    64 << s.index()
+}
+
+/// Every bit of [`Position::flags`] that belongs to side `s`: one test keeps them all off the
+/// hot path.
+#[inline(always)]
+pub(crate) fn any_side_flag(s: Side) -> u8 {
+    0b0101_0101 << s.index()
+}
+
+impl Position {
+    /// The starting position: pieces as the layout says, the first side to move, every opening
+    /// rule pending.
+    pub fn start(rules: &Rules) -> Position {
+        let mut pos = Position::empty(rules.first);
+        for (s, side) in rules.sides.iter() {
+            for &place in &side.start {
+                match place {
+                    Place::On(p) => pos.put(rules, s, p),
+                    _ => pos.waiting[s] += 1,
+                }
+            }
+            if rules.opening[s].is_some() {
+                pos.flags |= opening_flag(s);
+            }
+            if rules.begin != 0 {
+                pos.flags |= not_begun_flag(s);
+            }
+            if rules.tracks_unmoved() {
+                let n = rules.start_slots(s).count();
+                pos.unmoved[s] = u16::try_from((1u32 << n) - 1).unwrap_or(u16::MAX);
+            }
+        }
+        pos
+    }
+
+    /// No piece anywhere (not even waiting): a blank the engine and the dense solver fill.
+    /// Unchecked, as are [`Position::put`], [`Position::set_waiting`] and
+    /// [`Position::set_off`]: the solver numbers every placing itself; anything built from
+    /// outside data goes through [`Setup::position`](crate::engine::Setup::position).
+    pub fn empty(to_move: Side) -> Position {
+        Position {
+            on: PerSide::default(),
+            squares: PerSide::default(),
+            cross: PerSide::default(),
+            waiting: PerSide::default(),
+            off: PerSide::default(),
+            removed: PerSide::default(),
+            to_move,
+            flags: 0,
+            unmoved: PerSide::default(),
+            turn_way: 0,
+            owed: 0,
+        }
+    }
+
+    /// Places a piece of side `s` at path position `p` (on the board). Unchecked (see
+    /// [`Position::empty`]).
+    #[inline]
+    pub fn put(&mut self, rules: &Rules, s: Side, p: PathPos) {
+        let sq = rules.sides[s].square(p);
+        self.on[s] |= p.bit();
+        self.squares[s] |= sq.bit();
+        self.cross[s.other()] |= rules.sides[s.other()].positions_of(sq);
+    }
+
+    /// Sets how many of side `s`'s pieces wait to enter. Unchecked (see [`Position::empty`]).
+    #[inline]
+    pub fn set_waiting(&mut self, s: Side, n: u8) {
+        self.waiting[s] = n;
+    }
+
+    /// Sets how many of each side's pieces are borne off. Unchecked (see [`Position::empty`]).
+    #[inline]
+    pub fn set_off(&mut self, off: PerSide<u8>) {
+        self.off = off;
+    }
+
+    /// The side that throws next.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Side `s`'s pieces on the board, as a bit set of its path positions.
+    #[inline]
+    pub fn on(&self, s: Side) -> u64 {
+        self.on[s]
+    }
+
+    /// Side `s`'s pieces on the board, as a bit set of squares.
+    #[inline]
+    pub fn squares(&self, s: Side) -> u64 {
+        self.squares[s]
+    }
+
+    #[inline]
+    pub fn waiting(&self, s: Side) -> u8 {
+        self.waiting[s]
+    }
+
+    #[inline]
+    pub fn off(&self, s: Side) -> u8 {
+        self.off[s]
+    }
+
+    #[inline]
+    pub fn removed(&self, s: Side) -> u8 {
+        self.removed[s]
+    }
+
+    /// Whether side `s` still owes its opening move.
+    #[inline]
+    pub fn opening_due(&self, s: Side) -> bool {
+        self.flags & opening_flag(s) != 0
+    }
+
+    /// Whether side `s` may move: it has thrown a value that lets it begin, or the rules need
+    /// none (`begin with`).
+    #[inline]
+    pub fn begun(&self, s: Side) -> bool {
+        self.flags & not_begun_flag(s) == 0
+    }
+
+    /// Whether side `s` loses its next turn (after a retreat that costs one).
+    #[inline]
+    pub fn loses_turn(&self, s: Side) -> bool {
+        self.flags & lose_turn_flag(s) != 0
+    }
+
+    /// Whether side `s`'s piece on the retreat square must make its next move.
+    #[inline]
+    pub fn moves_next(&self, s: Side) -> bool {
+        self.flags & moves_next_flag(s) != 0
+    }
+
+    /// The throws the side to move is owed after the next, where extra throws add up.
+    #[inline]
+    pub fn throws_owed(&self) -> u8 {
+        self.owed
+    }
+
+    /// The way the side to move has moved its pieces in its turn so far, where the moves of a
+    /// turn go one way (`one direction each turn`).
+    #[inline]
+    pub fn moved_this_turn(&self) -> Option<Way> {
+        match self.turn_way {
+            1 => Some(Way::Forward),
+            2 => Some(Way::Backward),
+            _ => None,
+        }
+    }
+
+    /// The positions of side `s`'s pieces that have not moved yet (where a first move needs
+    /// given throws).
+    pub fn unmoved<'r>(&self, rules: &'r Rules, s: Side) -> impl Iterator<Item = PathPos> + 'r {
+        let bits = self.unmoved[s];
+        rules
+            .start_slots(s)
+            .enumerate()
+            .filter(move |(k, _)| bits >> k & 1 != 0)
+            .map(|(_, p)| p)
+    }
+
+    /// Which side has a piece on `square`, if any.
+    #[inline]
+    pub fn owner(&self, square: Square) -> Option<Side> {
+        let bit = square.bit();
+        if self.squares[Side::First] & bit != 0 {
+            Some(Side::First)
+        } else if self.squares[Side::Second] & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Every square that holds a piece.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.squares[Side::First] | self.squares[Side::Second]
+    }
+
+    /// Side `s`'s pieces on the board.
+    #[inline]
+    pub fn on_board(&self, s: Side) -> u8 {
+        // A count of bits of a u64 is at most 64.
+        u8::try_from(self.on[s].count_ones()).unwrap_or(u8::MAX)
+    }
+
+    /// Pieces of side `s` still in play: on the board or waiting.
+    #[inline]
+    pub fn in_play(&self, s: Side) -> u8 {
+        self.on_board(s) + self.waiting[s]
+    }
+
+    /// The path positions of side `s`'s pieces on the board, ascending.
+    pub fn positions(&self, s: Side) -> impl Iterator<Item = PathPos> + use<> {
+        PathPos::all_in(self.on[s])
+    }
+
+    /// The places of every piece of side `s`: waiting first, then along the path, then off and
+    /// removed.
+    pub fn places(&self, s: Side) -> Vec<Place> {
+        let mut out = vec![Place::Waiting; usize::from(self.waiting[s])];
+        out.extend(self.positions(s).map(Place::On));
+        out.extend(std::iter::repeat_n(Place::Off, usize::from(self.off[s])));
+        out.extend(std::iter::repeat_n(
+            Place::Removed,
+            usize::from(self.removed[s]),
+        ));
+        out
+    }
+
+    /// The position as outside data would give it.
+    pub fn setup(&self, rules: &Rules) -> Setup {
+        Setup {
+            to_move: self.to_move,
+            pieces: PerSide::from_fn(|s| self.places(s)),
+            opening: PerSide::from_fn(|s| self.opening_due(s)),
+            not_begun: PerSide::from_fn(|s| !self.begun(s)),
+            loses_turn: PerSide::from_fn(|s| self.loses_turn(s)),
+            moves_next: PerSide::from_fn(|s| self.moves_next(s)),
+            unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
+            moved_this_turn: self.moved_this_turn(),
+            throws_owed: self.owed,
+        }
+    }
+}
+
+/// A position as outside data gives it (JSON, a table, a test): each side's pieces by place,
+/// who throws next, and which sides still owe their opening move. [`Setup::position`] checks it
+/// against the rules; only then does the engine see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub to_move: Side,
+    pub pieces: PerSide<Vec<Place>>,
+    pub opening: PerSide<bool>,
+    /// The sides that have not yet thrown a value that lets them begin.
+    pub not_begun: PerSide<bool>,
+    /// The sides that lose their next turn.
+    pub loses_turn: PerSide<bool>,
+    /// The sides whose piece on the retreat square must make their next move.
+    pub moves_next: PerSide<bool>,
+    /// Per side: the positions of pieces that have not moved yet (where a first move needs
+    /// given throws; each must be a start position on the board holding a piece).
+    pub unmoved: PerSide<Vec<PathPos>>,
+    /// Where the moves of a turn go one way: the way the side to move has moved in its turn.
+    pub moved_this_turn: Option<Way>,
+    /// Where extra throws add up: the throws the side to move is owed after the next.
+    pub throws_owed: u8,
+}
+
+/// Why a [`Setup`] is not a position the rules can reach.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("side `{side}` has {found} pieces here, but the rules give each side {expected}")]
+    PieceCount {
+        side: String,
+        found: usize,
+        expected: u8,
+    },
+    #[error(
+        "`{position}` is not a place for `{side}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
+    )]
+    OffPath {
+        side: String,
+        position: u8,
+        len: usize,
+    },
+    #[error("two pieces on square {square}: {first} and {second}")]
+    SharedSquare {
+        square: Square,
+        first: String,
+        second: String,
+    },
+    #[error(
+        "`{side}` has a piece removed from the game, but under these rules no piece is ever removed"
+    )]
+    NeverRemoved { side: String },
+    #[error(
+        "`{side}` has no piece at position {position} that has not moved yet: such a piece stands where it started on the board, under rules where a first move needs given throws"
+    )]
+    NotUnmoved { side: String, position: u8 },
+    #[error("`{side}` has a piece waiting to enter, but under these rules no piece ever waits")]
+    NeverWaits { side: String },
+    #[error("side `{side}` has no opening rule")]
+    NoOpening { side: String },
+    #[error("side `{side}` cannot wait to begin: the rules have no `begin with`")]
+    NoBegin { side: String },
+    #[error("side `{side}` cannot lose a turn: under these rules no move costs one")]
+    NeverLosesTurn { side: String },
+    #[error(
+        "side `{side}` has no piece on the retreat square that could have to move next (or no retreat makes a piece move next)"
+    )]
+    NoPieceToMoveNext { side: String },
+    #[error(
+        "`moved_this_turn` says which way the side to move has moved in its turn, but these rules do not keep the moves of a turn one way"
+    )]
+    NoDirection,
+    #[error(
+        "`throws_owed` says the side to move is owed more throws, but under these rules extra throws do not add up"
+    )]
+    NeverOwed,
+}
+
+impl Setup {
+    /// The position, if the rules can reach it: each side has its number of pieces, each on its
+    /// own path and no two on one square, none removed or waiting where the rules never remove
+    /// or keep a piece waiting, and opening moves due only for sides that have one.
+    pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        let mut pos = Position::empty(self.to_move);
+        for (s, places) in self.pieces.iter() {
+            let side = &rules.sides[s];
+            let name = || side.name.clone();
+            if places.len() != usize::from(rules.pieces) {
+                return Err(SetupError::PieceCount {
+                    side: name(),
+                    found: places.len(),
+                    expected: rules.pieces,
+                });
+            }
+            for &place in places {
+                match place {
+                    Place::Waiting if !rules.pieces_can_wait() => {
+                        return Err(SetupError::NeverWaits { side: name() });
+                    }
+                    Place::Waiting => pos.waiting[s] += 1,
+                    Place::Off => pos.off[s] += 1,
+                    Place::Removed if !rules.pieces_can_be_removed() => {
+                        return Err(SetupError::NeverRemoved { side: name() });
+                    }
+                    Place::Removed => pos.removed[s] += 1,
+                    Place::On(p) if p.index() >= side.len() => {
+                        return Err(SetupError::OffPath {
+                            side: name(),
+                            position: p.get(),
+                            len: side.len(),
+                        });
+                    }
+                    Place::On(p) => {
+                        let sq = side.square(p);
+                        if let Some(other) = pos.owner(sq) {
+                            let piece = |s: Side| match rules.sides[s].position(sq) {
+                                Some(q) => format!("`{}` at position {q}", rules.sides[s].name),
+                                None => format!("a piece of `{}`", rules.sides[s].name),
+                            };
+                            return Err(SetupError::SharedSquare {
+                                square: sq,
+                                first: piece(other),
+                                second: format!("`{}` at position {p}", side.name),
+                            });
+                        }
+                        pos.put(rules, s, p);
+                    }
+                }
+            }
+            if self.opening[s] {
+                if rules.opening[s].is_none() {
+                    return Err(SetupError::NoOpening { side: name() });
+                }
+                pos.flags |= opening_flag(s);
+            }
+            if self.not_begun[s] {
+                if rules.begin == 0 {
+                    return Err(SetupError::NoBegin { side: name() });
+                }
+                pos.flags |= not_begun_flag(s);
+            }
+            if self.loses_turn[s] {
+                if !rules.may_lose_turn() {
+                    return Err(SetupError::NeverLosesTurn { side: name() });
+                }
+                pos.flags |= lose_turn_flag(s);
+            }
+            if self.moves_next[s] {
+                let on_it = rules
+                    .moves_next
+                    .is_some_and(|m| pos.on[s] & m.at[s].bit() != 0);
+                if !on_it {
+                    return Err(SetupError::NoPieceToMoveNext { side: name() });
+                }
+                pos.flags |= moves_next_flag(s);
+            }
+            for &p in &self.unmoved[s] {
+                let slot = rules.start_slots(s).position(|q| q == p);
+                match slot {
+                    Some(k) if rules.tracks_unmoved() && pos.on[s] & p.bit() != 0 => {
+                        pos.unmoved[s] |= 1 << k;
+                    }
+                    _ => {
+                        return Err(SetupError::NotUnmoved {
+                            side: name(),
+                            position: p.get(),
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(way) = self.moved_this_turn {
+            if !rules.one_direction {
+                return Err(SetupError::NoDirection);
+            }
+            pos.turn_way = way.bits();
+        }
+        if self.throws_owed > 0 {
+            if !rules.extra_add_up {
+                return Err(SetupError::NeverOwed);
+            }
+            pos.owed = self.throws_owed;
+        }
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+
+    /// Positions are copied on every move: they stay one cache line.
+    #[test]
+    fn a_position_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Position>(), 64);
+    }
+}

@@ -1,0 +1,131 @@
+//! Perfect play from a solved table ([`crate::solve`]): the move whose resulting position has the
+//! best chance for the side to move. Positions the table does not hold fall back to greedy, and
+//! are counted ([`Player::fallbacks`]) so that the user is told.
+//! [`table_for`] finds the table: loaded from a file, or solved at once for a small rule set.
+
+use std::sync::Arc;
+
+use super::greedy::GreedyAgent;
+use crate::solve::table::{TableHeader, load};
+use crate::solve::{Limits, Method, SolveError, Solved, solve_with};
+use senet_engine::engine::game::Player;
+use senet_engine::engine::{Engine, Move, Position};
+use senet_lang::types::RulesId;
+use senet_lang::types::{Side, Throw};
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+pub struct OptimalAgent {
+    table: Arc<Solved>,
+    fallback: GreedyAgent,
+    /// Decisions played as greedy: a move led to a position the table does not hold.
+    fell_back: u64,
+}
+
+impl OptimalAgent {
+    pub fn new(table: Arc<Solved>, seed: u64) -> Self {
+        OptimalAgent {
+            table,
+            fallback: GreedyAgent::new(seed),
+            fell_back: 0,
+        }
+    }
+}
+
+impl Player for OptimalAgent {
+    fn choose(&mut self, engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> usize {
+        let maximise = pos.to_move() == Side::First;
+        let mut best: Option<(f64, usize)> = None;
+        for (i, mv) in moves.iter().enumerate() {
+            let next = engine.successor(pos, mv, throw);
+            let Some(v) = self.table.score(&next) else {
+                self.fell_back += 1;
+                return self.fallback.choose(engine, pos, throw, moves);
+            };
+            let better = match best {
+                None => true,
+                Some((b, _)) => {
+                    if maximise {
+                        v > b + 1e-15
+                    } else {
+                        v < b - 1e-15
+                    }
+                }
+            };
+            if better {
+                best = Some((v, i));
+            }
+        }
+        best.map_or(0, |(_, i)| i)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.fallback.reseed(seed);
+    }
+
+    fn fallbacks(&self) -> u64 {
+        self.fell_back
+    }
+}
+
+/// Solves a rule set small enough (seconds of work) from its start, for the agent.
+pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
+    let limits = Limits {
+        states: 5_000_000,
+        bytes: 256 << 20,
+    };
+    let id = &engine.rules.id;
+    solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
+        .map(Arc::new)
+        .map_err(|e| {
+            let size = match e {
+                SolveError::TooLargeDense { states, bytes, .. } => {
+                    format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
+                }
+                SolveError::TooLarge { estimate, .. } => {
+                    format!("up to {estimate:.3e} states")
+                }
+                SolveError::NotDense(why) | SolveError::Unsolvable(why) => why,
+            };
+            format!(
+                "`optimal` plays from a solved table, and `{id}` is too large to solve before the \
+                 game ({size}). Solve it once with `senet solve {id} --table FILE` (with the same \
+                 options) and play with `--table FILE`."
+            )
+        })
+}
+
+/// The table the `optimal` agent plays from, if one of `players` is it: loaded from `path`
+/// (which must have been solved for these rules, their text and their options as chosen), or
+/// solved now. A table with no `optimal` player to use it is refused.
+pub fn table_for(
+    engine: &Engine,
+    rules: &RulesId,
+    players: &[String],
+    path: Option<&str>,
+) -> Result<Option<Arc<Solved>>, String> {
+    if !players.iter().any(|p| super::needs_table(p)) {
+        return match path {
+            Some(p) => Err(format!(
+                "`--table {p}` is for the `optimal` player (the level `perfect`), and no player here is it"
+            )),
+            None => Ok(None),
+        };
+    }
+    let table = match path {
+        Some(p) => load_table(engine, rules, p)?,
+        None => solve_for_agent(engine)?,
+    };
+    Ok(Some(table))
+}
+
+/// Loads the table at `path`, which must have been solved for these rules (their text and their
+/// options as chosen).
+pub fn load_table(engine: &Engine, rules: &RulesId, path: &str) -> Result<Arc<Solved>, String> {
+    load(
+        path,
+        &TableHeader::new(&rules.id, &rules.hash, &rules.options, 0),
+        engine,
+    )
+    .map(Arc::new)
+}

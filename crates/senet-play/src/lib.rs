@@ -1,0 +1,14 @@
+//! `senet-play`: what is done with an engine. Players ([`agents`], named by [`players`]),
+//! exact solving ([`solve`]), simulation and comparison ([`sim`]), review of a played game
+//! ([`review`]), the JSON formats of positions and records ([`notation`]), words and pictures
+//! ([`render`]), and the small services they share ([`seed`], [`files`]).
+
+pub mod agents;
+pub mod files;
+pub mod notation;
+pub mod players;
+pub mod render;
+pub mod review;
+pub mod seed;
+pub mod sim;
+pub mod solve;

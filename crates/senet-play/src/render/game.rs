@@ -1,0 +1,668 @@
+//! A game for people: the board with its pieces and special squares, the throw, the moves and
+//! what they did, in words. Everything is derived from the compiled rules, never from the name
+//! of a rule set.
+
+use std::fmt::Write;
+
+use super::board::{self, Cell, ansi, initial};
+use senet_engine::compile::{SquareFlags, Win};
+use senet_engine::engine::game::{GameSummary, Stop};
+use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report};
+use senet_lang::types::{Fallback, Place, Side, Square, ThrowDevice};
+
+/// How to draw: with ANSI colours or plain.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub colour: bool,
+}
+
+/// The colour of square marks on the board (yellow, not bold, so that pieces stand out).
+const MARK_COLOUR: &str = "33";
+
+impl Style {
+    /// `text` painted with ANSI graphic parameters `code` (such as `1;31`), or plain.
+    pub fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A side's name in its colour, bold.
+    pub fn side(&self, engine: &Engine, side: Side) -> String {
+        let s = &engine.rules.sides[side];
+        self.paint(&format!("1;{}", ansi(&s.colour)), &s.name)
+    }
+}
+
+// ---- special squares ---------------------------------------------------------------------------
+
+// The symbols a special square shows, in the order they are combined.
+const NAMED: char = '☥';
+const STOP: char = '!';
+const EXTRA: char = '↻';
+const SAFE: char = '◆';
+const MARKED: char = '*';
+const SENDS: char = '→';
+
+/// Whether the board has a mark drawn on `sq` (a rosette).
+fn is_marked(engine: &Engine, sq: Square) -> bool {
+    engine.rules.square_flags(sq).contains(SquareFlags::MARK)
+}
+
+/// The flags (safe, extra throw, stop) that every marked square has, so that `*` alone says
+/// them (the rosettes of Twenty Squares).
+fn marked_flags(engine: &Engine) -> SquareFlags {
+    let r = &engine.rules;
+    let mut all = SquareFlags::SAFE | SquareFlags::EXTRA_THROW | SquareFlags::STOP;
+    let mut any = false;
+    for sq in r.squares().filter(|&sq| is_marked(engine, sq)) {
+        any = true;
+        all &= r.square_flags(sq);
+    }
+    if any { all } else { SquareFlags::empty() }
+}
+
+/// What an empty square shows on the board, derived from the compiled tables: its label if the
+/// rules give one (as drawn on the real board); `*` for a marked square (a rosette); `→N` for a
+/// square that sends the piece to N, `!` where every piece stops, `↻` for an extra throw, `◆`
+/// for a safe square (after `*`, only what not every marked square does); `☥` for a named
+/// square with none of these.
+pub fn square_mark(engine: &Engine, sq: Square) -> Option<String> {
+    let r = &engine.rules;
+    if let Some(label) = r.board.label(sq) {
+        return Some(label.to_string());
+    }
+    let f = r.square_flags(sq);
+    let mut m = String::new();
+    let mut implied = SquareFlags::empty();
+    if is_marked(engine, sq) {
+        m.push(MARKED);
+        implied = marked_flags(engine);
+    }
+    let mut to: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter_map(|s| r.effect(s, sq).map(|d| d.square.to_string()))
+        .collect();
+    to.dedup();
+    if !to.is_empty() {
+        let _ = write!(m, "{SENDS}{}", to.join("/"));
+    }
+    for (flag, c) in [
+        (SquareFlags::STOP, STOP),
+        (SquareFlags::EXTRA_THROW, EXTRA),
+        (SquareFlags::SAFE, SAFE),
+    ] {
+        if f.contains(flag) && !implied.contains(flag) {
+            m.push(c);
+        }
+    }
+    if m.is_empty() && r.board.name(sq).is_some() {
+        m.push(NAMED);
+    }
+    (!m.is_empty()).then_some(m)
+}
+
+/// The squares that have something to say: a name, a label, a mark or a rule of their own.
+fn special_squares(engine: &Engine) -> impl Iterator<Item = Square> + '_ {
+    let r = &engine.rules;
+    r.squares()
+        .filter(move |&sq| r.board.name(sq).is_some() || square_mark(engine, sq).is_some())
+}
+
+/// One line that says what the symbols on the board mean (only those that appear), or an empty
+/// string.
+pub fn key(engine: &Engine) -> String {
+    let r = &engine.rules;
+    let squares: Vec<Square> = special_squares(engine)
+        .filter(|&sq| r.board.label(sq).is_none())
+        .collect();
+    let marks: Vec<String> = squares
+        .iter()
+        .filter_map(|&sq| square_mark(engine, sq))
+        .collect();
+    let has = |c: char| marks.iter().any(|m| m.contains(c));
+    let mut parts = Vec::new();
+    if has(MARKED) {
+        let implied = marked_flags(engine);
+        let what: Vec<&str> = [
+            (SquareFlags::SAFE, "safe"),
+            (SquareFlags::EXTRA_THROW, "throw again"),
+            (SquareFlags::STOP, "stop"),
+        ]
+        .iter()
+        .filter(|(flag, _)| implied.contains(*flag))
+        .map(|(_, name)| *name)
+        .collect();
+        parts.push(if what.is_empty() {
+            format!("{MARKED} marked")
+        } else {
+            format!("{MARKED} marked: {}", what.join(", "))
+        });
+    }
+    for (c, what) in [
+        (NAMED, "☥ named"),
+        (SENDS, "→N sends to N"),
+        (STOP, "! stop here"),
+        (EXTRA, "↻ throw again"),
+        (SAFE, "◆ safe"),
+    ] {
+        if has(c) {
+            parts.push(what.to_string());
+        }
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("  {}\n", parts.join(";  "))
+}
+
+/// A square number with its name, if it has one: `27 River`.
+fn square_text(engine: &Engine, sq: Square) -> String {
+    match engine.rules.board.name(sq) {
+        Some(name) => format!("{sq} {name}"),
+        None => sq.to_string(),
+    }
+}
+
+/// What a square does, in words (`marked`, `safe`, `extra throw`, `sends the piece to 15 House
+/// of Life if it is free`, ...); empty for a plain square.
+pub fn square_words(engine: &Engine, sq: Square) -> Vec<String> {
+    let r = &engine.rules;
+    let mut what = Vec::new();
+    let f = r.square_flags(sq);
+    if is_marked(engine, sq) {
+        what.push("marked".to_string());
+    }
+    if f.contains(SquareFlags::SAFE) {
+        what.push("safe".into());
+    }
+    if f.contains(SquareFlags::EXTRA_THROW) {
+        what.push("extra throw".into());
+    }
+    if f.contains(SquareFlags::STOP) {
+        what.push("every piece stops here".into());
+    }
+    let effects = Side::BOTH.map(|s| r.effect(s, sq).map(|d| (d, r.effect_captures(s, sq))));
+    for (s, d) in Side::BOTH.into_iter().zip(effects) {
+        let Some((d, capturing)) = d else { continue };
+        // Said once where both sides' pieces go the same way.
+        let whose = if effects[0] == effects[1] {
+            if s == Side::Second {
+                continue;
+            }
+            "the piece".to_string()
+        } else {
+            format!("a piece of {}", r.sides[s].name)
+        };
+        let to = square_text(engine, d.square);
+        what.push(match d.fallback {
+            Fallback::None if capturing => {
+                format!("sends {whose} to {to}, capturing an enemy piece there")
+            }
+            Fallback::None => format!("sends {whose} to {to} if it is free"),
+            Fallback::FirstFreeAfter => {
+                format!("sends {whose} to {to}, or the first free square after it")
+            }
+            Fallback::FirstFreeBefore => {
+                format!("sends {whose} to {to}, or the first free square before it")
+            }
+        });
+    }
+    what
+}
+
+/// The special squares, one line each: number, mark as drawn, name and what they do.
+pub fn legend(engine: &Engine) -> String {
+    let r = &engine.rules;
+    let mut out = String::new();
+    for sq in special_squares(engine) {
+        let what = square_words(engine, sq);
+        let mark = square_mark(engine, sq).unwrap_or_default();
+        let name = r.board.name(sq).unwrap_or_default();
+        let sep = if name.is_empty() || what.is_empty() {
+            ""
+        } else {
+            ": "
+        };
+        let number = sq.get();
+        let line = format!("  {number:>2}  {mark:<5} {name}{sep}{}", what.join(", "));
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+// ---- the board ---------------------------------------------------------------------------------
+
+/// The board with the pieces where they stand and the marks of the empty special squares, a key
+/// to the marks, and each side's waiting and borne-off pieces.
+pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
+    let r = &engine.rules;
+    let content = |sq: Square| -> Option<Cell> {
+        match pos.owner(sq) {
+            Some(side) => Some(Cell {
+                text: initial(&r.sides[side].name),
+                colour: style
+                    .colour
+                    .then(|| format!("1;{}", ansi(&r.sides[side].colour))),
+            }),
+            None => square_mark(engine, sq).map(|text| Cell {
+                text,
+                colour: style.colour.then(|| MARK_COLOUR.to_string()),
+            }),
+        }
+    };
+    // A hole keeps the room of its mark while a piece stands on it: the board does not shift.
+    let room = |sq: Square| square_mark(engine, sq).map_or(0, |m| m.chars().count());
+    let mut out = board::draw_with_room(&r.board, &content, &room);
+    out.push_str(&key(engine));
+    for (s, side) in r.sides.iter() {
+        let _ = write!(
+            out,
+            "  {} ({}): {} on the board",
+            style.side(engine, s),
+            initial(&side.name),
+            pos.on_board(s)
+        );
+        if pos.waiting(s) > 0 {
+            let _ = write!(out, ", {} waiting", pos.waiting(s));
+        }
+        let _ = write!(out, ", {} off", pos.off(s));
+        if pos.removed(s) > 0 {
+            let _ = write!(out, ", {} removed", pos.removed(s));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+// ---- the start ---------------------------------------------------------------------------------
+
+/// What side `s` plays for, in one sentence: `Goal: bear off all 5 of your pieces before red
+/// does.`
+pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
+    let r = &engine.rules;
+    let enemy = style.side(engine, s.other());
+    let n = r.pieces;
+    let yours = if n == 1 {
+        "your piece".to_string()
+    } else {
+        format!("all {n} of your pieces")
+    };
+    match r.win {
+        Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does."),
+        Win::MostBorneOff { .. } => {
+            format!("Goal: bear off more pieces than {enemy} by the time no piece is left in play.")
+        }
+        Win::CaptureAll => format!(
+            "Goal: take {} out of the game.",
+            if n == 1 {
+                format!("{enemy}'s piece")
+            } else {
+                format!("all {n} of {enemy}'s pieces")
+            }
+        ),
+    }
+}
+
+/// The board with side `s`'s path: each square it passes shows its step along the path (two
+/// where the path passes twice), so that the path reads 1, 2, 3 ... to the last step, where a
+/// piece leaves the board.
+pub fn draw_path(engine: &Engine, s: Side) -> String {
+    let side = &engine.rules.sides[s];
+    let content = |sq: Square| -> Option<Cell> {
+        let steps: Vec<String> = senet_lang::types::PathPos::all_in(side.positions_of(sq))
+            .map(|p| p.to_string())
+            .collect();
+        (!steps.is_empty()).then(|| Cell {
+            text: steps.join("/"),
+            colour: None,
+        })
+    };
+    board::draw(&engine.rules.board, &content)
+}
+
+// ---- throws ------------------------------------------------------------------------------------
+
+const LIGHT: char = '▯';
+const DARK: char = '▮';
+
+/// The sticks of a throw of `value`, light sides first (`▯▯▮▮`), and how many show light; `None`
+/// for a die, or a value the sticks cannot give.
+pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
+    let ThrowDevice::Sticks { count, values } = &engine.rules.device else {
+        return None;
+    };
+    let light = values.iter().position(|&v| v == value)?;
+    let glyphs = (0..usize::from(*count))
+        .map(|i| if i < light { LIGHT } else { DARK })
+        .collect();
+    Some((glyphs, light))
+}
+
+/// A throw as the device shows it, then its value. Long: `sticks ▯▯▮▮ (2 light sides up) → 2`
+/// or `die: 3`; short: `▯▯▮▮ → 2` or `3`.
+pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
+    match sticks(engine, value) {
+        Some((glyphs, light)) if long => {
+            let up = match light {
+                0 => "no light side up".to_string(),
+                1 => "1 light side up".to_string(),
+                n => format!("{n} light sides up"),
+            };
+            format!("sticks {glyphs} ({up}) → {value}")
+        }
+        Some((glyphs, _)) => format!("{glyphs} → {value}"),
+        None if long && matches!(engine.rules.device, ThrowDevice::Die { .. }) => {
+            format!("die: {value}")
+        }
+        None if long && matches!(engine.rules.device, ThrowDevice::Dice { .. }) => {
+            format!("dice: {value}")
+        }
+        None => value.to_string(),
+    }
+}
+
+/// The throws of one turn: one throw as [`throw_text`] says it; several, each short, and their
+/// total.
+pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
+    match values {
+        [] => String::new(),
+        [v] => throw_text(engine, *v, long),
+        _ => {
+            let each: Vec<String> = values
+                .iter()
+                .map(|&v| throw_text(engine, v, false))
+                .collect();
+            if !engine.rules.split {
+                // Throws played one by one: no total.
+                return and_list(&each);
+            }
+            let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
+            format!("{}, in all {total}", each.join(", "))
+        }
+    }
+}
+
+/// The throwing device and what each throw counts, for the help and the start of a game.
+pub fn device_text(engine: &Engine) -> String {
+    match &engine.rules.device {
+        ThrowDevice::Sticks { count, values } => {
+            let each: Vec<String> = values
+                .iter()
+                .enumerate()
+                .map(|(light, &v)| {
+                    let glyphs: String = (0..usize::from(*count))
+                        .map(|i| if i < light { LIGHT } else { DARK })
+                        .collect();
+                    format!("{glyphs} → {v}")
+                })
+                .collect();
+            format!(
+                "Throws: {count} sticks, {LIGHT} light side up, {DARK} dark side up: {}.",
+                each.join(", ")
+            )
+        }
+        ThrowDevice::Die { faces } => format!("Throws: a die with faces 1 to {faces}."),
+        ThrowDevice::Dice { faces, .. } => {
+            let each: Vec<String> = faces.iter().map(|f| format!("1 to {f}")).collect();
+            format!("Throws: dice with faces {}.", each.join(" and "))
+        }
+    }
+}
+
+// ---- moves -------------------------------------------------------------------------------------
+
+/// A move in words, and what it leads to.
+pub struct MoveWords {
+    /// `9 -> 11`, `24 -> 27 River (sent back to 15 House of Life)`, `21 -> 23, swaps with red
+    /// (red to 21)`, `enter -> 4; captures dark (dark must enter again)`; a split move after
+    /// how the total is split: `1 + 6: 2 -> 3, 4 -> 10; swaps with blue on 3 and 10`.
+    pub text: String,
+    /// The same side throws again.
+    pub extra_throw: bool,
+}
+
+/// A place along side `s`'s path in words: a square number (with its name where the move lands),
+/// `enter` or `off`.
+fn place(engine: &Engine, s: Side, place: Place, named: bool) -> String {
+    match place {
+        Place::Waiting => "enter".into(),
+        Place::Off | Place::Removed => "off".into(),
+        Place::On(p) if named => square_text(engine, engine.square(s, p)),
+        Place::On(p) => engine.square(s, p).to_string(),
+    }
+}
+
+/// How far a step moved: the part of the throw it used.
+fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
+    let at = |p: Place| match p {
+        Place::Waiting | Place::Removed => 0,
+        Place::On(q) => usize::from(q.get()),
+        Place::Off => engine.path_len(s) + 1,
+    };
+    at(from).abs_diff(at(to))
+}
+
+/// Where a captured piece went.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sent {
+    /// To the square the capturing piece came from.
+    Swap,
+    To(Square),
+    Waiting,
+    Removed,
+}
+
+/// Where a captured piece went, as the capturing side sees it.
+fn sent(engine: &Engine, s: Side, from: Place, c: Captured) -> Sent {
+    match c.sent {
+        Place::On(p) => {
+            let sq = engine.square(s.other(), p);
+            let from_square = from.on_path().map(|q| engine.square(s, q));
+            if from_square == Some(sq) {
+                Sent::Swap
+            } else {
+                Sent::To(sq)
+            }
+        }
+        Place::Removed => Sent::Removed,
+        Place::Waiting | Place::Off => Sent::Waiting,
+    }
+}
+
+/// What a pass of side `s` did besides passing, as clauses to follow "passes" (`; its piece on
+/// 1 goes back to waiting; throws again`); empty where it did nothing more.
+pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
+    let mut text = String::new();
+    if let Some(p) = report.sent_back {
+        let on = place(engine, s, Place::On(p), false);
+        let _ = write!(text, "; its piece on {on} goes back to waiting");
+    }
+    if report.begins {
+        text.push_str("; the throw lets it begin");
+    }
+    if report.throws_again {
+        text.push_str("; throws again");
+    }
+    text
+}
+
+/// Joins `1`, `1 and 2`, `1, 2 and 3`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Describes a move of side `s` from what the engine reported of it: each step with where it
+/// lands and where a square effect sends the piece on, then the captures and where the captured
+/// pieces went, and how the game ends if it does (`outcome`, the result of the position the move
+/// led to).
+pub fn move_words(
+    engine: &Engine,
+    s: Side,
+    report: &Report,
+    outcome: Option<Outcome>,
+    style: Style,
+) -> MoveWords {
+    let enemy = style.side(engine, s.other());
+    let steps = report.steps();
+    let mut parts = Vec::new();
+    // (square where the capture happened, where the captured piece went)
+    let mut captures: Vec<(Square, Sent)> = Vec::new();
+    for step in steps {
+        let (from, landed) = (step.from(), step.landed());
+        let mut text = format!(
+            "{} -> {}",
+            place(engine, s, from, false),
+            place(engine, s, landed, true)
+        );
+        if let Place::On(p) = landed {
+            let square = engine.square(s, p);
+            match step.rest() {
+                _ if report.stays() => text.push_str(" (stays there)"),
+                Place::Waiting => text.push_str(" (back to waiting: it must enter again)"),
+                Place::On(rest) if rest != p => {
+                    let dir = if rest < p { "back" } else { "on" };
+                    let to = place(engine, s, step.rest(), true);
+                    let _ = write!(text, " (sent {dir} to {to})");
+                }
+                _ if engine.rules.effect(s, square).is_some() => {
+                    text.push_str(" (stays: no free square to go to)");
+                }
+                _ => {}
+            }
+            for c in step.captures() {
+                captures.push((c.square, sent(engine, s, from, c)));
+            }
+        }
+        if report.retreat() {
+            text.push_str(" (retreats)");
+        } else if step.is_backward() {
+            text.push_str(" backwards");
+        }
+        parts.push(text);
+    }
+    if steps.is_empty() {
+        parts.push("leaves its piece where it is".into());
+    }
+    let mut text = parts.join(", ");
+    if steps.len() > 1 {
+        let split: Vec<String> = steps
+            .iter()
+            .map(|st| distance(engine, s, st.from(), st.landed()).to_string())
+            .collect();
+        text = format!("{}: {text}", split.join(" + "));
+    }
+    let single = steps.len() == 1;
+    let sep = if single { ", " } else { "; " };
+    for kind in [Sent::Swap, Sent::Waiting, Sent::Removed] {
+        let on: Vec<String> = captures
+            .iter()
+            .filter(|c| c.1 == kind)
+            .map(|c| c.0.to_string())
+            .collect();
+        if on.is_empty() {
+            continue;
+        }
+        let at = if single {
+            String::new()
+        } else {
+            format!(" on {}", and_list(&on))
+        };
+        let _ = match kind {
+            Sent::Swap if single => {
+                let from = place(engine, s, steps[0].from(), false);
+                write!(text, ", swaps with {enemy} ({enemy} to {from})")
+            }
+            Sent::Swap => write!(text, "; swaps with {enemy}{at}"),
+            Sent::Waiting => write!(text, "{sep}captures {enemy}{at} ({enemy} must enter again)"),
+            Sent::Removed => write!(text, "{sep}captures {enemy}{at} (out of the game)"),
+            // Told below, with the square each piece went to.
+            Sent::To(_) => Ok(()),
+        };
+    }
+    for &(sq, sent) in &captures {
+        if let Sent::To(to) = sent {
+            let at = if single {
+                String::new()
+            } else {
+                format!(" on {sq}")
+            };
+            let _ = write!(
+                text,
+                "{sep}captures {enemy}{at} ({enemy} to {})",
+                square_text(engine, to)
+            );
+        }
+    }
+    match outcome {
+        Some(Outcome::Win { side, .. }) if side == s => text.push_str("; wins the game"),
+        Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
+        Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
+        None if report.declines_throw() => text.push_str("; does not throw again"),
+        None if report.chose_end() => text.push_str("; ends the turn"),
+        None => {}
+    }
+    MoveWords {
+        text,
+        extra_throw: report.extra_throw() && outcome.is_none(),
+    }
+}
+
+// ---- the end -----------------------------------------------------------------------------------
+
+/// The last line of a game: who won and why, after how many moves and turns, and the match
+/// points where the rules count them.
+pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: Style) -> String {
+    let (outcome, moves, turns) = (summary.outcome.as_ref(), summary.moves, summary.turns);
+    let r = &engine.rules;
+    let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let head = format!(
+        "Game over after {} ({}): ",
+        plural(moves, "move"),
+        plural(turns, "turn")
+    );
+    match outcome {
+        Some(&Outcome::Win { side, points }) => {
+            let (w, l) = (side, side.other());
+            let why = match r.win {
+                Win::FirstAllOff => "all pieces borne off".to_string(),
+                Win::CaptureAll => "every enemy piece captured".to_string(),
+                Win::MostBorneOff { .. } => {
+                    let mut why = format!(
+                        "{} borne off to {}",
+                        plural(u32::from(pos.off(w)), "piece"),
+                        pos.off(l)
+                    );
+                    if pos.in_play(l) > 0 {
+                        let _ = write!(why, " ({} cannot catch up)", style.side(engine, l));
+                    }
+                    why
+                }
+            };
+            let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
+            if r.scores_match_points() {
+                let _ = write!(
+                    text,
+                    ", and scores {} for {}'s pieces left on the board",
+                    plural(points, "match point"),
+                    style.side(engine, l)
+                );
+            }
+            text + "."
+        }
+        Some(Outcome::Draw) => format!(
+            "{head}a draw, {} borne off each.",
+            plural(u32::from(pos.off(Side::First)), "piece")
+        ),
+        None => format!(
+            "{head}unfinished: {}.",
+            summary.stop.map_or("stopped before its end", Stop::reason)
+        ),
+    }
+}

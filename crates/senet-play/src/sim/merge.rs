@@ -1,0 +1,608 @@
+//! Mergeable results: the integer totals of a run as JSON and back, and the merging of the
+//! shards of one run into the report the whole run would give (`senet merge`).
+//!
+//! A report is a function of the rules' [`Facts`], what was asked and the [`Totals`]; the JSON
+//! of `senet sim` and `senet compare` carries all three, so shards are merged without the
+//! rules: their totals are added and the report written again. Only the timings differ from
+//! one run's: `seconds` is the shards' summed (the time the games took, one shard after
+//! another), `games_per_second` the games over that, and `jobs` the most any shard used.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::metrics::Metrics;
+use super::report::Facts;
+use super::stats::{Moments, RatioMoments};
+use super::{Histogram, Shard, Totals, shard_range};
+use senet_lang::types::PerSide;
+
+/// A field of a JSON object, or an error naming it.
+pub(super) fn at<'v>(v: &'v Value, key: &str) -> Result<&'v Value, String> {
+    v.get(key).ok_or_else(|| format!("`{key}` is missing"))
+}
+
+pub(super) fn u64_at(v: &Value, key: &str) -> Result<u64, String> {
+    at(v, key)?
+        .as_u64()
+        .ok_or_else(|| format!("`{key}` is not a count"))
+}
+
+pub(super) fn f64_at(v: &Value, key: &str) -> Result<f64, String> {
+    at(v, key)?
+        .as_f64()
+        .ok_or_else(|| format!("`{key}` is not a number"))
+}
+
+pub(super) fn str_at<'v>(v: &'v Value, key: &str) -> Result<&'v str, String> {
+    at(v, key)?
+        .as_str()
+        .ok_or_else(|| format!("`{key}` is not a string"))
+}
+
+fn u64s(v: &Value, key: &str) -> Result<Vec<u64>, String> {
+    at(v, key)?
+        .as_array()
+        .ok_or_else(|| format!("`{key}` is not a list"))?
+        .iter()
+        .map(|x| {
+            x.as_u64()
+                .ok_or_else(|| format!("`{key}` holds a non-count"))
+        })
+        .collect()
+}
+
+fn pair(v: &Value, key: &str) -> Result<[u64; 2], String> {
+    let list = u64s(v, key)?;
+    <[u64; 2]>::try_from(list).map_err(|_| format!("`{key}` is not two counts"))
+}
+
+pub(super) fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
+    at(v, key)?
+        .as_array()
+        .ok_or_else(|| format!("`{key}` is not a list"))?
+        .iter()
+        .map(|x| {
+            x.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("`{key}` holds a non-string"))
+        })
+        .collect()
+}
+
+/// A sum of squares: written as a decimal string, since it may pass 2^64.
+fn big(x: u128) -> Value {
+    json!(x.to_string())
+}
+
+fn big_at(v: &Value, key: &str) -> Result<u128, String> {
+    str_at(v, key)?
+        .parse()
+        .map_err(|_| format!("`{key}` is not a whole number"))
+}
+
+fn moments_json(m: &Moments) -> Value {
+    json!({ "n": m.n, "sum": m.sum, "sq": big(m.sq) })
+}
+
+fn moments_of(v: &Value) -> Result<Moments, String> {
+    Ok(Moments {
+        n: u64_at(v, "n")?,
+        sum: u64_at(v, "sum")?,
+        sq: big_at(v, "sq")?,
+    })
+}
+
+fn ratio_json(r: &RatioMoments) -> Value {
+    json!({ "y": moments_json(&r.y), "x": moments_json(&r.x), "xy": big(r.xy) })
+}
+
+fn ratio_of(v: &Value) -> Result<RatioMoments, String> {
+    Ok(RatioMoments {
+        y: moments_of(at(v, "y")?)?,
+        x: moments_of(at(v, "x")?)?,
+        xy: big_at(v, "xy")?,
+    })
+}
+
+fn histogram_json(h: &Histogram) -> Value {
+    Value::Array(h.0.iter().map(|(v, n)| json!([v, n])).collect())
+}
+
+fn histogram_of(v: &Value, key: &str) -> Result<Histogram, String> {
+    let bad = || format!("`{key}` is not a list of [value, count]");
+    let mut h = BTreeMap::new();
+    for entry in at(v, key)?.as_array().ok_or_else(bad)? {
+        let [value, n] = entry.as_array().map(Vec::as_slice).ok_or_else(bad)? else {
+            return Err(bad());
+        };
+        let value = value
+            .as_u64()
+            .and_then(|x| u32::try_from(x).ok())
+            .ok_or_else(bad)?;
+        let count = h.entry(value).or_insert(0u64);
+        *count = count
+            .checked_add(n.as_u64().ok_or_else(bad)?)
+            .ok_or_else(|| format!("`{key}` counts more than 2^64 - 1 games"))?;
+    }
+    Ok(Histogram(h))
+}
+
+impl Metrics {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "first_side_wins": self.first_side_wins,
+            "passes": moments_json(&self.passes),
+            "captures": moments_json(&self.captures),
+            "fired": self.fired.iter().map(moments_json).collect::<Vec<_>>(),
+            "lead_changes": moments_json(&self.lead_changes),
+            "branching": ratio_json(&self.branching),
+            "forced": ratio_json(&self.forced),
+            "unlisted": self.unlisted,
+            "behind": ratio_json(&self.behind),
+            "deficit": ratio_json(&self.deficit),
+        })
+    }
+
+    pub fn from_json(v: &Value) -> Result<Metrics, String> {
+        let fired: Vec<Moments> = at(v, "fired")?
+            .as_array()
+            .ok_or("`fired` is not a list")?
+            .iter()
+            .map(moments_of)
+            .collect::<Result<_, _>>()?;
+        Ok(Metrics {
+            first_side_wins: u64_at(v, "first_side_wins")?,
+            passes: moments_of(at(v, "passes")?)?,
+            captures: moments_of(at(v, "captures")?)?,
+            fired: <[Moments; 3]>::try_from(fired).map_err(|_| "`fired` is not three entries")?,
+            lead_changes: moments_of(at(v, "lead_changes")?)?,
+            branching: ratio_of(at(v, "branching")?)?,
+            forced: ratio_of(at(v, "forced")?)?,
+            unlisted: u64_at(v, "unlisted")?,
+            behind: ratio_of(at(v, "behind")?)?,
+            deficit: ratio_of(at(v, "deficit")?)?,
+        })
+    }
+}
+
+impl Totals {
+    /// Every total, as JSON: what a merge adds up.
+    pub fn to_json(&self) -> Value {
+        let mut v = json!({
+            "games": self.games,
+            "wins": self.wins.0,
+            "player_wins": self.player_wins,
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "moves": self.moves,
+            "turns": self.turns,
+            "passes": self.passes,
+            "captures": self.captures,
+            "backward": self.backward,
+            "extra_throws": self.extra_throws,
+            "effects": self.effects,
+            "entered": self.entered,
+            "borne_off": self.borne_off,
+            "match_points": self.match_points,
+            "landings": self.landings,
+            "fallbacks": self.fallbacks,
+            "moves_each": histogram_json(&self.moves_each),
+            "turns_each": histogram_json(&self.turns_each),
+        });
+        if let Some(m) = &self.metrics {
+            v["metrics"] = m.to_json();
+        }
+        v
+    }
+
+    /// Totals read back, refused unless their counts agree with each other ([`Totals::check`]).
+    pub fn from_json(v: &Value) -> Result<Totals, String> {
+        let t = Totals {
+            games: u64_at(v, "games")?,
+            wins: PerSide(pair(v, "wins")?),
+            player_wins: pair(v, "player_wins")?,
+            draws: u64_at(v, "draws")?,
+            unfinished: u64_at(v, "unfinished")?,
+            moves: u64_at(v, "moves")?,
+            turns: u64_at(v, "turns")?,
+            passes: u64_at(v, "passes")?,
+            captures: u64_at(v, "captures")?,
+            backward: u64_at(v, "backward")?,
+            extra_throws: u64_at(v, "extra_throws")?,
+            effects: u64_at(v, "effects")?,
+            entered: u64_at(v, "entered")?,
+            borne_off: u64_at(v, "borne_off")?,
+            match_points: u64_at(v, "match_points")?,
+            landings: u64s(v, "landings")?,
+            fallbacks: pair(v, "fallbacks")?,
+            moves_each: histogram_of(v, "moves_each")?,
+            turns_each: histogram_of(v, "turns_each")?,
+            metrics: v.get("metrics").map(Metrics::from_json).transpose()?,
+        };
+        t.check()?;
+        Ok(t)
+    }
+
+    /// Whether the counts agree with each other as games counted one by one make them (see
+    /// `add_game`): every game won by a side, drawn or unfinished; every win a player's; each
+    /// length histogram counting every game once and summing to its total; and no count of
+    /// games above the games. Sums are taken in 128 bits, so that nothing wraps.
+    pub fn check(&self) -> Result<(), String> {
+        let games = u128::from(self.games);
+        let [w0, w1] = self.wins.0.map(u128::from);
+        let ended = w0 + w1 + u128::from(self.draws) + u128::from(self.unfinished);
+        if ended != games {
+            return Err(format!(
+                "its wins ({} and {}), draws ({}) and unfinished games ({}) add up to {ended}, not its {games} games",
+                self.wins.0[0], self.wins.0[1], self.draws, self.unfinished
+            ));
+        }
+        let [p0, p1] = self.player_wins.map(u128::from);
+        if p0 + p1 != w0 + w1 {
+            return Err(format!(
+                "its players' wins ({p0} and {p1}) are not its sides' wins ({w0} and {w1})"
+            ));
+        }
+        for (key, h, total, what) in [
+            ("moves_each", &self.moves_each, self.moves, "moves"),
+            ("turns_each", &self.turns_each, self.turns, "turns"),
+        ] {
+            let counted: u128 = h.0.values().map(|&n| u128::from(n)).sum();
+            if counted != games {
+                return Err(format!("`{key}` counts {counted} games, not its {games}"));
+            }
+            let sum: u128 =
+                h.0.iter()
+                    .map(|(&v, &n)| u128::from(v) * u128::from(n))
+                    .sum();
+            if sum != u128::from(total) {
+                return Err(format!(
+                    "`{key}` adds up to {sum} {what}, not its `{what}` ({total})"
+                ));
+            }
+        }
+        if let Some(m) = &self.metrics {
+            if u128::from(m.first_side_wins) > w0 + w1 {
+                return Err(format!(
+                    "`first_side_wins` ({}) is more than its wins ({})",
+                    m.first_side_wins,
+                    w0 + w1
+                ));
+            }
+            let moments = [&m.passes, &m.captures, &m.lead_changes]
+                .into_iter()
+                .chain(&m.fired)
+                .chain(
+                    [&m.branching, &m.forced, &m.behind, &m.deficit]
+                        .into_iter()
+                        .flat_map(|r| [&r.y, &r.x]),
+                );
+            if let Some(n) = moments.map(|x| x.n).find(|&n| n > self.games) {
+                return Err(format!(
+                    "its `metrics` count {n} games, more than its {games}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `a` and `b` added up, or the name of the first count whose sum would pass what it is held in
+/// (2^64 - 1, or 2^128 - 1 for a sum of squares): nothing wraps.
+pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, String> {
+    // Every field named, so that a count added to the totals cannot be left out here.
+    let Totals {
+        games,
+        wins,
+        player_wins,
+        draws,
+        unfinished,
+        moves,
+        turns,
+        passes,
+        captures,
+        backward,
+        extra_throws,
+        effects,
+        entered,
+        borne_off,
+        match_points,
+        landings,
+        fallbacks,
+        moves_each,
+        turns_each,
+        metrics,
+    } = b;
+    add(&mut a.games, games, "games")?;
+    for (x, y) in a.wins.0.iter_mut().zip(wins.0) {
+        add(x, y, "wins")?;
+    }
+    for (x, y) in a.player_wins.iter_mut().zip(player_wins) {
+        add(x, y, "player_wins")?;
+    }
+    for (x, y) in a.fallbacks.iter_mut().zip(fallbacks) {
+        add(x, y, "fallbacks")?;
+    }
+    add(&mut a.draws, draws, "draws")?;
+    add(&mut a.unfinished, unfinished, "unfinished")?;
+    add(&mut a.moves, moves, "moves")?;
+    add(&mut a.turns, turns, "turns")?;
+    add(&mut a.passes, passes, "passes")?;
+    add(&mut a.captures, captures, "captures")?;
+    add(&mut a.backward, backward, "backward")?;
+    add(&mut a.extra_throws, extra_throws, "extra_throws")?;
+    add(&mut a.effects, effects, "effects")?;
+    add(&mut a.entered, entered, "entered")?;
+    add(&mut a.borne_off, borne_off, "borne_off")?;
+    add(&mut a.match_points, match_points, "match_points")?;
+    if a.landings.len() < landings.len() {
+        a.landings.resize(landings.len(), 0);
+    }
+    for (x, y) in a.landings.iter_mut().zip(landings) {
+        add(x, y, "landings")?;
+    }
+    for (into, from, key) in [
+        (&mut a.moves_each, moves_each, "moves_each"),
+        (&mut a.turns_each, turns_each, "turns_each"),
+    ] {
+        for (v, n) in from.0 {
+            add(into.0.entry(v).or_insert(0), n, key)?;
+        }
+    }
+    a.metrics = match (a.metrics, metrics) {
+        (Some(x), Some(y)) => Some(checked_metrics(x, y)?),
+        (x, None) => x,
+        (None, y) => y,
+    };
+    Ok(a)
+}
+
+fn checked_metrics(mut a: Metrics, b: Metrics) -> Result<Metrics, String> {
+    let Metrics {
+        first_side_wins,
+        passes,
+        captures,
+        fired,
+        lead_changes,
+        branching,
+        forced,
+        unlisted,
+        behind,
+        deficit,
+    } = b;
+    add(&mut a.first_side_wins, first_side_wins, "first_side_wins")?;
+    add(&mut a.unlisted, unlisted, "unlisted")?;
+    add_moments(&mut a.passes, passes, "passes")?;
+    add_moments(&mut a.captures, captures, "captures")?;
+    for (x, y) in a.fired.iter_mut().zip(fired) {
+        add_moments(x, y, "fired")?;
+    }
+    add_moments(&mut a.lead_changes, lead_changes, "lead_changes")?;
+    for (x, y, key) in [
+        (&mut a.branching, branching, "branching"),
+        (&mut a.forced, forced, "forced"),
+        (&mut a.behind, behind, "behind"),
+        (&mut a.deficit, deficit, "deficit"),
+    ] {
+        let RatioMoments { y: ry, x: rx, xy } = y;
+        add_moments(&mut x.y, ry, key)?;
+        add_moments(&mut x.x, rx, key)?;
+        add_big(&mut x.xy, xy, key)?;
+    }
+    Ok(a)
+}
+
+fn add_moments(a: &mut Moments, b: Moments, key: &str) -> Result<(), String> {
+    let Moments { n, sum, sq } = b;
+    add(&mut a.n, n, key)?;
+    add(&mut a.sum, sum, key)?;
+    add_big(&mut a.sq, sq, key)
+}
+
+fn add(a: &mut u64, b: u64, key: &str) -> Result<(), String> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| format!("their `{key}` add up to more than 2^64 - 1"))?;
+    Ok(())
+}
+
+fn add_big(a: &mut u128, b: u128, key: &str) -> Result<(), String> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| format!("their `{key}` add up to more than 2^128 - 1"))?;
+    Ok(())
+}
+
+/// Checks that shard `name`, shard `shard` of a run of `run_games` games, holds the games that
+/// shard plays ([`shard_range`]): no more, no fewer.
+pub(super) fn check_shard_games(
+    name: &str,
+    shard: Shard,
+    run_games: u64,
+    games: u64,
+) -> Result<(), String> {
+    let range = shard_range(run_games, Some(shard));
+    let expected = range.end - range.start;
+    if games != expected {
+        return Err(format!(
+            "`{name}` holds {games} games, but shard {}/{} of a run of {run_games} games plays {expected}",
+            shard.k, shard.n
+        ));
+    }
+    Ok(())
+}
+
+impl Facts {
+    /// The facts of a report of `senet sim`, or of a row of `senet compare`.
+    pub fn from_json(v: &Value) -> Result<Facts, String> {
+        let sides = strings(v, "sides")?;
+        let special = at(v, "special_squares")?
+            .as_array()
+            .ok_or("`special_squares` is not a list")?
+            .iter()
+            .map(|e| {
+                let index = e.get(0).and_then(Value::as_u64);
+                let name = e.get(1).and_then(Value::as_str);
+                match (index.and_then(|i| usize::try_from(i).ok()), name) {
+                    (Some(i), Some(n)) => Ok((i, n.to_string())),
+                    _ => Err("`special_squares` holds an entry that is not [index, name]"),
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Facts {
+            id: str_at(v, "rules")?.to_string(),
+            title: str_at(v, "title")?.to_string(),
+            sides: <[String; 2]>::try_from(sides).map_err(|_| "`sides` is not two names")?,
+            seats: at(v, "seats")?
+                .as_bool()
+                .ok_or("`seats` is not true or false")?,
+            special,
+        })
+    }
+}
+
+/// The shard a result holds, and the games of its whole run (`None`: a whole run).
+pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, String> {
+    let Some(s) = v.get("shard") else {
+        return Ok(None);
+    };
+    let (k, n) = (u64_at(s, "k")?, u64_at(s, "n")?);
+    if k == 0 || k > n {
+        return Err(format!("`shard` {k}/{n} is not a shard"));
+    }
+    Ok(Some((Shard { k, n }, u64_at(s, "run_games")?)))
+}
+
+/// Checks that `shards` (one per file, in the files' order) are every shard of one run, each
+/// once; gives the run's games.
+pub(super) fn check_shards(
+    names: &[String],
+    shards: &[Option<(Shard, u64)>],
+) -> Result<u64, String> {
+    let mut seen: BTreeMap<u64, &str> = BTreeMap::new();
+    let mut run: Option<(u64, u64)> = None;
+    for (name, shard) in names.iter().zip(shards) {
+        let Some((s, games)) = shard else {
+            return Err(format!(
+                "`{name}` is a whole run, not a shard (written without `--shard`)"
+            ));
+        };
+        match run {
+            None => run = Some((s.n, *games)),
+            Some((n, g)) if n != s.n || g != *games => {
+                return Err(format!(
+                    "`{name}` is shard {}/{} of {games} games, another run than `{}` ({} shards of {g} games)",
+                    s.k, s.n, names[0], n
+                ));
+            }
+            Some(_) => {}
+        }
+        if let Some(first) = seen.insert(s.k, name) {
+            return Err(format!(
+                "`{first}` and `{name}` are both shard {}/{}",
+                s.k, s.n
+            ));
+        }
+    }
+    let (n, games) = run.ok_or("no files to merge")?;
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !seen.contains_key(k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shard {} missing", missing.join(", ")));
+    }
+    Ok(games)
+}
+
+/// One `senet sim` result read back.
+pub struct SimResult {
+    pub facts: Facts,
+    pub options: Vec<(String, String)>,
+    pub players: Vec<String>,
+    pub alternate: bool,
+    pub seed: u64,
+    pub turn_cap: u32,
+    pub shard: Option<(Shard, u64)>,
+    pub totals: Totals,
+    pub seconds: f64,
+    pub jobs: usize,
+}
+
+impl SimResult {
+    pub fn from_json(v: &Value) -> Result<SimResult, String> {
+        let options = at(v, "options")?
+            .as_object()
+            .ok_or("`options` is not an object")?
+            .iter()
+            .map(|(k, x)| {
+                x.as_str()
+                    .map(|s| (k.clone(), s.to_string()))
+                    .ok_or_else(|| format!("option `{k}` is not a string"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(SimResult {
+            facts: Facts::from_json(v)?,
+            options,
+            players: strings(v, "players")?,
+            // Not written before seats could alternate: those runs did not.
+            alternate: match v.get("alternate") {
+                None => false,
+                Some(a) => a.as_bool().ok_or("`alternate` is not true or false")?,
+            },
+            seed: u64_at(v, "seed")?,
+            turn_cap: u32::try_from(u64_at(v, "turn_cap")?)
+                .map_err(|_| "`turn_cap` is too large")?,
+            shard: shard_of(v)?,
+            totals: Totals::from_json(at(v, "totals")?)?,
+            seconds: f64_at(v, "seconds")?,
+            jobs: usize::try_from(u64_at(v, "jobs")?).map_err(|_| "`jobs` is too large")?,
+        })
+    }
+
+    /// What was asked, the same in every shard of a run.
+    fn asked(&self) -> impl PartialEq + '_ {
+        (
+            &self.facts,
+            &self.options,
+            &self.players,
+            self.alternate,
+            self.seed,
+            self.turn_cap,
+        )
+    }
+}
+
+/// The shards of one `senet sim` run (`names` name the files, for errors), merged into the
+/// run's result.
+pub fn merge_sims(names: &[String], results: Vec<SimResult>) -> Result<SimResult, String> {
+    let shards: Vec<_> = results.iter().map(|r| r.shard).collect();
+    let games = check_shards(names, &shards)?;
+    for ((name, r), (shard, _)) in names.iter().zip(&results).zip(shards.into_iter().flatten()) {
+        check_shard_games(name, shard, games, r.totals.games)?;
+    }
+    let mut results = results.into_iter();
+    let mut merged = results.next().ok_or("no files to merge")?;
+    for (i, r) in results.enumerate() {
+        let name = &names[i + 1];
+        if r.asked() != merged.asked() {
+            return Err(format!(
+                "`{name}` simulated other rules, options, players, seed, seating or turn cap than `{}`",
+                names[0]
+            ));
+        }
+        merged.totals =
+            checked_sum(merged.totals, r.totals).map_err(|e| format!("`{name}`: {e}"))?;
+        merged.seconds += r.seconds;
+        merged.jobs = merged.jobs.max(r.jobs);
+    }
+    if merged.totals.games != games {
+        return Err(format!(
+            "the shards hold {} games, not the run's {games}",
+            merged.totals.games
+        ));
+    }
+    merged.shard = None;
+    Ok(merged)
+}

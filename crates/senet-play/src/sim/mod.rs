@@ -1,0 +1,474 @@
+//! Simulation: many seeded games between agents, and the figures researchers compare
+//! reconstructions by. Game `i` of a run with seed `S` is seeded from `(S, i)` alone, so the
+//! numbers are the same whatever the number of threads.
+
+pub mod compare;
+pub mod merge;
+pub mod metrics;
+pub mod plot;
+pub mod report;
+pub mod stats;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+
+use crate::agents;
+use crate::agents::RandomAgent;
+use metrics::{Metrics, Probe, Relaxed};
+use senet_engine::engine::Engine;
+use senet_engine::engine::Outcome;
+use senet_engine::engine::game::{Game, GameSummary, Player, run as run_game, run_watched};
+use senet_engine::engine::playout::Playout;
+use senet_lang::types::{PerSide, Side};
+
+use crate::seed::{game_seed, player_seed};
+
+/// Sums over games: every figure is an integer total, so adding them up in any order (any
+/// number of threads) gives the same result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub games: u64,
+    /// Wins by side.
+    pub wins: PerSide<u64>,
+    /// Wins by player (seat ritual may put player 1 on either side).
+    pub player_wins: [u64; 2],
+    pub draws: u64,
+    pub unfinished: u64,
+    pub moves: u64,
+    pub turns: u64,
+    pub passes: u64,
+    pub captures: u64,
+    pub backward: u64,
+    pub extra_throws: u64,
+    pub effects: u64,
+    pub entered: u64,
+    pub borne_off: u64,
+    pub match_points: u64,
+    /// Piece movements that landed on each square (before square effects), by square index.
+    pub landings: Vec<u64>,
+    /// Per player: decisions an agent made by a simpler rule (see [`Player::fallbacks`]).
+    pub fallbacks: [u64; 2],
+    /// How many games had each number of moves, and of turns (for percentiles): memory grows
+    /// with the distinct lengths, not with the games.
+    pub moves_each: Histogram,
+    pub turns_each: Histogram,
+    /// The figures of `senet compare`, where they were asked for ([`SimSpec::metrics`]).
+    pub metrics: Option<Metrics>,
+}
+
+/// Counts of values: how many games had each length.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram(pub std::collections::BTreeMap<u32, u64>);
+
+impl Histogram {
+    pub fn add(&mut self, value: u32) {
+        *self.0.entry(value).or_insert(0) += 1;
+    }
+
+    pub fn merge(&mut self, other: Histogram) {
+        for (v, n) in other.0 {
+            *self.0.entry(v).or_insert(0) += n;
+        }
+    }
+
+    /// The value at rank `((count - 1) * tenths + 5) / 10` of the values in order (0 when
+    /// there are none): the `tenths`-th decile, as a sorted list of every value would give it.
+    pub fn percentile(&self, tenths: u64) -> u32 {
+        self.quantile(100 * tenths)
+    }
+
+    /// The value at rank `((count - 1) * per_mille + 500) / 1000` of the values in order (0
+    /// when there are none): the nearest rank, exact in integers (halves round up).
+    pub fn quantile(&self, per_mille: u64) -> u32 {
+        let count: u64 = self.0.values().sum();
+        if count == 0 {
+            return 0;
+        }
+        let rank = u64::try_from((u128::from(count - 1) * u128::from(per_mille) + 500) / 1000)
+            .unwrap_or(u64::MAX);
+        let mut seen = 0;
+        for (&v, &n) in &self.0 {
+            seen += n;
+            if seen > rank {
+                return v;
+            }
+        }
+        self.max()
+    }
+
+    pub fn max(&self) -> u32 {
+        self.0.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// How many values, their sum and the sum of their squares.
+    pub fn moments(&self) -> stats::Moments {
+        let mut m = stats::Moments::default();
+        for (&v, &n) in &self.0 {
+            m.n += n;
+            m.sum += u64::from(v) * n;
+            m.sq += u128::from(v) * u128::from(v) * u128::from(n);
+        }
+        m
+    }
+
+    /// Each value counted, ascending, with how many times it was.
+    pub fn counts(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.0.iter().map(|(&v, &n)| (v, n))
+    }
+}
+
+impl Totals {
+    /// Counts one finished (or capped) game; `swapped`: the run's player 1 sat as player 2.
+    fn add_game(&mut self, s: &GameSummary, landings: &[u32], swapped: bool) {
+        self.games += 1;
+        match s.outcome {
+            Some(Outcome::Win { side, points }) => {
+                self.wins[side] += 1;
+                self.player_wins[usize::from(s.seat[side]) ^ usize::from(swapped)] += 1;
+                self.match_points += u64::from(points);
+            }
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.unfinished += 1,
+        }
+        self.moves += u64::from(s.moves);
+        self.turns += u64::from(s.turns);
+        self.passes += u64::from(s.passes);
+        self.captures += u64::from(s.captures);
+        self.backward += u64::from(s.backward);
+        self.extra_throws += u64::from(s.extra_throws);
+        self.effects += u64::from(s.effects);
+        self.entered += u64::from(s.entered);
+        self.borne_off += u64::from(s.borne_off);
+        for (a, b) in self.landings.iter_mut().zip(landings) {
+            *a += u64::from(*b);
+        }
+        self.moves_each.add(s.moves);
+        self.turns_each.add(s.turns);
+    }
+
+    /// These totals and `o`'s together: the totals of both runs' games.
+    pub fn plus(mut self, o: Totals) -> Totals {
+        self.games += o.games;
+        for s in Side::BOTH {
+            self.wins[s] += o.wins[s];
+        }
+        for p in 0..2 {
+            self.player_wins[p] += o.player_wins[p];
+            self.fallbacks[p] += o.fallbacks[p];
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.moves += o.moves;
+        self.turns += o.turns;
+        self.passes += o.passes;
+        self.captures += o.captures;
+        self.backward += o.backward;
+        self.extra_throws += o.extra_throws;
+        self.effects += o.effects;
+        self.entered += o.entered;
+        self.borne_off += o.borne_off;
+        self.match_points += o.match_points;
+        if self.landings.len() < o.landings.len() {
+            self.landings.resize(o.landings.len(), 0);
+        }
+        for (a, b) in self.landings.iter_mut().zip(&o.landings) {
+            *a += b;
+        }
+        self.moves_each.merge(o.moves_each);
+        self.turns_each.merge(o.turns_each);
+        match (&mut self.metrics, o.metrics) {
+            (Some(a), Some(b)) => a.merge(&b),
+            (a @ None, b) => *a = b,
+            (Some(_), None) => {}
+        }
+        self
+    }
+}
+
+/// What to simulate.
+pub struct SimSpec<'a> {
+    pub players: &'a [String],
+    /// The games of the whole run (game `i` is seeded from the run's seed and `i`).
+    pub games: u64,
+    pub seed: u64,
+    pub turn_cap: u32,
+    /// The solved table for `optimal` players.
+    pub table: Option<std::sync::Arc<crate::solve::Solved>>,
+    /// Play only the games of shard `k` of `n` ([`shard_range`]).
+    pub shard: Option<Shard>,
+    /// Collect the figures of `senet compare` too ([`Totals::metrics`]).
+    pub metrics: bool,
+    /// Seat the players the other way round in every odd-numbered game ([`seating`]).
+    pub alternate: bool,
+}
+
+/// The players of game `i` of a run in the order they sit (player 1's seat first), and whether
+/// that is the other way round: with `alternate`, odd-numbered games swap them. A player's seed
+/// goes with the seat, so that such a game is the game of a run with the players named the
+/// other way round.
+pub fn seating(alternate: bool, i: u64) -> ([usize; 2], bool) {
+    if alternate && i % 2 == 1 {
+        ([1, 0], true)
+    } else {
+        ([0, 1], false)
+    }
+}
+
+/// Shard `k` (from 1) of `n`: a slice of a run's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+/// The games of shard `k` of `n` of a run of `games` games: the contiguous range from
+/// `floor((k - 1) games / n)` to `floor(k games / n)`. The shards `1/n` to `n/n` are disjoint
+/// and cover the run; each game keeps its number, hence its seed, whatever the sharding.
+pub fn shard_range(games: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
+    let Some(Shard { k, n }) = shard else {
+        return 0..games;
+    };
+    let at = |j: u64| {
+        // Below 2^64 x 2^64: no overflow; the quotient is at most `games`.
+        u64::try_from(u128::from(games) * u128::from(j) / u128::from(n)).unwrap_or(games)
+    };
+    at(k - 1)..at(k)
+}
+
+/// What [`run_until`] says when its stop flag was set: the run ended early, between games.
+pub const STOPPED: &str = "the simulation was stopped before its end";
+
+/// Whether a run told to stop at `stop` must stop now (checked between games).
+fn stopped(stop: &AtomicBool) -> bool {
+    stop.load(Ordering::Relaxed)
+}
+
+/// Plays games `range` of the run on this thread and sums them up; with `relaxed`, the
+/// figures of `senet compare` too. Stops between games once `stop` is set.
+fn play_range(
+    engine: &Engine,
+    spec: &SimSpec,
+    range: std::ops::Range<u64>,
+    relaxed: Option<&Relaxed>,
+    tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Totals, String> {
+    let mut players: Vec<Box<dyn Player + Send>> = spec
+        .players
+        .iter()
+        .map(|p| agents::by_name_with(p, 0, spec.table.as_ref()))
+        .collect::<Result<_, _>>()?;
+    let size = engine.rules.squares.len();
+    let mut t = Totals {
+        landings: vec![0; size],
+        ..Totals::default()
+    };
+    let range_len = range.end - range.start;
+    if let Some(relaxed) = relaxed {
+        return play_watched(engine, spec, range, &mut players, relaxed, t, tick, stop);
+    }
+    if spec.players.iter().all(|p| agents::is_random(p)) && engine.plays_out() {
+        // Random against random: the same games, played without a list of moves.
+        let mut playout = Playout::new(engine);
+        for i in range {
+            if stopped(stop) {
+                return Err(STOPPED.into());
+            }
+            let seed = game_seed(spec.seed, i);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut choosers = [0, 1].map(|k| RandomAgent::generator(player_seed(seed, k)));
+            // Both players draw alike: a swapped game is the same game, won by the other.
+            playout.play(&mut rng, &mut choosers, spec.turn_cap);
+            t.add_game(
+                &playout.summary,
+                &playout.landings,
+                seating(spec.alternate, i).1,
+            );
+        }
+        tick(range_len);
+        return Ok(t);
+    }
+    let mut game = Game::new(engine, spec.turn_cap);
+    game.keep_events = false;
+    for i in range {
+        if stopped(stop) {
+            return Err(STOPPED.into());
+        }
+        let seed = game_seed(spec.seed, i);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let (order, swapped) = seating(spec.alternate, i);
+        for (at, &k) in order.iter().enumerate() {
+            players[k].reseed(player_seed(seed, at));
+        }
+        game.reset();
+        let [a, b] = &mut players[..] else {
+            unreachable!("two players were made")
+        };
+        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
+        if swapped {
+            seated.swap(0, 1);
+        }
+        run_game(&mut game, &mut seated, &mut rng, |_| {});
+        t.add_game(&game.summary, &game.landings, swapped);
+    }
+    for (k, p) in players.iter().enumerate() {
+        t.fallbacks[k] = p.fallbacks();
+    }
+    tick(range_len);
+    Ok(t)
+}
+
+/// Plays the games of `range` through the `Game`, every decision watched for the figures of
+/// `senet compare` (the same games as [`play_range`] plays otherwise: the random player's
+/// quick loop plays the `Game`'s games). Stops between games once `stop` is set.
+#[allow(clippy::too_many_arguments)] // the run's parts, as `play_range` has them
+fn play_watched(
+    engine: &Engine,
+    spec: &SimSpec,
+    range: std::ops::Range<u64>,
+    players: &mut [Box<dyn Player + Send>],
+    relaxed: &Relaxed,
+    mut t: Totals,
+    tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Totals, String> {
+    let range_len = range.end - range.start;
+    let mut game = Game::new(engine, spec.turn_cap);
+    game.keep_events = false;
+    let mut probe = Probe::new(relaxed);
+    let mut metrics = Metrics::default();
+    for i in range {
+        if stopped(stop) {
+            return Err(STOPPED.into());
+        }
+        let seed = game_seed(spec.seed, i);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let (order, swapped) = seating(spec.alternate, i);
+        for (at, &k) in order.iter().enumerate() {
+            players[k].reseed(player_seed(seed, at));
+        }
+        game.reset();
+        probe.reset();
+        let [a, b] = &mut players[..] else {
+            unreachable!("two players were made")
+        };
+        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
+        if swapped {
+            seated.swap(0, 1);
+        }
+        run_watched(&mut game, &mut seated, &mut rng, |_| {}, &mut probe);
+        t.add_game(&game.summary, &game.landings, swapped);
+        probe.finish(&game.summary, &mut metrics);
+    }
+    for (k, p) in players.iter().enumerate() {
+        t.fallbacks[k] = p.fallbacks();
+    }
+    t.metrics = Some(metrics);
+    tick(range_len);
+    Ok(t)
+}
+
+/// Plays the games of `spec` (all of them, or its shard's) on `jobs` threads. `tick(n)` is
+/// told of each chunk of `n` games finished.
+pub fn run(
+    engine: &Engine,
+    spec: &SimSpec,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Totals, String> {
+    run_until(engine, spec, jobs, tick, &AtomicBool::new(false))
+}
+
+/// [`run`], stopped early once `stop` is set (by another thread: a deadline, a caller gone):
+/// every thread finishes the game it plays and starts no other, and the run is `Err(STOPPED)`.
+/// One game is never cut short: it ends at its end or its turn cap.
+pub fn run_until(
+    engine: &Engine,
+    spec: &SimSpec,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Totals, String> {
+    // Fixed chunks, independent of the thread count; each chunk's totals are exact integers and
+    // counts, so that they add up to the same whatever the order. Small enough that a few
+    // hundred slow games (expectimax) still spread over the threads; made as they are played,
+    // so that memory does not grow with the games.
+    const CHUNK: u64 = 64;
+    let range = shard_range(spec.games, spec.shard);
+    let chunks = (range.end - range.start).div_ceil(CHUNK);
+    let relaxed = spec.metrics.then(|| Relaxed::new(engine));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let empty = || Totals {
+        landings: vec![0; engine.rules.squares.len()],
+        metrics: spec.metrics.then(Metrics::default),
+        ..Totals::default()
+    };
+    pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let start = range.start + c * CHUNK;
+                play_range(
+                    engine,
+                    spec,
+                    start..(start + CHUNK).min(range.end),
+                    relaxed.as_ref(),
+                    tick,
+                    stop,
+                )
+            })
+            .try_reduce(empty, |a, b| Ok(a.plus(b)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::compile::compile;
+    use senet_lang::check::check_target;
+
+    fn spec(players: &[String]) -> SimSpec<'_> {
+        SimSpec {
+            players,
+            games: 200,
+            seed: 3,
+            turn_cap: 10_000,
+            table: None,
+            shard: None,
+            metrics: false,
+            alternate: false,
+        }
+    }
+
+    #[test]
+    fn a_run_told_to_stop_plays_no_further_game() {
+        let engine = Engine::new(compile(&check_target("twenty-squares/ur", &[]).unwrap()));
+        // The random players' own loop, and the `Game`'s (greedy), both stop.
+        for players in [["random", "random"], ["greedy", "random"]] {
+            let players = players.map(String::from);
+            let spec = spec(&players);
+            let stop = AtomicBool::new(true);
+            let played = std::sync::atomic::AtomicU64::new(0);
+            let tick = |n| {
+                played.fetch_add(n, Ordering::Relaxed);
+            };
+            assert_eq!(
+                run_until(&engine, &spec, 2, &tick, &stop),
+                Err(STOPPED.to_string())
+            );
+            assert_eq!(played.load(Ordering::Relaxed), 0);
+            // Not told to stop, it is the run.
+            let go = AtomicBool::new(false);
+            assert_eq!(
+                run_until(&engine, &spec, 2, &|_| {}, &go),
+                run(&engine, &spec, 2, &|_| {})
+            );
+        }
+    }
+}

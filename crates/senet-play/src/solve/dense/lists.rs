@@ -1,0 +1,419 @@
+//! The successor lists of a super-layer, laid out in the order a sweep visits them.
+//!
+//! A state's moves are generated once with the engine and kept as the indices of the states
+//! they lead to, so that a sweep is only lookups. States are visited by their **progress**, the
+//! sum of both sides' path positions, from the furthest on: a move that captures nothing moves
+//! a piece forward, so it leads to a state of greater progress, updated earlier in the same
+//! sweep. Values then flow back from the end of the game in one sweep, and only captures (and
+//! passes) carry them the other way, one step a sweep. States of equal progress form a
+//! **bucket**; a bucket's states never depend on each other except through a capture or a pass,
+//! so its blocks are swept in parallel. A bucket is cut into blocks of states whose successors
+//! mostly sit in one row of the numbering (states with one opponent's placing): their lookups
+//! stay in cache.
+
+// Successor counts fit a byte (a throw moves at most every piece, and entering); indices are
+// below 2^31 ([`super::MAX_STATES`]).
+#![allow(clippy::cast_possible_truncation)]
+
+use std::io;
+
+use rayon::prelude::*;
+
+use super::spill::Spill;
+use super::sweep::UNKNOWN;
+use super::{DenseIndex, FLIP, Located};
+use senet_engine::engine::{Engine, Listing, Move, Position};
+use senet_lang::types::{Side, Throw};
+
+/// States a block holds at most (a block is swept by one thread).
+const BLOCK: usize = 4096;
+
+/// Groups (one opponent's placing each) whose lists are made at once before they are sorted
+/// into buckets: enough to keep every core busy, few enough that their lists are a small part
+/// of the memory.
+const BATCH: usize = 256;
+
+/// Some states and their successors, as they are gathered before they are stored.
+pub(super) struct Made {
+    /// Each state's index.
+    pub owns: Vec<u32>,
+    /// Per state: the number of successors of each throw (a byte each, four to a word), then
+    /// the successors.
+    pub list: Vec<u32>,
+}
+
+impl Made {
+    fn new() -> Made {
+        Made {
+            owns: Vec::new(),
+            list: Vec::new(),
+        }
+    }
+}
+
+/// Some states (swept by one thread), their successors, and the successor of each throw that a
+/// sweep between full ones reads.
+pub(super) struct Block {
+    /// Each state's index.
+    pub owns: Vec<u32>,
+    /// Per state, one successor a throw: the best the last full sweep found (where a throw has
+    /// one successor, that one). Always in memory.
+    pub chosen: Vec<u32>,
+    /// Each state's changes at its last two sweeps (the last first), from which a slowly
+    /// settling super-layer's values are extrapolated (see `sweep::settle`). Always in memory.
+    pub change: Vec<[f32; 2]>,
+    /// Each state's margin: how much better, at its last full sweep, each throw's chosen
+    /// successor was than the next best, at the least over its throws (see `sweep::Margins`).
+    /// Always in memory.
+    pub margin: Vec<u8>,
+    /// Where each run of [`RUN`] states begins in the full lists, in words, and where the last
+    /// ends: a full sweep reads only the runs it needs.
+    pub runs: Vec<u32>,
+    /// Every successor, as in [`Made::list`]: read only by full sweeps.
+    pub list: List,
+}
+
+/// Where a block's full lists are.
+pub(super) enum List {
+    Ram(Vec<u32>),
+    /// In the spill file, read back (the runs a full sweep needs) at full sweeps: the byte it
+    /// begins at (the block's runs say how far each goes).
+    Disk {
+        at: u64,
+    },
+}
+
+/// Where blocks go as they are made: the states, changes and chosen successors to memory; the full
+/// lists too until they have taken `room`, then to a file of their own (made on first use,
+/// deleted as soon as it is open, so nothing is left behind).
+pub(super) struct Store {
+    pub room: u64,
+    /// Bytes of blocks kept in memory.
+    pub ram: u64,
+    /// Bytes that the blocks of the super-layer being made, not yet kept, will take in memory
+    /// whatever the room: full lists leave room for them.
+    owed: u64,
+    spill: Option<Spill>,
+}
+
+impl Store {
+    pub fn new(room: u64) -> Store {
+        Store {
+            room,
+            ram: 0,
+            owed: 0,
+            spill: None,
+        }
+    }
+
+    /// Bytes written to the spill file.
+    pub fn spilled(&self) -> u64 {
+        self.spill.as_ref().map_or(0, |s| s.end)
+    }
+
+    fn keep(&mut self, made: Made, throws: usize) -> io::Result<Block> {
+        let Made { mut owns, mut list } = made;
+        owns.shrink_to_fit();
+        list.shrink_to_fit();
+        let chosen = first_successors(&list, owns.len(), throws);
+        let change = vec![[0.0; 2]; owns.len()];
+        let margin = vec![UNKNOWN; owns.len()];
+        let runs = run_starts(&list, owns.len(), throws);
+        // States, chosen successors, changes and margins stay in memory whatever the room.
+        let always =
+            (4 * (owns.len() + chosen.len() + 2 * change.len() + runs.len()) + margin.len()) as u64;
+        self.ram += always;
+        self.owed = self.owed.saturating_sub(always);
+        let full = 4 * list.len() as u64;
+        let list = if self.ram + self.owed + full <= self.room || !cfg!(unix) {
+            self.ram += full;
+            List::Ram(list)
+        } else {
+            let spill = match &mut self.spill {
+                Some(s) => s,
+                None => self.spill.insert(Spill::new("lists")?),
+            };
+            let at = spill.end;
+            let mut bytes = Vec::with_capacity(4 * list.len());
+            for w in &list {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+            spill.write(&bytes)?;
+            List::Disk { at }
+        };
+        Ok(Block {
+            owns,
+            chosen,
+            change,
+            margin,
+            runs,
+            list,
+        })
+    }
+
+    /// The full lists kept at `at`, `words` long, read into `into`.
+    pub fn read(
+        &self,
+        (at, words): (u64, usize),
+        bytes: &mut Vec<u8>,
+        into: &mut Vec<u32>,
+    ) -> io::Result<()> {
+        let spill = self
+            .spill
+            .as_ref()
+            .ok_or_else(|| io::Error::other("no spill file"))?;
+        bytes.resize(4 * words, 0);
+        spill.read(at, bytes)?;
+        into.clear();
+        into.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])),
+        );
+        Ok(())
+    }
+}
+
+/// States in a run: the part of a block's full lists that a full sweep reads or leaves (read
+/// from the disk in one piece where the runs it needs follow each other).
+pub(super) const RUN: usize = 128;
+
+/// Where each run of [`RUN`] states begins in a block's lists, and where the last ends.
+fn run_starts(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
+    let words = throws.div_ceil(4);
+    let mut starts = Vec::with_capacity(states.div_ceil(RUN) + 1);
+    let mut i = 0;
+    for j in 0..states {
+        if j % RUN == 0 {
+            starts.push(i as u32);
+        }
+        i += words + successors(&list[i..i + words]);
+    }
+    starts.push(i as u32);
+    starts
+}
+
+/// Each state's first successor of each throw, in a block's lists: what its chosen successors
+/// are until a full sweep picks the best.
+fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
+    let words = throws.div_ceil(4);
+    let mut chosen = Vec::with_capacity(states * throws);
+    let mut i = 0;
+    for _ in 0..states {
+        let heads = &list[i..i + words];
+        i += words;
+        for k in 0..throws {
+            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
+            chosen.push(list[i]);
+            i += count;
+        }
+    }
+    chosen
+}
+
+/// A super-layer's states in sweep order: buckets from the greatest progress down, each a list
+/// of blocks.
+pub(super) struct SuperLayer {
+    /// Pieces off in total.
+    pub total: usize,
+    pub states: u64,
+    pub buckets: Vec<Vec<Block>>,
+}
+
+/// Why the lists could not be made.
+pub(super) enum Unmade {
+    /// A successor lies in this layer, which the run has not got.
+    Missing(usize),
+    /// The spill file could not be written.
+    Spill(io::Error),
+    /// A split turn's listing of moves was cut short ([`Listing::Cut`]).
+    TooManyMoves,
+}
+
+/// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
+/// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
+#[inline]
+fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
+    let won = index.states as u32;
+    match index.locate(next) {
+        Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
+        Located::State { index, mover: m } => index as u32 | if m == mover { 0 } else { FLIP },
+    }
+}
+
+/// How far on a state is: the sum of both sides' path positions (a piece that waits counts 0).
+/// Pieces off are the same for every state of a super-layer's layers, and do not count.
+fn progress(pos: &Position) -> u16 {
+    let mut sum = 0u32;
+    for s in Side::BOTH {
+        let mut on = pos.on(s);
+        while on != 0 {
+            sum += on.trailing_zeros() + 1;
+            on &= on - 1;
+        }
+    }
+    // At most 15 pieces a side on paths of at most 64 positions.
+    sum as u16
+}
+
+/// One state's record, before it is sorted into its bucket.
+struct Record {
+    progress: u16,
+    own: u32,
+    /// Where its words (counts, then successors) begin in the group's list.
+    at: usize,
+}
+
+/// What a super-layer's successors may reach: where `ready` is given (a run of some
+/// super-layers), every successor must lie in a layer it marks; where `most_off` is given
+/// (values above it parked), no successor may have more pieces off in total.
+#[derive(Clone, Copy)]
+pub(super) struct Reach<'a> {
+    pub ready: Option<&'a [bool]>,
+    pub most_off: Option<usize>,
+}
+
+/// The lists of one group (one opponent's placing in one layer), state by state, and the first
+/// layer a successor lies in that `reach` does not allow; `None` where a listing of moves was
+/// cut short.
+fn make_group(
+    engine: &Engine,
+    index: &DenseIndex,
+    chances: &[(Throw, f64)],
+    (layer, key): (usize, u32),
+    reach: Reach,
+) -> Option<(Vec<Record>, Vec<u32>, Option<usize>)> {
+    let words = chances.len().div_ceil(4);
+    let mover = index.layers[layer].mover;
+    let (mut made, mut list) = (Vec::new(), Vec::new());
+    let mut moves: Vec<Move> = Vec::new();
+    let mut succ: Vec<u32> = Vec::new();
+    let mut missing = None;
+    let mut cut = false;
+    let won = index.states as u32;
+    index.for_row(&engine.rules, layer, key, |i, pos| {
+        let head = list.len();
+        made.push(Record {
+            progress: progress(pos),
+            own: i as u32,
+            at: head,
+        });
+        list.extend(std::iter::repeat_n(0, words));
+        for (k, &(v, _)) in chances.iter().enumerate() {
+            cut |= engine.legal_moves(pos, v, &mut moves) == Listing::Cut;
+            succ.clear();
+            if moves.is_empty() {
+                succ.push(entry(index, &engine.pass(pos, v), mover));
+            } else {
+                for m in &moves {
+                    let next = engine.successor(pos, m, v);
+                    let e = entry(index, &next, mover);
+                    if let Some(most) = reach.most_off
+                        && usize::from(next.off(Side::First) + next.off(Side::Second)) > most
+                        && e & !FLIP != won
+                        && missing.is_none()
+                    {
+                        missing = Some(index.layer_holding(u64::from(e & !FLIP)));
+                    }
+                    succ.push(e);
+                }
+            }
+            succ.sort_unstable();
+            succ.dedup();
+            if let Some(ready) = reach.ready
+                && missing.is_none()
+            {
+                let layers = succ.iter().filter(|&&e| e & !FLIP != won);
+                let mut layers = layers.map(|&e| index.layer_holding(u64::from(e & !FLIP)));
+                missing = layers.find(|&l| !ready[l]);
+            }
+            if succ.contains(&won) {
+                // Winning at once is the best move there is.
+                succ.clear();
+                succ.push(won);
+            }
+            list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
+            list.extend_from_slice(&succ);
+        }
+    });
+    (!cut).then_some((made, list, missing))
+}
+
+/// The number of successors a state's count words announce.
+#[inline]
+pub(super) fn successors(heads: &[u32]) -> usize {
+    heads
+        .iter()
+        .map(|h| {
+            h.to_le_bytes()
+                .iter()
+                .map(|&b| usize::from(b))
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// Makes the lists of the states of `layers` (one super-layer, `total` pieces off), in sweep
+/// order, kept in `store`.
+pub(super) fn make(
+    engine: &Engine,
+    index: &DenseIndex,
+    chances: &[(Throw, f64)],
+    total: usize,
+    layers: &[usize],
+    reach: Reach,
+    store: &mut Store,
+) -> Result<SuperLayer, Unmade> {
+    let words = chances.len().div_ceil(4);
+    let all: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+    store.owed = all * super::chosen_bytes(index);
+    let groups: Vec<(usize, u32)> = layers
+        .iter()
+        .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
+        .collect();
+    // Per progress: the blocks made, and the one being filled.
+    let mut by_progress: Vec<(Vec<Block>, Made)> = Vec::new();
+    let mut states = 0;
+    for batch in groups.chunks(BATCH) {
+        let made: Vec<_> = batch
+            .par_iter()
+            .map(|&group| make_group(engine, index, chances, group, reach))
+            .collect();
+        for group in made {
+            let (records, list, missing) = group.ok_or(Unmade::TooManyMoves)?;
+            if let Some(l) = missing {
+                return Err(Unmade::Missing(l));
+            }
+            for r in records {
+                let p = usize::from(r.progress);
+                if by_progress.len() <= p {
+                    by_progress.resize_with(p + 1, || (Vec::new(), Made::new()));
+                }
+                let (done, open) = &mut by_progress[p];
+                let n = words + successors(&list[r.at..r.at + words]);
+                open.owns.push(r.own);
+                open.list.extend_from_slice(&list[r.at..r.at + n]);
+                states += 1;
+                if open.owns.len() == BLOCK {
+                    let full = std::mem::replace(open, Made::new());
+                    done.push(store.keep(full, chances.len()).map_err(Unmade::Spill)?);
+                }
+            }
+        }
+    }
+    let mut buckets = Vec::new();
+    // The greatest progress first.
+    for (mut done, open) in by_progress.into_iter().rev() {
+        if !open.owns.is_empty() {
+            done.push(store.keep(open, chances.len()).map_err(Unmade::Spill)?);
+        }
+        if !done.is_empty() {
+            buckets.push(done);
+        }
+    }
+    Ok(SuperLayer {
+        total,
+        states,
+        buckets,
+    })
+}

@@ -1,0 +1,552 @@
+//! The dense solver: value iteration over every state of a rule set numbered by
+//! [`DenseIndex`], 8 bytes of value a state, sweeps shared by all cores.
+//!
+//! States are solved by super-layers: all layers with the same number of pieces off in total
+//! (a move never lowers it), from the most to the fewest. For each state the successors of
+//! every throw are found once with the engine and kept as indices ([`lists`]), in the order a
+//! sweep visits them: from the furthest on, so that a sweep carries values back along every
+//! move that captures nothing. Super-layers whose lists fit in memory together make a window,
+//! swept together ([`sweep`]): values flow down through the window in each pass, and a
+//! super-layer stops being swept once its values have settled. Most sweeps read only each
+//! throw's successor chosen at the last full sweep, and even full sweeps weigh only the states
+//! whose best moves may have changed since (see `sweep::Margins`). Lists that do not fit in
+//! memory go to a file and are read back at full sweeps, where needed; the values of
+//! super-layers no move of those left can reach are parked in a file of their own to make room
+//! for them ([`parked`]). Sweeps repeat until a full one changes no value by more than
+//! [`super::TOLERANCE`].
+//!
+//! A run may solve only some super-layers ([`Stage`]), given the values of those above it
+//! (read from tables): so a game too large for one run is solved a group of super-layers at a
+//! time, each run reading only what the one before it wrote.
+
+// The numbering narrows numbers on purpose: states are numbered below 2^31 ([`MAX_STATES`],
+// checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
+#![allow(clippy::cast_possible_truncation)]
+
+pub mod index;
+mod lists;
+mod pages;
+mod parked;
+mod spill;
+mod sweep;
+
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicU64;
+
+pub use index::{DenseIndex, Layer, Located};
+
+use senet_engine::engine::{Engine, Listing, Move, Position};
+use senet_lang::types::{PerSide, Side, Throw};
+
+/// Set in a successor whose mover is the other side: its value is then one minus the stored one.
+const FLIP: u32 = 1 << 31;
+/// States a table may number: indices, and the slot after the last state, stay below [`FLIP`].
+pub const MAX_STATES: u64 = (FLIP - 1) as u64;
+
+/// Bytes a state costs while its super-layer is solved (its index, counts and successors: 78 on
+/// average for seven-piece Ur, measured, rounded up), besides its value and chosen successors:
+/// what a super-layer not yet made is expected to take.
+pub const LIST_BYTES: u64 = 88;
+
+/// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
+/// its last two changes (for extrapolation), its chosen successors (one a throw) and its margin.
+fn chosen_bytes(index: &DenseIndex) -> u64 {
+    4 * (3 + index.throws as u64) + 1
+}
+
+/// Every state's value: the chance that the side to move wins.
+pub struct DenseSolution {
+    pub index: DenseIndex,
+    /// Only states where each side has at least this many pieces off were solved (those a
+    /// position with that many off can reach); the others' values mean nothing.
+    pub floor: PerSide<u8>,
+    /// States solved: all of them when the floor is zero.
+    pub solved: u64,
+    pub values: Values,
+    /// Per layer of the numbering: whether its values are solved (in this run or given).
+    pub held: Vec<bool>,
+    /// The super-layers (pieces off in total, lowest and highest) this run was asked to solve
+    /// alone; `None` for a whole solve (every layer above the floor held). A table of such a run
+    /// holds only these.
+    pub layers: Option<[u8; 2]>,
+    pub sweeps: u64,
+    /// Positions where an opening move is still due, which the numbering does not hold: side
+    /// 0's chance from each (see [`opening_values`]).
+    pub openings: HashMap<Position, f64>,
+}
+
+impl DenseSolution {
+    /// Side 0's chance of winning from `pos`, before the throw; `None` if that position was
+    /// below the floor, or owes an opening move and was not reached from the root.
+    pub fn score(&self, pos: &Position) -> Option<f64> {
+        if Side::BOTH.iter().any(|&s| pos.off(s) < self.floor[s]) {
+            return None;
+        }
+        if Side::BOTH.iter().any(|&s| pos.opening_due(s)) {
+            return self.openings.get(pos).copied();
+        }
+        Some(match self.index.locate(pos) {
+            Located::Over { winner } => f64::from(winner == Side::First),
+            Located::State { index, mover } => {
+                // Only a run of some super-layers lacks layers above the floor.
+                if self.layers.is_some() && !self.held[self.index.layer_holding(index as u64)] {
+                    return None;
+                }
+                let v = self.values.get(index);
+                if mover == Side::First { v } else { 1.0 - v }
+            }
+        })
+    }
+
+    /// Whether the layer of `pos` is solved (in this run or given): its value is known, and so
+    /// are those of the positions before the openings, which lead into its super-layer.
+    pub fn holds(&self, pos: &Position) -> bool {
+        match self.index.locate(pos) {
+            Located::Over { .. } => true,
+            Located::State { index, .. } => self.held[self.index.layer_holding(index as u64)],
+        }
+    }
+}
+
+/// Every state's value, in the numbering's order: in f64 as a solve leaves them, in f32 as a
+/// whole table keeps them (half the memory; a chance rounded to f32 is within 3e-8 of the
+/// solved one, far below any difference between moves that play could notice).
+pub enum Values {
+    F64(Vec<f64>),
+    F32(Vec<f32>),
+}
+
+impl Values {
+    /// The value of state `i`.
+    pub fn get(&self, i: usize) -> f64 {
+        match self {
+            Values::F64(v) => v[i],
+            Values::F32(v) => f64::from(v[i]),
+        }
+    }
+
+    /// The memory the values take.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Values::F64(v) => v.len() * 8,
+            Values::F32(v) => v.len() * 4,
+        }
+    }
+}
+
+/// Values solved before a run (read from tables), whole layers at a time.
+pub struct Known {
+    /// Every state's value; one half in layers not known.
+    pub values: Vec<f64>,
+    /// Per layer of the numbering: whether its values are known.
+    pub layers: Vec<bool>,
+}
+
+impl Known {
+    /// Nothing known yet.
+    pub fn none(index: &DenseIndex) -> Known {
+        let states = usize::try_from(index.states).unwrap_or(usize::MAX);
+        // Room for the slot the solver adds, so that its values take this memory in place.
+        let mut values = Vec::with_capacity(states + 1);
+        pages::prefer_huge(&values);
+        values.resize(states, 0.5);
+        Known {
+            values,
+            layers: vec![false; index.layers.len()],
+        }
+    }
+
+    /// Whether super-layer `total` is known (all its layers).
+    pub fn has_total(&self, index: &DenseIndex, total: usize) -> bool {
+        let mut layers = (index.layers.iter().zip(&self.layers))
+            .filter(|(l, _)| l.total_off() == total)
+            .peekable();
+        layers.peek().is_some() && layers.all(|(_, &known)| known)
+    }
+}
+
+/// What a run solves: the super-layers in `only` (all of them when `None`) that `known` does
+/// not already hold.
+pub struct Stage {
+    pub known: Known,
+    pub only: Option<RangeInclusive<usize>>,
+    /// The memory the successor lists may take: super-layers are swept together as long as
+    /// their lists fit (one that does not fit alone is swept alone).
+    pub lists: u64,
+}
+
+impl Stage {
+    /// Every state, from nothing, with no bound on the lists' memory.
+    pub fn whole(index: &DenseIndex) -> Stage {
+        Stage {
+            known: Known::none(index),
+            only: None,
+            lists: u64::MAX,
+        }
+    }
+}
+
+/// A move from super-layer `solving` reaches super-layer `needs`, which is neither known nor
+/// solved in this run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Missing {
+    pub solving: usize,
+    pub needs: usize,
+}
+
+/// Memory a solve uses besides values and lists: the numbering's tables, the lists of the
+/// groups being made, the blocks being filled.
+const OVERHEAD: u64 = 192 << 20;
+
+/// What the successor lists may take of `bytes` in all: the rest after the values and the
+/// overhead.
+pub fn list_budget(index: &DenseIndex, bytes: u64) -> u64 {
+    bytes.saturating_sub((index.states + 1) * 8 + OVERHEAD)
+}
+
+/// Why a dense solve stopped.
+#[derive(Debug)]
+pub enum Failed {
+    /// A move reaches states that neither the run solves nor its tables hold.
+    Missing(Missing),
+    /// The solver's file (successor lists that do not fit in memory, values parked) failed.
+    Spill(std::io::Error),
+    /// A split turn's listing of moves was cut short ([`senet_engine::engine::Listing::Cut`]).
+    TooManyMoves,
+}
+
+/// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
+const LEAST_LISTS: u64 = 64 << 20;
+
+/// Bytes a state of a super-layer being solved is expected to take, all in memory
+/// ([`LIST_BYTES`] counts the index already).
+fn state_bytes(index: &DenseIndex) -> u64 {
+    LIST_BYTES + chosen_bytes(index) - 4
+}
+
+/// The states of the super-layer of `total` pieces off in total.
+fn super_layer(index: &DenseIndex, total: usize) -> u64 {
+    index
+        .layers
+        .iter()
+        .filter(|l| l.total_off() == total)
+        .map(|l| l.size)
+        .sum()
+}
+
+/// The states of the largest super-layer.
+fn largest_super_layer(index: &DenseIndex) -> u64 {
+    (0..=index.top_total())
+        .map(|total| super_layer(index, total))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The memory the successor lists of the largest super-layer are expected to take, in bytes,
+/// chosen successors included: with as much memory, every super-layer's lists stay in memory.
+pub fn lists_expected(index: &DenseIndex) -> u64 {
+    largest_super_layer(index) * state_bytes(index)
+}
+
+/// The bytes that parking the values of `from` or more pieces off in total gives back at the
+/// least: a layer's first and last pages may hold values of its neighbours and stay (64 KiB,
+/// the largest page size in common use, is counted at each end).
+fn parkable(index: &DenseIndex, from: usize) -> u64 {
+    if !pages::CAN_GIVE_BACK {
+        return 0;
+    }
+    index
+        .layers
+        .iter()
+        .filter(|l| l.total_off() >= from)
+        .map(|l| (l.size * 8).saturating_sub(2 << 16))
+        .sum()
+}
+
+/// The memory a dense solve needs at the least, in bytes: every value, and for the super-layer
+/// that needs the most, either all its lists or its chosen successors and some of its full
+/// lists (the rest are written to a file and read back at every full sweep) less the values
+/// parked while it is solved (see [`solve`]: those of two or more pieces off above it).
+pub fn memory_needed(index: &DenseIndex) -> u64 {
+    let values = (index.states + 1) * 8 + OVERHEAD;
+    let needs = |total: usize| {
+        let states = super_layer(index, total);
+        let whole = states * state_bytes(index);
+        let part = (states * chosen_bytes(index) + whole.min(LEAST_LISTS))
+            .saturating_sub(parkable(index, total + 2));
+        values + whole.min(part)
+    };
+    (0..=index.top_total()).map(needs).max().unwrap_or(values)
+}
+
+/// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror
+/// images are numbered once, for either seat).
+fn above(index: &DenseIndex, l: &Layer, floor: PerSide<u8>) -> bool {
+    let fits = |off: [u8; 2]| off[0] >= floor.0[0] && off[1] >= floor.0[1];
+    let [a, b] = l.off.0;
+    fits([a, b]) || index.mirrored && fits([b, a])
+}
+
+/// Solves the states of `index` (which must have been made from `engine`'s rules) where each
+/// side has at least `floor` pieces off: a position's own floor solves just what it can reach
+/// (a move never brings a piece back), `[0, 0]` solves everything. `stage` says which
+/// super-layers to solve and gives the values of others; a move into a super-layer neither
+/// given nor solved here is [`Missing`].
+pub fn solve(
+    engine: &Engine,
+    index: DenseIndex,
+    floor: PerSide<u8>,
+    stage: Stage,
+    mut progress: impl FnMut(&str),
+) -> Result<DenseSolution, Failed> {
+    let chances = super::move_chances(engine);
+    let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
+    let Stage { known, only, lists } = stage;
+    // Whether successors must be checked: only a run given values, or solving some
+    // super-layers, can lack any (moves never lower the pieces off).
+    let partial = only.is_some() || known.layers.contains(&true);
+    let mut held = known.layers;
+    // In place (same size and alignment), then the slot after the states: a won game.
+    let mut values: Vec<AtomicU64> = known
+        .values
+        .into_iter()
+        .map(|v| AtomicU64::new(v.to_bits()))
+        .collect();
+    values.push(AtomicU64::new(1.0f64.to_bits()));
+    let mut sweeps = 0;
+    let mut solved = 0;
+    // The super-layers to solve, from the most pieces off down, with their layers.
+    let todo: Vec<(usize, Vec<usize>)> = (0..=index.top_total())
+        .rev()
+        .filter(|total| only.as_ref().is_none_or(|r| r.contains(total)))
+        .map(|total| {
+            let layers = (0..index.layers.len()).filter(|&l| {
+                let layer = &index.layers[l];
+                layer.total_off() == total && above(&index, layer, floor) && !held[l]
+            });
+            (total, layers.collect::<Vec<usize>>())
+        })
+        .filter(|(_, layers)| !layers.is_empty())
+        .collect();
+    // Super-layers are made into windows, swept together, as long as their lists fit.
+    let mut ready = held.clone();
+    let mut window: Vec<lists::SuperLayer> = Vec::new();
+    let mut parked = parked::Parked::new(&index);
+    let mut store = lists::Store::new(lists);
+    let mut started = std::time::Instant::now();
+    let mut next = todo.iter().peekable();
+    while let Some((total, layers)) = next.next() {
+        for &l in layers {
+            ready[l] = true;
+        }
+        let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+        if window.is_empty() && states * state_bytes(&index) > lists {
+            // A window's moves bear off at most one piece: the values two or more pieces off
+            // above it make room for its lists.
+            parked
+                .park(&index, &values, total + 2)
+                .map_err(Failed::Spill)?;
+            store = lists::Store::new(lists.saturating_add(parked.freed));
+        }
+        let reach = lists::Reach {
+            ready: partial.then_some(ready.as_slice()),
+            most_off: (parked.freed > 0).then_some(total + 1),
+        };
+        let made = lists::make(engine, &index, &chances, *total, layers, reach, &mut store)
+            .map_err(|unmade| match unmade {
+                lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                    solving: *total,
+                    needs: index.layers[l].total_off(),
+                }),
+                lists::Unmade::Spill(e) => Failed::Spill(e),
+                lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+            })?;
+        solved += made.states;
+        window.push(made);
+        // The next super-layer joins the window if its lists are likely to fit beside these.
+        let room = next.peek().is_some_and(|(_, layers)| {
+            let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+            store.spilled() == 0 && store.ram + states * state_bytes(&index) <= store.room
+        });
+        if room {
+            continue;
+        }
+        let built = started.elapsed().as_secs_f64();
+        let states: u64 = window.iter().map(|w| w.states).sum();
+        let spilled = store.spilled();
+        progress(&format!(
+            "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{})",
+            super::off_in_total(window[window.len() - 1].total, window[0].total),
+            store.ram as f64 / f64::from(1u32 << 20),
+            if spilled > 0 {
+                format!(
+                    ", {:.1} MiB on disk",
+                    spilled as f64 / f64::from(1u32 << 20)
+                )
+            } else {
+                String::new()
+            },
+            if parked.freed > 0 {
+                format!(
+                    ", {:.1} MiB of values above parked on disk",
+                    parked.freed as f64 / f64::from(1u32 << 20)
+                )
+            } else {
+                String::new()
+            }
+        ));
+        let sizes: Vec<(usize, u64)> = window.iter().map(|w| (w.total, w.states)).collect();
+        let settled = sweep::settle(
+            &mut window,
+            &store,
+            &probs,
+            &values,
+            super::TOLERANCE,
+            |k, passes| {
+                let (total, states) = sizes[k];
+                progress(&format!(
+                    "  {}: {states} states settled after {passes} sweeps, {:.1} s",
+                    super::off_in_total(total, total),
+                    started.elapsed().as_secs_f64() - built
+                ));
+            },
+        )
+        .map_err(Failed::Spill)?;
+        progress(&format!(
+            "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full, {:.1} \
+             weighed in full), {} extrapolations",
+            settled.passes,
+            settled.updates as f64 / states as f64,
+            settled.full as f64 / states as f64,
+            settled.weighed as f64 / states as f64,
+            settled.extrapolations
+        ));
+        sweeps += settled.passes;
+        for (_, layers) in todo
+            .iter()
+            .filter(|(t, _)| window.iter().any(|w| w.total == *t))
+        {
+            for &l in layers {
+                held[l] = true;
+            }
+        }
+        window.clear();
+        store = lists::Store::new(lists.saturating_add(parked.freed));
+        pages::trim();
+        started = std::time::Instant::now();
+    }
+    // The lists are gone, their memory given back: room for the parked values again.
+    drop(store);
+    pages::trim();
+    parked.restore(&index, &values).map_err(Failed::Spill)?;
+    let mut values: Vec<f64> = values
+        .into_iter()
+        .map(|v| f64::from_bits(v.into_inner()))
+        .collect();
+    values.pop();
+    // A run asked for every super-layer is a whole solve.
+    let layers = only
+        .filter(|r| *r != (0..=index.top_total()))
+        .map(|r| [*r.start(), *r.end()].map(|t| u8::try_from(t).unwrap_or(u8::MAX)));
+    Ok(DenseSolution {
+        openings: HashMap::new(),
+        index,
+        floor,
+        solved,
+        values: Values::F64(values),
+        held,
+        layers,
+        sweeps,
+    })
+}
+
+/// The values of the positions `root` reaches while an opening move is still due (the
+/// numbering holds no opening, so it numbers only the positions after them). Each side's
+/// opening comes at its first turn, so these are few; they are found by sweeping them (a side
+/// that passes keeps its opening due, so they may come round again) with the numbered states'
+/// values, already solved, where they lead.
+pub fn opening_values(
+    engine: &Engine,
+    solution: &DenseSolution,
+    root: &Position,
+) -> Result<HashMap<Position, f64>, Failed> {
+    let due = |p: &Position| Side::BOTH.iter().any(|&s| p.opening_due(s));
+    let mut values: HashMap<Position, f64> = HashMap::new();
+    if !due(root) {
+        return Ok(values);
+    }
+    let chances = super::move_chances(engine);
+    // Every position still owing an opening that the root reaches, with its successors by
+    // throw.
+    let mut order: Vec<Position> = vec![*root];
+    let mut branches: Vec<Vec<(f64, Vec<Position>)>> = Vec::new();
+    values.insert(*root, 0.5);
+    let mut moves: Vec<Move> = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let pos = order[i];
+        let mut by_throw = Vec::new();
+        if engine.outcome(&pos).is_none() {
+            let outcomes: &[(Throw, f64)] = if engine.forced_opening(&pos) {
+                &[(Throw::ZERO, 1.0)]
+            } else {
+                &chances
+            };
+            for &(v, p) in outcomes {
+                if engine.legal_moves(&pos, v, &mut moves) == Listing::Cut {
+                    return Err(Failed::TooManyMoves);
+                }
+                let nexts: Vec<Position> = if moves.is_empty() {
+                    vec![engine.pass(&pos, v)]
+                } else {
+                    moves.iter().map(|m| engine.successor(&pos, m, v)).collect()
+                };
+                for next in &nexts {
+                    if due(next) && !values.contains_key(next) {
+                        values.insert(*next, 0.5);
+                        order.push(*next);
+                    }
+                }
+                by_throw.push((p, nexts));
+            }
+        }
+        branches.push(by_throw);
+        i += 1;
+    }
+    let value = |values: &HashMap<Position, f64>, p: &Position| -> f64 {
+        if due(p) {
+            values[p]
+        } else {
+            solution.score(p).unwrap_or(0.5)
+        }
+    };
+    loop {
+        let mut largest: f64 = 0.0;
+        for (pos, by_throw) in order.iter().zip(&branches) {
+            let v = match engine.outcome(pos) {
+                Some(senet_engine::engine::Outcome::Win { side, .. }) => {
+                    f64::from(side == Side::First)
+                }
+                Some(senet_engine::engine::Outcome::Draw) => 0.5,
+                None => by_throw
+                    .iter()
+                    .map(|(p, nexts)| {
+                        let scores = nexts.iter().map(|n| value(&values, n));
+                        let best = if pos.to_move() == Side::First {
+                            scores.fold(f64::MIN, f64::max)
+                        } else {
+                            scores.fold(f64::MAX, f64::min)
+                        };
+                        p * best
+                    })
+                    .sum(),
+            };
+            let old = values.insert(*pos, v).unwrap_or(0.5);
+            largest = largest.max((old - v).abs());
+        }
+        if largest < super::TOLERANCE {
+            return Ok(values);
+        }
+    }
+}

@@ -4,8 +4,7 @@
 //! 9 would capture it; a piece of the mover's own side there, or an enemy piece that cannot be
 //! captured, leaves the piece where it landed.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::{Engine, Move, Step};

@@ -7,8 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{run, senet};
 use predicates::prelude::*;

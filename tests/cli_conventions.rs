@@ -2,8 +2,7 @@
 //! page, examples in every command's help, the exit codes in the top-level help, and JSON that
 //! tools can read (one object on one line), and `senet fmt`.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{run, senet};
 use serde_json::Value;

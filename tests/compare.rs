@@ -4,8 +4,7 @@
 //! Game counts are small: the figures' arithmetic is tested in `sim::stats` and
 //! tests/metrics.rs, here only what the command makes of them.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run;
 use serde_json::Value;

@@ -8,16 +8,19 @@ fn rules(id: &str) -> Rules {
     compile(&check_target(id, &[]).unwrap_or_else(|e| panic!("{id} does not check: {e:?}")))
 }
 
+use crate::support::every::every;
+
 #[test]
 fn compiled_forms() {
-    for id in [
+    let ids = [
         "senet/base",
         "senet/finkel",
         "senet/modern",
         "twenty-squares/ur",
-    ] {
+    ];
+    every(ids, |id| {
         insta::assert_snapshot!(id.replace('/', "__"), rules(id).to_string());
-    }
+    });
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! An input that cannot be committed as a file (a file over 64 KiB, a line of 48 KB) is
 //! generated below and snapshotted the same way.
 //!
-//! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test diagnostics`, then read the
+//! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test main diagnostics::`, then read the
 //! changed `.snap` files.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 use senet::lang::Diagnostic;
 use senet::lang::diagnostic::render_bounded;
+
+use crate::support::every::every;
 
 const DIR: &str = "tests/diagnostics";
 
@@ -79,14 +81,14 @@ fn every_file_in_tests_diagnostics() {
         "expected at least 30 rule files in {DIR}, found {}",
         files.len()
     );
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
+    every(files, |path| {
+        let text = std::fs::read_to_string(path).unwrap();
         // A relative name keeps absolute paths out of the snapshots.
         let name = format!("{DIR}/{}", path.file_name().unwrap().to_string_lossy());
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let rendered = render_diagnostics(&name, &text, Some(PathBuf::from(DIR)));
         insta::assert_snapshot!(stem, rendered);
-    }
+    });
 }
 
 /// Follow-on diagnostics that the checker is known to add today, by file stem. Each is a
@@ -345,7 +347,7 @@ fn senet_check_of_a_48_kb_file_prints_under_100_kb() {
 /// The bound of a release build (CI runs it with the optimised `ci` profile); the check itself
 /// takes a small part of it, the rest is the hundred diagnostics drawn.
 #[test]
-#[ignore = "a bound for an optimised build: cargo test --release --test diagnostics -- --ignored"]
+#[ignore = "a bound for an optimised build: cargo test --release --test main diagnostics:: -- --ignored"]
 fn senet_check_of_a_48_kb_file_takes_under_a_second() {
     for format in ["text", "json"] {
         let (_, took) = check_many(format);

@@ -4,8 +4,7 @@
 //! board with named squares, the Ur board with its gaps, rosettes and paths, a position with
 //! pieces waiting and borne off and the throw in hand), each looked at by eye.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::path::PathBuf;
 

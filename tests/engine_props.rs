@@ -20,7 +20,7 @@
 //! Runtime is kept small in debug builds: Finkel's split turns search every way to share the
 //! total, so its games get fewer cases.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;

@@ -3,8 +3,7 @@
 //! each case worked out by hand from the rules' words on a small board: a row of 12 squares, one
 //! path, a die of 4, pieces entering on square 1 with a 1.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::Engine;

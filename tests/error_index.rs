@@ -133,7 +133,7 @@ fn each_wrong_example_gives_its_code_and_each_right_example_checks_clean() {
 
 /// `docs/errors.md` is the index as Markdown. To write it again:
 /// `cargo run -- explain-error --all --markdown > docs/errors.md`, or
-/// `SENET_BLESS=1 cargo test --test error_index`.
+/// `SENET_BLESS=1 cargo test --test main error_index::`.
 #[test]
 fn docs_errors_md_is_the_index() {
     let generated = error_index::markdown();
@@ -145,7 +145,7 @@ fn docs_errors_md_is_the_index() {
     assert!(
         written == generated,
         "docs/errors.md is out of date: run `cargo run -- explain-error --all --markdown > \
-         docs/errors.md` (or `SENET_BLESS=1 cargo test --test error_index`)"
+         docs/errors.md` (or `SENET_BLESS=1 cargo test --test main error_index::`)"
     );
 }
 

@@ -1,8 +1,7 @@
 //! Event rules (`on TRIGGER: EFFECT`), each case worked out by hand from the rule's words on a
 //! small board: a row of 12 squares, one path, two pieces a side.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::check::check_text;

@@ -7,8 +7,7 @@
 use proptest::prelude::*;
 use senet::lang::format::format;
 
-#[path = "support/shipped.rs"]
-mod shipped;
+use crate::support::shipped;
 use shipped::rule_files;
 
 #[test]

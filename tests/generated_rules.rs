@@ -39,9 +39,8 @@
 //! The command-level run (`generated_rule_files_run_under_every_command`, ignored: CI runs it
 //! optimised) starts the binary on generated files under a memory limit and a timeout.
 
-mod common;
-#[path = "common/generator.rs"]
-mod generator;
+use crate::common;
+use crate::common::generator;
 
 use std::collections::HashSet;
 

@@ -12,8 +12,7 @@ use senet::ide::{Analysis, Severity, format};
 use senet::lang::tokens::{TokenKind, line_tokens};
 use senet::lang::{SourceFile, parse_file};
 
-#[path = "support/shipped.rs"]
-mod shipped;
+use crate::support::shipped;
 use shipped::rule_files;
 
 /// The rows of every table of docs/language.md under `header`, counted line by line.

@@ -3,8 +3,7 @@
 //! used with, and (left out of the default run, which is not optimised) the agent it makes beats
 //! random play.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run;
 use senet::agents::learned::{Layout, Net, Training, Valuer, train};

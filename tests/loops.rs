@@ -11,8 +11,7 @@
 //!                                                   7 = 5, 8 = 4, 9 = 3, 10 = 2, 11 = 1)
 //! ```
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::Engine;

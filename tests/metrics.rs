@@ -3,8 +3,7 @@
 //! lead changes and drama, fed position by position to the probe that watches games), and
 //! whole reports, intervals included, of games their rules leave no chance in.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::game::{GameSummary, Watch};
@@ -170,8 +169,7 @@ fn lead_changes_and_drama_follow_the_race_count() {
 // one piece a side on paths of their own, so every game is the same game, whatever the seed
 // and the players, and every figure of the report can be worked out by hand.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 /// Red on squares 1-4, blue on 5-8 (positions 1-4, off at 5), one piece each, waiting.
 const TWO_LANES: &str = "board 2 x 4

@@ -1,8 +1,7 @@
 //! Rules that restrict which pieces may move, each case worked out by hand from the rule's words
 //! on a small board: a row of 12 squares, one path, a die of 4.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::check::check_text;

@@ -2,8 +2,7 @@
 //! (`turn throw again on ... then move each throw`), each case worked out by hand from the
 //! rules' words on a small board: a row of 12 squares, one path, a die of 4.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::Engine;

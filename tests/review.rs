@@ -2,8 +2,7 @@
 //! the solved table, shows the random side's mistakes and none of the perfect side's; a game no
 //! table values is valued by the search, its chances from playouts; the plot draws the curve.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::path::PathBuf;
 

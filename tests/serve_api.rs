@@ -9,11 +9,8 @@
 //! memory of games, in bytes; requests half sent, too long by their length, not JSON, or not
 //! HTTP, each answered in time with a JSON error and the security headers.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/http.rs"]
-#[allow(dead_code)] // the load test's part of it (the server's memory and processor time)
-mod http;
+use crate::support::cli;
+use crate::support::http;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

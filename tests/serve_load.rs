@@ -6,11 +6,9 @@
 //! the games have started.
 //!
 //! Run it (docs/serve.md has the figures measured):
-//! `cargo test --release --test serve_load -- --ignored --nocapture`
+//! `cargo test --release --test main serve_load:: -- --ignored --nocapture`
 
-#[path = "support/http.rs"]
-#[allow(dead_code)] // the API tests' part of it (headers, GET)
-mod http;
+use crate::support::http;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -88,7 +86,7 @@ fn client(s: &Server, k: usize, stop: &AtomicBool) -> Seen {
 }
 
 #[test]
-#[ignore = "a 30-second load test: cargo test --release --test serve_load -- --ignored --nocapture"]
+#[ignore = "a 30-second load test: cargo test --release --test main serve_load:: -- --ignored --nocapture"]
 fn a_hundred_clients_for_thirty_seconds() {
     let server = Arc::new(Server::start(&[]));
     let stop = Arc::new(AtomicBool::new(false));

@@ -3,8 +3,7 @@
 //! (`seconds` and `jobs`, and for a simulation `games_per_second`, which depend on the machine:
 //! docs/scaling.md says how they merge). Every run here is end to end, through the binary.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run;
 use serde_json::Value;

@@ -6,8 +6,7 @@
 //! benchmarks and `senet sim`, never by timed tests); the game counts are chosen so that the
 //! whole file runs in a few seconds in a debug build.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run;
 use serde_json::{Map, Value};

@@ -695,7 +695,7 @@ extra throw on positions 4, 8
 }
 
 /// The full seven-piece game (about 5 minutes and 3.2 GiB in a release build, so not part of the
-/// default run): `cargo test --release --test solve -- --ignored`.
+/// default run): `cargo test --release --test main solve:: -- --ignored`.
 #[test]
 #[ignore]
 fn seven_piece_ur_solved() {

@@ -3,8 +3,7 @@
 //! (worked out by hand below on a row of 12 squares), and a game whose split turns wait
 //! unlisted plays the same as one whose moves are listed.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

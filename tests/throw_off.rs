@@ -2,8 +2,7 @@
 //! the rule's words: each side throws once, in side order; the higher throw moves first; on
 //! equal throws the side the rule names does.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::Engine;

@@ -4,8 +4,7 @@
 //! is worked out by hand from the rule's words on a row of 12 squares, one path, two pieces a
 //! side, a die of 4.
 
-#[path = "support/row.rs"]
-mod row;
+use crate::support::row;
 
 use row::engine_of;
 use senet::engine::game::{Action, Game, GameEvent};

@@ -145,7 +145,7 @@ fn senet_agrees_with_an_independent_solver() {
 }
 
 /// Three pieces: a minute in a debug build, so not in the default run
-/// (`cargo test --release --test ur_independent -- --ignored`).
+/// (`cargo test --release --test main ur_independent:: -- --ignored`).
 #[test]
 #[ignore]
 fn senet_agrees_with_an_independent_solver_on_three_pieces() {

@@ -6,12 +6,14 @@
 //! the snapshot `tests/snapshots/warnings__<file stem>.snap`. The file's name begins with the
 //! code of the warnings it gives (`w003-...` gives W003, and only W003).
 //!
-//! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test warnings`, then read the
+//! To (re)write snapshots: `INSTA_UPDATE=always cargo test --test main warnings::`, then read the
 //! changed `.snap` files.
 
 use std::path::PathBuf;
 
 use senet::lang::Diagnostic;
+
+use crate::support::every::every;
 
 const DIR: &str = "tests/warnings";
 
@@ -42,8 +44,8 @@ fn every_file_in_tests_warnings() {
         files.len() >= 3,
         "expected a file for each warning in {DIR}"
     );
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
+    every(files, |path| {
+        let text = std::fs::read_to_string(path).unwrap();
         let name = format!("{DIR}/{}", path.file_name().unwrap().to_string_lossy());
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let expected = stem[..4].to_uppercase();
@@ -59,7 +61,7 @@ fn every_file_in_tests_warnings() {
             .map(|d| d.render(false, Some(100)).trim_end().to_string())
             .collect();
         insta::assert_snapshot!(stem, rendered.join("\n\n"));
-    }
+    });
 }
 
 /// A `[choice: ...]` note says that what a rule does is meant: a piece that stays where it

@@ -122,3 +122,5 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         .position(r)
         .unwrap_or_else(|e| panic!("{}: a random setup is refused: {e}", r.id))
 }
+
+pub mod generator;

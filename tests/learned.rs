@@ -237,10 +237,11 @@ fn a_trained_network_beats_random_play() {
         .unwrap();
     let player = format!("learned:{path}");
     let mut won = 0;
-    for (players, me) in [
+    for (names, me) in [
         ([player.clone(), "random".to_string()], 0),
         (["random".to_string(), player.clone()], 1),
     ] {
+        let players = names.map(|p| p.parse::<senet::players::Player>().expect("a player"));
         let spec = SimSpec {
             players: &players,
             games: 200,

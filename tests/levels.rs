@@ -7,7 +7,7 @@ use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::position::parse_position;
-use senet::players::{self, LEVELS};
+use senet::players::{self, LEVELS, Player};
 use senet::sim::{SimSpec, run};
 use senet::types::Side;
 use serde_json::json;
@@ -28,12 +28,12 @@ fn each_level_is_an_agent_and_perfect_needs_a_table() {
     assert_eq!(names, ["easy", "normal", "hard", "perfect"]);
     for (level, agent) in LEVELS {
         assert_eq!(players::agent_of(level), agent);
-        assert!(agents::is_agent(level), "{level}");
+        assert!(!player(level).is_human(), "{level}");
         assert!(players::AGENTS.contains(&agent), "{agent}");
     }
     assert_eq!(players::agent_of("greedy"), "greedy");
-    assert!(agents::is_random("easy"));
-    assert!(agents::needs_table("perfect") && agents::needs_table("optimal"));
+    assert!(player("easy").is_random());
+    assert!(player("perfect").needs_table() && player("optimal").needs_table());
     for level in ["easy", "normal", "hard"] {
         assert!(agents::by_name(level, 1).is_ok(), "{level}");
     }
@@ -42,7 +42,11 @@ fn each_level_is_an_agent_and_perfect_needs_a_table() {
         refused.contains("`perfect` plays from a solved table"),
         "{refused}"
     );
-    assert!(!agents::is_agent("hardest"));
+    assert!("hardest".parse::<Player>().is_err());
+}
+
+fn player(name: &str) -> Player {
+    name.parse().expect("a player")
 }
 
 #[test]
@@ -73,7 +77,7 @@ fn share(e: &Engine, strong: &str, weak: &str, games: u64) -> (f64, f64) {
     let mut won = 0;
     let mut decided = 0;
     for (players, strong_at) in [([strong, weak], 0), ([weak, strong], 1)] {
-        let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        let players: Vec<Player> = players.iter().map(|p| player(p)).collect();
         let spec = SimSpec {
             players: &players,
             games,

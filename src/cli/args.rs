@@ -1,6 +1,7 @@
 //! Command-line arguments (clap).
 
 use clap::{Parser, Subcommand, ValueEnum};
+use senet::players::Player;
 
 /// The top-level help ends with the exit codes (the README states the same).
 const EXIT_STATUS: &str = "\
@@ -274,7 +275,7 @@ pub enum Command {
             value_delimiter = ',',
             num_args = 1
         )]
-        players: Vec<String>,
+        players: Vec<Player>,
         /// Seed for the throws and the agents' choices (random if not given).
         #[arg(long)]
         seed: Option<u64>,
@@ -313,7 +314,7 @@ pub enum Command {
             value_delimiter = ',',
             num_args = 1
         )]
-        players: Vec<String>,
+        players: Vec<Player>,
         /// Swap the players' seats every other game (player 1 takes the second side, or throws
         /// second for seats, in the odd-numbered games), so that neither the side nor moving
         /// first favours either player: the report gives each player's wins over both seatings.
@@ -369,7 +370,7 @@ pub enum Command {
             value_delimiter = ',',
             num_args = 1
         )]
-        players: Vec<String>,
+        players: Vec<Player>,
         /// A skill pair `STRONGER/WEAKER` (agents or levels, as `hard/normal`): how often the first beats the second in the games with a winner, seats swapped
         /// (repeatable; `none` for no skill games).
         #[arg(long, value_name = "A/B", default_values_t = ["greedy/random".to_string(), "expectimax:2/greedy".to_string()])]

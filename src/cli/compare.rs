@@ -14,6 +14,7 @@ use senet::check::RuleSet;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::syntax::Value as OptionValue;
+use senet::players::Player;
 use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
 use senet::sim::merge::{SimResult, merge_sims};
 use senet::sim::report::{Meta, json_report, text_report};
@@ -24,7 +25,7 @@ pub struct CompareArgs<'a> {
     pub options: &'a [(String, String)],
     pub sweep: &'a [String],
     pub games: u64,
-    pub players: &'a [String],
+    pub players: &'a [Player],
     pub skill: &'a [String],
     pub skill_games: u64,
     pub seed: u64,
@@ -36,20 +37,20 @@ pub struct CompareArgs<'a> {
 }
 
 /// An agent a run may use: not a person; `optimal` is checked against each row's rules.
-fn check_agent(name: &str) -> Result<(), String> {
-    if name == "human" {
+fn check_agent(player: &Player) -> Result<(), String> {
+    if player.is_human() {
         return Err(format!(
-            "`{name}` cannot play in a comparison; use `senet play` to play"
+            "`{player}` cannot play in a comparison; use `senet play` to play"
         ));
     }
-    if agents::needs_table(name) {
+    if player.needs_table() {
         return Ok(());
     }
-    agents::by_name(name, 0).map(|_| ())
+    agents::make(player, 0, None).map(|_| ())
 }
 
 /// `--skill A/B` (or `none`) as pairs of agents.
-fn skill_pairs(skill: &[String]) -> Result<Vec<[String; 2]>, String> {
+fn skill_pairs(skill: &[String]) -> Result<Vec<[Player; 2]>, String> {
     let mut pairs = Vec::new();
     for s in skill {
         if s == "none" {
@@ -60,10 +61,9 @@ fn skill_pairs(skill: &[String]) -> Result<Vec<[String; 2]>, String> {
                 "`--skill {s}` is not two agents `STRONGER/WEAKER` (for example `greedy/random`)"
             ));
         };
-        for agent in [a, b] {
-            check_agent(agent)?;
-        }
-        pairs.push([a.to_string(), b.to_string()]);
+        let pair: [Player; 2] = [a.parse()?, b.parse()?];
+        pair.iter().try_for_each(check_agent)?;
+        pairs.push(pair);
     }
     Ok(pairs)
 }
@@ -190,7 +190,7 @@ fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
 
 /// One run of a row: who plays, how many games, whether with the figures of a comparison.
 struct RunOf<'p> {
-    players: &'p [String],
+    players: &'p [Player],
     games: u64,
     metrics: bool,
 }
@@ -234,7 +234,7 @@ pub fn run(a: CompareArgs) -> ExitCode {
     let pairs = match a
         .players
         .iter()
-        .try_for_each(|p| check_agent(p))
+        .try_for_each(check_agent)
         .and_then(|()| skill_pairs(a.skill))
     {
         Ok(p) => p,
@@ -244,7 +244,7 @@ pub fn run(a: CompareArgs) -> ExitCode {
         }
     };
     if let Some(path) = a.plot {
-        let agents: Vec<String> = a
+        let agents: Vec<Player> = a
             .players
             .iter()
             .chain(pairs.iter().flatten())
@@ -355,11 +355,14 @@ pub fn run(a: CompareArgs) -> ExitCode {
     }
     bar.finish_and_clear();
     let comparison = Comparison {
-        players: a.players.to_vec(),
+        players: a.players.iter().map(ToString::to_string).collect(),
         games: a.games,
         seed: a.seed,
         turn_cap: a.turn_cap,
-        skill: pairs,
+        skill: pairs
+            .iter()
+            .map(|p| p.clone().map(|p| p.to_string()))
+            .collect(),
         skill_games,
         rows,
         shard: a.shard,

@@ -51,10 +51,8 @@ pub fn check_output<'a>(
 }
 
 /// The files of the networks among `players` (`learned:FILE`, or a level that is one).
-pub fn net_files(players: &[String]) -> impl Iterator<Item = &str> {
-    players
-        .iter()
-        .filter_map(|p| senet::players::agent_of(p).strip_prefix("learned:"))
+pub fn net_files(players: &[senet::players::Player]) -> impl Iterator<Item = &str> {
+    players.iter().filter_map(senet::players::Player::net_file)
 }
 
 /// `text` with every control character but the line end and the tab written as an escape

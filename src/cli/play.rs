@@ -89,7 +89,7 @@ enum Typed {
 pub struct PlayArgs<'a> {
     pub target: &'a str,
     pub rules: &'a RuleSet,
-    pub players: &'a [String],
+    pub players: &'a [senet::players::Player],
     pub seed: Option<u64>,
     pub record: Option<&'a str>,
     pub turn_cap: u32,
@@ -148,10 +148,10 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
         return ExitCode::from(2);
     }
     let record = a.record.map(str::to_string);
-    let any_human = a.players.iter().any(|p| p == "human");
+    let any_human = a.players.iter().any(senet::players::Player::is_human);
     // A table serves the `perfect` player, or a person's hints.
     let table = match (a.table, any_human) {
-        (Some(path), true) if !a.players.iter().any(|p| agents::needs_table(p)) => {
+        (Some(path), true) if !a.players.iter().any(senet::players::Player::needs_table) => {
             agents::load_table(engine, &a.rules.rules_id(), path).map(Some)
         }
         _ => agents::table_for(engine, &a.rules.rules_id(), a.players, a.table),
@@ -165,12 +165,12 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
             }
         };
     let mut seats = Vec::new();
-    for (i, name) in (0u64..).zip(a.players) {
-        if name == "human" {
+    for (i, player) in (0u64..).zip(a.players) {
+        if player.is_human() {
             seats.push(Seat::Human);
         } else {
-            match agents::by_name_with(
-                name,
+            match agents::make(
+                player,
                 seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1)),
                 table.as_ref(),
             ) {
@@ -701,7 +701,7 @@ fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
     Header {
         rules: a.rules,
         seed,
-        players: a.players,
+        players: a.players.iter().map(ToString::to_string).collect(),
         turn_cap: a.turn_cap,
         stopped,
     }
@@ -824,12 +824,17 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
     let Some(turn_cap) = head.turn_cap else {
         return fail("it was written before records kept their turn cap".into());
     };
+    let players: Vec<senet::players::Player> =
+        match head.players.iter().map(|p| p.parse()).collect() {
+            Ok(players) => players,
+            Err(e) => return fail(e),
+        };
     super::play::play(
         &engine,
         PlayArgs {
             target: &head.source,
             rules: &rules,
-            players: &head.players,
+            players: &players,
             seed: Some(head.seed),
             record: Some(record.unwrap_or(path)),
             turn_cap,

@@ -6,6 +6,7 @@ use std::time::Instant;
 use super::args::Format;
 use senet::agents;
 use senet::engine::Engine;
+use senet::players::Player;
 use senet::sim::report::{Facts, Meta, json_report, text_report};
 use senet::sim::{Shard, SimSpec, run as simulate, shard_range};
 
@@ -13,7 +14,7 @@ pub struct SimArgs<'a> {
     pub rules: &'a senet::check::RuleSet,
     pub table: Option<&'a str>,
     pub options: &'a [(String, String)],
-    pub players: &'a [String],
+    pub players: &'a [Player],
     pub alternate: bool,
     pub games: u64,
     pub seed: u64,
@@ -30,7 +31,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    if let Some(p) = a.players.iter().find(|p| *p == "human") {
+    if let Some(p) = a.players.iter().find(|p| p.is_human()) {
         complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
     }
@@ -46,7 +47,7 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     for p in a.players {
-        if let Err(e) = agents::by_name_with(p, 0, table.as_ref()) {
+        if let Err(e) = agents::make(p, 0, table.as_ref()) {
             complain!("error: {e}");
             return ExitCode::from(2);
         }
@@ -78,9 +79,10 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     };
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    let names: Vec<String> = a.players.iter().map(ToString::to_string).collect();
     let meta = Meta {
         options: a.options,
-        players: a.players,
+        players: &names,
         alternate: a.alternate,
         seed: a.seed,
         turn_cap: a.turn_cap,

@@ -111,9 +111,64 @@ fn unknown(base: &str, name: &str) -> String {
     )
 }
 
+impl Player {
+    /// The player `spec` under its own name (`human`, `random`, `expectimax:3`, ...).
+    pub fn of(spec: PlayerSpec) -> Player {
+        let name = match &spec {
+            PlayerSpec::Human => "human".into(),
+            PlayerSpec::Random => "random".into(),
+            PlayerSpec::Racer => "racer".into(),
+            PlayerSpec::Greedy => "greedy".into(),
+            PlayerSpec::Expectimax(None) => "expectimax".into(),
+            PlayerSpec::Expectimax(Some(depth)) => format!("expectimax:{depth}"),
+            PlayerSpec::Optimal => "optimal".into(),
+            PlayerSpec::Learned(path) => format!("learned:{path}"),
+        };
+        Player { spec, name }
+    }
+
+    /// Whether this player is a person (`human`).
+    pub fn is_human(&self) -> bool {
+        self.spec == PlayerSpec::Human
+    }
+
+    /// Whether this player is the random agent (uniform over the legal moves), whose games
+    /// against itself a simulation may play in one loop.
+    pub fn is_random(&self) -> bool {
+        self.spec == PlayerSpec::Random
+    }
+
+    /// Whether this player plays from a solved table (`optimal`, or the level `perfect`).
+    pub fn needs_table(&self) -> bool {
+        self.spec == PlayerSpec::Optimal
+    }
+
+    /// The network file this player reads (`learned:FILE`).
+    pub fn net_file(&self) -> Option<&str> {
+        match &self.spec {
+            PlayerSpec::Learned(path) => Some(path),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
+    }
+}
+
+/// In JSON a player is its name, as written.
+impl serde::Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Player, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }
 

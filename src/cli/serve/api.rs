@@ -25,6 +25,7 @@ use senet::engine::Engine;
 use senet::notation::parse_position;
 use senet::notation::position::moves_json;
 use senet::notation::record;
+use senet::players::{Player, PlayerSpec};
 use senet::render;
 use senet::render::svg::{Drawing, svg};
 use senet::solve::Solved;
@@ -433,15 +434,20 @@ async fn moves(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> 
 // ---- games -------------------------------------------------------------------------------------
 
 /// The players of a new game: two names, each `human` or an agent.
-fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
+fn players_of(o: &Map<String, Value>) -> Result<Vec<Player>, ApiError> {
     let list = match o.get("players") {
-        None => return Ok(vec!["human".into(), "random".into()]),
+        None => {
+            return Ok(vec![
+                Player::of(PlayerSpec::Human),
+                Player::of(PlayerSpec::Random),
+            ]);
+        }
         Some(Value::Array(list)) => list,
         Some(_) => return Err(ApiError::bad("`players` is a list of two names")),
     };
-    let names: Vec<String> = list
+    let names: Vec<&str> = list
         .iter()
-        .map(|p| p.as_str().map(str::to_string))
+        .map(Value::as_str)
         .collect::<Option<_>>()
         .ok_or_else(|| ApiError::bad("`players` is a list of two names"))?;
     if names.len() != 2 {
@@ -449,10 +455,17 @@ fn players_of(o: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
             "`players` names two players, in side order (for example [\"human\", \"random\"])",
         ));
     }
-    for p in &names {
-        playable(p).map_err(ApiError::bad)?;
-    }
-    Ok(names)
+    names
+        .into_iter()
+        .map(|n| parse_player(n).map_err(ApiError::bad))
+        .collect()
+}
+
+/// A player the server may play, from its name.
+fn parse_player(name: &str) -> Result<Player, String> {
+    let player: Player = name.parse()?;
+    playable(&player)?;
+    Ok(player)
 }
 
 /// The seed of a new game: as given, or drawn.
@@ -472,9 +485,9 @@ async fn table_of(
     s: &Shared,
     rules: &RuleSet,
     engine: &Arc<Engine>,
-    players: &[String],
+    players: &[Player],
 ) -> Result<Option<Arc<Solved>>, ApiError> {
-    if !players.iter().any(|p| agents::needs_table(p)) {
+    if !players.iter().any(Player::needs_table) {
         return Ok(None);
     }
     let key = Kept::<Solved>::key(rules);
@@ -579,13 +592,15 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
 
 /// A record's rules (those it carries: never a file of this machine), players, seed and the
 /// decisions of its game, once it replays.
-fn from_record(rec: &Value) -> Result<(RuleSet, Vec<String>, u64, Vec<Decision>), ApiError> {
+fn from_record(rec: &Value) -> Result<(RuleSet, Vec<Player>, u64, Vec<Decision>), ApiError> {
     let bad = |e: String| ApiError::bad(format!("the record cannot be replayed: {e}"));
     let head = record::read_head(rec).map_err(bad)?;
     // Before anything is made of them: a record may name any player `senet play` knows.
-    for p in &head.players {
-        playable(p).map_err(|e| bad(format!("its players: {e}")))?;
-    }
+    let players = head
+        .players
+        .iter()
+        .map(|p| parse_player(p).map_err(|e| bad(format!("its players: {e}"))))
+        .collect::<Result<Vec<Player>, ApiError>>()?;
     let rules = match &head.files {
         Some(files) => check_chain(files.clone(), &head.options).map_err(|d| invalid(&d))?,
         None => bundled(&head.source, &head.options)?,
@@ -604,13 +619,13 @@ fn from_record(rec: &Value) -> Result<(RuleSet, Vec<String>, u64, Vec<Decision>)
         .choices
         .iter()
         .filter_map(|c| match *c {
-            record::Choice::Throw(side) => {
-                (head.players[usize::from(seat[side])] == "human").then_some(Decision::Throw)
-            }
+            record::Choice::Throw(side) => players[usize::from(seat[side])]
+                .is_human()
+                .then_some(Decision::Throw),
             record::Choice::Move(i) => Some(Decision::Move(i)),
         })
         .collect();
-    Ok((rules, head.players.clone(), head.seed, decisions))
+    Ok((rules, players, head.seed, decisions))
 }
 
 /// `GET /api/games/{id}` (`?at=K`: as it stood after its first K decisions, for replaying).
@@ -884,10 +899,10 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
         &["rules", "source", "options", "players", "games", "seed"],
     )?;
     let players = match o.get("players") {
-        None => vec!["random".to_string(), "random".to_string()],
+        None => vec![Player::of(PlayerSpec::Random); 2],
         Some(_) => players_of(&o)?,
     };
-    if players.iter().any(|p| p == "human") {
+    if players.iter().any(Player::is_human) {
         return Err(ApiError::bad("`human` cannot play in a simulation"));
     }
     let games = match o.get("games") {
@@ -927,7 +942,7 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
 
 /// A simulation asked for.
 struct Run<'a> {
-    players: &'a [String],
+    players: &'a [Player],
     options: &'a [(String, String)],
     games: u64,
     seed: u64,
@@ -991,9 +1006,10 @@ fn simulate(
     }
     let start = Instant::now();
     let totals = run_until(engine, &spec(games), jobs, &|_| {}, stop).map_err(stopped)?;
+    let names: Vec<String> = players.iter().map(ToString::to_string).collect();
     let meta = Meta {
         options,
-        players,
+        players: &names,
         alternate: false,
         seed,
         turn_cap: super::games::TURN_CAP,

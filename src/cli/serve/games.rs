@@ -23,6 +23,7 @@ use senet::engine::Engine;
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::notation::position::{move_json, outcome_json, position_json};
 use senet::notation::record::{self, Header, event_json};
+use senet::players;
 use senet::render::game::{Style, end_text, move_words};
 use senet::render::narrate::Narrator;
 use senet::seed::mix;
@@ -64,7 +65,7 @@ const HINT_SEED: u64 = 0x6869_6e74;
 pub struct Stored {
     pub engine: Arc<Engine>,
     pub rules: Arc<RuleSet>,
-    pub players: Vec<String>,
+    pub players: Vec<players::Player>,
     pub seed: u64,
     pub table: Option<Arc<Solved>>,
     pub decisions: Vec<Decision>,
@@ -256,7 +257,7 @@ pub struct Built<'e> {
 impl Stored {
     /// Whether player `k` is a person.
     fn person(&self, k: usize) -> bool {
-        self.players.get(k).is_some_and(|p| p == "human")
+        self.players.get(k).is_some_and(players::Player::is_human)
     }
 
     /// The bytes the game keeps (not counting its rules, shared by the games of the same
@@ -266,7 +267,7 @@ impl Stored {
             + self
                 .players
                 .iter()
-                .map(|p| p.capacity() + size_of::<String>())
+                .map(|p| p.name.capacity() + size_of::<players::Player>())
                 .sum::<usize>()
             + self.decisions.capacity() * size_of::<Decision>()
             + self.halt.as_ref().map_or(0, |h| h.reason.capacity())
@@ -312,7 +313,7 @@ impl Stored {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let style = Style { colour: false };
         let players = self.players.clone();
-        let mut narrator = Narrator::new(engine, style, &players, false);
+        let mut narrator = Narrator::new(engine, style, &self.players, false);
         // The events up to `from` were told as before: the narrator starts after them.
         let from = self.told.resume(&self.decisions);
         let mut telling = from.events == 0;
@@ -426,7 +427,7 @@ impl Stored {
                             } else {
                                 let agent = match &mut agents[player] {
                                     Some(a) => a,
-                                    slot => slot.insert(agents::by_name_with(
+                                    slot => slot.insert(agents::make(
                                         &players[player],
                                         self.seed,
                                         self.table.as_ref(),
@@ -488,7 +489,7 @@ impl Stored {
         let header = Header {
             rules: &self.rules,
             seed: self.seed,
-            players: &self.players,
+            players: self.players.iter().map(ToString::to_string).collect(),
             turn_cap: TURN_CAP,
             stopped: built.awaiting != Awaiting::Over,
         };
@@ -624,22 +625,15 @@ impl Stored {
     }
 }
 
-/// Whether the server may play `name`: `human`, or an agent that reads nothing from disk (never
-/// `learned:FILE`, whose FILE a request would name on the server's machine).
-pub fn playable(name: &str) -> Result<(), String> {
-    if name == "human" {
-        return Ok(());
-    }
-    let agent = senet::players::agent_of(name);
-    if agent.split(':').next() == Some("learned") {
+/// Whether the server may play `player`: `human`, or an agent that reads nothing from disk
+/// (never `learned:FILE`, whose FILE a request would name on the server's machine).
+pub fn playable(player: &players::Player) -> Result<(), String> {
+    if player.net_file().is_some() {
         return Err(format!(
-            "`{name}`: `learned:FILE` reads a file, and the web application plays only agents that need none"
+            "`{player}`: `learned:FILE` reads a file, and the web application plays only agents that need none"
         ));
     }
-    if agents::needs_table(name) {
-        return Ok(());
-    }
-    agents::by_name(name, 0).map(|_| ())
+    Ok(())
 }
 
 /// The game behind its lock, waiting a little for a request that has it (one whose work could
@@ -940,7 +934,7 @@ mod tests {
         Stored {
             engine: Arc::clone(&c.engine),
             rules: Arc::clone(&c.rules),
-            players: vec!["human".into(), "random".into()],
+            players: vec!["human".parse().unwrap(), "random".parse().unwrap()],
             seed: 1,
             table: None,
             decisions: Vec::new(),

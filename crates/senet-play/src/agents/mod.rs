@@ -15,28 +15,26 @@ pub use random::RandomAgent;
 
 use std::sync::Arc;
 
-use crate::players::{self, PlayerSpec, agent_of};
+use crate::players::{self, PlayerSpec};
 use crate::solve::Solved;
 use senet_engine::engine::game::Player;
 use senet_lang::types::RulesId;
 
 /// Checks that every `learned:FILE` among `players` reads and was trained for `rules` as they
 /// are (their text and options).
-pub fn check_nets(rules: &RulesId, players: &[String]) -> Result<(), String> {
-    for p in players {
-        if let Some(path) = agent_of(p).strip_prefix("learned:") {
-            learned::NetFile::load(path)?.check(rules, path)?;
-        }
+pub fn check_nets(rules: &RulesId, players: &[players::Player]) -> Result<(), String> {
+    for path in players.iter().filter_map(players::Player::net_file) {
+        learned::NetFile::load(path)?.check(rules, path)?;
     }
     Ok(())
 }
 
-/// What the fallbacks of the agent `name` are ([`Player::fallbacks`]), to tell the user: "met 3
-/// ..." (the count goes first).
-pub fn fallback_note(name: &str) -> String {
-    if needs_table(name) {
+/// What the fallbacks of `player` are ([`Player::fallbacks`]), to tell the user: "met 3 ..."
+/// (the count goes first).
+pub fn fallback_note(player: &players::Player) -> String {
+    if player.needs_table() {
         "positions its table does not hold and played them as `greedy`".into()
-    } else if agent_of(name).starts_with("learned:") {
+    } else if player.net_file().is_some() {
         "decisions valued by the heuristic, its network made for other inputs than these rules"
             .into()
     } else {
@@ -49,38 +47,20 @@ pub fn fallback_note(name: &str) -> String {
     }
 }
 
-/// Whether `name` plays from a solved table (`optimal`, or the level that is it).
-pub fn needs_table(name: &str) -> bool {
-    agent_of(name) == "optimal"
-}
-
-/// Whether `name` is an agent or a level `--players` accepts (`optimal` and `perfect` too,
-/// though they need a table to play, and `learned:FILE` whatever FILE holds).
-pub fn is_agent(name: &str) -> bool {
-    name.parse::<players::Player>()
-        .is_ok_and(|p| p.spec != PlayerSpec::Human)
-}
-
-/// Whether `name` is the random agent (uniform over the legal moves), whose games against
-/// itself a simulation may play in one loop.
-pub fn is_random(name: &str) -> bool {
-    agent_of(name) == players::AGENTS[0]
-}
-
 /// Makes the agent called `name`, seeded so that its choices replay.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
-    by_name_with(name, seed, None)
+    make(&name.parse()?, seed, None)
 }
 
-/// [`by_name`], with the solved table the `optimal` agent plays from.
-pub fn by_name_with(
-    name: &str,
+/// Makes the agent `player` is, seeded so that its choices replay, with the solved table the
+/// `optimal` agent plays from. A person is refused: only a seat of its own takes one.
+pub fn make(
+    player: &players::Player,
     seed: u64,
     table: Option<&Arc<Solved>>,
 ) -> Result<Box<dyn Player + Send>, String> {
-    let player: players::Player = name.parse()?;
     let level = &player.name;
-    Ok(match player.spec {
+    Ok(match &player.spec {
         PlayerSpec::Human => {
             return Err(format!(
                 "`{level}` is a person: only `play` and the web page take one, at a seat of their own"
@@ -90,7 +70,7 @@ pub fn by_name_with(
         PlayerSpec::Greedy => Box::new(GreedyAgent::new(seed)),
         PlayerSpec::Racer => Box::new(GreedyAgent::racer(seed)),
         PlayerSpec::Expectimax(None) => Box::new(ExpectimaxAgent::adaptive(seed)),
-        PlayerSpec::Expectimax(Some(depth)) => Box::new(ExpectimaxAgent::new(depth, seed)),
+        PlayerSpec::Expectimax(Some(depth)) => Box::new(ExpectimaxAgent::new(*depth, seed)),
         PlayerSpec::Optimal => match table {
             Some(t) => Box::new(OptimalAgent::new(Arc::clone(t), seed)),
             None => {
@@ -100,7 +80,7 @@ pub fn by_name_with(
             }
         },
         PlayerSpec::Learned(path) => {
-            let file = learned::NetFile::load(&path)?;
+            let file = learned::NetFile::load(path)?;
             Box::new(ExpectimaxAgent::learned(Arc::new(file), seed))
         }
     })

@@ -101,10 +101,10 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
 pub fn table_for(
     engine: &Engine,
     rules: &RulesId,
-    players: &[String],
+    players: &[crate::players::Player],
     path: Option<&str>,
 ) -> Result<Option<Arc<Solved>>, String> {
-    if !players.iter().any(|p| super::needs_table(p)) {
+    if !players.iter().any(crate::players::Player::needs_table) {
         return match path {
             Some(p) => Err(format!(
                 "`--table {p}` is for the `optimal` player (the level `perfect`), and no player here is it"

@@ -75,7 +75,8 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
 pub struct Header<'a> {
     pub rules: &'a RuleSet,
     pub seed: u64,
-    pub players: &'a [String],
+    /// The players' names, in player order.
+    pub players: Vec<String>,
     /// The turn cap the game was played with (an unfinished game reached it).
     pub turn_cap: u32,
     /// The game was stopped by a player before its end.

@@ -11,7 +11,7 @@ pub struct Narrator<'a> {
     engine: &'a Engine,
     style: Style,
     /// The players' names, in player order.
-    players: &'a [String],
+    players: Vec<String>,
     /// Whether to keep lines for the next decision instead of telling them at once.
     hold: bool,
     kept: Vec<String>,
@@ -27,11 +27,11 @@ pub struct Narrator<'a> {
 
 impl<'a> Narrator<'a> {
     /// A narrator for a game between `players`; with `hold`, lines wait for the next decision.
-    pub fn new(engine: &'a Engine, style: Style, players: &'a [String], hold: bool) -> Self {
+    pub fn new(engine: &'a Engine, style: Style, players: &[impl ToString], hold: bool) -> Self {
         Narrator {
             engine,
             style,
-            players,
+            players: players.iter().map(ToString::to_string).collect(),
             hold,
             kept: Vec::new(),
             out: Vec::new(),

@@ -190,7 +190,7 @@ impl Totals {
 
 /// What to simulate.
 pub struct SimSpec<'a> {
-    pub players: &'a [String],
+    pub players: &'a [crate::players::Player],
     /// The games of the whole run (game `i` is seeded from the run's seed and `i`).
     pub games: u64,
     pub seed: u64,
@@ -259,7 +259,7 @@ fn play_range(
     let mut players: Vec<Box<dyn Player + Send>> = spec
         .players
         .iter()
-        .map(|p| agents::by_name_with(p, 0, spec.table.as_ref()))
+        .map(|p| agents::make(p, 0, spec.table.as_ref()))
         .collect::<Result<_, _>>()?;
     let size = engine.rules.squares.len();
     let mut t = Totals {
@@ -270,7 +270,7 @@ fn play_range(
     if let Some(relaxed) = relaxed {
         return play_watched(engine, spec, range, &mut players, relaxed, t, tick, stop);
     }
-    if spec.players.iter().all(|p| agents::is_random(p)) && engine.plays_out() {
+    if spec.players.iter().all(crate::players::Player::is_random) && engine.plays_out() {
         // Random against random: the same games, played without a list of moves.
         let mut playout = Playout::new(engine);
         for i in range {
@@ -433,7 +433,7 @@ mod tests {
     use senet_engine::compile::compile;
     use senet_lang::check::check_target;
 
-    fn spec(players: &[String]) -> SimSpec<'_> {
+    fn spec(players: &[crate::players::Player]) -> SimSpec<'_> {
         SimSpec {
             players,
             games: 200,
@@ -451,7 +451,7 @@ mod tests {
         let engine = Engine::new(compile(&check_target("twenty-squares/ur", &[]).unwrap()));
         // The random players' own loop, and the `Game`'s (greedy), both stop.
         for players in [["random", "random"], ["greedy", "random"]] {
-            let players = players.map(String::from);
+            let players = players.map(|p| p.parse().expect("a player"));
             let spec = spec(&players);
             let stop = AtomicBool::new(true);
             let played = std::sync::atomic::AtomicU64::new(0);

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write};
 
 use super::{PosFlags, Rules, SquareFlags};
-use senet_lang::types::{Place, Side, Square};
+use senet_lang::types::{Force, Place, Side, Square};
 
 fn bits(mask: u32) -> String {
     let v: Vec<String> = (0..32)
@@ -65,7 +65,10 @@ impl fmt::Display for Rules {
             writeln!(
                 f,
                 "retreat to {}: lose turn {}, end turn {}, may end turn {}",
-                t.to, t.lose_turn, t.end_turn, t.may_end_turn
+                t.to,
+                t.lose_turn,
+                t.end_turn == Some(Force::Must),
+                t.end_turn == Some(Force::May)
             )?;
         }
         for t in &self.turn_rules {

@@ -77,7 +77,6 @@ pub fn compile(r: &RuleSet) -> Rules {
             to: t.to,
             lose_turn: t.lose_turn,
             end_turn: t.end_turn,
-            may_end_turn: t.may_end_turn,
         }),
         moves_next: moves_next(r),
         turn_rules: r.turn_rules.iter().map(turn_rule).collect(),
@@ -153,10 +152,8 @@ fn turn_rule(t: &checked::TurnRule) -> TurnRule {
         },
         condition: t.condition.as_ref().map(condition),
         throw_again: t.throw_again,
-        may_throw_again: t.may_throw_again,
         lose_turn: t.lose_turn,
         end_turn: t.end_turn,
-        may_end_turn: t.may_end_turn,
     }
 }
 

@@ -5,8 +5,8 @@ use super::flags::{PosFlags, SquareFlags};
 use super::throws::ThrowTable;
 use super::turn::TurnMachine;
 use senet_lang::types::{
-    Board, Capture, Destination, EnterOnto, Opening, PathPos, PerSide, Place, Seats, Side, Square,
-    ThrowDevice,
+    Board, Capture, Destination, EnterOnto, Force, Opening, PathPos, PerSide, Place, Seats, Side,
+    Square, ThrowDevice,
 };
 
 /// One side's tables.
@@ -132,9 +132,8 @@ pub enum Win {
 pub struct Retreat {
     pub to: Square,
     pub lose_turn: bool,
-    pub end_turn: bool,
-    /// The player may end the turn at once (the retreat comes twice).
-    pub may_end_turn: bool,
+    /// The turn ends at once (`May`: if the player chooses; the retreat comes twice).
+    pub end_turn: Option<Force>,
 }
 
 /// An event rule about the turn judged after a move: one with a condition, or one that loses
@@ -143,13 +142,12 @@ pub struct Retreat {
 pub struct TurnRule {
     pub trigger: TurnTrigger,
     pub condition: Option<PieceCondition>,
-    pub throw_again: bool,
-    /// The side may throw again, or end its turn (the move comes twice).
-    pub may_throw_again: bool,
+    /// The side throws again (`May`: or ends its turn, as the player chooses; the move comes
+    /// twice).
+    pub throw_again: Option<Force>,
     pub lose_turn: bool,
-    pub end_turn: bool,
-    /// The side may end its turn at once, or go on (the move comes twice).
-    pub may_end_turn: bool,
+    /// The side's turn ends at once (`May`: or goes on; the move comes twice).
+    pub end_turn: Option<Force>,
 }
 
 /// `on each move [if CONDITION]: only pieces on SET may move`.
@@ -329,8 +327,10 @@ impl Enter {
 impl Rules {
     /// Whether some move lets the player end the turn at once (`may end turn`).
     pub fn may_end_turn(&self) -> bool {
-        self.turn_rules.iter().any(|t| t.may_end_turn)
-            || self.retreat.is_some_and(|r| r.may_end_turn)
+        self.turn_rules
+            .iter()
+            .any(|t| t.end_turn == Some(Force::May))
+            || self.retreat.is_some_and(|r| r.end_turn == Some(Force::May))
     }
 
     /// The flags of a square.

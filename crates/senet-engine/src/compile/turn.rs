@@ -143,9 +143,7 @@ impl TurnMachine {
             || r.extra_on.values().any(|v| !v.is_empty())
             || r.extra_on_capture.values().any(|v| !v.is_empty())
             || r.entering.throw_again
-            || r.turn_rules
-                .iter()
-                .any(|t| t.throw_again || t.may_throw_again)
+            || r.turn_rules.iter().any(|t| t.throw_again.is_some())
         {
             add(moving, MovedExtraThrow, Throw, Same);
         }

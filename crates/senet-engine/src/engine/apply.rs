@@ -738,7 +738,7 @@ impl Engine {
             if must.is_some_and(|m| m.after_retreat) {
                 pos.flags |= moves_next_flag(s);
             }
-            ends_turn = t.end_turn || (t.may_end_turn && mv.ends_turn());
+            ends_turn = t.end_turn.is_some_and(|f| f.happens(mv.ends_turn()));
         }
         let entered = mv.steps().iter().any(|st| st.packed_from() == 0);
         if entered {
@@ -767,14 +767,16 @@ impl Engine {
             if !fired || !t.condition.is_none_or(holds) {
                 continue;
             }
-            if t.throw_again || (t.may_throw_again && !mv.declines_throw()) {
+            if t.throw_again
+                .is_some_and(|f| f.happens(!mv.declines_throw()))
+            {
                 event = Event::MovedExtraThrow;
                 granted = granted.saturating_add(1);
             }
             if t.lose_turn {
                 pos.flags |= lose_turn_flag(s);
             }
-            ends_turn |= t.end_turn || (t.may_end_turn && mv.ends_turn());
+            ends_turn |= t.end_turn.is_some_and(|f| f.happens(mv.ends_turn()));
         }
         if ends_turn {
             event = Event::Moved;

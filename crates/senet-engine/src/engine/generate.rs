@@ -5,7 +5,8 @@
 
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
 use super::{Engine, Listing, Move, Position, SideMasks, Step, Way};
-use senet_lang::types::{Capture, EnterOnto, Opening, PathPos, Place, Side, Square, Throw};
+use crate::compile::TurnRule;
+use senet_lang::types::{Capture, EnterOnto, Force, Opening, PathPos, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
 pub(super) const OFF: u8 = Place::Off.pack();
@@ -760,7 +761,8 @@ impl Engine {
         {
             self.retreat_moves(pos, s, pieces, out);
         }
-        if self.optional_effects && self.rules.turn_rules.iter().any(|t| t.may_throw_again) {
+        let may_throw = |t: &TurnRule| t.throw_again == Some(Force::May);
+        if self.optional_effects && self.rules.turn_rules.iter().any(may_throw) {
             self.declining_throws(pos, throw, out);
         }
         if self.optional_effects && self.rules.may_end_turn() {

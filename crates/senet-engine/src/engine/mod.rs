@@ -29,7 +29,7 @@ pub enum Listing {
 
 use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
 use senet_lang::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
-use senet_lang::types::{Capture, Opening, PathPos, PerSide, Side, Square, Throw};
+use senet_lang::types::{Capture, Force, Opening, PathPos, PerSide, Side, Square, Throw};
 
 /// Per-side masks over path positions (bit `p - 1` for position `p`), derived once from the
 /// compiled tables so that move generation is a few bit operations. Tables indexed by position
@@ -314,7 +314,10 @@ impl Engine {
         let retreat = PerSide::from_fn(|s| RetreatMasks::new(&rules, s));
         let plays_each = rules.throw_again != 0 && !rules.split;
         let optional_effects = masks.values().any(|m| m.optional != 0)
-            || rules.turn_rules.iter().any(|t| t.may_throw_again)
+            || rules
+                .turn_rules
+                .iter()
+                .any(|t| t.throw_again == Some(Force::May))
             || rules.may_end_turn();
         let mut engine = Engine {
             retreat,

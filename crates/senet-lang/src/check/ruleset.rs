@@ -3,7 +3,7 @@
 
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
 use crate::types::{
-    Board, Capture, Destination, EnterOnto, Opening, PathPos, PerSide, Seats, Side, Square,
+    Board, Capture, Destination, EnterOnto, Force, Opening, PathPos, PerSide, Seats, Side, Square,
     ThrowDevice,
 };
 
@@ -256,10 +256,8 @@ pub struct Retreat {
     pub to: Square,
     /// The side skips its next turn.
     pub lose_turn: bool,
-    /// The side's turn ends at once.
-    pub end_turn: bool,
-    /// The player may end the side's turn at once (the retreat comes twice).
-    pub may_end_turn: bool,
+    /// The side's turn ends at once (`May`: if the player chooses; the retreat comes twice).
+    pub end_turn: Option<Force>,
     /// The piece must make its side's next move.
     pub moves_next: Option<MovesNext>,
 }
@@ -272,13 +270,13 @@ pub struct TurnRule {
     pub key: RuleKey,
     pub trigger: TurnTrigger,
     pub condition: Option<PieceCondition>,
-    pub throw_again: bool,
-    /// The side may throw again, or end its turn (the move comes twice).
-    pub may_throw_again: bool,
+    /// The side throws again (`May`: or ends its turn, as the player chooses; the move comes
+    /// twice).
+    pub throw_again: Option<Force>,
     pub lose_turn: bool,
-    pub end_turn: bool,
-    /// The player may end the side's turn at once, or go on (the move comes twice).
-    pub may_end_turn: bool,
+    /// The side's turn ends at once (`May`: or goes on, as the player chooses; the move comes
+    /// twice).
+    pub end_turn: Option<Force>,
 }
 
 /// What sets off a [`TurnRule`].

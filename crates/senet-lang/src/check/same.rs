@@ -129,7 +129,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             let effects = |r: &RuleSet| {
                 r.retreat
                     .as_ref()
-                    .map(|t| (t.lose_turn, t.end_turn, t.may_end_turn, t.moves_next))
+                    .map(|t| (t.lose_turn, t.end_turn, t.moves_next))
             };
             effects(a) == effects(b)
         }

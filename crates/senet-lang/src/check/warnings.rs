@@ -211,7 +211,7 @@ pub(super) fn endless_turns(layers: &[Layer], merged: &Merged, r: &RuleSet) -> V
     let leaf = layers.len() - 1;
     let values = r.throw.distribution();
     let every = |list: &[u8]| values.iter().all(|(v, _)| list.contains(v));
-    if r.turn_rules.iter().any(|t| t.end_turn || t.may_end_turn) {
+    if r.turn_rules.iter().any(|t| t.end_turn.is_some()) {
         return Vec::new();
     }
     let cases = [

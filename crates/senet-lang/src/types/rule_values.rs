@@ -33,6 +33,23 @@ pub enum Capture {
     To(Destination),
 }
 
+/// Whether an effect on the turn (throw again, end the turn) always happens, or the player
+/// chooses: a move that may be followed by it is then listed twice, with it and without.
+/// Ordered so that of two rules giving one effect the forced one wins (`max`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Force {
+    May,
+    Must,
+}
+
+impl Force {
+    /// Whether the effect happens after a move whose player `chose` it (a forced one always).
+    #[inline]
+    pub fn happens(self, chose: bool) -> bool {
+        self == Force::Must || chose
+    }
+}
+
 /// The players throw in turn until one throws `until`; that player takes `side`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seats {

@@ -12,7 +12,7 @@ use crate::lang::syntax::{
     CapturedPlace, ConditionKey, Destination, Effect, EventCondition, RuleKey, SetExpr, Span,
     Spanned, StatementKind as K, Trigger, TriggerKey,
 };
-use crate::types::{Capture, PathPos, PerSide, Side, Square};
+use crate::types::{Capture, Force, PathPos, PerSide, Side, Square};
 
 /// What the event rules add to the rules the older statements give.
 #[derive(Default)]
@@ -66,8 +66,7 @@ pub(super) struct OutOfPlay {
 #[derive(Default)]
 pub(super) struct RetreatEffects {
     pub lose_turn: bool,
-    pub end_turn: bool,
-    pub may_end_turn: bool,
+    pub end_turn: Option<Force>,
     pub moves_next: Option<MovesNext>,
 }
 
@@ -147,12 +146,12 @@ pub(super) fn events(cx: &mut Ctx) -> Events {
         match turn_trigger(cx, layer, &trigger.value) {
             Some(t) if effects.iter().any(turn) => {
                 let key = RuleKey::On(TriggerKey::of(&trigger.value), None);
-                let rule = turn_rule(key, t, None, effects.iter().filter(|e| turn(e)));
                 // A forced extra throw of the same rule is lowered apart from it.
                 let throws = effects
                     .iter()
                     .any(|e| matches!(e.value, Effect::ThrowAgain));
-                contradictions(cx, &rule, throws);
+                let turn_effects = effects.iter().filter(|e| turn(e));
+                let rule = turn_rule(cx, (key, t, None), turn_effects, throws);
                 out.turn_rules.push(rule);
                 for effect in effects.iter().filter(|e| !turn(e)) {
                     self::rule(cx, layer, trigger, effect, &mut out);
@@ -203,33 +202,41 @@ fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTri
     })
 }
 
+/// The effects on the turn among `effects`, as one rule. Two that cannot both hold are E160;
+/// `throws_apart`: the rule also gives a forced extra throw, lowered apart from it.
 fn turn_rule<'e>(
-    key: RuleKey,
-    trigger: TurnTrigger,
-    condition: Option<PieceCondition>,
+    cx: &mut Ctx,
+    (key, trigger, condition): (RuleKey, TurnTrigger, Option<PieceCondition>),
     effects: impl Iterator<Item = &'e Spanned<Effect>>,
+    throws_apart: bool,
 ) -> TurnRule {
-    let mut rule = TurnRule {
-        key,
-        trigger,
-        condition,
-        throw_again: false,
-        may_throw_again: false,
-        lose_turn: false,
-        end_turn: false,
-        may_end_turn: false,
-    };
+    let (mut throws, mut may_throw, mut lose_turn, mut ends, mut may_end) =
+        (throws_apart, false, false, false, false);
     for e in effects {
         match e.value {
-            Effect::ThrowAgain => rule.throw_again = true,
-            Effect::MayThrowAgain => rule.may_throw_again = true,
-            Effect::LoseTurn => rule.lose_turn = true,
-            Effect::EndTurn => rule.end_turn = true,
-            Effect::MayEndTurn => rule.may_end_turn = true,
+            Effect::ThrowAgain => throws = true,
+            Effect::MayThrowAgain => may_throw = true,
+            Effect::LoseTurn => lose_turn = true,
+            Effect::EndTurn => ends = true,
+            Effect::MayEndTurn => may_end = true,
             _ => {}
         }
     }
-    rule
+    contradictions(cx, &key, (throws, may_throw), (ends, may_end));
+    let force = |must: bool, may: bool| match (must, may) {
+        (true, _) => Some(Force::Must),
+        (false, true) => Some(Force::May),
+        (false, false) => None,
+    };
+    TurnRule {
+        key,
+        trigger,
+        condition,
+        // A forced throw lowered apart is not this rule's.
+        throw_again: force(throws && !throws_apart, may_throw),
+        lose_turn,
+        end_turn: force(ends, may_end),
+    }
 }
 
 /// An event rule with a condition: only on triggers a move sets off, and only with effects on
@@ -284,18 +291,21 @@ fn conditional(
         Some(ConditionKey::of(&condition.value)),
     );
     let condition = piece_condition(cx, layer, &condition.value);
-    let rule = turn_rule(key, t, Some(condition), effects.iter());
     if fine {
-        contradictions(cx, &rule, rule.throw_again);
+        let rule = turn_rule(cx, (key, t, Some(condition)), effects.iter(), false);
         out.turn_rules.push(rule);
     }
 }
 
-/// A rule about the turn that says two things that cannot both hold (E160); `throws`: whether
-/// it gives a forced extra throw.
-fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
-    let key = &rule.key;
-    if (throws || rule.may_throw_again) && rule.end_turn {
+/// A rule about the turn that says two things that cannot both hold (E160): whether it throws
+/// again (forced, optional) and whether it ends the turn (forced, optional).
+fn contradictions(
+    cx: &mut Ctx,
+    key: &RuleKey,
+    (throws, may_throw): (bool, bool),
+    (ends, may_end): (bool, bool),
+) {
+    if (throws || may_throw) && ends {
         let may = if throws { "" } else { "may " };
         cx.contradicts(
             key,
@@ -307,7 +317,7 @@ fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
             &[],
         );
     }
-    if rule.end_turn && rule.may_end_turn {
+    if ends && may_end {
         cx.contradicts(
             key,
             (
@@ -318,7 +328,7 @@ fn contradictions(cx: &mut Ctx, rule: &TurnRule, throws: bool) {
             &[],
         );
     }
-    if throws && rule.may_throw_again {
+    if throws && may_throw {
         cx.contradicts(
             key,
             (
@@ -506,29 +516,10 @@ fn rule(
         return;
     }
     match (&trigger.value, effect_value) {
-        (Trigger::Move(list), Effect::ThrowAgain) => {
-            let values = cx.throw_values(layer, list);
-            out.after_move.extend(values);
-        }
-        (Trigger::Pass(list), Effect::ThrowAgain) => {
-            let values = cx.throw_values(layer, list);
-            out.after_pass.extend(values);
-        }
-        (Trigger::Landing(set, by), Effect::ThrowAgain) => {
-            let mut positions = cx.positions(layer, set);
-            if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
-                positions[side.other()].clear();
-            }
-            for (s, list) in positions.0.into_iter().enumerate() {
-                out.on_landing.0[s].extend(list);
-            }
-        }
-        (Trigger::Capture(set), Effect::ThrowAgain) => {
-            let positions = capture_positions(cx, layer, set.as_ref());
-            for (s, list) in positions.into_iter().enumerate() {
-                out.on_capture.0[s].extend(list);
-            }
-        }
+        (
+            Trigger::Move(_) | Trigger::Pass(_) | Trigger::Landing(..) | Trigger::Capture(_),
+            Effect::ThrowAgain,
+        ) => throw_again(cx, layer, &trigger.value, out),
         (
             Trigger::Landing(set, by),
             Effect::GoTo {
@@ -543,42 +534,15 @@ fn rule(
             },
         ) => {
             let may = matches!(effect.value, Effect::MayGoTo { .. });
-            if let (Some(word), Destination::FirstFreeAfter(m) | Destination::FirstFreeBefore(m)) =
-                (capturing, to)
-            {
-                cx.err(
-                    layer,
-                    CheckError::CapturingFree {
-                        span: word.clone().into(),
-                        square: m.value,
-                    },
-                );
-                return;
-            }
-            if let Some(word) = capturing {
-                out.capturing_said.get_or_insert((layer, word.clone()));
-            }
-            if may {
-                out.optional_said
-                    .get_or_insert((layer, effect.span.clone()));
-            }
-            let Some((side, squares)) = landing_squares(cx, layer, set, by.as_ref()) else {
-                return;
-            };
-            if let Some(to) = cx.destination(layer, to) {
-                for square in squares {
-                    let effect = SquareEffect {
-                        square,
-                        to,
-                        side,
-                        may,
-                        stop: *stop,
-                        capturing: capturing.is_some(),
-                    };
-                    out.landing_effects
-                        .push((effect, layer, trigger.span.clone()));
-                }
-            }
+            let go = (to, *stop, capturing.as_ref());
+            landing_go_to(
+                cx,
+                layer,
+                (trigger, set, by.as_ref()),
+                go,
+                (effect, may),
+                out,
+            );
         }
         (Trigger::Landing(set, by), Effect::GoToWaiting | Effect::Removed) => {
             let removed = matches!(effect_value, Effect::Removed);
@@ -620,44 +584,14 @@ fn rule(
                 stop: false,
                 capturing: None,
             },
-        ) => {
-            let squares = cx.squares(layer, set);
-            let Some(to) = cx.destination(layer, dest) else {
-                return;
-            };
-            for square in squares {
-                match claim(&mut out.passing_sources, square, layer, &trigger.span) {
-                    Some(first) => {
-                        let at = (layer, trigger.span.clone());
-                        cx.clash(first, at, |span, first| CheckError::EffectTwice {
-                            first: first.map(Into::into),
-                            span: span.into(),
-                            square: u32::from(square),
-                        });
-                    }
-                    None => out.passing.push(Trap { square, to }),
-                }
-            }
-        }
+        ) => trap(cx, layer, (&trigger.span, set), dest, out),
         (Trigger::Capture(set), Effect::Captured(place)) => {
             captured(cx, layer, &trigger.span, set.as_ref(), place, out);
         }
         (
             Trigger::Retreat,
             Effect::LoseTurn | Effect::EndTurn | Effect::MayEndTurn | Effect::MovesNext { .. },
-        ) => {
-            let r = &mut out.retreat;
-            match effect.value {
-                Effect::LoseTurn => r.lose_turn = true,
-                Effect::EndTurn => r.end_turn = true,
-                Effect::MayEndTurn => r.may_end_turn = true,
-                Effect::MovesNext {
-                    ignoring_pairs,
-                    or_waiting,
-                } => r.moves_next = merge(r.moves_next, ignoring_pairs, or_waiting),
-                _ => {}
-            }
-        }
+        ) => retreat_effect(&mut out.retreat, &effect.value),
         (trigger_value, effect_value) => {
             let help = effects_after(trigger_value).to_string();
             cx.err(
@@ -670,6 +604,128 @@ fn rule(
                 },
             );
         }
+    }
+}
+
+/// `throw again` after a move or a pass with given throws, on landing, on capturing: the
+/// throws or positions that give another throw.
+fn throw_again(cx: &mut Ctx, layer: usize, trigger: &Trigger, out: &mut Events) {
+    match trigger {
+        Trigger::Move(list) => {
+            let values = cx.throw_values(layer, list);
+            out.after_move.extend(values);
+        }
+        Trigger::Pass(list) => {
+            let values = cx.throw_values(layer, list);
+            out.after_pass.extend(values);
+        }
+        Trigger::Landing(set, by) => {
+            let mut positions = cx.positions(layer, set);
+            if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
+                positions[side.other()].clear();
+            }
+            for (s, list) in positions.0.into_iter().enumerate() {
+                out.on_landing.0[s].extend(list);
+            }
+        }
+        Trigger::Capture(set) => {
+            let positions = capture_positions(cx, layer, set.as_ref());
+            for (s, list) in positions.into_iter().enumerate() {
+                out.on_capture.0[s].extend(list);
+            }
+        }
+        _ => unreachable!("only these triggers are passed"),
+    }
+}
+
+/// `landing on SET [by SIDE]: [may] go to M [and stop] [capturing]`: a square effect on each
+/// square of the set.
+fn landing_go_to(
+    cx: &mut Ctx,
+    layer: usize,
+    (trigger, set, by): (&Spanned<Trigger>, &SetExpr, Option<&Spanned<String>>),
+    (to, stop, capturing): (&Destination, bool, Option<&Span>),
+    (effect, may): (&Spanned<Effect>, bool),
+    out: &mut Events,
+) {
+    if let (Some(word), Destination::FirstFreeAfter(m) | Destination::FirstFreeBefore(m)) =
+        (capturing, to)
+    {
+        cx.err(
+            layer,
+            CheckError::CapturingFree {
+                span: word.clone().into(),
+                square: m.value,
+            },
+        );
+        return;
+    }
+    if let Some(word) = capturing {
+        out.capturing_said.get_or_insert((layer, word.clone()));
+    }
+    if may {
+        out.optional_said
+            .get_or_insert((layer, effect.span.clone()));
+    }
+    let Some((side, squares)) = landing_squares(cx, layer, set, by) else {
+        return;
+    };
+    if let Some(to) = cx.destination(layer, to) {
+        for square in squares {
+            let effect = SquareEffect {
+                square,
+                to,
+                side,
+                may,
+                stop,
+                capturing: capturing.is_some(),
+            };
+            out.landing_effects
+                .push((effect, layer, trigger.span.clone()));
+        }
+    }
+}
+
+/// `passing SET: go to M`: a trap on each square of the set, each square claimed once (E171
+/// otherwise).
+fn trap(
+    cx: &mut Ctx,
+    layer: usize,
+    (span, set): (&Span, &SetExpr),
+    dest: &Destination,
+    out: &mut Events,
+) {
+    let squares = cx.squares(layer, set);
+    let Some(to) = cx.destination(layer, dest) else {
+        return;
+    };
+    for square in squares {
+        match claim(&mut out.passing_sources, square, layer, span) {
+            Some(first) => {
+                let at = (layer, span.clone());
+                cx.clash(first, at, |span, first| CheckError::EffectTwice {
+                    first: first.map(Into::into),
+                    span: span.into(),
+                    square: u32::from(square),
+                });
+            }
+            None => out.passing.push(Trap { square, to }),
+        }
+    }
+}
+
+/// One effect of an `on retreat` rule, added to those of the others.
+fn retreat_effect(r: &mut RetreatEffects, effect: &Effect) {
+    match *effect {
+        Effect::LoseTurn => r.lose_turn = true,
+        // Of two rules, the forced one wins.
+        Effect::EndTurn => r.end_turn = r.end_turn.max(Some(Force::Must)),
+        Effect::MayEndTurn => r.end_turn = r.end_turn.max(Some(Force::May)),
+        Effect::MovesNext {
+            ignoring_pairs,
+            or_waiting,
+        } => r.moves_next = merge(r.moves_next, ignoring_pairs, or_waiting),
+        _ => {}
     }
 }
 

@@ -511,7 +511,6 @@ fn retreat(
     }
     retreat.lose_turn = effects.lose_turn;
     retreat.end_turn = effects.end_turn;
-    retreat.may_end_turn = effects.may_end_turn;
     retreat.moves_next = effects.moves_next;
     Some(retreat)
 }
@@ -919,10 +918,7 @@ pub fn build(
         &mut cx,
         &union(throws.extra_after.clone(), events.after_move.clone()),
         &events.after_pass,
-        events
-            .turn_rules
-            .iter()
-            .any(|t| t.end_turn || t.may_end_turn),
+        events.turn_rules.iter().any(|t| t.end_turn.is_some()),
     );
     in_parts(&mut cx, &movement);
     let effects::Effects {

@@ -177,8 +177,7 @@ fn retreat(cx: &mut Ctx) -> Option<Retreat> {
         from,
         to: to_square,
         lose_turn: false,
-        end_turn: false,
-        may_end_turn: false,
+        end_turn: None,
         moves_next: None,
     })
 }

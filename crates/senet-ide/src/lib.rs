@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use senet_lang::check::load::{Layer, Origin, find_extended, load_chain};
 use senet_lang::check::{RuleSet, check_text_warned};
-use senet_lang::lang::diagnostic::shown_text;
+use senet_lang::lang::diagnostic::{self, Label, shown_text};
 use senet_lang::lang::syntax::{Span, Statement, StatementKind};
 use senet_lang::lang::{Diagnostic, SourceFile, Suggestion};
 
@@ -180,21 +180,21 @@ impl Analysis {
     }
 
     fn problem(&self, d: &Diagnostic) -> Problem {
-        let severity = match d.error.severity() {
-            Some(miette::Severity::Warning) => Severity::Warning,
-            Some(miette::Severity::Advice) => Severity::Advice,
-            _ => Severity::Error,
+        let severity = match d.severity {
+            diagnostic::Severity::Warning => Severity::Warning,
+            diagnostic::Severity::Note => Severity::Advice,
+            diagnostic::Severity::Error => Severity::Error,
         };
         let mut message = d.message();
         if let Some(help) = d.help_text() {
             message.push_str(&format!("\nhelp: {help}"));
         }
-        let labels: Vec<miette::LabeledSpan> = d.error.labels().into_iter().flatten().collect();
+        let labels = &d.labels;
         let primary = labels
             .iter()
-            .position(|l| l.primary())
+            .position(|l| l.primary)
             .or((!labels.is_empty()).then_some(0));
-        let at = |l: &miette::LabeledSpan| l.offset()..l.offset() + l.len();
+        let at = |l: &Label| l.span.clone();
         let file = self.file_ref(&d.file);
         let here = file == Some(FileRef::Document);
         let mut related = Vec::new();
@@ -210,7 +210,8 @@ impl Analysis {
                         source: Arc::clone(&d.file),
                     },
                     label
-                        .label()
+                        .text
+                        .as_deref()
                         .map_or(message.clone(), |l| shown_text(l).into_owned()),
                 ));
             }
@@ -222,8 +223,7 @@ impl Analysis {
                 continue;
             };
             let title = note.message();
-            let labels: Vec<miette::LabeledSpan> =
-                note.error.labels().into_iter().flatten().collect();
+            let labels = &note.labels;
             let place = |span: Span, text: String| {
                 let location = Location {
                     file: file.clone(),
@@ -235,8 +235,8 @@ impl Analysis {
             if labels.is_empty() {
                 related.push(place(0..0, title.clone()));
             }
-            for label in &labels {
-                let text = match label.label() {
+            for label in labels {
+                let text = match label.text.as_deref() {
                     Some(l) => format!("{title}: {}", shown_text(l)),
                     None => title.clone(),
                 };

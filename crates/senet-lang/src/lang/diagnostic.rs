@@ -1,4 +1,8 @@
-//! Diagnostics: an error of any phase, tied to the source file it points into, rendered by miette.
+//! Diagnostics: an error of any phase, tied to the source file it points into, as plain data
+//! (code, severity, message, labels, help, related diagnostics, a fix), rendered by miette at
+//! the edge and read field by field by editors. Each phase declares its errors as an enum
+//! (code, label and help on each variant); [`Diagnostic::new`] takes one in and keeps what it
+//! says.
 //!
 //! What is shown of a file's diagnostics is bounded: at most [`MAX_PER_FILE`] of them (see
 //! [`bound`]), and each long source line cut to windows around its labels (see
@@ -180,12 +184,59 @@ impl SourceFile {
 
 /// One error or warning, of any phase, with the file it points into, and the diagnostics
 /// related to it (each in its own file: an inherited rule the error concerns).
+#[derive(Clone)]
 pub struct Diagnostic {
     pub file: Arc<SourceFile>,
-    pub error: Box<dyn MietteDiagnostic + Send + Sync>,
+    /// The stable code, such as `E101` (empty for a note).
+    pub code: String,
+    pub severity: Severity,
+    /// The message as the error says it (what is shown is cut: [`Diagnostic::message`]).
+    pub text: String,
+    /// Where it points in its file; the primary label first where there is one.
+    pub labels: Vec<Label>,
+    /// The help line as the error says it ([`Diagnostic::help_text`] is what is shown).
+    pub help: Option<String>,
     pub related: Vec<Diagnostic>,
     /// The fix a "did you mean" offers, for editors to apply.
     pub suggestion: Option<Suggestion>,
+}
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+    /// A related diagnostic: where an inherited rule is written.
+    Note,
+}
+
+/// A labelled span of a diagnostic's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Byte offsets in the file.
+    pub span: std::ops::Range<usize>,
+    pub text: Option<String>,
+    /// The place the diagnostic is about (else a place it names besides).
+    pub primary: bool,
+}
+
+impl Label {
+    fn of(l: &miette::LabeledSpan) -> Label {
+        Label {
+            span: l.offset()..l.offset() + l.len(),
+            text: l.label().map(str::to_string),
+            primary: l.primary(),
+        }
+    }
+
+    fn miette(&self) -> miette::LabeledSpan {
+        let span = (self.span.start, self.span.len());
+        if self.primary {
+            miette::LabeledSpan::new_primary_with_span(self.text.clone(), span)
+        } else {
+            miette::LabeledSpan::new_with_span(self.text.clone(), span)
+        }
+    }
 }
 
 /// A fix the diagnostic offers: `replacement` written over the bytes `span` of its file.
@@ -196,13 +247,25 @@ pub struct Suggestion {
 }
 
 impl Diagnostic {
-    pub fn new(
-        file: &Arc<SourceFile>,
-        error: impl MietteDiagnostic + Send + Sync + 'static,
-    ) -> Self {
+    /// What `error` says, placed in `file`.
+    pub fn new(file: &Arc<SourceFile>, error: impl MietteDiagnostic) -> Self {
+        let severity = match error.severity() {
+            Some(miette::Severity::Warning) => Severity::Warning,
+            Some(miette::Severity::Advice) => Severity::Note,
+            Some(miette::Severity::Error) | None => Severity::Error,
+        };
         Diagnostic {
             file: Arc::clone(file),
-            error: Box::new(error),
+            code: error.code().map(|c| c.to_string()).unwrap_or_default(),
+            severity,
+            text: error.to_string(),
+            labels: error
+                .labels()
+                .into_iter()
+                .flatten()
+                .map(|l| Label::of(&l))
+                .collect(),
+            help: error.help().map(|h| h.to_string()),
             related: Vec::new(),
             suggestion: None,
         }
@@ -217,15 +280,23 @@ impl Diagnostic {
 
     /// Whether this is a warning (else an error, or a note of one).
     pub fn is_warning(&self) -> bool {
-        self.error.severity() == Some(miette::Severity::Warning)
+        self.severity == Severity::Warning
     }
 
     /// The severity as JSON gives it: `error`, `warning` or `note`.
     fn severity_word(&self) -> &'static str {
-        match self.error.severity() {
-            Some(miette::Severity::Warning) => "warning",
-            Some(miette::Severity::Advice) => "note",
-            Some(miette::Severity::Error) | None => "error",
+        match self.severity {
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Error => "error",
+        }
+    }
+
+    fn miette_severity(&self) -> miette::Severity {
+        match self.severity {
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Note => miette::Severity::Advice,
+            Severity::Error => miette::Severity::Error,
         }
     }
 
@@ -244,18 +315,18 @@ impl Diagnostic {
 
     /// The message as it is shown ([`shown_text`]).
     pub fn message(&self) -> String {
-        shown_text(&self.to_string()).into_owned()
+        shown_text(&self.text).into_owned()
     }
 
     /// The help line as it is shown ([`shown_text`]).
     pub fn help_text(&self) -> Option<String> {
-        let help = self.error.help()?.to_string();
-        Some(shown_text(&help).into_owned())
+        let help = self.help.as_deref()?;
+        Some(shown_text(help).into_owned())
     }
 
     /// The stable code, such as `E101`.
     pub fn code(&self) -> String {
-        self.error.code().map(|c| c.to_string()).unwrap_or_default()
+        self.code.clone()
     }
 
     /// Where the first label points, as `file:line:col`.
@@ -267,7 +338,15 @@ impl Diagnostic {
 
     /// Where the diagnostic points: its primary label, else its first.
     pub fn primary_offset(&self) -> usize {
-        primary_label(&*self.error).map_or(0, |l| l.offset())
+        self.primary_label().map_or(0, |l| l.span.start)
+    }
+
+    /// Where the diagnostic points: its primary label, else its first.
+    pub fn primary_label(&self) -> Option<&Label> {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .or(self.labels.first())
     }
 
     /// Renders the diagnostic as miette draws it: without colour, at a fixed width when
@@ -303,26 +382,20 @@ impl Diagnostic {
             file: self.file.name.clone(),
             line,
             column,
-            labels: json_labels(&*self.error),
+            labels: self
+                .labels
+                .iter()
+                .map(|l| JsonLabel {
+                    start: l.span.start,
+                    end: l.span.end,
+                    text: shown_text(l.text.as_deref().unwrap_or_default()).into_owned(),
+                })
+                .collect(),
             help: self.help_text(),
             severity: self.severity_word(),
             related: self.related.iter().map(Diagnostic::to_json).collect(),
         }
     }
-}
-
-fn json_labels(error: &dyn MietteDiagnostic) -> Vec<JsonLabel> {
-    error
-        .labels()
-        .map(|ls| {
-            ls.map(|l| JsonLabel {
-                start: l.offset(),
-                end: l.offset() + l.len(),
-                text: shown_text(l.label().unwrap_or_default()).into_owned(),
-            })
-            .collect()
-        })
-        .unwrap_or_default()
 }
 
 #[derive(Debug, Serialize)]
@@ -350,13 +423,13 @@ pub struct JsonLabel {
 
 impl fmt::Debug for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.code(), self.location(), self.error)
+        write!(f, "{} {}: {}", self.code, self.location(), self.text)
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.error, f)
+        f.write_str(&self.text)
     }
 }
 
@@ -364,19 +437,24 @@ impl std::error::Error for Diagnostic {}
 
 impl MietteDiagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.error.code()
+        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display + 'a>)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.error.help()
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.error.labels()
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().map(Label::miette)))
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.file.named)
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.error.severity()
+        Some(self.miette_severity())
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn MietteDiagnostic> + 'a>> {
         if self.related.is_empty() {
@@ -388,7 +466,7 @@ impl MietteDiagnostic for Diagnostic {
     }
 }
 
-/// Where a diagnostic points: its primary label, else its first.
+/// Where an error not yet made a diagnostic points: its primary label, else its first.
 pub fn primary_label(error: &dyn MietteDiagnostic) -> Option<miette::LabeledSpan> {
     let labels: Vec<_> = error.labels()?.collect();
     labels
@@ -414,7 +492,7 @@ struct Alone<'a> {
 impl<'a> Alone<'a> {
     fn new(diagnostic: &'a Diagnostic) -> Self {
         let labels: Vec<miette::LabeledSpan> =
-            diagnostic.error.labels().into_iter().flatten().collect();
+            diagnostic.labels.iter().map(Label::miette).collect();
         let points: Vec<usize> = labels
             .iter()
             .flat_map(|l| [l.offset(), l.offset() + l.len()])
@@ -462,7 +540,7 @@ impl std::error::Error for Alone<'_> {}
 
 impl MietteDiagnostic for Alone<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.diagnostic.error.code()
+        MietteDiagnostic::code(self.diagnostic)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
@@ -482,7 +560,7 @@ impl MietteDiagnostic for Alone<'_> {
         }
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.diagnostic.error.severity()
+        Some(self.diagnostic.miette_severity())
     }
 }
 

@@ -183,3 +183,60 @@ fn no_crate_names_a_later_one() {
         }
     }
 }
+
+/// The most lines a function of the language's syntax and checker may take: what a statement
+/// means is read one family of statements at a time.
+const MAX_FUNCTION_LINES: usize = 150;
+
+/// No function in `senet-lang`'s `lang/` or `check/` is longer than [`MAX_FUNCTION_LINES`]
+/// (counted from its `fn` line to its closing brace, as rustfmt lays it out).
+#[test]
+fn no_long_function_in_the_language() {
+    let mut long = Vec::new();
+    for folder in ["lang", "check"] {
+        let mut stack = vec![root().join("crates/senet-lang/src").join(folder)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("a folder").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    long.extend(
+                        long_functions(&text)
+                            .map(|(name, n)| format!("{}: {name} ({n} lines)", path.display())),
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines: {long:#?}"
+    );
+}
+
+/// The functions of `text` longer than [`MAX_FUNCTION_LINES`], with their lengths.
+fn long_functions(text: &str) -> impl Iterator<Item = (String, usize)> + '_ {
+    let lines: Vec<&str> = text.lines().collect();
+    (0..lines.len()).filter_map(move |i| {
+        let line = lines[i];
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        let rest = ["pub ", "pub(crate) ", "pub(super) ", "const "]
+            .iter()
+            .fold(body, |b, p| b.strip_prefix(p).unwrap_or(b));
+        let name = rest.strip_prefix("fn ")?;
+        if line.trim_end().ends_with(';') {
+            return None;
+        }
+        let close = format!("{indent}}}");
+        let end = (i + 1..lines.len()).find(|&j| lines[j].trim_end() == close)?;
+        let n = end - i + 1;
+        let name: String = name
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        (n > MAX_FUNCTION_LINES).then_some((name, n))
+    })
+}

@@ -212,7 +212,56 @@ fn effect(e: &Effect) -> String {
     }
 }
 
+/// A rule in plain English, by the function for its family of rules.
 pub fn describe(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
+        K::Ruleset(_) | K::Title(_) | K::Source(_) | K::Extends(_) | K::Option { .. } => {
+            header_rule(kind)
+        }
+        K::Board { .. }
+        | K::Gaps(_)
+        | K::Name { .. }
+        | K::Label { .. }
+        | K::Draw { .. }
+        | K::Marks(_) => board_rule(kind),
+        K::Path { .. } | K::Sides(_) | K::Colour { .. } | K::Pieces(_) => path_rule(kind),
+        K::Start(_)
+        | K::First { .. }
+        | K::FirstMoveOrder(_)
+        | K::Begin(_)
+        | K::FirstMove(_)
+        | K::Seats(_)
+        | K::Opening { .. } => start_rule(kind),
+        K::Throw(_) | K::ExtraAfter(_) | K::ExtraOn(_) | K::Turn(_) | K::ExtraAddUp(_) => {
+            throw_rule(kind)
+        }
+        K::Enter(_) | K::Capture(_) | K::Protect(_) | K::Safe(_) | K::Blockade(_) => {
+            capture_rule(kind)
+        }
+        K::Stop(_)
+        | K::Backward(_)
+        | K::Priority(_)
+        | K::NoBackwardFrom(_)
+        | K::OneDirection(_)
+        | K::AheadEmpty(_)
+        | K::StopAndGo(_)
+        | K::NoPassing(_)
+        | K::Together(_)
+        | K::OnlyPiecesOn(_)
+        | K::Retreat(_) => move_rule(kind),
+        K::BearOff(_)
+        | K::BearWhen(_)
+        | K::OnlyBearOff(_)
+        | K::Win(_)
+        | K::End(_)
+        | K::MatchPoints(_) => end_rule(kind),
+        K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
+    }
+}
+
+/// The rules about the rule set itself: its id, title, source, base and options.
+fn header_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
         K::Ruleset(id) => format!("Rule set `{}`.", id.value),
@@ -220,13 +269,34 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Source(Some(s)) => format!("Source: {s}."),
         K::Source(None) => "The sources of the rule sets it extends are not its own.".into(),
         K::Extends(t) => format!("Extends `{}`.", t.value),
-        K::Option { name, values, default } => format!(
+        K::Option {
+            name,
+            values,
+            default,
+        } => format!(
             "Option `{}`: {} (default {}).",
             name.value,
-            alternatives(&values.iter().map(|v| v.value.to_string()).collect::<Vec<_>>()),
+            alternatives(
+                &values
+                    .iter()
+                    .map(|v| v.value.to_string())
+                    .collect::<Vec<_>>()
+            ),
             default.value
         ),
-        K::Board { rows, cols, numbering } => format!(
+        other => unreachable!("not a rule about the rule set: {other:?}"),
+    }
+}
+
+/// The rules about the board: its size, gaps, names, labels, drawing and marks.
+fn board_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
+        K::Board {
+            rows,
+            cols,
+            numbering,
+        } => format!(
             "A board of {} rows of {} squares, numbered {}.",
             rows.value,
             cols.value,
@@ -240,9 +310,15 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("Square {} is a gap, not part of the board.", items(i))
         }
         K::Gaps(i) => format!("Squares {} are gaps, not part of the board.", items(i)),
-        K::Name { square, text: Some(text) } => format!("Square {} is the {}.", square.value, text),
+        K::Name {
+            square,
+            text: Some(text),
+        } => format!("Square {} is the {}.", square.value, text),
         K::Name { square, text: None } => format!("Square {} has no name.", square.value),
-        K::Label { square, text: Some(text) } => format!("Square {} is marked \"{}\".", square.value, text),
+        K::Label {
+            square,
+            text: Some(text),
+        } => format!("Square {} is marked \"{}\".", square.value, text),
         K::Label { square, text: None } => format!("Square {} has no label.", square.value),
         K::Draw {
             squares,
@@ -270,6 +346,14 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::Marks(SetExpr::None) => "No square is marked.".into(),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
+        other => unreachable!("not a rule about the board: {other:?}"),
+    }
+}
+
+/// The rules about the paths, the sides and their pieces.
+fn path_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::Path {
             side,
             items: i,
@@ -306,6 +390,14 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Colour { side, colour } => format!("{} is drawn in {}.", side.value, colour.value),
         K::Pieces(n) if n.value == 1 => "Each side has 1 piece.".into(),
         K::Pieces(n) => format!("Each side has {} pieces.", n.value),
+        other => unreachable!("not a rule about paths or sides: {other:?}"),
+    }
+}
+
+/// The rules about how the game starts: where pieces stand, who moves first, the first moves, the seats and the opening.
+fn start_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::Start(StartSpec::Waiting) => "All pieces start off the board, waiting to enter.".into(),
         K::Start(StartSpec::Alternating(n)) => {
             format!("The pieces start alternating from square {}, the first side on square {}.", n.value, n.value)
@@ -322,6 +414,42 @@ pub fn describe(kind: &StatementKind) -> String {
             "Before the first turn each side throws once, in side order: the higher throw moves first; on equal throws {} does.",
             side.value
         ),
+        K::FirstMoveOrder(true) => "A piece that started on the board and has not moved yet waits while the nearest piece ahead of it on its path (of either side) has not moved either; the front piece moves freely.".into(),
+        K::FirstMoveOrder(false) => "Pieces that have not moved yet may make their first moves in any order.".into(),
+        K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),
+        K::FirstMove(v) if v.is_empty() => "A piece may make its first move with any throw.".into(),
+        K::FirstMove(v) => format!(
+            "A piece that started on the board and has not moved yet moves only with a throw of {}.",
+            or_list(v)
+        ),
+        K::Begin(v) => format!(
+            "A side makes no move until it throws {} (every throw before passes; that throw is played).",
+            or_list(v)
+        ),
+        K::Seats(None) => "Seats are not thrown for.".into(),
+        K::Seats(Some(s)) => format!(
+            "Before the game the players throw in turn until one throws {}; that player takes {}.",
+            s.until.value, s.side.value
+        ),
+        K::Opening { side, rule: None } => format!("{} has no forced opening move.", side.value),
+        K::Opening { side, rule: Some(OpeningRule::FirstMoveWithFrontPiece) } => {
+            format!("{}'s first move must use its front piece.", side.value)
+        }
+        K::Opening { side, rule: Some(OpeningRule::FrontPieceMoves { steps, throw_again }) } => format!(
+            "{}'s first move is forced: its front piece moves {} square{}{}.",
+            side.value,
+            steps.value,
+            if steps.value == 1 { "" } else { "s" },
+            if *throw_again { ", then it throws again" } else { "" }
+        ),
+        other => unreachable!("not a rule about the start: {other:?}"),
+    }
+}
+
+/// The rules about throwing: the device, extra throws and the turn.
+fn throw_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
         K::Throw(ThrowSpec::Dice { faces, table: None }) => {
             format!("Throw {} and count the sum.", dice_words(faces))
@@ -342,18 +470,6 @@ pub fn describe(kind: &StatementKind) -> String {
             let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} light = {v}")).collect();
             format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
         }
-        K::FirstMoveOrder(true) => "A piece that started on the board and has not moved yet waits while the nearest piece ahead of it on its path (of either side) has not moved either; the front piece moves freely.".into(),
-        K::FirstMoveOrder(false) => "Pieces that have not moved yet may make their first moves in any order.".into(),
-        K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),
-        K::FirstMove(v) if v.is_empty() => "A piece may make its first move with any throw.".into(),
-        K::FirstMove(v) => format!(
-            "A piece that started on the board and has not moved yet moves only with a throw of {}.",
-            or_list(v)
-        ),
-        K::Begin(v) => format!(
-            "A side makes no move until it throws {} (every throw before passes; that throw is played).",
-            or_list(v)
-        ),
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
         K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", or_list(v)),
         K::ExtraOn(SetExpr::None) => "No square gives an extra throw.".into(),
@@ -370,6 +486,16 @@ pub fn describe(kind: &StatementKind) -> String {
             "A turn throws again while the throw is {}, adds all the throws, then splits the total among pieces.",
             or_list(again)
         ),
+        K::ExtraAddUp(true) => "Extra throws add up: every cause of an extra throw (the value thrown, each square landed on that throws again, a capture, an event rule) gives one, and the side throws as many times more before its turn ends.".into(),
+        K::ExtraAddUp(false) => "A move earns one extra throw at most, whatever gives it.".into(),
+        other => unreachable!("not a rule about throws: {other:?}"),
+    }
+}
+
+/// The rules about entering, capture, protection and blockades.
+fn capture_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::Enter(None) => "There is no entering: pieces start on the board.".into(),
         K::Enter(Some(e)) => {
             let with = match &e.throws {
@@ -399,6 +525,14 @@ pub fn describe(kind: &StatementKind) -> String {
             n.value
         ),
         K::Blockade(None) => "There are no blockades.".into(),
+        other => unreachable!("not a rule about entering or capture: {other:?}"),
+    }
+}
+
+/// The rules about moving: stops, backward moves, priority, direction, the squares that hold pieces back and retreats.
+fn move_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::Stop(SetExpr::None) => "Pieces may pass over any square.".into(),
         K::Stop(s) => format!("No move may pass over {}: a piece must stop there.", one_of(s)),
         K::Backward(b) if !b.allowed => "There are no backward moves: with no legal move, the player passes.".into(),
@@ -421,8 +555,6 @@ pub fn describe(kind: &StatementKind) -> String {
         K::OneDirection(true) => "All the moves of a turn go one way: once a side has moved a piece forward in its turn (entering counts), it moves none backwards until the turn ends, and once it has moved one backwards, every other move of the turn is backwards too.".into(),
         K::OneDirection(false) => "The moves of one turn may go either way.".into(),
         K::AheadEmpty(SetExpr::None) => "A piece may move whatever stands ahead of it.".into(),
-        K::ExtraAddUp(true) => "Extra throws add up: every cause of an extra throw (the value thrown, each square landed on that throws again, a capture, an event rule) gives one, and the side throws as many times more before its turn ends.".into(),
-        K::ExtraAddUp(false) => "A move earns one extra throw at most, whatever gives it.".into(),
         K::StopAndGo(SetExpr::None) => "In a split turn each piece moves at most once.".into(),
         K::StopAndGo(s) => format!(
             "In a split turn a piece may stop on {} part way and move on with more of the total (landing there counts as landing).",
@@ -447,26 +579,20 @@ pub fn describe(kind: &StatementKind) -> String {
             "While a side has a piece on {}, only its pieces there may move (none enters).",
             one_of(s)
         ),
-        K::Seats(None) => "Seats are not thrown for.".into(),
-        K::Seats(Some(s)) => format!(
-            "Before the game the players throw in turn until one throws {}; that player takes {}.",
-            s.until.value, s.side.value
+        K::Retreat(None) => "No piece retreats.".into(),
+        K::Retreat(Some((s, to))) => format!(
+            "A piece on {} may retreat to square {} with any throw while that square is empty. Such a piece is never forced to move: when only such pieces could move, the player may leave them where they are.",
+            one_of(s),
+            to.value
         ),
-        K::Opening { side, rule: None } => format!("{} has no forced opening move.", side.value),
-        K::Opening { side, rule: Some(OpeningRule::FirstMoveWithFrontPiece) } => {
-            format!("{}'s first move must use its front piece.", side.value)
-        }
-        K::Opening { side, rule: Some(OpeningRule::FrontPieceMoves { steps, throw_again }) } => format!(
-            "{}'s first move is forced: its front piece moves {} square{}{}.",
-            side.value,
-            steps.value,
-            if steps.value == 1 { "" } else { "s" },
-            if *throw_again { ", then it throws again" } else { "" }
-        ),
-        K::SquareEffect { square, effect: None } => format!("Square {} has no effect.", square.value),
-        K::SquareEffect { square, effect: Some(d) } => {
-            format!("A piece that ends its move on square {} goes to {}{}.", square.value, dest(d), stays(d))
-        }
+        other => unreachable!("not a rule about moving: {other:?}"),
+    }
+}
+
+/// The rules about bearing off, winning, the end of the game and match points.
+fn end_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
         K::BearOff(BearOffSpec::Exact { from: None }) => {
             "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
         }
@@ -488,12 +614,6 @@ pub fn describe(kind: &StatementKind) -> String {
             format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
         }
         K::BearWhen(BearWhen::NoneOn(s)) => format!("A side may bear off only when none of its pieces stands on {}.", one_of(s)),
-        K::Retreat(None) => "No piece retreats.".into(),
-        K::Retreat(Some((s, to))) => format!(
-            "A piece on {} may retreat to square {} with any throw while that square is empty. Such a piece is never forced to move: when only such pieces could move, the player may leave them where they are.",
-            one_of(s),
-            to.value
-        ),
         K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", one_of(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
@@ -505,6 +625,34 @@ pub fn describe(kind: &StatementKind) -> String {
         }
         K::End(EndSpec::Decided) => "The game ends as soon as the result can no longer change.".into(),
         K::End(EndSpec::BoardEmpty) => "The game ends when no piece is left in play.".into(),
+        K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
+        K::MatchPoints(rows) => {
+            let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
+            format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
+        }
+        other => unreachable!("not a rule about the end: {other:?}"),
+    }
+}
+
+/// The rules about what happens on a square or after an event.
+fn event_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
+        K::SquareEffect {
+            square,
+            effect: None,
+        } => format!("Square {} has no effect.", square.value),
+        K::SquareEffect {
+            square,
+            effect: Some(d),
+        } => {
+            format!(
+                "A piece that ends its move on square {} goes to {}{}.",
+                square.value,
+                dest(d),
+                stays(d)
+            )
+        }
         K::On {
             trigger: t,
             condition: c,
@@ -529,11 +677,7 @@ pub fn describe(kind: &StatementKind) -> String {
                 join(&parts)
             )
         }
-        K::MatchPoints(rows) if rows.is_empty() => "No match points are scored.".into(),
-        K::MatchPoints(rows) => {
-            let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
-            format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
-        }
+        other => unreachable!("not a rule about events: {other:?}"),
     }
 }
 

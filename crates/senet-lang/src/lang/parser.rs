@@ -309,14 +309,74 @@ fn meaningful(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
     })
 }
 
+/// One statement: its kind, built by the function for its family of statements, and its span.
 fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxError> {
     let sp = span(&pair, offset);
+    let kind = match pair.as_rule() {
+        Rule::ruleset_stmt
+        | Rule::title_stmt
+        | Rule::source_stmt
+        | Rule::extends_stmt
+        | Rule::option_stmt => header_kind(pair, offset)?,
+        Rule::board_stmt
+        | Rule::gaps_stmt
+        | Rule::name_stmt
+        | Rule::label_stmt
+        | Rule::marks_stmt
+        | Rule::draw_stmt
+        | Rule::path_stmt
+        | Rule::sides_stmt
+        | Rule::colour_stmt
+        | Rule::pieces_stmt => board_kind(pair, offset)?,
+        Rule::start_stmt
+        | Rule::first_stmt
+        | Rule::begin_stmt
+        | Rule::first_move_stmt
+        | Rule::seat_stmt
+        | Rule::opening_stmt => start_kind(pair, offset)?,
+        Rule::throw_stmt | Rule::extra_stmt | Rule::turn_stmt => throw_kind(pair, offset)?,
+        Rule::enter_stmt
+        | Rule::capture_stmt
+        | Rule::protect_stmt
+        | Rule::safe_stmt
+        | Rule::blockade_stmt
+        | Rule::stop_stmt
+        | Rule::backward_stmt
+        | Rule::priority_stmt
+        | Rule::ahead_stmt
+        | Rule::together_stmt
+        | Rule::no_passing_stmt
+        | Rule::extra_add_stmt
+        | Rule::stop_and_go_stmt
+        | Rule::no_backward_stmt
+        | Rule::direction_stmt
+        | Rule::only_pieces_stmt
+        | Rule::retreat_stmt => move_kind(pair, offset)?,
+        Rule::bear_stmt | Rule::only_stmt | Rule::win_stmt | Rule::end_stmt | Rule::points_stmt => {
+            end_kind(pair, offset)?
+        }
+        Rule::square_stmt | Rule::on_stmt => event_kind(pair, offset)?,
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    };
+    Ok(Statement {
+        kind,
+        span: sp,
+        condition: None,
+        note: None,
+    })
+}
+
+/// Whether `keyword` is one of the statement's own words: some statements are told apart by a
+/// keyword alone (`protect none`, `backward never`).
+fn has_keyword(pair: &Pair<Rule>, keyword: Rule) -> bool {
+    pair.clone().into_inner().any(|p| p.as_rule() == keyword)
+}
+
+/// The statements about the rule set itself: its id, title, source, base and options.
+fn header_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
     let rule = pair.as_rule();
-    // Some statements are told apart by a keyword alone (`protect none`, `backward never`).
-    let keywords: Vec<Rule> = pair.clone().into_inner().map(|p| p.as_rule()).collect();
-    let has = |r: Rule| keywords.contains(&r);
-    let mut parts = meaningful(pair.clone());
-    let kind = match rule {
+    let mut parts = meaningful(pair);
+    Ok(match rule {
         Rule::ruleset_stmt => StatementKind::Ruleset(string(parts.next().unwrap(), offset)),
         Rule::title_stmt => StatementKind::Title(string(parts.next().unwrap(), offset).value),
         Rule::source_stmt => StatementKind::Source(parts.next().map(|p| string(p, offset).value)),
@@ -332,6 +392,16 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 default,
             }
         }
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about the board, its paths, the sides and their pieces.
+fn board_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let has = |r: Rule| has_keyword(&pair, r);
+    let mut parts = meaningful(pair.clone());
+    Ok(match rule {
         Rule::board_stmt => {
             let rows = int(parts.next().unwrap(), offset)?;
             let cols = int(parts.next().unwrap(), offset)?;
@@ -390,6 +460,16 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             StatementKind::Colour { side, colour }
         }
         Rule::pieces_stmt => StatementKind::Pieces(int(parts.next().unwrap(), offset)?),
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about how the game starts: where pieces stand, who moves first, the first moves, the seats and the opening.
+fn start_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let has = |r: Rule| has_keyword(&pair, r);
+    let mut parts = meaningful(pair.clone());
+    Ok(match rule {
         Rule::start_stmt => {
             let spec = parts.next().unwrap();
             StatementKind::Start(match spec.as_rule() {
@@ -422,6 +502,52 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 }
             }
         }
+        Rule::begin_stmt => match parts.next() {
+            Some(list) => StatementKind::Begin(ints(list, offset)?),
+            None => StatementKind::Begin(Vec::new()),
+        },
+        Rule::first_move_stmt if has(Rule::kw_after) => StatementKind::FirstMoveOrder(true),
+        Rule::first_move_stmt if has(Rule::kw_order) => StatementKind::FirstMoveOrder(false),
+        Rule::first_move_stmt => match parts.next() {
+            Some(list) => StatementKind::FirstMove(ints(list, offset)?),
+            None => StatementKind::FirstMove(Vec::new()),
+        },
+        Rule::seat_stmt => StatementKind::Seats(match parts.next() {
+            None => None,
+            Some(p) => {
+                let mut p = meaningful(p);
+                let until = int(p.next().unwrap(), offset)?;
+                let side = ident(p.next().unwrap(), offset);
+                Some(SeatSpec { until, side })
+            }
+        }),
+        Rule::opening_stmt => {
+            let side = ident(parts.next().unwrap(), offset);
+            let rule = match parts.next() {
+                None => None,
+                Some(p) if p.as_rule() == Rule::opening_first => {
+                    Some(OpeningRule::FirstMoveWithFrontPiece)
+                }
+                Some(p) => {
+                    let throw_again = p
+                        .clone()
+                        .into_inner()
+                        .any(|q| q.as_rule() == Rule::then_again);
+                    let steps = int(meaningful(p).next().unwrap(), offset)?;
+                    Some(OpeningRule::FrontPieceMoves { steps, throw_again })
+                }
+            };
+            StatementKind::Opening { side, rule }
+        }
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about throwing: the device, extra throws and the turn.
+fn throw_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let mut parts = meaningful(pair);
+    Ok(match rule {
         Rule::throw_stmt => {
             let spec = parts.next().unwrap();
             StatementKind::Throw(if spec.as_rule() == Rule::die {
@@ -459,16 +585,6 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 ThrowSpec::Sticks { count, table }
             })
         }
-        Rule::begin_stmt => match parts.next() {
-            Some(list) => StatementKind::Begin(ints(list, offset)?),
-            None => StatementKind::Begin(Vec::new()),
-        },
-        Rule::first_move_stmt if has(Rule::kw_after) => StatementKind::FirstMoveOrder(true),
-        Rule::first_move_stmt if has(Rule::kw_order) => StatementKind::FirstMoveOrder(false),
-        Rule::first_move_stmt => match parts.next() {
-            Some(list) => StatementKind::FirstMove(ints(list, offset)?),
-            None => StatementKind::FirstMove(Vec::new()),
-        },
         Rule::extra_stmt => {
             let spec = parts.next().unwrap();
             if spec.as_rule() == Rule::extra_after {
@@ -496,6 +612,16 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
                 }
             })
         }
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about moving: entering, capture, protection, blocking, backward moves and the squares that hold pieces back.
+fn move_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let has = |r: Rule| has_keyword(&pair, r);
+    let mut parts = meaningful(pair.clone());
+    Ok(match rule {
         Rule::enter_stmt => match parts.next() {
             None => StatementKind::Enter(None),
             Some(spec) => {
@@ -549,41 +675,34 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             })
         }
         Rule::priority_stmt => StatementKind::Priority(set(parts.next().unwrap(), offset)?),
-        Rule::seat_stmt => StatementKind::Seats(match parts.next() {
-            None => None,
-            Some(p) => {
-                let mut p = meaningful(p);
-                let until = int(p.next().unwrap(), offset)?;
-                let side = ident(p.next().unwrap(), offset);
-                Some(SeatSpec { until, side })
+        Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
+        Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
+        Rule::no_passing_stmt => StatementKind::NoPassing(set(parts.next().unwrap(), offset)?),
+        Rule::extra_add_stmt => StatementKind::ExtraAddUp(has(Rule::kw_add)),
+        Rule::stop_and_go_stmt => StatementKind::StopAndGo(set(parts.next().unwrap(), offset)?),
+        Rule::no_backward_stmt => {
+            StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
+        }
+        Rule::direction_stmt => StatementKind::OneDirection(has(Rule::kw_one)),
+        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
+        Rule::retreat_stmt => match parts.next() {
+            None => StatementKind::Retreat(None),
+            Some(from) => {
+                let from = set(from, offset)?;
+                let to = int(parts.next().unwrap(), offset)?;
+                StatementKind::Retreat(Some((from, to)))
             }
-        }),
-        Rule::opening_stmt => {
-            let side = ident(parts.next().unwrap(), offset);
-            let rule = match parts.next() {
-                None => None,
-                Some(p) if p.as_rule() == Rule::opening_first => {
-                    Some(OpeningRule::FirstMoveWithFrontPiece)
-                }
-                Some(p) => {
-                    let throw_again = p
-                        .clone()
-                        .into_inner()
-                        .any(|q| q.as_rule() == Rule::then_again);
-                    let steps = int(meaningful(p).next().unwrap(), offset)?;
-                    Some(OpeningRule::FrontPieceMoves { steps, throw_again })
-                }
-            };
-            StatementKind::Opening { side, rule }
-        }
-        Rule::square_stmt => {
-            let square = int(parts.next().unwrap(), offset)?;
-            let effect = match parts.next() {
-                None => None,
-                Some(go) => Some(destination(meaningful(go).next().unwrap(), offset)?),
-            };
-            StatementKind::SquareEffect { square, effect }
-        }
+        },
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about bearing off, winning, the end of the game and match points.
+fn end_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let has = |r: Rule| has_keyword(&pair, r);
+    let mut parts = meaningful(pair.clone());
+    Ok(match rule {
         Rule::bear_stmt => {
             let spec = parts.next().unwrap();
             match spec.as_rule() {
@@ -623,16 +742,6 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
         }
         Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
-        Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
-        Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
-        Rule::no_passing_stmt => StatementKind::NoPassing(set(parts.next().unwrap(), offset)?),
-        Rule::extra_add_stmt => StatementKind::ExtraAddUp(has(Rule::kw_add)),
-        Rule::stop_and_go_stmt => StatementKind::StopAndGo(set(parts.next().unwrap(), offset)?),
-        Rule::no_backward_stmt => {
-            StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
-        }
-        Rule::direction_stmt => StatementKind::OneDirection(has(Rule::kw_one)),
-        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
         Rule::win_stmt => StatementKind::Win(match parts.next().unwrap().as_rule() {
             Rule::win_all => WinSpec::FirstAllOff,
             Rule::win_capture => WinSpec::CaptureAll,
@@ -652,14 +761,23 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
             StatementKind::MatchPoints(table)
         }
-        Rule::retreat_stmt => match parts.next() {
-            None => StatementKind::Retreat(None),
-            Some(from) => {
-                let from = set(from, offset)?;
-                let to = int(parts.next().unwrap(), offset)?;
-                StatementKind::Retreat(Some((from, to)))
-            }
-        },
+        other => unreachable!("the grammar produced {other:?} as a statement"),
+    })
+}
+
+/// The statements about what happens on a square or after an event.
+fn event_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
+    let rule = pair.as_rule();
+    let mut parts = meaningful(pair);
+    Ok(match rule {
+        Rule::square_stmt => {
+            let square = int(parts.next().unwrap(), offset)?;
+            let effect = match parts.next() {
+                None => None,
+                Some(go) => Some(destination(meaningful(go).next().unwrap(), offset)?),
+            };
+            StatementKind::SquareEffect { square, effect }
+        }
         Rule::on_stmt => {
             let trigger = parts.next().unwrap();
             let trigger_span = span(&trigger, offset);
@@ -688,12 +806,6 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
             }
         }
         other => unreachable!("the grammar produced {other:?} as a statement"),
-    };
-    Ok(Statement {
-        kind,
-        span: sp,
-        condition: None,
-        note: None,
     })
 }
 
@@ -915,6 +1027,14 @@ fn words(rule: Rule) -> &'static str {
         | Rule::end_stmt
         | Rule::points_stmt
         | Rule::on_stmt => "a statement",
+        _ => clause_words(rule),
+    }
+}
+
+/// What a person writes where the grammar expects a part of a statement (a rule that is not a
+/// keyword): the board, the start, throws and turns, moves, bearing off and the end.
+fn clause_words(rule: Rule) -> &'static str {
+    match rule {
         Rule::numbering => "`snake` or `rows`",
         Rule::start_waiting => "`waiting`",
         Rule::start_alternating => "`alternating from N`",
@@ -950,6 +1070,25 @@ fn words(rule: Rule) -> &'static str {
         Rule::then_again => "`then throw again`",
         Rule::opening_first => "`first move with front piece`",
         Rule::square_go => "`go to N`",
+        Rule::bear_exact => "`exact`",
+        Rule::bear_past => "`at or past the end`",
+        Rule::bear_table | Rule::bear_entry => "`from N with V, V`",
+        Rule::bear_when => "`only when ...` or `always`",
+        Rule::when_all => "`all on ...`",
+        Rule::when_none => "`none on ...`",
+        Rule::win_capture => "`by capturing all`",
+        Rule::win_all => "`first to bear off all`",
+        Rule::win_most => "`most borne off`",
+        Rule::end_empty => "`board empty`",
+        Rule::point_entry => "squares and their points, such as `21..30: 1`",
+        _ => event_words(rule),
+    }
+}
+
+/// What a person writes where the grammar expects a part of an event rule (a rule that is not a
+/// keyword): its condition, trigger and effects.
+fn event_words(rule: Rule) -> &'static str {
+    match rule {
         Rule::condition => "a condition such as `if its side has no pieces on 1..10`",
         Rule::side_has => "`its side` or `the other side`",
         Rule::piece_entered => "`the piece entered`",
@@ -985,17 +1124,6 @@ fn words(rule: Rule) -> &'static str {
         Rule::captured_waiting => "`waiting`",
         Rule::ignoring_pairs => "`ignoring pairs`",
         Rule::or_waiting => "`or goes back to waiting`",
-        Rule::bear_exact => "`exact`",
-        Rule::bear_past => "`at or past the end`",
-        Rule::bear_table | Rule::bear_entry => "`from N with V, V`",
-        Rule::bear_when => "`only when ...` or `always`",
-        Rule::when_all => "`all on ...`",
-        Rule::when_none => "`none on ...`",
-        Rule::win_capture => "`by capturing all`",
-        Rule::win_all => "`first to bear off all`",
-        Rule::win_most => "`most borne off`",
-        Rule::end_empty => "`board empty`",
-        Rule::point_entry => "squares and their points, such as `21..30: 1`",
         _ => "something else",
     }
 }

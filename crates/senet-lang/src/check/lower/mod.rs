@@ -37,7 +37,7 @@ use crate::lang::Diagnostic;
 use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
-use crate::types::{Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
+use crate::types::{Board, Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -799,15 +799,124 @@ pub fn build(
         paths_broken: false,
         reported: HashSet::new(),
     };
+    let parts = lower(&mut cx)?;
+    if cx.diags.len() > before {
+        return None;
+    }
+    rule_set(&mut cx, parts, options)
+}
 
-    let mut board = board::board(&mut cx)?;
-    cx.sides = Some(board::sides_and_paths(&mut cx, &board)?);
-    board::decorations(&mut cx, &mut board);
-    let layout = sides::layout(&mut cx);
-    let throws = throws::throws_and_turns(&mut cx);
-    let enter = landing::enter(&mut cx, layout.start.as_ref());
-    let capture = landing::capture(&mut cx);
-    let movement = movement::movement(&mut cx, layout.pieces);
+/// What each concern lowered, before they are put together into a [`RuleSet`].
+struct Parts {
+    board: Board,
+    layout: sides::Layout,
+    throws: throws::Throws,
+    enter: Option<crate::check::ruleset::Enter>,
+    capture: Capture,
+    movement: movement::Movement,
+    opening: opening::OpeningRules,
+    events: events::Events,
+    effects: effects::Effects,
+    retreat: Option<crate::check::ruleset::Retreat>,
+    entering: crate::check::ruleset::Entering,
+    bearing: bear_off::Bearing,
+    ending: end::Ending,
+}
+
+/// Lowers every concern, in the order their rules depend on each other, and reports the rules
+/// of one concern that contradict another's. Returns `None` when the board or the paths are
+/// missing or broken.
+fn lower(cx: &mut Ctx) -> Option<Parts> {
+    let mut board = board::board(cx)?;
+    cx.sides = Some(board::sides_and_paths(cx, &board)?);
+    board::decorations(cx, &mut board);
+    let layout = sides::layout(cx);
+    let throws = throws::throws_and_turns(cx);
+    let enter = landing::enter(cx, layout.start.as_ref());
+    let capture = landing::capture(cx);
+    let mut movement = movement::movement(cx, layout.pieces);
+    backward_and_first_move(cx, &throws, &movement, layout.start.as_ref());
+    stop_extra_and_order(cx, &throws, &movement, layout.start.as_ref());
+    out_and_back(cx, capture, &movement);
+    let opening = opening::opening(cx, layout.start.as_ref());
+    if layout.throw_off && opening.seats.is_some() {
+        cx.contradicts(
+            &RuleKey::First,
+            (
+                "a throw-off decides who moves first, but so does the seats ritual",
+                "not with `seats`",
+                "say `seats none`, or say who moves first without a throw-off (`first red`)",
+            ),
+            &[RuleKey::Seats],
+        );
+    }
+    let mut events = events::events(cx);
+    throws::endless_turn(
+        cx,
+        &union(throws.extra_after.clone(), events.after_move.clone()),
+        &events.after_pass,
+        events.turn_rules.iter().any(|t| t.end_turn.is_some()),
+    );
+    in_parts(cx, &movement);
+    let mut effects = effects::effects(
+        cx,
+        std::mem::take(&mut events.landing_effects),
+        std::mem::take(&mut events.to_waiting),
+    );
+    without_capture(cx, capture, &events);
+    optional_effects(
+        cx,
+        (&mut effects.effects, &mut effects.out_optional),
+        events.optional_said.clone(),
+        &throws.turn,
+    );
+    let retreat = retreat(cx, movement.retreat.take(), &events.retreat, &throws.turn);
+    let entering = entering(cx, &events.entering, enter.as_ref(), retreat.as_ref());
+    let bearing = bear_off::bearing_off(cx);
+    let ending = end::end_and_scoring(cx);
+    let removable = capture == Capture::Removed
+        || events
+            .captured_at
+            .iter()
+            .any(|(_, c)| *c == Capture::Removed)
+        || effects.to_removed.values().any(|v| !v.is_empty());
+    loops(
+        cx,
+        (
+            movement.backward,
+            movement.protect_pairs,
+            bearing.only_bear_off.values().any(|p| !p.is_empty()),
+        ),
+        &ending,
+        removable,
+    );
+    Some(Parts {
+        board,
+        layout,
+        throws,
+        enter,
+        capture,
+        movement,
+        opening,
+        events,
+        effects,
+        retreat,
+        entering,
+        bearing,
+        ending,
+    })
+}
+
+/// Backward moves and a piece's first move, where the turn or the start rule them out: backward
+/// moves split among pieces need a split turn, and backward moves for each stuck piece or first
+/// moves that need given throws are not with one; first moves need pieces that start on the
+/// board.
+fn backward_and_first_move(
+    cx: &mut Ctx,
+    throws: &throws::Throws,
+    movement: &movement::Movement,
+    start: Option<&crate::check::ruleset::Start>,
+) {
     if movement.backward_split && !throws.turn.splits() {
         cx.contradicts(
             &RuleKey::Backward,
@@ -841,8 +950,7 @@ pub fn build(
             &[RuleKey::Turn],
         );
     }
-    if !throws.first_move.is_empty()
-        && matches!(layout.start, Some(crate::check::ruleset::Start::Waiting))
+    if !throws.first_move.is_empty() && matches!(start, Some(crate::check::ruleset::Start::Waiting))
     {
         cx.contradicts(
             &RuleKey::FirstMove,
@@ -854,6 +962,18 @@ pub fn build(
             &[RuleKey::Start],
         );
     }
+}
+
+/// Stopping part way, extra throws that add up and the order of first moves, where the turn or
+/// the start rule them out: stopping part way needs a split turn, extra throws that add up need
+/// a turn that moves after each throw, and first moves that wait for the piece ahead are not
+/// with a split turn and need pieces that start on the board.
+fn stop_extra_and_order(
+    cx: &mut Ctx,
+    throws: &throws::Throws,
+    movement: &movement::Movement,
+    start: Option<&crate::check::ruleset::Start>,
+) {
     if movement.stop_and_go.values().any(|p| !p.is_empty()) && !throws.turn.splits() {
         cx.contradicts(
             &RuleKey::StopAndGo,
@@ -887,9 +1007,7 @@ pub fn build(
             &[RuleKey::Turn],
         );
     }
-    if movement.first_after_ahead
-        && matches!(layout.start, Some(crate::check::ruleset::Start::Waiting))
-    {
+    if movement.first_after_ahead && matches!(start, Some(crate::check::ruleset::Start::Waiting)) {
         cx.contradicts(
             &RuleKey::FirstMoveOrder,
             (
@@ -900,33 +1018,11 @@ pub fn build(
             &[RuleKey::Start],
         );
     }
-    out_and_back(&mut cx, capture, &movement);
-    let opening = opening::opening(&mut cx, layout.start.as_ref());
-    if layout.throw_off && opening.seats.is_some() {
-        cx.contradicts(
-            &RuleKey::First,
-            (
-                "a throw-off decides who moves first, but so does the seats ritual",
-                "not with `seats`",
-                "say `seats none`, or say who moves first without a throw-off (`first red`)",
-            ),
-            &[RuleKey::Seats],
-        );
-    }
-    let events = events::events(&mut cx);
-    throws::endless_turn(
-        &mut cx,
-        &union(throws.extra_after.clone(), events.after_move.clone()),
-        &events.after_pass,
-        events.turn_rules.iter().any(|t| t.end_turn.is_some()),
-    );
-    in_parts(&mut cx, &movement);
-    let effects::Effects {
-        mut effects,
-        to_waiting,
-        to_removed,
-        mut out_optional,
-    } = effects::effects(&mut cx, events.landing_effects, events.to_waiting);
+}
+
+/// Rules about captures where pieces never capture: event rules about captures, and square
+/// effects that send a piece on capturing.
+fn without_capture(cx: &mut Ctx, capture: Capture, events: &events::Events) {
     let capture_turn_rule = events
         .turn_rules
         .iter()
@@ -936,7 +1032,7 @@ pub fn build(
             && events.on_capture.values().all(Vec::is_empty)
             && !capture_turn_rule)
     {
-        event_without_capture(&mut cx);
+        event_without_capture(cx);
     }
     if capture == Capture::None
         && let Some(at) = events.capturing_said.clone()
@@ -950,122 +1046,106 @@ pub fn build(
             &RuleKey::Capture,
         );
     }
-    optional_effects(
-        &mut cx,
-        (&mut effects, &mut out_optional),
-        events.optional_said.clone(),
-        &throws.turn,
-    );
-    let retreat = retreat(&mut cx, movement.retreat, &events.retreat, &throws.turn);
-    let entering = entering(&mut cx, &events.entering, enter.as_ref(), retreat.as_ref());
-    let bearing = bear_off::bearing_off(&mut cx);
-    let ending = end::end_and_scoring(&mut cx);
-    let removable = capture == Capture::Removed
-        || events
-            .captured_at
-            .iter()
-            .any(|(_, c)| *c == Capture::Removed)
-        || to_removed.values().any(|v| !v.is_empty());
-    loops(
-        &mut cx,
-        (
-            movement.backward,
-            movement.protect_pairs,
-            bearing.only_bear_off.values().any(|p| !p.is_empty()),
-        ),
-        &ending,
-        removable,
-    );
+}
 
+/// The rule set from the lowered parts, with its id, title, bases and every rule in plain
+/// English. Returns `None` when a rule it needs has no value (its error is reported).
+fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<RuleSet> {
     let leaf = cx.leaf();
-    let id = layers[leaf].id();
+    let id = cx.layers[leaf].id();
     let title = match cx.said(&RuleKey::Title).map(|s| s.kind) {
         Some(Cow::Borrowed(K::Title(t))) => t.clone(),
         _ => id.clone(),
     };
-    let rules = merged
+    let rules = rule_infos(cx);
+    let extends = cx.layers[..leaf].iter().rev().map(Layer::id).collect();
+    let sides = cx.sides.take()?;
+    Some(RuleSet {
+        id,
+        title,
+        sources: cx.merged.sources.clone(),
+        extends,
+        options,
+        board: parts.board,
+        sides,
+        pieces: parts.layout.pieces?,
+        start: parts.layout.start?,
+        // Who moves first: as said, else whoever takes the seating side, else the first side.
+        first: parts
+            .layout
+            .first
+            .or(parts.opening.seats.map(|s| s.side))
+            .unwrap_or(Side::First),
+        throw_off: parts.layout.throw_off,
+        throw: parts.throws.device?,
+        extra_after: union(parts.throws.extra_after, parts.events.after_move),
+        begin: parts.throws.begin,
+        first_move: parts.throws.first_move,
+        first_after_ahead: parts.movement.first_after_ahead,
+        extra_after_pass: parts.events.after_pass,
+        extra_on_capture: parts.events.on_capture,
+        extra_on: PerSide::from_fn(|s| {
+            union(
+                parts.throws.extra_on[s].clone(),
+                parts.events.on_landing[s].clone(),
+            )
+        }),
+        turn: parts.throws.turn,
+        enter: parts.enter,
+        capture: parts.capture,
+        captured_at: parts.events.captured_at,
+        passing: parts.events.passing,
+        protect_pairs: parts.movement.protect_pairs,
+        safe: parts.movement.safe,
+        blockade: parts.movement.blockade,
+        stop: parts.movement.stop,
+        backward: parts.movement.backward,
+        backward_per_piece: parts.movement.backward_per_piece,
+        backward_onto_empty: parts.movement.backward_onto_empty,
+        backward_split: parts.movement.backward_split,
+        one_direction: parts.movement.one_direction,
+        priority: parts.movement.priority,
+        only_pieces_on: parts.movement.only_pieces_on,
+        no_backward_from: parts.movement.no_backward_from,
+        ahead_empty: parts.movement.ahead_empty,
+        together: parts.movement.together,
+        no_passing: parts.movement.no_passing,
+        stop_and_go: parts.movement.stop_and_go,
+        extra_add_up: parts.movement.extra_add_up,
+        seats: parts.opening.seats,
+        opening: parts.opening.per_side,
+        effects: parts.effects.effects,
+        to_waiting: parts.effects.to_waiting,
+        to_removed: parts.effects.to_removed,
+        out_optional: parts.effects.out_optional,
+        bear_off: parts.bearing.bear_off?,
+        bear_when: parts.bearing.bear_when,
+        only_bear_off: parts.bearing.only_bear_off,
+        retreat: parts.retreat,
+        entering: parts.entering,
+        turn_rules: parts.events.turn_rules,
+        holds: parts.events.holds,
+        win: parts.ending.win?,
+        end: parts.ending.end,
+        match_points: parts.ending.match_points,
+        rules,
+        hash: String::new(),
+        files: Vec::new(),
+    })
+}
+
+/// Every rule in force but the rule set's id, title and bases, in plain English, with the file
+/// that states it.
+fn rule_infos(cx: &Ctx) -> Vec<RuleInfo> {
+    cx.merged
         .entries
         .iter()
         .filter(|e| !matches!(e.stmt.kind, K::Ruleset(_) | K::Title(_) | K::Extends(_)))
         .map(|e| RuleInfo {
             key: e.key.clone(),
             text: describe(&e.stmt.kind),
-            origin: layers[e.layer].id(),
+            origin: cx.layers[e.layer].id(),
             note: e.stmt.note.as_ref().map(|n| (n.kind, n.text.clone())),
         })
-        .collect();
-    let extends = layers[..leaf].iter().rev().map(Layer::id).collect();
-
-    if cx.diags.len() > before {
-        return None;
-    }
-    let sides = cx.sides.take()?;
-    Some(RuleSet {
-        id,
-        title,
-        sources: merged.sources.clone(),
-        extends,
-        options,
-        board,
-        sides,
-        pieces: layout.pieces?,
-        start: layout.start?,
-        // Who moves first: as said, else whoever takes the seating side, else the first side.
-        first: layout
-            .first
-            .or(opening.seats.map(|s| s.side))
-            .unwrap_or(Side::First),
-        throw_off: layout.throw_off,
-        throw: throws.device?,
-        extra_after: union(throws.extra_after, events.after_move),
-        begin: throws.begin,
-        first_move: throws.first_move,
-        first_after_ahead: movement.first_after_ahead,
-        extra_after_pass: events.after_pass,
-        extra_on_capture: events.on_capture,
-        extra_on: PerSide::from_fn(|s| {
-            union(throws.extra_on[s].clone(), events.on_landing[s].clone())
-        }),
-        turn: throws.turn,
-        enter,
-        capture,
-        captured_at: events.captured_at,
-        passing: events.passing,
-        protect_pairs: movement.protect_pairs,
-        safe: movement.safe,
-        blockade: movement.blockade,
-        stop: movement.stop,
-        backward: movement.backward,
-        backward_per_piece: movement.backward_per_piece,
-        backward_onto_empty: movement.backward_onto_empty,
-        backward_split: movement.backward_split,
-        one_direction: movement.one_direction,
-        priority: movement.priority,
-        only_pieces_on: movement.only_pieces_on,
-        no_backward_from: movement.no_backward_from,
-        ahead_empty: movement.ahead_empty,
-        together: movement.together,
-        no_passing: movement.no_passing,
-        stop_and_go: movement.stop_and_go,
-        extra_add_up: movement.extra_add_up,
-        seats: opening.seats,
-        opening: opening.per_side,
-        effects,
-        to_waiting,
-        to_removed,
-        out_optional,
-        bear_off: bearing.bear_off?,
-        bear_when: bearing.bear_when,
-        only_bear_off: bearing.only_bear_off,
-        retreat,
-        entering,
-        turn_rules: events.turn_rules,
-        holds: events.holds,
-        win: ending.win?,
-        end: ending.end,
-        match_points: ending.match_points,
-        rules,
-        hash: String::new(),
-        files: Vec::new(),
-    })
+        .collect()
 }

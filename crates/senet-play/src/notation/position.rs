@@ -1,5 +1,6 @@
 //! Positions as JSON: side names, path positions, `0` waiting, `"off"`, `"removed"`.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use senet_engine::engine::{Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, Way};
@@ -74,6 +75,57 @@ pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> V
         v["throws_owed"] = json!(pos.throws_owed());
     }
     v
+}
+
+/// What sets a move apart from another with the same steps, as `senet moves` and game records
+/// write it (docs/formats.md), each only where it holds: the one type these marks are written
+/// and read by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveMarks {
+    /// The move is a retreat.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub retreat: bool,
+    /// The piece declines a square's optional effect and stays where it landed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stays: bool,
+    /// `1`: the piece follows one optional effect and declines the next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<u8>,
+    /// The side declines the extra throw it may take.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub declines_throw: bool,
+    /// The player ends the turn after the move.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ends_turn: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl MoveMarks {
+    /// The marks of `mv`.
+    pub fn of(mv: &Move) -> MoveMarks {
+        MoveMarks {
+            retreat: mv.is_retreat(),
+            stays: mv.stays(),
+            follows: mv.one_hop().then_some(1),
+            declines_throw: mv.declines_throw(),
+            ends_turn: mv.ends_turn(),
+        }
+    }
+
+    /// The marks a move's JSON object carries (its other fields are not the marks').
+    pub fn read(v: &Value) -> Result<MoveMarks, String> {
+        MoveMarks::deserialize(v).map_err(|e| format!("its marks: {e}"))
+    }
+
+    /// Adds the marks that hold to the JSON object `v`, after its other fields.
+    pub fn add_to(self, v: &mut Value) {
+        if let (Value::Object(o), Ok(Value::Object(marks))) = (v, serde_json::to_value(self)) {
+            o.extend(marks);
+        }
+    }
 }
 
 /// A way of moving as JSON gives it.
@@ -400,20 +452,36 @@ pub fn move_json(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> Va
         result["outcome"] = outcome_json(engine, &o);
     }
     let mut v = json!({ "steps": steps_json(mv), "result": result });
-    if mv.is_retreat() {
-        v["retreat"] = json!(true);
-    }
-    if mv.stays() {
-        v["stays"] = json!(true);
-    }
-    if mv.one_hop() {
-        v["follows"] = json!(1);
-    }
-    if mv.declines_throw() {
-        v["declines_throw"] = json!(true);
-    }
-    if mv.ends_turn() {
-        v["ends_turn"] = json!(true);
-    }
+    MoveMarks::of(mv).add_to(&mut v);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The marks go after a move's other fields, only those that hold, in the documented order,
+    /// and read back as they were written; a move without marks gets no field.
+    #[test]
+    fn move_marks_are_written_after_the_steps_and_read_back() {
+        let all = MoveMarks {
+            retreat: true,
+            stays: true,
+            follows: Some(1),
+            declines_throw: true,
+            ends_turn: true,
+        };
+        let mut v = json!({ "steps": [] });
+        all.add_to(&mut v);
+        assert_eq!(
+            v.to_string(),
+            r#"{"steps":[],"retreat":true,"stays":true,"follows":1,"declines_throw":true,"ends_turn":true}"#
+        );
+        assert_eq!(MoveMarks::read(&v), Ok(all));
+        let mut plain = json!({ "side": "red", "steps": [] });
+        MoveMarks::default().add_to(&mut plain);
+        assert_eq!(plain.to_string(), r#"{"side":"red","steps":[]}"#);
+        assert_eq!(MoveMarks::read(&plain), Ok(MoveMarks::default()));
+        assert!(MoveMarks::read(&json!({ "retreat": "yes" })).is_err());
+    }
 }

@@ -4,7 +4,7 @@
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Value, json};
 
-use super::position::{outcome_json, steps_json};
+use super::position::{MoveMarks, outcome_json, steps_json};
 use senet_engine::engine::game::{Action, Game, GameEvent, GameSummary, Stop, random_throw};
 use senet_engine::engine::{Engine, Outcome};
 use senet_lang::check::RuleSet;
@@ -45,23 +45,10 @@ pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
         GameEvent::Move {
             side, throw, mv, ..
         } => {
-            let mut v = json!({ "move": { "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) } });
-            if mv.is_retreat() {
-                v["move"]["retreat"] = json!(true);
-            }
-            if mv.stays() {
-                v["move"]["stays"] = json!(true);
-            }
-            if mv.one_hop() {
-                v["move"]["follows"] = json!(1);
-            }
-            if mv.declines_throw() {
-                v["move"]["declines_throw"] = json!(true);
-            }
-            if mv.ends_turn() {
-                v["move"]["ends_turn"] = json!(true);
-            }
-            v
+            let mut m =
+                json!({ "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) });
+            MoveMarks::of(mv).add_to(&mut m);
+            json!({ "move": m })
         }
         GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
         GameEvent::Pass { side, throw, .. } => {
@@ -511,20 +498,16 @@ fn play_events<'e>(
                 // A move is known by its steps, the throw it plays, whether it retreats, what it declines and
                 // whether it ends the turn.
                 let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
-                let retreat = found.and_then(|m| m.get("retreat")) == Some(&json!(true));
-                let stays = found.and_then(|m| m.get("stays")) == Some(&json!(true));
-                let one_hop = found.and_then(|m| m.get("follows")) == Some(&json!(1));
-                let declines = found.and_then(|m| m.get("declines_throw")) == Some(&json!(true));
-                let ends = found.and_then(|m| m.get("ends_turn")) == Some(&json!(true));
+                let marks = found
+                    .map(MoveMarks::read)
+                    .transpose()
+                    .map_err(|e| format!("event {}: the move {steps}: {e}", at + 1))?
+                    .unwrap_or_default();
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
                         steps_json(m) == *steps
-                            && m.is_retreat() == retreat
-                            && m.stays() == stays
-                            && m.one_hop() == one_hop
-                            && m.declines_throw() == declines
-                            && m.ends_turn() == ends
+                            && MoveMarks::of(m) == marks
                             && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
                     })
                     .ok_or(format!(

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use senet::check::{CheckFailure, Source, Warned, Warnings, check};
 use senet::lang::Diagnostic;
 use senet::lang::diagnostic::render_bounded;
 
@@ -250,9 +251,15 @@ const MANY: &str = "tests/diagnostics/many-ranges.rules";
 fn many_diagnostics() -> Vec<Diagnostic> {
     let text = many_ranges();
     assert_eq!(text.len(), 48_044);
-    let (checked, warnings) =
-        senet::check::check_text_warned(MANY, &text, Some(PathBuf::from(DIR)), &[]);
-    let errors = checked.expect_err("4,000 ranges off the board");
+    let source = Source::Text {
+        name: MANY,
+        text: &text,
+        dir: Some(PathBuf::from(DIR)),
+    };
+    let Warned { output, warnings } = check(source, &[], Warnings::Find);
+    let errors = output
+        .map_err(CheckFailure::into_diagnostics)
+        .expect_err("4,000 ranges off the board");
     assert_eq!((errors.len(), warnings.len()), (4006, 1));
     errors.into_iter().chain(warnings).collect()
 }

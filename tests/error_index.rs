@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use senet::check::{CheckFailure, check_target_warned};
+use senet::check::{CheckFailure, Source, Warned, Warnings, check};
 use senet::lang::error_index::{self, Entry, INDEX};
 
 /// Every code written in the sources (`code(E123)`, `code(W001)`), each once, sorted.
@@ -99,7 +99,14 @@ fn each_wrong_example_gives_its_code_and_each_right_example_checks_clean() {
         };
 
         let (dir, wrong) = write_example(entry, "wrong", entry.wrong);
-        let (checked, warnings) = check_target_warned(&wrong, &options(entry.options));
+        let Warned {
+            output: checked,
+            warnings,
+        } = check(
+            Source::Target(&wrong),
+            &options(entry.options),
+            Warnings::Find,
+        );
         let codes: Vec<String> = match checked {
             Err(CheckFailure::Invalid(errors)) => errors.iter().map(|d| d.code()).collect(),
             Err(CheckFailure::Unreadable(e)) => panic!("{}: unreadable: {e}", entry.code),
@@ -118,7 +125,11 @@ fn each_wrong_example_gives_its_code_and_each_right_example_checks_clean() {
         let _ = std::fs::remove_dir_all(dir);
 
         let (dir, right) = write_example(entry, "right", entry.right);
-        let (checked, warnings) = check_target_warned(&right, &options(&entry.right_options()));
+        let options = options(&entry.right_options());
+        let Warned {
+            output: checked,
+            warnings,
+        } = check(Source::Target(&right), &options, Warnings::Find);
         if let Err(e) = checked {
             panic!("{}: the right example does not check: {e:?}", entry.code);
         }

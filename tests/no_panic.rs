@@ -42,7 +42,18 @@ fn check(name: &str, text: &str) -> Result<(), String> {
 
 /// [`check`] with options chosen as on the command line (`--option NAME=VALUE`).
 fn check_with(name: &str, text: &str, options: &[(String, String)]) -> Result<(), String> {
-    let (checked, warnings) = senet::check::check_text_warned(name, text, None, options);
+    let source = senet::check::Source::Text {
+        name,
+        text,
+        dir: None,
+    };
+    let checked = senet::check::check(source, options, senet::check::Warnings::Find);
+    let (checked, warnings) = (
+        checked
+            .output
+            .map_err(senet::check::CheckFailure::into_diagnostics),
+        checked.warnings,
+    );
     let mut diags = match checked {
         Ok(_) => Vec::new(),
         Err(d) if d.is_empty() => {

@@ -1,7 +1,7 @@
 //! Snapshot tests of the checker's warnings.
 //!
 //! Every `tests/warnings/*.rules` file checks without errors but has a likely mistake: it is
-//! checked with `check_text_warned` (relative `extends` resolve from `tests/warnings/`), every
+//! checked with `check` and its warnings (relative `extends` resolve from `tests/warnings/`), every
 //! warning is rendered without colour at a width of 100 columns, and the result is compared with
 //! the snapshot `tests/snapshots/warnings__<file stem>.snap`. The file's name begins with the
 //! code of the warnings it gives (`w003-...` gives W003, and only W003).
@@ -11,6 +11,7 @@
 
 use std::path::PathBuf;
 
+use senet::check::{Source, Warnings, check};
 use senet::lang::Diagnostic;
 
 use crate::support::every::every;
@@ -29,8 +30,9 @@ fn rule_files() -> Vec<PathBuf> {
 
 /// The warnings of a file that must check without errors.
 fn warnings(name: &str, text: &str) -> Vec<Diagnostic> {
-    let (checked, warnings) =
-        senet::check::check_text_warned(name, text, Some(PathBuf::from(DIR)), &[]);
+    let dir = Some(PathBuf::from(DIR));
+    let checked = check(Source::Text { name, text, dir }, &[], Warnings::Find);
+    let (checked, warnings) = (checked.output, checked.warnings);
     if let Err(errors) = checked {
         panic!("{name} has errors: {errors:?}");
     }
@@ -96,7 +98,8 @@ fn a_choice_within_a_source_note_says_a_destination_that_may_be_taken_is_meant()
 #[test]
 fn bundled_rule_sets_give_no_warning() {
     for id in senet::bundled::ids() {
-        let (checked, warnings) = senet::check::check_target_warned(id, &[]);
+        let checked = check(Source::Target(id), &[], Warnings::Find);
+        let (checked, warnings) = (checked.output, checked.warnings);
         assert!(checked.is_ok(), "{id} does not check");
         assert!(warnings.is_empty(), "{id}: {warnings:?}");
     }

@@ -8,7 +8,7 @@ use clap::CommandFactory;
 use serde_json::{Value, json};
 
 use super::args::{Cli, Command, Format, MethodArg};
-use senet::check::{CheckFailure, RuleSet, check_target, check_target_warned};
+use senet::check::{CheckFailure, RuleSet, Source, Warned, Warnings, check_target};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::Diagnostic;
@@ -439,7 +439,10 @@ fn check(
     let mut worst = 0u8;
     let mut json = Vec::new();
     for target in targets {
-        let (checked, warnings) = check_target_warned(target, options);
+        let Warned {
+            output: checked,
+            warnings,
+        } = senet::check::check(Source::Target(target), options, Warnings::Find);
         let denied = deny_warnings && !warnings.is_empty();
         if denied {
             worst = worst.max(1);

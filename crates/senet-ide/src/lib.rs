@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use senet_lang::check::load::{Layer, Origin, find_extended, load_chain};
-use senet_lang::check::{RuleSet, check_text_warned};
+use senet_lang::check::{CheckFailure, RuleSet, Source, Warnings, check};
 use senet_lang::lang::diagnostic::{self, Label, shown_text};
 use senet_lang::lang::syntax::{Span, Statement, StatementKind};
 use senet_lang::lang::{Diagnostic, SourceFile, Suggestion};
@@ -104,12 +104,17 @@ impl Analysis {
             Origin::Text { dir: dir.clone() },
             &mut ignored,
         );
-        let (checked, warnings) = check_text_warned(&name, text, dir, &[]);
+        let source = Source::Text {
+            name: &name,
+            text,
+            dir,
+        };
+        let checked = check(source, &[], Warnings::Find);
         Analysis {
             file,
             layers,
-            checked,
-            warnings,
+            checked: checked.output.map_err(CheckFailure::into_diagnostics),
+            warnings: checked.warnings,
         }
     }
 

@@ -19,7 +19,7 @@ use super::games::{
 };
 use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
-use senet::check::{CheckFailure, RuleSet, check_chain, check_sandboxed, check_target};
+use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_target};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::parse_position;
@@ -202,9 +202,13 @@ fn sandboxed(text: &str, options: &[(String, String)]) -> Result<RuleSet, ApiErr
             format!("a rule file may be at most {} KiB", MAX_SOURCE >> 10),
         ));
     }
-    check_sandboxed(SOURCE_NAME, text, options, false)
-        .0
-        .map_err(|d| invalid(&d))
+    let source = Source::Sandboxed {
+        name: SOURCE_NAME,
+        text,
+    };
+    senet::check::check(source, options, Warnings::Skip)
+        .output
+        .map_err(|f| invalid(&f.into_diagnostics()))
 }
 
 /// The rules a request names: `rules` (a bundled id) or `source` (a rule file's text, which
@@ -263,12 +267,15 @@ async fn check(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> 
     let options = options_of(&o)?;
     let entry = s
         .blocking(move || {
-            let (checked, warnings) = check_sandboxed(SOURCE_NAME, &text, &options, true);
-            let checked = checked.map_err(CheckFailure::Invalid);
+            let source = Source::Sandboxed {
+                name: SOURCE_NAME,
+                text: &text,
+            };
+            let checked = senet::check::check(source, &options, Warnings::Find);
             Ok(super::super::commands::check_entry(
                 SOURCE_NAME,
-                &checked,
-                &warnings,
+                &checked.output,
+                &checked.warnings,
                 false,
             ))
         })

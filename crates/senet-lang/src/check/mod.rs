@@ -21,31 +21,80 @@ pub use ruleset::RuleSet;
 use crate::lang::{Diagnostic, SourceFile};
 use load::Origin;
 
+/// A result with the warnings found on the way: likely mistakes that do not stop the rules from
+/// being played (`senet check`, the web page's checker and editors show them).
+#[derive(Debug)]
+pub struct Warned<T> {
+    pub output: T,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Where the rules to check come from.
+pub enum Source<'a> {
+    /// A bundled id or a rule file's path.
+    Target(&'a str),
+    /// Text handed over directly; relative `extends` resolve from `dir`.
+    Text {
+        name: &'a str,
+        text: &'a str,
+        dir: Option<PathBuf>,
+    },
+    /// Text from someone who may not read this machine's files (a page of `senet serve`): its
+    /// `extends` may name a bundled id only, and nothing is read from disk.
+    Sandboxed { name: &'a str, text: &'a str },
+    /// A chain of files carried whole (a game record's rules), the first file first; no
+    /// `extends` reaches outside the chain.
+    Chain(Vec<load::ChainFile>),
+}
+
+/// Whether a check looks for warnings too (only what shows them asks: they take time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warnings {
+    Find,
+    Skip,
+}
+
+/// The checker's one entry point: the rules of `source` with options chosen as `(name,
+/// value)`, or why they could not be had, and with [`Warnings::Find`] the warnings about the
+/// file. [`check_target`], [`check_text`] and [`check_chain`] are it without warnings.
+pub fn check(
+    source: Source<'_>,
+    options: &[(String, String)],
+    find: Warnings,
+) -> Warned<Result<RuleSet, CheckFailure>> {
+    let failed = |failure| Warned {
+        output: Err(failure),
+        warnings: Vec::new(),
+    };
+    let (file, origin) = match source {
+        Source::Target(target) => match load::open(target) {
+            Ok(opened) => opened,
+            Err(e) => return failed(CheckFailure::Unreadable(e)),
+        },
+        Source::Text { name, text, dir } => (SourceFile::new(name, text), Origin::Text { dir }),
+        Source::Sandboxed { name, text } => (SourceFile::new(name, text), Origin::Sandboxed),
+        Source::Chain(files) => {
+            let Some(first) = files.first() else {
+                return failed(CheckFailure::Invalid(Vec::new()));
+            };
+            let file = SourceFile::new(first.name.clone(), first.text.clone());
+            let origin = Origin::Embedded {
+                files: files.into(),
+                at: 0,
+            };
+            (file, origin)
+        }
+    };
+    let (checked, warnings) = check_file(file, origin, options, find);
+    Warned {
+        output: checked.map_err(CheckFailure::Invalid),
+        warnings,
+    }
+}
+
 /// Checks a bundled id or a rule file's path, with options chosen as `(name, value)`.
 pub fn check_target(target: &str, options: &[(String, String)]) -> Result<RuleSet, CheckFailure> {
-    check_target_with(target, options, Warnings::Skip).0
-}
-
-/// [`check_target`], and the warnings about the file (likely mistakes that do not stop the
-/// rules from being played).
-pub fn check_target_warned(
-    target: &str,
-    options: &[(String, String)],
-) -> (Result<RuleSet, CheckFailure>, Vec<Diagnostic>) {
-    check_target_with(target, options, Warnings::Find)
-}
-
-fn check_target_with(
-    target: &str,
-    options: &[(String, String)],
-    warnings: Warnings,
-) -> (Result<RuleSet, CheckFailure>, Vec<Diagnostic>) {
-    let (file, origin) = match load::open(target) {
-        Ok(opened) => opened,
-        Err(e) => return (Err(CheckFailure::Unreadable(e)), Vec::new()),
-    };
-    let (checked, warnings) = check_file(file, origin, options, warnings);
-    (checked.map_err(CheckFailure::Invalid), warnings)
+    check(Source::Target(target), options, Warnings::Skip).output
 }
 
 /// Checks rule text handed over directly; relative `extends` resolve from `dir`.
@@ -55,61 +104,20 @@ pub fn check_text(
     dir: Option<PathBuf>,
     options: &[(String, String)],
 ) -> Result<RuleSet, Vec<Diagnostic>> {
-    let file = SourceFile::new(name, text);
-    check_file(file, Origin::Text { dir }, options, Warnings::Skip).0
+    let source = Source::Text { name, text, dir };
+    check(source, options, Warnings::Skip)
+        .output
+        .map_err(CheckFailure::into_diagnostics)
 }
 
-/// [`check_text`], and the warnings about the text.
-pub fn check_text_warned(
-    name: &str,
-    text: &str,
-    dir: Option<PathBuf>,
-    options: &[(String, String)],
-) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
-    let file = SourceFile::new(name, text);
-    check_file(file, Origin::Text { dir }, options, Warnings::Find)
-}
-
-/// Checks rule text from someone who may not read this machine's files (a page of `senet
-/// serve`): its `extends` may name a bundled id only, and nothing is read from disk. With
-/// `warned`, the warnings about the text too (else none).
-pub fn check_sandboxed(
-    name: &str,
-    text: &str,
-    options: &[(String, String)],
-    warned: bool,
-) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
-    let file = SourceFile::new(name, text);
-    let find = if warned {
-        Warnings::Find
-    } else {
-        Warnings::Skip
-    };
-    check_file(file, Origin::Sandboxed, options, find)
-}
-
-/// Whether a check looks for warnings too (only `senet check` shows them).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Warnings {
-    Find,
-    Skip,
-}
-
-/// Checks a chain of files carried whole (a game record's rules), the first file first; no
-/// `extends` reaches outside the chain.
+/// Checks a chain of files carried whole (a game record's rules), the first file first.
 pub fn check_chain(
     files: Vec<load::ChainFile>,
     options: &[(String, String)],
 ) -> Result<RuleSet, Vec<Diagnostic>> {
-    let Some(first) = files.first() else {
-        return Err(Vec::new());
-    };
-    let file = SourceFile::new(first.name.clone(), first.text.clone());
-    let origin = Origin::Embedded {
-        files: files.into(),
-        at: 0,
-    };
-    check_file(file, origin, options, Warnings::Skip).0
+    check(Source::Chain(files), options, Warnings::Skip)
+        .output
+        .map_err(CheckFailure::into_diagnostics)
 }
 
 /// The rule set or its errors, and the warnings about the file.
@@ -187,4 +195,15 @@ pub enum CheckFailure {
     Unreadable(String),
     /// The file was read, and these are its errors.
     Invalid(Vec<Diagnostic>),
+}
+
+impl CheckFailure {
+    /// The errors of the rules; rules given as text or carried whole are always read, so only
+    /// a target's file can be unreadable, and it has none.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        match self {
+            CheckFailure::Invalid(diagnostics) => diagnostics,
+            CheckFailure::Unreadable(_) => Vec::new(),
+        }
+    }
 }

@@ -367,3 +367,29 @@ fn merge_refuses_a_shard_whose_counts_disagree_or_would_wrap() {
     refused(&[&compare[0], bad_name], bad_name, "not its 10 games");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The totals of reports written before the totals were a serde type (a simulation's shard,
+/// and a comparison's with the figures of `compare` in each row) read back and written again
+/// give the same bytes: the format did not move.
+#[test]
+fn report_totals_written_before_read_and_write_the_same_bytes() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/reports");
+    let read = |name: &str| -> Value {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("a fixture");
+        serde_json::from_str(&text).expect("JSON")
+    };
+    let sim = read("sim-kendall-shard-1-of-2.json");
+    let compare = read("compare-kendall-base-shard-1-of-2.json");
+    let mut totals = vec![&sim["totals"]];
+    for row in compare["rows"].as_array().expect("rows") {
+        totals.push(&row["totals"]);
+    }
+    assert!(
+        totals.iter().any(|t| t.get("metrics").is_some()),
+        "a row with figures"
+    );
+    for t in totals {
+        let back = senet::sim::Totals::from_json(t).expect("the totals read");
+        assert_eq!(back.to_json().to_string(), t.to_string());
+    }
+}

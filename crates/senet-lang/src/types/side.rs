@@ -56,7 +56,20 @@ impl fmt::Display for Side {
 
 /// A value for each side, indexed by [`Side`] (shakmaty's `ByColor`). Indexing never fails: there
 /// are exactly two entries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// In JSON it is the list of the two values, the first side's first.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct PerSide<T>(pub [T; 2]);
 
 impl<T> PerSide<T> {

@@ -9,13 +9,13 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value, json};
+use serde::Deserialize;
+use serde_json::Value;
 
 use super::metrics::Metrics;
 use super::report::Facts;
 use super::stats::{Moments, RatioMoments};
-use super::{Histogram, Shard, Totals, shard_range};
-use senet_lang::types::PerSide;
+use super::{Shard, Totals, shard_range};
 
 /// A field of a JSON object, or an error naming it.
 pub(super) fn at<'v>(v: &'v Value, key: &str) -> Result<&'v Value, String> {
@@ -40,23 +40,6 @@ pub(super) fn str_at<'v>(v: &'v Value, key: &str) -> Result<&'v str, String> {
         .ok_or_else(|| format!("`{key}` is not a string"))
 }
 
-fn u64s(v: &Value, key: &str) -> Result<Vec<u64>, String> {
-    at(v, key)?
-        .as_array()
-        .ok_or_else(|| format!("`{key}` is not a list"))?
-        .iter()
-        .map(|x| {
-            x.as_u64()
-                .ok_or_else(|| format!("`{key}` holds a non-count"))
-        })
-        .collect()
-}
-
-fn pair(v: &Value, key: &str) -> Result<[u64; 2], String> {
-    let list = u64s(v, key)?;
-    <[u64; 2]>::try_from(list).map_err(|_| format!("`{key}` is not two counts"))
-}
-
 pub(super) fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
     at(v, key)?
         .as_array()
@@ -70,156 +53,25 @@ pub(super) fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
         .collect()
 }
 
-/// A sum of squares: written as a decimal string, since it may pass 2^64.
-fn big(x: u128) -> Value {
-    json!(x.to_string())
-}
-
-fn big_at(v: &Value, key: &str) -> Result<u128, String> {
-    str_at(v, key)?
-        .parse()
-        .map_err(|_| format!("`{key}` is not a whole number"))
-}
-
-fn moments_json(m: &Moments) -> Value {
-    json!({ "n": m.n, "sum": m.sum, "sq": big(m.sq) })
-}
-
-fn moments_of(v: &Value) -> Result<Moments, String> {
-    Ok(Moments {
-        n: u64_at(v, "n")?,
-        sum: u64_at(v, "sum")?,
-        sq: big_at(v, "sq")?,
-    })
-}
-
-fn ratio_json(r: &RatioMoments) -> Value {
-    json!({ "y": moments_json(&r.y), "x": moments_json(&r.x), "xy": big(r.xy) })
-}
-
-fn ratio_of(v: &Value) -> Result<RatioMoments, String> {
-    Ok(RatioMoments {
-        y: moments_of(at(v, "y")?)?,
-        x: moments_of(at(v, "x")?)?,
-        xy: big_at(v, "xy")?,
-    })
-}
-
-fn histogram_json(h: &Histogram) -> Value {
-    Value::Array(h.0.iter().map(|(v, n)| json!([v, n])).collect())
-}
-
-fn histogram_of(v: &Value, key: &str) -> Result<Histogram, String> {
-    let bad = || format!("`{key}` is not a list of [value, count]");
-    let mut h = BTreeMap::new();
-    for entry in at(v, key)?.as_array().ok_or_else(bad)? {
-        let [value, n] = entry.as_array().map(Vec::as_slice).ok_or_else(bad)? else {
-            return Err(bad());
-        };
-        let value = value
-            .as_u64()
-            .and_then(|x| u32::try_from(x).ok())
-            .ok_or_else(bad)?;
-        let count = h.entry(value).or_insert(0u64);
-        *count = count
-            .checked_add(n.as_u64().ok_or_else(bad)?)
-            .ok_or_else(|| format!("`{key}` counts more than 2^64 - 1 games"))?;
-    }
-    Ok(Histogram(h))
-}
-
 impl Metrics {
     pub fn to_json(&self) -> Value {
-        json!({
-            "first_side_wins": self.first_side_wins,
-            "passes": moments_json(&self.passes),
-            "captures": moments_json(&self.captures),
-            "fired": self.fired.iter().map(moments_json).collect::<Vec<_>>(),
-            "lead_changes": moments_json(&self.lead_changes),
-            "branching": ratio_json(&self.branching),
-            "forced": ratio_json(&self.forced),
-            "unlisted": self.unlisted,
-            "behind": ratio_json(&self.behind),
-            "deficit": ratio_json(&self.deficit),
-        })
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
     pub fn from_json(v: &Value) -> Result<Metrics, String> {
-        let fired: Vec<Moments> = at(v, "fired")?
-            .as_array()
-            .ok_or("`fired` is not a list")?
-            .iter()
-            .map(moments_of)
-            .collect::<Result<_, _>>()?;
-        Ok(Metrics {
-            first_side_wins: u64_at(v, "first_side_wins")?,
-            passes: moments_of(at(v, "passes")?)?,
-            captures: moments_of(at(v, "captures")?)?,
-            fired: <[Moments; 3]>::try_from(fired).map_err(|_| "`fired` is not three entries")?,
-            lead_changes: moments_of(at(v, "lead_changes")?)?,
-            branching: ratio_of(at(v, "branching")?)?,
-            forced: ratio_of(at(v, "forced")?)?,
-            unlisted: u64_at(v, "unlisted")?,
-            behind: ratio_of(at(v, "behind")?)?,
-            deficit: ratio_of(at(v, "deficit")?)?,
-        })
+        Metrics::deserialize(v).map_err(|e| format!("`metrics`: {e}"))
     }
 }
 
 impl Totals {
     /// Every total, as JSON: what a merge adds up.
     pub fn to_json(&self) -> Value {
-        let mut v = json!({
-            "games": self.games,
-            "wins": self.wins.0,
-            "player_wins": self.player_wins,
-            "draws": self.draws,
-            "unfinished": self.unfinished,
-            "moves": self.moves,
-            "turns": self.turns,
-            "passes": self.passes,
-            "captures": self.captures,
-            "backward": self.backward,
-            "extra_throws": self.extra_throws,
-            "effects": self.effects,
-            "entered": self.entered,
-            "borne_off": self.borne_off,
-            "match_points": self.match_points,
-            "landings": self.landings,
-            "fallbacks": self.fallbacks,
-            "moves_each": histogram_json(&self.moves_each),
-            "turns_each": histogram_json(&self.turns_each),
-        });
-        if let Some(m) = &self.metrics {
-            v["metrics"] = m.to_json();
-        }
-        v
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
     /// Totals read back, refused unless their counts agree with each other ([`Totals::check`]).
     pub fn from_json(v: &Value) -> Result<Totals, String> {
-        let t = Totals {
-            games: u64_at(v, "games")?,
-            wins: PerSide(pair(v, "wins")?),
-            player_wins: pair(v, "player_wins")?,
-            draws: u64_at(v, "draws")?,
-            unfinished: u64_at(v, "unfinished")?,
-            moves: u64_at(v, "moves")?,
-            turns: u64_at(v, "turns")?,
-            passes: u64_at(v, "passes")?,
-            captures: u64_at(v, "captures")?,
-            backward: u64_at(v, "backward")?,
-            extra_throws: u64_at(v, "extra_throws")?,
-            effects: u64_at(v, "effects")?,
-            entered: u64_at(v, "entered")?,
-            borne_off: u64_at(v, "borne_off")?,
-            match_points: u64_at(v, "match_points")?,
-            landings: u64s(v, "landings")?,
-            fallbacks: pair(v, "fallbacks")?,
-            moves_each: histogram_of(v, "moves_each")?,
-            turns_each: histogram_of(v, "turns_each")?,
-            metrics: v.get("metrics").map(Metrics::from_json).transpose()?,
-        };
+        let t = Totals::deserialize(v).map_err(|e| e.to_string())?;
         t.check()?;
         Ok(t)
     }

@@ -9,7 +9,7 @@ use senet_engine::engine::{Engine, Listing, Move, Outcome, Position};
 use senet_lang::types::{PerSide, Side, Throw};
 
 /// Sums over games of the per-game figures (each with its sum of squares, for intervals).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Metrics {
     /// Decided games won by the side that played the first throw of ordinary play.
     pub first_side_wins: u64,

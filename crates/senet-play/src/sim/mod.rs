@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::agents;
 use crate::agents::RandomAgent;
@@ -27,8 +28,9 @@ use senet_lang::types::{PerSide, Side};
 use crate::seed::{game_seed, player_seed};
 
 /// Sums over games: every figure is an integer total, so adding them up in any order (any
-/// number of threads) gives the same result.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// number of threads) gives the same result. In JSON (a report's `totals`, what a merge adds
+/// up) each field under its name, in this order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     pub games: u64,
     /// Wins by side.
@@ -56,12 +58,34 @@ pub struct Totals {
     pub moves_each: Histogram,
     pub turns_each: Histogram,
     /// The figures of `senet compare`, where they were asked for ([`SimSpec::metrics`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metrics: Option<Metrics>,
 }
 
-/// Counts of values: how many games had each length.
+/// Counts of values: how many games had each length. In JSON a list of `[value, count]` in
+/// order of value; read back, a value listed twice counts twice (refused where the sum would
+/// pass 2^64 - 1).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Histogram(pub std::collections::BTreeMap<u32, u64>);
+
+impl Serialize for Histogram {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Histogram {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Histogram, D::Error> {
+        let mut h = std::collections::BTreeMap::new();
+        for (value, n) in Vec::<(u32, u64)>::deserialize(d)? {
+            let count = h.entry(value).or_insert(0u64);
+            *count = count
+                .checked_add(n)
+                .ok_or_else(|| serde::de::Error::custom("it counts more than 2^64 - 1 games"))?;
+        }
+        Ok(Histogram(h))
+    }
+}
 
 impl Histogram {
     pub fn add(&mut self, value: u32) {

@@ -12,6 +12,8 @@
 //! regularised incomplete gamma function, Student's t through the regularised incomplete beta
 //! function, both by the classical series and continued fractions, and quantiles by bisection.
 
+use serde::{Deserialize, Serialize};
+
 /// The 97.5th percentile of the standard normal distribution: a 95 % two-sided interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -65,12 +67,29 @@ pub fn wilson(successes: u64, n: u64) -> Estimate {
     }
 }
 
-/// The per-game values of a figure, summed: how many games, the sum and the sum of squares.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The per-game values of a figure, summed: how many games, the sum and the sum of squares (in
+/// JSON a string of digits: a number past 2^53 does not survive every reader).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
     pub n: u64,
     pub sum: u64,
+    #[serde(with = "digits")]
     pub sq: u128,
+}
+
+/// A 128-bit count as a JSON string of decimal digits.
+mod digits {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(x: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(x)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("`{text}` is not a whole number")))
+    }
 }
 
 impl Moments {
@@ -133,10 +152,11 @@ impl Moments {
 
 /// Two per-game values summed together, for the ratio of their sums: `y` over `x`, with the
 /// sum of their products.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatioMoments {
     pub y: Moments,
     pub x: Moments,
+    #[serde(with = "digits")]
     pub xy: u128,
 }
 

@@ -81,7 +81,9 @@ impl<'de> Deserialize<'de> for Histogram {
             let count = h.entry(value).or_insert(0u64);
             *count = count
                 .checked_add(n)
-                .ok_or_else(|| serde::de::Error::custom("it counts more than 2^64 - 1 games"))?;
+                .ok_or_else(|| serde::de::Error::custom(
+                    "a list of lengths (`moves_each`, `turns_each`) counts more than 2^64 - 1 games",
+                ))?;
         }
         Ok(Histogram(h))
     }

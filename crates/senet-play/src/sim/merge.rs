@@ -285,31 +285,26 @@ pub(super) fn check_shard_games(
     Ok(())
 }
 
+/// What a report or a row of a comparison says of its rules, as its JSON writes it.
+#[derive(Deserialize)]
+struct FactsJson {
+    rules: String,
+    title: String,
+    sides: [String; 2],
+    seats: bool,
+    special_squares: Vec<(usize, String)>,
+}
+
 impl Facts {
     /// The facts of a report of `senet sim`, or of a row of `senet compare`.
     pub fn from_json(v: &Value) -> Result<Facts, String> {
-        let sides = strings(v, "sides")?;
-        let special = at(v, "special_squares")?
-            .as_array()
-            .ok_or("`special_squares` is not a list")?
-            .iter()
-            .map(|e| {
-                let index = e.get(0).and_then(Value::as_u64);
-                let name = e.get(1).and_then(Value::as_str);
-                match (index.and_then(|i| usize::try_from(i).ok()), name) {
-                    (Some(i), Some(n)) => Ok((i, n.to_string())),
-                    _ => Err("`special_squares` holds an entry that is not [index, name]"),
-                }
-            })
-            .collect::<Result<_, _>>()?;
+        let f = FactsJson::deserialize(v).map_err(|e| e.to_string())?;
         Ok(Facts {
-            id: str_at(v, "rules")?.to_string(),
-            title: str_at(v, "title")?.to_string(),
-            sides: <[String; 2]>::try_from(sides).map_err(|_| "`sides` is not two names")?,
-            seats: at(v, "seats")?
-                .as_bool()
-                .ok_or("`seats` is not true or false")?,
-            special,
+            id: f.rules,
+            title: f.title,
+            sides: f.sides,
+            seats: f.seats,
+            special: f.special_squares,
         })
     }
 }
@@ -382,34 +377,47 @@ pub struct SimResult {
     pub jobs: usize,
 }
 
+/// The fields of a report of `senet sim` that a merge reads (the rest it writes again from
+/// them), as the report writes them.
+#[derive(Deserialize)]
+struct SimJson {
+    options: serde_json::Map<String, Value>,
+    players: Vec<String>,
+    /// Not written before seats could alternate: those runs did not.
+    #[serde(default)]
+    alternate: bool,
+    seed: u64,
+    turn_cap: u32,
+    totals: Totals,
+    seconds: f64,
+    jobs: usize,
+}
+
+/// Options as a report writes them: an object of names to values, in the rules' order.
+fn options_of(map: serde_json::Map<String, Value>) -> Result<Vec<(String, String)>, String> {
+    map.into_iter()
+        .map(|(k, x)| match x {
+            Value::String(s) => Ok((k, s)),
+            _ => Err(format!("option `{k}` is not a string")),
+        })
+        .collect()
+}
+
 impl SimResult {
     pub fn from_json(v: &Value) -> Result<SimResult, String> {
-        let options = at(v, "options")?
-            .as_object()
-            .ok_or("`options` is not an object")?
-            .iter()
-            .map(|(k, x)| {
-                x.as_str()
-                    .map(|s| (k.clone(), s.to_string()))
-                    .ok_or_else(|| format!("option `{k}` is not a string"))
-            })
-            .collect::<Result<_, _>>()?;
+        let r = SimJson::deserialize(v).map_err(|e| e.to_string())?;
+        r.totals.check()?;
         Ok(SimResult {
             facts: Facts::from_json(v)?,
-            options,
-            players: strings(v, "players")?,
-            // Not written before seats could alternate: those runs did not.
-            alternate: match v.get("alternate") {
-                None => false,
-                Some(a) => a.as_bool().ok_or("`alternate` is not true or false")?,
-            },
-            seed: u64_at(v, "seed")?,
-            turn_cap: u32::try_from(u64_at(v, "turn_cap")?)
-                .map_err(|_| "`turn_cap` is too large")?,
+            options: options_of(r.options)?,
+            players: r.players,
+            alternate: r.alternate,
+            seed: r.seed,
+            turn_cap: r.turn_cap,
             shard: shard_of(v)?,
-            totals: Totals::from_json(at(v, "totals")?)?,
-            seconds: f64_at(v, "seconds")?,
-            jobs: usize::try_from(u64_at(v, "jobs")?).map_err(|_| "`jobs` is too large")?,
+            totals: r.totals,
+            seconds: r.seconds,
+            jobs: r.jobs,
         })
     }
 

@@ -9,11 +9,10 @@
 
 use std::fmt::Write;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::merge::{
-    at, check_shard_games, check_shards, checked_sum, shard_of, str_at, strings, u64_at,
-};
+use super::merge::{check_shard_games, check_shards, checked_sum, shard_of};
 use super::metrics::Metrics;
 use super::report::{Facts, shard_json};
 use super::stats::{Estimate, Moments, balance, holm, two_proportion_p, welch_p, wilson, z_p};
@@ -58,8 +57,8 @@ fn restriction_name(i: usize) -> &'static str {
     ["blockade", "protection", "stop"][i]
 }
 
-/// The games of one seating of a skill pair: who won.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The games of one seating of a skill pair: who won. In JSON its fields by name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seating {
     pub games: u64,
     pub player_wins: [u64; 2],
@@ -93,21 +92,12 @@ impl Seating {
     }
 
     fn to_json(self) -> Value {
-        json!({ "games": self.games, "player_wins": self.player_wins, "draws": self.draws })
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    fn from_json(v: &Value) -> Result<Seating, String> {
-        let wins = at(v, "player_wins")?;
-        let win = |i: usize| {
-            wins.get(i)
-                .and_then(Value::as_u64)
-                .ok_or("`player_wins` is not two counts")
-        };
-        let seating = Seating {
-            games: u64_at(v, "games")?,
-            player_wins: [win(0)?, win(1)?],
-            draws: u64_at(v, "draws")?,
-        };
+    /// A seating read back, refused unless its games hold its wins and draws.
+    fn check(self) -> Result<Seating, String> {
+        let seating = self;
         // Each game won by a player, drawn or unfinished: no more of them than games.
         let ended =
             seating.player_wins.map(u128::from).iter().sum::<u128>() + u128::from(seating.draws);
@@ -119,6 +109,33 @@ impl Seating {
         }
         Ok(seating)
     }
+}
+
+/// What `Comparison::from_json` reads of a comparison, as `senet compare` writes it (the rows
+/// are read one by one, each with its facts).
+#[derive(Deserialize)]
+struct ComparisonJson {
+    players: Vec<String>,
+    games: u64,
+    seed: u64,
+    turn_cap: u32,
+    skill: Vec<[String; 2]>,
+    skill_games: u64,
+    rows: Vec<Value>,
+    seconds: f64,
+    jobs: usize,
+}
+
+/// What is read of a row of a comparison besides its facts.
+#[derive(Deserialize)]
+struct RowJson {
+    target: String,
+    options: Map<String, Value>,
+    seed: u64,
+    race_start: [u32; 2],
+    restrictions: Vec<String>,
+    totals: Totals,
+    skill_totals: Vec<[Seating; 2]>,
 }
 
 /// One row: a rule set with its options, its run, and its skill games.
@@ -572,88 +589,44 @@ impl Comparison {
                 "not the JSON of `senet compare` (`format` is not `senet-compare/1`)".into(),
             );
         }
-        let skill = at(v, "skill")?
-            .as_array()
-            .ok_or("`skill` is not a list")?
-            .iter()
-            .map(|p| {
-                let pair: Vec<String> = p
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|x| x.as_str().map(str::to_string))
-                    .collect();
-                <[String; 2]>::try_from(pair)
-                    .map_err(|_| "`skill` holds an entry that is not two agents".to_string())
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let rows = at(v, "rows")?
-            .as_array()
-            .ok_or("`rows` is not a list")?
+        let c = ComparisonJson::deserialize(v).map_err(|e| e.to_string())?;
+        let rows = c
+            .rows
             .iter()
             .map(|r| {
-                let restrictions: Vec<String> = strings(r, "restrictions")?;
-                let race = at(r, "race_start")?;
-                let race_at = |i: usize| {
-                    race.get(i)
-                        .and_then(Value::as_u64)
-                        .and_then(|x| u32::try_from(x).ok())
-                        .ok_or("`race_start` is not two counts")
-                };
-                let skill_totals = at(r, "skill_totals")?
-                    .as_array()
-                    .ok_or("`skill_totals` is not a list")?
-                    .iter()
-                    .map(|s| {
-                        let one = |i: usize| {
-                            s.get(i)
-                                .ok_or_else(|| {
-                                    "`skill_totals` holds an entry that is not two seatings"
-                                        .to_string()
-                                })
-                                .and_then(Seating::from_json)
-                        };
-                        Ok([one(0)?, one(1)?])
-                    })
+                let row = RowJson::deserialize(r).map_err(|e| e.to_string())?;
+                row.totals.check()?;
+                let skill = row
+                    .skill_totals
+                    .into_iter()
+                    .map(|[a, b]| Ok([a.check()?, b.check()?]))
                     .collect::<Result<Vec<_>, String>>()?;
-                let options = at(r, "options")?
-                    .as_object()
-                    .ok_or("`options` is not an object")?
-                    .iter()
-                    .map(|(k, x)| {
-                        x.as_str()
-                            .map(|s| (k.clone(), s.to_string()))
-                            .ok_or_else(|| format!("option `{k}` is not a string"))
-                    })
-                    .collect::<Result<_, _>>()?;
                 Ok(Row {
-                    target: str_at(r, "target")?.to_string(),
-                    options,
-                    seed: u64_at(r, "seed")?,
+                    target: row.target,
+                    options: super::merge::options_of(row.options)?,
+                    seed: row.seed,
                     facts: RowFacts {
                         facts: Facts::from_json(r)?,
-                        race_start: [race_at(0)?, race_at(1)?],
+                        race_start: row.race_start,
                         restrictions: [0, 1, 2]
-                            .map(|i| restrictions.iter().any(|n| n == restriction_name(i))),
+                            .map(|i| row.restrictions.iter().any(|n| n == restriction_name(i))),
                     },
-                    totals: Totals::from_json(at(r, "totals")?)?,
-                    skill: skill_totals,
+                    totals: row.totals,
+                    skill,
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let shard = shard_of(v)?;
         Ok(Comparison {
-            players: strings(v, "players")?,
-            games: u64_at(v, "games")?,
-            seed: u64_at(v, "seed")?,
-            turn_cap: u32::try_from(u64_at(v, "turn_cap")?)
-                .map_err(|_| "`turn_cap` is too large")?,
-            skill,
-            skill_games: u64_at(v, "skill_games")?,
+            players: c.players,
+            games: c.games,
+            seed: c.seed,
+            turn_cap: c.turn_cap,
+            skill: c.skill,
+            skill_games: c.skill_games,
             rows,
-            shard: shard.map(|(s, _)| s),
-            seconds: super::merge::f64_at(v, "seconds")?,
-            jobs: usize::try_from(u64_at(v, "jobs")?).map_err(|_| "`jobs` is too large")?,
+            shard: shard_of(v)?.map(|(s, _)| s),
+            seconds: c.seconds,
+            jobs: c.jobs,
         })
     }
 

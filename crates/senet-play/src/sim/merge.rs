@@ -17,42 +17,6 @@ use super::report::Facts;
 use super::stats::{Moments, RatioMoments};
 use super::{Shard, Totals, shard_range};
 
-/// A field of a JSON object, or an error naming it.
-pub(super) fn at<'v>(v: &'v Value, key: &str) -> Result<&'v Value, String> {
-    v.get(key).ok_or_else(|| format!("`{key}` is missing"))
-}
-
-pub(super) fn u64_at(v: &Value, key: &str) -> Result<u64, String> {
-    at(v, key)?
-        .as_u64()
-        .ok_or_else(|| format!("`{key}` is not a count"))
-}
-
-pub(super) fn f64_at(v: &Value, key: &str) -> Result<f64, String> {
-    at(v, key)?
-        .as_f64()
-        .ok_or_else(|| format!("`{key}` is not a number"))
-}
-
-pub(super) fn str_at<'v>(v: &'v Value, key: &str) -> Result<&'v str, String> {
-    at(v, key)?
-        .as_str()
-        .ok_or_else(|| format!("`{key}` is not a string"))
-}
-
-pub(super) fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
-    at(v, key)?
-        .as_array()
-        .ok_or_else(|| format!("`{key}` is not a list"))?
-        .iter()
-        .map(|x| {
-            x.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("`{key}` holds a non-string"))
-        })
-        .collect()
-}
-
 impl Metrics {
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
@@ -311,14 +275,22 @@ impl Facts {
 
 /// The shard a result holds, and the games of its whole run (`None`: a whole run).
 pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, String> {
+    /// A report's `shard`, as [`super::report::shard_json`] writes it.
+    #[derive(Deserialize)]
+    struct ShardJson {
+        k: u64,
+        n: u64,
+        run_games: u64,
+    }
     let Some(s) = v.get("shard") else {
         return Ok(None);
     };
-    let (k, n) = (u64_at(s, "k")?, u64_at(s, "n")?);
+    let ShardJson { k, n, run_games } =
+        ShardJson::deserialize(s).map_err(|e| format!("`shard`: {e}"))?;
     if k == 0 || k > n {
         return Err(format!("`shard` {k}/{n} is not a shard"));
     }
-    Ok(Some((Shard { k, n }, u64_at(s, "run_games")?)))
+    Ok(Some((Shard { k, n }, run_games)))
 }
 
 /// Checks that `shards` (one per file, in the files' order) are every shard of one run, each
@@ -394,7 +366,9 @@ struct SimJson {
 }
 
 /// Options as a report writes them: an object of names to values, in the rules' order.
-fn options_of(map: serde_json::Map<String, Value>) -> Result<Vec<(String, String)>, String> {
+pub(super) fn options_of(
+    map: serde_json::Map<String, Value>,
+) -> Result<Vec<(String, String)>, String> {
     map.into_iter()
         .map(|(k, x)| match x {
             Value::String(s) => Ok((k, s)),

@@ -515,7 +515,7 @@ fn staged_stage(
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
     let mut known = Known::none(&index);
     for path in a.from {
-        read_layers(path, &expected, engine, &index, &mut known)?;
+        read_layers(path, &expected, engine, &index, &mut known).map_err(|e| e.to_string())?;
     }
     if let Some((lo, hi)) = a.layers
         && let Some(t) = (lo..=hi).find(|&t| known.has_total(&index, t))

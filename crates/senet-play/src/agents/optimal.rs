@@ -128,4 +128,5 @@ pub fn load_table(engine: &Engine, rules: &RulesId, path: &str) -> Result<Arc<So
         engine,
     )
     .map(Arc::new)
+    .map_err(|e| e.to_string())
 }

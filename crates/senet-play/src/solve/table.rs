@@ -160,7 +160,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
 
 /// Writes a solved table to `path`, whole ([`files::write`]: a full disk leaves the file that
 /// was there as it was).
-pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), String> {
+pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), TableError> {
     let s = match solved {
         Solved::Search(s) => s,
         Solved::Dense(d) => return save_dense(path, header, d),
@@ -184,7 +184,7 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
         checksum: sum.hex(),
         ..header.clone()
     };
-    let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+    let head = serde_json::to_string(&header).map_err(|e| TableError::Unwritable(e.to_string()))?;
     files::write(Path::new(path), |w| {
         writeln!(w, "{head}")?;
         for k in 0..s.positions.len() {
@@ -193,7 +193,7 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Str
         }
         Ok(())
     })
-    .map_err(|e| e.to_string())
+    .map_err(|e| TableError::Unwritable(e.to_string()))
 }
 
 /// The bytes of each value a dense table holds, in the numbering's order: every state's in f32,
@@ -225,7 +225,7 @@ fn nearest_f32(v: f64) -> f32 {
     v as f32
 }
 
-fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), String> {
+fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(), TableError> {
     let mut sum = Checksum::new();
     let mut states = 0;
     for (bytes, n) in held_values(d) {
@@ -240,7 +240,7 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
         checksum: sum.hex(),
         ..header.clone()
     };
-    let head = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+    let head = serde_json::to_string(&header).map_err(|e| TableError::Unwritable(e.to_string()))?;
     files::write(Path::new(path), |w| {
         writeln!(w, "{head}")?;
         for (bytes, n) in held_values(d) {
@@ -248,7 +248,7 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
         }
         Ok(())
     })
-    .map_err(|e| e.to_string())
+    .map_err(|e| TableError::Unwritable(e.to_string()))
 }
 
 /// A table whose header was read and checked against the rules it is for; its body is next.
@@ -259,13 +259,78 @@ struct Opened {
     body: u64,
 }
 
-fn cannot(path: &str, e: &dyn std::fmt::Display) -> String {
-    format!("cannot read the table `{path}`: {e}")
+/// Why a table could not be written, read or used. Each message names the table's file.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Writing the file failed (the message says how).
+    #[error("{0}")]
+    Unwritable(String),
+    #[error("cannot read the table `{path}`: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("`{path}` is not a senet table (made by `senet solve --table`)")]
+    NotATable { path: String },
+    #[error(
+        "the table `{path}` was made by an earlier version of senet, whose tables carry no \
+         checksum: solve it again with `senet solve --table`"
+    )]
+    Older { path: String },
+    #[error(
+        "the table `{path}` was solved for `{rules}` with {options}, not for `{wanted_rules}` \
+         with {wanted_options}"
+    )]
+    OtherRules {
+        path: String,
+        rules: String,
+        options: String,
+        wanted_rules: String,
+        wanted_options: String,
+    },
+    #[error(
+        "the table `{path}` was solved for other rules of `{rules}` (its rule files have \
+         changed since): solve it again"
+    )]
+    RulesChanged { path: String, rules: String },
+    #[error("the table `{path}` is damaged: {what}")]
+    Damaged { path: String, what: String },
+    #[error("the table `{path}`{size} does not fit in the memory senet may use here")]
+    TooBig {
+        path: String,
+        /// Its size in words (` (1.2 GiB)`), where it is known.
+        size: String,
+    },
+    /// A table of some super-layers given where a whole one is needed, or the other way round.
+    #[error("the table `{path}` {what}")]
+    NotForThis { path: String, what: String },
+}
+
+fn cannot(path: &str, e: &dyn std::fmt::Display) -> TableError {
+    TableError::Unreadable {
+        path: path.into(),
+        reason: e.to_string(),
+    }
+}
+
+fn damaged(path: &str, what: impl Into<String>) -> TableError {
+    TableError::Damaged {
+        path: path.into(),
+        what: what.into(),
+    }
+}
+
+fn too_big(path: &str) -> TableError {
+    TableError::TooBig {
+        path: path.into(),
+        size: String::new(),
+    }
+}
+
+fn not_a_table(path: &str) -> TableError {
+    TableError::NotATable { path: path.into() }
 }
 
 /// Opens a table and checks its header: a senet table of this version, for these rules and
 /// options.
-fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, String> {
+fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, TableError> {
     let meta = std::fs::metadata(path).map_err(|e| cannot(path, &e))?;
     if !meta.is_file() {
         return Err(cannot(path, &"it is not a regular file"));
@@ -279,39 +344,33 @@ fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, S
         .read_until(b'\n', &mut head)
         .map_err(|e| cannot(path, &e))?;
     let line = String::from_utf8_lossy(&head);
-    let header: TableHeader = serde_json::from_str(line.trim())
-        .map_err(|_| format!("`{path}` is not a senet table (made by `senet solve --table`)"))?;
+    let header: TableHeader = serde_json::from_str(line.trim()).map_err(|_| not_a_table(path))?;
     if OLDER.contains(&header.format.as_str()) {
-        return Err(format!(
-            "the table `{path}` was made by an earlier version of senet, whose tables carry no \
-             checksum: solve it again with `senet solve --table`"
-        ));
+        return Err(TableError::Older { path: path.into() });
     }
     if ![MAGIC, DENSE, DENSE_F32].contains(&header.format.as_str()) {
-        return Err(format!(
-            "`{path}` is not a senet table (made by `senet solve --table`)"
-        ));
+        return Err(not_a_table(path));
     }
     if (&header.rules, &header.options) != (&expected.rules, &expected.options) {
-        return Err(format!(
-            "the table `{path}` was solved for `{}` with {}, not for `{}` with {}",
-            header.rules,
-            options_text(&header.options),
-            expected.rules,
-            options_text(&expected.options)
-        ));
+        return Err(TableError::OtherRules {
+            path: path.into(),
+            rules: header.rules,
+            options: options_text(&header.options),
+            wanted_rules: expected.rules.clone(),
+            wanted_options: options_text(&expected.options),
+        });
     }
     if header.hash != expected.hash {
-        return Err(format!(
-            "the table `{path}` was solved for other rules of `{}` (its rule files have changed \
-             since): solve it again",
-            header.rules
-        ));
+        return Err(TableError::RulesChanged {
+            path: path.into(),
+            rules: header.rules,
+        });
     }
     let pieces = engine.rules.pieces;
     if header.floor.is_some_and(|f| f.iter().any(|&n| n > pieces)) {
-        return Err(format!(
-            "the table `{path}` is damaged: its floor of pieces off is more than the {pieces} pieces a side has"
+        return Err(damaged(
+            path,
+            format!("its floor of pieces off is more than the {pieces} pieces a side has"),
         ));
     }
     let body = meta.len().saturating_sub(head.len() as u64);
@@ -324,20 +383,18 @@ fn open(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Opened, S
 
 impl Opened {
     /// The message for a body that does not hold what the header says.
-    fn damaged(&self, path: &str) -> String {
-        format!(
-            "the table `{path}` is damaged: {} bytes for {} states",
-            self.body, self.header.states
+    fn damaged(&self, path: &str) -> TableError {
+        damaged(
+            path,
+            format!("{} bytes for {} states", self.body, self.header.states),
         )
     }
 
     /// Reads the body (whose size the caller has checked), and checks it against its checksum.
-    fn read_body(&mut self, path: &str) -> Result<Vec<u8>, String> {
-        let too_big = || {
-            format!(
-                "the table `{path}` ({:.1} GiB) does not fit in the memory senet may use here",
-                self.body as f64 / f64::from(1u32 << 30)
-            )
+    fn read_body(&mut self, path: &str) -> Result<Vec<u8>, TableError> {
+        let too_big = || TableError::TooBig {
+            path: path.into(),
+            size: format!(" ({:.1} GiB)", self.body as f64 / f64::from(1u32 << 30)),
         };
         let mut bytes = Vec::new();
         bytes
@@ -350,16 +407,17 @@ impl Opened {
         let mut sum = Checksum::new();
         sum.add(&bytes);
         if sum.hex() != self.header.checksum {
-            return Err(format!(
-                "the table `{path}` is damaged: its contents do not match its checksum"
-            ));
+            return Err(damaged(path, "its contents do not match its checksum"));
         }
         Ok(bytes)
     }
 }
 
-fn not_chance(path: &str, v: f64) -> String {
-    format!("the table `{path}` is damaged: it holds {v}, which is not a chance from 0 to 1")
+fn not_chance(path: &str, v: f64) -> TableError {
+    damaged(
+        path,
+        format!("it holds {v}, which is not a chance from 0 to 1"),
+    )
 }
 
 /// The bytes of a value in a dense table of format `format`.
@@ -380,11 +438,11 @@ fn dense_values<'a>(format: &str, bytes: &'a [u8]) -> impl Iterator<Item = f64> 
 }
 
 /// A dense body's values, each checked to be a chance, kept as precise as the table holds them.
-fn dense_solution_values(path: &str, format: &str, bytes: &[u8]) -> Result<Values, String> {
+fn dense_solution_values(path: &str, format: &str, bytes: &[u8]) -> Result<Values, TableError> {
     if let Some(v) = dense_values(format, bytes).find(|&v| !is_chance(v)) {
         return Err(not_chance(path, v));
     }
-    let too_big = || format!("the table `{path}` does not fit in the memory senet may use here");
+    let too_big = || too_big(path);
     let n = bytes.len() / value_bytes(format);
     if format == DENSE_F32 {
         let mut values: Vec<f32> = Vec::new();
@@ -405,16 +463,19 @@ fn dense_solution_values(path: &str, format: &str, bytes: &[u8]) -> Result<Value
 
 /// Loads a table; `expected` is the header the caller's rules and options give, `engine` plays
 /// those rules (a dense table's numbering is rebuilt from them).
-pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, String> {
+pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solved, TableError> {
     let mut opened = open(path, expected, engine)?;
     let header = opened.header.clone();
     if let Some([lo, hi]) = header.layers {
-        return Err(format!(
-            "the table `{path}` holds only the states with {lo} to {hi} pieces off in total (a \
-             run of `senet solve --layers`); play needs a whole table: make one with `senet solve \
-             {} --from FILE ... --table FILE`, giving every such table",
-            header.rules
-        ));
+        return Err(TableError::NotForThis {
+            path: path.into(),
+            what: format!(
+                "holds only the states with {lo} to {hi} pieces off in total (a run of `senet \
+                 solve --layers`); play needs a whole table: make one with `senet solve {} \
+                 --from FILE ... --table FILE`, giving every such table",
+                header.rules
+            ),
+        });
     }
     // The body holds exactly what the header says: its size is known before it is read.
     let dense = header.format != MAGIC;
@@ -460,16 +521,16 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
         // The positions before the openings are not in the table: found again from its values.
         if floor == PerSide::default() {
             solution.openings = super::dense::opening_values(engine, &solution, &engine.start())
-                .map_err(|_| {
-                    format!(
-                        "the openings of `{path}` lead to a split turn with more ways to share \
-                         its total than a listing of the moves visits"
-                    )
+                .map_err(|_| TableError::NotForThis {
+                    path: path.into(),
+                    what: "has openings that lead to a split turn with more ways to share its \
+                           total than a listing of the moves visits"
+                        .into(),
                 })?;
         }
         return Ok(Solved::Dense(solution));
     }
-    let too_big = || format!("the table `{path}` does not fit in the memory senet may use here");
+    let too_big = || too_big(path);
     let mut s = Solution {
         positions: Vec::new(),
         index: HashMap::new(),
@@ -505,20 +566,24 @@ pub fn read_layers(
     engine: &Engine,
     index: &DenseIndex,
     known: &mut Known,
-) -> Result<[usize; 2], String> {
+) -> Result<[usize; 2], TableError> {
     let mut opened = open(path, expected, engine)?;
     let header = opened.header.clone();
     if header.format == MAGIC {
-        return Err(format!(
-            "the table `{path}` was solved by the search: only tables of the dense numbering are \
-             made of super-layers"
-        ));
+        return Err(TableError::NotForThis {
+            path: path.into(),
+            what: "was solved by the search: only tables of the dense numbering are made of \
+                   super-layers"
+                .into(),
+        });
     }
     if header.floor.is_some() {
-        return Err(format!(
-            "the table `{path}` was solved from a position, so it lacks states of its \
-             super-layers: give a table solved from the start or with `--layers`"
-        ));
+        return Err(TableError::NotForThis {
+            path: path.into(),
+            what: "was solved from a position, so it lacks states of its super-layers: give a \
+                   table solved from the start or with `--layers`"
+                .into(),
+        });
     }
     let top = index.top_total();
     let [lo, hi] = header
@@ -531,11 +596,14 @@ pub fn read_layers(
         return Err(opened.damaged(path));
     }
     if let Some(l) = (index.layers.iter().zip(&known.layers)).find(|(l, k)| **k && held(l)) {
-        return Err(format!(
-            "the table `{path}` holds the states with {} pieces off in total, which another \
-             table given holds too",
-            l.0.total_off()
-        ));
+        return Err(TableError::NotForThis {
+            path: path.into(),
+            what: format!(
+                "holds the states with {} pieces off in total, which another table given holds \
+                 too",
+                l.0.total_off()
+            ),
+        });
     }
     let bytes = opened.read_body(path)?;
     let mut values = dense_values(&header.format, &bytes);

@@ -433,7 +433,7 @@ pub fn merge(files: &[String], format: TableFormat, plot_to: Option<&Path>) -> E
             }
             let merged = match merge_sims(files, results) {
                 Ok(m) => m,
-                Err(e) => return named(e),
+                Err(e) => return named(e.to_string()),
             };
             if plot_to.is_some() || format == TableFormat::Csv {
                 return named(
@@ -466,7 +466,7 @@ pub fn merge(files: &[String], format: TableFormat, plot_to: Option<&Path>) -> E
             }
             match Comparison::merge(files, parts) {
                 Ok(c) => print_comparison(&c, format, plot_to),
-                Err(e) => named(e),
+                Err(e) => named(e.to_string()),
             }
         }
         _ => named(format!(

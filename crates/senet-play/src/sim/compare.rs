@@ -12,7 +12,7 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::merge::{check_shard_games, check_shards, checked_sum, shard_of};
+use super::merge::{MergeError, check_shard_games, check_shards, checked_sum, form, shard_of};
 use super::metrics::Metrics;
 use super::report::{Facts, shard_json};
 use super::stats::{Estimate, Moments, balance, holm, two_proportion_p, welch_p, wilson, z_p};
@@ -75,11 +75,8 @@ impl Seating {
     }
 
     /// Adds `o`'s games, refusing a sum that would pass 2^64 - 1.
-    fn add(&mut self, o: &Seating) -> Result<(), String> {
-        let sum = |a: u64, b: u64| {
-            a.checked_add(b)
-                .ok_or("their skill games add up to more than 2^64 - 1")
-        };
+    fn add(&mut self, o: &Seating) -> Result<(), MergeError> {
+        let sum = |a: u64, b: u64| a.checked_add(b).ok_or(MergeError::SkillOverflow);
         *self = Seating {
             games: sum(self.games, o.games)?,
             player_wins: [
@@ -96,18 +93,17 @@ impl Seating {
     }
 
     /// A seating read back, refused unless its games hold its wins and draws.
-    fn check(self) -> Result<Seating, String> {
-        let seating = self;
+    fn check(self) -> Result<Seating, MergeError> {
         // Each game won by a player, drawn or unfinished: no more of them than games.
-        let ended =
-            seating.player_wins.map(u128::from).iter().sum::<u128>() + u128::from(seating.draws);
-        if ended > u128::from(seating.games) {
-            return Err(format!(
-                "a skill seating's wins ({} and {}) and draws ({}) are more than its {} games",
-                seating.player_wins[0], seating.player_wins[1], seating.draws, seating.games
-            ));
+        let ended = self.player_wins.map(u128::from).iter().sum::<u128>() + u128::from(self.draws);
+        if ended > u128::from(self.games) {
+            return Err(MergeError::SeatingGames {
+                wins: self.player_wins,
+                draws: self.draws,
+                games: self.games,
+            });
         }
-        Ok(seating)
+        Ok(self)
     }
 }
 
@@ -583,24 +579,24 @@ impl Comparison {
         v
     }
 
-    pub fn from_json(v: &Value) -> Result<Comparison, String> {
+    pub fn from_json(v: &Value) -> Result<Comparison, MergeError> {
         if v.get("format").and_then(Value::as_str) != Some("senet-compare/1") {
-            return Err(
+            return Err(MergeError::Form(
                 "not the JSON of `senet compare` (`format` is not `senet-compare/1`)".into(),
-            );
+            ));
         }
-        let c = ComparisonJson::deserialize(v).map_err(|e| e.to_string())?;
+        let c = ComparisonJson::deserialize(v).map_err(form)?;
         let rows = c
             .rows
             .iter()
             .map(|r| {
-                let row = RowJson::deserialize(r).map_err(|e| e.to_string())?;
+                let row = RowJson::deserialize(r).map_err(form)?;
                 row.totals.check()?;
                 let skill = row
                     .skill_totals
                     .into_iter()
                     .map(|[a, b]| Ok([a.check()?, b.check()?]))
-                    .collect::<Result<Vec<_>, String>>()?;
+                    .collect::<Result<Vec<_>, MergeError>>()?;
                 Ok(Row {
                     target: row.target,
                     options: super::merge::options_of(row.options)?,
@@ -615,7 +611,7 @@ impl Comparison {
                     skill,
                 })
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, MergeError>>()?;
         Ok(Comparison {
             players: c.players,
             games: c.games,
@@ -647,7 +643,7 @@ impl Comparison {
 
     /// The shards of one comparison (`names` name the files, for errors), merged into the
     /// comparison one run would give.
-    pub fn merge(names: &[String], parts: Vec<Comparison>) -> Result<Comparison, String> {
+    pub fn merge(names: &[String], parts: Vec<Comparison>) -> Result<Comparison, MergeError> {
         let shards: Vec<_> = parts
             .iter()
             .map(|c| c.shard.map(|s| (s, c.games)))
@@ -663,23 +659,22 @@ impl Comparison {
             }
         }
         let mut parts = parts.into_iter();
-        let mut merged = parts.next().ok_or("no files to merge")?;
+        let mut merged = parts.next().ok_or(MergeError::Nothing)?;
         for (i, c) in parts.enumerate() {
             if c.asked() != merged.asked() {
-                return Err(format!(
-                    "`{}` compared other rule sets, options, players, seeds, games or skill pairs than `{}`",
-                    names[i + 1],
-                    names[0]
-                ));
+                return Err(MergeError::OtherComparison {
+                    name: names[i + 1].clone(),
+                    first: names[0].clone(),
+                });
             }
             let name = &names[i + 1];
             for (a, b) in merged.rows.iter_mut().zip(c.rows) {
-                a.totals = checked_sum(std::mem::take(&mut a.totals), b.totals)
-                    .map_err(|e| format!("`{name}`: {e}"))?;
+                a.totals =
+                    checked_sum(std::mem::take(&mut a.totals), b.totals).map_err(|e| e.of(name))?;
                 for (x, y) in a.skill.iter_mut().zip(&b.skill) {
                     x[0].add(&y[0])
                         .and_then(|()| x[1].add(&y[1]))
-                        .map_err(|e| format!("`{name}`: {e}"))?;
+                        .map_err(|e| e.of(name))?;
                 }
             }
             merged.seconds += c.seconds;
@@ -687,12 +682,11 @@ impl Comparison {
         }
         for r in &merged.rows {
             if r.totals.games != merged.games {
-                return Err(format!(
-                    "the shards hold {} games of `{}`, not the run's {}",
-                    r.totals.games,
-                    r.label(),
-                    merged.games
-                ));
+                return Err(MergeError::GamesHeld {
+                    held: r.totals.games,
+                    of: format!(" of `{}`", r.label()),
+                    games: merged.games,
+                });
             }
         }
         merged.shard = None;

@@ -17,13 +17,153 @@ use super::report::Facts;
 use super::stats::{Moments, RatioMoments};
 use super::{Shard, Totals, shard_range};
 
+/// Why results of `senet sim` or `senet compare` could not be read or merged.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// The JSON is not of the form a result has (serde's words).
+    #[error("{0}")]
+    Form(String),
+    #[error(
+        "its wins ({} and {}), draws ({draws}) and unfinished games ({unfinished}) add up to \
+         {ended}, not its {games} games",
+        wins[0],
+        wins[1]
+    )]
+    NotEveryGameEnded {
+        wins: [u64; 2],
+        draws: u64,
+        unfinished: u64,
+        ended: u128,
+        games: u128,
+    },
+    #[error(
+        "its players' wins ({} and {}) are not its sides' wins ({} and {})",
+        players[0],
+        players[1],
+        sides[0],
+        sides[1]
+    )]
+    PlayerWins {
+        players: [u128; 2],
+        sides: [u128; 2],
+    },
+    /// A list of lengths (`moves_each`, `turns_each`) that does not count every game once.
+    #[error("`{key}` counts {counted} games, not its {games}")]
+    LengthsCount {
+        key: &'static str,
+        counted: u128,
+        games: u128,
+    },
+    /// A list of lengths whose lengths do not add up to its total.
+    #[error("`{key}` adds up to {sum} {what}, not its `{what}` ({total})")]
+    LengthsSum {
+        key: &'static str,
+        sum: u128,
+        what: &'static str,
+        total: u64,
+    },
+    #[error("`first_side_wins` ({first}) is more than its wins ({wins})")]
+    FirstSideWins { first: u64, wins: u128 },
+    #[error("its `metrics` count {n} games, more than its {games}")]
+    MetricsGames { n: u64, games: u128 },
+    #[error(
+        "a skill seating's wins ({} and {}) and draws ({draws}) are more than its {games} games",
+        wins[0],
+        wins[1]
+    )]
+    SeatingGames {
+        wins: [u64; 2],
+        draws: u64,
+        games: u64,
+    },
+    /// Two results' counts whose sum would pass what it is held in (2^`bits` - 1).
+    #[error("their `{key}` add up to more than 2^{bits} - 1")]
+    Overflow { key: String, bits: u8 },
+    #[error("their skill games add up to more than 2^64 - 1")]
+    SkillOverflow,
+    #[error("`shard` {k}/{n} is not a shard")]
+    NotAShard { k: u64, n: u64 },
+    #[error("`{name}` is a whole run, not a shard (written without `--shard`)")]
+    WholeRun { name: String },
+    #[error(
+        "`{name}` is shard {k}/{n} of {games} games, another run than `{first}` ({first_n} \
+         shards of {first_games} games)"
+    )]
+    OtherRun {
+        name: String,
+        k: u64,
+        n: u64,
+        games: u64,
+        first: String,
+        first_n: u64,
+        first_games: u64,
+    },
+    #[error("`{first}` and `{name}` are both shard {k}/{n}")]
+    SameShard {
+        first: String,
+        name: String,
+        k: u64,
+        n: u64,
+    },
+    #[error("no files to merge")]
+    Nothing,
+    #[error("shard {} missing", missing.join(", "))]
+    Missing { missing: Vec<String> },
+    #[error(
+        "`{name}` holds {games} games, but shard {k}/{n} of a run of {run_games} games plays \
+         {expected}"
+    )]
+    ShardGames {
+        name: String,
+        games: u64,
+        k: u64,
+        n: u64,
+        run_games: u64,
+        expected: u64,
+    },
+    #[error(
+        "`{name}` simulated other rules, options, players, seed, seating or turn cap than \
+         `{first}`"
+    )]
+    OtherSimulation { name: String, first: String },
+    #[error(
+        "`{name}` compared other rule sets, options, players, seeds, games or skill pairs than \
+         `{first}`"
+    )]
+    OtherComparison { name: String, first: String },
+    /// The shards' games (of a row of a comparison, named) are not the run's.
+    #[error("the shards hold {held} games{of}, not the run's {games}")]
+    GamesHeld { held: u64, of: String, games: u64 },
+    /// What is wrong with the file `name`.
+    #[error("`{name}`: {error}")]
+    In {
+        name: String,
+        error: Box<MergeError>,
+    },
+}
+
+impl MergeError {
+    /// The error, said of the file `name`.
+    pub(super) fn of(self, name: &str) -> MergeError {
+        MergeError::In {
+            name: name.into(),
+            error: Box::new(self),
+        }
+    }
+}
+
+/// A serde failure to read a result's JSON.
+pub(super) fn form(e: impl std::fmt::Display) -> MergeError {
+    MergeError::Form(e.to_string())
+}
+
 impl Metrics {
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    pub fn from_json(v: &Value) -> Result<Metrics, String> {
-        Metrics::deserialize(v).map_err(|e| format!("`metrics`: {e}"))
+    pub fn from_json(v: &Value) -> Result<Metrics, MergeError> {
+        Metrics::deserialize(v).map_err(|e| MergeError::Form(format!("`metrics`: {e}")))
     }
 }
 
@@ -34,8 +174,8 @@ impl Totals {
     }
 
     /// Totals read back, refused unless their counts agree with each other ([`Totals::check`]).
-    pub fn from_json(v: &Value) -> Result<Totals, String> {
-        let t = Totals::deserialize(v).map_err(|e| e.to_string())?;
+    pub fn from_json(v: &Value) -> Result<Totals, MergeError> {
+        let t = Totals::deserialize(v).map_err(form)?;
         t.check()?;
         Ok(t)
     }
@@ -44,21 +184,25 @@ impl Totals {
     /// `add_game`): every game won by a side, drawn or unfinished; every win a player's; each
     /// length histogram counting every game once and summing to its total; and no count of
     /// games above the games. Sums are taken in 128 bits, so that nothing wraps.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), MergeError> {
         let games = u128::from(self.games);
         let [w0, w1] = self.wins.0.map(u128::from);
         let ended = w0 + w1 + u128::from(self.draws) + u128::from(self.unfinished);
         if ended != games {
-            return Err(format!(
-                "its wins ({} and {}), draws ({}) and unfinished games ({}) add up to {ended}, not its {games} games",
-                self.wins.0[0], self.wins.0[1], self.draws, self.unfinished
-            ));
+            return Err(MergeError::NotEveryGameEnded {
+                wins: self.wins.0,
+                draws: self.draws,
+                unfinished: self.unfinished,
+                ended,
+                games,
+            });
         }
         let [p0, p1] = self.player_wins.map(u128::from);
         if p0 + p1 != w0 + w1 {
-            return Err(format!(
-                "its players' wins ({p0} and {p1}) are not its sides' wins ({w0} and {w1})"
-            ));
+            return Err(MergeError::PlayerWins {
+                players: [p0, p1],
+                sides: [w0, w1],
+            });
         }
         for (key, h, total, what) in [
             ("moves_each", &self.moves_each, self.moves, "moves"),
@@ -66,25 +210,31 @@ impl Totals {
         ] {
             let counted: u128 = h.0.values().map(|&n| u128::from(n)).sum();
             if counted != games {
-                return Err(format!("`{key}` counts {counted} games, not its {games}"));
+                return Err(MergeError::LengthsCount {
+                    key,
+                    counted,
+                    games,
+                });
             }
             let sum: u128 =
                 h.0.iter()
                     .map(|(&v, &n)| u128::from(v) * u128::from(n))
                     .sum();
             if sum != u128::from(total) {
-                return Err(format!(
-                    "`{key}` adds up to {sum} {what}, not its `{what}` ({total})"
-                ));
+                return Err(MergeError::LengthsSum {
+                    key,
+                    sum,
+                    what,
+                    total,
+                });
             }
         }
         if let Some(m) = &self.metrics {
             if u128::from(m.first_side_wins) > w0 + w1 {
-                return Err(format!(
-                    "`first_side_wins` ({}) is more than its wins ({})",
-                    m.first_side_wins,
-                    w0 + w1
-                ));
+                return Err(MergeError::FirstSideWins {
+                    first: m.first_side_wins,
+                    wins: w0 + w1,
+                });
             }
             let moments = [&m.passes, &m.captures, &m.lead_changes]
                 .into_iter()
@@ -95,9 +245,7 @@ impl Totals {
                         .flat_map(|r| [&r.y, &r.x]),
                 );
             if let Some(n) = moments.map(|x| x.n).find(|&n| n > self.games) {
-                return Err(format!(
-                    "its `metrics` count {n} games, more than its {games}"
-                ));
+                return Err(MergeError::MetricsGames { n, games });
             }
         }
         Ok(())
@@ -106,7 +254,7 @@ impl Totals {
 
 /// `a` and `b` added up, or the name of the first count whose sum would pass what it is held in
 /// (2^64 - 1, or 2^128 - 1 for a sum of squares): nothing wraps.
-pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, String> {
+pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, MergeError> {
     // Every field named, so that a count added to the totals cannot be left out here.
     let Totals {
         games,
@@ -174,7 +322,7 @@ pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, String> {
     Ok(a)
 }
 
-fn checked_metrics(mut a: Metrics, b: Metrics) -> Result<Metrics, String> {
+fn checked_metrics(mut a: Metrics, b: Metrics) -> Result<Metrics, MergeError> {
     let Metrics {
         first_side_wins,
         passes,
@@ -209,24 +357,26 @@ fn checked_metrics(mut a: Metrics, b: Metrics) -> Result<Metrics, String> {
     Ok(a)
 }
 
-fn add_moments(a: &mut Moments, b: Moments, key: &str) -> Result<(), String> {
+fn add_moments(a: &mut Moments, b: Moments, key: &str) -> Result<(), MergeError> {
     let Moments { n, sum, sq } = b;
     add(&mut a.n, n, key)?;
     add(&mut a.sum, sum, key)?;
     add_big(&mut a.sq, sq, key)
 }
 
-fn add(a: &mut u64, b: u64, key: &str) -> Result<(), String> {
-    *a = a
-        .checked_add(b)
-        .ok_or_else(|| format!("their `{key}` add up to more than 2^64 - 1"))?;
+fn add(a: &mut u64, b: u64, key: &str) -> Result<(), MergeError> {
+    *a = a.checked_add(b).ok_or_else(|| MergeError::Overflow {
+        key: key.into(),
+        bits: 64,
+    })?;
     Ok(())
 }
 
-fn add_big(a: &mut u128, b: u128, key: &str) -> Result<(), String> {
-    *a = a
-        .checked_add(b)
-        .ok_or_else(|| format!("their `{key}` add up to more than 2^128 - 1"))?;
+fn add_big(a: &mut u128, b: u128, key: &str) -> Result<(), MergeError> {
+    *a = a.checked_add(b).ok_or_else(|| MergeError::Overflow {
+        key: key.into(),
+        bits: 128,
+    })?;
     Ok(())
 }
 
@@ -237,14 +387,18 @@ pub(super) fn check_shard_games(
     shard: Shard,
     run_games: u64,
     games: u64,
-) -> Result<(), String> {
+) -> Result<(), MergeError> {
     let range = shard_range(run_games, Some(shard));
     let expected = range.end - range.start;
     if games != expected {
-        return Err(format!(
-            "`{name}` holds {games} games, but shard {}/{} of a run of {run_games} games plays {expected}",
-            shard.k, shard.n
-        ));
+        return Err(MergeError::ShardGames {
+            name: name.into(),
+            games,
+            k: shard.k,
+            n: shard.n,
+            run_games,
+            expected,
+        });
     }
     Ok(())
 }
@@ -261,8 +415,8 @@ struct FactsJson {
 
 impl Facts {
     /// The facts of a report of `senet sim`, or of a row of `senet compare`.
-    pub fn from_json(v: &Value) -> Result<Facts, String> {
-        let f = FactsJson::deserialize(v).map_err(|e| e.to_string())?;
+    pub fn from_json(v: &Value) -> Result<Facts, MergeError> {
+        let f = FactsJson::deserialize(v).map_err(form)?;
         Ok(Facts {
             id: f.rules,
             title: f.title,
@@ -274,7 +428,7 @@ impl Facts {
 }
 
 /// The shard a result holds, and the games of its whole run (`None`: a whole run).
-pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, String> {
+pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, MergeError> {
     /// A report's `shard`, as [`super::report::shard_json`] writes it.
     #[derive(Deserialize)]
     struct ShardJson {
@@ -286,9 +440,9 @@ pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, String> {
         return Ok(None);
     };
     let ShardJson { k, n, run_games } =
-        ShardJson::deserialize(s).map_err(|e| format!("`shard`: {e}"))?;
+        ShardJson::deserialize(s).map_err(|e| MergeError::Form(format!("`shard`: {e}")))?;
     if k == 0 || k > n {
-        return Err(format!("`shard` {k}/{n} is not a shard"));
+        return Err(MergeError::NotAShard { k, n });
     }
     Ok(Some((Shard { k, n }, run_games)))
 }
@@ -298,39 +452,44 @@ pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, String> {
 pub(super) fn check_shards(
     names: &[String],
     shards: &[Option<(Shard, u64)>],
-) -> Result<u64, String> {
+) -> Result<u64, MergeError> {
     let mut seen: BTreeMap<u64, &str> = BTreeMap::new();
     let mut run: Option<(u64, u64)> = None;
     for (name, shard) in names.iter().zip(shards) {
         let Some((s, games)) = shard else {
-            return Err(format!(
-                "`{name}` is a whole run, not a shard (written without `--shard`)"
-            ));
+            return Err(MergeError::WholeRun { name: name.clone() });
         };
         match run {
             None => run = Some((s.n, *games)),
             Some((n, g)) if n != s.n || g != *games => {
-                return Err(format!(
-                    "`{name}` is shard {}/{} of {games} games, another run than `{}` ({} shards of {g} games)",
-                    s.k, s.n, names[0], n
-                ));
+                return Err(MergeError::OtherRun {
+                    name: name.clone(),
+                    k: s.k,
+                    n: s.n,
+                    games: *games,
+                    first: names[0].clone(),
+                    first_n: n,
+                    first_games: g,
+                });
             }
             Some(_) => {}
         }
         if let Some(first) = seen.insert(s.k, name) {
-            return Err(format!(
-                "`{first}` and `{name}` are both shard {}/{}",
-                s.k, s.n
-            ));
+            return Err(MergeError::SameShard {
+                first: first.into(),
+                name: name.clone(),
+                k: s.k,
+                n: s.n,
+            });
         }
     }
-    let (n, games) = run.ok_or("no files to merge")?;
+    let (n, games) = run.ok_or(MergeError::Nothing)?;
     let missing: Vec<String> = (1..=n)
         .filter(|k| !seen.contains_key(k))
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("shard {} missing", missing.join(", ")));
+        return Err(MergeError::Missing { missing });
     }
     Ok(games)
 }
@@ -368,18 +527,18 @@ struct SimJson {
 /// Options as a report writes them: an object of names to values, in the rules' order.
 pub(super) fn options_of(
     map: serde_json::Map<String, Value>,
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Vec<(String, String)>, MergeError> {
     map.into_iter()
         .map(|(k, x)| match x {
             Value::String(s) => Ok((k, s)),
-            _ => Err(format!("option `{k}` is not a string")),
+            _ => Err(MergeError::Form(format!("option `{k}` is not a string"))),
         })
         .collect()
 }
 
 impl SimResult {
-    pub fn from_json(v: &Value) -> Result<SimResult, String> {
-        let r = SimJson::deserialize(v).map_err(|e| e.to_string())?;
+    pub fn from_json(v: &Value) -> Result<SimResult, MergeError> {
+        let r = SimJson::deserialize(v).map_err(form)?;
         r.totals.check()?;
         Ok(SimResult {
             facts: Facts::from_json(v)?,
@@ -410,32 +569,32 @@ impl SimResult {
 
 /// The shards of one `senet sim` run (`names` name the files, for errors), merged into the
 /// run's result.
-pub fn merge_sims(names: &[String], results: Vec<SimResult>) -> Result<SimResult, String> {
+pub fn merge_sims(names: &[String], results: Vec<SimResult>) -> Result<SimResult, MergeError> {
     let shards: Vec<_> = results.iter().map(|r| r.shard).collect();
     let games = check_shards(names, &shards)?;
     for ((name, r), (shard, _)) in names.iter().zip(&results).zip(shards.into_iter().flatten()) {
         check_shard_games(name, shard, games, r.totals.games)?;
     }
     let mut results = results.into_iter();
-    let mut merged = results.next().ok_or("no files to merge")?;
+    let mut merged = results.next().ok_or(MergeError::Nothing)?;
     for (i, r) in results.enumerate() {
         let name = &names[i + 1];
         if r.asked() != merged.asked() {
-            return Err(format!(
-                "`{name}` simulated other rules, options, players, seed, seating or turn cap than `{}`",
-                names[0]
-            ));
+            return Err(MergeError::OtherSimulation {
+                name: name.clone(),
+                first: names[0].clone(),
+            });
         }
-        merged.totals =
-            checked_sum(merged.totals, r.totals).map_err(|e| format!("`{name}`: {e}"))?;
+        merged.totals = checked_sum(merged.totals, r.totals).map_err(|e| e.of(name))?;
         merged.seconds += r.seconds;
         merged.jobs = merged.jobs.max(r.jobs);
     }
     if merged.totals.games != games {
-        return Err(format!(
-            "the shards hold {} games, not the run's {games}",
-            merged.totals.games
-        ));
+        return Err(MergeError::GamesHeld {
+            held: merged.totals.games,
+            of: String::new(),
+            games,
+        });
     }
     merged.shard = None;
     Ok(merged)

@@ -24,7 +24,9 @@ use senet_lang::types::RulesId;
 /// are (their text and options).
 pub fn check_nets(rules: &RulesId, players: &[players::Player]) -> Result<(), String> {
     for path in players.iter().filter_map(players::Player::net_file) {
-        learned::NetFile::load(path)?.check(rules, path)?;
+        learned::NetFile::load(path)
+            .and_then(|net| net.check(rules, path))
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -80,7 +82,7 @@ pub fn make(
             }
         },
         PlayerSpec::Learned(path) => {
-            let file = learned::NetFile::load(path)?;
+            let file = learned::NetFile::load(path).map_err(|e| e.to_string())?;
             Box::new(ExpectimaxAgent::learned(Arc::new(file), seed))
         }
     })

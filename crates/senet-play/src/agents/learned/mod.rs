@@ -51,6 +51,41 @@ pub struct NetFile {
     pub net: Net,
 }
 
+/// Why a network file could not be read, written or used. Each message names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    #[error("cannot read the network {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("{path} is not a network file (`senet train --out`): {reason}")]
+    NotANetwork { path: String, reason: String },
+    #[error("{path} is a `{format}` file, not a network (`{NET_FORMAT}`)")]
+    OtherFormat { path: String, format: String },
+    /// A file that reads but does not hold a network that can be played.
+    #[error("{path}: {what}")]
+    Bad { path: String, what: String },
+    #[error(
+        "{path} was trained for `{trained}`{}, not for `{rules}` as it is now: train one with \
+         `senet train {rules} --out FILE`",
+        if *other_text { " (another text of it)" } else { "" }
+    )]
+    OtherRules {
+        path: String,
+        trained: String,
+        /// The same rule set, another text of it.
+        other_text: bool,
+        rules: String,
+    },
+    #[error("{path} was trained with the options {trained}, and these are {options}")]
+    OtherOptions {
+        path: String,
+        trained: String,
+        options: String,
+    },
+    /// Writing the file failed (the message says how).
+    #[error("{0}")]
+    Unwritable(String),
+}
+
 impl NetFile {
     pub fn new(rules: &RulesId, engine: &Engine, t: &Training, net: Net) -> Self {
         let mut options = rules.options.clone();
@@ -72,34 +107,44 @@ impl NetFile {
 
     /// Reads a network file, refusing one that is not whole and well formed: a regular file of
     /// at most [`MAX_NET_BYTES`], whose sizes agree with each other and with its weights.
-    pub fn load(path: &str) -> Result<Self, String> {
-        let bytes = files::read_regular(Path::new(path), MAX_NET_BYTES)
-            .map_err(|e| format!("cannot read the network {path}: {e}"))?;
-        let file: NetFile = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("{path} is not a network file (`senet train --out`): {e}"))?;
+    pub fn load(path: &str) -> Result<Self, NetError> {
+        let at = |what: String| NetError::Bad {
+            path: path.into(),
+            what,
+        };
+        let bytes = files::read_regular(Path::new(path), MAX_NET_BYTES).map_err(|e| {
+            NetError::Unreadable {
+                path: path.into(),
+                reason: e.to_string(),
+            }
+        })?;
+        let file: NetFile = serde_json::from_slice(&bytes).map_err(|e| NetError::NotANetwork {
+            path: path.into(),
+            reason: e.to_string(),
+        })?;
         if file.format != NET_FORMAT {
-            return Err(format!(
-                "{path} is a `{}` file, not a network (`{NET_FORMAT}`)",
-                file.format
-            ));
+            return Err(NetError::OtherFormat {
+                path: path.into(),
+                format: file.format,
+            });
         }
         let l = &file.layout;
         if l.path.iter().any(|&p| p == 0 || p > MAX_PATH) || !(1..=MAX_PIECES).contains(&l.pieces) {
-            return Err(format!(
-                "{path}: its layout ({} and {} path positions, {} pieces) is no rule set's: paths \
-                 have 1 to {MAX_PATH} positions, sides 1 to {MAX_PIECES} pieces (a damaged file?)",
+            return Err(at(format!(
+                "its layout ({} and {} path positions, {} pieces) is no rule set's: paths have 1 \
+                 to {MAX_PATH} positions, sides 1 to {MAX_PIECES} pieces (a damaged file?)",
                 l.path[0], l.path[1], l.pieces
-            ));
+            )));
         }
         if file.net.hidden > MAX_HIDDEN {
-            return Err(format!(
-                "{path}: {} hidden units, more than the {MAX_HIDDEN} a network may have",
+            return Err(at(format!(
+                "{} hidden units, more than the {MAX_HIDDEN} a network may have",
                 file.net.hidden
-            ));
+            )));
         }
         if !file.net.well_formed() || file.net.inputs != l.inputs() {
-            return Err(format!(
-                "{path}: the network's weights do not fit its sizes (a damaged file?)"
+            return Err(at(
+                "the network's weights do not fit its sizes (a damaged file?)".into(),
             ));
         }
         Ok(file)
@@ -107,16 +152,16 @@ impl NetFile {
 
     /// Writes the file as one line of JSON, whole ([`files::write`]: a full disk leaves the
     /// file that was there as it was).
-    pub fn save(&self, path: &str) -> Result<(), String> {
+    pub fn save(&self, path: &str) -> Result<(), NetError> {
         files::write(Path::new(path), |w| {
             serde_json::to_writer(&mut *w, self)?;
             w.write_all(b"\n")
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| NetError::Unwritable(e.to_string()))
     }
 
     /// Whether this network was trained for `rules` as they are now (their text and options).
-    pub fn check(&self, rules: &RulesId, path: &str) -> Result<(), String> {
+    pub fn check(&self, rules: &RulesId, path: &str) -> Result<(), NetError> {
         let mut options = rules.options.clone();
         options.sort();
         let shown = |o: &[(String, String)]| {
@@ -129,24 +174,19 @@ impl NetFile {
                 .join(", ")
         };
         if self.rules != rules.id || self.hash != rules.hash {
-            return Err(format!(
-                "{path} was trained for `{}`{}, not for `{}` as it is now: train one with `senet train {} --out FILE`",
-                self.rules,
-                if self.rules == rules.id {
-                    " (another text of it)"
-                } else {
-                    ""
-                },
-                rules.id,
-                rules.id
-            ));
+            return Err(NetError::OtherRules {
+                path: path.into(),
+                trained: self.rules.clone(),
+                other_text: self.rules == rules.id,
+                rules: rules.id.clone(),
+            });
         }
         if self.options != options {
-            return Err(format!(
-                "{path} was trained with the options {}, and these are {}",
-                shown(&self.options),
-                shown(&options)
-            ));
+            return Err(NetError::OtherOptions {
+                path: path.into(),
+                trained: shown(&self.options),
+                options: shown(&options),
+            });
         }
         Ok(())
     }

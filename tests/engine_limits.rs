@@ -315,7 +315,9 @@ fn a_total_with_too_many_ways_to_share_is_refused_at_once() {
     };
     // Seven free pieces and a total of 255: once minutes and gigabytes, now a refusal that
     // says why.
-    let e = moves_json(&finkel, &position(255), &mut Vec::new()).expect_err("refused");
+    let e = moves_json(&finkel, &position(255), &mut Vec::new())
+        .expect_err("refused")
+        .to_string();
     assert!(e.contains("can be shared among these pieces in"), "{e}");
     assert!(e.contains("more than the 10000000"), "{e}");
     // A total with fewer ways is listed: 5 among seven pieces, each landing on a free square.

@@ -474,7 +474,7 @@ fn the_way_a_turn_has_moved_is_part_of_a_position_only_where_the_rules_keep_it()
     let plain = engine("backward when no forward move");
     let mut p = position("red", 2, json!([1, 2]), json!([10, 11]));
     p["moved_this_turn"] = json!("forward");
-    let refused = parse_position(&plain, &p).unwrap_err();
+    let refused = parse_position(&plain, &p).unwrap_err().to_string();
     assert!(refused.contains("moved_this_turn"), "{refused}");
     // With it, a turn that has moved backwards moves only backwards: 3 back to 1 and 4 back to
     // 2, though both could go forward.

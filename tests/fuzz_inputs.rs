@@ -163,7 +163,7 @@ proptest! {
         let _ = parse_position(&e, &v);
         match moves_json(&e, &v, &mut Vec::new()) {
             Ok(answer) => prop_assert!(answer["moves"].is_array(), "{v}: {answer}"),
-            Err(message) => prop_assert!(!message.is_empty()),
+            Err(message) => prop_assert!(!message.to_string().is_empty()),
         }
     }
 }

@@ -161,7 +161,7 @@ fn red_moves_unmoved(
 ) -> Result<Vec<(Value, Value, Value)>, String> {
     let position = json!({ "to_move": "red", "throw": throw, "unmoved": unmoved,
                            "pieces": { "red": red, "blue": blue } });
-    let answer = moves_json(engine, &position, &mut Vec::new())?;
+    let answer = moves_json(engine, &position, &mut Vec::new()).map_err(|e| e.to_string())?;
     Ok(answer["moves"]
         .as_array()
         .unwrap()

@@ -273,7 +273,9 @@ fn a_position_may_say_a_side_has_not_begun_only_where_the_rules_have_begin() {
     let e = engine(2, "");
     let position = json!({ "to_move": "red", "throw": 1, "not_begun": ["red"],
                            "pieces": { "red": [1, 2], "blue": [5, 6] } });
-    let err = moves_json(&e, &position, &mut Vec::new()).unwrap_err();
+    let err = moves_json(&e, &position, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("begin with"), "{err}");
 }
 

@@ -170,13 +170,17 @@ fn a_position_the_rules_cannot_reach_is_refused() {
     // No retreat costs a turn here.
     let lost = json!({"to_move": "red", "throw": 1, "loses_turn": ["red"],
                       "pieces": {"red": [1, 3], "blue": [11, 12]}});
-    let err = moves_json(&e, &lost, &mut Vec::new()).unwrap_err();
+    let err = moves_json(&e, &lost, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("cannot lose a turn"), "{err}");
     // A piece that must move next stands on the retreat square.
     let e = engine(&format!("{RETREAT}\non retreat: piece moves next"));
     let away = json!({"to_move": "red", "throw": 1, "moves_next": ["red"],
                       "pieces": {"red": [1, 4], "blue": [11, 12]}});
-    let err = moves_json(&e, &away, &mut Vec::new()).unwrap_err();
+    let err = moves_json(&e, &away, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("retreat square"), "{err}");
 }
 

@@ -37,7 +37,7 @@ use senet::engine::Engine;
 use serde_json::{Map, Value, json};
 
 fn answer(engine: &Engine, v: &Value) -> Result<Value, String> {
-    senet::notation::position::moves_json(engine, v, &mut Vec::new())
+    senet::notation::position::moves_json(engine, v, &mut Vec::new()).map_err(|e| e.to_string())
 }
 
 // ---- files ---------------------------------------------------------------------------------------

@@ -98,5 +98,5 @@ fn read_position(engine: &Engine, path: &str) -> Result<(Position, Option<Throw>
         .map_err(|e| format!("cannot read it: {e}"))?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))?;
-    parse_position(engine, &value)
+    parse_position(engine, &value).map_err(|e| e.to_string())
 }

@@ -67,7 +67,7 @@ impl<W: Write> Answers<'_, W> {
     fn position(&mut self, line: usize, v: &Value) {
         match moves_json(self.engine, v, &mut self.buf) {
             Ok(answer) => self.write(&answer),
-            Err(msg) => self.error(line, &msg),
+            Err(e) => self.error(line, &e.to_string()),
         }
     }
 

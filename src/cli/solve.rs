@@ -283,7 +283,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             };
             let parsed = serde_json::from_str::<Value>(&text)
                 .map_err(|e| format!("not valid JSON: {e}"))
-                .and_then(|v| parse_position(engine, &v));
+                .and_then(|v| parse_position(engine, &v).map_err(|e| e.to_string()));
             match parsed {
                 Ok(p) => p,
                 Err(e) => {

@@ -348,7 +348,7 @@ fn draw_rules(rules: &RuleSet, position: Option<&Value>, paths: bool) -> Result<
     let engine = engine_of(rules);
     let (pos, throw) = match position {
         None | Some(Value::Null) => (engine.start(), None),
-        Some(p) => parse_position(&engine, p).map_err(ApiError::bad)?,
+        Some(p) => parse_position(&engine, p).map_err(|e| ApiError::bad(e.to_string()))?,
     };
     Ok(svg(
         &engine,
@@ -432,7 +432,7 @@ async fn moves(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> 
             let position = o
                 .get("position")
                 .ok_or_else(|| ApiError::bad("`position` is the position to list the moves of"))?;
-            moves_json(&engine, position, &mut Vec::new()).map_err(ApiError::bad)
+            moves_json(&engine, position, &mut Vec::new()).map_err(|e| ApiError::bad(e.to_string()))
         })
         .await?;
     ok(&v)

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use senet_engine::engine::{Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, Way};
+use senet_engine::engine::{
+    Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, SetupError, Way,
+};
 use senet_lang::types::{PathPos, PerSide, Place, Side, Throw};
 
 /// A piece's place in JSON: its path position, `0` (waiting), `"off"`, `"removed"`.
@@ -154,18 +156,64 @@ pub fn outcome_json(engine: &Engine, outcome: &Outcome) -> Value {
     }
 }
 
-/// The side called `name`, or a message naming the real sides.
-pub fn side_named(engine: &Engine, name: &str) -> Result<Side, String> {
+/// Why a position (docs/formats.md) could not be read, or its moves listed. Every message is
+/// for a person.
+#[derive(Debug, thiserror::Error)]
+pub enum PositionError {
+    /// The JSON is not of a position's form (the message says what is wrong where).
+    #[error("{0}")]
+    Form(String),
+    #[error("unknown side `{name}`: the sides are `{first}` and `{second}`")]
+    UnknownSide {
+        name: String,
+        first: String,
+        second: String,
+    },
+    /// The throw in hand is none the device, or a turn's throws, can give.
+    #[error("{0}")]
+    Throw(String),
+    /// A position the rules cannot reach.
+    #[error(transparent)]
+    Impossible(#[from] SetupError),
+    #[error("`throw` is null: `senet moves` needs the throw to move with")]
+    NoThrow,
+    #[error("the game is already over in this position")]
+    Over,
+    #[error(
+        "the total {throw} can be shared among these pieces in {ways} ways, more than the \
+         {MAX_LISTED_SPLIT_WAYS} `senet moves` lists (seven free pieces of Senet pass it at a \
+         total of 30)"
+    )]
+    TooManyWays { throw: Throw, ways: u64 },
+    #[error(
+        "the total {throw} can be shared among these pieces in more ways than a listing of the \
+         moves visits ({SPLIT_STATES} states of its search)"
+    )]
+    ListingCut { throw: Throw },
+}
+
+impl From<&str> for PositionError {
+    fn from(message: &str) -> PositionError {
+        PositionError::Form(message.into())
+    }
+}
+
+impl From<String> for PositionError {
+    fn from(message: String) -> PositionError {
+        PositionError::Form(message)
+    }
+}
+
+/// The side called `name`, or an error naming the real sides.
+pub fn side_named(engine: &Engine, name: &str) -> Result<Side, PositionError> {
     let sides = &engine.rules.sides;
     Side::BOTH
         .into_iter()
         .find(|&s| sides[s].name == name)
-        .ok_or_else(|| {
-            format!(
-                "unknown side `{name}`: the sides are `{}` and `{}`",
-                sides[Side::First].name,
-                sides[Side::Second].name
-            )
+        .ok_or_else(|| PositionError::UnknownSide {
+            name: name.into(),
+            first: sides[Side::First].name.clone(),
+            second: sides[Side::Second].name.clone(),
         })
 }
 
@@ -199,7 +247,7 @@ pub fn throw_possible(engine: &Engine, total: Throw) -> bool {
 
 /// A place as a position file writes it: a path position, `0` or `"waiting"`, `"off"` or
 /// `"removed"`.
-fn place_of(engine: &Engine, s: Side, v: &Value) -> Result<Place, String> {
+fn place_of(engine: &Engine, s: Side, v: &Value) -> Result<Place, PositionError> {
     let name = &engine.rules.sides[s].name;
     let len = engine.path_len(s);
     match v {
@@ -213,23 +261,26 @@ fn place_of(engine: &Engine, s: Side, v: &Value) -> Result<Place, String> {
                 .and_then(PathPos::new)
                 .map(Place::On)
                 .ok_or_else(|| {
-                    format!(
+                    PositionError::Form(format!(
                         "`{n}` is not a place for `{name}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
-                    )
+                    ))
                 }),
-            None => Err(format!(
+            None => Err(PositionError::Form(format!(
                 "`{n}` is not a place for `{name}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
-            )),
+            ))),
         },
-        other => Err(format!(
+        other => Err(PositionError::Form(format!(
             "`{other}` is not a place: use 0 (waiting), a path position, \"off\" or \"removed\""
-        )),
+        ))),
     }
 }
 
 /// Reads a position (docs/formats.md) and its throw, through the one checked constructor
 /// ([`Setup::position`]). Every problem is a message for a person.
-pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Throw>), String> {
+pub fn parse_position(
+    engine: &Engine,
+    v: &Value,
+) -> Result<(Position, Option<Throw>), PositionError> {
     let r = &engine.rules;
     let obj = v
         .as_object()
@@ -249,9 +300,9 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
         ]
         .contains(&key.as_str())
         {
-            return Err(format!(
+            return Err(PositionError::Form(format!(
                 "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next`, `unmoved`, `moved_this_turn` and `throws_owed`)"
-            ));
+            )));
         }
     }
     let to_move = obj
@@ -356,23 +407,25 @@ pub fn parse_position(engine: &Engine, v: &Value) -> Result<(Position, Option<Th
             .and_then(|n| u8::try_from(n).ok())
             .ok_or("`throws_owed` must be a whole number from 0 to 255")?;
     }
-    let pos = setup.position(r).map_err(|e| e.to_string())?;
+    let pos = setup.position(r)?;
     Ok((pos, throw))
 }
 
 /// The throw in hand: a whole number the device (or a turn's throws) can give.
-fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, String> {
+fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, PositionError> {
     let r = &engine.rules;
     let n = t
         .as_u64()
         .and_then(|n| u16::try_from(n).ok())
         .map(Throw::new)
-        .ok_or("`throw` must be a whole number (at most 65535) or null")?;
+        .ok_or_else(|| {
+            PositionError::Throw("`throw` must be a whole number (at most 65535) or null".into())
+        })?;
     if throw_possible(engine, n) {
         return Ok(n);
     }
     let values: Vec<String> = r.throws.values.iter().map(ToString::to_string).collect();
-    Err(if r.split {
+    Err(PositionError::Throw(if r.split {
         format!(
             "`throw` is the total of a turn's throws, and {n} cannot be one (a turn goes on throwing after some values; the throws are {})",
             values.join(", ")
@@ -382,7 +435,7 @@ fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, String> {
             "the throw {n} is not one the device can give (it gives {})",
             values.join(", ")
         )
-    })
+    }))
 }
 
 /// The most ways to share a split turn's total among pieces (see [`Engine::split_ways`]) whose
@@ -393,25 +446,20 @@ pub const MAX_LISTED_SPLIT_WAYS: u64 = 10_000_000;
 
 /// The answer of `senet moves` for one position: every legal move with its steps and the
 /// position it leads to (with `outcome` when it ends the game). `buf` is a reusable move buffer.
-pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, String> {
+pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, PositionError> {
     let (pos, throw) = parse_position(engine, v)?;
-    let throw = throw.ok_or("`throw` is null: `senet moves` needs the throw to move with")?;
+    let throw = throw.ok_or(PositionError::NoThrow)?;
     if engine.outcome(&pos).is_some() {
-        return Err("the game is already over in this position".into());
+        return Err(PositionError::Over);
     }
     if engine.rules.split {
         let ways = engine.split_ways(&pos, throw);
         if ways > MAX_LISTED_SPLIT_WAYS {
-            return Err(format!(
-                "the total {throw} can be shared among these pieces in {ways} ways, more than the {MAX_LISTED_SPLIT_WAYS} `senet moves` lists (seven free pieces of Senet pass it at a total of 30)"
-            ));
+            return Err(PositionError::TooManyWays { throw, ways });
         }
     }
     if engine.legal_moves(&pos, throw, buf) == Listing::Cut {
-        return Err(format!(
-            "the total {throw} can be shared among these pieces in more ways than a listing of \
-             the moves visits ({SPLIT_STATES} states of its search)"
-        ));
+        return Err(PositionError::ListingCut { throw });
     }
     let moves: Vec<Value> = buf
         .iter()

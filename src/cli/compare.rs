@@ -221,7 +221,7 @@ fn run_games(
     let id = rules.rules_id();
     agents::check_nets(&id, spec.players)?;
     let table = agents::table_for(engine, &id, spec.players, None)?;
-    simulate(engine, &SimSpec { table, ..spec }, jobs, tick)
+    simulate(engine, &SimSpec { table, ..spec }, jobs, tick).map_err(|e| e.to_string())
 }
 
 pub fn run(a: CompareArgs) -> ExitCode {

@@ -965,11 +965,11 @@ fn simulate(
     stop: &AtomicBool,
 ) -> Result<Value, ApiError> {
     use senet::sim::report::{Facts, Meta, json_report};
-    use senet::sim::{STOPPED, SimSpec, run_until};
+    use senet::sim::{SimError, SimSpec, run_until};
     let (players, options, games, seed) = (r.players, r.options, r.games, r.seed);
     let limit = limits.sim_seconds;
-    let stopped = |e: String| {
-        if e == STOPPED {
+    let stopped = |e: SimError| {
+        if e == SimError::Stopped {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
@@ -978,7 +978,7 @@ fn simulate(
                 ),
             )
         } else {
-            ApiError::bad(e)
+            ApiError::bad(e.to_string())
         }
     };
     let jobs = std::thread::available_parallelism()

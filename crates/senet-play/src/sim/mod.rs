@@ -264,8 +264,19 @@ pub fn shard_range(games: u64, shard: Option<Shard>) -> std::ops::Range<u64> {
     at(k - 1)..at(k)
 }
 
-/// What [`run_until`] says when its stop flag was set: the run ended early, between games.
-pub const STOPPED: &str = "the simulation was stopped before its end";
+/// Why a run gave no totals.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// [`run_until`]'s stop flag was set: the run ended early, between games.
+    #[error("the simulation was stopped before its end")]
+    Stopped,
+    /// A player could not be made (a network that cannot be read, `optimal` without a table).
+    #[error("{0}")]
+    Player(String),
+    /// The threads could not be started.
+    #[error("cannot start the simulation's threads: {0}")]
+    Threads(String),
+}
 
 /// Whether a run told to stop at `stop` must stop now (checked between games).
 fn stopped(stop: &AtomicBool) -> bool {
@@ -281,12 +292,13 @@ fn play_range(
     relaxed: Option<&Relaxed>,
     tick: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Totals, String> {
+) -> Result<Totals, SimError> {
     let mut players: Vec<Box<dyn Player + Send>> = spec
         .players
         .iter()
         .map(|p| agents::make(p, 0, spec.table.as_ref()))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(SimError::Player)?;
     let size = engine.rules.squares.len();
     let mut t = Totals {
         landings: vec![0; size],
@@ -301,7 +313,7 @@ fn play_range(
         let mut playout = Playout::new(engine);
         for i in range {
             if stopped(stop) {
-                return Err(STOPPED.into());
+                return Err(SimError::Stopped);
             }
             let seed = game_seed(spec.seed, i);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -321,7 +333,7 @@ fn play_range(
     game.keep_events = false;
     for i in range {
         if stopped(stop) {
-            return Err(STOPPED.into());
+            return Err(SimError::Stopped);
         }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -360,7 +372,7 @@ fn play_watched(
     mut t: Totals,
     tick: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Totals, String> {
+) -> Result<Totals, SimError> {
     let range_len = range.end - range.start;
     let mut game = Game::new(engine, spec.turn_cap);
     game.keep_events = false;
@@ -368,7 +380,7 @@ fn play_watched(
     let mut metrics = Metrics::default();
     for i in range {
         if stopped(stop) {
-            return Err(STOPPED.into());
+            return Err(SimError::Stopped);
         }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -404,12 +416,12 @@ pub fn run(
     spec: &SimSpec,
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
-) -> Result<Totals, String> {
+) -> Result<Totals, SimError> {
     run_until(engine, spec, jobs, tick, &AtomicBool::new(false))
 }
 
 /// [`run`], stopped early once `stop` is set (by another thread: a deadline, a caller gone):
-/// every thread finishes the game it plays and starts no other, and the run is `Err(STOPPED)`.
+/// every thread finishes the game it plays and starts no other, and the run is `Err(SimError::Stopped)`.
 /// One game is never cut short: it ends at its end or its turn cap.
 pub fn run_until(
     engine: &Engine,
@@ -417,7 +429,7 @@ pub fn run_until(
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Totals, String> {
+) -> Result<Totals, SimError> {
     // Fixed chunks, independent of the thread count; each chunk's totals are exact integers and
     // counts, so that they add up to the same whatever the order. Small enough that a few
     // hundred slow games (expectimax) still spread over the threads; made as they are played,
@@ -429,7 +441,7 @@ pub fn run_until(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| SimError::Threads(e.to_string()))?;
     let empty = || Totals {
         landings: vec![0; engine.rules.squares.len()],
         metrics: spec.metrics.then(Metrics::default),
@@ -486,7 +498,7 @@ mod tests {
             };
             assert_eq!(
                 run_until(&engine, &spec, 2, &tick, &stop),
-                Err(STOPPED.to_string())
+                Err(SimError::Stopped)
             );
             assert_eq!(played.load(Ordering::Relaxed), 0);
             // Not told to stop, it is the run.

@@ -37,7 +37,10 @@ fn each_level_is_an_agent_and_perfect_needs_a_table() {
     for level in ["easy", "normal", "hard"] {
         assert!(agents::by_name(level, 1).is_ok(), "{level}");
     }
-    let refused = agents::by_name("perfect", 1).err().expect("no table");
+    let refused = agents::by_name("perfect", 1)
+        .err()
+        .expect("no table")
+        .to_string();
     assert!(
         refused.contains("`perfect` plays from a solved table"),
         "{refused}"

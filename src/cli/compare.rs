@@ -46,7 +46,9 @@ fn check_agent(player: &Player) -> Result<(), String> {
     if player.needs_table() {
         return Ok(());
     }
-    agents::make(player, 0, None).map(|_| ())
+    agents::make(player, 0, None)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// `--skill A/B` (or `none`) as pairs of agents.
@@ -219,7 +221,7 @@ fn run_games(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, String> {
     let id = rules.rules_id();
-    agents::check_nets(&id, spec.players)?;
+    agents::check_nets(&id, spec.players).map_err(|e| e.to_string())?;
     let table = agents::table_for(engine, &id, spec.players, None)?;
     simulate(engine, &SimSpec { table, ..spec }, jobs, tick).map_err(|e| e.to_string())
 }

@@ -156,14 +156,17 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
         }
         _ => agents::table_for(engine, &a.rules.rules_id(), a.players, a.table),
     };
-    let table =
-        match table.and_then(|t| agents::check_nets(&a.rules.rules_id(), a.players).map(|()| t)) {
-            Ok(t) => t,
-            Err(e) => {
-                complain!("error: {e}");
-                return ExitCode::from(2);
-            }
-        };
+    let table = match table.and_then(|t| {
+        agents::check_nets(&a.rules.rules_id(), a.players)
+            .map(|()| t)
+            .map_err(|e| e.to_string())
+    }) {
+        Ok(t) => t,
+        Err(e) => {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut seats = Vec::new();
     for (i, player) in (0u64..).zip(a.players) {
         if player.is_human() {

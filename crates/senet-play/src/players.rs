@@ -1,5 +1,5 @@
 //! Who may play: the names `--players`, records and the server accept, as a value. Parsing a name
-//! says what it is without making an agent (`agents::by_name` makes one), so that the formats
+//! says what it is without making an agent (`agents::make` makes one), so that the formats
 //! that name players check them without the agents.
 
 use std::fmt;

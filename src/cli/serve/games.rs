@@ -427,11 +427,14 @@ impl Stored {
                             } else {
                                 let agent = match &mut agents[player] {
                                     Some(a) => a,
-                                    slot => slot.insert(agents::make(
-                                        &players[player],
-                                        self.seed,
-                                        self.table.as_ref(),
-                                    )?),
+                                    slot => slot.insert(
+                                        agents::make(
+                                            &players[player],
+                                            self.seed,
+                                            self.table.as_ref(),
+                                        )
+                                        .map_err(|e| e.to_string())?,
+                                    ),
                                 };
                                 // Seeded by where the game is, so that a game rebuilt after an
                                 // undo chooses as it would have.

@@ -22,13 +22,28 @@ use senet_lang::types::RulesId;
 
 /// Checks that every `learned:FILE` among `players` reads and was trained for `rules` as they
 /// are (their text and options).
-pub fn check_nets(rules: &RulesId, players: &[players::Player]) -> Result<(), String> {
+pub fn check_nets(rules: &RulesId, players: &[players::Player]) -> Result<(), learned::NetError> {
     for path in players.iter().filter_map(players::Player::net_file) {
-        learned::NetFile::load(path)
-            .and_then(|net| net.check(rules, path))
-            .map_err(|e| e.to_string())?;
+        learned::NetFile::load(path)?.check(rules, path)?;
     }
     Ok(())
+}
+
+/// Why an agent could not be made.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AgentError {
+    /// The name is no player's (the message says which names are).
+    #[error("{0}")]
+    Name(String),
+    #[error("`{name}` is a person: only `play` and the web page take one, at a seat of their own")]
+    Person { name: String },
+    #[error(
+        "`{name}` plays from a solved table: give `--table FILE` (made by `senet solve --table \
+         FILE`), or play a rule set small enough to solve at once"
+    )]
+    NoTable { name: String },
+    #[error(transparent)]
+    Net(#[from] learned::NetError),
 }
 
 /// What the fallbacks of `player` are ([`Player::fallbacks`]), to tell the user: "met 3 ..."
@@ -50,8 +65,8 @@ pub fn fallback_note(player: &players::Player) -> String {
 }
 
 /// Makes the agent called `name`, seeded so that its choices replay.
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, String> {
-    make(&name.parse()?, seed, None)
+pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player + Send>, AgentError> {
+    make(&name.parse().map_err(AgentError::Name)?, seed, None)
 }
 
 /// Makes the agent `player` is, seeded so that its choices replay, with the solved table the
@@ -60,14 +75,10 @@ pub fn make(
     player: &players::Player,
     seed: u64,
     table: Option<&Arc<Solved>>,
-) -> Result<Box<dyn Player + Send>, String> {
-    let level = &player.name;
+) -> Result<Box<dyn Player + Send>, AgentError> {
+    let name = || player.name.clone();
     Ok(match &player.spec {
-        PlayerSpec::Human => {
-            return Err(format!(
-                "`{level}` is a person: only `play` and the web page take one, at a seat of their own"
-            ));
-        }
+        PlayerSpec::Human => return Err(AgentError::Person { name: name() }),
         PlayerSpec::Random => Box::new(RandomAgent::new(seed)),
         PlayerSpec::Greedy => Box::new(GreedyAgent::new(seed)),
         PlayerSpec::Racer => Box::new(GreedyAgent::racer(seed)),
@@ -75,14 +86,10 @@ pub fn make(
         PlayerSpec::Expectimax(Some(depth)) => Box::new(ExpectimaxAgent::new(*depth, seed)),
         PlayerSpec::Optimal => match table {
             Some(t) => Box::new(OptimalAgent::new(Arc::clone(t), seed)),
-            None => {
-                return Err(format!(
-                    "`{level}` plays from a solved table: give `--table FILE` (made by `senet solve --table FILE`), or play a rule set small enough to solve at once"
-                ));
-            }
+            None => return Err(AgentError::NoTable { name: name() }),
         },
         PlayerSpec::Learned(path) => {
-            let file = learned::NetFile::load(path).map_err(|e| e.to_string())?;
+            let file = learned::NetFile::load(path)?;
             Box::new(ExpectimaxAgent::learned(Arc::new(file), seed))
         }
     })

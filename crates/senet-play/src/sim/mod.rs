@@ -271,8 +271,8 @@ pub enum SimError {
     #[error("the simulation was stopped before its end")]
     Stopped,
     /// A player could not be made (a network that cannot be read, `optimal` without a table).
-    #[error("{0}")]
-    Player(String),
+    #[error(transparent)]
+    Player(#[from] crate::agents::AgentError),
     /// The threads could not be started.
     #[error("cannot start the simulation's threads: {0}")]
     Threads(String),

@@ -52,7 +52,7 @@ pub struct NetFile {
 }
 
 /// Why a network file could not be read, written or used. Each message names the file.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
     #[error("cannot read the network {path}: {reason}")]
     Unreadable { path: String, reason: String },

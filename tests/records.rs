@@ -250,3 +250,37 @@ fn resume_takes_its_rules_and_players_from_the_record() {
         "{err}"
     );
 }
+
+/// Records written before a move's marks were one type, by the binary of that time (random
+/// players, seed 7), with `follows`, `stays` and `retreat` among their moves: the same game
+/// played again writes the same bytes, and each record replays.
+#[test]
+fn records_written_before_are_written_again_the_same_and_replay() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    let dir = TempDir::new("written-before");
+    for (rules, file, marks) in [
+        (
+            "hounds-and-jackals/carter-crossover",
+            "carter-crossover-random-seed-7.json",
+            ["\"follows\"", "\"stays\""].as_slice(),
+        ),
+        (
+            "senet/kendall-1978",
+            "kendall-1978-random-seed-7.json",
+            ["\"retreat\""].as_slice(),
+        ),
+    ] {
+        let before = std::fs::read_to_string(fixtures.join(file)).expect("a fixture");
+        for mark in marks {
+            assert!(before.contains(mark), "{file} has no {mark}");
+        }
+        let out = dir.path(file);
+        let args = ["play", rules, "--players", "random,random", "--seed", "7"];
+        let (code, _, err) = run(&[&args[..], &["--record", s(&out)]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let again = std::fs::read_to_string(&out).expect("the record");
+        assert!(again == before, "{rules}: the record differs from {file}");
+        let (code, _, err) = run(&["replay", s(&fixtures.join(file))], "");
+        assert_eq!(code, 0, "{file} does not replay: {err}");
+    }
+}

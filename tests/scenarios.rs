@@ -439,3 +439,40 @@ fn every_bundled_rule_set_has_a_scenario_file() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `senet moves` on the positions of two scenario files (those with a throw) answers byte for
+/// byte as the binary did before a move's marks were one type: `tests/fixtures/moves/`, with
+/// `follows`, `stays` and `retreat` among the moves.
+#[test]
+fn moves_answer_as_they_did_before() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "hounds-and-jackals__carter-crossover",
+        "senet__kendall-1978",
+    ] {
+        let file = root.join(format!("tests/scenarios/{name}.json"));
+        let scenario: Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let positions: String = scenario["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["position"])
+            .filter(|p| !p["throw"].is_null())
+            .map(|p| format!("{p}\n"))
+            .collect();
+        let rules = scenario["rules"].as_str().unwrap();
+        let out = crate::support::cli::senet()
+            .args(["moves", rules, "--position", "-"])
+            .write_stdin(positions)
+            .output()
+            .unwrap();
+        let before =
+            std::fs::read_to_string(root.join(format!("tests/fixtures/moves/{name}.jsonl")))
+                .unwrap();
+        assert!(
+            String::from_utf8(out.stdout).unwrap() == before,
+            "{name}: the answers differ from those written before"
+        );
+    }
+}

@@ -563,6 +563,41 @@ pub enum CheckError {
     },
 
     #[error("{what}")]
+    #[diagnostic(
+        code(E178),
+        help("e.g. `draw 1..10 at 4..13, 2`: squares 1-10 down column 2, rows 4 to 13")
+    )]
+    DrawingShape {
+        #[label("here")]
+        span: SourceSpan,
+        /// What does not fit: rows or columns for the squares, or a point past the limit.
+        what: String,
+    },
+
+    #[error("{what}")]
+    #[diagnostic(
+        code(E179),
+        help("each square is drawn once, each at a point of its own")
+    )]
+    DrawnTwice {
+        #[label("here")]
+        span: SourceSpan,
+        /// A square drawn twice, or two squares at one point.
+        what: String,
+    },
+
+    #[error("square {missing} has no place in the drawing")]
+    #[diagnostic(
+        code(E180),
+        help("once one square is drawn at a point, draw every square of the board")
+    )]
+    NotDrawn {
+        #[label("the drawing starts here")]
+        span: SourceSpan,
+        missing: u32,
+    },
+
+    #[error("{what}")]
     #[diagnostic(code(E160))]
     Contradiction {
         #[label("{label}")]

@@ -746,6 +746,34 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: landing on 15 throws again\"\nextends \"senet/base\"\n\non landing on 15: throw again\n",
     ),
     Entry::new(
+        "E178",
+        "a drawing whose rows or columns do not fit its squares",
+        "`draw SQUARES at ROWS, COLUMNS` places each square at a point of the picture: a range of \
+         N squares takes one row (or column) for all of them, or a range of N rows (or columns), \
+         one for each; and no point lies past the largest a picture may have. The message says \
+         which does not fit.",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..30 at 0..14, 0\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..30 at 0..29, 0\n",
+    ),
+    Entry::new(
+        "E179",
+        "a square drawn twice, or two squares drawn at one point",
+        "Each square of a drawn board has one point of its own: a square drawn by two `draw` \
+         lines, or two squares drawn at the same point, would leave one of them hidden or \
+         nowhere. Where the other is inherited, it is shown beside.",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 0, 0\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 29, 0\n",
+    ),
+    Entry::new(
+        "E180",
+        "a drawn board that leaves a square out",
+        "Once one square is drawn at a point, the board is a picture of points, not a grid: every \
+         square needs a point, or it could not be shown. A variant that makes the board larger \
+         than its parent's drawing gets this error at its own line.",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 29, 0\n",
+    ),
+    Entry::new(
         "W001",
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \

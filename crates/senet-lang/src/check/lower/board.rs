@@ -423,12 +423,9 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
             if let Some(what) = bad {
                 cx.err(
                     layer,
-                    CheckError::Contradiction {
+                    CheckError::DrawingShape {
                         span: item.span.clone().into(),
                         what,
-                        label: "here".into(),
-                        help: "e.g. `draw 1..10 at 4..13, 2`: squares 1-10 down column 2, rows 4 to 13"
-                            .into(),
                     },
                 );
                 return None;
@@ -465,11 +462,9 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
                 };
                 let here = (layer, squares.span.clone());
                 cx.clash((other_layer, other_span), here, |span, _| {
-                    CheckError::Contradiction {
+                    CheckError::DrawnTwice {
                         span: span.into(),
                         what,
-                        label: "here".into(),
-                        help: "each square is drawn once, each at a point of its own".into(),
                     }
                 });
                 continue;
@@ -486,11 +481,9 @@ fn points(cx: &mut Ctx, board: &Board) -> Vec<(Square, u8, u8)> {
         // A board a later file made larger leaves the drawing short: its error.
         cx.err_judged(
             layer,
-            CheckError::Contradiction {
+            CheckError::NotDrawn {
                 span: span.into(),
-                what: format!("square {missing} has no place in the drawing"),
-                label: "the drawing starts here".into(),
-                help: "once one square is drawn at a point, draw every square of the board".into(),
+                missing: u32::from(missing),
             },
             &[RuleKey::Board, RuleKey::Gaps],
         );

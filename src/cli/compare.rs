@@ -36,19 +36,20 @@ pub struct CompareArgs<'a> {
     pub plot: Option<&'a Path>,
 }
 
-/// An agent a run may use: not a person; `optimal` is checked against each row's rules.
+/// An agent a run may use: not a person, and a network that reads (before any game is played;
+/// each row checks it against its rules, and `optimal`'s table).
 fn check_agent(player: &Player) -> Result<(), String> {
     if player.is_human() {
         return Err(format!(
             "`{player}` cannot play in a comparison; use `senet play` to play"
         ));
     }
-    if player.needs_table() {
-        return Ok(());
+    match player.net_file() {
+        Some(path) => agents::learned::NetFile::load(path)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        None => Ok(()),
     }
-    agents::make(player, 0, None)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
 }
 
 /// `--skill A/B` (or `none`) as pairs of agents.

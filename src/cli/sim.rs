@@ -46,12 +46,6 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
         complain!("error: {e}");
         return ExitCode::from(2);
     }
-    for p in a.players {
-        if let Err(e) = agents::make(p, 0, table.as_ref()) {
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -165,13 +165,6 @@ impl serde::Serialize for Player {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Player {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Player, D::Error> {
-        let name = String::deserialize(d)?;
-        name.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +195,29 @@ mod tests {
         assert!(spec("learned").unwrap_err().contains("learned:FILE"));
         assert!(spec("learned:").unwrap_err().contains("learned:FILE"));
         assert!(spec("gredy").unwrap_err().contains("did you mean `greedy`"));
+    }
+
+    /// A player made from what it is has the name that parses back to it, and that name is
+    /// its JSON.
+    #[test]
+    fn a_player_of_a_spec_is_named_as_it_parses() {
+        for spec in [
+            PlayerSpec::Human,
+            PlayerSpec::Random,
+            PlayerSpec::Racer,
+            PlayerSpec::Greedy,
+            PlayerSpec::Expectimax(None),
+            PlayerSpec::Expectimax(Some(2)),
+            PlayerSpec::Optimal,
+            PlayerSpec::Learned("n.json".into()),
+        ] {
+            let player = Player::of(spec.clone());
+            assert_eq!(player.name.parse::<Player>(), Ok(player.clone()));
+            assert_eq!(
+                serde_json::to_string(&player).unwrap(),
+                format!("\"{}\"", player.name)
+            );
+            assert_eq!(player.spec, spec);
+        }
     }
 }

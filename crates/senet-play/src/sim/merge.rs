@@ -157,16 +157,6 @@ pub(super) fn form(e: impl std::fmt::Display) -> MergeError {
     MergeError::Form(e.to_string())
 }
 
-impl Metrics {
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-
-    pub fn from_json(v: &Value) -> Result<Metrics, MergeError> {
-        Metrics::deserialize(v).map_err(|e| MergeError::Form(format!("`metrics`: {e}")))
-    }
-}
-
 impl Totals {
     /// Every total, as JSON: what a merge adds up.
     pub fn to_json(&self) -> Value {

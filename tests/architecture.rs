@@ -65,15 +65,16 @@ fn drawing() -> Vec<Row> {
         .collect()
 }
 
-/// The names of a manifest's `[dependencies]` (not its dev-dependencies; target-specific tables
-/// count too).
+/// The names of a manifest's `[dependencies]` (not its dev-dependencies, nor the workspace's
+/// shared list; target-specific tables count too).
 fn dependencies(manifest: &Path) -> BTreeSet<String> {
     let text = std::fs::read_to_string(manifest).expect("a manifest");
     let mut out = BTreeSet::new();
     let mut inside = false;
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
-            inside = line == "[dependencies]" || line.ends_with(".dependencies]");
+            inside = line == "[dependencies]"
+                || (line.ends_with(".dependencies]") && !line.starts_with("[workspace"));
             continue;
         }
         if inside && let Some((key, _)) = line.split_once(['=', '.']) {

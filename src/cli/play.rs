@@ -2,24 +2,20 @@
 
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-
-use senet::agents::{self, ExpectimaxAgent};
+use senet::agents;
 use senet::check::RuleSet;
 use senet::compile::Phase;
 use senet::engine::Engine;
-use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
-use senet::notation::record::{self, Header, RecordHead, Replayed, event_json, outcome_text};
+use senet::engine::game::{Action, GameEvent, Player};
+use senet::notation::record::{self, RecordHead, Replayed, outcome_text};
 use senet::render::game::{
     MoveWords, Style, device_text, draw_path, draw_position, end_text, goal_text, legend,
     move_words,
 };
 use senet::render::narrate::Narrator;
-use senet::solve::Solved;
+use senet::session::{Advice, Adviser, Decision, DecisionError, Needs, Play, Session};
 use senet::types::{PerSide, Side};
 
 fn style() -> Style {
@@ -96,30 +92,13 @@ pub struct PlayArgs<'a> {
     pub table: Option<&'a str>,
 }
 
-/// A game taken up from its record: where it stands, and the record's events so far.
-pub struct Resumed<'e> {
-    pub from: Replayed<'e>,
-    pub events: Vec<serde_json::Value>,
-}
-
-/// Where a person's hints come from: the solved table where there is one, else the search of
-/// the `hard` level (made at the first hint).
-struct Adviser {
-    table: Option<Arc<Solved>>,
-    search: Option<ExpectimaxAgent>,
-}
-
-/// A game at the terminal: the players, the game, its throws, its record.
-struct Session<'e> {
+/// A game at the terminal: the players, the game and its decisions, its record.
+struct Terminal<'e> {
     engine: &'e Engine,
     a: &'e PlayArgs<'e>,
-    seed: u64,
     seats: Vec<Seat>,
-    game: Game<'e>,
-    /// The throws to come.
-    rng: Pcg64Mcg,
-    /// The record's events so far.
-    events: Vec<serde_json::Value>,
+    session: Session,
+    play: Play<'e>,
     /// The record's file.
     record: Option<String>,
     narrator: Narrator<'e>,
@@ -129,7 +108,8 @@ struct Session<'e> {
     introduced: PerSide<bool>,
 }
 
-pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode {
+/// `senet play`: a game from its start, or (`resumed`) one taken up where its decisions end.
+pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode {
     if a.players.len() != 2 {
         complain!(
             "error: `--players` names two players, in side order (for example `human,normal`)"
@@ -209,43 +189,43 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
     }
     say!("seed {seed}");
     say!("{}", device_text(engine));
-    let (game, rng, events) = match resumed {
-        Some(r) => {
+    let (session, play) = match resumed {
+        Some(session) => {
+            let Ok((play, _)) = session.rebuild(engine) else {
+                complain!("error: the game's decisions do not replay");
+                return ExitCode::from(2);
+            };
+            let summary = &play.game.summary;
             say!(
                 "Resumed after {} moves and {} turns.",
-                r.from.game.summary.moves,
-                r.from.game.summary.turns
+                summary.moves,
+                summary.turns
             );
-            (r.from.game, r.from.throws, r.events)
+            (session, play)
         }
-        None => (
-            Game::new(engine, a.turn_cap),
-            Pcg64Mcg::seed_from_u64(seed),
-            Vec::new(),
-        ),
+        None => {
+            let session = Session::new(a.players.to_vec(), seed, a.turn_cap);
+            let play = Play::new(engine, &session);
+            (session, play)
+        }
     };
-    let mut session = Session {
+    let mut session = Terminal {
         engine,
         a: &a,
-        seed,
         seats,
-        game,
-        rng,
-        events,
+        session,
+        play,
         record,
         narrator: Narrator::new(engine, style, a.players, any_human),
         style,
-        adviser: Adviser {
-            table,
-            search: None,
-        },
+        adviser: Adviser::new(table, seed),
         introduced: PerSide::default(),
     };
     if any_human {
         say!("{HELP}");
         say_raw!("\nSpecial squares:\n{}", legend(engine));
         // Without a ritual that seats them, people know their sides now.
-        if r.seats.is_none() || session.game.phase != Phase::Seating {
+        if r.seats.is_none() || session.play.game.phase != Phase::Seating {
             for s in Side::BOTH {
                 if session.persons()[s] {
                     session.introduce(s);
@@ -254,17 +234,17 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Resumed>) -> ExitCode 
         }
     } else {
         // With a person the board is drawn at each decision, the first one included.
-        say!("\n{}", draw_position(engine, &session.game.pos, style));
+        say!("\n{}", draw_position(engine, &session.play.game.pos, style));
     }
     session.run()
 }
 
-impl<'e> Session<'e> {
+impl Terminal<'_> {
     /// Which sides a person plays.
     fn persons(&self) -> PerSide<bool> {
         PerSide::from_fn(|s| {
             matches!(
-                self.seats[usize::from(self.game.summary.seat[s])],
+                self.seats[usize::from(self.play.game.summary.seat[s])],
                 Seat::Human
             )
         })
@@ -311,8 +291,7 @@ impl<'e> Session<'e> {
         // When the record was last written: at the first choice it always is.
         let mut written: Option<Instant> = None;
         loop {
-            let action = self.game.next_action();
-            self.tell();
+            let action = self.next_action();
             // Before a person's choice (and before an agent's once a second has passed since the
             // last write) the record holds the game so far, as stopped there: a game cut off
             // (Ctrl-C, a closed terminal) leaves a record that replays up to that point. Agents'
@@ -328,13 +307,12 @@ impl<'e> Session<'e> {
                 }
                 written = Some(Instant::now());
             }
-            match action {
-                Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                    let v = random_throw(engine, &mut self.rng);
-                    self.game.give_throw(v);
-                }
-                Action::Choose { side } => {
-                    let player = usize::from(self.game.summary.seat[side]);
+            let decision = match self.play.follow(&self.session, action) {
+                Ok(None) => continue,
+                Ok(Some(Needs::Nothing)) => break,
+                // A person's throws are thrown for them.
+                Ok(Some(Needs::Throw { .. })) => Decision::Throw,
+                Ok(Some(Needs::Move { side, player })) => {
                     let reply = match &mut self.seats[player] {
                         Seat::Human => {
                             if !self.introduced[side] {
@@ -344,16 +322,14 @@ impl<'e> Session<'e> {
                             }
                             self.ask(side, &mut input)
                         }
-                        Seat::Agent(_) if self.game.moves().len() == 1 => Reply::Move(0),
-                        Seat::Agent(agent) => Reply::Move(agent.choose(
-                            engine,
-                            &self.game.pos,
-                            self.game.total,
-                            self.game.moves(),
-                        )),
+                        Seat::Agent(_) if self.play.game.moves().len() == 1 => Reply::Move(0),
+                        Seat::Agent(agent) => {
+                            let game = &self.play.game;
+                            Reply::Move(agent.choose(engine, &game.pos, game.total, game.moves()))
+                        }
                     };
                     match reply {
-                        Reply::Move(i) => self.game.choose(i),
+                        Reply::Move(i) => Decision::Move(i),
                         Reply::Undone => continue,
                         Reply::Quit => {
                             quit = true;
@@ -361,14 +337,20 @@ impl<'e> Session<'e> {
                         }
                     }
                 }
-                Action::Over => break,
+                Err(e) => {
+                    complain!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = self.play.take(&mut self.session, decision) {
+                complain!("error: {e}");
+                return ExitCode::from(2);
             }
-            self.tell();
         }
         if let Some(s) = Side::BOTH.into_iter().find(|&s| self.persons()[s]) {
             print_lines(self.narrator.flush(s));
         }
-        let (game, style) = (&self.game, self.style);
+        let (game, style) = (&self.play.game, self.style);
         say!("\n{}", draw_position(engine, &game.pos, style));
         if quit {
             let n = game.summary.moves;
@@ -412,34 +394,29 @@ impl<'e> Session<'e> {
 
     /// Writes the game so far as the whole record (`stopped`: as a game stopped here).
     fn write_record(&mut self, stopped: bool) -> Result<(), senet::files::WriteError> {
-        let header = record_header(self.a, self.seed, stopped);
-        let json = record::record_json(
-            &header,
-            self.engine,
-            self.events.clone(),
-            &self.game.summary,
-        );
         match &self.record {
-            Some(path) => rewrite(path, &json),
+            Some(path) => rewrite(
+                path,
+                &self.session.record(self.a.rules, &self.play, stopped),
+            ),
             None => Ok(()),
         }
     }
 
-    /// Tells the events the game has gathered, keeps them for the record, and prints what is to
-    /// be printed now.
-    fn tell(&mut self) {
+    /// The game's next action; the events that led there are told, and what is to be printed
+    /// now is printed.
+    fn next_action(&mut self) -> Action {
         let person = self.persons();
-        for e in self.game.events.drain(..) {
-            self.events.push(event_json(self.engine, &e));
-            self.narrator.event(&e, person);
-        }
+        let narrator = &mut self.narrator;
+        let action = self.play.next_action(|e| narrator.event(e, person));
         print_lines(self.narrator.take());
+        action
     }
 
     /// Asks a person to pick a move for `side`.
     fn ask(&mut self, side: Side, input: &mut impl BufRead) -> Reply {
         let (engine, style) = (self.engine, self.style);
-        let game = &self.game;
+        let game = &self.play.game;
         let moves = game.moves();
         let board = draw_position(engine, &game.pos, style);
         say!("\n{board}");
@@ -508,7 +485,7 @@ impl<'e> Session<'e> {
                 }
             }
         }
-        let split = if self.game.phase == Phase::Distribute {
+        let split = if self.play.game.phase == Phase::Distribute {
             ", split among pieces"
         } else {
             ""
@@ -565,42 +542,20 @@ impl<'e> Session<'e> {
     /// Shows the value of each legal move for `side`: its chance to win from the solved table
     /// where there is one, else the `hard` level's search.
     fn hint(&mut self, side: Side, words: &[MoveWords]) {
-        let (engine, game) = (self.engine, &self.game);
         let width = words
             .iter()
             .map(|w| w.text.chars().count())
             .max()
             .unwrap_or(0);
-        let from_table = self.adviser.table.as_ref().and_then(|t| {
-            let chances: Option<Vec<f64>> = (0..game.moves().len())
-                .map(|i| {
-                    let next = engine.successor(&game.pos, &game.moves()[i], game.throw_of(i));
-                    t.chances(&next).map(|(w0, w1, _)| match side {
-                        Side::First => w0,
-                        Side::Second => w1,
-                    })
-                })
-                .collect();
-            chances
-        });
-        let (values, what): (Vec<f64>, &str) = match from_table {
-            Some(chances) => (
+        let (values, what) = match self.adviser.advise(self.engine, &self.play.game, side) {
+            Advice::Chances(chances) => (
                 chances,
                 "your chance to win after each move, from the solved table",
             ),
-            None => {
-                let search = self
-                    .adviser
-                    .search
-                    .get_or_insert_with(|| ExpectimaxAgent::adaptive(self.seed));
-                let values = search
-                    .move_values(engine, &game.pos, game.total, game.moves())
-                    .to_vec();
-                (
-                    values,
-                    "the `hard` level's search: the worth of your pieces minus the enemy's, higher is better",
-                )
-            }
+            Advice::Search(values) => (
+                values,
+                "the `hard` level's search: the worth of your pieces minus the enemy's, higher is better",
+            ),
         };
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let percent = what.starts_with("your chance");
@@ -623,43 +578,16 @@ impl<'e> Session<'e> {
     /// Takes back the person's last move and everything after it: the game goes back to that
     /// decision, with the same throw (the throws come from the seed, in order). Whether there
     /// was a move to take back.
-    fn undo(&mut self) -> Result<bool, String> {
-        let engine = self.engine;
-        let person = self.persons();
-        // A person's move is a move event of a side a person plays, but a forced opening move
-        // (made with no throw, never chosen).
-        let theirs = |e: &serde_json::Value| {
-            let Some(m) = e.get("move") else { return false };
-            let side = Side::BOTH.into_iter().find(|&s| {
-                m.get("side").and_then(|n| n.as_str()) == Some(&engine.rules.sides[s].name)
-            });
-            side.is_some_and(|s| person[s]) && m.get("throw").and_then(|t| t.as_u64()) != Some(0)
-        };
-        let Some(at) = self.events.iter().rposition(theirs) else {
+    fn undo(&mut self) -> Result<bool, DecisionError> {
+        if !self.session.undo(&self.play) {
             return Ok(false);
-        };
+        }
+        let (play, _) = self.session.rebuild(self.engine)?;
+        self.play = play;
         // The throws of the turn so far are told again with the decision.
-        let mut throws = Vec::new();
-        let back = record::replay_events(
-            engine,
-            self.seed,
-            self.a.turn_cap,
-            &self.events[..at],
-            |e| {
-                if !matches!(e, GameEvent::Throw { .. }) {
-                    throws.clear();
-                }
-                throws.push(*e);
-            },
-        )?;
-        self.game = back.game;
-        self.rng = back.throws;
-        self.events.truncate(at);
-        self.narrator = Narrator::new(engine, self.style, self.a.players, true);
-        for e in throws
-            .iter()
-            .filter(|e| matches!(e, GameEvent::Throw { .. }))
-        {
+        let person = self.persons();
+        self.narrator = Narrator::new(self.engine, self.style, self.a.players, true);
+        for e in self.play.turn_throws() {
             self.narrator.event(e, person);
         }
         say!("Move taken back: you choose again, with the same throw.");
@@ -697,16 +625,6 @@ fn hint_value(v: f64) -> String {
         "loses".into()
     } else {
         format!("{v:+.2}")
-    }
-}
-
-fn record_header<'a>(a: &'a PlayArgs, seed: u64, stopped: bool) -> Header<'a> {
-    Header {
-        rules: a.rules,
-        seed,
-        players: a.players.iter().map(ToString::to_string).collect(),
-        turn_cap: a.turn_cap,
-        stopped,
     }
 }
 
@@ -832,6 +750,7 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
             Ok(players) => players,
             Err(e) => return fail(e),
         };
+    let session = Session::of_record(players.clone(), head.seed, turn_cap, &replayed);
     super::play::play(
         &engine,
         PlayArgs {
@@ -843,10 +762,7 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
             turn_cap,
             table,
         },
-        Some(Resumed {
-            from: replayed,
-            events: head.events.clone(),
-        }),
+        Some(session),
     )
 }
 

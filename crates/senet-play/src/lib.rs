@@ -1,7 +1,8 @@
 //! `senet-play`: what is done with an engine. Players ([`agents`], named by [`players`]),
 //! exact solving ([`solve`]), simulation and comparison ([`sim`]), review of a played game
-//! ([`review`]), the JSON formats of positions and records ([`notation`]), words and pictures
-//! ([`render`]), and the small services they share ([`seed`], [`files`]).
+//! ([`review`]), a game as its players make it ([`session`]), the JSON formats of positions and
+//! records ([`notation`]), words and pictures ([`render`]), and the small services they share
+//! ([`seed`], [`files`]).
 
 pub mod agents;
 pub mod files;
@@ -10,5 +11,6 @@ pub mod players;
 pub mod render;
 pub mod review;
 pub mod seed;
+pub mod session;
 pub mod sim;
 pub mod solve;

@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
 use super::games::{
-    Awaiting, Budget, Compiled, Decision, Kept, Missing, Stored, Told, lock, playable,
+    Awaiting, Budget, Compiled, Kept, Missing, Stored, TURN_CAP, Told, lock, playable,
 };
 use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
@@ -28,6 +28,7 @@ use senet::notation::record;
 use senet::players::{Player, PlayerSpec};
 use senet::render;
 use senet::render::svg::{Drawing, svg};
+use senet::session::{Decision, Session};
 use senet::solve::Solved;
 use senet::types::Throw;
 
@@ -546,7 +547,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
         body,
         &["rules", "source", "options", "players", "seed", "record"],
     )?;
-    let (rules, players, seed, decisions) = match o.get("record") {
+    let (rules, session) = match o.get("record") {
         Some(rec) => {
             if o.len() > 1 {
                 return Err(ApiError::bad("a game from a `record` takes nothing else"));
@@ -558,7 +559,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
             let players = players_of(&o)?;
             let seed = seed_of(&o)?;
             let rules = s.blocking(move || rules_of(&o)).await?;
-            (rules, players, seed, Vec::new())
+            (rules, Session::new(players, seed, TURN_CAP))
         }
     };
     // Games of the same rules share them, compiled once, while one of them is kept.
@@ -571,14 +572,12 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
         }),
     };
     let engine = Arc::clone(&compiled.engine);
-    let table = table_of(&s, &compiled.rules, &engine, &players).await?;
+    let table = table_of(&s, &compiled.rules, &engine, &session.players).await?;
     let stored = Stored {
         engine,
         rules: Arc::clone(&compiled.rules),
-        players,
-        seed,
+        session,
         table,
-        decisions,
         halt: None,
         told: Told::default(),
     };
@@ -597,9 +596,9 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
     Ok(json_answer(StatusCode::CREATED, &v))
 }
 
-/// A record's rules (those it carries: never a file of this machine), players, seed and the
-/// decisions of its game, once it replays.
-fn from_record(rec: &Value) -> Result<(RuleSet, Vec<Player>, u64, Vec<Decision>), ApiError> {
+/// A record's rules (those it carries: never a file of this machine) and its game (players,
+/// seed and decisions), once it replays.
+fn from_record(rec: &Value) -> Result<(RuleSet, Session), ApiError> {
     let bad = |e: String| ApiError::bad(format!("the record cannot be replayed: {e}"));
     let head = record::read_head(rec).map_err(bad)?;
     // Before anything is made of them: a record may name any player `senet play` knows.
@@ -620,19 +619,8 @@ fn from_record(rec: &Value) -> Result<(RuleSet, Vec<Player>, u64, Vec<Decision>)
     }
     let engine = engine_of(&rules);
     let replayed = record::replay(&engine, &head, |_| {}).map_err(bad)?;
-    let seat = replayed.game.summary.seat;
-    // A person's throws are decisions of the server's games; an agent's are made for it.
-    let decisions = replayed
-        .choices
-        .iter()
-        .filter_map(|c| match *c {
-            record::Choice::Throw(side) => players[usize::from(seat[side])]
-                .is_human()
-                .then_some(Decision::Throw),
-            record::Choice::Move(i) => Some(Decision::Move(i)),
-        })
-        .collect();
-    Ok((rules, players, head.seed, decisions))
+    let session = Session::of_record(players, head.seed, TURN_CAP, &replayed);
+    Ok((rules, session))
 }
 
 /// `GET /api/games/{id}` (`?at=K`: as it stood after its first K decisions, for replaying).
@@ -650,7 +638,7 @@ async fn game(
             let built = view.build(&engine, None).map_err(ApiError::bad)?;
             let mut v = view.state_json(&id, &engine, &built);
             v["decisions"] = json!(decisions);
-            v["at"] = json!(view.decisions.len());
+            v["at"] = json!(view.session.decisions.len());
             Ok(v)
         })
         .await?;
@@ -664,14 +652,15 @@ fn view_of(
     at: Option<usize>,
 ) -> Result<(Stored, usize), ApiError> {
     let g = lock(game)?;
-    let all = g.decisions.len();
+    let all = g.session.decisions.len();
     let view = Stored {
         engine: Arc::clone(&g.engine),
         rules: Arc::clone(&g.rules),
-        players: g.players.clone(),
-        seed: g.seed,
+        session: Session {
+            decisions: g.session.decisions[..at.unwrap_or(all).min(all)].to_vec(),
+            ..g.session.clone()
+        },
         table: None,
-        decisions: g.decisions[..at.unwrap_or(all).min(all)].to_vec(),
         // Where it was stopped, if the copy has all its decisions (else it is taken away).
         halt: g.halt.clone(),
         told: Told::default(),
@@ -733,16 +722,16 @@ async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
                 ));
             }
             let engine = Arc::clone(&g.engine);
-            let before = g.decisions.len();
-            g.decisions.push(decision);
+            let before = g.session.decisions.len();
+            g.session.decisions.push(decision);
             let built = g.build(&engine, Some(&budget(&st, &id)));
             st.games.account(&id, g.kept_bytes());
             if let Ok(built) = built {
                 return Ok(g.answer(&id, &engine, &built));
             }
-            g.decisions.truncate(before);
+            g.session.decisions.truncate(before);
             let built = g.build(&engine, None).map_err(ApiError::bad)?;
-            let moves = built.game.moves().len();
+            let moves = built.play.game.moves().len();
             Err(match (decision, built.awaiting) {
                 (Decision::Move(_), Awaiting::Move(_)) => ApiError::bad(format!(
                     "there are {moves} legal moves: `index` is from 0 to {}",
@@ -846,7 +835,7 @@ async fn game_record(State(s): State<Shared>, Path(id): Path<String>) -> Answer 
             let built = g.build(&engine, None);
             st.games.account(&id, g.kept_bytes());
             let built = built.map_err(ApiError::bad)?;
-            Ok(g.record(&engine, &built))
+            Ok(g.record(&built))
         })
         .await?;
     let text = serde_json::to_string_pretty(&v).unwrap_or_default();
@@ -878,13 +867,13 @@ async fn game_draw(
             let engine = Arc::clone(&view.engine);
             let built = view.build(&engine, None).map_err(ApiError::bad)?;
             let throw = match built.awaiting {
-                Awaiting::Move(_) => Some(built.game.total),
-                _ => built.throws.last().map(|&t| Throw::from(t)),
+                Awaiting::Move(_) => Some(built.play.game.total),
+                _ => built.throws().last().map(|&t| Throw::from(t)),
             };
             Ok(svg(
                 &engine,
                 &Drawing {
-                    position: &built.game.pos,
+                    position: &built.play.game.pos,
                     throw,
                     paths,
                 },

@@ -13,20 +13,18 @@ use std::mem::size_of;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value, json};
 
-use senet::agents::{self, ExpectimaxAgent};
+use senet::agents;
 use senet::check::RuleSet;
 use senet::engine::Engine;
-use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
+use senet::engine::game::{Action, GameEvent, Player};
 use senet::notation::position::{move_json, outcome_json, position_json};
-use senet::notation::record::{self, Header, event_json};
 use senet::players;
 use senet::render::game::{Style, end_text, move_words};
 use senet::render::narrate::Narrator;
 use senet::seed::mix;
+use senet::session::{Adviser, Decision, Needs, Play, Session};
 use senet::solve::Solved;
 use senet::types::{PerSide, Place, Side, Throw};
 
@@ -50,14 +48,6 @@ const RULES_BYTES_PER_TEXT_BYTE: usize = 4;
 /// How long a request waits for a game another request is playing.
 const LOCK_WAIT: Duration = Duration::from_secs(2);
 
-/// A decision made in a game, in order: a person's throw (the value comes from the seed), or a
-/// move chosen by a person or an agent (its index in the legal moves).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    Throw,
-    Move(usize),
-}
-
 /// Mixed into a game's seed for the hint's search, so that it is not the seed of any agent.
 const HINT_SEED: u64 = 0x6869_6e74;
 
@@ -65,10 +55,9 @@ const HINT_SEED: u64 = 0x6869_6e74;
 pub struct Stored {
     pub engine: Arc<Engine>,
     pub rules: Arc<RuleSet>,
-    pub players: Vec<players::Player>,
-    pub seed: u64,
+    /// The players, the seed, the turn cap ([`TURN_CAP`]) and the decisions made so far.
+    pub session: Session,
     pub table: Option<Arc<Solved>>,
-    pub decisions: Vec<Decision>,
     /// Where the server stopped the game before its end, if it did.
     pub halt: Option<Halt>,
     /// The log as last told.
@@ -242,34 +231,38 @@ pub enum Awaiting {
 
 /// A game rebuilt from its decisions, and what was said of it.
 pub struct Built<'e> {
-    pub game: Game<'e>,
+    /// The game, with every event (made JSON only for a record: most requests never need it).
+    pub play: Play<'e>,
     pub awaiting: Awaiting,
-    /// Every event, made JSON only for a record (most requests never need it).
-    pub events: Vec<GameEvent>,
     /// The last line of the log, once the game is over: how it ended.
     pub end: Option<String>,
+}
+
+impl Built<'_> {
     /// The throws of the current (or last) turn.
-    pub throws: Vec<u8>,
-    /// Where in the decisions each person's move is (for undo).
-    pub person_moves: Vec<usize>,
+    pub fn throws(&self) -> Vec<u8> {
+        self.play
+            .turn_throws()
+            .filter_map(|e| match e {
+                GameEvent::Throw { value, .. } => Some(*value),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 impl Stored {
-    /// Whether player `k` is a person.
-    fn person(&self, k: usize) -> bool {
-        self.players.get(k).is_some_and(players::Player::is_human)
-    }
-
     /// The bytes the game keeps (not counting its rules, shared by the games of the same
     /// rules): its players, decisions, stop and log.
     pub fn kept_bytes(&self) -> usize {
         size_of::<Stored>()
             + self
+                .session
                 .players
                 .iter()
                 .map(|p| p.name.capacity() + size_of::<players::Player>())
                 .sum::<usize>()
-            + self.decisions.capacity() * size_of::<Decision>()
+            + self.session.decisions.capacity() * size_of::<Decision>()
             + self.halt.as_ref().map_or(0, |h| h.reason.capacity())
             + self.told.kept_bytes()
     }
@@ -287,14 +280,14 @@ impl Stored {
         if self
             .halt
             .as_ref()
-            .is_some_and(|h| h.decisions != self.decisions.len())
+            .is_some_and(|h| h.decisions != self.session.decisions.len())
         {
             // Decisions were taken back: the game goes on from there.
             self.halt = None;
         }
         let built = self.replay(engine, advance);
         match &built {
-            Ok(_) => self.told.decisions.clone_from(&self.decisions),
+            Ok(_) => self.told.decisions.clone_from(&self.session.decisions),
             Err(_) => self.told = Told::default(),
         }
         built
@@ -306,60 +299,41 @@ impl Stored {
         advance: Option<&Budget>,
     ) -> Result<Built<'e>, String> {
         // Every player of a game was checked when it began; checked again before any is made.
-        for p in &self.players {
+        for p in &self.session.players {
             playable(p)?;
         }
-        let mut game = Game::new(engine, TURN_CAP);
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
+        let mut play = Play::new(engine, &self.session);
         let style = Style { colour: false };
-        let players = self.players.clone();
-        let mut narrator = Narrator::new(engine, style, &self.players, false);
+        let mut narrator = Narrator::new(engine, style, &self.session.players, false);
         // The events up to `from` were told as before: the narrator starts after them.
-        let from = self.told.resume(&self.decisions);
+        let from = self.told.resume(&self.session.decisions);
         let mut telling = from.events == 0;
-        let (mut events, mut throws, mut person_moves) = (Vec::new(), Vec::new(), Vec::new());
-        let mut next = 0usize;
-        let mut fresh = true;
         let mut agents: Vec<Option<Box<dyn Player + Send>>> = vec![None, None];
         let mut step = 0u64;
         let awaiting = loop {
             step += 1;
-            let action = game.next_action();
-            for e in game.events.drain(..) {
-                events.push(e);
+            let action = play.next_action(|e| {
                 if telling {
-                    narrator.event(&e, PerSide::default());
+                    narrator.event(e, PerSide::default());
                 }
-                match e {
-                    GameEvent::Throw { value, .. } => {
-                        if fresh {
-                            throws.clear();
-                            fresh = false;
-                        }
-                        throws.push(value);
-                    }
-                    GameEvent::Move { .. }
-                    | GameEvent::Pass { .. }
-                    | GameEvent::TurnLost { .. } => {
-                        fresh = true;
-                    }
-                    _ => {}
-                }
-            }
+            });
+            let (events, next) = (play.events().len(), play.followed());
             if telling {
                 self.told.tell(narrator.take());
                 let told = self.told.quiet.last().map_or(0, |q| q.events);
-                if narrator.is_quiet() && events.len() > told {
-                    self.told.quiet_at(next, events.len());
+                if narrator.is_quiet() && events > told {
+                    self.told.quiet_at(next, events);
                 }
-            } else if events.len() == from.events {
+            } else if events == from.events {
                 telling = true;
             }
             // Where a person is to act, the game waits: no more work to bound.
             let waits = match action {
                 Action::Throw { side } | Action::Choose { side } => {
-                    next == self.decisions.len()
-                        && self.person(usize::from(game.summary.seat[side]))
+                    next == self.session.decisions.len()
+                        && self
+                            .session
+                            .is_person(usize::from(play.game.summary.seat[side]))
                 }
                 _ => false,
             };
@@ -369,8 +343,8 @@ impl Stored {
                     (Some(h), _) if h.step == step => break Awaiting::Stopped,
                     (Some(_), _) => {}
                     // Past the decisions made, the game goes on only within the budget.
-                    (None, Some(budget)) if next == self.decisions.len() => {
-                        if let Some(reason) = budget.exceeded(events.len(), self.kept_bytes()) {
+                    (None, Some(budget)) if next == self.session.decisions.len() => {
+                        if let Some(reason) = budget.exceeded(events, self.kept_bytes()) {
                             self.halt = Some(Halt {
                                 step,
                                 decisions: next,
@@ -380,7 +354,7 @@ impl Stored {
                         }
                     }
                     // Decisions made within the budget never lead this far.
-                    (None, _) if events.len() >= MAX_EVENTS => {
+                    (None, _) if events >= MAX_EVENTS => {
                         return Err(format!(
                             "the game's decisions go on past {MAX_EVENTS} events, the most the server plays in a game"
                         ));
@@ -388,76 +362,52 @@ impl Stored {
                     (None, _) => {}
                 }
             }
-            match action {
-                Action::SeatThrow { .. } | Action::StartThrow { .. } => {
-                    game.give_throw(random_throw(engine, &mut rng));
+            match play
+                .follow(&self.session, action)
+                .map_err(|e| e.to_string())?
+            {
+                None => {}
+                Some(Needs::Nothing) => break Awaiting::Over,
+                Some(Needs::Throw { side, .. }) => break Awaiting::Throw(side),
+                Some(Needs::Move { side, player })
+                    if self.session.is_person(player) || advance.is_none() =>
+                {
+                    break Awaiting::Move(side);
                 }
-                Action::Throw { side } => {
-                    let player = usize::from(game.summary.seat[side]);
-                    if self.person(player) {
-                        match self.decisions.get(next) {
-                            Some(Decision::Throw) => next += 1,
-                            Some(Decision::Move(_)) => {
-                                return Err("the game's decisions do not follow its rules".into());
-                            }
-                            None => break Awaiting::Throw(side),
-                        }
-                    }
-                    game.give_throw(random_throw(engine, &mut rng));
-                }
-                Action::Choose { side } => {
-                    let player = usize::from(game.summary.seat[side]);
-                    let index = match self.decisions.get(next) {
-                        Some(&Decision::Move(i)) if i < game.moves().len() => {
-                            if self.person(player) {
-                                person_moves.push(next);
-                            }
-                            next += 1;
-                            i
-                        }
-                        Some(_) => {
-                            return Err("the game's decisions do not follow its rules".into());
-                        }
-                        None if self.person(player) || advance.is_none() => {
-                            break Awaiting::Move(side);
-                        }
-                        None => {
-                            let index = if game.moves().len() == 1 {
-                                0
-                            } else {
-                                let agent = match &mut agents[player] {
-                                    Some(a) => a,
-                                    slot => slot.insert(
-                                        agents::make(
-                                            &players[player],
-                                            self.seed,
-                                            self.table.as_ref(),
-                                        )
-                                        .map_err(|e| e.to_string())?,
-                                    ),
-                                };
-                                // Seeded by where the game is, so that a game rebuilt after an
-                                // undo chooses as it would have.
-                                agent.reseed(mix(self.seed ^ mix(next as u64)));
-                                agent.choose(engine, &game.pos, game.total, game.moves())
-                            };
-                            self.decisions.push(Decision::Move(index));
-                            next += 1;
-                            index
-                        }
+                Some(Needs::Move { player, .. }) => {
+                    let game = &play.game;
+                    let index = if game.moves().len() == 1 {
+                        0
+                    } else {
+                        let agent = match &mut agents[player] {
+                            Some(a) => a,
+                            slot => slot.insert(
+                                agents::make(
+                                    &self.session.players[player],
+                                    self.session.seed,
+                                    self.table.as_ref(),
+                                )
+                                .map_err(|e| e.to_string())?,
+                            ),
+                        };
+                        // Seeded by where the game is, so that a game rebuilt after an undo
+                        // chooses as it would have.
+                        agent.reseed(mix(self.session.seed ^ mix(next as u64)));
+                        agent.choose(engine, &game.pos, game.total, game.moves())
                     };
-                    game.choose(index);
+                    play.take(&mut self.session, Decision::Move(index))
+                        .map_err(|e| e.to_string())?;
                 }
-                Action::Over => break Awaiting::Over,
             }
         };
-        if next < self.decisions.len() {
+        if play.followed() < self.session.decisions.len() {
             return Err("the game's decisions go on after its end".into());
         }
         debug_assert!(
             telling,
             "a quiet point the decisions lead to is always reached"
         );
+        let game = &play.game;
         let end = match (awaiting, &self.halt) {
             (Awaiting::Over, _) => Some(end_text(engine, &game.summary, &game.pos, style)),
             (Awaiting::Stopped, Some(h)) => Some(format!(
@@ -467,57 +417,38 @@ impl Stored {
             _ => None,
         };
         Ok(Built {
-            game,
+            play,
             awaiting,
-            events,
             end,
-            throws,
-            person_moves,
         })
     }
 
     /// Takes back the last move a person made, and what followed it; false if there is none.
     pub fn undo(&mut self, built: &Built) -> bool {
-        match built.person_moves.last() {
-            Some(&at) => {
-                self.decisions.truncate(at);
-                true
-            }
-            None => false,
-        }
+        self.session.undo(&built.play)
     }
 
     /// The record of the game so far, as `senet play --record` writes it.
-    pub fn record(&self, engine: &Engine, built: &Built) -> Value {
-        let header = Header {
-            rules: &self.rules,
-            seed: self.seed,
-            players: self.players.iter().map(ToString::to_string).collect(),
-            turn_cap: TURN_CAP,
-            stopped: built.awaiting != Awaiting::Over,
-        };
-        let events = built.events.iter().map(|e| event_json(engine, e)).collect();
-        record::record_json(&header, engine, events, &built.game.summary)
+    pub fn record(&self, built: &Built) -> Value {
+        self.session
+            .record(&self.rules, &built.play, built.awaiting != Awaiting::Over)
     }
 
-    /// The expectimax agent's choice in the position a person is to move in.
+    /// The best move in the position a person is to move in: from the solved table where the
+    /// game has one, else the `hard` level's search (as `senet play`'s hints).
     pub fn hint(&self, engine: &Engine, built: &Built) -> Option<usize> {
-        let Awaiting::Move(_) = built.awaiting else {
+        let Awaiting::Move(side) = built.awaiting else {
             return None;
         };
-        let game = &built.game;
-        if game.moves().len() == 1 {
-            return Some(0);
-        }
-        let mut agent = ExpectimaxAgent::adaptive(mix(self.seed ^ HINT_SEED));
-        Some(agent.choose(engine, &game.pos, game.total, game.moves()))
+        let mut adviser = Adviser::new(self.table.clone(), mix(self.session.seed ^ HINT_SEED));
+        Some(adviser.best(engine, &built.play.game, side))
     }
 
     /// Why the server stopped the game where its decisions end, if it did.
     pub fn stopped(&self) -> Option<&str> {
         self.halt
             .as_ref()
-            .filter(|h| h.decisions == self.decisions.len())
+            .filter(|h| h.decisions == self.session.decisions.len())
             .map(|h| h.reason.as_str())
     }
 
@@ -538,12 +469,12 @@ impl Stored {
     /// server stopped is over, unfinished, with `stopped`: why).
     pub fn state_json(&self, id: &str, engine: &Engine, built: &Built) -> Value {
         let r = &engine.rules;
-        let game = &built.game;
+        let game = &built.play.game;
         let sides: Vec<Value> = r
             .sides
             .iter()
             .map(|(s, side)| {
-                let player = &self.players[usize::from(game.summary.seat[s])];
+                let player = &self.session.players[usize::from(game.summary.seat[s])];
                 json!({ "name": side.name, "colour": side.colour, "player": player,
                         "path": side.path.iter().map(|q| q.get()).collect::<Vec<_>>() })
             })
@@ -562,12 +493,12 @@ impl Stored {
             "id": id,
             "rules": { "id": r.id, "title": r.title },
             "options": options,
-            "players": self.players,
-            "seed": self.seed,
+            "players": self.session.players,
+            "seed": self.session.seed,
             "sides": sides,
             "position": position_json(engine, &game.pos, in_hand),
             "throw": in_hand.map(Throw::get),
-            "throws": built.throws,
+            "throws": built.throws(),
             "awaiting": match built.awaiting {
                 Awaiting::Throw(_) => "throw",
                 Awaiting::Move(_) => "move",
@@ -577,7 +508,7 @@ impl Stored {
             "log": self.told.shown().into_iter().chain(built.end.clone()).collect::<Vec<_>>(),
             "moves_played": game.summary.moves,
             "turns": game.summary.turns,
-            "can_undo": !built.person_moves.is_empty(),
+            "can_undo": built.play.can_undo(),
         });
         match built.awaiting {
             Awaiting::Throw(side) => v["to_move"] = json!(r.sides[side].name),
@@ -937,10 +868,12 @@ mod tests {
         Stored {
             engine: Arc::clone(&c.engine),
             rules: Arc::clone(&c.rules),
-            players: vec!["human".parse().unwrap(), "random".parse().unwrap()],
-            seed: 1,
+            session: Session::new(
+                vec!["human".parse().unwrap(), "random".parse().unwrap()],
+                1,
+                TURN_CAP,
+            ),
             table: None,
-            decisions: Vec::new(),
             halt: None,
             told: Told::default(),
         }

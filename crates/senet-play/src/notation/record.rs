@@ -282,11 +282,9 @@ fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
     cur.as_u64().and_then(|n| u8::try_from(n).ok())
 }
 
-/// A game played again from its record: where it stands, and the throws still to come.
+/// A game played again from its record: where it stands, and what its players did.
 pub struct Replayed<'e> {
     pub game: Game<'e>,
-    /// The record's seed after every throw of the record: the throws the game goes on with.
-    pub throws: Pcg64Mcg,
     /// What the players did, in order: each throw of the side to move, and each move chosen.
     pub choices: Vec<Choice>,
 }
@@ -378,27 +376,6 @@ pub fn replay_with<'e>(
         ));
     }
     Ok(replayed)
-}
-
-/// The game a game's first `events` lead to, played from `seed` with `turn_cap` (the events of
-/// a game taken back to an earlier point: they may stop anywhere). `observe` sees each event.
-pub fn replay_events<'e>(
-    engine: &'e Engine,
-    seed: u64,
-    turn_cap: u32,
-    events: &[Value],
-    mut observe: impl FnMut(&GameEvent),
-) -> Result<Replayed<'e>, String> {
-    play_events(
-        engine,
-        seed,
-        turn_cap,
-        events,
-        true,
-        &mut observe,
-        &mut |_, _| {},
-    )
-    .map(|(replayed, _)| replayed)
 }
 
 /// Plays `events` from `seed`, checking each; a game not `stopped` must play them all to its
@@ -527,14 +504,7 @@ fn play_events<'e>(
         }
     };
     check_drained(&mut game, &mut at)?;
-    Ok((
-        Replayed {
-            game,
-            throws: rng,
-            choices,
-        },
-        over,
-    ))
+    Ok((Replayed { game, choices }, over))
 }
 
 /// A one-line description of an outcome for people (`stop`: why a game without one stopped).

@@ -1036,7 +1036,12 @@ fn replay_refuses_a_changed_result() {
     }
     let mut record = good;
     record.as_object_mut().unwrap().remove("result");
-    replay_refuses(&dir, "no-result", &record.to_string(), "no `result`");
+    replay_refuses(
+        &dir,
+        "no-result",
+        &record.to_string(),
+        "missing field `result`",
+    );
 }
 
 #[test]
@@ -1078,7 +1083,7 @@ fn replay_refuses_changed_or_unknown_rules() {
     ] {
         let mut record = good.clone();
         record["rules"]["files"] = files;
-        replay_refuses(&dir, name, &record.to_string(), "`rules.files`");
+        replay_refuses(&dir, name, &record.to_string(), "`rules.files");
     }
     // A record that carries no rules (as written before they were carried) names them by
     // `source`.

@@ -16,7 +16,7 @@ use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::position::{moves_json, parse_position};
-use senet::notation::record::{read_head, replay};
+use senet::notation::record::{Record, replay};
 use senet::solve::table::{TableHeader, load};
 
 fn engine(id: &str, options: &[(&str, &str)]) -> Engine {
@@ -199,7 +199,7 @@ proptest! {
     ) {
         let e = engine("twenty-squares/ur", &[("pieces", "2")]);
         let v = mutate(record(), which, replacement, remove);
-        if let Ok(head) = read_head(&v) {
+        if let Ok(head) = Record::read(&v) {
             let _ = replay(&e, &head, |_| {});
         }
     }

@@ -282,5 +282,9 @@ fn records_written_before_are_written_again_the_same_and_replay() {
         assert!(again == before, "{rules}: the record differs from {file}");
         let (code, _, err) = run(&["replay", s(&fixtures.join(file))], "");
         assert_eq!(code, 0, "{file} does not replay: {err}");
+        // Read into the record's type and written again, byte for byte.
+        let record = senet::notation::record::Record::read(&read(&fixtures.join(file))).unwrap();
+        let written = serde_json::to_string_pretty(&record).unwrap() + "\n";
+        assert!(written == before, "{file} read and written again differs");
     }
 }

@@ -7,7 +7,7 @@ use crate::support::row;
 use row::engine_of;
 use senet::engine::Engine;
 use senet::engine::game::{Action, Game, GameEvent};
-use senet::notation::record::event_json;
+use senet::notation::event::Event;
 use senet::types::Side;
 use serde_json::json;
 
@@ -67,7 +67,11 @@ fn the_throw_off_is_in_the_record_and_takes_no_turn() {
     game.next_action();
     game.give_throw(3);
     game.next_action();
-    let events: Vec<_> = game.events.iter().map(|ev| event_json(&e, ev)).collect();
+    let events: Vec<_> = game
+        .events
+        .iter()
+        .map(|ev| serde_json::to_value(Event::of(&e, ev)).unwrap())
+        .collect();
     assert_eq!(
         events,
         [

@@ -9,7 +9,8 @@ use senet::check::RuleSet;
 use senet::compile::Phase;
 use senet::engine::Engine;
 use senet::engine::game::{Action, GameEvent, Player};
-use senet::notation::record::{self, RecordHead, Replayed, outcome_text};
+use senet::notation::event::ResultNote;
+use senet::notation::record::{self, Record, Replayed, outcome_text};
 use senet::render::game::{
     MoveWords, Style, device_text, draw_path, draw_position, end_text, goal_text, legend,
     move_words,
@@ -630,7 +631,7 @@ fn hint_value(v: f64) -> String {
 
 /// Writes `json` as the whole record, replacing the file whole ([`senet::files::write`]): a game
 /// cut off, or a full disk, leaves the record as it was last written, never half of one.
-fn rewrite(path: &str, json: &serde_json::Value) -> Result<(), senet::files::WriteError> {
+fn rewrite(path: &str, json: &Record) -> Result<(), senet::files::WriteError> {
     senet::files::write(std::path::Path::new(path), |w| {
         serde_json::to_writer_pretty(&mut *w, json)?;
         writeln!(w)
@@ -651,30 +652,25 @@ fn check_record(path: &str, a: &PlayArgs) -> Result<(), String> {
 
 /// Reads a record and loads its rules: the rule text it carries (or, in a record written before
 /// rules were carried, the file or bundled id it names), checked against the record's hash.
-pub(super) fn load_record(path: &str) -> Result<(RecordHead, RuleSet), String> {
+pub(super) fn load_record(path: &str) -> Result<(Record, RuleSet), String> {
     let text = super::input::read_text(path, super::input::MAX_RECORD)
         .map_err(|e| format!("cannot read it: {e}"))?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))?;
-    let head = record::read_head(&value)?;
-    let rules = match &head.files {
-        Some(files) => senet::check::check_chain(files.clone(), &head.options).map_err(|_| {
-            format!(
-                "the rules it carries (`{}`) do not check under this version of senet",
-                head.source
-            )
+    let head = Record::read(&value).map_err(|e| e.to_string())?;
+    let (source, options) = (&head.rules.source, head.option_list());
+    let rules = match head.files() {
+        Some(files) => senet::check::check_chain(files, &options).map_err(|_| {
+            format!("the rules it carries (`{source}`) do not check under this version of senet")
         })?,
-        None => senet::check::check_target(&head.source, &head.options).map_err(|_| {
-            format!(
-                "its rules `{}` do not load (run `senet check {}`)",
-                head.source, head.source
-            )
+        None => senet::check::check_target(source, &options).map_err(|_| {
+            format!("its rules `{source}` do not load (run `senet check {source}`)")
         })?,
     };
-    if rules.hash != head.hash {
+    if rules.hash != head.rules.hash {
         return Err(format!(
-            "the rules `{}` have changed since the game was recorded (hash {} now, {} in the record)",
-            head.source, rules.hash, head.hash
+            "the rules `{source}` have changed since the game was recorded (hash {} now, {} in the record)",
+            rules.hash, head.rules.hash
         ));
     }
     Ok((head, rules))
@@ -703,9 +699,7 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
                 rules.id,
                 head.events.len(),
                 game.summary.moves,
-                if game.summary.outcome.is_none()
-                    && head.result == serde_json::json!({ "stopped": true })
-                {
+                if game.summary.outcome.is_none() && head.is_stopped() {
                     "stopped by a player (`senet play --resume` goes on with it)".to_string()
                 } else {
                     outcome_text(&engine, game.summary.outcome.as_ref(), game.summary.stop)
@@ -713,7 +707,7 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e),
+        Err(e) => fail(e.to_string()),
     }
 }
 
@@ -728,19 +722,17 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };
-    if head.result != serde_json::json!({ "stopped": true }) {
-        return fail(
-            if head.result == serde_json::json!({ "unfinished": true }) {
-                "the game reached its turn cap".into()
-            } else {
-                "the game is over".into()
-            },
-        );
+    if !head.is_stopped() {
+        return fail(if head.result == ResultNote::UNFINISHED {
+            "the game reached its turn cap".into()
+        } else {
+            "the game is over".into()
+        });
     }
     let engine = Engine::new(senet::compile::compile(&rules));
     let replayed = match record::replay(&engine, &head, |_| {}) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     let Some(turn_cap) = head.turn_cap else {
         return fail("it was written before records kept their turn cap".into());
@@ -754,7 +746,7 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
     super::play::play(
         &engine,
         PlayArgs {
-            target: &head.source,
+            target: &head.rules.source,
             rules: &rules,
             players: &players,
             seed: Some(head.seed),

@@ -61,7 +61,7 @@ pub fn run(a: ReviewArgs) -> ExitCode {
     };
     let review = match senet::review::review(&engine, &head, &judge, head.seed) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     if let Some(path) = a.plot
         && let Err(e) =
@@ -70,7 +70,7 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         complain!("error: the plot: {e}");
         return ExitCode::from(2);
     }
-    let result = if head.result == json!({ "stopped": true }) {
+    let result = if head.is_stopped() {
         "stopped before its end".to_string()
     } else {
         outcome_text(&engine, review.outcome.as_ref(), review.stop)
@@ -285,7 +285,7 @@ fn json_report(
     engine: &Engine,
     review: &Review,
     file: &str,
-    head: &senet::notation::record::RecordHead,
+    head: &senet::notation::record::Record,
     id: &str,
 ) -> Value {
     let name = |s: Side| engine.rules.sides[s].name.clone();

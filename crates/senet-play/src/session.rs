@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use serde_json::Value;
 
 use crate::agents::ExpectimaxAgent;
-use crate::notation::record::{self, Choice, Header, Replayed, event_json};
+use crate::notation::event::Event;
+use crate::notation::record::{Choice, Header, Record, Replayed};
 use crate::players::Player;
 use crate::solve::Solved;
 use senet_engine::engine::Engine;
@@ -129,7 +129,7 @@ impl Session {
 
     /// The record of `play`, the game of these decisions under `rules` (`stopped`: as a game
     /// stopped there, to be taken up again).
-    pub fn record(&self, rules: &RuleSet, play: &Play, stopped: bool) -> Value {
+    pub fn record(&self, rules: &RuleSet, play: &Play, stopped: bool) -> Record {
         let header = Header {
             rules,
             seed: self.seed,
@@ -140,9 +140,9 @@ impl Session {
         let events = play
             .events
             .iter()
-            .map(|e| event_json(play.engine, e))
+            .map(|e| Event::of(play.engine, e))
             .collect();
-        record::record_json(&header, play.engine, events, &play.game.summary)
+        Record::new(&header, play.engine, events, &play.game.summary)
     }
 }
 
@@ -379,7 +379,7 @@ impl Adviser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::record::{read_head, replay};
+    use crate::notation::record::replay;
     use senet_engine::compile::compile;
 
     fn engine(id: &str) -> (RuleSet, Engine) {
@@ -488,9 +488,10 @@ mod tests {
         session.decisions.truncate(session.decisions.len() / 2);
         let (play, _) = session.rebuild(&engine).unwrap();
         let record = session.record(&rules, &play, true);
-        let head = read_head(&record).unwrap();
-        let replayed = replay(&engine, &head, |_| {}).unwrap();
-        let back = Session::of_record(session.players.clone(), head.seed, 10_000, &replayed);
+        let json = serde_json::to_value(&record).unwrap();
+        let record = Record::read(&json).unwrap();
+        let replayed = replay(&engine, &record, |_| {}).unwrap();
+        let back = Session::of_record(session.players.clone(), record.seed, 10_000, &replayed);
         assert_eq!(back.decisions, session.decisions);
     }
 }

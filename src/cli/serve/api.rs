@@ -24,7 +24,7 @@ use senet::compile::compile;
 use senet::engine::Engine;
 use senet::notation::parse_position;
 use senet::notation::position::moves_json;
-use senet::notation::record;
+use senet::notation::record::{self, Record};
 use senet::players::{Player, PlayerSpec};
 use senet::render;
 use senet::render::svg::{Drawing, svg};
@@ -600,25 +600,26 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
 /// seed and decisions), once it replays.
 fn from_record(rec: &Value) -> Result<(RuleSet, Session), ApiError> {
     let bad = |e: String| ApiError::bad(format!("the record cannot be replayed: {e}"));
-    let head = record::read_head(rec).map_err(bad)?;
+    let head = Record::read(rec).map_err(|e| bad(e.to_string()))?;
+    let options = head.option_list();
     // Before anything is made of them: a record may name any player `senet play` knows.
     let players = head
         .players
         .iter()
         .map(|p| parse_player(p).map_err(|e| bad(format!("its players: {e}"))))
         .collect::<Result<Vec<Player>, ApiError>>()?;
-    let rules = match &head.files {
-        Some(files) => check_chain(files.clone(), &head.options).map_err(|d| invalid(&d))?,
-        None => bundled(&head.source, &head.options)?,
+    let rules = match head.files() {
+        Some(files) => check_chain(files, &options).map_err(|d| invalid(&d))?,
+        None => bundled(&head.rules.source, &options)?,
     };
-    if rules.hash != head.hash {
+    if rules.hash != head.rules.hash {
         return Err(bad(format!(
             "its rules have changed since the game was recorded (hash {} now, {} in the record)",
-            rules.hash, head.hash
+            rules.hash, head.rules.hash
         )));
     }
     let engine = engine_of(&rules);
-    let replayed = record::replay(&engine, &head, |_| {}).map_err(bad)?;
+    let replayed = record::replay(&engine, &head, |_| {}).map_err(|e| bad(e.to_string()))?;
     let session = Session::of_record(players, head.seed, TURN_CAP, &replayed);
     Ok((rules, session))
 }

@@ -20,6 +20,7 @@ use senet::check::RuleSet;
 use senet::engine::Engine;
 use senet::engine::game::{Action, GameEvent, Player};
 use senet::notation::position::{move_json, outcome_json, position_json};
+use senet::notation::record::Record;
 use senet::players;
 use senet::render::game::{Style, end_text, move_words};
 use senet::render::narrate::Narrator;
@@ -429,7 +430,7 @@ impl Stored {
     }
 
     /// The record of the game so far, as `senet play --record` writes it.
-    pub fn record(&self, built: &Built) -> Value {
+    pub fn record(&self, built: &Built) -> Record {
         self.session
             .record(&self.rules, &built.play, built.awaiting != Awaiting::Over)
     }

@@ -1,5 +1,6 @@
 //! The JSON forms that outside tools rely on: positions, moves and game events (docs/formats.md).
 
+pub mod event;
 pub mod position;
 pub mod record;
 

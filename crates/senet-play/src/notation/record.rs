@@ -1,10 +1,15 @@
-//! Game records: the rules (id or file, and a hash of their text), options, seed, players and
-//! every throw and move, as JSON. `senet replay` plays a record again and verifies it.
+//! Game records: the rules (id, source, a hash of their text, the text of every file), options,
+//! seed, players and every throw and move, as JSON ([`Record`], written and read by one serde
+//! type). `senet replay` plays a record again and verifies it.
+
+use std::collections::BTreeMap;
 
 use rand_pcg::Pcg64Mcg;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::position::{MoveMarks, outcome_json, steps_json};
+use super::event::{Event, ResultNote, StepNote};
+use super::position::MoveMarks;
 use senet_engine::engine::game::{Action, Game, GameEvent, GameSummary, Stop, random_throw};
 use senet_engine::engine::{Engine, Outcome};
 use senet_lang::check::RuleSet;
@@ -12,51 +17,6 @@ use senet_lang::check::load::{ChainFile, MAX_EXTENDS_DEPTH};
 use senet_lang::types::Side;
 
 pub const FORMAT: &str = "senet-record/1";
-
-/// One event as JSON. Writing a record and checking a replay both use this form.
-pub fn event_json(engine: &Engine, e: &GameEvent) -> Value {
-    let name = |s: Side| engine.rules.sides[s].name.clone();
-    match e {
-        GameEvent::SeatThrow {
-            player,
-            value,
-            took,
-        } => {
-            let mut v = json!({ "seat": { "player": player + 1, "throw": value } });
-            if let Some(s) = took {
-                v["seat"]["takes"] = json!(name(*s));
-            }
-            v
-        }
-        GameEvent::StartThrow {
-            side,
-            value,
-            starts,
-        } => {
-            let mut v = json!({ "start": { "side": name(*side), "throw": value } });
-            if let Some(s) = starts {
-                v["start"]["starts"] = json!(name(*s));
-            }
-            v
-        }
-        GameEvent::Throw { side, value } => {
-            json!({ "throw": { "side": name(*side), "value": value } })
-        }
-        GameEvent::Move {
-            side, throw, mv, ..
-        } => {
-            let mut m =
-                json!({ "side": name(*side), "throw": throw.get(), "steps": steps_json(mv) });
-            MoveMarks::of(mv).add_to(&mut m);
-            json!({ "move": m })
-        }
-        GameEvent::TurnLost { side, .. } => json!({ "turn_lost": { "side": name(*side) } }),
-        GameEvent::Pass { side, throw, .. } => {
-            json!({ "pass": { "side": name(*side), "throw": throw.get() } })
-        }
-        GameEvent::End { outcome } => json!({ "end": outcome_json(engine, outcome) }),
-    }
-}
 
 /// Everything a record holds apart from its events.
 pub struct Header<'a> {
@@ -70,216 +30,252 @@ pub struct Header<'a> {
     pub stopped: bool,
 }
 
-pub fn record_json(
-    h: &Header,
-    engine: &Engine,
-    events: Vec<Value>,
-    summary: &GameSummary,
-) -> Value {
-    // Every option with its value, so that the record means the same rules whatever the
-    // defaults of another version.
-    let options: serde_json::Map<String, Value> = h
-        .rules
-        .resolved_options()
-        .into_iter()
-        .map(|(k, v)| (k, json!(v)))
-        .collect();
-    let files: Vec<Value> = h
-        .rules
-        .files
-        .iter()
-        .map(|f| json!({ "name": f.name, "text": f.text }))
-        .collect();
-    let source = h.rules.files.first().map_or("", |f| f.name.as_str());
-    let seat: Vec<Value> = Side::BOTH
-        .map(|s| json!(h.players[usize::from(summary.seat[s])]))
-        .to_vec();
-    json!({
-        "format": FORMAT,
-        "rules": { "id": h.rules.id, "source": source, "hash": h.rules.hash, "files": files },
-        "options": options,
-        "seed": h.seed,
-        "players": h.players,
-        "sides": engine.rules.sides.values().map(|s| s.name.clone()).collect::<Vec<_>>(),
-        "seated": seat,
-        "turn_cap": h.turn_cap,
-        "events": events,
-        "result": match &summary.outcome {
-            Some(o) => outcome_json(engine, o),
-            None if h.stopped => json!({ "stopped": true }),
-            None => json!({ "unfinished": true }),
-        },
-        "moves": summary.moves,
-        "turns": summary.turns,
-    })
-}
-
-/// The parts of a record needed to load its rules.
-pub struct RecordHead {
-    pub source: String,
-    pub hash: String,
-    /// The text of every file of the rules' `extends` chain, the rule file first (records written
-    /// before rules were carried have none: their `source` is read instead).
-    pub files: Option<Vec<ChainFile>>,
-    pub options: Vec<(String, String)>,
-    pub events: Vec<Value>,
-    pub result: Value,
-    /// The rule set's id, its side names, and the counts the record claims.
-    pub id: String,
-    pub sides: Vec<String>,
-    /// Who played, in player order.
-    pub players: Vec<String>,
-    pub moves: u64,
-    pub turns: u32,
-    /// The turn cap the game was played with (records written before it was kept have none).
-    pub turn_cap: Option<u32>,
+/// A game record (docs/formats.md), field by field in the order written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// [`FORMAT`].
+    pub format: String,
+    pub rules: RulesNote,
+    /// Every option with its value, so that the record means the same rules whatever the
+    /// defaults of another version.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
     /// The seed every throw of the game came from.
     pub seed: u64,
+    /// Who played, in player order.
+    pub players: Vec<String>,
+    /// The rules' side names.
+    pub sides: Vec<String>,
     /// The player of each side, in side order.
     pub seated: Vec<String>,
+    /// The turn cap the game was played with (records written before it was kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_cap: Option<u32>,
+    pub events: Vec<Event>,
+    pub result: ResultNote,
+    pub moves: u64,
+    pub turns: u32,
 }
 
-pub fn read_head(v: &Value) -> Result<RecordHead, String> {
-    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
-        return Err(format!(
-            "not a senet game record (no \"format\": \"{FORMAT}\")"
-        ));
-    }
-    let rules = v.get("rules").ok_or("the record names no rules")?;
-    let source = rules
-        .get("source")
-        .and_then(Value::as_str)
-        .ok_or("the record's rules have no `source`")?;
-    let hash = rules
-        .get("hash")
-        .and_then(Value::as_str)
-        .ok_or("the record's rules have no `hash`")?;
-    let files = match rules.get("files") {
-        None => None,
-        Some(list) => Some(chain_files(list)?),
-    };
-    let options = match v.get("options") {
-        None => Vec::new(),
-        Some(Value::Object(m)) => m
+/// The rules of a record: their id, where they came from, the hash of their text, and the text
+/// of every file of their `extends` chain, the rule file first (records written before rules
+/// were carried have none: their `source` is read instead).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RulesNote {
+    pub id: String,
+    pub source: String,
+    pub hash: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<FileNote>>,
+}
+
+/// One rule file a record carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileNote {
+    pub name: String,
+    pub text: String,
+}
+
+/// Why a record cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a senet game record (no \"format\": \"{FORMAT}\")")]
+    NotARecord,
+    /// Its JSON is not of a record's form: where (a path such as `rules.files[0]`), and what
+    /// is wrong there in serde's words.
+    #[error("{}", form_message(.0))]
+    Form(serde_path_to_error::Error<serde_json::Error>),
+    #[error("`rules.files` must hold from 1 to {} files (an `extends` chain)", MAX_EXTENDS_DEPTH + 1)]
+    Files,
+    #[error("the record has no `{0}` list of two")]
+    NotTwo(&'static str),
+    #[error("`turn_cap` must be a whole number of turns, at least 1")]
+    TurnCap,
+    #[error("`{0}` in `players` is no player of senet")]
+    Player(String),
+}
+
+impl Record {
+    /// The record of a game with `events` and `summary`, under `engine` (the rules of `h`).
+    pub fn new(h: &Header, engine: &Engine, events: Vec<Event>, summary: &GameSummary) -> Record {
+        let files = h
+            .rules
+            .files
             .iter()
-            .map(|(k, v)| {
-                v.as_str()
-                    .map(|s| (k.clone(), s.to_string()))
-                    .ok_or(format!("option `{k}` is not a string"))
+            .map(|f| FileNote {
+                name: f.name.clone(),
+                text: f.text.clone(),
             })
-            .collect::<Result<_, _>>()?,
-        Some(_) => return Err("`options` must be an object".into()),
-    };
-    let events = v
-        .get("events")
-        .and_then(Value::as_array)
-        .ok_or("the record has no `events` list")?
-        .clone();
-    let result = v
-        .get("result")
-        .cloned()
-        .ok_or("the record has no `result`")?;
-    let id = rules
-        .get("id")
-        .and_then(Value::as_str)
-        .ok_or("the record's rules have no `id`")?
-        .to_string();
-    let sides = strings(v, "sides").ok_or("the record has no `sides` list")?;
-    let players = strings(v, "players")
-        .filter(|list| list.len() == 2)
-        .ok_or("the record has no `players` list of two")?;
-    let moves = v
-        .get("moves")
-        .and_then(Value::as_u64)
-        .ok_or("the record has no `moves` count")?;
-    let turns = v
-        .get("turns")
-        .and_then(Value::as_u64)
-        .and_then(|t| u32::try_from(t).ok())
-        .ok_or("the record has no `turns` count")?;
-    let turn_cap = match v.get("turn_cap") {
-        None => None,
-        Some(t) => Some(
-            t.as_u64()
-                .and_then(|t| u32::try_from(t).ok())
-                .filter(|&t| t >= 1)
-                .ok_or("`turn_cap` must be a whole number of turns, at least 1")?,
-        ),
-    };
-    let seed = v
-        .get("seed")
-        .and_then(Value::as_u64)
-        .ok_or("the record has no `seed` (a whole number)")?;
-    for p in &players {
-        if !is_player(p) {
-            return Err(format!("`{p}` in `players` is no player of senet"));
+            .collect();
+        let source = h.rules.files.first().map_or("", |f| f.name.as_str());
+        Record {
+            format: FORMAT.into(),
+            rules: RulesNote {
+                id: h.rules.id.clone(),
+                source: source.into(),
+                hash: h.rules.hash.clone(),
+                files: Some(files),
+            },
+            options: h.rules.resolved_options().into_iter().collect(),
+            seed: h.seed,
+            players: h.players.clone(),
+            sides: engine
+                .rules
+                .sides
+                .values()
+                .map(|s| s.name.clone())
+                .collect(),
+            seated: Side::BOTH
+                .map(|s| h.players[usize::from(summary.seat[s])].clone())
+                .to_vec(),
+            turn_cap: Some(h.turn_cap),
+            events,
+            result: match &summary.outcome {
+                Some(o) => ResultNote::of(engine, o),
+                None if h.stopped => ResultNote::STOPPED,
+                None => ResultNote::UNFINISHED,
+            },
+            moves: u64::from(summary.moves),
+            turns: summary.turns,
         }
     }
-    let seated = strings(v, "seated")
-        .filter(|list| list.len() == 2)
-        .ok_or("the record has no `seated` list of two")?;
-    Ok(RecordHead {
-        turn_cap,
-        seed,
-        seated,
-        source: source.into(),
-        hash: hash.into(),
-        files,
-        options,
-        events,
-        result,
-        id,
-        sides,
-        players,
-        moves,
-        turns,
-    })
-}
 
-/// The files of `rules.files`: a list of `{"name", "text"}`, as many as an `extends` chain may
-/// hold.
-fn chain_files(list: &Value) -> Result<Vec<ChainFile>, String> {
-    const BAD: &str =
-        "`rules.files` must be a list of `{\"name\": ..., \"text\": ...}`, the rule file first";
-    let list = list.as_array().ok_or(BAD)?;
-    if list.is_empty() || list.len() > MAX_EXTENDS_DEPTH + 1 {
-        return Err(format!(
-            "`rules.files` must hold from 1 to {} files (an `extends` chain)",
-            MAX_EXTENDS_DEPTH + 1
-        ));
+    /// Reads a record from its JSON, and checks what its form cannot say: its format, its
+    /// chain of files, two players that senet knows, a turn cap of at least one.
+    pub fn read(v: &Value) -> Result<Record, RecordError> {
+        if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+            return Err(RecordError::NotARecord);
+        }
+        let record: Record = serde_path_to_error::deserialize(v).map_err(RecordError::Form)?;
+        if record
+            .rules
+            .files
+            .as_ref()
+            .is_some_and(|f| f.is_empty() || f.len() > MAX_EXTENDS_DEPTH + 1)
+        {
+            return Err(RecordError::Files);
+        }
+        if record.players.len() != 2 {
+            return Err(RecordError::NotTwo("players"));
+        }
+        if let Some(p) = record
+            .players
+            .iter()
+            .find(|p| p.parse::<crate::players::Player>().is_err())
+        {
+            return Err(RecordError::Player(p.clone()));
+        }
+        if record.seated.len() != 2 {
+            return Err(RecordError::NotTwo("seated"));
+        }
+        if record.turn_cap == Some(0) {
+            return Err(RecordError::TurnCap);
+        }
+        Ok(record)
     }
-    list.iter()
-        .map(|f| {
-            let text = |key: &str| f.get(key).and_then(Value::as_str).map(str::to_string);
-            match (text("name"), text("text")) {
-                (Some(name), Some(text)) => Ok(ChainFile { name, text }),
-                _ => Err(BAD.to_string()),
-            }
+
+    /// The rule files the record carries, the rule file first.
+    pub fn files(&self) -> Option<Vec<ChainFile>> {
+        self.rules.files.as_ref().map(|files| {
+            files
+                .iter()
+                .map(|f| ChainFile {
+                    name: f.name.clone(),
+                    text: f.text.clone(),
+                })
+                .collect()
         })
-        .collect()
-}
-
-/// The list of strings at `key`, if it is one.
-fn strings(v: &Value, key: &str) -> Option<Vec<String>> {
-    v.get(key)?
-        .as_array()?
-        .iter()
-        .map(|s| s.as_str().map(str::to_string))
-        .collect()
-}
-
-/// Whether `name` is a player `senet play` knows: `human`, an agent, a level, `expectimax:N`,
-/// `learned:FILE`.
-fn is_player(name: &str) -> bool {
-    name.parse::<crate::players::Player>().is_ok()
-}
-
-fn u8_at(v: &Value, path: &[&str]) -> Option<u8> {
-    let mut cur = v;
-    for p in path {
-        cur = cur.get(p)?;
     }
-    cur.as_u64().and_then(|n| u8::try_from(n).ok())
+
+    /// The options chosen, as the checker takes them.
+    pub fn option_list(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Whether a player stopped the game before its end (it can be taken up again).
+    pub fn is_stopped(&self) -> bool {
+        self.result == ResultNote::STOPPED
+    }
+}
+
+/// A form error for people: where it is (nowhere for the record as a whole), and what.
+fn form_message(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    match e.path().to_string().as_str() {
+        "." => format!("the record: {}", e.inner()),
+        path => format!("`{path}`: {}", e.inner()),
+    }
+}
+
+/// Why a record does not replay: where it and the rules part ways.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the record says it was played under `{recorded}`, but its rules are `{rules}`")]
+    OtherRules { recorded: String, rules: String },
+    #[error("the record lists the sides {recorded:?}, the rules have {rules:?}")]
+    OtherSides {
+        recorded: Vec<String>,
+        rules: Vec<String>,
+    },
+    #[error("the record says the result is {}, the replay gives {}", json(.recorded), json(.replayed))]
+    OtherResult {
+        recorded: ResultNote,
+        replayed: ResultNote,
+    },
+    #[error("the record seats {recorded:?}, the replay {replayed:?}")]
+    OtherSeats {
+        recorded: Vec<String>,
+        replayed: Vec<String>,
+    },
+    #[error(
+        "the record counts {} moves and {} turns, the replay {} moves and {} turns",
+        .recorded.0, .recorded.1, .replayed.0, .replayed.1
+    )]
+    OtherCounts {
+        recorded: (u64, u32),
+        replayed: (u64, u32),
+    },
+    /// Event `at` (from 1) is not the one the rules give.
+    #[error("event {at}: the rules give {expected}, the record has {found}")]
+    OtherEvent {
+        at: usize,
+        expected: Box<Event>,
+        found: Box<Event>,
+    },
+    #[error("the record ends early: the rules go on with {expected}")]
+    EndsEarly { expected: Box<Event> },
+    #[error("the record ends early, after event {after}: the game is not over")]
+    NotOver { after: usize },
+    /// Event `at` should be a throw (`expected` says which).
+    #[error("event {at}: expected {expected}, found {found}")]
+    NotAThrow {
+        at: usize,
+        expected: String,
+        found: Box<Event>,
+    },
+    #[error("event {at}: {value} is not a possible throw")]
+    ImpossibleThrow { at: usize, value: u8 },
+    /// A throw changed by hand: every throw comes from the record's seed, in order.
+    #[error("event {at}: the record's seed throws {seeded} here, the record says {value}")]
+    Seed { at: usize, seeded: u8, value: u8 },
+    #[error("event {at}: expected a move by {side}, found {found}")]
+    NotAMove {
+        at: usize,
+        side: String,
+        found: Box<Event>,
+    },
+    #[error("event {at}: the move {} is not legal here", json(.steps))]
+    Illegal { at: usize, steps: Vec<StepNote> },
+    #[error("event {at}: the game is over, but the record goes on with {found}")]
+    AfterEnd { at: usize, found: Box<Event> },
+}
+
+/// `value` as JSON on one line, as messages quote it.
+fn json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// A game played again from its record: where it stands, and what its players did.
@@ -302,209 +298,219 @@ pub enum Choice {
 /// each event once it is checked. Returns the replayed game, where the record ends.
 pub fn replay<'e>(
     engine: &'e Engine,
-    head: &RecordHead,
+    record: &Record,
     observe: impl FnMut(&GameEvent),
-) -> Result<Replayed<'e>, String> {
-    replay_with(engine, head, observe, |_, _| {})
+) -> Result<Replayed<'e>, ReplayError> {
+    replay_with(engine, record, observe, |_, _| {})
 }
 
 /// [`replay`], with `choice` told of every decision as the game reaches it: the game waiting
 /// for it (its position, throw and legal moves) and the index of the move the record plays.
 pub fn replay_with<'e>(
     engine: &'e Engine,
-    head: &RecordHead,
+    record: &Record,
     mut observe: impl FnMut(&GameEvent),
     mut choice: impl FnMut(&Game, usize),
-) -> Result<Replayed<'e>, String> {
+) -> Result<Replayed<'e>, ReplayError> {
     let r = &engine.rules;
-    if head.id != r.id {
-        return Err(format!(
-            "the record says it was played under `{}`, but its rules are `{}`",
-            head.id, r.id
-        ));
+    if record.rules.id != r.id {
+        return Err(ReplayError::OtherRules {
+            recorded: record.rules.id.clone(),
+            rules: r.id.clone(),
+        });
     }
     let sides: Vec<String> = r.sides.values().map(|s| s.name.clone()).collect();
-    if head.sides != sides {
-        return Err(format!(
-            "the record lists the sides {:?}, the rules have {:?}",
-            head.sides, sides
-        ));
+    if record.sides != sides {
+        return Err(ReplayError::OtherSides {
+            recorded: record.sides.clone(),
+            rules: sides,
+        });
     }
-    let stopped = head.result == json!({ "stopped": true });
     // The cap the game was played with; a record written before caps were kept can only be
     // taken at its word for an unfinished game (capped where it stops).
-    let cap = match head.turn_cap {
+    let cap = match record.turn_cap {
         Some(cap) => cap,
-        None if head.result == json!({ "unfinished": true }) => head.turns.max(1),
+        None if record.result == ResultNote::UNFINISHED => record.turns.max(1),
         None => u32::MAX,
     };
-    let (replayed, over) = play_events(
+    let mut events = Events {
         engine,
-        head.seed,
-        cap,
-        &head.events,
-        stopped,
-        &mut observe,
-        &mut choice,
-    )?;
+        list: &record.events,
+        at: 0,
+        observe: &mut observe,
+    };
+    let (replayed, over) = play_events(engine, record, cap, &mut events, &mut choice)?;
     let game = &replayed.game;
     let result = match &game.summary.outcome {
-        Some(o) => outcome_json(engine, o),
-        None if over => json!({ "unfinished": true }),
-        None => json!({ "stopped": true }),
+        Some(o) => ResultNote::of(engine, o),
+        None if over => ResultNote::UNFINISHED,
+        None => ResultNote::STOPPED,
     };
-    if result != head.result {
-        return Err(format!(
-            "the record says the result is {}, the replay gives {result}",
-            head.result
-        ));
+    if result != record.result {
+        return Err(ReplayError::OtherResult {
+            recorded: record.result.clone(),
+            replayed: result,
+        });
     }
     let seated: Vec<String> = Side::BOTH
-        .map(|s| head.players[usize::from(game.summary.seat[s])].clone())
+        .map(|s| record.players[usize::from(game.summary.seat[s])].clone())
         .to_vec();
-    if seated != head.seated {
-        return Err(format!(
-            "the record seats {:?}, the replay {seated:?}",
-            head.seated
-        ));
+    if seated != record.seated {
+        return Err(ReplayError::OtherSeats {
+            recorded: record.seated.clone(),
+            replayed: seated,
+        });
     }
     let s = &game.summary;
-    if u64::from(s.moves) != head.moves || s.turns != head.turns {
-        return Err(format!(
-            "the record counts {} moves and {} turns, the replay {} moves and {} turns",
-            head.moves, head.turns, s.moves, s.turns
-        ));
+    if u64::from(s.moves) != record.moves || s.turns != record.turns {
+        return Err(ReplayError::OtherCounts {
+            recorded: (record.moves, record.turns),
+            replayed: (u64::from(s.moves), s.turns),
+        });
     }
     Ok(replayed)
 }
 
-/// Plays `events` from `seed`, checking each; a game not `stopped` must play them all to its
-/// end. The game where the events end, and whether it is over.
-fn play_events<'e>(
-    engine: &'e Engine,
-    seed: u64,
-    cap: u32,
-    events: &[Value],
-    stopped: bool,
-    observe: &mut dyn FnMut(&GameEvent),
-    choice: &mut dyn FnMut(&Game, usize),
-) -> Result<(Replayed<'e>, bool), String> {
-    let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-    let mut game = Game::new(engine, cap);
-    let mut choices = Vec::new();
-    let mut at = 0usize;
-    let mut check_drained = |game: &mut Game, at: &mut usize| -> Result<(), String> {
+/// A record's events as a replay reads them: the next one to check, and who sees each checked.
+struct Events<'a> {
+    engine: &'a Engine,
+    list: &'a [Event],
+    /// How many are checked.
+    at: usize,
+    observe: &'a mut dyn FnMut(&GameEvent),
+}
+
+impl Events<'_> {
+    /// Checks the events the game has made against the record's next ones.
+    fn check(&mut self, game: &mut Game) -> Result<(), ReplayError> {
         for e in game.events.drain(..) {
-            let expected = event_json(engine, &e);
-            match events.get(*at) {
+            let expected = Event::of(self.engine, &e);
+            match self.list.get(self.at) {
                 Some(found) if *found == expected => {
-                    *at += 1;
-                    observe(&e);
+                    self.at += 1;
+                    (self.observe)(&e);
                 }
                 Some(found) => {
-                    return Err(format!(
-                        "event {}: the rules give {expected}, the record has {found}",
-                        *at + 1
-                    ));
+                    return Err(ReplayError::OtherEvent {
+                        at: self.at + 1,
+                        expected: Box::new(expected),
+                        found: Box::new(found.clone()),
+                    });
                 }
                 None => {
-                    return Err(format!(
-                        "the record ends early: the rules go on with {expected}"
-                    ));
+                    return Err(ReplayError::EndsEarly {
+                        expected: Box::new(expected),
+                    });
                 }
             }
         }
         Ok(())
-    };
+    }
+}
+
+/// Plays the record's events from its seed, checking each; a game not stopped must play them
+/// all to its end. The game where the events end, and whether it is over.
+fn play_events<'e>(
+    engine: &'e Engine,
+    record: &Record,
+    cap: u32,
+    events: &mut Events,
+    choice: &mut dyn FnMut(&Game, usize),
+) -> Result<(Replayed<'e>, bool), ReplayError> {
+    let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(record.seed);
+    let mut game = Game::new(engine, cap);
+    let mut choices = Vec::new();
     let over = loop {
         let action = game.next_action();
-        check_drained(&mut game, &mut at)?;
-        let Some(next) = events.get(at) else {
+        events.check(&mut game)?;
+        let at = events.at + 1;
+        let Some(next) = record.events.get(events.at) else {
             // A stopped game ends where a player stopped it, before its end.
-            if action == Action::Over || stopped {
+            if action == Action::Over || record.is_stopped() {
                 break action == Action::Over;
             }
-            return Err(format!(
-                "the record ends early, after event {at}: the game is not over"
-            ));
+            return Err(ReplayError::NotOver { after: events.at });
         };
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                let name = |s: senet_lang::types::Side| &engine.rules.sides[s].name;
-                let (path, expected) = match action {
-                    Action::SeatThrow { .. } => {
-                        (["seat", "throw"], "a throw for seats".to_string())
-                    }
-                    Action::StartThrow { side } => (
-                        ["start", "throw"],
-                        format!("{}'s throw of the throw-off", name(side)),
-                    ),
-                    Action::Throw { side } => {
-                        (["throw", "value"], format!("a throw by {}", name(side)))
-                    }
-                    _ => unreachable!("a throw action"),
-                };
-                let v = u8_at(next, &path).ok_or(format!(
-                    "event {}: expected {expected}, found {next}",
-                    at + 1
-                ))?;
-                if !engine.rules.throws.can_give(v) {
-                    return Err(format!("event {}: {v} is not a possible throw", at + 1));
+                let value = thrown(engine, action, next, at)?;
+                if !engine.rules.throws.can_give(value) {
+                    return Err(ReplayError::ImpossibleThrow { at, value });
                 }
                 // Every throw comes from the record's seed, in order: a throw changed by hand
                 // is found out.
                 let seeded = random_throw(engine, &mut rng);
-                if v != seeded {
-                    return Err(format!(
-                        "event {}: the record's seed throws {seeded} here, the record says {v}",
-                        at + 1
-                    ));
+                if value != seeded {
+                    return Err(ReplayError::Seed { at, seeded, value });
                 }
                 if let Action::Throw { side } = action {
                     choices.push(Choice::Throw(side));
                 }
-                game.give_throw(v);
+                game.give_throw(value);
             }
             Action::Choose { side } => {
-                let found = next.get("move");
-                let steps = found.and_then(|m| m.get("steps")).ok_or(format!(
-                    "event {}: expected a move by {}, found {next}",
-                    at + 1,
-                    engine.rules.sides[side].name
-                ))?;
-                // A move is known by its steps, the throw it plays, whether it retreats, what it declines and
-                // whether it ends the turn.
-                let throw = found.and_then(|m| m.get("throw")).and_then(Value::as_u64);
-                let marks = found
-                    .map(MoveMarks::read)
-                    .transpose()
-                    .map_err(|e| format!("event {}: the move {steps}: {e}", at + 1))?
-                    .unwrap_or_default();
+                let Event::Move {
+                    throw,
+                    steps,
+                    marks,
+                    ..
+                } = next
+                else {
+                    return Err(ReplayError::NotAMove {
+                        at,
+                        side: engine.rules.sides[side].name.clone(),
+                        found: Box::new(next.clone()),
+                    });
+                };
+                // A move is known by its steps, the throw it plays, whether it retreats, what
+                // it declines and whether it ends the turn.
                 let index = (0..game.moves().len())
                     .find(|&i| {
                         let m = &game.moves()[i];
-                        steps_json(m) == *steps
-                            && MoveMarks::of(m) == marks
-                            && throw.is_none_or(|t| u64::from(game.throw_of(i).get()) == t)
+                        StepNote::of(m) == *steps
+                            && MoveMarks::of(m) == *marks
+                            && throw.is_none_or(|t| game.throw_of(i).get() == t)
                     })
-                    .ok_or(format!(
-                        "event {}: the move {steps} is not legal here",
-                        at + 1
-                    ))?;
+                    .ok_or_else(|| ReplayError::Illegal {
+                        at,
+                        steps: steps.clone(),
+                    })?;
                 choices.push(Choice::Move(index));
                 choice(&game, index);
                 game.choose(index);
             }
             Action::Over => {
-                return Err(format!(
-                    "event {}: the game is over, but the record goes on with {next}",
-                    at + 1
-                ));
+                return Err(ReplayError::AfterEnd {
+                    at,
+                    found: Box::new(next.clone()),
+                });
             }
         }
     };
-    check_drained(&mut game, &mut at)?;
+    events.check(&mut game)?;
     Ok((Replayed { game, choices }, over))
+}
+
+/// The value of the throw `action` asks for, which the record's event `next` (number `at`)
+/// must give.
+fn thrown(engine: &Engine, action: Action, next: &Event, at: usize) -> Result<u8, ReplayError> {
+    let name = |s: Side| engine.rules.sides[s].name.as_str();
+    let (value, expected) = match (action, next) {
+        (Action::SeatThrow { .. }, Event::Seat { throw, .. }) => return Ok(*throw),
+        (Action::SeatThrow { .. }, _) => (None, "a throw for seats".to_string()),
+        (Action::StartThrow { .. }, Event::Start { throw, .. }) => return Ok(*throw),
+        (Action::StartThrow { side }, _) => {
+            (None, format!("{}'s throw of the throw-off", name(side)))
+        }
+        (Action::Throw { .. }, Event::Throw { value, .. }) => (Some(*value), String::new()),
+        (Action::Throw { side }, _) => (None, format!("a throw by {}", name(side))),
+        _ => unreachable!("a throw action"),
+    };
+    value.ok_or_else(|| ReplayError::NotAThrow {
+        at,
+        expected,
+        found: Box::new(next.clone()),
+    })
 }
 
 /// A one-line description of an outcome for people (`stop`: why a game without one stopped).
@@ -537,7 +543,7 @@ pub fn at_turn(
     engine: &Engine,
     events: &[GameEvent],
     turn: u32,
-) -> Result<(senet_engine::engine::Position, Option<u8>), String> {
+) -> Result<(senet_engine::engine::Position, Option<u8>), NoSuchTurn> {
     let mut pos = engine.start();
     let mut throw = None;
     let mut turns = 0u32;
@@ -568,10 +574,17 @@ pub fn at_turn(
         }
     }
     if turns < turn {
-        return Err(format!(
-            "the game has {turns} turn{}: choose a turn from 0 (the start) to {turns}",
-            if turns == 1 { "" } else { "s" }
-        ));
+        return Err(NoSuchTurn { turns });
     }
     Ok((pos, throw))
+}
+
+/// A turn past a game's last: how many turns it has.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the game has {turns} turn{}: choose a turn from 0 (the start) to {turns}",
+    if *turns == 1 { "" } else { "s" }
+)]
+pub struct NoSuchTurn {
+    pub turns: u32,
 }

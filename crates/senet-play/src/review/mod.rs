@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::agents::{ExpectimaxAgent, GreedyAgent};
-use crate::notation::record::{RecordHead, replay_with};
+use crate::notation::record::{Record, ReplayError, replay_with};
 use crate::seed::{mix, player_seed};
 use crate::solve::Solved;
 use senet_engine::engine::game::{Game, Player, Stop, run};
@@ -106,10 +106,10 @@ pub const LOST: f64 = 1e-9;
 /// the search's ties and the playouts, so that a review repeats.
 pub fn review(
     engine: &Engine,
-    head: &RecordHead,
+    head: &Record,
     judge: &Judge,
     seed: u64,
-) -> Result<Review, String> {
+) -> Result<Review, ReviewError> {
     let mut search = ExpectimaxAgent::adaptive(seed);
     let mut playout = Playout::new(seed);
     let mut moves = Vec::new();
@@ -175,11 +175,8 @@ pub fn review(
             });
         },
     )?;
-    if let Some(n) = missing {
-        return Err(format!(
-            "the table does not hold the positions after move {n} (a table solved from a later \
-             position, or for some layers only): give the whole game's table, or none"
-        ));
+    if let Some(move_number) = missing {
+        return Err(ReviewError::NotInTable { move_number });
     }
     let (exact, playouts) = match judge {
         Judge::Table(_) => (true, 0),
@@ -192,6 +189,19 @@ pub fn review(
         playouts,
         moves,
     })
+}
+
+/// Why a game cannot be reviewed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    /// The record does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    #[error(
+        "the table does not hold the positions after move {move_number} (a table solved from a \
+         later position, or for some layers only): give the whole game's table, or none"
+    )]
+    NotInTable { move_number: u32 },
 }
 
 /// Games played on between two `normal` agents, to estimate a chance to win where no table

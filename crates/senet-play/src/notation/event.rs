@@ -1,0 +1,218 @@
+//! A game's events and its result as JSON (docs/formats.md): one serde type for each, written by
+//! records and read back by their replay.
+
+use serde::de::{self, Deserializer, Unexpected};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::position::MoveMarks;
+use senet_engine::engine::game::GameEvent;
+use senet_engine::engine::{Engine, Move, Outcome};
+use senet_lang::types::{PathPos, Place, Side};
+
+/// A piece's place as JSON writes it: its path position, `0` (waiting), `"off"`, `"removed"`;
+/// `"waiting"` is read as `0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaceNote(pub Place);
+
+impl Serialize for PlaceNote {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Place::Waiting => s.serialize_u32(0),
+            Place::On(p) => s.serialize_u8(p.get()),
+            Place::Off => s.serialize_str("off"),
+            Place::Removed => s.serialize_str("removed"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PlaceNote {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlaceNote, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(u64),
+            Word(String),
+        }
+        const EXPECTED: &str = "a path position, 0 (waiting), \"off\" or \"removed\"";
+        Ok(PlaceNote(match Raw::deserialize(d)? {
+            Raw::Number(0) => Place::Waiting,
+            Raw::Number(n) => u32::try_from(n)
+                .ok()
+                .and_then(PathPos::new)
+                .map(Place::On)
+                .ok_or_else(|| de::Error::invalid_value(Unexpected::Unsigned(n), &EXPECTED))?,
+            Raw::Word(w) => match w.as_str() {
+                "off" => Place::Off,
+                "removed" => Place::Removed,
+                "waiting" => Place::Waiting,
+                _ => return Err(de::Error::invalid_value(Unexpected::Str(&w), &EXPECTED)),
+            },
+        }))
+    }
+}
+
+/// One step of a move: where the piece went from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepNote {
+    pub from: PlaceNote,
+    pub to: PlaceNote,
+}
+
+impl StepNote {
+    /// The steps of `mv`.
+    pub fn of(mv: &Move) -> Vec<StepNote> {
+        mv.steps()
+            .iter()
+            .map(|s| StepNote {
+                from: PlaceNote(s.from()),
+                to: PlaceNote(s.to()),
+            })
+            .collect()
+    }
+}
+
+/// `true`, and only that: the mark of a result (`{"draw": true}`, `{"stopped": true}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct True;
+
+impl Serialize for True {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(true)
+    }
+}
+
+impl<'de> Deserialize<'de> for True {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<True, D::Error> {
+        match bool::deserialize(d)? {
+            true => Ok(True),
+            false => Err(de::Error::invalid_value(Unexpected::Bool(false), &"true")),
+        }
+    }
+}
+
+/// How a game ended, or why it has no end: a win (by side name, with its match points), a draw,
+/// a game a player stopped (to be taken up again), one stopped unfinished (its turn cap).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum ResultNote {
+    Win { winner: String, match_points: u32 },
+    Draw { draw: True },
+    Stopped { stopped: True },
+    Unfinished { unfinished: True },
+}
+
+impl ResultNote {
+    /// The result of a game with `outcome`.
+    pub fn of(engine: &Engine, outcome: &Outcome) -> ResultNote {
+        match outcome {
+            Outcome::Win { side, points } => ResultNote::Win {
+                winner: engine.rules.sides[*side].name.clone(),
+                match_points: *points,
+            },
+            Outcome::Draw => ResultNote::Draw { draw: True },
+        }
+    }
+
+    pub const STOPPED: ResultNote = ResultNote::Stopped { stopped: True };
+    pub const UNFINISHED: ResultNote = ResultNote::Unfinished { unfinished: True };
+}
+
+/// One event of a game as a record holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A throw for seats by player `player` (from 1); the one that decides says which side it
+    /// `takes`.
+    Seat {
+        player: u32,
+        throw: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        takes: Option<String>,
+    },
+    /// A throw of the throw-off; the deciding one says which side `starts`.
+    Start {
+        side: String,
+        throw: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        starts: Option<String>,
+    },
+    Throw {
+        side: String,
+        value: u8,
+    },
+    /// A move: the throw it plays (records written before it was kept have none), its steps,
+    /// and what sets it apart from a move with the same steps.
+    Move {
+        side: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        throw: Option<u16>,
+        steps: Vec<StepNote>,
+        #[serde(flatten)]
+        marks: MoveMarks,
+    },
+    TurnLost {
+        side: String,
+    },
+    Pass {
+        side: String,
+        throw: u16,
+    },
+    End(ResultNote),
+}
+
+impl Event {
+    /// A game's event as a record holds it.
+    pub fn of(engine: &Engine, e: &GameEvent) -> Event {
+        let name = |s: Side| engine.rules.sides[s].name.clone();
+        match *e {
+            GameEvent::SeatThrow {
+                player,
+                value,
+                took,
+            } => Event::Seat {
+                player: u32::from(player) + 1,
+                throw: value,
+                takes: took.map(name),
+            },
+            GameEvent::StartThrow {
+                side,
+                value,
+                starts,
+            } => Event::Start {
+                side: name(side),
+                throw: value,
+                starts: starts.map(name),
+            },
+            GameEvent::Throw { side, value } => Event::Throw {
+                side: name(side),
+                value,
+            },
+            GameEvent::Move {
+                side,
+                throw,
+                ref mv,
+                ..
+            } => Event::Move {
+                side: name(side),
+                throw: Some(throw.get()),
+                steps: StepNote::of(mv),
+                marks: MoveMarks::of(mv),
+            },
+            GameEvent::TurnLost { side, .. } => Event::TurnLost { side: name(side) },
+            GameEvent::Pass { side, throw, .. } => Event::Pass {
+                side: name(side),
+                throw: throw.get(),
+            },
+            GameEvent::End { ref outcome } => Event::End(ResultNote::of(engine, outcome)),
+        }
+    }
+}
+
+impl std::fmt::Display for Event {
+    /// As JSON, on one line: how messages quote an event.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = serde_json::to_string(self).map_err(|_| std::fmt::Error)?;
+        f.write_str(&text)
+    }
+}

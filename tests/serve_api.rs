@@ -875,7 +875,8 @@ fn every_malformed_field_of_every_route_is_refused_with_its_reason() {
             "POST",
             "/api/moves".into(),
             Some(
-                json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" }, "position": { "to_move": "nobody" } }),
+                json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" },
+                        "position": { "to_move": "nobody", "pieces": { "light": [0, 0], "dark": [0, 0] } } }),
             ),
             400,
             "unknown side `nobody`",

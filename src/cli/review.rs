@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::args::Format;
 use senet::agents;
 use senet::engine::{Engine, Move, Position};
-use senet::notation::position::steps_json;
+use senet::notation::event::StepNote;
 use senet::notation::record::outcome_text;
 use senet::render::game::{Style, move_words};
 use senet::review::{Judge, Judged, Review, plot};
@@ -298,9 +298,9 @@ fn json_report(
                 "side": name(m.side),
                 "throw": m.throw.get(),
                 "choices": m.choices,
-                "played": steps_json(&m.played),
+                "played": StepNote::of(&m.played),
                 "value": m.value,
-                "best": steps_json(&m.best),
+                "best": StepNote::of(&m.best),
                 "best_value": m.best_value,
                 "loss": m.loss,
                 "chance": m.chance,

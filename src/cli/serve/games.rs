@@ -19,7 +19,8 @@ use senet::agents;
 use senet::check::RuleSet;
 use senet::engine::Engine;
 use senet::engine::game::{Action, GameEvent, Player};
-use senet::notation::position::{move_json, outcome_json, position_json};
+use senet::notation::event::ResultNote;
+use senet::notation::position::{move_json, position_json};
 use senet::notation::record::Record;
 use senet::players;
 use senet::render::game::{Style, end_text, move_words};
@@ -547,12 +548,12 @@ impl Stored {
             }
             Awaiting::Over => {
                 v["outcome"] = match &game.summary.outcome {
-                    Some(o) => outcome_json(engine, o),
-                    None => json!({ "unfinished": true }),
+                    Some(o) => json!(ResultNote::of(engine, o)),
+                    None => json!(ResultNote::UNFINISHED),
                 };
             }
             Awaiting::Stopped => {
-                v["outcome"] = json!({ "unfinished": true });
+                v["outcome"] = json!(ResultNote::UNFINISHED);
                 v["stopped"] = json!(self.halt.as_ref().map(|h| h.reason.as_str()));
             }
         }

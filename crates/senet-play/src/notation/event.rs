@@ -216,3 +216,63 @@ impl std::fmt::Display for Event {
         f.write_str(&text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move's marks go after its other fields, only those that hold, in the documented order,
+    /// and read back as they were written; a move without marks gets no field.
+    #[test]
+    fn move_marks_are_written_after_the_steps_and_read_back() {
+        let marks = MoveMarks {
+            retreat: true,
+            stays: true,
+            follows: Some(1),
+            declines_throw: true,
+            ends_turn: true,
+        };
+        let marked = Event::Move {
+            side: "red".into(),
+            throw: Some(2),
+            steps: Vec::new(),
+            marks,
+        };
+        let text = r#"{"move":{"side":"red","throw":2,"steps":[],"retreat":true,"stays":true,"follows":1,"declines_throw":true,"ends_turn":true}}"#;
+        assert_eq!(serde_json::to_string(&marked).unwrap(), text);
+        assert_eq!(serde_json::from_str::<Event>(text).unwrap(), marked);
+        let plain = Event::Move {
+            side: "red".into(),
+            throw: Some(2),
+            steps: Vec::new(),
+            marks: MoveMarks::default(),
+        };
+        let text = r#"{"move":{"side":"red","throw":2,"steps":[]}}"#;
+        assert_eq!(serde_json::to_string(&plain).unwrap(), text);
+        assert_eq!(serde_json::from_str::<Event>(text).unwrap(), plain);
+        let bad = r#"{"move":{"side":"red","steps":[],"retreat":"yes"}}"#;
+        assert!(serde_json::from_str::<Event>(bad).is_err());
+    }
+
+    /// A place is a number or a word, and nothing else: `"waiting"` reads as `0`.
+    #[test]
+    fn places_are_written_and_read_as_numbers_and_words() {
+        for (place, text) in [
+            (Place::Waiting, "0"),
+            (Place::On(PathPos::new(12).unwrap()), "12"),
+            (Place::Off, "\"off\""),
+            (Place::Removed, "\"removed\""),
+        ] {
+            assert_eq!(serde_json::to_string(&PlaceNote(place)).unwrap(), text);
+            assert_eq!(
+                serde_json::from_str::<PlaceNote>(text).unwrap(),
+                PlaceNote(place)
+            );
+        }
+        let waiting: PlaceNote = serde_json::from_str("\"waiting\"").unwrap();
+        assert_eq!(waiting, PlaceNote(Place::Waiting));
+        for bad in ["\"home\"", "-1", "1000", "1.5", "null"] {
+            assert!(serde_json::from_str::<PlaceNote>(bad).is_err(), "{bad}");
+        }
+    }
+}

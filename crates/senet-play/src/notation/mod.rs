@@ -4,4 +4,4 @@ pub mod event;
 pub mod position;
 pub mod record;
 
-pub use position::{parse_position, position_json, steps_json};
+pub use position::{parse_position, position_json};

@@ -1,82 +1,220 @@
-//! Positions as JSON: side names, path positions, `0` waiting, `"off"`, `"removed"`.
+//! Positions as JSON (docs/formats.md): side names, path positions, `0` waiting, `"off"`,
+//! `"removed"`. One serde type, [`PositionNote`], writes a position and reads one; what its form
+//! cannot say (the sides' names, a place on a side's path, a position the rules can reach) is
+//! checked as it becomes a [`Position`], through [`Setup`].
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
+use super::event::{PlaceNote, ResultNote, StepNote};
 use senet_engine::engine::{
     Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, SetupError, Way,
 };
 use senet_lang::types::{PathPos, PerSide, Place, Side, Throw};
 
-/// A piece's place in JSON: its path position, `0` (waiting), `"off"`, `"removed"`.
-pub fn place_json(place: Place) -> Value {
-    match place {
-        Place::Waiting => json!(0),
-        Place::On(p) => json!(p.get()),
-        Place::Off => json!("off"),
-        Place::Removed => json!("removed"),
+/// Values by side name, in the order written: a JSON object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BySide<T>(pub Vec<(String, T)>);
+
+impl<T> Default for BySide<T> {
+    fn default() -> Self {
+        BySide(Vec::new())
     }
 }
 
-/// The pieces of every side, by side name: waiting first, then along the path, then off and
-/// removed.
-pub fn pieces_json(engine: &Engine, pos: &Position) -> Value {
-    let mut map = Map::new();
-    for (s, side) in engine.rules.sides.iter() {
-        let list = pos.places(s).into_iter().map(place_json).collect();
-        map.insert(side.name.clone(), Value::Array(list));
+impl<T> BySide<T> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
-    Value::Object(map)
+}
+
+impl<T: Serialize> Serialize for BySide<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for BySide<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BySide<T>, D::Error> {
+        struct Entries<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Entries<T> {
+            type Value = BySide<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object: side name -> value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BySide<T>, A::Error> {
+                let mut list = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    list.push(entry);
+                }
+                Ok(BySide(list))
+            }
+        }
+        d.deserialize_map(Entries(std::marker::PhantomData))
+    }
+}
+
+/// A way of moving, as a position names the way its turn has moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WayNote {
+    Forward,
+    Backward,
+}
+
+impl From<Way> for WayNote {
+    fn from(way: Way) -> WayNote {
+        match way {
+            Way::Forward => WayNote::Forward,
+            Way::Backward => WayNote::Backward,
+        }
+    }
+}
+
+impl From<WayNote> for Way {
+    fn from(way: WayNote) -> Way {
+        match way {
+            WayNote::Forward => Way::Forward,
+            WayNote::Backward => Way::Backward,
+        }
+    }
+}
+
+/// A position as JSON: the side to move, the throw in hand (`null` when it has yet to throw),
+/// every side's pieces (waiting first, then along the path, then off and removed), and the
+/// per-side state, each only where some side has it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionNote {
+    pub to_move: String,
+    #[serde(default)]
+    pub throw: Option<u64>,
+    pub pieces: BySide<Vec<PlaceNote>>,
+    /// The sides whose opening move is still due.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<String>,
+    /// The sides that have not yet begun.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_begun: Vec<String>,
+    /// The sides that lose their next turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loses_turn: Vec<String>,
+    /// The sides whose piece on the retreat square must move next.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves_next: Vec<String>,
+    /// The path positions of the pieces that have not moved yet, by side.
+    #[serde(default, skip_serializing_if = "BySide::is_empty")]
+    pub unmoved: BySide<Vec<u8>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_this_turn: Option<WayNote>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub throws_owed: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whether a position holds some per-side state for a side.
 type SideTest = fn(&Position, Side) -> bool;
 
-/// A position as JSON, with the throw in hand (`null` when the side to move has yet to throw).
-pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> Value {
-    let r = &engine.rules;
-    let mut v = json!({
-        "to_move": r.sides[pos.to_move()].name,
-        "throw": throw.map(Throw::get),
-        "pieces": pieces_json(engine, pos),
-    });
-    // Per-side state, listed by side name only where some side has it.
-    let flags: [(&str, SideTest); 4] = [
-        ("opening", Position::opening_due),
-        ("not_begun", |p, s| !p.begun(s)),
-        ("loses_turn", Position::loses_turn),
-        ("moves_next", Position::moves_next),
-    ];
-    for (field, has) in flags {
-        let sides: Vec<&str> = r
-            .sides
-            .iter()
-            .filter(|(s, _)| has(pos, *s))
-            .map(|(_, side)| side.name.as_str())
-            .collect();
-        if !sides.is_empty() {
-            v[field] = json!(sides);
+impl PositionNote {
+    /// `pos` as JSON, with the throw in hand.
+    pub fn of(engine: &Engine, pos: &Position, throw: Option<Throw>) -> PositionNote {
+        let r = &engine.rules;
+        // Per-side state, listed by side name only where some side has it.
+        let sides = |has: SideTest| -> Vec<String> {
+            r.sides
+                .iter()
+                .filter(|(s, _)| has(pos, *s))
+                .map(|(_, side)| side.name.clone())
+                .collect()
+        };
+        PositionNote {
+            to_move: r.sides[pos.to_move()].name.clone(),
+            throw: throw.map(|t| u64::from(t.get())),
+            pieces: BySide(
+                r.sides
+                    .iter()
+                    .map(|(s, side)| {
+                        let places = pos.places(s).into_iter().map(PlaceNote).collect();
+                        (side.name.clone(), places)
+                    })
+                    .collect(),
+            ),
+            opening: sides(Position::opening_due),
+            not_begun: sides(|p, s| !p.begun(s)),
+            loses_turn: sides(Position::loses_turn),
+            moves_next: sides(Position::moves_next),
+            // Pieces that have not moved yet, by side: listed only where some side has one.
+            unmoved: BySide(
+                r.sides
+                    .iter()
+                    .filter_map(|(s, side)| {
+                        let list: Vec<u8> = pos.unmoved(r, s).map(|p| p.get()).collect();
+                        (!list.is_empty()).then(|| (side.name.clone(), list))
+                    })
+                    .collect(),
+            ),
+            moved_this_turn: pos.moved_this_turn().map(WayNote::from),
+            throws_owed: pos.throws_owed(),
         }
     }
-    // Pieces that have not moved yet, by side: listed only where some side has one.
-    let unmoved: Map<String, Value> = r
-        .sides
-        .iter()
-        .filter_map(|(s, side)| {
-            let list: Vec<u8> = pos.unmoved(r, s).map(|p| p.get()).collect();
-            (!list.is_empty()).then(|| (side.name.clone(), json!(list)))
-        })
-        .collect();
-    if !unmoved.is_empty() {
-        v["unmoved"] = Value::Object(unmoved);
+
+    /// The position and the throw in hand, through the one checked constructor
+    /// ([`Setup::position`]).
+    pub fn position(&self, engine: &Engine) -> Result<(Position, Option<Throw>), PositionError> {
+        let r = &engine.rules;
+        let throw = self.throw.map(|t| parse_throw(engine, t)).transpose()?;
+        let mut setup = Setup {
+            to_move: side_named(engine, &self.to_move)?,
+            pieces: PerSide::default(),
+            opening: PerSide::default(),
+            not_begun: PerSide::default(),
+            loses_turn: PerSide::default(),
+            moves_next: PerSide::default(),
+            unmoved: PerSide::default(),
+            moved_this_turn: self.moved_this_turn.map(Way::from),
+            throws_owed: self.throws_owed,
+        };
+        for (name, places) in &self.pieces.0 {
+            setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
+        }
+        if let Some((_, side)) = r
+            .sides
+            .iter()
+            .find(|(_, side)| !self.pieces.0.iter().any(|(name, _)| *name == side.name))
+        {
+            return Err(PositionError::NoPieces {
+                side: side.name.clone(),
+            });
+        }
+        let lists = [
+            (&self.opening, &mut setup.opening),
+            (&self.not_begun, &mut setup.not_begun),
+            (&self.loses_turn, &mut setup.loses_turn),
+            (&self.moves_next, &mut setup.moves_next),
+        ];
+        for (names, flags) in lists {
+            for name in names {
+                flags[side_named(engine, name)?] = true;
+            }
+        }
+        for (name, list) in &self.unmoved.0 {
+            let s = side_named(engine, name)?;
+            for &p in list {
+                let p = PathPos::new(u32::from(p)).ok_or(PositionError::Unmoved)?;
+                setup.unmoved[s].push(p);
+            }
+        }
+        Ok((setup.position(r)?, throw))
     }
-    if let Some(way) = pos.moved_this_turn() {
-        v["moved_this_turn"] = json!(way_name(way));
-    }
-    if pos.throws_owed() > 0 {
-        v["throws_owed"] = json!(pos.throws_owed());
-    }
-    v
+}
+
+/// A position as JSON, with the throw in hand (`null` when the side to move has yet to throw).
+pub fn position_json(engine: &Engine, pos: &Position, throw: Option<Throw>) -> Value {
+    serde_json::to_value(PositionNote::of(engine, pos, throw)).unwrap_or_default()
 }
 
 /// What sets a move apart from another with the same steps, as `senet moves` and game records
@@ -116,53 +254,22 @@ impl MoveMarks {
             ends_turn: mv.ends_turn(),
         }
     }
-
-    /// The marks a move's JSON object carries (its other fields are not the marks').
-    pub fn read(v: &Value) -> Result<MoveMarks, String> {
-        MoveMarks::deserialize(v).map_err(|e| format!("its marks: {e}"))
-    }
-
-    /// Adds the marks that hold to the JSON object `v`, after its other fields.
-    pub fn add_to(self, v: &mut Value) {
-        if let (Value::Object(o), Ok(Value::Object(marks))) = (v, serde_json::to_value(self)) {
-            o.extend(marks);
-        }
-    }
-}
-
-/// A way of moving as JSON gives it.
-fn way_name(way: Way) -> &'static str {
-    match way {
-        Way::Forward => "forward",
-        Way::Backward => "backward",
-    }
-}
-
-pub fn steps_json(mv: &Move) -> Value {
-    Value::Array(
-        mv.steps()
-            .iter()
-            .map(|s| json!({ "from": place_json(s.from()), "to": place_json(s.to()) }))
-            .collect(),
-    )
-}
-
-pub fn outcome_json(engine: &Engine, outcome: &Outcome) -> Value {
-    match outcome {
-        Outcome::Win { side, points } => {
-            json!({ "winner": engine.rules.sides[*side].name, "match_points": points })
-        }
-        Outcome::Draw => json!({ "draw": true }),
-    }
 }
 
 /// Why a position (docs/formats.md) could not be read, or its moves listed. Every message is
 /// for a person.
 #[derive(Debug, thiserror::Error)]
 pub enum PositionError {
-    /// The JSON is not of a position's form (the message says what is wrong where).
-    #[error("{0}")]
-    Form(String),
+    /// The JSON is not of a position's form: where (a path such as `pieces.light[2]`), and what
+    /// is wrong there in serde's words.
+    #[error("{}", form_message(.0))]
+    Form(serde_path_to_error::Error<serde_json::Error>),
+    #[error("a position is a JSON object with `to_move`, `throw` and `pieces`")]
+    NotAnObject,
+    #[error("`pieces` has no list for side `{side}`")]
+    NoPieces { side: String },
+    #[error("`unmoved` lists the path positions of pieces that have not moved, from 1")]
+    Unmoved,
     #[error("unknown side `{name}`: the sides are `{first}` and `{second}`")]
     UnknownSide {
         name: String,
@@ -192,15 +299,11 @@ pub enum PositionError {
     ListingCut { throw: Throw },
 }
 
-impl From<&str> for PositionError {
-    fn from(message: &str) -> PositionError {
-        PositionError::Form(message.into())
-    }
-}
-
-impl From<String> for PositionError {
-    fn from(message: String) -> PositionError {
-        PositionError::Form(message)
+/// A form error for people: where it is (nowhere for the position as a whole), and what.
+fn form_message(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    match e.path().to_string().as_str() {
+        "." => format!("the position: {}", e.inner()),
+        path => format!("`{path}`: {}", e.inner()),
     }
 }
 
@@ -245,182 +348,25 @@ pub fn throw_possible(engine: &Engine, total: Throw) -> bool {
     })
 }
 
-/// A place as a position file writes it: a path position, `0` or `"waiting"`, `"off"` or
-/// `"removed"`.
-fn place_of(engine: &Engine, s: Side, v: &Value) -> Result<Place, PositionError> {
-    let name = &engine.rules.sides[s].name;
-    let len = engine.path_len(s);
-    match v {
-        Value::String(w) if w == "off" => Ok(Place::Off),
-        Value::String(w) if w == "removed" => Ok(Place::Removed),
-        Value::String(w) if w == "waiting" => Ok(Place::Waiting),
-        Value::Number(n) => match n.as_u64() {
-            Some(0) => Ok(Place::Waiting),
-            Some(p) => u32::try_from(p)
-                .ok()
-                .and_then(PathPos::new)
-                .map(Place::On)
-                .ok_or_else(|| {
-                    PositionError::Form(format!(
-                        "`{n}` is not a place for `{name}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
-                    ))
-                }),
-            None => Err(PositionError::Form(format!(
-                "`{n}` is not a place for `{name}`: use 0 (waiting), 1 to {len}, \"off\" or \"removed\""
-            ))),
-        },
-        other => Err(PositionError::Form(format!(
-            "`{other}` is not a place: use 0 (waiting), a path position, \"off\" or \"removed\""
-        ))),
-    }
-}
-
 /// Reads a position (docs/formats.md) and its throw, through the one checked constructor
 /// ([`Setup::position`]). Every problem is a message for a person.
 pub fn parse_position(
     engine: &Engine,
     v: &Value,
 ) -> Result<(Position, Option<Throw>), PositionError> {
-    let r = &engine.rules;
-    let obj = v
-        .as_object()
-        .ok_or("a position is a JSON object with `to_move`, `throw` and `pieces`")?;
-    for key in obj.keys() {
-        if ![
-            "to_move",
-            "throw",
-            "pieces",
-            "opening",
-            "not_begun",
-            "loses_turn",
-            "moves_next",
-            "unmoved",
-            "moved_this_turn",
-            "throws_owed",
-        ]
-        .contains(&key.as_str())
-        {
-            return Err(PositionError::Form(format!(
-                "unknown field `{key}` (a position has `to_move`, `throw`, `pieces` and optionally `opening`, `not_begun`, `loses_turn`, `moves_next`, `unmoved`, `moved_this_turn` and `throws_owed`)"
-            )));
-        }
+    if !v.is_object() {
+        return Err(PositionError::NotAnObject);
     }
-    let to_move = obj
-        .get("to_move")
-        .and_then(Value::as_str)
-        .ok_or("`to_move` must be a side name")?;
-    let to_move = side_named(engine, to_move)?;
-    let throw = match obj.get("throw") {
-        None | Some(Value::Null) => None,
-        Some(t) => Some(parse_throw(engine, t)?),
-    };
-    let pieces = obj
-        .get("pieces")
-        .and_then(Value::as_object)
-        .ok_or("`pieces` must be an object: side name -> list of places")?;
-    for name in pieces.keys() {
-        side_named(engine, name)?;
-    }
-    let mut setup = Setup {
-        to_move,
-        pieces: PerSide::default(),
-        opening: PerSide::default(),
-        not_begun: PerSide::default(),
-        loses_turn: PerSide::default(),
-        moves_next: PerSide::default(),
-        unmoved: PerSide::default(),
-        moved_this_turn: None,
-        throws_owed: 0,
-    };
-    for (s, side) in r.sides.iter() {
-        let list = pieces
-            .get(&side.name)
-            .ok_or_else(|| format!("`pieces` has no list for side `{}`", side.name))?
-            .as_array()
-            .ok_or_else(|| format!("the pieces of `{}` must be a list", side.name))?;
-        setup.pieces[s] = list
-            .iter()
-            .map(|v| place_of(engine, s, v))
-            .collect::<Result<_, _>>()?;
-    }
-    let lists: [(&str, &str, &mut PerSide<bool>); 4] = [
-        (
-            "opening",
-            "the sides whose opening move is still due",
-            &mut setup.opening,
-        ),
-        (
-            "not_begun",
-            "the sides that have not yet begun",
-            &mut setup.not_begun,
-        ),
-        (
-            "loses_turn",
-            "the sides that lose their next turn",
-            &mut setup.loses_turn,
-        ),
-        (
-            "moves_next",
-            "the sides whose piece on the retreat square must move next",
-            &mut setup.moves_next,
-        ),
-    ];
-    for (field, what, flags) in lists {
-        if let Some(o) = obj.get(field) {
-            let list = o
-                .as_array()
-                .ok_or_else(|| format!("`{field}` must be a list of {what}"))?;
-            for name in list {
-                let name = name
-                    .as_str()
-                    .ok_or_else(|| format!("`{field}` lists side names"))?;
-                flags[side_named(engine, name)?] = true;
-            }
-        }
-    }
-    if let Some(o) = obj.get("unmoved") {
-        let what =
-            "`unmoved` must be an object: side name -> positions of pieces that have not moved";
-        let map = o.as_object().ok_or(what)?;
-        for (name, list) in map {
-            let s = side_named(engine, name)?;
-            for p in list.as_array().ok_or(what)? {
-                let p = p
-                    .as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .and_then(PathPos::new)
-                    .ok_or(what)?;
-                setup.unmoved[s].push(p);
-            }
-        }
-    }
-    if let Some(o) = obj.get("moved_this_turn") {
-        let way = [Way::Forward, Way::Backward]
-            .into_iter()
-            .find(|&w| o.as_str() == Some(way_name(w)))
-            .ok_or("`moved_this_turn` must be \"forward\" or \"backward\"")?;
-        setup.moved_this_turn = Some(way);
-    }
-    if let Some(n) = obj.get("throws_owed") {
-        setup.throws_owed = n
-            .as_u64()
-            .and_then(|n| u8::try_from(n).ok())
-            .ok_or("`throws_owed` must be a whole number from 0 to 255")?;
-    }
-    let pos = setup.position(r)?;
-    Ok((pos, throw))
+    let note: PositionNote = serde_path_to_error::deserialize(v).map_err(PositionError::Form)?;
+    note.position(engine)
 }
 
 /// The throw in hand: a whole number the device (or a turn's throws) can give.
-fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, PositionError> {
+fn parse_throw(engine: &Engine, t: u64) -> Result<Throw, PositionError> {
     let r = &engine.rules;
-    let n = t
-        .as_u64()
-        .and_then(|n| u16::try_from(n).ok())
-        .map(Throw::new)
-        .ok_or_else(|| {
-            PositionError::Throw("`throw` must be a whole number (at most 65535) or null".into())
-        })?;
+    let n = u16::try_from(t).map(Throw::new).map_err(|_| {
+        PositionError::Throw("`throw` must be a whole number (at most 65535) or null".into())
+    })?;
     if throw_possible(engine, n) {
         return Ok(n);
     }
@@ -444,8 +390,82 @@ fn parse_throw(engine: &Engine, t: &Value) -> Result<Throw, PositionError> {
 /// a total of 60 there takes minutes and gigabytes.
 pub const MAX_LISTED_SPLIT_WAYS: u64 = 10_000_000;
 
-/// The answer of `senet moves` for one position: every legal move with its steps and the
-/// position it leads to (with `outcome` when it ends the game). `buf` is a reusable move buffer.
+/// The answer of `senet moves` for one position: every legal move, and the pass where there
+/// is none.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MovesNote {
+    pub moves: Vec<MoveNote>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pass: Option<PassNote>,
+}
+
+/// One legal move as `senet moves` lists it: its steps, the position it leads to (with
+/// `outcome` when it ends the game), and what sets it apart from a move with the same steps.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveNote {
+    pub steps: Vec<StepNote>,
+    pub result: AfterNote,
+    #[serde(flatten)]
+    pub marks: MoveMarks,
+}
+
+/// The position a move leads to, and how the game ends there if it does.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AfterNote {
+    #[serde(flatten)]
+    pub position: PositionNote,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<ResultNote>,
+}
+
+/// The pass of a side with no legal move: the position after it, and what it did (each only
+/// where it did it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PassNote {
+    pub result: PositionNote,
+    #[serde(skip_serializing_if = "is_false")]
+    pub lost_turn: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sent_back: Option<PlaceNote>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub begins: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub throws_again: bool,
+}
+
+impl MoveNote {
+    /// `mv`, played with `throw` from `pos`.
+    pub fn of(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> MoveNote {
+        let next = engine.successor(pos, mv, throw);
+        MoveNote {
+            steps: StepNote::of(mv),
+            result: AfterNote {
+                position: PositionNote::of(engine, &next, None),
+                outcome: engine
+                    .outcome(&next)
+                    .map(|o: Outcome| ResultNote::of(engine, &o)),
+            },
+            marks: MoveMarks::of(mv),
+        }
+    }
+}
+
+impl PassNote {
+    /// The pass of the side to move in `pos`, with `throw`.
+    pub fn of(engine: &Engine, pos: &Position, throw: Throw) -> PassNote {
+        let (next, report) = engine.pass_reported(pos, throw);
+        PassNote {
+            result: PositionNote::of(engine, &next, None),
+            lost_turn: report.lost_turn,
+            sent_back: report.sent_back.map(|p| PlaceNote(Place::On(p))),
+            begins: report.begins,
+            throws_again: report.throws_again,
+        }
+    }
+}
+
+/// The answer of `senet moves` for one position (JSON): every legal move with its steps and the
+/// position it leads to, or the pass. `buf` is a reusable move buffer.
 pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, PositionError> {
     let (pos, throw) = parse_position(engine, v)?;
     let throw = throw.ok_or(PositionError::NoThrow)?;
@@ -461,75 +481,15 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
     if engine.legal_moves(&pos, throw, buf) == Listing::Cut {
         return Err(PositionError::ListingCut { throw });
     }
-    let moves: Vec<Value> = buf
+    let moves: Vec<MoveNote> = buf
         .iter()
-        .map(|mv| move_json(engine, &pos, mv, throw))
+        .map(|mv| MoveNote::of(engine, &pos, mv, throw))
         .collect();
-    if moves.is_empty() {
-        return Ok(json!({ "moves": moves, "pass": pass_json(engine, &pos, throw) }));
-    }
-    Ok(json!({ "moves": moves }))
+    let pass = moves.is_empty().then(|| PassNote::of(engine, &pos, throw));
+    Ok(serde_json::to_value(MovesNote { moves, pass }).unwrap_or_default())
 }
 
-/// The pass of a side with no legal move, as `senet moves` gives it: the position after it, and
-/// what it did (each field only where it did it).
-pub fn pass_json(engine: &Engine, pos: &Position, throw: Throw) -> Value {
-    let (next, report) = engine.pass_reported(pos, throw);
-    let mut v = json!({ "result": position_json(engine, &next, None) });
-    if report.lost_turn {
-        v["lost_turn"] = json!(true);
-    }
-    if let Some(p) = report.sent_back {
-        v["sent_back"] = place_json(Place::On(p));
-    }
-    if report.begins {
-        v["begins"] = json!(true);
-    }
-    if report.throws_again {
-        v["throws_again"] = json!(true);
-    }
-    v
-}
-
-/// One legal move as `senet moves` lists it: its steps, the position it leads to (with
-/// `outcome` when it ends the game), and what sets it apart from a move with the same steps.
+/// One legal move as `senet moves` lists it (JSON).
 pub fn move_json(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> Value {
-    let next = engine.successor(pos, mv, throw);
-    let mut result = position_json(engine, &next, None);
-    if let Some(o) = engine.outcome(&next) {
-        result["outcome"] = outcome_json(engine, &o);
-    }
-    let mut v = json!({ "steps": steps_json(mv), "result": result });
-    MoveMarks::of(mv).add_to(&mut v);
-    v
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The marks go after a move's other fields, only those that hold, in the documented order,
-    /// and read back as they were written; a move without marks gets no field.
-    #[test]
-    fn move_marks_are_written_after_the_steps_and_read_back() {
-        let all = MoveMarks {
-            retreat: true,
-            stays: true,
-            follows: Some(1),
-            declines_throw: true,
-            ends_turn: true,
-        };
-        let mut v = json!({ "steps": [] });
-        all.add_to(&mut v);
-        assert_eq!(
-            v.to_string(),
-            r#"{"steps":[],"retreat":true,"stays":true,"follows":1,"declines_throw":true,"ends_turn":true}"#
-        );
-        assert_eq!(MoveMarks::read(&v), Ok(all));
-        let mut plain = json!({ "side": "red", "steps": [] });
-        MoveMarks::default().add_to(&mut plain);
-        assert_eq!(plain.to_string(), r#"{"side":"red","steps":[]}"#);
-        assert_eq!(MoveMarks::read(&plain), Ok(MoveMarks::default()));
-        assert!(MoveMarks::read(&json!({ "retreat": "yes" })).is_err());
-    }
+    serde_json::to_value(MoveNote::of(engine, pos, mv, throw)).unwrap_or_default()
 }

@@ -1,5 +1,7 @@
 //! Errors of the check phase. Each variant has a stable code, a labelled span and a help line.
 
+use std::fmt;
+
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
@@ -597,15 +599,178 @@ pub enum CheckError {
         missing: u32,
     },
 
-    #[error("{what}")]
-    #[diagnostic(code(E160))]
-    Contradiction {
-        #[label("{label}")]
+    #[error("{rule}")]
+    #[diagnostic(code(E181), help("{}", rule.help()))]
+    NotWithSplitTurn {
+        #[label("{}", rule.label())]
         span: SourceSpan,
-        what: String,
-        label: String,
-        #[help]
-        help: String,
+        rule: OneThrowRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E182), help("{}", rule.help()))]
+    NeedsSplitTurn {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: SplitRule,
+    },
+
+    #[error(
+        "extra throws add up, but the turn throws again before it moves, where a move earns no throw by its value"
+    )]
+    #[diagnostic(
+        code(E183),
+        help(
+            "play one throw a turn (`turn throw then move`, or `turn throw then split`), or remove this rule"
+        )
+    )]
+    AddUpBeforeMoving {
+        #[label("not with a turn that throws again before moving")]
+        span: SourceSpan,
+    },
+
+    #[error("{how}")]
+    #[diagnostic(code(E184), help("{}", how.help()))]
+    TurnNeverEnds {
+        #[label("{}", how.label())]
+        span: SourceSpan,
+        how: Unending,
+    },
+
+    #[error("{clash}")]
+    #[diagnostic(code(E185), help("{}", clash.help()))]
+    TurnEffectsClash {
+        #[label("{}", clash.label())]
+        span: SourceSpan,
+        clash: TurnClash,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E186), help("{}", rule.help()))]
+    StartsWaiting {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: OnBoardRule,
+    },
+
+    #[error("the pieces start waiting, but no rule lets them enter")]
+    #[diagnostic(code(E187), help("add a line such as `enter onto throw`"))]
+    NeverEnter {
+        #[label("pieces start off the board")]
+        span: SourceSpan,
+    },
+
+    #[error("{clash}")]
+    #[diagnostic(code(E188), help("{}", clash.help()))]
+    MovesNextClash {
+        #[label("{}", clash.label())]
+        span: SourceSpan,
+        clash: MovesNext,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E189), help("{}", rule.help()))]
+    NeverHappens {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: NeverRule,
+    },
+
+    #[error("this loop passes a square twice, or is in parts")]
+    #[diagnostic(
+        code(E190),
+        help(
+            "a loop lists each square once, in one part: after the last it goes on from the first"
+        )
+    )]
+    LoopNotSimple {
+        #[label("a loop passes each square once")]
+        span: SourceSpan,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E191), help("{}", rule.help()))]
+    NotOnLoop {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: LoopRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E192), help("{}", rule.help()))]
+    NotInParts {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: PartsRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(code(E193), help("{}", rule.help()))]
+    NotOutAndBack {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: OutAndBackRule,
+    },
+
+    #[error("{win}")]
+    #[diagnostic(code(E194), help("{}", win.help()))]
+    WinAgainstPaths {
+        #[label("{}", win.label())]
+        span: SourceSpan,
+        win: WinPaths,
+    },
+
+    #[error("the winner takes every enemy piece out of the game, but no piece ever leaves it")]
+    #[diagnostic(
+        code(E195),
+        help("say `capture removed` (or a rule such as `on capture: captured piece is removed`)")
+    )]
+    NothingRemoved {
+        #[label("no piece is ever removed")]
+        span: SourceSpan,
+    },
+
+    #[error("`end when decided` has no meaning when the first side to bear off all wins")]
+    #[diagnostic(
+        code(E196),
+        help("use it with `win most borne off`, or say `end when board empty`")
+    )]
+    DecidedOnlyAtTheEnd {
+        #[label("the game is decided only when it ends")]
+        span: SourceSpan,
+    },
+
+    #[error("a throw-off decides who moves first, but so does the seats ritual")]
+    #[diagnostic(
+        code(E197),
+        help("say `seats none`, or say who moves first without a throw-off (`first red`)")
+    )]
+    ThrowOffAndSeats {
+        #[label("not with `seats`")]
+        span: SourceSpan,
+    },
+
+    #[error("every move of a turn must go one way, but no piece ever moves backwards")]
+    #[diagnostic(
+        code(E198),
+        help(
+            "say when pieces move backwards (`backward when no forward move`), or remove this rule"
+        )
+    )]
+    OneDirectionForward {
+        #[label("every move already goes forward")]
+        span: SourceSpan,
+    },
+
+    #[error("the retreat leads nowhere: {why}")]
+    #[diagnostic(
+        code(E199),
+        help("retreat to a square of the path that is not among the squares retreated from")
+    )]
+    RetreatNowhere {
+        #[label("retreat destination")]
+        span: SourceSpan,
+        why: Nowhere,
     },
 }
 
@@ -666,4 +831,315 @@ pub enum CheckWarning {
         /// When the turn ends, then.
         then: &'static str,
     },
+}
+
+/// Declares the cases of an error that one rule meets in several ways: each case with its
+/// message, its label and its help line.
+macro_rules! cases {
+    ($(#[$meta:meta])* $name:ident {
+        $($(#[$case_meta:meta])* $case:ident => ($message:expr, $label:expr, $help:expr $(,)?),)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$case_meta])* $case,)*
+        }
+
+        impl $name {
+            /// What the label at the rule says.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Self::$case => $label,)*
+                }
+            }
+
+            /// How to put it right.
+            pub fn help(self) -> &'static str {
+                match self {
+                    $(Self::$case => $help,)*
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self {
+                    $(Self::$case => $message,)*
+                })
+            }
+        }
+    };
+}
+
+cases! {
+    /// A rule that needs one throw at a time, or one piece's move (E181).
+    OneThrowRule {
+        Begin => (
+            "a throw that begins, but the turn splits its total among pieces",
+            "not with a split turn",
+            "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        BackwardPerPiece => (
+            "backward moves for each piece that is stuck, but the turn splits a total among pieces",
+            "not with a split turn",
+            "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
+        ),
+        FirstMoveThrows => (
+            "a piece's first move needs given throws, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        FirstMoveOrder => (
+            "a piece's first move waits for the piece ahead, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        Retreat => (
+            "a retreat, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play each throw whole (`turn throw again on 1, 4, 5 then move each throw`), or remove the retreat",
+        ),
+        MayDecline => (
+            "an effect the player may decline, but the turn splits a total among pieces",
+            "not with a split turn",
+            "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that shares a total among pieces, where no turn splits one (E182).
+    SplitRule {
+        BackwardSplit => (
+            "backward moves split among pieces, but no turn splits a total among pieces",
+            "only in a split turn",
+            "split the throw among pieces (`turn throw then split`), or drop `, split among pieces`",
+        ),
+        StopAndGo => (
+            "a piece may stop part way and go on, but no turn splits a total among pieces",
+            "only in a split turn",
+            "split the throw among pieces (`turn throw then split`), or remove this rule",
+        ),
+    }
+}
+
+cases! {
+    /// How every throw gives another throw (E184).
+    Unending {
+        /// Every value is in the list the turn throws again on.
+        TurnThrowsAgain => (
+            "every throw gives another throw: the turn would never end",
+            "no throw ends the turn",
+            "leave at least one throw value out of the list",
+        ),
+        /// Every value throws again after a move, and after a pass.
+        MovesAndPasses => (
+            "every throw gives another throw, after a move and after a pass: a turn would never end, and the other side would never play",
+            "no throw ends the turn",
+            "leave at least one throw value out of this list or of the extra throws after a move (`extra throw after`, `on move with`)",
+        ),
+    }
+}
+
+cases! {
+    /// Two effects of one rule about the turn that cannot both hold (E185).
+    TurnClash {
+        ThrowAndEnd => (
+            "this rule gives an extra throw and ends the turn",
+            "throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        ),
+        MayThrowAndEnd => (
+            "this rule gives an extra throw and ends the turn",
+            "may throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        ),
+        EndAndMayEnd => (
+            "this rule ends the turn and lets the player choose whether it ends",
+            "end turn, then may end turn",
+            "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
+        ),
+        ThrowAndMayThrow => (
+            "this rule gives an extra throw and lets the player decline it",
+            "throw again, then may throw again",
+            "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
+        ),
+    }
+}
+
+cases! {
+    /// A rule about pieces that start on the board, where every piece starts waiting (E186).
+    OnBoardRule {
+        Opening => (
+            "an opening move needs pieces on the board, but they start waiting",
+            "no front piece to move",
+            "remove the opening rule, or start the pieces on the board (`start alternating from 1`)",
+        ),
+        FirstMoveThrows => (
+            "a piece's first move needs given throws, but no piece starts on the board",
+            "no piece starts on the board",
+            "a piece that enters makes its first move by entering: say which throws enter instead (`enter with 1 onto 1`)",
+        ),
+        FirstMoveOrder => (
+            "a piece's first move waits for the piece ahead, but no piece starts on the board",
+            "no piece starts on the board",
+            "a piece that enters makes its first move by entering: remove this rule, or start pieces on the board (`start red on 1, 3, 5`)",
+        ),
+    }
+}
+
+cases! {
+    /// A piece that must move next, where the rules do not put it on one square (E188).
+    MovesNext {
+        /// The entered piece, where pieces enter where the throw takes them.
+        OntoThrow => (
+            "the piece that enters must move next, but pieces enter where the throw takes them",
+            "piece moves next",
+            "say where pieces enter (`enter ... onto 1`)",
+        ),
+        /// The entered piece and the retreated piece, on two squares.
+        RetreatElsewhere => (
+            "a piece that enters and a piece that retreats must both move next, from different squares",
+            "piece moves next",
+            "one square holds the piece that must move next: retreat to the square pieces enter on, or drop one rule",
+        ),
+    }
+}
+
+cases! {
+    /// A rule about something the other rules never let happen (E189).
+    NeverRule {
+        Capture => (
+            "a rule about captures, but pieces never capture",
+            "this never happens",
+            "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
+        ),
+        /// A square effect that sends a piece on `capturing`.
+        Capturing => (
+            "a square effect that captures, but pieces never capture",
+            "this never happens",
+            "say how pieces capture (`capture to waiting`, `capture removed`, ...), or drop `capturing`",
+        ),
+        Retreat => (
+            "a rule about retreats, but no piece ever retreats",
+            "this never happens",
+            "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
+        ),
+        Entering => (
+            "a rule about entering, but pieces never enter",
+            "this never happens",
+            "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a loop rules out (E191).
+    LoopRule {
+        Backward => (
+            "backward moves, but a path is a loop",
+            "not on a loop",
+            "say `backward never`",
+        ),
+        Pairs => (
+            "pairs protect, but a path is a loop (its first and last positions are neighbours)",
+            "not on a loop",
+            "say `protect none`",
+        ),
+        OnlyBearOff => (
+            "pieces that may only bear off, but a path is a loop: no piece bears off a loop",
+            "not on a loop",
+            "say `only bear off from none`",
+        ),
+        Trap => (
+            "a trap, but a path is a loop",
+            "not on a loop",
+            "remove the trap, or make the path run to an end",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a path in parts rules out (E192).
+    PartsRule {
+        Backward => (
+            "backward moves, but a path is in parts (a piece would move back into the part before)",
+            "not on a path in parts",
+            "say `backward never`",
+        ),
+        Trap => (
+            "a trap, but a path is in parts (a move never runs past its part's end)",
+            "not on a path in parts",
+            "remove the trap, or make the path one part",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a path coming back to squares it has passed rules out (E193).
+    OutAndBackRule {
+        Swap => (
+            "a captured piece swaps places, but a path comes back to squares it has passed",
+            "not on an out-and-back path",
+            "say `capture to waiting` or `capture removed`",
+        ),
+        Pairs => (
+            "pairs protect, but a path comes back to squares it has passed (its neighbours there are not one pair)",
+            "not on an out-and-back path",
+            "say `protect none`",
+        ),
+        Blockade => (
+            "a blockade, but a path comes back to squares it has passed (a row of pieces there is not one row)",
+            "not on an out-and-back path",
+            "say `blockade none`",
+        ),
+        AheadEmpty => (
+            "pieces wait for the square ahead, but a path comes back to squares it has passed",
+            "not on an out-and-back path",
+            "say `pieces on none move only if the square ahead is empty`",
+        ),
+    }
+}
+
+cases! {
+    /// A way to win that the shape of the paths rules out (E194).
+    WinPaths {
+        /// Bearing off, where a path is a loop.
+        BearOffOnLoop => (
+            "the winner bears pieces off, but a path is a loop: its pieces never bear off",
+            "no piece bears off a loop",
+            "say `win by capturing all`, or make every path run to an end",
+        ),
+        /// Capturing all, where a path runs to an end.
+        CaptureAllOnRace => (
+            "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
+            "needs every path a loop",
+            "make every path a loop (`path red: loop 1..24`), or say `win first to bear off all`",
+        ),
+    }
+}
+
+/// Why a retreat leads nowhere (E199).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Nowhere {
+    /// The destination is among the squares retreated from.
+    OwnSquare,
+    /// A side that may retreat does not pass the destination.
+    OffPath { side: String },
+}
+
+impl fmt::Display for Nowhere {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Nowhere::OwnSquare => {
+                f.write_str("a piece would retreat to the square it retreats from")
+            }
+            Nowhere::OffPath { side } => {
+                write!(
+                    f,
+                    "`{side}` may retreat, but its path does not pass this square"
+                )
+            }
+        }
+    }
 }

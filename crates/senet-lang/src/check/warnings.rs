@@ -11,7 +11,7 @@
 //!   rule that says the author chose it (`[choice: ...]`, or `[source: ...; choice: ...]`).
 //! - W004: every throw the device gives earns another throw after a move (a turn ends only
 //!   when its side cannot move), or after a pass (a side that cannot move throws for ever): a
-//!   turn that may never end. (Both at once is an error, E160.)
+//!   turn that may never end. (Both at once is an error, E184.)
 
 use super::describe::describe;
 use super::errors::CheckWarning;

@@ -657,20 +657,6 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Tab: one line after another\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 2 by hounds: go to 4 capturing   [choice: a hound there leaves the piece be]\non landing on 4 by hounds: go to 7 capturing   [choice: a hound there leaves the piece be]\non landing on 7 by hounds: go to 9 capturing   [choice: a hound there leaves the piece be]\non landing on 9 by hounds: go to 11 capturing and stop   [choice: a hound there leaves the piece be]\non landing on 11 by hounds: go to 13 capturing   [choice: a hound there leaves the piece be]\n",
     ),
     Entry::new(
-        "E160",
-        "rules that contradict each other",
-        "Two rules cannot both hold: a rule about something the others make impossible (an \
-         opening move of a front piece where pieces start waiting, a retreat where the turn \
-         splits a total, a rule about captures or a square effect that captures where nothing \
-         is captured), or one rule that \
-         says two things that exclude each other. The message says which, and the help how to \
-         keep one. Where the other rule is inherited it is shown beside; where a variant's rule \
-         makes an inherited one impossible, the error is shown at the variant's rule, with how \
-         to override the inherited one.",
-        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\n",
-        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\nopening blue: none\nopening red: none\n",
-    ),
-    Entry::new(
         "E170",
         "an effect that cannot follow its trigger",
         "An event rule's effects must make sense after its trigger: a pass moves no piece, so it \
@@ -774,6 +760,204 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 29, 0\n",
     ),
     Entry::new(
+        "E181",
+        "a rule that needs one throw at a time, in a turn that splits a total",
+        "A turn that splits its total among pieces (`turn throw then split`, `turn throw again \
+         on ... then split`) moves several pieces, and may add up several throws, on one total: \
+         no throw and no piece's move stands alone. So rules that speak of one throw or of one \
+         piece's move have no meaning there: a throw that begins (`begin with`), backward moves \
+         for each piece that is stuck, a piece's first move (`each piece first moves ...`), a \
+         retreat, and an effect the player may decline (`may ...`). Play each throw whole \
+         (`turn throw then move`, `turn throw again on ... then move each throw`), or remove \
+         the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet with a retreat\"\nextends \"senet/finkel\"\n\nretreat from 27 to 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet with a retreat\"\nextends \"senet/finkel\"\n\nturn throw again on 1, 4, 5 then move each throw\nretreat from 27 to 15\n",
+    ),
+    Entry::new(
+        "E182",
+        "a rule that shares a total among pieces, without a split turn",
+        "Backward moves split among pieces (`backward when no forward move, split among \
+         pieces`) and pieces that stop part way and go on (`pieces may stop on SET and go on`) \
+         share a turn's total among pieces: they need a turn that splits one (`turn throw then \
+         split`, `turn throw again on ... then split`). Under a turn that plays each throw \
+         whole, split the throw, or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet, stopping on the way\"\nextends \"senet/kendall\"\n\npieces may stop on 15, 26 and go on\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet, stopping on the way\"\nextends \"senet/kendall\"\n\nturn throw then split\npieces may stop on 15, 26 and go on\n",
+    ),
+    Entry::new(
+        "E183",
+        "extra throws that add up, in a turn that throws again before moving",
+        "`extra throws add up` gives a throw for each cause a move earns one by (its value, the \
+         square it lands on, a capture, ...). A turn that throws again before it moves (`turn \
+         throw again on ... then split`, `... then move each throw`) has done its throwing when \
+         a piece moves, so a move earns no throw by its value: play one throw a turn (`turn \
+         throw then move`, `turn throw then split`), or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet, extra throws added up\"\nextends \"senet/finkel\"\n\nextra throws add up\n",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet, extra throws added up\"\nextends \"senet/finkel\"\n\nturn throw then split\nextra throw after 1, 4, 5\nextra throws add up\n",
+    ),
+    Entry::new(
+        "E184",
+        "a turn that would never end",
+        "A turn ends when a throw gives no other. Where every value the throw can give is in \
+         the list a turn throws again on (`turn throw again on ... then split`), the turn never \
+         gets to move; where every value gives another throw both after a move (`extra throw \
+         after`, `on move with ...: throw again`) and after a pass (`on pass with ...: throw \
+         again`), and no rule ends a turn, the other side never plays. Leave at least one value \
+         out. (Every value after a move alone, or after a pass alone, is the warning W004.)",
+        "ruleset \"my/variant\"\ntitle   \"Senet: throwing on and on\"\nextends \"senet/base\"\n\nturn throw again on 1, 2, 3, 4, 6 then split\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: throwing on and on\"\nextends \"senet/base\"\n\nturn throw again on 1, 4, 6 then split\n",
+    ),
+    Entry::new(
+        "E185",
+        "one rule whose effects on the turn exclude each other",
+        "An event rule says at most one thing about whether its side throws again and whether \
+         the turn ends: an ended turn throws no more (`throw again, end turn`), a turn that \
+         always ends leaves the player nothing to choose (`end turn, may end turn`), and a \
+         throw the side must take cannot also be declined (`throw again, may throw again`). \
+         Keep one of the two effects.",
+        "ruleset \"my/variant\"\ntitle   \"Ur: a capture throws again\"\nextends \"twenty-squares/ur\"\n\non capture: throw again, may throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Ur: a capture throws again\"\nextends \"twenty-squares/ur\"\n\non capture: may throw again\n",
+    ),
+    Entry::new(
+        "E186",
+        "a rule about pieces on the board, where every piece starts waiting",
+        "Where every piece starts off the board (`start waiting`), rules about the pieces that \
+         start on it have nothing to act on: an opening move of the front piece (`opening SIDE: \
+         ...`), or a first move that needs given throws or waits for the piece ahead (`each \
+         piece first moves ...`); a piece that enters makes its first move by entering. Where \
+         the opening is inherited, a variant that starts its pieces waiting takes it away \
+         (`opening SIDE: none`); else remove the rule, or start the pieces on the board.",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\nopening blue: none\nopening red: none\n",
+    ),
+    Entry::new(
+        "E187",
+        "pieces that start waiting, with no rule to enter",
+        "Pieces that start off the board (`start waiting`) come on only by entering: without an \
+         `enter` rule (or with `enter none`) no piece could ever move. Say how pieces enter \
+         (`enter onto throw`, `enter with 4, 6 onto 1`).",
+        "ruleset \"my/variant\"\ntitle   \"Tait's Senet, entering on any throw\"\nextends \"senet/tait\"\n\nenter none\n",
+        "ruleset \"my/variant\"\ntitle   \"Tait's Senet, entering on any throw\"\nextends \"senet/tait\"\n\nenter onto 1 if empty\n",
+    ),
+    Entry::new(
+        "E188",
+        "a piece that must move next, where the rules give it no one square",
+        "`piece moves next` binds a side's next move to the piece on one square: the square it \
+         entered on, or the square it retreated to. So entering with it needs pieces to enter \
+         on one position (`enter ... onto N`), not where the throw takes them; and where both a \
+         retreat and entering make a piece move next, the two must be the same square.",
+        "ruleset \"my/variant\"\ntitle   \"Bell's Senet: an entered piece moves next\"\nextends \"senet/bell-1979\"\n\non entering: piece moves next\n",
+        "ruleset \"my/variant\"\ntitle   \"Bell's Senet: an entered piece moves next\"\nextends \"senet/bell-1979\"\n\nenter onto 1\non entering: piece moves next\n",
+    ),
+    Entry::new(
+        "E189",
+        "a rule about something that never happens",
+        "A rule about an event the other rules never let happen would never apply: a rule about \
+         captures (`on capture ...`) or a square effect that says `capturing` where pieces \
+         never capture (`capture none`), a rule about retreats (`on retreat`) without a \
+         `retreat` rule, a rule about entering (`on entering`) where pieces never enter. Say \
+         how the event happens, or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: entering throws again\"\nextends \"senet/kendall\"\n\non entering: throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: entering throws again\"\nextends \"senet/kendall\"\n\nstart waiting\nenter onto 1\non entering: throw again\n",
+    ),
+    Entry::new(
+        "E190",
+        "a loop that passes a square twice, or is in parts",
+        "A loop (`path SIDE: loop ...`) lists each square once, in one part: after its last \
+         square a piece goes on from its first, so a square listed twice, or a path in parts \
+         (`A | B`), would leave its way round the loop unclear.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8, 2..3\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        "E191",
+        "a rule that a loop rules out",
+        "On a loop a piece goes round and round: there is no start to move back to, and no end \
+         to bear off from or run past. So a loop is not with backward moves, pairs that protect \
+         (its first and last positions are neighbours), pieces that may only bear off, or a \
+         trap (`on passing ...`). Remove the rule, or make the path run to an end.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbackward when no forward move\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbackward never\nwin by capturing all\n",
+    ),
+    Entry::new(
+        "E192",
+        "a rule that a path in parts rules out",
+        "On a path in parts (`path SIDE: A | B`) each part runs to the goal: a move never runs \
+         on from one part into the next. So a backward move, which would cross back into the \
+         part before, and a trap (`on passing ...`), which would catch moves that run past a \
+         part's end, are refused. Remove the rule, or make the path one part.",
+        "ruleset \"my/variant\"\ntitle   \"Hounds and Jackals, backwards\"\nextends \"hounds-and-jackals/carter-crossover\"\n\nbackward when no forward move\n",
+        "ruleset \"my/variant\"\ntitle   \"Hounds and Jackals, backwards\"\nextends \"hounds-and-jackals/carter\"\n\nbackward when no forward move\n",
+    ),
+    Entry::new(
+        "E193",
+        "a rule that a path coming back to its squares rules out",
+        "A path that comes back to squares it has passed (out along a row and back) visits \
+         those squares twice, so rules that read the path around a square, or send a piece to \
+         where another came from, would not say which visit they mean: a captured piece that \
+         swaps places, pairs that protect, a blockade, pieces that wait for the square ahead. \
+         Say `capture to waiting` (or `removed`), or `none` for the others.",
+        "ruleset \"my/variant\"\ntitle   \"Murray's Twenty Squares with swaps\"\nextends \"twenty-squares/murray\"\n\ncapture swap\n",
+        "ruleset \"my/variant\"\ntitle   \"Murray's Twenty Squares with swaps\"\nextends \"twenty-squares/murray\"\n\ncapture to waiting\n",
+    ),
+    Entry::new(
+        "E194",
+        "a way to win that the paths rule out",
+        "No piece bears off a loop, and a piece that bears off can never be captured. So \
+         bearing off wins (`win first to bear off all`, `win most borne off`) only where no \
+         path is a loop, and capturing every enemy piece (`win by capturing all`) only where \
+         every path is one.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        "E195",
+        "a win by capturing all, where no piece ever leaves the game",
+        "`win by capturing all` is won by taking every enemy piece out of the game: pieces must \
+         be able to leave it (`capture removed`, or a rule such as `on capture: captured piece \
+         is removed`). A captured piece that only goes back to waiting comes on again.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture to waiting\nenter onto throw\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        "E196",
+        "`end when decided` where the first to bear off all wins",
+        "`end when decided` stops a game once its winner is known, before every piece has left \
+         the board: it has a meaning where the side with most pieces borne off wins (`win most \
+         borne off`). Where the first side to bear off all wins, the game is decided only when \
+         it ends: say `end when board empty`, or win by most borne off.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the game ends when it is decided\"\nextends \"senet/base\"\n\nend when decided\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the game ends when it is decided\"\nextends \"senet/base\"\n\nwin most borne off\nend when decided\n",
+    ),
+    Entry::new(
+        "E197",
+        "a throw-off and a seats ritual that both decide who moves first",
+        "Who moves first is decided once: by a throw-off (`first by throw-off, ties to SIDE`), \
+         or by the seats ritual (`seats throw until ...`), which gives the first move to the \
+         side it seats. Say `seats none` to keep the throw-off, or say who moves first without \
+         one.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a throw-off decides who starts\"\nextends \"senet/base\"\n\nfirst by throw-off, ties to red\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a throw-off decides who starts\"\nextends \"senet/base\"\n\nseats none\nfirst by throw-off, ties to red\n",
+    ),
+    Entry::new(
+        "E198",
+        "one direction each turn, where no piece moves backwards",
+        "`one direction each turn` keeps every move of a turn going the way its first went: \
+         where no piece ever moves backwards, every move already goes forward. Say when pieces \
+         move backwards (`backward when no forward move`), or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Ur: one way each turn\"\nextends \"twenty-squares/ur\"\n\none direction each turn\n",
+        "ruleset \"my/variant\"\ntitle   \"Ur: one way each turn\"\nextends \"twenty-squares/ur\"\n\nbackward when no forward move\none direction each turn\n",
+    ),
+    Entry::new(
+        "E199",
+        "a retreat that leads nowhere",
+        "`retreat from SET to N` sends a piece back to square N: N must be on the path of every \
+         side that may retreat, and not among the squares retreated from (the piece would stay \
+         where it is). The message says which.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 27\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 15\n",
+    ),
+    Entry::new(
         "W001",
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \
@@ -814,7 +998,7 @@ pub static INDEX: &[Entry] = &[
          after`, `on move with ...: throw again`), a turn ends only when its side cannot move, \
          or with the game: on a board where a side can always move, the other side never plays. \
          Where every value earns another throw after a pass (`on pass with ...: throw again`), a \
-         side that cannot move with any throw throws for ever. Both at once is an error (E160). \
+         side that cannot move with any throw throws for ever. Both at once is an error (E184). \
          A game that meets such a turn is stopped unfinished once the turn has thrown as many \
          times as the turn cap (`--turn-cap`, 10,000). Leave a value out of the list, unless \
          the turn is meant to go on so. A rule that ends a turn (`end turn`, `may end turn`) \

@@ -35,6 +35,7 @@ use std::fmt;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use senet::lang::Code;
 
 /// A generated rule file.
 #[derive(Clone)]
@@ -68,10 +69,11 @@ impl RuleFile {
     /// Whether the checker may refuse the file with these codes: where it holds what the engine
     /// cannot play (more than 64 positions on a path; two pieces on one square at the start),
     /// the checker refuses it by the limit (E144) or the overlap (E135).
-    pub fn may_be_refused(&self, codes: &[String]) -> bool {
+    pub fn may_be_refused(&self, codes: &[Option<Code>]) -> bool {
         !codes.is_empty()
-            && codes.iter().all(|c| {
-                (self.long_path && c == "E144") || (self.alternating_on_returning && c == "E135")
+            && codes.iter().all(|&c| {
+                (self.long_path && c == Some(Code::E144))
+                    || (self.alternating_on_returning && c == Some(Code::E135))
             })
     }
 }

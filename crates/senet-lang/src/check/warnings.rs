@@ -173,7 +173,7 @@ fn options_cut(layers: &[Layer], options: &[OptionInfo], out: &mut Vec<Diagnosti
         };
         let help =
             format!("say here what the values do (as {parent} does: `{form_text}`), {instead}");
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &parents[form_layer].file,
             InheritedRule {
                 message: format!(

@@ -36,10 +36,10 @@ use super::inherited::{Inherited, InheritedRule, override_help};
 use super::load::Layer;
 use super::merge::{Entry, Merged};
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger, Win};
-use crate::lang::Diagnostic;
 use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
+use crate::lang::{Code, Diagnostic};
 use crate::types::{Board, Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
@@ -69,7 +69,7 @@ pub(super) struct Ctx<'a, 'b> {
     paths_broken: bool,
     /// (file, code, offset, offset of the inherited rule it concerns) of every error reported:
     /// a range of numbers or a shared path checked once per side must not repeat the same error.
-    reported: HashSet<(usize, String, usize, Option<usize>)>,
+    reported: HashSet<(usize, Option<Code>, usize, Option<usize>)>,
 }
 
 impl<'a> Ctx<'a, '_> {
@@ -157,7 +157,7 @@ impl<'a> Ctx<'a, '_> {
             return;
         };
         let labels: Vec<LabeledSpan> = e.labels().map(Iterator::collect).unwrap_or_default();
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &self.layers[layer].file,
             InheritedRule {
                 message: format!(
@@ -204,7 +204,7 @@ impl<'a> Ctx<'a, '_> {
                     .collect()
             })
             .unwrap_or_default();
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &self.layers[first_layer].file,
             InheritedRule {
                 message: format!(

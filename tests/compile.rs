@@ -179,6 +179,10 @@ fn a_variant_may_narrow_an_inherited_option() {
     else {
         panic!("pieces=6 is accepted though the variant allows 1..5");
     };
-    let codes: Vec<String> = diags.iter().map(|d| d.code()).collect();
-    assert_eq!(codes, ["E111"], "only the command line's value is wrong");
+    let codes: Vec<_> = diags.iter().map(|d| d.code()).collect();
+    assert_eq!(
+        codes,
+        [Some(senet::lang::Code::E111)],
+        "only the command line's value is wrong"
+    );
 }

@@ -100,7 +100,7 @@ fn the_layout_changes_no_diagnostic() {
             "{}",
             p.display()
         );
-        let messages = |t: &str| -> Vec<(String, String)> {
+        let messages = |t: &str| -> Vec<(Option<senet::lang::Code>, String)> {
             match senet::check::check_text(
                 &p.display().to_string(),
                 t,

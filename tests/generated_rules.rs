@@ -56,6 +56,7 @@ use senet::check::{RuleSet, check_text};
 use senet::compile::{BearCondition, PieceCondition, PosFlags, compile};
 use senet::engine::game::{Action, Game, GameEvent, Player, random_throw};
 use senet::engine::{Engine, Listing, Move, Position, Step, Way};
+use senet::lang::Code;
 use senet::notation::position::{position_json, throw_possible};
 use senet::types::limits::MAX_STEPS;
 use senet::types::{Capture, EnterOnto, Fallback, Opening, PathPos, Place, Side, Square, Throw};
@@ -1291,7 +1292,7 @@ fn option_choices(file: &RuleFile) -> Vec<Vec<(String, String)>> {
 
 /// A generated file the checker refuses: the codes, and the file with every diagnostic.
 struct Refused {
-    codes: Vec<String>,
+    codes: Vec<Option<Code>>,
     message: String,
 }
 

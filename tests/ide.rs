@@ -239,7 +239,7 @@ fn a_file_with_thousands_of_problems_gives_a_hundred_and_a_note() {
     );
     let note = &problems[100];
     assert_eq!(note.severity, Severity::Information);
-    assert_eq!(note.code, "");
+    assert_eq!(note.code, None);
     assert_eq!(
         note.message,
         "and 3906 more errors and 1 more warning in this file, not shown (at most 100 diagnostics are shown for a file)"

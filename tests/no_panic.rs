@@ -68,17 +68,15 @@ fn check_with(name: &str, text: &str, options: &[(String, String)]) -> Result<()
         let location = d.location();
         let Some((file, line, _)) = parse_location(&location) else {
             return Err(format!(
-                "{name}: {} has a location `{location}` not of the form file:line:col",
-                d.code()
+                "{name}: {d:?} has a location `{location}` not of the form file:line:col"
             ));
         };
         if file == name && line > lines {
             return Err(format!(
-                "{name}: {} at `{location}`, past the last line ({lines})",
-                d.code()
+                "{name}: {d:?} at `{location}`, past the last line ({lines})"
             ));
         }
-        if d.code().is_empty() {
+        if d.code().is_none() {
             return Err(format!("{name}: a diagnostic without a code at {location}"));
         }
         // Rendering must not panic either; a few diagnostics are enough.

@@ -533,6 +533,7 @@ fn count_warnings(target: &str, warnings: &[Diagnostic], denied: bool) {
 /// `explain-error`: a code's entry of the index (or every entry), as text or Markdown; an
 /// unknown code is exit 2.
 fn explain_error(code: Option<&str>, all: bool, markdown: bool) -> ExitCode {
+    use senet::lang::Code;
     use senet::lang::error_index::{self, INDEX};
     if all {
         let text = if markdown {
@@ -544,13 +545,14 @@ fn explain_error(code: Option<&str>, all: bool, markdown: bool) -> ExitCode {
         return print(&text);
     }
     let code = code.unwrap_or_default();
-    match error_index::entry(code) {
+    let entry = code.parse::<Code>().ok().and_then(error_index::entry);
+    match entry {
         Some(e) if markdown => print(&error_index::markdown_entry(e)),
         Some(e) => print(&error_index::text(e)),
         None => {
             let hint = senet::lang::diagnostic::did_you_mean(
                 &code.to_ascii_uppercase(),
-                INDEX.iter().map(|e| e.code),
+                Code::ALL.iter().map(|c| c.as_str()),
             )
             .map(|s| format!(" (did you mean `{s}`?)"))
             .unwrap_or_default();

@@ -490,7 +490,7 @@ fn diagnostics(doc: &Document) -> Vec<lsp::Diagnostic> {
                     Severity::Advice => lsp::DiagnosticSeverity::HINT,
                     Severity::Information => lsp::DiagnosticSeverity::INFORMATION,
                 }),
-                code: (!p.code.is_empty()).then_some(lsp::NumberOrString::String(p.code)),
+                code: p.code.map(|c| lsp::NumberOrString::String(c.to_string())),
                 source: Some("senet".into()),
                 message: p.message,
                 related_information: (!related.is_empty()).then_some(related),

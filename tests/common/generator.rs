@@ -22,11 +22,12 @@
 //! them the number of pieces; names, labels, marks, colours, notes, comments and sources; and
 //! now and then the file split in two, one extending the other.
 //!
-//! Where the reference refuses a combination (E160 and the like), the generator leaves it out:
-//! loops take no backward moves, pairs or traps and are won by capturing all; paths in parts take
-//! no backward moves or traps; a path that comes back to a square takes no swap, pairs, blockade
-//! or waiting for the square ahead; split turns take no backward moves per piece, first-move
-//! throws, `begin with`, retreats or effects the player may decline; a throw-off takes no seats.
+//! Where the reference refuses a combination (E181 to E199 and the like), the generator leaves
+//! it out: loops take no backward moves, pairs or traps and are won by capturing all; paths in
+//! parts take no backward moves or traps; a path that comes back to a square takes no swap,
+//! pairs, blockade or waiting for the square ahead; split turns take no backward moves per piece,
+//! first-move throws, `begin with`, retreats or effects the player may decline; a throw-off takes
+//! no seats.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
@@ -34,6 +35,7 @@ use std::fmt;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use senet::lang::Code;
 
 /// A generated rule file.
 #[derive(Clone)]
@@ -67,10 +69,11 @@ impl RuleFile {
     /// Whether the checker may refuse the file with these codes: where it holds what the engine
     /// cannot play (more than 64 positions on a path; two pieces on one square at the start),
     /// the checker refuses it by the limit (E144) or the overlap (E135).
-    pub fn may_be_refused(&self, codes: &[String]) -> bool {
+    pub fn may_be_refused(&self, codes: &[Option<Code>]) -> bool {
         !codes.is_empty()
-            && codes.iter().all(|c| {
-                (self.long_path && c == "E144") || (self.alternating_on_returning && c == "E135")
+            && codes.iter().all(|&c| {
+                (self.long_path && c == Some(Code::E144))
+                    || (self.alternating_on_returning && c == Some(Code::E135))
             })
     }
 }
@@ -1156,7 +1159,7 @@ struct Events {
 
 impl Events {
     /// Adds `effect` to the rule `on TRIGGER[ CONDITION]`, unless that rule already says it or
-    /// says what contradicts it (E160: an extra throw, forced or not, and an ended turn; a forced
+    /// says what contradicts it (E185: an extra throw, forced or not, and an ended turn; a forced
     /// and an optional extra throw; an ended turn and one the player may end).
     fn add(&mut self, trigger: &str, condition: &str, effect: &str) -> bool {
         let key = format!("{}|{}", key_text(trigger), key_text(condition));
@@ -1423,7 +1426,7 @@ pub fn write(k: &Knobs) -> RuleFile {
     let (throw_line, chances) = throw_device(k.throw);
     let values: Vec<u32> = chances.iter().map(|e| e.0).collect();
 
-    // The turn. Throwing again on every value would never end a turn (E160): one is left out.
+    // The turn. Throwing again on every value would never end a turn (E184): one is left out.
     // And a throw ends the turn one time in sixteen at least: where it almost never does, the
     // totals run to thousands, whose shares the engine gives up listing (a game stopped at its
     // first turn, after a second or two: bounded, but no test of anything).
@@ -1673,8 +1676,8 @@ impl Writer<'_> {
             removed_by_rule = self.layout.looped && kind != CaptureKind::Removed;
         }
         if let Some(mut rng) = self.opt(Stmt::Protect) {
-            // Pairs protect along a path that runs one way to an end (E160 on loops and paths that
-            // come back).
+            // Pairs protect along a path that runs one way to an end (E191 on loops, E193 on paths
+            // that come back).
             let line = if !self.layout.returning() && !self.layout.looped && rng.random_bool(0.8) {
                 "protect pairs"
             } else {
@@ -1709,7 +1712,7 @@ impl Writer<'_> {
         }
         let mut backward = false;
         if let Some(mut rng) = self.opt(Stmt::Backward) {
-            // Not on loops or paths in parts (E160); per piece not with split turns.
+            // Not on loops or paths in parts (E191, E192); per piece not with split turns (E181).
             if !self.layout.looped && !self.layout.in_parts() && rng.random_bool(0.8) {
                 backward = true;
                 let who = if !self.split && rng.random_bool(0.4) {
@@ -1734,7 +1737,7 @@ impl Writer<'_> {
         }
         let mut one_direction = false;
         if let Some(mut rng) = self.opt(Stmt::Direction) {
-            // One way a turn needs backward moves (E160).
+            // One way a turn needs backward moves (E198).
             one_direction = backward && rng.random_bool(0.7);
             self.push(if one_direction {
                 "one direction each turn".into()
@@ -1755,7 +1758,7 @@ impl Writer<'_> {
             self.push(format!("only pieces on {set} may move while one is there"));
         }
         if let Some(mut rng) = self.opt(Stmt::AheadEmpty) {
-            // Not on a path that comes back (E160): which visit's square ahead?
+            // Not on a path that comes back (E193): which visit's square ahead?
             let set = if self.layout.returning() {
                 "none".into()
             } else {
@@ -1805,7 +1808,7 @@ impl Writer<'_> {
         }
         if let Some(mut rng) = self.opt(Stmt::First) {
             let side = pick(&mut rng, &self.sides());
-            // A throw-off decides who moves first, but not besides a seats ritual (E160).
+            // A throw-off decides who moves first, but not besides a seats ritual (E197).
             self.push(if !seats && rng.random_bool(0.5) {
                 format!("first by throw-off, ties to {side}")
             } else {
@@ -1912,7 +1915,7 @@ impl Writer<'_> {
             }
         }
         // Not every value: with every value throwing again after a move too, no turn would
-        // ever end (E160). (Every value after a move alone, W004, is made above.)
+        // ever end (E184). (Every value after a move alone, W004, is made above.)
         if let Some(mut rng) = self.opt(Stmt::OnPass).filter(|_| self.values.len() > 1) {
             let k = rng.random_range(1..self.values.len().min(5));
             let values = subset(&mut rng, &self.values, k)
@@ -1963,7 +1966,7 @@ impl Writer<'_> {
     /// A retreat and what it does: the square whose piece must move next after it, and whether
     /// that piece can go back to waiting.
     fn retreat(&mut self) -> (Option<u32>, bool) {
-        // Retreats: not with split turns (E160); to a square on every path, not retreated from.
+        // Retreats: not with split turns (E181); to a square on every path, not retreated from.
         let mut retreat_moves_next = None;
         let mut to_waiting = false;
         if let Some(mut rng) = self.opt(Stmt::Retreat).filter(|_| !self.split) {
@@ -2122,7 +2125,7 @@ impl Writer<'_> {
             };
             self.push(line);
         }
-        // No piece bears off a loop: pieces that may only bear off are refused there (E160).
+        // No piece bears off a loop: pieces that may only bear off are refused there (E191).
         if let Some(mut rng) = self.opt(Stmt::OnlyBearOff).filter(|_| !self.layout.looped) {
             let set = self.set(&mut rng);
             self.push(format!("only bear off from {set}"));
@@ -2138,7 +2141,7 @@ impl Writer<'_> {
             "win first to bear off all".into()
         });
         if let Some(mut rng) = self.opt(Stmt::End) {
-            // `end when decided` has no meaning where the first to bear off all wins (E160).
+            // `end when decided` has no meaning where the first to bear off all wins (E196).
             let line = if (most || self.layout.looped) && rng.random_bool(0.7) {
                 "end when decided"
             } else {
@@ -2304,7 +2307,7 @@ fn square_effects(w: &mut Writer) -> bool {
     }
     if let Some(mut rng) = w.opt(Stmt::Lines) {
         // Lines from one part of a path to another (Hounds and Jackals), or anywhere: the player
-        // may follow them, except in split turns (E160).
+        // may follow them, except in split turns (E181).
         let (a, b) = match w.layout.breaks[0].first() {
             Some(&cut) => {
                 let path = &w.layout.paths[0];

@@ -19,7 +19,7 @@ use senet_lang::check::load::{Layer, Origin, find_extended, load_chain};
 use senet_lang::check::{CheckFailure, RuleSet, Source, Warnings, check};
 use senet_lang::lang::diagnostic::{self, Label, shown_text};
 use senet_lang::lang::syntax::{Span, Statement, StatementKind};
-use senet_lang::lang::{Diagnostic, SourceFile, Suggestion};
+use senet_lang::lang::{Code, Diagnostic, SourceFile, Suggestion};
 
 pub use complete::{Completion, CompletionKind};
 pub use hover::Hover;
@@ -59,8 +59,8 @@ pub struct Problem {
     /// document extends, the `extends` target.
     pub span: Span,
     pub severity: Severity,
-    /// The stable code, such as `E003`.
-    pub code: String,
+    /// The stable code, such as `E003` (none for the note that counts the problems left out).
+    pub code: Option<Code>,
     /// The message and its help line.
     pub message: String,
     /// The other places it names, each with its label; then those of its related diagnostics
@@ -175,7 +175,7 @@ impl Analysis {
             problems.push(Problem {
                 span: self.problem(first).span,
                 severity: Severity::Information,
-                code: String::new(),
+                code: None,
                 message: note,
                 related: Vec::new(),
                 fix: None,

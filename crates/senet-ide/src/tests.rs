@@ -34,7 +34,7 @@ fn a_misspelt_keyword_is_an_error_on_the_word_with_its_fix() {
     let p = &problems[0];
     let start = at(&text, "sfae");
     assert_eq!(p.span, start..start + 4);
-    assert_eq!(p.code, "E003");
+    assert_eq!(p.code, Some(Code::E003));
     assert_eq!(p.severity, Severity::Error);
     assert!(p.message.contains("did you mean `safe`?"), "{}", p.message);
     assert!(p.message.contains("\nhelp: "), "{}", p.message);
@@ -95,7 +95,7 @@ fn a_secondary_label_is_related_information_in_the_document() {
     let problems = a.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     let p = &problems[0];
-    assert_eq!(p.code, "E101");
+    assert_eq!(p.code, Some(Code::E101));
     let again = at(&text, "safe 29");
     assert_eq!(p.span, again..again + 7);
     let first = at(&text, "safe 26");
@@ -116,7 +116,7 @@ fn an_error_in_a_parent_on_disk_is_shown_on_the_extends_with_its_place() {
     let problems = a.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     let p = &problems[0];
-    assert_eq!(p.code, "E133");
+    assert_eq!(p.code, Some(Code::E133));
     let target = at(child, "\"parent\"\n");
     assert_eq!(p.span, target..target + 8);
     assert_eq!(p.fix, None, "a fix in another file is not offered here");
@@ -137,7 +137,7 @@ fn an_inherited_rule_a_line_breaks_is_shown_on_that_line_and_related() {
     let problems = a.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     let p = &problems[0];
-    assert_eq!(p.code, "E143");
+    assert_eq!(p.code, Some(Code::E143));
     assert_eq!(p.severity, Severity::Error);
     let line = at(&text, "throw die 4");
     assert_eq!(p.span, line..line + 11);
@@ -166,7 +166,10 @@ fn a_did_you_mean_in_an_inherited_rule_is_no_fix_of_the_line_that_broke_it() {
     let a = Analysis::new(&text, None);
     let problems = a.problems();
     let sides = at(&text, "sides rad, blue");
-    assert!(problems.iter().any(|p| p.code == "E130"), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.code == Some(Code::E130)),
+        "{problems:?}"
+    );
     for p in &problems {
         assert_eq!(p.span.start, sides, "{p:?}");
         assert_eq!(p.fix, None, "{p:?}");
@@ -181,7 +184,7 @@ fn a_warning_is_a_problem_of_its_own_severity_beside_the_rules() {
     let a = Analysis::new(&text, None);
     let problems = a.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert_eq!(problems[0].code, "W002");
+    assert_eq!(problems[0].code, Some(Code::W002));
     assert_eq!(problems[0].severity, Severity::Warning);
     let extends = at(&text, "extends");
     assert_eq!(problems[0].span, extends..extends + 20);

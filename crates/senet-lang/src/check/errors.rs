@@ -1,17 +1,18 @@
 //! Errors of the check phase. Each variant has a stable code, a labelled span and a help line.
 
+use std::fmt;
+
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
+
+use crate::lang::code::{Code, Coded};
 
 #[derive(Debug, Error, Diagnostic)]
 pub enum CheckError {
     #[error("`{key}` is defined twice in this file")]
-    #[diagnostic(
-        code(E101),
-        help(
-            "keep one of the two; to change an inherited rule, write it once in the file that extends"
-        )
-    )]
+    #[diagnostic(help(
+        "keep one of the two; to change an inherited rule, write it once in the file that extends"
+    ))]
     Duplicate {
         #[label(primary, "defined again here")]
         span: SourceSpan,
@@ -21,7 +22,6 @@ pub enum CheckError {
     },
 
     #[error("cannot find the rule set `{target}` to extend")]
-    #[diagnostic(code(E102))]
     ExtendsNotFound {
         #[label("no bundled rule set or file by this name")]
         span: SourceSpan,
@@ -31,10 +31,7 @@ pub enum CheckError {
     },
 
     #[error("`extends` makes a cycle: {chain}")]
-    #[diagnostic(
-        code(E103),
-        help("a rule set cannot extend itself, directly or through others")
-    )]
+    #[diagnostic(help("a rule set cannot extend itself, directly or through others"))]
     ExtendsCycle {
         #[label("this leads back to a rule set already being read")]
         span: SourceSpan,
@@ -42,10 +39,7 @@ pub enum CheckError {
     },
 
     #[error("`extends` goes more than {limit} levels deep")]
-    #[diagnostic(
-        code(E104),
-        help("extend the rule set nearer the base instead of a variant of a variant")
-    )]
+    #[diagnostic(help("extend the rule set nearer the base instead of a variant of a variant"))]
     ExtendsTooDeep {
         #[label("one level too many")]
         span: SourceSpan,
@@ -53,12 +47,9 @@ pub enum CheckError {
     },
 
     #[error("cannot read `{target}`: {reason}")]
-    #[diagnostic(
-        code(E105),
-        help(
-            "paths are relative to the file that says `extends` (`extends \"base\"` reads base.rules in the same folder)"
-        )
-    )]
+    #[diagnostic(help(
+        "paths are relative to the file that says `extends` (`extends \"base\"` reads base.rules in the same folder)"
+    ))]
     ExtendsUnreadable {
         #[label("this file cannot be read")]
         span: SourceSpan,
@@ -67,12 +58,9 @@ pub enum CheckError {
     },
 
     #[error("`{target}` is not a rule file")]
-    #[diagnostic(
-        code(E107),
-        help(
-            "a rule file begins with `ruleset \"ID\"` (after any comments); its content is not shown"
-        )
-    )]
+    #[diagnostic(help(
+        "a rule file begins with `ruleset \"ID\"` (after any comments); its content is not shown"
+    ))]
     NotARuleFile {
         #[label("this file does not begin with `ruleset`")]
         span: SourceSpan,
@@ -80,7 +68,7 @@ pub enum CheckError {
     },
 
     #[error("`{what}` cannot depend on an option")]
-    #[diagnostic(code(E106), help("write it without `when`: `{statement}`"))]
+    #[diagnostic(help("write it without `when`: `{statement}`"))]
     ConditionalNotAllowed {
         #[label("cannot be conditional")]
         span: SourceSpan,
@@ -90,7 +78,6 @@ pub enum CheckError {
     },
 
     #[error("unknown option `{name}`")]
-    #[diagnostic(code(E110))]
     UnknownOption {
         #[label("no option by this name")]
         span: SourceSpan,
@@ -100,7 +87,6 @@ pub enum CheckError {
     },
 
     #[error("`{value}` is not a value of option `{name}`")]
-    #[diagnostic(code(E111))]
     BadOptionValue {
         #[label("not allowed")]
         span: SourceSpan,
@@ -111,7 +97,6 @@ pub enum CheckError {
     },
 
     #[error("the default `{value}` is not one of the allowed values")]
-    #[diagnostic(code(E112))]
     BadOptionDefault {
         #[label("not among the values listed")]
         span: SourceSpan,
@@ -121,10 +106,7 @@ pub enum CheckError {
     },
 
     #[error("the option `{name}` is chosen twice")]
-    #[diagnostic(
-        code(E113),
-        help("give each option once: only one of the two values could be played")
-    )]
+    #[diagnostic(help("give each option once: only one of the two values could be played"))]
     OptionTwice {
         #[label("chosen again here")]
         span: SourceSpan,
@@ -132,7 +114,6 @@ pub enum CheckError {
     },
 
     #[error("the rule set never says {what}")]
-    #[diagnostic(code(E120))]
     Missing {
         #[label("in this rule set")]
         span: SourceSpan,
@@ -142,7 +123,6 @@ pub enum CheckError {
     },
 
     #[error("{what}")]
-    #[diagnostic(code(E121))]
     Limit {
         #[label("over the limit")]
         span: SourceSpan,
@@ -152,7 +132,6 @@ pub enum CheckError {
     },
 
     #[error("square {square} is out of range")]
-    #[diagnostic(code(E122))]
     SquareOutOfRange {
         #[label("the board has squares 1 to {size}")]
         span: SourceSpan,
@@ -163,10 +142,7 @@ pub enum CheckError {
     },
 
     #[error("square {square} is a gap in the board")]
-    #[diagnostic(
-        code(E123),
-        help("a gap is not a square; remove it from `gaps` or use another square")
-    )]
+    #[diagnostic(help("a gap is not a square; remove it from `gaps` or use another square"))]
     SquareIsGap {
         #[label("this square was removed by `gaps`")]
         span: SourceSpan,
@@ -174,7 +150,6 @@ pub enum CheckError {
     },
 
     #[error("the path steps back onto square {square}")]
-    #[diagnostic(code(E124))]
     PathRepeats {
         #[label(primary, "second visit")]
         span: SourceSpan,
@@ -186,7 +161,6 @@ pub enum CheckError {
     },
 
     #[error("the path jumps from square {from} to square {to}, which are not neighbours")]
-    #[diagnostic(code(E125))]
     PathJumps {
         #[label("not next to square {from}")]
         span: SourceSpan,
@@ -197,12 +171,9 @@ pub enum CheckError {
     },
 
     #[error("side `{side}` has no path")]
-    #[diagnostic(
-        code(E126),
-        help(
-            "give it a path of its own (`path {side}: 1..{size}`), or one path for both sides (`path 1..{size}`)"
-        )
-    )]
+    #[diagnostic(help(
+        "give it a path of its own (`path {side}: 1..{size}`), or one path for both sides (`path 1..{size}`)"
+    ))]
     NoPath {
         #[label("side declared here")]
         span: SourceSpan,
@@ -212,10 +183,9 @@ pub enum CheckError {
     },
 
     #[error("square {square} is on no side's path")]
-    #[diagnostic(
-        code(E127),
-        help("a square that rules apply to must be on a path, or no piece could ever reach it")
-    )]
+    #[diagnostic(help(
+        "a square that rules apply to must be on a path, or no piece could ever reach it"
+    ))]
     NotOnPath {
         #[label("no path passes here")]
         span: SourceSpan,
@@ -223,7 +193,6 @@ pub enum CheckError {
     },
 
     #[error("there is no position {pos} on {path}")]
-    #[diagnostic(code(E128))]
     PositionOutOfRange {
         #[label("positions here run from 1 to {len}")]
         span: SourceSpan,
@@ -236,7 +205,6 @@ pub enum CheckError {
     },
 
     #[error("unknown side `{name}`")]
-    #[diagnostic(code(E130))]
     UnknownSide {
         #[label("not a side of this rule set")]
         span: SourceSpan,
@@ -246,7 +214,7 @@ pub enum CheckError {
     },
 
     #[error("a game here has exactly two sides, not {count}")]
-    #[diagnostic(code(E131), help("write two names: `sides red, blue`"))]
+    #[diagnostic(help("write two names: `sides red, blue`"))]
     SideCount {
         #[label("{count} sides")]
         span: SourceSpan,
@@ -254,10 +222,7 @@ pub enum CheckError {
     },
 
     #[error("side `{name}` is listed twice")]
-    #[diagnostic(
-        code(E132),
-        help("give the two sides different names: `sides red, blue`")
-    )]
+    #[diagnostic(help("give the two sides different names: `sides red, blue`"))]
     DuplicateSide {
         #[label("again here")]
         span: SourceSpan,
@@ -265,7 +230,6 @@ pub enum CheckError {
     },
 
     #[error("unknown colour `{name}`")]
-    #[diagnostic(code(E133))]
     UnknownColour {
         #[label("not a terminal colour")]
         span: SourceSpan,
@@ -275,7 +239,6 @@ pub enum CheckError {
     },
 
     #[error("side `{side}` starts with {found} pieces, but `pieces` says {expected}")]
-    #[diagnostic(code(E134))]
     LayoutCount {
         #[label("{found} squares listed")]
         span: SourceSpan,
@@ -287,7 +250,7 @@ pub enum CheckError {
     },
 
     #[error("two pieces start on square {square}")]
-    #[diagnostic(code(E135), help("each square holds one piece at most"))]
+    #[diagnostic(help("each square holds one piece at most"))]
     LayoutOverlap {
         #[label(primary, "already taken")]
         span: SourceSpan,
@@ -299,7 +262,6 @@ pub enum CheckError {
     /// `start alternating` on a path that comes back: two of the positions it fills are one
     /// square.
     #[error("two pieces start on square {square}")]
-    #[diagnostic(code(E135))]
     LayoutOverlapAlternating {
         #[label("{label}")]
         span: SourceSpan,
@@ -310,7 +272,7 @@ pub enum CheckError {
     },
 
     #[error("square {square} is not on the path of `{side}`")]
-    #[diagnostic(code(E136), help("a piece starts on a square of its own side's path"))]
+    #[diagnostic(help("a piece starts on a square of its own side's path"))]
     LayoutOffPath {
         #[label("not on {side}'s path")]
         span: SourceSpan,
@@ -319,7 +281,6 @@ pub enum CheckError {
     },
 
     #[error("the throw table has no value for {count} light sides")]
-    #[diagnostic(code(E140))]
     ThrowTableMissing {
         #[label("every count from 0 to {sticks} needs a value")]
         span: SourceSpan,
@@ -330,10 +291,7 @@ pub enum CheckError {
     },
 
     #[error("the throw table gives {count} light sides twice")]
-    #[diagnostic(
-        code(E141),
-        help("each count has one value; delete one of the two entries")
-    )]
+    #[diagnostic(help("each count has one value; delete one of the two entries"))]
     ThrowTableRepeats {
         #[label("again here")]
         span: SourceSpan,
@@ -343,10 +301,7 @@ pub enum CheckError {
     },
 
     #[error("{sticks} sticks cannot show {count} light sides")]
-    #[diagnostic(
-        code(E142),
-        help("with {sticks} sticks the count runs from 0 to {sticks}")
-    )]
+    #[diagnostic(help("with {sticks} sticks the count runs from 0 to {sticks}"))]
     ThrowCountOutOfRange {
         #[label("out of range")]
         span: SourceSpan,
@@ -355,7 +310,6 @@ pub enum CheckError {
     },
 
     #[error("the dice table has no value for {shown}")]
-    #[diagnostic(code(E145))]
     DiceTableMissing {
         #[label("every combination of faces needs a value")]
         span: SourceSpan,
@@ -365,10 +319,7 @@ pub enum CheckError {
     },
 
     #[error("the dice table gives {shown} twice")]
-    #[diagnostic(
-        code(E146),
-        help("each combination of faces has one value; delete one of the two entries")
-    )]
+    #[diagnostic(help("each combination of faces has one value; delete one of the two entries"))]
     DiceTableRepeats {
         #[label("again here")]
         span: SourceSpan,
@@ -378,7 +329,6 @@ pub enum CheckError {
     },
 
     #[error("{shown} is not a combination these dice can show")]
-    #[diagnostic(code(E147))]
     DiceFacesOutOfRange {
         #[label("{label}")]
         span: SourceSpan,
@@ -389,7 +339,6 @@ pub enum CheckError {
     },
 
     #[error("the throw never gives {value}")]
-    #[diagnostic(code(E143))]
     ImpossibleThrow {
         #[label("not a possible throw")]
         span: SourceSpan,
@@ -399,7 +348,6 @@ pub enum CheckError {
     },
 
     #[error("{what}")]
-    #[diagnostic(code(E144))]
     NumberOutOfRange {
         #[label("{label}")]
         span: SourceSpan,
@@ -410,12 +358,9 @@ pub enum CheckError {
     },
 
     #[error("square effects loop: {chain}")]
-    #[diagnostic(
-        code(E150),
-        help(
-            "a square must not send a piece back to itself, directly or through other squares: take one effect of the loop away (`{removal}`) or send it elsewhere"
-        )
-    )]
+    #[diagnostic(help(
+        "a square must not send a piece back to itself, directly or through other squares: take one effect of the loop away (`{removal}`) or send it elsewhere"
+    ))]
     EffectLoop {
         #[label("this effect starts the loop")]
         span: SourceSpan,
@@ -425,12 +370,9 @@ pub enum CheckError {
     },
 
     #[error("`capturing` with a first free square: a free square holds no piece to capture")]
-    #[diagnostic(
-        code(E151),
-        help(
-            "`first free after` and `first free before` look for an empty square: send the piece to square {square} itself (`go to {square} capturing`), or drop `capturing`"
-        )
-    )]
+    #[diagnostic(help(
+        "`first free after` and `first free before` look for an empty square: send the piece to square {square} itself (`go to {square} capturing`), or drop `capturing`"
+    ))]
     CapturingFree {
         #[label("nothing to capture on a free square")]
         span: SourceSpan,
@@ -440,12 +382,9 @@ pub enum CheckError {
     #[error(
         "a piece that lands on square {square} may be sent on capturing {count} times, by the effects of squares {squares}"
     )]
-    #[diagnostic(
-        code(E152),
-        help(
-            "square effects capture at most {limit} times in one piece's move: end the chain sooner with `and stop`, or drop `capturing` from one of its effects"
-        )
-    )]
+    #[diagnostic(help(
+        "square effects capture at most {limit} times in one piece's move: end the chain sooner with `and stop`, or drop `capturing` from one of its effects"
+    ))]
     CapturingChain {
         #[label("the chain starts here")]
         span: SourceSpan,
@@ -456,7 +395,6 @@ pub enum CheckError {
     },
 
     #[error("`{effect}` cannot follow {trigger}")]
-    #[diagnostic(code(E170))]
     EffectNotForTrigger {
         #[label("not after {trigger}")]
         span: SourceSpan,
@@ -467,10 +405,7 @@ pub enum CheckError {
     },
 
     #[error("square {square} sends a piece on twice")]
-    #[diagnostic(
-        code(E171),
-        help("a square sends a piece to one place: keep one of the two rules")
-    )]
+    #[diagnostic(help("a square sends a piece to one place: keep one of the two rules"))]
     EffectTwice {
         #[label(primary, "sent on again here")]
         span: SourceSpan,
@@ -481,12 +416,9 @@ pub enum CheckError {
     },
 
     #[error("`{effect}` is said twice in one rule")]
-    #[diagnostic(
-        code(E177),
-        help(
-            "a rule's effect happens once: say it once (where a move should earn two throws, let two causes give them under `extra throws add up`)"
-        )
-    )]
+    #[diagnostic(help(
+        "a rule's effect happens once: say it once (where a move should earn two throws, let two causes give them under `extra throws add up`)"
+    ))]
     EffectRepeated {
         #[label(primary, "said again here")]
         span: SourceSpan,
@@ -496,12 +428,9 @@ pub enum CheckError {
     },
 
     #[error("a piece captured on square {square} is sent to two places")]
-    #[diagnostic(
-        code(E172),
-        help(
-            "a piece captured on a square goes to one place: narrow one rule's squares, or restate an inherited rule's trigger with `none`"
-        )
-    )]
+    #[diagnostic(help(
+        "a piece captured on a square goes to one place: narrow one rule's squares, or restate an inherited rule's trigger with `none`"
+    ))]
     CapturedTwice {
         #[label(primary, "sent again here")]
         span: SourceSpan,
@@ -512,12 +441,9 @@ pub enum CheckError {
     },
 
     #[error("an event rule on {trigger} cannot have a condition")]
-    #[diagnostic(
-        code(E173),
-        help(
-            "conditions go with `landing on`, `capture`, `move with`, `entering` and `each move`: remove the condition, or write the rule with one of those triggers"
-        )
-    )]
+    #[diagnostic(help(
+        "conditions go with `landing on`, `capture`, `move with`, `entering` and `each move`: remove the condition, or write the rule with one of those triggers"
+    ))]
     ConditionNotForTrigger {
         #[label("not on {trigger}")]
         span: SourceSpan,
@@ -525,24 +451,18 @@ pub enum CheckError {
     },
 
     #[error("a condition on the piece that moves cannot be judged before the move")]
-    #[diagnostic(
-        code(E175),
-        help(
-            "a condition on the piece goes with the rules after a move (`landing on`, `capture`, `move with`); before each move, a condition says where a side has pieces"
-        )
-    )]
+    #[diagnostic(help(
+        "a condition on the piece goes with the rules after a move (`landing on`, `capture`, `move with`); before each move, a condition says where a side has pieces"
+    ))]
     PieceConditionBeforeMove {
         #[label("no piece has moved yet")]
         span: SourceSpan,
     },
 
     #[error("a player cannot decline `{effect}`")]
-    #[diagnostic(
-        code(E176),
-        help(
-            "only an extra throw (`may throw again`), the end of the turn (`may end turn`) and where the piece goes (`may go to N`, `may go to waiting`, `may piece is removed`) are a player's choice: write the effect without `may`, or state when it applies with a condition (`if ...`)"
-        )
-    )]
+    #[diagnostic(help(
+        "only an extra throw (`may throw again`), the end of the turn (`may end turn`) and where the piece goes (`may go to N`, `may go to waiting`, `may piece is removed`) are a player's choice: write the effect without `may`, or state when it applies with a condition (`if ...`)"
+    ))]
     NotOptional {
         #[label("`may` does not go with this effect")]
         span: SourceSpan,
@@ -550,12 +470,9 @@ pub enum CheckError {
     },
 
     #[error("`{effect}` cannot depend on a condition")]
-    #[diagnostic(
-        code(E174),
-        help(
-            "a condition goes with `throw again`, `may throw again`, `lose next turn` and `end turn` (and, on each move, `only pieces on ... may move`): state this effect in a rule of its own, without the condition"
-        )
-    )]
+    #[diagnostic(help(
+        "a condition goes with `throw again`, `may throw again`, `lose next turn` and `end turn` (and, on each move, `only pieces on ... may move`): state this effect in a rule of its own, without the condition"
+    ))]
     EffectNotForCondition {
         #[label("not with a condition")]
         span: SourceSpan,
@@ -563,10 +480,7 @@ pub enum CheckError {
     },
 
     #[error("{what}")]
-    #[diagnostic(
-        code(E178),
-        help("e.g. `draw 1..10 at 4..13, 2`: squares 1-10 down column 2, rows 4 to 13")
-    )]
+    #[diagnostic(help("e.g. `draw 1..10 at 4..13, 2`: squares 1-10 down column 2, rows 4 to 13"))]
     DrawingShape {
         #[label("here")]
         span: SourceSpan,
@@ -575,10 +489,7 @@ pub enum CheckError {
     },
 
     #[error("{what}")]
-    #[diagnostic(
-        code(E179),
-        help("each square is drawn once, each at a point of its own")
-    )]
+    #[diagnostic(help("each square is drawn once, each at a point of its own"))]
     DrawnTwice {
         #[label("here")]
         span: SourceSpan,
@@ -587,26 +498,254 @@ pub enum CheckError {
     },
 
     #[error("square {missing} has no place in the drawing")]
-    #[diagnostic(
-        code(E180),
-        help("once one square is drawn at a point, draw every square of the board")
-    )]
+    #[diagnostic(help("once one square is drawn at a point, draw every square of the board"))]
     NotDrawn {
         #[label("the drawing starts here")]
         span: SourceSpan,
         missing: u32,
     },
 
-    #[error("{what}")]
-    #[diagnostic(code(E160))]
-    Contradiction {
-        #[label("{label}")]
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NotWithSplitTurn {
+        #[label("{}", rule.label())]
         span: SourceSpan,
-        what: String,
-        label: String,
-        #[help]
-        help: String,
+        rule: OneThrowRule,
     },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NeedsSplitTurn {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: SplitRule,
+    },
+
+    #[error(
+        "extra throws add up, but the turn throws again before it moves, where a move earns no throw by its value"
+    )]
+    #[diagnostic(help(
+        "play one throw a turn (`turn throw then move`, or `turn throw then split`), or remove this rule"
+    ))]
+    AddUpBeforeMoving {
+        #[label("not with a turn that throws again before moving")]
+        span: SourceSpan,
+    },
+
+    #[error("{how}")]
+    #[diagnostic(help("{}", how.help()))]
+    TurnNeverEnds {
+        #[label("{}", how.label())]
+        span: SourceSpan,
+        how: Unending,
+    },
+
+    #[error("{clash}")]
+    #[diagnostic(help("{}", clash.help()))]
+    TurnEffectsClash {
+        #[label("{}", clash.label())]
+        span: SourceSpan,
+        clash: TurnClash,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    StartsWaiting {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: OnBoardRule,
+    },
+
+    #[error("the pieces start waiting, but no rule lets them enter")]
+    #[diagnostic(help("add a line such as `enter onto throw`"))]
+    NeverEnter {
+        #[label("pieces start off the board")]
+        span: SourceSpan,
+    },
+
+    #[error("{clash}")]
+    #[diagnostic(help("{}", clash.help()))]
+    MovesNextClash {
+        #[label("{}", clash.label())]
+        span: SourceSpan,
+        clash: MovesNext,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NeverHappens {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: NeverRule,
+    },
+
+    #[error("this loop passes a square twice, or is in parts")]
+    #[diagnostic(help(
+        "a loop lists each square once, in one part: after the last it goes on from the first"
+    ))]
+    LoopNotSimple {
+        #[label("a loop passes each square once")]
+        span: SourceSpan,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NotOnLoop {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: LoopRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NotInParts {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: PartsRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
+    NotOutAndBack {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: OutAndBackRule,
+    },
+
+    #[error("{win}")]
+    #[diagnostic(help("{}", win.help()))]
+    WinAgainstPaths {
+        #[label("{}", win.label())]
+        span: SourceSpan,
+        win: WinPaths,
+    },
+
+    #[error("the winner takes every enemy piece out of the game, but no piece ever leaves it")]
+    #[diagnostic(help(
+        "say `capture removed` (or a rule such as `on capture: captured piece is removed`)"
+    ))]
+    NothingRemoved {
+        #[label("no piece is ever removed")]
+        span: SourceSpan,
+    },
+
+    #[error("`end when decided` has no meaning when the first side to bear off all wins")]
+    #[diagnostic(help("use it with `win most borne off`, or say `end when board empty`"))]
+    DecidedOnlyAtTheEnd {
+        #[label("the game is decided only when it ends")]
+        span: SourceSpan,
+    },
+
+    #[error("a throw-off decides who moves first, but so does the seats ritual")]
+    #[diagnostic(help(
+        "say `seats none`, or say who moves first without a throw-off (`first red`)"
+    ))]
+    ThrowOffAndSeats {
+        #[label("not with `seats`")]
+        span: SourceSpan,
+    },
+
+    #[error("every move of a turn must go one way, but no piece ever moves backwards")]
+    #[diagnostic(help(
+        "say when pieces move backwards (`backward when no forward move`), or remove this rule"
+    ))]
+    OneDirectionForward {
+        #[label("every move already goes forward")]
+        span: SourceSpan,
+    },
+
+    #[error("the retreat leads nowhere: {why}")]
+    #[diagnostic(help(
+        "retreat to a square of the path that is not among the squares retreated from"
+    ))]
+    RetreatNowhere {
+        #[label("retreat destination")]
+        span: SourceSpan,
+        why: Nowhere,
+    },
+}
+
+impl CheckError {
+    /// The stable code of each variant.
+    pub fn code(&self) -> Code {
+        match self {
+            CheckError::Duplicate { .. } => Code::E101,
+            CheckError::ExtendsNotFound { .. } => Code::E102,
+            CheckError::ExtendsCycle { .. } => Code::E103,
+            CheckError::ExtendsTooDeep { .. } => Code::E104,
+            CheckError::ExtendsUnreadable { .. } => Code::E105,
+            CheckError::NotARuleFile { .. } => Code::E107,
+            CheckError::ConditionalNotAllowed { .. } => Code::E106,
+            CheckError::UnknownOption { .. } => Code::E110,
+            CheckError::BadOptionValue { .. } => Code::E111,
+            CheckError::BadOptionDefault { .. } => Code::E112,
+            CheckError::OptionTwice { .. } => Code::E113,
+            CheckError::Missing { .. } => Code::E120,
+            CheckError::Limit { .. } => Code::E121,
+            CheckError::SquareOutOfRange { .. } => Code::E122,
+            CheckError::SquareIsGap { .. } => Code::E123,
+            CheckError::PathRepeats { .. } => Code::E124,
+            CheckError::PathJumps { .. } => Code::E125,
+            CheckError::NoPath { .. } => Code::E126,
+            CheckError::NotOnPath { .. } => Code::E127,
+            CheckError::PositionOutOfRange { .. } => Code::E128,
+            CheckError::UnknownSide { .. } => Code::E130,
+            CheckError::SideCount { .. } => Code::E131,
+            CheckError::DuplicateSide { .. } => Code::E132,
+            CheckError::UnknownColour { .. } => Code::E133,
+            CheckError::LayoutCount { .. } => Code::E134,
+            CheckError::LayoutOverlap { .. } => Code::E135,
+            CheckError::LayoutOverlapAlternating { .. } => Code::E135,
+            CheckError::LayoutOffPath { .. } => Code::E136,
+            CheckError::ThrowTableMissing { .. } => Code::E140,
+            CheckError::ThrowTableRepeats { .. } => Code::E141,
+            CheckError::ThrowCountOutOfRange { .. } => Code::E142,
+            CheckError::DiceTableMissing { .. } => Code::E145,
+            CheckError::DiceTableRepeats { .. } => Code::E146,
+            CheckError::DiceFacesOutOfRange { .. } => Code::E147,
+            CheckError::ImpossibleThrow { .. } => Code::E143,
+            CheckError::NumberOutOfRange { .. } => Code::E144,
+            CheckError::EffectLoop { .. } => Code::E150,
+            CheckError::CapturingFree { .. } => Code::E151,
+            CheckError::CapturingChain { .. } => Code::E152,
+            CheckError::EffectNotForTrigger { .. } => Code::E170,
+            CheckError::EffectTwice { .. } => Code::E171,
+            CheckError::EffectRepeated { .. } => Code::E177,
+            CheckError::CapturedTwice { .. } => Code::E172,
+            CheckError::ConditionNotForTrigger { .. } => Code::E173,
+            CheckError::PieceConditionBeforeMove { .. } => Code::E175,
+            CheckError::NotOptional { .. } => Code::E176,
+            CheckError::EffectNotForCondition { .. } => Code::E174,
+            CheckError::DrawingShape { .. } => Code::E178,
+            CheckError::DrawnTwice { .. } => Code::E179,
+            CheckError::NotDrawn { .. } => Code::E180,
+            CheckError::NotWithSplitTurn { .. } => Code::E181,
+            CheckError::NeedsSplitTurn { .. } => Code::E182,
+            CheckError::AddUpBeforeMoving { .. } => Code::E183,
+            CheckError::TurnNeverEnds { .. } => Code::E184,
+            CheckError::TurnEffectsClash { .. } => Code::E185,
+            CheckError::StartsWaiting { .. } => Code::E186,
+            CheckError::NeverEnter { .. } => Code::E187,
+            CheckError::MovesNextClash { .. } => Code::E188,
+            CheckError::NeverHappens { .. } => Code::E189,
+            CheckError::LoopNotSimple { .. } => Code::E190,
+            CheckError::NotOnLoop { .. } => Code::E191,
+            CheckError::NotInParts { .. } => Code::E192,
+            CheckError::NotOutAndBack { .. } => Code::E193,
+            CheckError::WinAgainstPaths { .. } => Code::E194,
+            CheckError::NothingRemoved { .. } => Code::E195,
+            CheckError::DecidedOnlyAtTheEnd { .. } => Code::E196,
+            CheckError::ThrowOffAndSeats { .. } => Code::E197,
+            CheckError::OneDirectionForward { .. } => Code::E198,
+            CheckError::RetreatNowhere { .. } => Code::E199,
+        }
+    }
+}
+
+impl Coded for CheckError {
+    fn code(&self) -> Code {
+        CheckError::code(self)
+    }
 }
 
 /// Warnings of the check phase: likely mistakes that do not stop the rules from being played.
@@ -614,7 +753,6 @@ pub enum CheckError {
 #[derive(Debug, Error, Diagnostic)]
 pub enum CheckWarning {
     #[error("with this `{key}`, option `{option}` gives the same game at {first} and at {second}")]
-    #[diagnostic(code(W001), severity(Warning))]
     OptionCut {
         #[label("replaces the inherited `{key}` and its `when {option} is ...` forms")]
         span: SourceSpan,
@@ -628,7 +766,6 @@ pub enum CheckWarning {
     },
 
     #[error("this rule set has the title of {parent} unchanged, but changes its rules")]
-    #[diagnostic(code(W002), severity(Warning))]
     TitleInherited {
         #[label("{label}")]
         span: SourceSpan,
@@ -639,7 +776,6 @@ pub enum CheckWarning {
     },
 
     #[error("square {to} may be taken when a piece is sent there")]
-    #[diagnostic(code(W003), severity(Warning))]
     DestinationTaken {
         #[label("{then}")]
         span: SourceSpan,
@@ -651,13 +787,9 @@ pub enum CheckWarning {
     },
 
     #[error("every throw gives another throw after {after}: {then}")]
-    #[diagnostic(
-        code(W004),
-        severity(Warning),
-        help(
-            "leave a throw value out of the list if a turn is meant to end; as it stands, a game stops unfinished once one turn has thrown as many times as the turn cap (`--turn-cap`, 10,000)"
-        )
-    )]
+    #[diagnostic(help(
+        "leave a throw value out of the list if a turn is meant to end; as it stands, a game stops unfinished once one turn has thrown as many times as the turn cap (`--turn-cap`, 10,000)"
+    ))]
     EndlessTurn {
         #[label("with every value the device gives")]
         span: SourceSpan,
@@ -666,4 +798,333 @@ pub enum CheckWarning {
         /// When the turn ends, then.
         then: &'static str,
     },
+}
+
+impl CheckWarning {
+    /// The stable code of each variant.
+    pub fn code(&self) -> Code {
+        match self {
+            CheckWarning::OptionCut { .. } => Code::W001,
+            CheckWarning::TitleInherited { .. } => Code::W002,
+            CheckWarning::DestinationTaken { .. } => Code::W003,
+            CheckWarning::EndlessTurn { .. } => Code::W004,
+        }
+    }
+}
+
+impl Coded for CheckWarning {
+    fn code(&self) -> Code {
+        CheckWarning::code(self)
+    }
+}
+
+/// Declares the cases of an error that one rule meets in several ways: each case with its
+/// message, its label and its help line.
+macro_rules! cases {
+    ($(#[$meta:meta])* $name:ident {
+        $($(#[$case_meta:meta])* $case:ident => ($message:expr, $label:expr, $help:expr $(,)?),)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$case_meta])* $case,)*
+        }
+
+        impl $name {
+            /// What the label at the rule says.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Self::$case => $label,)*
+                }
+            }
+
+            /// How to put it right.
+            pub fn help(self) -> &'static str {
+                match self {
+                    $(Self::$case => $help,)*
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self {
+                    $(Self::$case => $message,)*
+                })
+            }
+        }
+    };
+}
+
+cases! {
+    /// A rule that needs one throw at a time, or one piece's move (E181).
+    OneThrowRule {
+        Begin => (
+            "a throw that begins, but the turn splits its total among pieces",
+            "not with a split turn",
+            "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        BackwardPerPiece => (
+            "backward moves for each piece that is stuck, but the turn splits a total among pieces",
+            "not with a split turn",
+            "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
+        ),
+        FirstMoveThrows => (
+            "a piece's first move needs given throws, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        FirstMoveOrder => (
+            "a piece's first move waits for the piece ahead, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
+        ),
+        Retreat => (
+            "a retreat, but the turn splits a total among pieces",
+            "not with a split turn",
+            "play each throw whole (`turn throw again on 1, 4, 5 then move each throw`), or remove the retreat",
+        ),
+        MayDecline => (
+            "an effect the player may decline, but the turn splits a total among pieces",
+            "not with a split turn",
+            "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that shares a total among pieces, where no turn splits one (E182).
+    SplitRule {
+        BackwardSplit => (
+            "backward moves split among pieces, but no turn splits a total among pieces",
+            "only in a split turn",
+            "split the throw among pieces (`turn throw then split`), or drop `, split among pieces`",
+        ),
+        StopAndGo => (
+            "a piece may stop part way and go on, but no turn splits a total among pieces",
+            "only in a split turn",
+            "split the throw among pieces (`turn throw then split`), or remove this rule",
+        ),
+    }
+}
+
+cases! {
+    /// How every throw gives another throw (E184).
+    Unending {
+        /// Every value is in the list the turn throws again on.
+        TurnThrowsAgain => (
+            "every throw gives another throw: the turn would never end",
+            "no throw ends the turn",
+            "leave at least one throw value out of the list",
+        ),
+        /// Every value throws again after a move, and after a pass.
+        MovesAndPasses => (
+            "every throw gives another throw, after a move and after a pass: a turn would never end, and the other side would never play",
+            "no throw ends the turn",
+            "leave at least one throw value out of this list or of the extra throws after a move (`extra throw after`, `on move with`)",
+        ),
+    }
+}
+
+cases! {
+    /// Two effects of one rule about the turn that cannot both hold (E185).
+    TurnClash {
+        ThrowAndEnd => (
+            "this rule gives an extra throw and ends the turn",
+            "throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        ),
+        MayThrowAndEnd => (
+            "this rule gives an extra throw and ends the turn",
+            "may throw again, then end turn",
+            "an ended turn throws no more: keep one of the two",
+        ),
+        EndAndMayEnd => (
+            "this rule ends the turn and lets the player choose whether it ends",
+            "end turn, then may end turn",
+            "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
+        ),
+        ThrowAndMayThrow => (
+            "this rule gives an extra throw and lets the player decline it",
+            "throw again, then may throw again",
+            "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
+        ),
+    }
+}
+
+cases! {
+    /// A rule about pieces that start on the board, where every piece starts waiting (E186).
+    OnBoardRule {
+        Opening => (
+            "an opening move needs pieces on the board, but they start waiting",
+            "no front piece to move",
+            "remove the opening rule, or start the pieces on the board (`start alternating from 1`)",
+        ),
+        FirstMoveThrows => (
+            "a piece's first move needs given throws, but no piece starts on the board",
+            "no piece starts on the board",
+            "a piece that enters makes its first move by entering: say which throws enter instead (`enter with 1 onto 1`)",
+        ),
+        FirstMoveOrder => (
+            "a piece's first move waits for the piece ahead, but no piece starts on the board",
+            "no piece starts on the board",
+            "a piece that enters makes its first move by entering: remove this rule, or start pieces on the board (`start red on 1, 3, 5`)",
+        ),
+    }
+}
+
+cases! {
+    /// A piece that must move next, where the rules do not put it on one square (E188).
+    MovesNext {
+        /// The entered piece, where pieces enter where the throw takes them.
+        OntoThrow => (
+            "the piece that enters must move next, but pieces enter where the throw takes them",
+            "piece moves next",
+            "say where pieces enter (`enter ... onto 1`)",
+        ),
+        /// The entered piece and the retreated piece, on two squares.
+        RetreatElsewhere => (
+            "a piece that enters and a piece that retreats must both move next, from different squares",
+            "piece moves next",
+            "one square holds the piece that must move next: retreat to the square pieces enter on, or drop one rule",
+        ),
+    }
+}
+
+cases! {
+    /// A rule about something the other rules never let happen (E189).
+    NeverRule {
+        Capture => (
+            "a rule about captures, but pieces never capture",
+            "this never happens",
+            "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
+        ),
+        /// A square effect that sends a piece on `capturing`.
+        Capturing => (
+            "a square effect that captures, but pieces never capture",
+            "this never happens",
+            "say how pieces capture (`capture to waiting`, `capture removed`, ...), or drop `capturing`",
+        ),
+        Retreat => (
+            "a rule about retreats, but no piece ever retreats",
+            "this never happens",
+            "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
+        ),
+        Entering => (
+            "a rule about entering, but pieces never enter",
+            "this never happens",
+            "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a loop rules out (E191).
+    LoopRule {
+        Backward => (
+            "backward moves, but a path is a loop",
+            "not on a loop",
+            "say `backward never`",
+        ),
+        Pairs => (
+            "pairs protect, but a path is a loop (its first and last positions are neighbours)",
+            "not on a loop",
+            "say `protect none`",
+        ),
+        OnlyBearOff => (
+            "pieces that may only bear off, but a path is a loop: no piece bears off a loop",
+            "not on a loop",
+            "say `only bear off from none`",
+        ),
+        Trap => (
+            "a trap, but a path is a loop",
+            "not on a loop",
+            "remove the trap, or make the path run to an end",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a path in parts rules out (E192).
+    PartsRule {
+        Backward => (
+            "backward moves, but a path is in parts (a piece would move back into the part before)",
+            "not on a path in parts",
+            "say `backward never`",
+        ),
+        Trap => (
+            "a trap, but a path is in parts (a move never runs past its part's end)",
+            "not on a path in parts",
+            "remove the trap, or make the path one part",
+        ),
+    }
+}
+
+cases! {
+    /// A rule that a path coming back to squares it has passed rules out (E193).
+    OutAndBackRule {
+        Swap => (
+            "a captured piece swaps places, but a path comes back to squares it has passed",
+            "not on an out-and-back path",
+            "say `capture to waiting` or `capture removed`",
+        ),
+        Pairs => (
+            "pairs protect, but a path comes back to squares it has passed (its neighbours there are not one pair)",
+            "not on an out-and-back path",
+            "say `protect none`",
+        ),
+        Blockade => (
+            "a blockade, but a path comes back to squares it has passed (a row of pieces there is not one row)",
+            "not on an out-and-back path",
+            "say `blockade none`",
+        ),
+        AheadEmpty => (
+            "pieces wait for the square ahead, but a path comes back to squares it has passed",
+            "not on an out-and-back path",
+            "say `pieces on none move only if the square ahead is empty`",
+        ),
+    }
+}
+
+cases! {
+    /// A way to win that the shape of the paths rules out (E194).
+    WinPaths {
+        /// Bearing off, where a path is a loop.
+        BearOffOnLoop => (
+            "the winner bears pieces off, but a path is a loop: its pieces never bear off",
+            "no piece bears off a loop",
+            "say `win by capturing all`, or make every path run to an end",
+        ),
+        /// Capturing all, where a path runs to an end.
+        CaptureAllOnRace => (
+            "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
+            "needs every path a loop",
+            "make every path a loop (`path red: loop 1..24`), or say `win first to bear off all`",
+        ),
+    }
+}
+
+/// Why a retreat leads nowhere (E199).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Nowhere {
+    /// The destination is among the squares retreated from.
+    OwnSquare,
+    /// A side that may retreat does not pass the destination.
+    OffPath { side: String },
+}
+
+impl fmt::Display for Nowhere {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Nowhere::OwnSquare => {
+                f.write_str("a piece would retreat to the square it retreats from")
+            }
+            Nowhere::OffPath { side } => {
+                write!(
+                    f,
+                    "`{side}` may retreat, but its path does not pass this square"
+                )
+            }
+        }
+    }
 }

@@ -6,9 +6,10 @@
 
 use std::fmt;
 
-use miette::{Diagnostic as MietteDiagnostic, LabeledSpan, Severity, SourceSpan};
+use miette::{Diagnostic as MietteDiagnostic, LabeledSpan, SourceSpan};
 
 use super::errors::CheckError;
+use crate::lang::code::{Code, Coded};
 use crate::lang::syntax::RuleKey;
 
 /// An error of the check phase shown at the statement of the file its author edits (the
@@ -30,10 +31,13 @@ impl fmt::Display for Inherited {
 
 impl std::error::Error for Inherited {}
 
-impl MietteDiagnostic for Inherited {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+impl Coded for Inherited {
+    fn code(&self) -> Code {
         self.error.code()
     }
+}
+
+impl MietteDiagnostic for Inherited {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(&self.help))
     }
@@ -67,9 +71,6 @@ impl fmt::Display for InheritedRule {
 impl std::error::Error for InheritedRule {}
 
 impl MietteDiagnostic for InheritedRule {
-    fn severity(&self) -> Option<Severity> {
-        Some(Severity::Advice)
-    }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         Some(Box::new(self.labels.iter().cloned()))
     }

@@ -11,7 +11,7 @@
 //!   rule that says the author chose it (`[choice: ...]`, or `[source: ...; choice: ...]`).
 //! - W004: every throw the device gives earns another throw after a move (a turn ends only
 //!   when its side cannot move), or after a pass (a side that cannot move throws for ever): a
-//!   turn that may never end. (Both at once is an error, E160.)
+//!   turn that may never end. (Both at once is an error, E184.)
 
 use super::describe::describe;
 use super::errors::CheckWarning;
@@ -173,7 +173,7 @@ fn options_cut(layers: &[Layer], options: &[OptionInfo], out: &mut Vec<Diagnosti
         };
         let help =
             format!("say here what the values do (as {parent} does: `{form_text}`), {instead}");
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &parents[form_layer].file,
             InheritedRule {
                 message: format!(

@@ -1,8 +1,8 @@
 //! Diagnostics: an error of any phase, tied to the source file it points into, as plain data
 //! (code, severity, message, labels, help, related diagnostics, a fix), rendered by miette at
 //! the edge and read field by field by editors. Each phase declares its errors as an enum
-//! (code, label and help on each variant); [`Diagnostic::new`] takes one in and keeps what it
-//! says.
+//! (label and help on each variant, and its code by [`Coded`]); [`Diagnostic::new`] takes one
+//! in and keeps what it says. A warning is told by its code.
 //!
 //! What is shown of a file's diagnostics is bounded: at most [`MAX_PER_FILE`] of them (see
 //! [`bound`]), and each long source line cut to windows around its labels (see
@@ -18,6 +18,7 @@ use miette::{
 };
 use serde::Serialize;
 
+use super::code::{Code, Coded};
 use super::excerpt::Excerpt;
 pub use super::excerpt::{LINE_LIMIT, WINDOW};
 
@@ -187,8 +188,8 @@ impl SourceFile {
 #[derive(Clone)]
 pub struct Diagnostic {
     pub file: Arc<SourceFile>,
-    /// The stable code, such as `E101` (empty for a note).
-    pub code: String,
+    /// The stable code, such as `E101` (none for a note).
+    pub code: Option<Code>,
     pub severity: Severity,
     /// The message as the error says it (what is shown is cut: [`Diagnostic::message`]).
     pub text: String,
@@ -247,16 +248,32 @@ pub struct Suggestion {
 }
 
 impl Diagnostic {
-    /// What `error` says, placed in `file`.
-    pub fn new(file: &Arc<SourceFile>, error: impl MietteDiagnostic) -> Self {
-        let severity = match error.severity() {
-            Some(miette::Severity::Warning) => Severity::Warning,
-            Some(miette::Severity::Advice) => Severity::Note,
-            Some(miette::Severity::Error) | None => Severity::Error,
+    /// What `error` says, with its code, placed in `file`: a warning if its code is one.
+    pub fn new(file: &Arc<SourceFile>, error: impl Coded) -> Self {
+        let code = Coded::code(&error);
+        let severity = if code.is_warning() {
+            Severity::Warning
+        } else {
+            Severity::Error
         };
+        Self::of(file, Some(code), severity, &error)
+    }
+
+    /// What `note` says, placed in `file`: a note that goes with another diagnostic (the
+    /// inherited rule an error concerns), without a code.
+    pub fn note(file: &Arc<SourceFile>, note: impl MietteDiagnostic) -> Self {
+        Self::of(file, None, Severity::Note, &note)
+    }
+
+    fn of(
+        file: &Arc<SourceFile>,
+        code: Option<Code>,
+        severity: Severity,
+        error: &dyn MietteDiagnostic,
+    ) -> Self {
         Diagnostic {
             file: Arc::clone(file),
-            code: error.code().map(|c| c.to_string()).unwrap_or_default(),
+            code,
             severity,
             text: error.to_string(),
             labels: error
@@ -324,9 +341,9 @@ impl Diagnostic {
         Some(shown_text(help).into_owned())
     }
 
-    /// The stable code, such as `E101`.
-    pub fn code(&self) -> String {
-        self.code.clone()
+    /// The stable code, such as `E101` (none for a note).
+    pub fn code(&self) -> Option<Code> {
+        self.code
     }
 
     /// Where the first label points, as `file:line:col`.
@@ -377,7 +394,7 @@ impl Diagnostic {
     pub fn to_json(&self) -> JsonDiagnostic {
         let (line, column) = self.file.line_col(self.primary_offset());
         JsonDiagnostic {
-            code: self.code(),
+            code: self.code.map_or("", Code::as_str),
             message: self.message(),
             file: self.file.name.clone(),
             line,
@@ -400,7 +417,8 @@ impl Diagnostic {
 
 #[derive(Debug, Serialize)]
 pub struct JsonDiagnostic {
-    pub code: String,
+    /// The code (empty for a note).
+    pub code: &'static str,
     pub message: String,
     pub file: String,
     pub line: usize,
@@ -423,7 +441,8 @@ pub struct JsonLabel {
 
 impl fmt::Debug for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.code, self.location(), self.text)
+        let code = self.code.map_or("", Code::as_str);
+        write!(f, "{code} {}: {}", self.location(), self.text)
     }
 }
 
@@ -437,7 +456,7 @@ impl std::error::Error for Diagnostic {}
 
 impl MietteDiagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display + 'a>)
+        self.code.map(|c| Box::new(c) as Box<dyn fmt::Display + 'a>)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help

@@ -1,8 +1,9 @@
 //! The index of diagnostic codes: for every error (`E...`) and warning (`W...`) the checker
-//! gives, what it means, a rule file that gives it and the same file put right. `senet
-//! explain-error CODE` prints an entry; `docs/errors.md` is this index as Markdown
-//! ([`markdown`]), and a test holds the two equal. Another test checks every example: the wrong
-//! one gives its code, the right one checks without an error or a warning.
+//! gives (one entry per [`Code`], in their order, as a test holds), what it means, a rule file
+//! that gives it and the same file put right. `senet explain-error CODE` prints an entry;
+//! `docs/errors.md` is this index as Markdown ([`markdown`]), and a test holds the two equal.
+//! Another test checks every example: the wrong one gives its code, the right one checks
+//! without an error or a warning.
 //!
 //! An example is a rule file named `variant.rules`. Files it extends that are not bundled are
 //! given beside it (`beside`: a name ending in `/` is a folder). In examples, `<U+XXXX>` stands
@@ -10,9 +11,11 @@
 
 use std::fmt::Write;
 
+use super::code::Code;
+
 /// One code of the index.
 pub struct Entry {
-    pub code: &'static str,
+    pub code: Code,
     /// What the diagnostic says, in a few words.
     pub title: &'static str,
     /// What it means and how it is put right.
@@ -30,7 +33,7 @@ pub struct Entry {
 
 impl Entry {
     const fn new(
-        code: &'static str,
+        code: Code,
         title: &'static str,
         explanation: &'static str,
         wrong: &'static str,
@@ -59,7 +62,7 @@ impl Entry {
 
     /// Whether the code is a warning's.
     pub fn is_warning(&self) -> bool {
-        self.code.starts_with('W')
+        self.code.is_warning()
     }
 
     /// The options the right example is checked with: each option once, its first value.
@@ -95,9 +98,9 @@ pub fn example_text(example: &str) -> String {
     out
 }
 
-/// The entry of a code (`E123`, `w001`: case does not matter).
-pub fn entry(code: &str) -> Option<&'static Entry> {
-    INDEX.iter().find(|e| e.code.eq_ignore_ascii_case(code))
+/// The entry of a code.
+pub fn entry(code: Code) -> Option<&'static Entry> {
+    INDEX.iter().find(|e| e.code == code)
 }
 
 /// An entry as text for a terminal: the code and title, the explanation, the examples indented.
@@ -189,7 +192,7 @@ pub fn markdown() -> String {
             out,
             "| [{}](#{}) | {} |",
             e.code,
-            e.code.to_ascii_lowercase(),
+            e.code.as_str().to_ascii_lowercase(),
             e.title
         );
     }
@@ -229,7 +232,7 @@ pub fn markdown_entry(e: &Entry) -> String {
 /// Every code, in order.
 pub static INDEX: &[Entry] = &[
     Entry::new(
-        "E001",
+        Code::E001,
         "a statement that does not read as the language writes it",
         "A word, number or sign stands where the statement needs another. The message says what \
          was expected and what was found, and the help shows how the statement is written. Each \
@@ -238,7 +241,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: captured pieces start again\"\nextends \"senet/base\"\n\ncapture to first free after 1\n",
     ),
     Entry::new(
-        "E002",
+        Code::E002,
         "a line that begins with no statement",
         "Every statement begins with one of the language's words (`board`, `path`, `safe`, \
          `square`, `on`, ...). A line that begins with another word, not close to any of them, \
@@ -247,7 +250,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a safe House of Happiness only\"\nextends \"senet/base\"\n\nsafe 26\n",
     ),
     Entry::new(
-        "E003",
+        Code::E003,
         "a misspelt word",
         "A word is close to one the language has at that place, and is taken for a misspelling \
          of it; the help shows the line with the word written right. The words a statement may \
@@ -260,7 +263,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E004",
+        Code::E004,
         "a string that is never closed",
         "A string begins and ends with a double quote on the same line. There are no escapes: a \
          string cannot hold a double quote.",
@@ -268,7 +271,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E005",
+        Code::E005,
         "a number too large",
         "Numbers in a rule file are squares, pieces and throw values: no number written may be \
          larger than 1,000,000 (the limits of each rule are smaller still, see E121 and E144).",
@@ -276,7 +279,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E006",
+        Code::E006,
         "a file too large",
         "A rule file is at most 64 KiB: a rule set is a few dozen lines. A larger file is not \
          read at all; it is likely not a rule file.",
@@ -284,7 +287,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\nextends \"senet/base\"\n",
     ),
     Entry::new(
-        "E007",
+        Code::E007,
         "a note that is never closed",
         "A note follows a statement on its line, in square brackets: `[source: ...]` says what the \
          source says, `[choice: ...]` marks what the rule set chose where the sources are \
@@ -293,7 +296,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2   [choice: two pieces make a blockade]\n",
     ),
     Entry::new(
-        "E008",
+        Code::E008,
         "a character with no meaning",
         "The language has no braces, parentheses or blocks: one statement a line, lists separated \
          by commas, a note in square brackets, a comment after `#`.",
@@ -301,7 +304,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: only the houses are safe\"\nextends \"senet/base\"\n\nsafe 26, 28\n",
     ),
     Entry::new(
-        "E009",
+        Code::E009,
         "an invisible control character",
         "A rule file is plain text. Control characters other than the tab (a terminal escape, \
          say) and the characters that change the direction of text (which make a line read \
@@ -311,7 +314,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E010",
+        Code::E010,
         "a range where single numbers are written",
         "Squares may be given as ranges (`21..30`), but throw values, a square's number in \
          `square N` or `name N`, and other single numbers may not: list the numbers one by one. \
@@ -320,7 +323,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: every throw but 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 2, 3, 4\n",
     ),
     Entry::new(
-        "E101",
+        Code::E101,
         "a rule stated twice in one file",
         "Every statement has a key (its keyword and its subject: `blockade`, `square 27`, `path \
          red`), and a file states each key once (a `when` form under another option value is a \
@@ -330,7 +333,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E102",
+        Code::E102,
         "a rule set to extend that cannot be found",
         "`extends` names a bundled rule set (`senet list` lists them) or a `.rules` file, by a \
          path relative to the file that extends it (`.rules` may be left out). Only `.rules` \
@@ -339,7 +342,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E103",
+        Code::E103,
         "rule sets that extend each other",
         "A rule set cannot extend itself, directly or through others: there would be no rules to \
          start from. One of the files must extend a rule set that extends none of them.",
@@ -351,7 +354,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/other\"\ntitle   \"Senet: blockades of two, again\"\nextends \"variant\"\n",
     )]),
     Entry::new(
-        "E104",
+        Code::E104,
         "`extends` too deep",
         "`extends` may chain, at most 8 files deep. A variant of a variant of ... is better \
          written as a variant of a rule set nearer the start of the chain.",
@@ -369,7 +372,7 @@ pub static INDEX: &[Entry] = &[
         ("level-8.rules", "ruleset \"my/level-8\"\nextends \"senet/base\"\n"),
     ]),
     Entry::new(
-        "E105",
+        Code::E105,
         "a rule set to extend that cannot be read",
         "The file `extends` names exists but cannot be read: it is a folder, or it may not be \
          read. A relative path is read from the folder of the file that says `extends`.",
@@ -378,7 +381,7 @@ pub static INDEX: &[Entry] = &[
     )
     .beside(&[("variants.rules/", "")]),
     Entry::new(
-        "E106",
+        Code::E106,
         "a statement that cannot depend on an option",
         "`when OPTION is VALUE:` makes a rule hold only under that option's value. What a rule set \
          is and where it comes from (`ruleset`, `title`, `source`, `extends`) and its options \
@@ -387,7 +390,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E107",
+        Code::E107,
         "a file to extend that is not a rule file",
         "A rule file begins with `ruleset \"ID\"` (after blank lines and comments). A file that \
          does not is not read any further, and none of its content is shown.",
@@ -396,7 +399,7 @@ pub static INDEX: &[Entry] = &[
     )
     .beside(&[("notes.rules", "Notes on Senet, to read later.\n")]),
     Entry::new(
-        "E110",
+        Code::E110,
         "an unknown option",
         "A `when` statement (or `--option` on the command line) names an option that neither this \
          file nor a file it extends declares with `option NAME: ...`.",
@@ -404,7 +407,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 3: blockade 2\n",
     ),
     Entry::new(
-        "E111",
+        Code::E111,
         "a value the option does not take",
         "An option takes the values its `option` statement lists: a `when` statement (or \
          `--option NAME=VALUE`) may name only those. The help lists them.",
@@ -412,14 +415,14 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 3: blockade 2\n",
     ),
     Entry::new(
-        "E112",
+        Code::E112,
         "an option whose default it does not take",
         "`option NAME: V1 | V2 ... default V`: the default is one of the values listed.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\noption speed: slow | fast default quick\nblockade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\noption speed: slow | fast default slow\nblockade 2\n",
     ),
     Entry::new(
-        "E113",
+        Code::E113,
         "an option chosen twice",
         "Each option is chosen once on the command line: `--option pieces=5 --option pieces=3` \
          would play two games at once.",
@@ -428,7 +431,7 @@ pub static INDEX: &[Entry] = &[
     )
     .options(&[("pieces", "5"), ("pieces", "3")]),
     Entry::new(
-        "E120",
+        Code::E120,
         "a rule that must be stated and is not",
         "Some rules have no default: the board, the paths, the sides, the pieces and where they \
          start, the throw, where pieces bear off, and who wins. A rule set states each, or \
@@ -437,7 +440,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
-        "E121",
+        Code::E121,
         "past a limit of the engine",
         "A board has at most 64 squares (rows × columns, gaps included), a side at most 15 pieces, \
          a game two sides. The engine's tables are sized by these limits.",
@@ -445,7 +448,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet on a larger board\"\nextends \"senet/base\"\n\nboard 6 x 10 snake\n",
     ),
     Entry::new(
-        "E122",
+        Code::E122,
         "a square off the board",
         "Squares are numbered from 1 to rows × columns of the board. A square past them (or 0) \
          is not on the board. Where an inherited rule names a square that a smaller board \
@@ -455,7 +458,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: only the last square is safe\"\nextends \"senet/base\"\n\nsafe 30\n",
     ),
     Entry::new(
-        "E123",
+        Code::E123,
         "a square that is a gap",
         "`gaps` takes squares out of the board: they are never drawn and no path or rule may use \
          them. A rule that names one is wrong; where `gaps` in a variant takes out a square an \
@@ -465,7 +468,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Twenty Squares: safe rosettes at the ends\"\nextends \"twenty-squares/sawah\"\n\nsafe 4, 16\n",
     ),
     Entry::new(
-        "E124",
+        Code::E124,
         "a path that steps straight back",
         "A path lists the squares a piece walks, in order. It may come back to a square after going \
          round (an out-and-back track), but never onto the square it has just left or the one \
@@ -475,7 +478,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the same path, in two ranges\"\nextends \"senet/base\"\n\npath 1..10, 11..30\n",
     ),
     Entry::new(
-        "E125",
+        Code::E125,
         "a path that jumps",
         "A path moves one square at a time, across, up or down the grid. On a board numbered row \
          by row (`board 2 x 15`), the square after the end of a row is at the start of the next: \
@@ -486,7 +489,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet on two rows\"\nextends \"senet/base\"\n\nboard 2 x 15\npath 1..15, 30..16\n",
     ),
     Entry::new(
-        "E126",
+        Code::E126,
         "a side without a path",
         "Every side walks a path: one shared by both (`path 1..30`), or one each (`path red: ...`, \
          `path blue: ...`).",
@@ -494,7 +497,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
-        "E127",
+        Code::E127,
         "a square on no path",
         "A rule about a square (safe, stop, a square effect, ...) needs a square some piece can \
          reach: one of a side's path. Where a variant's shorter path leaves out a square an \
@@ -503,7 +506,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet on 29 squares\"\nextends \"senet/base\"\n\npath 1..29\nsafe 26, 28, 29\n",
     ),
     Entry::new(
-        "E128",
+        Code::E128,
         "a path position past the end",
         "`positions` counts squares along each side's path, from 1; a position must be on the \
          path of each side it applies to. The message names the path it is counted along.",
@@ -511,7 +514,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the last squares are safe\"\nextends \"senet/base\"\n\nsafe positions 26, 28..30\n",
     ),
     Entry::new(
-        "E130",
+        Code::E130,
         "an unknown side",
         "A rule names a side that `sides` does not list. Where a variant renames the sides, every \
          inherited rule that names an old one is shown at `sides`, with how to restate it.",
@@ -519,21 +522,21 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: red moves first\"\nextends \"senet/base\"\n\nseats none\nopening blue: none\nopening red: none\nfirst red\n",
     ),
     Entry::new(
-        "E131",
+        Code::E131,
         "not two sides",
         "A race game here has exactly two sides, named by `sides NAME, NAME`.",
         "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue, green\n",
         "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue\n",
     ),
     Entry::new(
-        "E132",
+        Code::E132,
         "a side listed twice",
         "The two sides have different names: positions, records and the rules name them.",
         "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, red\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
         "ruleset \"my/race\"\ntitle   \"A small race\"\n\nboard 1 x 10\npath 1..10\nsides red, blue\npieces 2 each\nstart waiting\nenter onto throw\nthrow die 4\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
-        "E133",
+        Code::E133,
         "an unknown colour",
         "A side is drawn in one of the terminal's colours: red, blue, green, yellow, white, \
          black, magenta or cyan.",
@@ -541,7 +544,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet in purple\"\nextends \"senet/base\"\n\ncolour red: magenta\n",
     ),
     Entry::new(
-        "E134",
+        Code::E134,
         "a start that places the wrong number of pieces",
         "`start SIDE on ...` lists a square for each of the side's pieces, as many as `pieces` \
          says; `start alternating from N` needs room on the path for all of them. Where a \
@@ -551,21 +554,21 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: red starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 11; blue on 2, 4, 6, 8, 10\n",
     ),
     Entry::new(
-        "E135",
+        Code::E135,
         "two pieces on one square at the start",
         "A square holds one piece at most, at the start as in play.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blue starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 9\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blue starts further on\"\nextends \"senet/base\"\n\nstart red on 1, 3, 5, 7, 9; blue on 2, 4, 6, 8, 12\n",
     ),
     Entry::new(
-        "E136",
+        Code::E136,
         "a piece that starts off its own path",
         "A piece starts on a square of its own side's path: it could never move from another.",
         "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 2\nthrow die 4\nbear off exact\nwin first to bear off all\n",
         "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 10\nthrow die 4\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
-        "E140",
+        Code::E140,
         "a throw table without a value for a count",
         "`throw N sticks: C -> V, ...` gives a value for every count of light sides from 0 to N: \
          any count can come up.",
@@ -573,21 +576,21 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
     ),
     Entry::new(
-        "E141",
+        Code::E141,
         "a throw table that gives a count twice",
         "Each count of light sides has one value: the table lists it once.",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5, 4 -> 4\nextra throw after 1, 5, 6\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
     ),
     Entry::new(
-        "E142",
+        Code::E142,
         "a count of light sides the sticks cannot show",
         "N sticks show from 0 to N light sides.",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5, 5 -> 4\nextra throw after 1, 5, 6\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
     ),
     Entry::new(
-        "E143",
+        Code::E143,
         "a throw value the throw never gives",
         "A rule names a throw value (an extra throw, a throw that enters, begins or bears off) \
          that the throwing device never gives: the rule could never apply. The help lists the \
@@ -597,7 +600,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a 1 or a 6 throws again\"\nextends \"senet/base\"\n\nextra throw after 1, 6\n",
     ),
     Entry::new(
-        "E144",
+        Code::E144,
         "a number out of its range",
         "A number is out of the range its rule allows: a die has 2 to 12 faces, up to 8 sticks \
          and 4 dice are thrown, a throw value is at most 30, a blockade is 2 pieces or more and \
@@ -606,7 +609,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a single piece blocks\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "E145",
+        Code::E145,
         "a dice table without a value for a combination",
         "`throw dice F, F: A B -> V, ...` gives a value for every combination of faces the dice \
          can show, the first die's face first: each is equally likely.",
@@ -614,21 +617,21 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
     ),
     Entry::new(
-        "E146",
+        Code::E146,
         "a dice table that gives a combination twice",
         "Each combination of faces has one value: the table lists it once.",
         "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4, 1 1 -> 2\nextra throw after none\n",
         "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
     ),
     Entry::new(
-        "E147",
+        Code::E147,
         "a combination the dice cannot show",
         "An entry of a dice table gives a face for each die, each from 1 to that die's faces.",
         "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4, 2 3 -> 5\nextra throw after none\n",
         "ruleset \"my/variant\"\ntitle   \"Senet with two coins\"\nextends \"senet/base\"\n\nthrow dice 2, 2: 1 1 -> 1, 1 2 -> 2, 2 1 -> 3, 2 2 -> 4\nextra throw after none\n",
     ),
     Entry::new(
-        "E150",
+        Code::E150,
         "square effects that loop",
         "A square effect sends a piece on, and effects chain: a square may not send a piece back \
          to itself, directly or through other squares, or the piece would never come to rest. \
@@ -637,7 +640,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: two squares that swap\"\nextends \"senet/base\"\n\nsquare 15: go to first free after 16\n",
     ),
     Entry::new(
-        "E151",
+        Code::E151,
         "`capturing` with a first free square",
         "`go to N capturing` sends a piece on to square N and captures an enemy piece standing \
          there. `first free after N` and `first free before N` look for an empty square, where \
@@ -646,7 +649,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Tab: a line that takes a piece at its end\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 6 by hounds: go to 20 capturing and stop   [choice: a hound on 20 leaves the piece where it landed]\n",
     ),
     Entry::new(
-        "E152",
+        Code::E152,
         "square effects that could capture too often in one move",
         "Square effects chain, and each that says `capturing` may capture once as it sends the \
          piece on: a piece's move may capture at most 4 times by square effects (besides where \
@@ -657,21 +660,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Tab: one line after another\"\nextends \"hounds-and-jackals/tab\"\n\non landing on 2 by hounds: go to 4 capturing   [choice: a hound there leaves the piece be]\non landing on 4 by hounds: go to 7 capturing   [choice: a hound there leaves the piece be]\non landing on 7 by hounds: go to 9 capturing   [choice: a hound there leaves the piece be]\non landing on 9 by hounds: go to 11 capturing and stop   [choice: a hound there leaves the piece be]\non landing on 11 by hounds: go to 13 capturing   [choice: a hound there leaves the piece be]\n",
     ),
     Entry::new(
-        "E160",
-        "rules that contradict each other",
-        "Two rules cannot both hold: a rule about something the others make impossible (an \
-         opening move of a front piece where pieces start waiting, a retreat where the turn \
-         splits a total, a rule about captures or a square effect that captures where nothing \
-         is captured), or one rule that \
-         says two things that exclude each other. The message says which, and the help how to \
-         keep one. Where the other rule is inherited it is shown beside; where a variant's rule \
-         makes an inherited one impossible, the error is shown at the variant's rule, with how \
-         to override the inherited one.",
-        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\n",
-        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\nopening blue: none\nopening red: none\n",
-    ),
-    Entry::new(
-        "E170",
+        Code::E170,
         "an effect that cannot follow its trigger",
         "An event rule's effects must make sense after its trigger: a pass moves no piece, so it \
          can only `throw again`; only a landing sends a piece on; only a capture says where the \
@@ -680,7 +669,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2: throw again\n",
     ),
     Entry::new(
-        "E171",
+        Code::E171,
         "a square that sends a piece on twice",
         "A square sends a piece to one place. Two rules that send a piece on from the same square \
          (a square effect and a landing rule, two traps, a rule for both sides and one for \
@@ -690,7 +679,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: none\non landing on 27: go to first free after 15\n",
     ),
     Entry::new(
-        "E172",
+        Code::E172,
         "a captured piece sent to two places",
         "A piece captured on a square goes to one place: two `on capture` rules whose squares \
          overlap clash. Narrow one rule's squares, or take an inherited one away by restating its \
@@ -699,7 +688,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: pieces hit near the end go back\"\nextends \"senet/base\"\n\non capture on 28, 29: captured piece goes to first free after 15\non capture on 30: captured piece goes to first free after 20\n",
     ),
     Entry::new(
-        "E173",
+        Code::E173,
         "a condition on a trigger that takes none",
         "A condition (`if its side has pieces on ...`) is judged on the position after a move: it \
          goes with the triggers a move sets off (`landing on`, `capture`, `move with`, \
@@ -708,7 +697,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a pass with 2 throws again\"\nextends \"senet/base\"\n\non pass with 2: throw again\n",
     ),
     Entry::new(
-        "E174",
+        Code::E174,
         "an effect that cannot depend on a condition",
         "A condition goes with the effects on the turn (`throw again`, `may throw again`, `lose \
          next turn`, `end turn`, `may end turn`) and, before each move, `only pieces on ... may \
@@ -718,7 +707,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: a bonus while the end is held\"\nextends \"senet/base\"\n\non landing on 20 if the other side has pieces on 26..30: throw again\n",
     ),
     Entry::new(
-        "E175",
+        Code::E175,
         "a condition on the moving piece before the move",
         "`if the piece entered` and `if the piece was on the board` ask about the move made: \
          before each move no piece has moved yet, so `on each move` cannot take them.",
@@ -726,7 +715,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water holds its side\"\nextends \"senet/base\"\n\non each move if its side has pieces on 27: only pieces on 27 may move\n",
     ),
     Entry::new(
-        "E176",
+        Code::E176,
         "`may` before an effect no player can decline",
         "`may` makes an effect the player's choice, a move of its own in the list of legal \
          moves. Only an extra throw (`may throw again`), the end of the turn (`may end turn`) and \
@@ -736,7 +725,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the House of Beauty costs a turn\"\nextends \"senet/base\"\n\non landing on 15: lose next turn\n",
     ),
     Entry::new(
-        "E177",
+        Code::E177,
         "an effect said twice in one rule",
         "A rule's effects each happen once when it fires: `throw again, throw again` gives one \
          extra throw, not two, and the same holds for every other effect said twice. Say it \
@@ -746,7 +735,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: landing on 15 throws again\"\nextends \"senet/base\"\n\non landing on 15: throw again\n",
     ),
     Entry::new(
-        "E178",
+        Code::E178,
         "a drawing whose rows or columns do not fit its squares",
         "`draw SQUARES at ROWS, COLUMNS` places each square at a point of the picture: a range of \
          N squares takes one row (or column) for all of them, or a range of N rows (or columns), \
@@ -756,7 +745,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..30 at 0..29, 0\n",
     ),
     Entry::new(
-        "E179",
+        Code::E179,
         "a square drawn twice, or two squares drawn at one point",
         "Each square of a drawn board has one point of its own: a square drawn by two `draw` \
          lines, or two squares drawn at the same point, would leave one of them hidden or \
@@ -765,7 +754,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 29, 0\n",
     ),
     Entry::new(
-        "E180",
+        Code::E180,
         "a drawn board that leaves a square out",
         "Once one square is drawn at a point, the board is a picture of points, not a grid: every \
          square needs a point, or it could not be shown. A variant that makes the board larger \
@@ -774,7 +763,205 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet drawn in one column\"\nextends \"senet/base\"\n\ndraw 1..29 at 0..28, 0\ndraw 30 at 29, 0\n",
     ),
     Entry::new(
-        "W001",
+        Code::E181,
+        "a rule that needs one throw at a time, in a turn that splits a total",
+        "A turn that splits its total among pieces (`turn throw then split`, `turn throw again \
+         on ... then split`) moves several pieces, and may add up several throws, on one total: \
+         no throw and no piece's move stands alone. So rules that speak of one throw or of one \
+         piece's move have no meaning there: a throw that begins (`begin with`), backward moves \
+         for each piece that is stuck, a piece's first move (`each piece first moves ...`), a \
+         retreat, and an effect the player may decline (`may ...`). Play each throw whole \
+         (`turn throw then move`, `turn throw again on ... then move each throw`), or remove \
+         the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet with a retreat\"\nextends \"senet/finkel\"\n\nretreat from 27 to 15\n",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet with a retreat\"\nextends \"senet/finkel\"\n\nturn throw again on 1, 4, 5 then move each throw\nretreat from 27 to 15\n",
+    ),
+    Entry::new(
+        Code::E182,
+        "a rule that shares a total among pieces, without a split turn",
+        "Backward moves split among pieces (`backward when no forward move, split among \
+         pieces`) and pieces that stop part way and go on (`pieces may stop on SET and go on`) \
+         share a turn's total among pieces: they need a turn that splits one (`turn throw then \
+         split`, `turn throw again on ... then split`). Under a turn that plays each throw \
+         whole, split the throw, or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet, stopping on the way\"\nextends \"senet/kendall\"\n\npieces may stop on 15, 26 and go on\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet, stopping on the way\"\nextends \"senet/kendall\"\n\nturn throw then split\npieces may stop on 15, 26 and go on\n",
+    ),
+    Entry::new(
+        Code::E183,
+        "extra throws that add up, in a turn that throws again before moving",
+        "`extra throws add up` gives a throw for each cause a move earns one by (its value, the \
+         square it lands on, a capture, ...). A turn that throws again before it moves (`turn \
+         throw again on ... then split`, `... then move each throw`) has done its throwing when \
+         a piece moves, so a move earns no throw by its value: play one throw a turn (`turn \
+         throw then move`, `turn throw then split`), or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet, extra throws added up\"\nextends \"senet/finkel\"\n\nextra throws add up\n",
+        "ruleset \"my/variant\"\ntitle   \"Finkel's Senet, extra throws added up\"\nextends \"senet/finkel\"\n\nturn throw then split\nextra throw after 1, 4, 5\nextra throws add up\n",
+    ),
+    Entry::new(
+        Code::E184,
+        "a turn that would never end",
+        "A turn ends when a throw gives no other. Where every value the throw can give is in \
+         the list a turn throws again on (`turn throw again on ... then split`), the turn never \
+         gets to move; where every value gives another throw both after a move (`extra throw \
+         after`, `on move with ...: throw again`) and after a pass (`on pass with ...: throw \
+         again`), and no rule ends a turn, the other side never plays. Leave at least one value \
+         out. (Every value after a move alone, or after a pass alone, is the warning W004.)",
+        "ruleset \"my/variant\"\ntitle   \"Senet: throwing on and on\"\nextends \"senet/base\"\n\nturn throw again on 1, 2, 3, 4, 6 then split\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: throwing on and on\"\nextends \"senet/base\"\n\nturn throw again on 1, 4, 6 then split\n",
+    ),
+    Entry::new(
+        Code::E185,
+        "one rule whose effects on the turn exclude each other",
+        "An event rule says at most one thing about whether its side throws again and whether \
+         the turn ends: an ended turn throws no more (`throw again, end turn`), a turn that \
+         always ends leaves the player nothing to choose (`end turn, may end turn`), and a \
+         throw the side must take cannot also be declined (`throw again, may throw again`). \
+         Keep one of the two effects.",
+        "ruleset \"my/variant\"\ntitle   \"Ur: a capture throws again\"\nextends \"twenty-squares/ur\"\n\non capture: throw again, may throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Ur: a capture throws again\"\nextends \"twenty-squares/ur\"\n\non capture: may throw again\n",
+    ),
+    Entry::new(
+        Code::E186,
+        "a rule about pieces on the board, where every piece starts waiting",
+        "Where every piece starts off the board (`start waiting`), rules about the pieces that \
+         start on it have nothing to act on: an opening move of the front piece (`opening SIDE: \
+         ...`), or a first move that needs given throws or waits for the piece ahead (`each \
+         piece first moves ...`); a piece that enters makes its first move by entering. Where \
+         the opening is inherited, a variant that starts its pieces waiting takes it away \
+         (`opening SIDE: none`); else remove the rule, or start the pieces on the board.",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet from an empty board\"\nextends \"senet/base\"\n\nstart waiting\nenter onto throw\nopening blue: none\nopening red: none\n",
+    ),
+    Entry::new(
+        Code::E187,
+        "pieces that start waiting, with no rule to enter",
+        "Pieces that start off the board (`start waiting`) come on only by entering: without an \
+         `enter` rule (or with `enter none`) no piece could ever move. Say how pieces enter \
+         (`enter onto throw`, `enter with 4, 6 onto 1`).",
+        "ruleset \"my/variant\"\ntitle   \"Tait's Senet, entering on any throw\"\nextends \"senet/tait\"\n\nenter none\n",
+        "ruleset \"my/variant\"\ntitle   \"Tait's Senet, entering on any throw\"\nextends \"senet/tait\"\n\nenter onto 1 if empty\n",
+    ),
+    Entry::new(
+        Code::E188,
+        "a piece that must move next, where the rules give it no one square",
+        "`piece moves next` binds a side's next move to the piece on one square: the square it \
+         entered on, or the square it retreated to. So entering with it needs pieces to enter \
+         on one position (`enter ... onto N`), not where the throw takes them; and where both a \
+         retreat and entering make a piece move next, the two must be the same square.",
+        "ruleset \"my/variant\"\ntitle   \"Bell's Senet: an entered piece moves next\"\nextends \"senet/bell-1979\"\n\non entering: piece moves next\n",
+        "ruleset \"my/variant\"\ntitle   \"Bell's Senet: an entered piece moves next\"\nextends \"senet/bell-1979\"\n\nenter onto 1\non entering: piece moves next\n",
+    ),
+    Entry::new(
+        Code::E189,
+        "a rule about something that never happens",
+        "A rule about an event the other rules never let happen would never apply: a rule about \
+         captures (`on capture ...`) or a square effect that says `capturing` where pieces \
+         never capture (`capture none`), a rule about retreats (`on retreat`) without a \
+         `retreat` rule, a rule about entering (`on entering`) where pieces never enter. Say \
+         how the event happens, or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: entering throws again\"\nextends \"senet/kendall\"\n\non entering: throw again\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: entering throws again\"\nextends \"senet/kendall\"\n\nstart waiting\nenter onto 1\non entering: throw again\n",
+    ),
+    Entry::new(
+        Code::E190,
+        "a loop that passes a square twice, or is in parts",
+        "A loop (`path SIDE: loop ...`) lists each square once, in one part: after its last \
+         square a piece goes on from its first, so a square listed twice, or a path in parts \
+         (`A | B`), would leave its way round the loop unclear.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8, 2..3\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        Code::E191,
+        "a rule that a loop rules out",
+        "On a loop a piece goes round and round: there is no start to move back to, and no end \
+         to bear off from or run past. So a loop is not with backward moves, pairs that protect \
+         (its first and last positions are neighbours), pieces that may only bear off, or a \
+         trap (`on passing ...`). Remove the rule, or make the path run to an end.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbackward when no forward move\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbackward never\nwin by capturing all\n",
+    ),
+    Entry::new(
+        Code::E192,
+        "a rule that a path in parts rules out",
+        "On a path in parts (`path SIDE: A | B`) each part runs to the goal: a move never runs \
+         on from one part into the next. So a backward move, which would cross back into the \
+         part before, and a trap (`on passing ...`), which would catch moves that run past a \
+         part's end, are refused. Remove the rule, or make the path one part.",
+        "ruleset \"my/variant\"\ntitle   \"Hounds and Jackals, backwards\"\nextends \"hounds-and-jackals/carter-crossover\"\n\nbackward when no forward move\n",
+        "ruleset \"my/variant\"\ntitle   \"Hounds and Jackals, backwards\"\nextends \"hounds-and-jackals/carter\"\n\nbackward when no forward move\n",
+    ),
+    Entry::new(
+        Code::E193,
+        "a rule that a path coming back to its squares rules out",
+        "A path that comes back to squares it has passed (out along a row and back) visits \
+         those squares twice, so rules that read the path around a square, or send a piece to \
+         where another came from, would not say which visit they mean: a captured piece that \
+         swaps places, pairs that protect, a blockade, pieces that wait for the square ahead. \
+         Say `capture to waiting` (or `removed`), or `none` for the others.",
+        "ruleset \"my/variant\"\ntitle   \"Murray's Twenty Squares with swaps\"\nextends \"twenty-squares/murray\"\n\ncapture swap\n",
+        "ruleset \"my/variant\"\ntitle   \"Murray's Twenty Squares with swaps\"\nextends \"twenty-squares/murray\"\n\ncapture to waiting\n",
+    ),
+    Entry::new(
+        Code::E194,
+        "a way to win that the paths rule out",
+        "No piece bears off a loop, and a piece that bears off can never be captured. So \
+         bearing off wins (`win first to bear off all`, `win most borne off`) only where no \
+         path is a loop, and capturing every enemy piece (`win by capturing all`) only where \
+         every path is one.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        Code::E195,
+        "a win by capturing all, where no piece ever leaves the game",
+        "`win by capturing all` is won by taking every enemy piece out of the game: pieces must \
+         be able to leave it (`capture removed`, or a rule such as `on capture: captured piece \
+         is removed`). A captured piece that only goes back to waiting comes on again.",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture to waiting\nenter onto throw\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+        "ruleset \"my/loops\"\ntitle   \"Round and round\"\n\nboard 2 x 6\ngaps 7\nsides red, blue\npieces 2 each\nstart red on 1, 2; blue on 8, 9\nthrow die 4\ncapture removed\npath red: loop 1..6, 12..8\npath blue: loop 8..12, 6..1\nwin by capturing all\n",
+    ),
+    Entry::new(
+        Code::E196,
+        "`end when decided` where the first to bear off all wins",
+        "`end when decided` stops a game once its winner is known, before every piece has left \
+         the board: it has a meaning where the side with most pieces borne off wins (`win most \
+         borne off`). Where the first side to bear off all wins, the game is decided only when \
+         it ends: say `end when board empty`, or win by most borne off.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the game ends when it is decided\"\nextends \"senet/base\"\n\nend when decided\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: the game ends when it is decided\"\nextends \"senet/base\"\n\nwin most borne off\nend when decided\n",
+    ),
+    Entry::new(
+        Code::E197,
+        "a throw-off and a seats ritual that both decide who moves first",
+        "Who moves first is decided once: by a throw-off (`first by throw-off, ties to SIDE`), \
+         or by the seats ritual (`seats throw until ...`), which gives the first move to the \
+         side it seats. Say `seats none` to keep the throw-off, or say who moves first without \
+         one.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a throw-off decides who starts\"\nextends \"senet/base\"\n\nfirst by throw-off, ties to red\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: a throw-off decides who starts\"\nextends \"senet/base\"\n\nseats none\nfirst by throw-off, ties to red\n",
+    ),
+    Entry::new(
+        Code::E198,
+        "one direction each turn, where no piece moves backwards",
+        "`one direction each turn` keeps every move of a turn going the way its first went: \
+         where no piece ever moves backwards, every move already goes forward. Say when pieces \
+         move backwards (`backward when no forward move`), or remove the rule.",
+        "ruleset \"my/variant\"\ntitle   \"Ur: one way each turn\"\nextends \"twenty-squares/ur\"\n\none direction each turn\n",
+        "ruleset \"my/variant\"\ntitle   \"Ur: one way each turn\"\nextends \"twenty-squares/ur\"\n\nbackward when no forward move\none direction each turn\n",
+    ),
+    Entry::new(
+        Code::E199,
+        "a retreat that leads nowhere",
+        "`retreat from SET to N` sends a piece back to square N: N must be on the path of every \
+         side that may retreat, and not among the squares retreated from (the piece would stay \
+         where it is). The message says which.",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 27\n",
+        "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 15\n",
+    ),
+    Entry::new(
+        Code::W001,
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \
          this file restates the rule without forms of its own: a statement replaces the inherited \
@@ -786,7 +973,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\noption pieces: 5 | 7 | 1 | 2 | 3 default 7\n",
     ),
     Entry::new(
-        "W002",
+        Code::W002,
         "a variant with the title of the rule set it changes",
         "A file that extends another and changes its rules keeps its title if it says none (or \
          the same): `senet list` and `senet explain` would show two different games under one \
@@ -795,7 +982,7 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),
     Entry::new(
-        "W003",
+        Code::W003,
         "a square effect that sends a piece to a square that may be taken",
         "`go to N` sends a piece to square N, and nowhere else: while N is taken, a piece that \
          lands on the square stays where it landed (after `on passing`, a move that would pass \
@@ -808,13 +995,13 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the Water sends back to 15\"\nextends \"senet/base\"\n\nsquare 27: go to first free after 15\n",
     ),
     Entry::new(
-        "W004",
+        Code::W004,
         "every throw gives another throw after a move, or after a pass",
         "Where every value the throw can give earns another throw after a move (`extra throw \
          after`, `on move with ...: throw again`), a turn ends only when its side cannot move, \
          or with the game: on a board where a side can always move, the other side never plays. \
          Where every value earns another throw after a pass (`on pass with ...: throw again`), a \
-         side that cannot move with any throw throws for ever. Both at once is an error (E160). \
+         side that cannot move with any throw throws for ever. Both at once is an error (E184). \
          A game that meets such a turn is stopped unfinished once the turn has thrown as many \
          times as the turn cap (`--turn-cap`, 10,000). Leave a value out of the list, unless \
          the turn is meant to go on so. A rule that ends a turn (`end turn`, `may end turn`) \

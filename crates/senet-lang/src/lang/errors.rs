@@ -3,10 +3,11 @@
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
+use super::code::{Code, Coded};
+
 #[derive(Debug, Error, Diagnostic)]
 pub enum SyntaxError {
     #[error("expected {expected}, found {found}")]
-    #[diagnostic(code(E001))]
     Unexpected {
         #[label("expected {expected} here")]
         span: SourceSpan,
@@ -17,7 +18,6 @@ pub enum SyntaxError {
     },
 
     #[error("unknown statement `{word}`")]
-    #[diagnostic(code(E002))]
     UnknownStatement {
         #[label("not a statement of the rule language")]
         span: SourceSpan,
@@ -27,7 +27,6 @@ pub enum SyntaxError {
     },
 
     #[error("unknown word `{word}`, did you mean `{suggestion}`?")]
-    #[diagnostic(code(E003))]
     Misspelt {
         #[label("did you mean `{suggestion}`?")]
         span: SourceSpan,
@@ -38,17 +37,14 @@ pub enum SyntaxError {
     },
 
     #[error("unterminated string")]
-    #[diagnostic(code(E004), help("close the string with a `\"` on the same line"))]
+    #[diagnostic(help("close the string with a `\"` on the same line"))]
     UnterminatedString {
         #[label("this string is never closed")]
         span: SourceSpan,
     },
 
     #[error("number `{text}` is too large")]
-    #[diagnostic(
-        code(E005),
-        help("numbers in a rule file are small: squares, pieces, throw values")
-    )]
+    #[diagnostic(help("numbers in a rule file are small: squares, pieces, throw values"))]
     NumberTooLarge {
         #[label("too large")]
         span: SourceSpan,
@@ -56,10 +52,7 @@ pub enum SyntaxError {
     },
 
     #[error("the file is {size} bytes long, more than the limit of {limit}")]
-    #[diagnostic(
-        code(E006),
-        help("a rule file is a few dozen lines; is this the right file?")
-    )]
+    #[diagnostic(help("a rule file is a few dozen lines; is this the right file?"))]
     FileTooLarge {
         #[label("the file starts here")]
         span: SourceSpan,
@@ -68,24 +61,18 @@ pub enum SyntaxError {
     },
 
     #[error("unclosed note")]
-    #[diagnostic(
-        code(E007),
-        help(
-            "a note reads `[choice: text]` or `[source: text]` and ends with `]` on the same line"
-        )
-    )]
+    #[diagnostic(help(
+        "a note reads `[choice: text]` or `[source: text]` and ends with `]` on the same line"
+    ))]
     UnclosedNote {
         #[label("this `[` is never closed")]
         span: SourceSpan,
     },
 
     #[error("stray `{ch}`")]
-    #[diagnostic(
-        code(E008),
-        help(
-            "the rule language has no braces or blocks: one statement per line, `#` starts a comment"
-        )
-    )]
+    #[diagnostic(help(
+        "the rule language has no braces or blocks: one statement per line, `#` starts a comment"
+    ))]
     StrayCharacter {
         #[label("this character has no meaning here")]
         span: SourceSpan,
@@ -93,12 +80,9 @@ pub enum SyntaxError {
     },
 
     #[error("an invisible control character ({code_point}) in the text")]
-    #[diagnostic(
-        code(E009),
-        help(
-            "a rule file is plain text: delete the character (it may have come with a copy from a terminal or a word processor)"
-        )
-    )]
+    #[diagnostic(help(
+        "a rule file is plain text: delete the character (it may have come with a copy from a terminal or a word processor)"
+    ))]
     ControlCharacter {
         #[label("here (shown as `?`)")]
         span: SourceSpan,
@@ -106,11 +90,34 @@ pub enum SyntaxError {
     },
 
     #[error("a range is not allowed here")]
-    #[diagnostic(code(E010))]
     RangeNotAllowed {
         #[label("this statement takes single numbers here")]
         span: SourceSpan,
         #[help]
         help: String,
     },
+}
+
+impl SyntaxError {
+    /// The stable code of each variant.
+    pub fn code(&self) -> Code {
+        match self {
+            SyntaxError::Unexpected { .. } => Code::E001,
+            SyntaxError::UnknownStatement { .. } => Code::E002,
+            SyntaxError::Misspelt { .. } => Code::E003,
+            SyntaxError::UnterminatedString { .. } => Code::E004,
+            SyntaxError::NumberTooLarge { .. } => Code::E005,
+            SyntaxError::FileTooLarge { .. } => Code::E006,
+            SyntaxError::UnclosedNote { .. } => Code::E007,
+            SyntaxError::StrayCharacter { .. } => Code::E008,
+            SyntaxError::ControlCharacter { .. } => Code::E009,
+            SyntaxError::RangeNotAllowed { .. } => Code::E010,
+        }
+    }
+}
+
+impl Coded for SyntaxError {
+    fn code(&self) -> Code {
+        SyntaxError::code(self)
+    }
 }

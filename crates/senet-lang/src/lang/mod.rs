@@ -1,5 +1,6 @@
 //! The rule language: syntax tree, parser and diagnostics.
 
+pub mod code;
 pub mod diagnostic;
 pub mod error_index;
 pub mod errors;
@@ -11,5 +12,6 @@ pub mod parser;
 pub mod syntax;
 pub mod tokens;
 
+pub use code::{Code, Coded};
 pub use diagnostic::{Diagnostic, SourceFile, Suggestion};
 pub use parser::{MAX_FILE_BYTES, is_control, parse_file};

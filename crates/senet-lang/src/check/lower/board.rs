@@ -195,11 +195,8 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
             if side.looped && (side.visits_twice() || !side.segment_ends.is_empty()) {
                 cx.err(
                     said.layer,
-                    CheckError::Contradiction {
+                    CheckError::LoopNotSimple {
                         span: said.span.clone().into(),
-                        what: "this loop passes a square twice, or is in parts".into(),
-                        label: "a loop passes each square once".into(),
-                        help: "a loop lists each square once, in one part: after the last it goes on from the first".into(),
                     },
                 );
                 continue;

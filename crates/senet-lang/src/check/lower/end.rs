@@ -32,12 +32,8 @@ pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
     if win == Some(Win::FirstAllOff) && *e == EndSpec::Decided {
         cx.err_against(
             said.layer,
-            CheckError::Contradiction {
+            CheckError::DecidedOnlyAtTheEnd {
                 span: said.span.clone().into(),
-                what: "`end when decided` has no meaning when the first side to bear off all wins"
-                    .into(),
-                label: "the game is decided only when it ends".into(),
-                help: "use it with `win most borne off`, or say `end when board empty`".into(),
             },
             &[RuleKey::Win],
         );

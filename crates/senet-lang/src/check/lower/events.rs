@@ -4,7 +4,7 @@
 //! so that the engine has one mechanism for each effect.
 
 use super::Ctx;
-use crate::check::errors::CheckError;
+use crate::check::errors::{CheckError, TurnClash};
 use crate::check::ruleset::{
     Entering, Hold, MovesNext, PieceCondition, SquareEffect, Trap, TurnRule, TurnTrigger,
 };
@@ -202,7 +202,7 @@ fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTri
     })
 }
 
-/// The effects on the turn among `effects`, as one rule. Two that cannot both hold are E160;
+/// The effects on the turn among `effects`, as one rule. Two that cannot both hold are E185;
 /// `throws_apart`: the rule also gives a forced extra throw, lowered apart from it.
 fn turn_rule<'e>(
     cx: &mut Ctx,
@@ -297,7 +297,7 @@ fn conditional(
     }
 }
 
-/// A rule about the turn that says two things that cannot both hold (E160): whether it throws
+/// A rule about the turn that says two things that cannot both hold (E185): whether it throws
 /// again (forced, optional) and whether it ends the turn (forced, optional).
 fn contradictions(
     cx: &mut Ctx,
@@ -305,39 +305,20 @@ fn contradictions(
     (throws, may_throw): (bool, bool),
     (ends, may_end): (bool, bool),
 ) {
-    if (throws || may_throw) && ends {
-        let may = if throws { "" } else { "may " };
-        cx.contradicts(
-            key,
-            (
-                "this rule gives an extra throw and ends the turn",
-                &format!("{may}throw again, then end turn"),
-                "an ended turn throws no more: keep one of the two",
-            ),
-            &[],
-        );
-    }
-    if ends && may_end {
-        cx.contradicts(
-            key,
-            (
-                "this rule ends the turn and lets the player choose whether it ends",
-                "end turn, then may end turn",
-                "keep `end turn` (the turn always ends) or `may end turn` (the player chooses)",
-            ),
-            &[],
-        );
-    }
-    if throws && may_throw {
-        cx.contradicts(
-            key,
-            (
-                "this rule gives an extra throw and lets the player decline it",
-                "throw again, then may throw again",
-                "keep `throw again` (the side must throw) or `may throw again` (it chooses)",
-            ),
-            &[],
-        );
+    let clashes = [
+        (throws && ends, TurnClash::ThrowAndEnd),
+        (may_throw && !throws && ends, TurnClash::MayThrowAndEnd),
+        (ends && may_end, TurnClash::EndAndMayEnd),
+        (throws && may_throw, TurnClash::ThrowAndMayThrow),
+    ];
+    for (clashes, clash) in clashes {
+        if clashes {
+            cx.contradicts(
+                key,
+                |span| CheckError::TurnEffectsClash { span, clash },
+                &[],
+            );
+        }
     }
 }
 

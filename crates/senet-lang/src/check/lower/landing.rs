@@ -33,11 +33,8 @@ pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
     {
         cx.err_against(
             start.layer,
-            CheckError::Contradiction {
+            CheckError::NeverEnter {
                 span: start.span.into(),
-                what: "the pieces start waiting, but no rule lets them enter".into(),
-                label: "pieces start off the board".into(),
-                help: "add a line such as `enter onto throw`".into(),
             },
             &[RuleKey::Enter],
         );

@@ -24,19 +24,22 @@ pub use sides::COLOURS;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use miette::{Diagnostic as _, LabeledSpan};
+use miette::{Diagnostic as _, LabeledSpan, SourceSpan};
 
 use super::defaults::default_statement;
 use super::describe::describe;
-use super::errors::CheckError;
+use super::errors::{
+    CheckError, LoopRule, MovesNext, NeverRule, OnBoardRule, OneThrowRule, OutAndBackRule,
+    PartsRule, SplitRule, WinPaths,
+};
 use super::inherited::{Inherited, InheritedRule, override_help};
 use super::load::Layer;
 use super::merge::{Entry, Merged};
 use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger, Win};
-use crate::lang::Diagnostic;
 use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
+use crate::lang::{Code, Diagnostic};
 use crate::types::{Board, Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
@@ -66,7 +69,7 @@ pub(super) struct Ctx<'a, 'b> {
     paths_broken: bool,
     /// (file, code, offset, offset of the inherited rule it concerns) of every error reported:
     /// a range of numbers or a shared path checked once per side must not repeat the same error.
-    reported: HashSet<(usize, String, usize, Option<usize>)>,
+    reported: HashSet<(usize, Option<Code>, usize, Option<usize>)>,
 }
 
 impl<'a> Ctx<'a, '_> {
@@ -154,7 +157,7 @@ impl<'a> Ctx<'a, '_> {
             return;
         };
         let labels: Vec<LabeledSpan> = e.labels().map(Iterator::collect).unwrap_or_default();
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &self.layers[layer].file,
             InheritedRule {
                 message: format!(
@@ -201,7 +204,7 @@ impl<'a> Ctx<'a, '_> {
                     .collect()
             })
             .unwrap_or_default();
-        let note = Diagnostic::new(
+        let note = Diagnostic::note(
             &self.layers[first_layer].file,
             InheritedRule {
                 message: format!(
@@ -374,40 +377,25 @@ impl<'a> Ctx<'a, '_> {
         })
     }
 
-    /// E160 at the rule `key` (as said, or its default), which contradicts the rules `against`.
+    /// The error `error` makes at the rule `key` (as said, or its default), which contradicts
+    /// the rules `against`.
     fn contradicts(
         &mut self,
         key: &RuleKey,
-        (what, label, help): (&str, &str, &str),
+        error: impl FnOnce(SourceSpan) -> CheckError,
         against: &[RuleKey],
     ) {
         let said = self.rule(key);
-        self.err_against(
-            said.layer,
-            CheckError::Contradiction {
-                span: said.span.into(),
-                what: what.into(),
-                label: label.into(),
-                help: help.into(),
-            },
-            against,
-        );
+        self.err_against(said.layer, error(said.span.into()), against);
     }
 
-    /// E160 for a rule about something that never happens under the rule `against`.
-    fn never_happens(
-        &mut self,
-        (layer, span): (usize, Span),
-        (what, help): (&str, &str),
-        against: &RuleKey,
-    ) {
+    /// E189 at a rule about something that never happens under the rule `against`.
+    fn never_happens(&mut self, (layer, span): (usize, Span), rule: NeverRule, against: &RuleKey) {
         self.err_against(
             layer,
-            CheckError::Contradiction {
+            CheckError::NeverHappens {
                 span: span.into(),
-                what: what.into(),
-                label: "this never happens".into(),
-                help: help.into(),
+                rule,
             },
             std::slice::from_ref(against),
         );
@@ -465,14 +453,7 @@ fn union<T: Ord>(mut a: Vec<T>, b: Vec<T>) -> Vec<T> {
 /// An event rule about captures, where the rules allow none.
 fn event_without_capture(cx: &mut Ctx) {
     if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Capture(_))) {
-        cx.never_happens(
-            at,
-            (
-                "a rule about captures, but pieces never capture",
-                "say how pieces capture (`capture swap`, `capture to waiting`, ...), or remove the rule",
-            ),
-            &RuleKey::Capture,
-        );
+        cx.never_happens(at, NeverRule::Capture, &RuleKey::Capture);
     }
 }
 
@@ -486,25 +467,17 @@ fn retreat(
 ) -> Option<crate::check::ruleset::Retreat> {
     let Some(mut retreat) = retreat else {
         if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Retreat)) {
-            cx.never_happens(
-                at,
-                (
-                    "a rule about retreats, but no piece ever retreats",
-                    "say where pieces retreat from and to (`retreat from 27 to 15`), or remove the rule",
-                ),
-                &RuleKey::Retreat,
-            );
+            cx.never_happens(at, NeverRule::Retreat, &RuleKey::Retreat);
         }
         return None;
     };
     if turn.splits() {
         cx.contradicts(
             &RuleKey::Retreat,
-            (
-                "a retreat, but the turn splits a total among pieces",
-                "not with a split turn",
-                "play each throw whole (`turn throw again on 1, 4, 5 then move each throw`), or remove the retreat",
-            ),
+            |span| CheckError::NotWithSplitTurn {
+                span,
+                rule: OneThrowRule::Retreat,
+            },
             &[RuleKey::Turn],
         );
         return None;
@@ -536,12 +509,9 @@ fn optional_effects(
     });
     cx.err_against(
         layer,
-        CheckError::Contradiction {
+        CheckError::NotWithSplitTurn {
             span: span.into(),
-            what: "an effect the player may decline, but the turn splits a total among pieces"
-                .into(),
-            label: "not with a split turn".into(),
-            help: "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)".into(),
+            rule: OneThrowRule::MayDecline,
         },
         &[RuleKey::Turn],
     );
@@ -559,32 +529,32 @@ fn out_and_back(cx: &mut Ctx, capture: Capture, movement: &movement::Movement) {
         (
             capture == Capture::Swap,
             RuleKey::Capture,
-            "a captured piece swaps places, but a path comes back to squares it has passed",
-            "say `capture to waiting` or `capture removed`",
+            OutAndBackRule::Swap,
         ),
         (
             movement.protect_pairs,
             RuleKey::Protect,
-            "pairs protect, but a path comes back to squares it has passed (its neighbours there are not one pair)",
-            "say `protect none`",
+            OutAndBackRule::Pairs,
         ),
         (
             movement.blockade.is_some(),
             RuleKey::Blockade,
-            "a blockade, but a path comes back to squares it has passed (a row of pieces there is not one row)",
-            "say `blockade none`",
+            OutAndBackRule::Blockade,
         ),
         (
             movement.ahead_empty.values().any(|v| !v.is_empty()),
             RuleKey::AheadEmpty,
-            "pieces wait for the square ahead, but a path comes back to squares it has passed",
-            "say `pieces on none move only if the square ahead is empty`",
+            OutAndBackRule::AheadEmpty,
         ),
     ];
     let paths = cx.path_keys();
-    for (applies, key, what, help) in refused {
+    for (applies, key, rule) in refused {
         if applies {
-            cx.contradicts(&key, (what, "not on an out-and-back path", help), &paths);
+            cx.contradicts(
+                &key,
+                |span| CheckError::NotOutAndBack { span, rule },
+                &paths,
+            );
         }
     }
 }
@@ -599,38 +569,28 @@ fn in_parts(cx: &mut Ctx, movement: &movement::Movement) {
     if movement.backward {
         cx.contradicts(
             &RuleKey::Backward,
-            (
-                "backward moves, but a path is in parts (a piece would move back into the part before)",
-                "not on a path in parts",
-                "say `backward never`",
-            ),
+            |span| CheckError::NotInParts {
+                span,
+                rule: PartsRule::Backward,
+            },
             &paths,
         );
     }
     refuse_traps(
         cx,
-        (
-            "a trap, but a path is in parts (a move never runs past its part's end)",
-            "not on a path in parts",
-            "remove the trap, or make the path one part",
-        ),
+        |span| CheckError::NotInParts {
+            span,
+            rule: PartsRule::Trap,
+        },
         &paths,
     );
 }
 
-/// E160 at the first trap (`on passing SET: ...`), where the path cannot have one.
-fn refuse_traps(cx: &mut Ctx, (what, label, help): (&str, &str, &str), against: &[RuleKey]) {
+/// The error `error` makes at the first trap (`on passing SET: ...`), where the path cannot
+/// have one.
+fn refuse_traps(cx: &mut Ctx, error: impl FnOnce(SourceSpan) -> CheckError, against: &[RuleKey]) {
     if let Some((layer, span)) = cx.first_event(|t| matches!(t, Trigger::Passing(_))) {
-        cx.err_against(
-            layer,
-            CheckError::Contradiction {
-                span: span.into(),
-                what: what.into(),
-                label: label.into(),
-                help: help.into(),
-            },
-            against,
-        );
+        cx.err_against(layer, error(span.into()), against);
     }
 }
 
@@ -647,66 +607,39 @@ fn loops(
     let paths = cx.path_keys();
     if looped > 0 {
         let refused = [
-            (
-                backward,
-                RuleKey::Backward,
-                "backward moves, but a path is a loop",
-                "say `backward never`",
-            ),
-            (
-                pairs,
-                RuleKey::Protect,
-                "pairs protect, but a path is a loop (its first and last positions are neighbours)",
-                "say `protect none`",
-            ),
-            (
-                only_bear_off,
-                RuleKey::OnlyBearOff,
-                "pieces that may only bear off, but a path is a loop: no piece bears off a loop",
-                "say `only bear off from none`",
-            ),
+            (backward, RuleKey::Backward, LoopRule::Backward),
+            (pairs, RuleKey::Protect, LoopRule::Pairs),
+            (only_bear_off, RuleKey::OnlyBearOff, LoopRule::OnlyBearOff),
         ];
-        for (applies, key, what, help) in refused {
+        for (applies, key, rule) in refused {
             if applies {
-                cx.contradicts(&key, (what, "not on a loop", help), &paths);
+                cx.contradicts(&key, |span| CheckError::NotOnLoop { span, rule }, &paths);
             }
         }
         refuse_traps(
             cx,
-            (
-                "a trap, but a path is a loop",
-                "not on a loop",
-                "remove the trap, or make the path run to an end",
-            ),
+            |span| CheckError::NotOnLoop {
+                span,
+                rule: LoopRule::Trap,
+            },
             &paths,
         );
     }
+    let against_paths = |win| move |span| CheckError::WinAgainstPaths { span, win };
     match ending.win {
         Some(Win::FirstAllOff | Win::MostBorneOff) if looped > 0 => cx.contradicts(
             &RuleKey::Win,
-            (
-                "the winner bears pieces off, but a path is a loop: its pieces never bear off",
-                "no piece bears off a loop",
-                "say `win by capturing all`, or make every path run to an end",
-            ),
+            against_paths(WinPaths::BearOffOnLoop),
             &paths,
         ),
         Some(Win::CaptureAll) if looped < 2 => cx.contradicts(
             &RuleKey::Win,
-            (
-                "the winner captures every enemy piece, but a path runs to an end (pieces that bear off can never be captured)",
-                "needs every path a loop",
-                "make every path a loop (`path red: loop 1..24`), or say `win first to bear off all`",
-            ),
+            against_paths(WinPaths::CaptureAllOnRace),
             &paths,
         ),
         Some(Win::CaptureAll) if !removable => cx.contradicts(
             &RuleKey::Win,
-            (
-                "the winner takes every enemy piece out of the game, but no piece ever leaves it",
-                "no piece is ever removed",
-                "say `capture removed` (or a rule such as `on capture: captured piece is removed`)",
-            ),
+            |span| CheckError::NothingRemoved { span },
             &[RuleKey::Capture],
         ),
         _ => {}
@@ -725,43 +658,28 @@ fn entering(
     let found = effects.effects;
     let Some(enter) = enter else {
         if let Some(at) = cx.first_event(|t| matches!(t, Trigger::Entering)) {
-            cx.never_happens(
-                at,
-                (
-                    "a rule about entering, but pieces never enter",
-                    "say how pieces enter (`enter with 1 onto 1`), or remove the rule",
-                ),
-                &RuleKey::Enter,
-            );
+            cx.never_happens(at, NeverRule::Entering, &RuleKey::Enter);
         }
         return crate::check::ruleset::Entering::default();
     };
     if let (Some(_), Some((layer, span))) = (found.moves_next, effects.moves_next_said.clone()) {
         let bad = match enter.onto {
-            EnterOnto::Throw => Some((
-                "the piece that enters must move next, but pieces enter where the throw takes them",
-                "say where pieces enter (`enter ... onto 1`)",
-            )),
+            EnterOnto::Throw => Some(MovesNext::OntoThrow),
             EnterOnto::Position(p) => {
                 let elsewhere = retreat.filter(|t| t.moves_next.is_some()).is_some_and(|t| {
                     cx.sides()
                         .values()
                         .any(|side| side.position_of(t.to) != Some(p))
                 });
-                elsewhere.then_some((
-                    "a piece that enters and a piece that retreats must both move next, from different squares",
-                    "one square holds the piece that must move next: retreat to the square pieces enter on, or drop one rule",
-                ))
+                elsewhere.then_some(MovesNext::RetreatElsewhere)
             }
         };
-        if let Some((what, help)) = bad {
+        if let Some(clash) = bad {
             cx.err_against(
                 layer,
-                CheckError::Contradiction {
+                CheckError::MovesNextClash {
                     span: span.into(),
-                    what: what.into(),
-                    label: "piece moves next".into(),
-                    help: help.into(),
+                    clash,
                 },
                 &[RuleKey::Enter, RuleKey::Retreat],
             );
@@ -842,11 +760,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     if layout.throw_off && opening.seats.is_some() {
         cx.contradicts(
             &RuleKey::First,
-            (
-                "a throw-off decides who moves first, but so does the seats ritual",
-                "not with `seats`",
-                "say `seats none`, or say who moves first without a throw-off (`first red`)",
-            ),
+            |span| CheckError::ThrowOffAndSeats { span },
             &[RuleKey::Seats],
         );
     }
@@ -920,33 +834,30 @@ fn backward_and_first_move(
     if movement.backward_split && !throws.turn.splits() {
         cx.contradicts(
             &RuleKey::Backward,
-            (
-                "backward moves split among pieces, but no turn splits a total among pieces",
-                "only in a split turn",
-                "split the throw among pieces (`turn throw then split`), or drop `, split among pieces`",
-            ),
+            |span| CheckError::NeedsSplitTurn {
+                span,
+                rule: SplitRule::BackwardSplit,
+            },
             &[RuleKey::Turn],
         );
     }
     if movement.backward_per_piece && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::Backward,
-            (
-                "backward moves for each piece that is stuck, but the turn splits a total among pieces",
-                "not with a split turn",
-                "say `backward when no forward move`, or play one throw at a time (`turn throw then move`)",
-            ),
+            |span| CheckError::NotWithSplitTurn {
+                span,
+                rule: OneThrowRule::BackwardPerPiece,
+            },
             &[RuleKey::Turn],
         );
     }
     if !throws.first_move.is_empty() && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::FirstMove,
-            (
-                "a piece's first move needs given throws, but the turn splits a total among pieces",
-                "not with a split turn",
-                "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
-            ),
+            |span| CheckError::NotWithSplitTurn {
+                span,
+                rule: OneThrowRule::FirstMoveThrows,
+            },
             &[RuleKey::Turn],
         );
     }
@@ -954,11 +865,10 @@ fn backward_and_first_move(
     {
         cx.contradicts(
             &RuleKey::FirstMove,
-            (
-                "a piece's first move needs given throws, but no piece starts on the board",
-                "no piece starts on the board",
-                "a piece that enters makes its first move by entering: say which throws enter instead (`enter with 1 onto 1`)",
-            ),
+            |span| CheckError::StartsWaiting {
+                span,
+                rule: OnBoardRule::FirstMoveThrows,
+            },
             &[RuleKey::Start],
         );
     }
@@ -977,44 +887,37 @@ fn stop_extra_and_order(
     if movement.stop_and_go.values().any(|p| !p.is_empty()) && !throws.turn.splits() {
         cx.contradicts(
             &RuleKey::StopAndGo,
-            (
-                "a piece may stop part way and go on, but no turn splits a total among pieces",
-                "only in a split turn",
-                "split the throw among pieces (`turn throw then split`), or remove this rule",
-            ),
+            |span| CheckError::NeedsSplitTurn {
+                span,
+                rule: SplitRule::StopAndGo,
+            },
             &[RuleKey::Turn],
         );
     }
     if movement.extra_add_up && !throws.turn.again().is_empty() {
         cx.contradicts(
             &RuleKey::ExtraAddUp,
-            (
-                "extra throws add up, but the turn throws again before it moves, where a move earns no throw by its value",
-                "not with a turn that throws again before moving",
-                "play one throw a turn (`turn throw then move`, or `turn throw then split`), or remove this rule",
-            ),
+            |span| CheckError::AddUpBeforeMoving { span },
             &[RuleKey::Turn],
         );
     }
     if movement.first_after_ahead && throws.turn.splits() {
         cx.contradicts(
             &RuleKey::FirstMoveOrder,
-            (
-                "a piece's first move waits for the piece ahead, but the turn splits a total among pieces",
-                "not with a split turn",
-                "play one throw at a time (`turn throw then move`, or `turn throw again on 1, 4, 5 then move each throw`)",
-            ),
+            |span| CheckError::NotWithSplitTurn {
+                span,
+                rule: OneThrowRule::FirstMoveOrder,
+            },
             &[RuleKey::Turn],
         );
     }
     if movement.first_after_ahead && matches!(start, Some(crate::check::ruleset::Start::Waiting)) {
         cx.contradicts(
             &RuleKey::FirstMoveOrder,
-            (
-                "a piece's first move waits for the piece ahead, but no piece starts on the board",
-                "no piece starts on the board",
-                "a piece that enters makes its first move by entering: remove this rule, or start pieces on the board (`start red on 1, 3, 5`)",
-            ),
+            |span| CheckError::StartsWaiting {
+                span,
+                rule: OnBoardRule::FirstMoveOrder,
+            },
             &[RuleKey::Start],
         );
     }
@@ -1037,14 +940,7 @@ fn without_capture(cx: &mut Ctx, capture: Capture, events: &events::Events) {
     if capture == Capture::None
         && let Some(at) = events.capturing_said.clone()
     {
-        cx.never_happens(
-            at,
-            (
-                "a square effect that captures, but pieces never capture",
-                "say how pieces capture (`capture to waiting`, `capture removed`, ...), or drop `capturing`",
-            ),
-            &RuleKey::Capture,
-        );
+        cx.never_happens(at, NeverRule::Capturing, &RuleKey::Capture);
     }
 }
 

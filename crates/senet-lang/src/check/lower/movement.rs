@@ -2,7 +2,7 @@
 //! pass, backward moves, and which pieces must move first.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::CheckError;
+use crate::check::errors::{CheckError, Nowhere};
 use crate::check::ruleset::Retreat;
 use crate::lang::syntax::{RuleKey, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
@@ -104,11 +104,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     if one_direction && !backward {
         cx.contradicts(
             &RuleKey::Direction,
-            (
-                "every move of a turn must go one way, but no piece ever moves backwards",
-                "every move already goes forward",
-                "say when pieces move backwards (`backward when no forward move`), or remove this rule",
-            ),
+            |span| CheckError::OneDirectionForward { span },
             &[RuleKey::Backward],
         );
     }
@@ -148,26 +144,28 @@ fn retreat(cx: &mut Ctx) -> Option<Retreat> {
     let from_squares = cx.squares(said.layer, set);
     let sides = cx.sides().clone();
     let bad = if from_squares.contains(&to_square) {
-        Some("a piece would retreat to the square it retreats from")
-    } else if sides
-        .iter()
-        .any(|(s, side)| !from[s].is_empty() && side.position_of(to_square).is_none())
-    {
-        Some("a side that may retreat does not pass this square")
+        Some(Nowhere::OwnSquare)
     } else {
-        None
+        sides
+            .iter()
+            .find(|(s, side)| !from[*s].is_empty() && side.position_of(to_square).is_none())
+            .map(|(_, side)| Nowhere::OffPath {
+                side: side.name.clone(),
+            })
     };
-    if let Some(what) = bad {
-        let paths = cx.path_keys();
+    if let Some(why) = bad {
+        // A side's path that misses the square is the rule shown beside, not the other side's.
+        let paths = match &why {
+            Nowhere::OffPath { side } => {
+                vec![RuleKey::Path(Some(side.clone())), RuleKey::Path(None)]
+            }
+            Nowhere::OwnSquare => cx.path_keys(),
+        };
         cx.err_against(
             said.layer,
-            CheckError::Contradiction {
+            CheckError::RetreatNowhere {
                 span: to.span.clone().into(),
-                what: format!("the retreat leads nowhere: {what}"),
-                label: "retreat destination".into(),
-                help:
-                    "retreat to a square of the path that is not among the squares retreated from"
-                        .into(),
+                why,
             },
             &paths,
         );

@@ -1,7 +1,7 @@
 //! The opening: throwing for seats, and each side's forced or constrained first move.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::CheckError;
+use crate::check::errors::{CheckError, OnBoardRule};
 use crate::check::ruleset::Start;
 use crate::lang::syntax::{OpeningRule, RuleKey, StatementKind as K};
 use crate::types::limits::MAX_THROW_VALUE;
@@ -37,13 +37,9 @@ pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
         if matches!(start, Some(Start::Waiting)) {
             cx.err_against(
                 layer,
-                CheckError::Contradiction {
+                CheckError::StartsWaiting {
                     span: span.clone().into(),
-                    what: "an opening move needs pieces on the board, but they start waiting"
-                        .into(),
-                    label: "no front piece to move".into(),
-                    help: "remove the opening rule, or start the pieces on the board (`start alternating from 1`)"
-                        .into(),
+                    rule: OnBoardRule::Opening,
                 },
                 &[RuleKey::Start],
             );

@@ -1,7 +1,7 @@
 //! Throws and turns: the throwing device, extra throws, and how a turn is made.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::CheckError;
+use crate::check::errors::{CheckError, OneThrowRule, Unending};
 use crate::check::ruleset::Turn;
 use crate::lang::syntax::{
     DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, Trigger, TurnSpec,
@@ -71,11 +71,9 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
             {
                 cx.err_against(
                     said.layer,
-                    CheckError::Contradiction {
+                    CheckError::TurnNeverEnds {
                         span: said.span.into(),
-                        what: "every throw gives another throw: the turn would never end".into(),
-                        label: "no throw ends the turn".into(),
-                        help: "leave at least one throw value out of the list".into(),
+                        how: Unending::TurnThrowsAgain,
                     },
                     &[RuleKey::Throw],
                 );
@@ -95,12 +93,9 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
         // said.
         cx.err_against(
             layer,
-            CheckError::Contradiction {
+            CheckError::NotWithSplitTurn {
                 span: span.into(),
-                what: "a throw that begins, but the turn splits its total among pieces".into(),
-                label: "not with a split turn".into(),
-                help: "say `begin with none`, or play each throw whole (`turn throw again on 1, 4, 5 then move each throw`)"
-                    .into(),
+                rule: OneThrowRule::Begin,
             },
             &[RuleKey::Turn],
         );
@@ -115,7 +110,7 @@ pub(super) fn throws_and_turns(cx: &mut Ctx) -> Throws {
     }
 }
 
-/// E160 where every throw the device gives lets its side throw again both after a move
+/// E184 where every throw the device gives lets its side throw again both after a move
 /// (`after_move`) and after a pass (`after_pass`), and no rule ends a turn: a turn would never
 /// end but with the game, and the other side would never play. Reported at the last rule about
 /// passes that throws again.
@@ -132,13 +127,9 @@ pub(super) fn endless_turn(cx: &mut Ctx, after_move: &[u8], after_pass: &[u8], e
     };
     cx.err_against(
         layer,
-        CheckError::Contradiction {
+        CheckError::TurnNeverEnds {
             span: span.into(),
-            what: "every throw gives another throw, after a move and after a pass: a turn would \
-                   never end, and the other side would never play"
-                .into(),
-            label: "no throw ends the turn".into(),
-            help: "leave at least one throw value out of this list or of the extra throws after a move (`extra throw after`, `on move with`)".into(),
+            how: Unending::MovesAndPasses,
         },
         &[RuleKey::Throw, RuleKey::ExtraAfter],
     );

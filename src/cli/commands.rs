@@ -496,7 +496,9 @@ pub(super) fn check_entry(
 ) -> Value {
     let mut entry = match checked {
         Ok(r) => json!({ "file": target, "ok": !denied, "id": r.id, "title": r.title }),
-        Err(CheckFailure::Unreadable(msg)) => json!({ "file": target, "ok": false, "error": msg }),
+        Err(CheckFailure::Unreadable(msg)) => {
+            json!({ "file": target, "ok": false, "error": msg.to_string() })
+        }
         Err(CheckFailure::Invalid(_)) => json!({ "file": target, "ok": false }),
     };
     let errors = match checked {

@@ -64,7 +64,12 @@ fn skill_pairs(skill: &[String]) -> Result<Vec<[Player; 2]>, String> {
                 "`--skill {s}` is not two agents `STRONGER/WEAKER` (for example `greedy/random`)"
             ));
         };
-        let pair: [Player; 2] = [a.parse()?, b.parse()?];
+        let pair: [Player; 2] = [
+            a.parse()
+                .map_err(|e: senet::players::PlayerError| e.to_string())?,
+            b.parse()
+                .map_err(|e: senet::players::PlayerError| e.to_string())?,
+        ];
         pair.iter().try_for_each(check_agent)?;
         pairs.push(pair);
     }
@@ -223,7 +228,7 @@ fn run_games(
 ) -> Result<Totals, String> {
     let id = rules.rules_id();
     agents::check_nets(&id, spec.players).map_err(|e| e.to_string())?;
-    let table = agents::table_for(engine, &id, spec.players, None)?;
+    let table = agents::table_for(engine, &id, spec.players, None).map_err(|e| e.to_string())?;
     simulate(engine, &SimSpec { table, ..spec }, jobs, tick).map_err(|e| e.to_string())
 }
 

@@ -133,9 +133,12 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode 
     // A table serves the `perfect` player, or a person's hints.
     let table = match (a.table, any_human) {
         (Some(path), true) if !a.players.iter().any(senet::players::Player::needs_table) => {
-            agents::load_table(engine, &a.rules.rules_id(), path).map(Some)
+            agents::load_table(engine, &a.rules.rules_id(), path)
+                .map(Some)
+                .map_err(|e| e.to_string())
         }
-        _ => agents::table_for(engine, &a.rules.rules_id(), a.players, a.table),
+        _ => agents::table_for(engine, &a.rules.rules_id(), a.players, a.table)
+            .map_err(|e| e.to_string()),
     };
     let table = match table.and_then(|t| {
         agents::check_nets(&a.rules.rules_id(), a.players)
@@ -740,7 +743,7 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
     let players: Vec<senet::players::Player> =
         match head.players.iter().map(|p| p.parse()).collect() {
             Ok(players) => players,
-            Err(e) => return fail(e),
+            Err(e) => return fail(e.to_string()),
         };
     let session = Session::of_record(players.clone(), head.seed, turn_cap, &replayed);
     super::play::play(

@@ -52,10 +52,28 @@ pub struct Player {
     pub name: String,
 }
 
-impl FromStr for Player {
-    type Err = String;
+/// A name that is no player, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    #[error(
+        "`{0}` plays with a network trained for the rules: `learned:FILE`, FILE made by `senet train RULES --out FILE`"
+    )]
+    NoNetwork(String),
+    #[error(
+        "`{0}`: the depth of expectimax is a number from 1 to {MAX_DEPTH}, as in `expectimax:3` \
+         (each level takes about twenty times as long: a game of Senet at depth 5 takes \
+         seconds, at 6 about a minute)"
+    )]
+    Depth(String),
+    /// No player has the name: the message gives the closest one, if there is one.
+    #[error("{}", unknown(.0))]
+    Unknown(String),
+}
 
-    fn from_str(level: &str) -> Result<Player, String> {
+impl FromStr for Player {
+    type Err = PlayerError;
+
+    fn from_str(level: &str) -> Result<Player, PlayerError> {
         let name = agent_of(level);
         let (base, arg) = match name.split_once(':') {
             Some((b, a)) => (b, Some(a)),
@@ -68,23 +86,13 @@ impl FromStr for Player {
             ("racer", None) => PlayerSpec::Racer,
             ("expectimax", None) => PlayerSpec::Expectimax(None),
             ("optimal", None) => PlayerSpec::Optimal,
-            ("learned", None | Some("")) => {
-                return Err(format!(
-                    "`{level}` plays with a network trained for the rules: `learned:FILE`, FILE made by `senet train RULES --out FILE`"
-                ));
-            }
+            ("learned", None | Some("")) => return Err(PlayerError::NoNetwork(level.into())),
             ("learned", Some(path)) => PlayerSpec::Learned(path.to_string()),
             ("expectimax", Some(d)) => match d.parse::<u32>() {
                 Ok(depth @ 1..=MAX_DEPTH) => PlayerSpec::Expectimax(Some(depth)),
-                _ => {
-                    return Err(format!(
-                        "`{name}`: the depth of expectimax is a number from 1 to {MAX_DEPTH}, as in \
-                         `expectimax:3` (each level takes about twenty times as long: a game of \
-                         Senet at depth 5 takes seconds, at 6 about a minute)"
-                    ));
-                }
+                _ => return Err(PlayerError::Depth(name.into())),
             },
-            _ => return Err(unknown(base, name)),
+            _ => return Err(PlayerError::Unknown(name.into())),
         };
         Ok(Player {
             spec,
@@ -94,7 +102,8 @@ impl FromStr for Player {
 }
 
 /// The refusal of a name that is no player, with the closest one if there is one.
-fn unknown(base: &str, name: &str) -> String {
+fn unknown(name: &str) -> String {
+    let base = name.split_once(':').map_or(name, |(b, _)| b);
     let names = AGENTS.iter().copied().chain(LEVELS.iter().map(|(l, _)| *l));
     let hint = senet_lang::lang::diagnostic::did_you_mean(base, names)
         .map(|s| format!(" (did you mean `{s}`?)"))
@@ -170,7 +179,9 @@ mod tests {
     use super::*;
 
     fn spec(name: &str) -> Result<PlayerSpec, String> {
-        name.parse::<Player>().map(|p| p.spec)
+        name.parse::<Player>()
+            .map(|p| p.spec)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

@@ -188,7 +188,9 @@ fn bundled(id: &str, options: &[(String, String)]) -> Result<RuleSet, ApiError> 
     match check_target(id, options) {
         Ok(r) => Ok(r),
         Err(CheckFailure::Invalid(diags)) => Err(invalid(&diags)),
-        Err(CheckFailure::Unreadable(msg)) => Err(ApiError::new(StatusCode::NOT_FOUND, msg)),
+        Err(CheckFailure::Unreadable(msg)) => {
+            Err(ApiError::new(StatusCode::NOT_FOUND, msg.to_string()))
+        }
     }
 }
 
@@ -471,7 +473,9 @@ fn players_of(o: &Map<String, Value>) -> Result<Vec<Player>, ApiError> {
 
 /// A player the server may play, from its name.
 fn parse_player(name: &str) -> Result<Player, String> {
-    let player: Player = name.parse()?;
+    let player: Player = name
+        .parse()
+        .map_err(|e: senet::players::PlayerError| e.to_string())?;
     playable(&player)?;
     Ok(player)
 }
@@ -507,7 +511,7 @@ async fn table_of(
     let table = s
         .solving(move || {
             let table = agents::solve_for_agent(&engine)
-                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
             tables.put(key, Arc::clone(&table));
             Ok(table)
         })

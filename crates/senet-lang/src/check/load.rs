@@ -98,8 +98,30 @@ impl Layer {
     }
 }
 
+/// A rule file that cannot be read: which, why, and what was probably meant.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read `{target}`: {reason}{}", match hint {
+    Some(OpenHint::Bundled(id)) => format!("\n  help: did you mean the bundled rule set `{id}`?"),
+    Some(OpenHint::List) => "\n  help: `senet list` shows the bundled rule sets".to_string(),
+    None => String::new(),
+})]
+pub struct OpenError {
+    pub target: String,
+    pub reason: std::io::Error,
+    pub hint: Option<OpenHint>,
+}
+
+/// What a target that cannot be read was probably meant to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenHint {
+    /// A bundled rule set with a name close to it.
+    Bundled(String),
+    /// One of the bundled rule sets, which `senet list` shows.
+    List,
+}
+
 /// Reads a bundled id or a path given on the command line.
-pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
+pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), OpenError> {
     if let Some(text) = bundled::get(target) {
         return Ok((
             SourceFile::new(format!("{target}.rules"), text),
@@ -112,21 +134,24 @@ pub fn open(target: &str) -> Result<(Arc<SourceFile>, Origin), String> {
             SourceFile::new(target, text),
             Origin::Path(path.to_path_buf()),
         )),
-        Err(e) => {
-            let mut msg = format!("cannot read `{target}`: {e}");
-            if !target.ends_with(".rules")
+        Err(reason) => {
+            let hint = if !target.ends_with(".rules")
                 && let Some(s) = crate::lang::diagnostic::did_you_mean(target, bundled::ids())
             {
-                msg.push_str(&format!(
-                    "\n  help: did you mean the bundled rule set `{s}`?"
-                ));
+                Some(OpenHint::Bundled(s.to_string()))
             } else if !target.contains('.') && !target.contains('/')
                 || target.starts_with("senet/")
                 || target.starts_with("twenty-squares/")
             {
-                msg.push_str("\n  help: `senet list` shows the bundled rule sets");
-            }
-            Err(msg)
+                Some(OpenHint::List)
+            } else {
+                None
+            };
+            Err(OpenError {
+                target: target.into(),
+                reason,
+                hint,
+            })
         }
     }
 }

@@ -191,8 +191,8 @@ pub fn text_hash<'a>(texts: impl Iterator<Item = &'a str>) -> String {
 /// Why a rule set could not be had.
 #[derive(Debug)]
 pub enum CheckFailure {
-    /// The file could not be read at all (message ready to print).
-    Unreadable(String),
+    /// The file could not be read at all.
+    Unreadable(load::OpenError),
     /// The file was read, and these are its errors.
     Invalid(Vec<Diagnostic>),
 }

@@ -10,7 +10,7 @@ mod random;
 pub use eval::{Heuristic, WIN};
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
-pub use optimal::{OptimalAgent, load_table, solve_for_agent, table_for};
+pub use optimal::{OptimalAgent, OptimalError, load_table, solve_for_agent, table_for};
 pub use random::RandomAgent;
 
 use std::sync::Arc;
@@ -33,8 +33,8 @@ pub fn check_nets(rules: &RulesId, players: &[players::Player]) -> Result<(), le
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {
     /// The name is no player's (the message says which names are).
-    #[error("{0}")]
-    Name(String),
+    #[error(transparent)]
+    Name(#[from] crate::players::PlayerError),
     #[error("`{name}` is a person: only `play` and the web page take one, at a seat of their own")]
     Person { name: String },
     #[error(

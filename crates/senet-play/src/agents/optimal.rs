@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::greedy::GreedyAgent;
-use crate::solve::table::{TableHeader, load};
+use crate::solve::table::{TableError, TableHeader, load};
 use crate::solve::{Limits, Method, SolveError, Solved, solve_with};
 use senet_engine::engine::game::Player;
 use senet_engine::engine::{Engine, Move, Position};
@@ -68,8 +68,26 @@ impl Player for OptimalAgent {
     }
 }
 
+/// Why the `optimal` agent has no table.
+#[derive(Debug, thiserror::Error)]
+pub enum OptimalError {
+    /// The rules are too large to solve before the game (`size`: how large, in words).
+    #[error(
+        "`optimal` plays from a solved table, and `{id}` is too large to solve before the game \
+         ({size}). Solve it once with `senet solve {id} --table FILE` (with the same options) \
+         and play with `--table FILE`."
+    )]
+    TooLarge { id: String, size: String },
+    #[error(
+        "`--table {path}` is for the `optimal` player (the level `perfect`), and no player here is it"
+    )]
+    Unused { path: String },
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
 /// Solves a rule set small enough (seconds of work) from its start, for the agent.
-pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
+pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, OptimalError> {
     let limits = Limits {
         states: 5_000_000,
         bytes: 256 << 20,
@@ -87,11 +105,10 @@ pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, String> {
                 }
                 SolveError::NotDense(why) | SolveError::Unsolvable(why) => why,
             };
-            format!(
-                "`optimal` plays from a solved table, and `{id}` is too large to solve before the \
-                 game ({size}). Solve it once with `senet solve {id} --table FILE` (with the same \
-                 options) and play with `--table FILE`."
-            )
+            OptimalError::TooLarge {
+                id: id.clone(),
+                size,
+            }
         })
 }
 
@@ -103,12 +120,10 @@ pub fn table_for(
     rules: &RulesId,
     players: &[crate::players::Player],
     path: Option<&str>,
-) -> Result<Option<Arc<Solved>>, String> {
+) -> Result<Option<Arc<Solved>>, OptimalError> {
     if !players.iter().any(crate::players::Player::needs_table) {
         return match path {
-            Some(p) => Err(format!(
-                "`--table {p}` is for the `optimal` player (the level `perfect`), and no player here is it"
-            )),
+            Some(p) => Err(OptimalError::Unused { path: p.into() }),
             None => Ok(None),
         };
     }
@@ -121,12 +136,11 @@ pub fn table_for(
 
 /// Loads the table at `path`, which must have been solved for these rules (their text and their
 /// options as chosen).
-pub fn load_table(engine: &Engine, rules: &RulesId, path: &str) -> Result<Arc<Solved>, String> {
+pub fn load_table(engine: &Engine, rules: &RulesId, path: &str) -> Result<Arc<Solved>, TableError> {
     load(
         path,
         &TableHeader::new(&rules.id, &rules.hash, &rules.options, 0),
         engine,
     )
     .map(Arc::new)
-    .map_err(|e| e.to_string())
 }

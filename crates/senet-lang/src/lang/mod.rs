@@ -7,6 +7,7 @@ mod excerpt;
 pub mod format;
 pub mod forms;
 pub mod key;
+mod node;
 pub mod parser;
 pub mod syntax;
 pub mod tokens;

@@ -9,6 +9,7 @@ pub mod forms;
 pub mod key;
 mod node;
 pub mod parser;
+pub mod statements;
 pub mod syntax;
 pub mod tokens;
 

@@ -103,11 +103,11 @@ fn keyword_entry<'r>(
             && at >= trigger.span.end
             && condition.as_ref().is_none_or(|c| at >= c.span.end);
         if effect.is_some() || none {
-            let form = effect.map_or("`none`", |e| effect_form(&e.value));
+            let form = effect.map_or("`none`", |e| e.value.form());
             let e = reference.effects.iter().find(|e| e.form == form)?;
             return Some((&e.form, format!("After {}: {}", e.with, e.text)));
         }
-        let form = trigger_form(&trigger.value);
+        let form = trigger.value.form();
         let t = reference.triggers.iter().find(|t| t.form == form)?;
         return Some((
             &t.form,
@@ -117,197 +117,9 @@ fn keyword_entry<'r>(
             ),
         ));
     }
-    let form = statement_form(&stmt.kind);
+    let form = stmt.kind.form();
     let entry = reference.statements.iter().find(|e| e.form == form)?;
     Some((&entry.form, entry.text.clone()))
-}
-
-/// The reference's form for a statement (its first cell in the tables).
-fn statement_form(kind: &StatementKind) -> &'static str {
-    use StatementKind as K;
-    match kind {
-        K::Ruleset(_) => "`ruleset \"ID\"`",
-        K::Title(_) => "`title \"TEXT\"`",
-        K::Source(Some(_)) => "`source \"TEXT\"`",
-        K::Source(None) => "`source none`",
-        K::Extends(_) => "`extends \"ID-OR-PATH\"`",
-        K::Option { .. } => "`option NAME: V1 | V2 ... default V`",
-        K::Board {
-            numbering: Numbering::Snake,
-            ..
-        } => "`board ROWS x COLS snake`",
-        K::Board { .. } => "`board ROWS x COLS` / `board ROWS x COLS rows`",
-        K::Gaps(_) => "`gaps ITEMS`",
-        K::Name { .. } => "`name N \"TEXT\"`",
-        K::Label { .. } => "`label N \"TEXT\"`",
-        K::Marks(_) => "`marks SET`",
-        K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
-        K::Path { side: None, .. } => "`path ITEMS`",
-        K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
-        K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
-        K::Path { .. } => "`path SIDE: ITEMS`",
-        K::Sides(_) => "`sides A, B`",
-        K::Colour { .. } => "`colour SIDE: COLOUR`",
-        K::Pieces(_) => "`pieces N each`",
-        K::Start(StartSpec::Waiting) => "`start waiting`",
-        K::Start(StartSpec::Alternating(_)) => "`start alternating from N`",
-        K::Start(StartSpec::Explicit(_)) => "`start SIDE on ITEMS; SIDE on ITEMS`",
-        K::First {
-            throw_off: true, ..
-        } => "`first by throw-off, ties to SIDE`",
-        K::First { .. } => "`first SIDE`",
-        K::Throw(ThrowSpec::Sticks { .. }) => "`throw N sticks: C -> V, ...`",
-        K::Throw(ThrowSpec::Die { .. }) => "`throw die N`",
-        K::Throw(ThrowSpec::Dice { table: None, .. }) => "`throw dice F, F, ...: sum`",
-        K::Throw(ThrowSpec::Dice { .. }) => "`throw dice F, F, ...: A B -> V, ...`",
-        K::ExtraAfter(v) if v.is_empty() => "`extra throw after none`",
-        K::ExtraAfter(_) => "`extra throw after V, V, ...`",
-        K::ExtraOn(SetExpr::None) => "`extra throw on none`",
-        K::ExtraOn(_) => "`extra throw on SET`",
-        K::FirstMove(_) => "`each piece first moves with V, V, ...`",
-        K::FirstMoveOrder(true) => "`each piece first moves after the piece ahead has moved`",
-        K::FirstMoveOrder(false) => "`each piece first moves in any order`",
-        K::Begin(_) => "`begin with V, V, ...`",
-        K::Turn(TurnSpec::ThrowThenMove) => "`turn throw then move`",
-        K::Turn(TurnSpec::ThrowThenSplit) => "`turn throw then split`",
-        K::Turn(TurnSpec::AccumulateThenSplit { .. }) => {
-            "`turn throw again on V, V, ... then split`"
-        }
-        K::Turn(TurnSpec::AccumulateThenEach { .. }) => {
-            "`turn throw again on V, V, ... then move each throw`"
-        }
-        K::Enter(None) => "`enter none`",
-        K::Enter(Some(EnterSpec {
-            onto: EnterOnto::Throw,
-            ..
-        })) => "`enter onto throw`",
-        K::Enter(Some(_)) => "`enter with V, V onto N`",
-        K::Capture(CaptureSpec::Swap) => "`capture swap`",
-        K::Capture(CaptureSpec::Removed) => "`capture removed`",
-        K::Capture(CaptureSpec::ToWaiting) => "`capture to waiting`",
-        K::Capture(CaptureSpec::To(Destination::Square(_))) => "`capture to N`",
-        K::Capture(CaptureSpec::To(_)) => "`capture to first free after N` / `before N`",
-        K::Capture(CaptureSpec::None) => "`capture none`",
-        K::Protect(true) => "`protect pairs`",
-        K::Protect(false) => "`protect none`",
-        K::Safe(_) => "`safe SET`",
-        K::Blockade(Some(_)) => "`blockade N`",
-        K::Blockade(None) => "`blockade none`",
-        K::Stop(_) => "`stop on SET`",
-        K::Backward(b) if !b.allowed => "`backward never`",
-        K::Backward(b) if b.split => "`backward when no forward move, split among pieces`",
-        K::Backward(b) if b.onto_empty => "`backward when ... onto empty squares`",
-        K::Backward(b) if b.per_piece => "`backward when the piece has no forward move`",
-        K::Backward(_) => "`backward when no forward move`",
-        K::AheadEmpty(_) => "`pieces on SET move only if the square ahead is empty`",
-        K::NoBackwardFrom(_) => "`no backward moves from SET`",
-        K::OneDirection(_) => "`one direction each turn`",
-        K::Priority(SetExpr::None) => "`priority none`",
-        K::Priority(_) => "`priority SET`",
-        K::NoPassing(_) => "`no passing on SET`",
-        K::StopAndGo(_) => "`pieces may stop on SET and go on`",
-        K::ExtraAddUp(true) => "`extra throws add up`",
-        K::ExtraAddUp(false) => "`extra throws count once`",
-        K::Together(_) => "`pieces on SET move only when all are there`",
-        K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
-        K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
-        K::Seats(None) => "`seats none`",
-        K::Opening { rule: None, .. } => "`opening SIDE: none`",
-        K::Opening {
-            rule: Some(OpeningRule::FirstMoveWithFrontPiece),
-            ..
-        } => "`opening SIDE: first move with front piece`",
-        K::Opening {
-            rule:
-                Some(OpeningRule::FrontPieceMoves {
-                    throw_again: true, ..
-                }),
-            ..
-        } => "`opening SIDE: front piece moves N then throw again`",
-        K::Opening { .. } => "`opening SIDE: front piece moves N`",
-        K::SquareEffect { effect: None, .. } => "`square N: none`",
-        K::SquareEffect {
-            effect: Some(Destination::Square(_)),
-            ..
-        } => "`square N: go to M`",
-        K::SquareEffect {
-            effect: Some(Destination::FirstFreeAfter(_)),
-            ..
-        } => "`square N: go to first free after M`",
-        K::SquareEffect { .. } => "`square N: go to first free before M`",
-        K::Retreat(Some(_)) => "`retreat from SET to N`",
-        K::Retreat(None) => "`retreat none`",
-        K::BearOff(BearOffSpec::Exact { from: None }) => "`bear off exact`",
-        K::BearOff(BearOffSpec::Exact { .. }) => "`bear off exact from SET`",
-        K::BearOff(BearOffSpec::Past { from: None }) => "`bear off at or past the end`",
-        K::BearOff(BearOffSpec::Past { .. }) => "`bear off at or past the end from SET`",
-        K::BearOff(BearOffSpec::Table(_)) => "`bear off from N with V, V; from N with V; ...`",
-        K::BearWhen(BearWhen::AllOn(_)) => "`bear off only when all on SET`",
-        K::BearWhen(BearWhen::NoneOn(_)) => "`bear off only when none on SET`",
-        K::BearWhen(BearWhen::Always) => "`bear off always`",
-        K::OnlyBearOff(SetExpr::None) => "`only bear off from none`",
-        K::OnlyBearOff(_) => "`only bear off from SET`",
-        K::Win(WinSpec::FirstAllOff) => "`win first to bear off all`",
-        K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
-        K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
-        K::End(EndSpec::Decided) => "`end when decided`",
-        K::End(EndSpec::BoardEmpty) => "`end when board empty`",
-        K::MatchPoints(p) if p.is_empty() => "`match points none`",
-        K::MatchPoints(_) => "`match points ITEMS: P; ITEMS: P; ...`",
-        K::On { trigger, .. } => trigger_form(&trigger.value),
-    }
-}
-
-fn trigger_form(t: &Trigger) -> &'static str {
-    match t {
-        Trigger::Capture(None) => "`capture`",
-        Trigger::Capture(Some(_)) => "`capture on SET`",
-        Trigger::Move(_) => "`move with V, V, ...`",
-        Trigger::Pass(_) => "`pass with V, V, ...`",
-        Trigger::Landing(_, None) => "`landing on SET`",
-        Trigger::Landing(_, Some(_)) => "`landing on SET by SIDE`",
-        Trigger::Passing(_) => "`passing SET`",
-        Trigger::Retreat => "`retreat`",
-        Trigger::Entering => "`entering`",
-        Trigger::EachMove => "`each move`",
-    }
-}
-
-fn effect_form(e: &Effect) -> &'static str {
-    match e {
-        Effect::ThrowAgain => "`throw again`",
-        Effect::MayThrowAgain => "`may throw again`",
-        Effect::GoTo {
-            capturing: Some(_), ..
-        } => "`go to M capturing`",
-        Effect::GoTo { stop: true, .. } => "`go to DEST and stop`",
-        Effect::GoTo { .. } => "`go to DEST`",
-        Effect::GoToWaiting => "`go to waiting`",
-        Effect::Removed => "`piece is removed`",
-        Effect::MayOther(inner) if matches!(**inner, Effect::GoToWaiting | Effect::Removed) => {
-            "`may go to waiting`, `may piece is removed`"
-        }
-        Effect::MayOther(inner) => effect_form(inner),
-        Effect::MayGoTo {
-            capturing: Some(_), ..
-        } => "`may go to M capturing`",
-        Effect::MayGoTo { .. } => "`may go to DEST`",
-        Effect::Captured(CapturedPlace::Waiting) => "`captured piece goes to waiting`",
-        Effect::Captured(CapturedPlace::To(_)) => "`captured piece goes to DEST`",
-        Effect::Captured(CapturedPlace::Removed) => "`captured piece is removed`",
-        Effect::EndTurn => "`end turn`",
-        Effect::MayEndTurn => "`may end turn`",
-        Effect::LoseTurn => "`lose next turn`",
-        Effect::MovesNext {
-            ignoring_pairs: true,
-            ..
-        } => "`piece moves next ignoring pairs`",
-        Effect::MovesNext {
-            or_waiting: true, ..
-        } => "`piece moves next or goes back to waiting`",
-        Effect::MovesNext { .. } => "`piece moves next`",
-        Effect::OnlyPiecesOn(_) => "`only pieces on SET may move`",
-    }
 }
 
 /// What a number of a statement stands for.

@@ -490,3 +490,32 @@ fn format_lays_out_or_refuses() {
     assert_eq!(format("safe   26 ,28\n").as_deref(), Some("safe 26, 28\n"));
     assert_eq!(format("sfae 26\n"), None);
 }
+
+/// Every form of the table of statements is a row of the reference (an event rule's, of its
+/// table of triggers) but two, which the reference writes inside another form's row and hover
+/// does not find.
+#[test]
+fn every_form_of_the_statements_is_in_the_reference() {
+    use senet_lang::lang::statements::STATEMENTS;
+    let r = &*super::reference::REFERENCE;
+    let mut missing = Vec::new();
+    for e in STATEMENTS {
+        for &form in e.forms {
+            let found = match e.keyword {
+                "on" => r.triggers.iter().any(|t| t.form == form),
+                "when" => r.when.as_ref().is_some_and(|w| w.form == form),
+                _ => r.statements.iter().any(|s| s.form == form),
+            };
+            if !found {
+                missing.push(form);
+            }
+        }
+    }
+    assert_eq!(
+        missing,
+        [
+            "`extra throws count once`",
+            "`each piece first moves in any order`"
+        ]
+    );
+}

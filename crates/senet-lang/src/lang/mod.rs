@@ -8,7 +8,9 @@ mod excerpt;
 pub mod format;
 pub mod forms;
 pub mod key;
+mod node;
 pub mod parser;
+pub mod statements;
 pub mod syntax;
 pub mod tokens;
 

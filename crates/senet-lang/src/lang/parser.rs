@@ -10,6 +10,7 @@ use pest_derive::Parser;
 use super::diagnostic::{Diagnostic, SourceFile, did_you_mean};
 use super::errors::SyntaxError;
 use super::forms::write_it_as;
+use super::node::{Any, Node, mismatch};
 use super::syntax::*;
 
 #[derive(Parser)]
@@ -114,15 +115,11 @@ fn parse_line(body: &str, offset: usize) -> Result<Option<Statement>, SyntaxErro
     for pair in line.into_inner() {
         match pair.as_rule() {
             Rule::conditional => {
-                let mut inner = pair.into_inner();
-                let _when = inner.next();
-                let option = ident(inner.next().unwrap(), offset);
-                let _is = inner.next();
-                let value = value(inner.next().unwrap(), offset)?;
-                let _colon = inner.next();
-                let stmt = inner.next().unwrap();
+                let mut when = Node::new(pair, offset);
+                let option = when.ident();
+                let value = when.value()?;
                 condition = Some(Condition { option, value });
-                statement = Some(build_statement(stmt, offset)?);
+                statement = Some(build_statement(when.next(Any), offset)?);
             }
             Rule::note => note = Some(build_note(pair)),
             Rule::EOI => {}
@@ -166,158 +163,16 @@ fn build_note(pair: Pair<Rule>) -> Note {
 
 // ---- building statements ----------------------------------------------------------------------
 
-fn span(pair: &Pair<Rule>, offset: usize) -> Span {
-    let s = pair.as_span();
-    offset + s.start()..offset + s.end()
-}
-
-fn int(pair: Pair<Rule>, offset: usize) -> Result<Spanned<u32>, SyntaxError> {
-    let sp = span(&pair, offset);
-    match pair.as_str().parse::<u32>() {
-        Ok(n) if n <= 1_000_000 => Ok(Spanned::new(n, sp)),
-        _ => Err(SyntaxError::NumberTooLarge {
-            span: (sp.start, sp.len()).into(),
-            text: pair.as_str().into(),
-        }),
-    }
-}
-
-fn ident(pair: Pair<Rule>, offset: usize) -> Spanned<String> {
-    Spanned::new(pair.as_str().to_string(), span(&pair, offset))
-}
-
-fn string(pair: Pair<Rule>, offset: usize) -> Spanned<String> {
-    let sp = span(&pair, offset);
-    let text = pair
-        .into_inner()
-        .find(|p| p.as_rule() == Rule::string_text)
-        .map(|p| p.as_str().to_string())
-        .unwrap_or_default();
-    Spanned::new(text, sp)
-}
-
-fn value(pair: Pair<Rule>, offset: usize) -> Result<Spanned<Value>, SyntaxError> {
-    let sp = span(&pair, offset);
-    let inner = pair.into_inner().next().unwrap();
-    let v = match inner.as_rule() {
-        Rule::int => Value::Int(int(inner, offset)?.value),
-        Rule::range => {
-            let (a, b) = range(inner, offset)?;
-            Value::Range(a.value, b.value)
-        }
-        _ => Value::Word(inner.as_str().to_string()),
-    };
-    Ok(Spanned::new(v, sp))
-}
-
-fn range(pair: Pair<Rule>, offset: usize) -> Result<(Spanned<u32>, Spanned<u32>), SyntaxError> {
-    let mut ints = pair.into_inner().filter(|p| p.as_rule() == Rule::int);
-    let a = int(ints.next().unwrap(), offset)?;
-    let b = int(ints.next().unwrap(), offset)?;
-    Ok((a, b))
-}
-
-fn items(pair: Pair<Rule>, offset: usize) -> Result<Vec<Item>, SyntaxError> {
-    pair.into_inner()
-        .filter(|p| p.as_rule() == Rule::item)
-        .map(|p| item(p, offset))
-        .collect()
-}
-
-/// One number or range.
-fn item(pair: Pair<Rule>, offset: usize) -> Result<Item, SyntaxError> {
-    let sp = span(&pair, offset);
-    let inner = pair.into_inner().next().unwrap();
-    let (first, last) = match inner.as_rule() {
-        Rule::range => {
-            let (a, b) = range(inner, offset)?;
-            (a.value, b.value)
-        }
-        _ => {
-            let n = int(inner, offset)?.value;
-            (n, n)
-        }
-    };
-    Ok(Item {
-        first,
-        last,
-        span: sp,
-    })
-}
-
-fn ints(pair: Pair<Rule>, offset: usize) -> Result<Vec<Spanned<u32>>, SyntaxError> {
-    pair.into_inner()
-        .filter(|p| p.as_rule() == Rule::int)
-        .map(|p| int(p, offset))
-        .collect()
-}
-
-fn set(pair: Pair<Rule>, offset: usize) -> Result<SetExpr, SyntaxError> {
-    let mut positions = false;
-    for p in pair.into_inner() {
-        match p.as_rule() {
-            Rule::kw_none => return Ok(SetExpr::None),
-            Rule::positions => positions = true,
-            Rule::items => {
-                let list = items(p, offset)?;
-                return Ok(if positions {
-                    SetExpr::Positions(list)
-                } else {
-                    SetExpr::Squares(list)
-                });
-            }
-            _ => {}
-        }
-    }
-    Ok(SetExpr::None)
-}
-
-fn destination(pair: Pair<Rule>, offset: usize) -> Result<Destination, SyntaxError> {
-    let mut after = None;
-    let mut square = None;
-    for p in pair.into_inner() {
-        match p.as_rule() {
-            Rule::kw_after => after = Some(true),
-            Rule::kw_before => after = Some(false),
-            Rule::int => square = Some(int(p, offset)?),
-            _ => {}
-        }
-    }
-    let square = square.unwrap();
-    Ok(match after {
-        None => Destination::Square(square),
-        Some(true) => Destination::FirstFreeAfter(square),
-        Some(false) => Destination::FirstFreeBefore(square),
-    })
-}
-
-/// The children of a pair that carry meaning: keywords and punctuation dropped.
-fn meaningful(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
-    pair.into_inner().filter(|p| {
-        let name = format!("{:?}", p.as_rule());
-        !(name.starts_with("kw_")
-            || matches!(
-                p.as_rule(),
-                Rule::colon
-                    | Rule::comma
-                    | Rule::semicolon
-                    | Rule::bar
-                    | Rule::arrow
-                    | Rule::dots
-                    | Rule::times
-            ))
-    })
-}
-
 /// One statement: its kind, built by the function for its family of statements, and its span.
 fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxError> {
-    let sp = span(&pair, offset);
-    let kind = match pair.as_rule() {
+    let n = Node::new(pair, offset);
+    let span = n.span();
+    let kind = match n.rule() {
         Rule::ruleset_stmt
         | Rule::title_stmt
         | Rule::source_stmt
         | Rule::extends_stmt
-        | Rule::option_stmt => header_kind(pair, offset)?,
+        | Rule::option_stmt => header_kind(n)?,
         Rule::board_stmt
         | Rule::gaps_stmt
         | Rule::name_stmt
@@ -327,14 +182,14 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::path_stmt
         | Rule::sides_stmt
         | Rule::colour_stmt
-        | Rule::pieces_stmt => board_kind(pair, offset)?,
+        | Rule::pieces_stmt => board_kind(n)?,
         Rule::start_stmt
         | Rule::first_stmt
         | Rule::begin_stmt
         | Rule::first_move_stmt
         | Rule::seat_stmt
-        | Rule::opening_stmt => start_kind(pair, offset)?,
-        Rule::throw_stmt | Rule::extra_stmt | Rule::turn_stmt => throw_kind(pair, offset)?,
+        | Rule::opening_stmt => start_kind(n)?,
+        Rule::throw_stmt | Rule::extra_stmt | Rule::turn_stmt => throw_kind(n)?,
         Rule::enter_stmt
         | Rule::capture_stmt
         | Rule::protect_stmt
@@ -351,540 +206,491 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::no_backward_stmt
         | Rule::direction_stmt
         | Rule::only_pieces_stmt
-        | Rule::retreat_stmt => move_kind(pair, offset)?,
+        | Rule::retreat_stmt => move_kind(n)?,
         Rule::bear_stmt | Rule::only_stmt | Rule::win_stmt | Rule::end_stmt | Rule::points_stmt => {
-            end_kind(pair, offset)?
+            end_kind(n)?
         }
-        Rule::square_stmt | Rule::on_stmt => event_kind(pair, offset)?,
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        Rule::square_stmt | Rule::on_stmt => event_kind(n)?,
+        other => mismatch(Rule::line, "statement", Some(other)),
     };
     Ok(Statement {
         kind,
-        span: sp,
+        span,
         condition: None,
         note: None,
     })
 }
 
-/// Whether `keyword` is one of the statement's own words: some statements are told apart by a
-/// keyword alone (`protect none`, `backward never`).
-fn has_keyword(pair: &Pair<Rule>, keyword: Rule) -> bool {
-    pair.clone().into_inner().any(|p| p.as_rule() == keyword)
-}
-
 /// The statements about the rule set itself: its id, title, source, base and options.
-fn header_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let mut parts = meaningful(pair);
-    Ok(match rule {
-        Rule::ruleset_stmt => StatementKind::Ruleset(string(parts.next().unwrap(), offset)),
-        Rule::title_stmt => StatementKind::Title(string(parts.next().unwrap(), offset).value),
-        Rule::source_stmt => StatementKind::Source(parts.next().map(|p| string(p, offset).value)),
-        Rule::extends_stmt => StatementKind::Extends(string(parts.next().unwrap(), offset)),
+fn header_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
+        Rule::ruleset_stmt => StatementKind::Ruleset(n.string()),
+        Rule::title_stmt => StatementKind::Title(n.string().value),
+        Rule::source_stmt => StatementKind::Source(n.at(Rule::string).then(|| n.string().value)),
+        Rule::extends_stmt => StatementKind::Extends(n.string()),
         Rule::option_stmt => {
-            let name = ident(parts.next().unwrap(), offset);
-            let mut values: Vec<Spanned<Value>> =
-                parts.map(|p| value(p, offset)).collect::<Result<_, _>>()?;
-            let default = values.pop().unwrap();
+            let name = n.ident();
+            // The last value is the default; those before it, the values offered.
+            let mut values = Vec::new();
+            let mut default = n.value()?;
+            while n.at(Rule::value) {
+                values.push(std::mem::replace(&mut default, n.value()?));
+            }
             StatementKind::Option {
                 name,
                 values,
                 default,
             }
         }
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        other => mismatch(Rule::line, "statement about the rule set", Some(other)),
     })
 }
 
 /// The statements about the board, its paths, the sides and their pieces.
-fn board_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let has = |r: Rule| has_keyword(&pair, r);
-    let mut parts = meaningful(pair.clone());
-    Ok(match rule {
-        Rule::board_stmt => {
-            let rows = int(parts.next().unwrap(), offset)?;
-            let cols = int(parts.next().unwrap(), offset)?;
-            let numbering = match parts.next() {
-                Some(n) if n.as_str() == "snake" => Numbering::Snake,
-                _ => Numbering::Rows,
-            };
-            StatementKind::Board {
-                rows,
-                cols,
-                numbering,
-            }
-        }
-        Rule::gaps_stmt => StatementKind::Gaps(items(parts.next().unwrap(), offset)?),
-        Rule::name_stmt | Rule::label_stmt => {
-            let square = int(parts.next().unwrap(), offset)?;
-            let text = parts.next().map(|p| string(p, offset).value);
-            if rule == Rule::name_stmt {
-                StatementKind::Name { square, text }
+fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
+        Rule::board_stmt => StatementKind::Board {
+            rows: n.int()?,
+            cols: n.int()?,
+            numbering: if n.at(Rule::numbering) && n.next(Rule::numbering).as_str() == "snake" {
+                Numbering::Snake
             } else {
-                StatementKind::Label { square, text }
-            }
-        }
-        Rule::marks_stmt => StatementKind::Marks(set(parts.next().unwrap(), offset)?),
+                Numbering::Rows
+            },
+        },
+        Rule::gaps_stmt => StatementKind::Gaps(n.items()?),
+        Rule::name_stmt => StatementKind::Name {
+            square: n.int()?,
+            text: n.at(Rule::string).then(|| n.string().value),
+        },
+        Rule::label_stmt => StatementKind::Label {
+            square: n.int()?,
+            text: n.at(Rule::string).then(|| n.string().value),
+        },
+        Rule::marks_stmt => StatementKind::Marks(n.set()?),
         Rule::draw_stmt => StatementKind::Draw {
-            squares: item(parts.next().unwrap(), offset)?,
-            rows: item(parts.next().unwrap(), offset)?,
-            cols: item(parts.next().unwrap(), offset)?,
+            squares: n.item()?,
+            rows: n.item()?,
+            cols: n.item()?,
         },
         Rule::path_stmt => {
-            let looped = has(Rule::kw_loop);
-            let mut parts = parts.peekable();
-            let side = match parts.peek() {
-                Some(p) if p.as_rule() == Rule::ident => Some(ident(parts.next().unwrap(), offset)),
-                _ => None,
-            };
-            let mut all = Vec::new();
+            let looped = n.has(Rule::kw_loop);
+            let side = n.at(Rule::ident).then(|| n.ident());
+            let mut items = n.items()?;
             let mut breaks = Vec::new();
-            for segment in parts {
-                if !all.is_empty() {
-                    breaks.push(all.len());
-                }
-                all.extend(items(segment, offset)?);
+            while n.at(Rule::items) {
+                breaks.push(items.len());
+                items.extend(n.items()?);
             }
             StatementKind::Path {
                 side,
-                items: all,
+                items,
                 breaks,
                 looped,
             }
         }
-        Rule::sides_stmt => StatementKind::Sides(parts.map(|p| ident(p, offset)).collect()),
-        Rule::colour_stmt => {
-            let side = ident(parts.next().unwrap(), offset);
-            let colour = ident(parts.next().unwrap(), offset);
-            StatementKind::Colour { side, colour }
+        Rule::sides_stmt => {
+            let mut sides = vec![n.ident()];
+            while n.at(Rule::ident) {
+                sides.push(n.ident());
+            }
+            StatementKind::Sides(sides)
         }
-        Rule::pieces_stmt => StatementKind::Pieces(int(parts.next().unwrap(), offset)?),
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        Rule::colour_stmt => StatementKind::Colour {
+            side: n.ident(),
+            colour: n.ident(),
+        },
+        Rule::pieces_stmt => StatementKind::Pieces(n.int()?),
+        other => mismatch(Rule::line, "statement about the board", Some(other)),
     })
 }
 
-/// The statements about how the game starts: where pieces stand, who moves first, the first moves, the seats and the opening.
-fn start_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let has = |r: Rule| has_keyword(&pair, r);
-    let mut parts = meaningful(pair.clone());
-    Ok(match rule {
+/// The statements about how the game starts: where pieces stand, who moves first, the first
+/// moves, the seats and the opening.
+fn start_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
         Rule::start_stmt => {
-            let spec = parts.next().unwrap();
-            StatementKind::Start(match spec.as_rule() {
+            let mut spec = n.node([
+                Rule::start_waiting,
+                Rule::start_alternating,
+                Rule::start_sides,
+            ]);
+            StatementKind::Start(match spec.rule() {
                 Rule::start_waiting => StartSpec::Waiting,
-                Rule::start_alternating => {
-                    StartSpec::Alternating(int(meaningful(spec).next().unwrap(), offset)?)
-                }
+                Rule::start_alternating => StartSpec::Alternating(spec.int()?),
                 _ => {
                     let mut sides = Vec::new();
-                    for side in meaningful(spec) {
-                        let mut p = meaningful(side);
-                        let name = ident(p.next().unwrap(), offset);
-                        sides.push((name, items(p.next().unwrap(), offset)?));
+                    while spec.at(Rule::start_side) {
+                        let mut side = spec.node(Rule::start_side);
+                        sides.push((side.ident(), side.items()?));
                     }
                     StartSpec::Explicit(sides)
                 }
             })
         }
-        Rule::first_stmt => {
-            let spec = parts.next().unwrap();
-            if spec.as_rule() == Rule::throw_off {
-                StatementKind::First {
-                    side: ident(meaningful(spec).next().unwrap(), offset),
-                    throw_off: true,
-                }
-            } else {
-                StatementKind::First {
-                    side: ident(spec, offset),
-                    throw_off: false,
-                }
-            }
+        Rule::first_stmt if n.at(Rule::throw_off) => StatementKind::First {
+            side: n.node(Rule::throw_off).ident(),
+            throw_off: true,
+        },
+        Rule::first_stmt => StatementKind::First {
+            side: n.ident(),
+            throw_off: false,
+        },
+        Rule::begin_stmt => StatementKind::Begin(ints_or_none(&mut n)?),
+        Rule::first_move_stmt if n.has(Rule::kw_after) => StatementKind::FirstMoveOrder(true),
+        Rule::first_move_stmt if n.has(Rule::kw_order) => StatementKind::FirstMoveOrder(false),
+        Rule::first_move_stmt => StatementKind::FirstMove(ints_or_none(&mut n)?),
+        Rule::seat_stmt if n.at(Rule::seat_throw) => {
+            let mut seats = n.node(Rule::seat_throw);
+            StatementKind::Seats(Some(SeatSpec {
+                until: seats.int()?,
+                side: seats.ident(),
+            }))
         }
-        Rule::begin_stmt => match parts.next() {
-            Some(list) => StatementKind::Begin(ints(list, offset)?),
-            None => StatementKind::Begin(Vec::new()),
-        },
-        Rule::first_move_stmt if has(Rule::kw_after) => StatementKind::FirstMoveOrder(true),
-        Rule::first_move_stmt if has(Rule::kw_order) => StatementKind::FirstMoveOrder(false),
-        Rule::first_move_stmt => match parts.next() {
-            Some(list) => StatementKind::FirstMove(ints(list, offset)?),
-            None => StatementKind::FirstMove(Vec::new()),
-        },
-        Rule::seat_stmt => StatementKind::Seats(match parts.next() {
-            None => None,
-            Some(p) => {
-                let mut p = meaningful(p);
-                let until = int(p.next().unwrap(), offset)?;
-                let side = ident(p.next().unwrap(), offset);
-                Some(SeatSpec { until, side })
-            }
-        }),
+        Rule::seat_stmt => StatementKind::Seats(None),
         Rule::opening_stmt => {
-            let side = ident(parts.next().unwrap(), offset);
-            let rule = match parts.next() {
-                None => None,
-                Some(p) if p.as_rule() == Rule::opening_first => {
-                    Some(OpeningRule::FirstMoveWithFrontPiece)
-                }
-                Some(p) => {
-                    let throw_again = p
-                        .clone()
-                        .into_inner()
-                        .any(|q| q.as_rule() == Rule::then_again);
-                    let steps = int(meaningful(p).next().unwrap(), offset)?;
-                    Some(OpeningRule::FrontPieceMoves { steps, throw_again })
-                }
+            let side = n.ident();
+            let rule = if n.at(Rule::opening_first) {
+                Some(OpeningRule::FirstMoveWithFrontPiece)
+            } else if n.at(Rule::opening_front) {
+                let mut front = n.node(Rule::opening_front);
+                Some(OpeningRule::FrontPieceMoves {
+                    steps: front.int()?,
+                    throw_again: front.at(Rule::then_again),
+                })
+            } else {
+                None
             };
             StatementKind::Opening { side, rule }
         }
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        other => mismatch(Rule::line, "statement about the start", Some(other)),
     })
+}
+
+/// A list of throws, or none for `none`.
+fn ints_or_none(n: &mut Node) -> Result<Vec<Spanned<u32>>, SyntaxError> {
+    if n.at(Rule::ints) {
+        n.ints()
+    } else {
+        Ok(Vec::new())
+    }
 }
 
 /// The statements about throwing: the device, extra throws and the turn.
-fn throw_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let mut parts = meaningful(pair);
-    Ok(match rule {
+fn throw_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
         Rule::throw_stmt => {
-            let spec = parts.next().unwrap();
-            StatementKind::Throw(if spec.as_rule() == Rule::die {
-                ThrowSpec::Die {
-                    faces: int(meaningful(spec).next().unwrap(), offset)?,
-                }
-            } else if spec.as_rule() == Rule::dice {
-                let mut faces = Vec::new();
-                let mut table = None;
-                for part in meaningful(spec) {
-                    match part.as_rule() {
-                        Rule::int => faces.push(int(part, offset)?),
-                        Rule::dice_entry => {
-                            let mut e = meaningful(part);
-                            let shown = meaningful(e.next().unwrap())
-                                .map(|f| int(f, offset))
-                                .collect::<Result<Vec<_>, _>>()?;
-                            let v = int(e.next().unwrap(), offset)?;
-                            table.get_or_insert_with(Vec::new).push((shown, v));
-                        }
-                        _ => {}
+            StatementKind::Throw(throw_spec(n.node([Rule::sticks, Rule::die, Rule::dice]))?)
+        }
+        Rule::extra_stmt if n.at(Rule::extra_after) => {
+            StatementKind::ExtraAfter(ints_or_none(&mut n.node(Rule::extra_after))?)
+        }
+        Rule::extra_stmt => StatementKind::ExtraOn(n.node(Rule::extra_on).set()?),
+        Rule::turn_stmt => {
+            let mut spec = n.node([
+                Rule::turn_single,
+                Rule::turn_split_one,
+                Rule::turn_accumulate,
+            ]);
+            StatementKind::Turn(match spec.rule() {
+                Rule::turn_single => TurnSpec::ThrowThenMove,
+                Rule::turn_split_one => TurnSpec::ThrowThenSplit,
+                _ => {
+                    let again = spec.ints()?;
+                    if spec.at(Rule::turn_each) {
+                        TurnSpec::AccumulateThenEach { again }
+                    } else {
+                        TurnSpec::AccumulateThenSplit { again }
                     }
                 }
-                ThrowSpec::Dice { faces, table }
-            } else {
-                let mut p = meaningful(spec);
-                let count = int(p.next().unwrap(), offset)?;
-                let mut table = Vec::new();
-                for entry in p {
-                    let mut e = meaningful(entry);
-                    let c = int(e.next().unwrap(), offset)?;
-                    let v = int(e.next().unwrap(), offset)?;
-                    table.push((c, v));
-                }
-                ThrowSpec::Sticks { count, table }
             })
         }
-        Rule::extra_stmt => {
-            let spec = parts.next().unwrap();
-            if spec.as_rule() == Rule::extra_after {
-                match meaningful(spec).next() {
-                    Some(list) => StatementKind::ExtraAfter(ints(list, offset)?),
-                    None => StatementKind::ExtraAfter(Vec::new()),
-                }
-            } else {
-                StatementKind::ExtraOn(set(meaningful(spec).next().unwrap(), offset)?)
-            }
-        }
-        Rule::turn_stmt => {
-            let spec = parts.next().unwrap();
-            StatementKind::Turn(if spec.as_rule() == Rule::turn_single {
-                TurnSpec::ThrowThenMove
-            } else if spec.as_rule() == Rule::turn_split_one {
-                TurnSpec::ThrowThenSplit
-            } else {
-                let mut parts = meaningful(spec);
-                let again = ints(parts.next().unwrap(), offset)?;
-                if parts.next().is_some_and(|p| p.as_rule() == Rule::turn_each) {
-                    TurnSpec::AccumulateThenEach { again }
-                } else {
-                    TurnSpec::AccumulateThenSplit { again }
-                }
-            })
-        }
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        other => mismatch(Rule::line, "statement about throwing", Some(other)),
     })
 }
 
-/// The statements about moving: entering, capture, protection, blocking, backward moves and the squares that hold pieces back.
-fn move_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let has = |r: Rule| has_keyword(&pair, r);
-    let mut parts = meaningful(pair.clone());
-    Ok(match rule {
-        Rule::enter_stmt => match parts.next() {
-            None => StatementKind::Enter(None),
-            Some(spec) => {
-                let mut throws = None;
-                let mut onto = EnterOnto::Throw;
-                let mut if_empty = false;
-                for p in meaningful(spec) {
-                    match p.as_rule() {
-                        Rule::ints => throws = Some(ints(p, offset)?),
-                        Rule::int => onto = EnterOnto::Position(int(p, offset)?),
-                        Rule::enter_throw => onto = EnterOnto::Throw,
-                        Rule::if_empty => if_empty = true,
-                        _ => {}
-                    }
-                }
-                StatementKind::Enter(Some(EnterSpec {
-                    throws,
-                    onto,
-                    if_empty,
-                }))
+/// Sticks, a die or dice, with their tables.
+fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
+    Ok(match spec.rule() {
+        Rule::die => ThrowSpec::Die { faces: spec.int()? },
+        Rule::dice => {
+            let mut faces = vec![spec.int()?];
+            while spec.at(Rule::int) {
+                faces.push(spec.int()?);
             }
-        },
-        Rule::capture_stmt => StatementKind::Capture(match parts.next() {
-            None => CaptureSpec::None,
-            Some(p) => match p.as_rule() {
-                Rule::capture_swap => CaptureSpec::Swap,
-                Rule::capture_removed => CaptureSpec::Removed,
-                Rule::capture_waiting => CaptureSpec::ToWaiting,
-                _ => CaptureSpec::To(destination(meaningful(p).next().unwrap(), offset)?),
-            },
+            let mut table = None;
+            while spec.at(Rule::dice_entry) {
+                let mut entry = spec.node(Rule::dice_entry);
+                let mut shown = entry.node(Rule::faces);
+                let mut faces = vec![shown.int()?];
+                while shown.at(Rule::int) {
+                    faces.push(shown.int()?);
+                }
+                let value = entry.int()?;
+                table.get_or_insert_with(Vec::new).push((faces, value));
+            }
+            ThrowSpec::Dice { faces, table }
+        }
+        _ => {
+            let count = spec.int()?;
+            let mut table = Vec::new();
+            while spec.at(Rule::table_entry) {
+                let mut entry = spec.node(Rule::table_entry);
+                table.push((entry.int()?, entry.int()?));
+            }
+            ThrowSpec::Sticks { count, table }
+        }
+    })
+}
+
+/// The statements about moving: entering, capture, protection, blocking, backward moves and
+/// the squares that hold pieces back.
+fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
+        Rule::enter_stmt if n.at(Rule::enter_rule) => {
+            let mut spec = n.node(Rule::enter_rule);
+            let throws = if spec.at(Rule::ints) {
+                Some(spec.ints()?)
+            } else {
+                None
+            };
+            let onto = if spec.at(Rule::int) {
+                EnterOnto::Position(spec.int()?)
+            } else {
+                spec.next(Rule::enter_throw);
+                EnterOnto::Throw
+            };
+            StatementKind::Enter(Some(EnterSpec {
+                throws,
+                onto,
+                if_empty: spec.at(Rule::if_empty),
+            }))
+        }
+        Rule::enter_stmt => StatementKind::Enter(None),
+        Rule::capture_stmt => StatementKind::Capture(capture_spec(&mut n)?),
+        Rule::protect_stmt => StatementKind::Protect(n.has(Rule::kw_pairs)),
+        Rule::safe_stmt => StatementKind::Safe(n.set()?),
+        Rule::blockade_stmt => StatementKind::Blockade(if n.at(Rule::int) {
+            Some(n.int()?)
+        } else {
+            None
         }),
-        Rule::protect_stmt => StatementKind::Protect(has(Rule::kw_pairs)),
-        Rule::safe_stmt => StatementKind::Safe(set(parts.next().unwrap(), offset)?),
-        Rule::blockade_stmt => StatementKind::Blockade(match parts.next() {
-            Some(p) => Some(int(p, offset)?),
-            None => None,
-        }),
-        Rule::stop_stmt => StatementKind::Stop(set(parts.next().unwrap(), offset)?),
-        Rule::backward_stmt => {
-            let all: Vec<Rule> = pair
-                .clone()
-                .into_inner()
-                .flatten()
-                .map(|p| p.as_rule())
-                .collect();
+        Rule::stop_stmt => StatementKind::Stop(n.set()?),
+        Rule::backward_stmt if n.at(Rule::backward_when) => {
+            let mut when = n.node(Rule::backward_when);
+            let per_piece = when
+                .next([Rule::backward_side, Rule::backward_piece])
+                .as_rule()
+                == Rule::backward_piece;
+            let onto_empty = when.at(Rule::backward_onto);
+            if onto_empty {
+                when.next(Rule::backward_onto);
+            }
             StatementKind::Backward(BackwardSpec {
-                allowed: !has(Rule::kw_never),
-                per_piece: all.contains(&Rule::backward_piece),
-                onto_empty: all.contains(&Rule::backward_onto),
-                split: all.contains(&Rule::backward_split),
+                allowed: true,
+                per_piece,
+                onto_empty,
+                split: when.at(Rule::backward_split),
             })
         }
-        Rule::priority_stmt => StatementKind::Priority(set(parts.next().unwrap(), offset)?),
-        Rule::ahead_stmt => StatementKind::AheadEmpty(set(parts.next().unwrap(), offset)?),
-        Rule::together_stmt => StatementKind::Together(set(parts.next().unwrap(), offset)?),
-        Rule::no_passing_stmt => StatementKind::NoPassing(set(parts.next().unwrap(), offset)?),
-        Rule::extra_add_stmt => StatementKind::ExtraAddUp(has(Rule::kw_add)),
-        Rule::stop_and_go_stmt => StatementKind::StopAndGo(set(parts.next().unwrap(), offset)?),
-        Rule::no_backward_stmt => {
-            StatementKind::NoBackwardFrom(set(parts.next().unwrap(), offset)?)
-        }
-        Rule::direction_stmt => StatementKind::OneDirection(has(Rule::kw_one)),
-        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(set(parts.next().unwrap(), offset)?),
-        Rule::retreat_stmt => match parts.next() {
-            None => StatementKind::Retreat(None),
-            Some(from) => {
-                let from = set(from, offset)?;
-                let to = int(parts.next().unwrap(), offset)?;
-                StatementKind::Retreat(Some((from, to)))
-            }
-        },
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        Rule::backward_stmt => StatementKind::Backward(BackwardSpec::default()),
+        Rule::priority_stmt => StatementKind::Priority(n.set()?),
+        Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
+        Rule::together_stmt => StatementKind::Together(n.set()?),
+        Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
+        Rule::extra_add_stmt => StatementKind::ExtraAddUp(n.has(Rule::kw_add)),
+        Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
+        Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
+        Rule::direction_stmt => StatementKind::OneDirection(n.has(Rule::kw_one)),
+        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(n.set()?),
+        Rule::retreat_stmt if n.at(Rule::set) => StatementKind::Retreat(Some((n.set()?, n.int()?))),
+        Rule::retreat_stmt => StatementKind::Retreat(None),
+        other => mismatch(Rule::line, "statement about moving", Some(other)),
+    })
+}
+
+/// Where a captured piece goes, `none` for no capture.
+fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
+    let kinds = [
+        Rule::capture_swap,
+        Rule::capture_removed,
+        Rule::capture_waiting,
+        Rule::capture_to,
+    ];
+    if !n.at(kinds) {
+        return Ok(CaptureSpec::None);
+    }
+    let mut spec = n.node(kinds);
+    Ok(match spec.rule() {
+        Rule::capture_swap => CaptureSpec::Swap,
+        Rule::capture_removed => CaptureSpec::Removed,
+        Rule::capture_waiting => CaptureSpec::ToWaiting,
+        _ => CaptureSpec::To(spec.destination()?),
     })
 }
 
 /// The statements about bearing off, winning, the end of the game and match points.
-fn end_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let has = |r: Rule| has_keyword(&pair, r);
-    let mut parts = meaningful(pair.clone());
-    Ok(match rule {
-        Rule::bear_stmt => {
-            let spec = parts.next().unwrap();
-            match spec.as_rule() {
-                Rule::bear_exact => StatementKind::BearOff(BearOffSpec::Exact {
-                    from: match meaningful(spec).next() {
-                        Some(s) => Some(set(s, offset)?),
-                        None => None,
-                    },
-                }),
-                Rule::bear_past => StatementKind::BearOff(BearOffSpec::Past {
-                    from: match meaningful(spec).next() {
-                        Some(s) => Some(set(s, offset)?),
-                        None => None,
-                    },
-                }),
-                Rule::bear_table => {
-                    let mut table = Vec::new();
-                    for entry in meaningful(spec) {
-                        let mut e = meaningful(entry);
-                        let square = int(e.next().unwrap(), offset)?;
-                        table.push((square, ints(e.next().unwrap(), offset)?));
-                    }
-                    StatementKind::BearOff(BearOffSpec::Table(table))
-                }
-                _ => StatementKind::BearWhen(match meaningful(spec).next() {
-                    None => BearWhen::Always,
-                    Some(w) => {
-                        let all = w.as_rule() == Rule::when_all;
-                        let s = set(meaningful(w).next().unwrap(), offset)?;
-                        if all {
-                            BearWhen::AllOn(s)
-                        } else {
-                            BearWhen::NoneOn(s)
-                        }
-                    }
-                }),
-            }
-        }
-        Rule::only_stmt => StatementKind::OnlyBearOff(set(parts.next().unwrap(), offset)?),
-        Rule::win_stmt => StatementKind::Win(match parts.next().unwrap().as_rule() {
-            Rule::win_all => WinSpec::FirstAllOff,
-            Rule::win_capture => WinSpec::CaptureAll,
-            _ => WinSpec::MostBorneOff,
-        }),
-        Rule::end_stmt => StatementKind::End(if has(Rule::kw_decided) {
+fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
+        Rule::bear_stmt => bear_kind(n.node([
+            Rule::bear_exact,
+            Rule::bear_past,
+            Rule::bear_table,
+            Rule::bear_when,
+        ]))?,
+        Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
+        Rule::win_stmt => StatementKind::Win(
+            match n
+                .next([Rule::win_all, Rule::win_capture, Rule::win_most])
+                .as_rule()
+            {
+                Rule::win_all => WinSpec::FirstAllOff,
+                Rule::win_capture => WinSpec::CaptureAll,
+                _ => WinSpec::MostBorneOff,
+            },
+        ),
+        Rule::end_stmt => StatementKind::End(if n.has(Rule::kw_decided) {
             EndSpec::Decided
         } else {
             EndSpec::BoardEmpty
         }),
         Rule::points_stmt => {
             let mut table = Vec::new();
-            for entry in parts {
-                let mut e = meaningful(entry);
-                let squares = items(e.next().unwrap(), offset)?;
-                table.push((squares, int(e.next().unwrap(), offset)?));
+            while n.at(Rule::point_entry) {
+                let mut entry = n.node(Rule::point_entry);
+                table.push((entry.items()?, entry.int()?));
             }
             StatementKind::MatchPoints(table)
         }
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        other => mismatch(Rule::line, "statement about the end", Some(other)),
+    })
+}
+
+/// `bear off ...`: how pieces bear off, or when they may.
+fn bear_kind(mut spec: Node) -> Result<StatementKind, SyntaxError> {
+    let from = |spec: &mut Node| {
+        if spec.at(Rule::set) {
+            spec.set().map(Some)
+        } else {
+            Ok(None)
+        }
+    };
+    Ok(match spec.rule() {
+        Rule::bear_exact => StatementKind::BearOff(BearOffSpec::Exact {
+            from: from(&mut spec)?,
+        }),
+        Rule::bear_past => StatementKind::BearOff(BearOffSpec::Past {
+            from: from(&mut spec)?,
+        }),
+        Rule::bear_table => {
+            let mut table = Vec::new();
+            while spec.at(Rule::bear_entry) {
+                let mut entry = spec.node(Rule::bear_entry);
+                table.push((entry.int()?, entry.ints()?));
+            }
+            StatementKind::BearOff(BearOffSpec::Table(table))
+        }
+        _ if spec.at([Rule::when_all, Rule::when_none]) => {
+            let mut when = spec.node([Rule::when_all, Rule::when_none]);
+            let set = when.set()?;
+            StatementKind::BearWhen(if when.rule() == Rule::when_all {
+                BearWhen::AllOn(set)
+            } else {
+                BearWhen::NoneOn(set)
+            })
+        }
+        _ => StatementKind::BearWhen(BearWhen::Always),
     })
 }
 
 /// The statements about what happens on a square or after an event.
-fn event_kind(pair: Pair<Rule>, offset: usize) -> Result<StatementKind, SyntaxError> {
-    let rule = pair.as_rule();
-    let mut parts = meaningful(pair);
-    Ok(match rule {
-        Rule::square_stmt => {
-            let square = int(parts.next().unwrap(), offset)?;
-            let effect = match parts.next() {
-                None => None,
-                Some(go) => Some(destination(meaningful(go).next().unwrap(), offset)?),
-            };
-            StatementKind::SquareEffect { square, effect }
-        }
+fn event_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
+    Ok(match n.rule() {
+        Rule::square_stmt => StatementKind::SquareEffect {
+            square: n.int()?,
+            effect: if n.at(Rule::square_go) {
+                Some(n.node(Rule::square_go).destination()?)
+            } else {
+                None
+            },
+        },
         Rule::on_stmt => {
-            let trigger = parts.next().unwrap();
-            let trigger_span = span(&trigger, offset);
-            let value = trigger_of(trigger, offset)?;
-            let mut rest = parts.peekable();
-            let condition = match rest.next_if(|p| p.as_rule() == Rule::condition) {
-                Some(c) => {
-                    let sp = span(&c, offset);
-                    Some(Spanned::new(condition_of(c, offset)?, sp))
+            let trigger = n.node(Any);
+            let span = trigger.span();
+            let trigger = Spanned::new(trigger_of(trigger)?, span);
+            let condition = if n.at(Rule::condition) {
+                let c = n.node(Rule::condition);
+                let span = c.span();
+                Some(Spanned::new(condition_of(c)?, span))
+            } else {
+                None
+            };
+            let mut effects = Vec::new();
+            if n.at(Rule::effects) {
+                let mut list = n.node(Rule::effects);
+                while list.at(Any) {
+                    let e = list.node(Any);
+                    let span = e.span();
+                    effects.push(Spanned::new(effect_of(e)?, span));
                 }
-                None => None,
-            };
-            let effects = match rest.next() {
-                None => Vec::new(), // `none`
-                Some(list) => meaningful(list)
-                    .map(|e| {
-                        let sp = span(&e, offset);
-                        effect_of(e, offset).map(|e| Spanned::new(e, sp))
-                    })
-                    .collect::<Result<_, _>>()?,
-            };
+            }
             StatementKind::On {
-                trigger: Spanned::new(value, trigger_span),
+                trigger,
                 condition,
                 effects,
             }
         }
-        other => unreachable!("the grammar produced {other:?} as a statement"),
+        other => mismatch(Rule::line, "statement about events", Some(other)),
     })
 }
 
-fn trigger_of(pair: Pair<Rule>, offset: usize) -> Result<Trigger, SyntaxError> {
-    let rule = pair.as_rule();
-    let mut parts = meaningful(pair);
-    Ok(match rule {
-        Rule::trigger_capture => match parts.next() {
-            Some(s) => Trigger::Capture(Some(set(s, offset)?)),
-            None => Trigger::Capture(None),
-        },
-        Rule::trigger_pass => Trigger::Pass(ints(parts.next().unwrap(), offset)?),
-        Rule::trigger_move => Trigger::Move(ints(parts.next().unwrap(), offset)?),
-        Rule::trigger_passing => Trigger::Passing(set(parts.next().unwrap(), offset)?),
+fn trigger_of(mut t: Node) -> Result<Trigger, SyntaxError> {
+    Ok(match t.rule() {
+        Rule::trigger_capture if t.at(Rule::set) => Trigger::Capture(Some(t.set()?)),
+        Rule::trigger_capture => Trigger::Capture(None),
+        Rule::trigger_pass => Trigger::Pass(t.ints()?),
+        Rule::trigger_move => Trigger::Move(t.ints()?),
+        Rule::trigger_passing => Trigger::Passing(t.set()?),
         Rule::trigger_retreat => Trigger::Retreat,
         Rule::trigger_entering => Trigger::Entering,
         Rule::trigger_each_move => Trigger::EachMove,
-        _ => {
-            let squares = set(parts.next().unwrap(), offset)?;
-            let side = parts.next().map(|by| {
-                let name = meaningful(by).next().unwrap();
-                Spanned::new(name.as_str().to_string(), span(&name, offset))
-            });
+        Rule::trigger_landing => {
+            let squares = t.set()?;
+            let side = t.at(Rule::by_side).then(|| t.node(Rule::by_side).ident());
             Trigger::Landing(squares, side)
         }
+        other => mismatch(Rule::on_stmt, "trigger", Some(other)),
     })
 }
 
 /// The destination of a `go to` effect, whether it ends with `and stop`, and where it says
 /// `capturing`.
-fn destination_and_stop(
-    pair: Pair<Rule>,
-    offset: usize,
-) -> Result<(Destination, bool, Option<Span>), SyntaxError> {
-    let mut parts = meaningful(pair);
-    let to = destination(parts.next().unwrap(), offset)?;
-    let (mut stop, mut capturing) = (false, None);
-    for p in parts {
-        match p.as_rule() {
-            Rule::capturing => capturing = Some(span(&p, offset)),
-            _ => stop = true,
-        }
-    }
-    Ok((to, stop, capturing))
+fn destination_and_stop(mut go: Node) -> Result<(Destination, bool, Option<Span>), SyntaxError> {
+    let to = go.destination()?;
+    let capturing = go
+        .at(Rule::capturing)
+        .then(|| go.node(Rule::capturing).span());
+    Ok((to, go.at(Rule::and_stop), capturing))
 }
 
-fn condition_of(pair: Pair<Rule>, offset: usize) -> Result<EventCondition, SyntaxError> {
-    let form = meaningful(pair)
-        .next()
-        .expect("the grammar gives a condition its form");
-    match form.as_rule() {
-        Rule::piece_entered => return Ok(EventCondition::Entered(true)),
-        Rule::piece_on_board => return Ok(EventCondition::Entered(false)),
-        _ => {}
-    }
-    let mut other = false;
-    let mut has = true;
-    let mut items = None;
-    // `no` is a keyword: read from all the children, not only the meaningful ones.
-    for p in form.into_inner() {
-        match p.as_rule() {
-            Rule::other_side => other = true,
-            Rule::kw_no => has = false,
-            Rule::set => items = Some(set(p, offset)?),
-            _ => {}
-        }
-    }
-    Ok(EventCondition::Pieces {
-        other,
-        has,
-        set: items.expect("the grammar gives a condition its set"),
+fn condition_of(mut c: Node) -> Result<EventCondition, SyntaxError> {
+    let mut form = c.node([Rule::piece_entered, Rule::piece_on_board, Rule::side_has]);
+    Ok(match form.rule() {
+        Rule::piece_entered => EventCondition::Entered(true),
+        Rule::piece_on_board => EventCondition::Entered(false),
+        _ => EventCondition::Pieces {
+            other: form.next([Rule::own_side, Rule::other_side]).as_rule() == Rule::other_side,
+            has: !form.has(Rule::kw_no),
+            set: form.set()?,
+        },
     })
 }
 
-fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
-    Ok(match pair.as_rule() {
+fn effect_of(mut e: Node) -> Result<Effect, SyntaxError> {
+    Ok(match e.rule() {
         Rule::effect_throw_again => Effect::ThrowAgain,
         Rule::effect_go_to => {
-            let (to, stop, capturing) = destination_and_stop(pair, offset)?;
+            let (to, stop, capturing) = destination_and_stop(e)?;
             Effect::GoTo {
                 to,
                 stop,
@@ -895,7 +701,7 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
         Rule::effect_go_waiting => Effect::GoToWaiting,
         Rule::effect_removed => Effect::Removed,
         Rule::effect_may_go_to => {
-            let (to, stop, capturing) = destination_and_stop(pair, offset)?;
+            let (to, stop, capturing) = destination_and_stop(e)?;
             Effect::MayGoTo {
                 to,
                 stop,
@@ -903,32 +709,27 @@ fn effect_of(pair: Pair<Rule>, offset: usize) -> Result<Effect, SyntaxError> {
             }
         }
         Rule::effect_may_throw_again => Effect::MayThrowAgain,
-        Rule::effect_may_other => match effect_of(meaningful(pair).next().unwrap(), offset)? {
+        Rule::effect_may_other => match effect_of(e.node(Any))? {
             Effect::EndTurn => Effect::MayEndTurn,
             inner => Effect::MayOther(Box::new(inner)),
         },
         Rule::effect_end_turn => Effect::EndTurn,
-        Rule::effect_only_pieces => {
-            Effect::OnlyPiecesOn(set(meaningful(pair).next().unwrap(), offset)?)
-        }
-        Rule::effect_moves_next => {
-            let rest = meaningful(pair).next().map(|p| p.as_rule());
-            Effect::MovesNext {
-                ignoring_pairs: rest == Some(Rule::ignoring_pairs),
-                or_waiting: rest == Some(Rule::or_waiting),
-            }
-        }
-        _ => {
-            let place = meaningful(pair).next().unwrap();
-            Effect::Captured(if place.as_rule() == Rule::captured_removed {
+        Rule::effect_only_pieces => Effect::OnlyPiecesOn(e.set()?),
+        Rule::effect_moves_next => Effect::MovesNext {
+            ignoring_pairs: e.at(Rule::ignoring_pairs),
+            or_waiting: e.at(Rule::or_waiting),
+        },
+        Rule::effect_captured => {
+            let mut place = e.node([Rule::captured_removed, Rule::captured_to]);
+            Effect::Captured(if place.rule() == Rule::captured_removed {
                 CapturedPlace::Removed
+            } else if place.at(Rule::captured_waiting) {
+                CapturedPlace::Waiting
             } else {
-                match meaningful(place).next().unwrap() {
-                    p if p.as_rule() == Rule::captured_waiting => CapturedPlace::Waiting,
-                    p => CapturedPlace::To(destination(p, offset)?),
-                }
+                CapturedPlace::To(place.destination()?)
             })
         }
+        other => mismatch(Rule::effects, "effect", Some(other)),
     })
 }
 
@@ -1131,13 +932,10 @@ fn event_words(rule: Rule) -> &'static str {
 fn join_words(mut words: Vec<String>) -> String {
     words.sort();
     words.dedup();
-    match words.len() {
-        0 => "something else".into(),
-        1 => words.pop().unwrap(),
-        _ => {
-            let last = words.pop().unwrap();
-            format!("{} or {}", words.join(", "), last)
-        }
+    match words.split_last() {
+        None => "something else".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -1211,12 +1009,10 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
         return range_not_allowed(body, offset, pos, &positives);
     }
     let expected = join_words(positives.into_iter().map(describe).collect());
-    let found = if rest.trim().is_empty() {
-        "the end of the line".to_string()
-    } else if !word.is_empty() {
-        format!("`{word}`")
-    } else {
-        format!("`{}`", rest.chars().next().unwrap())
+    let found = match rest.chars().next() {
+        Some(_) if !word.is_empty() && !rest.trim().is_empty() => format!("`{word}`"),
+        Some(c) if !rest.trim().is_empty() => format!("`{c}`"),
+        _ => "the end of the line".to_string(),
     };
     let len = if word.is_empty() {
         rest.chars().next().map_or(0, char::len_utf8)

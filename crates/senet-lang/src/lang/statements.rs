@@ -1,0 +1,747 @@
+//! Every statement of the language, one entry per word a statement begins with: the word, an
+//! example of each of its forms and its forms as the language reference writes them. Help lines
+//! quote the examples (`forms`), and editors look a statement's form up in the reference
+//! (`StatementKind::form`). A new statement is an entry here, its rule in the grammar, its
+//! builder in `parser` and its lowering in `check`; the tests below hold the entries to the
+//! grammar and to the parser.
+
+use super::syntax::*;
+
+/// A statement, or the statements that begin with one word and are told apart by the words
+/// after it (`pieces 5 each`, `pieces on 1..10 move only if ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The word it begins with.
+    pub keyword: &'static str,
+    /// An example of each form, as help lines quote them.
+    pub examples: &'static [&'static str],
+    /// Its forms as the language reference writes them: the first cells of docs/language.md's
+    /// tables of statements (an event rule's, of its table of triggers), which
+    /// [`StatementKind::form`] names. Some have no example of their own among the help's.
+    pub forms: &'static [&'static str],
+}
+
+/// Every statement of the language. Where examples of two entries end alike, help lines quote the
+/// later entry's.
+pub const STATEMENTS: &[Entry] = &[
+    Entry {
+        keyword: "ruleset",
+        examples: &["ruleset \"my/variant\""],
+        forms: &["`ruleset \"ID\"`"],
+    },
+    Entry {
+        keyword: "title",
+        examples: &["title \"Senet: my variant\""],
+        forms: &["`title \"TEXT\"`"],
+    },
+    Entry {
+        keyword: "source",
+        examples: &["source \"a book, page 12\"", "source none"],
+        forms: &["`source \"TEXT\"`", "`source none`"],
+    },
+    Entry {
+        keyword: "extends",
+        examples: &["extends \"senet/base\""],
+        forms: &["`extends \"ID-OR-PATH\"`"],
+    },
+    Entry {
+        keyword: "option",
+        examples: &["option pieces: 5 | 7 default 5"],
+        forms: &["`option NAME: V1 | V2 ... default V`"],
+    },
+    Entry {
+        keyword: "when",
+        examples: &["when pieces is 7: pieces 7 each"],
+        forms: &["`when OPTION is VALUE: STATEMENT`"],
+    },
+    Entry {
+        keyword: "board",
+        examples: &["board 3 x 10 snake", "board 3 x 8"],
+        forms: &[
+            "`board ROWS x COLS snake`",
+            "`board ROWS x COLS` / `board ROWS x COLS rows`",
+        ],
+    },
+    Entry {
+        keyword: "gaps",
+        examples: &["gaps 5, 6, 21..22"],
+        forms: &["`gaps ITEMS`"],
+    },
+    Entry {
+        keyword: "name",
+        examples: &["name 26 \"House of Happiness\"", "name 26 none"],
+        forms: &["`name N \"TEXT\"`"],
+    },
+    Entry {
+        keyword: "label",
+        examples: &["label 27 \"X\"", "label 27 none"],
+        forms: &["`label N \"TEXT\"`"],
+    },
+    Entry {
+        keyword: "marks",
+        examples: &["marks 4, 8, 14", "marks positions 4, 8", "marks none"],
+        forms: &["`marks SET`"],
+    },
+    Entry {
+        keyword: "draw",
+        examples: &["draw 1..10 at 4..13, 2"],
+        forms: &["`draw SQUARES at ROWS, COLUMNS`"],
+    },
+    Entry {
+        keyword: "path",
+        examples: &[
+            "path 1..30",
+            "path red: 4..1, 9..16",
+            "path red: loop 1..24",
+            "path red: 1..29 | 30..58",
+        ],
+        forms: &[
+            "`path ITEMS`",
+            "`path SIDE: ITEMS`",
+            "`path SIDE: loop ITEMS`",
+            "`path SIDE: ITEMS | ITEMS ...`",
+        ],
+    },
+    Entry {
+        keyword: "sides",
+        examples: &["sides red, blue"],
+        forms: &["`sides A, B`"],
+    },
+    Entry {
+        keyword: "colour",
+        examples: &["colour red: red"],
+        forms: &["`colour SIDE: COLOUR`"],
+    },
+    Entry {
+        keyword: "pieces",
+        examples: &[
+            "pieces 5 each",
+            "pieces on 1..10 move only if the square ahead is empty",
+            "pieces on 30..34 move only when all are there",
+            "pieces may stop on 15, 26 and go on",
+        ],
+        forms: &[
+            "`pieces N each`",
+            "`pieces on SET move only if the square ahead is empty`",
+            "`pieces on SET move only when all are there`",
+            "`pieces may stop on SET and go on`",
+        ],
+    },
+    Entry {
+        keyword: "start",
+        examples: &[
+            "start waiting",
+            "start alternating from 1",
+            "start red on 1, 3, 5; blue on 2, 4, 6",
+        ],
+        forms: &[
+            "`start waiting`",
+            "`start alternating from N`",
+            "`start SIDE on ITEMS; SIDE on ITEMS`",
+        ],
+    },
+    Entry {
+        keyword: "first",
+        examples: &["first red", "first by throw-off, ties to red"],
+        forms: &["`first SIDE`", "`first by throw-off, ties to SIDE`"],
+    },
+    Entry {
+        keyword: "throw",
+        examples: &[
+            "throw 4 sticks: 0 -> 5, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
+            "throw die 6",
+            "throw dice 6, 6: sum",
+            "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
+        ],
+        forms: &[
+            "`throw N sticks: C -> V, ...`",
+            "`throw die N`",
+            "`throw dice F, F, ...: sum`",
+            "`throw dice F, F, ...: A B -> V, ...`",
+        ],
+    },
+    Entry {
+        keyword: "extra",
+        examples: &[
+            "extra throw after 1, 4, 5",
+            "extra throw on 26",
+            "extra throw after none",
+            "extra throw on none",
+            "extra throws add up",
+            "extra throws count once",
+        ],
+        forms: &[
+            "`extra throw after V, V, ...`",
+            "`extra throw on SET`",
+            "`extra throw after none`",
+            "`extra throw on none`",
+            "`extra throws add up`",
+            "`extra throws count once`",
+        ],
+    },
+    Entry {
+        keyword: "begin",
+        examples: &["begin with 1", "begin with none"],
+        forms: &["`begin with V, V, ...`"],
+    },
+    Entry {
+        keyword: "each",
+        examples: &[
+            "each piece first moves with 1",
+            "each piece first moves with none",
+            "each piece first moves after the piece ahead has moved",
+            "each piece first moves in any order",
+        ],
+        forms: &[
+            "`each piece first moves with V, V, ...`",
+            "`each piece first moves after the piece ahead has moved`",
+            "`each piece first moves in any order`",
+        ],
+    },
+    Entry {
+        keyword: "turn",
+        examples: &[
+            "turn throw then move",
+            "turn throw then split",
+            "turn throw again on 1, 4, 5 then move each throw",
+            "turn throw again on 1, 4, 5 then split",
+        ],
+        forms: &[
+            "`turn throw then move`",
+            "`turn throw then split`",
+            "`turn throw again on V, V, ... then move each throw`",
+            "`turn throw again on V, V, ... then split`",
+        ],
+    },
+    Entry {
+        keyword: "enter",
+        examples: &[
+            "enter onto throw",
+            "enter with 4, 6 onto 1 if empty",
+            "enter none",
+        ],
+        forms: &[
+            "`enter onto throw`",
+            "`enter with V, V onto N`",
+            "`enter none`",
+        ],
+    },
+    Entry {
+        keyword: "capture",
+        examples: &[
+            "capture swap",
+            "capture to waiting",
+            "capture to first free after 1",
+            "capture removed",
+            "capture none",
+        ],
+        forms: &[
+            "`capture swap`",
+            "`capture to waiting`",
+            "`capture to N`",
+            "`capture to first free after N` / `before N`",
+            "`capture removed`",
+            "`capture none`",
+        ],
+    },
+    Entry {
+        keyword: "protect",
+        examples: &["protect pairs", "protect none"],
+        forms: &["`protect pairs`", "`protect none`"],
+    },
+    Entry {
+        keyword: "safe",
+        examples: &["safe 26, 28..30", "safe positions 4, 8", "safe none"],
+        forms: &["`safe SET`"],
+    },
+    Entry {
+        keyword: "blockade",
+        examples: &["blockade 3", "blockade none"],
+        forms: &["`blockade N`", "`blockade none`"],
+    },
+    Entry {
+        keyword: "stop",
+        examples: &["stop on 26", "stop on none"],
+        forms: &["`stop on SET`"],
+    },
+    Entry {
+        keyword: "backward",
+        examples: &[
+            "backward when no forward move",
+            "backward when the piece has no forward move onto empty squares",
+            "backward when no forward move, split among pieces",
+            "backward never",
+        ],
+        forms: &[
+            "`backward when no forward move`",
+            "`backward when the piece has no forward move`",
+            "`backward when ... onto empty squares`",
+            "`backward when no forward move, split among pieces`",
+            "`backward never`",
+        ],
+    },
+    Entry {
+        keyword: "priority",
+        examples: &["priority 26..30", "priority none"],
+        forms: &["`priority SET`", "`priority none`"],
+    },
+    Entry {
+        keyword: "seats",
+        examples: &["seats throw until 1, thrower plays blue", "seats none"],
+        forms: &["`seats throw until V, thrower plays SIDE`", "`seats none`"],
+    },
+    Entry {
+        keyword: "opening",
+        examples: &[
+            "opening blue: front piece moves 1 then throw again",
+            "opening red: first move with front piece",
+            "opening red: none",
+        ],
+        forms: &[
+            "`opening SIDE: front piece moves N`",
+            "`opening SIDE: front piece moves N then throw again`",
+            "`opening SIDE: first move with front piece`",
+            "`opening SIDE: none`",
+        ],
+    },
+    Entry {
+        keyword: "square",
+        examples: &[
+            "square 27: go to 15",
+            "square 27: go to first free after 1",
+            "square 27: none",
+        ],
+        forms: &[
+            "`square N: go to M`",
+            "`square N: go to first free after M`",
+            "`square N: go to first free before M`",
+            "`square N: none`",
+        ],
+    },
+    Entry {
+        keyword: "retreat",
+        examples: &["retreat from 27 to 15", "retreat none"],
+        forms: &["`retreat from SET to N`", "`retreat none`"],
+    },
+    Entry {
+        keyword: "bear",
+        examples: &[
+            "bear off exact",
+            "bear off exact from 26, 28..30",
+            "bear off at or past the end from 30",
+            "bear off from 27 with 4, 5; from 30 with 2",
+            "bear off only when all on 21..30",
+            "bear off only when none on 1..10",
+            "bear off always",
+        ],
+        forms: &[
+            "`bear off exact`",
+            "`bear off exact from SET`",
+            "`bear off at or past the end`",
+            "`bear off at or past the end from SET`",
+            "`bear off from N with V, V; from N with V; ...`",
+            "`bear off only when all on SET`",
+            "`bear off only when none on SET`",
+            "`bear off always`",
+        ],
+    },
+    Entry {
+        keyword: "only",
+        examples: &[
+            "only bear off from 28..30",
+            "only pieces on 27 may move while one is there",
+        ],
+        forms: &[
+            "`only bear off from SET`",
+            "`only bear off from none`",
+            "`only pieces on SET may move while one is there`",
+        ],
+    },
+    Entry {
+        keyword: "no",
+        examples: &["no backward moves from 28..30", "no passing on 1..5"],
+        forms: &["`no backward moves from SET`", "`no passing on SET`"],
+    },
+    Entry {
+        keyword: "one",
+        examples: &["one direction each turn"],
+        forms: &["`one direction each turn`"],
+    },
+    Entry {
+        keyword: "any",
+        examples: &["any direction each turn"],
+        forms: &["`one direction each turn`"],
+    },
+    Entry {
+        keyword: "win",
+        examples: &[
+            "win first to bear off all",
+            "win most borne off",
+            "win by capturing all",
+        ],
+        forms: &[
+            "`win first to bear off all`",
+            "`win most borne off`",
+            "`win by capturing all`",
+        ],
+    },
+    Entry {
+        keyword: "end",
+        examples: &["end when decided", "end when board empty"],
+        forms: &["`end when decided`", "`end when board empty`"],
+    },
+    Entry {
+        keyword: "match",
+        examples: &[
+            "match points 21..30: 1; 11..20: 2; 1..10: 3",
+            "match points none",
+        ],
+        forms: &[
+            "`match points ITEMS: P; ITEMS: P; ...`",
+            "`match points none`",
+        ],
+    },
+    Entry {
+        keyword: "on",
+        examples: &[
+            "on landing on 27: go to first free after 15",
+            "on capture: throw again",
+            "on capture on 28..30: captured piece goes to 27",
+            "on move with 1, 4: throw again",
+            "on passing 26: go to 27",
+            "on landing on 26 if its side has no pieces on 1..10: throw again",
+            "on landing on 27: none",
+        ],
+        forms: &[
+            "`landing on SET`",
+            "`landing on SET by SIDE`",
+            "`capture`",
+            "`capture on SET`",
+            "`move with V, V, ...`",
+            "`pass with V, V, ...`",
+            "`passing SET`",
+            "`retreat`",
+            "`entering`",
+            "`each move`",
+        ],
+    },
+];
+
+/// The entry of the statements that begin with `keyword`.
+pub fn entry(keyword: &str) -> Option<&'static Entry> {
+    STATEMENTS.iter().find(|e| e.keyword == keyword)
+}
+
+impl StatementKind {
+    /// The statement's form as the language reference writes it (the first cell of its row in
+    /// docs/language.md): one of its entry's [`Entry::forms`]. An event rule's is its trigger's.
+    pub fn form(&self) -> &'static str {
+        use StatementKind as K;
+        match self {
+            K::Ruleset(_) => "`ruleset \"ID\"`",
+            K::Title(_) => "`title \"TEXT\"`",
+            K::Source(Some(_)) => "`source \"TEXT\"`",
+            K::Source(None) => "`source none`",
+            K::Extends(_) => "`extends \"ID-OR-PATH\"`",
+            K::Option { .. } => "`option NAME: V1 | V2 ... default V`",
+            K::Board {
+                numbering: Numbering::Snake,
+                ..
+            } => "`board ROWS x COLS snake`",
+            K::Board { .. } => "`board ROWS x COLS` / `board ROWS x COLS rows`",
+            K::Gaps(_) => "`gaps ITEMS`",
+            K::Name { .. } => "`name N \"TEXT\"`",
+            K::Label { .. } => "`label N \"TEXT\"`",
+            K::Marks(_) => "`marks SET`",
+            K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
+            K::Path { side: None, .. } => "`path ITEMS`",
+            K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
+            K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
+            K::Path { .. } => "`path SIDE: ITEMS`",
+            K::Sides(_) => "`sides A, B`",
+            K::Colour { .. } => "`colour SIDE: COLOUR`",
+            K::Pieces(_) => "`pieces N each`",
+            K::Start(StartSpec::Waiting) => "`start waiting`",
+            K::Start(StartSpec::Alternating(_)) => "`start alternating from N`",
+            K::Start(StartSpec::Explicit(_)) => "`start SIDE on ITEMS; SIDE on ITEMS`",
+            K::First {
+                throw_off: true, ..
+            } => "`first by throw-off, ties to SIDE`",
+            K::First { .. } => "`first SIDE`",
+            K::Throw(ThrowSpec::Sticks { .. }) => "`throw N sticks: C -> V, ...`",
+            K::Throw(ThrowSpec::Die { .. }) => "`throw die N`",
+            K::Throw(ThrowSpec::Dice { table: None, .. }) => "`throw dice F, F, ...: sum`",
+            K::Throw(ThrowSpec::Dice { .. }) => "`throw dice F, F, ...: A B -> V, ...`",
+            K::ExtraAfter(v) if v.is_empty() => "`extra throw after none`",
+            K::ExtraAfter(_) => "`extra throw after V, V, ...`",
+            K::ExtraOn(SetExpr::None) => "`extra throw on none`",
+            K::ExtraOn(_) => "`extra throw on SET`",
+            K::FirstMove(_) => "`each piece first moves with V, V, ...`",
+            K::FirstMoveOrder(true) => "`each piece first moves after the piece ahead has moved`",
+            K::FirstMoveOrder(false) => "`each piece first moves in any order`",
+            K::Begin(_) => "`begin with V, V, ...`",
+            K::Turn(TurnSpec::ThrowThenMove) => "`turn throw then move`",
+            K::Turn(TurnSpec::ThrowThenSplit) => "`turn throw then split`",
+            K::Turn(TurnSpec::AccumulateThenSplit { .. }) => {
+                "`turn throw again on V, V, ... then split`"
+            }
+            K::Turn(TurnSpec::AccumulateThenEach { .. }) => {
+                "`turn throw again on V, V, ... then move each throw`"
+            }
+            K::Enter(None) => "`enter none`",
+            K::Enter(Some(EnterSpec {
+                onto: EnterOnto::Throw,
+                ..
+            })) => "`enter onto throw`",
+            K::Enter(Some(_)) => "`enter with V, V onto N`",
+            K::Capture(CaptureSpec::Swap) => "`capture swap`",
+            K::Capture(CaptureSpec::Removed) => "`capture removed`",
+            K::Capture(CaptureSpec::ToWaiting) => "`capture to waiting`",
+            K::Capture(CaptureSpec::To(Destination::Square(_))) => "`capture to N`",
+            K::Capture(CaptureSpec::To(_)) => "`capture to first free after N` / `before N`",
+            K::Capture(CaptureSpec::None) => "`capture none`",
+            K::Protect(true) => "`protect pairs`",
+            K::Protect(false) => "`protect none`",
+            K::Safe(_) => "`safe SET`",
+            K::Blockade(Some(_)) => "`blockade N`",
+            K::Blockade(None) => "`blockade none`",
+            K::Stop(_) => "`stop on SET`",
+            K::Backward(b) if !b.allowed => "`backward never`",
+            K::Backward(b) if b.split => "`backward when no forward move, split among pieces`",
+            K::Backward(b) if b.onto_empty => "`backward when ... onto empty squares`",
+            K::Backward(b) if b.per_piece => "`backward when the piece has no forward move`",
+            K::Backward(_) => "`backward when no forward move`",
+            K::AheadEmpty(_) => "`pieces on SET move only if the square ahead is empty`",
+            K::NoBackwardFrom(_) => "`no backward moves from SET`",
+            K::OneDirection(_) => "`one direction each turn`",
+            K::Priority(SetExpr::None) => "`priority none`",
+            K::Priority(_) => "`priority SET`",
+            K::NoPassing(_) => "`no passing on SET`",
+            K::StopAndGo(_) => "`pieces may stop on SET and go on`",
+            K::ExtraAddUp(true) => "`extra throws add up`",
+            K::ExtraAddUp(false) => "`extra throws count once`",
+            K::Together(_) => "`pieces on SET move only when all are there`",
+            K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
+            K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
+            K::Seats(None) => "`seats none`",
+            K::Opening { rule: None, .. } => "`opening SIDE: none`",
+            K::Opening {
+                rule: Some(OpeningRule::FirstMoveWithFrontPiece),
+                ..
+            } => "`opening SIDE: first move with front piece`",
+            K::Opening {
+                rule:
+                    Some(OpeningRule::FrontPieceMoves {
+                        throw_again: true, ..
+                    }),
+                ..
+            } => "`opening SIDE: front piece moves N then throw again`",
+            K::Opening { .. } => "`opening SIDE: front piece moves N`",
+            K::SquareEffect { effect: None, .. } => "`square N: none`",
+            K::SquareEffect {
+                effect: Some(Destination::Square(_)),
+                ..
+            } => "`square N: go to M`",
+            K::SquareEffect {
+                effect: Some(Destination::FirstFreeAfter(_)),
+                ..
+            } => "`square N: go to first free after M`",
+            K::SquareEffect { .. } => "`square N: go to first free before M`",
+            K::Retreat(Some(_)) => "`retreat from SET to N`",
+            K::Retreat(None) => "`retreat none`",
+            K::BearOff(BearOffSpec::Exact { from: None }) => "`bear off exact`",
+            K::BearOff(BearOffSpec::Exact { .. }) => "`bear off exact from SET`",
+            K::BearOff(BearOffSpec::Past { from: None }) => "`bear off at or past the end`",
+            K::BearOff(BearOffSpec::Past { .. }) => "`bear off at or past the end from SET`",
+            K::BearOff(BearOffSpec::Table(_)) => "`bear off from N with V, V; from N with V; ...`",
+            K::BearWhen(BearWhen::AllOn(_)) => "`bear off only when all on SET`",
+            K::BearWhen(BearWhen::NoneOn(_)) => "`bear off only when none on SET`",
+            K::BearWhen(BearWhen::Always) => "`bear off always`",
+            K::OnlyBearOff(SetExpr::None) => "`only bear off from none`",
+            K::OnlyBearOff(_) => "`only bear off from SET`",
+            K::Win(WinSpec::FirstAllOff) => "`win first to bear off all`",
+            K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
+            K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
+            K::End(EndSpec::Decided) => "`end when decided`",
+            K::End(EndSpec::BoardEmpty) => "`end when board empty`",
+            K::MatchPoints(p) if p.is_empty() => "`match points none`",
+            K::MatchPoints(_) => "`match points ITEMS: P; ITEMS: P; ...`",
+            K::On { trigger, .. } => trigger.value.form(),
+        }
+    }
+}
+
+impl Trigger {
+    /// The trigger's form as the reference's table of triggers writes it.
+    pub fn form(&self) -> &'static str {
+        match self {
+            Trigger::Capture(None) => "`capture`",
+            Trigger::Capture(Some(_)) => "`capture on SET`",
+            Trigger::Move(_) => "`move with V, V, ...`",
+            Trigger::Pass(_) => "`pass with V, V, ...`",
+            Trigger::Landing(_, None) => "`landing on SET`",
+            Trigger::Landing(_, Some(_)) => "`landing on SET by SIDE`",
+            Trigger::Passing(_) => "`passing SET`",
+            Trigger::Retreat => "`retreat`",
+            Trigger::Entering => "`entering`",
+            Trigger::EachMove => "`each move`",
+        }
+    }
+}
+
+impl Effect {
+    /// The effect's form as the reference's table of effects writes it.
+    pub fn form(&self) -> &'static str {
+        match self {
+            Effect::ThrowAgain => "`throw again`",
+            Effect::MayThrowAgain => "`may throw again`",
+            Effect::GoTo {
+                capturing: Some(_), ..
+            } => "`go to M capturing`",
+            Effect::GoTo { stop: true, .. } => "`go to DEST and stop`",
+            Effect::GoTo { .. } => "`go to DEST`",
+            Effect::GoToWaiting => "`go to waiting`",
+            Effect::Removed => "`piece is removed`",
+            Effect::MayOther(inner) if matches!(**inner, Effect::GoToWaiting | Effect::Removed) => {
+                "`may go to waiting`, `may piece is removed`"
+            }
+            Effect::MayOther(inner) => inner.form(),
+            Effect::MayGoTo {
+                capturing: Some(_), ..
+            } => "`may go to M capturing`",
+            Effect::MayGoTo { .. } => "`may go to DEST`",
+            Effect::Captured(CapturedPlace::Waiting) => "`captured piece goes to waiting`",
+            Effect::Captured(CapturedPlace::To(_)) => "`captured piece goes to DEST`",
+            Effect::Captured(CapturedPlace::Removed) => "`captured piece is removed`",
+            Effect::EndTurn => "`end turn`",
+            Effect::MayEndTurn => "`may end turn`",
+            Effect::LoseTurn => "`lose next turn`",
+            Effect::MovesNext {
+                ignoring_pairs: true,
+                ..
+            } => "`piece moves next ignoring pairs`",
+            Effect::MovesNext {
+                or_waiting: true, ..
+            } => "`piece moves next or goes back to waiting`",
+            Effect::MovesNext { .. } => "`piece moves next`",
+            Effect::OnlyPiecesOn(_) => "`only pieces on SET may move`",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::parser::{Grammar, Rule, STATEMENT_KEYWORDS};
+    use crate::lang::{SourceFile, parse_file};
+    use pest::Parser as _;
+    use pest::error::InputLocation;
+    use std::collections::BTreeSet;
+
+    /// Lines of the forms whose examples help lines do not quote.
+    const MORE: &[&str] = &[
+        "capture to 5",
+        "backward when the piece has no forward move",
+        "opening red: front piece moves 1",
+        "square 27: go to first free before 1",
+        "bear off at or past the end",
+        "only bear off from none",
+        "on pass with 1: throw again",
+        "on landing on 5 by red: throw again",
+        "on retreat: end turn",
+        "on entering: throw again",
+        "on each move: only pieces on 1 may move",
+    ];
+
+    /// The form of the one statement `line` holds, and the word it begins with.
+    fn form_of(line: &str) -> (&'static str, String) {
+        let (parsed, errors) = parse_file(&SourceFile::new("example.rules", line));
+        assert!(errors.is_empty(), "`{line}` does not parse: {errors:?}");
+        let [statement] = parsed.statements.as_slice() else {
+            panic!("`{line}` is not one statement");
+        };
+        let form = match statement.condition {
+            Some(_) => entry("when").map_or("", |e| e.forms[0]),
+            None => statement.kind.form(),
+        };
+        let word = line.split_whitespace().next().unwrap_or("");
+        (form, word.to_string())
+    }
+
+    #[test]
+    fn every_example_is_a_statement_of_one_of_its_entrys_forms() {
+        let mut reached = BTreeSet::new();
+        for e in STATEMENTS {
+            for example in e.examples {
+                let (form, word) = form_of(example);
+                assert_eq!(
+                    word, e.keyword,
+                    "`{example}` is listed under `{}`",
+                    e.keyword
+                );
+                assert!(
+                    e.forms.contains(&form),
+                    "`{example}` is {form}, not a form of its entry"
+                );
+                reached.insert((e.keyword, form));
+            }
+        }
+        for line in MORE {
+            let (form, word) = form_of(line);
+            let e = entry(&word).unwrap_or_else(|| panic!("`{line}` begins with no entry's word"));
+            assert!(
+                e.forms.contains(&form),
+                "`{line}` is {form}, not a form of its entry"
+            );
+            reached.insert((e.keyword, form));
+        }
+        for e in STATEMENTS {
+            for form in e.forms {
+                assert!(
+                    reached.contains(&(e.keyword, *form)),
+                    "no example of {form} (`{}`)",
+                    e.keyword
+                );
+            }
+        }
+    }
+
+    /// The words the grammar's statements begin with (`when` for a condition), each as it is
+    /// written: a keyword begins a statement if the statement's rule reads all of it.
+    fn grammar_words() -> BTreeSet<String> {
+        let statements = Rule::all_rules()
+            .iter()
+            .filter(|r| format!("{r:?}").ends_with("_stmt") || **r == Rule::conditional);
+        let mut out = BTreeSet::new();
+        for &kind in statements {
+            for rule in Rule::all_rules() {
+                let Some(word) = format!("{rule:?}")
+                    .strip_prefix("kw_")
+                    .map(|w| w.replace('_', "-"))
+                else {
+                    continue;
+                };
+                let read = match Grammar::parse(kind, &word) {
+                    Ok(_) => word.len(),
+                    Err(e) => match e.location {
+                        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
+                    },
+                };
+                if read >= word.len() {
+                    out.insert(word);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_word_a_statement_of_the_grammar_begins_with_has_its_entry() {
+        let words: BTreeSet<String> = STATEMENTS.iter().map(|e| e.keyword.to_string()).collect();
+        assert_eq!(words.len(), STATEMENTS.len(), "two entries for one word");
+        assert_eq!(words, grammar_words());
+        for word in STATEMENT_KEYWORDS {
+            assert!(words.contains(*word), "no entry for `{word}`");
+        }
+    }
+}

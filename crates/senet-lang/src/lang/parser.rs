@@ -20,13 +20,10 @@ pub(super) struct Grammar;
 /// The largest rule file accepted, in bytes.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
 
-/// The words that may begin a statement.
-pub const STATEMENT_KEYWORDS: &[&str] = &[
-    "ruleset", "title", "source", "extends", "option", "when", "board", "gaps", "name", "label",
-    "marks", "path", "sides", "colour", "pieces", "start", "first", "throw", "extra", "turn",
-    "enter", "capture", "protect", "safe", "blockade", "stop", "backward", "priority", "seats",
-    "opening", "square", "bear", "only", "win", "end", "match", "on", "no", "begin", "one", "any",
-];
+/// The words that may begin a statement, in the order of the table of statements.
+pub fn statement_keywords() -> impl Iterator<Item = &'static str> {
+    super::statements::STATEMENTS.iter().map(|e| e.keyword)
+}
 
 /// Parses a whole file. Returns the statements of every good line and a diagnostic for every
 /// bad one.
@@ -983,14 +980,14 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
         };
     }
     if at_start && !word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit()) {
-        return match did_you_mean(word, STATEMENT_KEYWORDS.iter().copied()) {
+        return match did_you_mean(word, statement_keywords()) {
             Some(s) => misspelt(body, offset, pos, word, s),
             None => SyntaxError::UnknownStatement {
                 span: (offset + pos, word.len()).into(),
                 word: word.into(),
                 help: format!(
                     "a statement starts with one of: {}",
-                    STATEMENT_KEYWORDS.join(", ")
+                    statement_keywords().collect::<Vec<_>>().join(", ")
                 ),
             },
         };

@@ -632,7 +632,7 @@ impl Effect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::parser::{Grammar, Rule, STATEMENT_KEYWORDS};
+    use crate::lang::parser::{Grammar, Rule};
     use crate::lang::{SourceFile, parse_file};
     use pest::Parser as _;
     use pest::error::InputLocation;
@@ -740,8 +740,5 @@ mod tests {
         let words: BTreeSet<String> = STATEMENTS.iter().map(|e| e.keyword.to_string()).collect();
         assert_eq!(words.len(), STATEMENTS.len(), "two entries for one word");
         assert_eq!(words, grammar_words());
-        for word in STATEMENT_KEYWORDS {
-            assert!(words.contains(*word), "no entry for `{word}`");
-        }
     }
 }

@@ -3,57 +3,15 @@
 //! cannot say (the sides' names, a place on a side's path, a position the rules can reach) is
 //! checked as it becomes a [`Position`], through [`Setup`].
 
-use serde::de::{MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::event::{PlaceNote, ResultNote, StepNote};
+use super::named::Named;
 use senet_engine::engine::{
     Engine, Listing, Move, Outcome, Position, SPLIT_STATES, Setup, SetupError, Way,
 };
 use senet_lang::types::{PathPos, PerSide, Place, Side, Throw};
-
-/// Values by side name, in the order written: a JSON object.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BySide<T>(pub Vec<(String, T)>);
-
-impl<T> Default for BySide<T> {
-    fn default() -> Self {
-        BySide(Vec::new())
-    }
-}
-
-impl<T> BySide<T> {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl<T: Serialize> Serialize for BySide<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for BySide<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BySide<T>, D::Error> {
-        struct Entries<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for Entries<T> {
-            type Value = BySide<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object: side name -> value")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BySide<T>, A::Error> {
-                let mut list = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    list.push(entry);
-                }
-                Ok(BySide(list))
-            }
-        }
-        d.deserialize_map(Entries(std::marker::PhantomData))
-    }
-}
 
 /// A way of moving, as a position names the way its turn has moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +48,7 @@ pub struct PositionNote {
     pub to_move: String,
     #[serde(default)]
     pub throw: Option<u64>,
-    pub pieces: BySide<Vec<PlaceNote>>,
+    pub pieces: Named<Vec<PlaceNote>>,
     /// The sides whose opening move is still due.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<String>,
@@ -104,8 +62,8 @@ pub struct PositionNote {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves_next: Vec<String>,
     /// The path positions of the pieces that have not moved yet, by side.
-    #[serde(default, skip_serializing_if = "BySide::is_empty")]
-    pub unmoved: BySide<Vec<u8>>,
+    #[serde(default, skip_serializing_if = "Named::is_empty")]
+    pub unmoved: Named<Vec<u8>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved_this_turn: Option<WayNote>,
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -134,7 +92,7 @@ impl PositionNote {
         PositionNote {
             to_move: r.sides[pos.to_move()].name.clone(),
             throw: throw.map(|t| u64::from(t.get())),
-            pieces: BySide(
+            pieces: Named(
                 r.sides
                     .iter()
                     .map(|(s, side)| {
@@ -148,7 +106,7 @@ impl PositionNote {
             loses_turn: sides(Position::loses_turn),
             moves_next: sides(Position::moves_next),
             // Pieces that have not moved yet, by side: listed only where some side has one.
-            unmoved: BySide(
+            unmoved: Named(
                 r.sides
                     .iter()
                     .filter_map(|(s, side)| {

@@ -10,13 +10,14 @@
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::merge::{MergeError, check_shard_games, check_shards, checked_sum, form, shard_of};
+use super::merge::{MergeError, check_shard_games, check_shards, checked_shard, checked_sum, form};
 use super::metrics::Metrics;
-use super::report::{Facts, shard_json};
+use super::report::{Facts, ShardNote};
 use super::stats::{Estimate, Moments, balance, holm, two_proportion_p, welch_p, wilson, z_p};
 use super::{Shard, Totals};
+use crate::notation::named::Named;
 use senet_engine::compile::Restriction;
 use senet_engine::engine::Engine;
 use senet_lang::types::Side;
@@ -88,10 +89,6 @@ impl Seating {
         Ok(())
     }
 
-    fn to_json(self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-
     /// A seating read back, refused unless its games hold its wins and draws.
     fn check(self) -> Result<Seating, MergeError> {
         // Each game won by a player, drawn or unfinished: no more of them than games.
@@ -107,31 +104,105 @@ impl Seating {
     }
 }
 
-/// What `Comparison::from_json` reads of a comparison, as `senet compare` writes it (the rows
-/// are read one by one, each with its facts).
-#[derive(Deserialize)]
-struct ComparisonJson {
-    players: Vec<String>,
-    games: u64,
-    seed: u64,
-    turn_cap: u32,
-    skill: Vec<[String; 2]>,
-    skill_games: u64,
-    rows: Vec<Value>,
-    seconds: f64,
-    jobs: usize,
+/// A comparison as JSON (docs/formats.md), field by field in the order written: what was
+/// asked, the tests, the rows, the shard. A merge reads it back (the figures it works out again
+/// from the totals).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonReport {
+    /// `senet-compare/1`.
+    pub format: String,
+    pub players: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    pub turn_cap: u32,
+    pub skill: Vec<[String; 2]>,
+    pub skill_games: u64,
+    #[serde(default)]
+    pub tests: TestsNote,
+    pub rows: Vec<RowReport>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardNote>,
+    pub jobs: usize,
+    pub seconds: f64,
 }
 
-/// What is read of a row of a comparison besides its facts.
-#[derive(Deserialize)]
-struct RowJson {
-    target: String,
-    options: Map<String, Value>,
-    seed: u64,
-    race_start: [u32; 2],
-    restrictions: Vec<String>,
-    totals: Totals,
-    skill_totals: Vec<[Seating; 2]>,
+/// How many differences were tested, and how.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestsNote {
+    pub count: usize,
+    pub adjustment: String,
+    pub alpha: f64,
+    /// The row every other is tested against.
+    pub against: usize,
+}
+
+/// One row of a comparison: its rules and options, what it says of them, its figures, its
+/// totals and its skill games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowReport {
+    pub target: String,
+    pub rules: String,
+    pub title: String,
+    pub options: Named<String>,
+    pub seed: u64,
+    pub sides: [String; 2],
+    pub seats: bool,
+    pub special_squares: Vec<(usize, String)>,
+    pub race_start: [u32; 2],
+    pub restrictions: Vec<String>,
+    #[serde(default)]
+    pub metrics: Named<FigureNote>,
+    pub totals: Totals,
+    pub skill_totals: Vec<[Seating; 2]>,
+}
+
+/// One figure of a row: its value and interval (`null` and why it is missing where it is), and
+/// its difference from the first row's where it was tested.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FigureNote {
+    pub value: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci95: Option<[f64; 2]>,
+    pub method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p10: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p50: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p90: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+    /// For a skill figure: whether its interval holds one half (the game may be a lottery).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lottery: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p_holm: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub significant: Option<bool>,
+}
+
+impl FigureNote {
+    fn of(f: &Figure, mark: Option<&Mark>) -> FigureNote {
+        let deciles = |i: usize| f.deciles.map(|d| d[i]);
+        FigureNote {
+            value: f.estimate.map(|e| e.value),
+            ci95: f.estimate.map(|e| [e.low, e.high]),
+            method: f.method.into(),
+            missing: f.estimate.is_none().then(|| f.missing.into()),
+            p10: deciles(0),
+            p50: deciles(1),
+            p90: deciles(2),
+            max: deciles(3),
+            lottery: f.key.starts_with("skill:").then(|| lottery(f)),
+            p: mark.map(|m| m.p),
+            p_holm: mark.map(|m| m.adjusted),
+            significant: mark.map(|m| m.significant),
+        }
+    }
 }
 
 /// One row: a rule set with its options, its run, and its skill games.
@@ -501,82 +572,64 @@ impl Comparison {
         marks.iter().flatten().flatten().count()
     }
 
-    pub fn to_json(&self) -> Value {
+    /// The comparison as JSON, with its figures and the marks of their differences.
+    pub fn report(&self) -> ComparisonReport {
         let (figures, marks) = self.figures();
-        let rows: Vec<Value> = self
+        let rows = self
             .rows
             .iter()
             .zip(&figures)
             .zip(&marks)
             .map(|((row, figs), row_marks)| {
-                let mut metrics = Map::new();
-                for (f, mark) in figs.iter().zip(row_marks) {
-                    let mut entry = match f.estimate {
-                        Some(e) => json!({
-                            "value": e.value,
-                            "ci95": [e.low, e.high],
-                            "method": f.method,
-                        }),
-                        None => json!({ "value": null, "method": f.method, "missing": f.missing }),
-                    };
-                    if let Some([p10, p50, p90, max]) = f.deciles {
-                        for (k, v) in [("p10", p10), ("p50", p50), ("p90", p90), ("max", max)] {
-                            entry[k] = json!(v);
-                        }
-                    }
-                    if f.key.starts_with("skill:") {
-                        entry["lottery"] = json!(lottery(f));
-                    }
-                    if let Some(m) = mark {
-                        entry["p"] = json!(m.p);
-                        entry["p_holm"] = json!(m.adjusted);
-                        entry["significant"] = json!(m.significant);
-                    }
-                    metrics.insert(f.key.clone(), entry);
-                }
-                let options: Map<String, Value> = row
-                    .options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), json!(v)))
-                    .collect();
                 let facts = &row.facts.facts;
-                json!({
-                    "target": row.target,
-                    "rules": facts.id,
-                    "title": facts.title,
-                    "options": options,
-                    "seed": row.seed,
-                    "sides": facts.sides,
-                    "seats": facts.seats,
-                    "special_squares": facts.special.iter().map(|(i, n)| json!([i, n])).collect::<Vec<_>>(),
-                    "race_start": row.facts.race_start,
-                    "restrictions": (0..3)
+                RowReport {
+                    target: row.target.clone(),
+                    rules: facts.id.clone(),
+                    title: facts.title.clone(),
+                    options: Named(row.options.clone()),
+                    seed: row.seed,
+                    sides: facts.sides.clone(),
+                    seats: facts.seats,
+                    special_squares: facts.special.clone(),
+                    race_start: row.facts.race_start,
+                    restrictions: (0..3)
                         .filter(|&i| row.facts.restrictions[i])
-                        .map(restriction_name)
-                        .collect::<Vec<_>>(),
-                    "metrics": metrics,
-                    "totals": row.totals.to_json(),
-                    "skill_totals": row.skill.iter().map(|s| json!([s[0].to_json(), s[1].to_json()])).collect::<Vec<_>>(),
-                })
+                        .map(|i| restriction_name(i).to_string())
+                        .collect(),
+                    metrics: Named(
+                        figs.iter()
+                            .zip(row_marks)
+                            .map(|(f, mark)| (f.key.clone(), FigureNote::of(f, mark.as_ref())))
+                            .collect(),
+                    ),
+                    totals: row.totals.clone(),
+                    skill_totals: row.skill.clone(),
+                }
             })
             .collect();
-        let mut v = json!({
-            "format": "senet-compare/1",
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "turn_cap": self.turn_cap,
-            "skill": self.skill,
-            "skill_games": self.skill_games,
-            "tests": { "count": Self::tests(&marks), "adjustment": "holm", "alpha": ALPHA, "against": 0 },
-            "rows": rows,
-        });
-        if let Some(s) = self.shard {
-            v["shard"] = shard_json(Some((s, self.games))).unwrap_or(Value::Null);
+        ComparisonReport {
+            format: "senet-compare/1".into(),
+            players: self.players.clone(),
+            games: self.games,
+            seed: self.seed,
+            turn_cap: self.turn_cap,
+            skill: self.skill.clone(),
+            skill_games: self.skill_games,
+            tests: TestsNote {
+                count: Self::tests(&marks),
+                adjustment: "holm".into(),
+                alpha: ALPHA,
+                against: 0,
+            },
+            rows,
+            shard: self.shard.map(|s| ShardNote::of((s, self.games))),
+            jobs: self.jobs,
+            seconds: self.seconds,
         }
-        v["jobs"] = json!(self.jobs);
-        v["seconds"] = json!(self.seconds);
-        v
+    }
+
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self.report()).unwrap_or_default()
     }
 
     pub fn from_json(v: &Value) -> Result<Comparison, MergeError> {
@@ -585,12 +638,11 @@ impl Comparison {
                 "not the JSON of `senet compare` (`format` is not `senet-compare/1`)".into(),
             ));
         }
-        let c = ComparisonJson::deserialize(v).map_err(form)?;
+        let c = ComparisonReport::deserialize(v).map_err(form)?;
         let rows = c
             .rows
-            .iter()
-            .map(|r| {
-                let row = RowJson::deserialize(r).map_err(form)?;
+            .into_iter()
+            .map(|row| {
                 row.totals.check()?;
                 let skill = row
                     .skill_totals
@@ -599,10 +651,16 @@ impl Comparison {
                     .collect::<Result<Vec<_>, MergeError>>()?;
                 Ok(Row {
                     target: row.target,
-                    options: super::merge::options_of(row.options)?,
+                    options: row.options.0,
                     seed: row.seed,
                     facts: RowFacts {
-                        facts: Facts::from_json(r)?,
+                        facts: Facts {
+                            id: row.rules,
+                            title: row.title,
+                            sides: row.sides,
+                            seats: row.seats,
+                            special: row.special_squares,
+                        },
                         race_start: row.race_start,
                         restrictions: [0, 1, 2]
                             .map(|i| row.restrictions.iter().any(|n| n == restriction_name(i))),
@@ -612,6 +670,7 @@ impl Comparison {
                 })
             })
             .collect::<Result<Vec<_>, MergeError>>()?;
+        let shard = c.shard.map(checked_shard).transpose()?;
         Ok(Comparison {
             players: c.players,
             games: c.games,
@@ -620,7 +679,7 @@ impl Comparison {
             skill: c.skill,
             skill_games: c.skill_games,
             rows,
-            shard: shard_of(v)?.map(|(s, _)| s),
+            shard: shard.map(|(s, _)| s),
             seconds: c.seconds,
             jobs: c.jobs,
         })

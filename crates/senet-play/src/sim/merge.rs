@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::metrics::Metrics;
-use super::report::Facts;
+use super::report::{Facts, ShardNote, SimReport};
 use super::stats::{Moments, RatioMoments};
 use super::{Shard, Totals, shard_range};
 
@@ -393,48 +393,13 @@ pub(super) fn check_shard_games(
     Ok(())
 }
 
-/// What a report or a row of a comparison says of its rules, as its JSON writes it.
-#[derive(Deserialize)]
-struct FactsJson {
-    rules: String,
-    title: String,
-    sides: [String; 2],
-    seats: bool,
-    special_squares: Vec<(usize, String)>,
-}
-
-impl Facts {
-    /// The facts of a report of `senet sim`, or of a row of `senet compare`.
-    pub fn from_json(v: &Value) -> Result<Facts, MergeError> {
-        let f = FactsJson::deserialize(v).map_err(form)?;
-        Ok(Facts {
-            id: f.rules,
-            title: f.title,
-            sides: f.sides,
-            seats: f.seats,
-            special: f.special_squares,
-        })
-    }
-}
-
-/// The shard a result holds, and the games of its whole run (`None`: a whole run).
-pub(super) fn shard_of(v: &Value) -> Result<Option<(Shard, u64)>, MergeError> {
-    /// A report's `shard`, as [`super::report::shard_json`] writes it.
-    #[derive(Deserialize)]
-    struct ShardJson {
-        k: u64,
-        n: u64,
-        run_games: u64,
-    }
-    let Some(s) = v.get("shard") else {
-        return Ok(None);
-    };
-    let ShardJson { k, n, run_games } =
-        ShardJson::deserialize(s).map_err(|e| MergeError::Form(format!("`shard`: {e}")))?;
+/// A shard as written, if it is one: `k` of `n`, from 1.
+pub(super) fn checked_shard(note: ShardNote) -> Result<(Shard, u64), MergeError> {
+    let ShardNote { k, n, run_games } = note;
     if k == 0 || k > n {
         return Err(MergeError::NotAShard { k, n });
     }
-    Ok(Some((Shard { k, n }, run_games)))
+    Ok((Shard { k, n }, run_games))
 }
 
 /// Checks that `shards` (one per file, in the files' order) are every shard of one run, each
@@ -498,46 +463,18 @@ pub struct SimResult {
     pub jobs: usize,
 }
 
-/// The fields of a report of `senet sim` that a merge reads (the rest it writes again from
-/// them), as the report writes them.
-#[derive(Deserialize)]
-struct SimJson {
-    options: serde_json::Map<String, Value>,
-    players: Vec<String>,
-    /// Not written before seats could alternate: those runs did not.
-    #[serde(default)]
-    alternate: bool,
-    seed: u64,
-    turn_cap: u32,
-    totals: Totals,
-    seconds: f64,
-    jobs: usize,
-}
-
-/// Options as a report writes them: an object of names to values, in the rules' order.
-pub(super) fn options_of(
-    map: serde_json::Map<String, Value>,
-) -> Result<Vec<(String, String)>, MergeError> {
-    map.into_iter()
-        .map(|(k, x)| match x {
-            Value::String(s) => Ok((k, s)),
-            _ => Err(MergeError::Form(format!("option `{k}` is not a string"))),
-        })
-        .collect()
-}
-
 impl SimResult {
     pub fn from_json(v: &Value) -> Result<SimResult, MergeError> {
-        let r = SimJson::deserialize(v).map_err(form)?;
+        let r = SimReport::deserialize(v).map_err(form)?;
         r.totals.check()?;
         Ok(SimResult {
-            facts: Facts::from_json(v)?,
-            options: options_of(r.options)?,
+            facts: r.facts(),
+            options: r.options.0,
             players: r.players,
             alternate: r.alternate,
             seed: r.seed,
             turn_cap: r.turn_cap,
-            shard: shard_of(v)?,
+            shard: r.shard.map(checked_shard).transpose()?,
             totals: r.totals,
             seconds: r.seconds,
             jobs: r.jobs,

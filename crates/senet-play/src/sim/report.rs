@@ -5,9 +5,11 @@
 
 use std::fmt::Write;
 
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Histogram, Shard, Totals};
+use crate::notation::named::Named;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::Engine;
 use senet_lang::types::Side;
@@ -85,14 +87,124 @@ pub struct Meta<'a> {
     pub jobs: usize,
 }
 
-fn stats(each: &Histogram, mean: f64) -> Value {
-    json!({
-        "mean": mean,
-        "p10": each.percentile(1),
-        "p50": each.percentile(5),
-        "p90": each.percentile(9),
-        "max": each.max(),
-    })
+/// A report of `senet sim` as JSON (docs/formats.md), field by field in the order written: the
+/// rules' facts, what was asked, the figures (worked out from the totals, and worked out again
+/// from them by a merge, which reads them only where they are given), the totals, the shard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimReport {
+    /// `senet-sim/1`.
+    pub format: String,
+    pub rules: String,
+    pub title: String,
+    pub options: Named<String>,
+    pub players: Vec<String>,
+    /// Not written before seats could alternate: those runs did not.
+    #[serde(default)]
+    pub alternate: bool,
+    pub seed: u64,
+    pub turn_cap: u32,
+    pub games: u64,
+    pub sides: [String; 2],
+    pub seats: bool,
+    #[serde(default)]
+    pub wins: Named<u64>,
+    #[serde(default)]
+    pub win_rate: Named<RateNote>,
+    #[serde(default)]
+    pub wins_by_player: ByPlayer,
+    #[serde(default)]
+    pub draws: u64,
+    #[serde(default)]
+    pub unfinished: u64,
+    #[serde(default)]
+    pub moves_per_game: f64,
+    #[serde(default)]
+    pub turns_per_game: f64,
+    #[serde(default)]
+    pub captures_per_game: f64,
+    #[serde(default)]
+    pub passes_per_game: f64,
+    #[serde(default)]
+    pub backward_moves_per_game: f64,
+    #[serde(default)]
+    pub extra_throws_per_game: f64,
+    #[serde(default)]
+    pub square_effects_per_game: f64,
+    #[serde(default)]
+    pub entries_per_game: f64,
+    #[serde(default)]
+    pub match_points_per_game: f64,
+    #[serde(default)]
+    pub moves: Spread,
+    #[serde(default)]
+    pub turns: Spread,
+    #[serde(default)]
+    pub landings_per_game: Named<f64>,
+    pub special_squares: Vec<(usize, String)>,
+    pub totals: Totals,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardNote>,
+    pub jobs: usize,
+    pub seconds: f64,
+    #[serde(default)]
+    pub games_per_second: f64,
+}
+
+/// A proportion and its 95 % interval.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RateNote {
+    pub rate: f64,
+    pub ci95: [f64; 2],
+}
+
+/// Games won by player 1 and by player 2 (not by side: seats may change).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByPlayer {
+    #[serde(rename = "1")]
+    pub first: u64,
+    #[serde(rename = "2")]
+    pub second: u64,
+}
+
+/// The mean of a game's length, and its deciles and longest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Spread {
+    pub mean: f64,
+    pub p10: u32,
+    pub p50: u32,
+    pub p90: u32,
+    pub max: u32,
+}
+
+impl Spread {
+    fn of(each: &Histogram, mean: f64) -> Spread {
+        Spread {
+            mean,
+            p10: each.percentile(1),
+            p50: each.percentile(5),
+            p90: each.percentile(9),
+            max: each.max(),
+        }
+    }
+}
+
+/// The shard a result holds, and the games of its whole run: `{"k": 2, "n": 4, "run_games":
+/// 1000}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardNote {
+    pub k: u64,
+    pub n: u64,
+    pub run_games: u64,
+}
+
+impl ShardNote {
+    pub fn of((s, run_games): (Shard, u64)) -> ShardNote {
+        ShardNote {
+            k: s.k,
+            n: s.n,
+            run_games,
+        }
+    }
 }
 
 /// `games / seconds`, 0 when no time was measured.
@@ -104,69 +216,93 @@ pub fn rate(games: u64, seconds: f64) -> f64 {
     }
 }
 
-/// The shard as JSON: `{"k": 2, "n": 4, "run_games": 1000}`.
-pub fn shard_json(shard: Option<(Shard, u64)>) -> Option<Value> {
-    shard.map(|(s, games)| json!({ "k": s.k, "n": s.n, "run_games": games }))
+impl SimReport {
+    /// The report of a run: what it says of the rules, its totals, what was asked.
+    pub fn new(f: &Facts, t: &Totals, m: &Meta) -> SimReport {
+        let g = t.games;
+        let by_side = |value: &dyn Fn(usize) -> _| {
+            Named(
+                f.sides
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| (name.clone(), value(i)))
+                    .collect(),
+            )
+        };
+        SimReport {
+            format: "senet-sim/1".into(),
+            rules: f.id.clone(),
+            title: f.title.clone(),
+            options: Named(m.options.to_vec()),
+            players: m.players.to_vec(),
+            alternate: m.alternate,
+            seed: m.seed,
+            turn_cap: m.turn_cap,
+            games: g,
+            sides: f.sides.clone(),
+            seats: f.seats,
+            wins: by_side(&|i| t.wins.0[i]),
+            win_rate: Named(
+                f.sides
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| {
+                        let (rate, lo, hi) = wilson(t.wins.0[i], g);
+                        let ci95 = [lo, hi];
+                        (name.clone(), RateNote { rate, ci95 })
+                    })
+                    .collect(),
+            ),
+            wins_by_player: ByPlayer {
+                first: t.player_wins[0],
+                second: t.player_wins[1],
+            },
+            draws: t.draws,
+            unfinished: t.unfinished,
+            moves_per_game: per_game(t.moves, g),
+            turns_per_game: per_game(t.turns, g),
+            captures_per_game: per_game(t.captures, g),
+            passes_per_game: per_game(t.passes, g),
+            backward_moves_per_game: per_game(t.backward, g),
+            extra_throws_per_game: per_game(t.extra_throws, g),
+            square_effects_per_game: per_game(t.effects, g),
+            entries_per_game: per_game(t.entered, g),
+            match_points_per_game: per_game(t.match_points, g),
+            moves: Spread::of(&t.moves_each, per_game(t.moves, g)),
+            turns: Spread::of(&t.turns_each, per_game(t.turns, g)),
+            landings_per_game: Named(
+                f.special
+                    .iter()
+                    .map(|(index, name)| {
+                        let n = t.landings.get(*index).copied().unwrap_or(0);
+                        (name.clone(), per_game(n, g))
+                    })
+                    .collect(),
+            ),
+            special_squares: f.special.clone(),
+            totals: t.clone(),
+            shard: m.shard.map(ShardNote::of),
+            jobs: m.jobs,
+            seconds: m.seconds,
+            games_per_second: rate(g, m.seconds),
+        }
+    }
+
+    /// What the report says of the rules.
+    pub fn facts(&self) -> Facts {
+        Facts {
+            id: self.rules.clone(),
+            title: self.title.clone(),
+            sides: self.sides.clone(),
+            seats: self.seats,
+            special: self.special_squares.clone(),
+        }
+    }
 }
 
+/// The report as JSON.
 pub fn json_report(f: &Facts, t: &Totals, m: &Meta) -> Value {
-    let mut wins = Map::new();
-    let mut rates = Map::new();
-    for (i, name) in f.sides.iter().enumerate() {
-        wins.insert(name.clone(), json!(t.wins.0[i]));
-        let (p, lo, hi) = wilson(t.wins.0[i], t.games);
-        rates.insert(name.clone(), json!({ "rate": p, "ci95": [lo, hi] }));
-    }
-    let mut squares = Map::new();
-    for (index, name) in &f.special {
-        let n = t.landings.get(*index).copied().unwrap_or(0);
-        squares.insert(name.clone(), json!(per_game(n, t.games)));
-    }
-    let options: Map<String, Value> = m
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), json!(v)))
-        .collect();
-    let g = t.games;
-    let mut report = json!({
-        "format": "senet-sim/1",
-        "rules": f.id,
-        "title": f.title,
-        "options": options,
-        "players": m.players,
-        "alternate": m.alternate,
-        "seed": m.seed,
-        "turn_cap": m.turn_cap,
-        "games": g,
-        "sides": f.sides,
-        "seats": f.seats,
-        "wins": wins,
-        "win_rate": rates,
-        "wins_by_player": { "1": t.player_wins[0], "2": t.player_wins[1] },
-        "draws": t.draws,
-        "unfinished": t.unfinished,
-        "moves_per_game": per_game(t.moves, g),
-        "turns_per_game": per_game(t.turns, g),
-        "captures_per_game": per_game(t.captures, g),
-        "passes_per_game": per_game(t.passes, g),
-        "backward_moves_per_game": per_game(t.backward, g),
-        "extra_throws_per_game": per_game(t.extra_throws, g),
-        "square_effects_per_game": per_game(t.effects, g),
-        "entries_per_game": per_game(t.entered, g),
-        "match_points_per_game": per_game(t.match_points, g),
-        "moves": stats(&t.moves_each, per_game(t.moves, g)),
-        "turns": stats(&t.turns_each, per_game(t.turns, g)),
-        "landings_per_game": squares,
-        "special_squares": f.special.iter().map(|(i, name)| json!([i, name])).collect::<Vec<_>>(),
-        "totals": t.to_json(),
-    });
-    if let Some(shard) = shard_json(m.shard) {
-        report["shard"] = shard;
-    }
-    report["jobs"] = json!(m.jobs);
-    report["seconds"] = json!(m.seconds);
-    report["games_per_second"] = json!(rate(g, m.seconds));
-    report
+    serde_json::to_value(SimReport::new(f, t, m)).unwrap_or_default()
 }
 
 pub fn text_report(f: &Facts, t: &Totals, m: &Meta) -> String {

@@ -54,6 +54,9 @@ fn set(s: &SetExpr) -> String {
             format!("square {}", i[0].first)
         }
         SetExpr::Squares(i) => format!("squares {}", items(i)),
+        SetExpr::Positions(i) if i.len() == 1 && i[0].first == i[0].last => {
+            format!("path position {}", i[0].first)
+        }
         SetExpr::Positions(i) => format!("path positions {}", items(i)),
     }
 }
@@ -736,6 +739,22 @@ mod tests {
         assert_eq!(
             describe(&option),
             "Option `dice`: sticks, d4 or d6 (default sticks)."
+        );
+    }
+
+    /// One square or one path position reads in the singular.
+    #[test]
+    fn one_square_or_position_reads_singular() {
+        let SetExpr::Squares(items) = squares(&[8]) else {
+            unreachable!("squares")
+        };
+        assert_eq!(
+            describe(&StatementKind::Safe(SetExpr::Positions(items.clone()))),
+            "Pieces on path position 8 are safe from capture."
+        );
+        assert_eq!(
+            describe(&StatementKind::Safe(SetExpr::Squares(items))),
+            "Pieces on square 8 are safe from capture."
         );
     }
 }

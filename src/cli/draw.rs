@@ -10,7 +10,7 @@ use senet::engine::game::GameEvent;
 use senet::engine::{Engine, Position};
 use senet::notation::parse_position;
 use senet::notation::record;
-use senet::render::svg::{Drawing, svg};
+use senet::render::svg::{Drawing, Shown, svg};
 use senet::types::Throw;
 
 /// What to draw the board with.
@@ -76,7 +76,7 @@ pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
         &engine,
         &Drawing {
             position: &pos,
-            throw,
+            throw: throw.map_or(Shown::Nothing, Shown::Thrown),
             paths,
         },
     );

@@ -1,8 +1,10 @@
 // The pages of `senet serve` in Debian's Chromium, driven by playwright-core: the page loads
 // without a console error; a whole game against the random agent is played to its end by clicks;
 // a broken rule file typed into the editor shows its diagnostic at its line; a record saved from
-// the page replays with `senet replay`; a simulation is charted. Each step leaves a screenshot in
-// screenshots/ (ignored by git).
+// the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
+// (the throw shown, a click on a target square, replaying, loading, the Write and Measure pages
+// after an error, the legend, the options of "my rule file", every tab without an error). Each
+// step leaves a screenshot in screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
 // /usr/bin/chromium).
@@ -25,7 +27,6 @@ let server;
 let url;
 let context;
 let profile;
-const consoleErrors = [];
 
 /** Starts `senet serve --port 0` and reads the address it prints. */
 function startServer() {
@@ -68,13 +69,15 @@ test.after(async () => {
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
-/** A new page that keeps every console error and failed request. */
+/** A new page that keeps every console error and uncaught error in `page.errors`. */
 async function open() {
   const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  page.errors = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
+    if (m.type() === 'error') page.errors.push(m.text());
   });
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  page.on('pageerror', (e) => page.errors.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
@@ -85,23 +88,40 @@ async function shot(page, name) {
 }
 
 /** Waits until the page has shown a new state of the game (its version moved on). */
-async function nextState(page, before) {
-  await page.waitForFunction((v) => Number(document.body.dataset.version || 0) > v, before);
+async function nextState(page, before, timeout) {
+  await page.waitForFunction((v) => Number(document.body.dataset.version || 0) > v, before, { timeout });
 }
 
 function version(page) {
   return page.evaluate(() => Number(document.body.dataset.version || 0));
 }
 
-/** Starts a game of Ur with two pieces a side, a person (light) against the random agent. */
-async function startGame(page, seed) {
+/** Starts a game of Ur with two pieces a side (or `pieces`), a person (light) against the random
+ * agent: the game's id, as the server answered it. */
+async function startGame(page, seed, pieces = '2') {
   await page.selectOption('#play-rules', 'twenty-squares/ur');
-  await page.selectOption('#play-options select[data-option="pieces"]', '2');
+  await page.selectOption('#play-options select[data-option="pieces"]', pieces);
   await page.selectOption('#play-p1', 'human');
   await page.selectOption('#play-p2', 'easy');
   await page.fill('#play-seed', String(seed));
   const before = await version(page);
-  await page.click('#play-new');
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  return (await answer.json()).id;
+}
+
+/** The state of game `id` as the server tells it now. */
+function gameState(page, id) {
+  return page.evaluate(async (g) => (await fetch(`/api/games/${g}`)).json(), id);
+}
+
+/** Clicks and waits for the state it brings. */
+async function step(page, selector) {
+  const before = await version(page);
+  await page.click(selector);
   await nextState(page, before);
 }
 
@@ -151,7 +171,7 @@ test('the page loads with no console error', async () => {
     await page.click(`.tab-button[data-tab="${tab}"]`);
     await shot(page, `1-${tab}`);
   }
-  assert.deepStrictEqual(consoleErrors, []);
+  assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
 
@@ -190,7 +210,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   await nextState(page, before);
   assert.match(await page.textContent('#status'), /^Replaying: decision 1 of/);
   await shot(page, '2-replay');
-  assert.deepStrictEqual(consoleErrors, []);
+  assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
 
@@ -208,7 +228,7 @@ test('a record saved from the page replays with senet replay', async () => {
   assert.match(await page.textContent('#status'), /^Game over: (light|dark) wins\./);
   await shot(page, '4-record-loaded');
   fs.rmSync(savedRecord, { force: true });
-  assert.deepStrictEqual(consoleErrors, []);
+  assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
 
@@ -242,7 +262,7 @@ test('a broken rule file typed into the editor shows its diagnostic at its line'
     return s.value.slice(0, s.selectionStart).split('\n').length;
   });
   assert.strictEqual(cursor, 5);
-  assert.deepStrictEqual(consoleErrors, []);
+  assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
 
@@ -262,6 +282,257 @@ test('a simulation is measured and charted', async () => {
   const games = titles.reduce((sum, t) => sum + Number(/: (\d+) games$/.exec(t)[1]), 0);
   assert.strictEqual(games, 500);
   await shot(page, '5-measure');
-  assert.deepStrictEqual(consoleErrors, []);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+/** What the page awaits now (`throw`, `move`, `over`, `replay`). */
+function awaiting(page) {
+  return page.evaluate(() => document.body.dataset.awaiting);
+}
+
+test('the throw under the board is the throw in hand, or says that a throw is awaited', async () => {
+  const page = await open();
+  const id = await startGame(page, 3);
+  const isAwaited = async () => {
+    const row = page.locator('#board .throw');
+    assert.strictEqual(await row.count(), 1, 'the board has a row for the throw');
+    assert.strictEqual(await row.getAttribute('data-throw'), '');
+    assert.match(await row.textContent(), /awaited/);
+    assert.strictEqual(await page.locator('#board .throw .stick').count(), 0);
+  };
+  await isAwaited();
+  await shot(page, '6-throw-awaited');
+  let afterThrows = 0;
+  for (let turn = 0; turn < 10 && (await awaiting(page)) !== 'over'; turn++) {
+    if ((await awaiting(page)) === 'throw') {
+      await isAwaited();
+      if (turn > 0) afterThrows++;
+      await step(page, '#sticks');
+    } else {
+      const state = await gameState(page, id);
+      assert.strictEqual(await page.getAttribute('#board .throw', 'data-throw'), String(state.throw));
+      await step(page, '#moves button');
+    }
+  }
+  assert.ok(afterThrows > 0, 'a throw was awaited after an earlier one');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a click on a green target square plays the move that goes there', async () => {
+  const page = await open();
+  const id = await startGame(page, 3);
+  await step(page, '#sticks');
+  const state = await gameState(page, id);
+  assert.strictEqual(state.awaiting, 'move');
+  assert.strictEqual(state.moves.length, 1);
+  const [move] = state.moves;
+  const to = move.squares[move.squares.length - 1].to;
+  const target = page.locator(`#board .square.target[data-square="${to}"]`);
+  assert.strictEqual(await target.count(), 1);
+  await shot(page, '6-target');
+  const before = await version(page);
+  await target.click();
+  await nextState(page, before, 5000);
+  const after = await gameState(page, id);
+  assert.strictEqual(after.moves_played >= 1, true);
+  // The piece entered stands where the move took it (the agent's turn cannot reach it there).
+  assert.ok(after.position.pieces.light.includes(move.steps[move.steps.length - 1].to), JSON.stringify(after.position));
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('the replay buttons do nothing before a game', async () => {
+  const page = await open();
+  const status = await page.textContent('#status');
+  const buttons = ['#replay-first', '#replay-back', '#replay-next', '#replay-last'];
+  for (const selector of buttons) {
+    const button = page.locator(selector);
+    if (await button.isEnabled()) {
+      await button.click();
+    } else {
+      await button.dispatchEvent('click');
+    }
+  }
+  await page.waitForTimeout(300);
+  assert.deepStrictEqual(page.errors, []);
+  for (const selector of buttons) assert.strictEqual(await page.locator(selector).isDisabled(), true, selector);
+  assert.strictEqual(await page.textContent('#status'), status);
+  await page.close();
+});
+
+test('replaying says how to step through the game, not to click', async () => {
+  const page = await open();
+  await startGame(page, 3);
+  await step(page, '#sticks');
+  await step(page, '#moves button');
+  await step(page, '#replay-first');
+  let status = await page.textContent('#status');
+  assert.match(status, /^Replaying: decision 0 of \d+\. light \(human\) to throw\./);
+  assert.doesNotMatch(status, /click/i);
+  assert.match(status, /»/);
+  await step(page, '#replay-next');
+  status = await page.textContent('#status');
+  assert.match(status, /^Replaying: decision 1 of \d+\. light \(human\) to move with 2\./);
+  assert.doesNotMatch(status, /click/i);
+  assert.strictEqual(await page.locator('#board .movable, #board .target').count(), 0);
+  await shot(page, '6-replay-status');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a file that is not JSON is said not to be a game record, in words', async () => {
+  const page = await open();
+  await page.setInputFiles('#play-load', {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('these are not the rules\n'),
+  });
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  const message = await page.textContent('#message');
+  assert.match(message, /^This file is not a game record: /);
+  assert.doesNotMatch(message, /Unexpected token|not valid JSON|SyntaxError/);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+const BROKEN = 'ruleset "mine"\ntitle "Mine"\nextends "senet/base"\n\nboart 3 x 10 snake\n';
+
+/** Puts `text` into the editor and waits for its check (and for `ready` on the page, if given). */
+async function writeSource(page, text, ready) {
+  const checked = await page.evaluate(() => Number(document.body.dataset.checked || 0));
+  await page.fill('#source', text);
+  await page.waitForFunction((c) => Number(document.body.dataset.checked || 0) > c, checked);
+  if (ready) await page.waitForSelector(ready);
+}
+
+test('the explanation and the diff of a file that stops checking are marked out of date', async () => {
+  const page = await open();
+  await page.click('.tab-button[data-tab="write"]');
+  await page.waitForSelector('#diagnostics li.ok');
+  await page.waitForFunction(() => document.getElementById('explain').textContent !== '');
+  await writeSource(page, BROKEN, '#diagnostics li.error');
+  for (const id of ['#explain', '#diff', '#write-board']) {
+    const stale = await page.$eval(id, (e) => e.textContent === '' || (e.classList.contains('stale') && Number(getComputedStyle(e).opacity) < 1));
+    assert.ok(stale, `${id} is cleared or marked out of date`);
+  }
+  assert.match(await page.textContent('#write-state'), /out of date/);
+  await shot(page, '6-write-stale');
+  // Checking again, they are up to date.
+  await writeSource(page, 'ruleset "mine"\ntitle "Mine"\nextends "senet/base"\n', '#diagnostics li.ok');
+  await page.waitForFunction(() => !document.querySelector('.stale'));
+  assert.match(await page.textContent('#explain'), /\S/);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a refused simulation clears the results of the one before', async () => {
+  const page = await open();
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.selectOption('#sim-rules', 'twenty-squares/ur');
+  await page.fill('#sim-games', '50');
+  let simulated = await page.evaluate(() => Number(document.body.dataset.simulated || 0));
+  await page.click('#sim-run');
+  await page.waitForFunction((s) => Number(document.body.dataset.simulated || 0) > s, simulated);
+  assert.strictEqual(await page.locator('#sim-wins rect').count(), 2);
+  // The rule file of the Write page, broken: the run is refused.
+  await page.click('.tab-button[data-tab="write"]');
+  await writeSource(page, BROKEN, '#diagnostics li.error');
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.check('#sim-source');
+  simulated = await page.evaluate(() => Number(document.body.dataset.simulated || 0));
+  await page.click('#sim-run');
+  await page.waitForFunction((s) => Number(document.body.dataset.simulated || 0) > s, simulated);
+  assert.match(await page.textContent('#sim-status'), /error/);
+  assert.strictEqual(await page.locator('#sim-wins *').count(), 0);
+  assert.strictEqual(await page.locator('#sim-lengths *').count(), 0);
+  assert.strictEqual(await page.locator('#sim-table tr').count(), 0);
+  await shot(page, '6-measure-refused');
+  // The refusal is the server's answer (422), which the browser logs; nothing else.
+  assert.deepStrictEqual(page.errors.filter((e) => !/status of 422/.test(e)), []);
+  await page.close();
+});
+
+test('the legend says what the board draws: rosettes and rings, not `*`', async () => {
+  const page = await open();
+  await startGame(page, 3);
+  const lines = await page.locator('#board text.legend').allTextContents();
+  const rosettes = await page.$$eval('#board .square', (all) => all.filter((g) => g.querySelector('.rosette')).map((g) => g.dataset.square));
+  assert.ok(rosettes.length > 0);
+  assert.deepStrictEqual(lines.filter((l) => l.includes('*')), []);
+  for (const square of rosettes) {
+    assert.ok(lines.some((l) => l.startsWith(`${square} rosette:`)), `${square} in ${JSON.stringify(lines)}`);
+  }
+  // A board drawn at points rings its marked holes.
+  await page.selectOption('#play-rules', 'hounds-and-jackals/carter');
+  await page.selectOption('#play-p2', 'human');
+  await step(page, '#play-new');
+  const holes = await page.locator('#board text.legend').allTextContents();
+  assert.deepStrictEqual(holes.filter((l) => l.includes('*')), []);
+  assert.ok(holes.some((l) => /^\d+ ring: marked/.test(l)), JSON.stringify(holes));
+  await shot(page, '6-legend');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('"my rule file" is played and measured with the options chosen for it', async () => {
+  const page = await open();
+  await page.click('.tab-button[data-tab="write"]');
+  await writeSource(page, 'ruleset "my/ur"\ntitle "My Ur"\nextends "twenty-squares/ur"\n', '#diagnostics li.ok');
+  await page.click('.tab-button[data-tab="play"]');
+  await page.selectOption('#play-rules', 'twenty-squares/ur');
+  await page.check('#play-source');
+  await page.waitForSelector('#play-options select[data-option="pieces"]');
+  await page.selectOption('#play-options select[data-option="pieces"]', '2');
+  await page.selectOption('#play-p2', 'easy');
+  await page.fill('#play-seed', '3');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  const state = await gameState(page, (await answer.json()).id);
+  assert.strictEqual(state.rules.id, 'my/ur');
+  assert.deepStrictEqual(state.options, { pieces: '2' });
+  assert.strictEqual(state.position.pieces.light.length, 2);
+
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.selectOption('#sim-rules', 'twenty-squares/ur');
+  await page.check('#sim-source');
+  await page.waitForSelector('#sim-options select[data-option="pieces"]');
+  await page.selectOption('#sim-options select[data-option="pieces"]', '1');
+  await page.fill('#sim-games', '20');
+  const simulated = await page.evaluate(() => Number(document.body.dataset.simulated || 0));
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sim'),
+    page.click('#sim-run'),
+  ]);
+  assert.deepStrictEqual(request.postDataJSON().options, { pieces: '1' });
+  await page.waitForFunction((s) => Number(document.body.dataset.simulated || 0) > s, simulated);
+  assert.match(await page.textContent('#sim-status'), /^20 games of my\/ur in/);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('every tab shows, before and after a short game, with no console or page error', async () => {
+  const page = await open();
+  const tabs = await page.$$eval('.tab-button', (all) => all.map((b) => b.dataset.tab));
+  assert.deepStrictEqual(tabs, ['play', 'write', 'measure']);
+  const visit = async (when) => {
+    for (const tab of [...tabs, 'play']) {
+      await page.click(`.tab-button[data-tab="${tab}"]`);
+      for (const other of tabs) assert.strictEqual(await page.isVisible(`#${other}`), other === tab, `${other} when ${tab} is chosen`);
+      // The Write page checks its file a moment after it shows.
+      if (tab === 'write') await page.waitForSelector('#diagnostics li');
+      await shot(page, `7-${when}-${tab}`);
+    }
+  };
+  await visit('before');
+  await startGame(page, 3, '1');
+  await playToEnd(page, 0);
+  await visit('after');
+  assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

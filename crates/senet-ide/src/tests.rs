@@ -510,5 +510,8 @@ fn every_form_of_the_statements_is_in_the_reference() {
             }
         }
     }
-    assert!(missing.is_empty(), "no row of docs/language.md for {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "no row of docs/language.md for {missing:?}"
+    );
 }

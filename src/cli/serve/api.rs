@@ -27,7 +27,7 @@ use senet::notation::position::moves_json;
 use senet::notation::record::{self, Record};
 use senet::players::{Player, PlayerSpec};
 use senet::render;
-use senet::render::svg::{Drawing, svg};
+use senet::render::svg::{Drawing, Shown, svg};
 use senet::session::{Decision, Session};
 use senet::solve::Solved;
 use senet::types::Throw;
@@ -357,7 +357,7 @@ fn draw_rules(rules: &RuleSet, position: Option<&Value>, paths: bool) -> Result<
         &engine,
         &Drawing {
             position: &pos,
-            throw,
+            throw: throw.map_or(Shown::Nothing, Shown::Thrown),
             paths,
         },
     ))
@@ -871,9 +871,14 @@ async fn game_draw(
             let (mut view, _) = view_of(&game, at)?;
             let engine = Arc::clone(&view.engine);
             let built = view.build(&engine, None).map_err(ApiError::bad)?;
+            // While a side is to throw, the throw of the turn before is no longer in hand.
             let throw = match built.awaiting {
-                Awaiting::Move(_) => Some(built.play.game.total),
-                _ => built.throws().last().map(|&t| Throw::from(t)),
+                Awaiting::Move(_) => Shown::Thrown(built.play.game.total),
+                Awaiting::Throw(_) => Shown::Awaited,
+                Awaiting::Over | Awaiting::Stopped => built
+                    .throws()
+                    .last()
+                    .map_or(Shown::Nothing, |&t| Shown::Thrown(Throw::from(t))),
             };
             Ok(svg(
                 &engine,

@@ -20,10 +20,22 @@ use senet_lang::types::{Place, Side, Square, Throw, ThrowDevice};
 pub struct Drawing<'a> {
     /// Where the pieces stand.
     pub position: &'a Position,
-    /// The throw in hand, shown beside the board (the sticks as they fell, or the value).
-    pub throw: Option<Throw>,
+    /// The throw shown under the board: the throw in hand (the sticks as they fell, or the
+    /// value), one awaited, or none.
+    pub throw: Shown,
     /// Each side's path as a line with arrows.
     pub paths: bool,
+}
+
+/// What the row of the throw under the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The throw in hand.
+    Thrown(Throw),
+    /// The side to move is to throw: no throw is in hand.
+    Awaited,
+    /// No row.
+    Nothing,
 }
 
 /// A grid square's side, in pixels.
@@ -156,9 +168,9 @@ impl Layout {
 pub fn svg(engine: &Engine, d: &Drawing) -> String {
     let r = &engine.rules;
     let layout = Layout::of(engine);
-    let legend = legend_lines(engine);
+    let legend = legend_lines(engine, &layout);
     let trays_top = MARGIN + layout.height + MARGIN;
-    let tray_rows = 2 + i32::from(d.throw.is_some());
+    let tray_rows = 2 + i32::from(d.throw != Shown::Nothing);
     let legend_top = trays_top + tray_rows * TRAY_ROW + 8;
     let legend_width = legend
         .iter()
@@ -218,8 +230,10 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
         }
     }
     trays(engine, d.position, trays_top, &mut out);
-    if let Some(t) = d.throw {
-        throw(engine, t, trays_top + 2 * TRAY_ROW, &mut out);
+    match d.throw {
+        Shown::Thrown(t) => throw(engine, t, trays_top + 2 * TRAY_ROW, &mut out),
+        Shown::Awaited => awaited(trays_top + 2 * TRAY_ROW, &mut out),
+        Shown::Nothing => {}
     }
     for (i, line) in (0i32..).zip(&legend) {
         let _ = writeln!(
@@ -502,6 +516,16 @@ fn trays(engine: &Engine, pos: &Position, top: i32, out: &mut String) {
     }
 }
 
+/// The row of a throw to come: none is in hand.
+fn awaited(top: i32, out: &mut String) {
+    let y = top + TRAY_ROW / 2 + 5;
+    let _ = writeln!(
+        out,
+        r#"<g class="throw awaited" data-throw=""><text x="{MARGIN}" y="{y}" font-size="13" font-weight="bold" fill="{INK}">throw</text><text x="{}" y="{y}" font-size="13" font-style="italic" fill="{INK}">awaited</text></g>"#,
+        MARGIN + TRAY_NAME
+    );
+}
+
 /// The throw in hand: the sticks as they fell (light and dark sides) and the value, or the value
 /// alone (a die, or a turn's total).
 fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
@@ -542,7 +566,10 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
 }
 
 /// The special squares in words, one line each: what the symbols and names on the board mean.
-fn legend_lines(engine: &Engine) -> Vec<String> {
+/// A mark is said as it is drawn (a rosette on a board of squares, a ring on a board of holes),
+/// not as the terminal's `*`.
+fn legend_lines(engine: &Engine, layout: &Layout) -> Vec<String> {
+    let drawn = if layout.points { "ring" } else { "rosette" };
     let r = &engine.rules;
     r.squares()
         .filter_map(|sq| {
@@ -553,7 +580,17 @@ fn legend_lines(engine: &Engine) -> Vec<String> {
             }
             let mut line = sq.to_string();
             if let Some(m) = square_mark(engine, sq) {
-                let _ = write!(line, " {m}");
+                match m.strip_prefix('*') {
+                    Some("") => {
+                        let _ = write!(line, " {drawn}");
+                    }
+                    Some(rest) => {
+                        let _ = write!(line, " {drawn} {rest}");
+                    }
+                    None => {
+                        let _ = write!(line, " {m}");
+                    }
+                }
             }
             if let Some(n) = name {
                 let _ = write!(line, " {n}");

@@ -35,11 +35,21 @@ function element(tag, text, className) {
   return e;
 }
 
-/** Puts an SVG drawn by the server into `holder`. */
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Puts an SVG drawn by the server into `holder`: the picture itself. */
 function showSvg(holder, text) {
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  const svg = doc.documentElement;
-  holder.replaceChildren(document.importNode(svg, true));
+  const svg = document.importNode(doc.documentElement, true);
+  holder.replaceChildren(svg);
+  return svg;
 }
 
 // ---- tabs --------------------------------------------------------------------------------------
@@ -52,7 +62,12 @@ for (const button of document.querySelectorAll('.tab-button')) {
     for (const tab of document.querySelectorAll('.tab')) {
       tab.hidden = tab.id !== button.dataset.tab;
     }
-    if (button.dataset.tab === 'write') writeChanged();
+    if (button.dataset.tab === 'write') {
+      writeChanged();
+    } else {
+      // The Write page's file may have changed: so may its options.
+      for (const form of FORMS) if (form.source.checked) showFormOptions(form);
+    }
   });
 }
 
@@ -77,15 +92,23 @@ function values(allowed) {
 /** Fills `holder` with a select for each option of the rule set chosen in `select`. */
 function showOptions(select, holder) {
   const set = rulesets.find((r) => r.id === select.value);
+  fillOptions(holder, (set && set.options) || [], {});
+}
+
+/** Fills `holder` with a select for each of `options` (`name`, `allowed`, `default`), on the value
+ * `keep` gives where it allows it, else on the default. */
+function fillOptions(holder, options, keep) {
   holder.replaceChildren();
-  for (const o of (set && set.options) || []) {
+  for (const o of options) {
     const label = element('label', `${o.name} `);
     const choice = element('select');
     choice.dataset.option = o.name;
-    for (const v of values(o.allowed)) {
+    const allowed = values(o.allowed);
+    const chosen = allowed.includes(keep[o.name]) ? keep[o.name] : o.default;
+    for (const v of allowed) {
       const opt = element('option', v);
       opt.value = v;
-      opt.selected = v === o.default;
+      opt.selected = v === chosen;
       choice.append(opt);
     }
     label.append(choice);
@@ -131,10 +154,7 @@ async function loadRulesets() {
       opt.selected = r.id === initial;
       select.append(opt);
     }
-    if (holder) {
-      select.addEventListener('change', () => showOptions(select, holder));
-      showOptions(select, holder);
-    }
+    if (holder) showOptions(select, holder);
   }
   const levels = ['easy', 'normal', 'hard', 'perfect'];
   fillPlayers($('play-p1'), ['human', ...levels], 'human');
@@ -143,10 +163,69 @@ async function loadRulesets() {
   fillPlayers($('sim-p2'), levels, 'easy');
 }
 
-/** The rules of a form: the bundled rule set chosen, or the Write page's file. */
-function rulesOf(select, holder, useSource) {
-  if (useSource.checked) return { source: $('source').value };
-  return { rules: select.value, options: chosenOptions(holder) };
+/** The forms that choose rules: a bundled rule set, or (ticked) the Write page's file, each with
+ * the options of the rules chosen. */
+const FORMS = [
+  { select: $('play-rules'), holder: $('play-options'), source: $('play-source') },
+  { select: $('sim-rules'), holder: $('sim-options'), source: $('sim-source') },
+];
+
+/** The options of the Write page's file, by its text: the last text asked about, as a promise
+ * (none where the file does not check). */
+let sourceOptions = { text: null, options: null };
+
+function optionsOfSource(text) {
+  if (sourceOptions.text !== text) {
+    const options = (async () => {
+      const entry = (await api('POST', '/api/check', { source: text })).files[0];
+      return entry.ok ? (await api('POST', '/api/explain', { source: text })).options || [] : [];
+    })();
+    sourceOptions = { text, options };
+    // Asked again next time, if this failed.
+    options.catch(() => {
+      if (sourceOptions.options === options) sourceOptions = { text: null, options: null };
+    });
+  }
+  return sourceOptions.options;
+}
+
+/** Shows a form's options: the bundled rule set's, or those of the Write page's file. */
+async function showFormOptions(form) {
+  form.select.disabled = form.source.checked;
+  if (!form.source.checked) {
+    delete form.holder.dataset.source;
+    showOptions(form.select, form.holder);
+    return;
+  }
+  const text = $('source').value;
+  if (form.holder.dataset.source === text) return;
+  // A bundled rule set's options are not the file's: none shows until the file's are known.
+  const keep = form.holder.dataset.source === undefined ? {} : chosenOptions(form.holder);
+  if (form.holder.dataset.source === undefined) form.holder.replaceChildren();
+  let options = [];
+  try {
+    options = await optionsOfSource(text);
+  } catch (e) {
+    say(e.message);
+  }
+  if (!form.source.checked || $('source').value !== text) return;
+  fillOptions(form.holder, options, keep);
+  form.holder.dataset.source = text;
+}
+
+for (const form of FORMS) {
+  form.select.addEventListener('change', () => showFormOptions(form));
+  form.source.addEventListener('change', () => showFormOptions(form));
+}
+
+/** The rules of a form, with its options: the bundled rule set chosen, or the Write page's file
+ * (its options made sure of first, the file having perhaps changed since they were shown). */
+async function rulesOf(form) {
+  if (form.source.checked) {
+    await showFormOptions(form);
+    return { source: $('source').value, options: chosenOptions(form.holder) };
+  }
+  return { rules: form.select.value, options: chosenOptions(form.holder) };
 }
 
 // ---- play --------------------------------------------------------------------------------------
@@ -163,7 +242,7 @@ function setAwaiting(what) {
 async function newGame(event) {
   event.preventDefault();
   say('');
-  const body = rulesOf($('play-rules'), $('play-options'), $('play-source'));
+  const body = await rulesOf(FORMS[0]);
   body.players = [$('play-p1').value, $('play-p2').value];
   const seed = $('play-seed').value.trim();
   if (seed !== '') body.seed = Number(seed);
@@ -195,15 +274,19 @@ async function show(state) {
   const moves = $('moves');
   moves.replaceChildren();
   let status;
+  const who = `${state.to_move} (${playerOf(state, state.to_move)})`;
   if (state.awaiting === 'over') {
     const o = state.outcome || {};
     status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
+  } else if (!live) {
+    // Nothing on the board can be played while replaying: only the buttons below step.
+    status = state.awaiting === 'throw' ? `${who} to throw.` : `${who} to move with ${state.throw}.`;
   } else if (state.awaiting === 'throw') {
-    status = `${state.to_move} (${playerOf(state, state.to_move)}) to throw: click the sticks.`;
+    status = `${who} to throw: click the sticks.`;
   } else {
-    status = `${state.to_move} (${playerOf(state, state.to_move)}) to move with ${state.throw}: click a piece, or a move below.`;
+    status = `${who} to move with ${state.throw}: click a piece or a green square, or a move below.`;
   }
-  if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status}`;
+  if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status} ◀ ▶ step through the game, » goes back to where it stands.`;
   $('status').textContent = status;
   if (live && state.awaiting === 'move') {
     state.moves.forEach((m) => {
@@ -229,45 +312,73 @@ function origin(m) {
   return m.steps.length ? String(m.steps[0].from) : null;
 }
 
-/** Marks the pieces that can move and the squares they can go to; a click on a piece plays its
- * move, or, where it has several, picks it and lights its moves below. */
+/** Where a square is drawn. */
+function squareOf(board, square) {
+  return board.querySelector(`.square[data-square="${CSS.escape(String(square))}"]`);
+}
+
+/** Plays the move of `list`, or, where it has several, picks `picked` (a piece or a square) and
+ * lights the moves below, to click one. */
+function choose(list, picked) {
+  if (list.length === 1) {
+    play(list[0].index);
+    return;
+  }
+  const board = $('board');
+  for (const p of board.querySelectorAll('.picked')) p.classList.remove('picked');
+  picked.classList.add('picked');
+  for (const b of $('moves').querySelectorAll('button')) {
+    b.classList.toggle('chosen', list.some((m) => String(m.index) === b.dataset.index));
+  }
+  for (const m of list) {
+    for (const s of m.squares) {
+      const target = s.to && squareOf(board, s.to);
+      if (target) target.classList.add('picked');
+    }
+  }
+}
+
+/** Marks the pieces that can move and the squares they can go to. A click on a piece plays its
+ * move, a click on a square the move that goes there; where there are several, they are lit
+ * below, to click one. */
 function markMovable(state) {
   const board = $('board');
   const side = state.to_move;
   const byPlace = new Map();
+  const bySquare = new Map();
   for (const m of state.moves) {
     const from = origin(m);
-    if (from === null) continue;
-    if (!byPlace.has(from)) byPlace.set(from, []);
-    byPlace.get(from).push(m);
+    if (from !== null) {
+      if (!byPlace.has(from)) byPlace.set(from, []);
+      byPlace.get(from).push(m);
+    }
+    for (const to of new Set(m.squares.map((s) => s.to).filter((to) => to))) {
+      if (!bySquare.has(String(to))) bySquare.set(String(to), []);
+      bySquare.get(String(to)).push(m);
+    }
   }
   for (const [from, list] of byPlace) {
     const piece = board.querySelector(`.piece[data-side="${CSS.escape(side)}"][data-place="${CSS.escape(from)}"]`);
     if (!piece) continue;
     piece.classList.add('movable');
-    piece.addEventListener('click', () => {
-      if (list.length === 1) {
-        play(list[0].index);
-        return;
-      }
-      for (const p of board.querySelectorAll('.picked')) p.classList.remove('picked');
-      piece.classList.add('picked');
-      for (const b of $('moves').querySelectorAll('button')) {
-        b.classList.toggle('chosen', list.some((m) => String(m.index) === b.dataset.index));
-      }
-      for (const m of list) {
-        for (const s of m.squares) {
-          const target = s.to && board.querySelector(`.square[data-square="${s.to}"]`);
-          if (target) target.classList.add('picked');
-        }
-      }
-    });
-    for (const m of list) {
-      for (const s of m.squares) {
-        const target = s.to && board.querySelector(`.square[data-square="${s.to}"]`);
-        if (target) target.classList.add('target');
-      }
-    }
+    piece.addEventListener('click', () => choose(list, piece));
+  }
+  for (const [square, list] of bySquare) {
+    const target = squareOf(board, square);
+    if (!target) continue;
+    target.classList.add('target');
+    target.addEventListener('click', () => choose(list, target));
+  }
+  // A piece standing on a target (one the move would capture) covers it: a click on it is one on
+  // its square.
+  for (const piece of board.querySelectorAll('.piece:not(.movable)')) {
+    const owner = state.sides.find((s) => s.name === piece.dataset.side);
+    const place = Number(piece.dataset.place);
+    if (!owner || !(place >= 1) || !owner.path) continue;
+    const square = String(owner.path[place - 1]);
+    if (!bySquare.has(square)) continue;
+    piece.classList.add('on-target');
+    piece.addEventListener('click', () => choose(bySquare.get(square), squareOf(board, square)));
   }
 }
 
@@ -339,7 +450,16 @@ async function load() {
   const file = $('play-load').files[0];
   if (!file) return;
   try {
-    const record = JSON.parse(await file.text());
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch {
+      record = undefined;
+    }
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      say('This file is not a game record: it is not the JSON that Save record writes.');
+      return;
+    }
     viewing = null;
     await show(await api('POST', '/api/games', { record }));
   } catch (e) {
@@ -349,20 +469,31 @@ async function load() {
   }
 }
 
+/** The replay buttons, for the game shown: back to the start while not at it, on while replaying. */
 function showReplay(state) {
   const total = state.decisions !== undefined ? state.decisions : null;
-  $('replay').hidden = false;
   $('replay-at').textContent = viewing === null ? 'now' : `${viewing} / ${total}`;
+  $('replay-first').disabled = viewing === 0;
+  $('replay-back').disabled = viewing === 0;
+  $('replay-next').disabled = viewing === null;
+  $('replay-last').disabled = viewing === null;
 }
 
-/** Views the game after its first `at` decisions (null: as it stands). */
+/** Views the game after its first `at` decisions (null: as it stands; `back`: one decision before
+ * the one viewed). */
 async function view(at) {
   if (!game) return;
-  const all = await api('GET', `/api/games/${game.id}`);
-  const total = all.decisions;
-  viewing = at === null || at >= total ? null : Math.max(0, at);
-  const state = viewing === null ? all : await api('GET', `/api/games/${game.id}?at=${viewing}`);
-  await show(state);
+  try {
+    const all = await api('GET', `/api/games/${game.id}`);
+    const total = all.decisions;
+    if (at === 'back') at = (viewing === null ? total : viewing) - 1;
+    const k = at === null ? null : Math.max(0, at);
+    viewing = k === null || k >= total ? null : k;
+    const state = viewing === null ? all : await api('GET', `/api/games/${game.id}?at=${viewing}`);
+    await show(state);
+  } catch (e) {
+    say(e.message);
+  }
 }
 
 $('play-setup').addEventListener('submit', newGame);
@@ -372,10 +503,7 @@ $('hint').addEventListener('click', hint);
 $('save').addEventListener('click', save);
 $('play-load').addEventListener('change', load);
 $('replay-first').addEventListener('click', () => view(0));
-$('replay-back').addEventListener('click', async () => {
-  const all = await api('GET', `/api/games/${game.id}`);
-  view((viewing === null ? all.decisions : viewing) - 1);
-});
+$('replay-back').addEventListener('click', () => view('back'));
 $('replay-next').addEventListener('click', () => view(viewing === null ? null : viewing + 1));
 $('replay-last').addEventListener('click', () => view(null));
 
@@ -424,6 +552,14 @@ function goTo(line, column) {
   source.setSelectionRange(at, at);
 }
 
+/** Marks the drawing, the explanation and the diff as those of an earlier file (or not), and says
+ * how the file stands. */
+function showWriteState(words, stale) {
+  for (const id of ['write-board', 'explain', 'diff']) $(id).classList.toggle('stale', stale);
+  const shown = $('explain').textContent !== '';
+  $('write-state').textContent = stale && shown ? `${words}: the drawing, explanation and diff below are of the last file that checked (out of date)` : words;
+}
+
 async function checkSource() {
   const run = ++checkRun;
   const source = $('source').value;
@@ -434,6 +570,7 @@ async function checkSource() {
   } catch (e) {
     if (run !== checkRun) return;
     list.replaceChildren(element('li', e.message));
+    showWriteState('cannot be checked', true);
     document.body.dataset.checked = String(run);
     return;
   }
@@ -454,7 +591,6 @@ async function checkSource() {
   if (entry.ok) items.unshift(element('li', `ok: ${entry.id} (${entry.title})`, 'ok'));
   if (entry.error) items.unshift(element('li', entry.error));
   list.replaceChildren(...items);
-  $('write-state').textContent = entry.ok ? 'checks' : 'has errors';
   if (entry.ok) {
     try {
       const [svg, explained, diff] = await Promise.all([
@@ -464,14 +600,18 @@ async function checkSource() {
       ]);
       if (run !== checkRun) return;
       showSvg($('write-board'), svg);
-      $('write-board').classList.remove('write-board-stale');
       $('explain').textContent = explained.text;
       $('diff').textContent = diff.text;
+      showWriteState('checks', false);
+      sourceOptions = { text: source, options: Promise.resolve(explained.options || []) };
     } catch (e) {
+      if (run !== checkRun) return;
       say(e.message);
+      showWriteState('checks, but could not be shown', true);
     }
   } else {
-    $('write-board').classList.add('write-board-stale');
+    showWriteState('has errors', true);
+    sourceOptions = { text: source, options: Promise.resolve([]) };
   }
   document.body.dataset.checked = String(run);
 }
@@ -485,19 +625,10 @@ $('write-against').addEventListener('change', writeChanged);
 
 // ---- measure -----------------------------------------------------------------------------------
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svgElement(tag, attrs, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 async function simulate(event) {
   event.preventDefault();
   say('');
-  const body = rulesOf($('sim-rules'), $('sim-options'), $('sim-source'));
+  const body = await rulesOf(FORMS[1]);
   body.players = [$('sim-p1').value, $('sim-p2').value];
   body.games = Number($('sim-games').value);
   body.seed = Number($('sim-seed').value);
@@ -508,6 +639,8 @@ async function simulate(event) {
     showReport(report);
     $('sim-status').textContent = `${report.games} games of ${report.rules} in ${report.seconds.toFixed(1)} s.`;
   } catch (e) {
+    // The figures shown were of another run: they would read as this one's.
+    for (const id of ['sim-wins', 'sim-lengths', 'sim-table']) $(id).replaceChildren();
     if (e.data && e.data.max_games) $('sim-games').value = String(e.data.max_games);
     $('sim-status').textContent = e.status === 503 ? `Busy: ${e.message}` : e.message;
   } finally {
@@ -587,6 +720,8 @@ $('sim-setup').addEventListener('submit', simulate);
 loadRulesets()
   .then(() => {
     numberLines([]);
+    // A browser may tick "my rule file" again on reloading the page.
+    for (const form of FORMS) if (form.source.checked) showFormOptions(form);
     document.body.dataset.ready = 'true';
   })
   .catch((e) => say(`The rule sets could not be loaded: ${e.message}`));

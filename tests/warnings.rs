@@ -120,3 +120,18 @@ fn an_option_restated_with_its_forms_is_not_cut() {
     let codes: Vec<Option<Code>> = found.iter().map(Diagnostic::code).collect();
     assert_eq!(codes, [Some(Code::W001)]);
 }
+
+/// A variant that keeps its parent's title and only restates a rule as the parent has it (in
+/// other words: `28..30` for `28, 29, 30`) changes nothing: no W002. A rule it changes, or one
+/// it states under a condition (another option may give it), does.
+#[test]
+fn a_rule_restated_as_it_was_changes_nothing() {
+    let head = "ruleset \"test/same\"\nextends \"senet/base\"\n";
+    let found = warnings("same.rules", &format!("{head}safe 26, 28..30\n"));
+    assert!(found.is_empty(), "{found:?}");
+    for changed in ["safe 26, 28\n", "when pieces is 3: safe 26, 28..30\n"] {
+        let found = warnings("changed.rules", &format!("{head}{changed}"));
+        let codes: Vec<Option<Code>> = found.iter().map(Diagnostic::code).collect();
+        assert_eq!(codes, [Some(Code::W002)], "{changed}");
+    }
+}

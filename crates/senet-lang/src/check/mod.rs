@@ -151,6 +151,12 @@ fn check_file(
     let rules = lower::build(&layers, &merged, opts, &mut diags);
     if let (Warnings::Find, Some(r)) = (find, &rules) {
         warnings.extend(warnings::endless_turns(&layers, &merged, r));
+        let before = extended_rules(&layers, options);
+        warnings.extend(warnings::title_inherited(
+            &layers,
+            &merged,
+            (r, before.as_ref()),
+        ));
         warnings.sort_by_key(Diagnostic::primary_offset);
     }
     // In file order, each file's errors by place.
@@ -173,6 +179,20 @@ fn check_file(
         _ => Err(diags),
     };
     (checked, warnings)
+}
+
+/// The rules the file checked extends (its `extends` chain without it), with the same options
+/// chosen, if they check alone.
+fn extended_rules(layers: &[load::Layer], options: &[(String, String)]) -> Option<RuleSet> {
+    let parents = layers.split_last()?.1;
+    if parents.is_empty() {
+        return None;
+    }
+    let mut diags = Vec::new();
+    let opts = options::resolve(parents, options, &mut diags);
+    let merged = merge::merge(parents, &opts, &mut diags);
+    let rules = lower::build(parents, &merged, opts, &mut diags);
+    rules.filter(|_| diags.is_empty())
 }
 
 /// FNV-1a (64 bits) over the texts of an `extends` chain, as 16 hex digits: a game record keeps

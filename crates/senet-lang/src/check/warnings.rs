@@ -19,6 +19,7 @@ use super::inherited::InheritedRule;
 use super::load::Layer;
 use super::merge::{Merged, merge, written};
 use super::ruleset::{OptionInfo, RuleSet};
+use super::same::same_rule;
 use crate::lang::Diagnostic;
 use crate::lang::syntax::{
     Destination, Effect, Note, NoteKind, RuleKey, SetExpr, Span, StatementKind as K, Trigger, Value,
@@ -33,7 +34,6 @@ pub(super) fn warnings(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     options_cut(layers, options, &mut out);
-    title_inherited(layers, merged, &mut out);
     destinations_taken(layers, merged, &mut out);
     out
 }
@@ -271,23 +271,41 @@ pub(super) fn endless_turns(layers: &[Layer], merged: &Merged, r: &RuleSet) -> V
     out
 }
 
-/// W002: the file checked extends another, changes its rules, and keeps its title.
-fn title_inherited(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnostic>) {
+/// W002: the file checked extends another, changes its rules, and keeps its title. A rule is
+/// changed where the file states it (under no condition) and it resolves otherwise than in the
+/// rules the file extends (`rules`, `before`: checked with the same options): a rule restated
+/// as it was changes nothing. A rule stated under a condition is taken as a change, since other
+/// options may give it. Without `before` (the rules extended do not check alone), any rule
+/// stated is.
+pub(super) fn title_inherited(
+    layers: &[Layer],
+    merged: &Merged,
+    (rules, before): (&RuleSet, Option<&RuleSet>),
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     let Some((leaf, parents)) = layers.split_last() else {
-        return;
+        return out;
     };
-    let Some(parent) = parents.last() else { return };
+    let Some(parent) = parents.last() else {
+        return out;
+    };
     let changes = leaf.ast.statements.iter().any(|s| {
-        !matches!(
-            s.kind,
-            K::Ruleset(_) | K::Title(_) | K::Extends(_) | K::Source(_)
-        )
+        let Some(key) = s.kind.key() else {
+            return false;
+        };
+        if matches!(key, RuleKey::Ruleset | RuleKey::Title | RuleKey::Extends) {
+            return false;
+        }
+        match before {
+            Some(before) if s.condition.is_none() => !same_rule(rules, before, &key),
+            _ => true,
+        }
     });
     let Some(title) = merged.get(&RuleKey::Title) else {
-        return;
+        return out;
     };
     let K::Title(text) = &title.stmt.kind else {
-        return;
+        return out;
     };
     let own = title.layer == layers.len() - 1;
     let parent_title = parents.iter().rev().find_map(|l| {
@@ -297,7 +315,7 @@ fn title_inherited(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnostic>)
         })
     });
     if !changes || (own && parent_title.as_ref() != Some(text)) {
-        return;
+        return out;
     }
     let id = leaf.id();
     let help = format!("give it a title of its own: `title \"{text} ({id})\"`");
@@ -325,6 +343,7 @@ fn title_inherited(layers: &[Layer], merged: &Merged, out: &mut Vec<Diagnostic>)
             help,
         },
     ));
+    out
 }
 
 /// W003: a square effect of the file checked that sends a piece to a square, with no other

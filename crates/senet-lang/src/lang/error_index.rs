@@ -977,7 +977,9 @@ pub static INDEX: &[Entry] = &[
         "a variant with the title of the rule set it changes",
         "A file that extends another and changes its rules keeps its title if it says none (or \
          the same): `senet list` and `senet explain` would show two different games under one \
-         name. Give the variant a title of its own.",
+         name. Give the variant a title of its own. A rule restated as the file it extends has it \
+         (with the options chosen) changes nothing; one stated under a condition counts as a \
+         change, since other options may give it.",
         "ruleset \"my/variant\"\nextends \"senet/base\"\n\nblockade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
     ),

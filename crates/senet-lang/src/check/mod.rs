@@ -149,14 +149,15 @@ fn check_file(
     };
     warnings.sort_by_key(Diagnostic::primary_offset);
     let rules = lower::build(&layers, &merged, opts, &mut diags);
-    if let (Warnings::Find, Some(r)) = (find, &rules) {
-        warnings.extend(warnings::endless_turns(&layers, &merged, r));
-        let before = extended_rules(&layers, options);
-        warnings.extend(warnings::title_inherited(
-            &layers,
-            &merged,
-            (r, before.as_ref()),
-        ));
+    if find == Warnings::Find {
+        if let Some(r) = &rules {
+            warnings.extend(warnings::endless_turns(&layers, &merged, r));
+        }
+        let before = rules
+            .as_ref()
+            .and_then(|_| extended_rules(&layers, options));
+        let both = (rules.as_ref(), before.as_ref());
+        warnings.extend(warnings::title_inherited(&layers, &merged, both));
         warnings.sort_by_key(Diagnostic::primary_offset);
     }
     // In file order, each file's errors by place.

@@ -275,12 +275,12 @@ pub(super) fn endless_turns(layers: &[Layer], merged: &Merged, r: &RuleSet) -> V
 /// changed where the file states it (under no condition) and it resolves otherwise than in the
 /// rules the file extends (`rules`, `before`: checked with the same options): a rule restated
 /// as it was changes nothing. A rule stated under a condition is taken as a change, since other
-/// options may give it. Without `before` (the rules extended do not check alone), any rule
+/// options may give it. Without both (the file or the rules it extends do not check), any rule
 /// stated is.
 pub(super) fn title_inherited(
     layers: &[Layer],
     merged: &Merged,
-    (rules, before): (&RuleSet, Option<&RuleSet>),
+    (rules, before): (Option<&RuleSet>, Option<&RuleSet>),
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let Some((leaf, parents)) = layers.split_last() else {
@@ -296,8 +296,8 @@ pub(super) fn title_inherited(
         if matches!(key, RuleKey::Ruleset | RuleKey::Title | RuleKey::Extends) {
             return false;
         }
-        match before {
-            Some(before) if s.condition.is_none() => !same_rule(rules, before, &key),
+        match (rules, before) {
+            (Some(rules), Some(before)) if s.condition.is_none() => !same_rule(rules, before, &key),
             _ => true,
         }
     });

@@ -1,8 +1,10 @@
 //! `senet draw`: the board as SVG. The picture is valid XML that can be read back (every square
 //! `data-square`, every piece `data-side` and `data-place`), its counts are those the rule files
-//! state, the same input gives the same bytes, and three pictures are kept as snapshots (a grid
-//! board with named squares, the Ur board with its gaps, rosettes and paths, a position with
-//! pieces waiting and borne off and the throw in hand), each looked at by eye.
+//! state, the same input gives the same bytes; on the boards of holes no line carved between two
+//! holes passes over another, and every hole's number shows clear of the lines and the holes; and
+//! four pictures are kept as snapshots (a grid board with named squares, the Ur board with its
+//! gaps, rosettes and paths, a position with pieces waiting and borne off and the throw in hand,
+//! the holes and lines of Hounds and Jackals), each looked at by eye.
 
 use crate::support::cli;
 
@@ -125,6 +127,246 @@ fn hounds_and_jackals_is_fifty_eight_holes() {
     // `pieces 5 each`, `start waiting`.
     assert_eq!(count(&places(&svg, "hounds"), "0"), 5);
     assert_eq!(count(&places(&svg, "jackals"), "0"), 5);
+}
+
+/// Each board of holes of `hounds-and-jackals/*`, with every value of its options that changes
+/// the board (`board`: its lines; `holes`: its rings): the arguments of `senet draw`.
+fn boards_of_holes() -> Vec<Vec<String>> {
+    let (_, list, _) = run(&["list", "--format", "json"]);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let mut boards = Vec::new();
+    for entry in list.as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap();
+        if !id.starts_with("hounds-and-jackals/") {
+            continue;
+        }
+        let mut choices: Vec<Vec<String>> = vec![vec![id.to_string()]];
+        for option in entry["options"].as_array().unwrap() {
+            let name = option["name"].as_str().unwrap();
+            if !["board", "holes"].contains(&name) {
+                continue;
+            }
+            let values: Vec<&str> = option["allowed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            choices = choices
+                .into_iter()
+                .flat_map(|args| {
+                    values.iter().map(move |v| {
+                        let mut more = args.clone();
+                        more.extend(["--option".to_string(), format!("{name}={v}")]);
+                        more
+                    })
+                })
+                .collect();
+        }
+        boards.extend(choices);
+    }
+    boards
+}
+
+/// A board of holes as drawn: each hole's centre and how far it reaches (its ring, if marked),
+/// by its square; each line carved between two holes as points along it (a curve finely), with
+/// its ends and half its width.
+struct Holes {
+    holes: Vec<(String, (f64, f64), f64)>,
+    lines: Vec<Carved>,
+}
+
+struct Carved {
+    from: String,
+    to: String,
+    points: Vec<(f64, f64)>,
+    half_width: f64,
+}
+
+fn number(node: roxmltree::Node, attr: &str) -> f64 {
+    node.attribute(attr).unwrap().parse().unwrap()
+}
+
+fn holes_of(svg: &str) -> Holes {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let holes = doc
+        .descendants()
+        .filter(|n| n.has_attribute("data-square"))
+        .map(|g| {
+            let circles: Vec<_> = g.children().filter(|c| c.has_tag_name("circle")).collect();
+            let c = circles[0];
+            let reach = circles
+                .iter()
+                .map(|c| number(*c, "r") + number(*c, "stroke-width") / 2.0)
+                .fold(0.0, f64::max);
+            let square = g.attribute("data-square").unwrap().to_string();
+            (square, (number(c, "cx"), number(c, "cy")), reach)
+        })
+        .collect();
+    let lines = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("effect"))
+        .map(|n| {
+            let ends = (
+                n.attribute("data-from").unwrap().to_string(),
+                n.attribute("data-to").unwrap().to_string(),
+            );
+            let half = number(n, "stroke-width") / 2.0;
+            let points = if n.has_tag_name("line") {
+                let (a, b) = (
+                    (number(n, "x1"), number(n, "y1")),
+                    (number(n, "x2"), number(n, "y2")),
+                );
+                (0..=400)
+                    .map(|i| {
+                        let t = f64::from(i) / 400.0;
+                        (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+                    })
+                    .collect()
+            } else {
+                // `M x1,y1 Q cx,cy x2,y2` (a quadratic curve) or `M x1,y1 C ... x2,y2` (a
+                // cubic one): Bézier curves, their points found by De Casteljau's steps.
+                let d = n.attribute("d").unwrap();
+                let numbers: Vec<f64> = d
+                    .replace(['M', 'Q', 'C'], " ")
+                    .split([' ', ','])
+                    .filter(|x| !x.is_empty())
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                let controls: Vec<(f64, f64)> = numbers.chunks(2).map(|c| (c[0], c[1])).collect();
+                let kind = if d.contains('Q') { 3 } else { 4 };
+                assert_eq!(controls.len(), kind, "a Bézier curve: {d}");
+                (0..=400)
+                    .map(|i| {
+                        let t = f64::from(i) / 400.0;
+                        let mut p = controls.clone();
+                        while p.len() > 1 {
+                            p = p
+                                .windows(2)
+                                .map(|w| {
+                                    (
+                                        w[0].0 + t * (w[1].0 - w[0].0),
+                                        w[0].1 + t * (w[1].1 - w[0].1),
+                                    )
+                                })
+                                .collect();
+                        }
+                        p[0]
+                    })
+                    .collect()
+            };
+            Carved {
+                from: ends.0,
+                to: ends.1,
+                points,
+                half_width: half,
+            }
+        })
+        .collect();
+    Holes { holes, lines }
+}
+
+#[test]
+fn no_line_between_holes_passes_over_a_hole_it_does_not_join() {
+    let mut lines = 0;
+    let mut curves = 0;
+    for args in boards_of_holes() {
+        let mut all = args.iter().map(String::as_str).collect::<Vec<_>>();
+        all.push("--paths");
+        let svg = draw(&all);
+        let board = holes_of(&svg);
+        lines += board.lines.len();
+        curves += svg.matches("<path class=\"effect\"").count();
+        for Carved {
+            from,
+            to,
+            points,
+            half_width: half,
+        } in &board.lines
+        {
+            for (square, (x, y), reach) in &board.holes {
+                if square == from || square == to {
+                    continue;
+                }
+                let near = points
+                    .iter()
+                    .map(|p| (p.0 - x).hypot(p.1 - y))
+                    .fold(f64::INFINITY, f64::min);
+                assert!(
+                    near > reach + half,
+                    "{args:?}: the line from {from} to {to} passes {near:.1} px from the centre of hole {square}, which reaches {reach}"
+                );
+            }
+        }
+    }
+    // The boards with lines were drawn: Carnarvon and Carter's, the crossover boards (the line
+    // from 10 back to 8 of Carnarvon and Carter's bowed round hole 9).
+    assert!(lines > 40 && curves > 10, "{lines} lines, {curves} curves");
+    let svg = draw(&["hounds-and-jackals/carnarvon-carter"]);
+    assert!(
+        svg.contains(r#"<path class="effect" data-from="10" data-to="8""#),
+        "{svg}"
+    );
+}
+
+#[test]
+fn every_hole_number_shows_clear_of_the_lines_and_the_holes() {
+    for args in boards_of_holes() {
+        let all = args.iter().map(String::as_str).collect::<Vec<_>>();
+        let svg = draw(&all);
+        let board = holes_of(&svg);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let numbers: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_attribute("data-number"))
+            .collect();
+        let mut shown: Vec<&str> = numbers
+            .iter()
+            .map(|n| n.attribute("data-number").unwrap())
+            .collect();
+        let mut squares: Vec<&str> = board.holes.iter().map(|h| h.0.as_str()).collect();
+        shown.sort_unstable();
+        squares.sort_unstable();
+        assert_eq!(shown, squares, "{args:?}: a number for each hole");
+        for n in &numbers {
+            let text = n.text().unwrap();
+            assert_eq!(Some(text), n.attribute("data-number"));
+            // Drawn on a halo: its outline under its fill.
+            assert_eq!(
+                n.attribute("paint-order"),
+                Some("stroke"),
+                "{args:?}: {text}"
+            );
+            // About the box of its digits (9-pixel digits, anchored in the middle).
+            let (x, baseline) = (number(*n, "x"), number(*n, "y"));
+            let half = 2.5 * text.len() as f64;
+            let b = [x - half, baseline - 6.5, x + half, baseline];
+            let distance = |p: &(f64, f64)| {
+                let dx = (b[0] - p.0).max(p.0 - b[2]).max(0.0);
+                let dy = (b[1] - p.1).max(p.1 - b[3]).max(0.0);
+                dx.hypot(dy)
+            };
+            for (square, centre, reach) in &board.holes {
+                assert!(
+                    distance(centre) > *reach,
+                    "{args:?}: the number {text} is on hole {square}"
+                );
+            }
+            for Carved {
+                from,
+                to,
+                points,
+                half_width: half,
+            } in &board.lines
+            {
+                let near = points.iter().map(distance).fold(f64::INFINITY, f64::min);
+                assert!(
+                    near > *half,
+                    "{args:?}: the number {text} is under the line from {from} to {to}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -326,6 +568,14 @@ fn snapshot_senet_base() {
 #[test]
 fn snapshot_ur_with_paths() {
     insta::assert_snapshot!("ur_paths", draw(&["twenty-squares/ur", "--paths"]));
+}
+
+#[test]
+fn snapshot_hounds_and_jackals_lines() {
+    insta::assert_snapshot!(
+        "hounds_and_jackals_lines",
+        draw(&["hounds-and-jackals/carnarvon-carter"])
+    );
 }
 
 #[test]

@@ -4,10 +4,11 @@
 //! comes as a JSON error with its status: another site's `Host` or `Origin`, bodies and rule files
 //! too long, rule files that reach for the server's files, malformed requests (every field of
 //! every route), unknown games, too many games, idle games, simulations too long or too many at
-//! once, a second solve for `optimal` while one runs; and the work of rules whose turns never
-//! end, stopped by its deadline while the server goes on; players that would read files; the
-//! memory of games, in bytes; requests half sent, too long by their length, not JSON, or not
-//! HTTP, each answered in time with a JSON error and the security headers.
+//! once, a second solve for `optimal` while one runs (and whether one can be solved, told before
+//! a game as the game finds it); and the work of rules whose turns never end, stopped by its
+//! deadline while the server goes on; players that would read files; the memory of games, in
+//! bytes; requests half sent, too long by their length, not JSON, or not HTTP, each answered in
+//! time with a JSON error and the security headers.
 
 use crate::support::cli;
 use crate::support::http;
@@ -473,6 +474,89 @@ fn the_optimal_player_plays_from_a_table_solved_once() {
     let (status, msg) = refused(&r);
     assert_eq!(status, 422);
     assert!(msg.contains("too large to solve"), "{msg}");
+}
+
+#[test]
+fn whether_perfect_can_play_is_told_before_a_game_as_the_game_finds() {
+    let s = Server::start(&[]);
+    let mine = "ruleset \"my/ur\"\ntitle \"My Ur\"\nextends \"twenty-squares/ur\"\n";
+    // (rules, solvable, the reason where not)
+    let cases = [
+        // Dense numbering: 1 piece a side fits; 4 take about 0.3 GiB, more than 256 MiB.
+        (
+            json!({ "rules": "twenty-squares/ur", "options": { "pieces": "1" } }),
+            true,
+            "",
+        ),
+        (
+            json!({ "source": mine, "options": { "pieces": "1" } }),
+            true,
+            "",
+        ),
+        (
+            json!({ "rules": "twenty-squares/ur", "options": { "pieces": "4" } }),
+            false,
+            "too large to solve here",
+        ),
+        (
+            json!({ "rules": "senet/kendall" }),
+            false,
+            "too large to solve here",
+        ),
+        // The search: bounded by 5,000,000 states.
+        (
+            json!({ "rules": "twenty-squares/murray", "options": { "pieces": "1" } }),
+            true,
+            "",
+        ),
+        (
+            json!({ "rules": "twenty-squares/murray" }),
+            false,
+            "too large to solve here",
+        ),
+        // Throws kept in hand: no table at all.
+        (
+            json!({ "rules": "senet/kendall-1978" }),
+            false,
+            "cannot be solved",
+        ),
+    ];
+    for (rules, solvable, reason) in cases {
+        let r = s.post("/api/solvable", &rules);
+        assert_eq!(r.status, 200, "{rules}: {}", r.text());
+        let v = r.json();
+        assert_eq!(v["solvable"], json!(solvable), "{rules}: {v}");
+        // A game with `perfect` starts, or is refused for the reason told.
+        let mut game = rules.clone();
+        game["players"] = json!(["human", "perfect"]);
+        game["seed"] = json!(1);
+        let g = s.post("/api/games", &game);
+        if solvable {
+            assert_eq!(v, json!({ "solvable": true }));
+            assert_eq!(g.status, 201, "{rules}: {}", g.text());
+        } else {
+            assert_eq!(v["reason"], json!(reason), "{rules}: {v}");
+            let detail = v["detail"].as_str().unwrap();
+            assert!(detail.contains("`optimal`"), "{detail}");
+            let (status, msg) = refused(&g);
+            assert_eq!(status, 422, "{rules}: {msg}");
+            if reason == "too large to solve here" {
+                assert_eq!(msg, detail, "{rules}");
+            }
+        }
+        // Asked again, the same answer (kept).
+        assert_eq!(s.post("/api/solvable", &rules).json(), v, "{rules}");
+    }
+    // Malformed: as every route that takes rules.
+    let r = s.post(
+        "/api/solvable",
+        &json!({ "rules": "twenty-squares/ur", "players": [] }),
+    );
+    assert_eq!(refused(&r).0, 400);
+    let r = s.post("/api/solvable", &json!({ "rules": "senet/nope" }));
+    assert_eq!(refused(&r).0, 404);
+    let r = s.post("/api/solvable", &json!({ "source": BROKEN }));
+    assert_eq!(refused(&r).0, 422);
 }
 
 // ---- safety ------------------------------------------------------------------------------------

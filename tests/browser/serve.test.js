@@ -3,8 +3,10 @@
 // a broken rule file typed into the editor shows its diagnostic at its line; a record saved from
 // the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
 // (the throw shown, a click on a target square, replaying, loading, the Write and Measure pages
-// after an error, the legend, the options of "my rule file", every tab without an error). Each
-// step leaves a screenshot in screenshots/ (ignored by git).
+// after an error, the legend, the options of "my rule file", every tab without an error, the level
+// perfect offered only where the server can solve the rules, a refused new game taking the old
+// one off the page, the charts' labels and axes). Each step leaves a screenshot in screenshots/
+// (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
 // /usr/bin/chromium).
@@ -158,13 +160,14 @@ test('the page loads with no console error', async () => {
   const page = await open();
   assert.strictEqual(await page.title(), 'senet');
   assert.ok((await page.locator('#play-rules option').count()) >= 29);
-  // The opponents by level, each an agent of the API.
+  // The opponents by level, each an agent of the API; perfect not for Kendall's rules, the first
+  // chosen (too large to solve here).
   assert.deepStrictEqual(await page.locator('#play-p2 option').allTextContents(), [
     'human',
     'easy (random)',
     'normal (racer)',
     'hard (expectimax)',
-    'perfect (optimal)',
+    'perfect (optimal): too large to solve here',
   ]);
   await shot(page, '1-loaded');
   for (const tab of ['write', 'measure']) {
@@ -533,6 +536,154 @@ test('every tab shows, before and after a short game, with no console or page er
   await startGame(page, 3, '1');
   await playToEnd(page, 0);
   await visit('after');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+/** Whether the level perfect is offered in `select` (its option there and not disabled). */
+function perfectOffered(page, select) {
+  return page.$eval(`${select} option[value="perfect"]`, (o) => !o.disabled);
+}
+
+test('perfect is offered only for rules the server can solve, with the reason where not', async () => {
+  const page = await open();
+  // Kendall's Senet (the first rules chosen): far too large.
+  assert.strictEqual(await page.getAttribute('#play-setup', 'data-perfect'), 'no');
+  for (const select of ['#play-p1', '#play-p2', '#sim-p1', '#sim-p2']) {
+    assert.strictEqual(await perfectOffered(page, select), false, select);
+    assert.match(await page.textContent(`${select} option[value="perfect"]`), /^perfect \(optimal\): too large to solve here$/);
+    assert.match(await page.getAttribute(`${select} option[value="perfect"]`, 'title'), /senet solve senet\/kendall/);
+  }
+  await shot(page, '8-perfect-refused');
+  // Ur with one piece a side: solved at once.
+  await page.selectOption('#play-rules', 'twenty-squares/ur');
+  await page.selectOption('#play-options select[data-option="pieces"]', '1');
+  await page.waitForFunction(() => !document.querySelector('#play-p2 option[value="perfect"]').disabled);
+  assert.strictEqual(await page.getAttribute('#play-setup', 'data-perfect'), 'yes');
+  assert.strictEqual(await page.textContent('#play-p2 option[value="perfect"]'), 'perfect (optimal)');
+  // The Measure page's rules are its own: still Kendall's.
+  assert.strictEqual(await perfectOffered(page, '#sim-p2'), false);
+  await page.selectOption('#play-p1', 'human');
+  await page.selectOption('#play-p2', 'perfect');
+  await page.fill('#play-seed', '5');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  assert.strictEqual(answer.status(), 201);
+  assert.deepStrictEqual((await answer.json()).sides.map((s) => s.player), ['human', 'perfect']);
+  // Seven pieces a side: too large again, and perfect, chosen, gives way to hard.
+  await page.selectOption('#play-options select[data-option="pieces"]', '7');
+  await page.waitForFunction(() => document.querySelector('#play-p2 option[value="perfect"]').disabled);
+  assert.strictEqual(await page.inputValue('#play-p2'), 'hard');
+  await shot(page, '8-perfect-offered');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a refused new game takes the game before off the page', async () => {
+  const page = await open();
+  await startGame(page, 3);
+  assert.strictEqual(await page.locator('#board svg').count(), 1);
+  // The rule file of the Write page, broken: the new game is refused.
+  await page.click('.tab-button[data-tab="write"]');
+  await writeSource(page, BROKEN, '#diagnostics li.error');
+  await page.click('.tab-button[data-tab="play"]');
+  await page.check('#play-source');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  assert.strictEqual(answer.status(), 422);
+  assert.match(await page.textContent('#message'), /error/);
+  assert.match(await page.textContent('#status'), /^No new game/);
+  assert.strictEqual(await awaiting(page), 'none');
+  // Nothing of the game before is left to play or to step through.
+  assert.strictEqual(await page.locator('#board *').count(), 0);
+  assert.strictEqual(await page.locator('#moves *').count(), 0);
+  assert.strictEqual(await page.locator('#log li').count(), 0);
+  for (const id of ['#sticks', '#undo', '#hint', '#save', '#replay-first', '#replay-back', '#replay-next', '#replay-last']) {
+    assert.strictEqual(await page.locator(id).isDisabled(), true, id);
+  }
+  assert.strictEqual(await page.locator('#sticks.ready').count(), 0);
+  await shot(page, '8-new-game-refused');
+  // The refusal is the server's answer (422), which the browser logs; nothing else.
+  assert.deepStrictEqual(page.errors.filter((e) => !/status of 422/.test(e)), []);
+  await page.close();
+});
+
+/** Runs a simulation of Ur from the Measure page with these players and games, and waits for its
+ * end; `sent` is called as its request leaves. */
+async function measure(page, players, games, sent) {
+  await page.selectOption('#sim-p1', players[0]);
+  await page.selectOption('#sim-p2', players[1]);
+  await page.fill('#sim-games', String(games));
+  const simulated = await page.evaluate(() => Number(document.body.dataset.simulated || 0));
+  await page.route('**/api/sim', async (route) => {
+    if (sent) await sent();
+    await route.continue();
+  });
+  await page.click('#sim-run');
+  await page.waitForFunction((s) => Number(document.body.dataset.simulated || 0) > s, simulated);
+  await page.unroute('**/api/sim');
+}
+
+test('the charts name each bar by its side and player, and the lengths have labelled axes', async () => {
+  const page = await open();
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.selectOption('#sim-rules', 'twenty-squares/ur');
+  await page.selectOption('#sim-options select[data-option="pieces"]', '2');
+  await measure(page, ['normal', 'easy'], 400);
+  assert.match(await page.textContent('#sim-status'), /^400 games of twenty-squares\/ur in/);
+  assert.deepStrictEqual(await page.locator('#sim-wins .bar-label').allTextContents(), [
+    'light, player 1: normal (racer)',
+    'dark, player 2: easy (random)',
+  ]);
+  // The share of games won, on an axis of its own.
+  assert.strictEqual(await page.textContent('#sim-wins .x-axis .axis-title'), 'games won');
+  // The lengths: moves per game across, games up, each axis with its ticks and their numbers.
+  const axis = async (which) => {
+    const labels = await page.locator(`#sim-lengths .${which}-axis .tick-label`).allTextContents();
+    assert.ok(labels.length >= 2, `${which}: ${labels}`);
+    assert.strictEqual(await page.locator(`#sim-lengths .${which}-axis .tick`).count(), labels.length);
+    const values = labels.map(Number);
+    assert.ok(values.every((v, i) => Number.isInteger(v) && (i === 0 || v > values[i - 1])), `${which}: ${labels}`);
+    return { title: await page.textContent(`#sim-lengths .${which}-axis .axis-title`), values };
+  };
+  const x = await axis('x');
+  const y = await axis('y');
+  assert.strictEqual(x.title, 'moves per game');
+  assert.strictEqual(y.title, 'games');
+  // The moves' ticks span the lengths played, from the shortest game to the longest, and no
+  // further; the games' start at none.
+  const ranges = (await page.locator('#sim-lengths rect title').allTextContents()).map((t) => /^(\d+)-(\d+) moves/.exec(t).slice(1).map(Number));
+  const [shortest, longest] = [ranges[0][0], ranges[ranges.length - 1][1]];
+  const step = x.values[1] - x.values[0];
+  const last = x.values[x.values.length - 1];
+  assert.ok(x.values[0] >= shortest && x.values[0] < shortest + step, `${x.values} from ${shortest}`);
+  assert.ok(last <= longest + 1 && last > longest + 1 - step, `${x.values} to ${longest}`);
+  assert.strictEqual(y.values[0], 0);
+  await shot(page, '8-measure-axes');
+
+  // Another run: while it plays, nothing of the first shows; then only its own figures.
+  let shownWhileSent = null;
+  await measure(page, ['easy', 'normal'], 100, async () => {
+    shownWhileSent = await page.evaluate(() => ['#sim-wins', '#sim-lengths', '#sim-table'].map((id) => document.querySelectorAll(`${id} *`).length));
+  });
+  assert.deepStrictEqual(shownWhileSent, [0, 0, 0]);
+  assert.strictEqual(await page.locator('#sim-wins svg').count(), 1);
+  assert.strictEqual(await page.locator('#sim-lengths svg').count(), 1);
+  assert.deepStrictEqual(await page.locator('#sim-wins .bar-label').allTextContents(), [
+    'light, player 1: easy (random)',
+    'dark, player 2: normal (racer)',
+  ]);
+  const games = (await page.locator('#sim-lengths rect title').allTextContents()).reduce((sum, t) => sum + Number(/: (\d+) games$/.exec(t)[1]), 0);
+  assert.strictEqual(games, 100);
+  assert.strictEqual(await page.locator('#sim-lengths .x-axis').count(), 1);
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

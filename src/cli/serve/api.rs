@@ -1,8 +1,8 @@
 //! The routes of `senet serve`: the pages, and the JSON API (docs/formats.md), whose answers
 //! have the shapes of the command line's JSON.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 use axum::Router;
@@ -43,6 +43,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/diff", post(diff))
         .route("/api/draw", get(draw_get).post(draw_post))
         .route("/api/moves", post(moves))
+        .route("/api/solvable", post(solvable))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/throw", post(throw))
@@ -502,21 +503,104 @@ async fn table_of(
     if !players.iter().any(Player::needs_table) {
         return Ok(None);
     }
+    solved(s, rules, engine).await.map(Some)
+}
+
+/// The table of these rules for `optimal`: kept, or solved now within the agent's limits; what
+/// came of a solve is kept as the answer of `POST /api/solvable` for these rules.
+async fn solved(
+    s: &Shared,
+    rules: &RuleSet,
+    engine: &Arc<Engine>,
+) -> Result<Arc<Solved>, ApiError> {
     let key = Kept::<Solved>::key(rules);
     if let Some(t) = s.tables.get(&key) {
-        return Ok(Some(t));
+        return Ok(t);
+    }
+    // Rules known not to solve are refused at once, even while another solve runs.
+    if let Some(v) = SOLVABLE.get(&key)
+        && v["solvable"] == json!(false)
+    {
+        let detail = v["detail"].as_str().unwrap_or_default();
+        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, detail));
     }
     let engine = Arc::clone(engine);
     let tables = Arc::clone(&s.tables);
-    let table = s
-        .solving(move || {
-            let table = agents::solve_for_agent(&engine)
-                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-            tables.put(key, Arc::clone(&table));
+    s.solving(move || match agents::solve_for_agent(&engine) {
+        Ok(table) => {
+            tables.put(key.clone(), Arc::clone(&table));
+            SOLVABLE.put(key, Arc::new(json!({ "solvable": true })));
             Ok(table)
+        }
+        Err(e) => {
+            SOLVABLE.put(key, Arc::new(refusal(&e)));
+            Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                e.to_string(),
+            ))
+        }
+    })
+    .await
+}
+
+/// The answers of `POST /api/solvable`, by rules and options (a few bytes each).
+static SOLVABLE: LazyLock<Kept<Value>> = LazyLock::new(|| Kept::new(512));
+
+const TOO_LARGE: &str = "too large to solve here";
+
+fn unsolvable(reason: &str, detail: &str) -> Value {
+    json!({ "solvable": false, "reason": reason, "detail": detail })
+}
+
+/// The answer of `POST /api/solvable` for the agent's refusal `e`.
+fn refusal(e: &agents::OptimalError) -> Value {
+    let reason = match e {
+        agents::OptimalError::Unsolvable { .. } => "cannot be solved",
+        _ => TOO_LARGE,
+    };
+    unsolvable(reason, &e.to_string())
+}
+
+/// Whether `optimal` can have a table of these rules here, told by the solver's own bounds
+/// without solving, as `POST /api/solvable` answers; `None` where only a solve can tell.
+fn solvable_by_size(engine: &Engine) -> Option<Value> {
+    agents::foreseen_for_agent(engine).map(|r| match r {
+        Ok(()) => json!({ "solvable": true }),
+        Err(e) => refusal(&e),
+    })
+}
+
+/// `POST /api/solvable {"rules" | "source", "options"}`: whether the server can solve these
+/// rules for `optimal` (the level `perfect`), and if not, why: `{"solvable": true}`, or
+/// `{"solvable": false, "reason", "detail"}`. The solver's bounds tell at once where they can;
+/// else the rules are solved once, the table kept for their games.
+async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "options"])?;
+    let (rules, engine, sized) = s
+        .blocking(move || {
+            let rules = rules_of(&o)?;
+            let engine = engine_of(&rules);
+            let sized = solvable_by_size(&engine);
+            Ok((rules, Arc::new(engine), sized))
         })
         .await?;
-    Ok(Some(table))
+    let key = Kept::<Solved>::key(&rules);
+    if let Some(v) = SOLVABLE.get(&key) {
+        return ok(&v);
+    }
+    let v = match sized {
+        Some(v) => v,
+        None => match solved(&s, &rules, &engine).await {
+            Ok(_) => json!({ "solvable": true }),
+            Err(e) if e.status == StatusCode::UNPROCESSABLE_ENTITY => {
+                unsolvable(TOO_LARGE, e.body["error"].as_str().unwrap_or_default())
+            }
+            // Busy, or past the deadline: not known yet.
+            Err(e) => return Err(e),
+        },
+    };
+    SOLVABLE.put(key, Arc::new(v.clone()));
+    ok(&v)
 }
 
 /// How far a request may play the game `id` on, from now.

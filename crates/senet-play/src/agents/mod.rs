@@ -10,7 +10,10 @@ mod random;
 pub use eval::{Heuristic, WIN};
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
-pub use optimal::{OptimalAgent, OptimalError, load_table, solve_for_agent, table_for};
+pub use optimal::{
+    AGENT_LIMITS, OptimalAgent, OptimalError, foreseen_for_agent, load_table, solve_for_agent,
+    table_for,
+};
 pub use random::RandomAgent;
 
 use std::sync::Arc;

@@ -78,6 +78,9 @@ pub enum OptimalError {
          and play with `--table FILE`."
     )]
     TooLarge { id: String, size: String },
+    /// No table of these rules can be made, here or elsewhere.
+    #[error("`optimal` plays from a solved table, and `{id}` cannot be solved: {why}")]
+    Unsolvable { id: String, why: String },
     #[error(
         "`--table {path}` is for the `optimal` player (the level `perfect`), and no player here is it"
     )]
@@ -86,30 +89,37 @@ pub enum OptimalError {
     Table(#[from] TableError),
 }
 
+/// The limits a table is solved within for the agent before a game (seconds of work).
+pub const AGENT_LIMITS: Limits = Limits {
+    states: 5_000_000,
+    bytes: 256 << 20,
+};
+
 /// Solves a rule set small enough (seconds of work) from its start, for the agent.
 pub fn solve_for_agent(engine: &Engine) -> Result<Arc<Solved>, OptimalError> {
-    let limits = Limits {
-        states: 5_000_000,
-        bytes: 256 << 20,
-    };
-    let id = &engine.rules.id;
-    solve_with(engine, engine.start(), Method::Auto, limits, |_| {})
+    solve_with(engine, engine.start(), Method::Auto, AGENT_LIMITS, |_| {})
         .map(Arc::new)
-        .map_err(|e| {
-            let size = match e {
-                SolveError::TooLargeDense { states, bytes, .. } => {
-                    format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
-                }
-                SolveError::TooLarge { estimate, .. } => {
-                    format!("up to {estimate:.3e} states")
-                }
-                SolveError::NotDense(why) | SolveError::Unsolvable(why) => why,
-            };
-            OptimalError::TooLarge {
-                id: id.clone(),
-                size,
-            }
-        })
+        .map_err(|e| agent_error(engine, e))
+}
+
+/// Whether [`solve_for_agent`] would give a table, as far as the solver tells without solving:
+/// `None` where only the solve can tell.
+pub fn foreseen_for_agent(engine: &Engine) -> Option<Result<(), OptimalError>> {
+    crate::solve::foreseen(engine, AGENT_LIMITS).map(|r| r.map_err(|e| agent_error(engine, e)))
+}
+
+/// A solver's refusal as the agent's.
+fn agent_error(engine: &Engine, e: SolveError) -> OptimalError {
+    let id = engine.rules.id.clone();
+    let size = match e {
+        SolveError::TooLargeDense { states, bytes, .. } => {
+            format!("{states} states, about {:.1} GiB", bytes as f64 / GIB)
+        }
+        SolveError::TooLarge { estimate, .. } => format!("up to {estimate:.3e} states"),
+        SolveError::NotDense(why) => why,
+        SolveError::Unsolvable(why) => return OptimalError::Unsolvable { id, why },
+    };
+    OptimalError::TooLarge { id, size }
 }
 
 /// The table the `optimal` agent plays from, if one of `players` is it: loaded from `path`

@@ -7,6 +7,10 @@
 //! one with `data-side="NAME"` and `data-place` (its place as the JSON notation writes it: a path
 //! position, `0` waiting, `off`, `removed`). The same input gives the same bytes: numbers are
 //! whole pixels, ids are made from colour names, nothing depends on time or chance.
+//!
+//! On a board of holes, the lines carved between holes go under the holes, bowed round any hole
+//! their straight path would cross; the holes' numbers go over everything but the pieces, each
+//! where no line, hole or other number covers it, on a light halo.
 
 use std::fmt::Write;
 
@@ -204,14 +208,22 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
             layout.height + 12
         );
     }
-    if layout.points {
-        effect_lines(engine, &layout, &mut out);
+    let carved = if layout.points {
+        carved_lines(engine, &layout)
+    } else {
+        Vec::new()
+    };
+    for line in &carved {
+        line.draw(&mut out);
     }
     for sq in layout.squares(engine) {
         square(engine, &layout, sq, &mut out);
     }
     if d.paths {
         paths(engine, &layout, &mut out);
+    }
+    if layout.points {
+        hole_numbers(engine, &layout, &carved, &mut out);
     }
     for (s, side) in r.sides.iter() {
         for place in d.position.places(s) {
@@ -308,11 +320,7 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
             out,
             r#"<circle cx="{x}" cy="{y}" r="{HOLE}" fill="{WOOD}" stroke="{INK}" stroke-width="1.5"/>"#
         );
-        let _ = writeln!(
-            out,
-            r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle" fill="{INK}">{sq}</text>"#,
-            y - HOLE - 4
-        );
+        // Its number is drawn with the others, over the lines (`hole_numbers`).
         if let Some(s) = symbols.as_deref().or(label) {
             let _ = writeln!(
                 out,
@@ -374,26 +382,289 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
     out.push_str("</g>\n");
 }
 
+/// A line carved into a board of holes, from a hole whose rule sends a piece on to the hole it
+/// leads to (the lines of Hounds and Jackals): straight from centre to centre, or, where that
+/// would cross another hole, a curve round it: bowed (a quadratic curve, one control point) or,
+/// between holes on either side of it, bent both ways (a cubic one, two).
+struct Carved {
+    from: Square,
+    to: Square,
+    a: (i32, i32),
+    b: (i32, i32),
+    bend: Vec<(i32, i32)>,
+}
+
+/// The width of a carved line.
+const CARVED_WIDTH: f64 = 3.0;
+/// The least room kept between a line or a number and a hole it does not belong to.
+const CLEARANCE: f64 = 3.0;
+/// The hole numbers' font size, and about how wide and high a digit of it is.
+const NUMBER_SIZE: i32 = 9;
+const DIGIT_WIDTH: f64 = 5.5;
+const DIGIT_HEIGHT: f64 = 7.0;
+
+type Point = (f64, f64);
+
+fn point(p: (i32, i32)) -> Point {
+    (f64::from(p.0), f64::from(p.1))
+}
+
+impl Carved {
+    /// Points along the line, close enough together to tell how near it comes to anything.
+    fn points(&self) -> Vec<Point> {
+        let mut controls = vec![point(self.a)];
+        controls.extend(self.bend.iter().copied().map(point));
+        controls.push(point(self.b));
+        curve_points(&controls)
+    }
+
+    fn draw(&self, out: &mut String) {
+        let ((x1, y1), (x2, y2)) = (self.a, self.b);
+        let (from, to) = (self.from, self.to);
+        let stroke =
+            format!(r#"stroke="{INK}" stroke-width="{CARVED_WIDTH}" stroke-linecap="round""#);
+        if self.bend.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<line class="effect" data-from="{from}" data-to="{to}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {stroke}/>"#
+            );
+            return;
+        }
+        let kind = if self.bend.len() == 1 { 'Q' } else { 'C' };
+        let controls: Vec<String> = self.bend.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let _ = writeln!(
+            out,
+            r#"<path class="effect" data-from="{from}" data-to="{to}" d="M{x1},{y1} {kind}{} {x2},{y2}" fill="none" {stroke}/>"#,
+            controls.join(" ")
+        );
+    }
+}
+
+/// Points along the Bézier curve of `controls` (its ends and control points; two: a straight
+/// line).
+fn curve_points(controls: &[Point]) -> Vec<Point> {
+    const STEPS: u32 = 64;
+    (0..=STEPS)
+        .map(|i| {
+            let t = f64::from(i) / f64::from(STEPS);
+            // De Casteljau: the points between each two, again and again, down to one.
+            let mut p = controls.to_vec();
+            while p.len() > 1 {
+                p = p
+                    .windows(2)
+                    .map(|w| {
+                        (
+                            w[0].0 + t * (w[1].0 - w[0].0),
+                            w[0].1 + t * (w[1].1 - w[0].1),
+                        )
+                    })
+                    .collect();
+            }
+            p[0]
+        })
+        .collect()
+}
+
+/// How far from its centre a hole is drawn: its ring, if it is marked.
+fn hole_reach(engine: &Engine, sq: Square) -> f64 {
+    let ring = engine.rules.square_flags(sq).contains(SquareFlags::MARK);
+    f64::from(if ring { HOLE + 5 } else { HOLE })
+}
+
+/// The holes of a board drawn at points: each square, its centre, and how far it reaches.
+fn holes(engine: &Engine, layout: &Layout) -> Vec<(Square, Point, f64)> {
+    layout
+        .squares(engine)
+        .into_iter()
+        .map(|sq| {
+            let (x, y) = layout.centre(engine, sq);
+            (sq, (f64::from(x), f64::from(y)), hole_reach(engine, sq))
+        })
+        .collect()
+}
+
+/// How much room a line through `points` leaves round the holes `holes`: the least distance from
+/// its edge to a hole's edge.
+fn room(points: &[Point], holes: &[(Point, f64)]) -> f64 {
+    points
+        .iter()
+        .flat_map(|p| {
+            holes
+                .iter()
+                .map(move |(c, r)| (p.0 - c.0).hypot(p.1 - c.1) - r - CARVED_WIDTH / 2.0)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// On a board of holes, the lines from each hole whose rule sends a piece on to the hole it leads
-/// to (the lines carved into the board of Hounds and Jackals).
-fn effect_lines(engine: &Engine, layout: &Layout, out: &mut String) {
+/// to (the lines carved into the board of Hounds and Jackals), one between any two holes. A line
+/// whose straight path would cross another hole is bent round it ([`bend`]).
+fn carved_lines(engine: &Engine, layout: &Layout) -> Vec<Carved> {
     let r = &engine.rules;
-    let mut drawn: Vec<(Square, Square)> = Vec::new();
+    let all = holes(engine, layout);
+    let mut lines: Vec<Carved> = Vec::new();
     for sq in layout.squares(engine) {
         for s in Side::BOTH {
             let Some(d) = r.effect(s, sq) else { continue };
-            if drawn.contains(&(sq, d.square)) {
+            // One line is carved between two holes, whichever way its rules send a piece.
+            if lines
+                .iter()
+                .any(|l| (l.from, l.to) == (sq, d.square) || (l.from, l.to) == (d.square, sq))
+            {
                 continue;
             }
-            drawn.push((sq, d.square));
-            let ((x1, y1), (x2, y2)) = (layout.centre(engine, sq), layout.centre(engine, d.square));
-            let _ = writeln!(
-                out,
-                r#"<line class="effect" data-from="{sq}" data-to="{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>"#,
-                d.square
-            );
+            let (a, b) = (layout.centre(engine, sq), layout.centre(engine, d.square));
+            let others: Vec<(Point, f64)> = all
+                .iter()
+                .filter(|(h, _, _)| *h != sq && *h != d.square)
+                .map(|&(_, c, reach)| (c, reach))
+                .collect();
+            lines.push(Carved {
+                from: sq,
+                to: d.square,
+                a,
+                b,
+                bend: bend(a, b, &others),
+            });
         }
     }
+    lines
+}
+
+/// The control points of the line from `a` to `b` round the holes `others` (each a centre and
+/// how far the hole reaches): none where the straight line keeps clear of them; else the least
+/// bend that does, bowed to one side (one control point) or, where holes stand on either side,
+/// both ways (two), of those that clear the one whose side has the holes fewest and furthest (the
+/// middle of the board, mostly); the one that keeps furthest from them if none clears.
+fn bend(a: (i32, i32), b: (i32, i32), others: &[(Point, f64)]) -> Vec<(i32, i32)> {
+    let (fa, fb) = (point(a), point(b));
+    let straight = room(&curve_points(&[fa, fb]), others);
+    let length = (fb.0 - fa.0).hypot(fb.1 - fa.1);
+    if straight >= CLEARANCE || length < 1.0 {
+        return Vec::new();
+    }
+    let (nx, ny) = (-(fb.1 - fa.1) / length, (fb.0 - fa.0) / length);
+    // The point a fraction `t` of the way along, moved `off` to the side.
+    #[allow(clippy::cast_possible_truncation)] // within the picture
+    let at = |t: f64, off: f64| {
+        (
+            (fa.0 + t * (fb.0 - fa.0) + off * nx).round() as i32,
+            (fa.1 + t * (fb.1 - fa.1) + off * ny).round() as i32,
+        )
+    };
+    // How crowded a curve's way is: the other holes near it count most.
+    let crowd = |points: &[Point]| -> f64 {
+        others
+            .iter()
+            .map(|(c, _)| {
+                let d = points
+                    .iter()
+                    .map(|p| (p.0 - c.0).hypot(p.1 - c.1))
+                    .fold(f64::INFINITY, f64::min);
+                1.0 / (d * d).max(1.0)
+            })
+            .sum()
+    };
+    let mut best: (f64, Vec<(i32, i32)>) = (straight, Vec::new());
+    for step in 1..=16 {
+        let off = f64::from(step) * 8.0;
+        let mut cleared: Vec<(f64, Vec<(i32, i32)>)> = Vec::new();
+        for sign in [1.0, -1.0] {
+            for controls in [
+                vec![at(0.5, sign * off)],
+                vec![at(1.0 / 3.0, sign * off), at(2.0 / 3.0, -sign * off)],
+            ] {
+                let mut all = vec![fa];
+                all.extend(controls.iter().copied().map(point));
+                all.push(fb);
+                let points = curve_points(&all);
+                let clear = room(&points, others);
+                if clear >= CLEARANCE {
+                    cleared.push((crowd(&points), controls.clone()));
+                }
+                if clear > best.0 {
+                    best = (clear, controls);
+                }
+            }
+        }
+        if let Some((_, controls)) = cleared.into_iter().min_by(|x, y| x.0.total_cmp(&y.0)) {
+            return controls;
+        }
+    }
+    best.1
+}
+
+/// The box a hole's number takes, its text anchored in the middle at `(x, baseline)`.
+fn number_box(text: &str, x: f64, baseline: f64) -> [f64; 4] {
+    let half = f64::from(u32::try_from(text.len()).unwrap_or(8)) * DIGIT_WIDTH / 2.0;
+    [x - half, baseline - DIGIT_HEIGHT, x + half, baseline]
+}
+
+/// How far the point `p` is from the box `b` (0 inside it).
+fn box_distance(b: &[f64; 4], p: Point) -> f64 {
+    let dx = (b[0] - p.0).max(p.0 - b[2]).max(0.0);
+    let dy = (b[1] - p.1).max(p.1 - b[3]).max(0.0);
+    dx.hypot(dy)
+}
+
+/// Each hole's number, over the lines and the holes: above the hole where nothing covers it
+/// there, else the first place round it that no line, hole, other number or the board's edge
+/// covers (beside, below, at a corner); above if none is free. Each on a light halo, so that
+/// whatever passes under it, it reads.
+fn hole_numbers(engine: &Engine, layout: &Layout, carved: &[Carved], out: &mut String) {
+    let all = holes(engine, layout);
+    let lines: Vec<Vec<Point>> = carved.iter().map(Carved::points).collect();
+    let edge = [
+        f64::from(MARGIN - 6),
+        f64::from(MARGIN - 6),
+        f64::from(MARGIN + layout.width + 6),
+        f64::from(MARGIN + layout.height + 6),
+    ];
+    let mut placed: Vec<[f64; 4]> = Vec::new();
+    out.push_str("<g class=\"numbers\">\n");
+    for &(sq, (x, y), reach) in &all {
+        let text = sq.to_string();
+        let half = f64::from(u32::try_from(text.len()).unwrap_or(8)) * DIGIT_WIDTH / 2.0;
+        let gap = reach + 4.0;
+        let side = reach + 3.0 + half;
+        let corner = reach * 0.75 + 2.0;
+        // (x, baseline) of each place, in the order tried.
+        let places = [
+            (x, y - gap),
+            (x + side, y + DIGIT_HEIGHT / 2.0),
+            (x - side, y + DIGIT_HEIGHT / 2.0),
+            (x, y + gap + DIGIT_HEIGHT),
+            (x + corner + half, y - corner),
+            (x - corner - half, y - corner),
+            (x + corner + half, y + corner + DIGIT_HEIGHT),
+            (x - corner - half, y + corner + DIGIT_HEIGHT),
+        ];
+        let free = |&(px, py): &Point| {
+            let b = number_box(&text, px, py);
+            let inside = b[0] >= edge[0] && b[1] >= edge[1] && b[2] <= edge[2] && b[3] <= edge[3];
+            inside
+                && all.iter().all(|&(_, c, r)| box_distance(&b, c) >= r + 1.0)
+                && lines
+                    .iter()
+                    .flatten()
+                    .all(|&p| box_distance(&b, p) >= CARVED_WIDTH / 2.0 + 1.0)
+                && placed.iter().all(|o| {
+                    b[2] + 1.0 <= o[0]
+                        || o[2] + 1.0 <= b[0]
+                        || b[3] + 1.0 <= o[1]
+                        || o[3] + 1.0 <= b[1]
+                })
+        };
+        let (px, py) = places.iter().copied().find(free).unwrap_or(places[0]);
+        #[allow(clippy::cast_possible_truncation)] // within the picture
+        let (px, py) = (px.round() as i32, py.round() as i32);
+        placed.push(number_box(&text, f64::from(px), f64::from(py)));
+        let _ = writeln!(
+            out,
+            r#"<text class="number" data-number="{sq}" x="{px}" y="{py}" font-size="{NUMBER_SIZE}" text-anchor="middle" fill="{INK}" stroke="{WOOD}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">{sq}</text>"#
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 /// A rosette of eight petals around a centre, as on the marked squares of Twenty Squares.

@@ -203,12 +203,7 @@ pub fn solve_with(
     limits: Limits,
     progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
-    if engine.rules.throw_again != 0 && !engine.rules.split {
-        return Err(SolveError::Unsolvable(
-            "a turn that plays each throw whole keeps throws in hand, which a position does not hold"
-                .into(),
-        ));
-    }
+    unsolvable(engine).map_or(Ok(()), Err)?;
     let index = match method {
         Method::Search => None,
         Method::Auto => dense::DenseIndex::new(&engine.rules).ok(),
@@ -222,6 +217,42 @@ pub fn solve_with(
             solve_dense(engine, index, root, stage, progress)
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
+    }
+}
+
+/// Why no numbering can solve these rules, where that is known before solving.
+fn unsolvable(engine: &Engine) -> Option<SolveError> {
+    (engine.rules.throw_again != 0 && !engine.rules.split).then(|| {
+        SolveError::Unsolvable(
+            "a turn that plays each throw whole keeps throws in hand, which a position does not hold"
+                .into(),
+        )
+    })
+}
+
+/// What a solve of these rules from their start within `limits` would come to, as far as the
+/// solver can tell without solving (as [`solve_with`] with [`Method::Auto`] refuses at once):
+/// `Some(Ok(()))` it fits, `Some(Err(_))` it is refused, `None` only the solve can tell (the
+/// search's bound on its states is above the limit, but not far enough to refuse at once).
+pub fn foreseen(engine: &Engine, limits: Limits) -> Option<Result<(), SolveError>> {
+    if let Some(e) = unsolvable(engine) {
+        return Some(Err(e));
+    }
+    if let Ok(index) = dense::DenseIndex::new(&engine.rules) {
+        return Some(fits(&index, limits));
+    }
+    let bound = estimate(engine);
+    let limit = limits.states as f64;
+    if bound > 10.0 * limit {
+        Some(Err(SolveError::TooLarge {
+            seen: 0,
+            limit: limits.states,
+            estimate: bound,
+        }))
+    } else if bound <= limit {
+        Some(Ok(()))
+    } else {
+        None
     }
 }
 
@@ -434,7 +465,8 @@ pub fn solve(
     limit: usize,
     mut progress: impl FnMut(&str),
 ) -> Result<Solution, SolveError> {
-    // A bound far beyond the limit is refused at once, before memory is spent on it.
+    // A bound far beyond the limit is refused at once, before memory is spent on it (as
+    // [`foreseen`] tells).
     let bound = estimate_from(engine, &root);
     if bound > 10.0 * limit as f64 {
         return Err(SolveError::TooLarge {

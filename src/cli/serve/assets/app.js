@@ -1,6 +1,7 @@
 // The pages of `senet serve`: Play, Write and Measure, over the server's JSON API
 // (docs/formats.md). Plain JavaScript, no build step. `document.body.dataset` says what the page
-// is doing (`awaiting`, `version`, `checked`, `simulated`), for people's scripts and the tests.
+// is doing (`awaiting`, `version`, `checked`, `simulated`), and each form's `data-perfect` whether
+// the level perfect can play its rules, for people's scripts and the tests.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -65,8 +66,8 @@ for (const button of document.querySelectorAll('.tab-button')) {
     if (button.dataset.tab === 'write') {
       writeChanged();
     } else {
-      // The Write page's file may have changed: so may its options.
-      for (const form of FORMS) if (form.source.checked) showFormOptions(form);
+      // The Write page's file may have changed: so may its options, and whether it can be solved.
+      for (const form of FORMS) if (form.source.checked) formChanged(form);
     }
   });
 }
@@ -164,10 +165,10 @@ async function loadRulesets() {
 }
 
 /** The forms that choose rules: a bundled rule set, or (ticked) the Write page's file, each with
- * the options of the rules chosen. */
+ * the options of the rules chosen, and the players. */
 const FORMS = [
-  { select: $('play-rules'), holder: $('play-options'), source: $('play-source') },
-  { select: $('sim-rules'), holder: $('sim-options'), source: $('sim-source') },
+  { form: $('play-setup'), select: $('play-rules'), holder: $('play-options'), source: $('play-source'), players: [$('play-p1'), $('play-p2')] },
+  { form: $('sim-setup'), select: $('sim-rules'), holder: $('sim-options'), source: $('sim-source'), players: [$('sim-p1'), $('sim-p2')] },
 ];
 
 /** The options of the Write page's file, by its text: the last text asked about, as a promise
@@ -213,9 +214,47 @@ async function showFormOptions(form) {
   form.holder.dataset.source = text;
 }
 
+/** The rules of a form changed: their options are shown, and whether perfect can play them. */
+async function formChanged(form) {
+  await showFormOptions(form);
+  await checkPerfect(form);
+}
+
 for (const form of FORMS) {
-  form.select.addEventListener('change', () => showFormOptions(form));
-  form.source.addEventListener('change', () => showFormOptions(form));
+  form.select.addEventListener('change', () => formChanged(form));
+  form.source.addEventListener('change', () => formChanged(form));
+  // The options' selects are made anew for each rule set: their changes are heard here.
+  form.holder.addEventListener('change', () => checkPerfect(form));
+}
+
+/** Asks the server whether it can solve the rules of `form` for the level perfect (the optimal
+ * agent plays from a table solved when the game starts, within the server's limits), and offers
+ * perfect in the form's players only where it can. The form's `data-perfect` says what is known:
+ * `yes`, `no`, or `unknown` (the server could not tell now: perfect stays offered, and a new game
+ * says why it cannot start). */
+async function checkPerfect(form) {
+  const run = (form.perfectRun = (form.perfectRun || 0) + 1);
+  let answer = null;
+  try {
+    const rules = await rulesOf(form);
+    // A file that does not check cannot be asked about: the Write page says why.
+    const checks = rules.source === undefined || (await api('POST', '/api/check', { source: rules.source })).files[0].ok;
+    if (checks) answer = await api('POST', '/api/solvable', rules);
+  } catch {
+    answer = null;
+  }
+  if (run !== form.perfectRun) return;
+  const refused = answer !== null && answer.solvable === false;
+  for (const select of form.players) {
+    const option = select.querySelector('option[value="perfect"]');
+    if (!option) continue;
+    option.disabled = refused;
+    option.textContent = refused ? `${LEVELS.perfect}: ${answer.reason}` : LEVELS.perfect;
+    option.title = refused ? answer.detail : '';
+    // A level that cannot play is not left chosen.
+    if (refused && select.value === 'perfect') select.value = 'hard';
+  }
+  form.form.dataset.perfect = answer === null ? 'unknown' : refused ? 'no' : 'yes';
 }
 
 /** The rules of a form, with its options: the bundled rule set chosen, or the Write page's file
@@ -251,7 +290,25 @@ async function newGame(event) {
     await show(await api('POST', '/api/games', body));
   } catch (e) {
     say(e.message);
+    noGame('No new game: the message above says why.');
   }
+}
+
+/** Takes the game off the page (a new one was refused): nothing of it is left to play or step
+ * through, so that it cannot be taken for the game asked for. */
+function noGame(status) {
+  game = null;
+  viewing = null;
+  $('board').replaceChildren();
+  $('moves').replaceChildren();
+  $('log').replaceChildren();
+  const sticks = $('sticks');
+  sticks.disabled = true;
+  sticks.classList.remove('ready', 'rolling');
+  for (const id of ['undo', 'hint', 'save', 'replay-first', 'replay-back', 'replay-next', 'replay-last']) $(id).disabled = true;
+  $('replay-at').textContent = '';
+  $('status').textContent = status;
+  setAwaiting('none');
 }
 
 /** Draws a game's state: the board (with what can move), the throw, the moves, the log. */
@@ -383,6 +440,7 @@ function markMovable(state) {
 }
 
 async function play(index) {
+  if (!game) return;
   try {
     await show(await api('POST', `/api/games/${game.id}/move`, { index }));
   } catch (e) {
@@ -408,6 +466,7 @@ async function throwSticks() {
 }
 
 async function undo() {
+  if (!game) return;
   try {
     await show(await api('POST', `/api/games/${game.id}/undo`, {}));
   } catch (e) {
@@ -416,6 +475,7 @@ async function undo() {
 }
 
 async function hint() {
+  if (!game) return;
   try {
     const h = await api('GET', `/api/games/${game.id}/hint`);
     for (const b of $('moves').querySelectorAll('button')) {
@@ -430,6 +490,7 @@ async function hint() {
 
 /** Saves the game's record as a file, as `senet play --record` writes it. */
 async function save() {
+  if (!game) return;
   try {
     const record = await api('GET', `/api/games/${game.id}/record`);
     const blob = new Blob([JSON.stringify(record, null, 2) + '\n'], { type: 'application/json' });
@@ -464,6 +525,7 @@ async function load() {
     await show(await api('POST', '/api/games', { record }));
   } catch (e) {
     say(e.message);
+    noGame('No game from this record: the message above says why.');
   } finally {
     $('play-load').value = '';
   }
@@ -632,6 +694,8 @@ async function simulate(event) {
   body.players = [$('sim-p1').value, $('sim-p2').value];
   body.games = Number($('sim-games').value);
   body.seed = Number($('sim-seed').value);
+  // The figures shown are of the run before: they would read as this one's.
+  for (const id of ['sim-wins', 'sim-lengths', 'sim-table']) $(id).replaceChildren();
   $('sim-status').textContent = `Playing ${body.games} games...`;
   $('sim-run').disabled = true;
   try {
@@ -639,8 +703,6 @@ async function simulate(event) {
     showReport(report);
     $('sim-status').textContent = `${report.games} games of ${report.rules} in ${report.seconds.toFixed(1)} s.`;
   } catch (e) {
-    // The figures shown were of another run: they would read as this one's.
-    for (const id of ['sim-wins', 'sim-lengths', 'sim-table']) $(id).replaceChildren();
     if (e.data && e.data.max_games) $('sim-games').value = String(e.data.max_games);
     $('sim-status').textContent = e.status === 503 ? `Busy: ${e.message}` : e.message;
   } finally {
@@ -649,50 +711,98 @@ async function simulate(event) {
   }
 }
 
+/** About `count` round values from `lo` to `hi` (whole numbers, steps of 1, 2 or 5 times a power
+ * of ten), for an axis's ticks. */
+function ticks(lo, hi, count) {
+  const rough = Math.max(1, (hi - lo) / count);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough);
+  const out = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) out.push(t);
+  return out;
+}
+
+const AXIS = { stroke: '#3b2a18', 'stroke-width': 1 };
+
+/** An axis along the bottom (`x`) or the left (`y`) of a chart: its line, a tick and a number at
+ * each of `marks` (`[value, where]`), and its title. */
+function axis(chart, which, from, to, at, marks, title) {
+  const g = svgElement('g', { class: `axis ${which}-axis` });
+  if (which === 'x') {
+    g.append(svgElement('line', { x1: from, x2: to, y1: at, y2: at, ...AXIS }));
+    for (const [value, x] of marks) {
+      g.append(svgElement('line', { class: 'tick', x1: x, x2: x, y1: at, y2: at + 5, ...AXIS }));
+      g.append(svgElement('text', { class: 'tick-label', x, y: at + 16, 'font-size': 10, 'text-anchor': 'middle' }, String(value)));
+    }
+    g.append(svgElement('text', { class: 'axis-title', x: (from + to) / 2, y: at + 32, 'font-size': 11, 'text-anchor': 'middle' }, title));
+  } else {
+    g.append(svgElement('line', { x1: at, x2: at, y1: from, y2: to, ...AXIS }));
+    for (const [value, y] of marks) {
+      g.append(svgElement('line', { class: 'tick', x1: at - 5, x2: at, y1: y, y2: y, ...AXIS }));
+      g.append(svgElement('text', { class: 'tick-label', x: at - 8, y: y + 3, 'font-size': 10, 'text-anchor': 'end' }, String(value)));
+    }
+    const middle = (from + to) / 2;
+    g.append(svgElement('text', { class: 'axis-title', x: 12, y: middle, 'font-size': 11, 'text-anchor': 'middle', transform: `rotate(-90 12 ${middle})` }, title));
+  }
+  chart.append(g);
+}
+
+/** A player as the page names it: its level and agent, or the agent. */
+function playerName(name) {
+  return LEVELS[name] || name;
+}
+
 function showReport(r) {
-  // Wins per side, each with its interval.
-  const width = 420;
-  const row = 34;
-  const wins = svgElement('svg', { width, height: row * r.sides.length + 30, viewBox: `0 0 ${width} ${row * r.sides.length + 30}` });
-  const scale = (x) => 110 + x * (width - 170);
+  // Wins per side, each bar named by its side and the player who played it, with its interval.
+  const width = 460;
+  const row = 46;
+  const left = 20;
+  const right = width - 70;
+  const bottom = 8 + r.sides.length * row;
+  const height = bottom + 42;
+  const wins = svgElement('svg', { width, height, viewBox: `0 0 ${width} ${height}` });
+  const scale = (x) => left + x * (right - left);
   r.sides.forEach((side, i) => {
     const w = r.win_rate[side];
-    const y = 10 + i * row;
-    wins.append(svgElement('text', { x: 0, y: y + 16, 'font-size': 13 }, side));
-    wins.append(svgElement('rect', { x: scale(0), y, width: scale(w.rate) - scale(0), height: 20, fill: '#c59d5f' }));
-    wins.append(svgElement('line', { x1: scale(w.ci95[0]), x2: scale(w.ci95[1]), y1: y + 10, y2: y + 10, stroke: '#3b2a18', 'stroke-width': 2 }));
+    const y = 8 + i * row;
+    const player = r.players && r.players[i] !== undefined ? `, player ${i + 1}: ${playerName(r.players[i])}` : '';
+    wins.append(svgElement('text', { class: 'bar-label', x: left, y: y + 12, 'font-size': 12, 'data-side': side }, `${side}${player}`));
+    const bar = svgElement('rect', { x: scale(0), y: y + 18, width: scale(w.rate) - scale(0), height: 18, fill: '#c59d5f' });
+    bar.append(svgElement('title', {}, `${side}${player}: ${(100 * w.rate).toFixed(1)}% of the games won (95% interval ${(100 * w.ci95[0]).toFixed(1)}% to ${(100 * w.ci95[1]).toFixed(1)}%)`));
+    wins.append(bar);
+    wins.append(svgElement('line', { x1: scale(w.ci95[0]), x2: scale(w.ci95[1]), y1: y + 27, y2: y + 27, stroke: '#3b2a18', 'stroke-width': 2 }));
     for (const x of w.ci95) {
-      wins.append(svgElement('line', { x1: scale(x), x2: scale(x), y1: y + 4, y2: y + 16, stroke: '#3b2a18', 'stroke-width': 2 }));
+      wins.append(svgElement('line', { x1: scale(x), x2: scale(x), y1: y + 21, y2: y + 33, stroke: '#3b2a18', 'stroke-width': 2 }));
     }
-    wins.append(svgElement('text', { x: scale(1) + 8, y: y + 15, 'font-size': 11 }, `${(100 * w.rate).toFixed(1)}%`));
+    wins.append(svgElement('text', { x: scale(1) + 8, y: y + 32, 'font-size': 11 }, `${(100 * w.rate).toFixed(1)}%`));
   });
-  const axis = 10 + r.sides.length * row;
-  for (const t of [0, 0.5, 1]) {
-    wins.append(svgElement('text', { x: scale(t), y: axis + 12, 'font-size': 10, 'text-anchor': 'middle' }, `${t * 100}%`));
-  }
+  axis(wins, 'x', scale(0), scale(1), bottom, [0, 0.25, 0.5, 0.75, 1].map((t) => [`${t * 100}%`, scale(t)]), 'games won');
   $('sim-wins').replaceChildren(wins);
 
-  // Game lengths, in at most 40 bins.
+  // Game lengths, in at most 40 bins, on axes: moves per game across, games up.
   const counts = r.lengths.moves;
-  const hist = svgElement('svg', { width: 460, height: 200, viewBox: '0 0 460 200' });
+  const plot = { left: 56, right: 470, top: 10, bottom: 190 };
+  const hist = svgElement('svg', { width: 480, height: 235, viewBox: '0 0 480 235' });
   if (counts.length) {
     const lo = counts[0][0];
     const hi = counts[counts.length - 1][0];
-    const bins = Math.min(40, hi - lo + 1);
-    const size = Math.ceil((hi - lo + 1) / bins);
+    // Bins of whole lengths, as few as cover them all: the axis ends where the lengths do.
+    const size = Math.ceil((hi - lo + 1) / 40);
+    const bins = Math.ceil((hi - lo + 1) / size);
     const bars = new Array(bins).fill(0);
     for (const [len, n] of counts) bars[Math.min(bins - 1, Math.floor((len - lo) / size))] += n;
     const top = Math.max(...bars);
-    const barWidth = 420 / bins;
+    // Bin k holds the lengths from lo + k * size to lo + (k + 1) * size - 1.
+    const end = lo + bins * size;
+    const x = (len) => plot.left + ((len - lo) / (end - lo)) * (plot.right - plot.left);
+    const y = (n) => plot.bottom - (top ? (n / top) * (plot.bottom - plot.top) : 0);
     bars.forEach((n, i) => {
-      const h = top ? (n / top) * 160 : 0;
-      const bar = svgElement('rect', { x: 30 + i * barWidth, y: 170 - h, width: Math.max(1, barWidth - 1), height: h, fill: '#2c5fa8' });
+      const bar = svgElement('rect', { x: x(lo + i * size), y: y(n), width: Math.max(1, x(lo + size) - x(lo) - 1), height: plot.bottom - y(n), fill: '#2c5fa8' });
       bar.append(svgElement('title', {}, `${lo + i * size}-${lo + (i + 1) * size - 1} moves: ${n} games`));
       hist.append(bar);
     });
-    hist.append(svgElement('text', { x: 30, y: 188, 'font-size': 10 }, String(lo)));
-    hist.append(svgElement('text', { x: 450, y: 188, 'font-size': 10, 'text-anchor': 'end' }, String(hi)));
-    hist.append(svgElement('text', { x: 240, y: 198, 'font-size': 10, 'text-anchor': 'middle' }, 'moves per game'));
+    axis(hist, 'x', plot.left, plot.right, plot.bottom, ticks(lo, end, 8).map((t) => [t, x(t)]), 'moves per game');
+    axis(hist, 'y', plot.bottom, plot.top, plot.left, ticks(0, top, 5).map((t) => [t, y(t)]), 'games');
   }
   $('sim-lengths').replaceChildren(hist);
 
@@ -718,10 +828,10 @@ $('sim-setup').addEventListener('submit', simulate);
 // ---- start -------------------------------------------------------------------------------------
 
 loadRulesets()
-  .then(() => {
+  .then(async () => {
     numberLines([]);
     // A browser may tick "my rule file" again on reloading the page.
-    for (const form of FORMS) if (form.source.checked) showFormOptions(form);
+    await Promise.all(FORMS.map((form) => formChanged(form)));
     document.body.dataset.ready = 'true';
   })
   .catch((e) => say(`The rule sets could not be loaded: ${e.message}`));

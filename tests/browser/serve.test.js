@@ -5,8 +5,9 @@
 // (the throw shown, a click on a target square, replaying, loading, the Write and Measure pages
 // after an error, the legend, the options of "my rule file", every tab without an error, the level
 // perfect offered only where the server can solve the rules, a refused new game taking the old
-// one off the page, the charts' labels and axes). Each step leaves a screenshot in screenshots/
-// (ignored by git).
+// one off the page, the charts' labels and axes, every view at a phone's width with nothing
+// scrolling sideways, and every tab with no serious or critical finding of axe-core). Each step
+// leaves a screenshot in screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
 // /usr/bin/chromium).
@@ -45,6 +46,16 @@ function startServer() {
   });
 }
 
+/** Chromium headless, quiet: no sandbox (CI runs as root), no GPU, nothing fetched or synced. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 test.before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   url = await startServer();
@@ -54,14 +65,7 @@ test.before(async () => {
     headless: true,
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 });
 
@@ -686,4 +690,112 @@ test('the charts name each bar by its side and player, and the lengths have labe
   assert.strictEqual(await page.locator('#sim-lengths .x-axis').count(), 1);
   assert.deepStrictEqual(page.errors, []);
   await page.close();
+});
+
+/** The page's horizontal overflow at its width: how far its content runs past the viewport. */
+function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The page's text (outside the pictures, which scale) that is smaller than `px`, as
+ * `tag#id.class size`. */
+function smallText(page, px) {
+  return page.evaluate((min) => {
+    const small = [];
+    for (const e of document.querySelectorAll('body *')) {
+      if (e.closest('svg') || !e.checkVisibility()) continue;
+      const own = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      const size = parseFloat(getComputedStyle(e).fontSize);
+      if (own && size < min) small.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} ${size}`);
+    }
+    return small;
+  }, px);
+}
+
+test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the text is readable', async () => {
+  const page = await open();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const views = async (when) => {
+    for (const tab of ['play', 'write', 'measure']) {
+      await page.click(`.tab-button[data-tab="${tab}"]`);
+      if (tab === 'write') await page.waitForSelector('#write-board svg');
+      const where = `${tab} ${when}`;
+      assert.ok((await overflow(page)) <= 0, `${where}: scrolls sideways`);
+      assert.deepStrictEqual(await smallText(page, 12), [], `${where}: text under 12 px`);
+      for (const box of await page.$$eval('svg', (all) => all.filter((s) => s.checkVisibility()).map((s) => s.getBoundingClientRect().right))) {
+        assert.ok(box <= 390, `${where}: a picture runs to ${box} px`);
+      }
+      await shot(page, `8-phone-${when}-${tab}`);
+    }
+  };
+  await views('before');
+  await page.click('.tab-button[data-tab="play"]');
+  await startGame(page, 3);
+  assert.ok(await page.locator('#board svg').count());
+  await views('in-game');
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.selectOption('#sim-rules', 'twenty-squares/ur');
+  await page.fill('#sim-games', '50');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => document.body.dataset.simulated);
+  assert.strictEqual(await page.locator('#sim-wins svg').count(), 1);
+  await views('measured');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('no tab has an accessibility violation of impact serious or critical (axe-core)', async () => {
+  // axe is injected as a script, which the server's Content-Security-Policy forbids: it runs in a
+  // browser of its own that bypasses it, so that the other tests keep the page's policy.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(10000);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    const check = async (where) => {
+      await page.addScriptTag({ path: require.resolve('axe-core') });
+      const violations = await page.evaluate(async () =>
+        (await axe.run()).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      );
+      assert.deepStrictEqual(violations, [], where);
+    };
+    const tabs = async (when) => {
+      for (const tab of ['play', 'write', 'measure']) {
+        await page.click(`.tab-button[data-tab="${tab}"]`);
+        if (tab === 'write') await page.waitForSelector('#write-board svg');
+        await check(`${tab} ${when}`);
+      }
+    };
+    await tabs('before a game');
+    // A game awaiting a person's move: its pieces and squares are buttons.
+    await page.click('.tab-button[data-tab="play"]');
+    await page.selectOption('#play-rules', 'twenty-squares/ur');
+    await page.selectOption('#play-p1', 'human');
+    await page.fill('#play-seed', '3');
+    await page.click('#play-new');
+    await page.waitForFunction(() => document.body.dataset.awaiting === 'throw');
+    await page.click('#sticks');
+    await page.waitForFunction(() => document.body.dataset.awaiting !== 'throw');
+    // With this seed, the first throw gives light a move.
+    assert.strictEqual(await page.evaluate(() => document.body.dataset.awaiting), 'move');
+    const names = await page.$$eval('#board [role="button"]', (all) => all.map((e) => e.getAttribute('aria-label')));
+    assert.ok(names.length > 0 && names.every((n) => n), `board buttons named: ${names}`);
+    await check('play in a game');
+    // Enter on a board button does what a click does: plays its move, or picks it among several.
+    const before = await version(page);
+    await page.focus('#board [role="button"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.querySelector('#board .picked'), before);
+    await page.click('.tab-button[data-tab="measure"]');
+    await page.selectOption('#sim-rules', 'twenty-squares/ur');
+    await page.fill('#sim-games', '50');
+    await page.click('#sim-run');
+    await page.waitForFunction(() => document.body.dataset.simulated);
+    await check('measure after a run');
+  } finally {
+    await browser.close();
+  }
 });

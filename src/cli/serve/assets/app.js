@@ -55,10 +55,22 @@ function showSvg(holder, text) {
 
 // ---- tabs --------------------------------------------------------------------------------------
 
-for (const button of document.querySelectorAll('.tab-button')) {
+const TABS = [...document.querySelectorAll('.tab-button')];
+
+for (const button of TABS) {
+  // The arrow keys go from tab to tab, as in any tab list; Tab goes on into the page.
+  button.addEventListener('keydown', (event) => {
+    const by = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!by) return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(button) + by + TABS.length) % TABS.length];
+    next.focus();
+    next.click();
+  });
   button.addEventListener('click', () => {
-    for (const b of document.querySelectorAll('.tab-button')) {
+    for (const b of TABS) {
       b.setAttribute('aria-selected', String(b === button));
+      b.tabIndex = b === button ? 0 : -1;
     }
     for (const tab of document.querySelectorAll('.tab')) {
       tab.hidden = tab.id !== button.dataset.tab;
@@ -418,13 +430,13 @@ function markMovable(state) {
     const piece = board.querySelector(`.piece[data-side="${CSS.escape(side)}"][data-place="${CSS.escape(from)}"]`);
     if (!piece) continue;
     piece.classList.add('movable');
-    piece.addEventListener('click', () => choose(list, piece));
+    clickable(piece, from === '0' ? `${side} piece waiting to enter` : `${side} piece at ${from}`, () => choose(list, piece));
   }
   for (const [square, list] of bySquare) {
     const target = squareOf(board, square);
     if (!target) continue;
     target.classList.add('target');
-    target.addEventListener('click', () => choose(list, target));
+    clickable(target, `to square ${square}`, () => choose(list, target));
   }
   // A piece standing on a target (one the move would capture) covers it: a click on it is one on
   // its square.
@@ -437,6 +449,20 @@ function markMovable(state) {
     piece.classList.add('on-target');
     piece.addEventListener('click', () => choose(bySquare.get(square), squareOf(board, square)));
   }
+}
+
+/** Makes a part of the board a button: named for screen readers, reached by Tab, pressed by
+ * Enter or Space as well as by a click. */
+function clickable(part, name, action) {
+  part.setAttribute('role', 'button');
+  part.setAttribute('tabindex', '0');
+  part.setAttribute('aria-label', name);
+  part.addEventListener('click', action);
+  part.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  });
 }
 
 async function play(index) {

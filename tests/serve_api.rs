@@ -426,6 +426,72 @@ fn moves_are_checked_and_undone() {
 }
 
 #[test]
+fn the_last_move_and_each_side_s_goal_are_in_the_state() {
+    let s = Server::start(&[]);
+    let mut state = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" }, "players": ["human", "human"], "seed": 5 }),
+        )
+        .json();
+    let id = state["id"].as_str().unwrap().to_string();
+    // Each side's goal in the terminal's words.
+    assert_eq!(
+        state["sides"][0]["goal"],
+        json!("Goal: bear off all 2 of your pieces before dark does.")
+    );
+    assert_eq!(
+        state["sides"][1]["goal"],
+        json!("Goal: bear off all 2 of your pieces before light does.")
+    );
+    assert_eq!(state["last_move"], Value::Null);
+    let (mut captures, mut extra) = (0, 0);
+    for _ in 0..400 {
+        state = match state["awaiting"].as_str().unwrap() {
+            "throw" => s.post(&format!("/api/games/{id}/throw"), &json!({})).json(),
+            "move" => {
+                // The last of the moves: the one furthest on, that captures when one can.
+                let moves = state["moves"].as_array().unwrap();
+                let m = moves.last().unwrap().clone();
+                let side = state["to_move"].clone();
+                let after = s
+                    .post(
+                        &format!("/api/games/{id}/move"),
+                        &json!({ "index": m["index"] }),
+                    )
+                    .json();
+                // Two people play: the move just played is the last one.
+                let last = &after["last_move"];
+                assert_eq!(last["side"], side);
+                assert_eq!(last["squares"], m["squares"]);
+                assert_eq!(last["text"], m["text"]);
+                assert_eq!(last["extra_throw"], m["extra_throw"]);
+                let text = m["text"].as_str().unwrap();
+                assert_eq!(
+                    last["captures"].as_u64().unwrap() > 0,
+                    text.contains("captures"),
+                    "{text}"
+                );
+                assert_eq!(last["swaps"], json!(0));
+                captures += usize::from(last["captures"].as_u64().unwrap() > 0);
+                extra += usize::from(last["extra_throw"] == json!(true));
+                // A game told afresh has the same.
+                assert_eq!(
+                    s.get(&format!("/api/games/{id}")).json()["last_move"],
+                    *last
+                );
+                after
+            }
+            _ => break,
+        };
+    }
+    assert!(
+        captures > 0 && extra > 0,
+        "{captures} captures, {extra} extra throws"
+    );
+}
+
+#[test]
 fn new_games_are_refused_when_malformed() {
     let s = Server::start(&[]);
     let cases = [

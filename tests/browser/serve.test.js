@@ -2,7 +2,8 @@
 // without a console error; a whole game against the random agent is played to its end by clicks;
 // a broken rule file typed into the editor shows its diagnostic at its line; a record saved from
 // the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
-// (the throw shown, a click on a target square, replaying, loading, the Write and Measure pages
+// (the throw shown, a click on a target square, the last move marked with each side's goal shown
+// and its captures and extra throws called out, replaying, loading, the Write and Measure pages
 // after an error, the legend, the options of "my rule file", every tab without an error, the level
 // perfect offered only where the server can solve the rules, a refused new game taking the old
 // one off the page, the charts' labels and axes, every view at a phone's width with nothing
@@ -103,12 +104,12 @@ function version(page) {
 }
 
 /** Starts a game of Ur with two pieces a side (or `pieces`), a person (light) against the random
- * agent: the game's id, as the server answered it. */
-async function startGame(page, seed, pieces = '2') {
+ * agent (or `p2`): the game's id, as the server answered it. */
+async function startGame(page, seed, pieces = '2', p2 = 'easy') {
   await page.selectOption('#play-rules', 'twenty-squares/ur');
   await page.selectOption('#play-options select[data-option="pieces"]', pieces);
   await page.selectOption('#play-p1', 'human');
-  await page.selectOption('#play-p2', 'easy');
+  await page.selectOption('#play-p2', p2);
   await page.fill('#play-seed', String(seed));
   const before = await version(page);
   const [answer] = await Promise.all([
@@ -385,6 +386,52 @@ test('replaying says how to step through the game, not to click', async () => {
   assert.doesNotMatch(status, /click/i);
   assert.strictEqual(await page.locator('#board .movable, #board .target').count(), 0);
   await shot(page, '6-replay-status');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('the last move is marked on the board, each side\'s goal shown, captures and extra throws called out', async () => {
+  const page = await open();
+  // Two people: the move just played is always the last one.
+  const id = await startGame(page, 5, '2', 'human');
+  assert.strictEqual(await page.locator('#board .last-from, #board .last-to').count(), 0);
+  const goalShown = async (state) => {
+    const side = state.sides.find((s) => s.name === state.to_move);
+    assert.strictEqual(await page.textContent('#goal'), `${state.to_move} (human): ${side.goal}`);
+  };
+  await goalShown(await gameState(page, id));
+  const marked = (kind) =>
+    page.locator(`#board .square.${kind}`).evaluateAll((gs) => gs.map((g) => Number(g.dataset.square)).sort((a, b) => a - b));
+  const squares = (last, key) => [...new Set(last.squares.map((s) => s[key]).filter((q) => q !== null))].sort((a, b) => a - b);
+  let [fromTo, captures, extra] = [0, 0, 0];
+  for (let n = 0; n < 400 && !(fromTo && captures && extra); n++) {
+    const now = await awaiting(page);
+    if (now === 'over') break;
+    if (now === 'throw') {
+      await step(page, '#sticks');
+      continue;
+    }
+    const before = await gameState(page, id);
+    // The last move listed: the one furthest on, that captures when one can.
+    const chosen = before.moves[before.moves.length - 1];
+    await step(page, '#moves button:last-child');
+    const state = await gameState(page, id);
+    const last = state.last_move;
+    assert.strictEqual(last.side, before.to_move);
+    assert.deepStrictEqual(last.squares, chosen.squares);
+    assert.deepStrictEqual(await marked('last-from'), squares(last, 'from'));
+    assert.deepStrictEqual(await marked('last-to'), squares(last, 'to'));
+    if (squares(last, 'from').length && squares(last, 'to').length) fromTo++;
+    if (state.awaiting !== 'over') await goalShown(state);
+    const calls = [];
+    if (last.captures > 0) calls.push(`${last.side} captures!`);
+    if (last.extra_throw) calls.push(`${last.side} throws again`);
+    assert.deepStrictEqual(await page.locator('#callout span').allTextContents(), calls);
+    if (last.captures > 0 && !captures) await shot(page, '6-last-move-captures');
+    captures += last.captures > 0 ? 1 : 0;
+    extra += last.extra_throw ? 1 : 0;
+  }
+  assert.ok(fromTo && captures && extra, `${fromTo} moves from a square to a square, ${captures} captures, ${extra} extra throws`);
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

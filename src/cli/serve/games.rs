@@ -23,7 +23,7 @@ use senet::notation::event::ResultNote;
 use senet::notation::position::{move_json, position_json};
 use senet::notation::record::Record;
 use senet::players;
-use senet::render::game::{Style, end_text, move_words};
+use senet::render::game::{Style, end_text, goal_text, move_words};
 use senet::render::narrate::Narrator;
 use senet::seed::mix;
 use senet::session::{Adviser, Decision, Needs, Play, Session};
@@ -478,7 +478,8 @@ impl Stored {
             .map(|(s, side)| {
                 let player = &self.session.players[usize::from(game.summary.seat[s])];
                 json!({ "name": side.name, "colour": side.colour, "player": player,
-                        "path": side.path.iter().map(|q| q.get()).collect::<Vec<_>>() })
+                        "path": side.path.iter().map(|q| q.get()).collect::<Vec<_>>(),
+                        "goal": goal_text(engine, s, Style { colour: false }) })
             })
             .collect();
         let options: Map<String, Value> = self
@@ -511,6 +512,7 @@ impl Stored {
             "moves_played": game.summary.moves,
             "turns": game.summary.turns,
             "can_undo": built.play.can_undo(),
+            "last_move": last_move_json(engine, built.play.events()),
         });
         match built.awaiting {
             Awaiting::Throw(side) => v["to_move"] = json!(r.sides[side].name),
@@ -559,6 +561,55 @@ impl Stored {
         }
         v
     }
+}
+
+/// The most recent move of `events`, for the page to mark: its side, the squares each step goes
+/// `from` and `to` (`null`: waiting, or off), its words, the pieces it captured and swapped with,
+/// and whether its side throws again. `null` before any move.
+fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
+    let Some((side, mv, report, after)) = events.iter().rev().find_map(|e| match e {
+        GameEvent::Move {
+            side,
+            mv,
+            report,
+            after,
+            ..
+        } => Some((*side, mv, report, after)),
+        _ => None,
+    }) else {
+        return Value::Null;
+    };
+    let words = move_words(
+        engine,
+        side,
+        report,
+        engine.outcome(after),
+        Style { colour: false },
+    );
+    let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
+    // A piece sent to the square the capturing piece left swaps with it, as the log says.
+    let (mut captures, mut swaps) = (0, 0);
+    for st in report.steps() {
+        let from = st.from().on_path().map(|q| engine.square(side, q));
+        for c in st.captures() {
+            match c.sent {
+                Place::On(p) if Some(engine.square(side.other(), p)) == from => swaps += 1,
+                _ => captures += 1,
+            }
+        }
+    }
+    json!({
+        "side": engine.rules.sides[side].name,
+        "squares": mv
+            .steps()
+            .iter()
+            .map(|st| json!({ "from": square(st.from()), "to": square(st.to()) }))
+            .collect::<Vec<_>>(),
+        "text": words.text,
+        "captures": captures,
+        "swaps": swaps,
+        "extra_throw": words.extra_throw,
+    })
 }
 
 /// Whether the server may play `player`: `human`, or an agent that reads nothing from disk

@@ -320,6 +320,8 @@ function noGame(status) {
   for (const id of ['undo', 'hint', 'save', 'replay-first', 'replay-back', 'replay-next', 'replay-last']) $(id).disabled = true;
   $('replay-at').textContent = '';
   $('status').textContent = status;
+  $('goal').textContent = '';
+  $('callout').replaceChildren();
   setAwaiting('none');
 }
 
@@ -357,6 +359,9 @@ async function show(state) {
   }
   if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status} ◀ ▶ step through the game, » goes back to where it stands.`;
   $('status').textContent = status;
+  const side = state.awaiting === 'over' ? null : state.sides.find((s) => s.name === state.to_move);
+  $('goal').textContent = side ? `${who}: ${side.goal}` : '';
+  markLastMove(state);
   if (live && state.awaiting === 'move') {
     state.moves.forEach((m) => {
       const b = element('button', m.text);
@@ -374,6 +379,27 @@ async function show(state) {
 function playerOf(state, side) {
   const s = state.sides.find((x) => x.name === side);
   return s ? s.player : '';
+}
+
+/** Marks the squares the last move went from and to, and calls out a capture or an extra throw
+ * (the log says so too, among its other lines). */
+function markLastMove(state) {
+  const board = $('board');
+  const last = state.last_move;
+  const callout = $('callout');
+  callout.replaceChildren();
+  if (!last) return;
+  for (const s of last.squares) {
+    const from = s.from !== null && squareOf(board, s.from);
+    if (from) from.classList.add('last-from');
+    const to = s.to !== null && squareOf(board, s.to);
+    if (to) to.classList.add('last-to');
+  }
+  const calls = [];
+  if (last.captures > 0) calls.push(['captures', `${last.side} captures!`]);
+  if (last.swaps > 0) calls.push(['swaps', `${last.side} swaps!`]);
+  if (last.extra_throw) calls.push(['extra-throw', `${last.side} throws again`]);
+  callout.replaceChildren(...calls.map(([kind, text]) => element('span', text, kind)));
 }
 
 /** A move's first step: where its piece stands (`0` waiting), as the board's data-place says. */

@@ -61,12 +61,23 @@ const BROKEN: &str = "ruleset \"my/variant\"\nextends \"senet/base\"\nboart 3 x 
 #[test]
 fn rulesets_check_explain_and_moves_answer_as_the_command_line() {
     let s = Server::start(&[]);
-    // GET /api/rulesets is `senet list --format json`.
+    // GET /api/rulesets is `senet list --format json`, each with the sources `senet explain`
+    // gives.
     let (_, list, _) = cli::run(&["list", "--format", "json"]);
     let r = s.get("/api/rulesets");
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("application/json"));
-    assert_eq!(r.json(), serde_json::from_str::<Value>(&list).unwrap());
+    let mut got = r.json();
+    let entries = got.as_array_mut().unwrap();
+    for entry in entries.iter_mut() {
+        let id = entry["id"].as_str().unwrap().to_owned();
+        let (_, explained, _) = cli::run(&["explain", &id, "--format", "json"]);
+        let explained: Value = serde_json::from_str(&explained).unwrap();
+        let sources = entry.as_object_mut().unwrap().remove("sources");
+        assert_eq!(sources.as_ref(), Some(&explained["sources"]), "{id}");
+        assert!(!explained["sources"].as_array().unwrap().is_empty(), "{id}");
+    }
+    assert_eq!(got, serde_json::from_str::<Value>(&list).unwrap());
 
     // POST /api/check is `senet check --format json` on the same text.
     let dir = TempDir::new("check");

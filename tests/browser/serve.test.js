@@ -4,11 +4,13 @@
 // the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
 // (the throw shown, a click on a target square, the last move marked with each side's goal shown
 // and its captures and extra throws called out, replaying, loading, the Write and Measure pages
-// after an error, the legend, the options of "my rule file", every tab without an error, the level
-// perfect offered only where the server can solve the rules, a refused new game taking the old
-// one off the page, the charts' labels and axes, every view at a phone's width with nothing
-// scrolling sideways, and every tab with no serious or critical finding of axe-core). Each step
-// leaves a screenshot in screenshots/ (ignored by git).
+// after an error, the legend, the options of "my rule file", the Games view opening the page
+// (every bundled rule set by family with its title and sources, one chosen shown, played,
+// measured and varied), every tab without an error, the level perfect offered only where the
+// server can solve the rules, a refused new game taking the old one off the page, the charts'
+// labels and axes, every view at a phone's width with nothing scrolling sideways, and every tab
+// with no serious or critical finding of axe-core). Each step leaves a screenshot in
+// screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
 // /usr/bin/chromium).
@@ -76,8 +78,9 @@ test.after(async () => {
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
-/** A new page that keeps every console error and uncaught error in `page.errors`. */
-async function open() {
+/** A new page that keeps every console error and uncaught error in `page.errors`, on `tab` (the
+ * Play tab unless told; null: the tab the page opens on). */
+async function open(tab = 'play') {
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   page.errors = [];
@@ -87,6 +90,7 @@ async function open() {
   page.on('pageerror', (e) => page.errors.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
+  if (tab) await page.click(`.tab-button[data-tab="${tab}"]`);
   return page;
 }
 
@@ -573,7 +577,7 @@ test('"my rule file" is played and measured with the options chosen for it', asy
 test('every tab shows, before and after a short game, with no console or page error', async () => {
   const page = await open();
   const tabs = await page.$$eval('.tab-button', (all) => all.map((b) => b.dataset.tab));
-  assert.deepStrictEqual(tabs, ['play', 'write', 'measure']);
+  assert.deepStrictEqual(tabs, ['games', 'play', 'write', 'measure']);
   const visit = async (when) => {
     for (const tab of [...tabs, 'play']) {
       await page.click(`.tab-button[data-tab="${tab}"]`);
@@ -759,13 +763,90 @@ function smallText(page, px) {
   }, px);
 }
 
+/** Chooses Ur in the Games view and waits until it is shown. */
+async function chooseUr(page) {
+  await page.click('.game-choice[data-id="twenty-squares/ur"]');
+  await page.waitForSelector('#game-view[data-shown="twenty-squares/ur"] #game-board svg');
+}
+
+test('the Games view opens first: every bundled rule set by family, with its title and sources', async () => {
+  const page = await open(null);
+  assert.strictEqual(await page.getAttribute('#tab-games', 'aria-selected'), 'true');
+  assert.ok(await page.isVisible('#games'));
+  for (const other of ['play', 'write', 'measure']) assert.ok(!(await page.isVisible(`#${other}`)), other);
+  const bundled = await page.evaluate(async () => (await fetch('/api/rulesets')).json());
+  const listed = await page.$$eval('#games-list li[data-id]', (all) =>
+    all.map((li) => ({
+      id: li.dataset.id,
+      title: li.querySelector('.game-choice').textContent,
+      sources: [...li.querySelectorAll('.sources li')].map((s) => s.textContent),
+      family: li.closest('ul').previousElementSibling.textContent,
+      visible: li.checkVisibility(),
+    })),
+  );
+  assert.deepStrictEqual(listed.map((l) => l.id).sort(), bundled.map((r) => r.id).sort());
+  const families = { senet: 'Senet', 'twenty-squares': 'Twenty squares', 'hounds-and-jackals': 'Hounds and jackals' };
+  for (const r of bundled) {
+    const l = listed.find((x) => x.id === r.id);
+    assert.strictEqual(l.title, r.title, r.id);
+    assert.ok(l.visible, r.id);
+    assert.ok(l.sources.length >= 1, `${r.id}: no source`);
+    assert.deepStrictEqual(l.sources, r.sources, r.id);
+    assert.strictEqual(l.family, families[r.id.split('/')[0]], r.id);
+  }
+  await shot(page, '9-games');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a game chosen in the Games view shows its board, sources and rules, and is played, measured or varied', async () => {
+  const page = await open(null);
+  await chooseUr(page);
+  const explained = await page.evaluate(async () => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules: 'twenty-squares/ur' }) };
+    return (await fetch('/api/explain', init)).json();
+  });
+  assert.strictEqual(await page.textContent('#game-title'), explained.title);
+  assert.strictEqual(await page.textContent('#game-explain'), explained.text);
+  assert.deepStrictEqual(await page.locator('#game-sources li').allTextContents(), explained.sources);
+  assert.ok(await page.isVisible('#game-board svg'));
+  await shot(page, '9-games-ur');
+
+  await page.click('#game-play');
+  assert.ok(await page.isVisible('#play'));
+  assert.strictEqual(await page.getAttribute('#tab-play', 'aria-selected'), 'true');
+  assert.strictEqual(await page.inputValue('#play-rules'), 'twenty-squares/ur');
+  await page.waitForSelector('#play-options select[data-option="pieces"]');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  assert.strictEqual((await answer.json()).rules.id, 'twenty-squares/ur');
+
+  await page.click('#tab-games');
+  await page.click('#game-measure');
+  assert.ok(await page.isVisible('#measure'));
+  assert.strictEqual(await page.inputValue('#sim-rules'), 'twenty-squares/ur');
+
+  await page.click('#tab-games');
+  await page.click('#game-variant');
+  assert.ok(await page.isVisible('#write'));
+  assert.strictEqual(await page.inputValue('#source'), 'ruleset "my/variant"\nextends "twenty-squares/ur"\n');
+  await page.waitForSelector('#diagnostics li.ok');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
 test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the text is readable', async () => {
   const page = await open();
   await page.setViewportSize({ width: 390, height: 844 });
   const views = async (when) => {
-    for (const tab of ['play', 'write', 'measure']) {
+    for (const tab of ['games', 'play', 'write', 'measure']) {
       await page.click(`.tab-button[data-tab="${tab}"]`);
       if (tab === 'write') await page.waitForSelector('#write-board svg');
+      if (tab === 'games') await chooseUr(page);
       const where = `${tab} ${when}`;
       assert.ok((await overflow(page)) <= 0, `${where}: scrolls sideways`);
       assert.deepStrictEqual(await smallText(page, 12), [], `${where}: text under 12 px`);
@@ -810,9 +891,10 @@ test('no tab has an accessibility violation of impact serious or critical (axe-c
       assert.deepStrictEqual(violations, [], where);
     };
     const tabs = async (when) => {
-      for (const tab of ['play', 'write', 'measure']) {
+      for (const tab of ['games', 'play', 'write', 'measure']) {
         await page.click(`.tab-button[data-tab="${tab}"]`);
         if (tab === 'write') await page.waitForSelector('#write-board svg');
+        if (tab === 'games') await chooseUr(page);
         await check(`${tab} ${when}`);
       }
     };

@@ -236,13 +236,13 @@ fn engine_of(rules: &RuleSet) -> Engine {
 
 // ---- rule sets, checking, explaining -----------------------------------------------------------
 
-/// `GET /api/rulesets`: as `senet list --format json` (worked out once, on a thread of its own:
+/// `GET /api/rulesets`: as `senet list --format json`, with `sources` (worked out once, on a thread of its own:
 /// it needs no worker, so that it answers while all of them are busy).
 async fn rulesets() -> Answer {
     static LIST: tokio::sync::OnceCell<Value> = tokio::sync::OnceCell::const_new();
     let list = LIST
         .get_or_try_init(|| async {
-            tokio::task::spawn_blocking(super::super::commands::list_json)
+            tokio::task::spawn_blocking(list_with_sources)
                 .await
                 .map_err(|_| {
                     ApiError::new(
@@ -253,6 +253,23 @@ async fn rulesets() -> Answer {
         })
         .await?;
     ok(list)
+}
+
+/// `senet list --format json`, each rule set with its `sources` as checked: the page names the
+/// works each one follows.
+fn list_with_sources() -> Value {
+    let mut list = super::super::commands::list_json();
+    if let Value::Array(entries) = &mut list {
+        for entry in entries {
+            let Some(id) = entry["id"].as_str() else {
+                continue;
+            };
+            if let Ok(r) = check_target(id, &[]) {
+                entry["sources"] = json!(r.sources);
+            }
+        }
+    }
+    list
 }
 
 /// `POST /api/check {"source", "options"}`: as `senet check --format json`, the file named

@@ -1,6 +1,7 @@
-// The pages of `senet serve`: Play, Write and Measure, over the server's JSON API
+// The pages of `senet serve`: Games, Play, Write and Measure, over the server's JSON API
 // (docs/formats.md). Plain JavaScript, no build step. `document.body.dataset` says what the page
-// is doing (`awaiting`, `version`, `checked`, `simulated`), and each form's `data-perfect` whether
+// is doing (`awaiting`, `version`, `checked`, `simulated`; the Games view's `data-shown`, the rule
+// set it shows), and each form's `data-perfect` whether
 // the level perfect can play its rules, for people's scripts and the tests.
 'use strict';
 
@@ -278,6 +279,98 @@ async function rulesOf(form) {
   }
   return { rules: form.select.value, options: chosenOptions(form.holder) };
 }
+
+// ---- games -------------------------------------------------------------------------------------
+
+/** A family's name from its folder: `twenty-squares` reads "Twenty squares". */
+function familyName(folder) {
+  const words = folder.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Lists every bundled rule set by family (the folder of its id), each with its title and sources. */
+function showGames() {
+  const families = new Map();
+  for (const r of rulesets) {
+    const folder = r.id.includes('/') ? r.id.slice(0, r.id.indexOf('/')) : r.id;
+    if (!families.has(folder)) families.set(folder, []);
+    families.get(folder).push(r);
+  }
+  const out = [];
+  for (const [folder, sets] of families) {
+    const heading = element('h2', familyName(folder));
+    heading.id = `family-${folder}`;
+    const list = element('ul', undefined, 'games-family');
+    list.setAttribute('aria-labelledby', heading.id);
+    for (const r of sets) {
+      const item = element('li');
+      item.dataset.id = r.id;
+      const choose = element('button', r.title || r.id, 'game-choice');
+      choose.type = 'button';
+      choose.dataset.id = r.id;
+      choose.addEventListener('click', () => chooseGame(r.id));
+      item.append(choose, element('span', r.id, 'game-id'));
+      const sources = element('ul', undefined, 'sources');
+      for (const text of r.sources || []) sources.append(element('li', text));
+      item.append(sources);
+      list.append(item);
+    }
+    out.push(heading, list);
+  }
+  $('games-list').replaceChildren(...out);
+}
+
+let gameRun = 0;
+
+/** Shows a rule set: its title, its board, its sources and its rules in words. */
+async function chooseGame(id) {
+  const run = ++gameRun;
+  for (const b of document.querySelectorAll('.game-choice')) {
+    if (b.dataset.id === id) b.setAttribute('aria-current', 'true');
+    else b.removeAttribute('aria-current');
+  }
+  const view = $('game-view');
+  view.dataset.id = id;
+  try {
+    const [explained, svg] = await Promise.all([
+      api('POST', '/api/explain', { rules: id }),
+      api('GET', `/api/draw?rules=${encodeURIComponent(id)}&paths=1`),
+    ]);
+    if (run !== gameRun) return;
+    $('game-title').textContent = explained.title || id;
+    showSvg($('game-board'), svg);
+    $('game-sources').replaceChildren(...(explained.sources || []).map((t) => element('li', t)));
+    $('game-explain').textContent = explained.text;
+    $('game-none').hidden = true;
+    $('game-chosen').hidden = false;
+    view.dataset.shown = id;
+    // On a narrow screen the view is below the long list: it is brought into sight.
+    if (view.getBoundingClientRect().top > window.innerHeight) view.scrollIntoView();
+  } catch (e) {
+    if (run === gameRun) say(e.message);
+  }
+}
+
+/** Goes to the Play or Measure tab with the rule set shown chosen there. */
+function useGame(form, tab) {
+  const id = $('game-view').dataset.shown;
+  if (!id) return;
+  form.source.checked = false;
+  form.select.value = id;
+  formChanged(form);
+  $(tab).click();
+}
+
+$('game-play').addEventListener('click', () => useGame(FORMS[0], 'tab-play'));
+$('game-measure').addEventListener('click', () => useGame(FORMS[1], 'tab-measure'));
+$('game-variant').addEventListener('click', () => {
+  const id = $('game-view').dataset.shown;
+  if (!id) return;
+  $('source').value = `ruleset "my/variant"\nextends "${id}"\n`;
+  // The variant is compared with the rules it extends.
+  $('write-against').value = id;
+  $('tab-write').click();
+});
 
 // ---- play --------------------------------------------------------------------------------------
 
@@ -881,6 +974,7 @@ $('sim-setup').addEventListener('submit', simulate);
 
 loadRulesets()
   .then(async () => {
+    showGames();
     numberLines([]);
     // A browser may tick "my rule file" again on reloading the page.
     await Promise.all(FORMS.map((form) => formChanged(form)));

@@ -250,17 +250,23 @@ impl<'e> Play<'e> {
     }
 
     /// Makes `decision` where the game waits for one: added to the session's decisions, and
-    /// followed. A decision the game does not wait for is refused, and not kept.
+    /// followed. A decision the game does not wait for is refused, and not kept; the game is
+    /// then as it was. Events the decision brings are told by the next [`Play::next_action`].
     pub fn take(&mut self, session: &mut Session, decision: Decision) -> Result<(), DecisionError> {
         let at = session.decisions.len();
-        if self.followed != at {
-            // Decisions are waiting to be followed: the game waits for none.
+        // Where the game waits, asking again changes nothing and makes no event.
+        let action = self.game.next_action();
+        let waits = match action {
+            Action::Choose { .. } => true,
+            Action::Throw { side } => session.is_person(usize::from(self.game.summary.seat[side])),
+            _ => false,
+        };
+        if !waits || self.followed != at {
             return Err(DecisionError::Unfit { at });
         }
-        let action = self.next_action(|_| {});
         session.decisions.push(decision);
         match self.follow(session, action) {
-            Ok(None) if self.followed > at => Ok(()),
+            Ok(None) => Ok(()),
             done => {
                 session.decisions.pop();
                 Err(done.err().unwrap_or(DecisionError::Unfit { at }))

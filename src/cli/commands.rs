@@ -353,7 +353,7 @@ pub(super) fn load(target: &str, options: &[(String, String)]) -> Result<RuleSet
 
 fn list(format: Format) -> ExitCode {
     if format == Format::Json {
-        return print_json(&list_json());
+        return print_json(&list_json(false));
     }
     let ids: Vec<&str> = senet::bundled::ids().collect();
     let mut out = String::new();
@@ -368,12 +368,21 @@ fn list(format: Format) -> ExitCode {
     print(&out)
 }
 
-/// `list --format json`: every bundled rule set with its title and options.
-pub(super) fn list_json() -> Value {
+/// `list --format json`: every bundled rule set with its title and options (and, for the web
+/// page, its sources).
+pub(super) fn list_json(sources: bool) -> Value {
     let list: Vec<Value> = senet::bundled::ids()
         .map(|id| match check_target(id, &[]) {
-            Ok(r) if r.options.is_empty() => json!({ "id": id, "title": r.title }),
-            Ok(r) => json!({ "id": id, "title": r.title, "options": options_json(&r, false) }),
+            Ok(r) => {
+                let mut entry = json!({ "id": id, "title": r.title });
+                if !r.options.is_empty() {
+                    entry["options"] = json!(options_json(&r, false));
+                }
+                if sources {
+                    entry["sources"] = json!(r.sources);
+                }
+                entry
+            }
             Err(_) => json!({ "id": id, "error": "does not check: run `senet check` on it" }),
         })
         .collect();

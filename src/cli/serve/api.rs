@@ -242,7 +242,7 @@ async fn rulesets() -> Answer {
     static LIST: tokio::sync::OnceCell<Value> = tokio::sync::OnceCell::const_new();
     let list = LIST
         .get_or_try_init(|| async {
-            tokio::task::spawn_blocking(list_with_sources)
+            tokio::task::spawn_blocking(|| super::super::commands::list_json(true))
                 .await
                 .map_err(|_| {
                     ApiError::new(
@@ -253,23 +253,6 @@ async fn rulesets() -> Answer {
         })
         .await?;
     ok(list)
-}
-
-/// `senet list --format json`, each rule set with its `sources` as checked: the page names the
-/// works each one follows.
-fn list_with_sources() -> Value {
-    let mut list = super::super::commands::list_json();
-    if let Value::Array(entries) = &mut list {
-        for entry in entries {
-            let Some(id) = entry["id"].as_str() else {
-                continue;
-            };
-            if let Ok(r) = check_target(id, &[]) {
-                entry["sources"] = json!(r.sources);
-            }
-        }
-    }
-    list
 }
 
 /// `POST /api/check {"source", "options"}`: as `senet check --format json`, the file named

@@ -587,17 +587,6 @@ fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
         Style { colour: false },
     );
     let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
-    // A piece sent to the square the capturing piece left swaps with it, as the log says.
-    let (mut captures, mut swaps) = (0, 0);
-    for st in report.steps() {
-        let from = st.from().on_path().map(|q| engine.square(side, q));
-        for c in st.captures() {
-            match c.sent {
-                Place::On(p) if Some(engine.square(side.other(), p)) == from => swaps += 1,
-                _ => captures += 1,
-            }
-        }
-    }
     json!({
         "side": engine.rules.sides[side].name,
         "squares": mv
@@ -606,8 +595,8 @@ fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
             .map(|st| json!({ "from": square(st.from()), "to": square(st.to()) }))
             .collect::<Vec<_>>(),
         "text": words.text,
-        "captures": captures,
-        "swaps": swaps,
+        "captures": words.captures,
+        "swaps": words.swaps,
         "extra_throw": words.extra_throw,
     })
 }

@@ -422,6 +422,10 @@ pub struct MoveWords {
     pub text: String,
     /// The same side throws again.
     pub extra_throw: bool,
+    /// The enemy pieces the move captured, those it swapped places with apart.
+    pub captures: usize,
+    /// The enemy pieces sent to the square the capturing piece came from.
+    pub swaps: usize,
 }
 
 /// A place along side `s`'s path in words: a square number (with its name where the move lands),
@@ -608,9 +612,12 @@ pub fn move_words(
         None if report.chose_end() => text.push_str("; ends the turn"),
         None => {}
     }
+    let swaps = captures.iter().filter(|c| c.1 == Sent::Swap).count();
     MoveWords {
         text,
         extra_throw: report.extra_throw() && outcome.is_none(),
+        captures: captures.len() - swaps,
+        swaps,
     }
 }
 

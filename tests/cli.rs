@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 30] = [
+const BUNDLED: [&str; 31] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -46,6 +46,7 @@ const BUNDLED: [&str; 30] = [
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
     "hounds-and-jackals/tab",
+    "tables/backgammon",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

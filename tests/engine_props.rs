@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 30] = [
+const IDS: [&str; 31] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -65,6 +65,7 @@ const IDS: [&str; 30] = [
     "senet/piccione",
     "senet/tait",
     "senet/thirty-six",
+    "tables/backgammon",
     "twenty-squares/aseb",
     "twenty-squares/babylonian",
     "twenty-squares/blitz",
@@ -491,6 +492,7 @@ game_properties! {
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
+    games_tables_backgammon: "tables/backgammon", 8;
     games_twenty_squares_aseb: "twenty-squares/aseb", 16;
     games_twenty_squares_babylonian: "twenty-squares/babylonian", 16;
     games_twenty_squares_blitz: "twenty-squares/blitz", 16;

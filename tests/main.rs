@@ -23,6 +23,7 @@ mod events;
 mod format;
 mod fuzz_inputs;
 mod generated_rules;
+mod gnubg;
 mod hostile_limits;
 mod ide;
 mod learned;

@@ -405,6 +405,7 @@ scenario_files! {
     twenty_squares_murray => "twenty-squares__murray.json",
     hounds_and_jackals_carter_crossover => "hounds-and-jackals__carter-crossover.json",
     hounds_and_jackals_tab => "hounds-and-jackals__tab.json",
+    tables_backgammon => "tables__backgammon.json",
 }
 
 #[test]

@@ -7,8 +7,9 @@ use senet::engine::{Engine, Position, Setup, Way};
 use senet::notation::position::{parse_position, position_json};
 use senet::types::{PathPos, PerSide, Place, Side, Throw};
 
-/// Pieces conserved, one piece a square, `on` and `squares` in agreement, positions on the path,
-/// and the position back from its `Setup`.
+/// Pieces conserved, one side a square (one piece, where pieces do not stack; no more than a
+/// stack holds, where they do), `on` and `squares` in agreement, positions on the path, and the
+/// position back from its `Setup`.
 pub fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
     let r = &engine.rules;
     let (a, b) = (pos.squares(Side::First), pos.squares(Side::Second));
@@ -16,12 +17,23 @@ pub fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
         return Err(format!("both sides on squares {:#x}", a & b));
     }
     for s in Side::BOTH {
+        let limit = r.stacked.as_ref().map_or(1, |t| t.limit);
+        if let Some(p) = pos.positions(s).find(|&p| pos.count(s, p) > limit) {
+            return Err(format!(
+                "{s} has {} pieces at position {p}, more than a square holds ({limit})",
+                pos.count(s, p)
+            ));
+        }
+        let stacked = pos
+            .positions(s)
+            .map(|p| u32::from(pos.count(s, p)))
+            .sum::<u32>();
         let on = pos.on(s).count_ones();
         let total =
-            on + u32::from(pos.waiting(s)) + u32::from(pos.off(s)) + u32::from(pos.removed(s));
+            stacked + u32::from(pos.waiting(s)) + u32::from(pos.off(s)) + u32::from(pos.removed(s));
         if total != u32::from(r.pieces) {
             return Err(format!(
-                "{s} has {total} pieces (on {on}, waiting {}, off {}, removed {}), the rules say {}",
+                "{s} has {total} pieces (on {stacked}, waiting {}, off {}, removed {}), the rules say {}",
                 pos.waiting(s),
                 pos.off(s),
                 pos.removed(s),

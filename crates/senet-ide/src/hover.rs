@@ -176,7 +176,9 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
                 squares.push(d.square());
             }
         }
-        K::BearOff(BearOffSpec::Exact { from: Some(s) } | BearOffSpec::Past { from: Some(s) }) => {
+        K::BearOff(
+            BearOffSpec::Exact { from: Some(s), .. } | BearOffSpec::Past { from: Some(s) },
+        ) => {
             sets.push(s);
         }
         K::BearOff(BearOffSpec::Table(rows)) => squares.extend(rows.iter().map(|(s, _)| s)),

@@ -10,7 +10,7 @@ pub mod turn;
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
     BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
-    TurnRule, TurnTrigger, Win,
+    Stacked, TurnRule, TurnTrigger, Win,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -115,7 +115,45 @@ pub fn compile(r: &RuleSet) -> Rules {
             },
         },
         match_points,
+        stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
+    }
+}
+
+/// The tables of the stacked form: stacks, closed squares, the dice of each throw, bearing off.
+fn stacked(r: &RuleSet) -> Stacked {
+    let table = ThrowTable::new(&r.throw);
+    let mut pools = vec![Vec::new(); usize::from(table.max) + 1];
+    for &v in &table.values {
+        pools[usize::from(v)] = match r.throw.dice_of(v) {
+            Some(dice)
+                if r.doubles_twice && dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) =>
+            {
+                [dice.clone(), dice].concat()
+            }
+            Some(dice) => dice,
+            None => vec![v],
+        };
+    }
+    let (bear_past, bear_hindmost, from) = match &r.bear_off {
+        checked::BearOff::Exact { from, hindmost } => (false, *hindmost, from.as_ref()),
+        checked::BearOff::Past { from } => (true, false, from.as_ref()),
+        // Refused by the checker with stacks: no piece bears off.
+        checked::BearOff::Table(_) => (false, false, None),
+    };
+    let bear_from = PerSide::from_fn(|s| match from {
+        Some(f) => f[s].iter().fold(0, |m, p| m | p.bit()),
+        None => (0..r.sides[s].path.len()).fold(0, |m, k| m | 1u64 << k),
+    });
+    Stacked {
+        limit: r.stack_limit,
+        closed_with: r.closed_with,
+        use_larger: r.use_larger,
+        enter_first: r.enter_first,
+        bear_past,
+        bear_hindmost,
+        bear_from,
+        pools,
     }
 }
 
@@ -260,7 +298,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     // A loop has no end to bear off past.
     match &r.bear_off {
         _ if side.looped => {}
-        checked::BearOff::Exact { from } | checked::BearOff::Past { from } => {
+        checked::BearOff::Exact { from, .. } | checked::BearOff::Past { from } => {
             let past = matches!(r.bear_off, checked::BearOff::Past { .. });
             for (k, exits) in exit_throws.iter_mut().enumerate() {
                 let allowed = from

@@ -239,6 +239,31 @@ impl Restriction {
     ];
 }
 
+/// Stacked pieces and dice played one by one, as the tables games play them: the engine's
+/// stacked form ([`Rules::stacked`]) plays these rules, and the checker keeps such rule sets to
+/// what that form plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stacked {
+    /// The most pieces of a side on one square (1: pieces do not stack).
+    pub limit: u8,
+    /// A square held by this many pieces of a side or more is closed to the other; a move onto
+    /// fewer captures them all.
+    pub closed_with: u8,
+    /// Where only one die of a throw can be used, the larger must be if it can.
+    pub use_larger: bool,
+    /// While a piece of a side waits to enter, no other piece of that side moves.
+    pub enter_first: bool,
+    /// A move that would carry a piece past the end bears it off (`at or past the end`).
+    pub bear_past: bool,
+    /// ... only where no piece of its side is behind it (`or past the end from the hindmost`).
+    pub bear_hindmost: bool,
+    /// Per side: the positions a piece may bear off from.
+    pub bear_from: PerSide<u64>,
+    /// Indexed by throw value: the dice it stands for, in the order they are tried (a double
+    /// as many times as it is played). A throw of a single die or of sticks is one value.
+    pub pools: Vec<Vec<u8>>,
+}
+
 /// Compiled rules: everything the engine needs, as tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
@@ -313,6 +338,8 @@ pub struct Rules {
     pub win: Win,
     /// Indexed by square index: match points the winner scores per enemy piece left there.
     pub match_points: Vec<u32>,
+    /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
+    pub stacked: Option<Stacked>,
     pub machine: TurnMachine,
 }
 

@@ -28,7 +28,7 @@ impl ThrowTable {
                 .map(|bits| values[bits.count_ones() as usize])
                 .collect(),
             ThrowDevice::Die { faces } => (1..=*faces).collect(),
-            ThrowDevice::Dice { values, .. } => values.clone(),
+            ThrowDevice::Dice { values, .. } | ThrowDevice::Each { values, .. } => values.clone(),
         };
         ThrowTable {
             values: dist.iter().map(|(v, _)| *v).collect(),

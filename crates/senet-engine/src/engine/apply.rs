@@ -300,7 +300,9 @@ impl Engine {
         }
         report.landed_square = m.square_number(to);
         let mut captured = 0;
-        if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+        // Every enemy piece there is captured (several only where they stack and do not close
+        // the square).
+        while next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
             let sent = self.capture_on(next, s, from, to);
             report.capture(report.landed_square, sent);
             captured |= bit(to);
@@ -464,6 +466,10 @@ impl Engine {
     pub(super) fn lift(&self, next: &mut Position, s: Side, p: u8) {
         let m = &self.masks[s];
         let i = usize::from(p - 1);
+        if self.stacks && next.more_at(s, i) > 0 {
+            next.shift_more(s, i, false);
+            return;
+        }
         next.on[s] &= !bit(p);
         next.squares[s] &= !m.square_bit[i];
         next.cross[s.other()] &= !m.cross_bit[i];
@@ -474,6 +480,10 @@ impl Engine {
     fn place(&self, next: &mut Position, s: Side, p: u8) {
         let m = &self.masks[s];
         let i = usize::from(p - 1);
+        if self.stacks && next.on[s] & bit(p) != 0 {
+            next.shift_more(s, i, true);
+            return;
+        }
         next.on[s] |= bit(p);
         next.squares[s] |= m.square_bit[i];
         next.cross[s.other()] |= m.cross_bit[i];

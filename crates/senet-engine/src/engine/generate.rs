@@ -575,6 +575,14 @@ impl Engine {
     /// A split turn's listing stops after [`super::SPLIT_STATES`] states of its search: then it
     /// says [`Listing::Cut`], and `out` is not the list.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) -> Listing {
+        if let Some(t) = &self.rules.stacked {
+            let pool = t
+                .pools
+                .get(usize::from(throw.get()))
+                .map_or(&[][..], Vec::as_slice);
+            self.stacked_moves(pos, pool, out);
+            return Listing::Whole;
+        }
         if self.rules.split {
             super::split::clear_cut();
         }
@@ -588,6 +596,15 @@ impl Engine {
         } else {
             Listing::Whole
         }
+    }
+
+    /// The legal moves of the side to move for the dice `dice` (the dice still to play, in any
+    /// order), where the rules play dice one by one or pieces stack: each move a whole turn. An
+    /// empty list means the side passes. Other rules have no dice: `None`.
+    pub fn dice_moves(&self, pos: &Position, dice: &[u8], out: &mut Vec<Move>) -> Option<()> {
+        self.rules.stacked.as_ref()?;
+        self.stacked_moves(pos, dice, out);
+        Some(())
     }
 
     /// The legal moves of the side to move but retreats, and which pieces may move (`None`

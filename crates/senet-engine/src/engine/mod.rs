@@ -10,6 +10,7 @@ pub mod playout;
 mod position;
 mod split;
 pub mod split_draw;
+mod stacked;
 
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
@@ -270,6 +271,8 @@ pub struct Engine {
     retreat: PerSide<RetreatMasks>,
     /// Whether a turn plays each of its throws whole (moves then carry their throw).
     pub(crate) plays_each: bool,
+    /// Whether pieces of a side may stack on a position ([`Position::count`]).
+    stacks: bool,
     /// Whether pieces may retreat.
     retreats: bool,
     /// Whether a square's effect or an extra throw may be declined, or the turn ended by the
@@ -320,6 +323,7 @@ impl Engine {
                 .any(|t| t.throw_again == Some(Force::May))
             || rules.may_end_turn();
         let mut engine = Engine {
+            stacks: rules.stacked.as_ref().is_some_and(|t| t.limit > 1),
             retreat,
             plays_each,
             retreats: rules.retreat.is_some(),
@@ -377,7 +381,9 @@ impl Engine {
             let mut bits = pos.on[s];
             let mut sum = 0;
             while bits != 0 {
-                sum += whole - (bits.trailing_zeros() + 1);
+                let i = bits.trailing_zeros();
+                let pieces = 1 + u32::from(pos.more_at(s, i as usize));
+                sum += (whole - (i + 1)) * pieces;
                 bits &= bits - 1;
             }
             sum

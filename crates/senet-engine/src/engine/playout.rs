@@ -53,6 +53,7 @@ impl Engine {
             self.moving == Phase::Move && r.throw_again == 0
         };
         turns
+            && r.stacked.is_none()
             && !self.plays_each
             && !(self.extras || self.retreats || self.optional_effects)
             && !(self.after_hook || self.locks || self.one_way)

@@ -5,10 +5,12 @@ use thiserror::Error;
 use crate::compile::Rules;
 use senet_lang::types::{PathPos, PerSide, Place, Side, Square};
 
-/// A position: where every piece stands and who throws next. Copy, 64 bytes, no heap.
+/// A position: where every piece stands and who throws next. Copy, 128 bytes, no heap.
 ///
 /// Pieces of one side are interchangeable, so a side is a bit set of occupied path positions
 /// (bit `p.index()` for position `p`) plus counts of its waiting, borne-off and removed pieces.
+/// Where pieces stack, the pieces beyond the first on each position are counted beside the bit
+/// set, four bits a position ([`Position::count`]); elsewhere those counts stay zero.
 /// The same occupancy is kept by square (bit `square.index()`) for the questions both sides
 /// share: is a square taken, by whom. Only the engine changes a position; from outside data one
 /// is built through [`Setup::position`], which refuses what the rules can never reach.
@@ -39,6 +41,18 @@ pub struct Position {
     /// Where extra throws add up (`extra throws add up`): the throws the side to move is owed
     /// after the one it is about to throw.
     pub(crate) owed: u8,
+    /// Where pieces stack: per side, the pieces beyond the first on each path position, four
+    /// bits a position (position index `i` in word `i / 16`, bits `4 * (i % 16)` up).
+    pub(crate) more: PerSide<[u64; 4]>,
+}
+
+/// The sum of the sixteen four-bit counts of a word.
+#[inline]
+fn nibble_sum(w: u64) -> u32 {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let bytes = (w & LOW) + ((w >> 4) & LOW);
+    // Each byte is at most 30: their sum fits the top byte.
+    u32::try_from(bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56).unwrap_or(0)
 }
 
 /// The way a piece moved along its path.
@@ -139,13 +153,54 @@ impl Position {
             unmoved: PerSide::default(),
             turn_way: 0,
             owed: 0,
+            more: PerSide::default(),
         }
+    }
+
+    /// How many of side `s`'s pieces stand on path position `p`.
+    #[inline]
+    pub fn count(&self, s: Side, p: PathPos) -> u8 {
+        if self.on[s] & p.bit() == 0 {
+            0
+        } else {
+            1 + self.more_at(s, p.index())
+        }
+    }
+
+    /// The pieces of side `s` beyond the first on the position of index `i`.
+    #[inline(always)]
+    pub(crate) fn more_at(&self, s: Side, i: usize) -> u8 {
+        ((self.more[s][i / 16] >> (4 * (i % 16))) & 0xF) as u8
+    }
+
+    /// One more (`up`) or one fewer piece of side `s` beyond the first on the position of index
+    /// `i` (the caller knows a stack is there, or room for one).
+    #[inline(always)]
+    pub(crate) fn shift_more(&mut self, s: Side, i: usize, up: bool) {
+        let unit = 1u64 << (4 * (i % 16));
+        let word = &mut self.more[s][i / 16];
+        *word = if up {
+            word.wrapping_add(unit)
+        } else {
+            word.wrapping_sub(unit)
+        };
+    }
+
+    /// Whether some position holds more than one piece of a side.
+    #[inline]
+    pub fn has_stacks(&self) -> bool {
+        self.more.values().any(|w| w.iter().any(|&x| x != 0))
     }
 
     /// Places a piece of side `s` at path position `p` (on the board). Unchecked (see
     /// [`Position::empty`]).
     #[inline]
     pub fn put(&mut self, rules: &Rules, s: Side, p: PathPos) {
+        if self.on[s] & p.bit() != 0 {
+            // Another piece on a stack (only rules with stacks put one there).
+            self.shift_more(s, p.index(), true);
+            return;
+        }
         let sq = rules.sides[s].square(p);
         self.on[s] |= p.bit();
         self.squares[s] |= sq.bit();
@@ -272,8 +327,9 @@ impl Position {
     /// Side `s`'s pieces on the board.
     #[inline]
     pub fn on_board(&self, s: Side) -> u8 {
-        // A count of bits of a u64 is at most 64.
-        u8::try_from(self.on[s].count_ones()).unwrap_or(u8::MAX)
+        // A count of bits of a u64 is at most 64, and a side has at most 15 pieces.
+        let stacked: u32 = self.more[s].iter().map(|&w| nibble_sum(w)).sum();
+        u8::try_from(self.on[s].count_ones() + stacked).unwrap_or(u8::MAX)
     }
 
     /// Pieces of side `s` still in play: on the board or waiting.
@@ -291,7 +347,12 @@ impl Position {
     /// removed.
     pub fn places(&self, s: Side) -> Vec<Place> {
         let mut out = vec![Place::Waiting; usize::from(self.waiting[s])];
-        out.extend(self.positions(s).map(Place::On));
+        for p in self.positions(s) {
+            out.extend(std::iter::repeat_n(
+                Place::On(p),
+                usize::from(self.count(s, p)),
+            ));
+        }
         out.extend(std::iter::repeat_n(Place::Off, usize::from(self.off[s])));
         out.extend(std::iter::repeat_n(
             Place::Removed,
@@ -428,6 +489,11 @@ impl Setup {
                     }
                     Place::On(p) => {
                         let sq = side.square(p);
+                        let limit = rules.stacked.as_ref().map_or(1, |t| t.limit);
+                        if pos.owner(sq) == Some(s) && pos.count(s, p) < limit {
+                            pos.put(rules, s, p);
+                            continue;
+                        }
                         if let Some(other) = pos.owner(sq) {
                             let piece = |s: Side| match rules.sides[s].position(sq) {
                                 Some(q) => format!("`{}` at position {q}", rules.sides[s].name),
@@ -505,9 +571,10 @@ impl Setup {
 mod tests {
     use super::Position;
 
-    /// Positions are copied on every move: they stay one cache line.
+    /// Positions are copied on every move: they stay two cache lines (one for where single
+    /// pieces stand, one for the counts of stacks).
     #[test]
-    fn a_position_is_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Position>(), 64);
+    fn a_position_is_two_cache_lines() {
+        assert_eq!(std::mem::size_of::<Position>(), 128);
     }
 }

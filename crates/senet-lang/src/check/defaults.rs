@@ -3,8 +3,8 @@
 //! does state the rule.
 
 use crate::lang::syntax::{
-    BackwardSpec, BearWhen, CaptureSpec, EndSpec, RuleKey, SetExpr, Spanned, StatementKind as K,
-    TurnSpec,
+    BackwardSpec, BearWhen, CaptureSpec, EndSpec, RuleKey, SetExpr, Spanned, Stacking,
+    StatementKind as K, TurnSpec,
 };
 
 /// The statement a rule set that does not state `key` is taken to say, if the rule has a
@@ -35,6 +35,11 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Stop => K::Stop(SetExpr::None),
         RuleKey::Backward => K::Backward(BackwardSpec::default()),
         RuleKey::Priority => K::Priority(SetExpr::None),
+        RuleKey::Stacks => K::Stacks(Stacking::None),
+        RuleKey::Closed => K::Closed(Spanned::new(2, 0..0)),
+        RuleKey::Doubles => K::Doubles(false),
+        RuleKey::UseDice => K::UseDice(true),
+        RuleKey::EnterFirst => K::EnterFirst(false),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::Direction => K::OneDirection(false),

@@ -242,6 +242,9 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Enter(_) | K::Capture(_) | K::Protect(_) | K::Safe(_) | K::Blockade(_) => {
             capture_rule(kind)
         }
+        K::Stacks(_) | K::Closed(_) | K::Doubles(_) | K::UseDice(_) | K::EnterFirst(_) => {
+            tables_rule(kind)
+        }
         K::Stop(_)
         | K::Backward(_)
         | K::Priority(_)
@@ -454,10 +457,13 @@ fn throw_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
         K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
-        K::Throw(ThrowSpec::Dice { faces, table: None }) => {
+        K::Throw(ThrowSpec::Dice { faces, each: true, .. }) => {
+            format!("Throw {}; each die is played on its own, moving one piece by its number.", dice_words(faces))
+        }
+        K::Throw(ThrowSpec::Dice { faces, table: None, .. }) => {
             format!("Throw {} and count the sum.", dice_words(faces))
         }
-        K::Throw(ThrowSpec::Dice { faces, table: Some(rows) }) => {
+        K::Throw(ThrowSpec::Dice { faces, table: Some(rows), .. }) => {
             let parts: Vec<String> = rows
                 .iter()
                 .map(|(shown, v)| {
@@ -532,6 +538,28 @@ fn capture_rule(kind: &StatementKind) -> String {
     }
 }
 
+/// The rules of stacked pieces and of dice played one by one.
+fn tables_rule(kind: &StatementKind) -> String {
+    use StatementKind as K;
+    match kind {
+        K::Stacks(Stacking::None) => "A square holds one piece at most.".into(),
+        K::Stacks(Stacking::Any) => "Any number of pieces of one side may stand on a square.".into(),
+        K::Stacks(Stacking::UpTo(n)) => format!("Up to {} pieces of one side may stand on a square.", n.value),
+        K::Closed(n) if n.value == 1 => "A square held by an enemy piece is closed: no piece lands there, and no piece is hit.".into(),
+        K::Closed(n) => format!(
+            "A square held by {} or more pieces of one side is closed to the other; a move onto fewer enemy pieces hits them.",
+            n.value
+        ),
+        K::Doubles(true) => "A double is played twice over: four moves for two dice.".into(),
+        K::Doubles(false) => "A double is played as thrown: one move for each die.".into(),
+        K::UseDice(true) => "A turn must use as many dice as some sequence of moves can; where only one die of a throw can be used, the larger if it can.".into(),
+        K::UseDice(false) => "A turn must use as many dice as some sequence of moves can.".into(),
+        K::EnterFirst(true) => "While a piece of a side waits to enter, no other piece of that side moves.".into(),
+        K::EnterFirst(false) => "A waiting piece enters when its player chooses.".into(),
+        other => unreachable!("not a rule of stacks or dice: {other:?}"),
+    }
+}
+
 /// The rules about moving: stops, backward moves, priority, direction, the squares that hold pieces back and retreats.
 fn move_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
@@ -596,12 +624,16 @@ fn move_rule(kind: &StatementKind) -> String {
 fn end_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
-        K::BearOff(BearOffSpec::Exact { from: None }) => {
+        K::BearOff(BearOffSpec::Exact { from: None, hindmost: false }) => {
             "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
         }
-        K::BearOff(BearOffSpec::Exact { from: Some(s) }) => {
+        K::BearOff(BearOffSpec::Exact { from: Some(s), hindmost: false }) => {
             format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", one_of(s))
         }
+        K::BearOff(BearOffSpec::Exact { from, hindmost: true }) => format!(
+            "A piece bears off{} by a move that ends exactly one step past the end of the path, or by a throw that would carry it further when no piece of its side stands behind it (nor waits to enter).",
+            from.as_ref().map(|s| format!(" only from {}", one_of(s))).unwrap_or_default()
+        ),
         K::BearOff(BearOffSpec::Past { from: None }) => {
             "A piece bears off by any move that reaches one step past the end of the path or goes beyond.".into()
         }

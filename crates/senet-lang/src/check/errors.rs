@@ -515,6 +515,24 @@ pub enum CheckError {
 
     #[error("{rule}")]
     #[diagnostic(help("{}", rule.help()))]
+    NeedsStacks {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: StackRule,
+    },
+
+    #[error("`{rule}` is not played with stacked pieces or dice played one by one")]
+    #[diagnostic(help(
+        "with stacks or dice played one by one the engine plays paths from start to end, entering, capture to waiting or removal, closed and safe squares, bearing off when all are home, and `win first to bear off all`: remove this rule, or the stacks and the dice played one by one"
+    ))]
+    NotWithStacks {
+        #[label("not with stacked pieces or dice played one by one")]
+        span: SourceSpan,
+        rule: String,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
     NeedsSplitTurn {
         #[label("{}", rule.label())]
         span: SourceSpan,
@@ -738,6 +756,8 @@ impl CheckError {
             CheckError::ThrowOffAndSeats { .. } => Code::E197,
             CheckError::OneDirectionForward { .. } => Code::E198,
             CheckError::RetreatNowhere { .. } => Code::E199,
+            CheckError::NeedsStacks { .. } => Code::E200,
+            CheckError::NotWithStacks { .. } => Code::E201,
         }
     }
 }
@@ -888,6 +908,32 @@ cases! {
             "an effect the player may decline, but the turn splits a total among pieces",
             "not with a split turn",
             "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)",
+        ),
+    }
+}
+
+cases! {
+    /// A rule of stacks or dice that needs stacked pieces or dice played one by one (E200).
+    StackRule {
+        Closed => (
+            "a square closed by enemy pieces, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
+        ),
+        EnterFirst => (
+            "waiting pieces enter first, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
+        Doubles => (
+            "doubles are played twice, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
+        UseDice => (
+            "a rule about which dice to use, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
     }
 }

@@ -64,6 +64,19 @@ pub struct RuleSet {
     pub one_direction: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
     pub priority: PerSide<Vec<PathPos>>,
+    /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
+    pub stack_limit: u8,
+    /// A square held by this many pieces of a side or more is closed to the other (`closed
+    /// with`); a move onto fewer enemy pieces captures them all.
+    pub closed_with: u8,
+    /// Dice played one by one: a double is played twice over (`doubles played twice`).
+    pub doubles_twice: bool,
+    /// Dice played one by one: where only one die of a throw can be used, the larger must be if
+    /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
+    pub use_larger: bool,
+    /// While a piece of a side waits to enter, no other piece of that side moves (`waiting
+    /// pieces enter first`).
+    pub enter_first: bool,
     /// Per side: positions whose piece moves only while the next position's square is empty.
     pub ahead_empty: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while every piece the side has in play
@@ -117,6 +130,12 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
+    /// Whether the rules play stacked pieces or dice one by one, as the tables games do: their
+    /// moves are made by the engine's stacked form, which the checker keeps to the rules it plays.
+    pub fn stacked(&self) -> bool {
+        self.stack_limit > 1 || self.throw.is_each()
+    }
+
     /// Every option with the value chosen for it (given or by default), as text, by name: what
     /// identifies the rules a table was solved for, whatever way the values were written.
     /// Which rules these are, exactly: their id, their text's hash and the options chosen.
@@ -378,7 +397,12 @@ pub struct Trap {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BearOff {
     /// Exact exit, one step past the last position; only from these positions per side if set.
-    Exact { from: Option<PerSide<Vec<PathPos>>> },
+    /// `hindmost`: a throw that would go further bears off too, a piece with no piece of its
+    /// side behind it (nor waiting to enter).
+    Exact {
+        from: Option<PerSide<Vec<PathPos>>>,
+        hindmost: bool,
+    },
     /// Any throw that reaches one step past the last position or goes beyond; only from these
     /// positions per side if set.
     Past { from: Option<PerSide<Vec<PathPos>>> },

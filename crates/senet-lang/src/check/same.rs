@@ -69,6 +69,11 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             )
         }
         RuleKey::Priority => a.priority == b.priority,
+        RuleKey::Stacks => a.stack_limit == b.stack_limit,
+        RuleKey::Closed => a.closed_with == b.closed_with,
+        RuleKey::Doubles => a.doubles_twice == b.doubles_twice,
+        RuleKey::UseDice => a.use_larger == b.use_larger,
+        RuleKey::EnterFirst => a.enter_first == b.enter_first,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
@@ -202,7 +207,14 @@ fn bear_off(r: &RuleSet) -> (&'static str, Option<ExitTable>) {
             .map(|f| f.map(|v| v.into_iter().map(|p| (p, BTreeSet::new())).collect()))
     };
     match &r.bear_off {
-        BearOff::Exact { from } => ("exact", positions(from)),
+        BearOff::Exact {
+            from,
+            hindmost: false,
+        } => ("exact", positions(from)),
+        BearOff::Exact {
+            from,
+            hindmost: true,
+        } => ("exact or past from the hindmost", positions(from)),
         BearOff::Past { from } => ("past", positions(from)),
         BearOff::Table(table) => (
             "table",

@@ -256,8 +256,9 @@ pub static INDEX: &[Entry] = &[
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
          label, marks, draw, path, sides, colour, pieces, start, first, throw, extra, begin, \
-         each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, seats, \
-         opening, square, retreat, bear, only, no, one, any, win, end, match and on. Keywords are \
+         each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, stacks, \
+         closed, doubles, use, waiting, seats, opening, square, retreat, bear, only, no, one, any, \
+         win, end, match and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
@@ -959,6 +960,28 @@ pub static INDEX: &[Entry] = &[
          where it is). The message says which.",
         "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 27\n",
         "ruleset \"my/variant\"\ntitle   \"Kendall's Senet: back to the Beauty\"\nextends \"senet/kendall\"\n\nretreat from 26..28 to 15\n",
+    ),
+    Entry::new(
+        Code::E200,
+        "a rule of stacks or dice without stacks or dice played one by one",
+        "`closed with N` says when enemy pieces close a square, which only stacked pieces can do \
+         (`stacks any`, `stacks up to N`); `waiting pieces enter first` needs stacks or dice \
+         played one by one; `doubles played twice` and `use most dice` are about dice played one \
+         by one (`throw dice 6, 6: each`). The message says which the rule needs.",
+        "ruleset \"my/variant\"\ntitle   \"Ur: doubles twice\"\nextends \"twenty-squares/ur\"\n\ndoubles played twice\n",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: doubles as thrown\"\nextends \"tables/backgammon\"\n\ndoubles played once\n",
+    ),
+    Entry::new(
+        Code::E201,
+        "a rule that stacked pieces do not play",
+        "Where pieces stack, or dice are played one by one, the engine plays the moves in a form \
+         of its own: paths from start to end, entering, capture to waiting or removal, closed and \
+         safe squares, bearing off (once every piece is home, exactly or past the end, from the \
+         hindmost), and the first side to bear off all wins. Rules beyond these (blockades, \
+         pairs, square effects, event rules, backward moves, loops, split turns, extra throws, \
+         ...) are refused at the rule: remove it, or the stacks and the dice played one by one.",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: blockades of six\"\nextends \"tables/backgammon\"\n\nblockade 6\n",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: a blot is safe\"\nextends \"tables/backgammon\"\n\nclosed with 1\n",
     ),
     Entry::new(
         Code::W001,

@@ -39,6 +39,11 @@ pub enum RuleKey {
     Stop,
     Backward,
     Priority,
+    Stacks,
+    Closed,
+    Doubles,
+    UseDice,
+    EnterFirst,
     OnlyPiecesOn,
     Begin,
     NoBackwardFrom,
@@ -272,6 +277,8 @@ impl RuleKey {
             Stop => "stop on none".into(),
             Backward => "backward never".into(),
             Priority => "priority none".into(),
+            Stacks => "stacks none".into(),
+            EnterFirst => "waiting pieces enter any time".into(),
             OnlyPiecesOn => "only pieces on none may move while one is there".into(),
             NoBackwardFrom => "no backward moves from none".into(),
             Direction => "any direction each turn".into(),
@@ -286,7 +293,8 @@ impl RuleKey {
             Retreat => "retreat none".into(),
             MatchPoints => "match points none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Draw(..) | Path(_) | Sides
-            | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff | Win | End => {
+            | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff | Win | End | Closed
+            | Doubles | UseDice => {
                 return None;
             }
         })
@@ -332,6 +340,11 @@ impl fmt::Display for RuleKey {
             Stop => "stop",
             Backward => "backward",
             Priority => "priority",
+            Stacks => "stacks",
+            Closed => "closed with",
+            Doubles => "doubles played",
+            UseDice => "use most dice",
+            EnterFirst => "waiting pieces enter",
             OnlyPiecesOn => "only pieces on",
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",

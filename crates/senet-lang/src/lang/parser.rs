@@ -195,6 +195,11 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::stop_stmt
         | Rule::backward_stmt
         | Rule::priority_stmt
+        | Rule::stacks_stmt
+        | Rule::closed_stmt
+        | Rule::doubles_stmt
+        | Rule::use_stmt
+        | Rule::waiting_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::no_passing_stmt
@@ -415,6 +420,7 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
             while spec.at(Rule::int) {
                 faces.push(spec.int()?);
             }
+            let each = spec.at(Rule::dice_each);
             let mut table = None;
             while spec.at(Rule::dice_entry) {
                 let mut entry = spec.node(Rule::dice_entry);
@@ -426,7 +432,7 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
                 let value = entry.int()?;
                 table.get_or_insert_with(Vec::new).push((faces, value));
             }
-            ThrowSpec::Dice { faces, table }
+            ThrowSpec::Dice { faces, table, each }
         }
         _ => {
             let count = spec.int()?;
@@ -492,6 +498,13 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         }
         Rule::backward_stmt => StatementKind::Backward(BackwardSpec::default()),
         Rule::priority_stmt => StatementKind::Priority(n.set()?),
+        Rule::stacks_stmt if n.at(Rule::int) => StatementKind::Stacks(Stacking::UpTo(n.int()?)),
+        Rule::stacks_stmt if n.has(Rule::kw_any) => StatementKind::Stacks(Stacking::Any),
+        Rule::stacks_stmt => StatementKind::Stacks(Stacking::None),
+        Rule::closed_stmt => StatementKind::Closed(n.int()?),
+        Rule::doubles_stmt => StatementKind::Doubles(n.has(Rule::kw_twice)),
+        Rule::use_stmt => StatementKind::UseDice(n.at(Rule::use_larger)),
+        Rule::waiting_stmt => StatementKind::EnterFirst(n.has(Rule::kw_first)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
@@ -575,6 +588,7 @@ fn bear_kind(mut spec: Node) -> Result<StatementKind, SyntaxError> {
     Ok(match spec.rule() {
         Rule::bear_exact => StatementKind::BearOff(BearOffSpec::Exact {
             from: from(&mut spec)?,
+            hindmost: spec.at(Rule::bear_hindmost),
         }),
         Rule::bear_past => StatementKind::BearOff(BearOffSpec::Past {
             from: from(&mut spec)?,
@@ -807,6 +821,11 @@ fn words(rule: Rule) -> &'static str {
         | Rule::stop_stmt
         | Rule::backward_stmt
         | Rule::priority_stmt
+        | Rule::stacks_stmt
+        | Rule::closed_stmt
+        | Rule::doubles_stmt
+        | Rule::use_stmt
+        | Rule::waiting_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt
         | Rule::square_stmt
@@ -843,6 +862,9 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::die => "`die N`",
         Rule::dice => "dice, such as `dice 6, 6: sum`",
         Rule::dice_entry => "the faces shown and their value, such as `1 2 -> 5`",
+        Rule::dice_each => "`each`",
+        Rule::use_larger => "`, then the larger`",
+        Rule::bear_hindmost => "`, or past the end from the hindmost`",
         Rule::faces => "the faces shown, such as `1 2`",
         Rule::extra_after => "`after`",
         Rule::extra_on => "`on`",

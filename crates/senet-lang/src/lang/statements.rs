@@ -152,12 +152,14 @@ pub const STATEMENTS: &[Entry] = &[
             "throw die 6",
             "throw dice 6, 6: sum",
             "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
+            "throw dice 6, 6: each",
         ],
         forms: &[
             "`throw N sticks: C -> V, ...`",
             "`throw die N`",
             "`throw dice F, F, ...: sum`",
             "`throw dice F, F, ...: A B -> V, ...`",
+            "`throw dice F, F, ...: each`",
         ],
     },
     Entry {
@@ -286,6 +288,37 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &["`priority SET`", "`priority none`"],
     },
     Entry {
+        keyword: "stacks",
+        examples: &["stacks any", "stacks up to 5", "stacks none"],
+        forms: &["`stacks any`", "`stacks up to N`", "`stacks none`"],
+    },
+    Entry {
+        keyword: "closed",
+        examples: &["closed with 2", "closed with 1"],
+        forms: &["`closed with N`"],
+    },
+    Entry {
+        keyword: "doubles",
+        examples: &["doubles played twice", "doubles played once"],
+        forms: &["`doubles played twice`", "`doubles played once`"],
+    },
+    Entry {
+        keyword: "use",
+        examples: &["use most dice, then the larger", "use most dice"],
+        forms: &["`use most dice, then the larger`", "`use most dice`"],
+    },
+    Entry {
+        keyword: "waiting",
+        examples: &[
+            "waiting pieces enter first",
+            "waiting pieces enter any time",
+        ],
+        forms: &[
+            "`waiting pieces enter first`",
+            "`waiting pieces enter any time`",
+        ],
+    },
+    Entry {
         keyword: "seats",
         examples: &["seats throw until 1, thrower plays blue", "seats none"],
         forms: &["`seats throw until V, thrower plays SIDE`", "`seats none`"],
@@ -328,6 +361,7 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "bear off exact",
             "bear off exact from 26, 28..30",
+            "bear off exact, or past the end from the hindmost",
             "bear off at or past the end from 30",
             "bear off from 27 with 4, 5; from 30 with 2",
             "bear off only when all on 21..30",
@@ -337,6 +371,7 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &[
             "`bear off exact`",
             "`bear off exact from SET`",
+            "`bear off exact, or past the end from the hindmost`",
             "`bear off at or past the end`",
             "`bear off at or past the end from SET`",
             "`bear off from N with V, V; from N with V; ...`",
@@ -470,6 +505,7 @@ impl StatementKind {
             K::First { .. } => "`first SIDE`",
             K::Throw(ThrowSpec::Sticks { .. }) => "`throw N sticks: C -> V, ...`",
             K::Throw(ThrowSpec::Die { .. }) => "`throw die N`",
+            K::Throw(ThrowSpec::Dice { each: true, .. }) => "`throw dice F, F, ...: each`",
             K::Throw(ThrowSpec::Dice { table: None, .. }) => "`throw dice F, F, ...: sum`",
             K::Throw(ThrowSpec::Dice { .. }) => "`throw dice F, F, ...: A B -> V, ...`",
             K::ExtraAfter(v) if v.is_empty() => "`extra throw after none`",
@@ -516,6 +552,16 @@ impl StatementKind {
             K::OneDirection(_) => "`one direction each turn`",
             K::Priority(SetExpr::None) => "`priority none`",
             K::Priority(_) => "`priority SET`",
+            K::Stacks(Stacking::Any) => "`stacks any`",
+            K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
+            K::Stacks(Stacking::None) => "`stacks none`",
+            K::Closed(_) => "`closed with N`",
+            K::Doubles(true) => "`doubles played twice`",
+            K::Doubles(false) => "`doubles played once`",
+            K::UseDice(true) => "`use most dice, then the larger`",
+            K::UseDice(false) => "`use most dice`",
+            K::EnterFirst(true) => "`waiting pieces enter first`",
+            K::EnterFirst(false) => "`waiting pieces enter any time`",
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -549,7 +595,10 @@ impl StatementKind {
             K::SquareEffect { .. } => "`square N: go to first free before M`",
             K::Retreat(Some(_)) => "`retreat from SET to N`",
             K::Retreat(None) => "`retreat none`",
-            K::BearOff(BearOffSpec::Exact { from: None }) => "`bear off exact`",
+            K::BearOff(BearOffSpec::Exact { hindmost: true, .. }) => {
+                "`bear off exact, or past the end from the hindmost`"
+            }
+            K::BearOff(BearOffSpec::Exact { from: None, .. }) => "`bear off exact`",
             K::BearOff(BearOffSpec::Exact { .. }) => "`bear off exact from SET`",
             K::BearOff(BearOffSpec::Past { from: None }) => "`bear off at or past the end`",
             K::BearOff(BearOffSpec::Past { .. }) => "`bear off at or past the end from SET`",

@@ -153,7 +153,20 @@ pub enum ThrowSpec {
     Dice {
         faces: Vec<Spanned<u32>>,
         table: Option<Vec<DiceEntry>>,
+        /// `: each`: each die is played on its own, by one piece (no table then).
+        each: bool,
     },
+}
+
+/// How many pieces of a side may stand on one square.
+#[derive(Clone, Debug)]
+pub enum Stacking {
+    /// `stacks none`: one.
+    None,
+    /// `stacks any`: any number.
+    Any,
+    /// `stacks up to N`.
+    UpTo(Spanned<u32>),
 }
 
 /// One entry of a dice table: the faces shown, in the dice's order, and the value they give.
@@ -214,6 +227,9 @@ pub enum OpeningRule {
 pub enum BearOffSpec {
     Exact {
         from: Option<SetExpr>,
+        /// `, or past the end from the hindmost`: a throw that would go past the end bears off
+        /// a piece with no piece of its side behind it.
+        hindmost: bool,
     },
     /// `bear off at or past the end`: any throw that reaches the end or goes beyond.
     Past {
@@ -422,6 +438,16 @@ pub enum StatementKind {
     Stop(SetExpr),
     Backward(BackwardSpec),
     Priority(SetExpr),
+    /// `stacks none`, `stacks any` or `stacks up to N`.
+    Stacks(Stacking),
+    /// `closed with N`: a square held by N or more pieces of a side is closed to the other.
+    Closed(Spanned<u32>),
+    /// `doubles played twice` (true) or `doubles played once`.
+    Doubles(bool),
+    /// `use most dice, then the larger` (true) or `use most dice`.
+    UseDice(bool),
+    /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
+    EnterFirst(bool),
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -504,6 +530,11 @@ impl StatementKind {
             K::Stop(_) => RuleKey::Stop,
             K::Backward(_) => RuleKey::Backward,
             K::Priority(_) => RuleKey::Priority,
+            K::Stacks(_) => RuleKey::Stacks,
+            K::Closed(_) => RuleKey::Closed,
+            K::Doubles(_) => RuleKey::Doubles,
+            K::UseDice(_) => RuleKey::UseDice,
+            K::EnterFirst(_) => RuleKey::EnterFirst,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,

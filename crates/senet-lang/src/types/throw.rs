@@ -70,6 +70,60 @@ pub enum ThrowDevice {
     /// Fair dice with these numbers of faces; `values[k]` is the value of the k-th combination
     /// of faces shown, the first die's face the most significant (1 1 ..., 1 ... 2, ...).
     Dice { faces: Vec<u8>, values: Vec<u8> },
+    /// Fair dice with these numbers of faces, each played on its own (`throw dice 6, 6: each`).
+    /// A throw's value is a code for the faces shown, whatever their order: code `c` stands for
+    /// `dice_sets(faces)[c - 1]`; `values[k]` is the code of the k-th combination of faces, as
+    /// for [`ThrowDevice::Dice`].
+    Each { faces: Vec<u8>, values: Vec<u8> },
+}
+
+/// The faces dice with these numbers of faces can show, whatever their order: each set of faces
+/// shown, largest first, in ascending order of those lists. A throw of dice played one by one is
+/// coded by its set's place in this list, from 1.
+pub fn dice_sets(faces: &[u8]) -> Vec<Vec<u8>> {
+    let mut sets: Vec<Vec<u8>> = ordered_faces(faces)
+        .into_iter()
+        .map(|mut shown| {
+            shown.sort_unstable_by(|a, b| b.cmp(a));
+            shown
+        })
+        .collect();
+    sets.sort_unstable();
+    sets.dedup();
+    sets
+}
+
+/// Every combination of faces the dice can show, the first die's face the most significant (1 1,
+/// 1 2, ..., 2 1, ...).
+pub fn ordered_faces(faces: &[u8]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = vec![Vec::new()];
+    for &f in faces {
+        out = out
+            .into_iter()
+            .flat_map(|shown| {
+                (1..=f).map(move |face| {
+                    let mut next = shown.clone();
+                    next.push(face);
+                    next
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The code of each combination of faces of [`ordered_faces`]: its set's place in
+/// [`dice_sets`], from 1 (none past 255: the checker keeps codes far below).
+pub fn each_values(faces: &[u8]) -> Vec<u8> {
+    let sets = dice_sets(faces);
+    ordered_faces(faces)
+        .into_iter()
+        .map(|mut shown| {
+            shown.sort_unstable_by(|a, b| b.cmp(a));
+            let k = sets.binary_search(&shown).unwrap_or(0);
+            u8::try_from(k + 1).unwrap_or(u8::MAX)
+        })
+        .collect()
 }
 
 impl ThrowDevice {
@@ -88,7 +142,9 @@ impl ThrowDevice {
                 }
             }
             ThrowDevice::Die { faces } => (1..=*faces).for_each(|v| add(v, 1)),
-            ThrowDevice::Dice { values, .. } => values.iter().for_each(|&v| add(v, 1)),
+            ThrowDevice::Dice { values, .. } | ThrowDevice::Each { values, .. } => {
+                values.iter().for_each(|&v| add(v, 1));
+            }
         }
         out.sort_unstable();
         out
@@ -99,7 +155,9 @@ impl ThrowDevice {
         match self {
             ThrowDevice::Sticks { count, .. } => 1 << count,
             ThrowDevice::Die { faces } => u64::from(*faces),
-            ThrowDevice::Dice { faces, .. } => faces.iter().map(|&f| u64::from(f)).product(),
+            ThrowDevice::Dice { faces, .. } | ThrowDevice::Each { faces, .. } => {
+                faces.iter().map(|&f| u64::from(f)).product()
+            }
         }
     }
 
@@ -112,8 +170,25 @@ impl ThrowDevice {
         match self {
             ThrowDevice::Sticks { values, .. } => values.contains(&value),
             ThrowDevice::Die { faces } => (1..=*faces).contains(&value),
-            ThrowDevice::Dice { values, .. } => values.contains(&value),
+            ThrowDevice::Dice { values, .. } | ThrowDevice::Each { values, .. } => {
+                values.contains(&value)
+            }
         }
+    }
+
+    /// For dice played one by one, the faces a throw's code stands for, largest first.
+    pub fn dice_of(&self, code: u8) -> Option<Vec<u8>> {
+        match self {
+            ThrowDevice::Each { faces, .. } => dice_sets(faces)
+                .get(usize::from(code).checked_sub(1)?)
+                .cloned(),
+            _ => None,
+        }
+    }
+
+    /// Whether the dice are played one by one.
+    pub fn is_each(&self) -> bool {
+        matches!(self, ThrowDevice::Each { .. })
     }
 }
 

@@ -47,7 +47,7 @@ impl From<WayNote> for Way {
 pub struct PositionNote {
     pub to_move: String,
     #[serde(default)]
-    pub throw: Option<u64>,
+    pub throw: Option<ThrowNote>,
     pub pieces: Named<Vec<PlaceNote>>,
     /// The sides whose opening move is still due.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -68,6 +68,31 @@ pub struct PositionNote {
     pub moved_this_turn: Option<WayNote>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub throws_owed: u8,
+}
+
+/// The throw in hand: a value, or where dice are played one by one, the dice still to play
+/// (`[3, 1]`; a double played twice over `[4, 4, 4, 4]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ThrowNote {
+    Value(u64),
+    Dice(Vec<u64>),
+}
+
+impl ThrowNote {
+    /// The throw `t` as JSON: its dice where the rules play dice one by one.
+    pub fn of(engine: &Engine, t: Throw) -> ThrowNote {
+        let r = &engine.rules;
+        match r.stacked.as_ref().filter(|_| r.device.is_each()) {
+            Some(st) => ThrowNote::Dice(
+                st.pools
+                    .get(usize::from(t.get()))
+                    .map(|pool| pool.iter().map(|&d| u64::from(d)).collect())
+                    .unwrap_or_default(),
+            ),
+            None => ThrowNote::Value(u64::from(t.get())),
+        }
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -91,7 +116,7 @@ impl PositionNote {
         };
         PositionNote {
             to_move: r.sides[pos.to_move()].name.clone(),
-            throw: throw.map(|t| u64::from(t.get())),
+            throw: throw.map(|t| ThrowNote::of(engine, t)),
             pieces: Named(
                 r.sides
                     .iter()
@@ -124,7 +149,11 @@ impl PositionNote {
     /// ([`Setup::position`]).
     pub fn position(&self, engine: &Engine) -> Result<(Position, Option<Throw>), PositionError> {
         let r = &engine.rules;
-        let throw = self.throw.map(|t| parse_throw(engine, t)).transpose()?;
+        let throw = match &self.throw {
+            None => None,
+            Some(ThrowNote::Value(t)) => Some(parse_throw(engine, *t)?),
+            Some(ThrowNote::Dice(dice)) => Some(dice_throw(engine, dice)?),
+        };
         let mut setup = Setup {
             to_move: side_named(engine, &self.to_move)?,
             pieces: PerSide::default(),
@@ -342,6 +371,62 @@ fn parse_throw(engine: &Engine, t: u64) -> Result<Throw, PositionError> {
     }))
 }
 
+/// Where dice are played one by one, the dice still to play, as given: each a face of the dice,
+/// no more of them than a throw plays.
+fn dice_in_hand(engine: &Engine, dice: &[u64]) -> Result<Vec<u8>, PositionError> {
+    let r = &engine.rules;
+    let (Some(st), senet_lang::types::ThrowDevice::Each { faces, .. }) = (&r.stacked, &r.device)
+    else {
+        return Err(PositionError::Throw(
+            "`throw` is a list of dice only where the rules play dice one by one; here it is a number"
+                .into(),
+        ));
+    };
+    let most_faces = faces.iter().copied().max().unwrap_or(0);
+    let most_dice = st.pools.iter().map(Vec::len).max().unwrap_or(0);
+    if dice.is_empty() || dice.len() > most_dice {
+        return Err(PositionError::Throw(format!(
+            "`throw` lists the dice still to play: 1 to {most_dice} of them"
+        )));
+    }
+    dice.iter()
+        .map(|&d| {
+            u8::try_from(d)
+                .ok()
+                .filter(|&d| (1..=most_faces).contains(&d))
+                .ok_or_else(|| {
+                    PositionError::Throw(format!(
+                        "the die {d} is not one the dice can show (1 to {most_faces})"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// The throw whose dice are `dice` (in any order), where dice are played one by one; dice that
+/// are part of a throw (a double with some of its moves played) stand for the throw they could
+/// be the rest of only in [`moves_json`], which plays them as given.
+fn dice_throw(engine: &Engine, dice: &[u64]) -> Result<Throw, PositionError> {
+    let mut given = dice_in_hand(engine, dice)?;
+    given.sort_unstable();
+    let pools = engine.rules.stacked.as_ref().map(|t| &t.pools);
+    let code = pools.and_then(|pools| {
+        pools.iter().position(|pool| {
+            let mut pool = pool.clone();
+            pool.sort_unstable();
+            !pool.is_empty() && pool == given
+        })
+    });
+    code.and_then(|c| u16::try_from(c).ok())
+        .map(Throw::new)
+        .ok_or_else(|| {
+            PositionError::Throw(
+                "these dice are not a whole throw (a double is played four times: `[4, 4, 4, 4]`)"
+                    .into(),
+            )
+        })
+}
+
 /// The most ways to share a split turn's total among pieces (see [`Engine::split_ways`]) whose
 /// moves are listed. The work varies with the position: 10 million ways (a total of 29 for
 /// seven free pieces of Senet) took from 1 to 3.3 seconds and up to 770 MB in a release build;
@@ -425,6 +510,9 @@ impl PassNote {
 /// The answer of `senet moves` for one position (JSON): every legal move with its steps and the
 /// position it leads to, or the pass. `buf` is a reusable move buffer.
 pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Value, PositionError> {
+    if let Some(answer) = dice_moves_json(engine, v, buf)? {
+        return Ok(answer);
+    }
     let (pos, throw) = parse_position(engine, v)?;
     let throw = throw.ok_or(PositionError::NoThrow)?;
     if engine.outcome(&pos).is_some() {
@@ -445,6 +533,42 @@ pub fn moves_json(engine: &Engine, v: &Value, buf: &mut Vec<Move>) -> Result<Val
         .collect();
     let pass = moves.is_empty().then(|| PassNote::of(engine, &pos, throw));
     Ok(serde_json::to_value(MovesNote { moves, pass }).unwrap_or_default())
+}
+
+/// Where the rules play dice one by one and `throw` lists dice, the answer of `senet moves` for
+/// those dice as given (a whole throw, or what is left of one): `None` otherwise.
+fn dice_moves_json(
+    engine: &Engine,
+    v: &Value,
+    buf: &mut Vec<Move>,
+) -> Result<Option<Value>, PositionError> {
+    if !engine.rules.device.is_each() || !v.get("throw").is_some_and(Value::is_array) {
+        return Ok(None);
+    }
+    if !v.is_object() {
+        return Err(PositionError::NotAnObject);
+    }
+    let mut note: PositionNote =
+        serde_path_to_error::deserialize(v).map_err(PositionError::Form)?;
+    let Some(ThrowNote::Dice(dice)) = note.throw.take() else {
+        return Ok(None);
+    };
+    let dice = dice_in_hand(engine, &dice)?;
+    let (pos, _) = note.position(engine)?;
+    if engine.outcome(&pos).is_some() {
+        return Err(PositionError::Over);
+    }
+    engine.dice_moves(&pos, &dice, buf);
+    let moves: Vec<MoveNote> = buf
+        .iter()
+        .map(|mv| MoveNote::of(engine, &pos, mv, Throw::ZERO))
+        .collect();
+    let pass = moves
+        .is_empty()
+        .then(|| PassNote::of(engine, &pos, Throw::ZERO));
+    Ok(Some(
+        serde_json::to_value(MovesNote { moves, pass }).unwrap_or_default(),
+    ))
 }
 
 /// One legal move as `senet moves` lists it (JSON).

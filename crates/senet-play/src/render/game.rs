@@ -354,6 +354,7 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
             format!("sticks {glyphs} ({up}) → {value}")
         }
         Some((glyphs, _)) => format!("{glyphs} → {value}"),
+        None if engine.rules.device.is_each() => dice_text(engine, value, long),
         None if long && matches!(engine.rules.device, ThrowDevice::Die { .. }) => {
             format!("die: {value}")
         }
@@ -361,6 +362,39 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
             format!("dice: {value}")
         }
         None => value.to_string(),
+    }
+}
+
+/// A throw of dice played one by one: `5-3` short; long, `dice: 5 and 3`, and for a double
+/// played twice over, `dice: 4 and 4, played four times`.
+fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
+    let dice = engine.rules.device.dice_of(value).unwrap_or_default();
+    let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+    if !long {
+        return faces.join("-");
+    }
+    let played = engine
+        .rules
+        .stacked
+        .as_ref()
+        .and_then(|t| t.pools.get(usize::from(value)))
+        .map_or(dice.len(), Vec::len);
+    let times = if played > dice.len() {
+        format!(", played {} times", words_count(played))
+    } else {
+        String::new()
+    };
+    format!("dice: {}{times}", and_list(&faces))
+}
+
+/// A small count in words.
+fn words_count(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        6 => "six".into(),
+        n => n.to_string(),
     }
 }
 
@@ -408,6 +442,13 @@ pub fn device_text(engine: &Engine) -> String {
         ThrowDevice::Dice { faces, .. } => {
             let each: Vec<String> = faces.iter().map(|f| format!("1 to {f}")).collect();
             format!("Throws: dice with faces {}.", each.join(" and "))
+        }
+        ThrowDevice::Each { faces, .. } => {
+            let each: Vec<String> = faces.iter().map(|f| format!("1 to {f}")).collect();
+            format!(
+                "Throws: dice with faces {}, each played on its own.",
+                each.join(" and ")
+            )
         }
     }
 }

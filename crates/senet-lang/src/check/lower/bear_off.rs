@@ -14,8 +14,9 @@ pub(super) struct Bearing {
 pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
     let bear_off = match cx.said(&RuleKey::BearOff) {
         Some(said) => match &*said.kind {
-            K::BearOff(BearOffSpec::Exact { from }) => Some(BearOff::Exact {
+            K::BearOff(BearOffSpec::Exact { from, hindmost }) => Some(BearOff::Exact {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
+                hindmost: *hindmost,
             }),
             K::BearOff(BearOffSpec::Past { from }) => Some(BearOff::Past {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
@@ -38,7 +39,10 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
             other => mismatch(other),
         },
         // No piece bears off a loop: where every path is one, the rule need not be said.
-        None if cx.sides().values().all(|s| s.looped) => Some(BearOff::Exact { from: None }),
+        None if cx.sides().values().all(|s| s.looped) => Some(BearOff::Exact {
+            from: None,
+            hindmost: false,
+        }),
         None => {
             cx.missing("how pieces bear off", "bear off exact");
             None

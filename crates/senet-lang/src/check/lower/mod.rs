@@ -17,6 +17,7 @@ mod movement;
 mod opening;
 mod places;
 mod sides;
+mod stacks;
 mod throws;
 
 pub use sides::COLOURS;
@@ -35,12 +36,14 @@ use super::errors::{
 use super::inherited::{Inherited, InheritedRule, override_help};
 use super::load::Layer;
 use super::merge::{Entry, Merged};
-use super::ruleset::{OptionInfo, RuleInfo, RuleSet, SideRules, TurnTrigger, Win};
+use super::ruleset::{
+    BearOff, End, OptionInfo, RuleInfo, RuleSet, SideRules, Turn, TurnTrigger, Win,
+};
 use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::lang::{Code, Diagnostic};
-use crate::types::{Board, Capture, EnterOnto, PerSide, Side, Square, ThrowDevice};
+use crate::types::{Board, Capture, EnterOnto, PathPos, PerSide, Side, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -727,6 +730,7 @@ pub fn build(
 /// What each concern lowered, before they are put together into a [`RuleSet`].
 struct Parts {
     board: Board,
+    stacks: stacks::Stacks,
     layout: sides::Layout,
     throws: throws::Throws,
     enter: Option<crate::check::ruleset::Enter>,
@@ -804,8 +808,20 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         &ending,
         removable,
     );
+    let each = throws.device.as_ref().is_some_and(ThrowDevice::is_each);
+    let stacks = stacks::stacks(cx, layout.stack_limit, each);
+    if layout.stack_limit > 1 || each {
+        let refused = stacked_refusals(
+            cx,
+            (&layout, &throws, &movement),
+            (capture, &bearing, &ending),
+            (&opening, retreat.is_some()),
+        );
+        stacks::refuse(cx, &refused);
+    }
     Some(Parts {
         board,
+        stacks,
         layout,
         throws,
         enter,
@@ -819,6 +835,71 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         bearing,
         ending,
     })
+}
+
+/// The rules in force that the engine's stacked form does not play, each with whether it is
+/// in force (E201 where it is, with stacks or dice played one by one).
+fn stacked_refusals(
+    cx: &Ctx,
+    (layout, throws, movement): (&sides::Layout, &throws::Throws, &movement::Movement),
+    (capture, bearing, ending): (Capture, &bear_off::Bearing, &end::Ending),
+    (opening, retreat): (&opening::OpeningRules, bool),
+) -> Vec<(RuleKey, bool)> {
+    let any = |v: &PerSide<Vec<PathPos>>| v.values().any(|p| !p.is_empty());
+    let bends = cx
+        .sides()
+        .values()
+        .any(|s| s.looped || !s.segment_ends.is_empty() || s.visits_twice());
+    let mut refused = vec![
+        (RuleKey::First, layout.throw_off),
+        (RuleKey::Turn, throws.turn != Turn::ThrowThenMove),
+        (RuleKey::ExtraAfter, !throws.extra_after.is_empty()),
+        (RuleKey::ExtraOn, any(&throws.extra_on)),
+        (RuleKey::Begin, !throws.begin.is_empty()),
+        (RuleKey::FirstMove, !throws.first_move.is_empty()),
+        (RuleKey::FirstMoveOrder, movement.first_after_ahead),
+        (
+            RuleKey::Capture,
+            matches!(capture, Capture::Swap | Capture::To(_)),
+        ),
+        (RuleKey::Protect, movement.protect_pairs),
+        (RuleKey::Blockade, movement.blockade.is_some()),
+        (RuleKey::Stop, any(&movement.stop)),
+        (RuleKey::Backward, movement.backward),
+        (RuleKey::Priority, any(&movement.priority)),
+        (RuleKey::OnlyPiecesOn, any(&movement.only_pieces_on)),
+        (RuleKey::NoBackwardFrom, any(&movement.no_backward_from)),
+        (RuleKey::Direction, movement.one_direction),
+        (RuleKey::AheadEmpty, any(&movement.ahead_empty)),
+        (RuleKey::Together, any(&movement.together)),
+        (RuleKey::NoPassing, any(&movement.no_passing)),
+        (RuleKey::StopAndGo, any(&movement.stop_and_go)),
+        (RuleKey::ExtraAddUp, movement.extra_add_up),
+        (RuleKey::Seats, opening.seats.is_some()),
+        (RuleKey::Retreat, retreat),
+        (RuleKey::OnlyBearOff, any(&bearing.only_bear_off)),
+        (
+            RuleKey::BearOff,
+            matches!(bearing.bear_off, Some(BearOff::Table(_))),
+        ),
+        (RuleKey::Win, ending.win != Some(Win::FirstAllOff)),
+        (RuleKey::End, ending.end != End::BoardEmpty),
+        (RuleKey::MatchPoints, !ending.match_points.is_empty()),
+    ];
+    refused.extend(cx.path_keys().into_iter().map(|k| (k, bends)));
+    // Opening moves, square effects and event rules: each stated one.
+    for e in &cx.merged.entries {
+        let stated = match &e.stmt.kind {
+            K::Opening { rule, .. } => rule.is_some(),
+            K::SquareEffect { effect, .. } => effect.is_some(),
+            K::On { effects, .. } => !effects.is_empty(),
+            _ => false,
+        };
+        if stated {
+            refused.push((e.key.clone(), true));
+        }
+    }
+    refused
 }
 
 /// Backward moves and a piece's first move, where the turn or the start rule them out: backward
@@ -1015,6 +1096,11 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         to_removed: parts.effects.to_removed,
         out_optional: parts.effects.out_optional,
         bear_off: parts.bearing.bear_off?,
+        stack_limit: parts.stacks.limit,
+        closed_with: parts.stacks.closed_with,
+        doubles_twice: parts.stacks.doubles_twice,
+        use_larger: parts.stacks.use_larger,
+        enter_first: parts.stacks.enter_first,
         bear_when: parts.bearing.bear_when,
         only_bear_off: parts.bearing.only_bear_off,
         retreat: parts.retreat,

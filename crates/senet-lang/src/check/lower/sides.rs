@@ -21,17 +21,20 @@ pub(super) struct Layout {
     pub first: Option<Side>,
     /// Who moves first is decided by a throw-off (`first` is then who wins a tie).
     pub throw_off: bool,
+    /// The most pieces of a side on one square (`stacks`): 1 where pieces do not stack.
+    pub stack_limit: u8,
 }
 
 pub(super) fn layout(cx: &mut Ctx) -> Layout {
     colours(cx);
     let pieces = pieces(cx);
+    let stack_limit = super::stacks::stack_limit(cx, pieces);
     let start = match (cx.said(&RuleKey::Start), pieces) {
         (Some(said), Some(pieces)) => {
             let K::Start(spec) = &*said.kind else {
                 mismatch(&said.kind)
             };
-            start(cx, said.layer, &said.span, spec, pieces)
+            start(cx, said.layer, &said.span, spec, (pieces, stack_limit))
         }
         (None, _) => {
             cx.missing("where the pieces start", "start alternating from 1");
@@ -53,6 +56,7 @@ pub(super) fn layout(cx: &mut Ctx) -> Layout {
         start,
         first,
         throw_off,
+        stack_limit,
     }
 }
 
@@ -135,14 +139,20 @@ fn pieces(cx: &mut Ctx) -> Option<u8> {
     }
 }
 
-fn start(cx: &mut Ctx, layer: usize, span: &Span, spec: &StartSpec, pieces: u8) -> Option<Start> {
+fn start(
+    cx: &mut Ctx,
+    layer: usize,
+    span: &Span,
+    spec: &StartSpec,
+    (pieces, stack_limit): (u8, u8),
+) -> Option<Start> {
     match spec {
         StartSpec::Waiting => Some(Start::Waiting),
         StartSpec::Alternating(from) => {
             let sq = cx.path_square(layer, from.value, &from.span)?;
             alternating(cx, layer, span, sq, from.value, pieces)
         }
-        StartSpec::Explicit(list) => explicit(cx, layer, span, list, pieces),
+        StartSpec::Explicit(list) => explicit(cx, layer, span, list, (pieces, stack_limit)),
     }
 }
 
@@ -231,16 +241,17 @@ fn alternating(
     })
 }
 
-/// Each side's pieces on the squares listed for it.
+/// Each side's pieces on the squares listed for it: a square listed again for the same side is
+/// a stack, where pieces stack (up to their limit).
 fn explicit(
     cx: &mut Ctx,
     layer: usize,
     span: &Span,
     list: &[(crate::lang::syntax::Spanned<String>, Vec<Item>)],
-    pieces: u8,
+    (pieces, stack_limit): (u8, u8),
 ) -> Option<Start> {
     let mut per_side: PerSide<Option<Vec<PathPos>>> = PerSide::default();
-    let mut taken: Vec<(Square, Span)> = Vec::new();
+    let mut taken: Vec<(Square, Span, Side)> = Vec::new();
     let mut ok = true;
     for (name, items) in list {
         let Some(s) = cx.side(layer, name) else {
@@ -252,7 +263,10 @@ fn explicit(
             let squares = cx.item_squares(layer, item);
             ok &= squares.len() == item.count();
             for (n, sq) in squares {
-                if let Some((_, first)) = taken.iter().find(|(t, _)| *t == sq) {
+                let here = taken.iter().filter(|(t, ..)| *t == sq);
+                let stacks = here.clone().all(|(.., side)| *side == s)
+                    && here.clone().count() < usize::from(stack_limit);
+                if let Some((_, first, _)) = here.clone().next().filter(|_| !stacks) {
                     cx.err(
                         layer,
                         CheckError::LayoutOverlap {
@@ -264,7 +278,7 @@ fn explicit(
                     ok = false;
                     continue;
                 }
-                taken.push((sq, item.span.clone()));
+                taken.push((sq, item.span.clone(), s));
                 match cx.sides()[s].position_of(sq) {
                     Some(p) => positions.push(p),
                     None if cx.paths_broken => ok = false,

@@ -152,7 +152,7 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 None
             }
         },
-        ThrowSpec::Dice { faces, table } => {
+        ThrowSpec::Dice { faces, table, each } => {
             if faces.len() > MAX_DICE {
                 cx.out_of_range(
                     layer,
@@ -178,6 +178,25 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
             }
             if sizes.len() != faces.len() {
                 return None;
+            }
+            if *each {
+                let kinds = crate::types::dice_sets(&sizes).len();
+                if kinds > usize::from(MAX_THROW_VALUE) {
+                    cx.out_of_range(
+                        layer,
+                        span,
+                        format!("dice played one by one that show {kinds} different throws"),
+                        "too many different throws",
+                        format!(
+                            "dice played one by one may show at most {MAX_THROW_VALUE} different throws (two six-sided dice show 21)"
+                        ),
+                    );
+                    return None;
+                }
+                return Some(ThrowDevice::Each {
+                    values: crate::types::each_values(&sizes),
+                    faces: sizes,
+                });
             }
             let values = match table {
                 None => sum_values(cx, layer, span, &sizes)?,

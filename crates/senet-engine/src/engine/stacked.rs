@@ -1,0 +1,238 @@
+//! The stacked form of move generation, for the tables games: pieces of a side stack on a
+//! position, a square held by enough enemy pieces is closed, fewer are captured, and a throw of
+//! several dice is played one die at a time, each die's number moved whole by one piece (the
+//! same piece may move again with the next die).
+//!
+//! A move is the whole turn: the sequence of single steps that plays the dice. Of all the
+//! sequences, only those that use as many dice as some sequence can are legal, and where only
+//! one die can be used, the larger if it can (`use most dice, then the larger`). Sequences that
+//! end in the same position are one move. The checker keeps rules with stacks to what this form
+//! plays: paths from start to end, entering, capture to waiting or removal, closed and safe
+//! squares, bearing off, and the first side to bear off all.
+//!
+//! The search keeps its buffers between calls (one set per thread), so a turn allocates nothing
+//! once they have grown to the largest turn seen.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::apply::NoRecord;
+use super::generate::{OFF, bit};
+use super::{Engine, Move, Position, Step};
+use crate::compile::{BearCondition, Stacked};
+use senet_lang::types::{EnterOnto, Side};
+
+/// A quick hash for the search's own set of positions (nothing here comes from outside).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type Fast = BuildHasherDefault<WordHasher>;
+
+/// The buffers of one search, kept between searches.
+#[derive(Default)]
+struct Search {
+    /// Every sequence that plays as many dice as it can: where it leads, its steps, how many
+    /// dice it used and the largest of them.
+    leaves: Vec<(Position, Move, u8, u8)>,
+    /// The positions already listed.
+    seen: HashSet<Position, Fast>,
+    /// The positions reached with each number of dice left, for not searching one twice.
+    visited: HashSet<(Position, [u8; 6]), Fast>,
+}
+
+thread_local! {
+    static SEARCH: RefCell<Search> = RefCell::new(Search::default());
+}
+
+impl Engine {
+    /// The legal moves of the side to move for the dice `pool` (the dice still to play, in any
+    /// order), each a whole turn, written into `out`. An empty list means the side passes.
+    pub(super) fn stacked_moves(&self, pos: &Position, pool: &[u8], out: &mut Vec<Move>) {
+        out.clear();
+        let Some(t) = &self.rules.stacked else {
+            return;
+        };
+        let mut dice = [0u8; 6];
+        for (slot, &d) in dice.iter_mut().zip(pool) {
+            *slot = d;
+        }
+        let n = pool.len().min(dice.len());
+        dice[..n].sort_unstable_by(|a, b| b.cmp(a));
+        SEARCH.with(|cell| {
+            let search = &mut *cell.borrow_mut();
+            search.leaves.clear();
+            search.seen.clear();
+            search.visited.clear();
+            self.play_dice(t, pos, &dice[..n], Move::default(), (0, 0), search);
+            let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
+            if most == 0 {
+                return;
+            }
+            // Where only one die of the throw can be used, the larger that can be.
+            let larger = if t.use_larger && most == 1 {
+                search.leaves.iter().map(|l| l.3).max().unwrap_or(0)
+            } else {
+                0
+            };
+            for (next, mv, used, top) in &search.leaves {
+                if *used == most && *top >= larger && search.seen.insert(*next) {
+                    out.push(*mv);
+                }
+            }
+        });
+    }
+
+    /// Plays the dice left (largest first, each distinct value tried in turn) from `pos`,
+    /// recording every sequence that can go no further: `(used, top)` are the dice used so far
+    /// and the largest of them.
+    fn play_dice(
+        &self,
+        t: &Stacked,
+        pos: &Position,
+        left: &[u8],
+        mv: Move,
+        (used, top): (u8, u8),
+        search: &mut Search,
+    ) {
+        let mut key = [0u8; 6];
+        key[..left.len()].copy_from_slice(left);
+        if used > 0 && !search.visited.insert((*pos, key)) {
+            return;
+        }
+        let s = pos.to_move;
+        let mut moved = false;
+        for (k, &d) in left.iter().enumerate() {
+            if k > 0 && left[k - 1] == d {
+                continue;
+            }
+            let mut rest = [0u8; 6];
+            let r = left.len() - 1;
+            rest[..k].copy_from_slice(&left[..k]);
+            rest[k..r].copy_from_slice(&left[k + 1..]);
+            let mut steps = [Step::default(); 16];
+            let count = self.die_steps(t, pos, s, d, &mut steps);
+            for &step in &steps[..count] {
+                let mut next = *pos;
+                self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
+                let mut longer = mv;
+                if longer.push(step).is_none() {
+                    continue;
+                }
+                moved = true;
+                self.play_dice(t, &next, &rest[..r], longer, (used + 1, top.max(d)), search);
+            }
+        }
+        if !moved {
+            search.leaves.push((*pos, mv, used, top));
+        }
+    }
+
+    /// The single steps side `s` may make with one die of `d`, written into `out`; how many.
+    fn die_steps(
+        &self,
+        t: &Stacked,
+        pos: &Position,
+        s: Side,
+        d: u8,
+        out: &mut [Step; 16],
+    ) -> usize {
+        let mut n = 0;
+        let mut push = |step: Step| {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = step;
+                n += 1;
+            }
+        };
+        let len = self.masks[s].len;
+        if pos.waiting[s] > 0 {
+            if let Some(e) = self.rules.enter
+                && e.allows(d.into())
+            {
+                let onto = match e.onto {
+                    EnterOnto::Throw => d,
+                    EnterOnto::Position(p) => p.get(),
+                };
+                let empty = !e.if_empty || self.square_empty(pos, s, onto);
+                if (1..=len).contains(&onto) && empty && self.stack_lands(t, pos, s, onto) {
+                    push(Step::packed(0, onto));
+                }
+            }
+            if t.enter_first {
+                return n;
+            }
+        }
+        let may_bear = self.may_bear_off(pos, s);
+        let mut bits = pos.on[s];
+        while bits != 0 {
+            let p = u8::try_from(bits.trailing_zeros() + 1).unwrap_or(0);
+            bits &= bits - 1;
+            let to = u16::from(p) + u16::from(d);
+            if to <= u16::from(len) {
+                let to = u8::try_from(to).unwrap_or(0);
+                if self.stack_lands(t, pos, s, to) {
+                    push(Step::packed(p, to));
+                }
+            } else if may_bear && t.bear_from[s] & bit(p) != 0 {
+                let exact = to == u16::from(len) + 1;
+                // No piece of the side behind this one, nor waiting to enter.
+                let hindmost = pos.waiting[s] == 0 && pos.on[s] & (bit(p) - 1) == 0;
+                if exact || t.bear_past || (t.bear_hindmost && hindmost) {
+                    push(Step::packed(p, OFF));
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether a piece of side `s` may end a step on its position `to`: its own stack there has
+    /// room, and the enemy pieces there are fewer than close the square and may be captured.
+    fn stack_lands(&self, t: &Stacked, pos: &Position, s: Side, to: u8) -> bool {
+        let m = &self.masks[s];
+        let i = usize::from(to - 1);
+        if pos.on[s] & bit(to) != 0 {
+            return 1 + pos.more_at(s, i) < t.limit;
+        }
+        if pos.squares[s.other()] & m.square_bit[i] == 0 {
+            return true;
+        }
+        let e = s.other();
+        let ep = self.masks[e].pos_of_square[m.square_index(to)];
+        let enemies = 1 + pos.more_at(e, usize::from(ep.max(1) - 1));
+        enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
+    }
+
+    /// Whether side `s`'s position `p` stands on a square with no piece on it.
+    fn square_empty(&self, pos: &Position, s: Side, p: u8) -> bool {
+        pos.occupied() & self.masks[s].square_bit[usize::from(p - 1)] == 0
+    }
+
+    /// Whether side `s` may bear off now, as `bear off only when` says.
+    fn may_bear_off(&self, pos: &Position, s: Side) -> bool {
+        let m = &self.masks[s];
+        match self.rules.bear_when {
+            BearCondition::Always => true,
+            BearCondition::AllInZone => pos.waiting[s] == 0 && pos.on[s] & !m.bear_zone == 0,
+            BearCondition::NoneInZone => pos.on[s] & m.no_bear_zone == 0,
+        }
+    }
+}

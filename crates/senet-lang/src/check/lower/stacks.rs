@@ -1,0 +1,146 @@
+//! Stacked pieces and dice played one by one, as the tables games play them: how many pieces a
+//! square holds, when enemy pieces close it, how doubles and unusable dice are played, and
+//! whether waiting pieces enter first. The engine plays such rules in a form of its own, which
+//! does not take every other rule: the checker refuses the rest here, at the rule.
+
+use super::{Ctx, mismatch};
+use crate::check::errors::{CheckError, StackRule};
+use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
+use crate::types::limits::MAX_PIECES;
+
+pub(super) struct Stacks {
+    /// The most pieces of a side on one square: 1 without stacks.
+    pub limit: u8,
+    pub closed_with: u8,
+    pub doubles_twice: bool,
+    pub use_larger: bool,
+    pub enter_first: bool,
+}
+
+/// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
+/// side has).
+pub(super) fn stack_limit(cx: &mut Ctx, pieces: Option<u8>) -> u8 {
+    let said = cx.rule(&RuleKey::Stacks);
+    let K::Stacks(stacking) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let most = pieces.unwrap_or(u8::try_from(MAX_PIECES).unwrap_or(u8::MAX));
+    match stacking {
+        Stacking::None => 1,
+        Stacking::Any => most.max(2),
+        Stacking::UpTo(n) => match u8::try_from(n.value) {
+            Ok(k) if k >= 2 && k <= most.max(2) => k,
+            _ => {
+                cx.err_against(
+                    said.layer,
+                    CheckError::NumberOutOfRange {
+                        span: n.span.clone().into(),
+                        what: format!("stacks of up to {} pieces", n.value),
+                        label: "out of range".into(),
+                        help: format!(
+                            "a stack holds 2 to {} pieces (`stacks up to 5`), any number (`stacks any`), or pieces do not stack (`stacks none`)",
+                            most.max(2)
+                        ),
+                    },
+                    &[RuleKey::Pieces],
+                );
+                most.max(2)
+            }
+        },
+    }
+}
+
+/// The rules of stacks and dice, each checked against what it needs: `closed with` needs stacks,
+/// `waiting pieces enter first` stacks or dice played one by one, and the rules about doubles and
+/// unusable dice dice played one by one.
+pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
+    let said = cx.rule(&RuleKey::Closed);
+    let K::Closed(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let closed_with = match u8::try_from(n.value) {
+        Ok(k) if k >= 1 && k <= limit.max(2) => k,
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: n.span.clone().into(),
+                    what: format!("a square closed with {} pieces", n.value),
+                    label: "out of range".into(),
+                    help: format!(
+                        "a square is closed by 1 to {} pieces, as many as it may hold (`closed with 2`)",
+                        limit.max(2)
+                    ),
+                },
+                &[RuleKey::Stacks],
+            );
+            2
+        }
+    };
+    if limit == 1 && cx.said(&RuleKey::Closed).is_some() {
+        needs(cx, &RuleKey::Closed, StackRule::Closed, RuleKey::Stacks);
+    }
+    let said = cx.rule(&RuleKey::Doubles);
+    let K::Doubles(doubles_twice) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if doubles_twice && !each {
+        needs(cx, &RuleKey::Doubles, StackRule::Doubles, RuleKey::Throw);
+    }
+    let said = cx.rule(&RuleKey::UseDice);
+    let K::UseDice(use_larger) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if cx.said(&RuleKey::UseDice).is_some() && !each {
+        needs(cx, &RuleKey::UseDice, StackRule::UseDice, RuleKey::Throw);
+    }
+    let said = cx.rule(&RuleKey::EnterFirst);
+    let K::EnterFirst(enter_first) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if enter_first && limit == 1 && !each {
+        needs(
+            cx,
+            &RuleKey::EnterFirst,
+            StackRule::EnterFirst,
+            RuleKey::Stacks,
+        );
+    }
+    Stacks {
+        limit,
+        closed_with,
+        doubles_twice,
+        use_larger,
+        enter_first,
+    }
+}
+
+/// E200 at rule `key`, which needs what the rule `against` would give.
+fn needs(cx: &mut Ctx, key: &RuleKey, rule: StackRule, against: RuleKey) {
+    cx.contradicts(
+        key,
+        |span| CheckError::NeedsStacks { span, rule },
+        &[against],
+    );
+}
+
+/// E201 at each stated rule that the stacked form of the engine does not play, in file order;
+/// `refused` holds, for each rule key whose value is in force, whether it is.
+pub(super) fn refuse(cx: &mut Ctx, refused: &[(RuleKey, bool)]) {
+    let mut found: Vec<(RuleKey, usize, crate::lang::syntax::Span)> = refused
+        .iter()
+        .filter(|(_, applies)| *applies)
+        .filter_map(|(key, _)| cx.said(key).map(|s| (key.clone(), s.layer, s.span)))
+        .collect();
+    found.sort_by_key(|(_, layer, span)| (*layer, span.start));
+    for (key, layer, span) in found {
+        cx.err_against(
+            layer,
+            CheckError::NotWithStacks {
+                span: span.into(),
+                rule: key.to_string(),
+            },
+            &[RuleKey::Stacks, RuleKey::Throw],
+        );
+    }
+}

@@ -91,16 +91,29 @@ fn dependencies(manifest: &Path) -> BTreeSet<String> {
 fn modules(lib: &Path) -> BTreeSet<String> {
     let text = std::fs::read_to_string(lib).expect("a lib.rs");
     let mut out = BTreeSet::new();
-    for line in text.lines() {
-        if let Some(name) = line.strip_prefix("pub mod ") {
-            out.insert(name.trim_end_matches(';').to_owned());
-        } else if let Some(list) = line.strip_prefix("pub use senet_") {
-            let list = list.trim_end_matches(';');
+    // Statements, not lines: rustfmt writes a long `pub use` over several lines. Comments and
+    // attributes go first (a doc comment may hold a `;`).
+    let code: String = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for statement in code.split(';') {
+        let statement = statement.trim();
+        if let Some(name) = statement.strip_prefix("pub mod ") {
+            out.insert(name.trim().to_owned());
+        } else if let Some(list) = statement.strip_prefix("pub use senet_") {
             let names = match list.split_once("::{") {
                 Some((_, names)) => names.trim_end_matches('}').to_owned(),
                 None => list.rsplit(' ').next().unwrap_or(list).to_owned(),
             };
-            out.extend(names.split(',').map(|n| n.trim().to_owned()));
+            out.extend(
+                names
+                    .split(',')
+                    .map(|n| n.trim().to_owned())
+                    .filter(|n| !n.is_empty()),
+            );
         }
     }
     out

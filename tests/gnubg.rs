@@ -510,3 +510,116 @@ fn the_fixture_is_whole() {
         assert_eq!(sorted, case.results, "results sorted and distinct");
     }
 }
+
+// ---- bear-off values --------------------------------------------------------------------------
+
+/// The positions of `bearoff.jsonl` with at most `most` checkers a side, and gnubg's chance for
+/// the side on roll: (player's counts, opponent's counts, chance).
+fn bear_off_lines(most: u8) -> Vec<(Counts, Counts, f64)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gnubg/bearoff.jsonl");
+    let text = std::fs::read_to_string(&path).expect("read tests/fixtures/gnubg/bearoff.jsonl");
+    let lines: Vec<(Counts, Counts, f64)> = text
+        .lines()
+        .map(|l| {
+            let line: Value = serde_json::from_str(l).expect("each line is JSON");
+            let win = line["win"].as_f64().expect("a chance");
+            (
+                counts_field(&line, "player"),
+                counts_field(&line, "opponent"),
+                win,
+            )
+        })
+        .collect();
+    assert_eq!(lines.len(), 360, "the fixture has 360 positions");
+    lines
+        .into_iter()
+        .filter(|(p, o, _)| p.iter().sum::<u8>() <= most && o.iter().sum::<u8>() <= most)
+        .collect()
+}
+
+/// gnubg's two-sided bear-off database (`gnubg_ts0.bd`) against the exact solver: for the
+/// fixture's positions with up to `most` checkers a side, all home, the side on roll wins with
+/// the chance gnubg stores as a 16-bit fraction `n / 65535`. The fixture keeps only positions
+/// whose stored value lies within one unit of the exact chance (the database is built in fixed
+/// point and drifts by up to 3.7 units elsewhere; README), so the solver's exact chance must lie
+/// within 1/65535 of `win`. Each position is solved with either side on roll (white as gnubg's
+/// player, then black).
+fn bear_off_agrees(most: u8) {
+    use senet::check::check_target;
+    use senet::compile::compile;
+    use senet::engine::Engine;
+    use senet::notation::position::parse_position;
+
+    let engine = Engine::new(compile(
+        &check_target("tables/backgammon", &[]).expect("the rule set checks"),
+    ));
+    let position = |mover: &str, mine: &Counts, theirs: &Counts| {
+        let other = if mover == "white" { "black" } else { "white" };
+        let json = json!({
+            "to_move": mover,
+            "throw": null,
+            "pieces": { mover: places_of(mine), other: places_of(theirs) },
+        });
+        parse_position(&engine, &json).expect("a valid position").0
+    };
+    // Solved states are looked up in the solutions made so far before a position is solved
+    // on its own: the positions with the most checkers first, whose solves reach many others.
+    let mut solutions: Vec<senet::solve::Solution> = Vec::new();
+    let mut lines = bear_off_lines(most);
+    assert!(!lines.is_empty());
+    lines.sort_by_key(|(p, o, _)| std::cmp::Reverse(p.iter().sum::<u8>() + o.iter().sum::<u8>()));
+    let mut worst = 0.0f64;
+    let mut wrong = Vec::new();
+    for (player, opponent, win) in &lines {
+        for mover in ["white", "black"] {
+            let pos = position(mover, player, opponent);
+            let found = solutions.iter().position(|s| s.index.contains_key(&pos));
+            let k = found.unwrap_or_else(|| {
+                let solved = senet::solve::solve(&engine, pos, 10_000_000, |_| {})
+                    .unwrap_or_else(|_| panic!("{most} checkers a side: too large to solve"));
+                solutions.push(solved);
+                solutions.len() - 1
+            });
+            let solution = &solutions[k];
+            let i = solution.index[&pos] as usize;
+            let (first, second, _) = solution.chances(i);
+            let ours = if mover == "white" { first } else { second };
+            let off = (ours - win).abs();
+            worst = worst.max(off);
+            if off > 1.0 / 65535.0 + 1e-12 {
+                wrong.push(format!(
+                    "{mover} on roll, {} against {}: exact {ours:.9}, gnubg {win:.9} ({:.2} units)",
+                    show(player),
+                    show(opponent),
+                    off * 65535.0
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} chances differ from gnubg's stored ones by more than 1/65535 (the worst by {:.2} units):\n{}",
+        wrong.len(),
+        2 * lines.len(),
+        worst * 65535.0,
+        wrong
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// The bear-off positions with up to three checkers a side (a few seconds).
+#[test]
+fn bear_off_chances_match_gnubgs_database_up_to_three_checkers() {
+    bear_off_agrees(3);
+}
+
+/// All 360 bear-off positions, up to six checkers a side (minutes).
+#[test]
+#[ignore = "hundreds of solves of up to 850,000 states: run with --ignored"]
+fn bear_off_chances_match_gnubgs_database() {
+    bear_off_agrees(6);
+}

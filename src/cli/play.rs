@@ -13,10 +13,11 @@ use senet::notation::event::ResultNote;
 use senet::notation::record::{self, Record, Replayed, outcome_text};
 use senet::render::game::{
     MoveWords, Style, device_text, draw_path, draw_position, end_text, goal_text, legend,
-    move_words,
+    move_words, throw_text,
 };
 use senet::render::narrate::Narrator;
 use senet::session::{Advice, Adviser, Decision, DecisionError, Needs, Play, Session};
+use senet::turn_steps::TurnSteps;
 use senet::types::{PerSide, Side};
 
 fn style() -> Style {
@@ -445,7 +446,9 @@ impl Terminal<'_> {
             })
             .collect();
         // What the side moves with: the total, or the throws it has left to play.
-        let with = if spend {
+        let with = if engine.rules.device.is_each() {
+            throw_text(engine, u8::try_from(game.total.get()).unwrap_or(0), false)
+        } else if spend {
             let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
             match list.as_slice() {
                 [one] => format!("its throw {one}"),
@@ -489,6 +492,12 @@ impl Terminal<'_> {
                 }
             }
         }
+        let throw = self.play.game.throw_of(0);
+        let pos = self.play.game.pos;
+        if let Some(steps) = TurnSteps::new(engine, &pos, throw, self.play.game.moves()) {
+            say!("{name} to move with {with}, one die at a time{then}:");
+            return self.ask_steps(side, &steps, (&words, &board), input);
+        }
         let split = if self.play.game.phase == Phase::Distribute {
             ", split among pieces"
         } else {
@@ -513,6 +522,56 @@ impl Terminal<'_> {
                 Typed::Not => match line.parse::<usize>() {
                     Ok(k) if (1..=count).contains(&k) => return Reply::Move(k - 1),
                     _ => say!("`{line}` is not a move; type 1-{count}, or h for help."),
+                },
+            }
+        }
+    }
+
+    /// A turn of dice played one by one, chosen a step at a time: the steps that can come next,
+    /// each with its die, until the steps taken make one of the turn's moves.
+    fn ask_steps(
+        &mut self,
+        side: Side,
+        steps: &TurnSteps,
+        (words, board): (&[MoveWords], &str),
+        input: &mut impl BufRead,
+    ) -> Reply {
+        let engine = self.engine;
+        let mut taken = Vec::new();
+        loop {
+            if let Some(i) = steps.chosen(&taken).filter(|_| !taken.is_empty()) {
+                return Reply::Move(i);
+            }
+            let options = steps.options(&taken);
+            for (k, (step, die)) in options.iter().enumerate() {
+                say!(
+                    "  {:>2}) {} with the {die}",
+                    k + 1,
+                    step_text(engine, side, *step)
+                );
+            }
+            let count = options.len();
+            let back = if taken.is_empty() {
+                ""
+            } else {
+                ", 0 to start the turn again"
+            };
+            say_raw!("step [1-{count}{back}, h for help]: ");
+            let Some(line) = read_line(input) else {
+                return Reply::Quit;
+            };
+            match self.command(&line, side, words, board) {
+                Typed::Quit => return Reply::Quit,
+                Typed::Undone => return Reply::Undone,
+                Typed::Answered => {}
+                Typed::Not => match line.parse::<usize>() {
+                    Ok(0) if !taken.is_empty() => {
+                        taken.clear();
+                        say!("The turn starts again:");
+                    }
+                    Ok(k) if (1..=count).contains(&k) => taken.push(options[k - 1].0),
+                    _ if line.is_empty() => taken.push(options[0].0),
+                    _ => say!("`{line}` is not a step; type 1-{count}, or h for help."),
                 },
             }
         }
@@ -622,6 +681,18 @@ impl Terminal<'_> {
 }
 
 /// A heuristic value for people: a won or lost game in words, else the value.
+/// A step as the board numbers it: `13 -> 8`, `enter -> 22`, `3 -> off`.
+fn step_text(engine: &Engine, side: Side, step: senet::engine::Step) -> String {
+    use senet::types::Place;
+    let place = |p: Place| match p {
+        Place::On(p) => engine.square(side, p).to_string(),
+        Place::Waiting => "enter".to_string(),
+        Place::Off => "off".to_string(),
+        Place::Removed => "removed".to_string(),
+    };
+    format!("{} -> {}", place(step.from()), place(step.to()))
+}
+
 fn hint_value(v: f64) -> String {
     if v >= agents::WIN - 1e-9 {
         "wins".into()

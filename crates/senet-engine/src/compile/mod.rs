@@ -313,7 +313,9 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
                     .find(|&e| e >= k)
                     .unwrap_or(len - 1);
                 let distance = end + 1 - k;
-                for v in r.throw.values() {
+                // Dice played one by one bear off in the stacked form, by their faces (their
+                // throws are codes, not distances).
+                for v in r.throw.values().into_iter().filter(|_| !r.throw.is_each()) {
                     if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
                     {
                         *exits |= 1 << v;

@@ -57,7 +57,12 @@ struct Search {
     /// The positions already listed.
     seen: HashSet<Position, Fast>,
     /// The positions reached with each number of dice left, for not searching one twice.
-    visited: HashSet<(Position, [u8; 6]), Fast>,
+    visited: HashSet<(Position, [u8; 8]), Fast>,
+    /// Keep every sequence, whatever position it passes through (for a person choosing a turn
+    /// step by step), with the dice its steps played.
+    every: bool,
+    /// With `every`, each sequence recorded in `leaves` again with its dice in order.
+    sequences: Vec<(Position, Move, [u8; 8])>,
 }
 
 thread_local! {
@@ -72,7 +77,7 @@ impl Engine {
         let Some(t) = &self.rules.stacked else {
             return;
         };
-        let mut dice = [0u8; 6];
+        let mut dice = [0u8; 8];
         for (slot, &d) in dice.iter_mut().zip(pool) {
             *slot = d;
         }
@@ -83,7 +88,8 @@ impl Engine {
             search.leaves.clear();
             search.seen.clear();
             search.visited.clear();
-            self.play_dice(t, pos, &dice[..n], Move::default(), (0, 0), search);
+            search.every = false;
+            self.play_dice(t, pos, &dice[..n], Move::default(), (0, 0, [0; 8]), search);
             let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
             if most == 0 {
                 return;
@@ -102,21 +108,65 @@ impl Engine {
         });
     }
 
+    /// Every legal sequence of steps for the dice `pool` (the turn's moves of
+    /// [`Engine::dice_moves`], each in every order of its steps that is legal), with the die each
+    /// step plays: for a person who chooses a turn one step at a time. Empty where the side
+    /// passes, and for rules without dice played one by one.
+    pub fn dice_sequences(&self, pos: &Position, pool: &[u8]) -> Vec<(Move, Vec<u8>)> {
+        let Some(t) = &self.rules.stacked else {
+            return Vec::new();
+        };
+        let mut dice = [0u8; 8];
+        for (slot, &d) in dice.iter_mut().zip(pool) {
+            *slot = d;
+        }
+        let n = pool.len().min(dice.len());
+        dice[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let mut search = Search {
+            every: true,
+            ..Search::default()
+        };
+        self.play_dice(
+            t,
+            pos,
+            &dice[..n],
+            Move::default(),
+            (0, 0, [0; 8]),
+            &mut search,
+        );
+        let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
+        if most == 0 {
+            return Vec::new();
+        }
+        let larger = if t.use_larger && most == 1 {
+            search.leaves.iter().map(|l| l.3).max().unwrap_or(0)
+        } else {
+            0
+        };
+        search
+            .leaves
+            .iter()
+            .zip(&search.sequences)
+            .filter(|((_, _, used, top), _)| *used == most && *top >= larger)
+            .map(|((_, mv, used, _), (_, _, played))| (*mv, played[..usize::from(*used)].to_vec()))
+            .collect()
+    }
+
     /// Plays the dice left (largest first, each distinct value tried in turn) from `pos`,
-    /// recording every sequence that can go no further: `(used, top)` are the dice used so far
-    /// and the largest of them.
+    /// recording every sequence that can go no further: `(used, top, played)` are how many dice
+    /// were used so far, the largest of them, and each in order.
     fn play_dice(
         &self,
         t: &Stacked,
         pos: &Position,
         left: &[u8],
         mv: Move,
-        (used, top): (u8, u8),
+        (used, top, played): (u8, u8, [u8; 8]),
         search: &mut Search,
     ) {
-        let mut key = [0u8; 6];
+        let mut key = [0u8; 8];
         key[..left.len()].copy_from_slice(left);
-        if used > 0 && !search.visited.insert((*pos, key)) {
+        if used > 0 && !search.every && !search.visited.insert((*pos, key)) {
             return;
         }
         let s = pos.to_move;
@@ -125,7 +175,7 @@ impl Engine {
             if k > 0 && left[k - 1] == d {
                 continue;
             }
-            let mut rest = [0u8; 6];
+            let mut rest = [0u8; 8];
             let r = left.len() - 1;
             rest[..k].copy_from_slice(&left[..k]);
             rest[k..r].copy_from_slice(&left[k + 1..]);
@@ -139,11 +189,19 @@ impl Engine {
                     continue;
                 }
                 moved = true;
-                self.play_dice(t, &next, &rest[..r], longer, (used + 1, top.max(d)), search);
+                let mut dice = played;
+                if let Some(slot) = dice.get_mut(usize::from(used)) {
+                    *slot = d;
+                }
+                let path = (used + 1, top.max(d), dice);
+                self.play_dice(t, &next, &rest[..r], longer, path, search);
             }
         }
         if !moved {
             search.leaves.push((*pos, mv, used, top));
+            if search.every {
+                search.sequences.push((*pos, mv, played));
+            }
         }
     }
 

@@ -34,6 +34,9 @@ pub struct Heuristic {
     waiting: f64,
     /// Whether the risk to a side's pieces counts (not for the racer).
     risk: bool,
+    /// Where pieces stack or dice are played one by one: each throw's probability and the
+    /// distances its dice can carry one piece (bit `d`), for the risk to a lone piece.
+    reach: Vec<(f64, u64)>,
 }
 
 impl Heuristic {
@@ -54,6 +57,7 @@ impl Heuristic {
             tempo: tempo(engine),
             waiting: waiting_cost(engine),
             risk: true,
+            reach: dice_reach(engine),
         }
     }
 
@@ -84,6 +88,9 @@ impl Heuristic {
 
     fn side_value(&self, engine: &Engine, pos: &Position, s: Side) -> f64 {
         let r = &engine.rules;
+        if r.stacked.is_some() {
+            return self.stacked_value(engine, pos, s);
+        }
         let len = self.len[s];
         let mut v = f64::from(pos.off(s)) * OFF_BONUS - f64::from(pos.removed(s)) * REMOVED_LOSS;
         // A waiting piece costs the turns it will wait for a throw that lets it enter.
@@ -160,14 +167,103 @@ impl Heuristic {
     }
 }
 
+impl Heuristic {
+    /// [`Heuristic::side_value`] where pieces stack: every piece of a stack counts its
+    /// progress, and a piece that stands where the enemy could capture it (fewer of its side
+    /// there than close the square) risks its progress and the wait to enter again, times the
+    /// chance of a throw whose dice carry some enemy piece onto it (one die, or several played
+    /// by one piece, passing over what stands between).
+    fn stacked_value(&self, engine: &Engine, pos: &Position, s: Side) -> f64 {
+        let r = &engine.rules;
+        let len = self.len[s];
+        let closed_with = r.stacked.as_ref().map_or(2, |t| t.closed_with);
+        let mut v = f64::from(pos.off(s)) * OFF_BONUS - f64::from(pos.removed(s)) * REMOVED_LOSS;
+        v -= f64::from(pos.waiting(s)) * self.waiting;
+        let capture = self.risk && r.capture != Capture::None;
+        let e = s.other();
+        for p in pos.positions(s) {
+            let here = progress(p, len);
+            let count = pos.count(s, p);
+            v += here * f64::from(count);
+            if !capture || count >= closed_with {
+                continue;
+            }
+            if r.sides[s].flags[p.index()].contains(PosFlags::SAFE) {
+                continue;
+            }
+            let Some(target) = r.sides[e].position(r.sides[s].square(p)) else {
+                continue;
+            };
+            // The distances from each enemy piece (0: waiting to enter) to this one.
+            let mut reach = 0u64;
+            for ep in pos.positions(e) {
+                if let Some(d) = target.get().checked_sub(ep.get())
+                    && (1..64).contains(&d)
+                {
+                    reach |= 1 << d;
+                }
+            }
+            if pos.waiting(e) > 0 {
+                reach |= 1 << target.get().min(63);
+            }
+            let p_hit: f64 = self
+                .reach
+                .iter()
+                .filter(|(_, dist)| dist & reach != 0)
+                .map(|(p, _)| p)
+                .sum();
+            let loss = match r.capture {
+                Capture::Removed => REMOVED_LOSS + here,
+                _ => here + self.waiting,
+            };
+            v -= RISK_WEIGHT * p_hit * loss * f64::from(count);
+        }
+        v
+    }
+}
+
+/// Where pieces stack or dice are played one by one: each throw with its probability and the
+/// distances one piece can go with its dice (each die alone, and the running sums of the dice
+/// in the order they are tried); none for other rules.
+fn dice_reach(engine: &Engine) -> Vec<(f64, u64)> {
+    let r = &engine.rules;
+    let Some(t) = &r.stacked else {
+        return Vec::new();
+    };
+    r.throws
+        .values
+        .iter()
+        .map(|&v| {
+            let pool = t.pools.get(usize::from(v)).map_or(&[][..], Vec::as_slice);
+            let mut dist = 0u64;
+            let mut sum = 0u32;
+            for &d in pool {
+                dist |= 1u64.checked_shl(u32::from(d)).unwrap_or(0);
+                sum += u32::from(d);
+                dist |= 1u64.checked_shl(sum).unwrap_or(0);
+            }
+            // Two different dice reach their sum either way round.
+            (r.throws.probability(v), dist)
+        })
+        .collect()
+}
+
 /// What having the next throw is worth: one average throw of progress.
 fn tempo(engine: &Engine) -> f64 {
     let t = &engine.rules.throws;
+    // Where dice are played one by one a throw is worth the sum of the dice it plays.
+    let worth = |v: u8| match &engine.rules.stacked {
+        Some(st) => st
+            .pools
+            .get(usize::from(v))
+            .map_or(0, |pool| pool.iter().map(|&d| u64::from(d)).sum()),
+        None => u64::from(v),
+    };
     let total: u64 = t
         .values
         .iter()
         .zip(&t.weights)
-        .map(|(&v, &w)| u64::from(v) * w)
+        .map(|(&v, &w)| worth(v) * w)
         .sum();
     let mean = total as f64 / t.denominator as f64;
     let len = u32::try_from(engine.path_len(Side::First)).unwrap_or(u32::MAX);
@@ -180,6 +276,11 @@ fn tempo(engine: &Engine) -> f64 {
 fn waiting_cost(engine: &Engine) -> f64 {
     let r = &engine.rules;
     let Some(enter) = &r.enter else { return 0.0 };
+    if r.stacked.is_some() {
+        // Dice played one by one: a piece enters with any die, unless the squares are closed;
+        // count what entering loses besides the progress, a throw's worth.
+        return tempo(engine);
+    }
     let p_enter: f64 = r
         .throws
         .values

@@ -187,11 +187,19 @@ pub fn draw_start(r: &RuleSet) -> String {
         } = &r.start
         {
             for (s, side) in r.sides.iter() {
-                if per_side[s].iter().any(|&p| side.square(p) == sq) {
-                    return Some(Cell {
-                        text: initial(&side.name),
-                        colour: None,
-                    });
+                let here = per_side[s]
+                    .iter()
+                    .filter(|&&p| side.square(p) == sq)
+                    .count();
+                if here > 0 {
+                    let text = initial(&side.name);
+                    // A stack shows its count after the initial: `W5`.
+                    let text = if here > 1 {
+                        format!("{text}{here}")
+                    } else {
+                        text
+                    };
+                    return Some(Cell { text, colour: None });
                 }
             }
         }

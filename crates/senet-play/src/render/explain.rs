@@ -17,9 +17,14 @@ pub fn throw_table(r: &RuleSet) -> String {
     for (value, weight) in r.throw.distribution() {
         let g = gcd(weight, den);
         let frac = format!("{}/{}", weight / g, den / g);
+        // Dice played one by one: the faces shown (`6-5`), not the throw's code.
+        let shown = match r.throw.dice_of(value) {
+            Some(dice) => dice.iter().map(u8::to_string).collect::<Vec<_>>().join("-"),
+            None => value.to_string(),
+        };
         let _ = writeln!(
             out,
-            "  {value:>5}  {frac:<8}  {:>6.2} %",
+            "  {shown:>5}  {frac:<8}  {:>6.2} %",
             100.0 * weight as f64 / den as f64
         );
     }

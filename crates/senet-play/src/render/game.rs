@@ -235,6 +235,22 @@ pub fn legend(engine: &Engine) -> String {
 
 // ---- the board ---------------------------------------------------------------------------------
 
+/// How many of side `s`'s pieces stand on `sq` (where pieces stack, more than one).
+fn stack_at(engine: &Engine, pos: &Position, s: Side, sq: Square) -> u8 {
+    engine.rules.sides[s]
+        .position(sq)
+        .map_or(0, |p| pos.count(s, p))
+}
+
+/// A side's initial, and the pieces of a stack after it: `W`, `W5`.
+fn stack_text(initial: &str, count: u8) -> String {
+    if count > 1 {
+        format!("{initial}{count}")
+    } else {
+        initial.to_string()
+    }
+}
+
 /// The board with the pieces where they stand and the marks of the empty special squares, a key
 /// to the marks, and each side's waiting and borne-off pieces.
 pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
@@ -242,7 +258,10 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     let content = |sq: Square| -> Option<Cell> {
         match pos.owner(sq) {
             Some(side) => Some(Cell {
-                text: initial(&r.sides[side].name),
+                text: stack_text(
+                    &initial(&r.sides[side].name),
+                    stack_at(engine, pos, side, sq),
+                ),
                 colour: style
                     .colour
                     .then(|| format!("1;{}", ansi(&r.sides[side].colour))),
@@ -315,8 +334,14 @@ pub fn draw_path(engine: &Engine, s: Side) -> String {
         let steps: Vec<String> = senet_lang::types::PathPos::all_in(side.positions_of(sq))
             .map(|p| p.to_string())
             .collect();
+        // On a board drawn at points the step stands beside the square's number: `13:12`.
+        let sep = if engine.rules.board.points.is_empty() {
+            ""
+        } else {
+            ":"
+        };
         (!steps.is_empty()).then(|| Cell {
-            text: steps.join("/"),
+            text: format!("{sep}{}", steps.join("/")),
             colour: None,
         })
     };

@@ -350,6 +350,8 @@ pub fn estimate(engine: &Engine) -> f64 {
 pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
     let r = &engine.rules;
     let removal = r.pieces_can_be_removed();
+    let stacks = r.stacked.as_ref().is_some_and(|t| t.limit > 1);
+    let race = stacks && !contact(engine, root);
     let mut product = 2.0;
     for s in Side::BOTH {
         if root.opening_due(s) {
@@ -378,20 +380,52 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
             product *= 3.0;
         }
         let n = u64::from(r.pieces - root.off(s) - root.removed(s));
-        let len = engine.path_len(s) as u64;
+        let mut len = engine.path_len(s) as u64;
+        // Where pieces stack and no piece can meet an enemy any more, each goes only on from
+        // where it stands: the positions from the side's hindmost piece.
+        if stacks && race {
+            len -= root.positions(s).next().map_or(0, |p| p.index() as u64);
+        }
         let mut ways = 0.0;
-        for k in 0..=n.min(len) {
+        for k in 0..=if stacks { n } else { n.min(len) } {
             let rest = n - k;
             let splits = if removal {
                 ((rest + 1) * (rest + 2) / 2) as f64
             } else {
                 (rest + 1) as f64
             };
-            ways += binomial(len, k) * splits;
+            // k pieces on len positions: one a position, or where they stack, any number.
+            let placings = if stacks {
+                binomial(len + k - 1, k)
+            } else {
+                binomial(len, k)
+            };
+            ways += placings * splits;
         }
         product *= ways;
     }
     product
+}
+
+/// Whether some piece of one side may yet meet a piece of the other: a side has a piece waiting
+/// to enter, or a piece that has not passed every enemy piece (one that stands on a square the
+/// enemy's path still has ahead of some enemy piece).
+fn contact(engine: &Engine, root: &Position) -> bool {
+    let r = &engine.rules;
+    Side::BOTH.into_iter().any(|s| {
+        let e = s.other();
+        let enemy_rear = root.positions(e).next();
+        root.waiting(s) > 0
+            || root.waiting(e) > 0
+            || root.positions(s).any(|p| {
+                let sq = r.sides[s].square(p);
+                // The enemy's path passes the square at or after its hindmost piece.
+                r.sides[e]
+                    .position(sq)
+                    .zip(enemy_rear)
+                    .is_some_and(|(ep, rear)| ep >= rear)
+            })
+    })
 }
 
 fn binomial(n: u64, k: u64) -> f64 {

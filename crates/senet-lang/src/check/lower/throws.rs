@@ -180,15 +180,17 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 return None;
             }
             if *each {
+                // A throw of dice played one by one is coded by a byte (see `dice_sets`).
                 let kinds = crate::types::dice_sets(&sizes).len();
-                if kinds > usize::from(MAX_THROW_VALUE) {
+                if kinds > usize::from(u8::MAX) {
                     cx.out_of_range(
                         layer,
                         span,
                         format!("dice played one by one that show {kinds} different throws"),
                         "too many different throws",
                         format!(
-                            "dice played one by one may show at most {MAX_THROW_VALUE} different throws (two six-sided dice show 21)"
+                            "dice played one by one may show at most {} different throws (three six-sided dice show 56)",
+                            u8::MAX
                         ),
                     );
                     return None;

@@ -200,6 +200,12 @@ fn mirror_image(r: &Rules) -> bool {
 impl DenseIndex {
     /// The numbering for these rules, or why they do not fit it.
     pub fn new(r: &Rules) -> Result<DenseIndex, NotDense> {
+        if r.stacked.as_ref().is_some_and(|t| t.limit > 1) {
+            return Err("pieces stack, and the numbering holds one piece a square".into());
+        }
+        if r.device.is_each() {
+            return Err("dice are played one by one, and the numbering holds single throws".into());
+        }
         if r.win != Win::FirstAllOff {
             return Err("the winner is not simply the first to bear off all".into());
         }

@@ -1,0 +1,68 @@
+//! A turn of dice played one by one, chosen one step at a time: what a person does at the
+//! board. The engine lists a turn's moves whole (one per position they lead to, with one order
+//! of their steps); here every legal order of every move is kept, so that whichever piece a
+//! person moves first, the steps that can follow are offered, until the steps taken make one of
+//! the turn's moves.
+
+use senet_engine::engine::{Engine, Move, Position, Step};
+use senet_lang::types::Throw;
+
+/// Every legal sequence of steps of a turn, each with the dice it plays and the move of the
+/// game's list it makes.
+pub struct TurnSteps {
+    sequences: Vec<(Vec<Step>, Vec<u8>, usize)>,
+}
+
+impl TurnSteps {
+    /// The sequences of the turn in `pos` with `throw`, where the rules play dice one by one
+    /// and there is more than one move to choose from; `moves` is the game's list of the turn's
+    /// moves (each sequence is matched to the move that leads to the same position).
+    pub fn new(engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> Option<Self> {
+        let stacked = engine.rules.stacked.as_ref()?;
+        if !engine.rules.device.is_each() || moves.len() < 2 {
+            return None;
+        }
+        let pool = stacked.pools.get(usize::from(throw.get()))?;
+        let after: Vec<Position> = moves
+            .iter()
+            .map(|m| engine.successor(pos, m, throw))
+            .collect();
+        let sequences = engine
+            .dice_sequences(pos, pool)
+            .into_iter()
+            .filter_map(|(mv, dice)| {
+                let next = engine.successor(pos, &mv, throw);
+                let i = after.iter().position(|a| *a == next)?;
+                Some((mv.steps().to_vec(), dice, i))
+            })
+            .collect();
+        Some(TurnSteps { sequences })
+    }
+
+    /// The steps that may come after `taken`, each once, with the die it plays, in the order
+    /// the engine tries them.
+    pub fn options(&self, taken: &[Step]) -> Vec<(Step, u8)> {
+        let mut out: Vec<(Step, u8)> = Vec::new();
+        for (steps, dice, _) in &self.sequences {
+            if steps.len() > taken.len() && steps.starts_with(taken) {
+                let next = (steps[taken.len()], dice[taken.len()]);
+                if !out.contains(&next) {
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+
+    /// The move of the game's list that `taken` makes, once every sequence that begins with
+    /// `taken` makes the same one.
+    pub fn chosen(&self, taken: &[Step]) -> Option<usize> {
+        let mut made = self
+            .sequences
+            .iter()
+            .filter(|(steps, ..)| steps.starts_with(taken))
+            .map(|(.., i)| *i);
+        let first = made.next()?;
+        made.all(|i| i == first).then_some(first)
+    }
+}

@@ -187,6 +187,10 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
             sets.push(s);
             squares.push(to);
         }
+        K::Score(Some(ScoreSpec {
+            backgammon: Some((_, s)),
+            ..
+        })) => sets.push(s),
         K::MatchPoints(rows) => {
             for (list, _) in rows {
                 items(list, Place::Square);

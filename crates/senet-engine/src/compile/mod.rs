@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
-    Stacked, TurnRule, TurnTrigger, Win,
+    BearCondition, Enter, Gammon, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules,
+    SideTable, Stacked, TurnRule, TurnTrigger, Win,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -115,6 +115,14 @@ pub fn compile(r: &RuleSet) -> Rules {
             },
         },
         match_points,
+        gammon: r.score.as_ref().map(|g| Gammon {
+            gammon: g.gammon,
+            backgammon: g.backgammon.as_ref().map_or(0, |(b, _)| *b),
+            zone: g
+                .backgammon
+                .as_ref()
+                .map_or_else(PerSide::default, |(_, zone)| positions(zone)),
+        }),
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
     }

@@ -457,8 +457,21 @@ impl Engine {
         }
     }
 
-    /// Match points for `winner`: the points of the squares where the loser's pieces still stand.
+    /// Points for `winner`: by gammons where the rules score them, else the match points of the
+    /// squares where the loser's pieces still stand.
     pub fn match_points(&self, pos: &Position, winner: Side) -> u32 {
+        if let Some(g) = &self.rules.gammon {
+            let loser = winner.other();
+            return if pos.off[loser] > 0 {
+                1
+            } else if g.backgammon > 0
+                && (pos.waiting[loser] > 0 || pos.on[loser] & g.zone[loser] != 0)
+            {
+                g.backgammon
+            } else {
+                g.gammon
+            };
+        }
         Square::all_in(pos.squares[winner.other()])
             .map(|sq| self.rules.match_points[sq.index()])
             .sum()

@@ -261,7 +261,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::OnlyBearOff(_)
         | K::Win(_)
         | K::End(_)
-        | K::MatchPoints(_) => end_rule(kind),
+        | K::MatchPoints(_)
+        | K::Score(_) => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
 }
@@ -665,6 +666,17 @@ fn end_rule(kind: &StatementKind) -> String {
             let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
             format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
         }
+        K::Score(None) => "A win scores one point, however it is won.".into(),
+        K::Score(Some(ScoreSpec { gammon, backgammon: None })) => format!(
+            "A win scores 1; {} (a gammon) where the loser has borne off no piece.",
+            gammon.value
+        ),
+        K::Score(Some(ScoreSpec { gammon, backgammon: Some((b, s)) })) => format!(
+            "A win scores 1; {} (a gammon) where the loser has borne off no piece; {} (a backgammon) where the loser has also a piece waiting or on {}.",
+            gammon.value,
+            b.value,
+            set(s)
+        ),
         other => unreachable!("not a rule about the end: {other:?}"),
     }
 }

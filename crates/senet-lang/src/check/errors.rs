@@ -515,6 +515,14 @@ pub enum CheckError {
 
     #[error("{rule}")]
     #[diagnostic(help("{}", rule.help()))]
+    ScoreClash {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: ScoreRule,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
     NeedsStacks {
         #[label("{}", rule.label())]
         span: SourceSpan,
@@ -758,6 +766,7 @@ impl CheckError {
             CheckError::RetreatNowhere { .. } => Code::E199,
             CheckError::NeedsStacks { .. } => Code::E200,
             CheckError::NotWithStacks { .. } => Code::E201,
+            CheckError::ScoreClash { .. } => Code::E202,
         }
     }
 }
@@ -908,6 +917,22 @@ cases! {
             "an effect the player may decline, but the turn splits a total among pieces",
             "not with a split turn",
             "drop `may` (the effect then always happens), or play one throw at a time (`turn throw then move`)",
+        ),
+    }
+}
+
+cases! {
+    /// A score by what the loser has left that cannot apply (E202).
+    ScoreRule {
+        NotFirstOff => (
+            "a gammon is scored where the loser has borne off none, but the first to bear off all does not win here",
+            "only where the first to bear off all wins",
+            "say `win first to bear off all`, or `score single`",
+        ),
+        WithMatchPoints => (
+            "a win scored by gammons and by match points too",
+            "two ways to score one game",
+            "keep one: `score single`, or `match points none`",
         ),
     }
 }

@@ -121,6 +121,8 @@ pub struct RuleSet {
     pub win: Win,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
+    /// What a win scores by what the loser has left (`score gammon ...`); `None`: one point.
+    pub score: Option<Score>,
     /// Every rule the files state, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).
@@ -425,6 +427,16 @@ pub enum Win {
     MostBorneOff,
     /// The side that takes every piece of the other out of the game.
     CaptureAll,
+}
+
+/// `score gammon N[, backgammon M on SET]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// What a win scores where the loser has borne off no piece.
+    pub gammon: u32,
+    /// What it scores where the loser has also a piece waiting or on these positions (per side,
+    /// along the loser's path).
+    pub backgammon: Option<(u32, PerSide<Vec<PathPos>>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -258,7 +258,7 @@ pub static INDEX: &[Entry] = &[
          label, marks, draw, path, sides, colour, pieces, start, first, throw, extra, begin, \
          each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, stacks, \
          closed, doubles, use, waiting, seats, opening, square, retreat, bear, only, no, one, any, \
-         win, end, match and on. Keywords are \
+         win, end, match, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",
@@ -982,6 +982,15 @@ pub static INDEX: &[Entry] = &[
          ...) are refused at the rule: remove it, or the stacks and the dice played one by one.",
         "ruleset \"my/variant\"\ntitle   \"Backgammon: blockades of six\"\nextends \"tables/backgammon\"\n\nblockade 6\n",
         "ruleset \"my/variant\"\ntitle   \"Backgammon: a blot is safe\"\nextends \"tables/backgammon\"\n\nclosed with 1\n",
+    ),
+    Entry::new(
+        Code::E202,
+        "a score by gammons that cannot apply",
+        "`score gammon N` scores a win by what the loser has left: a gammon is a loser that has \
+         borne off no piece, so it applies only where the first to bear off all wins; and a game \
+         is scored one way, by gammons or by match points, not both. The message says which.",
+        "ruleset \"my/variant\"\ntitle   \"Senet: gammons\"\nextends \"senet/bell-1960\"\n\nscore gammon 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: gammons only\"\nextends \"tables/backgammon\"\n\nscore gammon 2\n",
     ),
     Entry::new(
         Code::W001,

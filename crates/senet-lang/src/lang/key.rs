@@ -66,6 +66,7 @@ pub enum RuleKey {
     Win,
     End,
     MatchPoints,
+    Score,
     /// An event rule, by its trigger as written.
     /// An event rule: its trigger, and its condition if it has one.
     On(TriggerKey, Option<ConditionKey>),
@@ -292,6 +293,7 @@ impl RuleKey {
             OnlyBearOff => "only bear off from none".into(),
             Retreat => "retreat none".into(),
             MatchPoints => "match points none".into(),
+            Score => "score single".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Draw(..) | Path(_) | Sides
             | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff | Win | End | Closed
             | Doubles | UseDice => {
@@ -364,6 +366,7 @@ impl fmt::Display for RuleKey {
             Win => "win",
             End => "end",
             MatchPoints => "match points",
+            Score => "score",
         };
         f.write_str(word)
     }

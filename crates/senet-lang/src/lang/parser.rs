@@ -209,9 +209,12 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::direction_stmt
         | Rule::only_pieces_stmt
         | Rule::retreat_stmt => move_kind(n)?,
-        Rule::bear_stmt | Rule::only_stmt | Rule::win_stmt | Rule::end_stmt | Rule::points_stmt => {
-            end_kind(n)?
-        }
+        Rule::bear_stmt
+        | Rule::only_stmt
+        | Rule::win_stmt
+        | Rule::end_stmt
+        | Rule::points_stmt
+        | Rule::score_stmt => end_kind(n)?,
         Rule::square_stmt | Rule::on_stmt => event_kind(n)?,
         other => mismatch(Rule::line, "statement", Some(other)),
     };
@@ -572,6 +575,17 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             }
             StatementKind::MatchPoints(table)
         }
+        Rule::score_stmt if n.at(Rule::int) => {
+            let gammon = n.int()?;
+            let backgammon = if n.at(Rule::score_backgammon) {
+                let mut b = n.node(Rule::score_backgammon);
+                Some((b.int()?, b.set()?))
+            } else {
+                None
+            };
+            StatementKind::Score(Some(ScoreSpec { gammon, backgammon }))
+        }
+        Rule::score_stmt => StatementKind::Score(None),
         other => mismatch(Rule::line, "statement about the end", Some(other)),
     })
 }
@@ -843,6 +857,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
+        | Rule::score_stmt
         | Rule::on_stmt => "a statement",
         _ => clause_words(rule),
     }
@@ -901,6 +916,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::win_most => "`most borne off`",
         Rule::end_empty => "`board empty`",
         Rule::point_entry => "squares and their points, such as `21..30: 1`",
+        Rule::score_backgammon => "`, backgammon M on SET`",
         _ => event_words(rule),
     }
 }

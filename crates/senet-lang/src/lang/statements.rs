@@ -437,6 +437,19 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "score",
+        examples: &[
+            "score gammon 2, backgammon 3 on positions 1..6",
+            "score gammon 2",
+            "score single",
+        ],
+        forms: &[
+            "`score gammon N, backgammon M on SET`",
+            "`score gammon N`",
+            "`score single`",
+        ],
+    },
+    Entry {
         keyword: "on",
         examples: &[
             "on landing on 27: go to first free after 15",
@@ -552,6 +565,11 @@ impl StatementKind {
             K::OneDirection(_) => "`one direction each turn`",
             K::Priority(SetExpr::None) => "`priority none`",
             K::Priority(_) => "`priority SET`",
+            K::Score(None) => "`score single`",
+            K::Score(Some(ScoreSpec {
+                backgammon: None, ..
+            })) => "`score gammon N`",
+            K::Score(Some(_)) => "`score gammon N, backgammon M on SET`",
             K::Stacks(Stacking::Any) => "`stacks any`",
             K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
             K::Stacks(Stacking::None) => "`stacks none`",

@@ -158,6 +158,14 @@ pub enum ThrowSpec {
     },
 }
 
+/// `score gammon N[, backgammon M on SET]`: a win scores 1, N where the loser has borne off no
+/// piece, M where it also has a piece waiting or on SET.
+#[derive(Clone, Debug)]
+pub struct ScoreSpec {
+    pub gammon: Spanned<u32>,
+    pub backgammon: Option<(Spanned<u32>, SetExpr)>,
+}
+
 /// How many pieces of a side may stand on one square.
 #[derive(Clone, Debug)]
 pub enum Stacking {
@@ -484,6 +492,8 @@ pub enum StatementKind {
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
+    /// `score gammon N[, backgammon M on SET]`, or `score single` (`None`).
+    Score(Option<ScoreSpec>),
     /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
     /// inherited rule away).
     On {
@@ -553,6 +563,7 @@ impl StatementKind {
             K::Win(_) => RuleKey::Win,
             K::End(_) => RuleKey::End,
             K::MatchPoints(_) => RuleKey::MatchPoints,
+            K::Score(_) => RuleKey::Score,
             K::On {
                 trigger, condition, ..
             } => RuleKey::On(

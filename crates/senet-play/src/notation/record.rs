@@ -518,7 +518,12 @@ pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>, stop: Option<Sto
     match outcome {
         Some(Outcome::Win { side, points }) => {
             let name = &engine.rules.sides[*side].name;
-            if engine.rules.scores_match_points() {
+            if engine.rules.gammon.is_some() {
+                format!(
+                    "{name} wins ({points} point{})",
+                    if *points == 1 { "" } else { "s" }
+                )
+            } else if engine.rules.scores_match_points() {
                 format!(
                     "{name} wins ({points} match point{})",
                     if *points == 1 { "" } else { "s" }

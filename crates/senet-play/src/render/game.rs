@@ -689,6 +689,22 @@ pub fn move_words(
 
 // ---- the end -----------------------------------------------------------------------------------
 
+/// What a win scored where the rules score gammons: `, a gammon: 2 points`.
+fn game_score(
+    g: &senet_engine::compile::Gammon,
+    points: u32,
+    plural: &dyn Fn(u32, &str) -> String,
+) -> String {
+    let what = if points == 1 {
+        "a single game"
+    } else if g.backgammon > 0 && points == g.backgammon {
+        "a backgammon"
+    } else {
+        "a gammon"
+    };
+    format!(", {what}: {}", plural(points, "point"))
+}
+
 /// The last line of a game: who won and why, after how many moves and turns, and the match
 /// points where the rules count them.
 pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: Style) -> String {
@@ -719,7 +735,9 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if r.scores_match_points() {
+            if let Some(g) = &r.gammon {
+                let _ = write!(text, "{}", game_score(g, points, &plural));
+            } else if r.scores_match_points() {
                 let _ = write!(
                     text,
                     ", and scores {} for {}'s pieces left on the board",

@@ -1,15 +1,16 @@
 //! The end and scoring: who wins, when the game ends, and the match points of a series.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::CheckError;
-use crate::check::ruleset::{End, Win};
-use crate::lang::syntax::{EndSpec, RuleKey, StatementKind as K, WinSpec};
+use crate::check::errors::{CheckError, ScoreRule};
+use crate::check::ruleset::{End, Score, Win};
+use crate::lang::syntax::{EndSpec, RuleKey, ScoreSpec, StatementKind as K, WinSpec};
 use crate::types::Square;
 
 pub(super) struct Ending {
     pub win: Option<Win>,
     pub end: End,
     pub match_points: Vec<(Vec<Square>, u32)>,
+    pub score: Option<Score>,
 }
 
 pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
@@ -46,7 +47,7 @@ pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
     let K::MatchPoints(rows) = &*said.kind else {
         mismatch(&said.kind)
     };
-    let match_points = rows
+    let match_points: Vec<(Vec<Square>, u32)> = rows
         .iter()
         .map(|(items, points)| {
             let squares = items
@@ -57,9 +58,46 @@ pub(super) fn end_and_scoring(cx: &mut Ctx) -> Ending {
             (squares, points.value)
         })
         .collect();
+    let score = score(cx, win, !match_points.is_empty());
     Ending {
         win,
         end,
         match_points,
+        score,
     }
+}
+
+/// What a win scores (`score gammon ...`): only where the first to bear off all wins (a gammon is
+/// a loser with none off), and not beside match points (two ways to score one game).
+fn score(cx: &mut Ctx, win: Option<Win>, match_points: bool) -> Option<Score> {
+    let said = cx.rule(&RuleKey::Score);
+    let K::Score(spec) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let ScoreSpec { gammon, backgammon } = spec.as_ref()?;
+    let clash = if win.is_some_and(|w| w != Win::FirstAllOff) {
+        Some((ScoreRule::NotFirstOff, RuleKey::Win))
+    } else if match_points {
+        Some((ScoreRule::WithMatchPoints, RuleKey::MatchPoints))
+    } else {
+        None
+    };
+    if let Some((rule, against)) = clash {
+        cx.err_against(
+            said.layer,
+            CheckError::ScoreClash {
+                span: said.span.clone().into(),
+                rule,
+            },
+            &[against],
+        );
+        return None;
+    }
+    let backgammon = backgammon
+        .as_ref()
+        .map(|(points, set)| (points.value, cx.positions(said.layer, set)));
+    Some(Score {
+        gammon: gammon.value,
+        backgammon,
+    })
 }

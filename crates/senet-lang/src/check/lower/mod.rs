@@ -1110,6 +1110,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         win: parts.ending.win?,
         end: parts.ending.end,
         match_points: parts.ending.match_points,
+        score: parts.ending.score,
         rules,
         hash: String::new(),
         files: Vec::new(),

@@ -611,10 +611,11 @@ fn bear_off_agrees(most: u8) {
     );
 }
 
-/// The bear-off positions with up to three checkers a side (a few seconds).
+/// The bear-off positions with up to four checkers a side: 160 of them, each with either side
+/// on roll.
 #[test]
-fn bear_off_chances_match_gnubgs_database_up_to_three_checkers() {
-    bear_off_agrees(3);
+fn bear_off_chances_match_gnubgs_database_up_to_four_checkers() {
+    bear_off_agrees(4);
 }
 
 /// All 360 bear-off positions, up to six checkers a side (minutes).

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 31] = [
+const BUNDLED: [&str; 43] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -47,6 +47,18 @@ const BUNDLED: [&str; 31] = [
     "hounds-and-jackals/carter-crossover",
     "hounds-and-jackals/tab",
     "tables/backgammon",
+    "tables/cab-e-quinal",
+    "tables/frangieh",
+    "tables/imperial",
+    "tables/medio-emperador",
+    "tables/nard",
+    "tables/paumecary",
+    "tables/portes",
+    "tables/provincial",
+    "tables/quinze-tablas",
+    "tables/seys-dos-y-as",
+    "tables/shuanglu",
+    "tables/ssang-ryouk",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

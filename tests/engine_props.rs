@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 31] = [
+const IDS: [&str; 43] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -66,6 +66,18 @@ const IDS: [&str; 31] = [
     "senet/tait",
     "senet/thirty-six",
     "tables/backgammon",
+    "tables/cab-e-quinal",
+    "tables/frangieh",
+    "tables/imperial",
+    "tables/medio-emperador",
+    "tables/nard",
+    "tables/paumecary",
+    "tables/portes",
+    "tables/provincial",
+    "tables/quinze-tablas",
+    "tables/seys-dos-y-as",
+    "tables/shuanglu",
+    "tables/ssang-ryouk",
     "twenty-squares/aseb",
     "twenty-squares/babylonian",
     "twenty-squares/blitz",
@@ -493,6 +505,18 @@ game_properties! {
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
     games_tables_backgammon: "tables/backgammon", 8;
+    games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;
+    games_tables_frangieh: "tables/frangieh", 8;
+    games_tables_imperial: "tables/imperial", 8;
+    games_tables_medio_emperador: "tables/medio-emperador", 8;
+    games_tables_nard: "tables/nard", 8;
+    games_tables_paumecary: "tables/paumecary", 8;
+    games_tables_portes: "tables/portes", 8;
+    games_tables_provincial: "tables/provincial", 8;
+    games_tables_quinze_tablas: "tables/quinze-tablas", 8;
+    games_tables_seys_dos_y_as: "tables/seys-dos-y-as", 8;
+    games_tables_shuanglu: "tables/shuanglu", 8;
+    games_tables_ssang_ryouk: "tables/ssang-ryouk", 8;
     games_twenty_squares_aseb: "twenty-squares/aseb", 16;
     games_twenty_squares_babylonian: "twenty-squares/babylonian", 16;
     games_twenty_squares_blitz: "twenty-squares/blitz", 16;

@@ -406,6 +406,18 @@ scenario_files! {
     hounds_and_jackals_carter_crossover => "hounds-and-jackals__carter-crossover.json",
     hounds_and_jackals_tab => "hounds-and-jackals__tab.json",
     tables_backgammon => "tables__backgammon.json",
+    tables_cab_e_quinal => "tables__cab-e-quinal.json",
+    tables_frangieh => "tables__frangieh.json",
+    tables_imperial => "tables__imperial.json",
+    tables_medio_emperador => "tables__medio-emperador.json",
+    tables_nard => "tables__nard.json",
+    tables_paumecary => "tables__paumecary.json",
+    tables_portes => "tables__portes.json",
+    tables_provincial => "tables__provincial.json",
+    tables_quinze_tablas => "tables__quinze-tablas.json",
+    tables_seys_dos_y_as => "tables__seys-dos-y-as.json",
+    tables_shuanglu => "tables__shuanglu.json",
+    tables_ssang_ryouk => "tables__ssang-ryouk.json",
 }
 
 #[test]

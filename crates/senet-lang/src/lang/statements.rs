@@ -565,21 +565,12 @@ impl StatementKind {
             K::OneDirection(_) => "`one direction each turn`",
             K::Priority(SetExpr::None) => "`priority none`",
             K::Priority(_) => "`priority SET`",
-            K::Score(None) => "`score single`",
-            K::Score(Some(ScoreSpec {
-                backgammon: None, ..
-            })) => "`score gammon N`",
-            K::Score(Some(_)) => "`score gammon N, backgammon M on SET`",
-            K::Stacks(Stacking::Any) => "`stacks any`",
-            K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
-            K::Stacks(Stacking::None) => "`stacks none`",
-            K::Closed(_) => "`closed with N`",
-            K::Doubles(true) => "`doubles played twice`",
-            K::Doubles(false) => "`doubles played once`",
-            K::UseDice(true) => "`use most dice, then the larger`",
-            K::UseDice(false) => "`use most dice`",
-            K::EnterFirst(true) => "`waiting pieces enter first`",
-            K::EnterFirst(false) => "`waiting pieces enter any time`",
+            K::Score(_)
+            | K::Stacks(_)
+            | K::Closed(_)
+            | K::Doubles(_)
+            | K::UseDice(_)
+            | K::EnterFirst(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -634,6 +625,31 @@ impl StatementKind {
             K::MatchPoints(p) if p.is_empty() => "`match points none`",
             K::MatchPoints(_) => "`match points ITEMS: P; ITEMS: P; ...`",
             K::On { trigger, .. } => trigger.value.form(),
+        }
+    }
+}
+
+impl StatementKind {
+    /// [`StatementKind::form`] for the rules of stacks, dice played one by one and gammons.
+    fn tables_form(&self) -> &'static str {
+        use StatementKind as K;
+        match self {
+            K::Score(None) => "`score single`",
+            K::Score(Some(ScoreSpec {
+                backgammon: None, ..
+            })) => "`score gammon N`",
+            K::Score(Some(_)) => "`score gammon N, backgammon M on SET`",
+            K::Stacks(Stacking::Any) => "`stacks any`",
+            K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
+            K::Stacks(Stacking::None) => "`stacks none`",
+            K::Closed(_) => "`closed with N`",
+            K::Doubles(true) => "`doubles played twice`",
+            K::Doubles(false) => "`doubles played once`",
+            K::UseDice(true) => "`use most dice, then the larger`",
+            K::UseDice(false) => "`use most dice`",
+            K::EnterFirst(true) => "`waiting pieces enter first`",
+            K::EnterFirst(false) => "`waiting pieces enter any time`",
+            other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }
 }

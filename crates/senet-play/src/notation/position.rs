@@ -312,6 +312,10 @@ pub fn side_named(engine: &Engine, name: &str) -> Result<Side, PositionError> {
 /// a sum of throws that ends with one that does not throw again.
 pub fn throw_possible(engine: &Engine, total: Throw) -> bool {
     let t = &engine.rules.throws;
+    if engine.rules.device.is_each() {
+        // Dice played one by one: a throw is the code of its dice (up to 255).
+        return u8::try_from(total.get()).is_ok_and(|v| t.can_give(v));
+    }
     if !engine.rules.split {
         return total.as_single().is_some_and(|v| t.can_give(v));
     }

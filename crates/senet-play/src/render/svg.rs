@@ -226,19 +226,18 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
         hole_numbers(engine, &layout, &carved, &mut out);
     }
     for (s, side) in r.sides.iter() {
-        for place in d.position.places(s) {
-            if let Place::On(p) = place {
-                let (x, y) = layout.centre(engine, side.square(p));
-                piece(
-                    &side.name,
-                    &side.colour,
-                    place,
-                    x,
-                    y,
-                    layout.piece_radius(),
-                    &mut out,
-                );
-            }
+        // One disc a position: a stack shows how many pieces it holds.
+        for p in d.position.positions(s) {
+            let (x, y) = layout.centre(engine, side.square(p));
+            piece(
+                &side.name,
+                &side.colour,
+                (Place::On(p), d.position.count(s, p)),
+                x,
+                y,
+                layout.piece_radius(),
+                &mut out,
+            );
         }
     }
     trays(engine, d.position, trays_top, &mut out);
@@ -704,8 +703,17 @@ fn paths(engine: &Engine, layout: &Layout, out: &mut String) {
     }
 }
 
-/// A piece: a disc in its side's colour with the side's initial.
-fn piece(name: &str, colour: &str, place: Place, x: i32, y: i32, r: i32, out: &mut String) {
+/// A piece: a disc in its side's colour with the side's initial, or a stack of `count` pieces:
+/// the disc with their number (`data-count`).
+fn piece(
+    name: &str,
+    colour: &str,
+    (place, count): (Place, u8),
+    x: i32,
+    y: i32,
+    r: i32,
+    out: &mut String,
+) {
     let (fill, outline, letter) = paint(colour);
     let at = match place {
         Place::Waiting => "0".to_string(),
@@ -715,11 +723,20 @@ fn piece(name: &str, colour: &str, place: Place, x: i32, y: i32, r: i32, out: &m
     };
     let _ = writeln!(
         out,
-        r#"<g class="piece" data-side="{}" data-place="{at}"><circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{x}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{letter}">{}</text></g>"#,
+        r#"<g class="piece" data-side="{}" data-place="{at}"{}><circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{x}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{letter}">{}</text></g>"#,
         esc(name),
+        if count > 1 {
+            format!(r#" data-count="{count}""#)
+        } else {
+            String::new()
+        },
         y + r / 2,
         r + r / 3,
-        esc(&super::board::initial(name))
+        if count > 1 {
+            count.to_string()
+        } else {
+            esc(&super::board::initial(name))
+        }
     );
 }
 
@@ -773,7 +790,7 @@ fn trays(engine: &Engine, pos: &Position, top: i32, out: &mut String) {
                 piece(
                     &side.name,
                     &side.colour,
-                    which,
+                    (which, 1),
                     x + TRAY_PIECE,
                     y,
                     TRAY_PIECE,
@@ -813,6 +830,33 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         }
         _ => None,
     };
+    if let Some(dice) = engine.rules.device.dice_of(t.as_single().unwrap_or(0)) {
+        for &face in &dice {
+            die(face, x, y - 14, out);
+            x += 36;
+        }
+        x += 6;
+        // A double played twice over says so beside the dice.
+        let played = engine
+            .rules
+            .stacked
+            .as_ref()
+            .and_then(|st| st.pools.get(usize::from(t.get())))
+            .map_or(dice.len(), Vec::len);
+        let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+        let text = if played > dice.len() {
+            format!("{}, played {played} times", faces.join("-"))
+        } else {
+            faces.join("-")
+        };
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" font-size="16" font-weight="bold" fill="{INK}">{}</text></g>"#,
+            y + 6,
+            esc(&text)
+        );
+        return;
+    }
     if let Some((count, light)) = fell {
         for i in 0..count {
             let (fill, class) = if i < light {
@@ -834,6 +878,43 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         r#"<text x="{x}" y="{}" font-size="16" font-weight="bold" fill="{INK}">{t}</text></g>"#,
         y + 6
     );
+}
+
+/// A die showing `face`, 28 pixels a side at `(x, y)` (its top left): pips for 1 to 6, else the
+/// number.
+fn die(face: u8, x: i32, y: i32, out: &mut String) {
+    const SIDE: i32 = 28;
+    let _ = writeln!(
+        out,
+        r##"<g class="die" data-face="{face}"><rect x="{x}" y="{y}" width="{SIDE}" height="{SIDE}" rx="5" fill="#fbf8f0" stroke="{INK}" stroke-width="1.5"/>"##
+    );
+    // Where the pips of each face stand, on a 3 x 3 grid (0, 1, 2 across and down).
+    let pips: &[(i32, i32)] = match face {
+        1 => &[(1, 1)],
+        2 => &[(0, 0), (2, 2)],
+        3 => &[(0, 0), (1, 1), (2, 2)],
+        4 => &[(0, 0), (2, 0), (0, 2), (2, 2)],
+        5 => &[(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6 => &[(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+        _ => &[],
+    };
+    for &(i, j) in pips {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="2.6" fill="{INK}"/>"#,
+            x + 7 + 7 * i,
+            y + 7 + 7 * j
+        );
+    }
+    if pips.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{INK}">{face}</text>"#,
+            x + SIDE / 2,
+            y + SIDE / 2 + 5
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 /// The special squares in words, one line each: what the symbols and names on the board mean.

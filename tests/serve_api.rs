@@ -436,6 +436,66 @@ fn moves_are_checked_and_undone() {
     );
 }
 
+/// Dice played one by one: the state gives the dice as thrown, and a turn is chosen a step at a
+/// time (`POST /api/games/{id}/steps`) until the steps make one of the turn's moves.
+#[test]
+fn a_turn_of_dice_is_chosen_a_step_at_a_time() {
+    let s = Server::start(&[]);
+    let state = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "tables/backgammon", "players": ["human", "random"], "seed": 5 }),
+        )
+        .json();
+    let id = state["id"].as_str().unwrap().to_string();
+    let state = s.post(&format!("/api/games/{id}/throw"), &json!({})).json();
+    assert_eq!(state["awaiting"], json!("move"));
+    assert_eq!(state["by_steps"], json!(true));
+    // The position's throw is the dice still to play, and the words say them as thrown.
+    let dice = state["position"]["throw"].as_array().unwrap().clone();
+    assert!(dice.len() == 2 || dice.len() == 4, "{dice:?}");
+    assert!(
+        state["throw_text"].as_str().unwrap().contains('-'),
+        "{}",
+        state["throw_text"]
+    );
+    let steps = |taken: &Value| {
+        s.post(
+            &format!("/api/games/{id}/steps"),
+            &json!({ "steps": taken }),
+        )
+    };
+    let mut taken: Vec<Value> = Vec::new();
+    let chosen = loop {
+        let answer = steps(&json!(taken)).json();
+        assert!(answer["svg"].as_str().unwrap().starts_with("<svg"));
+        if let Some(i) = answer["chosen"].as_u64() {
+            break i;
+        }
+        let options = answer["options"].as_array().unwrap();
+        assert!(!options.is_empty(), "{answer}");
+        let die = options[0]["die"].as_u64().unwrap();
+        assert!(dice.iter().any(|d| d.as_u64() == Some(die)), "{answer}");
+        taken.push(json!({ "from": options[0]["from"], "to": options[0]["to"] }));
+        assert!(taken.len() <= 4, "a turn plays four dice at most");
+    };
+    // The steps taken make the move of that index: its steps, in some order.
+    let m = &state["moves"][usize::try_from(chosen).unwrap()];
+    assert_eq!(m["steps"].as_array().unwrap().len(), taken.len(), "{m}");
+    // Steps no move begins with are refused; so are steps where no dice are played.
+    let (status, msg) = refused(&steps(&json!([{ "from": 1, "to": 24 }])));
+    assert_eq!(status, 400, "{msg}");
+    let played = s
+        .post(
+            &format!("/api/games/{id}/move"),
+            &json!({ "index": chosen }),
+        )
+        .json();
+    assert!(played["moves_played"].as_u64().unwrap() >= 1);
+    let (status, _) = refused(&steps(&json!([])));
+    assert!(status == 409 || status == 400, "{status}");
+}
+
 #[test]
 fn the_last_move_and_each_side_s_goal_are_in_the_state() {
     let s = Server::start(&[]);

@@ -9,7 +9,8 @@
 // measured and varied), every tab without an error, the level perfect offered only where the
 // server can solve the rules, a refused new game taking the old one off the page, the charts'
 // labels and axes, every view at a phone's width with nothing scrolling sideways, and every tab
-// with no serious or critical finding of axe-core). Each step leaves a screenshot in
+// with no serious or critical finding of axe-core, and a turn of backgammon played one die at a
+// time). Each step leaves a screenshot in
 // screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
@@ -785,7 +786,7 @@ test('the Games view opens first: every bundled rule set by family, with its tit
     })),
   );
   assert.deepStrictEqual(listed.map((l) => l.id).sort(), bundled.map((r) => r.id).sort());
-  const families = { senet: 'Senet', 'twenty-squares': 'Twenty squares', 'hounds-and-jackals': 'Hounds and jackals' };
+  const families = { senet: 'Senet', 'twenty-squares': 'Twenty squares', 'hounds-and-jackals': 'Hounds and jackals', tables: 'Tables' };
   for (const r of bundled) {
     const l = listed.find((x) => x.id === r.id);
     assert.strictEqual(l.title, r.title, r.id);
@@ -927,4 +928,53 @@ test('no tab has an accessibility violation of impact serious or critical (axe-c
   } finally {
     await browser.close();
   }
+});
+
+test('a turn of backgammon is played one die at a time: the dice shown, each step clicked', async () => {
+  const page = await open();
+  await page.selectOption('#play-rules', 'tables/backgammon');
+  await page.selectOption('#play-p1', 'human');
+  await page.selectOption('#play-p2', 'easy');
+  await page.fill('#play-seed', '11');
+  let before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  const id = (await answer.json()).id;
+  assert.match(await page.textContent('#status'), /white \(human\) to throw: click Throw\./);
+  // A stack is one disc with its count: white starts with five on square 13.
+  assert.strictEqual(await page.getAttribute('#board .piece[data-side="white"][data-place="12"]', 'data-count'), '5');
+  await step(page, '#sticks');
+  const state = await gameState(page, id);
+  assert.strictEqual(state.awaiting, 'move');
+  assert.strictEqual(state.by_steps, true);
+  // The throw is drawn as two dice.
+  await page.waitForSelector('#board .throw .die');
+  assert.strictEqual(await page.locator('#board .throw .die').count(), 2);
+  await page.waitForSelector('#moves button');
+  assert.match(await page.textContent('#status'), /one die at a time/);
+  await shot(page, '16-dice-first-step');
+  // Step by step: a movable piece (or the first step below) until the turn's move is played.
+  before = await version(page);
+  let chosen = null;
+  for (let k = 0; k < 4 && chosen === null; k++) {
+    const [answered] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/steps')),
+      page.locator('#moves button:not(.again)').first().click(),
+    ]);
+    chosen = (await answered.json()).chosen;
+    if (chosen === null) {
+      // A step taken: the turn can be started again, and the board shows the step.
+      await page.waitForSelector('#moves button.again');
+      if (k === 0) await shot(page, '16-dice-second-step');
+    }
+  }
+  assert.notStrictEqual(chosen, null, 'the steps made a move');
+  await nextState(page, before);
+  const after = await gameState(page, id);
+  assert.ok(after.moves_played >= 1, JSON.stringify(after.moves_played));
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
 });

@@ -54,6 +54,21 @@ impl TurnSteps {
         out
     }
 
+    /// The dice still to play after `taken`, if some sequence begins with it.
+    pub fn dice_left(&self, taken: &[Step]) -> Option<Vec<u8>> {
+        self.sequences
+            .iter()
+            .find(|(steps, ..)| steps.starts_with(taken))
+            .map(|(_, dice, _)| dice[taken.len().min(dice.len())..].to_vec())
+    }
+
+    /// Whether some sequence begins with `taken`.
+    pub fn begins(&self, taken: &[Step]) -> bool {
+        self.sequences
+            .iter()
+            .any(|(steps, ..)| steps.starts_with(taken))
+    }
+
     /// The move of the game's list that `taken` makes, once every sequence that begins with
     /// `taken` makes the same one.
     pub fn chosen(&self, taken: &[Step]) -> Option<usize> {

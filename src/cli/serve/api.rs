@@ -21,7 +21,8 @@ use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, asse
 use senet::agents;
 use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_target};
 use senet::compile::compile;
-use senet::engine::Engine;
+use senet::engine::{Engine, Move, Step};
+use senet::notation::event::{PlaceNote, StepNote};
 use senet::notation::parse_position;
 use senet::notation::position::moves_json;
 use senet::notation::record::{self, Record};
@@ -30,7 +31,8 @@ use senet::render;
 use senet::render::svg::{Drawing, Shown, svg};
 use senet::session::{Decision, Session};
 use senet::solve::Solved;
-use senet::types::Throw;
+use senet::turn_steps::TurnSteps;
+use senet::types::{Place, Throw};
 
 pub fn router(state: Shared) -> Router {
     Router::new()
@@ -48,6 +50,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/throw", post(throw))
         .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/steps", post(turn_steps))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(game_record))
@@ -863,6 +866,77 @@ async fn play_move(
             ApiError::bad("`index` is the number of a move in the game's `moves`, from 0")
         })?;
     decide(&s, id, Decision::Move(index)).await
+}
+
+/// `POST /api/games/{id}/steps {"steps": [{"from", "to"}, ...]}`: where dice are played one by
+/// one, a turn chosen a step at a time. For the steps taken so far (places along the mover's
+/// path, as in `senet moves`), the steps that can come next (`options`: each with its `die` and
+/// its squares), the dice left, the board after the steps taken (`svg`), and `chosen`: the index
+/// of the game's move the steps make, once they make one (then `POST .../move` plays it).
+async fn turn_steps(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let o = object(body, &["steps"])?;
+    let taken: Vec<StepNote> = serde_json::from_value(o.get("steps").cloned().unwrap_or(json!([])))
+        .map_err(|e| {
+            ApiError::bad(format!(
+                "`steps` is a list of steps {{\"from\", \"to\"}}: {e}"
+            ))
+        })?;
+    let taken: Vec<Step> = taken.iter().map(|n| Step::new(n.from.0, n.to.0)).collect();
+    let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(&s);
+    let v = s
+        .blocking(move || {
+            let mut g = lock(&game)?;
+            let engine = Arc::clone(&g.engine);
+            let built = g.build(&engine, None);
+            st.games.account(&id, g.kept_bytes());
+            let built = built.map_err(ApiError::bad)?;
+            let Awaiting::Move(side) = built.awaiting else {
+                return Err(conflict("no side is to move"));
+            };
+            let game = &built.play.game;
+            let throw = game.total;
+            let steps =
+                TurnSteps::new(&engine, &game.pos, throw, game.moves()).ok_or_else(|| {
+                    conflict("these rules do not play dice one by one, or the turn has one move")
+                })?;
+            if !steps.begins(&taken) {
+                return Err(ApiError::bad("no move of the turn begins with these steps"));
+            }
+            let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
+            let options: Vec<Value> = steps
+                .options(&taken)
+                .into_iter()
+                .map(|(step, die)| {
+                    json!({ "from": PlaceNote(step.from()), "to": PlaceNote(step.to()),
+                            "die": die, "from_square": square(step.from()),
+                            "to_square": square(step.to()) })
+                })
+                .collect();
+            let chosen = if taken.is_empty() {
+                None
+            } else {
+                steps.chosen(&taken)
+            };
+            let partial = Move::of(&taken).unwrap_or_default();
+            let after = engine.successor(&game.pos, &partial, throw);
+            let picture = svg(
+                &engine,
+                &Drawing {
+                    position: &after,
+                    throw: Shown::Thrown(throw),
+                    paths: false,
+                },
+            );
+            Ok(json!({ "options": options, "chosen": chosen,
+                       "dice_left": steps.dice_left(&taken), "svg": picture }))
+        })
+        .await?;
+    ok(&v)
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move a person made (and the agents' turns

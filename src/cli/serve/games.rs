@@ -23,7 +23,7 @@ use senet::notation::event::ResultNote;
 use senet::notation::position::{move_json, position_json};
 use senet::notation::record::Record;
 use senet::players;
-use senet::render::game::{Style, end_text, goal_text, move_words};
+use senet::render::game::{Style, end_text, goal_text, move_words, throw_text};
 use senet::render::narrate::Narrator;
 use senet::seed::mix;
 use senet::session::{Adviser, Decision, Needs, Play, Session};
@@ -501,6 +501,11 @@ impl Stored {
             "sides": sides,
             "position": position_json(engine, &game.pos, in_hand),
             "throw": in_hand.map(Throw::get),
+            // The throw in words: a value, or the dice (`5-1`) where dice are played one by one.
+            "throw_text": in_hand.map(|t| match u8::try_from(t.get()) {
+                Ok(v) if r.device.is_each() => throw_text(engine, v, false),
+                _ => t.to_string(),
+            }),
             "throws": built.throws(),
             "awaiting": match built.awaiting {
                 Awaiting::Throw(_) => "throw",
@@ -547,6 +552,9 @@ impl Stored {
                     })
                     .collect();
                 v["moves"] = json!(moves);
+                // Dice played one by one: the page lets a person choose the turn a step at a time
+                // (`POST /api/games/{id}/steps`).
+                v["by_steps"] = json!(r.device.is_each() && game.moves().len() > 1);
             }
             Awaiting::Over => {
                 v["outcome"] = match &game.summary.outcome {

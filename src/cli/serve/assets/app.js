@@ -444,18 +444,21 @@ async function show(state) {
     status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
   } else if (!live) {
     // Nothing on the board can be played while replaying: only the buttons below step.
-    status = state.awaiting === 'throw' ? `${who} to throw.` : `${who} to move with ${state.throw}.`;
+    status = state.awaiting === 'throw' ? `${who} to throw.` : `${who} to move with ${state.throw_text}.`;
   } else if (state.awaiting === 'throw') {
-    status = `${who} to throw: click the sticks.`;
+    status = `${who} to throw: click Throw.`;
   } else {
-    status = `${who} to move with ${state.throw}: click a piece or a green square, or a move below.`;
+    status = `${who} to move with ${state.throw_text}: click a piece or a green square, or a move below.`;
   }
   if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status} ◀ ▶ step through the game, » goes back to where it stands.`;
   $('status').textContent = status;
   const side = state.awaiting === 'over' ? null : state.sides.find((s) => s.name === state.to_move);
   $('goal').textContent = side ? `${who}: ${side.goal}` : '';
   markLastMove(state);
-  if (live && state.awaiting === 'move') {
+  if (live && state.awaiting === 'move' && state.by_steps) {
+    taken = [];
+    await stepTurn(state);
+  } else if (live && state.awaiting === 'move') {
     state.moves.forEach((m) => {
       const b = element('button', m.text);
       b.type = 'button';
@@ -467,6 +470,106 @@ async function show(state) {
   }
   showReplay(state);
   setAwaiting(live ? state.awaiting : 'replay');
+}
+
+/** The steps taken so far in a turn of dice played one by one (places along the mover's path). */
+let taken = [];
+
+/** A turn of dice played one by one, chosen a step at a time: the server says which steps can
+ * come next and draws the board after those taken; a click on a piece lights where it can go,
+ * a click there (or on a step below) takes the step, until the steps make one of the turn's
+ * moves, which is then played. */
+async function stepTurn(state) {
+  let r;
+  try {
+    r = await api('POST', `/api/games/${state.id}/steps`, { steps: taken });
+  } catch (e) {
+    say(e.message);
+    return;
+  }
+  if (r.chosen !== null && r.chosen !== undefined) {
+    taken = [];
+    await play(r.chosen);
+    return;
+  }
+  const board = $('board');
+  showSvg(board, r.svg);
+  markLastMove(state);
+  const who = `${state.to_move} (${playerOf(state, state.to_move)})`;
+  const left = (r.dice_left || []).join(', ');
+  const done = taken.length ? ` ${taken.length} step${taken.length === 1 ? '' : 's'} taken;` : '';
+  $('status').textContent = `${who} to move with ${state.throw_text}, one die at a time:${done} dice left ${left}. Click a piece, then where it goes, or a step below.`;
+  const moves = $('moves');
+  moves.replaceChildren();
+  const take = (o) => {
+    taken.push({ from: o.from, to: o.to });
+    stepTurn(game);
+  };
+  const name = (sq, place) => (sq !== null && sq !== undefined ? String(sq) : place === 0 ? 'enter' : 'off');
+  for (const o of r.options) {
+    const b = element('button', `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)} with the ${o.die}`);
+    b.type = 'button';
+    b.addEventListener('click', () => take(o));
+    moves.append(b);
+  }
+  if (taken.length) {
+    const again = element('button', 'Start the turn again', 'again');
+    again.type = 'button';
+    again.addEventListener('click', () => {
+      taken = [];
+      stepTurn(game);
+    });
+    moves.append(again);
+  }
+  // A piece picked, then a square: the step from that piece to that square. A square alone
+  // takes the step that reaches it when only one does.
+  const side = state.to_move;
+  let picked = null;
+  const byPlace = new Map();
+  const bySquare = new Map();
+  for (const o of r.options) {
+    const from = String(o.from);
+    if (!byPlace.has(from)) byPlace.set(from, []);
+    byPlace.get(from).push(o);
+    if (o.to_square !== null && o.to_square !== undefined) {
+      const to = String(o.to_square);
+      if (!bySquare.has(to)) bySquare.set(to, []);
+      bySquare.get(to).push(o);
+    }
+  }
+  const light = () => {
+    for (const p of board.querySelectorAll('.picked')) p.classList.remove('picked');
+    if (picked === null) return;
+    const piece = board.querySelector(`.piece.movable[data-place="${CSS.escape(picked)}"]`);
+    if (piece) piece.classList.add('picked');
+    for (const o of byPlace.get(picked)) {
+      const target = o.to_square !== null && squareOf(board, o.to_square);
+      if (target) target.classList.add('picked');
+    }
+  };
+  for (const [from, list] of byPlace) {
+    const piece = board.querySelector(`.piece[data-side="${CSS.escape(side)}"][data-place="${CSS.escape(from)}"]`);
+    if (!piece) continue;
+    piece.classList.add('movable');
+    clickable(piece, from === '0' ? `${side} piece waiting to enter` : `${side} piece at ${from}`, () => {
+      if (list.length === 1) {
+        take(list[0]);
+        return;
+      }
+      picked = from;
+      light();
+    });
+  }
+  for (const [square, list] of bySquare) {
+    const target = squareOf(board, square);
+    if (!target) continue;
+    target.classList.add('target');
+    clickable(target, `to square ${square}`, () => {
+      const mine = picked === null ? list : list.filter((o) => String(o.from) === picked);
+      if (mine.length === 1) take(mine[0]);
+      else if (list.length > 1) say('Several pieces can go there: click the piece first.');
+    });
+  }
 }
 
 function playerOf(state, side) {

@@ -9,7 +9,7 @@ use senet::agents;
 use senet::engine::{Engine, Move, Position};
 use senet::notation::event::StepNote;
 use senet::notation::record::outcome_text;
-use senet::render::game::{Style, move_words};
+use senet::render::game::{Style, move_words, throw_short};
 use senet::review::{Judge, Judged, Review, plot};
 use senet::types::{Place, Side, Throw};
 
@@ -232,7 +232,7 @@ fn text_report(
             "{:>5}  {:<side_w$}  {:>5}  {:>5}  {:<w$}  {:>8}  {:<w$}  {:>8}  {:>6}  {:>5.1} %",
             m.number,
             name(m.side),
-            m.throw.get(),
+            throw_short(engine, m.throw),
             m.choices,
             short(engine, m.side, &m.played),
             value_text(review, m.value),
@@ -253,7 +253,7 @@ fn text_report(
                 "  move {}, {} with {}: {} ({}) instead of {} ({}): lost {}{}",
                 m.number,
                 name(m.side),
-                m.throw.get(),
+                throw_short(engine, m.throw),
                 words(engine, &m.pos, &m.played, m.throw),
                 value_text(review, m.value),
                 words(engine, &m.pos, &m.best, m.throw),

@@ -137,9 +137,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         starts: Option<String>,
     },
+    /// A throw; where dice are played one by one, `value` is a code for the faces shown and
+    /// `dice` gives them, largest first.
     Throw {
         side: String,
         value: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<Vec<u8>>,
     },
     /// A move: the throw it plays (records written before it was kept have none), its steps,
     /// and what sets it apart from a move with the same steps.
@@ -187,6 +191,7 @@ impl Event {
             GameEvent::Throw { side, value } => Event::Throw {
                 side: name(side),
                 value,
+                dice: engine.rules.device.dice_of(value),
             },
             GameEvent::Move {
                 side,

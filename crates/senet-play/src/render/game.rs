@@ -423,6 +423,15 @@ fn words_count(n: usize) -> String {
     }
 }
 
+/// A throw in hand, short: its value, or where dice are played one by one their faces (`5-3`;
+/// the throw's value is a code for them).
+pub fn throw_short(engine: &Engine, t: senet_lang::types::Throw) -> String {
+    match u8::try_from(t.get()) {
+        Ok(v) if engine.rules.device.is_each() => dice_text(engine, v, false),
+        _ => t.to_string(),
+    }
+}
+
 /// The throws of one turn: one throw as [`throw_text`] says it; several, each short, and their
 /// total.
 pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {

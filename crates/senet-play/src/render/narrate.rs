@@ -181,6 +181,7 @@ impl<'a> Narrator<'a> {
                 } else if throw.is_zero() && self.throws.is_empty() {
                     format!("{name} has no opening move and passes{more}.")
                 } else if self.throws.is_empty() {
+                    let throw = super::game::throw_short(engine, throw);
                     format!("{name} has no legal move with {throw} and passes{more}.")
                 } else {
                     let thrown = throws_text(engine, &self.throws, false);

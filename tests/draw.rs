@@ -46,11 +46,18 @@ fn with_attr(svg: &str, attr: &str) -> Vec<String> {
 }
 
 /// The places of one side's pieces, in the order drawn.
+/// The place of every piece of `side` drawn: a stack (`data-count`) counts its pieces.
 fn places(svg: &str, side: &str) -> Vec<String> {
     let doc = roxmltree::Document::parse(svg).expect("the picture is valid XML");
     doc.descendants()
         .filter(|n| n.attribute("data-side") == Some(side) && n.has_attribute("data-place"))
-        .map(|n| n.attribute("data-place").unwrap_or_default().to_string())
+        .flat_map(|n| {
+            let count = n
+                .attribute("data-count")
+                .map_or(1, |c| c.parse::<usize>().expect("a count"));
+            let place = n.attribute("data-place").unwrap_or_default().to_string();
+            std::iter::repeat_n(place, count)
+        })
         .collect()
 }
 

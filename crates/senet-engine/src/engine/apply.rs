@@ -270,6 +270,24 @@ impl Engine {
         rec: &mut impl Recorder,
         max_hops: u8,
     ) -> Landed {
+        // The rules that never stack take a form without a test for stacks at each piece.
+        if self.stacks {
+            self.apply_step_as::<true>(next, s, step, rec, max_hops)
+        } else {
+            self.apply_step_as::<false>(next, s, step, rec, max_hops)
+        }
+    }
+
+    /// [`Engine::apply_step`], where pieces stack (`STACKS`) or never do.
+    #[inline(always)]
+    fn apply_step_as<const STACKS: bool>(
+        &self,
+        next: &mut Position,
+        s: Side,
+        step: Step,
+        rec: &mut impl Recorder,
+        max_hops: u8,
+    ) -> Landed {
         let r = &self.rules;
         let m = &self.masks[s];
         let e = s.other();
@@ -282,7 +300,7 @@ impl Engine {
         if from == 0 {
             next.waiting[s] -= 1;
         } else {
-            self.lift(next, s, from);
+            self.lift_as::<STACKS>(next, s, from);
             if self.locks {
                 self.now_moved(next, s, from);
             }
@@ -300,12 +318,14 @@ impl Engine {
         }
         report.landed_square = m.square_number(to);
         let mut captured = 0;
-        // Every enemy piece there is captured (several only where they stack and do not close
-        // the square).
-        while next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
-            let sent = self.capture_on(next, s, from, to);
+        if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+            let sent = self.capture_on_as::<STACKS>(next, s, from, to);
             report.capture(report.landed_square, sent);
             captured |= bit(to);
+            // Where pieces stack, every enemy piece there is captured (fewer than close it).
+            if STACKS {
+                self.capture_rest(next, s, (from, to), &mut report);
+            }
         }
         // Square effects, followed while they lead on to a square not yet visited on the way:
         // the checker rules out loops of effects, and a fallback that moves the piece on to a
@@ -330,7 +350,7 @@ impl Engine {
                 match onto {
                     Some(p) if touched & bit(p) == 0 => {
                         if next.squares[e] & m.square_bit[usize::from(p - 1)] != 0 {
-                            let sent = self.capture_on(next, s, at, p);
+                            let sent = self.capture_on_as::<STACKS>(next, s, at, p);
                             report.capture(m.square_number(p), sent);
                             captured |= bit(p);
                         }
@@ -346,7 +366,7 @@ impl Engine {
                 }
             }
         }
-        self.place(next, s, at);
+        self.place_as::<STACKS>(next, s, at);
         report.rest = at;
         report.extra_throw = m.extra & touched != 0 || m.capture_extra & captured != 0;
         rec.step(report);
@@ -358,10 +378,33 @@ impl Engine {
         }
     }
 
+    /// Captures the enemy pieces left on the square of side `s`'s position `to` after the first,
+    /// where pieces stack.
+    #[cold]
+    fn capture_rest(
+        &self,
+        next: &mut Position,
+        s: Side,
+        (from, to): (u8, u8),
+        report: &mut StepReport,
+    ) {
+        let m = &self.masks[s];
+        while next.squares[s.other()] & m.square_bit[usize::from(to - 1)] != 0 {
+            let sent = self.capture_on_as::<true>(next, s, from, to);
+            report.capture(report.landed_square, sent);
+        }
+    }
+
     /// Captures the enemy piece on the square of side `s`'s position `t`, which a piece of `s`
     /// coming from its position `from` (0: entering) is about to stand on, sending it where the
     /// capture rules say; where it went (packed, as a place along its own path).
-    fn capture_on(&self, next: &mut Position, s: Side, from: u8, t: u8) -> u8 {
+    fn capture_on_as<const STACKS: bool>(
+        &self,
+        next: &mut Position,
+        s: Side,
+        from: u8,
+        t: u8,
+    ) -> u8 {
         let r = &self.rules;
         let m = &self.masks[s];
         let e = s.other();
@@ -372,7 +415,7 @@ impl Engine {
         } else {
             self.masks[e].pos_of_square[sq]
         };
-        self.lift(next, e, ep);
+        self.lift_as::<STACKS>(next, e, ep);
         if self.locks {
             self.now_moved(next, e, ep);
         }
@@ -388,7 +431,7 @@ impl Engine {
         };
         match (back_to, capture) {
             (Some(p), _) => {
-                self.place(next, e, p);
+                self.place_as::<STACKS>(next, e, p);
                 p
             }
             (None, Capture::Removed) => {
@@ -461,29 +504,62 @@ impl Engine {
         }
     }
 
+    /// Where pieces stack: takes one of side `s`'s pieces off a stack at position `p`, if more
+    /// than one stands there (kept out of the hot path of the rules that never stack).
+    #[cold]
+    #[inline(never)]
+    fn off_stack(next: &mut Position, s: Side, p: u8) -> bool {
+        let i = usize::from(p - 1);
+        let stacked = next.more_at(s, i) > 0;
+        if stacked {
+            next.shift_more(s, i, false);
+        }
+        stacked
+    }
+
+    /// Where pieces stack: puts a piece of side `s` on its own piece at position `p`, if one
+    /// stands there.
+    #[cold]
+    #[inline(never)]
+    fn onto_stack(next: &mut Position, s: Side, p: u8) -> bool {
+        let stacked = next.on[s] & bit(p) != 0;
+        if stacked {
+            next.shift_more(s, usize::from(p - 1), true);
+        }
+        stacked
+    }
+
     /// Takes the piece of side `s` at position `p` off its square.
     #[inline(always)]
     pub(super) fn lift(&self, next: &mut Position, s: Side, p: u8) {
-        let m = &self.masks[s];
-        let i = usize::from(p - 1);
-        if self.stacks && next.more_at(s, i) > 0 {
-            next.shift_more(s, i, false);
+        if self.stacks {
+            self.lift_as::<true>(next, s, p);
+        } else {
+            self.lift_as::<false>(next, s, p);
+        }
+    }
+
+    /// [`Engine::lift`], where pieces stack (`STACKS`) or never do.
+    #[inline(always)]
+    fn lift_as<const STACKS: bool>(&self, next: &mut Position, s: Side, p: u8) {
+        if STACKS && Self::off_stack(next, s, p) {
             return;
         }
+        let m = &self.masks[s];
+        let i = usize::from(p - 1);
         next.on[s] &= !bit(p);
         next.squares[s] &= !m.square_bit[i];
         next.cross[s.other()] &= !m.cross_bit[i];
     }
 
-    /// Puts a piece of side `s` at position `p`.
+    /// Puts a piece of side `s` at position `p`, where pieces stack (`STACKS`) or never do.
     #[inline(always)]
-    fn place(&self, next: &mut Position, s: Side, p: u8) {
-        let m = &self.masks[s];
-        let i = usize::from(p - 1);
-        if self.stacks && next.on[s] & bit(p) != 0 {
-            next.shift_more(s, i, true);
+    fn place_as<const STACKS: bool>(&self, next: &mut Position, s: Side, p: u8) {
+        if STACKS && Self::onto_stack(next, s, p) {
             return;
         }
+        let m = &self.masks[s];
+        let i = usize::from(p - 1);
         next.on[s] |= bit(p);
         next.squares[s] |= m.square_bit[i];
         next.cross[s.other()] |= m.cross_bit[i];

@@ -13,6 +13,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
     Some(match key {
         RuleKey::Gaps => K::Gaps(Vec::new()),
         RuleKey::Marks => K::Marks(SetExpr::None),
+        RuleKey::DrawStyle => K::DrawStyle(false),
         RuleKey::Name(n) => K::Name {
             square: Spanned::new(*n, 0..0),
             text: None,

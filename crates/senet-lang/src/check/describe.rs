@@ -227,6 +227,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Name { .. }
         | K::Label { .. }
         | K::Draw { .. }
+        | K::DrawStyle(_)
         | K::Marks(_) => board_rule(kind),
         K::Path { .. } | K::Sides(_) | K::Colour { .. } | K::Pieces(_) => path_rule(kind),
         K::Start(_)
@@ -327,6 +328,8 @@ fn board_rule(kind: &StatementKind) -> String {
             text: Some(text),
         } => format!("Square {} is marked \"{}\".", square.value, text),
         K::Label { square, text: None } => format!("Square {} has no label.", square.value),
+        K::DrawStyle(true) => "The squares are drawn as the points of a tables board: long triangles from each row's edge toward the middle.".into(),
+        K::DrawStyle(false) => "The squares are drawn as squares (or holes, where they are drawn at points).".into(),
         K::Draw {
             squares,
             rows,

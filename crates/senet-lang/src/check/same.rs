@@ -21,6 +21,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
         RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
         RuleKey::Marks => a.board.marks == b.board.marks,
+        RuleKey::DrawStyle => a.board.tables == b.board.tables,
         RuleKey::Draw(first, last) => {
             let points = |r: &RuleSet| -> Vec<(Square, u8, u8)> {
                 let (lo, hi) = ((*first).min(*last), (*first).max(*last));

@@ -20,6 +20,8 @@ pub enum RuleKey {
     Marks,
     /// Where squares are drawn, by the first and last square of the statement.
     Draw(u32, u32),
+    /// `draw as ...`.
+    DrawStyle,
     /// `None`: the path both sides share; else one side's path.
     Path(Option<String>),
     Sides,
@@ -265,6 +267,7 @@ impl RuleKey {
             Square(n) => format!("square {n}: none"),
             On(..) => format!("{self}: none"),
             Marks => "marks none".into(),
+            DrawStyle => "draw as squares".into(),
             ExtraAfter => "extra throw after none".into(),
             ExtraOn => "extra throw on none".into(),
             Begin => "begin with none".into(),
@@ -325,6 +328,7 @@ impl fmt::Display for RuleKey {
             Board => "board",
             Gaps => "gaps",
             Marks => "marks",
+            DrawStyle => "draw as",
             Path(None) => "path",
             Sides => "sides",
             Pieces => "pieces",

@@ -176,6 +176,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::label_stmt
         | Rule::marks_stmt
         | Rule::draw_stmt
+        | Rule::draw_style_stmt
         | Rule::path_stmt
         | Rule::sides_stmt
         | Rule::colour_stmt
@@ -273,6 +274,7 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             text: n.at(Rule::string).then(|| n.string().value),
         },
         Rule::marks_stmt => StatementKind::Marks(n.set()?),
+        Rule::draw_style_stmt => StatementKind::DrawStyle(n.has(Rule::kw_tables)),
         Rule::draw_stmt => StatementKind::Draw {
             squares: n.item()?,
             rows: n.item()?,
@@ -816,6 +818,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::label_stmt
         | Rule::marks_stmt
         | Rule::draw_stmt
+        | Rule::draw_style_stmt
         | Rule::path_stmt
         | Rule::sides_stmt
         | Rule::colour_stmt

@@ -84,8 +84,16 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "draw",
-        examples: &["draw 1..10 at 4..13, 2"],
-        forms: &["`draw SQUARES at ROWS, COLUMNS`"],
+        examples: &[
+            "draw 1..10 at 4..13, 2",
+            "draw as tables",
+            "draw as squares",
+        ],
+        forms: &[
+            "`draw SQUARES at ROWS, COLUMNS`",
+            "`draw as tables`",
+            "`draw as squares`",
+        ],
     },
     Entry {
         keyword: "path",
@@ -502,6 +510,8 @@ impl StatementKind {
             K::Label { .. } => "`label N \"TEXT\"`",
             K::Marks(_) => "`marks SET`",
             K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
+            K::DrawStyle(true) => "`draw as tables`",
+            K::DrawStyle(false) => "`draw as squares`",
             K::Path { side: None, .. } => "`path ITEMS`",
             K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
             K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",

@@ -398,6 +398,8 @@ pub enum StatementKind {
         text: Option<String>,
     },
     Marks(SetExpr),
+    /// `draw as tables` (true) or `draw as squares`: how squares are drawn.
+    DrawStyle(bool),
     /// `draw SQUARES at ROWS, COLUMNS`: where squares are drawn, for boards that are not grids.
     Draw {
         squares: Item,
@@ -519,6 +521,7 @@ impl StatementKind {
             K::Label { square, .. } => RuleKey::Label(square.value),
             K::Marks(_) => RuleKey::Marks,
             K::Draw { squares, .. } => RuleKey::Draw(squares.first, squares.last),
+            K::DrawStyle(_) => RuleKey::DrawStyle,
             K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
             K::Sides(_) => RuleKey::Sides,
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),

@@ -25,6 +25,8 @@ pub struct Board {
     /// Where each square is drawn (row, column from 0, top left), for a board that is not a
     /// grid; empty: as the grid.
     pub points: Vec<(Square, u8, u8)>,
+    /// Squares are drawn as the points of a tables board (`draw as tables`).
+    pub tables: bool,
 }
 
 impl Board {
@@ -106,6 +108,7 @@ mod tests {
             labels: Vec::new(),
             marks: Vec::new(),
             points: Vec::new(),
+            tables: false,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod explain;
 pub mod game;
 pub mod narrate;
 pub mod svg;
+mod tables_board;
 
 use senet_lang::check::RuleSet;
 

@@ -15,6 +15,7 @@
 use std::fmt::Write;
 
 use super::game::{square_mark, square_words, sticks};
+use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
 use senet_lang::types::{Place, Side, Square, Throw, ThrowDevice};
@@ -47,19 +48,19 @@ const CELL: i32 = 64;
 /// The distance between two neighbouring holes of a board drawn at points.
 const PITCH: i32 = 44;
 const HOLE: i32 = 15;
-const MARGIN: i32 = 16;
+pub(super) const MARGIN: i32 = 16;
 /// The height of a line of the trays and of the legend.
 const TRAY_ROW: i32 = 34;
 const LEGEND_LINE: i32 = 16;
 /// About how wide a character of the legend's 11-pixel text is, to size the picture.
 const CHAR_WIDTH: i32 = 6;
 
-const WOOD: &str = "#e9d8ae";
-const WOOD_DARK: &str = "#c59d5f";
-const INK: &str = "#4a3520";
+pub(super) const WOOD: &str = "#e9d8ae";
+pub(super) const WOOD_DARK: &str = "#c59d5f";
+pub(super) const INK: &str = "#4a3520";
 
 /// Fill, outline and letter colour of a colour name the language allows.
-fn paint(colour: &str) -> (&'static str, &'static str, &'static str) {
+pub(super) fn paint(colour: &str) -> (&'static str, &'static str, &'static str) {
     match colour {
         "red" => ("#c0392b", "#6e1f17", "#ffffff"),
         "blue" => ("#2c5fa8", "#163160", "#ffffff"),
@@ -84,7 +85,7 @@ fn line_colour(colour: &str) -> &'static str {
 }
 
 /// Text made safe inside XML elements and attribute values.
-fn esc(text: &str) -> String {
+pub(super) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -101,9 +102,11 @@ fn esc(text: &str) -> String {
     out
 }
 
-/// Where squares are drawn: the grid, or the points the rules place them at.
+/// Where squares are drawn: the grid, the points the rules place them at, or the points of a
+/// tables board.
 struct Layout {
     points: bool,
+    tables: Option<Points>,
     width: i32,
     height: i32,
 }
@@ -111,9 +114,18 @@ struct Layout {
 impl Layout {
     fn of(engine: &Engine) -> Layout {
         let b = &engine.rules.board;
-        if b.points.is_empty() {
+        if b.tables {
+            let points = Points::of(engine);
             Layout {
                 points: false,
+                width: points.width(),
+                height: points.height(),
+                tables: Some(points),
+            }
+        } else if b.points.is_empty() {
+            Layout {
+                points: false,
+                tables: None,
                 width: i32::from(b.cols) * CELL,
                 height: i32::from(b.rows) * CELL,
             }
@@ -122,6 +134,7 @@ impl Layout {
             let cols = b.points.iter().map(|p| i32::from(p.2)).max().unwrap_or(0);
             Layout {
                 points: true,
+                tables: None,
                 width: (cols + 1) * PITCH,
                 height: (rows + 1) * PITCH,
             }
@@ -131,6 +144,9 @@ impl Layout {
     /// The centre of a square.
     fn centre(&self, engine: &Engine, sq: Square) -> (i32, i32) {
         let b = &engine.rules.board;
+        if let Some(points) = &self.tables {
+            return points.centre(sq);
+        }
         if self.points {
             let (row, col) = b
                 .points
@@ -158,7 +174,7 @@ impl Layout {
     /// The squares drawn: a board at points shows only the squares it places.
     fn squares(&self, engine: &Engine) -> Vec<Square> {
         let b = &engine.rules.board;
-        if self.points {
+        if self.points || (self.tables.is_some() && !b.points.is_empty()) {
             let mut list: Vec<Square> = b.points.iter().map(|p| p.0).collect();
             list.sort();
             list
@@ -197,7 +213,9 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
     if d.paths {
         defs(engine, &mut out);
     }
-    if layout.points {
+    if let Some(points) = &layout.tables {
+        super::tables_board::board(engine, points, &mut out);
+    } else if layout.points {
         // The board itself, under its holes.
         let _ = writeln!(
             out,
@@ -225,7 +243,10 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
     if layout.points {
         hole_numbers(engine, &layout, &carved, &mut out);
     }
-    for (s, side) in r.sides.iter() {
+    if let Some(points) = &layout.tables {
+        super::tables_board::pieces(engine, points, d.position, &mut out);
+    }
+    for (s, side) in r.sides.iter().filter(|_| layout.tables.is_none()) {
         // One disc a position: a stack shows how many pieces it holds.
         for p in d.position.positions(s) {
             let (x, y) = layout.centre(engine, side.square(p));
@@ -302,6 +323,10 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
     }
     if !words.is_empty() {
         let _ = write!(tip, ": {}", words.join(", "));
+    }
+    if let Some(points) = &layout.tables {
+        super::tables_board::point(points, sq, &tip, out);
+        return;
     }
     let special = marked || name.is_some() || label.is_some() || symbols.is_some();
     let class = if special { "square special" } else { "square" };

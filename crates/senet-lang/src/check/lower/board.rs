@@ -50,6 +50,7 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         labels: Vec::new(),
         marks: Vec::new(),
         points: Vec::new(),
+        tables: false,
     };
     let said = cx.rule(&RuleKey::Gaps);
     let K::Gaps(items) = &*said.kind else {
@@ -380,6 +381,11 @@ pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
     };
     board.marks = cx.squares(said.layer, set);
     board.points = points(cx, board);
+    let said = cx.rule(&RuleKey::DrawStyle);
+    let K::DrawStyle(tables) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    board.tables = tables;
 }
 
 /// The largest row or column a drawing may place a square at.

@@ -1,0 +1,220 @@
+//! A board drawn as a tables board (`draw as tables`): each square a point, a long triangle from
+//! the edge of its row toward the middle of the board; the rows of the upper half point down,
+//! those of the lower half up; an empty column between squares is the bar; a stack stands along
+//! its point, five pieces at most drawn and the rest counted; each side's home table (where it
+//! may bear off from) is named beside its points.
+
+use std::fmt::Write;
+
+use super::svg::{INK, MARGIN, WOOD, WOOD_DARK, esc, paint};
+use senet_engine::compile::PosFlags;
+use senet_engine::engine::{Engine, Position};
+use senet_lang::types::Square;
+
+/// The width of a point, the height of its triangle, and the room between the two halves.
+const POINT_WIDTH: i32 = 40;
+const POINT_HEIGHT: i32 = 150;
+const GAP: i32 = 44;
+/// Room for the points' numbers beyond their bases.
+const NUMBER_ROOM: i32 = 16;
+/// The radius of a piece on a point, and how many of a stack are drawn.
+const RADIUS: i32 = 14;
+const DRAWN: u8 = 5;
+
+/// Where each point of the board is drawn: the middle of its base, and which way it points.
+pub(super) struct Points {
+    /// Per square: its column, and whether it is in the upper half (it points down).
+    at: Vec<(Square, i32, bool)>,
+    columns: i32,
+    /// Whether some points are in an upper half (a board of one row has only the lower).
+    upper: bool,
+}
+
+impl Points {
+    /// The points of `engine`'s board: its squares at the points `draw ... at` gives them (else
+    /// at their cells of the grid), the rows of the upper half pointing down.
+    pub(super) fn of(engine: &Engine) -> Points {
+        let b = &engine.rules.board;
+        let cells: Vec<(Square, u8, u8)> = if b.points.is_empty() {
+            b.squares()
+                .map(|sq| {
+                    let (row, col) = b.cell_of(sq);
+                    (sq, row, col)
+                })
+                .collect()
+        } else {
+            b.points.clone()
+        };
+        let rows = cells.iter().map(|c| c.1).max().unwrap_or(0);
+        let at = cells
+            .iter()
+            .map(|&(sq, row, col)| (sq, i32::from(col), 2 * u32::from(row) < u32::from(rows)))
+            .collect();
+        let columns = cells.iter().map(|c| i32::from(c.2)).max().unwrap_or(0) + 1;
+        let upper = rows > 0;
+        Points { at, columns, upper }
+    }
+
+    pub(super) fn width(&self) -> i32 {
+        self.columns * POINT_WIDTH
+    }
+
+    pub(super) fn height(&self) -> i32 {
+        let half = NUMBER_ROOM + POINT_HEIGHT;
+        if self.upper {
+            2 * half + GAP
+        } else {
+            half + GAP / 2
+        }
+    }
+
+    fn find(&self, sq: Square) -> Option<(i32, bool)> {
+        self.at
+            .iter()
+            .find(|p| p.0 == sq)
+            .map(|&(_, col, upper)| (col, upper))
+    }
+
+    /// The middle of the base of a point, and the direction it points (1 down, -1 up).
+    fn base(&self, sq: Square) -> (i32, i32, i32) {
+        let (col, upper) = self.find(sq).unwrap_or((0, true));
+        let x = MARGIN + col * POINT_WIDTH + POINT_WIDTH / 2;
+        if upper {
+            (x, MARGIN + NUMBER_ROOM, 1)
+        } else {
+            (x, MARGIN + self.height() - NUMBER_ROOM, -1)
+        }
+    }
+
+    /// The middle of a point (for paths and marks).
+    pub(super) fn centre(&self, sq: Square) -> (i32, i32) {
+        let (x, y, dir) = self.base(sq);
+        (x, y + dir * POINT_HEIGHT / 2)
+    }
+}
+
+/// The board under its points: the wood, the bar (a column with no point between points), and
+/// each side's home table named beside its points.
+pub(super) fn board(engine: &Engine, points: &Points, out: &mut String) {
+    let _ = writeln!(
+        out,
+        r#"<rect class="board tables" x="{}" y="{}" width="{}" height="{}" rx="8" fill="{WOOD_DARK}" stroke="{INK}" stroke-width="2"/>"#,
+        MARGIN - 6,
+        MARGIN - 6,
+        points.width() + 12,
+        points.height() + 12
+    );
+    let used: Vec<i32> = points.at.iter().map(|p| p.1).collect();
+    for col in 1..points.columns - 1 {
+        if !used.contains(&col) {
+            let _ = writeln!(
+                out,
+                r#"<rect class="bar" x="{}" y="{}" width="{POINT_WIDTH}" height="{}" fill="{INK}" opacity="0.55"/>"#,
+                MARGIN + col * POINT_WIDTH,
+                MARGIN - 6,
+                points.height() + 12
+            );
+        }
+    }
+    // Sides whose homes are the same points share one label.
+    let mut homes: Vec<(Vec<Square>, Vec<&str>, &str)> = Vec::new();
+    for side in engine.rules.sides.values() {
+        let mut squares: Vec<Square> = side
+            .positions()
+            .filter(|p| side.flags[p.index()].contains(PosFlags::BEAR_ZONE))
+            .map(|p| side.square(p))
+            .collect();
+        squares.sort();
+        match homes.iter_mut().find(|h| h.0 == squares) {
+            Some(h) => h.1.push(&side.name),
+            None => homes.push((squares, vec![&side.name], &side.colour)),
+        }
+    }
+    for (squares, names, colour) in homes {
+        let home: Vec<(i32, i32, i32)> = squares.iter().map(|&sq| points.base(sq)).collect();
+        let Some(&(_, y, dir)) = home.first() else {
+            continue;
+        };
+        let colour = if names.len() > 1 { "black" } else { colour };
+        let whose = names
+            .iter()
+            .map(|n| format!("{n}'s"))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let xs = home.iter().map(|h| h.0);
+        let (lo, hi) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        // Beyond the apexes, in the room between the two halves.
+        let at = y + dir * (POINT_HEIGHT + 14) + if dir > 0 { 0 } else { 10 };
+        let (fill, _, _) = paint(colour);
+        let _ = writeln!(
+            out,
+            r#"<g class="home" data-side="{}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{fill}" stroke-width="4" stroke-linecap="round"/><text x="{}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{} home</text></g>"#,
+            esc(&names.join(" ")),
+            lo - POINT_WIDTH / 2 + 4,
+            at - dir * 6,
+            hi + POINT_WIDTH / 2 - 4,
+            at - dir * 6,
+            (lo + hi) / 2,
+            at + if dir > 0 { 8 } else { -6 },
+            esc(&whose)
+        );
+    }
+}
+
+/// One point: its triangle, alternately light and dark, and its number beyond the base.
+pub(super) fn point(points: &Points, sq: Square, tip: &str, out: &mut String) {
+    let (x, y, dir) = points.base(sq);
+    let half = POINT_WIDTH / 2 - 2;
+    let apex = y + dir * POINT_HEIGHT;
+    let fill = if sq.get().is_multiple_of(2) {
+        WOOD
+    } else {
+        "#8c5a2b"
+    };
+    let _ = writeln!(
+        out,
+        r#"<g class="square point" data-square="{sq}"><title>{}</title><polygon points="{},{y} {},{y} {x},{apex}" fill="{fill}" stroke="{INK}" stroke-width="1"/><text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{sq}</text></g>"#,
+        esc(tip),
+        x - half,
+        x + half,
+        y - dir * 4 + if dir > 0 { 0 } else { 11 }
+    );
+}
+
+/// The pieces on the points: each stack one element (`data-count` where it holds more than one
+/// piece), its discs from the base of its point toward the apex, five at most drawn, the fifth
+/// with the stack's count where there are more.
+pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut String) {
+    for (s, side) in engine.rules.sides.iter() {
+        let (fill, outline, letter) = paint(&side.colour);
+        for p in pos.positions(s) {
+            let count = pos.count(s, p);
+            let (x, y, dir) = points.base(side.square(p));
+            let drawn = count.min(DRAWN);
+            let _ = writeln!(
+                out,
+                r#"<g class="piece" data-side="{}" data-place="{p}"{}>"#,
+                esc(&side.name),
+                if count > 1 {
+                    format!(r#" data-count="{count}""#)
+                } else {
+                    String::new()
+                }
+            );
+            for k in 0..drawn {
+                let cy = y + dir * (RADIUS + 1 + i32::from(k) * (2 * RADIUS + 1));
+                let text = if k + 1 == drawn && count > DRAWN {
+                    count.to_string()
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{x}" y="{}" font-size="13" font-weight="bold" text-anchor="middle" fill="{letter}">{text}</text>"#,
+                    cy + 5
+                );
+            }
+            out.push_str("</g>\n");
+        }
+    }
+}

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 43] = [
+const BUNDLED: [&str; 44] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -47,6 +47,7 @@ const BUNDLED: [&str; 43] = [
     "hounds-and-jackals/carter-crossover",
     "hounds-and-jackals/tab",
     "tables/backgammon",
+    "tables/hypergammon",
     "tables/cab-e-quinal",
     "tables/frangieh",
     "tables/imperial",

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 43] = [
+const IDS: [&str; 44] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -68,6 +68,7 @@ const IDS: [&str; 43] = [
     "tables/backgammon",
     "tables/cab-e-quinal",
     "tables/frangieh",
+    "tables/hypergammon",
     "tables/imperial",
     "tables/medio-emperador",
     "tables/nard",
@@ -505,6 +506,7 @@ game_properties! {
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
     games_tables_backgammon: "tables/backgammon", 8;
+    games_tables_hypergammon: "tables/hypergammon", 8;
     games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;
     games_tables_frangieh: "tables/frangieh", 8;
     games_tables_imperial: "tables/imperial", 8;

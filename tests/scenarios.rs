@@ -406,6 +406,7 @@ scenario_files! {
     hounds_and_jackals_carter_crossover => "hounds-and-jackals__carter-crossover.json",
     hounds_and_jackals_tab => "hounds-and-jackals__tab.json",
     tables_backgammon => "tables__backgammon.json",
+    tables_hypergammon => "tables__hypergammon.json",
     tables_cab_e_quinal => "tables__cab-e-quinal.json",
     tables_frangieh => "tables__frangieh.json",
     tables_imperial => "tables__imperial.json",

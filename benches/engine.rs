@@ -32,12 +32,13 @@ use senet::types::Throw;
 
 /// The rule sets measured: the two of the speed targets, the seat ritual of the base rules, a
 /// game with ten pieces a side, and split turns (the one path that searches, and allocates).
-const RULES: [&str; 5] = [
+const RULES: [&str; 6] = [
     "twenty-squares/ur",
     "senet/kendall",
     "senet/base",
     "senet/bell-1960",
     "senet/finkel",
+    "tables/backgammon",
 ];
 
 /// The leaf budget of the default expectimax (`DEFAULT_BUDGET` in crates/senet-play/src/agents/expectimax.rs, which
@@ -131,8 +132,13 @@ fn bench_legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
     for id in RULES {
         let engine = engine(id);
-        // Split turns search (a hash set per call): fewer positions keep the run short.
-        let n = if id == "senet/finkel" { 64 } else { 1024 };
+        // Split turns and dice played one by one search (a hash set per call): fewer positions
+        // keep the run short.
+        let n = match id {
+            "senet/finkel" => 64,
+            "tables/backgammon" => 256,
+            _ => 1024,
+        };
         let sample = positions(&engine, n, 7, 1);
         let mut buffer = Vec::with_capacity(64);
         group.throughput(Throughput::Elements(sample.len() as u64));

@@ -432,6 +432,7 @@ async function show(state) {
   const sticks = $('sticks');
   sticks.disabled = !live || state.awaiting !== 'throw';
   sticks.classList.toggle('ready', live && state.awaiting === 'throw');
+  sticks.classList.toggle('dice', Boolean(state.dice));
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;

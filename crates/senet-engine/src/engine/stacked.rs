@@ -54,15 +54,44 @@ struct Search {
     /// Every sequence that plays as many dice as it can: where it leads, its steps, how many
     /// dice it used and the largest of them.
     leaves: Vec<(Position, Move, u8, u8)>,
-    /// The positions already listed.
-    seen: HashSet<Position, Fast>,
+    /// The positions already listed (by [`key`]).
+    seen: HashSet<Key, Fast>,
     /// The positions reached with each number of dice left, for not searching one twice.
-    visited: HashSet<(Position, [u8; 8]), Fast>,
+    visited: HashSet<(Key, [u8; 8]), Fast>,
     /// Keep every sequence, whatever position it passes through (for a person choosing a turn
     /// step by step), with the dice its steps played.
     every: bool,
+    /// Whether two orders of the dice can reach one position with the same dice left: only
+    /// where a die's value repeats (a double); else `visited` is not kept.
+    repeats: bool,
     /// With `every`, each sequence recorded in `leaves` again with its dice in order.
     sequences: Vec<(Position, Move, [u8; 8])>,
+}
+
+/// What tells two positions of one turn apart: where each side's pieces stand (the bit sets and
+/// the counts of stacks) and how many wait or are off or removed. The squares and crossing sets
+/// follow from the pieces, the side to move does not change within a turn, and the stacked
+/// form keeps no other state.
+type Key = [u64; 11];
+
+fn key(pos: &Position) -> Key {
+    let [a, b] = [Side::First, Side::Second].map(|s| {
+        u64::from(pos.waiting[s]) | u64::from(pos.off[s]) << 8 | u64::from(pos.removed[s]) << 16
+    });
+    let (m0, m1) = (pos.more[Side::First], pos.more[Side::Second]);
+    [
+        pos.on[Side::First],
+        pos.on[Side::Second],
+        a | b << 32,
+        m0[0],
+        m0[1],
+        m0[2],
+        m0[3],
+        m1[0],
+        m1[1],
+        m1[2],
+        m1[3],
+    ]
 }
 
 thread_local! {
@@ -89,6 +118,7 @@ impl Engine {
             search.seen.clear();
             search.visited.clear();
             search.every = false;
+            search.repeats = dice[..n].windows(2).any(|w| w[0] == w[1]);
             self.play_dice(t, pos, &dice[..n], Move::default(), (0, 0, [0; 8]), search);
             let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
             if most == 0 {
@@ -101,7 +131,7 @@ impl Engine {
                 0
             };
             for (next, mv, used, top) in &search.leaves {
-                if *used == most && *top >= larger && search.seen.insert(*next) {
+                if *used == most && *top >= larger && search.seen.insert(key(next)) {
                     out.push(*mv);
                 }
             }
@@ -164,9 +194,13 @@ impl Engine {
         (used, top, played): (u8, u8, [u8; 8]),
         search: &mut Search,
     ) {
-        let mut key = [0u8; 8];
-        key[..left.len()].copy_from_slice(left);
-        if used > 0 && !search.every && !search.visited.insert((*pos, key)) {
+        let mut left_key = [0u8; 8];
+        left_key[..left.len()].copy_from_slice(left);
+        if used > 0
+            && search.repeats
+            && !search.every
+            && !search.visited.insert((key(pos), left_key))
+        {
             return;
         }
         let s = pos.to_move;

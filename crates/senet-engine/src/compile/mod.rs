@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Gammon, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules,
-    SideTable, Stacked, TurnRule, TurnTrigger, Win,
+    BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
+    Stacked, TurnRule, TurnTrigger, Win, WinScore,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -115,13 +115,16 @@ pub fn compile(r: &RuleSet) -> Rules {
             },
         },
         match_points,
-        gammon: r.score.as_ref().map(|g| Gammon {
-            gammon: g.gammon,
-            backgammon: g.backgammon.as_ref().map_or(0, |(b, _)| *b),
-            zone: g
-                .backgammon
+        win_score: r.score.as_ref().map(|g| {
+            let (behind, on) = g
+                .behind
                 .as_ref()
-                .map_or_else(PerSide::default, |(_, zone)| positions(zone)),
+                .map_or((0, None), |(b, on)| (*b, Some(on)));
+            WinScore {
+                none_off: g.none_off,
+                behind,
+                behind_on: on.map_or_else(PerSide::default, positions),
+            }
         }),
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),

@@ -264,14 +264,14 @@ pub struct Stacked {
     pub pools: Vec<Vec<u8>>,
 }
 
-/// What a win scores by what the loser has left: 1, `gammon` where it has borne off no piece,
-/// `backgammon` (if not 0) where it has also a piece waiting or on `zone` (per side, its own
-/// positions).
+/// What a win scores by what the loser has left (the rule `score`): 1,
+/// `none_off` where it has borne off no piece, `behind` (if not 0) where it has also a piece
+/// waiting or on `behind_on` (per side, its own positions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gammon {
-    pub gammon: u32,
-    pub backgammon: u32,
-    pub zone: PerSide<u64>,
+pub struct WinScore {
+    pub none_off: u32,
+    pub behind: u32,
+    pub behind_on: PerSide<u64>,
 }
 
 /// Compiled rules: everything the engine needs, as tables.
@@ -348,8 +348,8 @@ pub struct Rules {
     pub win: Win,
     /// Indexed by square index: match points the winner scores per enemy piece left there.
     pub match_points: Vec<u32>,
-    /// What a win scores by what the loser has left (`score gammon ...`).
-    pub gammon: Option<Gammon>,
+    /// What a win scores by what the loser has left (the rule `score`).
+    pub win_score: Option<WinScore>,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,
     pub machine: TurnMachine,
@@ -413,11 +413,6 @@ impl Rules {
     /// Whether the winner scores match points.
     pub fn scores_match_points(&self) -> bool {
         self.match_points.iter().any(|&p| p > 0)
-    }
-
-    /// Whether a win scores points: match points, or gammons.
-    pub fn scores_points(&self) -> bool {
-        self.scores_match_points() || self.gammon.is_some()
     }
 
     /// The same rules without one kind of restriction on moves, where they have it (`None`

@@ -11,6 +11,7 @@ mod position;
 mod split;
 pub mod split_draw;
 mod stacked;
+mod word_hash;
 
 pub use apply::{Captured, Report, StepReport};
 pub use moves::{Move, Step};
@@ -457,19 +458,19 @@ impl Engine {
         }
     }
 
-    /// Points for `winner`: by gammons where the rules score them, else the match points of the
-    /// squares where the loser's pieces still stand.
+    /// Points for `winner`: by what the loser has left where the rules score a win so (the rule
+    /// `score`), else the match points of the squares where the loser's pieces still stand.
     pub fn match_points(&self, pos: &Position, winner: Side) -> u32 {
-        if let Some(g) = &self.rules.gammon {
+        if let Some(w) = &self.rules.win_score {
             let loser = winner.other();
             return if pos.off[loser] > 0 {
                 1
-            } else if g.backgammon > 0
-                && (pos.waiting[loser] > 0 || pos.on[loser] & g.zone[loser] != 0)
+            } else if w.behind > 0
+                && (pos.waiting[loser] > 0 || pos.on[loser] & w.behind_on[loser] != 0)
             {
-                g.backgammon
+                w.behind
             } else {
-                g.gammon
+                w.none_off
             };
         }
         Square::all_in(pos.squares[winner.other()])

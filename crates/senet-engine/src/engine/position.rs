@@ -186,12 +186,6 @@ impl Position {
         };
     }
 
-    /// Whether some position holds more than one piece of a side.
-    #[inline]
-    pub fn has_stacks(&self) -> bool {
-        self.more.values().any(|w| w.iter().any(|&x| x != 0))
-    }
-
     /// Places a piece of side `s` at path position `p` (on the board). Unchecked (see
     /// [`Position::empty`]).
     #[inline]

@@ -9,40 +9,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply::NoRecord;
 use super::generate::{between, bit, lowest};
 use super::split_draw::{LONGEST, highest};
+use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
 use senet_lang::types::limits::MAX_THROW_VALUE;
 use senet_lang::types::{Side, Throw};
-
-/// A quick hash for the search's own sets (keys are a few words; nothing here comes from
-/// outside, so a DoS-resistant hash buys nothing).
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
-type Fast = BuildHasherDefault<WordHasher>;
 
 /// What tells two positions of one turn apart: both sides' pieces on the board, their counts
 /// of waiting, borne-off and removed pieces, and the flags and first moves (square effects may

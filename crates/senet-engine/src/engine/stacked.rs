@@ -15,38 +15,13 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply::NoRecord;
 use super::generate::{OFF, bit};
+use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
-use crate::compile::{BearCondition, Stacked};
+use crate::compile::Stacked;
 use senet_lang::types::{EnterOnto, Side};
-
-/// A quick hash for the search's own set of positions (nothing here comes from outside).
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
-type Fast = BuildHasherDefault<WordHasher>;
 
 /// The buffers of one search, kept between searches.
 #[derive(Default)]
@@ -273,7 +248,7 @@ impl Engine {
                 return n;
             }
         }
-        let may_bear = self.may_bear_off(pos, s);
+        let may_bear = self.can_bear_off(pos, s);
         let mut bits = pos.on[s];
         while bits != 0 {
             let p = u8::try_from(bits.trailing_zeros() + 1).unwrap_or(0);
@@ -316,15 +291,5 @@ impl Engine {
     /// Whether side `s`'s position `p` stands on a square with no piece on it.
     fn square_empty(&self, pos: &Position, s: Side, p: u8) -> bool {
         pos.occupied() & self.masks[s].square_bit[usize::from(p - 1)] == 0
-    }
-
-    /// Whether side `s` may bear off now, as `bear off only when` says.
-    fn may_bear_off(&self, pos: &Position, s: Side) -> bool {
-        let m = &self.masks[s];
-        match self.rules.bear_when {
-            BearCondition::Always => true,
-            BearCondition::AllInZone => pos.waiting[s] == 0 && pos.on[s] & !m.bear_zone == 0,
-            BearCondition::NoneInZone => pos.on[s] & m.no_bear_zone == 0,
-        }
     }
 }

@@ -433,10 +433,10 @@ pub enum Win {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
     /// What a win scores where the loser has borne off no piece.
-    pub gammon: u32,
+    pub none_off: u32,
     /// What it scores where the loser has also a piece waiting or on these positions (per side,
     /// along the loser's path).
-    pub backgammon: Option<(u32, PerSide<Vec<PathPos>>)>,
+    pub behind: Option<(u32, PerSide<Vec<PathPos>>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,4 +15,4 @@ pub use place::{PathPos, Place, Square};
 pub use rule_values::{Capture, Destination, EnterOnto, Fallback, Force, Opening, Seats};
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};
-pub use throw::{Throw, ThrowDevice, dice_sets, each_values, ordered_faces};
+pub use throw::{Throw, ThrowDevice, dice_sets, each_values};

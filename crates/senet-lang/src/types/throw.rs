@@ -95,7 +95,7 @@ pub fn dice_sets(faces: &[u8]) -> Vec<Vec<u8>> {
 
 /// Every combination of faces the dice can show, the first die's face the most significant (1 1,
 /// 1 2, ..., 2 1, ...).
-pub fn ordered_faces(faces: &[u8]) -> Vec<Vec<u8>> {
+fn ordered_faces(faces: &[u8]) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = vec![Vec::new()];
     for &f in faces {
         out = out

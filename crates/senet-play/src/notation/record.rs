@@ -518,7 +518,7 @@ pub fn outcome_text(engine: &Engine, outcome: Option<&Outcome>, stop: Option<Sto
     match outcome {
         Some(Outcome::Win { side, points }) => {
             let name = &engine.rules.sides[*side].name;
-            if engine.rules.gammon.is_some() {
+            if engine.rules.win_score.is_some() {
                 format!(
                     "{name} wins ({points} point{})",
                     if *points == 1 { "" } else { "s" }

@@ -700,13 +700,13 @@ pub fn move_words(
 
 /// What a win scored where the rules score gammons: `, a gammon: 2 points`.
 fn game_score(
-    g: &senet_engine::compile::Gammon,
+    w: &senet_engine::compile::WinScore,
     points: u32,
     plural: &dyn Fn(u32, &str) -> String,
 ) -> String {
     let what = if points == 1 {
         "a single game"
-    } else if g.backgammon > 0 && points == g.backgammon {
+    } else if w.behind > 0 && points == w.behind {
         "a backgammon"
     } else {
         "a gammon"
@@ -744,8 +744,8 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if let Some(g) = &r.gammon {
-                let _ = write!(text, "{}", game_score(g, points, &plural));
+            if let Some(w) = &r.win_score {
+                let _ = write!(text, "{}", game_score(w, points, &plural));
             } else if r.scores_match_points() {
                 let _ = write!(
                     text,

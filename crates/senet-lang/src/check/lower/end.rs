@@ -97,7 +97,7 @@ fn score(cx: &mut Ctx, win: Option<Win>, match_points: bool) -> Option<Score> {
         .as_ref()
         .map(|(points, set)| (points.value, cx.positions(said.layer, set)));
     Some(Score {
-        gammon: gammon.value,
-        backgammon,
+        none_off: gammon.value,
+        behind: backgammon,
     })
 }

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 44] = [
+const BUNDLED: [&str; 50] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -48,6 +48,12 @@ const BUNDLED: [&str; 44] = [
     "hounds-and-jackals/tab",
     "tables/backgammon",
     "tables/hypergammon",
+    "tables/baralie",
+    "tables/fevga",
+    "tables/jacquet",
+    "tables/ludus-anglicorum",
+    "tables/ludus-lombardorum",
+    "tables/verquere",
     "tables/cab-e-quinal",
     "tables/frangieh",
     "tables/imperial",

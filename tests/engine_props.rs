@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 44] = [
+const IDS: [&str; 50] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -66,10 +66,15 @@ const IDS: [&str; 44] = [
     "senet/tait",
     "senet/thirty-six",
     "tables/backgammon",
+    "tables/baralie",
     "tables/cab-e-quinal",
+    "tables/fevga",
     "tables/frangieh",
     "tables/hypergammon",
     "tables/imperial",
+    "tables/jacquet",
+    "tables/ludus-anglicorum",
+    "tables/ludus-lombardorum",
     "tables/medio-emperador",
     "tables/nard",
     "tables/paumecary",
@@ -79,6 +84,7 @@ const IDS: [&str; 44] = [
     "tables/seys-dos-y-as",
     "tables/shuanglu",
     "tables/ssang-ryouk",
+    "tables/verquere",
     "twenty-squares/aseb",
     "twenty-squares/babylonian",
     "twenty-squares/blitz",
@@ -507,6 +513,12 @@ game_properties! {
     games_senet_thirty_six: "senet/thirty-six", 16;
     games_tables_backgammon: "tables/backgammon", 8;
     games_tables_hypergammon: "tables/hypergammon", 8;
+    games_tables_baralie: "tables/baralie", 8;
+    games_tables_fevga: "tables/fevga", 8;
+    games_tables_jacquet: "tables/jacquet", 8;
+    games_tables_ludus_anglicorum: "tables/ludus-anglicorum", 8;
+    games_tables_ludus_lombardorum: "tables/ludus-lombardorum", 8;
+    games_tables_verquere: "tables/verquere", 8;
     games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;
     games_tables_frangieh: "tables/frangieh", 8;
     games_tables_imperial: "tables/imperial", 8;

@@ -136,7 +136,8 @@ fn stacked(r: &RuleSet) -> Stacked {
     let table = ThrowTable::new(&r.throw);
     let mut pools = vec![Vec::new(); usize::from(table.max) + 1];
     for &v in &table.values {
-        pools[usize::from(v)] = match r.throw.dice_of(v) {
+        // A double is of the dice thrown; the dice that always show their number come on top.
+        let mut pool = match r.throw.thrown_of(v) {
             Some(dice)
                 if r.doubles_twice && dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) =>
             {
@@ -145,6 +146,9 @@ fn stacked(r: &RuleSet) -> Stacked {
             Some(dice) => dice,
             None => vec![v],
         };
+        pool.extend(r.throw.fixed_dice());
+        pool.sort_unstable_by(|a, b| b.cmp(a));
+        pools[usize::from(v)] = pool;
     }
     let (bear_past, bear_hindmost, from) = match &r.bear_off {
         checked::BearOff::Exact { from, hindmost } => (false, *hindmost, from.as_ref()),
@@ -165,6 +169,9 @@ fn stacked(r: &RuleSet) -> Stacked {
         bear_hindmost,
         bear_from,
         pools,
+        zone: positions(&r.zone),
+        zone_limit: r.zone_limit,
+        leave_after: r.leave_after.map(PathPos::get),
     }
 }
 

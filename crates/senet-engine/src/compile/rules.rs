@@ -262,6 +262,13 @@ pub struct Stacked {
     /// Indexed by throw value: the dice it stands for, in the order they are tried (a double
     /// as many times as it is played). A throw of a single die or of sticks is one value.
     pub pools: Vec<Vec<u8>>,
+    /// Per side: the positions where a stack holds at most `zone_limit` pieces (`stacks up to
+    /// N on SET`); pieces placed there at the start may stand together.
+    pub zone: PerSide<u64>,
+    pub zone_limit: u8,
+    /// While one piece of a side has left position 1 and stands on the board before this
+    /// position, no other leaves position 1 (`pieces leave the start after the first reaches`).
+    pub leave_after: Option<u8>,
 }
 
 /// What a win scores by what the loser has left (the rule `score`): 1,

@@ -250,6 +250,9 @@ impl Engine {
         }
         let may_bear = self.can_bear_off(pos, s);
         let mut bits = pos.on[s];
+        if self.start_held(t, pos, s) {
+            bits &= !bit(1);
+        }
         while bits != 0 {
             let p = u8::try_from(bits.trailing_zeros() + 1).unwrap_or(0);
             bits &= bits - 1;
@@ -277,7 +280,12 @@ impl Engine {
         let m = &self.masks[s];
         let i = usize::from(to - 1);
         if pos.on[s] & bit(to) != 0 {
-            return 1 + pos.more_at(s, i) < t.limit;
+            let most = if t.zone[s] & bit(to) != 0 {
+                t.zone_limit
+            } else {
+                t.limit
+            };
+            return 1 + pos.more_at(s, i) < most;
         }
         if pos.squares[s.other()] & m.square_bit[i] == 0 {
             return true;
@@ -286,6 +294,24 @@ impl Engine {
         let ep = self.masks[e].pos_of_square[m.square_index(to)];
         let enemies = 1 + pos.more_at(e, usize::from(ep.max(1) - 1));
         enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
+    }
+
+    /// Whether no piece of side `s` may leave position 1 (`pieces leave the start after the
+    /// first reaches N`): one piece only has left it, and it stands on the board before N.
+    fn start_held(&self, t: &Stacked, pos: &Position, s: Side) -> bool {
+        let Some(reach) = t.leave_after else {
+            return false;
+        };
+        let rest = pos.on[s] & !bit(1);
+        let at_start = if pos.on[s] & bit(1) != 0 {
+            1 + pos.more_at(s, 0)
+        } else {
+            0
+        };
+        at_start > 0
+            && self.rules.pieces - at_start == 1
+            && rest.count_ones() == 1
+            && rest < bit(reach)
     }
 
     /// Whether side `s`'s position `p` stands on a square with no piece on it.

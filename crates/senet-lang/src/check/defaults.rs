@@ -41,6 +41,11 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Doubles => K::Doubles(false),
         RuleKey::UseDice => K::UseDice(true),
         RuleKey::EnterFirst => K::EnterFirst(false),
+        RuleKey::StacksOn => K::StacksOn {
+            most: Spanned::new(1, 0..0),
+            on: SetExpr::None,
+        },
+        RuleKey::LeaveStart => K::LeaveStart(None),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::Direction => K::OneDirection(false),

@@ -243,9 +243,13 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Enter(_) | K::Capture(_) | K::Protect(_) | K::Safe(_) | K::Blockade(_) => {
             capture_rule(kind)
         }
-        K::Stacks(_) | K::Closed(_) | K::Doubles(_) | K::UseDice(_) | K::EnterFirst(_) => {
-            tables_rule(kind)
-        }
+        K::Stacks(_)
+        | K::Closed(_)
+        | K::Doubles(_)
+        | K::UseDice(_)
+        | K::EnterFirst(_)
+        | K::StacksOn { .. }
+        | K::LeaveStart(_) => tables_rule(kind),
         K::Stop(_)
         | K::Backward(_)
         | K::Priority(_)
@@ -461,6 +465,14 @@ fn throw_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
         K::Throw(ThrowSpec::Die { faces }) => format!("Throw one fair {}-sided die (1-{}).", faces.value, faces.value),
+        K::Throw(ThrowSpec::Dice { faces, fixed, each: true, .. }) if !fixed.is_empty() => {
+            let always: Vec<String> = fixed.iter().map(|f| f.value.to_string()).collect();
+            format!(
+                "Throw {}, and play a {} besides with every throw; each die is played on its own, moving one piece by its number.",
+                dice_words(faces),
+                always.join(" and a ")
+            )
+        }
         K::Throw(ThrowSpec::Dice { faces, each: true, .. }) => {
             format!("Throw {}; each die is played on its own, moving one piece by its number.", dice_words(faces))
         }
@@ -560,6 +572,21 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::UseDice(false) => "A turn must use as many dice as some sequence of moves can.".into(),
         K::EnterFirst(true) => "While a piece of a side waits to enter, no other piece of that side moves.".into(),
         K::EnterFirst(false) => "A waiting piece enters when its player chooses.".into(),
+        K::StacksOn { on: SetExpr::None, .. } => "No place has a stack limit of its own.".into(),
+        K::StacksOn { most, on } if most.value == 1 => format!(
+            "No piece lands on a piece of its own side on {} (pieces placed there at the start may stand together).",
+            set(on)
+        ),
+        K::StacksOn { most, on } => format!(
+            "No move makes a stack of more than {} pieces of a side on {} (pieces placed there at the start may stand together).",
+            most.value,
+            set(on)
+        ),
+        K::LeaveStart(Some(n)) => format!(
+            "Once a piece of a side has left position 1, no other leaves it until that piece has reached position {} (or has been hit, or a second piece has left).",
+            n.value
+        ),
+        K::LeaveStart(None) => "Pieces leave the start whenever their player chooses.".into(),
         other => unreachable!("not a rule of stacks or dice: {other:?}"),
     }
 }

@@ -945,6 +945,16 @@ cases! {
             "only with stacks",
             "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
         ),
+        StacksOn => (
+            "a limit on stacks on some places, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
+        ),
+        LeaveStart => (
+            "a rule on leaving the start, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
         EnterFirst => (
             "waiting pieces enter first, but pieces do not stack and the dice are not played one by one",
             "only with stacks or dice played one by one",

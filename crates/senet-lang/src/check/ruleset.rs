@@ -77,6 +77,13 @@ pub struct RuleSet {
     /// While a piece of a side waits to enter, no other piece of that side moves (`waiting
     /// pieces enter first`).
     pub enter_first: bool,
+    /// `stacks up to N on SET`: no move makes a stack of more than `zone_limit` pieces on these
+    /// path positions (per side); `stack_limit` elsewhere.
+    pub zone_limit: u8,
+    pub zone: PerSide<Vec<PathPos>>,
+    /// `pieces leave the start after the first reaches position N`: while one piece of a side
+    /// has left path position 1 and stands on the board before N, no other leaves it.
+    pub leave_after: Option<PathPos>,
     /// Per side: positions whose piece moves only while the next position's square is empty.
     pub ahead_empty: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while every piece the side has in play

@@ -76,6 +76,10 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Doubles => a.doubles_twice == b.doubles_twice,
         RuleKey::UseDice => a.use_larger == b.use_larger,
         RuleKey::EnterFirst => a.enter_first == b.enter_first,
+        RuleKey::StacksOn => {
+            a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
+        }
+        RuleKey::LeaveStart => a.leave_after == b.leave_after,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,

@@ -197,10 +197,12 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::backward_stmt
         | Rule::priority_stmt
         | Rule::stacks_stmt
+        | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
+        | Rule::leave_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::no_passing_stmt
@@ -425,6 +427,10 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
             while spec.at(Rule::int) {
                 faces.push(spec.int()?);
             }
+            let mut fixed = Vec::new();
+            while spec.at(Rule::dice_fixed) {
+                fixed.push(spec.node(Rule::dice_fixed).int()?);
+            }
             let each = spec.at(Rule::dice_each);
             let mut table = None;
             while spec.at(Rule::dice_entry) {
@@ -437,7 +443,12 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
                 let value = entry.int()?;
                 table.get_or_insert_with(Vec::new).push((faces, value));
             }
-            ThrowSpec::Dice { faces, table, each }
+            ThrowSpec::Dice {
+                faces,
+                fixed,
+                table,
+                each,
+            }
         }
         _ => {
             let count = spec.int()?;
@@ -510,6 +521,12 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::doubles_stmt => StatementKind::Doubles(n.has(Rule::kw_twice)),
         Rule::use_stmt => StatementKind::UseDice(n.at(Rule::use_larger)),
         Rule::waiting_stmt => StatementKind::EnterFirst(n.has(Rule::kw_first)),
+        Rule::stacks_on_stmt => StatementKind::StacksOn {
+            most: n.int()?,
+            on: n.set()?,
+        },
+        Rule::leave_stmt if n.at(Rule::int) => StatementKind::LeaveStart(Some(n.int()?)),
+        Rule::leave_stmt => StatementKind::LeaveStart(None),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
@@ -839,10 +856,12 @@ fn words(rule: Rule) -> &'static str {
         | Rule::backward_stmt
         | Rule::priority_stmt
         | Rule::stacks_stmt
+        | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
+        | Rule::leave_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt
         | Rule::square_stmt
@@ -881,6 +900,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::dice => "dice, such as `dice 6, 6: sum`",
         Rule::dice_entry => "the faces shown and their value, such as `1 2 -> 5`",
         Rule::dice_each => "`each`",
+        Rule::dice_fixed => "a die that always shows one number, such as `always 6`",
         Rule::use_larger => "`, then the larger`",
         Rule::bear_hindmost => "`, or past the end from the hindmost`",
         Rule::faces => "the faces shown, such as `1 2`",

@@ -127,12 +127,16 @@ pub const STATEMENTS: &[Entry] = &[
             "pieces on 1..10 move only if the square ahead is empty",
             "pieces on 30..34 move only when all are there",
             "pieces may stop on 15, 26 and go on",
+            "pieces leave the start after the first reaches position 13",
+            "pieces leave the start any time",
         ],
         forms: &[
             "`pieces N each`",
             "`pieces on SET move only if the square ahead is empty`",
             "`pieces on SET move only when all are there`",
             "`pieces may stop on SET and go on`",
+            "`pieces leave the start after the first reaches position N`",
+            "`pieces leave the start any time`",
         ],
     },
     Entry {
@@ -161,6 +165,7 @@ pub const STATEMENTS: &[Entry] = &[
             "throw dice 6, 6: sum",
             "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
             "throw dice 6, 6: each",
+            "throw dice 6, 6, always 6: each",
         ],
         forms: &[
             "`throw N sticks: C -> V, ...`",
@@ -168,6 +173,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`throw dice F, F, ...: sum`",
             "`throw dice F, F, ...: A B -> V, ...`",
             "`throw dice F, F, ...: each`",
+            "`throw dice F, F, always N: each`",
         ],
     },
     Entry {
@@ -297,8 +303,18 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "stacks",
-        examples: &["stacks any", "stacks up to 5", "stacks none"],
-        forms: &["`stacks any`", "`stacks up to N`", "`stacks none`"],
+        examples: &[
+            "stacks any",
+            "stacks up to 5",
+            "stacks none",
+            "stacks up to 1 on positions 1..6",
+        ],
+        forms: &[
+            "`stacks any`",
+            "`stacks up to N`",
+            "`stacks none`",
+            "`stacks up to N on SET`",
+        ],
     },
     Entry {
         keyword: "closed",
@@ -526,11 +542,7 @@ impl StatementKind {
                 throw_off: true, ..
             } => "`first by throw-off, ties to SIDE`",
             K::First { .. } => "`first SIDE`",
-            K::Throw(ThrowSpec::Sticks { .. }) => "`throw N sticks: C -> V, ...`",
-            K::Throw(ThrowSpec::Die { .. }) => "`throw die N`",
-            K::Throw(ThrowSpec::Dice { each: true, .. }) => "`throw dice F, F, ...: each`",
-            K::Throw(ThrowSpec::Dice { table: None, .. }) => "`throw dice F, F, ...: sum`",
-            K::Throw(ThrowSpec::Dice { .. }) => "`throw dice F, F, ...: A B -> V, ...`",
+            K::Throw(spec) => spec.form(),
             K::ExtraAfter(v) if v.is_empty() => "`extra throw after none`",
             K::ExtraAfter(_) => "`extra throw after V, V, ...`",
             K::ExtraOn(SetExpr::None) => "`extra throw on none`",
@@ -580,7 +592,9 @@ impl StatementKind {
             | K::Closed(_)
             | K::Doubles(_)
             | K::UseDice(_)
-            | K::EnterFirst(_) => self.tables_form(),
+            | K::EnterFirst(_)
+            | K::StacksOn { .. }
+            | K::LeaveStart(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -639,6 +653,22 @@ impl StatementKind {
     }
 }
 
+impl ThrowSpec {
+    /// The form of a `throw` statement, as the reference writes it.
+    fn form(&self) -> &'static str {
+        match self {
+            ThrowSpec::Sticks { .. } => "`throw N sticks: C -> V, ...`",
+            ThrowSpec::Die { .. } => "`throw die N`",
+            ThrowSpec::Dice {
+                each: true, fixed, ..
+            } if !fixed.is_empty() => "`throw dice F, F, always N: each`",
+            ThrowSpec::Dice { each: true, .. } => "`throw dice F, F, ...: each`",
+            ThrowSpec::Dice { table: None, .. } => "`throw dice F, F, ...: sum`",
+            ThrowSpec::Dice { .. } => "`throw dice F, F, ...: A B -> V, ...`",
+        }
+    }
+}
+
 impl StatementKind {
     /// [`StatementKind::form`] for the rules of stacks, dice played one by one and gammons.
     fn tables_form(&self) -> &'static str {
@@ -659,6 +689,9 @@ impl StatementKind {
             K::UseDice(false) => "`use most dice`",
             K::EnterFirst(true) => "`waiting pieces enter first`",
             K::EnterFirst(false) => "`waiting pieces enter any time`",
+            K::StacksOn { .. } => "`stacks up to N on SET`",
+            K::LeaveStart(Some(_)) => "`pieces leave the start after the first reaches position N`",
+            K::LeaveStart(None) => "`pieces leave the start any time`",
             other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }

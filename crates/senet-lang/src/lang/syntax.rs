@@ -152,6 +152,8 @@ pub enum ThrowSpec {
     /// value their sum or, for each combination of faces shown, the value given (`None`: sum).
     Dice {
         faces: Vec<Spanned<u32>>,
+        /// `always N`: dice that always show N (only with `: each`).
+        fixed: Vec<Spanned<u32>>,
         table: Option<Vec<DiceEntry>>,
         /// `: each`: each die is played on its own, by one piece (no table then).
         each: bool,
@@ -458,6 +460,14 @@ pub enum StatementKind {
     UseDice(bool),
     /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
     EnterFirst(bool),
+    /// `stacks up to N on SET`: no move makes a side's stack on these places larger than N.
+    StacksOn {
+        most: Spanned<u32>,
+        on: SetExpr,
+    },
+    /// `pieces leave the start after the first reaches position N` (`None`: `... any time`): a
+    /// second piece leaves path position 1 only once the first to leave has reached N.
+    LeaveStart(Option<Spanned<u32>>),
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -548,6 +558,8 @@ impl StatementKind {
             K::Doubles(_) => RuleKey::Doubles,
             K::UseDice(_) => RuleKey::UseDice,
             K::EnterFirst(_) => RuleKey::EnterFirst,
+            K::StacksOn { .. } => RuleKey::StacksOn,
+            K::LeaveStart(_) => RuleKey::LeaveStart,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,

@@ -73,8 +73,13 @@ pub enum ThrowDevice {
     /// Fair dice with these numbers of faces, each played on its own (`throw dice 6, 6: each`).
     /// A throw's value is a code for the faces shown, whatever their order: code `c` stands for
     /// `dice_sets(faces)[c - 1]`; `values[k]` is the code of the k-th combination of faces, as
-    /// for [`ThrowDevice::Dice`].
-    Each { faces: Vec<u8>, values: Vec<u8> },
+    /// for [`ThrowDevice::Dice`]. `fixed` are dice that always show their number (`always 6`):
+    /// played with every throw, they add no throws of their own.
+    Each {
+        faces: Vec<u8>,
+        fixed: Vec<u8>,
+        values: Vec<u8>,
+    },
 }
 
 /// The faces dice with these numbers of faces can show, whatever their order: each set of faces
@@ -176,13 +181,33 @@ impl ThrowDevice {
         }
     }
 
-    /// For dice played one by one, the faces a throw's code stands for, largest first.
+    /// For dice played one by one, the dice a throw's code stands for, largest first: the
+    /// faces thrown and the dice that always show their number.
     pub fn dice_of(&self, code: u8) -> Option<Vec<u8>> {
+        let mut dice = self.thrown_of(code)?;
+        if let ThrowDevice::Each { fixed, .. } = self {
+            dice.extend(fixed);
+            dice.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        Some(dice)
+    }
+
+    /// For dice played one by one, the faces thrown that a throw's code stands for, largest
+    /// first (without the dice that always show their number).
+    pub fn thrown_of(&self, code: u8) -> Option<Vec<u8>> {
         match self {
             ThrowDevice::Each { faces, .. } => dice_sets(faces)
                 .get(usize::from(code).checked_sub(1)?)
                 .cloned(),
             _ => None,
+        }
+    }
+
+    /// The dice that always show their number (`always 6`).
+    pub fn fixed_dice(&self) -> &[u8] {
+        match self {
+            ThrowDevice::Each { fixed, .. } => fixed,
+            _ => &[],
         }
     }
 

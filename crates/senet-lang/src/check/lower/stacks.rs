@@ -7,6 +7,7 @@ use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
+use crate::types::{PathPos, PerSide};
 
 pub(super) struct Stacks {
     /// The most pieces of a side on one square: 1 without stacks.
@@ -15,6 +16,12 @@ pub(super) struct Stacks {
     pub doubles_twice: bool,
     pub use_larger: bool,
     pub enter_first: bool,
+    /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
+    /// of more.
+    pub zone_limit: u8,
+    pub zone: PerSide<Vec<PathPos>>,
+    /// `pieces leave the start after the first reaches position N`.
+    pub leave_after: Option<PathPos>,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -106,13 +113,86 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
             RuleKey::Stacks,
         );
     }
+    let (zone_limit, zone) = zone(cx, limit);
+    let leave_after = leave_after(cx, limit, each);
     Stacks {
         limit,
         closed_with,
         doubles_twice,
         use_larger,
         enter_first,
+        zone_limit,
+        zone,
+        leave_after,
     }
+}
+
+/// `stacks up to N on SET`: 1 to the stacks' limit, and only with stacks.
+fn zone(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
+    let said = cx.rule(&RuleKey::StacksOn);
+    let K::StacksOn { most, on } = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let zone = cx.positions(said.layer, on);
+    if cx.said(&RuleKey::StacksOn).is_none() || zone.values().all(Vec::is_empty) {
+        return (limit, zone);
+    }
+    if limit == 1 {
+        needs(cx, &RuleKey::StacksOn, StackRule::StacksOn, RuleKey::Stacks);
+        return (limit, zone);
+    }
+    match u8::try_from(most.value) {
+        Ok(k) if k >= 1 && k < limit => (k, zone),
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: most.span.clone().into(),
+                    what: format!("stacks of up to {} pieces on some places", most.value),
+                    label: "out of range".into(),
+                    help: format!(
+                        "fewer than the {limit} a stack holds elsewhere: 1 to {} (`stacks up to 1 on positions 1..6`)",
+                        limit - 1
+                    ),
+                },
+                &[RuleKey::Stacks],
+            );
+            (limit, zone)
+        }
+    }
+}
+
+/// `pieces leave the start after the first reaches position N`: a position of the path past
+/// the first, with stacks or dice played one by one.
+fn leave_after(cx: &mut Ctx, limit: u8, each: bool) -> Option<PathPos> {
+    let said = cx.rule(&RuleKey::LeaveStart);
+    let K::LeaveStart(Some(n)) = &*said.kind else {
+        return None;
+    };
+    if limit == 1 && !each {
+        needs(
+            cx,
+            &RuleKey::LeaveStart,
+            StackRule::LeaveStart,
+            RuleKey::Stacks,
+        );
+        return None;
+    }
+    let p = cx.position(said.layer, n.value, &n.span)?;
+    if p == PathPos::FIRST {
+        cx.err_against(
+            said.layer,
+            CheckError::NumberOutOfRange {
+                span: n.span.clone().into(),
+                what: "the first piece to leave must reach position 1, where it starts".into(),
+                label: "out of range".into(),
+                help: "name a position past the start: `pieces leave the start after the first reaches position 13`".into(),
+            },
+            &[],
+        );
+        return None;
+    }
+    Some(p)
 }
 
 /// E200 at rule `key`, which needs what the rule `against` would give.

@@ -152,16 +152,52 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 None
             }
         },
-        ThrowSpec::Dice { faces, table, each } => {
-            if faces.len() > MAX_DICE {
+        ThrowSpec::Dice {
+            faces,
+            fixed,
+            table,
+            each,
+        } => {
+            if faces.len() + fixed.len() > MAX_DICE {
+                let extra = faces
+                    .iter()
+                    .chain(fixed)
+                    .nth(MAX_DICE)
+                    .map_or(span, |f| &f.span);
                 cx.out_of_range(
                     layer,
-                    &faces[MAX_DICE].span,
-                    format!("{} dice", faces.len()),
+                    extra,
+                    format!("{} dice", faces.len() + fixed.len()),
                     "too many",
                     format!("throw 1 to {MAX_DICE} dice"),
                 );
                 return None;
+            }
+            let mut always = Vec::new();
+            for f in fixed {
+                if !*each {
+                    cx.out_of_range(
+                        layer,
+                        &f.span,
+                        "a die that always shows one number, in a throw added up or read from a table".into(),
+                        "only with dice played one by one",
+                        "a die that always shows its number is played on its own: `throw dice 6, 6, always 6: each`".into(),
+                    );
+                    return None;
+                }
+                match u8::try_from(f.value) {
+                    Ok(n) if n >= 1 && usize::from(n) <= MAX_DIE_FACES => always.push(n),
+                    _ => {
+                        cx.out_of_range(
+                            layer,
+                            &f.span,
+                            format!("a die that always shows {}", f.value),
+                            "out of range",
+                            format!("a die shows 1 to {MAX_DIE_FACES}"),
+                        );
+                        return None;
+                    }
+                }
             }
             let mut sizes = Vec::new();
             for f in faces {
@@ -198,6 +234,7 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 return Some(ThrowDevice::Each {
                     values: crate::types::each_values(&sizes),
                     faces: sizes,
+                    fixed: always,
                 });
             }
             let values = match table {

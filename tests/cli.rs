@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 50] = [
+const BUNDLED: [&str; 51] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -54,6 +54,7 @@ const BUNDLED: [&str; 50] = [
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
     "tables/verquere",
+    "tables/xii-scripta",
     "tables/cab-e-quinal",
     "tables/frangieh",
     "tables/imperial",

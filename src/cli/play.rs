@@ -543,9 +543,14 @@ impl Terminal<'_> {
                 return Reply::Move(i);
             }
             let options = steps.options(&taken);
-            for (k, (step, die)) in options.iter().enumerate() {
+            for (k, (step, dice)) in options.iter().enumerate() {
+                let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                let which = match dice.as_slice() {
+                    [one] => format!("the {one}"),
+                    more => format!("the {} together", more.join(" and ")),
+                };
                 say!(
-                    "  {:>2}) {} with the {die}",
+                    "  {:>2}) {} with {which}",
                     k + 1,
                     step_text(engine, side, *step)
                 );

@@ -7,10 +7,10 @@
 use senet_engine::engine::{Engine, Move, Position, Step};
 use senet_lang::types::Throw;
 
-/// Every legal sequence of steps of a turn, each with the dice it plays and the move of the
-/// game's list it makes.
+/// Every legal sequence of steps of a turn, each with the dice each step plays (one, or several
+/// where dice may be combined) and the move of the game's list it makes.
 pub struct TurnSteps {
-    sequences: Vec<(Vec<Step>, Vec<u8>, usize)>,
+    sequences: Vec<(Vec<Step>, Vec<Vec<u8>>, usize)>,
 }
 
 impl TurnSteps {
@@ -39,13 +39,13 @@ impl TurnSteps {
         Some(TurnSteps { sequences })
     }
 
-    /// The steps that may come after `taken`, each once, with the die it plays, in the order
-    /// the engine tries them.
-    pub fn options(&self, taken: &[Step]) -> Vec<(Step, u8)> {
-        let mut out: Vec<(Step, u8)> = Vec::new();
+    /// The steps that may come after `taken`, each once, with the dice it plays (one, or
+    /// several where dice may be combined), in the order the engine tries them.
+    pub fn options(&self, taken: &[Step]) -> Vec<(Step, Vec<u8>)> {
+        let mut out: Vec<(Step, Vec<u8>)> = Vec::new();
         for (steps, dice, _) in &self.sequences {
             if steps.len() > taken.len() && steps.starts_with(taken) {
-                let next = (steps[taken.len()], dice[taken.len()]);
+                let next = (steps[taken.len()], dice[taken.len()].clone());
                 if !out.contains(&next) {
                     out.push(next);
                 }
@@ -59,7 +59,7 @@ impl TurnSteps {
         self.sequences
             .iter()
             .find(|(steps, ..)| steps.starts_with(taken))
-            .map(|(_, dice, _)| dice[taken.len().min(dice.len())..].to_vec())
+            .map(|(_, dice, _)| dice[taken.len().min(dice.len())..].concat())
     }
 
     /// Whether some sequence begins with `taken`.

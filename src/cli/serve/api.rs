@@ -911,9 +911,10 @@ async fn turn_steps(
             let options: Vec<Value> = steps
                 .options(&taken)
                 .into_iter()
-                .map(|(step, die)| {
+                .map(|(step, dice)| {
+                    let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
                     json!({ "from": PlaceNote(step.from()), "to": PlaceNote(step.to()),
-                            "die": die, "from_square": square(step.from()),
+                            "die": die, "dice": dice, "from_square": square(step.from()),
                             "to_square": square(step.to()) })
                 })
                 .collect();

@@ -172,6 +172,7 @@ fn stacked(r: &RuleSet) -> Stacked {
         zone: positions(&r.zone),
         zone_limit: r.zone_limit,
         leave_after: r.leave_after.map(PathPos::get),
+        combined: r.combined,
     }
 }
 

@@ -269,6 +269,9 @@ pub struct Stacked {
     /// While one piece of a side has left position 1 and stands on the board before this
     /// position, no other leaves position 1 (`pieces leave the start after the first reaches`).
     pub leave_after: Option<u8>,
+    /// A piece may move by the sum of several dice at once, landing only at the end (`dice may
+    /// be combined`).
+    pub combined: bool,
 }
 
 /// What a win scores by what the loser has left (the rule `score`): 1,

@@ -39,8 +39,36 @@ struct Search {
     /// Whether two orders of the dice can reach one position with the same dice left: only
     /// where a die's value repeats (a double); else `visited` is not kept.
     repeats: bool,
-    /// With `every`, each sequence recorded in `leaves` again with its dice in order.
-    sequences: Vec<(Position, Move, [u8; 8])>,
+    /// With `every`, each sequence recorded in `leaves` again with the dice its steps played.
+    sequences: Vec<(Position, Move, Played)>,
+}
+
+/// The dice a sequence of steps has played so far: how many, the largest, and each step's dice
+/// in order (`dice`, step by step, `widths[k]` of them for step `k`: one, or several where dice
+/// may be combined).
+#[derive(Clone, Copy, Default)]
+struct Played {
+    used: u8,
+    top: u8,
+    dice: [u8; 8],
+    widths: [u8; 8],
+    steps: u8,
+}
+
+impl Played {
+    /// The dice of each step, in order.
+    fn per_step(&self) -> Vec<Vec<u8>> {
+        let mut at = 0;
+        self.widths[..usize::from(self.steps)]
+            .iter()
+            .map(|&w| {
+                let end = (at + usize::from(w)).min(self.dice.len());
+                let one = self.dice[at..end].to_vec();
+                at = end;
+                one
+            })
+            .collect()
+    }
 }
 
 /// What tells two positions of one turn apart: where each side's pieces stand (the bit sets and
@@ -94,7 +122,14 @@ impl Engine {
             search.visited.clear();
             search.every = false;
             search.repeats = dice[..n].windows(2).any(|w| w[0] == w[1]);
-            self.play_dice(t, pos, &dice[..n], Move::default(), (0, 0, [0; 8]), search);
+            self.play_dice(
+                t,
+                pos,
+                &dice[..n],
+                Move::default(),
+                Played::default(),
+                search,
+            );
             let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
             if most == 0 {
                 return;
@@ -114,10 +149,11 @@ impl Engine {
     }
 
     /// Every legal sequence of steps for the dice `pool` (the turn's moves of
-    /// [`Engine::dice_moves`], each in every order of its steps that is legal), with the die each
-    /// step plays: for a person who chooses a turn one step at a time. Empty where the side
-    /// passes, and for rules without dice played one by one.
-    pub fn dice_sequences(&self, pos: &Position, pool: &[u8]) -> Vec<(Move, Vec<u8>)> {
+    /// [`Engine::dice_moves`], each in every order of its steps that is legal), with the dice each
+    /// step plays (one, or several where dice may be combined): for a person who chooses a turn
+    /// one step at a time. Empty where the side passes, and for rules without dice played one by
+    /// one.
+    pub fn dice_sequences(&self, pos: &Position, pool: &[u8]) -> Vec<(Move, Vec<Vec<u8>>)> {
         let Some(t) = &self.rules.stacked else {
             return Vec::new();
         };
@@ -136,7 +172,7 @@ impl Engine {
             pos,
             &dice[..n],
             Move::default(),
-            (0, 0, [0; 8]),
+            Played::default(),
             &mut search,
         );
         let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
@@ -153,25 +189,25 @@ impl Engine {
             .iter()
             .zip(&search.sequences)
             .filter(|((_, _, used, top), _)| *used == most && *top >= larger)
-            .map(|((_, mv, used, _), (_, _, played))| (*mv, played[..usize::from(*used)].to_vec()))
+            .map(|((_, mv, ..), (_, _, played))| (*mv, played.per_step()))
             .collect()
     }
 
-    /// Plays the dice left (largest first, each distinct value tried in turn) from `pos`,
-    /// recording every sequence that can go no further: `(used, top, played)` are how many dice
-    /// were used so far, the largest of them, and each in order.
+    /// Plays the dice left (largest first, each distinct value tried in turn; where dice may be
+    /// combined, each distinct set of them too) from `pos`, recording every sequence that can go
+    /// no further with the dice it played.
     fn play_dice(
         &self,
         t: &Stacked,
         pos: &Position,
         left: &[u8],
         mv: Move,
-        (used, top, played): (u8, u8, [u8; 8]),
+        played: Played,
         search: &mut Search,
     ) {
         let mut left_key = [0u8; 8];
         left_key[..left.len()].copy_from_slice(left);
-        if used > 0
+        if played.used > 0
             && search.repeats
             && !search.every
             && !search.visited.insert((key(pos), left_key))
@@ -180,14 +216,40 @@ impl Engine {
         }
         let s = pos.to_move;
         let mut moved = false;
-        for (k, &d) in left.iter().enumerate() {
-            if k > 0 && left[k - 1] == d {
+        let r = left.len();
+        // Each distinct choice of dice: one die (largest first), or where dice may be combined
+        // any set of them; of equal dice only the first ones, so that each set is tried once.
+        let all: u32 = (1 << r) - 1;
+        let mut mask = 0u32;
+        loop {
+            mask = match (t.combined, mask) {
+                (true, _) => mask + 1,
+                (false, 0) => 1,
+                (false, _) => mask << 1,
+            };
+            if mask > all {
+                break;
+            }
+            let repeat = |k: usize| left[k] == left[k - 1] && mask >> (k - 1) & 1 == 0;
+            if (1..r).any(|k| mask >> k & 1 == 1 && repeat(k)) {
                 continue;
             }
             let mut rest = [0u8; 8];
-            let r = left.len() - 1;
-            rest[..k].copy_from_slice(&left[..k]);
-            rest[k..r].copy_from_slice(&left[k + 1..]);
+            let mut kept = 0;
+            let (mut sum, mut top, mut width) = (0u16, 0u8, 0u8);
+            let mut chosen = [0u8; 8];
+            for (k, &d) in left.iter().enumerate() {
+                if mask & (1 << k) != 0 {
+                    chosen[usize::from(width)] = d;
+                    width += 1;
+                    sum += u16::from(d);
+                    top = top.max(d);
+                } else {
+                    rest[kept] = d;
+                    kept += 1;
+                }
+            }
+            let Ok(d) = u8::try_from(sum) else { continue };
             let mut steps = [Step::default(); 16];
             let count = self.die_steps(t, pos, s, d, &mut steps);
             for &step in &steps[..count] {
@@ -198,16 +260,23 @@ impl Engine {
                     continue;
                 }
                 moved = true;
-                let mut dice = played;
-                if let Some(slot) = dice.get_mut(usize::from(used)) {
-                    *slot = d;
+                let mut after = played;
+                for &c in &chosen[..usize::from(width)] {
+                    if let Some(slot) = after.dice.get_mut(usize::from(after.used)) {
+                        *slot = c;
+                    }
+                    after.used += 1;
                 }
-                let path = (used + 1, top.max(d), dice);
-                self.play_dice(t, &next, &rest[..r], longer, path, search);
+                if let Some(w) = after.widths.get_mut(usize::from(after.steps)) {
+                    *w = width;
+                }
+                after.steps += 1;
+                after.top = after.top.max(top);
+                self.play_dice(t, &next, &rest[..kept], longer, after, search);
             }
         }
         if !moved {
-            search.leaves.push((*pos, mv, used, top));
+            search.leaves.push((*pos, mv, played.used, played.top));
             if search.every {
                 search.sequences.push((*pos, mv, played));
             }

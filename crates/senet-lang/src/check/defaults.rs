@@ -46,6 +46,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
             on: SetExpr::None,
         },
         RuleKey::LeaveStart => K::LeaveStart(None),
+        RuleKey::Combined => K::Combined(false),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::Direction => K::OneDirection(false),
@@ -81,6 +82,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Extends
         | RuleKey::Option(_)
         | RuleKey::Board
+        | RuleKey::Link(..)
         | RuleKey::Path(_)
         | RuleKey::Sides
         | RuleKey::Colour(_)

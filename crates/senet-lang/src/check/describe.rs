@@ -228,7 +228,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Label { .. }
         | K::Draw { .. }
         | K::DrawStyle(_)
-        | K::Marks(_) => board_rule(kind),
+        | K::Marks(_)
+        | K::Link { .. } => board_rule(kind),
         K::Path { .. } | K::Sides(_) | K::Colour { .. } | K::Pieces(_) => path_rule(kind),
         K::Start(_)
         | K::First { .. }
@@ -249,7 +250,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::UseDice(_)
         | K::EnterFirst(_)
         | K::StacksOn { .. }
-        | K::LeaveStart(_) => tables_rule(kind),
+        | K::LeaveStart(_)
+        | K::Combined(_) => tables_rule(kind),
         K::Stop(_)
         | K::Backward(_)
         | K::Priority(_)
@@ -360,6 +362,10 @@ fn board_rule(kind: &StatementKind) -> String {
         }
         K::Marks(SetExpr::None) => "No square is marked.".into(),
         K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
+        K::Link { from, to } => format!(
+            "Squares {} and {} are neighbours (a line of the board joins them): a path may step from one to the other.",
+            from.value, to.value
+        ),
         other => unreachable!("not a rule about the board: {other:?}"),
     }
 }
@@ -587,6 +593,8 @@ fn tables_rule(kind: &StatementKind) -> String {
             n.value
         ),
         K::LeaveStart(None) => "Pieces leave the start whenever their player chooses.".into(),
+        K::Combined(true) => "A piece may move by the sum of two or more dice at once, landing only at the end; a die is never split between pieces.".into(),
+        K::Combined(false) => "Each die moves a piece on its own.".into(),
         other => unreachable!("not a rule of stacks or dice: {other:?}"),
     }
 }

@@ -950,6 +950,11 @@ cases! {
             "only with stacks",
             "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
         ),
+        Combined => (
+            "dice may be combined, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw dice played one by one (`throw dice 6, 6, 6: each`), or remove this rule",
+        ),
         LeaveStart => (
             "a rule on leaving the start, but pieces do not stack and the dice are not played one by one",
             "only with stacks or dice played one by one",

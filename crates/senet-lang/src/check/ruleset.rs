@@ -84,6 +84,9 @@ pub struct RuleSet {
     /// `pieces leave the start after the first reaches position N`: while one piece of a side
     /// has left path position 1 and stands on the board before N, no other leaves it.
     pub leave_after: Option<PathPos>,
+    /// Dice played one by one: a piece may move by the sum of several dice at once, landing
+    /// only at the end (`dice may be combined`).
+    pub combined: bool,
     /// Per side: positions whose piece moves only while the next position's square is empty.
     pub ahead_empty: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while every piece the side has in play

@@ -18,6 +18,15 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
                 == (b.board.rows, b.board.cols, b.board.numbering)
         }
         RuleKey::Gaps => a.board.gaps == b.board.gaps,
+        RuleKey::Link(x, y) => {
+            let linked = |r: &RuleSet| {
+                r.board
+                    .links
+                    .iter()
+                    .any(|&(p, q)| (u32::from(p), u32::from(q)) == (*x, *y))
+            };
+            linked(a) == linked(b)
+        }
         RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
         RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
         RuleKey::Marks => a.board.marks == b.board.marks,
@@ -80,6 +89,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
         }
         RuleKey::LeaveStart => a.leave_after == b.leave_after,
+        RuleKey::Combined => a.combined == b.combined,
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,

@@ -255,10 +255,10 @@ pub static INDEX: &[Entry] = &[
         "A word is close to one the language has at that place, and is taken for a misspelling \
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
-         label, marks, draw, path, sides, colour, pieces, start, first, throw, extra, begin, \
-         each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, stacks, \
-         closed, doubles, use, waiting, seats, opening, square, retreat, bear, only, no, one, any, \
-         win, end, match, score and on. Keywords are \
+         label, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
+         begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
+         stacks, closed, dice, doubles, use, waiting, seats, opening, square, retreat, bear, \
+         only, no, one, any, win, end, match, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",

@@ -18,6 +18,8 @@ pub enum RuleKey {
     Name(u32),
     Label(u32),
     Marks,
+    /// Two squares made neighbours, as written.
+    Link(u32, u32),
     /// Where squares are drawn, by the first and last square of the statement.
     Draw(u32, u32),
     /// `draw as ...`.
@@ -48,6 +50,7 @@ pub enum RuleKey {
     EnterFirst,
     StacksOn,
     LeaveStart,
+    Combined,
     OnlyPiecesOn,
     Begin,
     NoBackwardFrom,
@@ -287,6 +290,7 @@ impl RuleKey {
             EnterFirst => "waiting pieces enter any time".into(),
             StacksOn => "stacks up to 1 on none".into(),
             LeaveStart => "pieces leave the start any time".into(),
+            Combined => "dice played apart".into(),
             OnlyPiecesOn => "only pieces on none may move while one is there".into(),
             NoBackwardFrom => "no backward moves from none".into(),
             Direction => "any direction each turn".into(),
@@ -301,9 +305,9 @@ impl RuleKey {
             Retreat => "retreat none".into(),
             MatchPoints => "match points none".into(),
             Score => "score single".into(),
-            Ruleset | Title | Extends | Option(_) | Board | Gaps | Draw(..) | Path(_) | Sides
-            | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff | Win | End | Closed
-            | Doubles | UseDice => {
+            Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
+            | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
+            | Win | End | Closed | Doubles | UseDice => {
                 return None;
             }
         })
@@ -318,6 +322,7 @@ impl fmt::Display for RuleKey {
             Option(name) => return write!(f, "option {name}"),
             Name(n) => return write!(f, "name {n}"),
             Label(n) => return write!(f, "label {n}"),
+            Link(a, b) => return write!(f, "link {a} to {b}"),
             Path(Some(side)) => return write!(f, "path {side}"),
             Colour(side) => return write!(f, "colour {side}"),
             Opening(side) => return write!(f, "opening {side}"),
@@ -357,6 +362,7 @@ impl fmt::Display for RuleKey {
             EnterFirst => "waiting pieces enter",
             StacksOn => "stacks up to ... on",
             LeaveStart => "pieces leave the start",
+            Combined => "dice",
             OnlyPiecesOn => "only pieces on",
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",

@@ -172,6 +172,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::option_stmt => header_kind(n)?,
         Rule::board_stmt
         | Rule::gaps_stmt
+        | Rule::link_stmt
         | Rule::name_stmt
         | Rule::label_stmt
         | Rule::marks_stmt
@@ -203,6 +204,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
+        | Rule::combine_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::no_passing_stmt
@@ -267,6 +269,10 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             },
         },
         Rule::gaps_stmt => StatementKind::Gaps(n.items()?),
+        Rule::link_stmt => StatementKind::Link {
+            from: n.int()?,
+            to: n.int()?,
+        },
         Rule::name_stmt => StatementKind::Name {
             square: n.int()?,
             text: n.at(Rule::string).then(|| n.string().value),
@@ -527,6 +533,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         },
         Rule::leave_stmt if n.at(Rule::int) => StatementKind::LeaveStart(Some(n.int()?)),
         Rule::leave_stmt => StatementKind::LeaveStart(None),
+        Rule::combine_stmt => StatementKind::Combined(n.has(Rule::kw_combined)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
@@ -831,6 +838,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::option_stmt
         | Rule::board_stmt
         | Rule::gaps_stmt
+        | Rule::link_stmt
         | Rule::name_stmt
         | Rule::label_stmt
         | Rule::marks_stmt
@@ -862,6 +870,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
+        | Rule::combine_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt
         | Rule::square_stmt

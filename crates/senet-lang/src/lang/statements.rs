@@ -83,6 +83,11 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &["`marks SET`"],
     },
     Entry {
+        keyword: "link",
+        examples: &["link 12 to 25"],
+        forms: &["`link A to B`"],
+    },
+    Entry {
         keyword: "draw",
         examples: &[
             "draw 1..10 at 4..13, 2",
@@ -322,6 +327,11 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &["`closed with N`"],
     },
     Entry {
+        keyword: "dice",
+        examples: &["dice may be combined", "dice played apart"],
+        forms: &["`dice may be combined`", "`dice played apart`"],
+    },
+    Entry {
         keyword: "doubles",
         examples: &["doubles played twice", "doubles played once"],
         forms: &["`doubles played twice`", "`doubles played once`"],
@@ -525,6 +535,7 @@ impl StatementKind {
             K::Name { .. } => "`name N \"TEXT\"`",
             K::Label { .. } => "`label N \"TEXT\"`",
             K::Marks(_) => "`marks SET`",
+            K::Link { .. } => "`link A to B`",
             K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
             K::DrawStyle(true) => "`draw as tables`",
             K::DrawStyle(false) => "`draw as squares`",
@@ -594,7 +605,8 @@ impl StatementKind {
             | K::UseDice(_)
             | K::EnterFirst(_)
             | K::StacksOn { .. }
-            | K::LeaveStart(_) => self.tables_form(),
+            | K::LeaveStart(_)
+            | K::Combined(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -692,6 +704,8 @@ impl StatementKind {
             K::StacksOn { .. } => "`stacks up to N on SET`",
             K::LeaveStart(Some(_)) => "`pieces leave the start after the first reaches position N`",
             K::LeaveStart(None) => "`pieces leave the start any time`",
+            K::Combined(true) => "`dice may be combined`",
+            K::Combined(false) => "`dice played apart`",
             other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }

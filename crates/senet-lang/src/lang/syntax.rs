@@ -400,6 +400,12 @@ pub enum StatementKind {
         text: Option<String>,
     },
     Marks(SetExpr),
+    /// `link A to B`: squares A and B are neighbours, though the grid does not put them side
+    /// by side (a line of the board joins them).
+    Link {
+        from: Spanned<u32>,
+        to: Spanned<u32>,
+    },
     /// `draw as tables` (true) or `draw as squares`: how squares are drawn.
     DrawStyle(bool),
     /// `draw SQUARES at ROWS, COLUMNS`: where squares are drawn, for boards that are not grids.
@@ -468,6 +474,9 @@ pub enum StatementKind {
     /// `pieces leave the start after the first reaches position N` (`None`: `... any time`): a
     /// second piece leaves path position 1 only once the first to leave has reached N.
     LeaveStart(Option<Spanned<u32>>),
+    /// `dice may be combined` (true): a piece may move by the sum of several dice at once, not
+    /// stopping between; `dice played apart` (false).
+    Combined(bool),
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -530,6 +539,7 @@ impl StatementKind {
             K::Name { square, .. } => RuleKey::Name(square.value),
             K::Label { square, .. } => RuleKey::Label(square.value),
             K::Marks(_) => RuleKey::Marks,
+            K::Link { from, to } => RuleKey::Link(from.value, to.value),
             K::Draw { squares, .. } => RuleKey::Draw(squares.first, squares.last),
             K::DrawStyle(_) => RuleKey::DrawStyle,
             K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
@@ -560,6 +570,7 @@ impl StatementKind {
             K::EnterFirst(_) => RuleKey::EnterFirst,
             K::StacksOn { .. } => RuleKey::StacksOn,
             K::LeaveStart(_) => RuleKey::LeaveStart,
+            K::Combined(_) => RuleKey::Combined,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,

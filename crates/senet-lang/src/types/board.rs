@@ -27,6 +27,9 @@ pub struct Board {
     pub points: Vec<(Square, u8, u8)>,
     /// Squares are drawn as the points of a tables board (`draw as tables`).
     pub tables: bool,
+    /// Pairs of squares that are neighbours though the grid does not put them side by side
+    /// (`link A to B`).
+    pub links: Vec<(Square, Square)>,
 }
 
 impl Board {
@@ -69,10 +72,11 @@ impl Board {
         )
     }
 
-    /// Whether two squares touch across a side of a cell (not diagonally).
+    /// Whether two squares touch across a side of a cell (not diagonally), or are linked.
     pub fn adjacent(&self, a: Square, b: Square) -> bool {
         let ((ra, ca), (rb, cb)) = (self.cell_of(a), self.cell_of(b));
         ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+            || self.links.iter().any(|&l| l == (a, b) || l == (b, a))
     }
 
     pub fn is_gap(&self, square: Square) -> bool {
@@ -109,7 +113,17 @@ mod tests {
             marks: Vec::new(),
             points: Vec::new(),
             tables: false,
+            links: Vec::new(),
         }
+    }
+
+    #[test]
+    fn linked_squares_are_neighbours_both_ways() {
+        let mut b = board(Numbering::Rows);
+        let (one, far) = (Square::new(1).unwrap(), Square::new(21).unwrap());
+        assert!(!b.adjacent(one, far));
+        b.links.push((one, far));
+        assert!(b.adjacent(one, far) && b.adjacent(far, one));
     }
 
     #[test]

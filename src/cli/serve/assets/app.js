@@ -508,7 +508,8 @@ async function stepTurn(state) {
   };
   const name = (sq, place) => (sq !== null && sq !== undefined ? String(sq) : place === 0 ? 'enter' : 'off');
   for (const o of r.options) {
-    const b = element('button', `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)} with the ${o.die}`);
+    const dice = o.dice && o.dice.length > 1 ? `${o.dice.join(' and ')} together` : o.die;
+    const b = element('button', `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)} with the ${dice}`);
     b.type = 'button';
     b.addEventListener('click', () => take(o));
     moves.append(b);

@@ -51,6 +51,7 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         marks: Vec::new(),
         points: Vec::new(),
         tables: false,
+        links: Vec::new(),
     };
     let said = cx.rule(&RuleKey::Gaps);
     let K::Gaps(items) = &*said.kind else {
@@ -61,6 +62,14 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         board.gaps.extend(squares.into_iter().map(|(_, sq)| sq));
     }
     cx.gaps.clone_from(&board.gaps);
+    for (kind, layer, _) in cx.entries() {
+        if let K::Link { from, to } = kind
+            && let Some(a) = cx.square(layer, from.value, &from.span)
+            && let Some(b) = cx.square(layer, to.value, &to.span)
+        {
+            board.links.push((a, b));
+        }
+    }
     Some(board)
 }
 

@@ -1104,6 +1104,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         zone_limit: parts.stacks.zone_limit,
         zone: parts.stacks.zone,
         leave_after: parts.stacks.leave_after,
+        combined: parts.stacks.combined,
         bear_when: parts.bearing.bear_when,
         only_bear_off: parts.bearing.only_bear_off,
         retreat: parts.retreat,

@@ -22,6 +22,8 @@ pub(super) struct Stacks {
     pub zone: PerSide<Vec<PathPos>>,
     /// `pieces leave the start after the first reaches position N`.
     pub leave_after: Option<PathPos>,
+    /// `dice may be combined`.
+    pub combined: bool,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -115,6 +117,13 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
     }
     let (zone_limit, zone) = zone(cx, limit);
     let leave_after = leave_after(cx, limit, each);
+    let said = cx.rule(&RuleKey::Combined);
+    let K::Combined(combined) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if combined && !each {
+        needs(cx, &RuleKey::Combined, StackRule::Combined, RuleKey::Throw);
+    }
     Stacks {
         limit,
         closed_with,
@@ -124,6 +133,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
         zone_limit,
         zone,
         leave_after,
+        combined: combined && each,
     }
 }
 

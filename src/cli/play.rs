@@ -437,7 +437,8 @@ impl Terminal<'_> {
             .enumerate()
             .map(|(i, mv)| {
                 let (after, report) = engine.apply(&game.pos, mv, game.throw_of(i));
-                let mut w = move_words(engine, side, &report, engine.outcome(&after), style);
+                let throw = game.throw_of(i);
+                let mut w = move_words(engine, side, &report, throw, engine.outcome(&after), style);
                 if several {
                     // Each option plays one of the turn's throws.
                     w.text = format!("with {}: {}", game.throw_of(i), w.text);

@@ -148,6 +148,7 @@ fn words(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> String {
         engine,
         pos.to_move(),
         &report,
+        throw,
         engine.outcome(&after),
         style,
     )

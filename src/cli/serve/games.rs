@@ -537,6 +537,7 @@ impl Stored {
                             engine,
                             side,
                             &report,
+                            throw,
                             engine.outcome(&after),
                             Style { colour: false },
                         );
@@ -577,14 +578,14 @@ impl Stored {
 /// `from` and `to` (`null`: waiting, or off), its words, the pieces it captured and swapped with,
 /// and whether its side throws again. `null` before any move.
 fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
-    let Some((side, mv, report, after)) = events.iter().rev().find_map(|e| match e {
+    let Some((side, mv, report, after, throw)) = events.iter().rev().find_map(|e| match e {
         GameEvent::Move {
             side,
             mv,
             report,
             after,
-            ..
-        } => Some((*side, mv, report, after)),
+            throw,
+        } => Some((*side, mv, report, after, *throw)),
         _ => None,
     }) else {
         return Value::Null;
@@ -593,6 +594,7 @@ fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
         engine,
         side,
         report,
+        throw,
         engine.outcome(after),
         Style { colour: false },
     );

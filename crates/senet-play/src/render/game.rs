@@ -7,8 +7,8 @@ use std::fmt::Write;
 use super::board::{self, Cell, ansi, initial};
 use senet_engine::compile::{SquareFlags, Win};
 use senet_engine::engine::game::{GameSummary, Stop};
-use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report};
-use senet_lang::types::{Fallback, Place, Side, Square, ThrowDevice};
+use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report, StepReport};
+use senet_lang::types::{Fallback, Place, Side, Square, Throw, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
 #[derive(Clone, Copy, Debug)]
@@ -524,6 +524,44 @@ fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
     at(from).abs_diff(at(to))
 }
 
+/// The number each step of a move plays: its distance, but where dice are played one by one a
+/// step that bears a piece off past the end plays a die larger than the distance: the smallest
+/// of the throw's dice left that reaches (the dice the other steps play taken first).
+fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) -> Vec<usize> {
+    let mut numbers: Vec<usize> = steps
+        .iter()
+        .map(|st| distance(engine, s, st.from(), st.landed()))
+        .collect();
+    let pool = engine
+        .rules
+        .stacked
+        .as_ref()
+        .and_then(|t| t.pools.get(usize::from(throw.get())));
+    let Some(pool) = pool else {
+        return numbers;
+    };
+    let mut left: Vec<usize> = pool.iter().map(|&d| usize::from(d)).collect();
+    for (st, n) in steps.iter().zip(&numbers) {
+        if st.landed() != Place::Off
+            && let Some(i) = left.iter().position(|d| d == n)
+        {
+            left.remove(i);
+        }
+    }
+    for (st, n) in steps.iter().zip(numbers.iter_mut()) {
+        if st.landed() != Place::Off {
+            continue;
+        }
+        let reach = (0..left.len())
+            .filter(|&i| left[i] >= *n)
+            .min_by_key(|&i| left[i]);
+        if let Some(i) = reach {
+            *n = left.remove(i);
+        }
+    }
+    numbers
+}
+
 /// Where a captured piece went.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Sent {
@@ -585,6 +623,7 @@ pub fn move_words(
     engine: &Engine,
     s: Side,
     report: &Report,
+    throw: Throw,
     outcome: Option<Outcome>,
     style: Style,
 ) -> MoveWords {
@@ -631,9 +670,9 @@ pub fn move_words(
     }
     let mut text = parts.join(", ");
     if steps.len() > 1 {
-        let split: Vec<String> = steps
+        let split: Vec<String> = step_numbers(engine, s, steps, throw)
             .iter()
-            .map(|st| distance(engine, s, st.from(), st.landed()).to_string())
+            .map(usize::to_string)
             .collect();
         text = format!("{}: {text}", split.join(" + "));
     }
@@ -764,5 +803,51 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             "{head}unfinished: {}.",
             summary.stop.map_or("stopped before its end", Stop::reason)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::position::parse_position;
+    use senet_engine::compile::compile;
+
+    /// The words of each legal move of `id` in the position `json`.
+    fn words_of(id: &str, json: &str) -> Vec<String> {
+        let rules = senet_lang::check::check_target(id, &[]).unwrap();
+        let engine = Engine::new(compile(&rules));
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let (pos, throw) = parse_position(&engine, &v).unwrap();
+        let throw = throw.unwrap();
+        let mut moves = Vec::new();
+        let listing = engine.legal_moves(&pos, throw, &mut moves);
+        assert!(matches!(listing, senet_engine::engine::Listing::Whole));
+        let style = Style { colour: false };
+        moves
+            .iter()
+            .map(|mv| {
+                let (after, report) = engine.apply(&pos, mv, throw);
+                let outcome = engine.outcome(&after);
+                move_words(&engine, pos.to_move(), &report, throw, outcome, style).text
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_piece_borne_off_past_the_end_names_the_die_that_carried_it() {
+        // White's last two pieces on its 1 and 2 points, a throw of 6 and 5: both bear off,
+        // with a 6 and a 5, not with the 1 and 2 they move.
+        let words = words_of(
+            "tables/backgammon",
+            r#"{"to_move": "white", "throw": [6, 5],
+                "pieces": {"white": [24, 23, "off", "off", "off", "off", "off", "off", "off",
+                                     "off", "off", "off", "off", "off", "off"],
+                           "black": [19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19]}}"#,
+        );
+        assert_eq!(words.len(), 1, "{words:?}");
+        assert!(
+            words[0].starts_with("6 + 5: ") || words[0].starts_with("5 + 6: "),
+            "{words:?}"
+        );
     }
 }

@@ -127,7 +127,14 @@ impl<'a> Narrator<'a> {
                 ref report,
                 after,
             } => {
-                let words = move_words(engine, side, report, engine.outcome(&after), self.style);
+                let words = move_words(
+                    engine,
+                    side,
+                    report,
+                    throw,
+                    engine.outcome(&after),
+                    self.style,
+                );
                 let again = if words.extra_throw {
                     "; throws again"
                 } else {

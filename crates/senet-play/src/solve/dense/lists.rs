@@ -23,7 +23,7 @@ use super::spill::Spill;
 use super::sweep::UNKNOWN;
 use super::{DenseIndex, FLIP, Located};
 use senet_engine::engine::{Engine, Listing, Move, Position};
-use senet_lang::types::{Side, Throw};
+use senet_lang::types::{PathPos, Side, Throw};
 
 /// States a block holds at most (a block is swept by one thread).
 const BLOCK: usize = 4096;
@@ -241,15 +241,14 @@ fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
     }
 }
 
-/// How far on a state is: the sum of both sides' path positions (a piece that waits counts 0).
-/// Pieces off are the same for every state of a super-layer's layers, and do not count.
+/// How far on a state is: the sum of both sides' pieces' path positions (a piece that waits
+/// counts 0, a stack once a piece). Pieces off are the same for every state of a super-layer's
+/// layers, and do not count.
 fn progress(pos: &Position) -> u16 {
     let mut sum = 0u32;
     for s in Side::BOTH {
-        let mut on = pos.on(s);
-        while on != 0 {
-            sum += on.trailing_zeros() + 1;
-            on &= on - 1;
+        for p in PathPos::all_in(pos.on(s)) {
+            sum += u32::from(p.get()) * u32::from(pos.count(s, p));
         }
     }
     // At most 15 pieces a side on paths of at most 64 positions.

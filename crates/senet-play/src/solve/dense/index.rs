@@ -180,8 +180,6 @@ fn mirror_image(r: &Rules) -> bool {
     if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
         return false;
     }
-    // Squares that send pieces on, trap moves or send captured pieces elsewhere are squares of
-    // the board, not of a seat: taken as not mirrored.
     // Where pieces stack, the positions a piece may bear off from are a side's own.
     if r.stacked
         .as_ref()
@@ -189,6 +187,8 @@ fn mirror_image(r: &Rules) -> bool {
     {
         return false;
     }
+    // Squares that send pieces on, trap moves or send captured pieces elsewhere are squares of
+    // the board, not of a seat: taken as not mirrored.
     if r.opening[Side::First] != r.opening[Side::Second]
         || r.sides
             .values()

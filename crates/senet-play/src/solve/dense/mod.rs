@@ -228,6 +228,9 @@ pub enum Failed {
     Spill(std::io::Error),
     /// A split turn's listing of moves was cut short ([`senet_engine::engine::Listing::Cut`]).
     TooManyMoves,
+    /// A throw leads from some state to more than 255 distinct states, more than the successor
+    /// lists count.
+    TooManySuccessors,
 }
 
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
@@ -376,6 +379,7 @@ pub fn solve(
                 }),
                 lists::Unmade::Spill(e) => Failed::Spill(e),
                 lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+                lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
             })?;
         solved += made.states;
         window.push(made);

@@ -44,6 +44,7 @@ mod serve_load;
 mod shards;
 mod sim;
 mod solve;
+mod solve_stacked;
 mod split_draw;
 mod throw_off;
 mod turn_rules;

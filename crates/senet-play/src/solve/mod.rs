@@ -331,6 +331,11 @@ pub fn solve_dense(
             std::env::temp_dir().display()
         )),
         dense::Failed::TooManyMoves => too_many_moves(),
+        dense::Failed::TooManySuccessors => SolveError::Unsolvable(
+            "a throw leads from some state to more than 255 distinct states, more than the \
+             dense solver's successor lists count (try `--method search`)"
+                .into(),
+        ),
     })?;
     if solution.holds(&root) {
         solution.openings =

@@ -12,8 +12,12 @@
 //! When the two sides' rules mirror each other (same squares' kinds at the same positions, the
 //! shared squares paired symmetrically), a state and its mirror image (sides swapped) have the
 //! same value for the side to move, and only the mover-first states are numbered: half as many.
+//! Where pieces stack, each side's placing is a multiset instead, ranked by arithmetic
+//! ([`super::stacks`]).
+//!
 //! See docs/solver.md.
 
+use super::stacks::Stacks;
 use senet_engine::compile::{Rules, SideTable, Win};
 use senet_engine::engine::Position;
 use senet_lang::types::{Capture, PathPos, PerSide, Side};
@@ -118,7 +122,8 @@ pub struct Layer {
     /// Indexed by the mover's key (private bits | shared bits << private count): the index of
     /// its row's first state, or `u64::MAX` when that placing has too many pieces for the layer.
     /// Where placings are ranked as subsets, indexed by the mover's pieces on the board: where
-    /// the rows of that many pieces begin, from the layer's first index.
+    /// the rows of that many pieces begin, from the layer's first index. Where pieces stack,
+    /// empty: rows are all as long, the opponent's placings.
     rows: Vec<u64>,
 }
 
@@ -159,6 +164,13 @@ pub struct DenseIndex {
     pub states: u64,
     /// Throw values a turn can have: each state keeps one chosen successor of each while solving.
     pub throws: usize,
+    /// The most pieces one turn can bear off: one, or where the stacked form plays a throw's
+    /// dice one by one, as many as a throw has dice (and pieces). The solver parks the values
+    /// of the super-layers no turn can reach (see `dense::parked`).
+    pub bears_off: usize,
+    /// Where pieces stack: placings are multisets, ranked by arithmetic (the fields above that
+    /// rank bit sets are then empty). Boxed: most rule sets have none.
+    stacks: Option<Box<Stacks>>,
 }
 
 /// Whether side 1's rules are side 0's seen from the other seat: the same kinds of squares at
@@ -166,6 +178,13 @@ pub struct DenseIndex {
 fn mirror_image(r: &Rules) -> bool {
     let (a, b) = (&r.sides[Side::First], &r.sides[Side::Second]);
     if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
+        return false;
+    }
+    // Where pieces stack, the positions a piece may bear off from are a side's own.
+    if r.stacked
+        .as_ref()
+        .is_some_and(|t| t.bear_from[Side::First] != t.bear_from[Side::Second])
+    {
         return false;
     }
     // Squares that send pieces on, trap moves or send captured pieces elsewhere are squares of
@@ -200,10 +219,8 @@ fn mirror_image(r: &Rules) -> bool {
 impl DenseIndex {
     /// The numbering for these rules, or why they do not fit it.
     pub fn new(r: &Rules) -> Result<DenseIndex, NotDense> {
-        if r.stacked.as_ref().is_some_and(|t| t.limit > 1) {
-            return Err("pieces stack, and the numbering holds one piece a square".into());
-        }
-        if r.device.is_each() {
+        // The stacked form plays dice one by one as whole turns, each throw one value.
+        if r.stacked.is_none() && r.device.is_each() {
             return Err("dice are played one by one, and the numbering holds single throws".into());
         }
         if r.win != Win::FirstAllOff {
@@ -260,6 +277,9 @@ impl DenseIndex {
         } else {
             &Side::BOTH
         };
+        if r.stacked.is_some() {
+            return DenseIndex::new_stacked(r, mirrored, perspectives);
+        }
         let mut roles = Vec::new();
         for &t in perspectives {
             let (me, them) = (&r.sides[t], &r.sides[t.other()]);
@@ -374,9 +394,83 @@ impl DenseIndex {
             layers: Vec::new(),
             states: 0,
             throws: r.throws.values.len(),
+            bears_off: 1,
+            stacks: None,
         };
         index.number_layers(perspectives);
         Ok(index)
+    }
+
+    /// The numbering where pieces stack (the rules' stacked form: its moves are whole turns,
+    /// and a position of it is only where the pieces are, by `stacked::key` in the engine):
+    /// multisets, and layers as [`DenseIndex::number_layers`] makes them. Refused where it
+    /// would number more than [`super::MAX_STATES`] states.
+    fn new_stacked(
+        r: &Rules,
+        mirrored: bool,
+        perspectives: &[Side],
+    ) -> Result<DenseIndex, NotDense> {
+        let len = |s: Side| u8::try_from(r.sides[s].len()).unwrap_or(u8::MAX);
+        let lens = perspectives.iter().map(|&s| [len(s), len(s.other())]);
+        let stacks = Stacks::new(lens.collect(), r.pieces);
+        let n = r.pieces;
+        let mut layers = Vec::new();
+        let mut base = 0u64;
+        for (&mover, &[me, them]) in perspectives.iter().zip(&stacks.lens) {
+            for off_me in 0..n {
+                for off_them in 0..n {
+                    let size = stacks
+                        .placings(me, n - off_me)
+                        .checked_mul(stacks.placings(them, n - off_them));
+                    let end = size.and_then(|size| base.checked_add(size));
+                    let Some(end) = end.filter(|&e| e <= super::MAX_STATES) else {
+                        return Err(format!(
+                            "its stacks make more than {} states to number",
+                            super::MAX_STATES
+                        ));
+                    };
+                    push_layer(
+                        &mut layers,
+                        mover,
+                        [off_me, off_them],
+                        base..end,
+                        Vec::new(),
+                    );
+                    base = end;
+                }
+            }
+        }
+        Ok(DenseIndex {
+            pieces: n,
+            mirrored,
+            roles: Vec::new(),
+            shared: 0,
+            compress: Vec::new(),
+            rank: Vec::new(),
+            fewer: Vec::new(),
+            subsets: false,
+            choose: Vec::new(),
+            layers,
+            states: base,
+            throws: r.throws.values.len(),
+            bears_off: r.stacked.as_ref().map_or(1, |t| {
+                let dice = t.pools.iter().map(Vec::len).max().unwrap_or(1);
+                dice.min(usize::from(n))
+            }),
+            stacks: Some(Box::new(stacks)),
+        })
+    }
+
+    /// Whether placings are multisets (pieces stack).
+    pub fn stacked(&self) -> bool {
+        self.stacks.is_some()
+    }
+
+    /// Where pieces stack: the opponent's placings of layer `l`, the length of each row.
+    fn stacked_width(&self, stacks: &Stacks, l: usize) -> u64 {
+        let layer = &self.layers[l];
+        let them = stacks.lens[self.perspective(layer.mover)][1];
+        stacks.placings(them, self.pieces - layer.off[layer.mover.other()])
     }
 
     fn number_layers(&mut self, perspectives: &[Side]) {
@@ -526,6 +620,14 @@ impl DenseIndex {
         }
         let mover = pos.to_move();
         let t = self.perspective(mover);
+        if let Some(stacks) = &self.stacks {
+            let l = self.layer_of(t, pos.off(mover), pos.off(mover.other()));
+            let row = stacks.rank(pos, mover) * self.stacked_width(stacks, l);
+            return Located::State {
+                index: (self.layers[l].base + row + stacks.rank(pos, mover.other())) as usize,
+                mover,
+            };
+        }
         let [me, them] = &self.roles[t];
         let (pm, sm) = me.split(pos.on(mover));
         let (pt, st) = them.split(pos.on(mover.other()));
@@ -556,6 +658,10 @@ impl DenseIndex {
         them_key: u32,
         mut f: impl FnMut(usize, &Position),
     ) {
+        if let Some(stacks) = &self.stacks {
+            self.for_stacked_row(stacks, rules, l, them_key, f);
+            return;
+        }
         let layer = &self.layers[l];
         let mover = layer.mover;
         let t = self.perspective(mover);
@@ -624,9 +730,49 @@ impl DenseIndex {
         }
     }
 
-    /// The opponent's keys (private bits | shared bits << private count) of layer `l`, each
-    /// the opponent's placing of one group of states.
+    /// [`DenseIndex::for_row`] where pieces stack: `them_key` is the opponent's rank; the
+    /// mover's placings from the highest rank down (pieces furthest on first), those that share
+    /// a square with the opponent left out (no position holds them: see [`super::stacks`]).
+    fn for_stacked_row(
+        &self,
+        stacks: &Stacks,
+        rules: &Rules,
+        l: usize,
+        them_key: u32,
+        mut f: impl FnMut(usize, &Position),
+    ) {
+        let layer = &self.layers[l];
+        let mover = layer.mover;
+        let n = self.pieces;
+        let mut base = Position::empty(mover);
+        base.set_off(layer.off);
+        let them = u64::from(them_key);
+        stacks.place(
+            &mut base,
+            rules,
+            mover.other(),
+            n - layer.off[mover.other()],
+            them,
+        );
+        let theirs = base.squares(mover.other());
+        let width = self.stacked_width(stacks, l);
+        let me = stacks.lens[self.perspective(mover)][0];
+        for rank in (0..stacks.placings(me, n - layer.off[mover])).rev() {
+            let mut pos = base;
+            stacks.place(&mut pos, rules, mover, n - layer.off[mover], rank);
+            if pos.squares(mover) & theirs == 0 {
+                f((layer.base + rank * width + them) as usize, &pos);
+            }
+        }
+    }
+
+    /// The opponent's keys (private bits | shared bits << private count; where pieces stack,
+    /// its rank) of layer `l`, each the opponent's placing of one group of states.
     pub fn opponent_keys(&self, l: usize) -> Vec<u32> {
+        if let Some(stacks) = &self.stacks {
+            // Below MAX_STATES, checked when the layers were numbered.
+            return (0..self.stacked_width(stacks, l) as u32).collect();
+        }
         let layer = &self.layers[l];
         let t = self.perspective(layer.mover);
         let them = &self.roles[t][1];

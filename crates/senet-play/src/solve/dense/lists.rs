@@ -11,8 +11,9 @@
 //! mostly sit in one row of the numbering (states with one opponent's placing): their lookups
 //! stay in cache.
 
-// Successor counts fit a byte (a throw moves at most every piece, and entering); indices are
-// below 2^31 ([`super::MAX_STATES`]).
+// Successor counts fit a byte (a throw moves at most every piece, and entering; a whole turn of
+// several dice is checked: `Unmade::TooManySuccessors`); indices are below 2^31
+// ([`super::MAX_STATES`]).
 #![allow(clippy::cast_possible_truncation)]
 
 use std::io;
@@ -23,7 +24,7 @@ use super::spill::Spill;
 use super::sweep::UNKNOWN;
 use super::{DenseIndex, FLIP, Located};
 use senet_engine::engine::{Engine, Listing, Move, Position};
-use senet_lang::types::{Side, Throw};
+use senet_lang::types::{PathPos, Side, Throw};
 
 /// States a block holds at most (a block is swept by one thread).
 const BLOCK: usize = 4096;
@@ -228,6 +229,9 @@ pub(super) enum Unmade {
     Spill(io::Error),
     /// A split turn's listing of moves was cut short ([`Listing::Cut`]).
     TooManyMoves,
+    /// A throw leads to more distinct states than a count byte holds (only whole turns of
+    /// several dice, with many pieces on a short path, can).
+    TooManySuccessors,
 }
 
 /// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
@@ -241,15 +245,14 @@ fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
     }
 }
 
-/// How far on a state is: the sum of both sides' path positions (a piece that waits counts 0).
-/// Pieces off are the same for every state of a super-layer's layers, and do not count.
+/// How far on a state is: the sum of both sides' pieces' path positions (a piece that waits
+/// counts 0, a stack once a piece). Pieces off are the same for every state of a super-layer's
+/// layers, and do not count.
 fn progress(pos: &Position) -> u16 {
     let mut sum = 0u32;
     for s in Side::BOTH {
-        let mut on = pos.on(s);
-        while on != 0 {
-            sum += on.trailing_zeros() + 1;
-            on &= on - 1;
+        for p in PathPos::all_in(pos.on(s)) {
+            sum += u32::from(p.get()) * u32::from(pos.count(s, p));
         }
     }
     // At most 15 pieces a side on paths of at most 64 positions.
@@ -264,6 +267,10 @@ struct Record {
     at: usize,
 }
 
+/// One group's lists: its states' records, their words, and the first layer a successor lies
+/// in that the run may not reach.
+type Group = (Vec<Record>, Vec<u32>, Option<usize>);
+
 /// What a super-layer's successors may reach: where `ready` is given (a run of some
 /// super-layers), every successor must lie in a layer it marks; where `most_off` is given
 /// (values above it parked), no successor may have more pieces off in total.
@@ -274,15 +281,14 @@ pub(super) struct Reach<'a> {
 }
 
 /// The lists of one group (one opponent's placing in one layer), state by state, and the first
-/// layer a successor lies in that `reach` does not allow; `None` where a listing of moves was
-/// cut short.
+/// layer a successor lies in that `reach` does not allow; or why they cannot be listed.
 fn make_group(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
     (layer, key): (usize, u32),
     reach: Reach,
-) -> Option<(Vec<Record>, Vec<u32>, Option<usize>)> {
+) -> Result<Group, Unmade> {
     let words = chances.len().div_ceil(4);
     let mover = index.layers[layer].mover;
     let (mut made, mut list) = (Vec::new(), Vec::new());
@@ -290,6 +296,7 @@ fn make_group(
     let mut succ: Vec<u32> = Vec::new();
     let mut missing = None;
     let mut cut = false;
+    let mut wide = false;
     let won = index.states as u32;
     index.for_row(&engine.rules, layer, key, |i, pos| {
         let head = list.len();
@@ -332,11 +339,18 @@ fn make_group(
                 succ.clear();
                 succ.push(won);
             }
+            wide |= succ.len() > usize::from(u8::MAX);
             list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
             list.extend_from_slice(&succ);
         }
     });
-    (!cut).then_some((made, list, missing))
+    if cut {
+        return Err(Unmade::TooManyMoves);
+    }
+    if wide {
+        return Err(Unmade::TooManySuccessors);
+    }
+    Ok((made, list, missing))
 }
 
 /// The number of successors a state's count words announce.
@@ -380,7 +394,7 @@ pub(super) fn make(
             .map(|&group| make_group(engine, index, chances, group, reach))
             .collect();
         for group in made {
-            let (records, list, missing) = group.ok_or(Unmade::TooManyMoves)?;
+            let (records, list, missing) = group?;
             if let Some(l) = missing {
                 return Err(Unmade::Missing(l));
             }

@@ -28,6 +28,7 @@ mod lists;
 mod pages;
 mod parked;
 mod spill;
+mod stacks;
 mod sweep;
 
 use std::collections::HashMap;
@@ -48,6 +49,19 @@ pub const MAX_STATES: u64 = (FLIP - 1) as u64;
 /// average for seven-piece Ur, measured, rounded up), besides its value and chosen successors:
 /// what a super-layer not yet made is expected to take.
 pub const LIST_BYTES: u64 = 88;
+
+/// [`LIST_BYTES`] where pieces stack: 21 throws of two dice, about six successors each (542 on
+/// average for Hypergammon, measured, rounded up).
+pub const STACKED_LIST_BYTES: u64 = 560;
+
+/// What a state's lists are expected to take in `index`'s rules.
+fn list_bytes(index: &DenseIndex) -> u64 {
+    if index.stacked() {
+        STACKED_LIST_BYTES
+    } else {
+        LIST_BYTES
+    }
+}
 
 /// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
 /// its last two changes (for extrapolation), its chosen successors (one a throw) and its margin.
@@ -214,15 +228,18 @@ pub enum Failed {
     Spill(std::io::Error),
     /// A split turn's listing of moves was cut short ([`senet_engine::engine::Listing::Cut`]).
     TooManyMoves,
+    /// A throw leads from some state to more than 255 distinct states, more than the successor
+    /// lists count.
+    TooManySuccessors,
 }
 
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
 const LEAST_LISTS: u64 = 64 << 20;
 
 /// Bytes a state of a super-layer being solved is expected to take, all in memory
-/// ([`LIST_BYTES`] counts the index already).
+/// ([`list_bytes`] counts the index already).
 fn state_bytes(index: &DenseIndex) -> u64 {
-    LIST_BYTES + chosen_bytes(index) - 4
+    list_bytes(index) + chosen_bytes(index) - 4
 }
 
 /// The states of the super-layer of `total` pieces off in total.
@@ -267,14 +284,14 @@ fn parkable(index: &DenseIndex, from: usize) -> u64 {
 /// The memory a dense solve needs at the least, in bytes: every value, and for the super-layer
 /// that needs the most, either all its lists or its chosen successors and some of its full
 /// lists (the rest are written to a file and read back at every full sweep) less the values
-/// parked while it is solved (see [`solve`]: those of two or more pieces off above it).
+/// parked while it is solved (see [`solve`]: those above what one turn can bear off).
 pub fn memory_needed(index: &DenseIndex) -> u64 {
     let values = (index.states + 1) * 8 + OVERHEAD;
     let needs = |total: usize| {
         let states = super_layer(index, total);
         let whole = states * state_bytes(index);
         let part = (states * chosen_bytes(index) + whole.min(LEAST_LISTS))
-            .saturating_sub(parkable(index, total + 2));
+            .saturating_sub(parkable(index, total + index.bears_off + 1));
         values + whole.min(part)
     };
     (0..=index.top_total()).map(needs).max().unwrap_or(values)
@@ -342,16 +359,17 @@ pub fn solve(
         }
         let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
         if window.is_empty() && states * state_bytes(&index) > lists {
-            // A window's moves bear off at most one piece: the values two or more pieces off
-            // above it make room for its lists.
+            // A window's moves bear off at most `bears_off` pieces (one, or where dice are
+            // played one by one, as many as a throw has dice): the values further above it
+            // make room for its lists.
             parked
-                .park(&index, &values, total + 2)
+                .park(&index, &values, total + index.bears_off + 1)
                 .map_err(Failed::Spill)?;
             store = lists::Store::new(lists.saturating_add(parked.freed));
         }
         let reach = lists::Reach {
             ready: partial.then_some(ready.as_slice()),
-            most_off: (parked.freed > 0).then_some(total + 1),
+            most_off: (parked.freed > 0).then_some(total + index.bears_off),
         };
         let made = lists::make(engine, &index, &chances, *total, layers, reach, &mut store)
             .map_err(|unmade| match unmade {
@@ -361,6 +379,7 @@ pub fn solve(
                 }),
                 lists::Unmade::Spill(e) => Failed::Spill(e),
                 lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+                lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
             })?;
         solved += made.states;
         window.push(made);

@@ -1,6 +1,8 @@
 //! Values that no sweep of the run will read again, kept in a file until the solve ends. A move
-//! bears off at most one piece (checked as the successor lists are made), so while the
-//! super-layer of `t` pieces off in total is solved, those of `t + 2` and more are never read:
+//! bears off at most one piece, or where the stacked form plays a throw's dice one by one at most
+//! one a die ([`DenseIndex::bears_off`], checked as the successor lists are made), so while the
+//! super-layer of `t` pieces off in total is solved, those of `t + bears_off + 1` and more are
+//! never read:
 //! their memory goes to the successor lists of the super-layers left, which then read fewer of
 //! their lists back from the disk.
 

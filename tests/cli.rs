@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 51] = [
+const BUNDLED: [&str; 52] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -59,6 +59,7 @@ const BUNDLED: [&str; 51] = [
     "tables/frangieh",
     "tables/imperial",
     "tables/medio-emperador",
+    "tables/mughrabieh",
     "tables/nard",
     "tables/paumecary",
     "tables/portes",

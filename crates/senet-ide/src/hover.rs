@@ -187,7 +187,7 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
             sets.push(s);
             squares.push(to);
         }
-        K::Score(Some(ScoreSpec {
+        K::Score(Some(ScoreSpec::Gammon {
             backgammon: Some((_, s)),
             ..
         })) => sets.push(s),

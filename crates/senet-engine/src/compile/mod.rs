@@ -115,15 +115,15 @@ pub fn compile(r: &RuleSet) -> Rules {
             },
         },
         match_points,
-        win_score: r.score.as_ref().map(|g| {
-            let (behind, on) = g
-                .behind
-                .as_ref()
-                .map_or((0, None), |(b, on)| (*b, Some(on)));
-            WinScore {
-                none_off: g.none_off,
-                behind,
-                behind_on: on.map_or_else(PerSide::default, positions),
+        win_score: r.score.as_ref().map(|g| match g {
+            checked::Score::PiecesLeft => WinScore::PiecesLeft,
+            checked::Score::Gammon { none_off, behind } => {
+                let (behind, on) = behind.as_ref().map_or((0, None), |(b, on)| (*b, Some(on)));
+                WinScore::Gammon {
+                    none_off: *none_off,
+                    behind,
+                    behind_on: on.map_or_else(PerSide::default, positions),
+                }
             }
         }),
         stacked: r.stacked().then(|| stacked(r)),

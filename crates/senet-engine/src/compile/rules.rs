@@ -274,14 +274,18 @@ pub struct Stacked {
     pub combined: bool,
 }
 
-/// What a win scores by what the loser has left (the rule `score`): 1,
-/// `none_off` where it has borne off no piece, `behind` (if not 0) where it has also a piece
-/// waiting or on `behind_on` (per side, its own positions).
+/// What a win scores by what the loser has left (the rule `score`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WinScore {
-    pub none_off: u32,
-    pub behind: u32,
-    pub behind_on: PerSide<u64>,
+pub enum WinScore {
+    /// 1, `none_off` where the loser has borne off no piece, `behind` (if not 0) where it has
+    /// also a piece waiting or on `behind_on` (per side, its own positions).
+    Gammon {
+        none_off: u32,
+        behind: u32,
+        behind_on: PerSide<u64>,
+    },
+    /// A point for each piece the loser has not borne off.
+    PiecesLeft,
 }
 
 /// Compiled rules: everything the engine needs, as tables.

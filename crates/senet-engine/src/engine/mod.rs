@@ -29,7 +29,7 @@ pub enum Listing {
     Cut,
 }
 
-use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win};
+use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win, WinScore};
 use senet_lang::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
 use senet_lang::types::{Capture, Force, Opening, PathPos, PerSide, Side, Square, Throw};
 
@@ -461,17 +461,26 @@ impl Engine {
     /// Points for `winner`: by what the loser has left where the rules score a win so (the rule
     /// `score`), else the match points of the squares where the loser's pieces still stand.
     pub fn match_points(&self, pos: &Position, winner: Side) -> u32 {
-        if let Some(w) = &self.rules.win_score {
-            let loser = winner.other();
-            return if pos.off[loser] > 0 {
-                1
-            } else if w.behind > 0
-                && (pos.waiting[loser] > 0 || pos.on[loser] & w.behind_on[loser] != 0)
-            {
-                w.behind
-            } else {
-                w.none_off
-            };
+        let loser = winner.other();
+        match self.rules.win_score {
+            // The pieces it has on the board or waiting to enter.
+            Some(WinScore::PiecesLeft) => return u32::from(pos.in_play(loser)),
+            Some(WinScore::Gammon {
+                none_off,
+                behind,
+                behind_on,
+            }) => {
+                return if pos.off[loser] > 0 {
+                    1
+                } else if behind > 0
+                    && (pos.waiting[loser] > 0 || pos.on[loser] & behind_on[loser] != 0)
+                {
+                    behind
+                } else {
+                    none_off
+                };
+            }
+            None => {}
         }
         Square::all_in(pos.squares[winner.other()])
             .map(|sq| self.rules.match_points[sq.index()])

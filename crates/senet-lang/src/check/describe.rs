@@ -705,11 +705,12 @@ fn end_rule(kind: &StatementKind) -> String {
             format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
         }
         K::Score(None) => "A win scores one point, however it is won.".into(),
-        K::Score(Some(ScoreSpec { gammon, backgammon: None })) => format!(
+        K::Score(Some(ScoreSpec::PiecesLeft)) => "A win scores a point for each piece the loser has not borne off.".into(),
+        K::Score(Some(ScoreSpec::Gammon { gammon, backgammon: None })) => format!(
             "A win scores 1; {} (a gammon) where the loser has borne off no piece.",
             gammon.value
         ),
-        K::Score(Some(ScoreSpec { gammon, backgammon: Some((b, s)) })) => format!(
+        K::Score(Some(ScoreSpec::Gammon { gammon, backgammon: Some((b, s)) })) => format!(
             "A win scores 1; {} (a gammon) where the loser has borne off no piece; {} (a backgammon) where the loser has also a piece waiting or on {}.",
             gammon.value,
             b.value,

@@ -439,14 +439,19 @@ pub enum Win {
     CaptureAll,
 }
 
-/// `score gammon N[, backgammon M on SET]`.
+/// What a win scores, where not one point.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Score {
-    /// What a win scores where the loser has borne off no piece.
-    pub none_off: u32,
-    /// What it scores where the loser has also a piece waiting or on these positions (per side,
-    /// along the loser's path).
-    pub behind: Option<(u32, PerSide<Vec<PathPos>>)>,
+pub enum Score {
+    /// `score gammon N[, backgammon M on SET]`.
+    Gammon {
+        /// What a win scores where the loser has borne off no piece.
+        none_off: u32,
+        /// What it scores where the loser has also a piece waiting or on these positions (per
+        /// side, along the loser's path).
+        behind: Option<(u32, PerSide<Vec<PathPos>>)>,
+    },
+    /// `score pieces left`: a point for each piece the loser has not borne off.
+    PiecesLeft,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

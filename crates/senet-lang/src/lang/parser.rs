@@ -609,7 +609,10 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             } else {
                 None
             };
-            StatementKind::Score(Some(ScoreSpec { gammon, backgammon }))
+            StatementKind::Score(Some(ScoreSpec::Gammon { gammon, backgammon }))
+        }
+        Rule::score_stmt if n.has(Rule::kw_left) => {
+            StatementKind::Score(Some(ScoreSpec::PiecesLeft))
         }
         Rule::score_stmt => StatementKind::Score(None),
         other => mismatch(Rule::line, "statement about the end", Some(other)),

@@ -687,10 +687,11 @@ impl StatementKind {
         use StatementKind as K;
         match self {
             K::Score(None) => "`score single`",
-            K::Score(Some(ScoreSpec {
+            K::Score(Some(ScoreSpec::Gammon {
                 backgammon: None, ..
             })) => "`score gammon N`",
-            K::Score(Some(_)) => "`score gammon N, backgammon M on SET`",
+            K::Score(Some(ScoreSpec::Gammon { .. })) => "`score gammon N, backgammon M on SET`",
+            K::Score(Some(ScoreSpec::PiecesLeft)) => "`score pieces left`",
             K::Stacks(Stacking::Any) => "`stacks any`",
             K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
             K::Stacks(Stacking::None) => "`stacks none`",

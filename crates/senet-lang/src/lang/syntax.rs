@@ -160,12 +160,17 @@ pub enum ThrowSpec {
     },
 }
 
-/// `score gammon N[, backgammon M on SET]`: a win scores 1, N where the loser has borne off no
-/// piece, M where it also has a piece waiting or on SET.
+/// What a win scores, where not one point.
 #[derive(Clone, Debug)]
-pub struct ScoreSpec {
-    pub gammon: Spanned<u32>,
-    pub backgammon: Option<(Spanned<u32>, SetExpr)>,
+pub enum ScoreSpec {
+    /// `score gammon N[, backgammon M on SET]`: 1, N where the loser has borne off no piece, M
+    /// where it also has a piece waiting or on SET.
+    Gammon {
+        gammon: Spanned<u32>,
+        backgammon: Option<(Spanned<u32>, SetExpr)>,
+    },
+    /// `score pieces left`: one point for each piece the loser has not borne off.
+    PiecesLeft,
 }
 
 /// How many pieces of a side may stand on one square.

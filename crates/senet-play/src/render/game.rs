@@ -737,18 +737,19 @@ pub fn move_words(
 
 // ---- the end -----------------------------------------------------------------------------------
 
-/// What a win scored where the rules score gammons: `, a gammon: 2 points`.
+/// What a win scored where the rules score it: `, a gammon: 2 points`, `, 7 pieces left: 7
+/// points`.
 fn game_score(
     w: &senet_engine::compile::WinScore,
     points: u32,
     plural: &dyn Fn(u32, &str) -> String,
 ) -> String {
-    let what = if points == 1 {
-        "a single game"
-    } else if w.behind > 0 && points == w.behind {
-        "a backgammon"
-    } else {
-        "a gammon"
+    use senet_engine::compile::WinScore;
+    let what = match *w {
+        WinScore::PiecesLeft => format!("{} left", plural(points, "piece")),
+        _ if points == 1 => "a single game".into(),
+        WinScore::Gammon { behind, .. } if behind > 0 && points == behind => "a backgammon".into(),
+        WinScore::Gammon { .. } => "a gammon".into(),
     };
     format!(", {what}: {}", plural(points, "point"))
 }

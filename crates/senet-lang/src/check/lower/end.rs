@@ -74,7 +74,7 @@ fn score(cx: &mut Ctx, win: Option<Win>, match_points: bool) -> Option<Score> {
     let K::Score(spec) = &*said.kind else {
         mismatch(&said.kind)
     };
-    let ScoreSpec { gammon, backgammon } = spec.as_ref()?;
+    let spec = spec.as_ref()?;
     let clash = if win.is_some_and(|w| w != Win::FirstAllOff) {
         Some((ScoreRule::NotFirstOff, RuleKey::Win))
     } else if match_points {
@@ -93,11 +93,13 @@ fn score(cx: &mut Ctx, win: Option<Win>, match_points: bool) -> Option<Score> {
         );
         return None;
     }
-    let backgammon = backgammon
-        .as_ref()
-        .map(|(points, set)| (points.value, cx.positions(said.layer, set)));
-    Some(Score {
-        none_off: gammon.value,
-        behind: backgammon,
+    Some(match spec {
+        ScoreSpec::PiecesLeft => Score::PiecesLeft,
+        ScoreSpec::Gammon { gammon, backgammon } => Score::Gammon {
+            none_off: gammon.value,
+            behind: backgammon
+                .as_ref()
+                .map(|(points, set)| (points.value, cx.positions(said.layer, set))),
+        },
     })
 }

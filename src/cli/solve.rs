@@ -11,6 +11,7 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
+use senet::render::game::throw_short;
 use senet::solve::dense::{self, DenseIndex, Known, Stage};
 use senet::solve::table::{TableHeader, read_layers, save};
 use senet::solve::{
@@ -446,7 +447,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             let mover = sides[root.to_move().index()];
             let when = match throw {
                 None => format!("{mover} to throw"),
-                Some(v) => format!("{mover} to move with {v}"),
+                Some(v) => format!("{mover} to move with {}", throw_short(engine, v)),
             };
             say!(
                 "under perfect play from {} ({when}):",

@@ -26,9 +26,10 @@ pub const NET_FORMAT: &str = "senet-net/1";
 pub const MAX_HIDDEN: usize = 1024;
 
 /// The longest network file read: 16 MiB. The largest network a file may hold (paths of
-/// [`MAX_PATH`] positions, 7 more inputs, [`MAX_HIDDEN`] hidden units) has about 140,000
-/// weights, under 3 MiB as `senet train` writes them and under 4 MiB laid out one per line:
-/// a file longer than this is not a network, and is not read into memory to find that out.
+/// [`MAX_PATH`] positions of stacks, four inputs each, 7 more inputs, [`MAX_HIDDEN`] hidden
+/// units) has about 530,000 weights: some 6 MiB as `senet train` writes them, 10 MiB laid out
+/// one per line. A file longer than this is not a network, and is not read into memory to find
+/// that out.
 pub const MAX_NET_BYTES: usize = 16 << 20;
 
 /// A trained network and what it was trained for (docs/formats.md).
@@ -189,5 +190,41 @@ impl NetFile {
             });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest network a file may hold (the longest paths, stacks, the most hidden units)
+    /// is read whole: as `save` writes it, and laid out one weight a line.
+    #[test]
+    fn the_largest_network_fits_the_file_limit() {
+        let layout = Layout {
+            path: [MAX_PATH, MAX_PATH],
+            pieces: MAX_PIECES,
+            stacks: true,
+        };
+        let mut net = Net::new(layout.inputs(), MAX_HIDDEN, 1);
+        // Weights as long as an f32 prints.
+        net.w1.iter_mut().for_each(|w| *w = -0.123_456_79);
+        let file = NetFile {
+            format: NET_FORMAT.into(),
+            rules: "tables/backgammon".into(),
+            hash: "0".repeat(16),
+            options: Vec::new(),
+            layout,
+            games: 1,
+            seed: 1,
+            alpha: 0.1,
+            lambda: 0.7,
+            explore: 0.0,
+            net,
+        };
+        let compact = serde_json::to_string(&file).unwrap();
+        let spread = serde_json::to_string_pretty(&file).unwrap();
+        assert!(compact.len() < MAX_NET_BYTES, "{}", compact.len());
+        assert!(spread.len() < MAX_NET_BYTES, "{}", spread.len());
     }
 }

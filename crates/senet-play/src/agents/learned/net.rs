@@ -20,13 +20,17 @@ pub struct Net {
     pub b2: f32,
 }
 
-/// The inputs of a rule set's positions: one per place along each side's path (1 where a piece
-/// of that side stands), the side's pieces waiting, borne off and removed (each as a share of
-/// its pieces), and whether the first side is to move.
+/// The inputs of a rule set's positions: for each place along each side's path, 1 where a
+/// piece of that side stands (and where pieces stack, as TD-Gammon reads a point, 1 for a second
+/// piece, 1 for a third and half a unit for each piece beyond), the side's pieces waiting, borne
+/// off and removed (each as a share of its pieces), and whether the first side is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layout {
     pub path: [usize; 2],
     pub pieces: usize,
+    /// Pieces stack: four inputs a place, not one (false in files written before it was asked).
+    #[serde(default)]
+    pub stacks: bool,
 }
 
 impl Layout {
@@ -34,11 +38,17 @@ impl Layout {
         Layout {
             path: [engine.path_len(Side::First), engine.path_len(Side::Second)],
             pieces: usize::from(engine.rules.pieces),
+            stacks: engine.rules.stacked.as_ref().is_some_and(|t| t.limit > 1),
         }
     }
 
+    /// The inputs of one place along a path.
+    fn per_place(&self) -> usize {
+        if self.stacks { 4 } else { 1 }
+    }
+
     pub fn inputs(&self) -> usize {
-        self.path[0] + self.path[1] + 6 + 1
+        (self.path[0] + self.path[1]) * self.per_place() + 6 + 1
     }
 
     /// The inputs that are not zero in `pos`, with their values, into `out`.
@@ -48,9 +58,20 @@ impl Layout {
         let mut base = 0usize;
         for (k, s) in Side::BOTH.into_iter().enumerate() {
             for p in pos.positions(s) {
-                out.push((base + p.index(), 1.0));
+                let at = base + p.index() * self.per_place();
+                out.push((at, 1.0));
+                let count = pos.count(s, p);
+                if self.stacks && count > 1 {
+                    out.push((at + 1, 1.0));
+                    if count > 2 {
+                        out.push((at + 2, 1.0));
+                    }
+                    if count > 3 {
+                        out.push((at + 3, f32::from(count - 3) / 2.0));
+                    }
+                }
             }
-            base += self.path[k];
+            base += self.path[k] * self.per_place();
             for (j, c) in [pos.waiting(s), pos.off(s), pos.removed(s)]
                 .into_iter()
                 .enumerate()

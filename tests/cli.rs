@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 52] = [
+const BUNDLED: [&str; 53] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -62,6 +62,7 @@ const BUNDLED: [&str; 52] = [
     "tables/mughrabieh",
     "tables/nard",
     "tables/paumecary",
+    "tables/plakoto",
     "tables/portes",
     "tables/provincial",
     "tables/quinze-tablas",

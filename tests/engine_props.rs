@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 52] = [
+const IDS: [&str; 53] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -79,6 +79,7 @@ const IDS: [&str; 52] = [
     "tables/mughrabieh",
     "tables/nard",
     "tables/paumecary",
+    "tables/plakoto",
     "tables/portes",
     "tables/provincial",
     "tables/quinze-tablas",
@@ -521,6 +522,7 @@ game_properties! {
     games_tables_ludus_anglicorum: "tables/ludus-anglicorum", 8;
     games_tables_ludus_lombardorum: "tables/ludus-lombardorum", 8;
     games_tables_verquere: "tables/verquere", 8;
+    games_tables_plakoto: "tables/plakoto", 8;
     games_tables_mughrabieh: "tables/mughrabieh", 8;
     games_tables_xii_scripta: "tables/xii-scripta", 8;
     games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;

@@ -448,6 +448,7 @@ fn dense_numbering_is_a_bijection() {
                     unmoved: PerSide::default(),
                     moved_this_turn: None,
                     throws_owed: 0,
+                    held: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

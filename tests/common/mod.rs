@@ -8,13 +8,30 @@ use senet::notation::position::{parse_position, position_json};
 use senet::types::{PathPos, PerSide, Place, Side, Throw};
 
 /// Pieces conserved, one side a square (one piece, where pieces do not stack; no more than a
-/// stack holds, where they do), `on` and `squares` in agreement, positions on the path, and the
-/// position back from its `Setup`.
+/// stack holds, where they do; both sides only where a lone piece is pinned under the other's),
+/// `on` and `squares` in agreement, positions on the path, and the position back from its
+/// `Setup`.
 pub fn check_position(engine: &Engine, pos: &Position) -> Result<(), String> {
     let r = &engine.rules;
     let (a, b) = (pos.squares(Side::First), pos.squares(Side::Second));
-    if a & b != 0 {
-        return Err(format!("both sides on squares {:#x}", a & b));
+    let pinned = |s: Side| {
+        pos.held(s)
+            .map(|p| r.sides[s].square(p).bit())
+            .fold(0u64, |m, b| m | b)
+    };
+    for s in Side::BOTH {
+        if let Some(p) = pos.held(s).find(|&p| pos.count(s, p) != 1) {
+            return Err(format!("{s}'s pinned piece at position {p} is not alone"));
+        }
+        if pinned(s) & pos.squares(s.other()) != pinned(s) {
+            return Err(format!(
+                "{s} has a piece pinned where no enemy piece stands"
+            ));
+        }
+    }
+    let both = a & b & !(pinned(Side::First) | pinned(Side::Second));
+    if both != 0 {
+        return Err(format!("both sides on squares {both:#x}"));
     }
     for s in Side::BOTH {
         let limit = r.stacked.as_ref().map_or(1, |t| t.limit);
@@ -101,6 +118,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         unmoved: PerSide::default(),
         moved_this_turn: None,
         throws_owed: 0,
+        held: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -126,6 +126,7 @@ pub fn compile(r: &RuleSet) -> Rules {
                 }
             }
         }),
+        pin_win: r.pin_win,
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
     }

@@ -364,6 +364,9 @@ pub struct Rules {
     pub match_points: Vec<u32>,
     /// What a win scores by what the loser has left (the rule `score`).
     pub win_score: Option<WinScore>,
+    /// A side whose last piece on its path position 1 is pinned there loses, these points to
+    /// the other (`win by pinning the last piece on the start`).
+    pub pin_win: Option<u32>,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,
     pub machine: TurnMachine,
@@ -477,7 +480,7 @@ impl Rules {
             .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_WAITING)));
         // Where a captured piece goes: by `capture`, or by a rule for the square.
         let sends = |c: &Capture| match c {
-            Capture::None | Capture::Removed => false,
+            Capture::None | Capture::Removed | Capture::Pin => false,
             Capture::ToWaiting | Capture::To(_) => true,
             Capture::Swap => self.enter.is_some() || paths_differ,
         };

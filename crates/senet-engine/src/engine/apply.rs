@@ -304,6 +304,9 @@ impl Engine {
             if self.locks {
                 self.now_moved(next, s, from);
             }
+            if STACKS && self.pins {
+                self.release(next, s, from);
+            }
         }
         if to == OFF {
             next.off[s] += 1;
@@ -318,7 +321,14 @@ impl Engine {
         }
         report.landed_square = m.square_number(to);
         let mut captured = 0;
-        if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+        if STACKS && self.pins && next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
+            // Pinned, not taken: the enemy pieces stay, held (where the side holds them
+            // already, they stay so).
+            if next.on[s] & bit(to) == 0 {
+                let ep = self.masks[e].pos_of_square[m.square_index(to)];
+                next.held[e] |= bit(ep);
+            }
+        } else if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
             let sent = self.capture_on_as::<STACKS>(next, s, from, to);
             report.capture(report.landed_square, sent);
             captured |= bit(to);
@@ -375,6 +385,20 @@ impl Engine {
             extra: report.extra_throw,
             touched,
             captured,
+        }
+    }
+
+    /// Frees the enemy piece side `s` held on its position `from` once no piece of `s` is left
+    /// there (`capture pin`).
+    #[cold]
+    fn release(&self, next: &mut Position, s: Side, from: u8) {
+        if next.on[s] & bit(from) != 0 {
+            return;
+        }
+        let e = s.other();
+        let ep = self.masks[e].pos_of_square[self.masks[s].square_index(from)];
+        if ep > 0 {
+            next.held[e] &= !bit(ep);
         }
     }
 

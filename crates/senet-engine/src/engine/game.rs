@@ -665,8 +665,10 @@ impl<'e> Game<'e> {
         }
         let (event, left_play) = self.record(side, self.total, mv);
         self.total = Throw::ZERO;
-        // Only a piece leaving play (borne off, captured or removed) can end a game.
-        if !(left_play && self.ended()) {
+        // Only a piece leaving play (borne off, captured or removed), or where a pinned piece
+        // can end it any move, can end a game.
+        let may_end = left_play || self.engine.rules.pin_win.is_some();
+        if !(may_end && self.ended()) {
             self.advance(event);
         }
     }
@@ -684,8 +686,10 @@ impl<'e> Game<'e> {
             self.engine.continue_turn(&mut self.pos, &mv, side);
             event = Event::MovedThrowsLeft;
         }
-        // Only a piece leaving play (borne off, captured or removed) can end a game.
-        if !(left_play && self.ended()) {
+        // Only a piece leaving play (borne off, captured or removed), or where a pinned piece
+        // can end it any move, can end a game.
+        let may_end = left_play || self.engine.rules.pin_win.is_some();
+        if !(may_end && self.ended()) {
             self.advance(event);
         }
     }

@@ -293,6 +293,9 @@ pub struct Engine {
     extras: bool,
     /// A piece's first move needs given throws: positions track which pieces have not moved.
     locks: bool,
+    /// A piece landing on enemy pieces pins them (`capture pin`): positions track the pieces
+    /// held.
+    pins: bool,
     /// The moves of a turn go one way: positions track which way the turn has moved.
     one_way: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
@@ -337,6 +340,7 @@ impl Engine {
                 || rules.entering_throw_again
                 || !rules.turn_rules.is_empty(),
             locks: rules.tracks_unmoved(),
+            pins: rules.capture == Capture::Pin,
             one_way: rules.one_direction,
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,
@@ -416,6 +420,11 @@ impl Engine {
 
     /// The result, if the game is over in this position.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(points) = self.rules.pin_win
+            && let Some(end) = Self::pinned_start(pos, points)
+        {
+            return Some(end);
+        }
         let play = PerSide::from_fn(|s| pos.in_play(s));
         let win = |side: Side| Outcome::Win {
             side,
@@ -487,8 +496,33 @@ impl Engine {
             .sum()
     }
 
+    /// `win by pinning the last piece on the start`: a side whose piece on its path position 1
+    /// is pinned (its last there: only a lone piece is pinned) loses, unless the other still
+    /// has pieces on its own position 1; both so pinned, a draw.
+    #[cold]
+    fn pinned_start(pos: &Position, points: u32) -> Option<Outcome> {
+        let pinned = |s: Side| pos.held[s] & 1 != 0;
+        let at_start = |s: Side| pos.on[s] & 1 != 0;
+        match (pinned(Side::First), pinned(Side::Second)) {
+            (true, true) => Some(Outcome::Draw),
+            (true, false) if !at_start(Side::Second) => Some(Outcome::Win {
+                side: Side::Second,
+                points,
+            }),
+            (false, true) if !at_start(Side::First) => Some(Outcome::Win {
+                side: Side::First,
+                points,
+            }),
+            _ => None,
+        }
+    }
+
     fn can_bear_off(&self, pos: &Position, s: Side) -> bool {
         let m = &self.masks[s];
+        // A side with a piece pinned bears off none.
+        if pos.held[s] != 0 {
+            return false;
+        }
         match self.rules.bear_when {
             BearCondition::Always => true,
             BearCondition::AllInZone => pos.waiting[s] == 0 && pos.on[s] & !m.bear_zone == 0,

@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use crate::compile::Rules;
-use senet_lang::types::{PathPos, PerSide, Place, Side, Square};
+use senet_lang::types::{Capture, PathPos, PerSide, Place, Side, Square};
 
 /// A position: where every piece stands and who throws next. Copy, 128 bytes, no heap.
 ///
@@ -42,8 +42,13 @@ pub struct Position {
     /// after the one it is about to throw.
     pub(crate) owed: u8,
     /// Where pieces stack: per side, the pieces beyond the first on each path position, four
-    /// bits a position (position index `i` in word `i / 16`, bits `4 * (i % 16)` up).
-    pub(crate) more: PerSide<[u64; 4]>,
+    /// bits a position (position index `i` in word `i / 16`, bits `4 * (i % 16)` up; paths of
+    /// at most
+    /// [`MAX_STACKED_PATH`](senet_lang::types::limits::MAX_STACKED_PATH) positions).
+    pub(crate) more: PerSide<[u64; 3]>,
+    /// Where pieces are pinned (`capture pin`): per side, the path positions of its pieces held
+    /// under enemy pieces; such a square holds pieces of both sides.
+    pub(crate) held: PerSide<u64>,
 }
 
 /// The sum of the sixteen four-bit counts of a word.
@@ -154,6 +159,7 @@ impl Position {
             turn_way: 0,
             owed: 0,
             more: PerSide::default(),
+            held: PerSide::default(),
         }
     }
 
@@ -170,7 +176,11 @@ impl Position {
     /// The pieces of side `s` beyond the first on the position of index `i`.
     #[inline(always)]
     pub(crate) fn more_at(&self, s: Side, i: usize) -> u8 {
-        ((self.more[s][i / 16] >> (4 * (i % 16))) & 0xF) as u8
+        // Past the stacked paths' positions no piece stacks (the checker keeps paths with
+        // stacks shorter).
+        self.more[s]
+            .get(i / 16)
+            .map_or(0, |w| ((w >> (4 * (i % 16))) & 0xF) as u8)
     }
 
     /// One more (`up`) or one fewer piece of side `s` beyond the first on the position of index
@@ -290,6 +300,11 @@ impl Position {
 
     /// The positions of side `s`'s pieces that have not moved yet (where a first move needs
     /// given throws).
+    /// The path positions of side `s`'s pieces pinned under enemy pieces (`capture pin`).
+    pub fn held(&self, s: Side) -> impl Iterator<Item = PathPos> + use<> {
+        PathPos::all_in(self.held[s])
+    }
+
     pub fn unmoved<'r>(&self, rules: &'r Rules, s: Side) -> impl Iterator<Item = PathPos> + 'r {
         let bits = self.unmoved[s];
         rules
@@ -323,8 +338,8 @@ impl Position {
     pub fn on_board(&self, s: Side) -> u8 {
         // A count of bits of a u64 is at most 64, and a side has at most 15 pieces. Most rules
         // never stack: their counts stay zero, and one test skips them.
-        let [a, b, c, d] = self.more[s];
-        let stacked: u32 = if a | b | c | d == 0 {
+        let [a, b, c] = self.more[s];
+        let stacked: u32 = if a | b | c == 0 {
             0
         } else {
             self.more[s].iter().map(|&w| nibble_sum(w)).sum()
@@ -373,6 +388,7 @@ impl Position {
             unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
             moved_this_turn: self.moved_this_turn(),
             throws_owed: self.owed,
+            held: PerSide::from_fn(|s| self.held(s).collect()),
         }
     }
 }
@@ -398,6 +414,9 @@ pub struct Setup {
     pub moved_this_turn: Option<Way>,
     /// Where extra throws add up: the throws the side to move is owed after the next.
     pub throws_owed: u8,
+    /// Where pieces are pinned (`capture pin`): per side, the positions of its pieces held under
+    /// enemy pieces (each alone on a square the enemy holds).
+    pub held: PerSide<Vec<PathPos>>,
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -451,6 +470,10 @@ pub enum SetupError {
         "`throws_owed` says the side to move is owed more throws, but under these rules extra throws do not add up"
     )]
     NeverOwed,
+    #[error(
+        "`held` lists a piece of `{side}` at position {position}, but no piece is pinned there: under these rules pieces are pinned only with `capture pin`, and a pinned piece stands alone on a square where the other side has pieces"
+    )]
+    NotHeld { side: String, position: u8 },
 }
 
 impl Setup {
@@ -490,11 +513,14 @@ impl Setup {
                     Place::On(p) => {
                         let sq = side.square(p);
                         let limit = rules.stacked.as_ref().map_or(1, |t| t.limit);
-                        if pos.owner(sq) == Some(s) && pos.count(s, p) < limit {
+                        if pos.squares[s] & sq.bit() != 0 && pos.count(s, p) < limit {
                             pos.put(rules, s, p);
                             continue;
                         }
-                        if let Some(other) = pos.owner(sq) {
+                        // Where pieces are pinned, a square may hold both sides: checked
+                        // against `held` below.
+                        let pins = rules.capture == Capture::Pin;
+                        if let Some(other) = pos.owner(sq).filter(|_| !pins) {
                             let piece = |s: Side| match rules.sides[s].position(sq) {
                                 Some(q) => format!("`{}` at position {q}", rules.sides[s].name),
                                 None => format!("a piece of `{}`", rules.sides[s].name),
@@ -551,6 +577,7 @@ impl Setup {
                 }
             }
         }
+        self.pins(rules, &mut pos)?;
         if let Some(way) = self.moved_this_turn {
             if !rules.one_direction {
                 return Err(SetupError::NoDirection);
@@ -564,6 +591,47 @@ impl Setup {
             pos.owed = self.throws_owed;
         }
         Ok(pos)
+    }
+}
+
+impl Setup {
+    /// Marks the pinned pieces `held` lists: each alone where the other side has pieces; and
+    /// every square with pieces of both sides has one.
+    fn pins(&self, rules: &Rules, pos: &mut Position) -> Result<(), SetupError> {
+        for (s, list) in self.held.iter() {
+            for &p in list {
+                let sq = rules.sides[s].square(p);
+                let alone = p.index() < rules.sides[s].len() && pos.count(s, p) == 1;
+                if rules.capture != Capture::Pin || !alone || pos.squares[s.other()] & sq.bit() == 0
+                {
+                    return Err(SetupError::NotHeld {
+                        side: rules.sides[s].name.clone(),
+                        position: p.get(),
+                    });
+                }
+                pos.held[s] |= p.bit();
+            }
+        }
+        let shared = pos.squares[Side::First] & pos.squares[Side::Second];
+        for sq in Square::all_in(shared) {
+            let pinned = Side::BOTH.into_iter().any(|s| {
+                rules.sides[s]
+                    .position(sq)
+                    .is_some_and(|p| pos.held[s] & p.bit() != 0)
+            });
+            if !pinned {
+                let piece = |s: Side| match rules.sides[s].position(sq) {
+                    Some(q) => format!("`{}` at position {q}", rules.sides[s].name),
+                    None => format!("a piece of `{}`", rules.sides[s].name),
+                };
+                return Err(SetupError::SharedSquare {
+                    square: sq,
+                    first: piece(Side::First),
+                    second: piece(Side::Second),
+                });
+            }
+        }
+        Ok(())
     }
 }
 

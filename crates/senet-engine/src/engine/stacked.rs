@@ -71,8 +71,8 @@ impl Played {
     }
 }
 
-/// What tells two positions of one turn apart: where each side's pieces stand (the bit sets and
-/// the counts of stacks) and how many wait or are off or removed. The squares and crossing sets
+/// What tells two positions of one turn apart: where each side's pieces stand (the bit sets, the
+/// counts of stacks and the pieces held) and how many wait or are off or removed. The squares and crossing sets
 /// follow from the pieces, the side to move does not change within a turn, and the stacked
 /// form keeps no other state.
 type Key = [u64; 11];
@@ -89,11 +89,11 @@ fn key(pos: &Position) -> Key {
         m0[0],
         m0[1],
         m0[2],
-        m0[3],
         m1[0],
         m1[1],
         m1[2],
-        m1[3],
+        pos.held[Side::First],
+        pos.held[Side::Second],
     ]
 }
 
@@ -318,7 +318,8 @@ impl Engine {
             }
         }
         let may_bear = self.can_bear_off(pos, s);
-        let mut bits = pos.on[s];
+        // A pinned piece does not move.
+        let mut bits = pos.on[s] & !pos.held[s];
         if self.start_held(t, pos, s) {
             bits &= !bit(1);
         }
@@ -349,6 +350,10 @@ impl Engine {
         let m = &self.masks[s];
         let i = usize::from(to - 1);
         if pos.on[s] & bit(to) != 0 {
+            // Its own piece there is pinned: the enemy holds the point.
+            if pos.held[s] & bit(to) != 0 {
+                return false;
+            }
             let most = if t.zone[s] & bit(to) != 0 {
                 t.zone_limit
             } else {

@@ -70,6 +70,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::End => K::End(EndSpec::BoardEmpty),
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
         RuleKey::Score => K::Score(None),
+        RuleKey::PinWin => K::PinWin(None),
         RuleKey::On(trigger, condition) => K::On {
             trigger: Spanned::new(trigger.trigger(), 0..0),
             condition: condition

@@ -269,7 +269,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Win(_)
         | K::End(_)
         | K::MatchPoints(_)
-        | K::Score(_) => end_rule(kind),
+        | K::Score(_)
+        | K::PinWin(_) => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
 }
@@ -544,6 +545,7 @@ fn capture_rule(kind: &StatementKind) -> String {
             CaptureSpec::None => "Pieces never capture: a move onto an enemy piece is not allowed.".into(),
             CaptureSpec::Swap => "Landing on an enemy piece captures it by swap: it goes to the square the capturer came from.".into(),
             CaptureSpec::Removed => "Landing on an enemy piece captures it: it is removed from the game.".into(),
+            CaptureSpec::Pin => "Landing on a lone enemy piece pins it: it stays there, held, until every piece on it has left; no piece of its side lands there, and its side bears off none while it is held.".into(),
             CaptureSpec::ToWaiting => "Landing on an enemy piece captures it: it goes back to waiting and must enter again.".into(),
             CaptureSpec::To(d) => format!("Landing on an enemy piece captures it: it goes to {}{}.", dest(d), no_room(d)),
         },
@@ -691,6 +693,11 @@ fn end_rule(kind: &StatementKind) -> String {
         K::OnlyBearOff(SetExpr::None) => "Pieces on any square may move on.".into(),
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", one_of(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
+        K::PinWin(None) => "No game is won by pinning.".into(),
+        K::PinWin(Some(n)) => format!(
+            "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",
+            n.value
+        ),
         K::Win(WinSpec::CaptureAll) => {
             "The side that takes every piece of the other out of the game wins.".into()
         }

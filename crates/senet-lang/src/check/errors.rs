@@ -950,6 +950,16 @@ cases! {
             "only with stacks",
             "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
         ),
+        Pin => (
+            "a pinned piece stays under the enemy's, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or capture another way (`capture to waiting`)",
+        ),
+        PinWin => (
+            "a win by pinning, but no piece is ever pinned",
+            "only where pieces are pinned",
+            "pin lone pieces (`capture pin`), or remove this rule",
+        ),
         Combined => (
             "dice may be combined, but the dice are not played one by one",
             "only with dice played one by one",

@@ -133,6 +133,8 @@ pub struct RuleSet {
     pub match_points: Vec<(Vec<Square>, u32)>,
     /// What a win scores by what the loser has left (`score gammon ...`); `None`: one point.
     pub score: Option<Score>,
+    /// `win by pinning the last piece on the start: N`: the points of such a win.
+    pub pin_win: Option<u32>,
     /// Every rule the files state, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).

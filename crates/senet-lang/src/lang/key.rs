@@ -74,6 +74,8 @@ pub enum RuleKey {
     End,
     MatchPoints,
     Score,
+    /// `win by pinning the last piece on the start`.
+    PinWin,
     /// An event rule, by its trigger as written.
     /// An event rule: its trigger, and its condition if it has one.
     On(TriggerKey, Option<ConditionKey>),
@@ -305,6 +307,7 @@ impl RuleKey {
             Retreat => "retreat none".into(),
             MatchPoints => "match points none".into(),
             Score => "score single".into(),
+            PinWin => "win by pinning the last piece on the start: none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
             | Win | End | Closed | Doubles | UseDice => {
@@ -383,6 +386,7 @@ impl fmt::Display for RuleKey {
             End => "end",
             MatchPoints => "match points",
             Score => "score",
+            PinWin => "win by pinning the last piece on the start",
         };
         f.write_str(word)
     }

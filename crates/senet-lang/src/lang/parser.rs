@@ -216,6 +216,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::retreat_stmt => move_kind(n)?,
         Rule::bear_stmt
         | Rule::only_stmt
+        | Rule::pin_win_stmt
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
@@ -553,6 +554,7 @@ fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
     let kinds = [
         Rule::capture_swap,
         Rule::capture_removed,
+        Rule::capture_pin,
         Rule::capture_waiting,
         Rule::capture_to,
     ];
@@ -563,6 +565,7 @@ fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
     Ok(match spec.rule() {
         Rule::capture_swap => CaptureSpec::Swap,
         Rule::capture_removed => CaptureSpec::Removed,
+        Rule::capture_pin => CaptureSpec::Pin,
         Rule::capture_waiting => CaptureSpec::ToWaiting,
         _ => CaptureSpec::To(spec.destination()?),
     })
@@ -578,6 +581,8 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             Rule::bear_when,
         ]))?,
         Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
+        Rule::pin_win_stmt if n.at(Rule::int) => StatementKind::PinWin(Some(n.int()?)),
+        Rule::pin_win_stmt => StatementKind::PinWin(None),
         Rule::win_stmt => StatementKind::Win(
             match n
                 .next([Rule::win_all, Rule::win_capture, Rule::win_most])
@@ -888,6 +893,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::extra_add_stmt
         | Rule::together_stmt
         | Rule::ahead_stmt
+        | Rule::pin_win_stmt
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
@@ -926,6 +932,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::enter_throw => "`throw`",
         Rule::if_empty => "`if empty`",
         Rule::capture_swap => "`swap`",
+        Rule::capture_pin => "`pin`",
         Rule::capture_removed | Rule::captured_removed => "`removed`",
         Rule::capture_waiting => "`to waiting`",
         Rule::capture_to => "`to N`",

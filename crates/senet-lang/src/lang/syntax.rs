@@ -219,6 +219,8 @@ pub enum CaptureSpec {
     None,
     Swap,
     Removed,
+    /// `capture pin`: the enemy piece stays, held under the piece that landed on it.
+    Pin,
     ToWaiting,
     To(Destination),
 }
@@ -518,6 +520,8 @@ pub enum StatementKind {
     Win(WinSpec),
     End(EndSpec),
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
+    /// `win by pinning the last piece on the start: N` (`None`: `: none`).
+    PinWin(Option<Spanned<u32>>),
     /// `score gammon N[, backgammon M on SET]`, or `score single` (`None`).
     Score(Option<ScoreSpec>),
     /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
@@ -595,6 +599,7 @@ impl StatementKind {
             K::End(_) => RuleKey::End,
             K::MatchPoints(_) => RuleKey::MatchPoints,
             K::Score(_) => RuleKey::Score,
+            K::PinWin(_) => RuleKey::PinWin,
             K::On {
                 trigger, condition, ..
             } => RuleKey::On(

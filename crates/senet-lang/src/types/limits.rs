@@ -8,6 +8,11 @@ pub const MAX_SQUARES: usize = 64;
 /// 64-bit set): the checker refuses a longer path.
 pub const MAX_PATH: usize = 64;
 
+/// Positions on a path where pieces stack: the counts of a side's stacks take four bits a
+/// position, and with the pieces held by the enemy (`capture pin`) they keep a position to two
+/// cache lines.
+pub const MAX_STACKED_PATH: usize = 48;
+
 /// Pieces a side.
 pub const MAX_PIECES: usize = 15;
 

@@ -29,6 +29,9 @@ pub enum Capture {
     /// entered or that square is not on its path).
     Swap,
     Removed,
+    /// The enemy piece stays where it is, held under the pieces that landed on it until they
+    /// have all left (stacked pieces only).
+    Pin,
     ToWaiting,
     To(Destination),
 }

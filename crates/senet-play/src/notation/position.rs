@@ -68,6 +68,10 @@ pub struct PositionNote {
     pub moved_this_turn: Option<WayNote>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub throws_owed: u8,
+    /// Where pieces are pinned (`capture pin`): the path positions of the pieces held under
+    /// enemy pieces, by side.
+    #[serde(default, skip_serializing_if = "Named::is_empty")]
+    pub held: Named<Vec<u8>>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -142,6 +146,15 @@ impl PositionNote {
             ),
             moved_this_turn: pos.moved_this_turn().map(WayNote::from),
             throws_owed: pos.throws_owed(),
+            held: Named(
+                r.sides
+                    .iter()
+                    .filter_map(|(s, side)| {
+                        let list: Vec<u8> = pos.held(s).map(|p| p.get()).collect();
+                        (!list.is_empty()).then(|| (side.name.clone(), list))
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -164,6 +177,7 @@ impl PositionNote {
             unmoved: PerSide::default(),
             moved_this_turn: self.moved_this_turn.map(Way::from),
             throws_owed: self.throws_owed,
+            held: PerSide::default(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -193,6 +207,13 @@ impl PositionNote {
             for &p in list {
                 let p = PathPos::new(u32::from(p)).ok_or(PositionError::Unmoved)?;
                 setup.unmoved[s].push(p);
+            }
+        }
+        for (name, list) in &self.held.0 {
+            let s = side_named(engine, name)?;
+            for &p in list {
+                let p = PathPos::new(u32::from(p)).ok_or(PositionError::Held)?;
+                setup.held[s].push(p);
             }
         }
         Ok((setup.position(r)?, throw))
@@ -257,6 +278,8 @@ pub enum PositionError {
     NoPieces { side: String },
     #[error("`unmoved` lists the path positions of pieces that have not moved, from 1")]
     Unmoved,
+    #[error("`held` lists the path positions of pinned pieces, from 1")]
+    Held,
     #[error("unknown side `{name}`: the sides are `{first}` and `{second}`")]
     UnknownSide {
         name: String,

@@ -255,13 +255,25 @@ fn stack_text(initial: &str, count: u8) -> String {
 /// to the marks, and each side's waiting and borne-off pieces.
 pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
     let r = &engine.rules;
+    // A square holding a pinned piece: the side whose piece is pinned there.
+    let pinned = |sq: Square| {
+        Side::BOTH.into_iter().find(|&s| {
+            r.sides[s]
+                .position(sq)
+                .is_some_and(|p| pos.held(s).any(|q| q == p))
+        })
+    };
     let content = |sq: Square| -> Option<Cell> {
-        match pos.owner(sq) {
+        let held = pinned(sq);
+        match held.map(Side::other).or_else(|| pos.owner(sq)) {
             Some(side) => Some(Cell {
+                // The holder's stack, and the pinned piece under it: `W2(b)`.
                 text: stack_text(
                     &initial(&r.sides[side].name),
                     stack_at(engine, pos, side, sq),
-                ),
+                ) + &held.map_or(String::new(), |h| {
+                    format!("({})", initial(&r.sides[h].name).to_lowercase())
+                }),
                 colour: style
                     .colour
                     .then(|| format!("1;{}", ansi(&r.sides[side].colour))),
@@ -284,6 +296,10 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
             initial(&side.name),
             pos.on_board(s)
         );
+        let pinned = pos.held(s).count();
+        if pinned > 0 {
+            let _ = write!(out, " ({pinned} of them pinned)");
+        }
         if pos.waiting(s) > 0 {
             let _ = write!(out, ", {} waiting", pos.waiting(s));
         }

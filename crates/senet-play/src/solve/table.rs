@@ -153,6 +153,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         unmoved: PerSide::default(),
         moved_this_turn: None,
         throws_owed: 0,
+        held: PerSide::default(),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

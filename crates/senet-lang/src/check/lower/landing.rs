@@ -51,6 +51,7 @@ pub(super) fn capture(cx: &mut Ctx) -> Capture {
         CaptureSpec::None => Capture::None,
         CaptureSpec::Swap => Capture::Swap,
         CaptureSpec::Removed => Capture::Removed,
+        CaptureSpec::Pin => Capture::Pin,
         CaptureSpec::ToWaiting => Capture::ToWaiting,
         // A broken destination is reported; the rule set is not built.
         CaptureSpec::To(d) => cx

@@ -809,7 +809,15 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         removable,
     );
     let each = throws.device.as_ref().is_some_and(ThrowDevice::is_each);
-    let stacks = stacks::stacks(cx, layout.stack_limit, each);
+    let stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    if capture == Capture::Pin && layout.stack_limit == 1 {
+        stacks::needs(
+            cx,
+            &RuleKey::Capture,
+            crate::check::errors::StackRule::Pin,
+            RuleKey::Stacks,
+        );
+    }
     if layout.stack_limit > 1 || each {
         let refused = stacked_refusals(
             cx,
@@ -1115,6 +1123,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         end: parts.ending.end,
         match_points: parts.ending.match_points,
         score: parts.ending.score,
+        pin_win: parts.stacks.pin_win,
         rules,
         hash: String::new(),
         files: Vec::new(),

@@ -6,7 +6,7 @@
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
-use crate::types::limits::MAX_PIECES;
+use crate::types::limits::{MAX_PIECES, MAX_STACKED_PATH};
 use crate::types::{PathPos, PerSide};
 
 pub(super) struct Stacks {
@@ -24,6 +24,8 @@ pub(super) struct Stacks {
     pub leave_after: Option<PathPos>,
     /// `dice may be combined`.
     pub combined: bool,
+    /// `win by pinning the last piece on the start: N`.
+    pub pin_win: Option<u32>,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -62,7 +64,32 @@ pub(super) fn stack_limit(cx: &mut Ctx, pieces: Option<u8>) -> u8 {
 /// The rules of stacks and dice, each checked against what it needs: `closed with` needs stacks,
 /// `waiting pieces enter first` stacks or dice played one by one, and the rules about doubles and
 /// unusable dice dice played one by one.
-pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
+pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks {
+    let longest = cx.sides().values().map(|s| s.path.len()).max().unwrap_or(0);
+    // A path that loops or comes back is refused with stacks anyway (E201).
+    let bends = cx
+        .sides()
+        .values()
+        .any(|s| s.looped || !s.segment_ends.is_empty() || s.visits_twice());
+    if limit > 1
+        && !bends
+        && longest > MAX_STACKED_PATH
+        && let Some(said) = cx.said(&RuleKey::Stacks)
+    {
+        cx.err_against(
+            said.layer,
+            CheckError::Limit {
+                span: said.span.into(),
+                what: format!(
+                    "pieces stack on a path of {longest} positions, more than the limit of {MAX_STACKED_PATH}"
+                ),
+                help: format!(
+                    "where pieces stack a path has at most {MAX_STACKED_PATH} positions: shorten the path, or let pieces not stack (`stacks none`)"
+                ),
+            },
+            &[RuleKey::Path(None)],
+        );
+    }
     let said = cx.rule(&RuleKey::Closed);
     let K::Closed(n) = &*said.kind else {
         mismatch(&said.kind)
@@ -124,6 +151,14 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
     if combined && !each {
         needs(cx, &RuleKey::Combined, StackRule::Combined, RuleKey::Throw);
     }
+    let said = cx.rule(&RuleKey::PinWin);
+    let K::PinWin(points) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let pin_win = points.as_ref().map(|n| n.value);
+    if pin_win.is_some() && !pins {
+        needs(cx, &RuleKey::PinWin, StackRule::PinWin, RuleKey::Capture);
+    }
     Stacks {
         limit,
         closed_with,
@@ -134,6 +169,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool) -> Stacks {
         zone,
         leave_after,
         combined: combined && each,
+        pin_win: pin_win.filter(|_| pins),
     }
 }
 
@@ -206,7 +242,7 @@ fn leave_after(cx: &mut Ctx, limit: u8, each: bool) -> Option<PathPos> {
 }
 
 /// E200 at rule `key`, which needs what the rule `against` would give.
-fn needs(cx: &mut Ctx, key: &RuleKey, rule: StackRule, against: RuleKey) {
+pub(super) fn needs(cx: &mut Ctx, key: &RuleKey, rule: StackRule, against: RuleKey) {
     cx.contradicts(
         key,
         |span| CheckError::NeedsStacks { span, rule },

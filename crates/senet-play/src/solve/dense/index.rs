@@ -260,6 +260,9 @@ impl DenseIndex {
         if r.pieces_can_be_removed() {
             return Err("pieces removed from the game are not numbered".into());
         }
+        if r.capture == Capture::Pin {
+            return Err("pinned pieces are state the numbering does not hold".into());
+        }
         for s in r.sides.values() {
             let mut squares = s.path.clone();
             squares.sort_unstable();

@@ -473,6 +473,48 @@ fn a_position_puts_each_piece_at_its_place_and_shows_the_throw() {
     );
 }
 
+/// A pinned piece is drawn at its point's base, marked `data-held`, with the stack that pins it
+/// drawn above it (not over it).
+#[test]
+fn a_pinned_piece_is_drawn_under_the_piece_that_pins_it() {
+    let position = r#"{"to_move": "black", "throw": null,
+        "pieces": {"white": [5, 5, "off", "off", "off", "off", "off", "off", "off", "off", "off",
+                             "off", "off", "off", "off"],
+                   "black": [20, 16, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]},
+        "held": {"black": [20]}}"#;
+    let svg = draw_with(&["tables/plakoto", "--position", "-"], position);
+    let doc = roxmltree::Document::parse(&svg).expect("the picture is valid XML");
+    let group = |side: &str, place: &str| {
+        doc.descendants()
+            .find(|n| {
+                n.attribute("data-side") == Some(side) && n.attribute("data-place") == Some(place)
+            })
+            .expect("the pieces are drawn")
+    };
+    let (held, holder) = (group("black", "20"), group("white", "5"));
+    assert_eq!(held.attribute("data-held"), Some("true"));
+    assert_eq!(holder.attribute("data-held"), None);
+    let centres = |n: roxmltree::Node| -> Vec<(String, String)> {
+        n.descendants()
+            .filter(|c| c.has_tag_name("circle"))
+            .map(|c| {
+                (
+                    c.attribute("cx").unwrap().into(),
+                    c.attribute("cy").unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let (under, over) = (centres(held), centres(holder));
+    assert_eq!((under.len(), over.len()), (1, 2));
+    assert!(
+        over.iter().all(|c| !under.contains(c)),
+        "{under:?} {over:?}"
+    );
+    assert_eq!(places(&svg, "black").len(), 15);
+    assert_eq!(count(&places(&svg, "white"), "5"), 2);
+}
+
 #[test]
 fn the_same_input_gives_the_same_bytes() {
     let a = draw(&["senet/kendall", "--paths"]);

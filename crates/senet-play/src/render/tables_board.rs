@@ -189,21 +189,30 @@ pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut
         let (fill, outline, letter) = paint(&side.colour);
         for p in pos.positions(s) {
             let count = pos.count(s, p);
-            let (x, y, dir) = points.base(side.square(p));
+            let sq = side.square(p);
+            let (x, y, dir) = points.base(sq);
             let drawn = count.min(DRAWN);
+            // A pinned piece lies at the point's base, the stack that pins it above it.
+            let held = pos.held(s).any(|q| q == p);
+            let e = s.other();
+            let over = engine.rules.sides[e]
+                .position(sq)
+                .is_some_and(|q| pos.held(e).any(|h| h == q));
             let _ = writeln!(
                 out,
-                r#"<g class="piece" data-side="{}" data-place="{p}"{}>"#,
+                r#"<g class="piece" data-side="{}" data-place="{p}"{}{}>"#,
                 esc(&side.name),
                 if count > 1 {
                     format!(r#" data-count="{count}""#)
                 } else {
                     String::new()
-                }
+                },
+                if held { r#" data-held="true""# } else { "" }
             );
             for k in 0..drawn {
+                let k = k + u8::from(over);
                 let cy = y + dir * (RADIUS + 1 + i32::from(k) * (2 * RADIUS + 1));
-                let text = if k + 1 == drawn && count > DRAWN {
+                let text = if k + 1 == drawn + u8::from(over) && count > DRAWN {
                     count.to_string()
                 } else {
                     String::new()

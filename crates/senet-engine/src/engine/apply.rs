@@ -36,6 +36,8 @@ pub struct StepReport {
     extra_throw: bool,
     /// The piece's path is a loop: a step to a lower position goes round, not back.
     looped: bool,
+    /// It landed on enemy pieces and pinned them (`capture pin`).
+    pinned: bool,
 }
 
 impl StepReport {
@@ -46,6 +48,11 @@ impl StepReport {
 
     pub fn from(&self) -> Place {
         self.step.from()
+    }
+
+    /// Whether it pinned the enemy pieces where it landed (`capture pin`).
+    pub fn pinned(&self) -> bool {
+        self.pinned
     }
 
     /// Where the piece landed, before any square effect.
@@ -327,6 +334,7 @@ impl Engine {
             if next.on[s] & bit(to) == 0 {
                 let ep = self.masks[e].pos_of_square[m.square_index(to)];
                 next.held[e] |= bit(ep);
+                report.pinned = true;
             }
         } else if next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
             let sent = self.capture_on_as::<STACKS>(next, s, from, to);

@@ -720,6 +720,18 @@ pub fn move_words(
             Sent::To(_) => Ok(()),
         };
     }
+    // Pins (`capture pin`): the enemy pieces stay, held.
+    let pinned: Vec<String> = steps
+        .iter()
+        .filter(|st| st.pinned())
+        .filter_map(|st| match st.landed() {
+            Place::On(p) => Some(engine.square(s, p).to_string()),
+            _ => None,
+        })
+        .collect();
+    if !pinned.is_empty() {
+        let _ = write!(text, "{sep}pins {enemy} on {}", and_list(&pinned));
+    }
     for &(sq, sent) in &captures {
         if let Sent::To(to) = sent {
             let at = if single {
@@ -848,6 +860,25 @@ mod tests {
                 move_words(&engine, pos.to_move(), &report, throw, outcome, style).text
             })
             .collect()
+    }
+
+    #[test]
+    fn a_pin_is_told() {
+        // Black's lone piece on its 20 stands on white's 5 (square 5).
+        let words = words_of(
+            "tables/plakoto",
+            r#"{"to_move": "white", "throw": [2, 1],
+                "pieces": {"white": [3, 4, "off", "off", "off", "off", "off", "off", "off",
+                                     "off", "off", "off", "off", "off", "off"],
+                           "black": [20, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}}"#,
+        );
+        // The move that ends with both white pieces on 5 pins the black one there.
+        let both = words
+            .iter()
+            .find(|w| w.contains("3 -> 5") && w.contains("4 -> 5"))
+            .unwrap_or_else(|| panic!("{words:?}"));
+        assert!(both.contains("pins black on 5"), "{both}");
+        assert!(words.iter().all(|w| !w.contains("captures")), "{words:?}");
     }
 
     #[test]

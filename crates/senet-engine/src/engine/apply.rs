@@ -459,6 +459,12 @@ impl Engine {
             }
             // The capturing piece is about to stand on its landing square.
             Capture::To(d) => self.resolve(next, e, d, sq_bit),
+            // Back to its own position, unless the capturer's side holds that point (or is
+            // landing on it): then it waits.
+            Capture::ToPosition(p) => {
+                let back = self.masks[e].square_bit[p.index()];
+                (back != sq_bit && next.squares[s] & back == 0).then_some(p.get())
+            }
             _ => None,
         };
         match (back_to, capture) {

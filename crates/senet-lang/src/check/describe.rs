@@ -545,6 +545,7 @@ fn capture_rule(kind: &StatementKind) -> String {
             CaptureSpec::None => "Pieces never capture: a move onto an enemy piece is not allowed.".into(),
             CaptureSpec::Swap => "Landing on an enemy piece captures it by swap: it goes to the square the capturer came from.".into(),
             CaptureSpec::Removed => "Landing on an enemy piece captures it: it is removed from the game.".into(),
+            CaptureSpec::ToPosition(n) => format!("Landing on a lone enemy piece captures it: it goes back to position {} of its own path (where the enemy holds that point, it waits to enter again).", n.value),
             CaptureSpec::Pin => "Landing on a lone enemy piece pins it: it stays there, held, until every piece on it has left; no piece of its side lands there, and its side bears off none while it is held.".into(),
             CaptureSpec::ToWaiting => "Landing on an enemy piece captures it: it goes back to waiting and must enter again.".into(),
             CaptureSpec::To(d) => format!("Landing on an enemy piece captures it: it goes to {}{}.", dest(d), no_room(d)),

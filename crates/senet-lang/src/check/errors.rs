@@ -950,6 +950,11 @@ cases! {
             "only with stacks",
             "let pieces stack (`stacks any`, or `stacks up to N`), or remove this rule",
         ),
+        CaptureToPosition => (
+            "a captured piece sent back to a position of its path, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or capture another way (`capture to waiting`)",
+        ),
         Pin => (
             "a pinned piece stays under the enemy's, but pieces do not stack",
             "only with stacks",

@@ -556,6 +556,7 @@ fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
         Rule::capture_removed,
         Rule::capture_pin,
         Rule::capture_waiting,
+        Rule::capture_position,
         Rule::capture_to,
     ];
     if !n.at(kinds) {
@@ -567,6 +568,7 @@ fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
         Rule::capture_removed => CaptureSpec::Removed,
         Rule::capture_pin => CaptureSpec::Pin,
         Rule::capture_waiting => CaptureSpec::ToWaiting,
+        Rule::capture_position => CaptureSpec::ToPosition(spec.int()?),
         _ => CaptureSpec::To(spec.destination()?),
     })
 }
@@ -936,6 +938,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::capture_removed | Rule::captured_removed => "`removed`",
         Rule::capture_waiting => "`to waiting`",
         Rule::capture_to => "`to N`",
+        Rule::capture_position => "`to position N`",
         Rule::destination => "a square such as `15` or `first free after 15`",
         Rule::backward_when => "`when no forward move` or `when the piece has no forward move`",
         Rule::backward_side => "`no forward move`",

@@ -255,6 +255,7 @@ pub const STATEMENTS: &[Entry] = &[
             "capture to first free after 1",
             "capture removed",
             "capture pin",
+            "capture to position 1",
             "capture none",
         ],
         forms: &[
@@ -264,6 +265,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`capture to first free after N` / `before N`",
             "`capture removed`",
             "`capture pin`",
+            "`capture to position N`",
             "`capture none`",
         ],
     },
@@ -583,6 +585,7 @@ impl StatementKind {
             K::Capture(CaptureSpec::Swap) => "`capture swap`",
             K::Capture(CaptureSpec::Removed) => "`capture removed`",
             K::Capture(CaptureSpec::Pin) => "`capture pin`",
+            K::Capture(CaptureSpec::ToPosition(_)) => "`capture to position N`",
             K::Capture(CaptureSpec::ToWaiting) => "`capture to waiting`",
             K::Capture(CaptureSpec::To(Destination::Square(_))) => "`capture to N`",
             K::Capture(CaptureSpec::To(_)) => "`capture to first free after N` / `before N`",

@@ -221,6 +221,8 @@ pub enum CaptureSpec {
     Removed,
     /// `capture pin`: the enemy piece stays, held under the piece that landed on it.
     Pin,
+    /// `capture to position N`: the captured piece goes to position N of its own path.
+    ToPosition(Spanned<u32>),
     ToWaiting,
     To(Destination),
 }

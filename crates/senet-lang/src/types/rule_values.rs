@@ -32,6 +32,9 @@ pub enum Capture {
     /// The enemy piece stays where it is, held under the pieces that landed on it until they
     /// have all left (stacked pieces only).
     Pin,
+    /// The captured piece goes back to this position of its own path, or waits where the enemy
+    /// holds that point (stacked pieces only).
+    ToPosition(PathPos),
     ToWaiting,
     To(Destination),
 }

@@ -52,6 +52,10 @@ pub(super) fn capture(cx: &mut Ctx) -> Capture {
         CaptureSpec::Swap => Capture::Swap,
         CaptureSpec::Removed => Capture::Removed,
         CaptureSpec::Pin => Capture::Pin,
+        // A position past the path is reported; the rule set is not built.
+        CaptureSpec::ToPosition(n) => cx
+            .position(said.layer, n.value, &n.span)
+            .map_or(Capture::None, Capture::ToPosition),
         CaptureSpec::ToWaiting => Capture::ToWaiting,
         // A broken destination is reported; the rule set is not built.
         CaptureSpec::To(d) => cx

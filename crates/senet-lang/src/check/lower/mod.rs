@@ -810,13 +810,15 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     );
     let each = throws.device.as_ref().is_some_and(ThrowDevice::is_each);
     let stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
-    if capture == Capture::Pin && layout.stack_limit == 1 {
-        stacks::needs(
-            cx,
-            &RuleKey::Capture,
-            crate::check::errors::StackRule::Pin,
-            RuleKey::Stacks,
-        );
+    if layout.stack_limit == 1 {
+        let rule = match capture {
+            Capture::Pin => Some(crate::check::errors::StackRule::Pin),
+            Capture::ToPosition(_) => Some(crate::check::errors::StackRule::CaptureToPosition),
+            _ => None,
+        };
+        if let Some(rule) = rule {
+            stacks::needs(cx, &RuleKey::Capture, rule, RuleKey::Stacks);
+        }
     }
     if layout.stack_limit > 1 || each {
         let refused = stacked_refusals(

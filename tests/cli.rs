@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 53] = [
+const BUNDLED: [&str; 54] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -58,6 +58,7 @@ const BUNDLED: [&str; 53] = [
     "tables/cab-e-quinal",
     "tables/frangieh",
     "tables/imperial",
+    "tables/mahbouseh",
     "tables/medio-emperador",
     "tables/mughrabieh",
     "tables/nard",

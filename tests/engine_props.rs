@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 53] = [
+const IDS: [&str; 54] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -75,6 +75,7 @@ const IDS: [&str; 53] = [
     "tables/jacquet",
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
+    "tables/mahbouseh",
     "tables/medio-emperador",
     "tables/mughrabieh",
     "tables/nard",
@@ -523,6 +524,7 @@ game_properties! {
     games_tables_ludus_lombardorum: "tables/ludus-lombardorum", 8;
     games_tables_verquere: "tables/verquere", 8;
     games_tables_plakoto: "tables/plakoto", 8;
+    games_tables_mahbouseh: "tables/mahbouseh", 8;
     games_tables_mughrabieh: "tables/mughrabieh", 8;
     games_tables_xii_scripta: "tables/xii-scripta", 8;
     games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;

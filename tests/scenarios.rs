@@ -414,6 +414,7 @@ scenario_files! {
     tables_ludus_lombardorum => "tables__ludus-lombardorum.json",
     tables_verquere => "tables__verquere.json",
     tables_plakoto => "tables__plakoto.json",
+    tables_mahbouseh => "tables__mahbouseh.json",
     tables_mughrabieh => "tables__mughrabieh.json",
     tables_xii_scripta => "tables__xii-scripta.json",
     tables_cab_e_quinal => "tables__cab-e-quinal.json",

@@ -127,6 +127,7 @@ pub fn compile(r: &RuleSet) -> Rules {
             }
         }),
         pin_win: r.pin_win,
+        draw_stuck: r.draw_stuck,
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
     }

@@ -367,6 +367,9 @@ pub struct Rules {
     /// A side whose last piece on its path position 1 is pinned there loses, these points to
     /// the other (`win by pinning the last piece on the start`).
     pub pin_win: Option<u32>,
+    /// A game where no throw moves a piece of either side is a draw (`draw when neither side
+    /// can move`; the stacked form only).
+    pub draw_stuck: bool,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,
     pub machine: TurnMachine,

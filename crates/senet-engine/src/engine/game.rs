@@ -665,9 +665,10 @@ impl<'e> Game<'e> {
         }
         let (event, left_play) = self.record(side, self.total, mv);
         self.total = Throw::ZERO;
-        // Only a piece leaving play (borne off, captured or removed), or where a pinned piece
-        // can end it any move, can end a game.
-        let may_end = left_play || self.engine.rules.pin_win.is_some();
+        // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
+        // where a pin or a blocked board can end it.
+        let r = &self.engine.rules;
+        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck;
         if !(may_end && self.ended()) {
             self.advance(event);
         }
@@ -686,9 +687,10 @@ impl<'e> Game<'e> {
             self.engine.continue_turn(&mut self.pos, &mv, side);
             event = Event::MovedThrowsLeft;
         }
-        // Only a piece leaving play (borne off, captured or removed), or where a pinned piece
-        // can end it any move, can end a game.
-        let may_end = left_play || self.engine.rules.pin_win.is_some();
+        // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
+        // where a pin or a blocked board can end it.
+        let r = &self.engine.rules;
+        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck;
         if !(may_end && self.ended()) {
             self.advance(event);
         }

@@ -420,6 +420,15 @@ impl Engine {
 
     /// The result, if the game is over in this position.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let decided = self.decided(pos);
+        if decided.is_none() && self.rules.draw_stuck && self.stuck(pos) {
+            return Some(Outcome::Draw);
+        }
+        decided
+    }
+
+    /// [`Engine::outcome`] by the pieces borne off, captured or pinned.
+    fn decided(&self, pos: &Position) -> Option<Outcome> {
         if let Some(points) = self.rules.pin_win
             && let Some(end) = Self::pinned_start(pos, points)
         {

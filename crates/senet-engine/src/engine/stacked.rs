@@ -370,6 +370,42 @@ impl Engine {
         enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
     }
 
+    /// Whether no throw would move a piece of either side (`draw when neither side can move`):
+    /// no die of any throw, nor where dice may be combined any sum of a throw's dice, gives a
+    /// step.
+    #[cold]
+    pub(super) fn stuck(&self, pos: &Position) -> bool {
+        let Some(t) = &self.rules.stacked else {
+            return false;
+        };
+        let mut steps = [Step::default(); 16];
+        for s in Side::BOTH {
+            for pool in &t.pools {
+                let choices: u32 = if t.combined {
+                    (1 << pool.len().min(8)) - 1
+                } else {
+                    0
+                };
+                for d in pool
+                    .iter()
+                    .map(|&d| u16::from(d))
+                    .chain((1..=choices).map(|mask| {
+                        (0..pool.len())
+                            .filter(|k| mask >> k & 1 == 1)
+                            .map(|k| u16::from(pool[k]))
+                            .sum()
+                    }))
+                {
+                    let Ok(d) = u8::try_from(d) else { continue };
+                    if self.die_steps(t, pos, s, d, &mut steps) > 0 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// Whether no piece of side `s` may leave position 1 (`pieces leave the start after the
     /// first reaches N`): one piece only has left it, and it stands on the board before N.
     fn start_held(&self, t: &Stacked, pos: &Position, s: Side) -> bool {

@@ -84,6 +84,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Option(_)
         | RuleKey::Board
         | RuleKey::Link(..)
+        | RuleKey::DrawStuck
         | RuleKey::Path(_)
         | RuleKey::Sides
         | RuleKey::Colour(_)

@@ -270,7 +270,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::End(_)
         | K::MatchPoints(_)
         | K::Score(_)
-        | K::PinWin(_) => end_rule(kind),
+        | K::PinWin(_)
+        | K::DrawStuck => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
 }
@@ -695,6 +696,7 @@ fn end_rule(kind: &StatementKind) -> String {
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", one_of(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::PinWin(None) => "No game is won by pinning.".into(),
+        K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
         K::PinWin(Some(n)) => format!(
             "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",
             n.value

@@ -960,6 +960,11 @@ cases! {
             "only with stacks",
             "let pieces stack (`stacks any`), or capture another way (`capture to waiting`)",
         ),
+        DrawStuck => (
+            "a draw when neither side can move, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
         PinWin => (
             "a win by pinning, but no piece is ever pinned",
             "only where pieces are pinned",

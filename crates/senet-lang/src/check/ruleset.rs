@@ -135,6 +135,9 @@ pub struct RuleSet {
     pub score: Option<Score>,
     /// `win by pinning the last piece on the start: N`: the points of such a win.
     pub pin_win: Option<u32>,
+    /// A game where no throw moves a piece of either side is a draw (`draw when neither side
+    /// can move`).
+    pub draw_stuck: bool,
     /// Every rule the files state, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).

@@ -76,6 +76,8 @@ pub enum RuleKey {
     Score,
     /// `win by pinning the last piece on the start`.
     PinWin,
+    /// `draw when neither side can move`.
+    DrawStuck,
     /// An event rule, by its trigger as written.
     /// An event rule: its trigger, and its condition if it has one.
     On(TriggerKey, Option<ConditionKey>),
@@ -310,7 +312,7 @@ impl RuleKey {
             PinWin => "win by pinning the last piece on the start: none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
-            | Win | End | Closed | Doubles | UseDice => {
+            | Win | End | Closed | Doubles | UseDice | DrawStuck => {
                 return None;
             }
         })
@@ -387,6 +389,7 @@ impl fmt::Display for RuleKey {
             MatchPoints => "match points",
             Score => "score",
             PinWin => "win by pinning the last piece on the start",
+            DrawStuck => "draw when neither side can move",
         };
         f.write_str(word)
     }

@@ -217,6 +217,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::bear_stmt
         | Rule::only_stmt
         | Rule::pin_win_stmt
+        | Rule::stuck_stmt
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
@@ -585,6 +586,7 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
         Rule::pin_win_stmt if n.at(Rule::int) => StatementKind::PinWin(Some(n.int()?)),
         Rule::pin_win_stmt => StatementKind::PinWin(None),
+        Rule::stuck_stmt => StatementKind::DrawStuck,
         Rule::win_stmt => StatementKind::Win(
             match n
                 .next([Rule::win_all, Rule::win_capture, Rule::win_most])
@@ -895,6 +897,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::extra_add_stmt
         | Rule::together_stmt
         | Rule::ahead_stmt
+        | Rule::stuck_stmt
         | Rule::pin_win_stmt
         | Rule::win_stmt
         | Rule::end_stmt

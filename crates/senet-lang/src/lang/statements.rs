@@ -93,11 +93,13 @@ pub const STATEMENTS: &[Entry] = &[
             "draw 1..10 at 4..13, 2",
             "draw as tables",
             "draw as squares",
+            "draw when neither side can move",
         ],
         forms: &[
             "`draw SQUARES at ROWS, COLUMNS`",
             "`draw as tables`",
             "`draw as squares`",
+            "`draw when neither side can move`",
         ],
     },
     Entry {
@@ -665,6 +667,7 @@ impl StatementKind {
             K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
             K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
             K::PinWin(_) => "`win by pinning the last piece on the start: N`",
+            K::DrawStuck => "`draw when neither side can move`",
             K::End(EndSpec::Decided) => "`end when decided`",
             K::End(EndSpec::BoardEmpty) => "`end when board empty`",
             K::MatchPoints(p) if p.is_empty() => "`match points none`",

@@ -524,6 +524,8 @@ pub enum StatementKind {
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
     /// `win by pinning the last piece on the start: N` (`None`: `: none`).
     PinWin(Option<Spanned<u32>>),
+    /// `draw when neither side can move`.
+    DrawStuck,
     /// `score gammon N[, backgammon M on SET]`, or `score single` (`None`).
     Score(Option<ScoreSpec>),
     /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
@@ -602,6 +604,7 @@ impl StatementKind {
             K::MatchPoints(_) => RuleKey::MatchPoints,
             K::Score(_) => RuleKey::Score,
             K::PinWin(_) => RuleKey::PinWin,
+            K::DrawStuck => RuleKey::DrawStuck,
             K::On {
                 trigger, condition, ..
             } => RuleKey::On(

@@ -1126,6 +1126,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         match_points: parts.ending.match_points,
         score: parts.ending.score,
         pin_win: parts.stacks.pin_win,
+        draw_stuck: parts.stacks.draw_stuck,
         rules,
         hash: String::new(),
         files: Vec::new(),

@@ -26,6 +26,8 @@ pub(super) struct Stacks {
     pub combined: bool,
     /// `win by pinning the last piece on the start: N`.
     pub pin_win: Option<u32>,
+    /// `draw when neither side can move`.
+    pub draw_stuck: bool,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -156,6 +158,15 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         mismatch(&said.kind)
     };
     let pin_win = points.as_ref().map(|n| n.value);
+    let draw_stuck = cx.said(&RuleKey::DrawStuck).is_some();
+    if draw_stuck && limit == 1 && !each {
+        needs(
+            cx,
+            &RuleKey::DrawStuck,
+            StackRule::DrawStuck,
+            RuleKey::Stacks,
+        );
+    }
     if pin_win.is_some() && !pins {
         needs(cx, &RuleKey::PinWin, StackRule::PinWin, RuleKey::Capture);
     }
@@ -170,6 +181,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         leave_after,
         combined: combined && each,
         pin_win: pin_win.filter(|_| pins),
+        draw_stuck: draw_stuck && (limit > 1 || each),
     }
 }
 

@@ -955,3 +955,25 @@ fn the_language_server_writes_its_cache_through_no_planted_link() {
     );
     assert_eq!(names_in(&elsewhere), ["base.rules"]);
 }
+
+/// A die that always shows its number may show more than the thrown dice do: a position's
+/// `throw` may list it (`always 7` beside two six-sided dice).
+#[test]
+fn moves_takes_the_number_of_a_die_that_always_shows_it() {
+    let dir = TempDir::new("always-seven");
+    let rules = dir.write(
+        "seven.rules",
+        b"ruleset \"test/seven\"\ntitle \"Baralie with a 7 besides\"\nextends \"tables/baralie\"\nthrow dice 6, 6, always 7: each\n",
+    );
+    let position = r#"{"to_move": "white", "throw": [7, 2, 1],
+        "pieces": {"white": [10, "off", "off", "off", "off", "off", "off", "off", "off", "off",
+                             "off", "off", "off", "off", "off"],
+                   "black": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}}"#;
+    let (code, out, err) = run(&["moves", &rules, "--position", "-"], position.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    // One piece, three dice: every order ends on 20 (10 + 7 + 2 + 1).
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{out}");
+    assert_eq!(moves[0]["result"]["pieces"]["white"][0], 20, "{out}");
+}

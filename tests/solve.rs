@@ -579,7 +579,7 @@ fn seven_piece_ur_state_count() {
 }
 
 /// `senet solve ARGS` (with `position` on standard input), which must succeed: its JSON.
-fn solve_json_at(args: &[&str], position: &str) -> serde_json::Value {
+pub(crate) fn solve_json_at(args: &[&str], position: &str) -> serde_json::Value {
     let out = senet()
         .arg("solve")
         .args(args)

@@ -163,27 +163,19 @@ fn off_in_one_wins_for_sure() {
 #[test]
 fn cli_solves_hypergammon_end_games_densely() {
     let position = r#"{"to_move":"white","throw":null,"pieces":{"white":[20,22,"off"],"black":[23,21,"off"]}}"#;
-    let solve = |method: &str| -> serde_json::Value {
-        let out = assert_cmd::Command::cargo_bin("senet")
-            .unwrap()
-            .args([
-                "solve",
+    let solve = |method: &str| {
+        crate::solve::solve_json_at(
+            &[
                 "tables/hypergammon",
                 "--position",
                 "-",
                 "--format",
                 "json",
-            ])
-            .args(["--method", method])
-            .write_stdin(position)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
+                "--method",
+                method,
+            ],
+            position,
+        )
     };
     let (auto, search) = (solve("auto"), solve("search"));
     assert_eq!(auto["method"], "dense");

@@ -402,14 +402,14 @@ fn parse_throw(engine: &Engine, t: u64) -> Result<Throw, PositionError> {
 /// no more of them than a throw plays.
 fn dice_in_hand(engine: &Engine, dice: &[u64]) -> Result<Vec<u8>, PositionError> {
     let r = &engine.rules;
-    let (Some(st), senet_lang::types::ThrowDevice::Each { faces, .. }) = (&r.stacked, &r.device)
-    else {
+    let (Some(st), true) = (&r.stacked, r.device.is_each()) else {
         return Err(PositionError::Throw(
             "`throw` is a list of dice only where the rules play dice one by one; here it is a number"
                 .into(),
         ));
     };
-    let most_faces = faces.iter().copied().max().unwrap_or(0);
+    // The largest number a die shows, thrown or always shown (`always 6`).
+    let most_faces = st.pools.iter().flatten().copied().max().unwrap_or(0);
     let most_dice = st.pools.iter().map(Vec::len).max().unwrap_or(0);
     if dice.is_empty() || dice.len() > most_dice {
         return Err(PositionError::Throw(format!(

@@ -573,7 +573,7 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Stacks(Stacking::UpTo(n)) => format!("Up to {} pieces of one side may stand on a square.", n.value),
         K::Closed(n) if n.value == 1 => "A square held by an enemy piece is closed: no piece lands there, and no piece is hit.".into(),
         K::Closed(n) => format!(
-            "A square held by {} or more pieces of one side is closed to the other; a move onto fewer enemy pieces hits them.",
+            "A square held by {} or more pieces of one side is closed to the other; a move may land on fewer enemy pieces (what becomes of them is the rule `capture`).",
             n.value
         ),
         K::Doubles(true) => "A double is played twice over: four moves for two dice.".into(),

@@ -531,7 +531,7 @@ pub enum CheckError {
 
     #[error("`{rule}` is not played with stacked pieces or dice played one by one")]
     #[diagnostic(help(
-        "with stacks or dice played one by one the engine plays paths from start to end, entering, capture to waiting or removal, closed and safe squares, bearing off when all are home, and `win first to bear off all`: remove this rule, or the stacks and the dice played one by one"
+        "with stacks or dice played one by one the engine plays the rules docs/language.md lists under \"Stacks and dice played one by one\" (paths from start to end, entering, capture to waiting, to a position, by removal or by pinning, closed and safe squares, bearing off, the first to bear off all): remove this rule, or the stacks and the dice played one by one"
     ))]
     NotWithStacks {
         #[label("not with stacked pieces or dice played one by one")]
@@ -959,6 +959,11 @@ cases! {
             "a pinned piece stays under the enemy's, but pieces do not stack",
             "only with stacks",
             "let pieces stack (`stacks any`), or capture another way (`capture to waiting`)",
+        ),
+        Always => (
+            "a die that always shows its number, in a throw added up or read from a table",
+            "only with dice played one by one",
+            "a die that always shows its number is played on its own: `throw dice 6, 6, always 6: each`",
         ),
         DrawStuck => (
             "a draw when neither side can move, but pieces do not stack and the dice are not played one by one",

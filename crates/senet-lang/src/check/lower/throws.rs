@@ -1,7 +1,7 @@
 //! Throws and turns: the throwing device, extra throws, and how a turn is made.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::{CheckError, OneThrowRule, Unending};
+use crate::check::errors::{CheckError, OneThrowRule, StackRule, Unending};
 use crate::check::ruleset::Turn;
 use crate::lang::syntax::{
     DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, Trigger, TurnSpec,
@@ -176,12 +176,12 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
             let mut always = Vec::new();
             for f in fixed {
                 if !*each {
-                    cx.out_of_range(
+                    cx.err(
                         layer,
-                        &f.span,
-                        "a die that always shows one number, in a throw added up or read from a table".into(),
-                        "only with dice played one by one",
-                        "a die that always shows its number is played on its own: `throw dice 6, 6, always 6: each`".into(),
+                        CheckError::NeedsStacks {
+                            span: f.span.clone().into(),
+                            rule: StackRule::Always,
+                        },
                     );
                     return None;
                 }

@@ -796,7 +796,13 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
     match outcome {
         Some(&Outcome::Win { side, points }) => {
             let (w, l) = (side, side.other());
+            // A win by pinning comes before the winner has borne off all its pieces.
+            let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
             let why = match r.win {
+                Win::FirstAllOff if pinned => format!(
+                    "{}'s last piece on its starting point pinned there",
+                    style.side(engine, l)
+                ),
                 Win::FirstAllOff => "all pieces borne off".to_string(),
                 Win::CaptureAll => "every enemy piece captured".to_string(),
                 Win::MostBorneOff { .. } => {
@@ -812,7 +818,9 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if let Some(w) = &r.win_score {
+            if pinned {
+                let _ = write!(text, ": {}", plural(points, "point"));
+            } else if let Some(w) = &r.win_score {
                 let _ = write!(text, "{}", game_score(w, points, &plural));
             } else if r.scores_match_points() {
                 let _ = write!(

@@ -12,5 +12,6 @@ pub use senet_engine::{compile, engine};
 pub use senet_ide as ide;
 pub use senet_lang::{bundled, check, lang, types};
 pub use senet_play::{
-    agents, files, notation, players, render, review, seed, session, sim, solve, turn_steps,
+    agents, files, matches, notation, players, render, review, seed, session, sim, solve,
+    turn_steps,
 };

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 54] = [
+const BUNDLED: [&str; 55] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -70,6 +70,7 @@ const BUNDLED: [&str; 54] = [
     "tables/seys-dos-y-as",
     "tables/shuanglu",
     "tables/ssang-ryouk",
+    "tables/tavli",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

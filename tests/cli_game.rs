@@ -549,6 +549,7 @@ fn play_random(rules: &str, seed: u64, record: &Path, extra: &[&str]) -> String 
         &seed,
         "--record",
         s(record),
+        "--one-game",
     ];
     args.extend_from_slice(extra);
     let out = run(&args);

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 54] = [
+const IDS: [&str; 55] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -87,6 +87,7 @@ const IDS: [&str; 54] = [
     "tables/seys-dos-y-as",
     "tables/shuanglu",
     "tables/ssang-ryouk",
+    "tables/tavli",
     "tables/verquere",
     "tables/xii-scripta",
     "twenty-squares/aseb",
@@ -526,6 +527,7 @@ game_properties! {
     games_tables_plakoto: "tables/plakoto", 8;
     games_tables_mahbouseh: "tables/mahbouseh", 8;
     games_tables_mughrabieh: "tables/mughrabieh", 8;
+    games_tables_tavli: "tables/tavli", 4;
     games_tables_xii_scripta: "tables/xii-scripta", 8;
     games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;
     games_tables_frangieh: "tables/frangieh", 8;

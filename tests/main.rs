@@ -11,6 +11,7 @@ mod cli;
 mod cli_conventions;
 mod cli_game;
 mod cli_io;
+mod cli_match;
 mod compare;
 mod compile;
 mod diagnostics;

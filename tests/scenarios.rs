@@ -21,6 +21,14 @@
 //! - A move of a split turn (several steps) may list `"steps_any"`: every step sequence that
 //!   reaches its result. The engine reports one move per distinct result, so for such a move any
 //!   listed sequence is accepted.
+//! - A case of a rule set that plays a match may give `"match"` instead of a position: the games
+//!   of a match as they went, and what the match must say after them:
+//!   `{ "games": [ { "rules": "tables/portes", "first": null, "began": "white", "winner": "white",
+//!   "points": 2 }, ... ], "expect": { "points": [2, 0], "winner": null, "next_rules":
+//!   "tables/plakoto", "next_first": "white" } }`. Each game's `rules` and `first` (the side the
+//!   match puts first; null: as the game's rules say) are checked before it is counted; `began`
+//!   (default: that side, else the rules' first side), `winner` (a side, or null for a draw) and
+//!   `points` say how it went. Player 1 plays the first side in every game.
 //! - `"known_bug": "why"` marks a case where the program is believed to be wrong: the test then
 //!   checks that the program still disagrees (so that a fix is noticed) and prints the case.
 //!
@@ -225,7 +233,89 @@ fn differences(case: &Value, got: &Result<Value, String>) -> Vec<String> {
     diffs
 }
 
-const CASE_KEYS: [&str; 8] = [
+/// The differences between a match case's expectations and what the match of `rules` says
+/// after the games it lists.
+fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value) -> Vec<String> {
+    use senet::engine::Outcome;
+    use senet::engine::game::GameSummary;
+    use senet::matches::MatchScore;
+    use senet::types::{PerSide, Side};
+    let list: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let r = check_target(rules, &list).unwrap_or_else(|e| panic!("{rules}: {e:?}"));
+    let Some(plan) = &r.matched else {
+        return vec![format!("{rules} plays no match")];
+    };
+    let side = |g: &senet::check::RuleSet, v: &Value| -> Option<Side> {
+        v.as_str().map(|n| {
+            g.side_named(n)
+                .unwrap_or_else(|| panic!("{rules}: `{n}` is no side of {}", g.id))
+        })
+    };
+    let mut diffs = Vec::new();
+    let mut score = MatchScore::default();
+    for (j, g) in m["games"].as_array().into_iter().flatten().enumerate() {
+        let game = plan.games.get(score.next_game(plan)).unwrap_or(&r);
+        if let Some(id) = g["rules"].as_str()
+            && id != game.id
+        {
+            diffs.push(format!(
+                "game {}: expected the rules {id}, the match plays {}",
+                j + 1,
+                game.id
+            ));
+        }
+        let first = score.next_first(plan);
+        if let Some(want) = g.get("first")
+            && side(game, want) != first
+        {
+            diffs.push(format!(
+                "game {}: expected {want} first, the match puts {:?} first",
+                j + 1,
+                first.map(|s| game.sides[s].name.clone())
+            ));
+        }
+        let began = side(game, &g["began"]).or(first).unwrap_or(game.first);
+        let outcome = match side(game, &g["winner"]) {
+            Some(s) => Outcome::Win {
+                side: s,
+                points: u32::try_from(g["points"].as_u64().unwrap_or(1)).unwrap_or(1),
+            },
+            None => Outcome::Draw,
+        };
+        let summary = GameSummary {
+            outcome: Some(outcome),
+            seat: PerSide::new(0, 1),
+            ..GameSummary::default()
+        };
+        score.add(&summary, began);
+    }
+    let e = &m["expect"];
+    let mut check = |what: &str, want: &Value, got: Value| {
+        // Only what the case states is checked (a stated null too).
+        if e.get(what).is_some() && *want != got {
+            diffs.push(format!("{what}: expected {want}, the match gives {got}"));
+        }
+    };
+    check("points", &e["points"], json!(score.points));
+    check(
+        "winner",
+        &e["winner"],
+        json!(score.winner(plan).map(|p| p + 1)),
+    );
+    let next = plan.games.get(score.next_game(plan)).unwrap_or(&r);
+    check("next_rules", &e["next_rules"], json!(next.id));
+    check(
+        "next_first",
+        &e["next_first"],
+        json!(score.next_first(plan).map(|s| next.sides[s].name.clone())),
+    );
+    diffs
+}
+
+const CASE_KEYS: [&str; 9] = [
     "name",
     "rule",
     "position",
@@ -234,7 +324,10 @@ const CASE_KEYS: [&str; 8] = [
     "known_bug",
     "options",
     "note",
+    "match",
 ];
+const GAME_KEYS: [&str; 5] = ["rules", "first", "began", "winner", "points"];
+const EXPECT_KEYS: [&str; 4] = ["points", "winner", "next_rules", "next_first"];
 const MOVE_KEYS: [&str; 6] = [
     "steps",
     "steps_any",
@@ -264,6 +357,34 @@ fn check_shape(file: &str, data: &Value) -> Vec<String> {
         }
         if case["rule"].as_str().is_none_or(str::is_empty) {
             problems.push(format!("{file}: case {name:?}: no `rule`"));
+        }
+        if let Some(m) = case.get("match") {
+            let games = m["games"].as_array().cloned().unwrap_or_default();
+            if games.is_empty() || !m["expect"].is_object() {
+                problems.push(format!(
+                    "{file}: case {name:?}: a `match` needs `games` (a list) and `expect`"
+                ));
+            }
+            let keys = |v: &Value| -> Vec<String> {
+                v.as_object()
+                    .map(|o| o.keys().cloned().collect())
+                    .unwrap_or_default()
+            };
+            for key in games.iter().flat_map(keys) {
+                if !GAME_KEYS.contains(&key.as_str()) {
+                    problems.push(format!(
+                        "{file}: case {name:?}: a game has the unknown field `{key}`"
+                    ));
+                }
+            }
+            for key in keys(&m["expect"]) {
+                if !EXPECT_KEYS.contains(&key.as_str()) {
+                    problems.push(format!(
+                        "{file}: case {name:?}: `expect` has the unknown field `{key}`"
+                    ));
+                }
+            }
+            continue;
         }
         if !case["position"].is_object() {
             problems.push(format!("{file}: case {name:?}: no `position`"));
@@ -318,11 +439,14 @@ fn run_file(file: &str) {
         let name = case["name"].as_str().unwrap();
         let mut options = file_options.clone();
         options.extend(options_of(case.get("options"), name));
-        let engine = engines
-            .entry(options.clone())
-            .or_insert_with(|| engine_for(rules, &options));
-        let got = answer(engine, &case["position"]);
-        let diffs = differences(case, &got);
+        let diffs = if let Some(m) = case.get("match") {
+            match_differences(rules, &options, m)
+        } else {
+            let engine = engines
+                .entry(options.clone())
+                .or_insert_with(|| engine_for(rules, &options));
+            differences(case, &answer(engine, &case["position"]))
+        };
         let known_bug = case.get("known_bug").and_then(Value::as_str);
         match (known_bug, diffs.is_empty()) {
             (None, true) => {}
@@ -347,7 +471,14 @@ fn run_file(file: &str) {
                 if !options.is_empty() {
                     let _ = writeln!(report, "    options:  {options:?}");
                 }
-                let _ = writeln!(report, "    position: {}", case["position"]);
+                match case.get("match") {
+                    Some(m) => {
+                        let _ = writeln!(report, "    match:    {m}");
+                    }
+                    None => {
+                        let _ = writeln!(report, "    position: {}", case["position"]);
+                    }
+                }
                 for d in diffs {
                     let _ = writeln!(report, "    {d}");
                 }
@@ -429,6 +560,7 @@ scenario_files! {
     tables_seys_dos_y_as => "tables__seys-dos-y-as.json",
     tables_shuanglu => "tables__shuanglu.json",
     tables_ssang_ryouk => "tables__ssang-ryouk.json",
+    tables_tavli => "tables__tavli.json",
 }
 
 #[test]

@@ -279,7 +279,8 @@ pub enum Command {
         /// Seed for the throws and the agents' choices (random if not given).
         #[arg(long)]
         seed: Option<u64>,
-        /// Write the game record (JSON) to this file.
+        /// Write the game record (JSON) to this file; in a match, one record a game
+        /// (`game.json` becomes `game-1.json`, `game-2.json`, ...).
         #[arg(long, value_name = "FILE")]
         record: Option<String>,
         /// Stop a game with no winner after this many turns, or once one turn has thrown this
@@ -290,6 +291,10 @@ pub enum Command {
         /// first), and for a person's hints (`?`: each move's chance to win).
         #[arg(long, value_name = "FILE")]
         table: Option<String>,
+        /// Play one game where the rules play a match (`match to N points`): the game of the
+        /// rules themselves, not the match.
+        #[arg(long, conflicts_with = "resume")]
+        one_game: bool,
         #[command(flatten)]
         options: OptionArgs,
     },
@@ -338,6 +343,11 @@ pub enum Command {
         /// to be put together by `senet merge` (docs/scaling.md).
         #[arg(long, value_name = "K/N", value_parser = parse_shard)]
         shard: Option<senet::sim::Shard>,
+        /// Play this many matches instead of games, where the rules play a match (`match to N
+        /// points`): who wins the match, how many games it takes, the figures of each of its
+        /// games. Not with `--games` or `--shard`.
+        #[arg(long, value_name = "N", value_parser = parse_games, conflicts_with_all = ["games", "shard"])]
+        matches: Option<u64>,
         /// Output format: `text` (a report for people) or `json` (one line with the totals
         /// `senet merge` adds up, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -89,13 +89,13 @@ pub fn run(cli: Cli) -> ExitCode {
             record,
             turn_cap,
             table,
+            one_game,
             options,
         } => match (resume, rules) {
             (Some(from), _) => super::play::resume(&from, record.as_deref(), table.as_deref()),
             (None, Some(rules)) => match load(&rules, &options.options) {
-                Ok(r) => super::play::play(
-                    &Engine::new(compile(&r)),
-                    super::play::PlayArgs {
+                Ok(r) => {
+                    let args = super::play::PlayArgs {
                         target: &rules,
                         rules: &r,
                         players: &players,
@@ -103,9 +103,14 @@ pub fn run(cli: Cli) -> ExitCode {
                         record: record.as_deref(),
                         turn_cap,
                         table: table.as_deref(),
-                    },
-                    None,
-                ),
+                        first: None,
+                    };
+                    if one_game || r.matched.is_none() {
+                        super::play::play(&Engine::new(compile(&r)), args, None)
+                    } else {
+                        super::play::play_match(&r, args)
+                    }
+                }
                 Err(code) => code,
             },
             (None, None) => unreachable!("clap requires RULES without --resume"),
@@ -194,11 +199,13 @@ pub fn run(cli: Cli) -> ExitCode {
             turn_cap,
             table,
             shard,
+            matches,
             format,
             options,
         } => match load(&rules, &options.options) {
             Ok(r) => super::sim::run(
                 &Engine::new(compile(&r)),
+                matches,
                 super::sim::SimArgs {
                     rules: &r,
                     options: &options.options,

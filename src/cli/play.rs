@@ -9,6 +9,7 @@ use senet::check::RuleSet;
 use senet::compile::Phase;
 use senet::engine::Engine;
 use senet::engine::game::{Action, GameEvent, Player};
+use senet::matches::MatchScore;
 use senet::notation::event::ResultNote;
 use senet::notation::record::{self, Record, Replayed, outcome_text};
 use senet::render::game::{
@@ -92,6 +93,16 @@ pub struct PlayArgs<'a> {
     pub record: Option<&'a str>,
     pub turn_cap: u32,
     pub table: Option<&'a str>,
+    /// The side a match puts first in this game (`None`: as the rules say).
+    pub first: Option<Side>,
+}
+
+/// How a game at the terminal ended: its counts and result, the side that began it, and
+/// whether a player stopped it.
+struct Ended {
+    summary: senet::engine::game::GameSummary,
+    began: Option<Side>,
+    quit: bool,
 }
 
 /// A game at the terminal: the players, the game and its decisions, its record.
@@ -112,22 +123,128 @@ struct Terminal<'e> {
 
 /// `senet play`: a game from its start, or (`resumed`) one taken up where its decisions end.
 pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode {
+    match play_game(engine, a, resumed) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// `senet play` of rules that play a match (`match to N points`): game after game, each a
+/// game of [`play`] with its own seed and record (`game.json` becomes `game-1.json`,
+/// `game-2.json`, ...), the score told between them, until a player has the points.
+pub fn play_match(rules: &RuleSet, a: PlayArgs) -> ExitCode {
+    let Some(plan) = &rules.matched else {
+        unreachable!("only rules that play a match are played as one");
+    };
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let ids: Vec<&str> = plan.games.iter().map(|g| g.id.as_str()).collect();
+    let games = if ids.is_empty() {
+        String::new()
+    } else {
+        format!(": {}, in turn", ids.join(", "))
+    };
+    say!(
+        "{} ({}): a match to {} points{games}; match seed {seed}",
+        rules.title,
+        rules.id,
+        plan.to
+    );
+    let mut score = MatchScore::default();
+    while !score.over(plan) {
+        let k = score.next_game(plan);
+        let game_rules = plan.games.get(k).unwrap_or(rules);
+        let engine = Engine::new(senet::compile::compile(game_rules));
+        let record = a.record.map(|path| numbered(path, score.games + 1));
+        say!(
+            "
+== Game {} of the match: {} ({}) ==",
+            score.games + 1,
+            game_rules.title,
+            game_rules.id
+        );
+        let args = PlayArgs {
+            target: &game_rules.id,
+            rules: game_rules,
+            record: record.as_deref(),
+            seed: Some(senet::seed::game_seed(seed, u64::from(score.games))),
+            first: score.next_first(plan),
+            ..a
+        };
+        let ended = match play_game(&engine, args, None) {
+            Ok(ended) => ended,
+            Err(code) => return code,
+        };
+        if ended.quit {
+            say!(
+                "Match stopped in game {} at {} to {}.",
+                score.games + 1,
+                score.points[0],
+                score.points[1]
+            );
+            return ExitCode::SUCCESS;
+        }
+        score.add(&ended.summary, ended.began.unwrap_or(engine.rules.first));
+        say!(
+            "Match score, to {}: player 1 ({}) {}, player 2 ({}) {}.",
+            plan.to,
+            a.players[0],
+            score.points[0],
+            a.players[1],
+            score.points[1]
+        );
+    }
+    match score.winner(plan) {
+        Some(p) => say!(
+            "Player {} ({}) wins the match, {} to {}, in {} game{}.",
+            p + 1,
+            a.players[p],
+            score.points[p],
+            score.points[1 - p],
+            score.games,
+            if score.games == 1 { "" } else { "s" }
+        ),
+        None => say!(
+            "The match ends unwon after {} games (a game stopped unfinished, or the most games a match plays).",
+            score.games
+        ),
+    }
+    ExitCode::SUCCESS
+}
+
+/// The record of game `n` of a match recorded to `path`: `game.json` gives `game-3.json`.
+fn numbered(path: &str, n: u32) -> String {
+    let p = std::path::Path::new(path);
+    let stem = p
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match p.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    p.with_file_name(name).to_string_lossy().into_owned()
+}
+
+/// A seed from the clock, for a game not given one.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| {
+            u64::try_from(d.as_nanos() % u128::from(u64::MAX)).unwrap_or(0)
+        })
+}
+
+/// A game at the terminal ([`play`]), and how it ended.
+fn play_game(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> Result<Ended, ExitCode> {
     if a.players.len() != 2 {
         complain!(
             "error: `--players` names two players, in side order (for example `human,normal`)"
         );
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| {
-                u64::try_from(d.as_nanos() % u128::from(u64::MAX)).unwrap_or(0)
-            })
-    });
+    let seed = a.seed.unwrap_or_else(clock_seed);
     if let Some(Err(e)) = a.record.map(|path| check_record(path, &a)) {
         complain!("error: {e}");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     let record = a.record.map(str::to_string);
     let any_human = a.players.iter().any(senet::players::Player::is_human);
@@ -149,7 +266,7 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode 
         Ok(t) => t,
         Err(e) => {
             complain!("error: {e}");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
     let mut seats = Vec::new();
@@ -165,7 +282,7 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode 
                 Ok(agent) => seats.push(Seat::Agent(agent)),
                 Err(e) => {
                     complain!("error: {e}");
-                    return ExitCode::from(2);
+                    return Err(ExitCode::from(2));
                 }
             }
         }
@@ -198,7 +315,7 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode 
         Some(session) => {
             let Ok((play, _)) = session.rebuild(engine) else {
                 complain!("error: the game's decisions do not replay");
-                return ExitCode::from(2);
+                return Err(ExitCode::from(2));
             };
             let summary = &play.game.summary;
             say!(
@@ -209,7 +326,8 @@ pub fn play(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> ExitCode 
             (session, play)
         }
         None => {
-            let session = Session::new(a.players.to_vec(), seed, a.turn_cap);
+            let mut session = Session::new(a.players.to_vec(), seed, a.turn_cap);
+            session.first = a.first;
             let play = Play::new(engine, &session);
             (session, play)
         }
@@ -288,7 +406,7 @@ impl Terminal<'_> {
         );
     }
 
-    fn run(&mut self) -> ExitCode {
+    fn run(&mut self) -> Result<Ended, ExitCode> {
         let engine = self.engine;
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
@@ -308,7 +426,7 @@ impl Terminal<'_> {
             {
                 if let Err(e) = self.write_record(true) {
                     complain!("error: the record: {e}");
-                    return ExitCode::from(2);
+                    return Err(ExitCode::from(2));
                 }
                 written = Some(Instant::now());
             }
@@ -344,12 +462,12 @@ impl Terminal<'_> {
                 }
                 Err(e) => {
                     complain!("error: {e}");
-                    return ExitCode::from(2);
+                    return Err(ExitCode::from(2));
                 }
             };
             if let Err(e) = self.play.take(&mut self.session, decision) {
                 complain!("error: {e}");
-                return ExitCode::from(2);
+                return Err(ExitCode::from(2));
             }
         }
         if let Some(s) = Side::BOTH.into_iter().find(|&s| self.persons()[s]) {
@@ -383,7 +501,7 @@ impl Terminal<'_> {
             // A stopped game is recorded too, as stopped: it replays up to where it stopped.
             if let Err(e) = self.write_record(quit) {
                 complain!("error: the record: {e}");
-                return ExitCode::from(2);
+                return Err(ExitCode::from(2));
             }
             let path = self.record.as_deref().unwrap_or_default();
             if quit {
@@ -394,7 +512,12 @@ impl Terminal<'_> {
                 say!("Record written to {path}.");
             }
         }
-        ExitCode::SUCCESS
+        let game = &self.play.game;
+        Ok(Ended {
+            summary: game.summary,
+            began: game.began(),
+            quit,
+        })
     }
 
     /// Writes the game so far as the whole record (`stopped`: as a game stopped here).
@@ -833,6 +956,7 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
             record: Some(record.unwrap_or(path)),
             turn_cap,
             table,
+            first: replayed.first,
         },
         Some(session),
     )

@@ -24,7 +24,8 @@ pub struct SimArgs<'a> {
     pub format: Format,
 }
 
-pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
+/// `senet sim`: `games` games of `engine`, or with `matches`, that many matches.
+pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
     if a.players.len() != 2 {
         complain!(
             "error: `--players` names two agents, in player order (for example `greedy,random`)"
@@ -34,6 +35,9 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
     if let Some(p) = a.players.iter().find(|p| p.is_human()) {
         complain!("error: `{p}` cannot play in a simulation; use `senet play` to play");
         return ExitCode::from(2);
+    }
+    if let Some(n) = matches {
+        return run_matches(engine, n, &a);
     }
     let table = match agents::table_for(engine, &a.rules.rules_id(), a.players, a.table) {
         Ok(t) => t,
@@ -98,6 +102,106 @@ pub fn run(engine: &Engine, a: SimArgs) -> ExitCode {
                 senet::agents::fallback_note(&a.players[k])
             );
         }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `senet sim --matches N`: N matches between the players, as the rules' match plays them.
+fn run_matches(engine: &Engine, n: u64, a: &SimArgs) -> ExitCode {
+    let Some(plan) = &a.rules.matched else {
+        complain!(
+            "error: `{}` plays one game, not a match: `--matches` is for rules that say `match to N points` (see docs/language.md)",
+            a.rules.id
+        );
+        return ExitCode::from(2);
+    };
+    // The match's games, in turn; its own rules' game where it names none.
+    let engines: Vec<Engine> = plan
+        .games
+        .iter()
+        .map(|g| Engine::new(senet::compile::compile(g)))
+        .collect();
+    let (engines, ids): (&[Engine], Vec<String>) = if engines.is_empty() {
+        (std::slice::from_ref(engine), vec![a.rules.id.clone()])
+    } else {
+        (&engines, plan.games.iter().map(|g| g.id.clone()).collect())
+    };
+    // A table or a network serves one rule set: the match's own, where all its games are.
+    let table = if plan.games.is_empty() {
+        agents::table_for(engine, &a.rules.rules_id(), a.players, a.table)
+            .map_err(|e| e.to_string())
+            .and_then(|t| {
+                agents::check_nets(&a.rules.rules_id(), a.players)
+                    .map(|()| t)
+                    .map_err(|e| e.to_string())
+            })
+    } else if let Some(p) = a
+        .players
+        .iter()
+        .find(|p| p.needs_table() || p.net_file().is_some())
+    {
+        Err(format!(
+            "`{p}` plays from a table or a network made for one rule set, but the games of this match are played by {}",
+            ids.join(", ")
+        ))
+    } else {
+        Ok(None)
+    };
+    let table = match table {
+        Ok(t) => t,
+        Err(e) => {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let bar = super::output::games_bar(n);
+    let spec = SimSpec {
+        players: a.players,
+        games: n,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+        table,
+        shard: None,
+        metrics: false,
+        alternate: a.alternate,
+    };
+    let start = Instant::now();
+    let tick = |k: u64| bar.inc(k);
+    let totals = match senet::sim::matches::run_matches(engines, plan, &spec, jobs, &tick) {
+        Ok(t) => t,
+        Err(e) => {
+            bar.finish_and_clear();
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let names: Vec<String> = a.players.iter().map(ToString::to_string).collect();
+    let meta = senet::sim::matches::MatchMeta {
+        id: &a.rules.id,
+        title: &a.rules.title,
+        options: a.options,
+        games: ids,
+        players: &names,
+        alternate: a.alternate,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+        seconds,
+        jobs,
+    };
+    match a.format {
+        Format::Json => say!(
+            "{}",
+            senet::sim::matches::json_match_report(plan, &totals, &meta)
+        ),
+        Format::Text => say_raw!(
+            "{}",
+            senet::sim::matches::text_match_report(plan, &totals, &meta)
+        ),
     }
     ExitCode::SUCCESS
 }

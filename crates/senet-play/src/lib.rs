@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod files;
+pub mod matches;
 pub mod notation;
 pub mod players;
 pub mod render;

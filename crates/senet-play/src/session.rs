@@ -46,6 +46,8 @@ pub struct Session {
     pub players: Vec<Player>,
     pub seed: u64,
     pub turn_cap: u32,
+    /// The side a match puts first in this game (`None`: as the rules say).
+    pub first: Option<Side>,
     pub decisions: Vec<Decision>,
 }
 
@@ -71,6 +73,7 @@ impl Session {
             players,
             seed,
             turn_cap,
+            first: None,
             decisions: Vec::new(),
         }
     }
@@ -94,6 +97,7 @@ impl Session {
             players,
             seed,
             turn_cap,
+            first: game.first,
             decisions,
         }
     }
@@ -136,6 +140,7 @@ impl Session {
             players: self.players.iter().map(ToString::to_string).collect(),
             turn_cap: self.turn_cap,
             stopped,
+            first: self.first,
         };
         let events = play
             .events
@@ -168,9 +173,13 @@ pub struct Play<'e> {
 impl<'e> Play<'e> {
     /// The session's game at its start.
     pub fn new(engine: &'e Engine, session: &Session) -> Play<'e> {
+        let mut game = Game::new(engine, session.turn_cap);
+        if let Some(side) = session.first {
+            game.begin_with(side);
+        }
         Play {
             engine,
-            game: Game::new(engine, session.turn_cap),
+            game,
             rng: Pcg64Mcg::seed_from_u64(session.seed),
             events: Vec::new(),
             turn: 0,

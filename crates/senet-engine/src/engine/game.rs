@@ -190,6 +190,8 @@ pub struct Game<'e> {
     seat_player: u8,
     /// The side whose turn was counted last.
     pub(super) last_side: Option<Side>,
+    /// The side whose turn was counted first: the side that began the game.
+    began: Option<Side>,
     moves: Vec<Move>,
     /// The first side's throw of the throw-off, once made.
     first_throw: Option<u8>,
@@ -225,6 +227,7 @@ impl<'e> Game<'e> {
             turn_throws: 0,
             seat_player: 0,
             last_side: None,
+            began: None,
             moves: Vec::with_capacity(32),
             first_throw: None,
             spend: Box::default(),
@@ -244,8 +247,28 @@ impl<'e> Game<'e> {
         self.seat_player = 0;
         self.first_throw = None;
         self.last_side = None;
+        self.began = None;
         self.turn_throws = 0;
         self.moves.clear();
+    }
+
+    /// The side that began the game (took its first turn), once one has.
+    pub fn began(&self) -> Option<Side> {
+        self.began
+    }
+
+    /// Makes `side` move first in this game, not yet begun: a game of a match after the first,
+    /// where the match says who begins (`match next game first`). A throw-off is then not
+    /// thrown. The checker allows no throw for seats with it.
+    pub fn begin_with(&mut self, side: Side) {
+        debug_assert!(
+            self.summary.turns == 0 && self.summary.moves == 0,
+            "only a game not yet begun is begun by another side"
+        );
+        self.pos.to_move = side;
+        if self.phase == Phase::ThrowOff {
+            self.advance(Event::StartDecided);
+        }
     }
 
     /// Keeps an event, made only when events are kept (simulations keep none).
@@ -379,6 +402,9 @@ impl<'e> Game<'e> {
                 if self.summary.turns >= self.turn_cap {
                     self.stop(Stop::TurnCap);
                     return Action::Over;
+                }
+                if self.summary.turns == 0 {
+                    self.began = Some(self.pos.to_move);
                 }
                 self.summary.turns += 1;
                 self.turn_throws = 0;

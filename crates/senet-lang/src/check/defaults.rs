@@ -71,6 +71,9 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
         RuleKey::Score => K::Score(None),
         RuleKey::PinWin => K::PinWin(None),
+        RuleKey::MatchTo => K::MatchTo(None),
+        RuleKey::MatchGames => K::MatchGames(Vec::new()),
+        RuleKey::MatchFirst => K::MatchFirst(None),
         RuleKey::On(trigger, condition) => K::On {
             trigger: Spanned::new(trigger.trigger(), 0..0),
             condition: condition

@@ -271,6 +271,9 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::MatchPoints(_)
         | K::Score(_)
         | K::PinWin(_)
+        | K::MatchTo(_)
+        | K::MatchGames(_)
+        | K::MatchFirst(_)
         | K::DrawStuck => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
@@ -714,6 +717,23 @@ fn end_rule(kind: &StatementKind) -> String {
             let parts: Vec<String> = rows.iter().map(|(i, p)| format!("{} for each on {}", p.value, items(i))).collect();
             format!("In a match, the winner scores points for the enemy pieces left on the board: {}.", parts.join(", "))
         }
+        K::MatchTo(None) => "One game is played, not a match.".into(),
+        K::MatchTo(Some(n)) => format!(
+            "A match: games are played one after another, each win scoring its points, until a player has {} points.",
+            n.value
+        ),
+        K::MatchGames(games) if games.is_empty() => "Every game of the match is played by these rules.".into(),
+        K::MatchGames(games) => {
+            let names: Vec<String> = games.iter().map(|g| format!("`{}`", g.value)).collect();
+            format!(
+                "The games of the match are played in turn by the rules of {}, and round again.",
+                names.join(", then ")
+            )
+        }
+        K::MatchFirst(None) => "Each game of the match begins as its rules say.".into(),
+        K::MatchFirst(Some(NextFirst::Winner)) => "In each game after the first, the winner of the game before moves first (after a draw, the side that moved first in it).".into(),
+        K::MatchFirst(Some(NextFirst::Loser)) => "In each game after the first, the loser of the game before moves first (after a draw, the side that moved first in it).".into(),
+        K::MatchFirst(Some(NextFirst::Alternate)) => "The sides take turns to move first, game by game.".into(),
         K::Score(None) => "A win scores one point, however it is won.".into(),
         K::Score(Some(ScoreSpec::PiecesLeft)) => "A win scores a point for each piece the loser has not borne off.".into(),
         K::Score(Some(ScoreSpec::Gammon { gammon, backgammon: None })) => format!(

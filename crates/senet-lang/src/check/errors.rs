@@ -523,6 +523,25 @@ pub enum CheckError {
 
     #[error("{rule}")]
     #[diagnostic(help("{}", rule.help()))]
+    MatchClash {
+        #[label("{}", rule.label())]
+        span: SourceSpan,
+        rule: MatchRule,
+    },
+
+    #[error("`{target}` cannot be a game of this match: {reason}")]
+    MatchGame {
+        #[label("{label}")]
+        span: SourceSpan,
+        target: String,
+        reason: String,
+        label: String,
+        #[help]
+        help: String,
+    },
+
+    #[error("{rule}")]
+    #[diagnostic(help("{}", rule.help()))]
     NeedsStacks {
         #[label("{}", rule.label())]
         span: SourceSpan,
@@ -767,6 +786,8 @@ impl CheckError {
             CheckError::NeedsStacks { .. } => Code::E200,
             CheckError::NotWithStacks { .. } => Code::E201,
             CheckError::ScoreClash { .. } => Code::E202,
+            CheckError::MatchClash { .. } => Code::E203,
+            CheckError::MatchGame { .. } => Code::E204,
         }
     }
 }
@@ -933,6 +954,22 @@ cases! {
             "a win scored by gammons and by match points too",
             "two ways to score one game",
             "keep one: `score single`, or `match points none`",
+        ),
+    }
+}
+
+cases! {
+    /// A rule of a match that cannot apply (E203).
+    MatchRule {
+        NoMatch => (
+            "a rule of a match, but no match is played",
+            "only in a match",
+            "say how many points win the match (`match to 5 points`), or remove this rule",
+        ),
+        FirstWithSeats => (
+            "who moves first in the next game, but a throw for seats decides the sides of every game",
+            "not with a throw for seats",
+            "remove the throw for seats (`seats none`), or this rule",
         ),
     }
 }

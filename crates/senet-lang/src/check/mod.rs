@@ -19,6 +19,7 @@ pub use lower::COLOURS;
 pub use ruleset::RuleSet;
 
 use crate::lang::{Diagnostic, SourceFile};
+use crate::{bundled, lang};
 use load::Origin;
 
 /// A result with the warnings found on the way: likely mistakes that do not stop the rules from
@@ -85,7 +86,7 @@ pub fn check(
             (file, origin)
         }
     };
-    let (checked, warnings) = check_file(file, origin, options, find);
+    let (checked, warnings) = check_file(file, origin, options, find, Games::Read);
     Warned {
         output: checked.map_err(CheckFailure::Invalid),
         warnings,
@@ -120,12 +121,21 @@ pub fn check_chain(
         .map_err(CheckFailure::into_diagnostics)
 }
 
+/// Whether a check reads the rule sets a match names (`match games`): not for a game of a
+/// match, which may not be a match of games itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Games {
+    Read,
+    Refuse,
+}
+
 /// The rule set or its errors, and the warnings about the file.
 fn check_file(
     file: Arc<SourceFile>,
     origin: Origin,
     options: &[(String, String)],
     find: Warnings,
+    games: Games,
 ) -> (Result<RuleSet, Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     if matches!(origin, Origin::Path(_)) && !load::looks_like_rules(&file.text) {
@@ -148,7 +158,10 @@ fn check_file(
         Warnings::Skip => Vec::new(),
     };
     warnings.sort_by_key(Diagnostic::primary_offset);
-    let rules = lower::build(&layers, &merged, opts, &mut diags);
+    let mut rules = lower::build(&layers, &merged, opts, &mut diags);
+    if let Some(r) = &mut rules {
+        match_games(&layers, &merged, r, games, &mut diags);
+    }
     if find == Warnings::Find {
         if let Some(r) = &rules {
             warnings.extend(warnings::endless_turns(&layers, &merged, r));
@@ -180,6 +193,110 @@ fn check_file(
         _ => Err(diags),
     };
     (checked, warnings)
+}
+
+/// The most games `match games` may name.
+pub const MAX_MATCH_GAMES: usize = 16;
+
+/// Reads and checks the rule sets `match games` names, each with its options' defaults, into
+/// the match of `rules`; each that cannot be played is an error at its name (E204), with its
+/// own errors beside it.
+fn match_games(
+    layers: &[load::Layer],
+    merged: &merge::Merged,
+    rules: &mut RuleSet,
+    games: Games,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(entry) = merged.get(&lang::syntax::RuleKey::MatchGames) else {
+        return;
+    };
+    let lang::syntax::StatementKind::MatchGames(names) = &entry.stmt.kind else {
+        return;
+    };
+    if matches!(layers[entry.layer].origin, Origin::Embedded { .. }) {
+        // A record carries the rules of the one game it holds: the other games of the match it
+        // was played in are not carried, and not needed to replay it.
+        rules.matched = None;
+        return;
+    }
+    // Without a match (E203), or with no games named, there is nothing to read.
+    let Some(matched) = rules.matched.as_mut().filter(|_| !names.is_empty()) else {
+        return;
+    };
+    let layer = &layers[entry.layer];
+    let refuse =
+        |target: &lang::syntax::Spanned<String>, reason: String, label: &str, help: String| {
+            Diagnostic::new(
+                &layer.file,
+                errors::CheckError::MatchGame {
+                    span: target.span.clone().into(),
+                    target: target.value.clone(),
+                    reason,
+                    label: label.into(),
+                    help,
+                },
+            )
+        };
+    if games == Games::Refuse {
+        // This file is itself named as a game of a match.
+        let own = lang::syntax::Spanned::new(
+            layers.last().map_or_else(String::new, load::Layer::id),
+            entry.stmt.span.clone(),
+        );
+        diags.push(refuse(
+            &own,
+            "it is a match of games itself".into(),
+            "games of its own",
+            "a game of a match is one game: name the games of this match in the match itself"
+                .into(),
+        ));
+        return;
+    }
+    if names.len() > MAX_MATCH_GAMES {
+        diags.push(refuse(
+            &names[MAX_MATCH_GAMES],
+            format!("a match names at most {MAX_MATCH_GAMES} games"),
+            "one game too many",
+            "name fewer games; a game may be played more than once by naming it again".into(),
+        ));
+        return;
+    }
+    for target in names {
+        let Some((file, origin)) = load::find_extended(&target.value, &layer.origin) else {
+            let help = match crate::lang::diagnostic::did_you_mean(&target.value, bundled::ids()) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => "write a bundled id (see `senet list`) or the path of a `.rules` file, relative to this file (`.rules` may be left out)".into(),
+            };
+            diags.push(refuse(
+                target,
+                "no bundled rule set or file has this name".into(),
+                "not found",
+                help,
+            ));
+            continue;
+        };
+        match check_file(file, origin, &[], Warnings::Skip, Games::Refuse).0 {
+            Ok(game) => matched.games.push(game),
+            Err(errors) => {
+                let mut d = refuse(
+                    target,
+                    format!(
+                        "its rules have {} error{}",
+                        errors.len(),
+                        if errors.len() == 1 { "" } else { "s" }
+                    ),
+                    "these rules do not check",
+                    format!(
+                        "`senet check {}` shows them; put them right there",
+                        target.value
+                    ),
+                );
+                d.related = errors;
+                diags.push(d);
+            }
+        }
+    }
 }
 
 /// The rules the file checked extends (its `extends` chain without it), with the same options

@@ -3,8 +3,8 @@
 
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
 use crate::types::{
-    Board, Capture, Destination, EnterOnto, Force, Opening, PathPos, PerSide, Seats, Side, Square,
-    ThrowDevice,
+    Board, Capture, Destination, EnterOnto, Force, NextFirst, Opening, PathPos, PerSide, Seats,
+    Side, Square, ThrowDevice,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -138,6 +138,8 @@ pub struct RuleSet {
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,
+    /// Games played one after another until a side has enough points (`match to N points`).
+    pub matched: Option<Match>,
     /// Every rule the files state, in file order, for `explain` and `diff`.
     pub rules: Vec<RuleInfo>,
     /// A hash of the text of every file of the `extends` chain (see [`crate::check::text_hash`]).
@@ -185,6 +187,18 @@ impl RuleSet {
             .iter()
             .find(|e| e.square == square && e.applies_to(side))
     }
+}
+
+/// A match: games played one after another until a side has `to` points, each win scoring the
+/// points its rules give it (one, a gammon, match points, pieces left).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    pub to: u32,
+    /// The games, played in turn and round again (`match games`); empty: the game of these
+    /// rules, every time.
+    pub games: Vec<RuleSet>,
+    /// Who moves first in each game after the first; `None`: as each game's rules say.
+    pub next_first: Option<NextFirst>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -124,6 +124,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Win => a.win == b.win,
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
+        RuleKey::MatchTo | RuleKey::MatchGames | RuleKey::MatchFirst => same_match(a, b, key),
         // An event rule adds to what the older statements give: compare what it acts on.
         RuleKey::On(..) if turn_rules(a, key) != turn_rules(b, key) => false,
         RuleKey::On(TriggerKey::EachMove, _) => {
@@ -281,4 +282,25 @@ fn match_points(r: &RuleSet) -> BTreeMap<Square, u32> {
     }
     out.retain(|_, p| *p > 0);
     out
+}
+
+/// [`same_rule`] for the rules of a match.
+fn same_match(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    let (a, b) = (a.matched.as_ref(), b.matched.as_ref());
+    match key {
+        RuleKey::MatchTo => a.map(|m| m.to) == b.map(|m| m.to),
+        // The games as the rules they are: their ids and their texts.
+        RuleKey::MatchGames => {
+            let games = |m: Option<&crate::check::ruleset::Match>| {
+                m.map(|m| {
+                    m.games
+                        .iter()
+                        .map(|g| (g.id.clone(), g.hash.clone()))
+                        .collect::<Vec<_>>()
+                })
+            };
+            games(a) == games(b)
+        }
+        _ => a.and_then(|m| m.next_first) == b.and_then(|m| m.next_first),
+    }
 }

@@ -993,6 +993,26 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Backgammon: gammons only\"\nextends \"tables/backgammon\"\n\nscore gammon 2\n",
     ),
     Entry::new(
+        Code::E203,
+        "a rule of a match that cannot apply",
+        "`match games` and `match next game first` say how the games of a match are played, so \
+         they apply only where a match is played (`match to N points`). Who moves first in the \
+         next game cannot be said where a throw for seats decides the sides of every game. The \
+         message says which.",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: the winner begins the next game\"\nextends \"tables/backgammon\"\n\nmatch next game first: winner\n",
+        "ruleset \"my/variant\"\ntitle   \"Backgammon: a match to 7 points\"\nextends \"tables/backgammon\"\n\nmatch to 7 points\nmatch next game first: winner\n",
+    ),
+    Entry::new(
+        Code::E204,
+        "a game of a match that cannot be played",
+        "`match games` names the rule sets of a match's games, played in turn: each is a bundled \
+         id or the path of a `.rules` file relative to the file that names it, and each must \
+         check on its own (with its options' defaults). A game of a match is one game: it may not \
+         name games of its own. The message says which; a game's own errors are shown beside it.",
+        "ruleset \"my/variant\"\ntitle   \"Tavli: a match to 5 points\"\nextends \"tables/portes\"\n\nmatch to 5 points\nmatch games \"tables/portes\", \"tables/plakotto\", \"tables/fevga\"\n",
+        "ruleset \"my/variant\"\ntitle   \"Tavli: a match to 5 points\"\nextends \"tables/portes\"\n\nmatch to 5 points\nmatch games \"tables/portes\", \"tables/plakoto\", \"tables/fevga\"\n",
+    ),
+    Entry::new(
         Code::W001,
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \

@@ -78,6 +78,12 @@ pub enum RuleKey {
     PinWin,
     /// `draw when neither side can move`.
     DrawStuck,
+    /// `match to N points`.
+    MatchTo,
+    /// `match games ...`.
+    MatchGames,
+    /// `match next game first: ...`.
+    MatchFirst,
     /// An event rule, by its trigger as written.
     /// An event rule: its trigger, and its condition if it has one.
     On(TriggerKey, Option<ConditionKey>),
@@ -310,6 +316,9 @@ impl RuleKey {
             MatchPoints => "match points none".into(),
             Score => "score single".into(),
             PinWin => "win by pinning the last piece on the start: none".into(),
+            MatchTo => "match to none".into(),
+            MatchGames => "match games none".into(),
+            MatchFirst => "match next game first: none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
             | Win | End | Closed | Doubles | UseDice | DrawStuck => {
@@ -390,6 +399,9 @@ impl fmt::Display for RuleKey {
             Score => "score",
             PinWin => "win by pinning the last piece on the start",
             DrawStuck => "draw when neither side can move",
+            MatchTo => "match to",
+            MatchGames => "match games",
+            MatchFirst => "match next game first",
         };
         f.write_str(word)
     }

@@ -221,6 +221,9 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
+        | Rule::match_to_stmt
+        | Rule::match_games_stmt
+        | Rule::match_first_stmt
         | Rule::score_stmt => end_kind(n)?,
         Rule::square_stmt | Rule::on_stmt => event_kind(n)?,
         other => mismatch(Rule::line, "statement", Some(other)),
@@ -610,6 +613,24 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             }
             StatementKind::MatchPoints(table)
         }
+        Rule::match_to_stmt if n.at(Rule::int) => StatementKind::MatchTo(Some(n.int()?)),
+        Rule::match_to_stmt => StatementKind::MatchTo(None),
+        Rule::match_games_stmt => {
+            let mut games = Vec::new();
+            while n.at(Rule::string) {
+                games.push(n.string());
+            }
+            StatementKind::MatchGames(games)
+        }
+        Rule::match_first_stmt => StatementKind::MatchFirst(if n.has(Rule::kw_winner) {
+            Some(NextFirst::Winner)
+        } else if n.has(Rule::kw_loser) {
+            Some(NextFirst::Loser)
+        } else if n.has(Rule::kw_alternate) {
+            Some(NextFirst::Alternate)
+        } else {
+            None
+        }),
         Rule::score_stmt if n.at(Rule::int) => {
             let gammon = n.int()?;
             let backgammon = if n.at(Rule::score_backgammon) {
@@ -902,6 +923,9 @@ fn words(rule: Rule) -> &'static str {
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
+        | Rule::match_to_stmt
+        | Rule::match_games_stmt
+        | Rule::match_first_stmt
         | Rule::score_stmt
         | Rule::on_stmt => "a statement",
         _ => clause_words(rule),

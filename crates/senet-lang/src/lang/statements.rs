@@ -472,10 +472,26 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "match points 21..30: 1; 11..20: 2; 1..10: 3",
             "match points none",
+            "match to 5 points",
+            "match to none",
+            "match games \"tables/portes\", \"tables/plakoto\", \"tables/fevga\"",
+            "match games none",
+            "match next game first: winner",
+            "match next game first: loser",
+            "match next game first: alternate",
+            "match next game first: none",
         ],
         forms: &[
             "`match points ITEMS: P; ITEMS: P; ...`",
             "`match points none`",
+            "`match to N points`",
+            "`match to none`",
+            "`match games \"ID\", \"ID\", ...`",
+            "`match games none`",
+            "`match next game first: winner`",
+            "`match next game first: loser`",
+            "`match next game first: alternate`",
+            "`match next game first: none`",
         ],
     },
     Entry {
@@ -648,6 +664,27 @@ impl StatementKind {
                 ..
             } => "`square N: go to first free after M`",
             K::SquareEffect { .. } => "`square N: go to first free before M`",
+            K::Retreat(_)
+            | K::BearOff(_)
+            | K::BearWhen(_)
+            | K::OnlyBearOff(_)
+            | K::Win(_)
+            | K::PinWin(_)
+            | K::DrawStuck
+            | K::End(_)
+            | K::MatchPoints(_)
+            | K::MatchTo(_)
+            | K::MatchGames(_)
+            | K::MatchFirst(_) => self.end_form(),
+            K::On { trigger, .. } => trigger.value.form(),
+        }
+    }
+
+    /// [`StatementKind::form`] of the statements about retreats, bearing off, the end of the
+    /// game and matches.
+    fn end_form(&self) -> &'static str {
+        use StatementKind as K;
+        match self {
             K::Retreat(Some(_)) => "`retreat from SET to N`",
             K::Retreat(None) => "`retreat none`",
             K::BearOff(BearOffSpec::Exact { hindmost: true, .. }) => {
@@ -672,7 +709,15 @@ impl StatementKind {
             K::End(EndSpec::BoardEmpty) => "`end when board empty`",
             K::MatchPoints(p) if p.is_empty() => "`match points none`",
             K::MatchPoints(_) => "`match points ITEMS: P; ITEMS: P; ...`",
-            K::On { trigger, .. } => trigger.value.form(),
+            K::MatchTo(Some(_)) => "`match to N points`",
+            K::MatchTo(None) => "`match to none`",
+            K::MatchGames(g) if g.is_empty() => "`match games none`",
+            K::MatchGames(_) => "`match games \"ID\", \"ID\", ...`",
+            K::MatchFirst(Some(NextFirst::Winner)) => "`match next game first: winner`",
+            K::MatchFirst(Some(NextFirst::Loser)) => "`match next game first: loser`",
+            K::MatchFirst(Some(NextFirst::Alternate)) => "`match next game first: alternate`",
+            K::MatchFirst(None) => "`match next game first: none`",
+            other => unreachable!("not a statement about the end: {other:?}"),
         }
     }
 }

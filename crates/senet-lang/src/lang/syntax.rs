@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 pub use super::key::{ConditionKey, RuleKey, TriggerKey};
+pub use crate::types::NextFirst;
 pub use crate::types::Numbering;
 
 /// A byte range in one source file.
@@ -526,6 +527,12 @@ pub enum StatementKind {
     PinWin(Option<Spanned<u32>>),
     /// `draw when neither side can move`.
     DrawStuck,
+    /// `match to N points` (`None`: `match to none`).
+    MatchTo(Option<Spanned<u32>>),
+    /// `match games "ID", "ID", ...` (empty: `match games none`).
+    MatchGames(Vec<Spanned<String>>),
+    /// `match next game first: WHO` (`None`: `: none`).
+    MatchFirst(Option<NextFirst>),
     /// `score gammon N[, backgammon M on SET]`, or `score single` (`None`).
     Score(Option<ScoreSpec>),
     /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
@@ -605,6 +612,9 @@ impl StatementKind {
             K::Score(_) => RuleKey::Score,
             K::PinWin(_) => RuleKey::PinWin,
             K::DrawStuck => RuleKey::DrawStuck,
+            K::MatchTo(_) => RuleKey::MatchTo,
+            K::MatchGames(_) => RuleKey::MatchGames,
+            K::MatchFirst(_) => RuleKey::MatchFirst,
             K::On {
                 trigger, condition, ..
             } => RuleKey::On(

@@ -12,7 +12,9 @@ mod throw;
 
 pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
-pub use rule_values::{Capture, Destination, EnterOnto, Fallback, Force, Opening, Seats};
+pub use rule_values::{
+    Capture, Destination, EnterOnto, Fallback, Force, NextFirst, Opening, Seats,
+};
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};
 pub use throw::{Throw, ThrowDevice, dice_sets, each_values};

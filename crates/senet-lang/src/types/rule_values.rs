@@ -79,3 +79,14 @@ pub enum EnterOnto {
     Throw,
     Position(PathPos),
 }
+
+/// Who moves first in each game of a match after the first (`match next game first: ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NextFirst {
+    /// The winner of the game before (after a draw, the side that moved first in it).
+    Winner,
+    /// The loser of the game before (after a draw, the side that moved first in it).
+    Loser,
+    /// The side that did not move first in the game before.
+    Alternate,
+}

@@ -28,6 +28,8 @@ pub struct Header<'a> {
     pub turn_cap: u32,
     /// The game was stopped by a player before its end.
     pub stopped: bool,
+    /// The side a match put first (a game of a match after the first); `None`: as the rules say.
+    pub first: Option<Side>,
 }
 
 /// A game record (docs/formats.md), field by field in the order written.
@@ -51,6 +53,10 @@ pub struct Record {
     /// The turn cap the game was played with (records written before it was kept have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_cap: Option<u32>,
+    /// The side that moved first because a match said so (a game of a match after the first,
+    /// `match next game first`); none where the rules chose it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
     pub events: Vec<Event>,
     pub result: ResultNote,
     pub moves: u64,
@@ -130,6 +136,7 @@ impl Record {
                 .map(|s| h.players[usize::from(summary.seat[s])].clone())
                 .to_vec(),
             turn_cap: Some(h.turn_cap),
+            first: h.first.map(|s| engine.rules.sides[s].name.clone()),
             events,
             result: match &summary.outcome {
                 Some(o) => ResultNote::of(engine, o),
@@ -225,6 +232,8 @@ pub enum ReplayError {
         recorded: ResultNote,
         replayed: ResultNote,
     },
+    #[error("the record's `first` is `{0}`, which is no side of its rules")]
+    NoSuchFirst(String),
     #[error("the record seats {recorded:?}, the replay {replayed:?}")]
     OtherSeats {
         recorded: Vec<String>,
@@ -281,6 +290,8 @@ fn json(value: &impl Serialize) -> String {
 /// A game played again from its record: where it stands, and what its players did.
 pub struct Replayed<'e> {
     pub game: Game<'e>,
+    /// The side a match put first, as the record says.
+    pub first: Option<Side>,
     /// What the players did, in order: each throw of the side to move, and each move chosen.
     pub choices: Vec<Choice>,
 }
@@ -419,6 +430,17 @@ fn play_events<'e>(
 ) -> Result<(Replayed<'e>, bool), ReplayError> {
     let mut rng = <Pcg64Mcg as rand::SeedableRng>::seed_from_u64(record.seed);
     let mut game = Game::new(engine, cap);
+    let first = match &record.first {
+        Some(name) => {
+            let side = Side::BOTH
+                .into_iter()
+                .find(|&s| engine.rules.sides[s].name == *name)
+                .ok_or_else(|| ReplayError::NoSuchFirst(name.clone()))?;
+            game.begin_with(side);
+            Some(side)
+        }
+        None => None,
+    };
     let mut choices = Vec::new();
     let over = loop {
         let action = game.next_action();
@@ -488,7 +510,14 @@ fn play_events<'e>(
         }
     };
     events.check(&mut game)?;
-    Ok((Replayed { game, choices }, over))
+    Ok((
+        Replayed {
+            game,
+            first,
+            choices,
+        },
+        over,
+    ))
 }
 
 /// The value of the throw `action` asks for, which the record's event `next` (number `at`)

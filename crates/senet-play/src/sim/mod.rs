@@ -3,6 +3,7 @@
 //! numbers are the same whatever the number of threads.
 
 pub mod compare;
+pub mod matches;
 pub mod merge;
 pub mod metrics;
 pub mod plot;

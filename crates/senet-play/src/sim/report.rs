@@ -177,7 +177,7 @@ pub struct Spread {
 }
 
 impl Spread {
-    fn of(each: &Histogram, mean: f64) -> Spread {
+    pub(super) fn of(each: &Histogram, mean: f64) -> Spread {
         Spread {
             mean,
             p10: each.percentile(1),

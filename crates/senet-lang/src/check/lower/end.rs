@@ -1,8 +1,8 @@
 //! The end and scoring: who wins, when the game ends, and the match points of a series.
 
 use super::{Ctx, mismatch};
-use crate::check::errors::{CheckError, ScoreRule};
-use crate::check::ruleset::{End, Score, Win};
+use crate::check::errors::{CheckError, MatchRule, ScoreRule};
+use crate::check::ruleset::{End, Match, Score, Win};
 use crate::lang::syntax::{EndSpec, RuleKey, ScoreSpec, StatementKind as K, WinSpec};
 use crate::types::Square;
 
@@ -101,5 +101,75 @@ fn score(cx: &mut Ctx, win: Option<Win>, match_points: bool) -> Option<Score> {
                 .as_ref()
                 .map(|(points, set)| (points.value, cx.positions(said.layer, set))),
         },
+    })
+}
+
+/// The most points a match may be played to.
+const MAX_MATCH_POINTS: u32 = 10_000;
+
+/// The match (`match to N points`), its games still to be read (the checker reads the rule sets
+/// `match games` names once the rules are lowered), and who moves first after the first game.
+/// `seats`: whether a throw for seats decides the sides of every game.
+pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
+    let said = cx.rule(&RuleKey::MatchTo);
+    let K::MatchTo(to) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let to = match to {
+        Some(n) if (1..=MAX_MATCH_POINTS).contains(&n.value) => Some(n.value),
+        Some(n) => {
+            cx.out_of_range(
+                said.layer,
+                &n.span,
+                format!("a match to {} points", n.value),
+                "out of range",
+                format!(
+                    "a match is played to 1 to {MAX_MATCH_POINTS} points (`match to 5 points`)"
+                ),
+            );
+            None
+        }
+        None => None,
+    };
+    let said = cx.rule(&RuleKey::MatchFirst);
+    let K::MatchFirst(next_first) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let next_first = *next_first;
+    let games = cx
+        .said(&RuleKey::MatchGames)
+        .is_some_and(|said| matches!(&*said.kind, K::MatchGames(g) if !g.is_empty()));
+    if to.is_none() && cx.said(&RuleKey::MatchTo).is_none() {
+        for (key, stated) in [
+            (RuleKey::MatchGames, games),
+            (RuleKey::MatchFirst, next_first.is_some()),
+        ] {
+            if let Some(said) = cx.said(&key).filter(|_| stated) {
+                cx.err_against(
+                    said.layer,
+                    CheckError::MatchClash {
+                        span: said.span.clone().into(),
+                        rule: MatchRule::NoMatch,
+                    },
+                    &[RuleKey::MatchTo],
+                );
+            }
+        }
+    }
+    if seats && next_first.is_some() {
+        let said = cx.rule(&RuleKey::MatchFirst);
+        cx.err_against(
+            said.layer,
+            CheckError::MatchClash {
+                span: said.span.clone().into(),
+                rule: MatchRule::FirstWithSeats,
+            },
+            &[RuleKey::Seats],
+        );
+    }
+    to.map(|to| Match {
+        to,
+        games: Vec::new(),
+        next_first,
     })
 }

@@ -743,6 +743,7 @@ struct Parts {
     entering: crate::check::ruleset::Entering,
     bearing: bear_off::Bearing,
     ending: end::Ending,
+    matched: Option<crate::check::ruleset::Match>,
 }
 
 /// Lowers every concern, in the order their rules depend on each other, and reports the rules
@@ -829,6 +830,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         );
         stacks::refuse(cx, &refused);
     }
+    let matched = end::match_rules(cx, opening.seats.is_some());
     Some(Parts {
         board,
         stacks,
@@ -844,6 +846,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         entering,
         bearing,
         ending,
+        matched,
     })
 }
 
@@ -1127,6 +1130,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         score: parts.ending.score,
         pin_win: parts.stacks.pin_win,
         draw_stuck: parts.stacks.draw_stuck,
+        matched: parts.matched,
         rules,
         hash: String::new(),
         files: Vec::new(),

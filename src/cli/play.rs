@@ -379,7 +379,15 @@ impl Terminal<'_> {
         let (engine, style) = (self.engine, self.style);
         let r = &engine.rules;
         self.introduced[s] = true;
-        let first = if r.throw_off {
+        let first = if let Some(side) = self.a.first {
+            if side == s {
+                "the match has you move first".to_string()
+            } else {
+                format!("the match has {} move first", style.side(engine, side))
+            }
+        } else if r.opening_throw.is_some() {
+            "an opening throw of one die each decides who moves first".to_string()
+        } else if r.throw_off {
             "a throw-off decides who moves first".to_string()
         } else if r.first == s {
             "you move first".to_string()

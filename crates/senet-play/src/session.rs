@@ -15,7 +15,7 @@ use crate::notation::record::{Choice, Header, Record, Replayed};
 use crate::players::Player;
 use crate::solve::Solved;
 use senet_engine::engine::Engine;
-use senet_engine::engine::game::{Action, Game, GameEvent, Player as _, random_throw};
+use senet_engine::engine::game::{Action, Game, GameEvent, Player as _, random_throw_for};
 use senet_lang::check::RuleSet;
 use senet_lang::types::Side;
 
@@ -254,7 +254,7 @@ impl<'e> Play<'e> {
             Action::Over => return Ok(Some(Needs::Nothing)),
         }
         self.game
-            .give_throw(random_throw(self.engine, &mut self.rng));
+            .give_throw(random_throw_for(self.engine, action, &mut self.rng));
         Ok(None)
     }
 

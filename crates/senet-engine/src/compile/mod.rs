@@ -64,6 +64,9 @@ pub fn compile(r: &RuleSet) -> Rules {
         pieces: r.pieces,
         first: r.first,
         throw_off: r.throw_off,
+        opening_throw: r.opening_throw,
+        start_outcomes: start_outcomes(r),
+        opening_codes: opening_codes(r),
         throws: ThrowTable::new(&r.throw),
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
@@ -368,5 +371,37 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         effects,
         exit_throws,
         start,
+    }
+}
+
+/// The code of the throw two dice of an opening throw make, for every pair of faces (see
+/// [`Rules::opening_codes`]).
+fn opening_codes(r: &senet_lang::check::RuleSet) -> Vec<u8> {
+    let (Some(_), senet_lang::types::ThrowDevice::Each { faces, .. }) =
+        (&r.opening_throw, &r.throw)
+    else {
+        return Vec::new();
+    };
+    let sets = senet_lang::types::dice_sets(faces);
+    let f = faces.first().copied().unwrap_or(6);
+    let mut codes = Vec::with_capacity(usize::from(f) * usize::from(f));
+    for a in 1..=f {
+        for b in 1..=f {
+            let shown = vec![a.max(b), a.min(b)];
+            let k = sets.iter().position(|s| *s == shown).unwrap_or(0);
+            codes.push(u8::try_from(k + 1).unwrap_or(u8::MAX));
+        }
+    }
+    codes
+}
+
+/// The equally likely outcomes of a throw before the game: one die's faces for an opening throw
+/// of one die each, else the whole throw's (a throw-off throws as the game does).
+fn start_outcomes(r: &senet_lang::check::RuleSet) -> Vec<u8> {
+    match (&r.opening_throw, &r.throw) {
+        (Some(_), senet_lang::types::ThrowDevice::Each { faces, .. }) => {
+            (1..=faces.first().copied().unwrap_or(6)).collect()
+        }
+        _ => ThrowTable::new(&r.throw).outcomes,
     }
 }

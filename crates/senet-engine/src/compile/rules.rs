@@ -307,6 +307,15 @@ pub struct Rules {
     pub first: Side,
     /// Each side throws once before the game; the higher throw moves first.
     pub throw_off: bool,
+    /// Each side throws one die before the game, again while they are equal; the higher moves
+    /// first, playing both dice or throwing again.
+    pub opening_throw: Option<senet_lang::types::OpeningThrow>,
+    /// The equally likely outcomes of a throw before the game (of the throw-off or the opening
+    /// throw): one entry each.
+    pub start_outcomes: Vec<u8>,
+    /// With an opening throw of one die each: the code of the throw the two dice make, at
+    /// `(a - 1) * faces + (b - 1)` for dice `a` and `b` (empty otherwise).
+    pub opening_codes: Vec<u8>,
     pub throws: ThrowTable,
     /// The throwing device, for drawing a throw.
     pub device: ThrowDevice,

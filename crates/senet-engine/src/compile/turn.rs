@@ -93,7 +93,7 @@ impl TurnMachine {
         let after_seating = if has_opening { Opening } else { Throw };
         let start = if r.seats.is_some() {
             Seating
-        } else if r.throw_off {
+        } else if r.throw_off || r.opening_throw.is_some() {
             ThrowOff
         } else {
             after_seating
@@ -109,7 +109,7 @@ impl TurnMachine {
         if r.seats.is_some() {
             add(Seating, SeatTaken, after_seating, Same);
         }
-        if r.throw_off {
+        if r.throw_off || r.opening_throw.is_some() {
             add(ThrowOff, StartDecided, after_seating, Same);
         }
         if has_opening {

@@ -8,7 +8,7 @@ use super::split_draw::Drawn;
 use super::{Engine, Listing, Move, Outcome, PassReport, Position, Report, StepReport};
 use crate::compile::{Event, Phase};
 use senet_lang::types::limits::MAX_SQUARES;
-use senet_lang::types::{PerSide, Side, Throw};
+use senet_lang::types::{OpeningThrow, PerSide, Side, Throw};
 
 /// Chooses a move. Agents implement this.
 pub trait Player {
@@ -195,6 +195,9 @@ pub struct Game<'e> {
     moves: Vec<Move>,
     /// The first side's throw of the throw-off, once made.
     first_throw: Option<u8>,
+    /// The throw the opening throw's two dice make, played by the side that won it as its
+    /// first throw (`the higher plays both`), until it is.
+    opening_dice: Option<u8>,
     /// What a turn that plays each throw whole keeps (apart, so that other games do not carry
     /// it among the fields they use on every move).
     spend: Box<Spend>,
@@ -230,6 +233,7 @@ impl<'e> Game<'e> {
             began: None,
             moves: Vec::with_capacity(32),
             first_throw: None,
+            opening_dice: None,
             spend: Box::default(),
         }
     }
@@ -246,6 +250,7 @@ impl<'e> Game<'e> {
         self.landings = [0; MAX_SQUARES];
         self.seat_player = 0;
         self.first_throw = None;
+        self.opening_dice = None;
         self.last_side = None;
         self.began = None;
         self.turn_throws = 0;
@@ -426,6 +431,11 @@ impl<'e> Game<'e> {
                 // Per-side state (an opening due, a lost turn) is rare: one test keeps it off
                 // the common path.
                 Phase::Throw => {
+                    if let Some(code) = self.opening_dice.take() {
+                        // The opening throw's dice are this turn's throw: nothing is thrown.
+                        self.thrown(side, code);
+                        continue;
+                    }
                     if self.pos.flags == 0 || !self.before_throw(side) {
                         if self.turn_throws >= self.turn_cap {
                             self.stop(Stop::LongTurn);
@@ -528,7 +538,11 @@ impl<'e> Game<'e> {
             self.throw_off(value);
             return;
         }
-        let side = self.pos.to_move;
+        self.thrown(self.pos.to_move, value);
+    }
+
+    /// A throw of `side`'s turn, thrown or (the opening throw's dice) given.
+    fn thrown(&mut self, side: Side, value: u8) {
         self.emit(|| GameEvent::Throw { side, value });
         self.turn_throws += 1;
         let value = Throw::from(value);
@@ -548,6 +562,10 @@ impl<'e> Game<'e> {
     /// A throw of the throw-off: the first side's is kept, the second side's decides who moves
     /// first (the higher throw; on a tie, the side the rules name).
     fn throw_off(&mut self, value: u8) {
+        if let Some(opening) = self.engine.rules.opening_throw {
+            self.opening_throw(value, opening);
+            return;
+        }
         let Some(first) = self.first_throw else {
             self.first_throw = Some(value);
             self.emit(|| GameEvent::StartThrow {
@@ -567,6 +585,43 @@ impl<'e> Game<'e> {
             value,
             starts: Some(starts),
         });
+        self.pos.to_move = starts;
+        self.advance(Event::StartDecided);
+    }
+
+    /// A die of the opening throw: the first side's is kept; the second side's decides who moves
+    /// first (the higher die), or on equal dice both throw again. The winner plays the two dice
+    /// as its first throw (`PlaysBoth`), or throws again to begin.
+    fn opening_throw(&mut self, value: u8, opening: OpeningThrow) {
+        let Some(first) = self.first_throw else {
+            self.first_throw = Some(value);
+            self.emit(|| GameEvent::StartThrow {
+                side: Side::First,
+                value,
+                starts: None,
+            });
+            return;
+        };
+        let starts = match value.cmp(&first) {
+            std::cmp::Ordering::Greater => Some(Side::Second),
+            std::cmp::Ordering::Less => Some(Side::First),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.emit(|| GameEvent::StartThrow {
+            side: Side::Second,
+            value,
+            starts,
+        });
+        let Some(starts) = starts else {
+            // Equal dice: both throw again.
+            self.first_throw = None;
+            return;
+        };
+        if opening == OpeningThrow::PlaysBoth {
+            let faces = self.engine.rules.start_outcomes.len();
+            let at = usize::from(first - 1) * faces + usize::from(value - 1);
+            self.opening_dice = self.engine.rules.opening_codes.get(at).copied();
+        }
         self.pos.to_move = starts;
         self.advance(Event::StartDecided);
     }
@@ -782,6 +837,21 @@ pub(super) fn fresh_summary() -> GameSummary {
     }
 }
 
+/// The throw `action` asks for, drawn from its equally likely outcomes: a throw before the game
+/// (of the throw-off, or one die of an opening throw) from those of [`Rules::start_outcomes`],
+/// every other from the device's.
+///
+/// [`Rules::start_outcomes`]: crate::compile::Rules::start_outcomes
+#[inline]
+pub fn random_throw_for<R: rand::Rng + ?Sized>(engine: &Engine, action: Action, rng: &mut R) -> u8 {
+    if let Action::StartThrow { .. } = action {
+        let outcomes = &engine.rules.start_outcomes;
+        outcomes[draw_below(rng, outcomes.len())]
+    } else {
+        random_throw(engine, rng)
+    }
+}
+
 /// A throw drawn from the device's equally likely outcomes.
 #[inline(always)]
 pub fn random_throw<R: rand::Rng + ?Sized>(engine: &Engine, rng: &mut R) -> u8 {
@@ -850,7 +920,7 @@ pub fn run_watched<R: rand::Rng + ?Sized, W: Watch>(
         }
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                let v = random_throw(engine, rng);
+                let v = random_throw_for(engine, action, rng);
                 game.give_throw(v);
             }
             Action::Choose { side } => {

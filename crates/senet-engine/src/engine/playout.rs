@@ -16,6 +16,7 @@ use rand::Rng;
 
 use super::game::{
     Action, Game, GameSummary, Stop, Tally, draw_below, fresh_summary, random_throw,
+    random_throw_for,
 };
 use super::generate::{Movable, OFF, between, bit, lowest};
 use super::split_draw::{DrawRoom, Drawn};
@@ -145,8 +146,10 @@ impl<'e> Playout<'e> {
                 break true;
             }
             match game.next_action() {
-                Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                    game.give_throw(random_throw(engine, throws));
+                action @ (Action::SeatThrow { .. }
+                | Action::StartThrow { .. }
+                | Action::Throw { .. }) => {
+                    game.give_throw(random_throw_for(engine, action, throws));
                 }
                 Action::Choose { side } => {
                     let n = game.moves().len();

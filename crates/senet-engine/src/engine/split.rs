@@ -551,7 +551,7 @@ mod tests {
     use senet_lang::types::Throw;
 
     use crate::compile::compile;
-    use crate::engine::game::{Action, Game, random_throw};
+    use crate::engine::game::{Action, Game, random_throw_for};
     use crate::engine::{Engine, Listing, Move, Position};
 
     /// Positions where a side chose a move in random games of `engine`.
@@ -570,7 +570,7 @@ mod tests {
                         let i = choices.random_range(0..game.moves().len());
                         game.choose(i);
                     }
-                    _ => game.give_throw(random_throw(engine, &mut rng)),
+                    action => game.give_throw(random_throw_for(engine, action, &mut rng)),
                 }
             }
         }

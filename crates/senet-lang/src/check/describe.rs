@@ -233,6 +233,7 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Path { .. } | K::Sides(_) | K::Colour { .. } | K::Pieces(_) => path_rule(kind),
         K::Start(_)
         | K::First { .. }
+        | K::FirstByOpening(_)
         | K::FirstMoveOrder(_)
         | K::Begin(_)
         | K::FirstMove(_)
@@ -439,6 +440,8 @@ fn start_rule(kind: &StatementKind) -> String {
             "Before the first turn each side throws once, in side order: the higher throw moves first; on equal throws {} does.",
             side.value
         ),
+        K::FirstByOpening(OpeningThrow::PlaysBoth) => "Before the first turn each side throws one die, in side order, again and again while they are equal: the side with the higher die moves first, and plays the two dice thrown as its first throw.".into(),
+        K::FirstByOpening(OpeningThrow::ThrowsAgain) => "Before the first turn each side throws one die, in side order, again and again while they are equal: the side with the higher die moves first, and throws again to begin.".into(),
         K::FirstMoveOrder(true) => "A piece that started on the board and has not moved yet waits while the nearest piece ahead of it on its path (of either side) has not moved either; the front piece moves freely.".into(),
         K::FirstMoveOrder(false) => "Pieces that have not moved yet may make their first moves in any order.".into(),
         K::Begin(v) if v.is_empty() => "A side may move from its first throw.".into(),

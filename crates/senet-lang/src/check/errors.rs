@@ -1007,6 +1007,11 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        OpeningThrow => (
+            "an opening throw of one die each, but the throw is not two dice of one kind played one by one",
+            "only with two dice played one by one",
+            "throw two dice played one by one (`throw dice 6, 6: each`), or say who moves first (`first white`)",
+        ),
         PinWin => (
             "a win by pinning, but no piece is ever pinned",
             "only where pieces are pinned",

@@ -3,8 +3,8 @@
 
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
 use crate::types::{
-    Board, Capture, Destination, EnterOnto, Force, NextFirst, Opening, PathPos, PerSide, Seats,
-    Side, Square, ThrowDevice,
+    Board, Capture, Destination, EnterOnto, Force, NextFirst, Opening, OpeningThrow, PathPos,
+    PerSide, Seats, Side, Square, ThrowDevice,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +23,9 @@ pub struct RuleSet {
     pub first: Side,
     /// Who moves first is decided by a throw-off; `first` wins a tie.
     pub throw_off: bool,
+    /// Who moves first is decided by an opening throw of one die each (`first` is the side that
+    /// throws first).
+    pub opening_throw: Option<OpeningThrow>,
     pub throw: ThrowDevice,
     /// Throw values after whose move the side throws again, ascending.
     pub extra_after: Vec<u8>,

@@ -54,7 +54,9 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::Pieces => a.pieces == b.pieces,
         RuleKey::Start => same_start(&a.start, &b.start),
-        RuleKey::First => (a.first, a.throw_off) == (b.first, b.throw_off),
+        RuleKey::First => {
+            (a.first, a.throw_off, a.opening_throw) == (b.first, b.throw_off, b.opening_throw)
+        }
         RuleKey::Throw => a.throw == b.throw,
         RuleKey::ExtraAfter => a.extra_after == b.extra_after,
         RuleKey::ExtraOn => a.extra_on == b.extra_on,
@@ -79,19 +81,17 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             )
         }
         RuleKey::Priority => a.priority == b.priority,
-        RuleKey::Stacks => a.stack_limit == b.stack_limit,
-        RuleKey::Score => a.score == b.score,
-        RuleKey::PinWin => a.pin_win == b.pin_win,
-        RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
-        RuleKey::Closed => a.closed_with == b.closed_with,
-        RuleKey::Doubles => a.doubles_twice == b.doubles_twice,
-        RuleKey::UseDice => a.use_larger == b.use_larger,
-        RuleKey::EnterFirst => a.enter_first == b.enter_first,
-        RuleKey::StacksOn => {
-            a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
-        }
-        RuleKey::LeaveStart => a.leave_after == b.leave_after,
-        RuleKey::Combined => a.combined == b.combined,
+        RuleKey::Stacks
+        | RuleKey::Score
+        | RuleKey::PinWin
+        | RuleKey::DrawStuck
+        | RuleKey::Closed
+        | RuleKey::Doubles
+        | RuleKey::UseDice
+        | RuleKey::EnterFirst
+        | RuleKey::StacksOn
+        | RuleKey::LeaveStart
+        | RuleKey::Combined => same_stacked(a, b, key),
         RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
@@ -302,5 +302,24 @@ fn same_match(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             games(a) == games(b)
         }
         _ => a.and_then(|m| m.next_first) == b.and_then(|m| m.next_first),
+    }
+}
+
+/// [`same_rule`] for the rules of stacks and dice played one by one.
+fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::Stacks => a.stack_limit == b.stack_limit,
+        RuleKey::Score => a.score == b.score,
+        RuleKey::PinWin => a.pin_win == b.pin_win,
+        RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
+        RuleKey::Closed => a.closed_with == b.closed_with,
+        RuleKey::Doubles => a.doubles_twice == b.doubles_twice,
+        RuleKey::UseDice => a.use_larger == b.use_larger,
+        RuleKey::EnterFirst => a.enter_first == b.enter_first,
+        RuleKey::StacksOn => {
+            a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
+        }
+        RuleKey::LeaveStart => a.leave_after == b.leave_after,
+        _ => a.combined == b.combined,
     }
 }

@@ -348,6 +348,13 @@ fn start_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
                 }
             })
         }
+        Rule::first_stmt if n.at(Rule::opening_throw) => {
+            StatementKind::FirstByOpening(if n.node(Rule::opening_throw).has(Rule::kw_both) {
+                OpeningThrow::PlaysBoth
+            } else {
+                OpeningThrow::ThrowsAgain
+            })
+        }
         Rule::first_stmt if n.at(Rule::throw_off) => StatementKind::First {
             side: n.node(Rule::throw_off).ident(),
             throw_off: true,
@@ -941,6 +948,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::start_alternating => "`alternating from N`",
         Rule::start_sides | Rule::start_side => "a side and its squares, such as `red on 1, 3, 5`",
         Rule::throw_off => "`by throw-off, ties to SIDE`",
+        Rule::opening_throw => "`by opening throw: one die each, the higher plays both`",
         Rule::sticks => "sticks and their values, such as `4 sticks: 0 -> 5, 1 -> 1, ...`",
         Rule::table_entry => "a count of light sides and its value, such as `0 -> 5`",
         Rule::die => "`die N`",

@@ -161,8 +161,18 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "first",
-        examples: &["first red", "first by throw-off, ties to red"],
-        forms: &["`first SIDE`", "`first by throw-off, ties to SIDE`"],
+        examples: &[
+            "first red",
+            "first by throw-off, ties to red",
+            "first by opening throw: one die each, the higher plays both",
+            "first by opening throw: one die each, the higher throws again",
+        ],
+        forms: &[
+            "`first SIDE`",
+            "`first by throw-off, ties to SIDE`",
+            "`first by opening throw: one die each, the higher plays both`",
+            "`first by opening throw: one die each, the higher throws again`",
+        ],
     },
     Entry {
         keyword: "throw",
@@ -577,6 +587,12 @@ impl StatementKind {
                 throw_off: true, ..
             } => "`first by throw-off, ties to SIDE`",
             K::First { .. } => "`first SIDE`",
+            K::FirstByOpening(OpeningThrow::PlaysBoth) => {
+                "`first by opening throw: one die each, the higher plays both`"
+            }
+            K::FirstByOpening(OpeningThrow::ThrowsAgain) => {
+                "`first by opening throw: one die each, the higher throws again`"
+            }
             K::Throw(spec) => spec.form(),
             K::ExtraAfter(v) if v.is_empty() => "`extra throw after none`",
             K::ExtraAfter(_) => "`extra throw after V, V, ...`",

@@ -3,8 +3,8 @@
 use std::ops::Range;
 
 pub use super::key::{ConditionKey, RuleKey, TriggerKey};
-pub use crate::types::NextFirst;
 pub use crate::types::Numbering;
+pub use crate::types::{NextFirst, OpeningThrow};
 
 /// A byte range in one source file.
 pub type Span = Range<usize>;
@@ -445,6 +445,8 @@ pub enum StatementKind {
         side: Spanned<String>,
         throw_off: bool,
     },
+    /// `first by opening throw: one die each, the higher plays both | throws again`.
+    FirstByOpening(OpeningThrow),
     Throw(ThrowSpec),
     ExtraAfter(Vec<Spanned<u32>>),
     /// `begin with V, ...`: a side makes no move until it throws one of these (empty: `none`).
@@ -567,7 +569,7 @@ impl StatementKind {
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),
             K::Pieces(_) => RuleKey::Pieces,
             K::Start(_) => RuleKey::Start,
-            K::First { .. } => RuleKey::First,
+            K::First { .. } | K::FirstByOpening(_) => RuleKey::First,
             K::Throw(_) => RuleKey::Throw,
             K::ExtraAfter(_) => RuleKey::ExtraAfter,
             K::Begin(_) => RuleKey::Begin,

@@ -13,7 +13,7 @@ mod throw;
 pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
 pub use rule_values::{
-    Capture, Destination, EnterOnto, Fallback, Force, NextFirst, Opening, Seats,
+    Capture, Destination, EnterOnto, Fallback, Force, NextFirst, Opening, OpeningThrow, Seats,
 };
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};

@@ -90,3 +90,14 @@ pub enum NextFirst {
     /// The side that did not move first in the game before.
     Alternate,
 }
+
+/// An opening throw of one die each (`first by opening throw: one die each, ...`): the higher
+/// moves first (on equal dice both throw again), and then plays the two dice thrown as its first
+/// throw, or throws again to begin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpeningThrow {
+    /// `the higher plays both`.
+    PlaysBoth,
+    /// `the higher throws again`.
+    ThrowsAgain,
+}

@@ -458,7 +458,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
     use senet_engine::compile::compile;
-    use senet_engine::engine::game::{Action, Game, Player, draw_below, random_throw};
+    use senet_engine::engine::game::{Action, Game, Player, draw_below, random_throw_for};
     use senet_engine::engine::{Engine, Listing, Position};
     use senet_lang::check::check_text;
 
@@ -513,7 +513,7 @@ win first to bear off all
                     let i = draw_below(&mut rng, game.moves().len());
                     game.choose(i);
                 }
-                _ => game.give_throw(random_throw(engine, &mut rng)),
+                action => game.give_throw(random_throw_for(engine, action, &mut rng)),
             }
         }
     }

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::event::{Event, ResultNote, StepNote};
 use super::position::MoveMarks;
-use senet_engine::engine::game::{Action, Game, GameEvent, GameSummary, Stop, random_throw};
+use senet_engine::engine::game::{Action, Game, GameEvent, GameSummary, Stop, random_throw_for};
 use senet_engine::engine::{Engine, Outcome};
 use senet_lang::check::RuleSet;
 use senet_lang::check::load::{ChainFile, MAX_EXTENDS_DEPTH};
@@ -456,12 +456,16 @@ fn play_events<'e>(
         match action {
             Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
                 let value = thrown(engine, action, next, at)?;
-                if !engine.rules.throws.can_give(value) {
+                let possible = match action {
+                    Action::StartThrow { .. } => engine.rules.start_outcomes.contains(&value),
+                    _ => engine.rules.throws.can_give(value),
+                };
+                if !possible {
                     return Err(ReplayError::ImpossibleThrow { at, value });
                 }
                 // Every throw comes from the record's seed, in order: a throw changed by hand
                 // is found out.
-                let seeded = random_throw(engine, &mut rng);
+                let seeded = random_throw_for(engine, action, &mut rng);
                 if value != seeded {
                     return Err(ReplayError::Seed { at, seeded, value });
                 }

@@ -103,11 +103,20 @@ impl<'a> Narrator<'a> {
                 value,
                 starts,
             } => {
+                let opening = self.engine.rules.opening_throw.is_some();
                 self.seat_throws
                     .push(format!("{} throws {value}", self.side(side)));
+                if opening && side == Side::Second && starts.is_none() {
+                    self.seat_throws.push("equal: again".into());
+                }
                 if let Some(first) = starts {
                     let text = format!(
-                        "Throw-off: {}; so {} moves first.",
+                        "{}: {}; so {} moves first.",
+                        if opening {
+                            "Opening throw"
+                        } else {
+                            "Throw-off"
+                        },
                         self.seat_throws.join(", "),
                         self.side(first)
                     );

@@ -810,6 +810,19 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         removable,
     );
     let each = throws.device.as_ref().is_some_and(ThrowDevice::is_each);
+    // An opening throw of one die each: two dice of one kind, played one by one.
+    let two_dice = matches!(
+        &throws.device,
+        Some(ThrowDevice::Each { faces, .. }) if faces.len() == 2 && faces[0] == faces[1]
+    );
+    if layout.opening_throw.is_some() && !two_dice && throws.device.is_some() {
+        stacks::needs(
+            cx,
+            &RuleKey::First,
+            crate::check::errors::StackRule::OpeningThrow,
+            RuleKey::Throw,
+        );
+    }
     let stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
     if layout.stack_limit == 1 {
         let rule = match capture {
@@ -1067,6 +1080,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
             .or(parts.opening.seats.map(|s| s.side))
             .unwrap_or(Side::First),
         throw_off: parts.layout.throw_off,
+        opening_throw: parts.layout.opening_throw,
         throw: parts.throws.device?,
         extra_after: union(parts.throws.extra_after, parts.events.after_move),
         begin: parts.throws.begin,

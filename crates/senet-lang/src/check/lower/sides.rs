@@ -6,7 +6,7 @@ use crate::check::ruleset::Start;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, StartSpec, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
-use crate::types::{PathPos, PerSide, Side, Square};
+use crate::types::{OpeningThrow, PathPos, PerSide, Side, Square};
 
 /// The colours a side may be drawn in.
 pub const COLOURS: &[&str] = &[
@@ -21,6 +21,8 @@ pub(super) struct Layout {
     pub first: Option<Side>,
     /// Who moves first is decided by a throw-off (`first` is then who wins a tie).
     pub throw_off: bool,
+    /// Who moves first is decided by an opening throw of one die each.
+    pub opening_throw: Option<OpeningThrow>,
     /// The most pieces of a side on one square (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
 }
@@ -42,20 +44,21 @@ pub(super) fn layout(cx: &mut Ctx) -> Layout {
         }
         _ => None,
     };
-    let (first, throw_off) = match cx.said(&RuleKey::First) {
-        Some(said) => {
-            let K::First { side, throw_off } = &*said.kind else {
-                mismatch(&said.kind)
-            };
-            (cx.side(said.layer, side), *throw_off)
-        }
-        None => (None, false),
+    let (first, throw_off, opening_throw) = match cx.said(&RuleKey::First) {
+        Some(said) => match &*said.kind {
+            K::First { side, throw_off } => (cx.side(said.layer, side), *throw_off, None),
+            // The first side throws first; no side wins a tie.
+            K::FirstByOpening(o) => (Some(Side::First), false, Some(*o)),
+            other => mismatch(other),
+        },
+        None => (None, false, None),
     };
     Layout {
         pieces,
         start,
         first,
         throw_off,
+        opening_throw,
         stack_limit,
     }
 }

@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::net::{Layout, Net, Valuer, first_score};
-use senet_engine::engine::game::{Action, Game, draw_below, random_throw};
+use senet_engine::engine::game::{Action, Game, draw_below, random_throw_for};
 use senet_engine::engine::{Engine, Listing};
 use senet_lang::types::Side;
 
@@ -103,7 +103,7 @@ pub fn train(engine: &Engine, t: Training, mut progress: impl FnMut(u64)) -> Net
             match action {
                 Action::Over => break,
                 Action::SeatThrow { .. } | Action::StartThrow { .. } | Action::Throw { .. } => {
-                    let v = random_throw(engine, &mut rng);
+                    let v = random_throw_for(engine, action, &mut rng);
                     game.give_throw(v);
                 }
                 Action::Choose { side } => {

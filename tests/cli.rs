@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 55] = [
+const BUNDLED: [&str; 56] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -62,6 +62,7 @@ const BUNDLED: [&str; 55] = [
     "tables/medio-emperador",
     "tables/mughrabieh",
     "tables/nard",
+    "tables/pareia-de-entrada",
     "tables/paumecary",
     "tables/plakoto",
     "tables/portes",

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 55] = [
+const IDS: [&str; 56] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -79,6 +79,7 @@ const IDS: [&str; 55] = [
     "tables/medio-emperador",
     "tables/mughrabieh",
     "tables/nard",
+    "tables/pareia-de-entrada",
     "tables/paumecary",
     "tables/plakoto",
     "tables/portes",
@@ -535,6 +536,7 @@ game_properties! {
     games_tables_medio_emperador: "tables/medio-emperador", 8;
     games_tables_nard: "tables/nard", 8;
     games_tables_paumecary: "tables/paumecary", 8;
+    games_tables_pareia_de_entrada: "tables/pareia-de-entrada", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

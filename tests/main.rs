@@ -15,6 +15,7 @@ mod cli_match;
 mod compare;
 mod compile;
 mod diagnostics;
+mod dice_turns;
 mod draw;
 mod engine_limits;
 mod engine_props;

@@ -71,6 +71,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         device: r.throw.clone(),
         extra_after: mask(&r.extra_after),
         extra_after_pass: mask(&r.extra_after_pass),
+        extra_codes: extra_codes(r),
         begin: mask(&r.begin),
         first_move: mask(&r.first_move),
         first_after_ahead: r.first_after_ahead,
@@ -372,6 +373,25 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
         exit_throws,
         start,
     }
+}
+
+/// The codes of the throws whose dice all show one number, where such a throw gives another
+/// turn (see [`Rules::extra_codes`]).
+fn extra_codes(r: &RuleSet) -> u64 {
+    let senet_lang::types::ThrowDevice::Each { faces, .. } = &r.throw else {
+        return 0;
+    };
+    if !r.extra_turn {
+        return 0;
+    }
+    senet_lang::types::dice_sets(faces)
+        .iter()
+        .zip(1u64..)
+        .filter(|(shown, _)| shown.windows(2).all(|w| w[0] == w[1]))
+        .fold(
+            0,
+            |mask, (_, code)| if code < 64 { mask | 1 << code } else { mask },
+        )
 }
 
 /// The code of the throw two dice of an opening throw make, for every pair of faces (see

@@ -323,6 +323,9 @@ pub struct Rules {
     pub extra_after: u32,
     /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
     pub extra_after_pass: u32,
+    /// Dice played one by one, bit `c` set: a turn thrown with code `c` (its dice all equal) is
+    /// followed by another, after its move or its pass (`extra turn when all dice are equal`).
+    pub extra_codes: u64,
     /// Bit v: a throw of v lets a side that has not yet begun begin (0: every side has begun).
     pub begin: u32,
     /// Bit v: a piece that started on the board may make its first move with a throw of v (0:

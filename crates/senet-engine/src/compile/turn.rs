@@ -144,12 +144,13 @@ impl TurnMachine {
             || r.extra_on_capture.values().any(|v| !v.is_empty())
             || r.entering.throw_again
             || r.turn_rules.iter().any(|t| t.throw_again.is_some())
+            || r.extra_turn
         {
             add(moving, MovedExtraThrow, Throw, Same);
         }
         add(moving, Passed, Throw, Other);
         // Where extra throws add up, a side owed throws throws again after a pass too.
-        if !r.extra_after_pass.is_empty() || r.extra_add_up {
+        if !r.extra_after_pass.is_empty() || r.extra_add_up || r.extra_turn {
             add(moving, PassedExtraThrow, Throw, Same);
         }
         add(moving, Ended, GameOver, Same);

@@ -663,7 +663,9 @@ impl Engine {
             captured |= landed.captured;
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
-        let extra_after = r.extra_after & throw.mask_bit() != 0 && !(r.split && r.throw_again != 0);
+        let extra_after = (r.extra_after & throw.mask_bit() != 0
+            || r.extra_codes & throw.code_bit() != 0)
+            && !(r.split && r.throw_again != 0);
         let mut phase = self.moving;
         let mut event = if extra_square || extra_after {
             Event::MovedExtraThrow
@@ -795,9 +797,11 @@ impl Engine {
         if !pos.begun(s) && self.rules.begin & throw.mask_bit() != 0 {
             pos.flags &= !not_begun_flag(s);
         }
-        let event = if self.rules.extra_after_pass & throw.mask_bit() != 0 || pos.owed > 0 {
+        let by_value = self.rules.extra_after_pass & throw.mask_bit() != 0
+            || self.rules.extra_codes & throw.code_bit() != 0;
+        let event = if by_value || pos.owed > 0 {
             // Where extra throws add up, a pass uses one that is owed.
-            if self.rules.extra_after_pass & throw.mask_bit() == 0 {
+            if !by_value {
                 pos.owed -= 1;
             }
             Event::PassedExtraThrow

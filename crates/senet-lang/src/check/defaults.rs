@@ -55,6 +55,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::NoPassing => K::NoPassing(SetExpr::None),
         RuleKey::StopAndGo => K::StopAndGo(SetExpr::None),
         RuleKey::ExtraAddUp => K::ExtraAddUp(false),
+        RuleKey::ExtraTurn => K::ExtraTurn(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {
             side: Spanned::new(side.clone(), 0..0),

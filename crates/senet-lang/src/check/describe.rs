@@ -239,9 +239,12 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::FirstMove(_)
         | K::Seats(_)
         | K::Opening { .. } => start_rule(kind),
-        K::Throw(_) | K::ExtraAfter(_) | K::ExtraOn(_) | K::Turn(_) | K::ExtraAddUp(_) => {
-            throw_rule(kind)
-        }
+        K::Throw(_)
+        | K::ExtraAfter(_)
+        | K::ExtraOn(_)
+        | K::Turn(_)
+        | K::ExtraAddUp(_)
+        | K::ExtraTurn(_) => throw_rule(kind),
         K::Enter(_) | K::Capture(_) | K::Protect(_) | K::Safe(_) | K::Blockade(_) => {
             capture_rule(kind)
         }
@@ -527,6 +530,8 @@ fn throw_rule(kind: &StatementKind) -> String {
         ),
         K::ExtraAddUp(true) => "Extra throws add up: every cause of an extra throw (the value thrown, each square landed on that throws again, a capture, an event rule) gives one, and the side throws as many times more before its turn ends.".into(),
         K::ExtraAddUp(false) => "A move earns one extra throw at most, whatever gives it.".into(),
+        K::ExtraTurn(true) => "A turn whose dice all show one number (doubles, or triples with three dice) is followed by another turn of the same side, whether it moved or passed.".into(),
+        K::ExtraTurn(false) => "Equal dice give no other turn.".into(),
         other => unreachable!("not a rule about throws: {other:?}"),
     }
 }

@@ -1007,6 +1007,11 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        ExtraTurn => (
+            "another turn when all dice are equal, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw dice played one by one (`throw dice 6, 6: each`), or give extra throws by value (`extra throw after 6`)",
+        ),
         OpeningThrow => (
             "an opening throw of one die each, but the throw is not two dice of one kind played one by one",
             "only with two dice played one by one",

@@ -141,6 +141,9 @@ pub struct RuleSet {
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,
+    /// A turn whose dice all show one number is followed by another (`extra turn when all dice
+    /// are equal`).
+    pub extra_turn: bool,
     /// Games played one after another until a side has enough points (`match to N points`).
     pub matched: Option<Match>,
     /// Every rule the files state, in file order, for `explain` and `diff`.

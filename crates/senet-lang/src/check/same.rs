@@ -13,36 +13,14 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
         RuleKey::Ruleset | RuleKey::Title | RuleKey::Extends => a.id == b.id,
         RuleKey::Option(name) => option(a, name) == option(b, name),
-        RuleKey::Board => {
-            (a.board.rows, a.board.cols, a.board.numbering)
-                == (b.board.rows, b.board.cols, b.board.numbering)
-        }
-        RuleKey::Gaps => a.board.gaps == b.board.gaps,
-        RuleKey::Link(x, y) => {
-            let linked = |r: &RuleSet| {
-                r.board
-                    .links
-                    .iter()
-                    .any(|&(p, q)| (u32::from(p), u32::from(q)) == (*x, *y))
-            };
-            linked(a) == linked(b)
-        }
-        RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
-        RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
-        RuleKey::Marks => a.board.marks == b.board.marks,
-        RuleKey::DrawStyle => a.board.tables == b.board.tables,
-        RuleKey::Draw(first, last) => {
-            let points = |r: &RuleSet| -> Vec<(Square, u8, u8)> {
-                let (lo, hi) = ((*first).min(*last), (*first).max(*last));
-                r.board
-                    .points
-                    .iter()
-                    .filter(|(sq, _, _)| (lo..=hi).contains(&u32::from(*sq)))
-                    .copied()
-                    .collect()
-            };
-            points(a) == points(b)
-        }
+        RuleKey::Board
+        | RuleKey::Gaps
+        | RuleKey::Link(..)
+        | RuleKey::Name(_)
+        | RuleKey::Label(_)
+        | RuleKey::Marks
+        | RuleKey::DrawStyle
+        | RuleKey::Draw(..) => same_board(a, b, key),
         RuleKey::Path(None) => paths(a) == paths(b),
         RuleKey::Path(Some(side)) => {
             side_named(a, side).map(|s| (&s.path, &s.segment_ends, s.looped))
@@ -91,15 +69,16 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::EnterFirst
         | RuleKey::StacksOn
         | RuleKey::LeaveStart
-        | RuleKey::Combined => same_stacked(a, b, key),
-        RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
-        RuleKey::Begin => a.begin == b.begin,
-        RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
-        RuleKey::Direction => a.one_direction == b.one_direction,
-        RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
-        RuleKey::Together => a.together == b.together,
-        RuleKey::NoPassing => a.no_passing == b.no_passing,
-        RuleKey::StopAndGo => a.stop_and_go == b.stop_and_go,
+        | RuleKey::Combined
+        | RuleKey::ExtraTurn => same_stacked(a, b, key),
+        RuleKey::OnlyPiecesOn
+        | RuleKey::Begin
+        | RuleKey::NoBackwardFrom
+        | RuleKey::Direction
+        | RuleKey::AheadEmpty
+        | RuleKey::Together
+        | RuleKey::NoPassing
+        | RuleKey::StopAndGo => same_restriction(a, b, key),
         RuleKey::ExtraAddUp => a.extra_add_up == b.extra_add_up,
         RuleKey::FirstMove => a.first_move == b.first_move,
         RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
@@ -320,6 +299,58 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
         }
         RuleKey::LeaveStart => a.leave_after == b.leave_after,
+        RuleKey::ExtraTurn => a.extra_turn == b.extra_turn,
         _ => a.combined == b.combined,
+    }
+}
+
+/// [`same_rule`] for the rules that restrict which pieces move, and how.
+fn same_restriction(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
+        RuleKey::Begin => a.begin == b.begin,
+        RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
+        RuleKey::Direction => a.one_direction == b.one_direction,
+        RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
+        RuleKey::Together => a.together == b.together,
+        RuleKey::NoPassing => a.no_passing == b.no_passing,
+        _ => a.stop_and_go == b.stop_and_go,
+    }
+}
+
+/// [`same_rule`] for the rules of the board and its drawing.
+fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::Board => {
+            (a.board.rows, a.board.cols, a.board.numbering)
+                == (b.board.rows, b.board.cols, b.board.numbering)
+        }
+        RuleKey::Gaps => a.board.gaps == b.board.gaps,
+        RuleKey::Link(x, y) => {
+            let linked = |r: &RuleSet| {
+                r.board
+                    .links
+                    .iter()
+                    .any(|&(p, q)| (u32::from(p), u32::from(q)) == (*x, *y))
+            };
+            linked(a) == linked(b)
+        }
+        RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
+        RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
+        RuleKey::Marks => a.board.marks == b.board.marks,
+        RuleKey::DrawStyle => a.board.tables == b.board.tables,
+        RuleKey::Draw(first, last) => {
+            let points = |r: &RuleSet| -> Vec<(Square, u8, u8)> {
+                let (lo, hi) = ((*first).min(*last), (*first).max(*last));
+                r.board
+                    .points
+                    .iter()
+                    .filter(|(sq, _, _)| (lo..=hi).contains(&u32::from(*sq)))
+                    .copied()
+                    .collect()
+            };
+            points(a) == points(b)
+        }
+        other => unreachable!("not a rule of the board: {other:?}"),
     }
 }

@@ -209,6 +209,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::together_stmt
         | Rule::no_passing_stmt
         | Rule::extra_add_stmt
+        | Rule::extra_turn_stmt
         | Rule::stop_and_go_stmt
         | Rule::no_backward_stmt
         | Rule::direction_stmt
@@ -550,6 +551,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
         Rule::extra_add_stmt => StatementKind::ExtraAddUp(n.has(Rule::kw_add)),
+        Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
         Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
         Rule::direction_stmt => StatementKind::OneDirection(n.has(Rule::kw_one)),
@@ -923,6 +925,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::no_passing_stmt
         | Rule::stop_and_go_stmt
         | Rule::extra_add_stmt
+        | Rule::extra_turn_stmt
         | Rule::together_stmt
         | Rule::ahead_stmt
         | Rule::stuck_stmt

@@ -202,6 +202,8 @@ pub const STATEMENTS: &[Entry] = &[
             "extra throw on none",
             "extra throws add up",
             "extra throws count once",
+            "extra turn when all dice are equal",
+            "extra turn never",
         ],
         forms: &[
             "`extra throw after V, V, ...`",
@@ -210,6 +212,8 @@ pub const STATEMENTS: &[Entry] = &[
             "`extra throw on none`",
             "`extra throws add up`",
             "`extra throws count once`",
+            "`extra turn when all dice are equal`",
+            "`extra turn never`",
         ],
     },
     Entry {
@@ -653,6 +657,8 @@ impl StatementKind {
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
             K::ExtraAddUp(false) => "`extra throws count once`",
+            K::ExtraTurn(true) => "`extra turn when all dice are equal`",
+            K::ExtraTurn(false) => "`extra turn never`",
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
             K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",

@@ -501,6 +501,8 @@ pub enum StatementKind {
     /// `extra throws add up` (true): every cause of an extra throw gives one, and a move that
     /// earns two is followed by two throws; `extra throws count once` (false): one at most.
     ExtraAddUp(bool),
+    /// `extra turn when all dice are equal` (false: `extra turn never`).
+    ExtraTurn(bool),
     /// `no backward moves from SET`.
     NoBackwardFrom(SetExpr),
     /// `one direction each turn` (true) or `any direction each turn`.
@@ -601,6 +603,7 @@ impl StatementKind {
             K::NoPassing(_) => RuleKey::NoPassing,
             K::StopAndGo(_) => RuleKey::StopAndGo,
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,
+            K::ExtraTurn(_) => RuleKey::ExtraTurn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),
             K::SquareEffect { square, .. } => RuleKey::Square(square.value),

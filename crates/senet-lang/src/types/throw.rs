@@ -37,6 +37,12 @@ impl Throw {
         }
     }
 
+    /// This value's bit in a mask of the codes of dice played one by one (none past 63).
+    #[inline(always)]
+    pub fn code_bit(self) -> u64 {
+        if self.0 < 64 { 1 << self.0 } else { 0 }
+    }
+
     /// The sum of two throws, stopping at the largest value rather than wrapping.
     #[must_use]
     pub const fn plus(self, other: Throw) -> Throw {

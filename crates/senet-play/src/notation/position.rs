@@ -580,6 +580,9 @@ fn dice_moves_json(
     let Some(ThrowNote::Dice(dice)) = note.throw.take() else {
         return Ok(None);
     };
+    // Dice that make a whole throw are played as that throw (which may give another turn);
+    // the rest of a throw, as dice alone.
+    let whole = dice_throw(engine, &dice).unwrap_or(Throw::ZERO);
     let dice = dice_in_hand(engine, &dice)?;
     let (pos, _) = note.position(engine)?;
     if engine.outcome(&pos).is_some() {
@@ -588,11 +591,9 @@ fn dice_moves_json(
     engine.dice_moves(&pos, &dice, buf);
     let moves: Vec<MoveNote> = buf
         .iter()
-        .map(|mv| MoveNote::of(engine, &pos, mv, Throw::ZERO))
+        .map(|mv| MoveNote::of(engine, &pos, mv, whole))
         .collect();
-    let pass = moves
-        .is_empty()
-        .then(|| PassNote::of(engine, &pos, Throw::ZERO));
+    let pass = moves.is_empty().then(|| PassNote::of(engine, &pos, whole));
     Ok(Some(
         serde_json::to_value(MovesNote { moves, pass }).unwrap_or_default(),
     ))

@@ -1144,6 +1144,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         score: parts.ending.score,
         pin_win: parts.stacks.pin_win,
         draw_stuck: parts.stacks.draw_stuck,
+        extra_turn: parts.stacks.extra_turn,
         matched: parts.matched,
         rules,
         hash: String::new(),

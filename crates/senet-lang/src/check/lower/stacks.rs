@@ -28,6 +28,8 @@ pub(super) struct Stacks {
     pub pin_win: Option<u32>,
     /// `draw when neither side can move`.
     pub draw_stuck: bool,
+    /// `extra turn when all dice are equal`.
+    pub extra_turn: bool,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -158,6 +160,18 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         mismatch(&said.kind)
     };
     let pin_win = points.as_ref().map(|n| n.value);
+    let said = cx.rule(&RuleKey::ExtraTurn);
+    let K::ExtraTurn(extra_turn) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if extra_turn && !each {
+        needs(
+            cx,
+            &RuleKey::ExtraTurn,
+            StackRule::ExtraTurn,
+            RuleKey::Throw,
+        );
+    }
     let draw_stuck = cx.said(&RuleKey::DrawStuck).is_some();
     if draw_stuck && limit == 1 && !each {
         needs(
@@ -182,6 +196,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         combined: combined && each,
         pin_win: pin_win.filter(|_| pins),
         draw_stuck: draw_stuck && (limit > 1 || each),
+        extra_turn: extra_turn && each,
     }
 }
 

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 56] = [
+const BUNDLED: [&str; 57] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -49,6 +49,7 @@ const BUNDLED: [&str; 56] = [
     "tables/backgammon",
     "tables/hypergammon",
     "tables/baralie",
+    "tables/emperador",
     "tables/fevga",
     "tables/jacquet",
     "tables/ludus-anglicorum",

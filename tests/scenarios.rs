@@ -554,6 +554,7 @@ scenario_files! {
     tables_medio_emperador => "tables__medio-emperador.json",
     tables_nard => "tables__nard.json",
     tables_paumecary => "tables__paumecary.json",
+    tables_emperador => "tables__emperador.json",
     tables_pareia_de_entrada => "tables__pareia-de-entrada.json",
     tables_portes => "tables__portes.json",
     tables_provincial => "tables__provincial.json",

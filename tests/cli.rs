@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 57] = [
+const BUNDLED: [&str; 58] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -56,6 +56,7 @@ const BUNDLED: [&str; 57] = [
     "tables/ludus-lombardorum",
     "tables/verquere",
     "tables/xii-scripta",
+    "tables/buffa-de-baldrac",
     "tables/cab-e-quinal",
     "tables/frangieh",
     "tables/imperial",

@@ -290,7 +290,8 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
             seat: PerSide::new(0, 1),
             ..GameSummary::default()
         };
-        score.add(&summary, began);
+        let engine = senet::engine::Engine::new(compile(game));
+        score.add(&summary, began, senet::matches::scores_points(&engine));
     }
     let e = &m["expect"];
     let mut check = |what: &str, want: &Value, got: Value| {
@@ -555,6 +556,7 @@ scenario_files! {
     tables_nard => "tables__nard.json",
     tables_paumecary => "tables__paumecary.json",
     tables_emperador => "tables__emperador.json",
+    tables_buffa_de_baldrac => "tables__buffa-de-baldrac.json",
     tables_pareia_de_entrada => "tables__pareia-de-entrada.json",
     tables_portes => "tables__portes.json",
     tables_provincial => "tables__provincial.json",

@@ -183,7 +183,11 @@ pub fn play_match(rules: &RuleSet, a: PlayArgs) -> ExitCode {
             );
             return ExitCode::SUCCESS;
         }
-        score.add(&ended.summary, ended.began.unwrap_or(engine.rules.first));
+        score.add(
+            &ended.summary,
+            ended.began.unwrap_or(engine.rules.first),
+            senet::matches::scores_points(&engine),
+        );
         say!(
             "Match score, to {}: player 1 ({}) {}, player 2 ({}) {}.",
             plan.to,

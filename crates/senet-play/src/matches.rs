@@ -3,14 +3,20 @@
 //! begins each game after the first is the match's to say (`match next game first`). Players
 //! keep their seats from game to game; the score is kept by player.
 
-use senet_engine::engine::Outcome;
 use senet_engine::engine::game::GameSummary;
+use senet_engine::engine::{Engine, Outcome};
 use senet_lang::check::ruleset::Match;
 use senet_lang::types::{NextFirst, Side};
 
 /// The most games one match plays: a match whose games are drawn or score nothing ends there,
 /// unfinished.
 pub const MAX_MATCH_GAMES: u32 = 1000;
+
+/// Whether the rules of `engine` score a win in points (`score ...`, `match points ...`); where
+/// they do not, a win of a match's game is one point.
+pub fn scores_points(engine: &Engine) -> bool {
+    engine.rules.win_score.is_some() || engine.rules.scores_match_points()
+}
 
 /// A match under way: each player's points, the games played, how the last one went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,12 +54,14 @@ impl MatchScore {
     }
 
     /// Counts a game that `began` began (the side that took its first turn): its winner's
-    /// player scores the win's points.
-    pub fn add(&mut self, summary: &GameSummary, began: Side) {
+    /// player scores the win's points, or one point where the game's rules score none
+    /// (`scored` false: see [`scores_points`]).
+    pub fn add(&mut self, summary: &GameSummary, began: Side, scored: bool) {
         self.games += 1;
         let won = match summary.outcome {
             Some(Outcome::Win { side, points }) => {
                 let player = usize::from(summary.seat[side]);
+                let points = if scored { points } else { 1 };
                 self.points[player] = self.points[player].saturating_add(points);
                 Some(side)
             }
@@ -109,15 +117,15 @@ mod tests {
         let mut score = MatchScore::default();
         // A gammon for the first side's player, then the same player seated on the second side
         // wins single, then the other player wins three (a backgammon).
-        score.add(&game(win(Side::First, 2), [0, 1]), Side::First);
+        score.add(&game(win(Side::First, 2), [0, 1]), Side::First, true);
         assert_eq!((score.points, score.winner(&m)), ([2, 0], None));
-        score.add(&game(win(Side::Second, 1), [1, 0]), Side::First);
-        score.add(&game(win(Side::First, 3), [1, 0]), Side::Second);
+        score.add(&game(win(Side::Second, 1), [1, 0]), Side::First, true);
+        score.add(&game(win(Side::First, 3), [1, 0]), Side::Second, true);
         assert_eq!(score.points, [3, 3]);
         assert!(!score.over(&m));
-        score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First);
+        score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First, true);
         assert_eq!((score.points, score.games), ([3, 3], 4));
-        score.add(&game(win(Side::Second, 2), [0, 1]), Side::First);
+        score.add(&game(win(Side::Second, 2), [0, 1]), Side::First, true);
         assert_eq!((score.points, score.winner(&m)), ([3, 5], Some(1)));
         assert!(score.over(&m));
     }
@@ -133,29 +141,38 @@ mod tests {
             );
         }
         // The second side began and the first side won.
-        score.add(&game(win(Side::First, 1), [0, 1]), Side::Second);
+        score.add(&game(win(Side::First, 1), [0, 1]), Side::Second, true);
         let first = |score: &MatchScore, rule| score.next_first(&plan(3, Some(rule)));
         assert_eq!(first(&score, NextFirst::Winner), Some(Side::First));
         assert_eq!(first(&score, NextFirst::Loser), Some(Side::Second));
         assert_eq!(first(&score, NextFirst::Alternate), Some(Side::First));
         assert_eq!(score.next_first(&plan(3, None)), None);
         // After a draw the side that began the drawn game begins again (winner or loser).
-        score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First);
+        score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First, true);
         assert_eq!(first(&score, NextFirst::Winner), Some(Side::First));
         assert_eq!(first(&score, NextFirst::Loser), Some(Side::First));
         assert_eq!(first(&score, NextFirst::Alternate), Some(Side::Second));
     }
 
     #[test]
+    fn a_win_of_rules_that_score_nothing_is_one_point() {
+        let m = plan(2, None);
+        let mut score = MatchScore::default();
+        score.add(&game(win(Side::First, 0), [0, 1]), Side::First, false);
+        score.add(&game(win(Side::First, 0), [0, 1]), Side::First, false);
+        assert_eq!((score.points, score.winner(&m)), ([2, 0], Some(0)));
+    }
+
+    #[test]
     fn an_unfinished_game_or_too_many_games_end_the_match_unwon() {
         let m = plan(5, None);
         let mut score = MatchScore::default();
-        score.add(&game(None, [0, 1]), Side::First);
+        score.add(&game(None, [0, 1]), Side::First, true);
         assert!(score.over(&m) && score.winner(&m).is_none());
         let mut score = MatchScore::default();
         for _ in 0..MAX_MATCH_GAMES {
             assert!(!score.over(&m));
-            score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First);
+            score.add(&game(Some(Outcome::Draw), [0, 1]), Side::First, true);
         }
         assert!(score.over(&m) && score.winner(&m).is_none());
     }

@@ -138,6 +138,7 @@ fn play_matches(
             g
         })
         .collect();
+    let scored: Vec<bool> = engines.iter().map(crate::matches::scores_points).collect();
     let mut t = MatchTotals::new(engines.len());
     for i in range {
         let match_seed = game_seed(spec.seed, i);
@@ -172,12 +173,12 @@ fn play_matches(
                 Some(Outcome::Win { side, points }) => {
                     let p = usize::from(s.seat[side]) ^ usize::from(swapped);
                     kt.player_wins[p] += 1;
-                    kt.points[p] += u64::from(points);
+                    kt.points[p] += u64::from(if scored[kind] { points } else { 1 });
                 }
                 Some(Outcome::Draw) => kt.draws += 1,
                 None => kt.unfinished += 1,
             }
-            score.add(s, began);
+            score.add(s, began, scored[kind]);
         }
         t.matches += 1;
         t.games_each.add(score.games);

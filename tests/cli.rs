@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 58] = [
+const BUNDLED: [&str; 59] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -74,6 +74,7 @@ const BUNDLED: [&str; 58] = [
     "tables/shuanglu",
     "tables/ssang-ryouk",
     "tables/tavli",
+    "tables/todas-tablas",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -496,7 +496,7 @@ impl Rules {
         // Where a captured piece goes: by `capture`, or by a rule for the square.
         let sends = |c: &Capture| match c {
             Capture::None | Capture::Removed | Capture::Pin => false,
-            Capture::ToWaiting | Capture::To(_) | Capture::ToPosition(_) => true,
+            Capture::ToWaiting | Capture::To(_) | Capture::ToPosition(..) => true,
             Capture::Swap => self.enter.is_some() || paths_differ,
         };
         starts_waiting

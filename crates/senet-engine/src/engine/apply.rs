@@ -459,11 +459,19 @@ impl Engine {
             }
             // The capturing piece is about to stand on its landing square.
             Capture::To(d) => self.resolve(next, e, d, sq_bit),
-            // Back to its own position, unless the capturer's side holds that point (or is
-            // landing on it): then it waits.
-            Capture::ToPosition(p) => {
-                let back = self.masks[e].square_bit[p.index()];
-                (back != sq_bit && next.squares[s] & back == 0).then_some(p.get())
+            // Back to the first of its own positions, in order, where the capturer's side has no
+            // piece (nor is landing); where it holds them all, the piece waits.
+            Capture::ToPosition(first, last) => {
+                let (a, b) = (first.get(), last.get());
+                let free = |p: u8| {
+                    let back = self.masks[e].square_bit[usize::from(p - 1)];
+                    back != sq_bit && next.squares[s] & back == 0
+                };
+                if a <= b {
+                    (a..=b).find(|&p| free(p))
+                } else {
+                    (b..=a).rev().find(|&p| free(p))
+                }
             }
             _ => None,
         };

@@ -581,7 +581,15 @@ fn capture_spec(n: &mut Node) -> Result<CaptureSpec, SyntaxError> {
         Rule::capture_removed => CaptureSpec::Removed,
         Rule::capture_pin => CaptureSpec::Pin,
         Rule::capture_waiting => CaptureSpec::ToWaiting,
-        Rule::capture_position => CaptureSpec::ToPosition(spec.int()?),
+        Rule::capture_position => {
+            let first = spec.int()?;
+            let last = if spec.at(Rule::int) {
+                Some(spec.int()?)
+            } else {
+                None
+            };
+            CaptureSpec::ToPosition(first, last)
+        }
         _ => CaptureSpec::To(spec.destination()?),
     })
 }
@@ -976,7 +984,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::capture_removed | Rule::captured_removed => "`removed`",
         Rule::capture_waiting => "`to waiting`",
         Rule::capture_to => "`to N`",
-        Rule::capture_position => "`to position N`",
+        Rule::capture_position => "`to position N` or `to positions N..M`",
         Rule::destination => "a square such as `15` or `first free after 15`",
         Rule::backward_when => "`when no forward move` or `when the piece has no forward move`",
         Rule::backward_side => "`no forward move`",

@@ -222,8 +222,9 @@ pub enum CaptureSpec {
     Removed,
     /// `capture pin`: the enemy piece stays, held under the piece that landed on it.
     Pin,
-    /// `capture to position N`: the captured piece goes to position N of its own path.
-    ToPosition(Spanned<u32>),
+    /// `capture to position N`: the captured piece goes to position N of its own path;
+    /// `capture to positions N..M`: to the first of N to M, in that order, free of the enemy.
+    ToPosition(Spanned<u32>, Option<Spanned<u32>>),
     ToWaiting,
     To(Destination),
 }

@@ -32,9 +32,11 @@ pub enum Capture {
     /// The enemy piece stays where it is, held under the pieces that landed on it until they
     /// have all left (stacked pieces only).
     Pin,
-    /// The captured piece goes back to this position of its own path, or waits where the enemy
-    /// holds that point (stacked pieces only).
-    ToPosition(PathPos),
+    /// The captured piece goes back to the first of these positions of its own path, from the
+    /// first to the last in that order (one position where they are equal), where the enemy
+    /// (the capturer's side) has no piece; where it holds them all, the piece waits (stacked
+    /// pieces only).
+    ToPosition(PathPos, PathPos),
     ToWaiting,
     To(Destination),
 }

@@ -53,9 +53,17 @@ pub(super) fn capture(cx: &mut Ctx) -> Capture {
         CaptureSpec::Removed => Capture::Removed,
         CaptureSpec::Pin => Capture::Pin,
         // A position past the path is reported; the rule set is not built.
-        CaptureSpec::ToPosition(n) => cx
-            .position(said.layer, n.value, &n.span)
-            .map_or(Capture::None, Capture::ToPosition),
+        CaptureSpec::ToPosition(n, last) => {
+            let first = cx.position(said.layer, n.value, &n.span);
+            let last = match last {
+                Some(m) => cx.position(said.layer, m.value, &m.span),
+                None => first,
+            };
+            match (first, last) {
+                (Some(a), Some(b)) => Capture::ToPosition(a, b),
+                _ => Capture::None,
+            }
+        }
         CaptureSpec::ToWaiting => Capture::ToWaiting,
         // A broken destination is reported; the rule set is not built.
         CaptureSpec::To(d) => cx

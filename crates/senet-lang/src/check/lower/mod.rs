@@ -827,7 +827,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     if layout.stack_limit == 1 {
         let rule = match capture {
             Capture::Pin => Some(crate::check::errors::StackRule::Pin),
-            Capture::ToPosition(_) => Some(crate::check::errors::StackRule::CaptureToPosition),
+            Capture::ToPosition(..) => Some(crate::check::errors::StackRule::CaptureToPosition),
             _ => None,
         };
         if let Some(rule) = rule {

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 59] = [
+const BUNDLED: [&str; 60] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -52,6 +52,7 @@ const BUNDLED: [&str; 59] = [
     "tables/emperador",
     "tables/fevga",
     "tables/jacquet",
+    "tables/los-doze-canes",
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
     "tables/verquere",

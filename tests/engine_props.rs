@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 59] = [
+const IDS: [&str; 60] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -75,6 +75,7 @@ const IDS: [&str; 59] = [
     "tables/hypergammon",
     "tables/imperial",
     "tables/jacquet",
+    "tables/los-doze-canes",
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
     "tables/mahbouseh",
@@ -540,6 +541,7 @@ game_properties! {
     games_tables_nard: "tables/nard", 8;
     games_tables_paumecary: "tables/paumecary", 8;
     games_tables_emperador: "tables/emperador", 4;
+    games_tables_los_doze_canes: "tables/los-doze-canes", 4;
     games_tables_todas_tablas: "tables/todas-tablas", 4;
     games_tables_buffa_de_baldrac: "tables/buffa-de-baldrac", 4;
     games_tables_pareia_de_entrada: "tables/pareia-de-entrada", 4;

@@ -254,6 +254,7 @@ impl Model<'_> {
         let flags = |q: PathPos| self.flags(s, usize::from(q.get()));
         match self.engine.rules.bear_when {
             BearCondition::Always => true,
+            BearCondition::Never => false,
             BearCondition::AllInZone => {
                 pos.waiting(s) == 0
                     && pos

@@ -556,6 +556,7 @@ scenario_files! {
     tables_nard => "tables__nard.json",
     tables_paumecary => "tables__paumecary.json",
     tables_emperador => "tables__emperador.json",
+    tables_los_doze_canes => "tables__los-doze-canes.json",
     tables_todas_tablas => "tables__todas-tablas.json",
     tables_buffa_de_baldrac => "tables__buffa-de-baldrac.json",
     tables_pareia_de_entrada => "tables__pareia-de-entrada.json",

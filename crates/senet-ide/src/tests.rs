@@ -390,7 +390,7 @@ fn inside_a_statement_the_words_that_may_follow() {
     let a = Analysis::new(text, None);
     assert_eq!(
         labels(&a.completions(text.len())),
-        ["always", "at", "exact", "from", "only"]
+        ["always", "at", "exact", "from", "never", "only"]
     );
 }
 

@@ -108,6 +108,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         opening: r.opening,
         bear_when: match r.bear_when {
             checked::BearWhen::Always => BearCondition::Always,
+            checked::BearWhen::Never => BearCondition::Never,
             checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
             checked::BearWhen::NoneOn(_) => BearCondition::NoneInZone,
         },
@@ -131,6 +132,10 @@ pub fn compile(r: &RuleSet) -> Rules {
             }
         }),
         pin_win: r.pin_win,
+        pattern_win: r.pattern_win.as_ref().map(|(n, sets)| {
+            let bits = |s: Side| sets[s].iter().fold(0u64, |m, p| m | 1 << p.index());
+            (*n, PerSide::from_fn(bits))
+        }),
         draw_stuck: r.draw_stuck,
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
@@ -315,7 +320,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.stop[s], PosFlags::STOP);
     flag(&r.extra_on_capture[s], PosFlags::CAPTURE_THROW);
     match &r.bear_when {
-        checked::BearWhen::Always => {}
+        checked::BearWhen::Always | checked::BearWhen::Never => {}
         checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),
         checked::BearWhen::NoneOn(zone) => flag(&zone[s], PosFlags::NO_BEAR_ZONE),
     }

@@ -108,6 +108,8 @@ pub struct Enter {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BearCondition {
     Always,
+    /// No piece bears off.
+    Never,
     /// Every piece not yet off stands on a position flagged [`PosFlags::BEAR_ZONE`].
     AllInZone,
     /// No piece stands on a position flagged [`PosFlags::NO_BEAR_ZONE`].
@@ -379,6 +381,9 @@ pub struct Rules {
     /// A side whose last piece on its path position 1 is pinned there loses, these points to
     /// the other (`win by pinning the last piece on the start`).
     pub pin_win: Option<u32>,
+    /// `win with N on each of SET`: N, and per side the bits (position p at bit p - 1, as a
+    /// position's pieces) of SET.
+    pub pattern_win: Option<(u8, PerSide<u64>)>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`; the stacked form only).
     pub draw_stuck: bool,

@@ -749,7 +749,7 @@ impl<'e> Game<'e> {
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
         // where a pin or a blocked board can end it.
         let r = &self.engine.rules;
-        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck;
+        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck || r.pattern_win.is_some();
         if !(may_end && self.ended()) {
             self.advance(event);
         }
@@ -771,7 +771,7 @@ impl<'e> Game<'e> {
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
         // where a pin or a blocked board can end it.
         let r = &self.engine.rules;
-        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck;
+        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck || r.pattern_win.is_some();
         if !(may_end && self.ended()) {
             self.advance(event);
         }

@@ -427,8 +427,18 @@ impl Engine {
         decided
     }
 
-    /// [`Engine::outcome`] by the pieces borne off, captured or pinned.
+    /// [`Engine::outcome`] by the pieces borne off, captured or pinned, or where they stand.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
+        if let Some((n, sets)) = self.rules.pattern_win
+            && let Some(side) = Side::BOTH
+                .into_iter()
+                .find(|&s| self.fills(pos, s, n, sets[s]))
+        {
+            return Some(Outcome::Win {
+                side,
+                points: self.match_points(pos, side),
+            });
+        }
         if let Some(points) = self.rules.pin_win
             && let Some(end) = Self::pinned_start(pos, points)
         {
@@ -526,6 +536,30 @@ impl Engine {
         }
     }
 
+    /// Whether side `s` has made the winning pattern of `win with N on each of SET`.
+    fn won_by_pattern(&self, pos: &Position, s: Side) -> bool {
+        self.rules
+            .pattern_win
+            .is_some_and(|(n, sets)| self.fills(pos, s, n, sets[s]))
+    }
+
+    /// Whether every piece of side `s` stands on the positions `set` (bit p - 1: position p),
+    /// `n` on each (`win with N on each of SET`).
+    fn fills(&self, pos: &Position, s: Side, n: u8, set: u64) -> bool {
+        if pos.waiting[s] > 0 || pos.off[s] > 0 || pos.on[s] != set {
+            return false;
+        }
+        let mut bits = set;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if 1 + pos.more_at(s, i) != n {
+                return false;
+            }
+        }
+        true
+    }
+
     fn can_bear_off(&self, pos: &Position, s: Side) -> bool {
         let m = &self.masks[s];
         // A side with a piece pinned bears off none.
@@ -534,6 +568,7 @@ impl Engine {
         }
         match self.rules.bear_when {
             BearCondition::Always => true,
+            BearCondition::Never => false,
             BearCondition::AllInZone => pos.waiting[s] == 0 && pos.on[s] & !m.bear_zone == 0,
             BearCondition::NoneInZone => pos.on[s] & m.no_bear_zone == 0,
         }

@@ -272,6 +272,16 @@ impl Engine {
                 }
                 after.steps += 1;
                 after.top = after.top.max(top);
+                if self.won_by_pattern(&next, s) {
+                    // A step that makes the winning pattern ends the game there: the dice left
+                    // are not played, and the sequence counts as playing them all.
+                    let all = after.used.saturating_add(u8::try_from(kept).unwrap_or(0));
+                    search.leaves.push((next, longer, all, after.top));
+                    if search.every {
+                        search.sequences.push((next, longer, after));
+                    }
+                    continue;
+                }
                 self.play_dice(t, &next, &rest[..kept], longer, after, search);
             }
         }

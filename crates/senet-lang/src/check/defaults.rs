@@ -72,6 +72,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::MatchPoints => K::MatchPoints(Vec::new()),
         RuleKey::Score => K::Score(None),
         RuleKey::PinWin => K::PinWin(None),
+        RuleKey::PatternWin => K::PatternWin(None),
         RuleKey::MatchTo => K::MatchTo(None),
         RuleKey::MatchGames => K::MatchGames(Vec::new()),
         RuleKey::MatchFirst => K::MatchFirst(None),

@@ -275,6 +275,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::MatchPoints(_)
         | K::Score(_)
         | K::PinWin(_)
+        | K::PatternWin(_)
         | K::MatchTo(_)
         | K::MatchGames(_)
         | K::MatchFirst(_)
@@ -700,6 +701,7 @@ fn end_rule(kind: &StatementKind) -> String {
             format!("A piece bears off only {}.", join(&parts))
         }
         K::BearWhen(BearWhen::Always) => "A side may bear off at any time.".into(),
+        K::BearWhen(BearWhen::Never) => "No piece is ever borne off: a piece at the end of its path stays there.".into(),
         K::BearWhen(BearWhen::AllOn(s)) => {
             format!("A side may bear off only when all its pieces not yet off stand on {}.", set(s))
         }
@@ -708,6 +710,12 @@ fn end_rule(kind: &StatementKind) -> String {
         K::OnlyBearOff(s) => format!("A piece on {} may only bear off: if it cannot, it does not move.", one_of(s)),
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::PinWin(None) => "No game is won by pinning.".into(),
+        K::PatternWin(None) => "No game is won by where the pieces stand.".into(),
+        K::PatternWin(Some((n, s))) => format!(
+            "A side whose pieces all stand on {}, {} on each, wins.",
+            set(s),
+            n.value
+        ),
         K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
         K::PinWin(Some(n)) => format!(
             "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",

@@ -1017,6 +1017,11 @@ cases! {
             "only with two dice played one by one",
             "throw two dice played one by one (`throw dice 6, 6: each`), or say who moves first (`first white`)",
         ),
+        PatternWin => (
+            "a win by where the pieces stand, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or remove this rule",
+        ),
         PinWin => (
             "a win by pinning, but no piece is ever pinned",
             "only where pieces are pinned",

@@ -138,6 +138,8 @@ pub struct RuleSet {
     pub score: Option<Score>,
     /// `win by pinning the last piece on the start: N`: the points of such a win.
     pub pin_win: Option<u32>,
+    /// `win with N on each of SET`: N, and per side the positions of SET.
+    pub pattern_win: Option<(u8, PerSide<Vec<PathPos>>)>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,
@@ -450,6 +452,8 @@ pub enum BearOff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BearWhen {
     Always,
+    /// No piece bears off (`bear off never`).
+    Never,
     /// Per side: every piece not yet borne off stands on these positions.
     AllOn(PerSide<Vec<PathPos>>),
     /// Per side: none of its pieces stands on these positions.

@@ -62,6 +62,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Stacks
         | RuleKey::Score
         | RuleKey::PinWin
+        | RuleKey::PatternWin
         | RuleKey::DrawStuck
         | RuleKey::Closed
         | RuleKey::Doubles
@@ -290,6 +291,7 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Stacks => a.stack_limit == b.stack_limit,
         RuleKey::Score => a.score == b.score,
         RuleKey::PinWin => a.pin_win == b.pin_win,
+        RuleKey::PatternWin => a.pattern_win == b.pattern_win,
         RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
         RuleKey::Closed => a.closed_with == b.closed_with,
         RuleKey::Doubles => a.doubles_twice == b.doubles_twice,

@@ -78,6 +78,8 @@ pub enum RuleKey {
     Score,
     /// `win by pinning the last piece on the start`.
     PinWin,
+    /// `win with N on each of SET`.
+    PatternWin,
     /// `draw when neither side can move`.
     DrawStuck,
     /// `match to N points`.
@@ -319,6 +321,7 @@ impl RuleKey {
             MatchPoints => "match points none".into(),
             Score => "score single".into(),
             PinWin => "win by pinning the last piece on the start: none".into(),
+            PatternWin => "win with none".into(),
             MatchTo => "match to none".into(),
             MatchGames => "match games none".into(),
             MatchFirst => "match next game first: none".into(),
@@ -402,6 +405,7 @@ impl fmt::Display for RuleKey {
             MatchPoints => "match points",
             Score => "score",
             PinWin => "win by pinning the last piece on the start",
+            PatternWin => "win with",
             DrawStuck => "draw when neither side can move",
             MatchTo => "match to",
             MatchGames => "match games",

@@ -218,6 +218,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         Rule::bear_stmt
         | Rule::only_stmt
         | Rule::pin_win_stmt
+        | Rule::pattern_win_stmt
         | Rule::stuck_stmt
         | Rule::win_stmt
         | Rule::end_stmt
@@ -606,6 +607,10 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
         Rule::pin_win_stmt if n.at(Rule::int) => StatementKind::PinWin(Some(n.int()?)),
         Rule::pin_win_stmt => StatementKind::PinWin(None),
+        Rule::pattern_win_stmt if n.at(Rule::int) => {
+            StatementKind::PatternWin(Some((n.int()?, n.set()?)))
+        }
+        Rule::pattern_win_stmt => StatementKind::PatternWin(None),
         Rule::stuck_stmt => StatementKind::DrawStuck,
         Rule::win_stmt => StatementKind::Win(
             match n
@@ -700,6 +705,7 @@ fn bear_kind(mut spec: Node) -> Result<StatementKind, SyntaxError> {
                 BearWhen::NoneOn(set)
             })
         }
+        _ if spec.has(Rule::kw_never) => StatementKind::BearWhen(BearWhen::Never),
         _ => StatementKind::BearWhen(BearWhen::Always),
     })
 }
@@ -938,6 +944,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::ahead_stmt
         | Rule::stuck_stmt
         | Rule::pin_win_stmt
+        | Rule::pattern_win_stmt
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt

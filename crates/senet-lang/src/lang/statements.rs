@@ -421,6 +421,7 @@ pub const STATEMENTS: &[Entry] = &[
             "bear off only when all on 21..30",
             "bear off only when none on 1..10",
             "bear off always",
+            "bear off never",
         ],
         forms: &[
             "`bear off exact`",
@@ -432,6 +433,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`bear off only when all on SET`",
             "`bear off only when none on SET`",
             "`bear off always`",
+            "`bear off never`",
         ],
     },
     Entry {
@@ -468,12 +470,16 @@ pub const STATEMENTS: &[Entry] = &[
             "win most borne off",
             "win by capturing all",
             "win by pinning the last piece on the start: 2",
+            "win with 2 on each of squares 19..24",
+            "win with none",
         ],
         forms: &[
             "`win first to bear off all`",
             "`win most borne off`",
             "`win by capturing all`",
             "`win by pinning the last piece on the start: N`",
+            "`win with N on each of SET`",
+            "`win with none`",
         ],
     },
     Entry {
@@ -693,6 +699,7 @@ impl StatementKind {
             | K::OnlyBearOff(_)
             | K::Win(_)
             | K::PinWin(_)
+            | K::PatternWin(_)
             | K::DrawStuck
             | K::End(_)
             | K::MatchPoints(_)
@@ -721,12 +728,15 @@ impl StatementKind {
             K::BearWhen(BearWhen::AllOn(_)) => "`bear off only when all on SET`",
             K::BearWhen(BearWhen::NoneOn(_)) => "`bear off only when none on SET`",
             K::BearWhen(BearWhen::Always) => "`bear off always`",
+            K::BearWhen(BearWhen::Never) => "`bear off never`",
             K::OnlyBearOff(SetExpr::None) => "`only bear off from none`",
             K::OnlyBearOff(_) => "`only bear off from SET`",
             K::Win(WinSpec::FirstAllOff) => "`win first to bear off all`",
             K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
             K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
             K::PinWin(_) => "`win by pinning the last piece on the start: N`",
+            K::PatternWin(Some(_)) => "`win with N on each of SET`",
+            K::PatternWin(None) => "`win with none`",
             K::DrawStuck => "`draw when neither side can move`",
             K::End(EndSpec::Decided) => "`end when decided`",
             K::End(EndSpec::BoardEmpty) => "`end when board empty`",

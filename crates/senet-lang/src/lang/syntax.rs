@@ -262,6 +262,8 @@ pub enum BearOffSpec {
 #[derive(Clone, Debug)]
 pub enum BearWhen {
     Always,
+    /// `bear off never`.
+    Never,
     AllOn(SetExpr),
     NoneOn(SetExpr),
 }
@@ -530,6 +532,8 @@ pub enum StatementKind {
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
     /// `win by pinning the last piece on the start: N` (`None`: `: none`).
     PinWin(Option<Spanned<u32>>),
+    /// `win with N on each of SET` (`None`: `win with none`).
+    PatternWin(Option<(Spanned<u32>, SetExpr)>),
     /// `draw when neither side can move`.
     DrawStuck,
     /// `match to N points` (`None`: `match to none`).
@@ -617,6 +621,7 @@ impl StatementKind {
             K::MatchPoints(_) => RuleKey::MatchPoints,
             K::Score(_) => RuleKey::Score,
             K::PinWin(_) => RuleKey::PinWin,
+            K::PatternWin(_) => RuleKey::PatternWin,
             K::DrawStuck => RuleKey::DrawStuck,
             K::MatchTo(_) => RuleKey::MatchTo,
             K::MatchGames(_) => RuleKey::MatchGames,

@@ -148,7 +148,7 @@ mod tests {
         let bear = expected_after("bear off ");
         assert_eq!(
             bear.keywords,
-            ["always", "at", "exact", "from", "only"].map(String::from)
+            ["always", "at", "exact", "from", "never", "only"].map(String::from)
         );
         assert!(expected_after("colour ").name);
         assert!(!expected_after("board 3 ").name);

@@ -798,7 +798,12 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             let (w, l) = (side, side.other());
             // A win by pinning comes before the winner has borne off all its pieces.
             let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
+            let placed = r.pattern_win.filter(|_| pos.off(w) < r.pieces);
             let why = match r.win {
+                _ if placed.is_some() => format!(
+                    "every piece on its places, {} on each",
+                    placed.map_or(0, |(n, _)| n)
+                ),
                 Win::FirstAllOff if pinned => format!(
                     "{}'s last piece on its starting point pinned there",
                     style.side(engine, l)
@@ -818,7 +823,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if pinned {
+            if pinned || placed.is_some() {
                 let _ = write!(text, ": {}", plural(points, "point"));
             } else if let Some(w) = &r.win_score {
                 let _ = write!(text, "{}", game_score(w, points, &plural));

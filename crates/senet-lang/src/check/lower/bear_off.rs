@@ -38,11 +38,19 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
             }
             other => mismatch(other),
         },
-        // No piece bears off a loop: where every path is one, the rule need not be said.
-        None if cx.sides().values().all(|s| s.looped) => Some(BearOff::Exact {
-            from: None,
-            hindmost: false,
-        }),
+        // No piece bears off a loop, nor where no piece ever bears off (`bear off never`): there
+        // the rule need not be said.
+        None if cx.sides().values().all(|s| s.looped)
+            || matches!(
+                cx.said(&RuleKey::BearWhen).map(|s| s.kind.into_owned()),
+                Some(K::BearWhen(ast::BearWhen::Never))
+            ) =>
+        {
+            Some(BearOff::Exact {
+                from: None,
+                hindmost: false,
+            })
+        }
         None => {
             cx.missing("how pieces bear off", "bear off exact");
             None
@@ -51,6 +59,7 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
     let said = cx.rule(&RuleKey::BearWhen);
     let bear_when = match &*said.kind {
         K::BearWhen(ast::BearWhen::Always) => BearWhen::Always,
+        K::BearWhen(ast::BearWhen::Never) => BearWhen::Never,
         K::BearWhen(ast::BearWhen::AllOn(set)) => BearWhen::AllOn(cx.positions(said.layer, set)),
         K::BearWhen(ast::BearWhen::NoneOn(set)) => BearWhen::NoneOn(cx.positions(said.layer, set)),
         other => mismatch(other),

@@ -744,6 +744,7 @@ struct Parts {
     bearing: bear_off::Bearing,
     ending: end::Ending,
     matched: Option<crate::check::ruleset::Match>,
+    pattern_win: Option<(u8, PerSide<Vec<PathPos>>)>,
 }
 
 /// Lowers every concern, in the order their rules depend on each other, and reports the rules
@@ -844,6 +845,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         stacks::refuse(cx, &refused);
     }
     let matched = end::match_rules(cx, opening.seats.is_some());
+    let pattern_win = stacks::pattern_win(cx, layout.stack_limit, layout.pieces);
     Some(Parts {
         board,
         stacks,
@@ -860,6 +862,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         bearing,
         ending,
         matched,
+        pattern_win,
     })
 }
 
@@ -1143,6 +1146,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         match_points: parts.ending.match_points,
         score: parts.ending.score,
         pin_win: parts.stacks.pin_win,
+        pattern_win: parts.pattern_win,
         draw_stuck: parts.stacks.draw_stuck,
         extra_turn: parts.stacks.extra_turn,
         matched: parts.matched,

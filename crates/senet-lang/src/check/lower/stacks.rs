@@ -7,7 +7,7 @@ use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_STACKED_PATH};
-use crate::types::{PathPos, PerSide};
+use crate::types::{PathPos, PerSide, Side};
 
 pub(super) struct Stacks {
     /// The most pieces of a side on one square: 1 without stacks.
@@ -296,4 +296,48 @@ pub(super) fn refuse(cx: &mut Ctx, refused: &[(RuleKey, bool)]) {
             &[RuleKey::Stacks, RuleKey::Throw],
         );
     }
+}
+
+/// `win with N on each of SET`: N and each side's positions of SET, where pieces stack (E200
+/// otherwise) and the side's pieces fill SET exactly, N on each (E144 otherwise).
+pub(super) fn pattern_win(
+    cx: &mut Ctx,
+    limit: u8,
+    pieces: Option<u8>,
+) -> Option<(u8, PerSide<Vec<PathPos>>)> {
+    let said = cx.rule(&RuleKey::PatternWin);
+    let K::PatternWin(Some((n, set))) = &*said.kind else {
+        return None;
+    };
+    if limit == 1 {
+        needs(
+            cx,
+            &RuleKey::PatternWin,
+            StackRule::PatternWin,
+            RuleKey::Stacks,
+        );
+        return None;
+    }
+    let positions = cx.positions(said.layer, set);
+    let size = u32::try_from(positions[Side::First].len()).unwrap_or(u32::MAX);
+    let fills = pieces.is_some_and(|p| u32::from(p) == n.value.saturating_mul(size));
+    let count = u8::try_from(n.value).ok().filter(|&c| c >= 1 && fills);
+    if count.is_none() {
+        cx.err_against(
+            said.layer,
+            CheckError::NumberOutOfRange {
+                span: n.span.clone().into(),
+                what: format!(
+                    "{} pieces on each of {size} places are {} pieces, not a side's {}",
+                    n.value,
+                    n.value.saturating_mul(size),
+                    pieces.map_or_else(|| "pieces".to_string(), |p| p.to_string())
+                ),
+                label: "not every piece".into(),
+                help: "a side wins with every one of its pieces on the places, as many on each: make the places times the count its pieces (`win with 2 on each of squares 13..18` for twelve)".into(),
+            },
+            &[RuleKey::Pieces],
+        );
+    }
+    count.map(|c| (c, positions))
 }

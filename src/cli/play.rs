@@ -408,6 +408,8 @@ impl Terminal<'_> {
         // A looped path is never left but by capture.
         let then = if side.looped {
             "and round again"
+        } else if r.bear_when == senet::compile::BearCondition::Never {
+            "where it ends"
         } else {
             "then off the board"
         };

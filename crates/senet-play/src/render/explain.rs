@@ -83,6 +83,8 @@ pub fn explain(r: &RuleSet) -> String {
         let squares: Vec<String> = side.path.iter().map(ToString::to_string).collect();
         let then = if side.looped {
             "then round again"
+        } else if r.bear_when == senet_lang::check::ruleset::BearWhen::Never {
+            "where it ends"
         } else {
             "then off"
         };

@@ -325,6 +325,19 @@ pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
     } else {
         format!("all {n} of your pieces")
     };
+    if let Some((k, sets)) = r.pattern_win {
+        let mut squares: Vec<u32> = (0..64)
+            .filter(|i| sets[s] >> i & 1 == 1)
+            .filter_map(senet_lang::types::PathPos::from_index)
+            .map(|p| u32::from(engine.square(s, p).get()))
+            .collect();
+        squares.sort_unstable();
+        let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
+        return format!(
+            "Goal: bring {yours} onto squares {}, {k} on each, before {enemy} does.",
+            list.join(", ")
+        );
+    }
     match r.win {
         Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does."),
         Win::MostBorneOff { .. } => {

@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
 use super::games::{
-    Awaiting, Budget, Compiled, Kept, Missing, Stored, TURN_CAP, Told, lock, playable,
+    Awaiting, Budget, Built, Compiled, Kept, Missing, Stored, TURN_CAP, Told, lock, playable,
 };
 use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
@@ -841,6 +841,27 @@ fn conflict(message: &str) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, message)
 }
 
+/// Answers from game `id` as its decisions leave it, without playing on: the game is locked,
+/// rebuilt, its memory accounted for, and `f` given it, its engine and the rebuilt game, on a
+/// worker thread.
+async fn with_game<T: Send + 'static>(
+    s: &Shared,
+    id: String,
+    f: impl FnOnce(&mut Stored, &Engine, &Built) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let game = s.games.get(&id).map_err(missing)?;
+    let st = Arc::clone(s);
+    s.blocking(move || {
+        let mut g = lock(&game)?;
+        let engine = Arc::clone(&g.engine);
+        let built = g.build(&engine, None);
+        st.games.account(&id, g.kept_bytes());
+        let built = built.map_err(ApiError::bad)?;
+        f(&mut g, &engine, &built)
+    })
+    .await
+}
+
 /// A body that must be empty, or an empty JSON object.
 fn empty_body(body: Result<Bytes, BytesRejection>) -> Result<(), ApiError> {
     let bytes = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
@@ -886,57 +907,48 @@ async fn turn_steps(
             ))
         })?;
     let taken: Vec<Step> = taken.iter().map(|n| Step::new(n.from.0, n.to.0)).collect();
-    let game = s.games.get(&id).map_err(missing)?;
-    let st = Arc::clone(&s);
-    let v = s
-        .blocking(move || {
-            let mut g = lock(&game)?;
-            let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, None);
-            st.games.account(&id, g.kept_bytes());
-            let built = built.map_err(ApiError::bad)?;
-            let Awaiting::Move(side) = built.awaiting else {
-                return Err(conflict("no side is to move"));
-            };
-            let game = &built.play.game;
-            let throw = game.total;
-            let steps =
-                TurnSteps::new(&engine, &game.pos, throw, game.moves()).ok_or_else(|| {
-                    conflict("these rules do not play dice one by one, or the turn has one move")
-                })?;
-            if !steps.begins(&taken) {
-                return Err(ApiError::bad("no move of the turn begins with these steps"));
-            }
-            let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
-            let options: Vec<Value> = steps
-                .options(&taken)
-                .into_iter()
-                .map(|(step, dice)| {
-                    let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
-                    json!({ "from": PlaceNote(step.from()), "to": PlaceNote(step.to()),
+    let v = with_game(&s, id, move |_, engine, built| {
+        let Awaiting::Move(side) = built.awaiting else {
+            return Err(conflict("no side is to move"));
+        };
+        let game = &built.play.game;
+        let throw = game.total;
+        let steps = TurnSteps::new(engine, &game.pos, throw, game.moves()).ok_or_else(|| {
+            conflict("these rules do not play dice one by one, or the turn has one move")
+        })?;
+        if !steps.begins(&taken) {
+            return Err(ApiError::bad("no move of the turn begins with these steps"));
+        }
+        let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
+        let options: Vec<Value> = steps
+            .options(&taken)
+            .into_iter()
+            .map(|(step, dice)| {
+                let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+                json!({ "from": PlaceNote(step.from()), "to": PlaceNote(step.to()),
                             "die": die, "dice": dice, "from_square": square(step.from()),
                             "to_square": square(step.to()) })
-                })
-                .collect();
-            let chosen = if taken.is_empty() {
-                None
-            } else {
-                steps.chosen(&taken)
-            };
-            let partial = Move::of(&taken).unwrap_or_default();
-            let after = engine.successor(&game.pos, &partial, throw);
-            let picture = svg(
-                &engine,
-                &Drawing {
-                    position: &after,
-                    throw: Shown::Thrown(throw),
-                    paths: false,
-                },
-            );
-            Ok(json!({ "options": options, "chosen": chosen,
+            })
+            .collect();
+        let chosen = if taken.is_empty() {
+            None
+        } else {
+            steps.chosen(&taken)
+        };
+        let partial = Move::of(&taken).unwrap_or_default();
+        let after = engine.successor(&game.pos, &partial, throw);
+        let picture = svg(
+            engine,
+            &Drawing {
+                position: &after,
+                throw: Shown::Thrown(throw),
+                paths: false,
+            },
+        );
+        Ok(json!({ "options": options, "chosen": chosen,
                        "dice_left": steps.dice_left(&taken), "svg": picture }))
-        })
-        .await?;
+    })
+    .await?;
     ok(&v)
 }
 
@@ -969,39 +981,21 @@ async fn undo(
 
 /// `GET /api/games/{id}/hint`: the move the expectimax agent would play, by its index.
 async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
-    let game = s.games.get(&id).map_err(missing)?;
-    let st = Arc::clone(&s);
-    let v = s
-        .blocking(move || {
-            let mut g = lock(&game)?;
-            let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, None);
-            st.games.account(&id, g.kept_bytes());
-            let built = built.map_err(ApiError::bad)?;
-            let index = g
-                .hint(&engine, &built)
-                .ok_or_else(|| conflict("it is not a person's turn to move"))?;
-            let state = g.state_json(&id, &engine, &built);
-            Ok(json!({ "index": index, "text": state["moves"][index]["text"] }))
-        })
-        .await?;
+    let key = id.clone();
+    let v = with_game(&s, id, move |g, engine, built| {
+        let index = g
+            .hint(engine, built)
+            .ok_or_else(|| conflict("it is not a person's turn to move"))?;
+        let state = g.state_json(&key, engine, built);
+        Ok(json!({ "index": index, "text": state["moves"][index]["text"] }))
+    })
+    .await?;
     ok(&v)
 }
 
 /// `GET /api/games/{id}/record`: the game's record, as `senet play --record` writes it.
 async fn game_record(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
-    let game = s.games.get(&id).map_err(missing)?;
-    let st = Arc::clone(&s);
-    let v = s
-        .blocking(move || {
-            let mut g = lock(&game)?;
-            let engine = Arc::clone(&g.engine);
-            let built = g.build(&engine, None);
-            st.games.account(&id, g.kept_bytes());
-            let built = built.map_err(ApiError::bad)?;
-            Ok(g.record(&built))
-        })
-        .await?;
+    let v = with_game(&s, id, |g, _, built| Ok(g.record(built))).await?;
     let text = serde_json::to_string_pretty(&v).unwrap_or_default();
     Ok((
         [

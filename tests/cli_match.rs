@@ -223,3 +223,26 @@ fn matches_are_refused_where_there_is_no_match() {
     assert_eq!(code, 2);
     assert!(err.contains("--shard"), "{err}");
 }
+
+#[test]
+fn list_says_which_rule_sets_play_a_match() {
+    let (code, out, err) = run(&["list", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let list: Vec<Value> = serde_json::from_str(&out).expect("JSON");
+    let entry = |id: &str| {
+        list.iter()
+            .find(|e| e["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} listed"))
+    };
+    assert_eq!(
+        entry("tables/tavli")["match"],
+        serde_json::json!({ "to": 5, "next_first": "winner",
+            "games": ["tables/portes", "tables/plakoto", "tables/fevga"] })
+    );
+    assert_eq!(
+        entry("tables/mughrabieh")["match"]["games"],
+        serde_json::json!(["tables/mughrabieh"])
+    );
+    assert!(entry("tables/portes").get("match").is_none());
+}

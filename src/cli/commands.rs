@@ -385,6 +385,18 @@ pub(super) fn list_json(sources: bool) -> Value {
                 if !r.options.is_empty() {
                     entry["options"] = json!(options_json(&r, false));
                 }
+                if let Some(m) = &r.matched {
+                    let games: Vec<&str> = if m.games.is_empty() {
+                        vec![id]
+                    } else {
+                        m.games.iter().map(|g| g.id.as_str()).collect()
+                    };
+                    entry["match"] = json!({
+                        "to": m.to,
+                        "games": games,
+                        "next_first": senet::sim::matches::next_first_word(m),
+                    });
+                }
                 if sources {
                     entry["sources"] = json!(r.sources);
                 }

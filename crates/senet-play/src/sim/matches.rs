@@ -248,7 +248,9 @@ pub struct GameNote {
     pub moves_per_game: f64,
 }
 
-fn next_first_word(plan: &Match) -> Option<String> {
+/// Who begins each game of `plan` after the first, as the reports write it: `winner`, `loser`,
+/// `alternate`, or `None` (as each game's rules say).
+pub fn next_first_word(plan: &Match) -> Option<String> {
     plan.next_first.map(|n| {
         match n {
             NextFirst::Winner => "winner",

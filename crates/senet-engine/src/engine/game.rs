@@ -559,13 +559,11 @@ impl<'e> Game<'e> {
         });
     }
 
-    /// A throw of the throw-off: the first side's is kept, the second side's decides who moves
-    /// first (the higher throw; on a tie, the side the rules name).
+    /// A throw of the throw-off, or a die of the opening throw: the first side's is kept; the
+    /// second side's decides who moves first (the higher). On a tie the side the rules name
+    /// moves first, or with an opening throw both throw again; where the winner of an opening
+    /// throw plays both dice (`PlaysBoth`), they are its first throw.
     fn throw_off(&mut self, value: u8) {
-        if let Some(opening) = self.engine.rules.opening_throw {
-            self.opening_throw(value, opening);
-            return;
-        }
         let Some(first) = self.first_throw else {
             self.first_throw = Some(value);
             self.emit(|| GameEvent::StartThrow {
@@ -575,37 +573,11 @@ impl<'e> Game<'e> {
             });
             return;
         };
-        let starts = match value.cmp(&first) {
-            std::cmp::Ordering::Greater => Side::Second,
-            std::cmp::Ordering::Less => Side::First,
-            std::cmp::Ordering::Equal => self.engine.rules.first,
-        };
-        self.emit(|| GameEvent::StartThrow {
-            side: Side::Second,
-            value,
-            starts: Some(starts),
-        });
-        self.pos.to_move = starts;
-        self.advance(Event::StartDecided);
-    }
-
-    /// A die of the opening throw: the first side's is kept; the second side's decides who moves
-    /// first (the higher die), or on equal dice both throw again. The winner plays the two dice
-    /// as its first throw (`PlaysBoth`), or throws again to begin.
-    fn opening_throw(&mut self, value: u8, opening: OpeningThrow) {
-        let Some(first) = self.first_throw else {
-            self.first_throw = Some(value);
-            self.emit(|| GameEvent::StartThrow {
-                side: Side::First,
-                value,
-                starts: None,
-            });
-            return;
-        };
+        let opening = self.engine.rules.opening_throw;
         let starts = match value.cmp(&first) {
             std::cmp::Ordering::Greater => Some(Side::Second),
             std::cmp::Ordering::Less => Some(Side::First),
-            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Equal => opening.is_none().then_some(self.engine.rules.first),
         };
         self.emit(|| GameEvent::StartThrow {
             side: Side::Second,
@@ -613,11 +585,11 @@ impl<'e> Game<'e> {
             starts,
         });
         let Some(starts) = starts else {
-            // Equal dice: both throw again.
+            // Equal dice of an opening throw: both throw again.
             self.first_throw = None;
             return;
         };
-        if opening == OpeningThrow::PlaysBoth {
+        if opening == Some(OpeningThrow::PlaysBoth) {
             let faces = self.engine.rules.start_outcomes.len();
             let at = usize::from(first - 1) * faces + usize::from(value - 1);
             self.opening_dice = self.engine.rules.opening_codes.get(at).copied();

@@ -54,7 +54,6 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let range = shard_range(a.games, a.shard);
-    let bar = super::output::games_bar(range.end - range.start);
     let spec = SimSpec {
         players: a.players,
         games: a.games,
@@ -65,18 +64,12 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
         metrics: false,
         alternate: a.alternate,
     };
-    let start = Instant::now();
-    let tick = |n: u64| bar.inc(n);
-    let totals = match simulate(engine, &spec, jobs, &tick) {
-        Ok(t) => t,
-        Err(e) => {
-            bar.finish_and_clear();
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let (totals, seconds) = match timed(range.end - range.start, |tick| {
+        simulate(engine, &spec, jobs, tick)
+    }) {
+        Ok(done) => done,
+        Err(code) => return code,
     };
-    let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
     let names: Vec<String> = a.players.iter().map(ToString::to_string).collect();
     let meta = Meta {
         options: a.options,
@@ -157,7 +150,6 @@ fn run_matches(engine: &Engine, n: u64, a: &SimArgs) -> ExitCode {
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let bar = super::output::games_bar(n);
     let spec = SimSpec {
         players: a.players,
         games: n,
@@ -168,18 +160,12 @@ fn run_matches(engine: &Engine, n: u64, a: &SimArgs) -> ExitCode {
         metrics: false,
         alternate: a.alternate,
     };
-    let start = Instant::now();
-    let tick = |k: u64| bar.inc(k);
-    let totals = match senet::sim::matches::run_matches(engines, plan, &spec, jobs, &tick) {
-        Ok(t) => t,
-        Err(e) => {
-            bar.finish_and_clear();
-            complain!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let (totals, seconds) = match timed(n, |tick| {
+        senet::sim::matches::run_matches(engines, plan, &spec, jobs, tick)
+    }) {
+        Ok(done) => done,
+        Err(code) => return code,
     };
-    let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
     let names: Vec<String> = a.players.iter().map(ToString::to_string).collect();
     let meta = senet::sim::matches::MatchMeta {
         id: &a.rules.id,
@@ -204,4 +190,25 @@ fn run_matches(engine: &Engine, n: u64, a: &SimArgs) -> ExitCode {
         ),
     }
     ExitCode::SUCCESS
+}
+
+/// Runs `f`, a simulation of `n` games or matches that tells its progress to the tick it is
+/// given, behind a progress bar: its result and the seconds it took, or (its error told) the
+/// exit status.
+fn timed<T>(
+    n: u64,
+    f: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<T, senet::sim::SimError>,
+) -> Result<(T, f64), ExitCode> {
+    let bar = super::output::games_bar(n);
+    let start = Instant::now();
+    let done = f(&|k: u64| bar.inc(k));
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    match done {
+        Ok(t) => Ok((t, seconds)),
+        Err(e) => {
+            complain!("error: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
 }

@@ -12,14 +12,13 @@ use serde_json::Value;
 use std::fmt::Write;
 
 use super::report::{ByPlayer, RateNote, Spread, per_game, rate, wilson};
-use super::{Histogram, SimError, SimSpec, seating};
-use crate::agents;
+use super::{Histogram, SimError, SimSpec, make_players, seat, seating};
 use crate::matches::MatchScore;
 use crate::notation::named::Named;
-use crate::seed::{game_seed, player_seed};
+use crate::seed::game_seed;
 use senet_engine::engine::Engine;
 use senet_engine::engine::Outcome;
-use senet_engine::engine::game::{Game, Player, run as run_game};
+use senet_engine::engine::game::{Game, run as run_game};
 use senet_lang::check::ruleset::Match;
 use senet_lang::types::NextFirst;
 
@@ -124,12 +123,7 @@ fn play_matches(
     spec: &SimSpec,
     range: std::ops::Range<u64>,
 ) -> Result<MatchTotals, SimError> {
-    let mut players: Vec<Box<dyn Player + Send>> = spec
-        .players
-        .iter()
-        .map(|p| agents::make(p, 0, spec.table.as_ref()))
-        .collect::<Result<_, _>>()
-        .map_err(SimError::Player)?;
+    let mut players = make_players(spec)?;
     let mut games: Vec<Game> = engines
         .iter()
         .map(|e| {
@@ -142,27 +136,19 @@ fn play_matches(
     let mut t = MatchTotals::new(engines.len());
     for i in range {
         let match_seed = game_seed(spec.seed, i);
-        let (order, swapped) = seating(spec.alternate, i);
+        let seats = seating(spec.alternate, i);
+        let swapped = seats.1;
         let mut score = MatchScore::default();
         while !score.over(plan) {
             let kind = score.next_game(plan);
             let seed = game_seed(match_seed, u64::from(score.games));
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            for (at, &k) in order.iter().enumerate() {
-                players[k].reseed(player_seed(seed, at));
-            }
             let game = &mut games[kind];
             game.reset();
             if let Some(side) = score.next_first(plan) {
                 game.begin_with(side);
             }
-            let [a, b] = &mut players[..] else {
-                unreachable!("two players were made")
-            };
-            let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
-            if swapped {
-                seated.swap(0, 1);
-            }
+            let mut seated = seat(&mut players, seed, seats);
             run_game(game, &mut seated, &mut rng, |_| {});
             let s = &game.summary;
             let began = game.began().unwrap_or(game.pos.to_move());

@@ -244,6 +244,35 @@ pub fn seating(alternate: bool, i: u64) -> ([usize; 2], bool) {
     }
 }
 
+/// The run's players, made once a thread and reseeded for each game ([`seat`]).
+fn make_players(spec: &SimSpec) -> Result<Vec<Box<dyn Player + Send>>, SimError> {
+    spec.players
+        .iter()
+        .map(|p| agents::make(p, 0, spec.table.as_ref()))
+        .collect::<Result<_, _>>()
+        .map_err(SimError::Player)
+}
+
+/// The two players of a game seeded `seed`, each reseeded for it by its seat, in the order
+/// they sit (`seats`, as [`seating`] gives it).
+fn seat(
+    players: &mut [Box<dyn Player + Send>],
+    seed: u64,
+    (order, swapped): ([usize; 2], bool),
+) -> [&mut dyn Player; 2] {
+    for (at, &k) in order.iter().enumerate() {
+        players[k].reseed(player_seed(seed, at));
+    }
+    let [a, b] = players else {
+        unreachable!("two players were made")
+    };
+    let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
+    if swapped {
+        seated.swap(0, 1);
+    }
+    seated
+}
+
 /// Shard `k` (from 1) of `n`: a slice of a run's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -294,12 +323,7 @@ fn play_range(
     tick: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Totals, SimError> {
-    let mut players: Vec<Box<dyn Player + Send>> = spec
-        .players
-        .iter()
-        .map(|p| agents::make(p, 0, spec.table.as_ref()))
-        .collect::<Result<_, _>>()
-        .map_err(SimError::Player)?;
+    let mut players = make_players(spec)?;
     let size = engine.rules.squares.len();
     let mut t = Totals {
         landings: vec![0; size],
@@ -338,18 +362,10 @@ fn play_range(
         }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let (order, swapped) = seating(spec.alternate, i);
-        for (at, &k) in order.iter().enumerate() {
-            players[k].reseed(player_seed(seed, at));
-        }
+        let seats = seating(spec.alternate, i);
+        let swapped = seats.1;
         game.reset();
-        let [a, b] = &mut players[..] else {
-            unreachable!("two players were made")
-        };
-        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
-        if swapped {
-            seated.swap(0, 1);
-        }
+        let mut seated = seat(&mut players, seed, seats);
         run_game(&mut game, &mut seated, &mut rng, |_| {});
         t.add_game(&game.summary, &game.landings, swapped);
     }
@@ -385,19 +401,11 @@ fn play_watched(
         }
         let seed = game_seed(spec.seed, i);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let (order, swapped) = seating(spec.alternate, i);
-        for (at, &k) in order.iter().enumerate() {
-            players[k].reseed(player_seed(seed, at));
-        }
+        let seats = seating(spec.alternate, i);
+        let swapped = seats.1;
         game.reset();
         probe.reset();
-        let [a, b] = &mut players[..] else {
-            unreachable!("two players were made")
-        };
-        let mut seated: [&mut dyn Player; 2] = [a.as_mut(), b.as_mut()];
-        if swapped {
-            seated.swap(0, 1);
-        }
+        let mut seated = seat(players, seed, seats);
         run_watched(&mut game, &mut seated, &mut rng, |_| {}, &mut probe);
         t.add_game(&game.summary, &game.landings, swapped);
         probe.finish(&game.summary, &mut metrics);

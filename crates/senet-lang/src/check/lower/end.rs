@@ -115,6 +115,8 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
     let K::MatchTo(to) = &*said.kind else {
         mismatch(&said.kind)
     };
+    // No match at all (`match to none`, or no such rule); a number out of range is its own error.
+    let no_match = to.is_none();
     let to = match to {
         Some(n) if (1..=MAX_MATCH_POINTS).contains(&n.value) => Some(n.value),
         Some(n) => {
@@ -139,7 +141,7 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
     let games = cx
         .said(&RuleKey::MatchGames)
         .is_some_and(|said| matches!(&*said.kind, K::MatchGames(g) if !g.is_empty()));
-    if to.is_none() && cx.said(&RuleKey::MatchTo).is_none() {
+    if no_match {
         for (key, stated) in [
             (RuleKey::MatchGames, games),
             (RuleKey::MatchFirst, next_first.is_some()),

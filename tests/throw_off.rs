@@ -143,7 +143,7 @@ fn the_higher_die_plays_both_dice_as_its_first_throw() {
     assert_eq!(events[2]["throw"]["side"], "white");
     assert_eq!(events[2]["throw"]["dice"], json!([5, 2]));
     assert_eq!(game.summary.turns, 1);
-    // Every move plays a 5 and a 2: from the 24 point, the 13 and the 8 and the 6.
+    // The moves white chooses from play that 5 and 2.
     assert_eq!(dice(&e, &game, 0), [5, 2]);
     assert!(!game.moves().is_empty());
     // Black higher: black moves first with both dice.

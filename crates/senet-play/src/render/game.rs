@@ -836,7 +836,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if pinned || placed.is_some() {
+            if pinned {
                 let _ = write!(text, ": {}", plural(points, "point"));
             } else if let Some(w) = &r.win_score {
                 let _ = write!(text, "{}", game_score(w, points, &plural));
@@ -886,6 +886,78 @@ mod tests {
                 move_words(&engine, pos.to_move(), &report, throw, outcome, style).text
             })
             .collect()
+    }
+
+    /// The last line of a game of `id` that ends in the position after the move of `steps`
+    /// (as `from -> to` pairs) from the position `json`.
+    fn end_of(id: &str, json: &str, steps: &[(u8, u8)]) -> String {
+        let rules = senet_lang::check::check_target(id, &[]).unwrap();
+        let engine = Engine::new(compile(&rules));
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let (pos, throw) = parse_position(&engine, &v).unwrap();
+        let mut moves = Vec::new();
+        let listing = engine.legal_moves(&pos, throw.unwrap(), &mut moves);
+        assert!(matches!(listing, senet_engine::engine::Listing::Whole));
+        let mv = moves
+            .iter()
+            .find(|m| {
+                let s: Vec<(u8, u8)> = m
+                    .steps()
+                    .iter()
+                    .map(|s| (s.from().pack(), s.to().pack()))
+                    .collect();
+                s == steps
+            })
+            .unwrap_or_else(|| panic!("no move {steps:?}"));
+        let (after, _) = engine.apply(&pos, mv, throw.unwrap());
+        let summary = GameSummary {
+            outcome: engine.outcome(&after),
+            ..GameSummary::default()
+        };
+        end_text(&engine, &summary, &after, Style { colour: false })
+    }
+
+    #[test]
+    fn a_win_by_pinning_the_last_piece_on_the_start_is_told_as_such() {
+        // White's last two pieces join on black's starting point (white's 24), pinning the last
+        // black piece there: white wins with pieces still on the board.
+        let text = end_of(
+            "tables/plakoto",
+            r#"{"to_move": "white", "throw": [3, 1],
+                "pieces": {"white": [21, 23, "off", "off", "off", "off", "off", "off", "off",
+                                     "off", "off", "off", "off", "off", "off"],
+                           "black": [1, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19]}}"#,
+            &[(21, 24), (23, 24)],
+        );
+        assert!(
+            text.ends_with(
+                "white wins, black's last piece on its starting point pinned there: 2 points."
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_win_by_a_pattern_is_told_as_such() {
+        // Two white pieces on each of 13-17, one on 18 and one on 12; black closes 19-24. The
+        // 6 from 12 to 18 makes the pattern.
+        let text = end_of(
+            "tables/los-doze-canes",
+            r#"{"to_move": "white", "throw": [6, 6],
+                "pieces": {"white": [13, 13, 14, 14, 15, 15, 16, 16, 17, 17, 18, 12],
+                           "black": [6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1]}}"#,
+            &[(12, 18)],
+        );
+        assert!(
+            text.ends_with("white wins, every piece on its places, 2 on each."),
+            "{text}"
+        );
+        let rules = senet_lang::check::check_target("tables/los-doze-canes", &[]).unwrap();
+        let engine = Engine::new(compile(&rules));
+        assert_eq!(
+            goal_text(&engine, Side::First, Style { colour: false }),
+            "Goal: bring all 12 of your pieces onto squares 13, 14, 15, 16, 17, 18, 2 on each, before black does."
+        );
     }
 
     #[test]

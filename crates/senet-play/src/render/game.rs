@@ -867,8 +867,8 @@ mod tests {
     use crate::notation::position::parse_position;
     use senet_engine::compile::compile;
 
-    /// The words of each legal move of `id` in the position `json`.
-    fn words_of(id: &str, json: &str) -> Vec<String> {
+    /// The engine of `id`, the position `json` and its throw, and every legal move there.
+    fn listed(id: &str, json: &str) -> (Engine, Position, Throw, Vec<senet_engine::engine::Move>) {
         let rules = senet_lang::check::check_target(id, &[]).unwrap();
         let engine = Engine::new(compile(&rules));
         let v: serde_json::Value = serde_json::from_str(json).unwrap();
@@ -877,6 +877,12 @@ mod tests {
         let mut moves = Vec::new();
         let listing = engine.legal_moves(&pos, throw, &mut moves);
         assert!(matches!(listing, senet_engine::engine::Listing::Whole));
+        (engine, pos, throw, moves)
+    }
+
+    /// The words of each legal move of `id` in the position `json`.
+    fn words_of(id: &str, json: &str) -> Vec<String> {
+        let (engine, pos, throw, moves) = listed(id, json);
         let style = Style { colour: false };
         moves
             .iter()
@@ -891,13 +897,7 @@ mod tests {
     /// The last line of a game of `id` that ends in the position after the move of `steps`
     /// (as `from -> to` pairs) from the position `json`.
     fn end_of(id: &str, json: &str, steps: &[(u8, u8)]) -> String {
-        let rules = senet_lang::check::check_target(id, &[]).unwrap();
-        let engine = Engine::new(compile(&rules));
-        let v: serde_json::Value = serde_json::from_str(json).unwrap();
-        let (pos, throw) = parse_position(&engine, &v).unwrap();
-        let mut moves = Vec::new();
-        let listing = engine.legal_moves(&pos, throw.unwrap(), &mut moves);
-        assert!(matches!(listing, senet_engine::engine::Listing::Whole));
+        let (engine, pos, throw, moves) = listed(id, json);
         let mv = moves
             .iter()
             .find(|m| {
@@ -909,7 +909,7 @@ mod tests {
                 s == steps
             })
             .unwrap_or_else(|| panic!("no move {steps:?}"));
-        let (after, _) = engine.apply(&pos, mv, throw.unwrap());
+        let (after, _) = engine.apply(&pos, mv, throw);
         let summary = GameSummary {
             outcome: engine.outcome(&after),
             ..GameSummary::default()

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 60] = [
+const BUNDLED: [&str; 64] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -76,6 +76,10 @@ const BUNDLED: [&str; 60] = [
     "tables/ssang-ryouk",
     "tables/tavli",
     "tables/todas-tablas",
+    "tables/doblet",
+    "tables/kiz-tavlasi",
+    "tables/ofanfelling",
+    "tables/yahoudieh",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 60] = [
+const IDS: [&str; 64] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -69,12 +69,14 @@ const IDS: [&str; 60] = [
     "tables/baralie",
     "tables/buffa-de-baldrac",
     "tables/cab-e-quinal",
+    "tables/doblet",
     "tables/emperador",
     "tables/fevga",
     "tables/frangieh",
     "tables/hypergammon",
     "tables/imperial",
     "tables/jacquet",
+    "tables/kiz-tavlasi",
     "tables/los-doze-canes",
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
@@ -82,6 +84,7 @@ const IDS: [&str; 60] = [
     "tables/medio-emperador",
     "tables/mughrabieh",
     "tables/nard",
+    "tables/ofanfelling",
     "tables/pareia-de-entrada",
     "tables/paumecary",
     "tables/plakoto",
@@ -95,6 +98,7 @@ const IDS: [&str; 60] = [
     "tables/todas-tablas",
     "tables/verquere",
     "tables/xii-scripta",
+    "tables/yahoudieh",
     "twenty-squares/aseb",
     "twenty-squares/babylonian",
     "twenty-squares/blitz",
@@ -545,6 +549,10 @@ game_properties! {
     games_tables_todas_tablas: "tables/todas-tablas", 4;
     games_tables_buffa_de_baldrac: "tables/buffa-de-baldrac", 4;
     games_tables_pareia_de_entrada: "tables/pareia-de-entrada", 4;
+    games_tables_doblet: "tables/doblet", 4;
+    games_tables_kiz_tavlasi: "tables/kiz-tavlasi", 4;
+    games_tables_ofanfelling: "tables/ofanfelling", 4;
+    games_tables_yahoudieh: "tables/yahoudieh", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

@@ -567,6 +567,10 @@ scenario_files! {
     tables_shuanglu => "tables__shuanglu.json",
     tables_ssang_ryouk => "tables__ssang-ryouk.json",
     tables_tavli => "tables__tavli.json",
+    tables_doblet => "tables__doblet.json",
+    tables_kiz_tavlasi => "tables__kiz-tavlasi.json",
+    tables_ofanfelling => "tables__ofanfelling.json",
+    tables_yahoudieh => "tables__yahoudieh.json",
 }
 
 #[test]

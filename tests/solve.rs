@@ -449,6 +449,8 @@ fn dense_numbering_is_a_bijection() {
                     moved_this_turn: None,
                     throws_owed: 0,
                     held: PerSide::default(),
+                    stacked: PerSide::default(),
+                    restacking: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

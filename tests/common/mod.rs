@@ -119,6 +119,8 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         moved_this_turn: None,
         throws_owed: 0,
         held: PerSide::default(),
+        stacked: PerSide::default(),
+        restacking: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -9,15 +9,15 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MovesNext, PieceCondition, Restriction, Retreat, Rules, SideTable,
-    Stacked, TurnRule, TurnTrigger, Win, WinScore,
+    BearCondition, Enter, Hold, MAX_UNSTACK, MovesNext, PieceCondition, Restriction, Retreat,
+    Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use senet_lang::check::RuleSet;
 use senet_lang::check::ruleset as checked;
-use senet_lang::types::{EnterOnto, PathPos, PerSide, Place, Side, Square};
+use senet_lang::types::{Doubles, EnterOnto, PathPos, PerSide, Place, Side, Square, Unstack};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -149,11 +149,11 @@ fn stacked(r: &RuleSet) -> Stacked {
     for &v in &table.values {
         // A double is of the dice thrown; the dice that always show their number come on top.
         let mut pool = match r.throw.thrown_of(v) {
-            Some(dice)
-                if r.doubles_twice && dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) =>
-            {
-                [dice.clone(), dice].concat()
-            }
+            Some(dice) if dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) => match r.doubles {
+                Doubles::Twice => [dice.clone(), dice].concat(),
+                Doubles::OneDie => vec![dice[0]],
+                Doubles::Once => dice,
+            },
             Some(dice) => dice,
             None => vec![v],
         };
@@ -184,7 +184,35 @@ fn stacked(r: &RuleSet) -> Stacked {
         zone_limit: r.zone_limit,
         leave_after: r.leave_after.map(PathPos::get),
         combined: r.combined,
+        unstack: unstack(r),
     }
+}
+
+/// `unstack first`: per side, the position of each piece stacked at the start (every piece of a
+/// start stack but its first), in path order.
+fn unstack(r: &RuleSet) -> Option<Unstacking> {
+    let checked::Start::OnBoard { positions, .. } = &r.start else {
+        return None;
+    };
+    let restack = match r.unstack {
+        Unstack::Never => return None,
+        Unstack::First => false,
+        Unstack::ThenRestack => true,
+    };
+    let stacked = PerSide::from_fn(|s| {
+        let mut list: Vec<u8> = positions[s].iter().map(|p| p.get()).collect();
+        list.sort_unstable();
+        // Each position once less than it holds pieces: the first piece of a stack is on the
+        // board already.
+        let mut out: Vec<u8> = list
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        out.truncate(usize::from(MAX_UNSTACK));
+        out
+    });
+    Some(Unstacking { restack, stacked })
 }
 
 /// Per side: positions as bits.

@@ -274,6 +274,22 @@ pub struct Stacked {
     /// A piece may move by the sum of several dice at once, landing only at the end (`dice may
     /// be combined`).
     pub combined: bool,
+    /// The pieces stacked at the start, to be unstacked before any moves (`unstack first`).
+    pub unstack: Option<Unstacking>,
+}
+
+/// The most pieces a side may have stacked at the start under `unstack first`: one bit each in
+/// [`crate::engine::Position`], beside a bit for the side restacking.
+pub const MAX_UNSTACK: u8 = 15;
+
+/// `unstack first` (`, then restack`): which pieces of each side start stacked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unstacking {
+    /// Once all are unstacked, they are restacked before any moves (`, then restack`).
+    pub restack: bool,
+    /// Per side, the path position of each piece stacked at the start (every piece of a start
+    /// stack but its first), ascending: bit k of the side's stacking state is the k-th.
+    pub stacked: PerSide<Vec<u8>>,
 }
 
 /// What a win scores by what the loser has left (the rule `score`).
@@ -509,6 +525,11 @@ impl Rules {
             || sends(&self.capture)
             || self.captured_at.iter().flatten().any(sends)
             || self.moves_next.is_some_and(|m| m.or_waiting)
+    }
+
+    /// Which pieces start stacked, where they are unstacked before any moves (`unstack first`).
+    pub fn unstacking(&self) -> Option<&Unstacking> {
+        self.stacked.as_ref().and_then(|t| t.unstack.as_ref())
     }
 
     /// Whether a position keeps which pieces that started on the board have not moved yet: some

@@ -38,6 +38,9 @@ pub struct StepReport {
     looped: bool,
     /// It landed on enemy pieces and pinned them (`capture pin`).
     pinned: bool,
+    /// A piece taken off its start stack (1) or put back on (2), staying where it is (`unstack
+    /// first`); 0 for a piece that moved.
+    unstack: u8,
 }
 
 impl StepReport {
@@ -53,6 +56,16 @@ impl StepReport {
     /// Whether it pinned the enemy pieces where it landed (`capture pin`).
     pub fn pinned(&self) -> bool {
         self.pinned
+    }
+
+    /// Whether a piece was taken off its start stack (`unstack first`), staying where it is.
+    pub fn unstacked(&self) -> bool {
+        self.unstack == 1
+    }
+
+    /// Whether a piece was put back on its start stack (`unstack first, then restack`).
+    pub fn restacked(&self) -> bool {
+        self.unstack == 2
     }
 
     /// Where the piece landed, before any square effect.
@@ -304,6 +317,20 @@ impl Engine {
             ..StepReport::default()
         };
         let (from, to) = (step.packed_from(), step.packed_to());
+        if STACKS && self.unstacks && from == to {
+            // A piece taken off its start stack, or put back on: it stays where it is.
+            report.unstack = if next.restacking(s) { 2 } else { 1 };
+            self.unstack_step(next, s, from);
+            report.landed_square = m.square_number(to);
+            report.rest = to;
+            rec.step(report);
+            return Landed {
+                rest: to,
+                extra: false,
+                touched: 0,
+                captured: 0,
+            };
+        }
         if from == 0 {
             next.waiting[s] -= 1;
         } else {

@@ -296,6 +296,9 @@ pub struct Engine {
     /// A piece landing on enemy pieces pins them (`capture pin`): positions track the pieces
     /// held.
     pins: bool,
+    /// Pieces stacked at the start are unstacked before any moves (`unstack first`): a step
+    /// from a position to itself takes one off its stack (or puts it back).
+    unstacks: bool,
     /// The moves of a turn go one way: positions track which way the turn has moved.
     one_way: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
@@ -341,6 +344,7 @@ impl Engine {
                 || !rules.turn_rules.is_empty(),
             locks: rules.tracks_unmoved(),
             pins: rules.capture == Capture::Pin,
+            unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
             one_way: rules.one_direction,
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::compile::Rules;
+use crate::compile::{Rules, Unstacking};
 use senet_lang::types::{Capture, PathPos, PerSide, Place, Side, Square};
 
 /// A position: where every piece stands and who throws next. Copy, 128 bytes, no heap.
@@ -34,6 +34,10 @@ pub struct Position {
     pub(crate) flags: u8,
     /// Per side, where a piece's first move needs given throws (`each piece first moves with`):
     /// bit k, the piece that started on the k-th start position on the board has not moved.
+    /// Where pieces are unstacked before any moves (`unstack first`, never beside a first-move
+    /// rule): bit k, the k-th piece stacked at the start ([`Unstacking::stacked`]) is on its
+    /// stack; bit 15 ([`RESTACKING`]), the side has unstacked all and is restacking them; 0,
+    /// the side's pieces move.
     pub(crate) unmoved: PerSide<u16>,
     /// Where the moves of a turn go one way (`one direction each turn`): the way the side to
     /// move has moved in its turn so far (0: not yet; see [`Way::bits`]).
@@ -50,6 +54,10 @@ pub struct Position {
     /// under enemy pieces; such a square holds pieces of both sides.
     pub(crate) held: PerSide<u64>,
 }
+
+/// The bit of [`Position::unmoved`] that says a side, having unstacked all its start stacks, is
+/// restacking them (`unstack first, then restack`).
+pub(crate) const RESTACKING: u16 = 1 << 15;
 
 /// The sum of the sixteen four-bit counts of a word.
 #[inline]
@@ -136,6 +144,9 @@ impl Position {
             if rules.tracks_unmoved() {
                 let n = rules.start_slots(s).count();
                 pos.unmoved[s] = u16::try_from((1u32 << n) - 1).unwrap_or(u16::MAX);
+            }
+            if let Some(u) = rules.unstacking() {
+                pos.unmoved[s] = all_stacked(u, s);
             }
         }
         pos
@@ -306,12 +317,37 @@ impl Position {
     }
 
     pub fn unmoved<'r>(&self, rules: &'r Rules, s: Side) -> impl Iterator<Item = PathPos> + 'r {
-        let bits = self.unmoved[s];
+        // The same bits hold the pieces on their start stacks where those are unstacked.
+        let bits = if rules.tracks_unmoved() {
+            self.unmoved[s]
+        } else {
+            0
+        };
         rules
             .start_slots(s)
             .enumerate()
             .filter(move |(k, _)| bits >> k & 1 != 0)
             .map(|(_, p)| p)
+    }
+
+    /// Where pieces are unstacked before any moves (`unstack first`): the path positions of side
+    /// `s`'s pieces on their stacks (still to be unstacked, or, while it restacks, restacked),
+    /// ascending, a position once for each such piece.
+    pub fn stacked<'r>(&self, rules: &'r Rules, s: Side) -> impl Iterator<Item = PathPos> + 'r {
+        let bits = self.unmoved[s];
+        rules
+            .unstacking()
+            .map_or(&[][..], |u| &u.stacked[s][..])
+            .iter()
+            .enumerate()
+            .filter(move |(k, _)| bits >> k & 1 != 0)
+            .filter_map(|(_, &p)| PathPos::new(u32::from(p)))
+    }
+
+    /// Whether side `s` has unstacked all its start stacks and is restacking them (`unstack
+    /// first, then restack`).
+    pub fn restacking(&self, s: Side) -> bool {
+        self.unmoved[s] & RESTACKING != 0
     }
 
     /// Which side has a piece on `square`, if any.
@@ -386,6 +422,8 @@ impl Position {
             loses_turn: PerSide::from_fn(|s| self.loses_turn(s)),
             moves_next: PerSide::from_fn(|s| self.moves_next(s)),
             unmoved: PerSide::from_fn(|s| self.unmoved(rules, s).collect()),
+            stacked: PerSide::from_fn(|s| self.stacked(rules, s).collect()),
+            restacking: PerSide::from_fn(|s| self.restacking(s)),
             moved_this_turn: self.moved_this_turn(),
             throws_owed: self.owed,
             held: PerSide::from_fn(|s| self.held(s).collect()),
@@ -417,6 +455,16 @@ pub struct Setup {
     /// Where pieces are pinned (`capture pin`): per side, the positions of its pieces held under
     /// enemy pieces (each alone on a square the enemy holds).
     pub held: PerSide<Vec<PathPos>>,
+    /// Where pieces are unstacked before any moves (`unstack first`): per side, the positions of
+    /// its pieces on their stacks (a position once for each), still to be unstacked, or
+    /// restacked where `restacking` says the side is restacking. Neither: the side's pieces move.
+    pub stacked: PerSide<Vec<PathPos>>,
+    pub restacking: PerSide<bool>,
+}
+
+/// Every piece of side `s` stacked at the start still on its stack: the state a side begins in.
+pub(crate) fn all_stacked(u: &Unstacking, s: Side) -> u16 {
+    u16::try_from((1u32 << u.stacked[s].len()) - 1).unwrap_or(u16::MAX) & !RESTACKING
 }
 
 /// Why a [`Setup`] is not a position the rules can reach.
@@ -474,6 +522,14 @@ pub enum SetupError {
         "`held` lists a piece of `{side}` at position {position}, but no piece is pinned there: under these rules pieces are pinned only with `capture pin`, and a pinned piece stands alone on a square where the other side has pieces"
     )]
     NotHeld { side: String, position: u8 },
+    #[error("`stacked` lists a piece of `{side}` on its stack at position {position}, but {why}")]
+    NotStacked {
+        side: String,
+        position: u8,
+        why: String,
+    },
+    #[error("`restacking` says `{side}` is restacking, but {why}")]
+    NotRestacking { side: String, why: String },
 }
 
 impl Setup {
@@ -578,6 +634,7 @@ impl Setup {
             }
         }
         self.pins(rules, &mut pos)?;
+        self.stacks(rules, &mut pos)?;
         if let Some(way) = self.moved_this_turn {
             if !rules.one_direction {
                 return Err(SetupError::NoDirection);
@@ -629,6 +686,62 @@ impl Setup {
                     first: piece(Side::First),
                     second: piece(Side::Second),
                 });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Setup {
+    /// Marks the pieces `stacked` lists as on their stacks, and the sides `restacking` says are
+    /// restacking: only where pieces are unstacked before any moves, each listed piece one
+    /// stacked at the start and standing there on another.
+    fn stacks(&self, rules: &Rules, pos: &mut Position) -> Result<(), SetupError> {
+        for s in Side::BOTH {
+            let name = || rules.sides[s].name.clone();
+            let restack = rules.unstacking().is_some_and(|u| u.restack);
+            if self.restacking[s] && !restack {
+                return Err(SetupError::NotRestacking {
+                    side: name(),
+                    why: "under these rules no piece is restacked".into(),
+                });
+            }
+            let mut bits = 0u16;
+            for &p in &self.stacked[s] {
+                let not = |why: &str| SetupError::NotStacked {
+                    side: name(),
+                    position: p.get(),
+                    why: why.into(),
+                };
+                let Some(u) = rules.unstacking() else {
+                    return Err(not("under these rules no piece is unstacked"));
+                };
+                // The first of the side's start stack there not yet listed.
+                let slot = (0..u.stacked[s].len())
+                    .find(|&k| u.stacked[s][k] == p.get() && bits >> k & 1 == 0)
+                    .ok_or_else(|| not("no more pieces start stacked there"))?;
+                bits |= 1 << slot;
+                let here = (0..u.stacked[s].len())
+                    .filter(|&k| bits >> k & 1 != 0 && u.stacked[s][k] == p.get())
+                    .count();
+                if usize::from(pos.count(s, p)) <= here {
+                    return Err(not(
+                        "the side has no more pieces there: a stacked piece stands on another",
+                    ));
+                }
+            }
+            if self.restacking[s] {
+                let all = rules.unstacking().map_or(0, |u| all_stacked(u, s));
+                if bits == all {
+                    return Err(SetupError::NotRestacking {
+                        side: name(),
+                        why: "every piece is restacked: the side moves its pieces (leave `restacking` out)".into(),
+                    });
+                }
+                bits |= RESTACKING;
+            }
+            if rules.unstacking().is_some() {
+                pos.unmoved[s] = bits;
             }
         }
         Ok(())

@@ -18,9 +18,10 @@ use std::collections::HashSet;
 
 use super::apply::NoRecord;
 use super::generate::{OFF, bit};
+use super::position::{RESTACKING, all_stacked};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
-use crate::compile::Stacked;
+use crate::compile::{Stacked, Unstacking};
 use senet_lang::types::{EnterOnto, Side};
 
 /// The buffers of one search, kept between searches.
@@ -72,10 +73,11 @@ impl Played {
 }
 
 /// What tells two positions of one turn apart: where each side's pieces stand (the bit sets, the
-/// counts of stacks and the pieces held) and how many wait or are off or removed. The squares and crossing sets
+/// counts of stacks, the pieces held and those still stacked at the start) and how many wait or
+/// are off or removed. The squares and crossing sets
 /// follow from the pieces, the side to move does not change within a turn, and the stacked
 /// form keeps no other state.
-type Key = [u64; 11];
+type Key = [u64; 12];
 
 fn key(pos: &Position) -> Key {
     let [a, b] = [Side::First, Side::Second].map(|s| {
@@ -94,6 +96,7 @@ fn key(pos: &Position) -> Key {
         m1[2],
         pos.held[Side::First],
         pos.held[Side::Second],
+        u64::from(pos.unmoved[Side::First]) | u64::from(pos.unmoved[Side::Second]) << 16,
     ]
 }
 
@@ -302,6 +305,14 @@ impl Engine {
         d: u8,
         out: &mut [Step; 16],
     ) -> usize {
+        // While a side unstacks (or restacks) its start stacks, a die only takes a piece off
+        // (or puts one back on) the stack on its own number's position.
+        if pos.unmoved[s] != 0
+            && let Some(u) = &t.unstack
+        {
+            out[0] = Step::packed(d, d);
+            return usize::from(stack_slot(u, pos, s, d).is_some());
+        }
         let mut n = 0;
         let mut push = |step: Step| {
             if let Some(slot) = out.get_mut(n) {
@@ -437,5 +448,39 @@ impl Engine {
     /// Whether side `s`'s position `p` stands on a square with no piece on it.
     fn square_empty(&self, pos: &Position, s: Side, p: u8) -> bool {
         pos.occupied() & self.masks[s].square_bit[usize::from(p - 1)] == 0
+    }
+}
+
+/// Where side `s` unstacks (or restacks) its start stacks: the slot of [`Position::unmoved`] a
+/// die of `d` takes off its stack (the last on it), or puts back on (the first not on it), if
+/// any. The pieces on a stack are so always its first slots, one state for one position.
+pub(super) fn stack_slot(u: &Unstacking, pos: &Position, s: Side, d: u8) -> Option<usize> {
+    let state = pos.unmoved[s];
+    let on = |k: usize| state >> k & 1 == 1;
+    let mut slots = (0..u.stacked[s].len()).filter(|&k| u.stacked[s][k] == d);
+    if state & RESTACKING != 0 {
+        slots.find(|&k| !on(k))
+    } else {
+        slots.rfind(|&k| on(k))
+    }
+}
+
+impl Engine {
+    /// Plays a step of side `s` from position `p` to itself: takes a piece off its start stack
+    /// there (or, restacking, puts one back on). The last unstacked begins the restacking where
+    /// the rules restack; the last restacked (or, without, unstacked) frees the side's pieces.
+    pub(super) fn unstack_step(&self, pos: &mut Position, s: Side, p: u8) {
+        let Some(u) = self.rules.unstacking() else {
+            return;
+        };
+        if let Some(k) = stack_slot(u, pos, s, p) {
+            pos.unmoved[s] ^= 1 << k;
+        }
+        let all = all_stacked(u, s);
+        pos.unmoved[s] = match pos.unmoved[s] {
+            0 if u.restack => RESTACKING,
+            state if state == all | RESTACKING => 0,
+            state => state,
+        };
     }
 }

@@ -38,7 +38,8 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::Stacks => K::Stacks(Stacking::None),
         RuleKey::Closed => K::Closed(Spanned::new(2, 0..0)),
-        RuleKey::Doubles => K::Doubles(false),
+        RuleKey::Doubles => K::Doubles(crate::types::Doubles::Once),
+        RuleKey::Unstack => K::Unstack(crate::types::Unstack::Never),
         RuleKey::UseDice => K::UseDice(true),
         RuleKey::EnterFirst => K::EnterFirst(false),
         RuleKey::StacksOn => K::StacksOn {

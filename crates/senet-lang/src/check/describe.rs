@@ -1,6 +1,7 @@
 //! Each rule in plain English, for `explain` and `diff`.
 
 use crate::lang::syntax::*;
+use crate::types::{Doubles, Unstack};
 
 fn items(list: &[Item]) -> String {
     join(&item_texts(list))
@@ -251,6 +252,7 @@ pub fn describe(kind: &StatementKind) -> String {
         K::Stacks(_)
         | K::Closed(_)
         | K::Doubles(_)
+        | K::Unstack(_)
         | K::UseDice(_)
         | K::EnterFirst(_)
         | K::StacksOn { .. }
@@ -589,8 +591,12 @@ fn tables_rule(kind: &StatementKind) -> String {
             "A square held by {} or more pieces of one side is closed to the other; a move may land on fewer enemy pieces (what becomes of them is the rule `capture`).",
             n.value
         ),
-        K::Doubles(true) => "A double is played twice over: four moves for two dice.".into(),
-        K::Doubles(false) => "A double is played as thrown: one move for each die.".into(),
+        K::Doubles(Doubles::Twice) => "A double is played twice over: four moves for two dice.".into(),
+        K::Doubles(Doubles::Once) => "A double is played as thrown: one move for each die.".into(),
+        K::Doubles(Doubles::OneDie) => "A double is played as one die: one move of its number.".into(),
+        K::Unstack(Unstack::First) => "The pieces stacked on a point at the start are taken off their stacks before any piece moves: a die of N takes one off the stack on position N (and is lost where none is left there).".into(),
+        K::Unstack(Unstack::ThenRestack) => "The pieces stacked on a point at the start are taken off their stacks, a die of N taking one off on position N, and once all are off they are put back, the same way, until the stacks are as they began; only then does a piece move.".into(),
+        K::Unstack(Unstack::Never) => "No pieces are unstacked before the game.".into(),
         K::UseDice(true) => "A turn must use as many dice as some sequence of moves can; where only one die of a throw can be used, the larger if it can.".into(),
         K::UseDice(false) => "A turn must use as many dice as some sequence of moves can.".into(),
         K::EnterFirst(true) => "While a piece of a side waits to enter, no other piece of that side moves.".into(),

@@ -540,6 +540,16 @@ pub enum CheckError {
         help: String,
     },
 
+    #[error("pieces to unstack, but {found}")]
+    #[diagnostic(help(
+        "`unstack first` needs pieces stacked at the start, two or more on a position, each on a position some die shows (`start white on 1, 1, 2, 2, ...`); or remove this rule"
+    ))]
+    NothingToUnstack {
+        #[label("nothing this rule can unstack")]
+        span: SourceSpan,
+        found: String,
+    },
+
     #[error("{rule}")]
     #[diagnostic(help("{}", rule.help()))]
     NeedsStacks {
@@ -788,6 +798,7 @@ impl CheckError {
             CheckError::ScoreClash { .. } => Code::E202,
             CheckError::MatchClash { .. } => Code::E203,
             CheckError::MatchGame { .. } => Code::E204,
+            CheckError::NothingToUnstack { .. } => Code::E205,
         }
     }
 }
@@ -1042,8 +1053,18 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        Unstack => (
+            "pieces to unstack, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or remove this rule",
+        ),
+        UnstackDice => (
+            "pieces unstacked by the dice, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
         Doubles => (
-            "doubles are played twice, but the dice are not played one by one",
+            "a rule on how doubles are played, but the dice are not played one by one",
             "only with dice played one by one",
             "throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),

@@ -72,8 +72,10 @@ pub struct RuleSet {
     /// A square held by this many pieces of a side or more is closed to the other (`closed
     /// with`); a move onto fewer enemy pieces captures them all.
     pub closed_with: u8,
-    /// Dice played one by one: a double is played twice over (`doubles played twice`).
-    pub doubles_twice: bool,
+    /// Dice played one by one: how a double is played (`doubles played ...`).
+    pub doubles: crate::types::Doubles,
+    /// `unstack first` (`, then restack`).
+    pub unstack: crate::types::Unstack,
     /// Dice played one by one: where only one die of a throw can be used, the larger must be if
     /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
     pub use_larger: bool,

@@ -66,6 +66,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::DrawStuck
         | RuleKey::Closed
         | RuleKey::Doubles
+        | RuleKey::Unstack
         | RuleKey::UseDice
         | RuleKey::EnterFirst
         | RuleKey::StacksOn
@@ -294,7 +295,8 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::PatternWin => a.pattern_win == b.pattern_win,
         RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
         RuleKey::Closed => a.closed_with == b.closed_with,
-        RuleKey::Doubles => a.doubles_twice == b.doubles_twice,
+        RuleKey::Doubles => a.doubles == b.doubles,
+        RuleKey::Unstack => a.unstack == b.unstack,
         RuleKey::UseDice => a.use_larger == b.use_larger,
         RuleKey::EnterFirst => a.enter_first == b.enter_first,
         RuleKey::StacksOn => {

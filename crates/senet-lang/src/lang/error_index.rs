@@ -257,7 +257,7 @@ pub static INDEX: &[Entry] = &[
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
          label, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
          begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
-         stacks, closed, dice, doubles, use, waiting, seats, opening, square, retreat, bear, \
+         stacks, closed, dice, doubles, unstack, use, waiting, seats, opening, square, retreat, bear, \
          only, no, one, any, win, end, match, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
@@ -1011,6 +1011,17 @@ pub static INDEX: &[Entry] = &[
          name games of its own. The message says which; a game's own errors are shown beside it.",
         "ruleset \"my/variant\"\ntitle   \"Tavli: a match to 5 points\"\nextends \"tables/portes\"\n\nmatch to 5 points\nmatch games \"tables/portes\", \"tables/plakotto\", \"tables/fevga\"\n",
         "ruleset \"my/variant\"\ntitle   \"Tavli: a match to 5 points\"\nextends \"tables/portes\"\n\nmatch to 5 points\nmatch games \"tables/portes\", \"tables/plakoto\", \"tables/fevga\"\n",
+    ),
+    Entry::new(
+        Code::E205,
+        "pieces to unstack that are not there, or never could be",
+        "`unstack first` takes the pieces stacked on a point at the start off their stacks, a \
+         die of N taking one off on path position N: some side must start with two pieces or \
+         more on one position, and every such position must be a number some die shows (a \
+         stack on position 8 could never be taken off with six-sided dice). The message says \
+         which.",
+        "ruleset \"my/variant\"\ntitle   \"Hypergammon: unstack first\"\nextends \"tables/hypergammon\"\n\nunstack first\n",
+        "ruleset \"my/variant\"\ntitle   \"Hypergammon: two back men stacked, unstacked first\"\nextends \"tables/hypergammon\"\n\nstart white on 24, 24, 23; black on 1, 1, 2\nunstack first\n",
     ),
     Entry::new(
         Code::W001,

@@ -12,6 +12,7 @@ use super::errors::SyntaxError;
 use super::forms::write_it_as;
 use super::node::{Any, Node, mismatch};
 use super::syntax::*;
+use crate::types::{Doubles, Unstack};
 
 #[derive(Parser)]
 #[grammar = "../../../grammar/senet.pest"]
@@ -201,6 +202,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt
+        | Rule::unstack_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
@@ -538,7 +540,20 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::stacks_stmt if n.has(Rule::kw_any) => StatementKind::Stacks(Stacking::Any),
         Rule::stacks_stmt => StatementKind::Stacks(Stacking::None),
         Rule::closed_stmt => StatementKind::Closed(n.int()?),
-        Rule::doubles_stmt => StatementKind::Doubles(n.has(Rule::kw_twice)),
+        Rule::doubles_stmt => StatementKind::Doubles(if n.has(Rule::kw_twice) {
+            Doubles::Twice
+        } else if n.has(Rule::kw_die) {
+            Doubles::OneDie
+        } else {
+            Doubles::Once
+        }),
+        Rule::unstack_stmt => StatementKind::Unstack(if n.has(Rule::kw_restack) {
+            Unstack::ThenRestack
+        } else if n.has(Rule::kw_first) {
+            Unstack::First
+        } else {
+            Unstack::Never
+        }),
         Rule::use_stmt => StatementKind::UseDice(n.at(Rule::use_larger)),
         Rule::waiting_stmt => StatementKind::EnterFirst(n.has(Rule::kw_first)),
         Rule::stacks_on_stmt => StatementKind::StacksOn {
@@ -923,6 +938,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt
+        | Rule::unstack_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt

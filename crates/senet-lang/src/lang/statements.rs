@@ -6,6 +6,7 @@
 //! grammar and to the parser.
 
 use super::syntax::*;
+use crate::types::{Doubles, Unstack};
 
 /// A statement, or the statements that begin with one word and are told apart by the words
 /// after it (`pieces 5 each`, `pieces on 1..10 move only if ...`).
@@ -353,8 +354,29 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "doubles",
-        examples: &["doubles played twice", "doubles played once"],
-        forms: &["`doubles played twice`", "`doubles played once`"],
+        examples: &[
+            "doubles played twice",
+            "doubles played once",
+            "doubles played as one die",
+        ],
+        forms: &[
+            "`doubles played twice`",
+            "`doubles played once`",
+            "`doubles played as one die`",
+        ],
+    },
+    Entry {
+        keyword: "unstack",
+        examples: &[
+            "unstack first",
+            "unstack first, then restack",
+            "unstack never",
+        ],
+        forms: &[
+            "`unstack first`",
+            "`unstack first, then restack`",
+            "`unstack never`",
+        ],
     },
     Entry {
         keyword: "use",
@@ -655,6 +677,7 @@ impl StatementKind {
             | K::Stacks(_)
             | K::Closed(_)
             | K::Doubles(_)
+            | K::Unstack(_)
             | K::UseDice(_)
             | K::EnterFirst(_)
             | K::StacksOn { .. }
@@ -786,8 +809,12 @@ impl StatementKind {
             K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
             K::Stacks(Stacking::None) => "`stacks none`",
             K::Closed(_) => "`closed with N`",
-            K::Doubles(true) => "`doubles played twice`",
-            K::Doubles(false) => "`doubles played once`",
+            K::Doubles(Doubles::Twice) => "`doubles played twice`",
+            K::Doubles(Doubles::Once) => "`doubles played once`",
+            K::Doubles(Doubles::OneDie) => "`doubles played as one die`",
+            K::Unstack(Unstack::First) => "`unstack first`",
+            K::Unstack(Unstack::ThenRestack) => "`unstack first, then restack`",
+            K::Unstack(Unstack::Never) => "`unstack never`",
             K::UseDice(true) => "`use most dice, then the larger`",
             K::UseDice(false) => "`use most dice`",
             K::EnterFirst(true) => "`waiting pieces enter first`",

@@ -475,8 +475,10 @@ pub enum StatementKind {
     Stacks(Stacking),
     /// `closed with N`: a square held by N or more pieces of a side is closed to the other.
     Closed(Spanned<u32>),
-    /// `doubles played twice` (true) or `doubles played once`.
-    Doubles(bool),
+    /// `doubles played once`, `doubles played twice` or `doubles played as one die`.
+    Doubles(crate::types::Doubles),
+    /// `unstack first`, `unstack first, then restack`, `unstack never`.
+    Unstack(crate::types::Unstack),
     /// `use most dice, then the larger` (true) or `use most dice`.
     UseDice(bool),
     /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
@@ -595,6 +597,7 @@ impl StatementKind {
             K::Stacks(_) => RuleKey::Stacks,
             K::Closed(_) => RuleKey::Closed,
             K::Doubles(_) => RuleKey::Doubles,
+            K::Unstack(_) => RuleKey::Unstack,
             K::UseDice(_) => RuleKey::UseDice,
             K::EnterFirst(_) => RuleKey::EnterFirst,
             K::StacksOn { .. } => RuleKey::StacksOn,

@@ -13,7 +13,8 @@ mod throw;
 pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
 pub use rule_values::{
-    Capture, Destination, EnterOnto, Fallback, Force, NextFirst, Opening, OpeningThrow, Seats,
+    Capture, Destination, Doubles, EnterOnto, Fallback, Force, NextFirst, Opening, OpeningThrow,
+    Seats, Unstack,
 };
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};

@@ -103,3 +103,30 @@ pub enum OpeningThrow {
     /// `the higher throws again`.
     ThrowsAgain,
 }
+
+/// How a throw of equal dice (a double, or triples) is played, with dice played one by one
+/// (`doubles played ...`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Doubles {
+    /// As thrown: one move a die (`doubles played once`, the default).
+    #[default]
+    Once,
+    /// Twice over: a double of 4s is four moves of 4 (`doubles played twice`).
+    Twice,
+    /// As one die: a double of 4s is one move of 4 (`doubles played as one die`).
+    OneDie,
+}
+
+/// Whether the pieces stacked on a point at the start must be taken off their stacks before
+/// any piece moves (`unstack first`), a die N taking one off on path position N, and then put
+/// back on the same way (`unstack first, then restack`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Unstack {
+    /// No such rule (`unstack never`, the default).
+    #[default]
+    Never,
+    /// `unstack first`.
+    First,
+    /// `unstack first, then restack`.
+    ThenRestack,
+}

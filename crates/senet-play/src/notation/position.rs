@@ -72,6 +72,13 @@ pub struct PositionNote {
     /// enemy pieces, by side.
     #[serde(default, skip_serializing_if = "Named::is_empty")]
     pub held: Named<Vec<u8>>,
+    /// Where pieces are unstacked before any moves (`unstack first`): the path positions of the
+    /// pieces still on their start stacks (or, for a side restacking, put back on), by side.
+    #[serde(default, skip_serializing_if = "Named::is_empty")]
+    pub stacked: Named<Vec<u8>>,
+    /// The sides that have unstacked all their start stacks and are restacking them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restacking: Vec<String>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -155,6 +162,16 @@ impl PositionNote {
                     })
                     .collect(),
             ),
+            stacked: Named(
+                r.sides
+                    .iter()
+                    .filter_map(|(s, side)| {
+                        let list: Vec<u8> = pos.stacked(r, s).map(|p| p.get()).collect();
+                        (!list.is_empty()).then(|| (side.name.clone(), list))
+                    })
+                    .collect(),
+            ),
+            restacking: sides(Position::restacking),
         }
     }
 
@@ -178,6 +195,8 @@ impl PositionNote {
             moved_this_turn: self.moved_this_turn.map(Way::from),
             throws_owed: self.throws_owed,
             held: PerSide::default(),
+            stacked: PerSide::default(),
+            restacking: PerSide::default(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -196,6 +215,7 @@ impl PositionNote {
             (&self.not_begun, &mut setup.not_begun),
             (&self.loses_turn, &mut setup.loses_turn),
             (&self.moves_next, &mut setup.moves_next),
+            (&self.restacking, &mut setup.restacking),
         ];
         for (names, flags) in lists {
             for name in names {
@@ -214,6 +234,13 @@ impl PositionNote {
             for &p in list {
                 let p = PathPos::new(u32::from(p)).ok_or(PositionError::Held)?;
                 setup.held[s].push(p);
+            }
+        }
+        for (name, list) in &self.stacked.0 {
+            let s = side_named(engine, name)?;
+            for &p in list {
+                let p = PathPos::new(u32::from(p)).ok_or(PositionError::Stacked)?;
+                setup.stacked[s].push(p);
             }
         }
         Ok((setup.position(r)?, throw))
@@ -280,6 +307,8 @@ pub enum PositionError {
     Unmoved,
     #[error("`held` lists the path positions of pinned pieces, from 1")]
     Held,
+    #[error("`stacked` lists the path positions of pieces on their start stacks, from 1")]
+    Stacked,
     #[error("unknown side `{name}`: the sides are `{first}` and `{second}`")]
     UnknownSide {
         name: String,

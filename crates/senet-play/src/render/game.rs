@@ -300,6 +300,20 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
         if pinned > 0 {
             let _ = write!(out, " ({pinned} of them pinned)");
         }
+        let stacked: Vec<String> = pos
+            .stacked(r, s)
+            .map(|p| engine.square(s, p).to_string())
+            .collect();
+        if !stacked.is_empty() {
+            let state = if pos.restacking(s) {
+                "restacked"
+            } else {
+                "still stacked"
+            };
+            let _ = write!(out, " ({state} on {})", stacked.join(", "));
+        } else if pos.restacking(s) {
+            out.push_str(" (restacking)");
+        }
         if pos.waiting(s) > 0 {
             let _ = write!(out, ", {} waiting", pos.waiting(s));
         }
@@ -559,7 +573,11 @@ fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
 fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) -> Vec<usize> {
     let mut numbers: Vec<usize> = steps
         .iter()
-        .map(|st| distance(engine, s, st.from(), st.landed()))
+        .map(|st| match st.landed() {
+            // A piece taken off its start stack (or put back on) by the die of its position.
+            Place::On(p) if st.unstacked() || st.restacked() => usize::from(p.get()),
+            landed => distance(engine, s, st.from(), landed),
+        })
         .collect();
     let pool = engine
         .rules
@@ -663,6 +681,14 @@ pub fn move_words(
     let mut captures: Vec<(Square, Sent)> = Vec::new();
     for step in steps {
         let (from, landed) = (step.from(), step.landed());
+        if step.unstacked() || step.restacked() {
+            let what = if step.unstacked() { "off" } else { "back on" };
+            parts.push(format!(
+                "{} (a piece {what} its stack)",
+                place(engine, s, landed, false)
+            ));
+            continue;
+        }
         let mut text = format!(
             "{} -> {}",
             place(engine, s, from, false),

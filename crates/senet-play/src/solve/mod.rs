@@ -380,6 +380,10 @@ pub fn estimate_from(engine: &Engine, root: &Position) -> f64 {
         if r.tracks_unmoved() {
             product *= f64::from(1u32 << r.start_slots(s).count().min(16));
         }
+        // Which pieces are still on their start stacks, and whether the side restacks them.
+        if let Some(u) = r.unstacking() {
+            product *= f64::from(2u32 << u.stacked[s].len().min(15));
+        }
         // Which way the side to move has moved in its turn.
         if r.one_direction {
             product *= 3.0;

@@ -154,6 +154,8 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         moved_this_turn: None,
         throws_owed: 0,
         held: PerSide::default(),
+        stacked: PerSide::default(),
+        restacking: PerSide::default(),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

@@ -824,7 +824,13 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
             RuleKey::Throw,
         );
     }
-    let stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    stacks.unstack = stacks::unstack(
+        cx,
+        layout.stack_limit,
+        throws.device.as_ref(),
+        layout.start.as_ref(),
+    );
     if layout.stack_limit == 1 {
         let rule = match capture {
             Capture::Pin => Some(crate::check::errors::StackRule::Pin),
@@ -1128,7 +1134,8 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         bear_off: parts.bearing.bear_off?,
         stack_limit: parts.stacks.limit,
         closed_with: parts.stacks.closed_with,
-        doubles_twice: parts.stacks.doubles_twice,
+        doubles: parts.stacks.doubles,
+        unstack: parts.stacks.unstack,
         use_larger: parts.stacks.use_larger,
         enter_first: parts.stacks.enter_first,
         zone_limit: parts.stacks.zone_limit,

@@ -5,15 +5,18 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
+use crate::check::ruleset::Start;
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_STACKED_PATH};
-use crate::types::{PathPos, PerSide, Side};
+use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack};
 
 pub(super) struct Stacks {
     /// The most pieces of a side on one square: 1 without stacks.
     pub limit: u8,
     pub closed_with: u8,
-    pub doubles_twice: bool,
+    pub doubles: Doubles,
+    /// `unstack first` (`, then restack`).
+    pub unstack: Unstack,
     pub use_larger: bool,
     pub enter_first: bool,
     /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
@@ -121,10 +124,10 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         needs(cx, &RuleKey::Closed, StackRule::Closed, RuleKey::Stacks);
     }
     let said = cx.rule(&RuleKey::Doubles);
-    let K::Doubles(doubles_twice) = *said.kind else {
+    let K::Doubles(doubles) = *said.kind else {
         mismatch(&said.kind)
     };
-    if doubles_twice && !each {
+    if doubles != Doubles::Once && !each {
         needs(cx, &RuleKey::Doubles, StackRule::Doubles, RuleKey::Throw);
     }
     let said = cx.rule(&RuleKey::UseDice);
@@ -187,7 +190,8 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
     Stacks {
         limit,
         closed_with,
-        doubles_twice,
+        doubles,
+        unstack: Unstack::Never,
         use_larger,
         enter_first,
         zone_limit,
@@ -340,4 +344,85 @@ pub(super) fn pattern_win(
         );
     }
     count.map(|c| (c, positions))
+}
+
+/// `unstack first` (`, then restack`): with stacks and dice played one by one (E200), where some
+/// side starts with a stack (E205), each on a position some die shows (E205).
+pub(super) fn unstack(
+    cx: &mut Ctx,
+    limit: u8,
+    device: Option<&ThrowDevice>,
+    start: Option<&Start>,
+) -> Unstack {
+    let said = cx.rule(&RuleKey::Unstack);
+    let K::Unstack(unstack) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if unstack == Unstack::Never {
+        return unstack;
+    }
+    let Some(device) = device else {
+        return Unstack::Never;
+    };
+    if limit == 1 {
+        needs(cx, &RuleKey::Unstack, StackRule::Unstack, RuleKey::Stacks);
+        return Unstack::Never;
+    }
+    let ThrowDevice::Each { faces, fixed, .. } = device else {
+        needs(
+            cx,
+            &RuleKey::Unstack,
+            StackRule::UnstackDice,
+            RuleKey::Throw,
+        );
+        return Unstack::Never;
+    };
+    let Some(Start::OnBoard { positions, .. }) = start else {
+        cx.contradicts(
+            &RuleKey::Unstack,
+            |span| CheckError::NothingToUnstack {
+                span,
+                found: "no piece starts on the board".into(),
+            },
+            &[RuleKey::Start],
+        );
+        return Unstack::Never;
+    };
+    let largest = faces.iter().chain(fixed).copied().max().unwrap_or(0);
+    let shown = |p: PathPos| p.get() <= largest || fixed.contains(&p.get());
+    let mut stacked = false;
+    for list in positions.values() {
+        for p in list {
+            // A stack: two pieces or more on one position.
+            if list.iter().filter(|q| *q == p).count() < 2 {
+                continue;
+            }
+            stacked = true;
+            if !shown(*p) {
+                cx.contradicts(
+                    &RuleKey::Unstack,
+                    |span| CheckError::NothingToUnstack {
+                        span,
+                        found: format!(
+                            "the stack on position {p} could never be taken off: no die shows {p}"
+                        ),
+                    },
+                    &[RuleKey::Start],
+                );
+                return Unstack::Never;
+            }
+        }
+    }
+    if !stacked {
+        cx.contradicts(
+            &RuleKey::Unstack,
+            |span| CheckError::NothingToUnstack {
+                span,
+                found: "no side starts with two pieces on one position".into(),
+            },
+            &[RuleKey::Start],
+        );
+        return Unstack::Never;
+    }
+    unstack
 }

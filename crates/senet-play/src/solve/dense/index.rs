@@ -263,6 +263,11 @@ impl DenseIndex {
         if r.capture == Capture::Pin {
             return Err("pinned pieces are state the numbering does not hold".into());
         }
+        if r.unstacking().is_some() {
+            return Err(
+                "pieces on their start stacks are state the numbering does not hold".into(),
+            );
+        }
         for s in r.sides.values() {
             let mut squares = s.path.clone();
             squares.sort_unstable();

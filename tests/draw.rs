@@ -515,6 +515,53 @@ fn a_pinned_piece_is_drawn_under_the_piece_that_pins_it() {
     assert_eq!(count(&places(&svg, "white"), "5"), 2);
 }
 
+/// Pieces still on their start stacks (`unstack first`) are marked `data-stacked` and drawn
+/// piled on the first disc of their point, the unstacked ones along the point as ever.
+#[test]
+fn pieces_still_stacked_are_drawn_piled_on_the_first() {
+    let position = r#"{"to_move": "white", "throw": null,
+        "pieces": {"white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                   "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]},
+        "stacked": {"white": [1, 4, 6, 6]}}"#;
+    let svg = draw_with(&["tables/kiz-tavlasi", "--position", "-"], position);
+    let doc = roxmltree::Document::parse(&svg).expect("the picture is valid XML");
+    let group = |place: &str| {
+        doc.descendants()
+            .find(|n| {
+                n.attribute("data-side") == Some("white")
+                    && n.attribute("data-place") == Some(place)
+            })
+            .expect("the pieces are drawn")
+    };
+    // Point 1: two pieces, one on the other; 2: two side by side; 4: three, one stacked; 6:
+    // three, two stacked.
+    let stacked = |place: &str| group(place).attribute("data-stacked");
+    assert_eq!(
+        [stacked("1"), stacked("2"), stacked("4"), stacked("6")],
+        [Some("1"), None, Some("1"), Some("2")]
+    );
+    assert_eq!(group("6").attribute("data-count"), Some("3"));
+    let centres = |place: &str| -> Vec<(i32, i32)> {
+        group(place)
+            .children()
+            .filter(|c| c.has_tag_name("circle"))
+            .map(|c| {
+                let at = |a: &str| c.attribute(a).unwrap().parse::<i32>().unwrap();
+                (at("cx"), at("cy"))
+            })
+            .collect()
+    };
+    // On point 2 the second disc stands a whole disc further on; on point 1 it overlaps the first.
+    let (side_by_side, piled) = (centres("2"), centres("1"));
+    let apart = |c: &[(i32, i32)]| (c[1].1 - c[0].1).abs();
+    assert_eq!((side_by_side.len(), piled.len()), (2, 2));
+    assert!(
+        apart(&piled) < apart(&side_by_side) / 2,
+        "{piled:?} {side_by_side:?}"
+    );
+    assert_eq!(centres("6").len(), 3);
+}
+
 #[test]
 fn the_same_input_gives_the_same_bytes() {
     let a = draw(&["senet/kendall", "--paths"]);

@@ -1022,4 +1022,42 @@ mod tests {
             "{words:?}"
         );
     }
+
+    #[test]
+    fn pieces_taken_off_their_stacks_and_still_stacked_are_told() {
+        // White's point 4 (square 3) holds three, two on the bottom one; point 1 (square 6) two.
+        let json = r#"{"to_move": "white", "throw": [4, 1],
+            "pieces": {"white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                       "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]},
+            "stacked": {"white": [1, 4, 4], "black": [2]}}"#;
+        let words = words_of("tables/kiz-tavlasi", json);
+        assert_eq!(words.len(), 1, "{words:?}");
+        assert_eq!(
+            words[0],
+            "4 + 1: 3 (a piece off its stack), 6 (a piece off its stack)"
+        );
+        let (engine, pos, ..) = listed("tables/kiz-tavlasi", json);
+        let text = draw_position(&engine, &pos, Style { colour: false });
+        assert!(
+            text.contains("15 on the board (still stacked on 6, 3, 3)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("15 on the board (still stacked on 17)"),
+            "{text}"
+        );
+        // Restacking, a die puts a piece back on its stack.
+        let json = r#"{"to_move": "white", "throw": [5, 2],
+            "pieces": {"white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                       "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]},
+            "stacked": {"white": [5]}, "restacking": ["white"]}"#;
+        let words = words_of("tables/yahoudieh", json);
+        assert_eq!(
+            words,
+            ["5 + 2: 2 (a piece back on its stack), 5 (a piece back on its stack)"]
+        );
+        let (engine, pos, ..) = listed("tables/yahoudieh", json);
+        let text = draw_position(&engine, &pos, Style { colour: false });
+        assert!(text.contains("(restacked on 2)"), "{text}");
+    }
 }

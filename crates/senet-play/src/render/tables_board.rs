@@ -183,12 +183,18 @@ pub(super) fn point(points: &Points, sq: Square, tip: &str, out: &mut String) {
 
 /// The pieces on the points: each stack one element (`data-count` where it holds more than one
 /// piece), its discs from the base of its point toward the apex, five at most drawn, the fifth
-/// with the stack's count where there are more.
+/// with the stack's count where there are more. Pieces still on their start stacks (`unstack
+/// first`; `data-stacked`) are drawn piled on the first disc.
 pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut String) {
     for (s, side) in engine.rules.sides.iter() {
         let (fill, outline, letter) = paint(&side.colour);
         for p in pos.positions(s) {
             let count = pos.count(s, p);
+            let stacked = pos.stacked(&engine.rules, s).filter(|&q| q == p).count();
+            let stacked = u8::try_from(stacked)
+                .unwrap_or(0)
+                .min(count.saturating_sub(1));
+            let count = count - stacked;
             let sq = side.square(p);
             let (x, y, dir) = points.base(sq);
             let drawn = count.min(DRAWN);
@@ -202,13 +208,16 @@ pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut
                 out,
                 r#"<g class="piece" data-side="{}" data-place="{p}"{}{}>"#,
                 esc(&side.name),
-                if count > 1 {
-                    format!(r#" data-count="{count}""#)
-                } else {
-                    String::new()
+                match (count + stacked, stacked) {
+                    (1, _) => String::new(),
+                    (all, 0) => format!(r#" data-count="{all}""#),
+                    (all, n) => format!(r#" data-count="{all}" data-stacked="{n}""#),
                 },
                 if held { r#" data-held="true""# } else { "" }
             );
+            if stacked > 0 {
+                let _ = write!(out, r#"<title>{stacked} stacked on the first</title>"#);
+            }
             for k in 0..drawn {
                 let k = k + u8::from(over);
                 let cy = y + dir * (RADIUS + 1 + i32::from(k) * (2 * RADIUS + 1));
@@ -221,6 +230,16 @@ pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut
                     out,
                     r#"<circle cx="{x}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{x}" y="{}" font-size="13" font-weight="bold" text-anchor="middle" fill="{letter}">{text}</text>"#,
                     cy + 5
+                );
+            }
+            // The stacked pieces piled on the first disc, each a little further on.
+            let base = y + dir * (RADIUS + 1);
+            for j in 1..=i32::from(stacked) {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{RADIUS}" fill="{fill}" stroke="{outline}" stroke-width="2"/>"#,
+                    x + 4 * j,
+                    base + dir * 4 * j
                 );
             }
             out.push_str("</g>\n");

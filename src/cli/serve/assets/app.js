@@ -509,7 +509,12 @@ async function stepTurn(state) {
   const name = (sq, place) => (sq !== null && sq !== undefined ? String(sq) : place === 0 ? 'enter' : 'off');
   for (const o of r.options) {
     const dice = o.dice && o.dice.length > 1 ? `${o.dice.join(' and ')} together` : o.die;
-    const b = element('button', `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)} with the ${dice}`);
+    // A step from a place to itself takes a piece off its start stack there, or puts it back.
+    const what =
+      o.from === o.to
+        ? `${name(o.from_square, o.from)}: a piece off (or back on) its stack`
+        : `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)}`;
+    const b = element('button', `${what} with the ${dice}`);
     b.type = 'button';
     b.addEventListener('click', () => take(o));
     moves.append(b);

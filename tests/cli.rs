@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 64] = [
+const BUNDLED: [&str; 66] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -80,6 +80,8 @@ const BUNDLED: [&str; 64] = [
     "tables/kiz-tavlasi",
     "tables/ofanfelling",
     "tables/yahoudieh",
+    "tables/garanguet",
+    "tables/jacquet-de-versailles",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

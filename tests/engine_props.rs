@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 64] = [
+const IDS: [&str; 66] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -73,9 +73,11 @@ const IDS: [&str; 64] = [
     "tables/emperador",
     "tables/fevga",
     "tables/frangieh",
+    "tables/garanguet",
     "tables/hypergammon",
     "tables/imperial",
     "tables/jacquet",
+    "tables/jacquet-de-versailles",
     "tables/kiz-tavlasi",
     "tables/los-doze-canes",
     "tables/ludus-anglicorum",
@@ -140,6 +142,9 @@ struct Variant {
     /// Random play wanders and rarely ends (see [`WANDERING`]): its games are checked for a
     /// shorter while, and games between greedy players must end instead.
     wanders: bool,
+    /// A throw may play more than four dice one by one, or dice combined: turns of thousands
+    /// of sequences, each checked, so the seeded sweep plays fewer games.
+    wide: bool,
 }
 
 /// Rule sets (and option values) whose random games may not end, by the rules, not by a fault:
@@ -166,11 +171,17 @@ fn load(id: &str, options: &[(String, String)]) -> Engine {
 fn variant(name: String, engine: Engine) -> Variant {
     let split = engine.rules.split;
     let wanders = WANDERING.contains(&name.as_str());
+    let wide = engine
+        .rules
+        .stacked
+        .as_ref()
+        .is_some_and(|t| t.combined || t.pools.iter().any(|p| p.len() > 4));
     Variant {
         name,
         engine,
         split,
         wanders,
+        wide,
     }
 }
 
@@ -553,6 +564,8 @@ game_properties! {
     games_tables_kiz_tavlasi: "tables/kiz-tavlasi", 4;
     games_tables_ofanfelling: "tables/ofanfelling", 4;
     games_tables_yahoudieh: "tables/yahoudieh", 4;
+    games_tables_garanguet: "tables/garanguet", 4;
+    games_tables_jacquet_de_versailles: "tables/jacquet-de-versailles", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;
@@ -645,16 +658,41 @@ fn games_for(v: &Variant, games: u64, split_games: u64) -> u64 {
     }
 }
 
-/// Fifty seeded games per rule set (three with split turns), every step checked.
-#[test]
-fn seeded_games_keep_the_invariants() {
-    for v in variants() {
-        for seed in 0..games_for(v, 50, 3) {
+/// Fifty seeded games per rule set (three with split turns, ten where throws play many dice),
+/// every step checked: the rule sets in four shares, one test each, so that they run side by
+/// side.
+fn seeded_games_keep_the_invariants(share: usize) {
+    for (k, v) in variants().iter().enumerate() {
+        if k % 4 != share {
+            continue;
+        }
+        let games = if v.wide { 10 } else { games_for(v, 50, 3) };
+        for seed in 0..games {
             if let Err(e) = drive(&v.engine, seed, true, cap(v)) {
                 panic!("{}, seed {seed}: {e}", v.name);
             }
         }
     }
+}
+
+#[test]
+fn seeded_games_keep_the_invariants_1_of_4() {
+    seeded_games_keep_the_invariants(0);
+}
+
+#[test]
+fn seeded_games_keep_the_invariants_2_of_4() {
+    seeded_games_keep_the_invariants(1);
+}
+
+#[test]
+fn seeded_games_keep_the_invariants_3_of_4() {
+    seeded_games_keep_the_invariants(2);
+}
+
+#[test]
+fn seeded_games_keep_the_invariants_4_of_4() {
+    seeded_games_keep_the_invariants(3);
 }
 
 /// Two hundred random games per rule set (six with split turns) all end before the turn cap;

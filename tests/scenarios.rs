@@ -571,6 +571,8 @@ scenario_files! {
     tables_kiz_tavlasi => "tables__kiz-tavlasi.json",
     tables_ofanfelling => "tables__ofanfelling.json",
     tables_yahoudieh => "tables__yahoudieh.json",
+    tables_garanguet => "tables__garanguet.json",
+    tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
 }
 
 #[test]

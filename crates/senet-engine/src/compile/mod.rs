@@ -150,10 +150,17 @@ fn stacked(r: &RuleSet) -> Stacked {
         // A double is of the dice thrown; the dice that always show their number come on top.
         let mut pool = match r.throw.thrown_of(v) {
             Some(dice) if dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) => match r.doubles {
-                Doubles::Twice => [dice.clone(), dice].concat(),
+                Doubles::Twice => dice.repeat(2),
+                Doubles::Thrice => dice.repeat(3),
+                Doubles::AsShown => vec![dice[0]; usize::from(dice[0])],
                 Doubles::OneDie => vec![dice[0]],
                 Doubles::Once => dice,
             },
+            // Of three dice, a pair above the third: the pair twice over, the third once.
+            Some(dice) if r.pairs_twice && pair_above(&dice) => {
+                let (pair, third) = (dice[1], dice[2]);
+                vec![pair, pair, pair, pair, third]
+            }
             Some(dice) => dice,
             None => vec![v],
         };
@@ -185,6 +192,8 @@ fn stacked(r: &RuleSet) -> Stacked {
         leave_after: r.leave_after.map(PathPos::get),
         combined: r.combined,
         unstack: unstack(r),
+        crowd: positions(&r.crowd),
+        crowd_max: r.crowd_max,
     }
 }
 
@@ -213,6 +222,11 @@ fn unstack(r: &RuleSet) -> Option<Unstacking> {
         out
     });
     Some(Unstacking { restack, stacked })
+}
+
+/// Whether three dice shown largest first are a pair above a lower third.
+fn pair_above(dice: &[u8]) -> bool {
+    matches!(dice, [a, b, c] if a == b && b > c)
 }
 
 /// Per side: positions as bits.

@@ -276,6 +276,10 @@ pub struct Stacked {
     pub combined: bool,
     /// The pieces stacked at the start, to be unstacked before any moves (`unstack first`).
     pub unstack: Option<Unstacking>,
+    /// Per side: the positions where its stacks stand on at most `crowd_max` (`stacks on at
+    /// most N of SET`; 0: no such rule).
+    pub crowd: PerSide<u64>,
+    pub crowd_max: u8,
 }
 
 /// The most pieces a side may have stacked at the start under `unstack first`: one bit each in

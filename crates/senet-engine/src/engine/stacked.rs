@@ -22,6 +22,7 @@ use super::position::{RESTACKING, all_stacked};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
 use crate::compile::{Stacked, Unstacking};
+use senet_lang::types::limits::MAX_POOL;
 use senet_lang::types::{EnterOnto, Side};
 
 /// The buffers of one search, kept between searches.
@@ -33,7 +34,7 @@ struct Search {
     /// The positions already listed (by [`key`]).
     seen: HashSet<Key, Fast>,
     /// The positions reached with each number of dice left, for not searching one twice.
-    visited: HashSet<(Key, [u8; 8]), Fast>,
+    visited: HashSet<(Key, [u8; MAX_POOL]), Fast>,
     /// Keep every sequence, whatever position it passes through (for a person choosing a turn
     /// step by step), with the dice its steps played.
     every: bool,
@@ -51,8 +52,8 @@ struct Search {
 struct Played {
     used: u8,
     top: u8,
-    dice: [u8; 8],
-    widths: [u8; 8],
+    dice: [u8; MAX_POOL],
+    widths: [u8; MAX_POOL],
     steps: u8,
 }
 
@@ -112,7 +113,7 @@ impl Engine {
         let Some(t) = &self.rules.stacked else {
             return;
         };
-        let mut dice = [0u8; 8];
+        let mut dice = [0u8; MAX_POOL];
         for (slot, &d) in dice.iter_mut().zip(pool) {
             *slot = d;
         }
@@ -160,7 +161,7 @@ impl Engine {
         let Some(t) = &self.rules.stacked else {
             return Vec::new();
         };
-        let mut dice = [0u8; 8];
+        let mut dice = [0u8; MAX_POOL];
         for (slot, &d) in dice.iter_mut().zip(pool) {
             *slot = d;
         }
@@ -208,7 +209,7 @@ impl Engine {
         played: Played,
         search: &mut Search,
     ) {
-        let mut left_key = [0u8; 8];
+        let mut left_key = [0u8; MAX_POOL];
         left_key[..left.len()].copy_from_slice(left);
         if played.used > 0
             && search.repeats
@@ -237,10 +238,10 @@ impl Engine {
             if (1..r).any(|k| mask >> k & 1 == 1 && repeat(k)) {
                 continue;
             }
-            let mut rest = [0u8; 8];
+            let mut rest = [0u8; MAX_POOL];
             let mut kept = 0;
             let (mut sum, mut top, mut width) = (0u16, 0u8, 0u8);
-            let mut chosen = [0u8; 8];
+            let mut chosen = [0u8; MAX_POOL];
             for (k, &d) in left.iter().enumerate() {
                 if mask & (1 << k) != 0 {
                     chosen[usize::from(width)] = d;
@@ -330,7 +331,11 @@ impl Engine {
                     EnterOnto::Position(p) => p.get(),
                 };
                 let empty = !e.if_empty || self.square_empty(pos, s, onto);
-                if (1..=len).contains(&onto) && empty && self.stack_lands(t, pos, s, onto) {
+                if (1..=len).contains(&onto)
+                    && empty
+                    && self.stack_lands(t, pos, s, onto)
+                    && !self.crowded(t, pos, s, 0, onto)
+                {
                     push(Step::packed(0, onto));
                 }
             }
@@ -350,7 +355,7 @@ impl Engine {
             let to = u16::from(p) + u16::from(d);
             if to <= u16::from(len) {
                 let to = u8::try_from(to).unwrap_or(0);
-                if self.stack_lands(t, pos, s, to) {
+                if self.stack_lands(t, pos, s, to) && !self.crowded(t, pos, s, p, to) {
                     push(Step::packed(p, to));
                 }
             } else if may_bear && t.bear_from[s] & bit(p) != 0 {
@@ -389,6 +394,30 @@ impl Engine {
         let ep = self.masks[e].pos_of_square[m.square_index(to)];
         let enemies = 1 + pos.more_at(e, usize::from(ep.max(1) - 1));
         enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
+    }
+
+    /// Whether a piece of side `s` from `from` (0: entering) may not end on `to` because it
+    /// would make a stack there beyond those `stacks on at most N of SET` allows: counted as
+    /// they would stand after the step (a stack of two it leaves is one no longer).
+    fn crowded(&self, t: &Stacked, pos: &Position, s: Side, from: u8, to: u8) -> bool {
+        if t.crowd[s] & bit(to) == 0 {
+            return false;
+        }
+        let one_there = pos.on[s] & bit(to) != 0 && pos.more_at(s, usize::from(to - 1)) == 0;
+        if !one_there {
+            return false;
+        }
+        let mut bits = pos.on[s] & t.crowd[s];
+        let mut stacks = 0u8;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let p = u8::try_from(i + 1).unwrap_or(0);
+            let more = pos.more_at(s, usize::from(p - 1));
+            // The stack the piece leaves, if it leaves one of two.
+            stacks += u8::from(more > 1 || (more == 1 && p != from));
+        }
+        stacks >= t.crowd_max
     }
 
     /// Whether no throw would move a piece of either side (`draw when neither side can move`):

@@ -40,6 +40,11 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Closed => K::Closed(Spanned::new(2, 0..0)),
         RuleKey::Doubles => K::Doubles(crate::types::Doubles::Once),
         RuleKey::Unstack => K::Unstack(crate::types::Unstack::Never),
+        RuleKey::Pairs => K::Pairs(false),
+        RuleKey::StacksCount => K::StacksCount {
+            most: Spanned::new(1, 0..0),
+            on: SetExpr::None,
+        },
         RuleKey::UseDice => K::UseDice(true),
         RuleKey::EnterFirst => K::EnterFirst(false),
         RuleKey::StacksOn => K::StacksOn {

@@ -253,6 +253,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Closed(_)
         | K::Doubles(_)
         | K::Unstack(_)
+        | K::Pairs(_)
+        | K::StacksCount { .. }
         | K::UseDice(_)
         | K::EnterFirst(_)
         | K::StacksOn { .. }
@@ -594,6 +596,16 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Doubles(Doubles::Twice) => "A double is played twice over: four moves for two dice.".into(),
         K::Doubles(Doubles::Once) => "A double is played as thrown: one move for each die.".into(),
         K::Doubles(Doubles::OneDie) => "A double is played as one die: one move of its number.".into(),
+        K::Doubles(Doubles::Thrice) => "A throw of equal dice is played three times over: nine moves for three dice.".into(),
+        K::Doubles(Doubles::AsShown) => "A double is played as many times as it shows: a double of 4s is four moves of 4, of 6s six moves of 6.".into(),
+        K::Pairs(true) => "Of three dice, a pair above the third is played twice over, and the third once; a pair below the third is played as thrown.".into(),
+        K::Pairs(false) => "A pair among three dice is played as thrown.".into(),
+        K::StacksCount { on: SetExpr::None, .. } => "No limit on how many places hold a side's stacks.".into(),
+        K::StacksCount { most, on } => format!(
+            "A side's stacks (two pieces or more on a place) stand on at most {} of {}: no move makes another there.",
+            most.value,
+            set(on)
+        ),
         K::Unstack(Unstack::First) => "The pieces stacked on a point at the start are taken off their stacks before any piece moves: a die of N takes one off the stack on position N (and is lost where none is left there).".into(),
         K::Unstack(Unstack::ThenRestack) => "The pieces stacked on a point at the start are taken off their stacks, a die of N taking one off on position N, and once all are off they are put back, the same way, until the stacks are as they began; only then does a piece move.".into(),
         K::Unstack(Unstack::Never) => "No pieces are unstacked before the game.".into(),

@@ -1053,6 +1053,16 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        StacksCount => (
+            "a limit on the places holding stacks, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or remove this rule",
+        ),
+        Pairs => (
+            "a rule on pairs among three dice, but the dice are not played one by one",
+            "only with dice played one by one",
+            "throw three dice played one by one (`throw dice 6, 6, 6: each`), or remove this rule",
+        ),
         Unstack => (
             "pieces to unstack, but pieces do not stack",
             "only with stacks",

@@ -76,6 +76,12 @@ pub struct RuleSet {
     pub doubles: crate::types::Doubles,
     /// `unstack first` (`, then restack`).
     pub unstack: crate::types::Unstack,
+    /// Of three dice, a pair above the third is played twice over (`pairs played twice when the
+    /// third die is lower`).
+    pub pairs_twice: bool,
+    /// `stacks on at most N of SET`: N, and per side the positions of SET (empty: no such rule).
+    pub crowd_max: u8,
+    pub crowd: PerSide<Vec<PathPos>>,
     /// Dice played one by one: where only one die of a throw can be used, the larger must be if
     /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
     pub use_larger: bool,

@@ -67,6 +67,8 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::Closed
         | RuleKey::Doubles
         | RuleKey::Unstack
+        | RuleKey::Pairs
+        | RuleKey::StacksCount
         | RuleKey::UseDice
         | RuleKey::EnterFirst
         | RuleKey::StacksOn
@@ -297,6 +299,11 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Closed => a.closed_with == b.closed_with,
         RuleKey::Doubles => a.doubles == b.doubles,
         RuleKey::Unstack => a.unstack == b.unstack,
+        RuleKey::Pairs => a.pairs_twice == b.pairs_twice,
+        RuleKey::StacksCount => {
+            a.crowd == b.crowd
+                && (a.crowd_max == b.crowd_max || a.crowd.values().all(Vec::is_empty))
+        }
         RuleKey::UseDice => a.use_larger == b.use_larger,
         RuleKey::EnterFirst => a.enter_first == b.enter_first,
         RuleKey::StacksOn => {

@@ -48,6 +48,10 @@ pub enum RuleKey {
     Doubles,
     /// `unstack first`.
     Unstack,
+    /// `pairs played twice when the third die is lower`.
+    Pairs,
+    /// `stacks on at most N of SET`.
+    StacksCount,
     UseDice,
     EnterFirst,
     StacksOn,
@@ -317,6 +321,8 @@ impl RuleKey {
             ExtraAddUp => "extra throws count once".into(),
             ExtraTurn => "extra turn never".into(),
             Unstack => "unstack never".into(),
+            Pairs => "pairs played as thrown".into(),
+            StacksCount => "stacks on at most 1 of none".into(),
             Seats => "seats none".into(),
             BearWhen => "bear off always".into(),
             OnlyBearOff => "only bear off from none".into(),
@@ -382,6 +388,8 @@ impl fmt::Display for RuleKey {
             Closed => "closed with",
             Doubles => "doubles played",
             Unstack => "unstack",
+            Pairs => "pairs played",
+            StacksCount => "stacks on at most",
             UseDice => "use most dice",
             EnterFirst => "waiting pieces enter",
             StacksOn => "stacks up to ... on",

@@ -203,6 +203,8 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::closed_stmt
         | Rule::doubles_stmt
         | Rule::unstack_stmt
+        | Rule::pairs_stmt
+        | Rule::stacks_count_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
@@ -542,6 +544,10 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::closed_stmt => StatementKind::Closed(n.int()?),
         Rule::doubles_stmt => StatementKind::Doubles(if n.has(Rule::kw_twice) {
             Doubles::Twice
+        } else if n.has(Rule::kw_three) {
+            Doubles::Thrice
+        } else if n.has(Rule::kw_show) {
+            Doubles::AsShown
         } else if n.has(Rule::kw_die) {
             Doubles::OneDie
         } else {
@@ -556,6 +562,11 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         }),
         Rule::use_stmt => StatementKind::UseDice(n.at(Rule::use_larger)),
         Rule::waiting_stmt => StatementKind::EnterFirst(n.has(Rule::kw_first)),
+        Rule::pairs_stmt => StatementKind::Pairs(n.has(Rule::kw_lower)),
+        Rule::stacks_count_stmt => StatementKind::StacksCount {
+            most: n.int()?,
+            on: n.set()?,
+        },
         Rule::stacks_on_stmt => StatementKind::StacksOn {
             most: n.int()?,
             on: n.set()?,
@@ -939,6 +950,8 @@ fn words(rule: Rule) -> &'static str {
         | Rule::closed_stmt
         | Rule::doubles_stmt
         | Rule::unstack_stmt
+        | Rule::pairs_stmt
+        | Rule::stacks_count_stmt
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt

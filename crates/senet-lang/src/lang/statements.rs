@@ -334,12 +334,14 @@ pub const STATEMENTS: &[Entry] = &[
             "stacks up to 5",
             "stacks none",
             "stacks up to 1 on positions 1..6",
+            "stacks on at most 2 of positions 1..6",
         ],
         forms: &[
             "`stacks any`",
             "`stacks up to N`",
             "`stacks none`",
             "`stacks up to N on SET`",
+            "`stacks on at most N of SET`",
         ],
     },
     Entry {
@@ -358,11 +360,26 @@ pub const STATEMENTS: &[Entry] = &[
             "doubles played twice",
             "doubles played once",
             "doubles played as one die",
+            "doubles played three times",
+            "doubles played as many times as they show",
         ],
         forms: &[
             "`doubles played twice`",
             "`doubles played once`",
             "`doubles played as one die`",
+            "`doubles played three times`",
+            "`doubles played as many times as they show`",
+        ],
+    },
+    Entry {
+        keyword: "pairs",
+        examples: &[
+            "pairs played twice when the third die is lower",
+            "pairs played as thrown",
+        ],
+        forms: &[
+            "`pairs played twice when the third die is lower`",
+            "`pairs played as thrown`",
         ],
     },
     Entry {
@@ -678,6 +695,9 @@ impl StatementKind {
             | K::Closed(_)
             | K::Doubles(_)
             | K::Unstack(_)
+            | K::ExtraTurn(_)
+            | K::Pairs(_)
+            | K::StacksCount { .. }
             | K::UseDice(_)
             | K::EnterFirst(_)
             | K::StacksOn { .. }
@@ -687,8 +707,6 @@ impl StatementKind {
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
             K::ExtraAddUp(false) => "`extra throws count once`",
-            K::ExtraTurn(true) => "`extra turn when all dice are equal`",
-            K::ExtraTurn(false) => "`extra turn never`",
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
             K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
@@ -812,6 +830,13 @@ impl StatementKind {
             K::Doubles(Doubles::Twice) => "`doubles played twice`",
             K::Doubles(Doubles::Once) => "`doubles played once`",
             K::Doubles(Doubles::OneDie) => "`doubles played as one die`",
+            K::Doubles(Doubles::Thrice) => "`doubles played three times`",
+            K::Doubles(Doubles::AsShown) => "`doubles played as many times as they show`",
+            K::ExtraTurn(true) => "`extra turn when all dice are equal`",
+            K::ExtraTurn(false) => "`extra turn never`",
+            K::Pairs(true) => "`pairs played twice when the third die is lower`",
+            K::Pairs(false) => "`pairs played as thrown`",
+            K::StacksCount { .. } => "`stacks on at most N of SET`",
             K::Unstack(Unstack::First) => "`unstack first`",
             K::Unstack(Unstack::ThenRestack) => "`unstack first, then restack`",
             K::Unstack(Unstack::Never) => "`unstack never`",

@@ -479,6 +479,13 @@ pub enum StatementKind {
     Doubles(crate::types::Doubles),
     /// `unstack first`, `unstack first, then restack`, `unstack never`.
     Unstack(crate::types::Unstack),
+    /// `pairs played twice when the third die is lower` (true) or `pairs played as thrown`.
+    Pairs(bool),
+    /// `stacks on at most N of SET`: a side's stacks stand on at most N of these places.
+    StacksCount {
+        most: Spanned<u32>,
+        on: SetExpr,
+    },
     /// `use most dice, then the larger` (true) or `use most dice`.
     UseDice(bool),
     /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
@@ -598,6 +605,8 @@ impl StatementKind {
             K::Closed(_) => RuleKey::Closed,
             K::Doubles(_) => RuleKey::Doubles,
             K::Unstack(_) => RuleKey::Unstack,
+            K::Pairs(_) => RuleKey::Pairs,
+            K::StacksCount { .. } => RuleKey::StacksCount,
             K::UseDice(_) => RuleKey::UseDice,
             K::EnterFirst(_) => RuleKey::EnterFirst,
             K::StacksOn { .. } => RuleKey::StacksOn,

@@ -33,6 +33,10 @@ pub const MAX_DIE_FACES: usize = 12;
 /// Dice thrown together (`throw dice`).
 pub const MAX_DICE: usize = 4;
 
+/// Dice one throw plays, one by one: a double played several times over counts each time, and
+/// dice that always show their number count too. The checker refuses a throw of more.
+pub const MAX_POOL: usize = 12;
+
 /// The largest value one throw may give: single throw values fit a 32-bit mask, bit `v` for a
 /// throw of `v`.
 pub const MAX_THROW_VALUE: u8 = 30;

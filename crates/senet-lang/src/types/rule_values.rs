@@ -113,6 +113,11 @@ pub enum Doubles {
     Once,
     /// Twice over: a double of 4s is four moves of 4 (`doubles played twice`).
     Twice,
+    /// Three times over: a triple of 4s is nine moves of 4 (`doubles played three times`).
+    Thrice,
+    /// As many times as they show: a double of 4s is four moves of 4, of 6s six of 6
+    /// (`doubles played as many times as they show`).
+    AsShown,
     /// As one die: a double of 4s is one move of 4 (`doubles played as one die`).
     OneDie,
 }

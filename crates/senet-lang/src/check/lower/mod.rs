@@ -825,6 +825,12 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         );
     }
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    stacks::pool_limit(
+        cx,
+        throws.device.as_ref(),
+        stacks.doubles,
+        stacks.pairs_twice,
+    );
     stacks.unstack = stacks::unstack(
         cx,
         layout.stack_limit,
@@ -1136,6 +1142,9 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         closed_with: parts.stacks.closed_with,
         doubles: parts.stacks.doubles,
         unstack: parts.stacks.unstack,
+        pairs_twice: parts.stacks.pairs_twice,
+        crowd_max: parts.stacks.crowd_max,
+        crowd: parts.stacks.crowd,
         use_larger: parts.stacks.use_larger,
         enter_first: parts.stacks.enter_first,
         zone_limit: parts.stacks.zone_limit,

@@ -7,7 +7,7 @@ use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::check::ruleset::Start;
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
-use crate::types::limits::{MAX_PIECES, MAX_STACKED_PATH};
+use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
 use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack};
 
 pub(super) struct Stacks {
@@ -17,6 +17,11 @@ pub(super) struct Stacks {
     pub doubles: Doubles,
     /// `unstack first` (`, then restack`).
     pub unstack: Unstack,
+    /// `pairs played twice when the third die is lower`.
+    pub pairs_twice: bool,
+    /// `stacks on at most N of SET`: N, and per side the positions of SET.
+    pub crowd_max: u8,
+    pub crowd: PerSide<Vec<PathPos>>,
     pub use_larger: bool,
     pub enter_first: bool,
     /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
@@ -150,6 +155,14 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         );
     }
     let (zone_limit, zone) = zone(cx, limit);
+    let (crowd_max, crowd) = crowd(cx, limit);
+    let said = cx.rule(&RuleKey::Pairs);
+    let K::Pairs(pairs_twice) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if pairs_twice && !each {
+        needs(cx, &RuleKey::Pairs, StackRule::Pairs, RuleKey::Throw);
+    }
     let leave_after = leave_after(cx, limit, each);
     let said = cx.rule(&RuleKey::Combined);
     let K::Combined(combined) = *said.kind else {
@@ -192,6 +205,9 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         closed_with,
         doubles,
         unstack: Unstack::Never,
+        pairs_twice: pairs_twice && each,
+        crowd_max,
+        crowd,
         use_larger,
         enter_first,
         zone_limit,
@@ -235,6 +251,48 @@ fn zone(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
                 &[RuleKey::Stacks],
             );
             (limit, zone)
+        }
+    }
+}
+
+/// `stacks on at most N of SET`: 1 to the places of SET less one, and only with stacks; (0, empty)
+/// where no such rule holds.
+fn crowd(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
+    let said = cx.rule(&RuleKey::StacksCount);
+    let K::StacksCount { most, on } = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let crowd = cx.positions(said.layer, on);
+    if cx.said(&RuleKey::StacksCount).is_none() || crowd.values().all(Vec::is_empty) {
+        return (0, PerSide::default());
+    }
+    if limit == 1 {
+        needs(
+            cx,
+            &RuleKey::StacksCount,
+            StackRule::StacksCount,
+            RuleKey::Stacks,
+        );
+        return (0, PerSide::default());
+    }
+    let places = crowd.values().map(Vec::len).max().unwrap_or(0);
+    match u8::try_from(most.value) {
+        Ok(k) if k >= 1 && usize::from(k) < places => (k, crowd),
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: most.span.clone().into(),
+                    what: format!("stacks on at most {} of {places} places", most.value),
+                    label: "out of range".into(),
+                    help: format!(
+                        "fewer than the places named, and at least one: 1 to {} (`stacks on at most 2 of positions 1..6`)",
+                        places.saturating_sub(1).max(1)
+                    ),
+                },
+                &[],
+            );
+            (0, PerSide::default())
         }
     }
 }
@@ -425,4 +483,52 @@ pub(super) fn unstack(
         return Unstack::Never;
     }
     unstack
+}
+
+/// The most dice one throw plays, one by one (a double played several times over counting each
+/// time, the dice that always show their number too), within [`MAX_POOL`] (E121 at the rule that
+/// multiplies them).
+pub(super) fn pool_limit(
+    cx: &mut Ctx,
+    device: Option<&ThrowDevice>,
+    doubles: Doubles,
+    pairs: bool,
+) {
+    let Some(ThrowDevice::Each { faces, fixed, .. }) = device else {
+        return;
+    };
+    let n = faces.len();
+    let smallest = usize::from(faces.iter().copied().min().unwrap_or(0));
+    let double = match doubles {
+        Doubles::Once => n,
+        Doubles::Twice => 2 * n,
+        Doubles::Thrice => 3 * n,
+        Doubles::AsShown => smallest.max(n),
+        Doubles::OneDie => 1,
+    };
+    let pair = if pairs && n == 3 { 5 } else { n };
+    let most = double.max(pair).max(n) + fixed.len();
+    if most <= MAX_POOL {
+        return;
+    }
+    let key = if double >= pair {
+        RuleKey::Doubles
+    } else {
+        RuleKey::Pairs
+    };
+    if let Some(said) = cx.said(&key) {
+        cx.err_against(
+            said.layer,
+            CheckError::Limit {
+                span: said.span.into(),
+                what: format!(
+                    "a throw would play {most} dice one by one, more than the limit of {MAX_POOL}"
+                ),
+                help: format!(
+                    "a throw plays at most {MAX_POOL} dice, each time a double is played counted: fewer dice, or doubles played fewer times"
+                ),
+            },
+            &[RuleKey::Throw],
+        );
+    }
 }

@@ -34,7 +34,7 @@ struct Search {
     /// The positions already listed (by [`key`]).
     seen: HashSet<Key, Fast>,
     /// The positions reached with each number of dice left, for not searching one twice.
-    visited: HashSet<(Key, [u8; MAX_POOL]), Fast>,
+    visited: HashSet<(Key, u64), Fast>,
     /// Keep every sequence, whatever position it passes through (for a person choosing a turn
     /// step by step), with the dice its steps played.
     every: bool,
@@ -78,11 +78,15 @@ impl Played {
 /// are off or removed. The squares and crossing sets
 /// follow from the pieces, the side to move does not change within a turn, and the stacked
 /// form keeps no other state.
-type Key = [u64; 12];
+type Key = [u64; 11];
 
 fn key(pos: &Position) -> Key {
+    // Each count is at most 15 pieces: four bits each, then the pieces on their start stacks.
     let [a, b] = [Side::First, Side::Second].map(|s| {
-        u64::from(pos.waiting[s]) | u64::from(pos.off[s]) << 8 | u64::from(pos.removed[s]) << 16
+        u64::from(pos.waiting[s])
+            | u64::from(pos.off[s]) << 4
+            | u64::from(pos.removed[s]) << 8
+            | u64::from(pos.unmoved[s]) << 12
     });
     let (m0, m1) = (pos.more[Side::First], pos.more[Side::Second]);
     [
@@ -97,7 +101,6 @@ fn key(pos: &Position) -> Key {
         m1[2],
         pos.held[Side::First],
         pos.held[Side::Second],
-        u64::from(pos.unmoved[Side::First]) | u64::from(pos.unmoved[Side::Second]) << 16,
     ]
 }
 
@@ -209,8 +212,8 @@ impl Engine {
         played: Played,
         search: &mut Search,
     ) {
-        let mut left_key = [0u8; MAX_POOL];
-        left_key[..left.len()].copy_from_slice(left);
+        // The dice left, four bits each (a die shows at most 12).
+        let left_key = left.iter().fold(0u64, |k, &d| k << 4 | u64::from(d));
         if played.used > 0
             && search.repeats
             && !search.every

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 66] = [
+const BUNDLED: [&str; 67] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -82,6 +82,7 @@ const BUNDLED: [&str; 66] = [
     "tables/yahoudieh",
     "tables/garanguet",
     "tables/jacquet-de-versailles",
+    "tables/kotra",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 66] = [
+const IDS: [&str; 67] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -79,6 +79,7 @@ const IDS: [&str; 66] = [
     "tables/jacquet",
     "tables/jacquet-de-versailles",
     "tables/kiz-tavlasi",
+    "tables/kotra",
     "tables/los-doze-canes",
     "tables/ludus-anglicorum",
     "tables/ludus-lombardorum",
@@ -566,6 +567,7 @@ game_properties! {
     games_tables_yahoudieh: "tables/yahoudieh", 4;
     games_tables_garanguet: "tables/garanguet", 4;
     games_tables_jacquet_de_versailles: "tables/jacquet-de-versailles", 4;
+    games_tables_kotra: "tables/kotra", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

@@ -573,6 +573,7 @@ scenario_files! {
     tables_yahoudieh => "tables__yahoudieh.json",
     tables_garanguet => "tables__garanguet.json",
     tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
+    tables_kotra => "tables__kotra.json",
 }
 
 #[test]

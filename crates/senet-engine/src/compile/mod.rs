@@ -194,6 +194,14 @@ fn stacked(r: &RuleSet) -> Stacked {
         unstack: unstack(r),
         crowd: positions(&r.crowd),
         crowd_max: r.crowd_max,
+        land_zone: r
+            .land_after
+            .as_ref()
+            .map_or_else(PerSide::default, |(_, on)| positions(on)),
+        land_start_max: r
+            .land_after
+            .as_ref()
+            .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
     }
 }
 

@@ -280,6 +280,10 @@ pub struct Stacked {
     /// most N of SET`; 0: no such rule).
     pub crowd: PerSide<u64>,
     pub crowd_max: u8,
+    /// Per side: positions no piece lands on while more than `land_start_max` of its pieces wait
+    /// or stand on position 1 (`pieces land on SET only after N have left the start`).
+    pub land_zone: PerSide<u64>,
+    pub land_start_max: u8,
 }
 
 /// The most pieces a side may have stacked at the start under `unstack first`: one bit each in

@@ -399,10 +399,22 @@ impl Engine {
         enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
     }
 
-    /// Whether a piece of side `s` from `from` (0: entering) may not end on `to` because it
-    /// would make a stack there beyond those `stacks on at most N of SET` allows: counted as
+    /// Whether a piece of side `s` from `from` (0: entering) may not end on `to`: too many of its
+    /// pieces are still at the start (`pieces land on SET only after N have left the start`), or
+    /// it would make a stack there beyond those `stacks on at most N of SET` allows, counted as
     /// they would stand after the step (a stack of two it leaves is one no longer).
     fn crowded(&self, t: &Stacked, pos: &Position, s: Side, from: u8, to: u8) -> bool {
+        if t.land_zone[s] & bit(to) != 0 {
+            // Not yet: too many pieces wait or stand on position 1.
+            let at_start = if pos.on[s] & bit(1) != 0 {
+                1 + pos.more_at(s, 0)
+            } else {
+                0
+            };
+            if pos.waiting[s] + at_start > t.land_start_max {
+                return true;
+            }
+        }
         if t.crowd[s] & bit(to) == 0 {
             return false;
         }

@@ -41,6 +41,10 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Doubles => K::Doubles(crate::types::Doubles::Once),
         RuleKey::Unstack => K::Unstack(crate::types::Unstack::Never),
         RuleKey::Pairs => K::Pairs(false),
+        RuleKey::LandAfter => K::LandAfter {
+            on: SetExpr::None,
+            left: Spanned::new(1, 0..0),
+        },
         RuleKey::StacksCount => K::StacksCount {
             most: Spanned::new(1, 0..0),
             on: SetExpr::None,

@@ -255,6 +255,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Unstack(_)
         | K::Pairs(_)
         | K::StacksCount { .. }
+        | K::LandAfter { .. }
         | K::UseDice(_)
         | K::EnterFirst(_)
         | K::StacksOn { .. }
@@ -600,6 +601,12 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Doubles(Doubles::AsShown) => "A double is played as many times as it shows: a double of 4s is four moves of 4, of 6s six moves of 6.".into(),
         K::Pairs(true) => "Of three dice, a pair above the third is played twice over, and the third once; a pair below the third is played as thrown.".into(),
         K::Pairs(false) => "A pair among three dice is played as thrown.".into(),
+        K::LandAfter { on: SetExpr::None, .. } => "A piece may land anywhere its move allows, whatever stays at the start.".into(),
+        K::LandAfter { on, left } => format!(
+            "No piece lands on {} until {} pieces of its side have left the start (position 1, and the pieces waiting to enter count as at the start).",
+            set(on),
+            left.value
+        ),
         K::StacksCount { on: SetExpr::None, .. } => "No limit on how many places hold a side's stacks.".into(),
         K::StacksCount { most, on } => format!(
             "A side's stacks (two pieces or more on a place) stand on at most {} of {}: no move makes another there.",

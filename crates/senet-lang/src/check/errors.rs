@@ -1053,6 +1053,11 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        LandAfter => (
+            "a rule on landing until pieces have left the start, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
         StacksCount => (
             "a limit on the places holding stacks, but pieces do not stack",
             "only with stacks",

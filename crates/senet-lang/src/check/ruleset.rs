@@ -82,6 +82,9 @@ pub struct RuleSet {
     /// `stacks on at most N of SET`: N, and per side the positions of SET (empty: no such rule).
     pub crowd_max: u8,
     pub crowd: PerSide<Vec<PathPos>>,
+    /// `pieces land on SET only after N have left the start`: N, and per side the positions of
+    /// SET.
+    pub land_after: Option<(u8, PerSide<Vec<PathPos>>)>,
     /// Dice played one by one: where only one die of a throw can be used, the larger must be if
     /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
     pub use_larger: bool,

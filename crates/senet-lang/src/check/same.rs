@@ -69,6 +69,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::Unstack
         | RuleKey::Pairs
         | RuleKey::StacksCount
+        | RuleKey::LandAfter
         | RuleKey::UseDice
         | RuleKey::EnterFirst
         | RuleKey::StacksOn
@@ -300,6 +301,7 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Doubles => a.doubles == b.doubles,
         RuleKey::Unstack => a.unstack == b.unstack,
         RuleKey::Pairs => a.pairs_twice == b.pairs_twice,
+        RuleKey::LandAfter => a.land_after == b.land_after,
         RuleKey::StacksCount => {
             a.crowd == b.crowd
                 && (a.crowd_max == b.crowd_max || a.crowd.values().all(Vec::is_empty))

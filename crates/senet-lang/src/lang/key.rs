@@ -52,6 +52,8 @@ pub enum RuleKey {
     Pairs,
     /// `stacks on at most N of SET`.
     StacksCount,
+    /// `pieces land on SET only after N have left the start`.
+    LandAfter,
     UseDice,
     EnterFirst,
     StacksOn,
@@ -323,6 +325,7 @@ impl RuleKey {
             Unstack => "unstack never".into(),
             Pairs => "pairs played as thrown".into(),
             StacksCount => "stacks on at most 1 of none".into(),
+            LandAfter => "pieces land on none only after 1 have left the start".into(),
             Seats => "seats none".into(),
             BearWhen => "bear off always".into(),
             OnlyBearOff => "only bear off from none".into(),
@@ -390,6 +393,7 @@ impl fmt::Display for RuleKey {
             Unstack => "unstack",
             Pairs => "pairs played",
             StacksCount => "stacks on at most",
+            LandAfter => "pieces land on",
             UseDice => "use most dice",
             EnterFirst => "waiting pieces enter",
             StacksOn => "stacks up to ... on",

@@ -208,6 +208,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
+        | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
@@ -570,6 +571,10 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::stacks_on_stmt => StatementKind::StacksOn {
             most: n.int()?,
             on: n.set()?,
+        },
+        Rule::land_stmt => StatementKind::LandAfter {
+            on: n.set()?,
+            left: n.int()?,
         },
         Rule::leave_stmt if n.at(Rule::int) => StatementKind::LeaveStart(Some(n.int()?)),
         Rule::leave_stmt => StatementKind::LeaveStart(None),
@@ -955,6 +960,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::use_stmt
         | Rule::waiting_stmt
         | Rule::leave_stmt
+        | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt

@@ -137,6 +137,7 @@ pub const STATEMENTS: &[Entry] = &[
             "pieces may stop on 15, 26 and go on",
             "pieces leave the start after the first reaches position 13",
             "pieces leave the start any time",
+            "pieces land on positions 24 only after 5 have left the start",
         ],
         forms: &[
             "`pieces N each`",
@@ -145,6 +146,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`pieces may stop on SET and go on`",
             "`pieces leave the start after the first reaches position N`",
             "`pieces leave the start any time`",
+            "`pieces land on SET only after N have left the start`",
         ],
     },
     Entry {
@@ -665,15 +667,7 @@ impl StatementKind {
                 ..
             })) => "`enter onto throw`",
             K::Enter(Some(_)) => "`enter with V, V onto N`",
-            K::Capture(CaptureSpec::Swap) => "`capture swap`",
-            K::Capture(CaptureSpec::Removed) => "`capture removed`",
-            K::Capture(CaptureSpec::Pin) => "`capture pin`",
-            K::Capture(CaptureSpec::ToPosition(_, None)) => "`capture to position N`",
-            K::Capture(CaptureSpec::ToPosition(..)) => "`capture to positions N..M`",
-            K::Capture(CaptureSpec::ToWaiting) => "`capture to waiting`",
-            K::Capture(CaptureSpec::To(Destination::Square(_))) => "`capture to N`",
-            K::Capture(CaptureSpec::To(_)) => "`capture to first free after N` / `before N`",
-            K::Capture(CaptureSpec::None) => "`capture none`",
+            K::Capture(spec) => capture_form(spec),
             K::Protect(true) => "`protect pairs`",
             K::Protect(false) => "`protect none`",
             K::Safe(_) => "`safe SET`",
@@ -698,6 +692,7 @@ impl StatementKind {
             | K::ExtraTurn(_)
             | K::Pairs(_)
             | K::StacksCount { .. }
+            | K::LandAfter { .. }
             | K::UseDice(_)
             | K::EnterFirst(_)
             | K::StacksOn { .. }
@@ -812,6 +807,21 @@ impl ThrowSpec {
     }
 }
 
+/// [`StatementKind::form`] of a `capture` statement.
+fn capture_form(spec: &CaptureSpec) -> &'static str {
+    match spec {
+        CaptureSpec::Swap => "`capture swap`",
+        CaptureSpec::Removed => "`capture removed`",
+        CaptureSpec::Pin => "`capture pin`",
+        CaptureSpec::ToPosition(_, None) => "`capture to position N`",
+        CaptureSpec::ToPosition(..) => "`capture to positions N..M`",
+        CaptureSpec::ToWaiting => "`capture to waiting`",
+        CaptureSpec::To(Destination::Square(_)) => "`capture to N`",
+        CaptureSpec::To(_) => "`capture to first free after N` / `before N`",
+        CaptureSpec::None => "`capture none`",
+    }
+}
+
 impl StatementKind {
     /// [`StatementKind::form`] for the rules of stacks, dice played one by one and gammons.
     fn tables_form(&self) -> &'static str {
@@ -837,6 +847,7 @@ impl StatementKind {
             K::Pairs(true) => "`pairs played twice when the third die is lower`",
             K::Pairs(false) => "`pairs played as thrown`",
             K::StacksCount { .. } => "`stacks on at most N of SET`",
+            K::LandAfter { .. } => "`pieces land on SET only after N have left the start`",
             K::Unstack(Unstack::First) => "`unstack first`",
             K::Unstack(Unstack::ThenRestack) => "`unstack first, then restack`",
             K::Unstack(Unstack::Never) => "`unstack never`",

@@ -495,6 +495,11 @@ pub enum StatementKind {
         most: Spanned<u32>,
         on: SetExpr,
     },
+    /// `pieces land on SET only after N have left the start`.
+    LandAfter {
+        on: SetExpr,
+        left: Spanned<u32>,
+    },
     /// `pieces leave the start after the first reaches position N` (`None`: `... any time`): a
     /// second piece leaves path position 1 only once the first to leave has reached N.
     LeaveStart(Option<Spanned<u32>>),
@@ -607,6 +612,7 @@ impl StatementKind {
             K::Unstack(_) => RuleKey::Unstack,
             K::Pairs(_) => RuleKey::Pairs,
             K::StacksCount { .. } => RuleKey::StacksCount,
+            K::LandAfter { .. } => RuleKey::LandAfter,
             K::UseDice(_) => RuleKey::UseDice,
             K::EnterFirst(_) => RuleKey::EnterFirst,
             K::StacksOn { .. } => RuleKey::StacksOn,

@@ -831,6 +831,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         stacks.doubles,
         stacks.pairs_twice,
     );
+    stacks.land_after = stacks::land_after(cx, layout.stack_limit, each, layout.pieces);
     stacks.unstack = stacks::unstack(
         cx,
         layout.stack_limit,
@@ -1145,6 +1146,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         pairs_twice: parts.stacks.pairs_twice,
         crowd_max: parts.stacks.crowd_max,
         crowd: parts.stacks.crowd,
+        land_after: parts.stacks.land_after,
         use_larger: parts.stacks.use_larger,
         enter_first: parts.stacks.enter_first,
         zone_limit: parts.stacks.zone_limit,

@@ -22,6 +22,8 @@ pub(super) struct Stacks {
     /// `stacks on at most N of SET`: N, and per side the positions of SET.
     pub crowd_max: u8,
     pub crowd: PerSide<Vec<PathPos>>,
+    /// `pieces land on SET only after N have left the start`.
+    pub land_after: Option<(u8, PerSide<Vec<PathPos>>)>,
     pub use_larger: bool,
     pub enter_first: bool,
     /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
@@ -208,6 +210,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         pairs_twice: pairs_twice && each,
         crowd_max,
         crowd,
+        land_after: None,
         use_larger,
         enter_first,
         zone_limit,
@@ -530,5 +533,51 @@ pub(super) fn pool_limit(
             },
             &[RuleKey::Throw],
         );
+    }
+}
+
+/// `pieces land on SET only after N have left the start`: N from 1 to the pieces a side has,
+/// with stacks or dice played one by one (E200 otherwise).
+pub(super) fn land_after(
+    cx: &mut Ctx,
+    limit: u8,
+    each: bool,
+    pieces: Option<u8>,
+) -> Option<(u8, PerSide<Vec<PathPos>>)> {
+    let said = cx.rule(&RuleKey::LandAfter);
+    let K::LandAfter { on, left } = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let places = cx.positions(said.layer, on);
+    if cx.said(&RuleKey::LandAfter).is_none() || places.values().all(Vec::is_empty) {
+        return None;
+    }
+    if limit == 1 && !each {
+        needs(
+            cx,
+            &RuleKey::LandAfter,
+            StackRule::LandAfter,
+            RuleKey::Stacks,
+        );
+        return None;
+    }
+    let most = pieces.unwrap_or(u8::MAX);
+    match u8::try_from(left.value) {
+        Ok(n) if n >= 1 && n <= most => Some((n, places)),
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: left.span.clone().into(),
+                    what: format!("{} pieces to leave the start, of a side's {most}", left.value),
+                    label: "out of range".into(),
+                    help: format!(
+                        "1 to the pieces a side has, {most}: `pieces land on positions 24 only after 5 have left the start`"
+                    ),
+                },
+                &[RuleKey::Pieces],
+            );
+            None
+        }
     }
 }

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 67] = [
+const BUNDLED: [&str; 68] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -83,6 +83,7 @@ const BUNDLED: [&str; 67] = [
     "tables/garanguet",
     "tables/jacquet-de-versailles",
     "tables/kotra",
+    "tables/dubblets",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -574,6 +574,7 @@ scenario_files! {
     tables_garanguet => "tables__garanguet.json",
     tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
     tables_kotra => "tables__kotra.json",
+    tables_dubblets => "tables__dubblets.json",
 }
 
 #[test]

@@ -153,6 +153,8 @@ fn stacked(r: &RuleSet) -> Stacked {
                 Doubles::Twice => dice.repeat(2),
                 Doubles::Thrice => dice.repeat(3),
                 Doubles::AsShown => vec![dice[0]; usize::from(dice[0])],
+                // A die of 0 takes any one piece (see `Stacked::pools`).
+                Doubles::Total => vec![0; usize::from(dice[0]) * dice.len()],
                 Doubles::OneDie => vec![dice[0]],
                 Doubles::Once => dice,
             },

@@ -262,7 +262,9 @@ pub struct Stacked {
     /// Per side: the positions a piece may bear off from.
     pub bear_from: PerSide<u64>,
     /// Indexed by throw value: the dice it stands for, in the order they are tried (a double
-    /// as many times as it is played). A throw of a single die or of sticks is one value.
+    /// as many times as it is played). A throw of a single die or of sticks is one value. A
+    /// die of 0 (`doubles played as many pieces as they add up to`) takes any one piece: it
+    /// unstacks one, or bears one off from any point.
     pub pools: Vec<Vec<u8>>,
     /// Per side: the positions where a stack holds at most `zone_limit` pieces (`stacks up to
     /// N on SET`); pieces placed there at the start may stand together.

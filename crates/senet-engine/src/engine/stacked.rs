@@ -314,8 +314,14 @@ impl Engine {
         if pos.unmoved[s] != 0
             && let Some(u) = &t.unstack
         {
+            if d == 0 {
+                return self.any_stack_steps(u, pos, s, out);
+            }
             out[0] = Step::packed(d, d);
             return usize::from(stack_slot(u, pos, s, d).is_some());
+        }
+        if d == 0 {
+            return self.any_off_steps(pos, s, out);
         }
         let mut n = 0;
         let mut push = |step: Step| {
@@ -397,6 +403,44 @@ impl Engine {
         let ep = self.masks[e].pos_of_square[m.square_index(to)];
         let enemies = 1 + pos.more_at(e, usize::from(ep.max(1) - 1));
         enemies < t.closed_with && self.can_capture && m.safe & bit(to) == 0
+    }
+
+    /// A die of 0 while side `s` unstacks (or restacks): a step on every position where it may
+    /// take a piece off its stack (or put one back).
+    fn any_stack_steps(
+        &self,
+        u: &Unstacking,
+        pos: &Position,
+        s: Side,
+        out: &mut [Step; 16],
+    ) -> usize {
+        let mut n = 0;
+        let mut last = 0;
+        for &p in &u.stacked[s] {
+            if p != last && stack_slot(u, pos, s, p).is_some() && n < out.len() {
+                out[n] = Step::packed(p, p);
+                n += 1;
+            }
+            last = p;
+        }
+        n
+    }
+
+    /// A die of 0 once side `s` moves: a piece borne off from any position, where it may bear
+    /// off.
+    fn any_off_steps(&self, pos: &Position, s: Side, out: &mut [Step; 16]) -> usize {
+        if !self.can_bear_off(pos, s) {
+            return 0;
+        }
+        let mut n = 0;
+        let mut bits = pos.on[s] & !pos.held[s];
+        while bits != 0 && n < out.len() {
+            let p = u8::try_from(bits.trailing_zeros() + 1).unwrap_or(0);
+            bits &= bits - 1;
+            out[n] = Step::packed(p, OFF);
+            n += 1;
+        }
+        n
     }
 
     /// Whether a piece of side `s` from `from` (0: entering) may not end on `to`: too many of its

@@ -598,6 +598,7 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Doubles(Doubles::Once) => "A double is played as thrown: one move for each die.".into(),
         K::Doubles(Doubles::OneDie) => "A double is played as one die: one move of its number.".into(),
         K::Doubles(Doubles::Thrice) => "A throw of equal dice is played three times over: nine moves for three dice.".into(),
+        K::Doubles(Doubles::Total) => "A double takes as many pieces as its dice add up to (a double of 3s six), each unstacked, or borne off where bearing off is allowed, from any point.".into(),
         K::Doubles(Doubles::AsShown) => "A double is played as many times as it shows: a double of 4s is four moves of 4, of 6s six moves of 6.".into(),
         K::Pairs(true) => "Of three dice, a pair above the third is played twice over, and the third once; a pair below the third is played as thrown.".into(),
         K::Pairs(false) => "A pair among three dice is played as thrown.".into(),

@@ -549,6 +549,8 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             Doubles::Thrice
         } else if n.has(Rule::kw_show) {
             Doubles::AsShown
+        } else if n.has(Rule::kw_add) {
+            Doubles::Total
         } else if n.has(Rule::kw_die) {
             Doubles::OneDie
         } else {

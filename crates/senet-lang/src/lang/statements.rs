@@ -364,6 +364,7 @@ pub const STATEMENTS: &[Entry] = &[
             "doubles played as one die",
             "doubles played three times",
             "doubles played as many times as they show",
+            "doubles played as many pieces as they add up to",
         ],
         forms: &[
             "`doubles played twice`",
@@ -371,6 +372,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`doubles played as one die`",
             "`doubles played three times`",
             "`doubles played as many times as they show`",
+            "`doubles played as many pieces as they add up to`",
         ],
     },
     Entry {
@@ -842,6 +844,7 @@ impl StatementKind {
             K::Doubles(Doubles::OneDie) => "`doubles played as one die`",
             K::Doubles(Doubles::Thrice) => "`doubles played three times`",
             K::Doubles(Doubles::AsShown) => "`doubles played as many times as they show`",
+            K::Doubles(Doubles::Total) => "`doubles played as many pieces as they add up to`",
             K::ExtraTurn(true) => "`extra turn when all dice are equal`",
             K::ExtraTurn(false) => "`extra turn never`",
             K::Pairs(true) => "`pairs played twice when the third die is lower`",

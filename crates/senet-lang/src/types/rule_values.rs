@@ -120,6 +120,9 @@ pub enum Doubles {
     AsShown,
     /// As one die: a double of 4s is one move of 4 (`doubles played as one die`).
     OneDie,
+    /// As many pieces as the dice add up to, each unstacked or borne off from any point: a
+    /// double of 3s takes six (`doubles played as many pieces as they add up to`).
+    Total,
 }
 
 /// Whether the pieces stacked on a point at the start must be taken off their stacks before

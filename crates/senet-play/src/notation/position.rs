@@ -437,8 +437,10 @@ fn dice_in_hand(engine: &Engine, dice: &[u64]) -> Result<Vec<u8>, PositionError>
                 .into(),
         ));
     };
-    // The largest number a die shows, thrown or always shown (`always 6`).
+    // The largest number a die shows, thrown or always shown (`always 6`); 0 where a double
+    // takes any pieces (`doubles played as many pieces as they add up to`).
     let most_faces = st.pools.iter().flatten().copied().max().unwrap_or(0);
+    let least = u8::from(!st.pools.iter().flatten().any(|&d| d == 0));
     let most_dice = st.pools.iter().map(Vec::len).max().unwrap_or(0);
     if dice.is_empty() || dice.len() > most_dice {
         return Err(PositionError::Throw(format!(
@@ -449,10 +451,10 @@ fn dice_in_hand(engine: &Engine, dice: &[u64]) -> Result<Vec<u8>, PositionError>
         .map(|&d| {
             u8::try_from(d)
                 .ok()
-                .filter(|&d| (1..=most_faces).contains(&d))
+                .filter(|&d| (least..=most_faces).contains(&d))
                 .ok_or_else(|| {
                     PositionError::Throw(format!(
-                        "the die {d} is not one the dice can show (1 to {most_faces})"
+                        "the die {d} is not one the dice can show ({least} to {most_faces})"
                     ))
                 })
         })

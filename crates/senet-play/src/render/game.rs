@@ -569,7 +569,9 @@ fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
 
 /// The number each step of a move plays: its distance, but where dice are played one by one a
 /// step that bears a piece off past the end plays a die larger than the distance: the smallest
-/// of the throw's dice left that reaches (the dice the other steps play taken first).
+/// of the throw's dice left that reaches (the dice the other steps play taken first). None
+/// where the throw's dice take any piece, whatever number (`doubles played as many pieces as
+/// they add up to`).
 fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) -> Vec<usize> {
     let mut numbers: Vec<usize> = steps
         .iter()
@@ -587,6 +589,10 @@ fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) ->
     let Some(pool) = pool else {
         return numbers;
     };
+    // Dice that take any one piece (a double as many pieces as it adds up to) have no number.
+    if pool.contains(&0) {
+        return Vec::new();
+    }
     let mut left: Vec<usize> = pool.iter().map(|&d| usize::from(d)).collect();
     for (st, n) in steps.iter().zip(&numbers) {
         if st.landed() != Place::Off
@@ -724,11 +730,11 @@ pub fn move_words(
         parts.push("leaves its piece where it is".into());
     }
     let mut text = parts.join(", ");
-    if steps.len() > 1 {
-        let split: Vec<String> = step_numbers(engine, s, steps, throw)
-            .iter()
-            .map(usize::to_string)
-            .collect();
+    let split: Vec<String> = step_numbers(engine, s, steps, throw)
+        .iter()
+        .map(usize::to_string)
+        .collect();
+    if steps.len() > 1 && !split.is_empty() {
         text = format!("{}: {text}", split.join(" + "));
     }
     let single = steps.len() == 1;
@@ -1059,5 +1065,20 @@ mod tests {
         let (engine, pos, ..) = listed("tables/yahoudieh", json);
         let text = draw_position(&engine, &pos, Style { colour: false });
         assert!(text.contains("(restacked on 2)"), "{text}");
+        // A double that takes any pieces names no die numbers.
+        let words = words_of(
+            "tables/dubblets",
+            r#"{"to_move": "white", "throw": [0, 0],
+                "pieces": {"white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                           "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]},
+                "stacked": {"white": [6]}}"#,
+        );
+        assert_eq!(words.len(), 6, "{words:?}");
+        assert!(
+            words
+                .iter()
+                .all(|w| w.starts_with("7 (a piece off its stack), ") && w.ends_with("-> off")),
+            "{words:?}"
+        );
     }
 }

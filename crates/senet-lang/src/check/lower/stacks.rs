@@ -507,6 +507,7 @@ pub(super) fn pool_limit(
         Doubles::Twice => 2 * n,
         Doubles::Thrice => 3 * n,
         Doubles::AsShown => smallest.max(n),
+        Doubles::Total => smallest * n,
         Doubles::OneDie => 1,
     };
     let pair = if pairs && n == 3 { 5 } else { n };

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 68] = [
+const BUNDLED: [&str; 69] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -84,6 +84,7 @@ const BUNDLED: [&str; 68] = [
     "tables/jacquet-de-versailles",
     "tables/kotra",
     "tables/dubblets",
+    "tables/schuster",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 68] = [
+const IDS: [&str; 69] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -95,6 +95,7 @@ const IDS: [&str; 68] = [
     "tables/portes",
     "tables/provincial",
     "tables/quinze-tablas",
+    "tables/schuster",
     "tables/seys-dos-y-as",
     "tables/shuanglu",
     "tables/ssang-ryouk",
@@ -570,6 +571,7 @@ game_properties! {
     games_tables_jacquet_de_versailles: "tables/jacquet-de-versailles", 4;
     games_tables_kotra: "tables/kotra", 4;
     games_tables_dubblets: "tables/dubblets", 4;
+    games_tables_schuster: "tables/schuster", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

@@ -575,6 +575,7 @@ scenario_files! {
     tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
     tables_kotra => "tables__kotra.json",
     tables_dubblets => "tables__dubblets.json",
+    tables_schuster => "tables__schuster.json",
 }
 
 #[test]

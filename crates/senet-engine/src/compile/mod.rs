@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MAX_UNSTACK, MovesNext, PieceCondition, Restriction, Retreat,
-    Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
+    BearCondition, Enter, Hold, MAX_UNSTACK, MovesNext, PatternPart, PieceCondition, Restriction,
+    Retreat, Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -132,9 +132,15 @@ pub fn compile(r: &RuleSet) -> Rules {
             }
         }),
         pin_win: r.pin_win,
-        pattern_win: r.pattern_win.as_ref().map(|(n, sets)| {
-            let bits = |s: Side| sets[s].iter().fold(0u64, |m, p| m | 1 << p.index());
-            (*n, PerSide::from_fn(bits))
+        pattern_win: r.pattern_win.as_ref().map(|parts| {
+            parts
+                .iter()
+                .map(|p| PatternPart {
+                    count: p.count,
+                    or_more: p.or_more,
+                    at: positions(&p.at),
+                })
+                .collect()
         }),
         draw_stuck: r.draw_stuck,
         stacked: r.stacked().then(|| stacked(r)),

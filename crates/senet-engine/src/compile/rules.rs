@@ -407,9 +407,8 @@ pub struct Rules {
     /// A side whose last piece on its path position 1 is pinned there loses, these points to
     /// the other (`win by pinning the last piece on the start`).
     pub pin_win: Option<u32>,
-    /// `win with N on each of SET`: N, and per side the bits (position p at bit p - 1, as a
-    /// position's pieces) of SET.
-    pub pattern_win: Option<(u8, PerSide<u64>)>,
+    /// `win with N on each of SET; ...`: the parts of the pattern.
+    pub pattern_win: Option<Vec<PatternPart>>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`; the stacked form only).
     pub draw_stuck: bool,
@@ -571,4 +570,13 @@ impl Rules {
                 .values()
                 .any(|s| s.flags.iter().any(|f| f.contains(PosFlags::TO_REMOVED)))
     }
+}
+
+/// One part of a winning pattern: `count` pieces (or more, where `or_more`) on each of `at`, per
+/// side the bits of its positions (position p at bit p - 1, as a position's pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternPart {
+    pub count: u8,
+    pub or_more: bool,
+    pub at: PerSide<u64>,
 }

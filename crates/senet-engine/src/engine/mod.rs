@@ -29,7 +29,7 @@ pub enum Listing {
     Cut,
 }
 
-use crate::compile::{BearCondition, Phase, PosFlags, Rules, Win, WinScore};
+use crate::compile::{BearCondition, PatternPart, Phase, PosFlags, Rules, Win, WinScore};
 use senet_lang::types::limits::{MAX_PATH, MAX_SQUARES, THROW_VALUES};
 use senet_lang::types::{Capture, Force, Opening, PathPos, PerSide, Side, Square, Throw};
 
@@ -433,10 +433,8 @@ impl Engine {
 
     /// [`Engine::outcome`] by the pieces borne off, captured or pinned, or where they stand.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
-        if let Some((n, sets)) = self.rules.pattern_win
-            && let Some(side) = Side::BOTH
-                .into_iter()
-                .find(|&s| self.fills(pos, s, n, sets[s]))
+        if let Some(parts) = &self.rules.pattern_win
+            && let Some(side) = Side::BOTH.into_iter().find(|&s| self.fills(pos, s, parts))
         {
             return Some(Outcome::Win {
                 side,
@@ -544,24 +542,38 @@ impl Engine {
     fn won_by_pattern(&self, pos: &Position, s: Side) -> bool {
         self.rules
             .pattern_win
-            .is_some_and(|(n, sets)| self.fills(pos, s, n, sets[s]))
+            .as_ref()
+            .is_some_and(|parts| self.fills(pos, s, parts))
     }
 
-    /// Whether every piece of side `s` stands on the positions `set` (bit p - 1: position p),
-    /// `n` on each (`win with N on each of SET`).
-    fn fills(&self, pos: &Position, s: Side, n: u8, set: u64) -> bool {
-        if pos.waiting[s] > 0 || pos.off[s] > 0 || pos.on[s] != set {
+    /// Whether every piece of side `s` stands on the places of the pattern's `parts`, as many on
+    /// each as its part says (`win with N on each of SET; N or more on each of SET`).
+    fn fills(&self, pos: &Position, s: Side, parts: &[PatternPart]) -> bool {
+        let all = parts.iter().fold(0, |m, p| m | p.at[s]);
+        if pos.waiting[s] > 0 || pos.off[s] > 0 || pos.removed[s] > 0 || pos.on[s] & !all != 0 {
             return false;
         }
-        let mut bits = set;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if 1 + pos.more_at(s, i) != n {
-                return false;
+        parts.iter().all(|part| {
+            let mut bits = part.at[s];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let here = if pos.on[s] >> i & 1 == 1 {
+                    1 + pos.more_at(s, i)
+                } else {
+                    0
+                };
+                let enough = if part.or_more {
+                    here >= part.count
+                } else {
+                    here == part.count
+                };
+                if !enough {
+                    return false;
+                }
             }
-        }
-        true
+            true
+        })
     }
 
     fn can_bear_off(&self, pos: &Position, s: Side) -> bool {

@@ -737,11 +737,19 @@ fn end_rule(kind: &StatementKind) -> String {
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::PinWin(None) => "No game is won by pinning.".into(),
         K::PatternWin(None) => "No game is won by where the pieces stand.".into(),
-        K::PatternWin(Some((n, s))) => format!(
-            "A side whose pieces all stand on {}, {} on each, wins.",
-            set(s),
-            n.value
-        ),
+        K::PatternWin(Some(parts)) => {
+            let said: Vec<String> = parts
+                .iter()
+                .map(|p| {
+                    let more = if p.or_more { " or more" } else { "" };
+                    format!("{}{more} on each of {}", p.count.value, set(&p.on))
+                })
+                .collect();
+            format!(
+                "A side whose pieces all stand on these places, {}, wins.",
+                said.join("; ")
+            )
+        }
         K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
         K::PinWin(Some(n)) => format!(
             "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",

@@ -149,8 +149,8 @@ pub struct RuleSet {
     pub score: Option<Score>,
     /// `win by pinning the last piece on the start: N`: the points of such a win.
     pub pin_win: Option<u32>,
-    /// `win with N on each of SET`: N, and per side the positions of SET.
-    pub pattern_win: Option<(u8, PerSide<Vec<PathPos>>)>,
+    /// `win with N on each of SET; ...`: the parts of the pattern.
+    pub pattern_win: Option<Vec<PatternPart>>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,
@@ -512,4 +512,14 @@ pub struct RuleInfo {
     /// The rule set whose file says it.
     pub origin: String,
     pub note: Option<(NoteKind, String)>,
+}
+
+/// One part of a winning pattern (`win with N on each of SET`, `N or more on each of SET`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternPart {
+    /// The pieces on each place: exactly, or at least where `or_more`.
+    pub count: u8,
+    pub or_more: bool,
+    /// Per side, the positions of SET.
+    pub at: PerSide<Vec<PathPos>>,
 }

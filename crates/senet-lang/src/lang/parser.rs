@@ -640,8 +640,17 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
         Rule::pin_win_stmt if n.at(Rule::int) => StatementKind::PinWin(Some(n.int()?)),
         Rule::pin_win_stmt => StatementKind::PinWin(None),
-        Rule::pattern_win_stmt if n.at(Rule::int) => {
-            StatementKind::PatternWin(Some((n.int()?, n.set()?)))
+        Rule::pattern_win_stmt if n.at(Rule::pattern_part) => {
+            let mut parts = Vec::new();
+            while n.at(Rule::pattern_part) {
+                let mut part = n.node(Rule::pattern_part);
+                parts.push(PatternSpec {
+                    count: part.int()?,
+                    or_more: part.has(Rule::kw_more),
+                    on: part.set()?,
+                });
+            }
+            StatementKind::PatternWin(Some(parts))
         }
         Rule::pattern_win_stmt => StatementKind::PatternWin(None),
         Rule::stuck_stmt => StatementKind::DrawStuck,
@@ -1043,6 +1052,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::bear_exact => "`exact`",
         Rule::bear_past => "`at or past the end`",
         Rule::bear_table | Rule::bear_entry => "`from N with V, V`",
+        Rule::pattern_part => "`N on each of SET` or `N or more on each of SET`",
         Rule::bear_when => "`only when ...` or `always`",
         Rule::when_all => "`all on ...`",
         Rule::when_none => "`none on ...`",

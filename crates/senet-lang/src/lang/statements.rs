@@ -514,6 +514,7 @@ pub const STATEMENTS: &[Entry] = &[
             "win by capturing all",
             "win by pinning the last piece on the start: 2",
             "win with 2 on each of squares 19..24",
+            "win with 3 on each of positions 10..12; 1 or more on each of positions 7..9",
             "win with none",
         ],
         forms: &[
@@ -522,6 +523,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`win by capturing all`",
             "`win by pinning the last piece on the start: N`",
             "`win with N on each of SET`",
+            "`win with N on each of SET; M or more on each of SET ...`",
             "`win with none`",
         ],
     },
@@ -773,7 +775,10 @@ impl StatementKind {
             K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
             K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
             K::PinWin(_) => "`win by pinning the last piece on the start: N`",
-            K::PatternWin(Some(_)) => "`win with N on each of SET`",
+            K::PatternWin(Some(parts)) if parts.len() == 1 && !parts[0].or_more => {
+                "`win with N on each of SET`"
+            }
+            K::PatternWin(Some(_)) => "`win with N on each of SET; M or more on each of SET ...`",
             K::PatternWin(None) => "`win with none`",
             K::DrawStuck => "`draw when neither side can move`",
             K::End(EndSpec::Decided) => "`end when decided`",

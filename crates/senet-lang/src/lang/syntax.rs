@@ -383,6 +383,14 @@ pub enum CapturedPlace {
     To(Destination),
 }
 
+/// One part of `win with ...`: `N on each of SET` (exactly N), or `N or more on each of SET`.
+#[derive(Clone, Debug)]
+pub struct PatternSpec {
+    pub count: Spanned<u32>,
+    pub or_more: bool,
+    pub on: SetExpr,
+}
+
 /// Every statement of the language. Each has a key (see [`StatementKind::key`]): a later
 /// statement with the same key replaces an inherited one.
 #[derive(Clone, Debug)]
@@ -547,7 +555,7 @@ pub enum StatementKind {
     /// `win by pinning the last piece on the start: N` (`None`: `: none`).
     PinWin(Option<Spanned<u32>>),
     /// `win with N on each of SET` (`None`: `win with none`).
-    PatternWin(Option<(Spanned<u32>, SetExpr)>),
+    PatternWin(Option<Vec<PatternSpec>>),
     /// `draw when neither side can move`.
     DrawStuck,
     /// `match to N points` (`None`: `match to none`).

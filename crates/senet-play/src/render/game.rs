@@ -339,17 +339,24 @@ pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
     } else {
         format!("all {n} of your pieces")
     };
-    if let Some((k, sets)) = r.pattern_win {
-        let mut squares: Vec<u32> = (0..64)
-            .filter(|i| sets[s] >> i & 1 == 1)
-            .filter_map(senet_lang::types::PathPos::from_index)
-            .map(|p| u32::from(engine.square(s, p).get()))
+    if let Some(parts) = &r.pattern_win {
+        let said: Vec<String> = parts
+            .iter()
+            .map(|part| {
+                let mut squares: Vec<u32> = (0..64)
+                    .filter(|i| part.at[s] >> i & 1 == 1)
+                    .filter_map(senet_lang::types::PathPos::from_index)
+                    .map(|p| u32::from(engine.square(s, p).get()))
+                    .collect();
+                squares.sort_unstable();
+                let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
+                let more = if part.or_more { " or more" } else { "" };
+                format!("squares {}, {}{more} on each", list.join(", "), part.count)
+            })
             .collect();
-        squares.sort_unstable();
-        let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
         return format!(
-            "Goal: bring {yours} onto squares {}, {k} on each, before {enemy} does.",
-            list.join(", ")
+            "Goal: bring {yours} onto {}, before {enemy} does.",
+            said.join(", and ")
         );
     }
     match r.win {
@@ -843,12 +850,14 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             let (w, l) = (side, side.other());
             // A win by pinning comes before the winner has borne off all its pieces.
             let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
-            let placed = r.pattern_win.filter(|_| pos.off(w) < r.pieces);
+            let placed = r.pattern_win.as_deref().filter(|_| pos.off(w) < r.pieces);
             let why = match r.win {
-                _ if placed.is_some() => format!(
-                    "every piece on its places, {} on each",
-                    placed.map_or(0, |(n, _)| n)
-                ),
+                _ if placed.is_some() => match placed {
+                    Some([one]) if !one.or_more => {
+                        format!("every piece on its places, {} on each", one.count)
+                    }
+                    _ => "every piece on its places".to_string(),
+                },
                 Win::FirstAllOff if pinned => format!(
                     "{}'s last piece on its starting point pinned there",
                     style.side(engine, l)

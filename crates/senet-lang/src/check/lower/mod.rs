@@ -744,7 +744,7 @@ struct Parts {
     bearing: bear_off::Bearing,
     ending: end::Ending,
     matched: Option<crate::check::ruleset::Match>,
-    pattern_win: Option<(u8, PerSide<Vec<PathPos>>)>,
+    pattern_win: Option<Vec<crate::check::ruleset::PatternPart>>,
 }
 
 /// Lowers every concern, in the order their rules depend on each other, and reports the rules

@@ -5,7 +5,7 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
-use crate::check::ruleset::Start;
+use crate::check::ruleset::{PatternPart, Start};
 use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
 use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack};
@@ -363,15 +363,13 @@ pub(super) fn refuse(cx: &mut Ctx, refused: &[(RuleKey, bool)]) {
     }
 }
 
-/// `win with N on each of SET`: N and each side's positions of SET, where pieces stack (E200
-/// otherwise) and the side's pieces fill SET exactly, N on each (E144 otherwise).
-pub(super) fn pattern_win(
-    cx: &mut Ctx,
-    limit: u8,
-    pieces: Option<u8>,
-) -> Option<(u8, PerSide<Vec<PathPos>>)> {
+/// `win with N on each of SET; N or more on each of SET ...`: the parts, where pieces stack (E200
+/// otherwise) and the counts can be met by a side's pieces all on the places: each count 1 or
+/// more, the least pieces the parts take no more than a side has, and all of them where no part
+/// takes more (E144 otherwise).
+pub(super) fn pattern_win(cx: &mut Ctx, limit: u8, pieces: Option<u8>) -> Option<Vec<PatternPart>> {
     let said = cx.rule(&RuleKey::PatternWin);
-    let K::PatternWin(Some((n, set))) = &*said.kind else {
+    let K::PatternWin(Some(specs)) = &*said.kind else {
         return None;
     };
     if limit == 1 {
@@ -383,28 +381,49 @@ pub(super) fn pattern_win(
         );
         return None;
     }
-    let positions = cx.positions(said.layer, set);
-    let size = u32::try_from(positions[Side::First].len()).unwrap_or(u32::MAX);
-    let fills = pieces.is_some_and(|p| u32::from(p) == n.value.saturating_mul(size));
-    let count = u8::try_from(n.value).ok().filter(|&c| c >= 1 && fills);
-    if count.is_none() {
+    let mut parts = Vec::new();
+    let mut least = 0u32;
+    for spec in specs {
+        let at = cx.positions(said.layer, &spec.on);
+        let size = u32::try_from(at[Side::First].len()).unwrap_or(u32::MAX);
+        least = least.saturating_add(spec.count.value.saturating_mul(size));
+        parts.push((spec, at));
+    }
+    let open = specs.iter().any(|s| s.or_more);
+    let have = pieces.map_or(u32::MAX, u32::from);
+    let fits = if open { least <= have } else { least == have };
+    let zero = specs.iter().find(|s| s.count.value == 0);
+    let bad = zero.or_else(|| (!fits).then(|| &specs[specs.len() - 1]));
+    if let Some(spec) = bad {
+        let have = pieces.map_or_else(|| "pieces".to_string(), |p| p.to_string());
         cx.err_against(
             said.layer,
             CheckError::NumberOutOfRange {
-                span: n.span.clone().into(),
-                what: format!(
-                    "{} pieces on each of {size} places are {} pieces, not a side's {}",
-                    n.value,
-                    n.value.saturating_mul(size),
-                    pieces.map_or_else(|| "pieces".to_string(), |p| p.to_string())
-                ),
+                span: spec.count.span.clone().into(),
+                what: if zero.is_some() {
+                    "no piece on each place of a winning pattern".to_string()
+                } else {
+                    format!("the pattern takes {least} pieces, not a side's {have}")
+                },
                 label: "not every piece".into(),
-                help: "a side wins with every one of its pieces on the places, as many on each: make the places times the count its pieces (`win with 2 on each of squares 13..18` for twelve)".into(),
+                help: "a side wins with every one of its pieces on the places, as many on each as said: make the counts add up to its pieces (`win with 2 on each of squares 13..18` for twelve), or let a part take more (`1 or more on each of ...`)".into(),
             },
             &[RuleKey::Pieces],
         );
+        return None;
     }
-    count.map(|c| (c, positions))
+    Some(
+        parts
+            .into_iter()
+            .filter_map(|(spec, at)| {
+                Some(PatternPart {
+                    count: u8::try_from(spec.count.value).ok()?,
+                    or_more: spec.or_more,
+                    at,
+                })
+            })
+            .collect(),
+    )
 }
 
 /// `unstack first` (`, then restack`): with stacks and dice played one by one (E200), where some

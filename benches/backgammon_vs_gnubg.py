@@ -19,6 +19,10 @@ What it measures, ROUNDS times alternately (median and best run of each):
       (white on roll). senet's time is the whole process: start-up, reading the rules, parsing
       JSON and writing every move as JSON (into a file); a one-position run is timed as well to
       show the start-up. Both must list the fixture's 88,567 results in all, or the script stops.
+  (d) move generation alone, like for like: senet's `Engine::legal_moves` over the same positions
+      in its own process (`cargo bench --bench engine -- legal_moves_gnubg_fixture`, criterion's
+      middle estimate of one pass), against (c)'s gnubg calls. gnubg's figure still includes
+      ctypes' call overhead; senet's none.
 
 Needs gnubg's Python bindings 1.1.0a16 exactly (refused otherwise, as generate.py refuses them)
 and a release build of senet:
@@ -34,6 +38,7 @@ import argparse
 import ctypes
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -121,6 +126,19 @@ def senet_generation(senet, path, check=True):
     return seconds, sum(len(json.loads(line).get("moves", [])) for line in answers.open())
 
 
+UNITS = {"ns": 1e-9, "µs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+def senet_engine_pass():
+    """One criterion run of `legal_moves_gnubg_fixture`: seconds for a pass over the fixture."""
+    out = subprocess.run(["cargo", "bench", "--bench", "engine", "--", "legal_moves_gnubg_fixture",
+                          "--warm-up-time", "1", "--measurement-time", "3", "--noplot"],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    found = re.search(r"time:\s+\[[\d.]+ \S+ ([\d.]+) (\S+) ", out)
+    assert found, f"no time in criterion's output:\n{out}"
+    return float(found.group(1)) * UNITS[found.group(2)]
+
+
 def summary(name, runs, unit):
     print(f"  {name:44} median {statistics.median(runs):12,.1f}  best {unit(runs):12,.1f}")
 
@@ -148,7 +166,10 @@ def main():
     positions.write_text("\n".join(lines) + "\n")
     one.write_text(lines[0] + "\n")
 
-    ga, sb, gc, sc, s1 = [], [], [], [], []
+    # Build the benchmark before any timing.
+    subprocess.run(["cargo", "bench", "--bench", "engine", "--no-run"], cwd=ROOT, check=True,
+                   capture_output=True)
+    ga, sb, gc, sc, s1, se = [], [], [], [], [], []
     turns = {}
     for r in range(args.rounds):
         rate, turns["gnubg"] = gnubg_games(g, args.gnubg_games, args.seed + r)
@@ -162,6 +183,7 @@ def main():
         assert total == RESULTS_IN_FIXTURE, f"senet listed {total} results"
         sc.append(seconds)
         s1.append(senet_generation(args.senet, one, check=False)[0])
+        se.append(senet_engine_pass())
 
     n, med = len(cases), statistics.median
     print(f"gnubg {gnubg.__version__} (sizeof(move) = {g.stride}), senet {args.senet}; "
@@ -181,6 +203,11 @@ def main():
     print(f"  senet / gnubg time: medians {med(sc) / med(gc):.2f}, best runs"
           f" {min(sc) / min(gc):.2f}; senet without its start-up: medians"
           f" {(med(sc) - med(s1)) / med(gc):.2f}")
+    print(f"(d) move generation in process, µs a position:")
+    summary("gnubg GenerateMoves via ctypes", [1e6 * s / n for s in gc], min)
+    summary("senet Engine::legal_moves (criterion)", [1e6 * s / n for s in se], min)
+    print(f"  senet / gnubg time: medians {med(se) / med(gc):.2f}, best runs"
+          f" {min(se) / min(gc):.2f}")
 
 if __name__ == "__main__":
     main()

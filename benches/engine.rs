@@ -6,6 +6,10 @@
 //!
 //! - `legal_moves/RULES`: `Engine::legal_moves` over a fixed set of mid-game positions (with
 //!   their throws), collected from seeded random games; the throughput is positions per second.
+//! - `legal_moves_gnubg_fixture/tables/backgammon`: `Engine::legal_moves` over the 5,515
+//!   positions with dice of tests/fixtures/gnubg/moves.jsonl, read as `senet moves` reads them
+//!   (white on roll); one iteration is one pass over them all. `benches/backgammon_vs_gnubg.py`
+//!   runs it beside gnubg's `GenerateMoves` over the same positions, in one run.
 //! - `playout/RULES`: one whole random-vs-random game, played as `senet sim` plays it (in one
 //!   loop without a list of moves where the rules allow it, else through one `Game` reused, no
 //!   event log; throws and choices from seeded generators); each iteration plays the next game
@@ -27,6 +31,7 @@ use senet::compile::compile;
 use senet::engine::game::{Action, Game, Player, random_throw, run};
 use senet::engine::playout::Playout;
 use senet::engine::{Engine, Move, Position};
+use senet::notation::position::parse_position;
 use senet::seed::{game_seed, player_seed};
 use senet::types::Throw;
 
@@ -268,5 +273,81 @@ fn bench_expectimax(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_legal_moves, bench_playout, bench_expectimax);
+/// The gnubg fixture's positions with their dice, as `senet moves` reads them: gnubg's point
+/// index i (from the side's own 24 point) is path position 24 - i, index 24 the bar (waiting).
+fn gnubg_fixture(engine: &Engine) -> Vec<(Position, Throw)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/gnubg/moves.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the gnubg fixture is readable");
+    let places = |side: &serde_json::Value| -> Vec<serde_json::Value> {
+        let counts: Vec<u64> = side
+            .as_array()
+            .expect("a gnubg board side")
+            .iter()
+            .map(|c| c.as_u64().expect("a count"))
+            .collect();
+        let mut out: Vec<serde_json::Value> = Vec::new();
+        for (i, &n) in counts.iter().take(24).enumerate() {
+            out.extend((0..n).map(|_| serde_json::json!(24 - i)));
+        }
+        out.extend((0..counts[24]).map(|_| serde_json::json!(0)));
+        while out.len() < 15 {
+            out.push(serde_json::json!("off"));
+        }
+        out
+    };
+    text.lines()
+        .map(|line| {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a fixture line");
+            let dice: Vec<u64> = case["dice"]
+                .as_array()
+                .expect("dice")
+                .iter()
+                .map(|d| d.as_u64().expect("a die"))
+                .collect();
+            let throw = if dice[0] == dice[1] {
+                vec![dice[0]; 4]
+            } else {
+                dice
+            };
+            let position = serde_json::json!({
+                "to_move": "white",
+                "throw": throw,
+                "pieces": {"white": places(&case["player"]), "black": places(&case["opponent"])},
+            });
+            let (pos, throw) = parse_position(engine, &position).expect("a fixture position");
+            (pos, throw.expect("a throw"))
+        })
+        .collect()
+}
+
+fn bench_gnubg_fixture(c: &mut Criterion) {
+    let engine = engine("tables/backgammon");
+    let sample = gnubg_fixture(&engine);
+    let mut buffer = Vec::with_capacity(64);
+    let mut group = c.benchmark_group("legal_moves_gnubg_fixture");
+    group.throughput(Throughput::Elements(sample.len() as u64));
+    group.bench_function(BenchmarkId::from_parameter("tables/backgammon"), |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for (pos, throw) in &sample {
+                let _whole =
+                    black_box(engine.legal_moves(black_box(pos), black_box(*throw), &mut buffer));
+                total += buffer.len();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_legal_moves,
+    bench_gnubg_fixture,
+    bench_playout,
+    bench_expectimax
+);
 criterion_main!(benches);

@@ -186,6 +186,11 @@ fn stacked(r: &RuleSet) -> Stacked {
         Some(f) => f[s].iter().fold(0, |m, p| m | p.bit()),
         None => (0..r.sides[s].path.len()).fold(0, |m, k| m | 1u64 << k),
     });
+    let crowd = positions(&r.crowd);
+    let land_zone = r
+        .land_after
+        .as_ref()
+        .map_or_else(PerSide::default, |(_, on)| positions(on));
     Stacked {
         limit: r.stack_limit,
         closed_with: r.closed_with,
@@ -200,16 +205,14 @@ fn stacked(r: &RuleSet) -> Stacked {
         leave_after: r.leave_after.map(PathPos::get),
         combined: r.combined,
         unstack: unstack(r),
-        crowd: positions(&r.crowd),
+        crowd,
         crowd_max: r.crowd_max,
-        land_zone: r
-            .land_after
-            .as_ref()
-            .map_or_else(PerSide::default, |(_, on)| positions(on)),
+        land_zone,
         land_start_max: r
             .land_after
             .as_ref()
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
+        landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
     }
 }
 

@@ -286,6 +286,9 @@ pub struct Stacked {
     /// or stand on position 1 (`pieces land on SET only after N have left the start`).
     pub land_zone: PerSide<u64>,
     pub land_start_max: u8,
+    /// Per side: the positions either rule above names (`crowd | land_zone`), so that a step
+    /// elsewhere costs one test.
+    pub landing_rules: PerSide<u64>,
 }
 
 /// The most pieces a side may have stacked at the start under `unstack first`: one bit each in

@@ -343,7 +343,7 @@ impl Engine {
                 if (1..=len).contains(&onto)
                     && empty
                     && self.stack_lands(t, pos, s, onto)
-                    && !self.crowded(t, pos, s, 0, onto)
+                    && (t.landing_rules[s] & bit(onto) == 0 || !self.crowded(t, pos, s, 0, onto))
                 {
                     push(Step::packed(0, onto));
                 }
@@ -353,6 +353,7 @@ impl Engine {
             }
         }
         let may_bear = self.can_bear_off(pos, s);
+        let restricted = t.landing_rules[s];
         // A pinned piece does not move.
         let mut bits = pos.on[s] & !pos.held[s];
         if self.start_held(t, pos, s) {
@@ -364,7 +365,9 @@ impl Engine {
             let to = u16::from(p) + u16::from(d);
             if to <= u16::from(len) {
                 let to = u8::try_from(to).unwrap_or(0);
-                if self.stack_lands(t, pos, s, to) && !self.crowded(t, pos, s, p, to) {
+                if self.stack_lands(t, pos, s, to)
+                    && (restricted & bit(to) == 0 || !self.crowded(t, pos, s, p, to))
+                {
                     push(Step::packed(p, to));
                 }
             } else if may_bear && t.bear_from[s] & bit(p) != 0 {

@@ -343,7 +343,7 @@ impl Engine {
                 if (1..=len).contains(&onto)
                     && empty
                     && self.stack_lands(t, pos, s, onto)
-                    && (t.landing_rules[s] & bit(onto) == 0 || !self.crowded(t, pos, s, 0, onto))
+                    && (t.landing_rules[s] & bit(onto) == 0 || !self.landing_barred(t, pos, s, 0, onto))
                 {
                     push(Step::packed(0, onto));
                 }
@@ -366,7 +366,7 @@ impl Engine {
             if to <= u16::from(len) {
                 let to = u8::try_from(to).unwrap_or(0);
                 if self.stack_lands(t, pos, s, to)
-                    && (restricted & bit(to) == 0 || !self.crowded(t, pos, s, p, to))
+                    && (restricted & bit(to) == 0 || !self.landing_barred(t, pos, s, p, to))
                 {
                     push(Step::packed(p, to));
                 }
@@ -450,7 +450,7 @@ impl Engine {
     /// pieces are still at the start (`pieces land on SET only after N have left the start`), or
     /// it would make a stack there beyond those `stacks on at most N of SET` allows, counted as
     /// they would stand after the step (a stack of two it leaves is one no longer).
-    fn crowded(&self, t: &Stacked, pos: &Position, s: Side, from: u8, to: u8) -> bool {
+    fn landing_barred(&self, t: &Stacked, pos: &Position, s: Side, from: u8, to: u8) -> bool {
         if t.land_zone[s] & bit(to) != 0 {
             // Not yet: too many pieces wait or stand on position 1.
             let at_start = if pos.on[s] & bit(1) != 0 {

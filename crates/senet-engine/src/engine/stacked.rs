@@ -212,8 +212,9 @@ impl Engine {
         played: Played,
         search: &mut Search,
     ) {
-        // The dice left, four bits each (a die shows at most 12).
-        let left_key = left.iter().fold(0u64, |k, &d| k << 4 | u64::from(d));
+        // The dice left, four bits each (a die shows at most 12), after a leading 1 so that dice
+        // of 0 (`doubles played as many pieces as they add up to`) count.
+        let left_key = left.iter().fold(1u64, |k, &d| k << 4 | u64::from(d));
         if played.used > 0
             && search.repeats
             && !search.every

@@ -344,7 +344,8 @@ impl Engine {
                 if (1..=len).contains(&onto)
                     && empty
                     && self.stack_lands(t, pos, s, onto)
-                    && (t.landing_rules[s] & bit(onto) == 0 || !self.landing_barred(t, pos, s, 0, onto))
+                    && (t.landing_rules[s] & bit(onto) == 0
+                        || !self.landing_barred(t, pos, s, 0, onto))
                 {
                     push(Step::packed(0, onto));
                 }

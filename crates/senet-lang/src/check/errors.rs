@@ -1064,8 +1064,8 @@ cases! {
             "let pieces stack (`stacks any`), or remove this rule",
         ),
         Pairs => (
-            "a rule on pairs among three dice, but the dice are not played one by one",
-            "only with dice played one by one",
+            "a rule on pairs among three dice, but the throw is not three dice played one by one",
+            "only with three dice played one by one",
             "throw three dice played one by one (`throw dice 6, 6, 6: each`), or remove this rule",
         ),
         Unstack => (

@@ -825,7 +825,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         );
     }
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
-    stacks::pool_limit(
+    stacks::throw_limits(
         cx,
         throws.device.as_ref(),
         stacks.doubles,

@@ -509,8 +509,8 @@ pub(super) fn unstack(
 
 /// The most dice one throw plays, one by one (a double played several times over counting each
 /// time, the dice that always show their number too), within [`MAX_POOL`] (E121 at the rule that
-/// multiplies them).
-pub(super) fn pool_limit(
+/// multiplies them); and a rule on pairs only where three dice are thrown (E200).
+pub(super) fn throw_limits(
     cx: &mut Ctx,
     device: Option<&ThrowDevice>,
     doubles: Doubles,
@@ -520,6 +520,9 @@ pub(super) fn pool_limit(
         return;
     };
     let n = faces.len();
+    if pairs && n != 3 {
+        needs(cx, &RuleKey::Pairs, StackRule::Pairs, RuleKey::Throw);
+    }
     let smallest = usize::from(faces.iter().copied().min().unwrap_or(0));
     let double = match doubles {
         Doubles::Once => n,

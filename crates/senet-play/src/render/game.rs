@@ -737,12 +737,14 @@ pub fn move_words(
         parts.push("leaves its piece where it is".into());
     }
     let mut text = parts.join(", ");
-    let split: Vec<String> = step_numbers(engine, s, steps, throw)
-        .iter()
-        .map(usize::to_string)
-        .collect();
-    if steps.len() > 1 && !split.is_empty() {
-        text = format!("{}: {text}", split.join(" + "));
+    if steps.len() > 1 {
+        let split: Vec<String> = step_numbers(engine, s, steps, throw)
+            .iter()
+            .map(usize::to_string)
+            .collect();
+        if !split.is_empty() {
+            text = format!("{}: {text}", split.join(" + "));
+        }
     }
     let single = steps.len() == 1;
     let sep = if single { ", " } else { "; " };
@@ -998,6 +1000,24 @@ mod tests {
         assert_eq!(
             goal_text(&engine, Side::First, Style { colour: false }),
             "Goal: bring all 12 of your pieces onto squares 13, 14, 15, 16, 17, 18, 2 on each, before black does."
+        );
+        // A pattern in parts names each part's squares and count.
+        let rules = senet_lang::check::check_target("tables/schuster", &[]).unwrap();
+        let engine = Engine::new(compile(&rules));
+        assert_eq!(
+            goal_text(&engine, Side::First, Style { colour: false }),
+            "Goal: bring all 15 of your pieces onto squares 10, 11, 12, 3 on each, and squares 7, 8, 9, 1 or more on each, before black does."
+        );
+        let text = end_of(
+            "tables/schuster",
+            r#"{"to_move": "white", "throw": [2, 1],
+                "pieces": {"white": [7, 7, 7, 8, 8, 8, 10, 10, 10, 11, 11, 11, 12, 12, 12],
+                           "black": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}}"#,
+            &[(7, 9)],
+        );
+        assert!(
+            text.ends_with("white wins, every piece on its places."),
+            "{text}"
         );
     }
 

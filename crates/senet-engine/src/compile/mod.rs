@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MAX_UNSTACK, MovesNext, PatternPart, PieceCondition, Restriction,
-    Retreat, Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
+    BearCondition, Enter, Hold, MovesNext, PatternPart, PieceCondition, Restriction, Retreat,
+    Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -232,13 +232,10 @@ fn unstack(r: &RuleSet) -> Option<Unstacking> {
         list.sort_unstable();
         // Each position once less than it holds pieces: the first piece of a stack is on the
         // board already.
-        let mut out: Vec<u8> = list
-            .windows(2)
+        list.windows(2)
             .filter(|w| w[0] == w[1])
             .map(|w| w[0])
-            .collect();
-        out.truncate(usize::from(MAX_UNSTACK));
-        out
+            .collect()
     });
     Some(Unstacking { restack, stacked })
 }

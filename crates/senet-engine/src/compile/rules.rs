@@ -291,10 +291,6 @@ pub struct Stacked {
     pub landing_rules: PerSide<u64>,
 }
 
-/// The most pieces a side may have stacked at the start under `unstack first`: one bit each in
-/// [`crate::engine::Position`], beside a bit for the side restacking.
-pub const MAX_UNSTACK: u8 = 15;
-
 /// `unstack first` (`, then restack`): which pieces of each side start stacked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unstacking {

@@ -254,6 +254,19 @@ pub(super) struct Landed {
     pub captured: u64,
 }
 
+impl Landed {
+    /// A step that rests at `rest` (packed) and does nothing more: no square, capture or extra
+    /// throw (a piece borne off, or taken off its start stack).
+    fn only(rest: u8) -> Landed {
+        Landed {
+            rest,
+            extra: false,
+            touched: 0,
+            captured: 0,
+        }
+    }
+}
+
 impl Engine {
     /// Where a destination sends a piece of side `s` (a position on its path), or `None` if the
     /// square is taken and there is no fallback, or no free square is found. `taken` holds
@@ -324,12 +337,7 @@ impl Engine {
             report.landed_square = m.square_number(to);
             report.rest = to;
             rec.step(report);
-            return Landed {
-                rest: to,
-                extra: false,
-                touched: 0,
-                captured: 0,
-            };
+            return Landed::only(to);
         }
         if from == 0 {
             next.waiting[s] -= 1;
@@ -346,12 +354,7 @@ impl Engine {
             next.off[s] += 1;
             report.rest = OFF;
             rec.step(report);
-            return Landed {
-                rest: OFF,
-                extra: false,
-                touched: 0,
-                captured: 0,
-            };
+            return Landed::only(OFF);
         }
         report.landed_square = m.square_number(to);
         let mut captured = 0;

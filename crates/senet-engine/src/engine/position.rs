@@ -59,6 +59,9 @@ pub struct Position {
 /// restacking them (`unstack first, then restack`).
 pub(crate) const RESTACKING: u16 = 1 << 15;
 
+// A side stacks at most all its pieces but one at the start: one bit each below RESTACKING.
+const _: () = assert!(senet_lang::types::limits::MAX_PIECES - 1 < 15);
+
 /// The sum of the sixteen four-bit counts of a word.
 #[inline]
 fn nibble_sum(w: u64) -> u32 {

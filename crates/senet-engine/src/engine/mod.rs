@@ -301,6 +301,8 @@ pub struct Engine {
     unstacks: bool,
     /// The moves of a turn go one way: positions track which way the turn has moved.
     one_way: bool,
+    /// The steps of a double may be searched rearmost first only ([`stacked::orders_doubles`]).
+    ordered_doubles: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
     run_shifts: [u32; 4],
     /// Where turns split their total: per side and position index, the distances a single
@@ -346,6 +348,7 @@ impl Engine {
             pins: rules.capture == Capture::Pin,
             unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
             one_way: rules.one_direction,
+            ordered_doubles: stacked::orders_doubles(&rules, &masks, extras),
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,
             masks,

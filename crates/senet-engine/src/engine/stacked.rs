@@ -15,23 +15,29 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
+use super::SideMasks;
 use super::apply::NoRecord;
 use super::generate::{OFF, bit};
 use super::position::{RESTACKING, all_stacked};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
-use crate::compile::{Stacked, Unstacking};
+use crate::compile::{BearCondition, Rules, Stacked, Unstacking};
 use senet_lang::types::limits::MAX_POOL;
-use senet_lang::types::{EnterOnto, Side};
+use senet_lang::types::{Capture, EnterOnto, PerSide, Side};
 
 /// The buffers of one search, kept between searches.
 #[derive(Default)]
 struct Search {
-    /// Every sequence that plays as many dice as it can: where it leads, its steps, how many
-    /// dice it used and the largest of them.
-    leaves: Vec<(Position, Move, u8, u8)>,
-    /// The positions already listed (by [`key`]).
+    /// The moves of the best sequences found so far (by [`Search::rank`]), each leading to a
+    /// position not listed before.
+    moves: Vec<Move>,
+    /// The rank of the sequences in `moves`.
+    best: u16,
+    /// Whether only one die used ranks by the larger (`use most dice, then the larger`).
+    use_larger: bool,
+    /// The positions `moves` lead to (by [`key`]).
     seen: HashSet<Key, Fast>,
     /// The positions reached with each number of dice left, for not searching one twice.
     visited: HashSet<(Key, u64), Fast>,
@@ -41,8 +47,39 @@ struct Search {
     /// Whether two orders of the dice can reach one position with the same dice left: only
     /// where a die's value repeats (a double); else `visited` is not kept.
     repeats: bool,
-    /// With `every`, each sequence recorded in `leaves` again with the dice its steps played.
-    sequences: Vec<(Position, Move, Played)>,
+    /// Whether the dice are all one number and their steps are tried rearmost first only
+    /// ([`orders_doubles`]): then `visited` is not kept either.
+    ordered: bool,
+    /// With `every`, each sequence that can go no further, with the dice its steps played.
+    sequences: Vec<(Move, Played)>,
+}
+
+impl Search {
+    /// How a sequence that can go no further ranks: by the dice it used, and where it used one
+    /// and the larger must be played, by that die. The legal moves are those of the best rank.
+    fn rank(&self, used: u8, top: u8) -> u16 {
+        let larger = if self.use_larger && used == 1 { top } else { 0 };
+        u16::from(used) << 8 | u16::from(larger)
+    }
+
+    /// Records a sequence that can go no further: `mv`, leading to `next`, having played
+    /// `played` (with `used` dice counted).
+    fn leaf(&mut self, next: &Position, mv: Move, used: u8, played: Played) {
+        if self.every {
+            self.sequences.push((mv, Played { used, ..played }));
+            return;
+        }
+        let rank = self.rank(used, played.top);
+        if rank > self.best {
+            // A sequence playing more dice (or the larger one): those found before are not legal.
+            self.best = rank;
+            self.moves.clear();
+            self.seen.clear();
+        }
+        if rank == self.best && self.seen.insert(key(next)) {
+            self.moves.push(mv);
+        }
+    }
 }
 
 /// The dice a sequence of steps has played so far: how many, the largest, and each step's dice
@@ -75,10 +112,42 @@ impl Played {
 
 /// What tells two positions of one turn apart: where each side's pieces stand (the bit sets, the
 /// counts of stacks, the pieces held and those still stacked at the start) and how many wait or
-/// are off or removed. The squares and crossing sets
-/// follow from the pieces, the side to move does not change within a turn, and the stacked
-/// form keeps no other state.
-type Key = [u64; 11];
+/// are off or removed. The squares and crossing sets follow from the pieces, the side to move
+/// does not change within a turn, and the stacked form keeps no other state.
+#[derive(Clone, Copy, Debug, Eq)]
+struct Key([u64; 11]);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        // Every word compared, without a branch or a call per word.
+        self.0.iter().zip(&other.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Each word (its high half folded onto its low one) times its own odd constant, summed:
+        // multiplications that do not wait on one another, where a hasher fed word by word
+        // chains them (a search hashes each position it reaches).
+        const ODD: [u64; 11] = [
+            0x9e37_79b9_7f4a_7c15,
+            0xc2b2_ae3d_27d4_eb4f,
+            0x1656_67b1_9e37_79f9,
+            0x85eb_ca77_c2b2_ae63,
+            0x27d4_eb2f_1656_67c5,
+            0xff51_afd7_ed55_8ccd,
+            0xc4ce_b9fe_1a85_ec53,
+            0x94d0_49bb_1331_11eb,
+            0xbf58_476d_1ce4_e5b9,
+            0x2545_f491_4f6c_dd1d,
+            0x9fb2_1c65_1e98_df25,
+        ];
+        let sum = self.0.iter().zip(ODD).fold(0u64, |h, (&w, k)| {
+            h.wrapping_add((w ^ w >> 32).wrapping_mul(k))
+        });
+        state.write_u64(sum ^ sum >> 29);
+    }
+}
 
 fn key(pos: &Position) -> Key {
     // Each count is at most 15 pieces: four bits each, then the pieces on their start stacks.
@@ -89,7 +158,7 @@ fn key(pos: &Position) -> Key {
             | u64::from(pos.unmoved[s]) << 12
     });
     let (m0, m1) = (pos.more[Side::First], pos.more[Side::Second]);
-    [
+    Key([
         pos.on[Side::First],
         pos.on[Side::Second],
         a | b << 32,
@@ -101,7 +170,62 @@ fn key(pos: &Position) -> Key {
         m1[2],
         pos.held[Side::First],
         pos.held[Side::Second],
-    ]
+    ])
+}
+
+/// Whether the steps of a throw of one number several times (a double) may be searched in one
+/// order only, each starting no further back than the one before (the rearmost piece first, as
+/// gnubg's move generator plays doubles), without losing a position any order reaches.
+///
+/// Sorted so, a legal sequence stays legal and ends where it did, under rules where a step's
+/// legality depends on nothing its order changes: a point closed at the start of the turn stays
+/// closed and an open one open (a capture only takes enemy pieces off, to wait or out of the
+/// game); bearing off waits for pieces behind, whose steps all come first; a piece a step moves
+/// is there, since any step that brought it came from further back. Rules where order matters
+/// are left to the full search: a limit on a stack (a piece lands before another leaves), a
+/// rule on stacks or landing counted during the turn, a piece that must leave the start first,
+/// pins, entering only onto an empty point, square effects, captures that put a piece back on
+/// the board, a pattern that ends the game, unstacking, dice combined, and a bearing-off zone
+/// other than the end of the path (or a zone to be left that is not its beginning).
+pub(super) fn orders_doubles(rules: &Rules, masks: &PerSide<SideMasks>, extras: bool) -> bool {
+    let Some(t) = &rules.stacked else {
+        return false;
+    };
+    let pieces = rules.pieces;
+    let unlimited =
+        t.limit >= pieces && (t.zone_limit >= pieces || t.zone.values().all(|&z| z == 0));
+    let captures_off = matches!(
+        rules.capture,
+        Capture::None | Capture::Removed | Capture::ToWaiting
+    ) && rules.captured_at.iter().all(Option::is_none);
+    let zones = masks.values().all(|m| {
+        let path = u128::from(u64::MAX) >> (64 - u32::from(m.len).min(64));
+        let zone = |z: u64| u128::from(z);
+        match rules.bear_when {
+            BearCondition::Always | BearCondition::Never => true,
+            // The end of the path: the zone and the lowest bit of it add up past the path.
+            BearCondition::AllInZone => {
+                let z = zone(m.bear_zone);
+                z != 0 && z + (z & z.wrapping_neg()) == path + 1
+            }
+            // Its beginning: positions 1 to some k.
+            BearCondition::NoneInZone => {
+                let z = zone(m.no_bear_zone);
+                z & (z + 1) == 0
+            }
+        }
+    });
+    unlimited
+        && captures_off
+        && zones
+        && !extras
+        && !t.combined
+        && t.unstack.is_none()
+        && t.leave_after.is_none()
+        && t.landing_rules.values().all(|&l| l == 0)
+        && rules.pattern_win.is_none()
+        && rules.enter.is_none_or(|e| !e.if_empty)
+        && masks.values().all(|m| m.effect == 0)
 }
 
 thread_local! {
@@ -124,34 +248,33 @@ impl Engine {
         dice[..n].sort_unstable_by(|a, b| b.cmp(a));
         SEARCH.with(|cell| {
             let search = &mut *cell.borrow_mut();
-            search.leaves.clear();
+            // The moves are listed in `out` itself, its buffer kept with the search's.
+            std::mem::swap(&mut search.moves, out);
+            search.moves.clear();
             search.seen.clear();
             search.visited.clear();
+            search.best = 0;
+            search.use_larger = t.use_larger;
             search.every = false;
-            search.repeats = dice[..n].windows(2).any(|w| w[0] == w[1]);
+            search.ordered = self.ordered_doubles
+                && n > 1
+                && dice[0] != 0
+                && dice[..n].iter().all(|&d| d == dice[0]);
+            search.repeats = !search.ordered && dice[..n].windows(2).any(|w| w[0] == w[1]);
             self.play_dice(
                 t,
                 pos,
                 &dice[..n],
                 Move::default(),
                 Played::default(),
+                0,
                 search,
             );
-            let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
-            if most == 0 {
-                return;
+            if search.best == 0 {
+                // No die can be used: the side passes.
+                search.moves.clear();
             }
-            // Where only one die of the throw can be used, the larger that can be.
-            let larger = if t.use_larger && most == 1 {
-                search.leaves.iter().map(|l| l.3).max().unwrap_or(0)
-            } else {
-                0
-            };
-            for (next, mv, used, top) in &search.leaves {
-                if *used == most && *top >= larger && search.seen.insert(key(next)) {
-                    out.push(*mv);
-                }
-            }
+            std::mem::swap(&mut search.moves, out);
         });
     }
 
@@ -172,6 +295,7 @@ impl Engine {
         dice[..n].sort_unstable_by(|a, b| b.cmp(a));
         let mut search = Search {
             every: true,
+            use_larger: t.use_larger,
             ..Search::default()
         };
         self.play_dice(
@@ -180,29 +304,31 @@ impl Engine {
             &dice[..n],
             Move::default(),
             Played::default(),
+            0,
             &mut search,
         );
-        let most = search.leaves.iter().map(|l| l.2).max().unwrap_or(0);
-        if most == 0 {
+        let best = search
+            .sequences
+            .iter()
+            .map(|(_, p)| search.rank(p.used, p.top))
+            .max()
+            .unwrap_or(0);
+        if best == 0 {
             return Vec::new();
         }
-        let larger = if t.use_larger && most == 1 {
-            search.leaves.iter().map(|l| l.3).max().unwrap_or(0)
-        } else {
-            0
-        };
         search
-            .leaves
+            .sequences
             .iter()
-            .zip(&search.sequences)
-            .filter(|((_, _, used, top), _)| *used == most && *top >= larger)
-            .map(|((_, mv, ..), (_, _, played))| (*mv, played.per_step()))
+            .filter(|(_, p)| search.rank(p.used, p.top) == best)
+            .map(|(mv, played)| (*mv, played.per_step()))
             .collect()
     }
 
     /// Plays the dice left (largest first, each distinct value tried in turn; where dice may be
     /// combined, each distinct set of them too) from `pos`, recording every sequence that can go
-    /// no further with the dice it played.
+    /// no further with the dice it played. Where the search is `ordered`, only steps from
+    /// `floor` or beyond.
+    #[allow(clippy::too_many_arguments)]
     fn play_dice(
         &self,
         t: &Stacked,
@@ -210,6 +336,7 @@ impl Engine {
         left: &[u8],
         mv: Move,
         played: Played,
+        floor: u8,
         search: &mut Search,
     ) {
         // The dice left, four bits each (a die shows at most 12), after a leading 1 so that dice
@@ -261,6 +388,9 @@ impl Engine {
             let mut steps = [Step::default(); 16];
             let count = self.die_steps(t, pos, s, d, &mut steps);
             for &step in &steps[..count] {
+                if search.ordered && step.packed_from() < floor {
+                    continue;
+                }
                 let mut next = *pos;
                 self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
                 let mut longer = mv;
@@ -284,20 +414,19 @@ impl Engine {
                     // A step that makes the winning pattern ends the game there: the dice left
                     // are not played, and the sequence counts as playing them all.
                     let all = after.used.saturating_add(u8::try_from(kept).unwrap_or(0));
-                    search.leaves.push((next, longer, all, after.top));
-                    if search.every {
-                        search.sequences.push((next, longer, after));
-                    }
+                    search.leaf(&next, longer, all, after);
                     continue;
                 }
-                self.play_dice(t, &next, &rest[..kept], longer, after, search);
+                let floor = if search.ordered {
+                    step.packed_from()
+                } else {
+                    0
+                };
+                self.play_dice(t, &next, &rest[..kept], longer, after, floor, search);
             }
         }
         if !moved {
-            search.leaves.push((*pos, mv, played.used, played.top));
-            if search.every {
-                search.sequences.push((*pos, mv, played));
-            }
+            search.leaf(pos, mv, played.used, played);
         }
     }
 
@@ -575,5 +704,88 @@ impl Engine {
             state if state == all | RESTACKING => 0,
             state => state,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+    use senet_lang::bundled;
+    use senet_lang::check::check_target;
+
+    use crate::compile::compile;
+    use crate::engine::game::{Action, Game, random_throw_for};
+    use crate::engine::{Engine, Move, Position};
+    use senet_lang::types::Throw;
+
+    /// Where each of `moves` leads from `pos`.
+    fn results(engine: &Engine, pos: &Position, moves: &[Move]) -> HashSet<super::Key> {
+        moves
+            .iter()
+            .map(|m| super::key(&engine.apply(pos, m, Throw::new(1)).0))
+            .collect()
+    }
+
+    /// Searching a double's steps rearmost first finds every position the search of every order
+    /// finds, and no other, in random games of each bundled rule set that allows it; the rule
+    /// sets that do not (order matters under their rules) are searched in every order.
+    #[test]
+    fn doubles_in_order_reach_what_every_order_reaches() {
+        let mut ordered = Vec::new();
+        let mut compared = 0;
+        for id in bundled::ids() {
+            let Ok(rules) = check_target(id, &[]) else {
+                continue;
+            };
+            let engine = Engine::new(compile(&rules));
+            let Some(t) = &engine.rules.stacked else {
+                continue;
+            };
+            if !engine.ordered_doubles {
+                continue;
+            }
+            ordered.push(id);
+            let mut every_order = engine.clone();
+            every_order.ordered_doubles = false;
+            let doubles: Vec<Vec<u8>> = t
+                .pools
+                .iter()
+                .filter(|p| p.len() > 1 && p.iter().all(|&d| d == p[0] && d != 0))
+                .cloned()
+                .collect();
+            let (mut fast, mut full) = (Vec::new(), Vec::new());
+            for seed in 0..2 {
+                let mut rng = Pcg64Mcg::seed_from_u64(seed);
+                let mut choices = Pcg64Mcg::seed_from_u64(seed ^ 1);
+                let mut game = Game::new(&engine, 400);
+                loop {
+                    match game.next_action() {
+                        Action::Over => break,
+                        Action::Choose { .. } => {
+                            for pool in &doubles {
+                                engine.dice_moves(&game.pos, pool, &mut fast);
+                                every_order.dice_moves(&game.pos, pool, &mut full);
+                                assert_eq!(
+                                    results(&engine, &game.pos, &fast),
+                                    results(&engine, &game.pos, &full),
+                                    "{id}: {pool:?} in {:?}",
+                                    game.pos
+                                );
+                                assert_eq!(fast.len(), full.len(), "{id}: {pool:?}");
+                                compared += 1;
+                            }
+                            let i = choices.random_range(0..game.moves().len());
+                            game.choose(i);
+                        }
+                        action => game.give_throw(random_throw_for(&engine, action, &mut rng)),
+                    }
+                }
+            }
+        }
+        assert!(ordered.contains(&"tables/backgammon"), "{ordered:?}");
+        assert!(compared > 20_000, "{compared} in {ordered:?}");
     }
 }

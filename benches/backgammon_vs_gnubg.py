@@ -19,10 +19,15 @@ What it measures, ROUNDS times alternately (median and best run of each):
       (white on roll). senet's time is the whole process: start-up, reading the rules, parsing
       JSON and writing every move as JSON (into a file); a one-position run is timed as well to
       show the start-up. Both must list the fixture's 88,567 results in all, or the script stops.
-  (d) move generation alone, like for like: senet's `Engine::legal_moves` over the same positions
-      in its own process (`cargo bench --bench engine -- legal_moves_gnubg_fixture`, criterion's
-      middle estimate of one pass), against (c)'s gnubg calls. gnubg's figure still includes
-      ctypes' call overhead; senet's none.
+  (d) move generation alone, in process: senet's `Engine::legal_moves` over the same positions
+      (`cargo bench --bench engine -- legal_moves_gnubg_fixture`, criterion's middle estimate of
+      one pass), against (c)'s gnubg calls. gnubg's figure still includes ctypes' call
+      overhead; senet's none.
+  (e) move generation alone, like for like: gnubg's `GenerateMoves` called from C
+      (benches/gnubg_generate.c, compiled here with the system's C compiler, `cc -O2`, and
+      handed the address of `GenerateMoves` in the library loaded above: one ctypes call a
+      run), PASSES passes after one to warm up, against (d)'s senet figure; for all the
+      positions, those with a double (806) and the others (4,709).
 
 Needs gnubg's Python bindings 1.1.0a16 exactly (refused otherwise, as generate.py refuses them)
 and a release build of senet:
@@ -129,14 +134,50 @@ def senet_generation(senet, path, check=True):
 UNITS = {"ns": 1e-9, "µs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 
+PARTS = ("tables/backgammon", "doubles", "other-throws")  # the fixture, and split by its dice
+
+
 def senet_engine_pass():
-    """One criterion run of `legal_moves_gnubg_fixture`: seconds for a pass over the fixture."""
+    """One criterion run of `legal_moves_gnubg_fixture`: seconds for a pass over the fixture,
+    over its positions with a double and over the others."""
     out = subprocess.run(["cargo", "bench", "--bench", "engine", "--", "legal_moves_gnubg_fixture",
                           "--warm-up-time", "1", "--measurement-time", "3", "--noplot"],
                          cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    found = re.search(r"time:\s+\[[\d.]+ \S+ ([\d.]+) (\S+) ", out)
-    assert found, f"no time in criterion's output:\n{out}"
-    return float(found.group(1)) * UNITS[found.group(2)]
+    seconds = []
+    for part in PARTS:
+        found = re.search(rf"legal_moves_gnubg_fixture/{re.escape(part)}\s+time:\s+"
+                          r"\[[\d.]+ \S+ ([\d.]+) (\S+) ", out)
+        assert found, f"no time for {part} in criterion's output:\n{out}"
+        seconds.append(float(found.group(1)) * UNITS[found.group(2)])
+    return seconds
+
+
+class _Record(ctypes.Structure):
+    # benches/gnubg_generate.c's `record`: a TanBoard and the two dice.
+    _fields_ = [("board", _TanBoard), ("dice", ctypes.c_int * 2)]
+
+
+def gnubg_in_c(g, tmp):
+    """benches/gnubg_generate.c compiled and loaded: a function of (cases, passes) giving the
+    seconds of one pass of gnubg's C GenerateMoves, called from C, and the moves it listed."""
+    lib_path = Path(tmp) / "gnubg_generate.so"
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(lib_path),
+                    str(ROOT / "benches/gnubg_generate.c")], check=True)
+    harness = ctypes.CDLL(str(lib_path))
+    harness.time_passes.restype = ctypes.c_double
+    harness.time_passes.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long,
+                                    ctypes.c_int, ctypes.POINTER(ctypes.c_long)]
+    generate = ctypes.cast(g.lib.GenerateMoves, ctypes.c_void_p).value
+
+    def run(cases, passes):
+        records = (_Record * len(cases))()
+        for r, c in zip(records, cases):
+            r.board = g._tan((c["opponent"], c["player"]))
+            r.dice[0], r.dice[1] = c["dice"]
+        total = ctypes.c_long()
+        seconds = harness.time_passes(generate, records, len(cases), passes, ctypes.byref(total))
+        return seconds, total.value
+    return run
 
 
 def summary(name, runs, unit):
@@ -169,7 +210,11 @@ def main():
     # Build the benchmark before any timing.
     subprocess.run(["cargo", "bench", "--bench", "engine", "--no-run"], cwd=ROOT, check=True,
                    capture_output=True)
+    in_c = gnubg_in_c(g, tmp.name)
+    parts = [cases, [c for c in cases if c["dice"][0] == c["dice"][1]],
+             [c for c in cases if c["dice"][0] != c["dice"][1]]]
     ga, sb, gc, sc, s1, se = [], [], [], [], [], []
+    ge = [[] for _ in PARTS]
     turns = {}
     for r in range(args.rounds):
         rate, turns["gnubg"] = gnubg_games(g, args.gnubg_games, args.seed + r)
@@ -184,6 +229,11 @@ def main():
         sc.append(seconds)
         s1.append(senet_generation(args.senet, one, check=False)[0])
         se.append(senet_engine_pass())
+        for k, part in enumerate(parts):
+            seconds, total = in_c(part, args.passes)
+            if k == 0:
+                assert total == RESULTS_IN_FIXTURE, f"gnubg from C listed {total} results"
+            ge[k].append(seconds)
 
     n, med = len(cases), statistics.median
     print(f"gnubg {gnubg.__version__} (sizeof(move) = {g.stride}), senet {args.senet}; "
@@ -205,9 +255,18 @@ def main():
           f" {(med(sc) - med(s1)) / med(gc):.2f}")
     print(f"(d) move generation in process, µs a position:")
     summary("gnubg GenerateMoves via ctypes", [1e6 * s / n for s in gc], min)
-    summary("senet Engine::legal_moves (criterion)", [1e6 * s / n for s in se], min)
-    print(f"  senet / gnubg time: medians {med(se) / med(gc):.2f}, best runs"
-          f" {min(se) / min(gc):.2f}")
+    whole = [s[0] for s in se]
+    summary("senet Engine::legal_moves (criterion)", [1e6 * s / n for s in whole], min)
+    print(f"  senet / gnubg time: medians {med(whole) / med(gc):.2f}, best runs"
+          f" {min(whole) / min(gc):.2f}")
+    print(f"(e) move generation like for like, gnubg called from C, µs a position:")
+    for k, (name, part) in enumerate(zip(("all", "doubles", "other throws"), parts)):
+        mine = [s[k] for s in se]
+        summary(f"gnubg GenerateMoves from C, {name} ({len(part):,})",
+                [1e6 * s / len(part) for s in ge[k]], min)
+        summary(f"senet Engine::legal_moves, {name}", [1e6 * s / len(part) for s in mine], min)
+        print(f"  senet / gnubg time, {name}: medians {med(mine) / med(ge[k]):.2f}, best runs"
+              f" {min(mine) / min(ge[k]):.2f}")
 
 if __name__ == "__main__":
     main()

@@ -10,6 +10,8 @@
 //!   positions with dice of tests/fixtures/gnubg/moves.jsonl, read as `senet moves` reads them
 //!   (white on roll); one iteration is one pass over them all. `benches/backgammon_vs_gnubg.py`
 //!   runs it beside gnubg's `GenerateMoves` over the same positions, in one run.
+//!   `legal_moves_gnubg_fixture/doubles` and `.../other-throws`: the same over the 806
+//!   positions with a double and the 4,709 others.
 //! - `playout/RULES`: one whole random-vs-random game, played as `senet sim` plays it (in one
 //!   loop without a list of moves where the rules allow it, else through one `Game` reused, no
 //!   event log; throws and choices from seeded generators); each iteration plays the next game
@@ -326,20 +328,38 @@ fn gnubg_fixture(engine: &Engine) -> Vec<(Position, Throw)> {
 fn bench_gnubg_fixture(c: &mut Criterion) {
     let engine = engine("tables/backgammon");
     let sample = gnubg_fixture(&engine);
+    // A double's throw stands for four dice.
+    let double = |t: &Throw| {
+        engine
+            .rules
+            .stacked
+            .as_ref()
+            .is_some_and(|s| s.pools[usize::from(t.get())].len() == 4)
+    };
+    let (doubles, others): (Vec<_>, Vec<_>) = sample.iter().copied().partition(|(_, t)| double(t));
     let mut buffer = Vec::with_capacity(64);
     let mut group = c.benchmark_group("legal_moves_gnubg_fixture");
-    group.throughput(Throughput::Elements(sample.len() as u64));
-    group.bench_function(BenchmarkId::from_parameter("tables/backgammon"), |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for (pos, throw) in &sample {
-                let _whole =
-                    black_box(engine.legal_moves(black_box(pos), black_box(*throw), &mut buffer));
-                total += buffer.len();
-            }
-            total
-        })
-    });
+    for (name, part) in [
+        ("tables/backgammon", &sample),
+        ("doubles", &doubles),
+        ("other-throws", &others),
+    ] {
+        group.throughput(Throughput::Elements(part.len() as u64));
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for (pos, throw) in part {
+                    let _whole = black_box(engine.legal_moves(
+                        black_box(pos),
+                        black_box(*throw),
+                        &mut buffer,
+                    ));
+                    total += buffer.len();
+                }
+                total
+            })
+        });
+    }
     group.finish();
 }
 

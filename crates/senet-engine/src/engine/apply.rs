@@ -303,12 +303,26 @@ impl Engine {
         rec: &mut impl Recorder,
         max_hops: u8,
     ) -> Landed {
-        // The rules that never stack take a form without a test for stacks at each piece.
+        // The rules that never stack take a form without a test for stacks at each piece, and
+        // the form for stacks stays out of their path.
         if self.stacks {
-            self.apply_step_as::<true>(next, s, step, rec, max_hops)
+            self.apply_stacked_step(next, s, step, rec, max_hops)
         } else {
             self.apply_step_as::<false>(next, s, step, rec, max_hops)
         }
+    }
+
+    /// [`Engine::apply_step`] where pieces stack.
+    #[inline(never)]
+    fn apply_stacked_step(
+        &self,
+        next: &mut Position,
+        s: Side,
+        step: Step,
+        rec: &mut impl Recorder,
+        max_hops: u8,
+    ) -> Landed {
+        self.apply_step_as::<true>(next, s, step, rec, max_hops)
     }
 
     /// [`Engine::apply_step`], where pieces stack (`STACKS`) or never do.
@@ -581,9 +595,8 @@ impl Engine {
     }
 
     /// Where pieces stack: takes one of side `s`'s pieces off a stack at position `p`, if more
-    /// than one stands there (kept out of the hot path of the rules that never stack).
-    #[cold]
-    #[inline(never)]
+    /// than one stands there (only the form of a step for rules that stack calls it).
+    #[inline(always)]
     fn off_stack(next: &mut Position, s: Side, p: u8) -> bool {
         let i = usize::from(p - 1);
         let stacked = next.more_at(s, i) > 0;
@@ -595,8 +608,7 @@ impl Engine {
 
     /// Where pieces stack: puts a piece of side `s` on its own piece at position `p`, if one
     /// stands there.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn onto_stack(next: &mut Position, s: Side, p: u8) -> bool {
         let stacked = next.on[s] & bit(p) != 0;
         if stacked {
@@ -609,10 +621,16 @@ impl Engine {
     #[inline(always)]
     pub(super) fn lift(&self, next: &mut Position, s: Side, p: u8) {
         if self.stacks {
-            self.lift_as::<true>(next, s, p);
+            self.lift_stacked(next, s, p);
         } else {
             self.lift_as::<false>(next, s, p);
         }
+    }
+
+    /// [`Engine::lift`] where pieces stack, out of the path of the rules that never do.
+    #[inline(never)]
+    fn lift_stacked(&self, next: &mut Position, s: Side, p: u8) {
+        self.lift_as::<true>(next, s, p);
     }
 
     /// [`Engine::lift`], where pieces stack (`STACKS`) or never do.

@@ -515,6 +515,7 @@ impl Engine {
 
     /// Whether a piece of side `s` may end a step on its position `to`: its own stack there has
     /// room, and the enemy pieces there are fewer than close the square and may be captured.
+    #[inline(always)]
     fn stack_lands(&self, t: &Stacked, pos: &Position, s: Side, to: u8) -> bool {
         let m = &self.masks[s];
         let i = usize::from(to - 1);

@@ -541,6 +541,8 @@ fn the_last_move_and_each_side_s_goal_are_in_the_state() {
                 let last = &after["last_move"];
                 assert_eq!(last["side"], side);
                 assert_eq!(last["squares"], m["squares"]);
+                assert_eq!(last["steps"], m["steps"]);
+                assert!(!m["steps"].as_array().unwrap().is_empty());
                 assert_eq!(last["text"], m["text"]);
                 assert_eq!(last["extra_throw"], m["extra_throw"]);
                 let text = m["text"].as_str().unwrap();

@@ -3,7 +3,8 @@
 // a broken rule file typed into the editor shows its diagnostic at its line; a record saved from
 // the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
 // (the throw shown, a click on a target square, the last move marked with each side's goal shown
-// and its captures and extra throws called out, replaying, loading, the Write and Measure pages
+// and its captures and extra throws called out, each move animated unless less motion is asked
+// for, replaying, loading, the Write and Measure pages
 // after an error, the legend, the options of "my rule file", the Games view opening the page
 // (every bundled rule set by family with its title and sources, one chosen shown, played,
 // measured and varied), every tab without an error, the level perfect offered only where the
@@ -80,10 +81,12 @@ test.after(async () => {
 });
 
 /** A new page that keeps every console error and uncaught error in `page.errors`, on `tab` (the
- * Play tab unless told; null: the tab the page opens on). */
-async function open(tab = 'play') {
+ * Play tab unless told; null: the tab the page opens on). The page is asked for reduced motion
+ * (moves are not animated, so that clicks need not wait for pieces to stop) unless `motion`. */
+async function open(tab = 'play', motion = false) {
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
+  await page.emulateMedia({ reducedMotion: motion ? 'no-preference' : 'reduce' });
   page.errors = [];
   page.on('console', (m) => {
     if (m.type() === 'error') page.errors.push(m.text());
@@ -439,6 +442,86 @@ test('the last move is marked on the board, each side\'s goal shown, captures an
   assert.ok(fromTo && captures && extra, `${fromTo} moves from a square to a square, ${captures} captures, ${extra} extra throws`);
   assert.deepStrictEqual(page.errors, []);
   await page.close();
+});
+
+test('each move is animated from where its piece stood to where it lands, a key ends the motion, and none where less motion is asked for', async () => {
+  // Every call of `animate` on a piece, kept by the page.
+  const watch = (page) =>
+    page.evaluate(() => {
+      window.moved = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (frames, options) {
+        if (this.classList.contains('piece')) {
+          window.moved.push({ side: this.dataset.side, place: this.dataset.place, frames: frames.map((f) => f.transform) });
+        }
+        return animate.call(this, frames, options);
+      };
+    });
+  // Where each piece is drawn, by side and place.
+  const centres = (page) =>
+    page.locator('#board .piece').evaluateAll((ps) =>
+      Object.fromEntries(ps.map((p) => [`${p.dataset.side}|${p.dataset.place}`, [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]])),
+    );
+  const page = await open('play', true);
+  const id = await startGame(page, 9, '2', 'human');
+  await watch(page);
+  let [moves, skipped] = [0, 0];
+  for (let n = 0; n < 60 && moves < 6; n++) {
+    const now = await awaiting(page);
+    if (now === 'over') break;
+    if (now === 'throw') {
+      await step(page, '#sticks');
+      continue;
+    }
+    const before = await gameState(page, id);
+    const at = await centres(page);
+    const chosen = before.moves[before.moves.length - 1];
+    await step(page, '#moves button:last-child');
+    // A key ends the motion at once: every piece stands where it is going (and, caught on its
+    // way, the piece is drawn elsewhere than where it lands).
+    const [running, after, shifted] = await page.evaluate(() => {
+      const board = document.getElementById('board');
+      const runs = board.getAnimations({ subtree: true });
+      const piece = runs.length ? runs[0].effect.target : null;
+      const on = piece && piece.getBoundingClientRect();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+      const off = piece && piece.getBoundingClientRect();
+      return [runs.length, board.getAnimations({ subtree: true }).length, Boolean(piece) && (on.x !== off.x || on.y !== off.y)];
+    });
+    assert.strictEqual(after, 0);
+    skipped += running > 0 && shifted ? 1 : 0;
+    const moved = await page.evaluate(() => window.moved.splice(0));
+    const from = chosen.steps[0].from;
+    const to = chosen.steps[chosen.steps.length - 1].to;
+    if (!at[`${before.to_move}|${from}`]) continue; // where nothing was drawn, nothing moves
+    const now2 = await centres(page);
+    const end = now2[`${before.to_move}|${to}`];
+    if (!end) continue;
+    assert.strictEqual(moved.length, 1, JSON.stringify(moved));
+    assert.strictEqual(moved[0].side, before.to_move);
+    assert.strictEqual(moved[0].place, String(to));
+    const [fx, fy] = at[`${before.to_move}|${from}`];
+    assert.strictEqual(moved[0].frames[0], `translate(${fx - end[0]}px, ${fy - end[1]}px)`);
+    assert.strictEqual(moved[0].frames[moved[0].frames.length - 1], 'translate(0px, 0px)');
+    if (moves === 0) await shot(page, '6-move-animated');
+    moves++;
+  }
+  assert.ok(moves >= 3, `${moves} moves animated`);
+  assert.ok(skipped >= 1, `${skipped} animations caught on the way and ended by a key`);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+  // Asked for less motion, the page moves no piece.
+  const still = await open();
+  const id2 = await startGame(still, 9, '2', 'human');
+  await watch(still);
+  for (let n = 0; n < 20; n++) {
+    const now = await awaiting(still);
+    if (now === 'over') break;
+    await step(still, now === 'throw' ? '#sticks' : '#moves button:last-child');
+  }
+  assert.ok((await gameState(still, id2)).moves_played > 0);
+  assert.deepStrictEqual(await still.evaluate(() => window.moved), []);
+  await still.close();
 });
 
 test('a file that is not JSON is said not to be a game record, in words', async () => {

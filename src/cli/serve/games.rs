@@ -19,7 +19,7 @@ use senet::agents;
 use senet::check::RuleSet;
 use senet::engine::Engine;
 use senet::engine::game::{Action, GameEvent, Player};
-use senet::notation::event::ResultNote;
+use senet::notation::event::{ResultNote, StepNote};
 use senet::notation::position::{move_json, position_json};
 use senet::notation::record::Record;
 use senet::players;
@@ -574,7 +574,8 @@ impl Stored {
     }
 }
 
-/// The most recent move of `events`, for the page to mark: its side, the squares each step goes
+/// The most recent move of `events`, for the page to mark and animate: its side, its `steps` (the
+/// places each goes `from` and `to`, as `senet moves` writes them), the squares each step goes
 /// `from` and `to` (`null`: waiting, or off), its words, the pieces it captured and swapped with,
 /// and whether its side throws again. `null` before any move.
 fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
@@ -601,6 +602,7 @@ fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
     let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
     json!({
         "side": engine.rules.sides[side].name,
+        "steps": StepNote::of(mv),
         "squares": mv
             .steps()
             .iter()

@@ -425,6 +425,7 @@ async function show(state) {
   const at = viewing === null ? '' : `&at=${viewing}`;
   const live = viewing === null;
   const svg = await api('GET', `/api/games/${id}/draw?paths=0${at}`);
+  const before = piecesAt($('board'));
   showSvg($('board'), svg);
   const log = $('log');
   log.replaceChildren(...state.log.map((line) => element('li', line)));
@@ -456,6 +457,7 @@ async function show(state) {
   const side = state.awaiting === 'over' ? null : state.sides.find((s) => s.name === state.to_move);
   $('goal').textContent = side ? `${who}: ${side.goal}` : '';
   markLastMove(state);
+  if (live) animateLastMove(state, before);
   if (live && state.awaiting === 'move' && state.by_steps) {
     taken = [];
     await stepTurn(state);
@@ -604,6 +606,82 @@ function markLastMove(state) {
   if (last.extra_throw) calls.push(['extra-throw', `${last.side} throws again`]);
   callout.replaceChildren(...calls.map(([kind, text]) => element('span', text, kind)));
 }
+
+// ---- moves animated --------------------------------------------------------------------------
+
+/** The game whose board is drawn, and how many moves it had then: a move is animated only when
+ * the same game has gone on (not when a game opens, is shown again, or a move is undone). */
+let drawn = { id: null, moves: 0 };
+
+/** Milliseconds a step of a move takes on the board. */
+const STEP_MS = 320;
+
+/** Where each side's pieces are drawn on `board`, by side and place (`data-side`, `data-place`):
+ * the centre of the last piece drawn there (the top of a pile). */
+function piecesAt(board) {
+  const at = new Map();
+  for (const p of board.querySelectorAll('.piece')) {
+    const c = p.querySelector('circle');
+    if (c) at.set(`${p.dataset.side}|${p.dataset.place}`, { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) });
+  }
+  return at;
+}
+
+/** The centre of square `square` on `board`, or null. */
+function centreOf(board, square) {
+  const g = square !== null && square !== undefined && squareOf(board, square);
+  if (!g) return null;
+  const b = g.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Moves the pieces of the last move from where they stood (`before`: the board drawn before)
+ * to where they stand, square by square, one piece after another, at a pace a person can
+ * follow: each piece's journey is its steps chained (a step from where the one before ended).
+ * Not where the person asks for less motion; a click or a key ends the motion at once. */
+function animateLastMove(state, before) {
+  const went = drawn.id === state.id && state.moves_played > drawn.moves;
+  drawn = { id: state.id, moves: state.moves_played };
+  const last = state.last_move;
+  if (!went || !last || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const board = $('board');
+  const journeys = [];
+  last.steps.forEach((st, k) => {
+    const going = journeys.find((j) => String(j.end) === String(st.from));
+    const via = centreOf(board, last.squares[k] && last.squares[k].to);
+    if (going) {
+      if (going.endAt) going.via.push(going.endAt);
+      going.end = st.to;
+      going.endAt = via;
+    } else {
+      journeys.push({ start: st.from, end: st.to, via: [], endAt: via });
+    }
+  });
+  let delay = 0;
+  for (const j of journeys) {
+    const from = before.get(`${last.side}|${j.start}`);
+    const pieces = board.querySelectorAll(`.piece[data-side="${CSS.escape(last.side)}"][data-place="${CSS.escape(String(j.end))}"]`);
+    const piece = pieces[pieces.length - 1];
+    const c = piece && piece.querySelector('circle');
+    if (!from || !c) continue;
+    const to = { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) };
+    const points = [from, ...j.via.filter(Boolean), to];
+    const frames = points.map((p) => ({ transform: `translate(${p.x - to.x}px, ${p.y - to.y}px)` }));
+    const duration = STEP_MS * (points.length - 1);
+    piece.classList.add('moving');
+    const run = piece.animate(frames, { duration, delay, easing: 'ease-in-out', fill: 'backwards' });
+    run.finished.then(() => piece.classList.remove('moving'), () => piece.classList.remove('moving'));
+    delay += duration;
+  }
+}
+
+/** Ends every move being animated: the pieces stand where they are going. */
+function finishMoves() {
+  for (const run of $('board').getAnimations({ subtree: true })) run.finish();
+}
+
+document.addEventListener('pointerdown', finishMoves, true);
+document.addEventListener('keydown', finishMoves, true);
 
 /** A move's first step: where its piece stands (`0` waiting), as the board's data-place says. */
 function origin(m) {

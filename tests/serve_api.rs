@@ -932,6 +932,70 @@ fn a_simulation_answers_as_senet_sim_with_the_lengths_counted() {
 }
 
 #[test]
+fn a_comparison_answers_as_senet_compare_with_its_plot() {
+    let s = Server::start(&[]);
+    let r = s.post(
+        "/api/compare",
+        &json!({ "rules": ["twenty-squares/ur", "twenty-squares/masters"], "games": 200, "seed": 3 }),
+    );
+    assert_eq!(r.status, 200);
+    let got = r.json();
+    let (_, out, _) = cli::run(&[
+        "compare",
+        "twenty-squares/ur",
+        "twenty-squares/masters",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+        "--skill",
+        "greedy/random",
+        "--format",
+        "json",
+    ]);
+    let mut expected: Value = serde_json::from_str(&out).unwrap();
+    let mut report = got["report"].clone();
+    for v in [&mut report, &mut expected] {
+        for timing in ["jobs", "seconds"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+    }
+    assert_eq!(report, expected);
+    let text = got["text"].as_str().unwrap();
+    assert!(
+        text.contains("(1) twenty-squares/ur") && text.contains("(2) twenty-squares/masters"),
+        "{text}"
+    );
+    assert!(got["plot"].as_str().unwrap().starts_with("<svg"));
+    // Without skill, no skill games.
+    let r = s.post(
+        "/api/compare",
+        &json!({ "rules": ["twenty-squares/ur", "twenty-squares/masters"], "games": 20, "skill": false }),
+    );
+    assert_eq!(r.json()["report"]["skill_games"], json!(0));
+}
+
+#[test]
+fn a_comparison_of_one_reading_or_of_a_person_is_refused_in_words() {
+    let s = Server::start(&[]);
+    let (status, msg) = refused(&s.post("/api/compare", &json!({ "rules": ["senet/kendall"] })));
+    assert_eq!(status, 400);
+    assert!(msg.contains("from 2 to 6 rule sets"), "{msg}");
+    let (status, msg) = refused(&s.post(
+        "/api/compare",
+        &json!({ "rules": ["senet/kendall", "senet/base"], "players": ["human", "random"] }),
+    ));
+    assert_eq!(status, 400);
+    assert!(msg.contains("cannot play in a comparison"), "{msg}");
+    let (status, msg) = refused(&s.post(
+        "/api/compare",
+        &json!({ "rules": ["senet/kendall", "senet/nope"] }),
+    ));
+    assert_eq!(status, 404);
+    assert!(msg.contains("no bundled rule set `senet/nope`"), "{msg}");
+}
+
+#[test]
 fn a_simulation_too_long_for_the_time_limit_is_refused_with_what_fits() {
     let s = Server::start(&["--sim-seconds", "1"]);
     let r = s.post("/api/sim", &json!({ "rules": "senet/kendall", "players": ["expectimax", "expectimax"], "games": 100_000 }));

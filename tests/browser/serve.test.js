@@ -9,9 +9,9 @@
 // (every bundled rule set by family with its title and sources, one chosen shown, played,
 // measured and varied), every tab without an error, the level perfect offered only where the
 // server can solve the rules, a refused new game taking the old one off the page, the charts'
-// labels and axes, every view at a phone's width with nothing scrolling sideways, and every tab
-// with no serious or critical finding of axe-core, and a turn of backgammon played one die at a
-// time). Each step leaves a screenshot in
+// labels and axes, readings compared side by side, every view at a phone's width with nothing
+// scrolling sideways, and every tab with no serious or critical finding of axe-core, and a turn
+// of backgammon played one die at a time). Each step leaves a screenshot in
 // screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
@@ -299,6 +299,39 @@ test('a simulation is measured and charted', async () => {
   assert.strictEqual(games, 500);
   await shot(page, '5-measure');
   assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('readings are compared side by side: the plot with its axes and the figures of senet compare, nothing stale after a refusal', async () => {
+  const page = await open();
+  await page.click('.tab-button[data-tab="measure"]');
+  await page.selectOption('#compare-rules', ['twenty-squares/ur', 'twenty-squares/masters', 'twenty-squares/blitz']);
+  await page.fill('#compare-games', '200');
+  const before = await page.evaluate(() => Number(document.body.dataset.compared || 0));
+  await page.click('#compare-run');
+  await page.waitForFunction((v) => Number(document.body.dataset.compared || 0) > v, before);
+  assert.match(await page.textContent('#compare-status'), /^3 readings, 200 games each, in/);
+  // The plot: its title, a row label and a percentage tick for each panel's axis.
+  const labels = await page.locator('#compare-plot svg text').allTextContents();
+  assert.ok(labels.some((t) => /^Win rates, 95 % intervals/.test(t)), JSON.stringify(labels));
+  assert.ok(labels.some((t) => /^\d+ %$/.test(t)), JSON.stringify(labels));
+  assert.ok(labels.some((t) => /^Turns per game/.test(t)), JSON.stringify(labels));
+  for (const row of ['(1)', '(2)', '(3)']) assert.ok(labels.includes(row), `${row} in ${JSON.stringify(labels)}`);
+  const text = await page.textContent('#compare-text');
+  // A row each (in the list's order), then the figures.
+  for (const row of [/^\(\d\) twenty-squares\/ur\b/m, /^\(\d\) twenty-squares\/masters\b/m, /^\(\d\) twenty-squares\/blitz\b/m, /^first-side advantage/m, /^skill: greedy/m]) {
+    assert.match(text, row);
+  }
+  await shot(page, '5-measure-compare');
+  // One reading alone is refused, and the comparison before is taken off the page.
+  await page.selectOption('#compare-rules', ['twenty-squares/ur']);
+  const again = await page.evaluate(() => Number(document.body.dataset.compared || 0));
+  await page.click('#compare-run');
+  await page.waitForFunction((v) => Number(document.body.dataset.compared || 0) > v, again);
+  assert.match(await page.textContent('#compare-status'), /from 2 to 6 rule sets/);
+  assert.strictEqual(await page.locator('#compare-plot svg').count(), 0);
+  assert.strictEqual(await page.textContent('#compare-text'), '');
+  assert.deepStrictEqual(page.errors.filter((e) => !/status of 400/.test(e)), []);
   await page.close();
 });
 

@@ -56,6 +56,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/games/{id}/record", get(game_record))
         .route("/api/games/{id}/draw", get(game_draw))
         .route("/api/sim", post(sim))
+        .route("/api/compare", post(compare))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -1096,6 +1097,78 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
             simulate(&engine, &run, &limits, stop)
         })
         .await?;
+    ok(&v)
+}
+
+/// `POST /api/compare {"rules", "players", "games", "seed", "skill"}`: two to six bundled rule
+/// sets (`rules`: ids) played side by side as `senet compare` plays them (`skill`, default true:
+/// with `greedy` against `random` in both seatings); the report as `senet compare --format json`
+/// gives it (`report`), its `text` and its `plot` (SVG).
+async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    use super::compare::{Asked, ROWS, run};
+    let o = object(body, &["rules", "players", "games", "seed", "skill"])?;
+    let ids: Vec<String> = match o.get("rules") {
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<_>>()
+            .ok_or_else(|| ApiError::bad("`rules` is a list of bundled ids"))?,
+        _ => return Err(ApiError::bad("`rules` is a list of bundled ids")),
+    };
+    if !ROWS.contains(&ids.len()) {
+        return Err(ApiError::bad(format!(
+            "a comparison plays from {} to {} rule sets: `rules` names {}",
+            ROWS.start(),
+            ROWS.end(),
+            ids.len()
+        )));
+    }
+    let players = match o.get("players") {
+        None => vec![Player::of(PlayerSpec::Random); 2],
+        Some(_) => players_of(&o)?,
+    };
+    if let Some(p) = players.iter().find(|p| p.is_human() || p.needs_table()) {
+        return Err(ApiError::bad(format!(
+            "`{p}` cannot play in a comparison here (a person, or a player that needs a solved table): run `senet compare`"
+        )));
+    }
+    let games = match o.get("games") {
+        None => 1000,
+        Some(v) => v
+            .as_u64()
+            .filter(|g| (1..=MAX_SIM_GAMES).contains(g))
+            .ok_or_else(|| {
+                ApiError::bad(format!("`games` is a number from 1 to {MAX_SIM_GAMES}"))
+            })?,
+    };
+    let seed = match o.get("seed") {
+        None => 1,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| ApiError::bad("`seed` is a whole number"))?,
+    };
+    let skill = match o.get("skill") {
+        None => true,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| ApiError::bad("`skill` is true or false"))?,
+    };
+    let rows = s
+        .blocking(move || {
+            ids.into_iter()
+                .map(|id| bundled(&id, &[]).map(|r| (id, r)))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .await?;
+    let asked = Asked {
+        rows,
+        players,
+        games,
+        seed,
+        skill,
+    };
+    let limits = s.limits;
+    let v = s.simulation(move |stop| run(&asked, &limits, stop)).await?;
     ok(&v)
 }
 

@@ -13,6 +13,7 @@
 
 mod api;
 mod assets;
+mod compare;
 mod games;
 mod guard;
 mod http;

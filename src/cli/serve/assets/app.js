@@ -160,6 +160,7 @@ async function loadRulesets() {
     [$('play-rules'), $('play-options'), 'senet/kendall'],
     [$('sim-rules'), $('sim-options'), 'senet/kendall'],
     [$('write-against'), null, 'senet/base'],
+    [$('compare-rules'), null, 'senet/kendall'],
   ]) {
     for (const r of rulesets) {
       const opt = element('option', r.id);
@@ -175,6 +176,10 @@ async function loadRulesets() {
   fillPlayers($('play-p2'), ['human', ...levels], 'normal');
   fillPlayers($('sim-p1'), levels, 'normal');
   fillPlayers($('sim-p2'), levels, 'easy');
+  // A comparison plays no solved table: no perfect player.
+  fillPlayers($('compare-p1'), levels.slice(0, 3), 'easy');
+  fillPlayers($('compare-p2'), levels.slice(0, 3), 'easy');
+  for (const opt of $('compare-rules').options) opt.selected = ['senet/kendall', 'senet/bell-1960'].includes(opt.value);
 }
 
 /** The forms that choose rules: a bundled rule set, or (ticked) the Write page's file, each with
@@ -1157,6 +1162,42 @@ function showReport(r) {
 }
 
 $('sim-setup').addEventListener('submit', simulate);
+
+/** Plays the readings chosen side by side, as `senet compare` does, and shows its plot and its
+ * figures (nothing of the comparison before is left beside a refusal). */
+async function compareReadings(event) {
+  event.preventDefault();
+  say('');
+  const rules = [...$('compare-rules').selectedOptions].map((o) => o.value);
+  const body = {
+    rules,
+    players: [$('compare-p1').value, $('compare-p2').value],
+    games: Number($('compare-games').value),
+    seed: Number($('compare-seed').value),
+    skill: $('compare-skill').checked,
+  };
+  $('compare-plot').replaceChildren();
+  $('compare-text').textContent = '';
+  $('compare-status').textContent = `Playing ${body.games} games of each of ${rules.length} readings...`;
+  $('compare-run').disabled = true;
+  try {
+    const r = await api('POST', '/api/compare', body);
+    const svg = showSvg($('compare-plot'), r.plot);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', `Win rates and game lengths of ${rules.join(', ')}`);
+    $('compare-text').textContent = r.text;
+    const took = r.report.seconds < 0.1 ? 'under 0.1 s' : `${r.report.seconds.toFixed(1)} s`;
+    $('compare-status').textContent = `${rules.length} readings, ${body.games} games each, in ${took}.`;
+  } catch (e) {
+    if (e.data && e.data.max_games) $('compare-games').value = String(e.data.max_games);
+    $('compare-status').textContent = e.status === 503 ? `Busy: ${e.message}` : e.message;
+  } finally {
+    $('compare-run').disabled = false;
+    document.body.dataset.compared = String(++version);
+  }
+}
+
+$('compare-setup').addEventListener('submit', compareReadings);
 
 // ---- start -------------------------------------------------------------------------------------
 

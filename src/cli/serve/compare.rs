@@ -1,0 +1,174 @@
+//! `POST /api/compare`: several readings played side by side, as `senet compare` plays them
+//! (each row its own seed, the figures of docs/metrics.md, the skill of `greedy` against
+//! `random` where asked), within the time a simulation may take here.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use super::{ApiError, Limits};
+use senet::check::RuleSet;
+use senet::compile::compile;
+use senet::engine::Engine;
+use senet::players::{Player, PlayerSpec};
+use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
+use senet::sim::{SimError, SimSpec, Totals, plot, run_until};
+
+/// The fewest and the most readings one comparison plays.
+pub const ROWS: std::ops::RangeInclusive<usize> = 2..=6;
+
+/// What a comparison is asked for: the readings (as named, with their checked rules), who
+/// plays, how many games a row, the first row's seed, and whether to measure skill.
+pub struct Asked {
+    pub rows: Vec<(String, RuleSet)>,
+    pub players: Vec<Player>,
+    pub games: u64,
+    pub seed: u64,
+    pub skill: bool,
+}
+
+/// A run of `games` games of `players` from `seed` (with the figures of a comparison where
+/// `metrics`).
+fn spec(players: &[Player], games: u64, seed: u64, metrics: bool) -> SimSpec<'_> {
+    SimSpec {
+        players,
+        games,
+        seed,
+        turn_cap: super::games::TURN_CAP,
+        table: None,
+        shard: None,
+        metrics,
+        alternate: false,
+    }
+}
+
+/// Plays the comparison: first a game or two of each run, timed, so that one expected to take
+/// longer than a simulation may is refused (with the most games a row that would fit); then every
+/// run, stopped between games once `stop` is set. The report as `senet compare --format json`
+/// gives it, its text, and its plot (SVG).
+pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiError> {
+    let limit = limits.sim_seconds;
+    let stopped = |e: SimError| {
+        if e == SimError::Stopped {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the comparison was stopped after {} s, twice the {limit} s a simulation is expected to take here (`--sim-seconds`): ask for fewer games, or run `senet compare`",
+                    limits.sim_deadline().as_secs()
+                ),
+            )
+        } else {
+            ApiError::bad(e.to_string())
+        }
+    };
+    let jobs = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(2);
+    let pair = [
+        Player::of(PlayerSpec::Greedy),
+        Player::of(PlayerSpec::Random),
+    ];
+    let engines: Vec<Engine> = a
+        .rows
+        .iter()
+        .map(|(_, r)| Engine::new(compile(r)))
+        .collect();
+    // Each row's runs: its players, then the skill pair in both seatings.
+    let runs = |k: usize| {
+        let mut list = vec![(a.players.clone(), true)];
+        if a.skill {
+            list.push((pair.to_vec(), false));
+            list.push((vec![pair[1].clone(), pair[0].clone()], false));
+        }
+        list.into_iter()
+            .map(move |(players, metrics)| (k, players, metrics))
+    };
+    // A first game or two of every run, timed.
+    let probe = a.games.min(2);
+    let start = Instant::now();
+    for (k, players, metrics) in (0..a.rows.len()).flat_map(runs) {
+        let seed = a.seed.wrapping_add(k as u64);
+        run_until(
+            &engines[k],
+            &spec(&players, probe, seed, metrics),
+            1,
+            &|_| {},
+            stop,
+        )
+        .map_err(stopped)?;
+    }
+    let each = start.elapsed().as_secs_f64() / probe as f64;
+    let expected = each * a.games as f64 / jobs as f64;
+    if expected > limit as f64 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // positive, small
+        let fit =
+            ((limit as f64 * jobs as f64 / each.max(1e-9)) as u64).clamp(1, super::MAX_SIM_GAMES);
+        return Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            body: json!({
+                "error": format!("{} games a row would take about {expected:.0} s, more than the {limit} s a simulation may take here: ask for at most {fit}, or run `senet compare`", a.games),
+                "max_games": fit,
+            }),
+        });
+    }
+    let start = Instant::now();
+    let mut rows = Vec::new();
+    for (k, (target, rules)) in a.rows.iter().enumerate() {
+        let seed = a.seed.wrapping_add(k as u64);
+        let mut totals: Vec<Totals> = Vec::new();
+        for (_, players, metrics) in runs(k) {
+            let t = run_until(
+                &engines[k],
+                &spec(&players, a.games, seed, metrics),
+                jobs,
+                &|_| {},
+                stop,
+            )
+            .map_err(stopped)?;
+            totals.push(t);
+        }
+        let mut totals = totals.into_iter();
+        let main = totals
+            .next()
+            .ok_or_else(|| ApiError::bad("no games were played"))?;
+        let skill = match (totals.next(), totals.next()) {
+            (Some(one), Some(two)) => vec![[Seating::of(&one), Seating::of(&two)]],
+            _ => Vec::new(),
+        };
+        rows.push(Row {
+            target: target.clone(),
+            options: rules
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.chosen.to_string()))
+                .collect(),
+            seed,
+            facts: RowFacts::of(&engines[k]),
+            totals: main,
+            skill,
+        });
+    }
+    let comparison = Comparison {
+        players: a.players.iter().map(ToString::to_string).collect(),
+        games: a.games,
+        seed: a.seed,
+        turn_cap: super::games::TURN_CAP,
+        skill: if a.skill {
+            vec![pair.clone().map(|p| p.to_string())]
+        } else {
+            Vec::new()
+        },
+        skill_games: if a.skill { a.games } else { 0 },
+        rows,
+        shard: None,
+        seconds: start.elapsed().as_secs_f64(),
+        jobs,
+    };
+    Ok(json!({
+        "report": comparison.to_json(),
+        "text": comparison.text(),
+        "plot": plot::svg(&comparison),
+    }))
+}

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 69] = [
+const BUNDLED: [&str; 70] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -85,6 +85,7 @@ const BUNDLED: [&str; 69] = [
     "tables/kotra",
     "tables/dubblets",
     "tables/schuster",
+    "tables/laquet",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

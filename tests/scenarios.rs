@@ -15,6 +15,8 @@
 //!
 //! - `moves` is the whole answer: an empty list means the side must pass. Moves are compared as a
 //!   set (their order does not matter), and so are the pieces of a side in a position.
+//! - A case whose side must pass may give `"pass": { "result": { ... } }`: the position the pass
+//!   leads to (where it leaves something behind, such as dice passed to the other side).
 //! - Instead of `moves`, a case may give `"error": "substring"`: the position must be refused with
 //!   a message that contains it.
 //! - A case may give its own `options`, which replace the file's options of the same name.
@@ -194,6 +196,16 @@ fn differences(case: &Value, got: &Result<Value, String>) -> Vec<String> {
         return diffs;
     }
     let want = case["moves"].as_array().cloned().unwrap_or_default();
+    if let (Some(pass), Ok(v)) = (case.get("pass"), got) {
+        let given = &v["pass"]["result"];
+        if normal_position(&pass["result"]) != normal_position(given) {
+            diffs.push(format!(
+                "the pass leads to {}, not {}",
+                normal_position(given),
+                normal_position(&pass["result"])
+            ));
+        }
+    }
     let got = match got {
         Ok(v) => v["moves"].as_array().cloned().unwrap_or_default(),
         Err(msg) => {
@@ -316,11 +328,12 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
     diffs
 }
 
-const CASE_KEYS: [&str; 9] = [
+const CASE_KEYS: [&str; 10] = [
     "name",
     "rule",
     "position",
     "moves",
+    "pass",
     "error",
     "known_bug",
     "options",
@@ -574,6 +587,7 @@ scenario_files! {
     tables_garanguet => "tables__garanguet.json",
     tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
     tables_kotra => "tables__kotra.json",
+    tables_laquet => "tables__laquet.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

@@ -451,6 +451,7 @@ fn dense_numbering_is_a_bijection() {
                     held: PerSide::default(),
                     stacked: PerSide::default(),
                     restacking: PerSide::default(),
+                    passed: Vec::new(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -121,6 +121,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         held: PerSide::default(),
         stacked: PerSide::default(),
         restacking: PerSide::default(),
+        passed: Vec::new(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

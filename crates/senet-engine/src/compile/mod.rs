@@ -176,6 +176,10 @@ fn stacked(r: &RuleSet) -> Stacked {
         pool.sort_unstable_by(|a, b| b.cmp(a));
         pools[usize::from(v)] = pool;
     }
+    let passed_from = u8::try_from(pools.len()).unwrap_or(u8::MAX);
+    if r.pass_unused {
+        passed_dice(&mut pools);
+    }
     let (bear_past, bear_hindmost, from) = match &r.bear_off {
         checked::BearOff::Exact { from, hindmost } => (false, *hindmost, from.as_ref()),
         checked::BearOff::Past { from } => (true, false, from.as_ref()),
@@ -213,6 +217,28 @@ fn stacked(r: &RuleSet) -> Stacked {
             .as_ref()
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
+        pass_unused: r.pass_unused,
+        passed_from,
+    }
+}
+
+/// Where unused dice pass to the other side: every part of a throw's dice that is not a throw
+/// of its own, as codes after the throws' (the checker keeps such throws to two dice, so that
+/// they are few).
+fn passed_dice(pools: &mut Vec<Vec<u8>>) {
+    let thrown = pools.len();
+    for k in 0..thrown {
+        let pool = pools[k].clone();
+        // Each part by which dice it keeps (the pool is at most 12 dice, largest first).
+        for mask in 1u32..(1 << pool.len()) - 1 {
+            let part: Vec<u8> = (0..pool.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| pool[i])
+                .collect();
+            if !pools.contains(&part) {
+                pools.push(part);
+            }
+        }
     }
 }
 

@@ -289,6 +289,19 @@ pub struct Stacked {
     /// Per side: the positions either rule above names (`crowd | land_zone`), so that a step
     /// elsewhere costs one test.
     pub landing_rules: PerSide<u64>,
+    /// The dice a side cannot use are the other side's next turn (`unused dice pass to the
+    /// other side`): such dice are a throw code of their own from `passed_from` on (`pools`
+    /// holds every part of a throw's dice there), none of which is ever thrown.
+    pub pass_unused: bool,
+    pub passed_from: u8,
+}
+
+impl Stacked {
+    /// The code of a throw, or of dice passed, whose dice are `dice` (largest first).
+    pub fn code_of(&self, dice: &[u8]) -> Option<u8> {
+        let found = self.pools.iter().position(|p| !p.is_empty() && p == dice)?;
+        u8::try_from(found).ok()
+    }
 }
 
 /// `unstack first` (`, then restack`): which pieces of each side start stacked.

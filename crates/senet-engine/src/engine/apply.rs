@@ -707,6 +707,12 @@ impl Engine {
     ) {
         let r = &self.rules;
         let s = next.to_move;
+        // The dice this move leaves unused pass to the other side, unless they were passed.
+        let unused = if self.passes && next.passed == 0 {
+            self.unused_code(next, mv, throw)
+        } else {
+            0
+        };
         let (mut extra_square, mut extra_squares) = (false, 0u8);
         let (mut touched, mut captured) = (0, 0);
         // Only a single step lands where an effect may be declined (no split has such squares).
@@ -756,6 +762,9 @@ impl Engine {
         }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
+        if self.passes {
+            next.passed = if next.to_move == s { 0 } else { unused };
+        }
         if self.adds_up && next.to_move != s {
             next.owed = 0;
         }
@@ -813,7 +822,51 @@ impl Engine {
         if self.adds_up {
             return self.pass_owing(pos, throw);
         }
+        if self.passes {
+            return self.pass_passing(pos, throw);
+        }
         self.pass_event(pos, throw)
+    }
+
+    /// [`Engine::pass_in_place`] where unused dice pass to the other side: a side that can use
+    /// none of its throw passes it whole, and a side that can use none of the dice passed to it
+    /// loses them.
+    #[cold]
+    fn pass_passing(&self, pos: &mut Position, throw: Throw) -> Event {
+        let s = pos.to_move;
+        let whole = if pos.passed == 0 {
+            u8::try_from(throw.get()).unwrap_or(0)
+        } else {
+            0
+        };
+        let event = self.pass_event(pos, throw);
+        pos.passed = if pos.to_move == s { 0 } else { whole };
+        event
+    }
+
+    /// Where unused dice pass to the other side: the code of the dice of `throw` that `mv`
+    /// leaves unused from `pos` (0: none), as the turn's sequences of steps say which dice each
+    /// step played.
+    fn unused_code(&self, pos: &Position, mv: &Move, throw: Throw) -> u8 {
+        let Some(t) = &self.rules.stacked else {
+            return 0;
+        };
+        let Some(pool) = t.pools.get(usize::from(throw.get())) else {
+            return 0;
+        };
+        let mut left = pool.clone();
+        if !mv.steps().is_empty() {
+            let sequences = self.dice_sequences(pos, pool);
+            let Some((_, dice)) = sequences.iter().find(|(m, _)| m == mv) else {
+                return 0;
+            };
+            for d in dice.iter().flatten() {
+                if let Some(i) = left.iter().position(|x| x == d) {
+                    left.remove(i);
+                }
+            }
+        }
+        t.code_of(&left).unwrap_or(0)
     }
 
     /// [`Engine::pass_in_place`] where extra throws add up: a turn that passes to the other side

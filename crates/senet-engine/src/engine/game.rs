@@ -74,10 +74,12 @@ pub enum GameEvent {
         value: u8,
         starts: Option<Side>,
     },
-    /// A throw by the side to move.
+    /// A throw by the side to move; `passed`: not thrown, but the dice the other side could
+    /// not use, passed to it (`unused dice pass to the other side`).
     Throw {
         side: Side,
         value: u8,
+        passed: bool,
     },
     /// A move, made with `throw` (the total of a split turn; 0 for a forced opening move), what
     /// each of its steps did, and the position it led to.
@@ -433,7 +435,13 @@ impl<'e> Game<'e> {
                 Phase::Throw => {
                     if let Some(code) = self.opening_dice.take() {
                         // The opening throw's dice are this turn's throw: nothing is thrown.
-                        self.thrown(side, code);
+                        self.thrown(side, code, false);
+                        continue;
+                    }
+                    if self.pos.passed != 0 {
+                        // The dice the other side could not use are this turn's: nothing is
+                        // thrown.
+                        self.thrown(side, self.pos.passed, true);
                         continue;
                     }
                     if self.pos.flags == 0 || !self.before_throw(side) {
@@ -538,12 +546,16 @@ impl<'e> Game<'e> {
             self.throw_off(value);
             return;
         }
-        self.thrown(self.pos.to_move, value);
+        self.thrown(self.pos.to_move, value, false);
     }
 
     /// A throw of `side`'s turn, thrown or (the opening throw's dice) given.
-    fn thrown(&mut self, side: Side, value: u8) {
-        self.emit(|| GameEvent::Throw { side, value });
+    fn thrown(&mut self, side: Side, value: u8, passed: bool) {
+        self.emit(|| GameEvent::Throw {
+            side,
+            value,
+            passed,
+        });
         self.turn_throws += 1;
         let value = Throw::from(value);
         if self.engine.plays_each {

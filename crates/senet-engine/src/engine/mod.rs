@@ -303,6 +303,9 @@ pub struct Engine {
     one_way: bool,
     /// The steps of a double may be searched rearmost first only ([`stacked::orders_doubles`]).
     ordered_doubles: bool,
+    /// The dice a side cannot use pass to the other side (`unused dice pass to the other
+    /// side`): positions keep them ([`Position::passed`]).
+    passes: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
     run_shifts: [u32; 4],
     /// Where turns split their total: per side and position index, the distances a single
@@ -349,6 +352,7 @@ impl Engine {
             unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
             one_way: rules.one_direction,
             ordered_doubles: stacked::orders_doubles(&rules, &masks, extras),
+            passes: rules.stacked.as_ref().is_some_and(|t| t.pass_unused),
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,
             masks,

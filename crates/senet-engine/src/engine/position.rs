@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use crate::compile::{Rules, Unstacking};
-use senet_lang::types::{Capture, PathPos, PerSide, Place, Side, Square};
+use senet_lang::types::{Capture, PathPos, PerSide, Place, Side, Square, Throw};
 
 /// A position: where every piece stands and who throws next. Copy, 128 bytes, no heap.
 ///
@@ -53,6 +53,10 @@ pub struct Position {
     /// Where pieces are pinned (`capture pin`): per side, the path positions of its pieces held
     /// under enemy pieces; such a square holds pieces of both sides.
     pub(crate) held: PerSide<u64>,
+    /// Where unused dice pass to the other side: the dice passed to the side to move, as their
+    /// code in [`Stacked::pools`](crate::compile::Stacked::pools) (0: none), which it plays
+    /// instead of throwing.
+    pub(crate) passed: u8,
 }
 
 /// The bit of [`Position::unmoved`] that says a side, having unstacked all its start stacks, is
@@ -174,6 +178,7 @@ impl Position {
             owed: 0,
             more: PerSide::default(),
             held: PerSide::default(),
+            passed: 0,
         }
     }
 
@@ -430,7 +435,25 @@ impl Position {
             moved_this_turn: self.moved_this_turn(),
             throws_owed: self.owed,
             held: PerSide::from_fn(|s| self.held(s).collect()),
+            passed: self.passed_dice(rules),
         }
+    }
+
+    /// The dice passed to the side to move (`unused dice pass to the other side`), which it
+    /// plays instead of throwing: their code, if any.
+    pub fn passed(&self) -> Option<Throw> {
+        (self.passed != 0).then(|| Throw::new(u16::from(self.passed)))
+    }
+
+    /// The dice passed to the side to move, largest first (none: empty).
+    pub fn passed_dice(&self, rules: &Rules) -> Vec<u8> {
+        rules
+            .stacked
+            .as_ref()
+            .and_then(|t| t.pools.get(usize::from(self.passed)))
+            .filter(|_| self.passed != 0)
+            .cloned()
+            .unwrap_or_default()
     }
 }
 
@@ -463,6 +486,9 @@ pub struct Setup {
     /// restacked where `restacking` says the side is restacking. Neither: the side's pieces move.
     pub stacked: PerSide<Vec<PathPos>>,
     pub restacking: PerSide<bool>,
+    /// Where unused dice pass to the other side: the dice passed to the side to move, which it
+    /// plays instead of throwing (empty: none).
+    pub passed: Vec<u8>,
 }
 
 /// Every piece of side `s` stacked at the start still on its stack: the state a side begins in.
@@ -533,6 +559,12 @@ pub enum SetupError {
     },
     #[error("`restacking` says `{side}` is restacking, but {why}")]
     NotRestacking { side: String, why: String },
+    #[error(
+        "`passed` gives dice passed to the side to move, but under these rules unused dice are lost"
+    )]
+    NeverPassed,
+    #[error("`passed` gives dice {dice:?}, which are no part of a throw of these rules")]
+    NotPassed { dice: Vec<u8> },
 }
 
 impl Setup {
@@ -649,6 +681,16 @@ impl Setup {
                 return Err(SetupError::NeverOwed);
             }
             pos.owed = self.throws_owed;
+        }
+        if !self.passed.is_empty() {
+            let t = rules
+                .stacked
+                .as_ref()
+                .filter(|t| t.pass_unused)
+                .ok_or(SetupError::NeverPassed)?;
+            let mut dice = self.passed.clone();
+            dice.sort_unstable_by(|a, b| b.cmp(a));
+            pos.passed = t.code_of(&dice).ok_or(SetupError::NotPassed { dice })?;
         }
         Ok(pos)
     }

@@ -113,7 +113,9 @@ impl Played {
 /// What tells two positions of one turn apart: where each side's pieces stand (the bit sets, the
 /// counts of stacks, the pieces held and those still stacked at the start) and how many wait or
 /// are off or removed. The squares and crossing sets follow from the pieces, the side to move
-/// does not change within a turn, and the stacked form keeps no other state.
+/// does not change within a turn, and the stacked form keeps no other state (where unused dice
+/// pass to the other side, the larger die is played where only one can be: the dice left unused
+/// follow from the position reached).
 #[derive(Clone, Copy, Debug, Eq)]
 struct Key([u64; 11]);
 

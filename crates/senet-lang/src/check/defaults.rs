@@ -57,6 +57,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         },
         RuleKey::LeaveStart => K::LeaveStart(None),
         RuleKey::Combined => K::Combined(false),
+        RuleKey::UnusedDice => K::UnusedDice(false),
         RuleKey::OnlyPiecesOn => K::OnlyPiecesOn(SetExpr::None),
         RuleKey::NoBackwardFrom => K::NoBackwardFrom(SetExpr::None),
         RuleKey::Direction => K::OneDirection(false),

@@ -260,7 +260,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::EnterFirst(_)
         | K::StacksOn { .. }
         | K::LeaveStart(_)
-        | K::Combined(_) => tables_rule(kind),
+        | K::Combined(_)
+        | K::UnusedDice(_) => tables_rule(kind),
         K::Stop(_)
         | K::Backward(_)
         | K::Priority(_)
@@ -638,6 +639,8 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::LeaveStart(None) => "Pieces leave the start whenever their player chooses.".into(),
         K::Combined(true) => "A piece may move by the sum of two or more dice at once, landing only at the end; a die is never split between pieces.".into(),
         K::Combined(false) => "Each die moves a piece on its own.".into(),
+        K::UnusedDice(true) => "The dice a side cannot use pass to the other side, which plays them as its next turn instead of throwing; dice passed that it cannot use either are lost.".into(),
+        K::UnusedDice(false) => "A die that cannot be used is lost.".into(),
         other => unreachable!("not a rule of stacks or dice: {other:?}"),
     }
 }

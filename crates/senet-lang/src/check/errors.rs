@@ -1018,6 +1018,16 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        UnusedDice => (
+            "unused dice passed to the other side, but the throw is not two dice played one by one",
+            "only with two dice played one by one",
+            "throw two dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
+        UnusedDiceLarger => (
+            "unused dice passed to the other side, but where only one die can be used any may be, so that which die passes is not said",
+            "only where the larger die is played when only one can be",
+            "play the larger die where only one can be (`use most dice, then the larger`), or remove this rule",
+        ),
         ExtraTurn => (
             "another turn when all dice are equal, but the dice are not played one by one",
             "only with dice played one by one",

@@ -101,6 +101,9 @@ pub struct RuleSet {
     /// Dice played one by one: a piece may move by the sum of several dice at once, landing
     /// only at the end (`dice may be combined`).
     pub combined: bool,
+    /// The dice a side cannot use are the other side's next turn (`unused dice pass to the
+    /// other side`).
+    pub pass_unused: bool,
     /// Per side: positions whose piece moves only while the next position's square is empty.
     pub ahead_empty: PerSide<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while every piece the side has in play

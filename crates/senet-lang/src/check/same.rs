@@ -75,6 +75,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::StacksOn
         | RuleKey::LeaveStart
         | RuleKey::Combined
+        | RuleKey::UnusedDice
         | RuleKey::ExtraTurn => same_stacked(a, b, key),
         RuleKey::OnlyPiecesOn
         | RuleKey::Begin
@@ -313,6 +314,7 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::LeaveStart => a.leave_after == b.leave_after,
         RuleKey::ExtraTurn => a.extra_turn == b.extra_turn,
+        RuleKey::UnusedDice => a.pass_unused == b.pass_unused,
         _ => a.combined == b.combined,
     }
 }

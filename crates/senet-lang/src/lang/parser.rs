@@ -210,6 +210,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::leave_stmt
         | Rule::land_stmt
         | Rule::combine_stmt
+        | Rule::unused_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::no_passing_stmt
@@ -581,6 +582,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::leave_stmt if n.at(Rule::int) => StatementKind::LeaveStart(Some(n.int()?)),
         Rule::leave_stmt => StatementKind::LeaveStart(None),
         Rule::combine_stmt => StatementKind::Combined(n.has(Rule::kw_combined)),
+        Rule::unused_stmt => StatementKind::UnusedDice(n.has(Rule::kw_pass)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
@@ -973,6 +975,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::leave_stmt
         | Rule::land_stmt
         | Rule::combine_stmt
+        | Rule::unused_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt
         | Rule::square_stmt

@@ -357,6 +357,14 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &["`dice may be combined`", "`dice played apart`"],
     },
     Entry {
+        keyword: "unused",
+        examples: &["unused dice pass to the other side", "unused dice are lost"],
+        forms: &[
+            "`unused dice pass to the other side`",
+            "`unused dice are lost`",
+        ],
+    },
+    Entry {
         keyword: "doubles",
         examples: &[
             "doubles played twice",
@@ -701,7 +709,8 @@ impl StatementKind {
             | K::EnterFirst(_)
             | K::StacksOn { .. }
             | K::LeaveStart(_)
-            | K::Combined(_) => self.tables_form(),
+            | K::Combined(_)
+            | K::UnusedDice(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -868,6 +877,8 @@ impl StatementKind {
             K::LeaveStart(None) => "`pieces leave the start any time`",
             K::Combined(true) => "`dice may be combined`",
             K::Combined(false) => "`dice played apart`",
+            K::UnusedDice(true) => "`unused dice pass to the other side`",
+            K::UnusedDice(false) => "`unused dice are lost`",
             other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }

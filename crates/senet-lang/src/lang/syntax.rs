@@ -514,6 +514,9 @@ pub enum StatementKind {
     /// `dice may be combined` (true): a piece may move by the sum of several dice at once, not
     /// stopping between; `dice played apart` (false).
     Combined(bool),
+    /// `unused dice pass to the other side` (true): the dice a side cannot use are the other
+    /// side's next turn, instead of its throw; `unused dice are lost` (false).
+    UnusedDice(bool),
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -626,6 +629,7 @@ impl StatementKind {
             K::StacksOn { .. } => RuleKey::StacksOn,
             K::LeaveStart(_) => RuleKey::LeaveStart,
             K::Combined(_) => RuleKey::Combined,
+            K::UnusedDice(_) => RuleKey::UnusedDice,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,

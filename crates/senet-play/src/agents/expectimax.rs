@@ -222,6 +222,10 @@ impl ExpectimaxAgent {
             let h = self.heuristic.as_ref().expect("made at the first choice");
             return h.evaluate(engine, pos, root).clamp(-WIN, WIN);
         }
+        if let Some(passed) = pos.passed() {
+            // Dice passed by the other side: nothing is thrown, nothing is left to chance.
+            return self.decision_node(engine, pos, passed, false, root, depth, alpha, beta);
+        }
         let (lo, hi) = (-WIN, WIN);
         let mut done = 0.0; // sum of p * value over the throws searched
         let mut left = 1.0; // probability of the throws not searched yet

@@ -144,6 +144,10 @@ pub enum Event {
         value: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<Vec<u8>>,
+        /// Not thrown: the dice the other side could not use, passed to this side (`unused
+        /// dice pass to the other side`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        passed: bool,
     },
     /// A move: the throw it plays (records written before it was kept have none), its steps,
     /// and what sets it apart from a move with the same steps.
@@ -188,10 +192,24 @@ impl Event {
                 throw: value,
                 starts: starts.map(name),
             },
-            GameEvent::Throw { side, value } => Event::Throw {
+            GameEvent::Throw {
+                side,
+                value,
+                passed,
+            } => Event::Throw {
                 side: name(side),
                 value,
-                dice: engine.rules.device.dice_of(value),
+                // Dice passed are a code of their own, not a throw of the device.
+                dice: if passed {
+                    engine
+                        .rules
+                        .stacked
+                        .as_ref()
+                        .and_then(|t| t.pools.get(usize::from(value)).cloned())
+                } else {
+                    engine.rules.device.dice_of(value)
+                },
+                passed,
             },
             GameEvent::Move {
                 side,

@@ -79,6 +79,10 @@ pub struct PositionNote {
     /// The sides that have unstacked all their start stacks and are restacking them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restacking: Vec<String>,
+    /// Where unused dice pass to the other side: the dice passed to the side to move, which it
+    /// plays instead of throwing (largest first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<u8>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -172,6 +176,7 @@ impl PositionNote {
                     .collect(),
             ),
             restacking: sides(Position::restacking),
+            passed: pos.passed_dice(r),
         }
     }
 
@@ -197,6 +202,7 @@ impl PositionNote {
             held: PerSide::default(),
             stacked: PerSide::default(),
             restacking: PerSide::default(),
+            passed: self.passed.clone(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -243,7 +249,11 @@ impl PositionNote {
                 setup.stacked[s].push(p);
             }
         }
-        Ok((setup.position(r)?, throw))
+        let pos = setup.position(r)?;
+        if let Some(t) = throw {
+            passed_throw(&pos, t)?;
+        }
+        Ok((pos, throw))
     }
 }
 
@@ -616,6 +626,7 @@ fn dice_moves_json(
     let whole = dice_throw(engine, &dice).unwrap_or(Throw::ZERO);
     let dice = dice_in_hand(engine, &dice)?;
     let (pos, _) = note.position(engine)?;
+    passed_throw(&pos, whole)?;
     if engine.outcome(&pos).is_some() {
         return Err(PositionError::Over);
     }
@@ -628,6 +639,17 @@ fn dice_moves_json(
     Ok(Some(
         serde_json::to_value(MovesNote { moves, pass }).unwrap_or_default(),
     ))
+}
+
+/// A side with dice passed to it plays them: they are its throw, `throw`.
+fn passed_throw(pos: &Position, throw: Throw) -> Result<(), PositionError> {
+    match pos.passed() {
+        Some(passed) if passed != throw => Err(PositionError::Throw(
+            "the side to move has dice passed to it, which are its throw: `throw` must be those dice"
+                .into(),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// One legal move as `senet moves` lists it (JSON).

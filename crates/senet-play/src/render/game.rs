@@ -443,17 +443,23 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
 /// A throw of dice played one by one: `5-3` short; long, `dice: 5 and 3`, and for a double
 /// played twice over, `dice: 4 and 4, played four times`.
 fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
-    let dice = engine.rules.device.dice_of(value).unwrap_or_default();
+    let pool = engine
+        .rules
+        .stacked
+        .as_ref()
+        .and_then(|t| t.pools.get(usize::from(value)));
+    // Dice passed by the other side are no throw of the device: their code names the dice.
+    let dice = engine
+        .rules
+        .device
+        .dice_of(value)
+        .or_else(|| pool.cloned())
+        .unwrap_or_default();
     let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
     if !long {
         return faces.join("-");
     }
-    let played = engine
-        .rules
-        .stacked
-        .as_ref()
-        .and_then(|t| t.pools.get(usize::from(value)))
-        .map_or(dice.len(), Vec::len);
+    let played = pool.map_or(dice.len(), Vec::len);
     let times = if played > dice.len() {
         format!(", played {} times", words_count(played))
     } else {

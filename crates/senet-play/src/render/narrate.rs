@@ -19,6 +19,8 @@ pub struct Narrator<'a> {
     out: Vec<String>,
     /// Throws of the side to move not told yet.
     throws: Vec<u8>,
+    /// Whether they are dice passed to it by the other side, not thrown.
+    passed: bool,
     /// Throws for seats not told yet.
     seat_throws: Vec<String>,
     /// Which sides a person has moved for.
@@ -36,6 +38,7 @@ impl<'a> Narrator<'a> {
             kept: Vec::new(),
             out: Vec::new(),
             throws: Vec::new(),
+            passed: false,
             seat_throws: Vec::new(),
             moved: PerSide::default(),
         }
@@ -124,7 +127,10 @@ impl<'a> Narrator<'a> {
                     self.line(text);
                 }
             }
-            GameEvent::Throw { value, .. } => self.throws.push(value),
+            GameEvent::Throw { value, passed, .. } => {
+                self.throws.push(value);
+                self.passed |= passed;
+            }
             GameEvent::TurnLost { side, .. } => {
                 let name = self.side(side);
                 self.line(format!("{name} loses this turn."));
@@ -174,6 +180,14 @@ impl<'a> Narrator<'a> {
                     self.moved[side] = true;
                     self.out
                         .push(format!("  {name} moves {}{again}.", words.text));
+                } else if self.passed {
+                    let thrown = throws_text(engine, &self.throws, false);
+                    self.throws.clear();
+                    self.passed = false;
+                    self.line(format!(
+                        "{name} plays {thrown}, passed to it, and moves {}{again}.",
+                        words.text
+                    ));
                 } else {
                     let thrown = throws_text(engine, &self.throws, false);
                     self.throws.clear();
@@ -199,11 +213,15 @@ impl<'a> Narrator<'a> {
                 } else if self.throws.is_empty() {
                     let throw = super::game::throw_short(engine, throw);
                     format!("{name} has no legal move with {throw} and passes{more}.")
+                } else if self.passed {
+                    let thrown = throws_text(engine, &self.throws, false);
+                    format!("{name} cannot use {thrown}, passed to it: they are lost{more}.")
                 } else {
                     let thrown = throws_text(engine, &self.throws, false);
                     format!("{name} throws {thrown}: no legal move, {name} passes{more}.")
                 };
                 self.throws.clear();
+                self.passed = false;
                 self.line(text);
             }
             GameEvent::End { .. } => {}
@@ -232,11 +250,17 @@ impl<'a> Narrator<'a> {
             return None;
         }
         let text = format!(
-            "{} throws: {}",
+            "{} {}: {}",
             self.side(s),
+            if self.passed {
+                "plays the dice passed to it"
+            } else {
+                "throws"
+            },
             throws_text(self.engine, &self.throws, true)
         );
         self.throws.clear();
+        self.passed = false;
         Some(text)
     }
 }

@@ -222,6 +222,12 @@ pub fn solve_with(
 
 /// Why no numbering can solve these rules, where that is known before solving.
 fn unsolvable(engine: &Engine) -> Option<SolveError> {
+    if engine.rules.stacked.as_ref().is_some_and(|t| t.pass_unused) {
+        return Some(SolveError::Unsolvable(
+            "unused dice passed to the other side make turns that throw nothing, which the solver's numbering of positions does not hold"
+                .into(),
+        ));
+    }
     (engine.rules.throw_again != 0 && !engine.rules.split).then(|| {
         SolveError::Unsolvable(
             "a turn that plays each throw whole keeps throws in hand, which a position does not hold"

@@ -825,6 +825,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         );
     }
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    stacks::passing(cx, &mut stacks, throws.device.as_ref());
     stacks::throw_limits(
         cx,
         throws.device.as_ref(),
@@ -1153,6 +1154,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         zone: parts.stacks.zone,
         leave_after: parts.stacks.leave_after,
         combined: parts.stacks.combined,
+        pass_unused: parts.stacks.pass_unused,
         bear_when: parts.bearing.bear_when,
         only_bear_off: parts.bearing.only_bear_off,
         retreat: parts.retreat,

@@ -34,6 +34,8 @@ pub(super) struct Stacks {
     pub leave_after: Option<PathPos>,
     /// `dice may be combined`.
     pub combined: bool,
+    /// `unused dice pass to the other side`.
+    pub pass_unused: bool,
     /// `win by pinning the last piece on the start: N`.
     pub pin_win: Option<u32>,
     /// `draw when neither side can move`.
@@ -173,6 +175,10 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
     if combined && !each {
         needs(cx, &RuleKey::Combined, StackRule::Combined, RuleKey::Throw);
     }
+    let said = cx.rule(&RuleKey::UnusedDice);
+    let K::UnusedDice(pass_unused) = *said.kind else {
+        mismatch(&said.kind)
+    };
     let said = cx.rule(&RuleKey::PinWin);
     let K::PinWin(points) = &*said.kind else {
         mismatch(&said.kind)
@@ -217,9 +223,41 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         zone,
         leave_after,
         combined: combined && each,
+        // Checked against the throw where it is lowered (two dice played one by one).
+        pass_unused,
         pin_win: pin_win.filter(|_| pins),
         draw_stuck: draw_stuck && (limit > 1 || each),
         extra_turn: extra_turn && each,
+    }
+}
+
+/// `unused dice pass to the other side`: only with two dice played one by one, none always
+/// shown (dice passed are kept in a position as a throw of their own: two dice keep those few),
+/// and where only one die can be used, the larger (so that which die passes is known).
+pub(super) fn passing(cx: &mut Ctx, stacks: &mut Stacks, device: Option<&ThrowDevice>) {
+    if !stacks.pass_unused {
+        return;
+    }
+    let two_plain = matches!(
+        device,
+        Some(ThrowDevice::Each { faces, fixed, .. }) if faces.len() == 2 && fixed.is_empty()
+    );
+    if !two_plain {
+        needs(
+            cx,
+            &RuleKey::UnusedDice,
+            StackRule::UnusedDice,
+            RuleKey::Throw,
+        );
+        stacks.pass_unused = false;
+    } else if !stacks.use_larger {
+        needs(
+            cx,
+            &RuleKey::UnusedDice,
+            StackRule::UnusedDiceLarger,
+            RuleKey::UseDice,
+        );
+        stacks.pass_unused = false;
     }
 }
 

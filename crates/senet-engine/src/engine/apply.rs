@@ -846,7 +846,9 @@ impl Engine {
 
     /// Where unused dice pass to the other side: the code of the dice of `throw` that `mv`
     /// leaves unused from `pos` (0: none), as the turn's sequences of steps say which dice each
-    /// step played.
+    /// step played (out of the hot path: only rules that pass dice call it).
+    #[cold]
+    #[inline(never)]
     fn unused_code(&self, pos: &Position, mv: &Move, throw: Throw) -> u8 {
         let Some(t) = &self.rules.stacked else {
             return 0;

@@ -976,6 +976,43 @@ fn a_comparison_answers_as_senet_compare_with_its_plot() {
 }
 
 #[test]
+fn dice_passed_to_a_person_are_its_throw_and_the_state_says_so() {
+    let s = Server::start(&[]);
+    let game = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "tables/laquet", "players": ["human", "human"], "seed": 3 }),
+        )
+        .json();
+    let id = game["id"].as_str().unwrap().to_string();
+    assert_eq!(game["awaiting"], json!("throw"));
+    assert_eq!(game["passed"], json!(false));
+    let thrown = s.post(&format!("/api/games/{id}/throw"), &json!({})).json();
+    // White's fourteen on 1 are shut in by black on 2-6: only the piece on 24 moves, bearing
+    // off with the larger die; the smaller passes to black.
+    let dice = thrown["position"]["throw"].as_array().unwrap().clone();
+    assert_eq!(thrown["moves"].as_array().unwrap().len(), 1, "{thrown}");
+    let after = s
+        .post(&format!("/api/games/{id}/move"), &json!({ "index": 0 }))
+        .json();
+    assert_eq!(after["awaiting"], json!("move"), "{after}");
+    assert_eq!(after["to_move"], json!("black"));
+    assert_eq!(after["passed"], json!(true));
+    let smaller = dice.iter().map(|d| d.as_u64().unwrap()).min().unwrap();
+    assert_eq!(after["position"]["passed"], json!([smaller]));
+    assert_eq!(after["position"]["throw"], json!([smaller]));
+    let told = after["log"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(told.contains("white throws"), "{told}");
+}
+
+#[test]
 fn a_comparison_of_one_reading_or_of_a_person_is_refused_in_words() {
     let s = Server::start(&[]);
     let (status, msg) = refused(&s.post("/api/compare", &json!({ "rules": ["senet/kendall"] })));

@@ -509,6 +509,8 @@ impl Stored {
                 _ => t.to_string(),
             }),
             "throws": built.throws(),
+            // The throw in hand is the dice the other side could not use, passed to this side.
+            "passed": matches!(built.awaiting, Awaiting::Move(_)) && game.pos.passed().is_some(),
             "awaiting": match built.awaiting {
                 Awaiting::Throw(_) => "throw",
                 Awaiting::Move(_) => "move",

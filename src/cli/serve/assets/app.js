@@ -455,7 +455,8 @@ async function show(state) {
   } else if (state.awaiting === 'throw') {
     status = `${who} to throw: click Throw.`;
   } else {
-    status = `${who} to move with ${state.throw_text}: click a piece or a green square, or a move below.`;
+    const passed = state.passed ? ' (passed to it: the other side could not use them)' : '';
+    status = `${who} to move with ${state.throw_text}${passed}: click a piece or a green square, or a move below.`;
   }
   if (!live) status = `Replaying: decision ${viewing} of ${state.decisions}. ${status} ◀ ▶ step through the game, » goes back to where it stands.`;
   $('status').textContent = status;

@@ -4,15 +4,15 @@
 // the page replays with `senet replay`; a simulation is charted; and the page's smaller promises
 // (the throw shown, a click on a target square, the last move marked with each side's goal shown
 // and its captures and extra throws called out, each move animated unless less motion is asked
-// for, replaying, loading, the Write and Measure pages
-// after an error, the legend, the options of "my rule file", the Games view opening the page
-// (every bundled rule set by family with its title and sources, one chosen shown, played,
-// measured and varied), every tab without an error, the level perfect offered only where the
-// server can solve the rules, a refused new game taking the old one off the page, the charts'
-// labels and axes, readings compared side by side, every view at a phone's width with nothing
-// scrolling sideways, and every tab with no serious or critical finding of axe-core, and a turn
-// of backgammon played one die at a time). Each step leaves a screenshot in
-// screenshots/ (ignored by git).
+// for, replaying, loading, the Write and Measure pages after an error, the legend, the options
+// of "my rule file", the Games view opening the page (every bundled rule set by family with its
+// title and sources, one chosen shown, played, measured and varied, compared with another
+// reading and measured by random play), every tab without an error, the level perfect offered
+// only where the server can solve the rules, a refused new game taking the old one off the
+// page, the charts' labels and axes, readings compared side by side, every view at a phone's
+// width with nothing scrolling sideways, and every tab with no serious or critical finding of
+// axe-core, and a turn of backgammon played one die at a time). Each step leaves a screenshot
+// in screenshots/ (ignored by git).
 //
 // SENET_BIN names the binary (default: the release build); CHROMIUM the browser (default
 // /usr/bin/chromium).
@@ -952,6 +952,41 @@ test('a game chosen in the Games view shows its board, sources and rules, and is
   assert.ok(await page.isVisible('#write'));
   assert.strictEqual(await page.inputValue('#source'), 'ruleset "my/variant"\nextends "twenty-squares/ur"\n');
   await page.waitForSelector('#diagnostics li.ok');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a game chosen in the Games view says how it differs from another reading, and how random play goes', async () => {
+  const page = await open(null);
+  const before = await page.evaluate(() => Number(document.body.dataset.diffed || 0));
+  await chooseUr(page);
+  await page.waitForFunction((v) => Number(document.body.dataset.diffed || 0) > v, before);
+  // The readings of its own family come first: the first of them is chosen.
+  const against = await page.inputValue('#game-against');
+  assert.match(against, /^twenty-squares\//);
+  assert.notStrictEqual(against, 'twenty-squares/ur');
+  const post = (path, body) =>
+    page.evaluate(
+      async ([p, b]) => (await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) })).json(),
+      [path, body],
+    );
+  const diff = await post('/api/diff', { rules: 'twenty-squares/ur', against });
+  assert.strictEqual(await page.textContent('#game-diff'), diff.text);
+  // Another reading chosen: the difference from it.
+  const again = await page.evaluate(() => Number(document.body.dataset.diffed));
+  await page.selectOption('#game-against', 'senet/kendall');
+  await page.waitForFunction((v) => Number(document.body.dataset.diffed) > v, again);
+  assert.strictEqual(await page.textContent('#game-diff'), (await post('/api/diff', { rules: 'twenty-squares/ur', against: 'senet/kendall' })).text);
+  // Random play: each side's wins with its interval and the length, as senet sim gives them.
+  const figured = await page.evaluate(() => Number(document.body.dataset.figured || 0));
+  await page.click('#game-random');
+  await page.waitForFunction((v) => Number(document.body.dataset.figured || 0) > v, figured);
+  const sim = await post('/api/sim', { rules: 'twenty-squares/ur', games: 1000, seed: 1 });
+  const text = await page.textContent('#game-figures');
+  const pct = (x) => `${(100 * x).toFixed(1)} %`;
+  for (const side of sim.sides) assert.ok(text.includes(`${side} ${pct(sim.win_rate[side].rate)} [`), text);
+  assert.ok(text.includes(`${sim.moves.mean.toFixed(1)} moves a game`), text);
+  await shot(page, '9-games-ur-diff-figures');
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

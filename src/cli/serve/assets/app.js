@@ -346,6 +346,8 @@ async function chooseGame(id) {
     showSvg($('game-board'), svg);
     $('game-sources').replaceChildren(...(explained.sources || []).map((t) => element('li', t)));
     $('game-explain').textContent = explained.text;
+    $('game-figures').textContent = '';
+    showAgainst(id);
     $('game-none').hidden = true;
     $('game-chosen').hidden = false;
     view.dataset.shown = id;
@@ -355,6 +357,71 @@ async function chooseGame(id) {
     if (run === gameRun) say(e.message);
   }
 }
+
+/** Fills the list of readings to compare `id` with (those of its family first, the first of
+ * them chosen) and shows how the two differ. */
+function showAgainst(id) {
+  const family = (r) => (r.id.includes('/') ? r.id.slice(0, r.id.indexOf('/')) : r.id);
+  const own = family({ id });
+  const others = rulesets.filter((r) => r.id !== id);
+  const sorted = [...others.filter((r) => family(r) === own), ...others.filter((r) => family(r) !== own)];
+  const select = $('game-against');
+  select.replaceChildren(
+    ...sorted.map((r) => {
+      const opt = element('option', r.id);
+      opt.value = r.id;
+      opt.title = r.title || '';
+      return opt;
+    }),
+  );
+  showDiff();
+}
+
+/** How the reading shown differs from the one chosen to compare it with (`senet diff`). */
+async function showDiff() {
+  const id = $('game-view').dataset.id;
+  const against = $('game-against').value;
+  $('game-diff').textContent = '';
+  if (!id || !against) return;
+  try {
+    const d = await api('POST', '/api/diff', { rules: id, against });
+    if ($('game-view').dataset.id === id && $('game-against').value === against) $('game-diff').textContent = d.text;
+  } catch (e) {
+    say(e.message);
+  } finally {
+    document.body.dataset.diffed = String(++version);
+  }
+}
+
+$('game-against').addEventListener('change', showDiff);
+
+/** A thousand random games of the reading shown: how often each side wins (with its interval)
+ * and how long a game is, as `senet sim` gives them. */
+async function randomFigures() {
+  const id = $('game-view').dataset.shown;
+  if (!id) return;
+  const out = $('game-figures');
+  out.textContent = 'Playing...';
+  $('game-random').disabled = true;
+  try {
+    const r = await api('POST', '/api/sim', { rules: id, games: 1000, seed: 1 });
+    if ($('game-view').dataset.shown !== id) return;
+    const pct = (x) => `${(100 * x).toFixed(1)} %`;
+    const side = (name) => {
+      const w = r.win_rate[name];
+      return `${name} ${pct(w.rate)} [${pct(w.ci95[0])}, ${pct(w.ci95[1])}]`;
+    };
+    const draws = r.draws ? `, ${r.draws} drawn` : '';
+    out.textContent = `Won by ${side(r.sides[0])}, ${side(r.sides[1])} (95 % intervals)${draws}; ${r.moves.mean.toFixed(1)} moves a game on average, ${r.moves.p10} to ${r.moves.p90} in most. As \`senet sim ${id} --games 1000 --seed 1\` gives them.`;
+  } catch (e) {
+    out.textContent = e.message;
+  } finally {
+    $('game-random').disabled = false;
+    document.body.dataset.figured = String(++version);
+  }
+}
+
+$('game-random').addEventListener('click', randomFigures);
 
 /** Goes to the Play or Measure tab with the rule set shown chosen there. */
 function useGame(form, tab) {

@@ -17,7 +17,7 @@ use serde_json::{Map, Value, json};
 use super::games::{
     Awaiting, Budget, Built, Compiled, Kept, Missing, Stored, TURN_CAP, Told, lock, playable,
 };
-use super::{ApiError, MAX_BODY, MAX_SIM_GAMES, MAX_SOURCE, State as Shared, assets, guard};
+use super::{ApiError, MAX_BODY, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
 use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_target};
 use senet::compile::compile;
@@ -1065,21 +1065,8 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
     if players.iter().any(Player::is_human) {
         return Err(ApiError::bad("`human` cannot play in a simulation"));
     }
-    let games = match o.get("games") {
-        None => 1000,
-        Some(v) => v
-            .as_u64()
-            .filter(|g| (1..=MAX_SIM_GAMES).contains(g))
-            .ok_or_else(|| {
-                ApiError::bad(format!("`games` is a number from 1 to {MAX_SIM_GAMES}"))
-            })?,
-    };
-    let seed = match o.get("seed") {
-        None => 1,
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| ApiError::bad("`seed` is a whole number"))?,
-    };
+    let games = super::budget::games_of(&o)?;
+    let seed = super::budget::seed_of(&o)?;
     let options = options_of(&o)?;
     let rules = s.blocking(move || rules_of(&o)).await?;
     let engine = Arc::new(engine_of(&rules));
@@ -1132,21 +1119,8 @@ async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
             "`{p}` cannot play in a comparison here (a person, or a player that needs a solved table): run `senet compare`"
         )));
     }
-    let games = match o.get("games") {
-        None => 1000,
-        Some(v) => v
-            .as_u64()
-            .filter(|g| (1..=MAX_SIM_GAMES).contains(g))
-            .ok_or_else(|| {
-                ApiError::bad(format!("`games` is a number from 1 to {MAX_SIM_GAMES}"))
-            })?,
-    };
-    let seed = match o.get("seed") {
-        None => 1,
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| ApiError::bad("`seed` is a whole number"))?,
-    };
+    let games = super::budget::games_of(&o)?;
+    let seed = super::budget::seed_of(&o)?;
     let skill = match o.get("skill") {
         None => true,
         Some(v) => v
@@ -1190,25 +1164,10 @@ fn simulate(
     stop: &AtomicBool,
 ) -> Result<Value, ApiError> {
     use senet::sim::report::{Facts, Meta, json_report};
-    use senet::sim::{SimError, SimSpec, run_until};
+    use senet::sim::{SimSpec, run_until};
     let (players, options, games, seed) = (r.players, r.options, r.games, r.seed);
-    let limit = limits.sim_seconds;
-    let stopped = |e: SimError| {
-        if e == SimError::Stopped {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "the simulation was stopped after {} s, twice the {limit} s a simulation is expected to take here (`--sim-seconds`): ask for fewer games, or run `senet sim`",
-                    limits.sim_deadline().as_secs()
-                ),
-            )
-        } else {
-            ApiError::bad(e.to_string())
-        }
-    };
-    let jobs = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(2);
+    let stopped = super::budget::stopped(limits, "simulation", "senet sim");
+    let jobs = super::budget::jobs();
     let spec = |games| SimSpec {
         players,
         games,
@@ -1222,22 +1181,16 @@ fn simulate(
     // A first game or two, timed: the run must be expected to end within the limit.
     let probe = games.min(2);
     let start = Instant::now();
-    run_until(engine, &spec(probe), 1, &|_| {}, stop).map_err(stopped)?;
+    run_until(engine, &spec(probe), 1, &|_| {}, stop).map_err(&stopped)?;
     let each = start.elapsed().as_secs_f64() / probe as f64;
-    let expected = each * games as f64 / jobs as f64;
-    if expected > limit as f64 {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // positive, below 10^5
-        let fit = ((limit as f64 * jobs as f64 / each.max(1e-9)) as u64).clamp(1, MAX_SIM_GAMES);
-        return Err(ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            body: json!({
-                "error": format!("{games} games would take about {expected:.0} s, more than the {limit} s a simulation may take here: ask for at most {fit}, or run `senet sim`"),
-                "max_games": fit,
-            }),
-        });
-    }
+    super::budget::fits(
+        limits,
+        (games, each, jobs),
+        &format!("{games} games"),
+        "senet sim",
+    )?;
     let start = Instant::now();
-    let totals = run_until(engine, &spec(games), jobs, &|_| {}, stop).map_err(stopped)?;
+    let totals = run_until(engine, &spec(games), jobs, &|_| {}, stop).map_err(&stopped)?;
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
     let meta = Meta {
         options,

@@ -5,7 +5,6 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::{ApiError, Limits};
@@ -14,7 +13,7 @@ use senet::compile::compile;
 use senet::engine::Engine;
 use senet::players::{Player, PlayerSpec};
 use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
-use senet::sim::{SimError, SimSpec, Totals, plot, run_until};
+use senet::sim::{SimSpec, Totals, plot, run_until};
 
 /// The fewest and the most readings one comparison plays.
 pub const ROWS: std::ops::RangeInclusive<usize> = 2..=6;
@@ -49,23 +48,8 @@ fn spec(players: &[Player], games: u64, seed: u64, metrics: bool) -> SimSpec<'_>
 /// run, stopped between games once `stop` is set. The report as `senet compare --format json`
 /// gives it, its text, and its plot (SVG).
 pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiError> {
-    let limit = limits.sim_seconds;
-    let stopped = |e: SimError| {
-        if e == SimError::Stopped {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "the comparison was stopped after {} s, twice the {limit} s a simulation is expected to take here (`--sim-seconds`): ask for fewer games, or run `senet compare`",
-                    limits.sim_deadline().as_secs()
-                ),
-            )
-        } else {
-            ApiError::bad(e.to_string())
-        }
-    };
-    let jobs = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(2);
+    let stopped = super::budget::stopped(limits, "comparison", "senet compare");
+    let jobs = super::budget::jobs();
     let pair = [
         Player::of(PlayerSpec::Greedy),
         Player::of(PlayerSpec::Random),
@@ -97,22 +81,15 @@ pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiEr
             &|_| {},
             stop,
         )
-        .map_err(stopped)?;
+        .map_err(&stopped)?;
     }
     let each = start.elapsed().as_secs_f64() / probe as f64;
-    let expected = each * a.games as f64 / jobs as f64;
-    if expected > limit as f64 {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // positive, small
-        let fit =
-            ((limit as f64 * jobs as f64 / each.max(1e-9)) as u64).clamp(1, super::MAX_SIM_GAMES);
-        return Err(ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            body: json!({
-                "error": format!("{} games a row would take about {expected:.0} s, more than the {limit} s a simulation may take here: ask for at most {fit}, or run `senet compare`", a.games),
-                "max_games": fit,
-            }),
-        });
-    }
+    super::budget::fits(
+        limits,
+        (a.games, each, jobs),
+        &format!("{} games a row", a.games),
+        "senet compare",
+    )?;
     let start = Instant::now();
     let mut rows = Vec::new();
     for (k, (target, rules)) in a.rows.iter().enumerate() {
@@ -126,7 +103,7 @@ pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiEr
                 &|_| {},
                 stop,
             )
-            .map_err(stopped)?;
+            .map_err(&stopped)?;
             totals.push(t);
         }
         let mut totals = totals.into_iter();

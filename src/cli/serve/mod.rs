@@ -13,6 +13,7 @@
 
 mod api;
 mod assets;
+mod budget;
 mod compare;
 mod games;
 mod guard;

@@ -176,7 +176,6 @@ fn stacked(r: &RuleSet) -> Stacked {
         pool.sort_unstable_by(|a, b| b.cmp(a));
         pools[usize::from(v)] = pool;
     }
-    let passed_from = u8::try_from(pools.len()).unwrap_or(u8::MAX);
     if r.pass_unused {
         passed_dice(&mut pools);
     }
@@ -218,7 +217,6 @@ fn stacked(r: &RuleSet) -> Stacked {
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
         pass_unused: r.pass_unused,
-        passed_from,
     }
 }
 

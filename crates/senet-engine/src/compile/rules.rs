@@ -290,10 +290,9 @@ pub struct Stacked {
     /// elsewhere costs one test.
     pub landing_rules: PerSide<u64>,
     /// The dice a side cannot use are the other side's next turn (`unused dice pass to the
-    /// other side`): such dice are a throw code of their own from `passed_from` on (`pools`
-    /// holds every part of a throw's dice there), none of which is ever thrown.
+    /// other side`): `pools` then holds, after the throws' codes, a code for every part of a
+    /// throw's dice that is no throw of its own, none of which is ever thrown.
     pub pass_unused: bool,
-    pub passed_from: u8,
 }
 
 impl Stacked {

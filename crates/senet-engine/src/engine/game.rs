@@ -549,7 +549,8 @@ impl<'e> Game<'e> {
         self.thrown(self.pos.to_move, value, false);
     }
 
-    /// A throw of `side`'s turn, thrown or (the opening throw's dice) given.
+    /// A throw of `side`'s turn, thrown, or given: the opening throw's dice, or the dice the
+    /// other side could not use (`passed`).
     fn thrown(&mut self, side: Side, value: u8, passed: bool) {
         self.emit(|| GameEvent::Throw {
             side,

@@ -741,9 +741,7 @@ function animateLastMove(state, before) {
     const points = [from, ...j.via.filter(Boolean), to];
     const frames = points.map((p) => ({ transform: `translate(${p.x - to.x}px, ${p.y - to.y}px)` }));
     const duration = STEP_MS * (points.length - 1);
-    piece.classList.add('moving');
-    const run = piece.animate(frames, { duration, delay, easing: 'ease-in-out', fill: 'backwards' });
-    run.finished.then(() => piece.classList.remove('moving'), () => piece.classList.remove('moving'));
+    piece.animate(frames, { duration, delay, easing: 'ease-in-out', fill: 'backwards' });
     delay += duration;
   }
 }

@@ -150,21 +150,20 @@ fn bench_legal_moves(c: &mut Criterion) {
         let mut buffer = Vec::with_capacity(64);
         group.throughput(Throughput::Elements(sample.len() as u64));
         group.bench_function(BenchmarkId::from_parameter(id), |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for (pos, throw) in &sample {
-                    let _whole = black_box(engine.legal_moves(
-                        black_box(pos),
-                        black_box(*throw),
-                        &mut buffer,
-                    ));
-                    total += buffer.len();
-                }
-                total
-            })
+            b.iter(|| list_all(&engine, &sample, &mut buffer))
         });
     }
     group.finish();
+}
+
+/// One pass of `Engine::legal_moves` over `sample`, into `buffer`: the moves listed in all.
+fn list_all(engine: &Engine, sample: &[(Position, Throw)], buffer: &mut Vec<Move>) -> usize {
+    let mut total = 0;
+    for (pos, throw) in sample {
+        let _whole = black_box(engine.legal_moves(black_box(pos), black_box(*throw), buffer));
+        total += buffer.len();
+    }
+    total
 }
 
 fn bench_playout(c: &mut Criterion) {
@@ -346,18 +345,7 @@ fn bench_gnubg_fixture(c: &mut Criterion) {
     ] {
         group.throughput(Throughput::Elements(part.len() as u64));
         group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for (pos, throw) in part {
-                    let _whole = black_box(engine.legal_moves(
-                        black_box(pos),
-                        black_box(*throw),
-                        &mut buffer,
-                    ));
-                    total += buffer.len();
-                }
-                total
-            })
+            b.iter(|| list_all(&engine, part, &mut buffer))
         });
     }
     group.finish();

@@ -288,3 +288,48 @@ fn records_written_before_are_written_again_the_same_and_replay() {
         assert!(written == before, "{file} read and written again differs");
     }
 }
+
+/// Dice passed to the other side (`unused dice pass to the other side`) are a throw event no
+/// one threw, marked `passed` with its dice: the record replays, and a record whose mark is
+/// taken away is refused (the replay gives that throw itself).
+#[test]
+fn dice_passed_to_the_other_side_are_recorded_and_replayed() {
+    let dir = TempDir::new("passed");
+    let record = dir.path("laquet.json");
+    let (code, _, err) = run(
+        &[
+            "play",
+            "tables/laquet",
+            "--players",
+            "random,random",
+            "--seed",
+            "3",
+            "--record",
+            s(&record),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut game = read(&record);
+    let events = game["events"].as_array_mut().unwrap();
+    let passed: Vec<usize> = (0..events.len())
+        .filter(|&i| events[i]["throw"]["passed"] == json!(true))
+        .collect();
+    assert!(!passed.is_empty(), "no dice were passed in this game");
+    for &i in &passed {
+        let dice = events[i]["throw"]["dice"].as_array().unwrap();
+        assert!((1..=2).contains(&dice.len()), "{}", events[i]);
+    }
+    let (code, _, err) = run(&["replay", s(&record)], "");
+    assert_eq!(code, 0, "{err}");
+    // The mark taken away: the replay finds the passed dice where the record says a throw.
+    events[passed[0]]["throw"]
+        .as_object_mut()
+        .unwrap()
+        .remove("passed");
+    let altered = dir.path("altered.json");
+    std::fs::write(&altered, serde_json::to_string(&game).unwrap()).unwrap();
+    let (code, _, err) = run(&["replay", s(&altered)], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("\"passed\":true"), "{err}");
+}

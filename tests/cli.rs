@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 70] = [
+const BUNDLED: [&str; 73] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -86,6 +86,9 @@ const BUNDLED: [&str; 70] = [
     "tables/dubblets",
     "tables/schuster",
     "tables/laquet",
+    "tables/lange-puff",
+    "tables/contrare-puff",
+    "tables/piprjall",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -62,3 +62,106 @@ fn equal_dice_give_another_turn_after_a_pass() {
     game.give_throw(code(&e, &[6, 2, 2]));
     assert_eq!(game.next_action(), Action::Choose { side: Side::First });
 }
+
+fn bundled(id: &str) -> Engine {
+    Engine::new(senet::compile::compile(
+        &senet::check::check_target(id, &[]).expect("bundled"),
+    ))
+}
+
+/// The dice each legal move of the game plays, longest first, as counts of steps.
+fn step_counts(game: &Game) -> Vec<usize> {
+    let mut counts: Vec<usize> = game.moves().iter().map(|m| m.steps().len()).collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    counts.dedup();
+    counts
+}
+
+#[test]
+fn a_sides_first_double_is_played_once_and_its_later_ones_twice_with_another_turn() {
+    // Lange Puff: "The first double throw is only played once, but every subsequent double
+    // throw is played twice [...] an extra throw is granted for the second and subsequent
+    // throws of doubles".
+    let e = bundled("tables/lange-puff");
+    let mut game = Game::new(&e, 100);
+    assert_eq!(game.next_action(), Action::Throw { side: Side::First });
+    game.give_throw(code(&e, &[1, 1]));
+    assert_eq!(game.next_action(), Action::Choose { side: Side::First });
+    // Two 1s, then up to two 6s (the faces beneath).
+    assert_eq!(step_counts(&game), [4, 3, 2]);
+    game.choose(0);
+    assert!(game.pos.doubled(Side::First) && !game.pos.doubled(Side::Second));
+    // No extra turn for a first double.
+    assert_eq!(game.next_action(), Action::Throw { side: Side::Second });
+    game.give_throw(code(&e, &[2, 1]));
+    assert_eq!(game.next_action(), Action::Choose { side: Side::Second });
+    game.choose(0);
+    assert_eq!(game.next_action(), Action::Throw { side: Side::First });
+    game.give_throw(code(&e, &[1, 1]));
+    assert_eq!(game.next_action(), Action::Choose { side: Side::First });
+    // Four 1s, then up to four 6s.
+    assert_eq!(step_counts(&game), [8, 7, 6, 5, 4]);
+    game.choose(0);
+    // Another throw after a later double.
+    assert_eq!(game.next_action(), Action::Throw { side: Side::First });
+}
+
+#[test]
+fn a_double_listed_is_played_a_run_at_a_time_by_the_same_side() {
+    // Piprjall: "A throw of double fives forces the player to play five twice and then six
+    // twice".
+    let e = bundled("tables/piprjall");
+    let mut game = Game::new(&e, 100);
+    assert_eq!(game.next_action(), Action::Throw { side: Side::First });
+    game.give_throw(code(&e, &[5, 5]));
+    assert_eq!(game.next_action(), Action::Choose { side: Side::First });
+    assert!(game.moves().iter().all(|m| m.steps().len() == 2));
+    game.choose(0);
+    // The sixes come without a throw: the same side chooses again.
+    assert_eq!(game.next_action(), Action::Choose { side: Side::First });
+    assert_eq!(
+        game.pos.passed_dice(&e.rules),
+        [6, 6],
+        "the rest of the double"
+    );
+    let sixes = game.moves()[0].steps();
+    assert!(sixes.iter().all(|s| {
+        let (Some(from), Some(to)) = (s.from().on_path(), s.to().on_path()) else {
+            return false;
+        };
+        to.get() - from.get() == 6
+    }));
+    game.choose(0);
+    assert_eq!(game.next_action(), Action::Throw { side: Side::Second });
+}
+
+#[test]
+fn a_person_may_end_a_turn_among_the_faces_beneath_a_double() {
+    let e = bundled("tables/lange-puff");
+    let (pos, throw) = parse_position(
+        &e,
+        &json!({ "to_move": "white", "throw": [2, 2, 2, 2, 5, 5, 5, 5], "doubled": ["white"],
+                 "pieces": { "white": ["off", "off", "off", "off", "off", "off", "off", "off",
+                                       "off", "off", "off", "off", "off", "off", 12],
+                             "black": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } }),
+    )
+    .expect("a position");
+    let throw = throw.expect("a throw");
+    let mut moves = Vec::new();
+    let _whole = e.legal_moves(&pos, throw, &mut moves);
+    let steps = senet::turn_steps::TurnSteps::new(&e, &pos, throw, &moves).expect("steps");
+    let tops: Vec<_> = (0..4u8)
+        .map(|k| {
+            senet::engine::Step::new(
+                senet::types::Place::On(senet::types::PathPos::new(u32::from(12 + 2 * k)).unwrap()),
+                senet::types::Place::On(senet::types::PathPos::new(u32::from(14 + 2 * k)).unwrap()),
+            )
+        })
+        .collect();
+    // Before the 2s are all played the turn cannot end; after them it may, or go on with a 5.
+    assert_eq!(steps.ends(&tops[..3]), None);
+    let end = steps.ends(&tops).expect("the turn may end after the 2s");
+    assert_eq!(moves[end].steps(), tops.as_slice());
+    assert_eq!(steps.chosen(&tops), None, "a 5 may still follow");
+    assert_eq!(steps.options(&tops).len(), 1);
+}

@@ -588,6 +588,9 @@ scenario_files! {
     tables_jacquet_de_versailles => "tables__jacquet-de-versailles.json",
     tables_kotra => "tables__kotra.json",
     tables_laquet => "tables__laquet.json",
+    tables_lange_puff => "tables__lange-puff.json",
+    tables_contrare_puff => "tables__contrare-puff.json",
+    tables_piprjall => "tables__piprjall.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

@@ -452,6 +452,7 @@ fn dense_numbering_is_a_bijection() {
                     stacked: PerSide::default(),
                     restacking: PerSide::default(),
                     passed: Vec::new(),
+                    doubled: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -699,10 +699,20 @@ impl Terminal<'_> {
             } else {
                 ", 0 to start the turn again"
             };
-            say_raw!("step [1-{count}{back}, h for help]: ");
+            // Where the dice left may be left unplayed, the turn may end here.
+            let ends = steps.ends(&taken);
+            let end = if ends.is_some() {
+                ", e to end the turn here"
+            } else {
+                ""
+            };
+            say_raw!("step [1-{count}{back}{end}, h for help]: ");
             let Some(line) = read_line(input) else {
                 return Reply::Quit;
             };
+            if let Some(i) = ends.filter(|_| line == "e") {
+                return Reply::Move(i);
+            }
             match self.command(&line, side, words, board) {
                 Typed::Quit => return Reply::Quit,
                 Typed::Undone => return Reply::Undone,

@@ -122,6 +122,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         stacked: PerSide::default(),
         restacking: PerSide::default(),
         passed: Vec::new(),
+        doubled: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

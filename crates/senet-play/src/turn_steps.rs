@@ -22,13 +22,13 @@ impl TurnSteps {
         if !engine.rules.device.is_each() || moves.len() < 2 {
             return None;
         }
-        let pool = stacked.pools.get(usize::from(throw.get()))?;
+        let (pool, form) = stacked.pool(engine.pool_code(pos, throw).get());
         let after: Vec<Position> = moves
             .iter()
             .map(|m| engine.successor(pos, m, throw))
             .collect();
         let sequences = engine
-            .dice_sequences(pos, pool)
+            .dice_sequences(pos, pool, form)
             .into_iter()
             .filter_map(|(mv, dice)| {
                 let next = engine.successor(pos, &mv, throw);
@@ -67,6 +67,16 @@ impl TurnSteps {
         self.sequences
             .iter()
             .any(|(steps, ..)| steps.starts_with(taken))
+    }
+
+    /// The move of the game's list that `taken` makes if the turn ends there, where it may
+    /// while longer sequences go on (the dice left may be left unplayed: a double's faces
+    /// beneath); none where `taken` is no whole sequence.
+    pub fn ends(&self, taken: &[Step]) -> Option<usize> {
+        self.sequences
+            .iter()
+            .find(|(steps, ..)| !taken.is_empty() && steps.as_slice() == taken)
+            .map(|(.., i)| *i)
     }
 
     /// The move of the game's list that `taken` makes, once every sequence that begins with

@@ -946,8 +946,10 @@ async fn turn_steps(
                 paths: false,
             },
         );
-        Ok(json!({ "options": options, "chosen": chosen,
-                       "dice_left": steps.dice_left(&taken), "svg": picture }))
+        Ok(
+            json!({ "options": options, "chosen": chosen, "may_end": steps.ends(&taken),
+                       "dice_left": steps.dice_left(&taken), "svg": picture }),
+        )
     })
     .await?;
     ok(&v)

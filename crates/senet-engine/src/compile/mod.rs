@@ -9,8 +9,8 @@ pub mod turn;
 
 pub use flags::{PosFlags, SquareFlags};
 pub use rules::{
-    BearCondition, Enter, Hold, MovesNext, PatternPart, PieceCondition, Restriction, Retreat,
-    Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
+    BearCondition, Enter, Hold, MovesNext, PatternPart, PieceCondition, PoolForm, Restriction,
+    Retreat, Rules, SideTable, Stacked, TurnRule, TurnTrigger, Unstacking, Win, WinScore,
 };
 pub use throws::ThrowTable;
 pub use turn::{Event, Next, Phase, Transition, TurnMachine};
@@ -152,32 +152,80 @@ pub fn compile(r: &RuleSet) -> Rules {
 fn stacked(r: &RuleSet) -> Stacked {
     let table = ThrowTable::new(&r.throw);
     let mut pools = vec![Vec::new(); usize::from(table.max) + 1];
+    let mut forms = vec![PoolForm::ANY; pools.len()];
+    let mut doubles = Vec::new();
+    let mut lists = Vec::new();
     for &v in &table.values {
         // A double is of the dice thrown; the dice that always show their number come on top.
-        let mut pool = match r.throw.thrown_of(v) {
-            Some(dice) if dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) => match r.doubles {
-                Doubles::Twice => dice.repeat(2),
-                Doubles::Thrice => dice.repeat(3),
-                Doubles::AsShown => vec![dice[0]; usize::from(dice[0])],
-                // A die of 0 takes any one piece (see `Stacked::pools`).
-                Doubles::Total => vec![0; usize::from(dice[0]) * dice.len()],
-                Doubles::OneDie => vec![dice[0]],
-                Doubles::Once => dice,
-            },
+        let (pool, form) = match r.throw.thrown_of(v) {
+            Some(dice) if dice.len() > 1 && dice.iter().all(|&d| d == dice[0]) => {
+                doubles.push((v, dice.clone()));
+                let listed = r.double_lists.iter().find(|(d, _)| *d == dice[0]);
+                match listed {
+                    // Its first run; the others get codes of their own below.
+                    Some((_, list)) => {
+                        let runs = runs_of(list);
+                        lists.push((v, runs.clone()));
+                        any_order(runs[0].clone(), r)
+                    }
+                    None => double_dice(&dice, r.doubles, r),
+                }
+            }
             // Of three dice, a pair above the third: the pair twice over, the third once.
             Some(dice) if r.pairs_twice && pair_above(&dice) => {
                 let (pair, third) = (dice[1], dice[2]);
-                vec![pair, pair, pair, pair, third]
+                any_order(vec![pair, pair, pair, pair, third], r)
             }
-            Some(dice) => dice,
-            None => vec![v],
+            Some(dice) => any_order(dice, r),
+            None => any_order(vec![v], r),
         };
-        pool.extend(r.throw.fixed_dice());
-        pool.sort_unstable_by(|a, b| b.cmp(a));
         pools[usize::from(v)] = pool;
+        forms[usize::from(v)] = form;
+    }
+    // A side's first double: as thrown (with its opposite faces, where those are played), under
+    // a code of its own.
+    let mut first_double = Vec::new();
+    if r.first_double_once {
+        first_double = vec![0; pools.len() + doubles.len()];
+        for (v, dice) in doubles {
+            let (pool, form) = double_dice(&dice, Doubles::Once, r);
+            let code = u8::try_from(pools.len()).unwrap_or(0);
+            // A first double's own code stands for itself (a position given with it).
+            first_double[usize::from(v)] = code;
+            first_double[usize::from(code)] = code;
+            pools.push(pool);
+            forms.push(form);
+        }
+    }
+    // A double's dice listed: each run after the first, a code of its own, never thrown; one
+    // code for the runs of two doubles that have the same dice left to play (double 4s and 3s
+    // end alike, in 2, 2, 1, 1), so that equal positions are one.
+    let (mut next_run, mut run_rest) = (Vec::new(), Vec::new());
+    if !lists.is_empty() {
+        next_run = vec![0; pools.len()];
+        run_rest = vec![Vec::new(); pools.len()];
+        for (v, runs) in lists {
+            let mut previous = usize::from(v);
+            for k in 1..runs.len() {
+                let rest = runs[k..].concat();
+                let code = match run_rest.iter().position(|r| *r == rest) {
+                    Some(code) => code,
+                    None => {
+                        pools.push(runs[k].clone());
+                        forms.push(PoolForm::ANY);
+                        next_run.push(0);
+                        run_rest.push(rest);
+                        pools.len() - 1
+                    }
+                };
+                next_run[previous] = u8::try_from(code).unwrap_or(0);
+                previous = code;
+            }
+        }
     }
     if r.pass_unused {
         passed_dice(&mut pools);
+        forms.resize(pools.len(), PoolForm::ANY);
     }
     let (bear_past, bear_hindmost, from) = match &r.bear_off {
         checked::BearOff::Exact { from, hindmost } => (false, *hindmost, from.as_ref()),
@@ -198,11 +246,16 @@ fn stacked(r: &RuleSet) -> Stacked {
         limit: r.stack_limit,
         closed_with: r.closed_with,
         use_larger: r.use_larger,
+        use_smaller: r.use_smaller,
         enter_first: r.enter_first,
         bear_past,
         bear_hindmost,
         bear_from,
         pools,
+        forms,
+        first_double,
+        next_run,
+        run_rest,
         zone: positions(&r.zone),
         zone_limit: r.zone_limit,
         leave_after: r.leave_after.map(PathPos::get),
@@ -217,6 +270,54 @@ fn stacked(r: &RuleSet) -> Stacked {
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
         pass_unused: r.pass_unused,
+    }
+}
+
+/// A double's dice as listed, cut into runs of one number each (`6, 6, 5, 5` is `6, 6` then
+/// `5, 5`).
+fn runs_of(list: &[u8]) -> Vec<Vec<u8>> {
+    list.chunk_by(|a, b| a == b).map(<[u8]>::to_vec).collect()
+}
+
+/// A throw's dice played in any order: with the dice that always show their number, largest
+/// first.
+fn any_order(mut pool: Vec<u8>, r: &RuleSet) -> (Vec<u8>, PoolForm) {
+    pool.extend(r.throw.fixed_dice());
+    pool.sort_unstable_by(|a, b| b.cmp(a));
+    (pool, PoolForm::ANY)
+}
+
+/// A double's dice played in the order given, then the dice that always show their number, then
+/// `optional` (the opposite faces the player may play).
+fn in_order(mut pool: Vec<u8>, optional: &[u8], r: &RuleSet) -> (Vec<u8>, PoolForm) {
+    pool.extend(r.throw.fixed_dice());
+    pool.extend_from_slice(optional);
+    let form = PoolForm {
+        in_order: true,
+        optional: u8::try_from(optional.len()).unwrap_or(0),
+    };
+    (pool, form)
+}
+
+/// The dice a double `dice` is played as, by the rule on doubles `doubles`, followed by their
+/// opposite faces where those are played (as many as the double's moves, 7 less: the checker
+/// keeps that rule to six-sided dice).
+fn double_dice(dice: &[u8], doubles: Doubles, r: &RuleSet) -> (Vec<u8>, PoolForm) {
+    let n = dice[0];
+    let played = match doubles {
+        Doubles::Twice => dice.repeat(2),
+        Doubles::Thrice => dice.repeat(3),
+        Doubles::AsShown => vec![n; usize::from(n)],
+        // A die of 0 takes any one piece (see `Stacked::pools`).
+        Doubles::Total => vec![0; usize::from(n) * dice.len()],
+        Doubles::OneDie => vec![n],
+        Doubles::Once => dice.to_vec(),
+    };
+    if r.opposite_faces && n <= 6 {
+        let beneath = vec![7 - n; played.len()];
+        in_order(played, &beneath, r)
+    } else {
+        any_order(played, r)
     }
 }
 

@@ -253,6 +253,9 @@ pub struct Stacked {
     pub closed_with: u8,
     /// Where only one die of a throw can be used, the larger must be if it can.
     pub use_larger: bool,
+    /// A turn that cannot use the smaller die of its throw uses none (`use most dice, the
+    /// smaller or none`).
+    pub use_smaller: bool,
     /// While a piece of a side waits to enter, no other piece of that side moves.
     pub enter_first: bool,
     /// A move that would carry a piece past the end bears it off (`at or past the end`).
@@ -266,6 +269,22 @@ pub struct Stacked {
     /// die of 0 (`doubles played as many pieces as they add up to`) takes any one piece: it
     /// unstacks one, or bears one off from any point.
     pub pools: Vec<Vec<u8>>,
+    /// Indexed as `pools`: how each throw's dice are played ([`PoolForm::ANY`] but for doubles
+    /// followed by their opposite faces).
+    pub forms: Vec<PoolForm>,
+    /// Where a side's first double is played once (`first double of each side played once`):
+    /// indexed by throw code, the code a double stands for until its side has thrown one (0:
+    /// not a double); empty otherwise. Those codes follow the thrown ones, are never thrown, and
+    /// stand for themselves.
+    pub first_double: Vec<u8>,
+    /// Where a double's dice are listed (`double N played as ...`): indexed by throw code, the
+    /// code of the run of the double to play after this one (0: none), a move of its own by
+    /// the same side, played instead of a throw; empty otherwise. A run's code follows the
+    /// thrown ones, and is never thrown.
+    pub next_run: Vec<u8>,
+    /// Indexed as `next_run`: for the code of a run after a double's first, the dice of the
+    /// double still to play from that run on (as a position gives them); empty otherwise.
+    pub run_rest: Vec<Vec<u8>>,
     /// Per side: the positions where a stack holds at most `zone_limit` pieces (`stacks up to
     /// N on SET`); pieces placed there at the start may stand together.
     pub zone: PerSide<u64>,
@@ -301,6 +320,44 @@ impl Stacked {
         let found = self.pools.iter().position(|p| !p.is_empty() && p == dice)?;
         u8::try_from(found).ok()
     }
+
+    /// The code of the double thrown that a first double's code `code` stands for (see
+    /// [`Stacked::first_double`]); `code` itself for any other.
+    pub fn thrown_code(&self, code: u16) -> u16 {
+        let k = usize::from(code);
+        let first = self
+            .first_double
+            .get(k)
+            .is_some_and(|&c| usize::from(c) == k);
+        let thrown = (0..k).find(|&v| first && usize::from(self.first_double[v]) == k);
+        thrown.and_then(|v| u16::try_from(v).ok()).unwrap_or(code)
+    }
+
+    /// The dice of throw code `code` and how they are played (none for a code no throw has).
+    pub fn pool(&self, code: u16) -> (&[u8], PoolForm) {
+        let k = usize::from(code);
+        let dice = self.pools.get(k).map_or(&[][..], Vec::as_slice);
+        (dice, self.forms.get(k).copied().unwrap_or(PoolForm::ANY))
+    }
+}
+
+/// How a throw's dice are played: in any order, all that can be (the plain form); or in the
+/// order listed, the last `optional` of them as the player wishes once the others are played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoolForm {
+    /// Each die is played in turn, in the order of the pool (a double, then its opposite
+    /// faces).
+    pub in_order: bool,
+    /// How many of the last dice the player may leave unplayed (opposite faces).
+    pub optional: u8,
+}
+
+impl PoolForm {
+    /// In any order, every die that can be.
+    pub const ANY: PoolForm = PoolForm {
+        in_order: false,
+        optional: 0,
+    };
 }
 
 /// `unstack first` (`, then restack`): which pieces of each side start stacked.

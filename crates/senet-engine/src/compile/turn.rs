@@ -145,6 +145,8 @@ impl TurnMachine {
             || r.entering.throw_again
             || r.turn_rules.iter().any(|t| t.throw_again.is_some())
             || r.extra_turn
+            // The next run of a double whose dice are listed is played as a throw.
+            || !r.double_lists.is_empty()
         {
             add(moving, MovedExtraThrow, Throw, Same);
         }

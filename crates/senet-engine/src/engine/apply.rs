@@ -707,6 +707,13 @@ impl Engine {
     ) {
         let r = &self.rules;
         let s = next.to_move;
+        // A side's first double, where it is played once, is a throw code of its own (no extra
+        // turn comes with it).
+        let throw = if self.first_doubles {
+            self.throw_double(next, throw)
+        } else {
+            throw
+        };
         // The dice this move leaves unused pass to the other side, unless they were passed.
         let unused = if self.passes && next.passed == 0 {
             self.unused_code(next, mv, throw)
@@ -760,6 +767,9 @@ impl Engine {
                 };
             }
         }
+        if self.runs {
+            event = self.run_on(next, mv, throw, event);
+        }
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
         if self.passes {
@@ -770,6 +780,28 @@ impl Engine {
         }
         if self.one_way {
             self.track_way(next, mv, s);
+        }
+    }
+
+    /// Where a double's dice are listed: after `mv` played the run `throw` whole, the side plays
+    /// the double's next run, if any, instead of a throw (an extra throw's event); else its
+    /// double is over.
+    #[cold]
+    fn run_on(&self, next: &mut Position, mv: &Move, throw: Throw, event: Event) -> Event {
+        let Some(t) = &self.rules.stacked else {
+            return event;
+        };
+        let k = usize::from(throw.get());
+        let whole = t.pools.get(k).is_some_and(|p| p.len() == mv.steps().len());
+        match t.next_run.get(k) {
+            Some(&run) if run != 0 && whole => {
+                next.passed = run;
+                Event::MovedExtraThrow
+            }
+            _ => {
+                next.passed = 0;
+                event
+            }
         }
     }
 
@@ -816,6 +848,15 @@ impl Engine {
     /// The side to move passes on `pos` itself; the event for the turn machine.
     #[inline]
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        let throw = if self.first_doubles {
+            self.throw_double(pos, throw)
+        } else {
+            throw
+        };
+        if self.runs {
+            // A run of a double that cannot be played ends it.
+            pos.passed = 0;
+        }
         if self.one_way {
             return self.pass_one_way(pos, throw);
         }
@@ -858,7 +899,7 @@ impl Engine {
         };
         let mut left = pool.clone();
         if !mv.steps().is_empty() {
-            let sequences = self.dice_sequences(pos, pool);
+            let sequences = self.dice_sequences(pos, pool, crate::compile::PoolForm::ANY);
             let Some((_, dice)) = sequences.iter().find(|(m, _)| m == mv) else {
                 return 0;
             };

@@ -5,7 +5,7 @@
 
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
 use super::{Engine, Listing, Move, Position, SideMasks, Step, Way};
-use crate::compile::TurnRule;
+use crate::compile::{PoolForm, TurnRule};
 use senet_lang::types::{Capture, EnterOnto, Force, Opening, PathPos, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
@@ -576,11 +576,8 @@ impl Engine {
     /// says [`Listing::Cut`], and `out` is not the list.
     pub fn legal_moves(&self, pos: &Position, throw: Throw, out: &mut Vec<Move>) -> Listing {
         if let Some(t) = &self.rules.stacked {
-            let pool = t
-                .pools
-                .get(usize::from(throw.get()))
-                .map_or(&[][..], Vec::as_slice);
-            self.stacked_moves(pos, pool, out);
+            let (pool, form) = t.pool(self.pool_code(pos, throw).get());
+            self.stacked_moves(pos, pool, form, out);
             return Listing::Whole;
         }
         if self.rules.split {
@@ -599,11 +596,12 @@ impl Engine {
     }
 
     /// The legal moves of the side to move for the dice `dice` (the dice still to play, in any
-    /// order), where the rules play dice one by one or pieces stack: each move a whole turn. An
-    /// empty list means the side passes. Other rules have no dice: `None`.
+    /// order, each to be played if it can be), where the rules play dice one by one or pieces
+    /// stack: each move a whole turn. An empty list means the side passes. Other rules have no
+    /// dice: `None`.
     pub fn dice_moves(&self, pos: &Position, dice: &[u8], out: &mut Vec<Move>) -> Option<()> {
         self.rules.stacked.as_ref()?;
-        self.stacked_moves(pos, dice, out);
+        self.stacked_moves(pos, dice, PoolForm::ANY, out);
         Some(())
     }
 

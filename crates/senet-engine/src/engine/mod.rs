@@ -306,6 +306,12 @@ pub struct Engine {
     /// The dice a side cannot use pass to the other side (`unused dice pass to the other
     /// side`): positions keep them ([`Position::passed`]).
     passes: bool,
+    /// A side's first double is played once (`first double of each side played once`):
+    /// positions keep which sides have thrown one ([`Position::doubled`]).
+    first_doubles: bool,
+    /// A double's dice are listed (`double N played as ...`): each run after the first is a
+    /// move of its own, its dice kept in [`Position::passed`].
+    runs: bool,
     /// The shifts that find the enemy's blockades ([`generate::run_shifts`]; unused without).
     run_shifts: [u32; 4],
     /// Where turns split their total: per side and position index, the distances a single
@@ -353,6 +359,14 @@ impl Engine {
             one_way: rules.one_direction,
             ordered_doubles: stacked::orders_doubles(&rules, &masks, extras),
             passes: rules.stacked.as_ref().is_some_and(|t| t.pass_unused),
+            first_doubles: rules
+                .stacked
+                .as_ref()
+                .is_some_and(|t| !t.first_double.is_empty()),
+            runs: rules
+                .stacked
+                .as_ref()
+                .is_some_and(|t| !t.next_run.is_empty()),
             run_shifts: generate::run_shifts(rules.blockade.max(1)),
             rules,
             masks,
@@ -366,6 +380,43 @@ impl Engine {
             engine.split_reach = PerSide::from_fn(|s| engine.reach_table(s));
         }
         engine
+    }
+
+    /// The throw code whose dice the side to move plays for `throw`: where a side's first
+    /// double is played once, a double thrown before any other stands for its first-double code
+    /// ([`Stacked::first_double`](crate::compile::Stacked::first_double)).
+    #[inline(always)]
+    pub fn pool_code(&self, pos: &Position, throw: Throw) -> Throw {
+        if self.first_doubles {
+            self.first_double_code(pos, throw)
+        } else {
+            throw
+        }
+    }
+
+    #[cold]
+    fn first_double_code(&self, pos: &Position, throw: Throw) -> Throw {
+        let first = self.rules.stacked.as_ref().and_then(|t| {
+            let code = *t.first_double.get(usize::from(throw.get()))?;
+            (code != 0 && !pos.doubled(pos.to_move)).then(|| Throw::new(u16::from(code)))
+        });
+        first.unwrap_or(throw)
+    }
+
+    /// Where a side's first double is played once: the code `throw` stands for in `pos` (see
+    /// [`Engine::pool_code`]), and if it is a double, the side to move has now thrown one.
+    #[cold]
+    fn throw_double(&self, pos: &mut Position, throw: Throw) -> Throw {
+        let code = self.first_double_code(pos, throw);
+        let double = self.rules.stacked.as_ref().is_some_and(|t| {
+            t.first_double
+                .get(usize::from(throw.get()))
+                .is_some_and(|&c| c != 0)
+        });
+        if double {
+            pos.latches |= position::doubled_latch(pos.to_move);
+        }
+        code
     }
 
     /// The start position of a game.

@@ -57,6 +57,15 @@ pub struct Position {
     /// code in [`Stacked::pools`](crate::compile::Stacked::pools) (0: none), which it plays
     /// instead of throwing.
     pub(crate) passed: u8,
+    /// What a side has done once and for all: bit `s.index()`, side `s` has thrown a double
+    /// (where a side's first double is played once, [`Stacked::first_double`](crate::compile::Stacked::first_double)).
+    pub(crate) latches: u8,
+}
+
+/// The bit of [`Position::latches`]: side `s` has thrown a double.
+#[inline(always)]
+pub(crate) fn doubled_latch(s: Side) -> u8 {
+    1 << s.index()
 }
 
 /// The bit of [`Position::unmoved`] that says a side, having unstacked all its start stacks, is
@@ -179,6 +188,7 @@ impl Position {
             more: PerSide::default(),
             held: PerSide::default(),
             passed: 0,
+            latches: 0,
         }
     }
 
@@ -436,7 +446,13 @@ impl Position {
             throws_owed: self.owed,
             held: PerSide::from_fn(|s| self.held(s).collect()),
             passed: self.passed_dice(rules),
+            doubled: PerSide::from_fn(|s| self.doubled(s)),
         }
+    }
+
+    /// Whether side `s` has thrown a double, where a side's first double is played once.
+    pub fn doubled(&self, s: Side) -> bool {
+        self.latches & doubled_latch(s) != 0
     }
 
     /// The dice passed to the side to move (`unused dice pass to the other side`), which it
@@ -445,13 +461,15 @@ impl Position {
         (self.passed != 0).then(|| Throw::new(u16::from(self.passed)))
     }
 
-    /// The dice passed to the side to move, largest first (none: empty).
+    /// The dice passed to the side to move, largest first; where a double's dice are listed,
+    /// the dice of its double still to play, in their order (none: empty).
     pub fn passed_dice(&self, rules: &Rules) -> Vec<u8> {
+        let k = usize::from(self.passed);
         rules
             .stacked
             .as_ref()
-            .and_then(|t| t.pools.get(usize::from(self.passed)))
             .filter(|_| self.passed != 0)
+            .and_then(|t| t.run_rest.get(k).or(t.pools.get(k)))
             .cloned()
             .unwrap_or_default()
     }
@@ -489,6 +507,8 @@ pub struct Setup {
     /// Where unused dice pass to the other side: the dice passed to the side to move, which it
     /// plays instead of throwing (empty: none).
     pub passed: Vec<u8>,
+    /// Where a side's first double is played once: the sides that have thrown a double.
+    pub doubled: PerSide<bool>,
 }
 
 /// Every piece of side `s` stacked at the start still on its stack: the state a side begins in.
@@ -565,6 +585,10 @@ pub enum SetupError {
     NeverPassed,
     #[error("`passed` gives dice {dice:?}, which are no part of a throw of these rules")]
     NotPassed { dice: Vec<u8> },
+    #[error(
+        "`doubled` says `{side}` has thrown a double, but under these rules a side's first double is played as any other"
+    )]
+    NeverDoubled { side: String },
 }
 
 impl Setup {
@@ -686,11 +710,32 @@ impl Setup {
             let t = rules
                 .stacked
                 .as_ref()
-                .filter(|t| t.pass_unused)
+                .filter(|t| t.pass_unused || !t.next_run.is_empty())
                 .ok_or(SetupError::NeverPassed)?;
             let mut dice = self.passed.clone();
-            dice.sort_unstable_by(|a, b| b.cmp(a));
-            pos.passed = t.code_of(&dice).ok_or(SetupError::NotPassed { dice })?;
+            let code = if t.pass_unused {
+                dice.sort_unstable_by(|a, b| b.cmp(a));
+                t.code_of(&dice)
+            } else {
+                // The rest of a double's list, in its order.
+                let found = t.run_rest.iter().position(|r| !r.is_empty() && *r == dice);
+                found.and_then(|k| u8::try_from(k).ok())
+            };
+            pos.passed = code.ok_or(SetupError::NotPassed { dice })?;
+        }
+        let first_doubles = rules
+            .stacked
+            .as_ref()
+            .is_some_and(|t| !t.first_double.is_empty());
+        for (s, &doubled) in self.doubled.iter() {
+            if doubled && !first_doubles {
+                return Err(SetupError::NeverDoubled {
+                    side: rules.sides[s].name.clone(),
+                });
+            }
+            if doubled {
+                pos.latches |= doubled_latch(s);
+            }
         }
         Ok(pos)
     }

@@ -23,7 +23,7 @@ use super::generate::{OFF, bit};
 use super::position::{RESTACKING, all_stacked};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
-use crate::compile::{BearCondition, Rules, Stacked, Unstacking};
+use crate::compile::{BearCondition, PoolForm, Rules, Stacked, Unstacking};
 use senet_lang::types::limits::MAX_POOL;
 use senet_lang::types::{Capture, EnterOnto, PerSide, Side};
 
@@ -50,26 +50,56 @@ struct Search {
     /// Whether the dice are all one number and their steps are tried rearmost first only
     /// ([`orders_doubles`]): then `visited` is not kept either.
     ordered: bool,
-    /// With `every`, each sequence that can go no further, with the dice its steps played.
-    sequences: Vec<(Move, Played)>,
+    /// With `every`, each sequence that can go no further, with the dice its steps played and
+    /// how many of them count (see [`Search::leaf`]).
+    sequences: Vec<(Move, Played, u8)>,
+    /// The dice are played in the order given ([`PoolForm::in_order`]).
+    in_order: bool,
+    /// How many dice count towards the rank: the last ones beyond may be left unplayed
+    /// ([`PoolForm::optional`]): a sequence may stop anywhere among them.
+    required: u8,
+    /// Where a turn that cannot use the smaller die uses none (`use most dice, the smaller or
+    /// none`): that die (0: no such rule).
+    smaller: u8,
 }
 
 impl Search {
-    /// How a sequence that can go no further ranks: by the dice it used, and where it used one
-    /// and the larger must be played, by that die. The legal moves are those of the best rank.
-    fn rank(&self, used: u8, top: u8) -> u16 {
-        let larger = if self.use_larger && used == 1 { top } else { 0 };
+    /// How a sequence that can go no further ranks: by the dice it used (optional dice not
+    /// counted), and where it used one and the larger must be played, by that die. A sequence
+    /// that leaves out the smaller die, where that must be played, ranks as none. The legal
+    /// moves are those of the best rank.
+    fn rank(&self, used: u8, played: &Played) -> u16 {
+        if self.smaller != 0 {
+            let dice = &played.dice[..usize::from(played.used).min(MAX_POOL)];
+            if !dice.contains(&self.smaller) {
+                return 0;
+            }
+        }
+        let used = used.min(self.required);
+        let larger = if self.use_larger && used == 1 {
+            played.top
+        } else {
+            0
+        };
         u16::from(used) << 8 | u16::from(larger)
     }
 
-    /// Records a sequence that can go no further: `mv`, leading to `next`, having played
-    /// `played` (with `used` dice counted).
+    /// Whether `pos` with the dice `left_key` left is reached for the first time in this search
+    /// (kept out of line: the searches of dice in order or left unplayed are few; and by
+    /// `replace`, so that the set's `insert` keeps the one caller that inlines it).
+    #[inline(never)]
+    fn visit(&mut self, pos: &Position, left_key: u64) -> bool {
+        self.visited.replace((key(pos), left_key)).is_none()
+    }
+
+    /// Records a sequence that stops here: `mv`, leading to `next`, having played `played` (with
+    /// `used` dice counted).
     fn leaf(&mut self, next: &Position, mv: Move, used: u8, played: Played) {
         if self.every {
-            self.sequences.push((mv, Played { used, ..played }));
+            self.sequences.push((mv, played, used));
             return;
         }
-        let rank = self.rank(used, played.top);
+        let rank = self.rank(used, &played);
         if rank > self.best {
             // A sequence playing more dice (or the larger one): those found before are not legal.
             self.best = rank;
@@ -230,40 +260,99 @@ pub(super) fn orders_doubles(rules: &Rules, masks: &PerSide<SideMasks>, extras: 
         && masks.values().all(|m| m.effect == 0)
 }
 
+impl Search {
+    /// Sets how the dice `dice` (as [`dice_of`] gives them) are played: in order or not, how
+    /// many count, the smaller die where it must be played, and whether a die's value repeats.
+    fn set_form(&mut self, t: &Stacked, dice: &[u8], form: PoolForm) {
+        let n = u8::try_from(dice.len()).unwrap_or(u8::MAX);
+        self.in_order = form.in_order;
+        // Where no die is optional, every sequence stops only where it can go no further.
+        self.required = if form.optional == 0 {
+            u8::MAX
+        } else {
+            n.saturating_sub(form.optional)
+        };
+        let counted = &dice[..usize::from(n.saturating_sub(form.optional))];
+        self.smaller = if t.use_smaller {
+            counted.iter().copied().min().unwrap_or(0)
+        } else {
+            0
+        };
+        self.repeats = (1..dice.len()).any(|k| dice[..k].contains(&dice[k]));
+    }
+}
+
+/// The room a set kept between searches keeps in any case.
+const KEPT_CAPACITY: usize = 1 << 12;
+
+/// `set` emptied for the next search. Clearing a set costs its capacity: where it is far more
+/// than the last search used (one turn of tens of thousands of positions, a double with the faces
+/// beneath it, grew it), it shrinks back, so that the searches after it are not slowed.
+fn emptied<T: Eq + Hash>(set: &mut HashSet<T, Fast>) {
+    let keep = set.len().max(KEPT_CAPACITY);
+    set.clear();
+    if set.capacity() > 16 * keep {
+        set.shrink_to(2 * keep);
+    }
+}
+
+/// The dice of `pool` as the search plays them: largest first, or in the order given where the
+/// form says so; and how many.
+fn dice_of(pool: &[u8], form: PoolForm) -> ([u8; MAX_POOL], usize) {
+    let mut dice = [0u8; MAX_POOL];
+    for (slot, &d) in dice.iter_mut().zip(pool) {
+        *slot = d;
+    }
+    let n = pool.len().min(dice.len());
+    if !form.in_order {
+        dice[..n].sort_unstable_by(|a, b| b.cmp(a));
+    }
+    (dice, n)
+}
+
 thread_local! {
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
 }
 
 impl Engine {
-    /// The legal moves of the side to move for the dice `pool` (the dice still to play, in any
-    /// order), each a whole turn, written into `out`. An empty list means the side passes.
-    pub(super) fn stacked_moves(&self, pos: &Position, pool: &[u8], out: &mut Vec<Move>) {
+    /// The legal moves of the side to move for the dice `pool` (the dice still to play, played
+    /// as `form` says), each a whole turn, written into `out`. An empty list means the side
+    /// passes.
+    pub(super) fn stacked_moves(
+        &self,
+        pos: &Position,
+        pool: &[u8],
+        form: PoolForm,
+        out: &mut Vec<Move>,
+    ) {
         out.clear();
         let Some(t) = &self.rules.stacked else {
             return;
         };
-        let mut dice = [0u8; MAX_POOL];
-        for (slot, &d) in dice.iter_mut().zip(pool) {
-            *slot = d;
-        }
-        let n = pool.len().min(dice.len());
-        dice[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let (dice, n) = dice_of(pool, form);
         SEARCH.with(|cell| {
             let search = &mut *cell.borrow_mut();
             // The moves are listed in `out` itself, its buffer kept with the search's.
             std::mem::swap(&mut search.moves, out);
             search.moves.clear();
-            search.seen.clear();
-            search.visited.clear();
+            emptied(&mut search.seen);
+            emptied(&mut search.visited);
             search.best = 0;
             search.use_larger = t.use_larger;
             search.every = false;
+            search.set_form(t, &dice[..n], form);
             search.ordered = self.ordered_doubles
                 && n > 1
                 && dice[0] != 0
                 && dice[..n].iter().all(|&d| d == dice[0]);
-            search.repeats = !search.ordered && dice[..n].windows(2).any(|w| w[0] == w[1]);
-            self.play_dice(
+            search.repeats = !search.ordered && search.repeats;
+            let play = if form == PoolForm::ANY {
+                Self::play_dice::<false>
+            } else {
+                Self::play_dice::<true>
+            };
+            play(
+                self,
                 t,
                 pos,
                 &dice[..n],
@@ -285,22 +374,29 @@ impl Engine {
     /// step plays (one, or several where dice may be combined): for a person who chooses a turn
     /// one step at a time. Empty where the side passes, and for rules without dice played one by
     /// one.
-    pub fn dice_sequences(&self, pos: &Position, pool: &[u8]) -> Vec<(Move, Vec<Vec<u8>>)> {
+    pub fn dice_sequences(
+        &self,
+        pos: &Position,
+        pool: &[u8],
+        form: PoolForm,
+    ) -> Vec<(Move, Vec<Vec<u8>>)> {
         let Some(t) = &self.rules.stacked else {
             return Vec::new();
         };
-        let mut dice = [0u8; MAX_POOL];
-        for (slot, &d) in dice.iter_mut().zip(pool) {
-            *slot = d;
-        }
-        let n = pool.len().min(dice.len());
-        dice[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let (dice, n) = dice_of(pool, form);
         let mut search = Search {
             every: true,
             use_larger: t.use_larger,
             ..Search::default()
         };
-        self.play_dice(
+        search.set_form(t, &dice[..n], form);
+        let play = if form == PoolForm::ANY {
+            Self::play_dice::<false>
+        } else {
+            Self::play_dice::<true>
+        };
+        play(
+            self,
             t,
             pos,
             &dice[..n],
@@ -312,7 +408,7 @@ impl Engine {
         let best = search
             .sequences
             .iter()
-            .map(|(_, p)| search.rank(p.used, p.top))
+            .map(|(_, p, used)| search.rank(*used, p))
             .max()
             .unwrap_or(0);
         if best == 0 {
@@ -321,17 +417,18 @@ impl Engine {
         search
             .sequences
             .iter()
-            .filter(|(_, p)| search.rank(p.used, p.top) == best)
-            .map(|(mv, played)| (*mv, played.per_step()))
+            .filter(|(_, p, used)| search.rank(*used, p) == best)
+            .map(|(mv, played, _)| (*mv, played.per_step()))
             .collect()
     }
 
     /// Plays the dice left (largest first, each distinct value tried in turn; where dice may be
     /// combined, each distinct set of them too) from `pos`, recording every sequence that can go
     /// no further with the dice it played. Where the search is `ordered`, only steps from
-    /// `floor` or beyond.
+    /// `floor` or beyond. `FORMS`: the dice may be played in order, or some left unplayed
+    /// ([`PoolForm`]).
     #[allow(clippy::too_many_arguments)]
-    fn play_dice(
+    fn play_dice<const FORMS: bool>(
         &self,
         t: &Stacked,
         pos: &Position,
@@ -344,12 +441,22 @@ impl Engine {
         // The dice left, four bits each (a die shows at most 12), after a leading 1 so that dice
         // of 0 (`doubles played as many pieces as they add up to`) count.
         let left_key = left.iter().fold(1u64, |k, &d| k << 4 | u64::from(d));
-        if played.used > 0
-            && search.repeats
-            && !search.every
-            && !search.visited.insert((key(pos), left_key))
-        {
-            return;
+        if played.used > 0 && search.repeats && !search.every {
+            // One place inlines the set's insertion: the plain searches'.
+            let first = if FORMS {
+                search.visit(pos, left_key)
+            } else {
+                search.visited.insert((key(pos), left_key))
+            };
+            if !first {
+                return;
+            }
+        }
+        // Among dice the player may leave unplayed, the sequence may stop at any point. (Only
+        // searches of such dice, or in order, are `FORMS`: the others compile without it.)
+        let stop = FORMS && played.used >= search.required;
+        if stop {
+            search.leaf(pos, mv, played.used, played);
         }
         let s = pos.to_move;
         let mut moved = false;
@@ -359,9 +466,12 @@ impl Engine {
         let all: u32 = (1 << r) - 1;
         let mut mask = 0u32;
         loop {
-            mask = match (t.combined, mask) {
+            // Dice played in order: the first left only, on its own.
+            let in_order = FORMS && search.in_order;
+            mask = match (t.combined && !in_order, mask) {
                 (true, _) => mask + 1,
                 (false, 0) => 1,
+                (false, _) if in_order => break,
                 (false, _) => mask << 1,
             };
             if mask > all {
@@ -424,10 +534,10 @@ impl Engine {
                 } else {
                     0
                 };
-                self.play_dice(t, &next, &rest[..kept], longer, after, floor, search);
+                self.play_dice::<FORMS>(t, &next, &rest[..kept], longer, after, floor, search);
             }
         }
-        if !moved {
+        if !moved && !stop {
             search.leaf(pos, mv, played.used, played);
         }
     }

@@ -49,7 +49,13 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
             most: Spanned::new(1, 0..0),
             on: SetExpr::None,
         },
-        RuleKey::UseDice => K::UseDice(true),
+        RuleKey::UseDice => K::UseDice(crate::types::UseDice::ThenLarger),
+        RuleKey::DoubleList(n) => K::DoubleList {
+            double: Spanned::new(*n, 0..0),
+            dice: Vec::new(),
+        },
+        RuleKey::OppositeFaces => K::OppositeFaces(false),
+        RuleKey::FirstDouble => K::FirstDouble(false),
         RuleKey::EnterFirst => K::EnterFirst(false),
         RuleKey::StacksOn => K::StacksOn {
             most: Spanned::new(1, 0..0),

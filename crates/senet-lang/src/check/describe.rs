@@ -1,7 +1,7 @@
 //! Each rule in plain English, for `explain` and `diff`.
 
 use crate::lang::syntax::*;
-use crate::types::{Doubles, Unstack};
+use crate::types::{Doubles, Unstack, UseDice};
 
 fn items(list: &[Item]) -> String {
     join(&item_texts(list))
@@ -261,7 +261,10 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::StacksOn { .. }
         | K::LeaveStart(_)
         | K::Combined(_)
-        | K::UnusedDice(_) => tables_rule(kind),
+        | K::UnusedDice(_)
+        | K::DoubleList { .. }
+        | K::OppositeFaces(_)
+        | K::FirstDouble(_) => tables_rule(kind),
         K::Stop(_)
         | K::Backward(_)
         | K::Priority(_)
@@ -618,8 +621,19 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Unstack(Unstack::First) => "The pieces stacked on a point at the start are taken off their stacks before any piece moves: a die of N takes one off the stack on position N (and is lost where none is left there).".into(),
         K::Unstack(Unstack::ThenRestack) => "The pieces stacked on a point at the start are taken off their stacks, a die of N taking one off on position N, and once all are off they are put back, the same way, until the stacks are as they began; only then does a piece move.".into(),
         K::Unstack(Unstack::Never) => "No pieces are unstacked before the game.".into(),
-        K::UseDice(true) => "A turn must use as many dice as some sequence of moves can; where only one die of a throw can be used, the larger if it can.".into(),
-        K::UseDice(false) => "A turn must use as many dice as some sequence of moves can.".into(),
+        K::UseDice(UseDice::ThenLarger) => "A turn must use as many dice as some sequence of moves can; where only one die of a throw can be used, the larger if it can.".into(),
+        K::UseDice(UseDice::Most) => "A turn must use as many dice as some sequence of moves can.".into(),
+        K::UseDice(UseDice::SmallerOrNone) => "A turn must use as many dice as some sequence of moves can, the smaller die among them; a side that cannot use the smaller die does not move.".into(),
+        K::DoubleList { double, dice } if dice.is_empty() => format!("A double of {} is played as the rules on doubles say.", double.value),
+        K::DoubleList { double, dice } => format!(
+            "A double of {} is played as {}, in that order; the turn ends where the next cannot be played.",
+            double.value,
+            dice.iter().map(|d| d.value.to_string()).collect::<Vec<_>>().join(", ")
+        ),
+        K::OppositeFaces(true) => "Once every die of a double is played, the player may play as many dice again of the faces beneath them (7 less: a double of 2s gives 5s), some, all or none.".into(),
+        K::OppositeFaces(false) => "A double is played by its faces shown only.".into(),
+        K::FirstDouble(true) => "A side's first double is played as thrown, one move a die, and gives no extra turn; its later doubles as the rules on doubles say.".into(),
+        K::FirstDouble(false) => "A side's first double is played as any other.".into(),
         K::EnterFirst(true) => "While a piece of a side waits to enter, no other piece of that side moves.".into(),
         K::EnterFirst(false) => "A waiting piece enters when its player chooses.".into(),
         K::StacksOn { on: SetExpr::None, .. } => "No place has a stack limit of its own.".into(),

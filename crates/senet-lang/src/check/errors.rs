@@ -1028,6 +1028,16 @@ cases! {
             "only where the larger die is played when only one can be",
             "play the larger die where only one can be (`use most dice, then the larger`), or remove this rule",
         ),
+        DoublesPassing => (
+            "a double played otherwise than by `doubles played`, but unused dice pass to the other side",
+            "not where unused dice pass to the other side",
+            "dice passed are parts of a throw as `doubles played` plays it: remove this rule, or let unused dice be lost (`unused dice are lost`)",
+        ),
+        OppositeFaces => (
+            "doubles followed by their opposite faces, but the dice are not six-sided",
+            "only with six-sided dice",
+            "throw six-sided dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
         ExtraTurn => (
             "another turn when all dice are equal, but the dice are not played one by one",
             "only with dice played one by one",

@@ -88,6 +88,17 @@ pub struct RuleSet {
     /// Dice played one by one: where only one die of a throw can be used, the larger must be if
     /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
     pub use_larger: bool,
+    /// Dice played one by one: a turn that cannot use the smaller die of its throw uses none
+    /// (`use most dice, the smaller or none`).
+    pub use_smaller: bool,
+    /// `double N played as D, D, ...`: per double value, the dice it is played as, in order.
+    pub double_lists: Vec<(u8, Vec<u8>)>,
+    /// `doubles then opposite faces, optional`: a double's dice played, as many of the faces
+    /// beneath them (7 less) may be.
+    pub opposite_faces: bool,
+    /// `first double of each side played once`: a side's first double is played as thrown and
+    /// gives no extra turn.
+    pub first_double_once: bool,
     /// While a piece of a side waits to enter, no other piece of that side moves (`waiting
     /// pieces enter first`).
     pub enter_first: bool,

@@ -76,6 +76,9 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::LeaveStart
         | RuleKey::Combined
         | RuleKey::UnusedDice
+        | RuleKey::DoubleList(_)
+        | RuleKey::OppositeFaces
+        | RuleKey::FirstDouble
         | RuleKey::ExtraTurn => same_stacked(a, b, key),
         RuleKey::OnlyPiecesOn
         | RuleKey::Begin
@@ -307,7 +310,18 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             a.crowd == b.crowd
                 && (a.crowd_max == b.crowd_max || a.crowd.values().all(Vec::is_empty))
         }
-        RuleKey::UseDice => a.use_larger == b.use_larger,
+        RuleKey::UseDice => a.use_larger == b.use_larger && a.use_smaller == b.use_smaller,
+        RuleKey::DoubleList(n) => {
+            let list = |r: &RuleSet| {
+                r.double_lists
+                    .iter()
+                    .find(|(d, _)| u32::from(*d) == *n)
+                    .map(|(_, l)| l.clone())
+            };
+            list(a) == list(b)
+        }
+        RuleKey::OppositeFaces => a.opposite_faces == b.opposite_faces,
+        RuleKey::FirstDouble => a.first_double_once == b.first_double_once,
         RuleKey::EnterFirst => a.enter_first == b.enter_first,
         RuleKey::StacksOn => {
             a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))

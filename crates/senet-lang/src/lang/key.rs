@@ -55,6 +55,12 @@ pub enum RuleKey {
     /// `pieces land on SET only after N have left the start`.
     LandAfter,
     UseDice,
+    /// `double N played as ...`, by N.
+    DoubleList(u32),
+    /// `doubles then opposite faces, optional`.
+    OppositeFaces,
+    /// `first double of each side played once`.
+    FirstDouble,
     EnterFirst,
     StacksOn,
     LeaveStart,
@@ -316,6 +322,8 @@ impl RuleKey {
             LeaveStart => "pieces leave the start any time".into(),
             Combined => "dice played apart".into(),
             UnusedDice => "unused dice are lost".into(),
+            OppositeFaces => "doubles without opposite faces".into(),
+            FirstDouble => "first double of each side played as any other".into(),
             OnlyPiecesOn => "only pieces on none may move while one is there".into(),
             NoBackwardFrom => "no backward moves from none".into(),
             Direction => "any direction each turn".into(),
@@ -342,7 +350,7 @@ impl RuleKey {
             MatchFirst => "match next game first: none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
-            | Win | End | Closed | Doubles | UseDice | DrawStuck => {
+            | Win | End | Closed | Doubles | UseDice | DrawStuck | DoubleList(_) => {
                 return None;
             }
         })
@@ -362,6 +370,7 @@ impl fmt::Display for RuleKey {
             Colour(side) => return write!(f, "colour {side}"),
             Opening(side) => return write!(f, "opening {side}"),
             Square(n) => return write!(f, "square {n}"),
+            DoubleList(n) => return write!(f, "double {n} played as"),
             Draw(a, b) if a == b => return write!(f, "draw {a}"),
             Draw(a, b) => return write!(f, "draw {a}..{b}"),
             On(trigger, None) => return write!(f, "on {trigger}"),
@@ -398,6 +407,8 @@ impl fmt::Display for RuleKey {
             StacksCount => "stacks on at most",
             LandAfter => "pieces land on",
             UseDice => "use most dice",
+            OppositeFaces => "doubles ... opposite faces",
+            FirstDouble => "first double of each side",
             EnterFirst => "waiting pieces enter",
             StacksOn => "stacks up to ... on",
             LeaveStart => "pieces leave the start",

@@ -12,7 +12,7 @@ use super::errors::SyntaxError;
 use super::forms::write_it_as;
 use super::node::{Any, Node, mismatch};
 use super::syntax::*;
-use crate::types::{Doubles, Unstack};
+use crate::types::{Doubles, Unstack, UseDice};
 
 #[derive(Parser)]
 #[grammar = "../../../grammar/senet.pest"]
@@ -211,6 +211,9 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::unused_stmt
+        | Rule::double_list_stmt
+        | Rule::opposite_stmt
+        | Rule::first_double_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::no_passing_stmt
@@ -564,7 +567,19 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         } else {
             Unstack::Never
         }),
-        Rule::use_stmt => StatementKind::UseDice(n.at(Rule::use_larger)),
+        Rule::use_stmt => StatementKind::UseDice(if n.at(Rule::use_larger) {
+            UseDice::ThenLarger
+        } else if n.at(Rule::use_smaller) {
+            UseDice::SmallerOrNone
+        } else {
+            UseDice::Most
+        }),
+        Rule::double_list_stmt => StatementKind::DoubleList {
+            double: n.int()?,
+            dice: n.ints()?,
+        },
+        Rule::opposite_stmt => StatementKind::OppositeFaces(n.has(Rule::kw_then)),
+        Rule::first_double_stmt => StatementKind::FirstDouble(n.has(Rule::kw_once)),
         Rule::waiting_stmt => StatementKind::EnterFirst(n.has(Rule::kw_first)),
         Rule::pairs_stmt => StatementKind::Pairs(n.has(Rule::kw_lower)),
         Rule::stacks_count_stmt => StatementKind::StacksCount {
@@ -976,6 +991,9 @@ fn words(rule: Rule) -> &'static str {
         | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::unused_stmt
+        | Rule::double_list_stmt
+        | Rule::opposite_stmt
+        | Rule::first_double_stmt
         | Rule::seat_stmt
         | Rule::opening_stmt
         | Rule::square_stmt

@@ -6,7 +6,7 @@
 //! grammar and to the parser.
 
 use super::syntax::*;
-use crate::types::{Doubles, Unstack};
+use crate::types::{Doubles, Unstack, UseDice};
 
 /// A statement, or the statements that begin with one word and are told apart by the words
 /// after it (`pieces 5 each`, `pieces on 1..10 move only if ...`).
@@ -169,12 +169,16 @@ pub const STATEMENTS: &[Entry] = &[
             "first by throw-off, ties to red",
             "first by opening throw: one die each, the higher plays both",
             "first by opening throw: one die each, the higher throws again",
+            "first double of each side played once",
+            "first double of each side played as any other",
         ],
         forms: &[
             "`first SIDE`",
             "`first by throw-off, ties to SIDE`",
             "`first by opening throw: one die each, the higher plays both`",
             "`first by opening throw: one die each, the higher throws again`",
+            "`first double of each side played once`",
+            "`first double of each side played as any other`",
         ],
     },
     Entry {
@@ -373,6 +377,8 @@ pub const STATEMENTS: &[Entry] = &[
             "doubles played three times",
             "doubles played as many times as they show",
             "doubles played as many pieces as they add up to",
+            "doubles then opposite faces, optional",
+            "doubles without opposite faces",
         ],
         forms: &[
             "`doubles played twice`",
@@ -381,6 +387,8 @@ pub const STATEMENTS: &[Entry] = &[
             "`doubles played three times`",
             "`doubles played as many times as they show`",
             "`doubles played as many pieces as they add up to`",
+            "`doubles then opposite faces, optional`",
+            "`doubles without opposite faces`",
         ],
     },
     Entry {
@@ -409,8 +417,21 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "use",
-        examples: &["use most dice, then the larger", "use most dice"],
-        forms: &["`use most dice, then the larger`", "`use most dice`"],
+        examples: &[
+            "use most dice, then the larger",
+            "use most dice",
+            "use most dice, the smaller or none",
+        ],
+        forms: &[
+            "`use most dice, then the larger`",
+            "`use most dice`",
+            "`use most dice, the smaller or none`",
+        ],
+    },
+    Entry {
+        keyword: "double",
+        examples: &["double 5 played as 5, 5, 6, 6"],
+        forms: &["`double N played as D, D, ...`"],
     },
     Entry {
         keyword: "waiting",
@@ -710,7 +731,10 @@ impl StatementKind {
             | K::StacksOn { .. }
             | K::LeaveStart(_)
             | K::Combined(_)
-            | K::UnusedDice(_) => self.tables_form(),
+            | K::UnusedDice(_)
+            | K::DoubleList { .. }
+            | K::OppositeFaces(_)
+            | K::FirstDouble(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(true) => "`extra throws add up`",
@@ -868,8 +892,14 @@ impl StatementKind {
             K::Unstack(Unstack::First) => "`unstack first`",
             K::Unstack(Unstack::ThenRestack) => "`unstack first, then restack`",
             K::Unstack(Unstack::Never) => "`unstack never`",
-            K::UseDice(true) => "`use most dice, then the larger`",
-            K::UseDice(false) => "`use most dice`",
+            K::UseDice(UseDice::ThenLarger) => "`use most dice, then the larger`",
+            K::UseDice(UseDice::Most) => "`use most dice`",
+            K::UseDice(UseDice::SmallerOrNone) => "`use most dice, the smaller or none`",
+            K::DoubleList { .. } => "`double N played as D, D, ...`",
+            K::OppositeFaces(true) => "`doubles then opposite faces, optional`",
+            K::OppositeFaces(false) => "`doubles without opposite faces`",
+            K::FirstDouble(true) => "`first double of each side played once`",
+            K::FirstDouble(false) => "`first double of each side played as any other`",
             K::EnterFirst(true) => "`waiting pieces enter first`",
             K::EnterFirst(false) => "`waiting pieces enter any time`",
             K::StacksOn { .. } => "`stacks up to N on SET`",

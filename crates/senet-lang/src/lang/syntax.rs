@@ -494,8 +494,18 @@ pub enum StatementKind {
         most: Spanned<u32>,
         on: SetExpr,
     },
-    /// `use most dice, then the larger` (true) or `use most dice`.
-    UseDice(bool),
+    /// `use most dice`, `use most dice, then the larger` or `use most dice, the smaller or
+    /// none`.
+    UseDice(crate::types::UseDice),
+    /// `double N played as D, D, ...`: a double of N played as these dice, in this order.
+    DoubleList {
+        double: Spanned<u32>,
+        dice: Vec<Spanned<u32>>,
+    },
+    /// `doubles then opposite faces, optional` (true) or `doubles without opposite faces`.
+    OppositeFaces(bool),
+    /// `first double of each side played once` (true) or `... played as any other`.
+    FirstDouble(bool),
     /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
     EnterFirst(bool),
     /// `stacks up to N on SET`: no move makes a side's stack on these places larger than N.
@@ -625,6 +635,9 @@ impl StatementKind {
             K::StacksCount { .. } => RuleKey::StacksCount,
             K::LandAfter { .. } => RuleKey::LandAfter,
             K::UseDice(_) => RuleKey::UseDice,
+            K::DoubleList { double, .. } => RuleKey::DoubleList(double.value),
+            K::OppositeFaces(_) => RuleKey::OppositeFaces,
+            K::FirstDouble(_) => RuleKey::FirstDouble,
             K::EnterFirst(_) => RuleKey::EnterFirst,
             K::StacksOn { .. } => RuleKey::StacksOn,
             K::LeaveStart(_) => RuleKey::LeaveStart,

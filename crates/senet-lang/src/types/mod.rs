@@ -14,7 +14,7 @@ pub use board::{Board, Numbering};
 pub use place::{PathPos, Place, Square};
 pub use rule_values::{
     Capture, Destination, Doubles, EnterOnto, Fallback, Force, NextFirst, Opening, OpeningThrow,
-    Seats, Unstack,
+    Seats, Unstack, UseDice,
 };
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};

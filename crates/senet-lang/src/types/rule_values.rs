@@ -125,6 +125,20 @@ pub enum Doubles {
     Total,
 }
 
+/// Which dice a turn must use, with dice played one by one (`use most dice ...`): always as many
+/// as some sequence of moves can.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UseDice {
+    /// No rule on which (`use most dice`).
+    Most,
+    /// Where only one die can be used, the larger if it can (`use most dice, then the larger`,
+    /// the default).
+    #[default]
+    ThenLarger,
+    /// The smaller die of the throw, or none at all (`use most dice, the smaller or none`).
+    SmallerOrNone,
+}
+
 /// Whether the pieces stacked on a point at the start must be taken off their stacks before
 /// any piece moves (`unstack first`), a die N taking one off on path position N, and then put
 /// back on the same way (`unstack first, then restack`).

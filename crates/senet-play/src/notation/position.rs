@@ -83,6 +83,9 @@ pub struct PositionNote {
     /// plays instead of throwing (largest first).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passed: Vec<u8>,
+    /// Where a side's first double is played once: the sides that have thrown a double.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doubled: Vec<String>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -131,7 +134,7 @@ impl PositionNote {
         };
         PositionNote {
             to_move: r.sides[pos.to_move()].name.clone(),
-            throw: throw.map(|t| ThrowNote::of(engine, t)),
+            throw: throw.map(|t| ThrowNote::of(engine, engine.pool_code(pos, t))),
             pieces: Named(
                 r.sides
                     .iter()
@@ -177,6 +180,7 @@ impl PositionNote {
             ),
             restacking: sides(Position::restacking),
             passed: pos.passed_dice(r),
+            doubled: sides(Position::doubled),
         }
     }
 
@@ -203,6 +207,7 @@ impl PositionNote {
             stacked: PerSide::default(),
             restacking: PerSide::default(),
             passed: self.passed.clone(),
+            doubled: PerSide::default(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -222,6 +227,7 @@ impl PositionNote {
             (&self.loses_turn, &mut setup.loses_turn),
             (&self.moves_next, &mut setup.moves_next),
             (&self.restacking, &mut setup.restacking),
+            (&self.doubled, &mut setup.doubled),
         ];
         for (names, flags) in lists {
             for name in names {
@@ -250,9 +256,18 @@ impl PositionNote {
             }
         }
         let pos = setup.position(r)?;
+        let throw = match throw {
+            Some(t) => Some(passed_throw(engine, &pos, t)?),
+            None => None,
+        };
         if let Some(t) = throw {
-            passed_throw(&pos, t)?;
+            first_double_throw(engine, &pos, t)?;
         }
+        // A side's first double, given by its dice, is the double thrown.
+        let throw = throw.map(|t| match &r.stacked {
+            Some(st) => Throw::new(st.thrown_code(t.get())),
+            None => t,
+        });
         Ok((pos, throw))
     }
 }
@@ -475,14 +490,23 @@ fn dice_in_hand(engine: &Engine, dice: &[u64]) -> Result<Vec<u8>, PositionError>
 /// are part of a throw (a double with some of its moves played) stand for the throw they could
 /// be the rest of only in [`moves_json`], which plays them as given.
 fn dice_throw(engine: &Engine, dice: &[u64]) -> Result<Throw, PositionError> {
-    let mut given = dice_in_hand(engine, dice)?;
+    let as_given = dice_in_hand(engine, dice)?;
+    let mut given = as_given.clone();
     given.sort_unstable();
-    let pools = engine.rules.stacked.as_ref().map(|t| &t.pools);
-    let code = pools.and_then(|pools| {
-        pools.iter().position(|pool| {
-            let mut pool = pool.clone();
+    // Dice played in order are that throw only as listed (Piprjall's double 6s and double 1s
+    // are the same dice in another order).
+    let code = engine.rules.stacked.as_ref().and_then(|t| {
+        (0..t.pools.len()).position(|k| {
+            let (pool, form) = t.pool(u16::try_from(k).unwrap_or(0));
+            if pool.is_empty() {
+                return false;
+            }
+            if form.in_order {
+                return pool == as_given.as_slice();
+            }
+            let mut pool = pool.to_vec();
             pool.sort_unstable();
-            !pool.is_empty() && pool == given
+            pool == given
         })
     });
     code.and_then(|c| u16::try_from(c).ok())
@@ -626,11 +650,18 @@ fn dice_moves_json(
     let whole = dice_throw(engine, &dice).unwrap_or(Throw::ZERO);
     let dice = dice_in_hand(engine, &dice)?;
     let (pos, _) = note.position(engine)?;
-    passed_throw(&pos, whole)?;
+    let whole = passed_throw(engine, &pos, whole)?;
+    first_double_throw(engine, &pos, whole)?;
     if engine.outcome(&pos).is_some() {
         return Err(PositionError::Over);
     }
-    engine.dice_moves(&pos, &dice, buf);
+    if whole.is_zero() {
+        engine.dice_moves(&pos, &dice, buf);
+    } else {
+        // A whole throw is played as the rules play it (in order, with optional dice); dice
+        // played one by one always list every move.
+        let _whole = engine.legal_moves(&pos, whole, buf);
+    }
     let moves: Vec<MoveNote> = buf
         .iter()
         .map(|mv| MoveNote::of(engine, &pos, mv, whole))
@@ -641,15 +672,50 @@ fn dice_moves_json(
     ))
 }
 
-/// A side with dice passed to it plays them: they are its throw, `throw`.
-fn passed_throw(pos: &Position, throw: Throw) -> Result<(), PositionError> {
-    match pos.passed() {
-        Some(passed) if passed != throw => Err(PositionError::Throw(
-            "the side to move has dice passed to it, which are its throw: `throw` must be those dice"
-                .into(),
-        )),
-        _ => Ok(()),
+/// Where a side's first double is played once, a double given whole is the side's first or a
+/// later one as the position says (`doubled`).
+fn first_double_throw(engine: &Engine, pos: &Position, throw: Throw) -> Result<(), PositionError> {
+    let Some(t) = engine
+        .rules
+        .stacked
+        .as_ref()
+        .filter(|t| !t.first_double.is_empty())
+    else {
+        return Ok(());
+    };
+    let Some(&first) = t.first_double.get(usize::from(throw.get())) else {
+        return Ok(());
+    };
+    let side = pos.to_move();
+    let is_first = u16::from(first) == throw.get();
+    if first == 0 || is_first != pos.doubled(side) {
+        return Ok(());
     }
+    let (dice, _) = t.pool(engine.pool_code(pos, throw).get());
+    Err(PositionError::Throw(format!(
+        "{}: this double is played as {dice:?}",
+        if is_first {
+            "the side to move has thrown a double before (`doubled`), so this is not its first"
+        } else {
+            "the side to move has not thrown a double before (it is not `doubled`), so this is its first"
+        }
+    )))
+}
+
+/// A side with dice passed to it (or the next run of its double) plays them: they are its
+/// throw, `throw`, which stands for them.
+fn passed_throw(engine: &Engine, pos: &Position, throw: Throw) -> Result<Throw, PositionError> {
+    let Some(passed) = pos.passed() else {
+        return Ok(throw);
+    };
+    let dice = |t: Throw| engine.rules.stacked.as_ref().map(|st| st.pool(t.get()).0);
+    if passed == throw || (!throw.is_zero() && dice(passed) == dice(throw)) {
+        return Ok(passed);
+    }
+    Err(PositionError::Throw(
+        "the side to move has dice to play instead of a throw (`passed`): `throw` must be those dice"
+            .into(),
+    ))
 }
 
 /// One legal move as `senet moves` lists it (JSON).

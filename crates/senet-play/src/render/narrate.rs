@@ -184,8 +184,9 @@ impl<'a> Narrator<'a> {
                     let thrown = throws_text(engine, &self.throws, false);
                     self.throws.clear();
                     self.passed = false;
+                    let how = not_thrown(engine);
                     self.line(format!(
-                        "{name} plays {thrown}, passed to it, and moves {}{again}.",
+                        "{name} plays {thrown}, {how}, and moves {}{again}.",
                         words.text
                     ));
                 } else {
@@ -215,7 +216,8 @@ impl<'a> Narrator<'a> {
                     format!("{name} has no legal move with {throw} and passes{more}.")
                 } else if self.passed {
                     let thrown = throws_text(engine, &self.throws, false);
-                    format!("{name} cannot use {thrown}, passed to it: they are lost{more}.")
+                    let how = not_thrown(engine);
+                    format!("{name} cannot use {thrown}, {how}: they are lost{more}.")
                 } else {
                     let thrown = throws_text(engine, &self.throws, false);
                     format!("{name} throws {thrown}: no legal move, {name} passes{more}.")
@@ -262,5 +264,14 @@ impl<'a> Narrator<'a> {
         self.throws.clear();
         self.passed = false;
         Some(text)
+    }
+}
+
+/// What dice a side plays but did not throw are: passed by the other side, or the next run of
+/// a double whose dice are listed.
+fn not_thrown(engine: &Engine) -> &'static str {
+    match &engine.rules.stacked {
+        Some(t) if !t.next_run.is_empty() => "the next of its double",
+        _ => "passed to it",
     }
 }

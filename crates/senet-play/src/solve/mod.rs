@@ -228,6 +228,17 @@ fn unsolvable(engine: &Engine) -> Option<SolveError> {
                 .into(),
         ));
     }
+    if engine
+        .rules
+        .stacked
+        .as_ref()
+        .is_some_and(|t| !t.first_double.is_empty() || !t.next_run.is_empty())
+    {
+        return Some(SolveError::Unsolvable(
+            "a side's first double played once, or a double's dice listed, make positions remember what a side has thrown, which the solver's numbering of positions does not hold"
+                .into(),
+        ));
+    }
     (engine.rules.throw_again != 0 && !engine.rules.split).then(|| {
         SolveError::Unsolvable(
             "a turn that plays each throw whole keeps throws in hand, which a position does not hold"

@@ -157,6 +157,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         stacked: PerSide::default(),
         restacking: PerSide::default(),
         passed: Vec::new(),
+        doubled: PerSide::default(),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

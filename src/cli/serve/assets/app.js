@@ -594,6 +594,16 @@ async function stepTurn(state) {
     b.addEventListener('click', () => take(o));
     moves.append(b);
   }
+  // Where the dice left may be left unplayed (a double's faces beneath), the turn may end here.
+  if (r.may_end !== null && r.may_end !== undefined) {
+    const end = element('button', 'End the turn here', 'end-turn');
+    end.type = 'button';
+    end.addEventListener('click', async () => {
+      taken = [];
+      await play(r.may_end);
+    });
+    moves.append(end);
+  }
   if (taken.length) {
     const again = element('button', 'Start the turn again', 'again');
     again.type = 'button';

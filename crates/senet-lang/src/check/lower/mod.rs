@@ -826,11 +826,13 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     }
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
     stacks::passing(cx, &mut stacks, throws.device.as_ref());
+    stacks::doubles_forms(cx, &mut stacks, throws.device.as_ref());
     stacks::throw_limits(
         cx,
         throws.device.as_ref(),
         stacks.doubles,
         stacks.pairs_twice,
+        stacks.opposite_faces,
     );
     stacks.land_after = stacks::land_after(cx, layout.stack_limit, each, layout.pieces);
     stacks.unstack = stacks::unstack(
@@ -1149,6 +1151,10 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         crowd: parts.stacks.crowd,
         land_after: parts.stacks.land_after,
         use_larger: parts.stacks.use_larger,
+        use_smaller: parts.stacks.use_smaller,
+        double_lists: parts.stacks.double_lists,
+        opposite_faces: parts.stacks.opposite_faces,
+        first_double_once: parts.stacks.first_double_once,
         enter_first: parts.stacks.enter_first,
         zone_limit: parts.stacks.zone_limit,
         zone: parts.stacks.zone,

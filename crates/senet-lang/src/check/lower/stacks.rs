@@ -6,9 +6,9 @@
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::check::ruleset::{PatternPart, Start};
-use crate::lang::syntax::{RuleKey, Stacking, StatementKind as K};
+use crate::lang::syntax::{RuleKey, Span, Spanned, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
-use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack};
+use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack, UseDice};
 
 pub(super) struct Stacks {
     /// The most pieces of a side on one square: 1 without stacks.
@@ -25,6 +25,14 @@ pub(super) struct Stacks {
     /// `pieces land on SET only after N have left the start`.
     pub land_after: Option<(u8, PerSide<Vec<PathPos>>)>,
     pub use_larger: bool,
+    /// `use most dice, the smaller or none`.
+    pub use_smaller: bool,
+    /// `double N played as ...`: each double's dice, in order.
+    pub double_lists: Vec<(u8, Vec<u8>)>,
+    /// `doubles then opposite faces, optional`.
+    pub opposite_faces: bool,
+    /// `first double of each side played once`.
+    pub first_double_once: bool,
     pub enter_first: bool,
     /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
     /// of more.
@@ -139,13 +147,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
     if doubles != Doubles::Once && !each {
         needs(cx, &RuleKey::Doubles, StackRule::Doubles, RuleKey::Throw);
     }
-    let said = cx.rule(&RuleKey::UseDice);
-    let K::UseDice(use_larger) = *said.kind else {
-        mismatch(&said.kind)
-    };
-    if cx.said(&RuleKey::UseDice).is_some() && !each {
-        needs(cx, &RuleKey::UseDice, StackRule::UseDice, RuleKey::Throw);
-    }
+    let (use_larger, use_smaller) = use_dice(cx, each);
     let said = cx.rule(&RuleKey::EnterFirst);
     let K::EnterFirst(enter_first) = *said.kind else {
         mismatch(&said.kind)
@@ -218,6 +220,11 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         crowd,
         land_after: None,
         use_larger,
+        use_smaller,
+        // Read with the throw (see `doubles_forms`).
+        double_lists: Vec::new(),
+        opposite_faces: false,
+        first_double_once: false,
         enter_first,
         zone_limit,
         zone,
@@ -229,6 +236,22 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         draw_stuck: draw_stuck && (limit > 1 || each),
         extra_turn: extra_turn && each,
     }
+}
+
+/// `use most dice ...`: whether the larger die must be played where only one can be, and
+/// whether the smaller must be played or none; only with dice played one by one (E200).
+fn use_dice(cx: &mut Ctx, each: bool) -> (bool, bool) {
+    let said = cx.rule(&RuleKey::UseDice);
+    let K::UseDice(use_dice) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if cx.said(&RuleKey::UseDice).is_some() && !each {
+        needs(cx, &RuleKey::UseDice, StackRule::UseDice, RuleKey::Throw);
+    }
+    (
+        use_dice == UseDice::ThenLarger,
+        use_dice == UseDice::SmallerOrNone && each,
+    )
 }
 
 /// `unused dice pass to the other side`: only with two dice played one by one, none always
@@ -259,6 +282,139 @@ pub(super) fn passing(cx: &mut Ctx, stacks: &mut Stacks, device: Option<&ThrowDe
         );
         stacks.pass_unused = false;
     }
+}
+
+/// The rules that say how a double is played besides `doubles played` (`double N played as
+/// ...`, `doubles then opposite faces, optional`, `first double of each side played once`):
+/// only with dice played one by one (E200), a list's numbers faces of the dice (E144) and at
+/// most [`MAX_POOL`] of them (E121), opposite faces only on six-sided dice (E200), and none of
+/// them where unused dice pass to the other side (E200: dice passed are parts of plain throws).
+pub(super) fn doubles_forms(cx: &mut Ctx, stacks: &mut Stacks, device: Option<&ThrowDevice>) {
+    let faces = match device {
+        Some(ThrowDevice::Each { faces, .. }) => Some(faces.clone()),
+        _ => None,
+    };
+    type Listed = (RuleKey, usize, Span, u32, Vec<Spanned<u32>>);
+    let lists: Vec<Listed> = cx
+        .entries()
+        .into_iter()
+        .filter_map(|(kind, layer, span)| match kind {
+            K::DoubleList { double, dice } if !dice.is_empty() => Some((
+                RuleKey::DoubleList(double.value),
+                layer,
+                span.clone(),
+                double.value,
+                dice.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let said = cx.rule(&RuleKey::OppositeFaces);
+    let K::OppositeFaces(opposite) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    let said = cx.rule(&RuleKey::FirstDouble);
+    let K::FirstDouble(first_once) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    let Some(faces) = faces else {
+        for (key, ..) in &lists {
+            needs(cx, key, StackRule::Doubles, RuleKey::Throw);
+        }
+        for (key, on) in [
+            (RuleKey::OppositeFaces, opposite),
+            (RuleKey::FirstDouble, first_once),
+        ] {
+            if on {
+                needs(cx, &key, StackRule::Doubles, RuleKey::Throw);
+            }
+        }
+        return;
+    };
+    // A double shows a face every die has; a die of the list any face of the dice.
+    let common = faces.iter().copied().min().unwrap_or(0);
+    let most = faces.iter().copied().max().unwrap_or(0);
+    let mut ok = true;
+    for (_, layer, span, double, dice) in &lists {
+        if *double == 0 || *double > u32::from(common) {
+            ok = false;
+            cx.err(
+                *layer,
+                CheckError::NumberOutOfRange {
+                    span: span.clone().into(),
+                    what: format!("a double of {double}, which the dice never throw"),
+                    label: "no such double".into(),
+                    help: format!("a double shows a face of every die: 1 to {common}"),
+                },
+            );
+        }
+        for d in dice {
+            if d.value == 0 || d.value > u32::from(most) {
+                ok = false;
+                cx.err(
+                    *layer,
+                    CheckError::NumberOutOfRange {
+                        span: d.span.clone().into(),
+                        what: format!("a die of {} in a double's dice", d.value),
+                        label: "not a face of the dice".into(),
+                        help: format!("each die played is a face of the dice: 1 to {most}"),
+                    },
+                );
+            }
+        }
+        if dice.len() > MAX_POOL {
+            ok = false;
+            cx.err(
+                *layer,
+                CheckError::Limit {
+                    span: span.clone().into(),
+                    what: format!(
+                        "a double played as {} dice, more than the limit of {MAX_POOL}",
+                        dice.len()
+                    ),
+                    help: format!("a throw plays at most {MAX_POOL} dice one by one"),
+                },
+            );
+        }
+    }
+    if opposite && faces.iter().any(|&f| f != 6) {
+        needs(
+            cx,
+            &RuleKey::OppositeFaces,
+            StackRule::OppositeFaces,
+            RuleKey::Throw,
+        );
+        return;
+    }
+    if stacks.pass_unused {
+        let said: Vec<RuleKey> = lists
+            .iter()
+            .map(|(key, ..)| key.clone())
+            .chain(opposite.then_some(RuleKey::OppositeFaces))
+            .chain(first_once.then_some(RuleKey::FirstDouble))
+            .collect();
+        for key in &said {
+            needs(cx, key, StackRule::DoublesPassing, RuleKey::UnusedDice);
+        }
+        if !said.is_empty() {
+            return;
+        }
+    }
+    if ok {
+        stacks.double_lists = lists
+            .iter()
+            .filter_map(|(_, _, _, double, dice)| {
+                let dice = dice.iter().map(|d| u8::try_from(d.value).ok());
+                Some((
+                    u8::try_from(*double).ok()?,
+                    dice.collect::<Option<Vec<u8>>>()?,
+                ))
+            })
+            .collect();
+        stacks.double_lists.sort_unstable();
+    }
+    stacks.opposite_faces = opposite;
+    stacks.first_double_once = first_once;
 }
 
 /// `stacks up to N on SET`: 1 to the stacks' limit, and only with stacks.
@@ -383,7 +539,7 @@ pub(super) fn needs(cx: &mut Ctx, key: &RuleKey, rule: StackRule, against: RuleK
 /// E201 at each stated rule that the stacked form of the engine does not play, in file order;
 /// `refused` holds, for each rule key whose value is in force, whether it is.
 pub(super) fn refuse(cx: &mut Ctx, refused: &[(RuleKey, bool)]) {
-    let mut found: Vec<(RuleKey, usize, crate::lang::syntax::Span)> = refused
+    let mut found: Vec<(RuleKey, usize, Span)> = refused
         .iter()
         .filter(|(_, applies)| *applies)
         .filter_map(|(key, _)| cx.said(key).map(|s| (key.clone(), s.layer, s.span)))
@@ -553,6 +709,7 @@ pub(super) fn throw_limits(
     device: Option<&ThrowDevice>,
     doubles: Doubles,
     pairs: bool,
+    opposite: bool,
 ) {
     let Some(ThrowDevice::Each { faces, fixed, .. }) = device else {
         return;
@@ -570,6 +727,8 @@ pub(super) fn throw_limits(
         Doubles::Total => smallest * n,
         Doubles::OneDie => 1,
     };
+    // Opposite faces: as many dice again.
+    let double = if opposite { 2 * double } else { double };
     let pair = if pairs && n == 3 { 5 } else { n };
     let most = double.max(pair).max(n) + fixed.len();
     if most <= MAX_POOL {

@@ -436,6 +436,60 @@ fn moves_are_checked_and_undone() {
     );
 }
 
+/// Where the dice left may be left unplayed (Lange Puff's faces beneath a double), the steps
+/// answer says the move the turn makes if it ends there (`may_end`), and that move is the steps
+/// taken.
+#[test]
+fn a_turn_chosen_a_step_at_a_time_may_end_among_dice_that_may_be_left() {
+    let s = Server::start(&[]);
+    let state = s
+        .post(
+            "/api/games",
+            &json!({ "rules": "tables/lange-puff", "players": ["human", "human"], "seed": 2 }),
+        )
+        .json();
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut state = state;
+    for _ in 0..200 {
+        if state["awaiting"] == json!("throw") {
+            state = s.post(&format!("/api/games/{id}/throw"), &json!({})).json();
+            continue;
+        }
+        assert_eq!(state["awaiting"], json!("move"), "{state}");
+        let dice = state["position"]["throw"].as_array().unwrap().clone();
+        let double = dice.len() >= 4 && dice[0] == dice[1];
+        if !double || state["by_steps"] != json!(true) {
+            state = s
+                .post(&format!("/api/games/{id}/move"), &json!({ "index": 0 }))
+                .json();
+            continue;
+        }
+        // A double: its own dice first, then the faces beneath, which may be left.
+        let mut taken: Vec<Value> = Vec::new();
+        let end = loop {
+            let answer = s
+                .post(
+                    &format!("/api/games/{id}/steps"),
+                    &json!({ "steps": taken }),
+                )
+                .json();
+            if let Some(i) = answer["may_end"].as_u64() {
+                break i;
+            }
+            assert!(answer["chosen"].is_null(), "{answer}");
+            let options = answer["options"].as_array().unwrap();
+            taken.push(json!({ "from": options[0]["from"], "to": options[0]["to"] }));
+        };
+        // It may end once the double's own dice are played (half of them, where the throw
+        // lists its faces beneath), not before.
+        assert_eq!(taken.len(), dice.len() / 2, "{dice:?}");
+        let m = &state["moves"][usize::try_from(end).unwrap()];
+        assert_eq!(m["steps"], json!(taken));
+        return;
+    }
+    panic!("no double in 200 actions");
+}
+
 /// Dice played one by one: the state gives the dice as thrown, and a turn is chosen a step at a
 /// time (`POST /api/games/{id}/steps`) until the steps make one of the turn's moves.
 #[test]

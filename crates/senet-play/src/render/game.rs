@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
-use senet_engine::compile::{SquareFlags, Win};
+use senet_engine::compile::{PoolForm, SquareFlags, Win};
 use senet_engine::engine::game::{GameSummary, Stop};
 use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report, StepReport};
 use senet_lang::types::{Fallback, Place, Side, Square, Throw, ThrowDevice};
@@ -440,32 +440,40 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     }
 }
 
-/// A throw of dice played one by one: `5-3` short; long, `dice: 5 and 3`, and for a double
-/// played twice over, `dice: 4 and 4, played four times`.
+/// A throw of dice played one by one: `5-3` short; long, `dice: 5 and 3`, for a double played
+/// twice over, `dice: 4 and 4, played four times`, and where the faces beneath may follow,
+/// `dice: 2 and 2, played four times, then up to four 5s`.
 fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
-    let pool = engine
-        .rules
-        .stacked
-        .as_ref()
-        .and_then(|t| t.pools.get(usize::from(value)));
+    let (pool, form) = match &engine.rules.stacked {
+        Some(t) => {
+            let (dice, form) = t.pool(u16::from(value));
+            (Some(dice).filter(|d| !d.is_empty()), form)
+        }
+        None => (None, PoolForm::ANY),
+    };
     // Dice passed by the other side are no throw of the device: their code names the dice.
     let dice = engine
         .rules
         .device
         .dice_of(value)
-        .or_else(|| pool.cloned())
+        .or_else(|| pool.map(<[u8]>::to_vec))
         .unwrap_or_default();
     let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
     if !long {
         return faces.join("-");
     }
-    let played = pool.map_or(dice.len(), Vec::len);
+    let optional = usize::from(form.optional);
+    let played = pool.map_or(dice.len(), <[u8]>::len) - optional;
     let times = if played > dice.len() {
         format!(", played {} times", words_count(played))
     } else {
         String::new()
     };
-    format!("dice: {}{times}", and_list(&faces))
+    let beneath = match pool.and_then(|p| p.last()) {
+        Some(d) if optional > 0 => format!(", then up to {} {d}s", words_count(optional)),
+        _ => String::new(),
+    };
+    format!("dice: {}{times}{beneath}", and_list(&faces))
 }
 
 /// A small count in words.

@@ -150,7 +150,10 @@ impl<'a> Narrator<'a> {
                     engine.outcome(&after),
                     self.style,
                 );
-                let again = if words.extra_throw {
+                // The next run of a double whose dice are listed comes without a throw.
+                let again = if after.passed().is_some() && after.to_move() == side {
+                    "; plays on with its double"
+                } else if words.extra_throw {
                     "; throws again"
                 } else {
                     ""

@@ -861,13 +861,17 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
             x += 36;
         }
         x += 6;
-        // A double played twice over says so beside the dice.
+        // A double played twice over says so beside the dice (its faces beneath, which may be
+        // left unplayed, not counted).
         let played = engine
             .rules
             .stacked
             .as_ref()
-            .and_then(|st| st.pools.get(usize::from(t.get())))
-            .map_or(dice.len(), Vec::len);
+            .map(|st| st.pool(t.get()))
+            .filter(|(pool, _)| !pool.is_empty())
+            .map_or(dice.len(), |(pool, form)| {
+                pool.len() - usize::from(form.optional)
+            });
         let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
         let text = if played > dice.len() {
             format!("{}, played {played} times", faces.join("-"))

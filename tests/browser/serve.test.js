@@ -1129,3 +1129,62 @@ test('a turn of backgammon is played one die at a time: the dice shown, each ste
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
+
+test('a double of Lange Puff is played a die at a time and ended among the faces beneath it', async () => {
+  const page = await open();
+  await page.selectOption('#play-rules', 'tables/lange-puff');
+  await page.selectOption('#play-p1', 'human');
+  await page.selectOption('#play-p2', 'human');
+  await page.fill('#play-seed', '2');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  const id = (await answer.json()).id;
+  let ended = false;
+  for (let action = 0; action < 200 && !ended; action++) {
+    const state = await gameState(page, id);
+    if (state.awaiting === 'throw') {
+      await step(page, '#sticks');
+      continue;
+    }
+    assert.strictEqual(state.awaiting, 'move', JSON.stringify(state.awaiting));
+    const dice = state.position.throw;
+    const double = dice.length >= 4 && dice[0] === dice[1];
+    const played = state.moves_played;
+    const v0 = await version(page);
+    if (!state.by_steps) {
+      // One move only: it is listed whole.
+      await page.locator('#moves button').first().click();
+      await nextState(page, v0);
+      continue;
+    }
+    // Steps until the turn's move is made, or, on a double, until it may end.
+    for (let k = 0; k < 8; k++) {
+      if (double && (await page.locator('#moves button.end-turn').count()) > 0) {
+        await page.click('#moves button.end-turn');
+        await nextState(page, v0);
+        ended = true;
+        break;
+      }
+      const [answered] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/steps')),
+        page.locator('#moves button:not(.again):not(.end-turn)').first().click(),
+      ]);
+      const body = await answered.json();
+      if (body.chosen !== null) {
+        await nextState(page, v0);
+        break;
+      }
+    }
+    if (ended) {
+      const after = await gameState(page, id);
+      assert.strictEqual(after.moves_played, played + 1, 'the turn ended with its move played');
+    }
+  }
+  assert.ok(ended, 'a double came, and its turn ended among the faces beneath');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});

@@ -69,6 +69,15 @@ fn bundled(id: &str) -> Engine {
     ))
 }
 
+/// The throw in hand in words, short and long, as it is played in the game's position.
+fn words(e: &Engine, game: &Game) -> (String, String) {
+    let code = u8::try_from(e.pool_code(&game.pos, game.total).get()).unwrap();
+    (
+        senet::render::game::throw_text(e, code, false),
+        senet::render::game::throw_text(e, code, true),
+    )
+}
+
 /// The dice each legal move of the game plays, longest first, as counts of steps.
 fn step_counts(game: &Game) -> Vec<usize> {
     let mut counts: Vec<usize> = game.moves().iter().map(|m| m.steps().len()).collect();
@@ -89,6 +98,10 @@ fn a_sides_first_double_is_played_once_and_its_later_ones_twice_with_another_tur
     assert_eq!(game.next_action(), Action::Choose { side: Side::First });
     // Two 1s, then up to two 6s (the faces beneath).
     assert_eq!(step_counts(&game), [4, 3, 2]);
+    assert_eq!(
+        words(&e, &game),
+        ("1-1".into(), "dice: 1 and 1, then up to two 6s".into())
+    );
     game.choose(0);
     assert!(game.pos.doubled(Side::First) && !game.pos.doubled(Side::Second));
     // No extra turn for a first double.
@@ -101,6 +114,13 @@ fn a_sides_first_double_is_played_once_and_its_later_ones_twice_with_another_tur
     assert_eq!(game.next_action(), Action::Choose { side: Side::First });
     // Four 1s, then up to four 6s.
     assert_eq!(step_counts(&game), [8, 7, 6, 5, 4]);
+    assert_eq!(
+        words(&e, &game),
+        (
+            "1-1".into(),
+            "dice: 1 and 1, played four times, then up to four 6s".into()
+        )
+    );
     game.choose(0);
     // Another throw after a later double.
     assert_eq!(game.next_action(), Action::Throw { side: Side::First });

@@ -585,7 +585,9 @@ impl Terminal<'_> {
             .collect();
         // What the side moves with: the total, or the throws it has left to play.
         let with = if engine.rules.device.is_each() {
-            throw_text(engine, u8::try_from(game.total.get()).unwrap_or(0), false)
+            // A side's first double, where it is played once, as it is played.
+            let code = engine.pool_code(&game.pos, game.total);
+            throw_text(engine, u8::try_from(code.get()).unwrap_or(0), false)
         } else if spend {
             let list: Vec<String> = game.pool().iter().map(ToString::to_string).collect();
             match list.as_slice() {

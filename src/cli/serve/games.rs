@@ -504,7 +504,7 @@ impl Stored {
             // Whether the throw is of dice played one by one (the page draws its button so).
             "dice": r.device.is_each(),
             // The throw in words: a value, or the dice (`5-1`) where dice are played one by one.
-            "throw_text": in_hand.map(|t| match u8::try_from(t.get()) {
+            "throw_text": in_hand.map(|t| match u8::try_from(engine.pool_code(&game.pos, t).get()) {
                 Ok(v) if r.device.is_each() => throw_text(engine, v, false),
                 _ => t.to_string(),
             }),

@@ -440,22 +440,25 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     }
 }
 
-/// A throw of dice played one by one: `5-3` short; long, `dice: 5 and 3`, for a double played
-/// twice over, `dice: 4 and 4, played four times`, and where the faces beneath may follow,
-/// `dice: 2 and 2, played four times, then up to four 5s`.
+/// A throw of dice played one by one (`value` its code, or the code a side's first double is
+/// played as): `5-3` short; long, `dice: 5 and 3`, for a double played twice over, `dice: 4 and
+/// 4, played four times`, and where the faces beneath may follow, `dice: 2 and 2, played four
+/// times, then up to four 5s`.
 fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
-    let (pool, form) = match &engine.rules.stacked {
+    let (pool, form, thrown) = match &engine.rules.stacked {
         Some(t) => {
             let (dice, form) = t.pool(u16::from(value));
-            (Some(dice).filter(|d| !d.is_empty()), form)
+            let thrown = u8::try_from(t.thrown_code(u16::from(value))).unwrap_or(value);
+            (Some(dice).filter(|d| !d.is_empty()), form, thrown)
         }
-        None => (None, PoolForm::ANY),
+        None => (None, PoolForm::ANY, value),
     };
-    // Dice passed by the other side are no throw of the device: their code names the dice.
+    // Dice passed by the other side are no throw of the device: their code names the dice. A
+    // side's first double (where it is played once) shows the double thrown.
     let dice = engine
         .rules
         .device
-        .dice_of(value)
+        .dice_of(thrown)
         .or_else(|| pool.map(<[u8]>::to_vec))
         .unwrap_or_default();
     let faces: Vec<String> = dice.iter().map(u8::to_string).collect();

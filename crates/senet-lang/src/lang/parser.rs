@@ -1042,6 +1042,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::dice_each => "`each`",
         Rule::dice_fixed => "a die that always shows one number, such as `always 6`",
         Rule::use_larger => "`, then the larger`",
+        Rule::use_smaller => "`, the smaller or none`",
         Rule::bear_hindmost => "`, or past the end from the hindmost`",
         Rule::faces => "the faces shown, such as `1 2`",
         Rule::extra_after => "`after`",

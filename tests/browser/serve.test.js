@@ -113,9 +113,17 @@ function version(page) {
 
 /** Starts a game of Ur with two pieces a side (or `pieces`), a person (light) against the random
  * agent (or `p2`): the game's id, as the server answered it. */
-async function startGame(page, seed, pieces = '2', p2 = 'easy') {
-  await page.selectOption('#play-rules', 'twenty-squares/ur');
-  await page.selectOption('#play-options select[data-option="pieces"]', pieces);
+function startGame(page, seed, pieces = '2', p2 = 'easy') {
+  return startRules(page, 'twenty-squares/ur', seed, p2, { pieces });
+}
+
+/** Starts a game of `rules` with `options` (name -> value), a person as the first side against
+ * `p2`, from the Play tab: the game's id, as the server answered it. */
+async function startRules(page, rules, seed, p2, options = {}) {
+  await page.selectOption('#play-rules', rules);
+  for (const [name, value] of Object.entries(options)) {
+    await page.selectOption(`#play-options select[data-option="${name}"]`, value);
+  }
   await page.selectOption('#play-p1', 'human');
   await page.selectOption('#play-p2', p2);
   await page.fill('#play-seed', String(seed));
@@ -1083,17 +1091,7 @@ test('no tab has an accessibility violation of impact serious or critical (axe-c
 
 test('a turn of backgammon is played one die at a time: the dice shown, each step clicked', async () => {
   const page = await open();
-  await page.selectOption('#play-rules', 'tables/backgammon');
-  await page.selectOption('#play-p1', 'human');
-  await page.selectOption('#play-p2', 'easy');
-  await page.fill('#play-seed', '11');
-  let before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
-  const id = (await answer.json()).id;
+  const id = await startRules(page, 'tables/backgammon', 11, 'easy');
   assert.match(await page.textContent('#status'), /white \(human\) to throw: click Throw\./);
   // A stack is one disc with its count: white starts with five on square 13.
   assert.strictEqual(await page.getAttribute('#board .piece[data-side="white"][data-place="12"]', 'data-count'), '5');
@@ -1108,7 +1106,7 @@ test('a turn of backgammon is played one die at a time: the dice shown, each ste
   assert.match(await page.textContent('#status'), /one die at a time/);
   await shot(page, '16-dice-first-step');
   // Step by step: a movable piece (or the first step below) until the turn's move is played.
-  before = await version(page);
+  const before = await version(page);
   let chosen = null;
   for (let k = 0; k < 4 && chosen === null; k++) {
     const [answered] = await Promise.all([
@@ -1132,17 +1130,7 @@ test('a turn of backgammon is played one die at a time: the dice shown, each ste
 
 test('a double of Lange Puff is played a die at a time and ended among the faces beneath it', async () => {
   const page = await open();
-  await page.selectOption('#play-rules', 'tables/lange-puff');
-  await page.selectOption('#play-p1', 'human');
-  await page.selectOption('#play-p2', 'human');
-  await page.fill('#play-seed', '2');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
-  const id = (await answer.json()).id;
+  const id = await startRules(page, 'tables/lange-puff', 2, 'human');
   let ended = false;
   for (let action = 0; action < 200 && !ended; action++) {
     const state = await gameState(page, id);

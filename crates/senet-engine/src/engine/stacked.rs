@@ -346,21 +346,7 @@ impl Engine {
                 && dice[0] != 0
                 && dice[..n].iter().all(|&d| d == dice[0]);
             search.repeats = !search.ordered && search.repeats;
-            let play = if form == PoolForm::ANY {
-                Self::play_dice::<false>
-            } else {
-                Self::play_dice::<true>
-            };
-            play(
-                self,
-                t,
-                pos,
-                &dice[..n],
-                Move::default(),
-                Played::default(),
-                0,
-                search,
-            );
+            self.search_from(t, pos, &dice[..n], form, search);
             if search.best == 0 {
                 // No die can be used: the side passes.
                 search.moves.clear();
@@ -390,21 +376,7 @@ impl Engine {
             ..Search::default()
         };
         search.set_form(t, &dice[..n], form);
-        let play = if form == PoolForm::ANY {
-            Self::play_dice::<false>
-        } else {
-            Self::play_dice::<true>
-        };
-        play(
-            self,
-            t,
-            pos,
-            &dice[..n],
-            Move::default(),
-            Played::default(),
-            0,
-            &mut search,
-        );
+        self.search_from(t, pos, &dice[..n], form, &mut search);
         let best = search
             .sequences
             .iter()
@@ -420,6 +392,33 @@ impl Engine {
             .filter(|(_, p, used)| search.rank(*used, p) == best)
             .map(|(mv, played, _)| (*mv, played.per_step()))
             .collect()
+    }
+
+    /// Searches every sequence of steps for the dice `dice` from `pos` (see [`Engine::play_dice`]),
+    /// with the search's copy for dice played in order or left unplayed where `form` has them.
+    fn search_from(
+        &self,
+        t: &Stacked,
+        pos: &Position,
+        dice: &[u8],
+        form: PoolForm,
+        search: &mut Search,
+    ) {
+        let play = if form == PoolForm::ANY {
+            Self::play_dice::<false>
+        } else {
+            Self::play_dice::<true>
+        };
+        play(
+            self,
+            t,
+            pos,
+            dice,
+            Move::default(),
+            Played::default(),
+            0,
+            search,
+        );
     }
 
     /// Plays the dice left (largest first, each distinct value tried in turn; where dice may be

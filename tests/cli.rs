@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 73] = [
+const BUNDLED: [&str; 74] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -89,6 +89,7 @@ const BUNDLED: [&str; 73] = [
     "tables/lange-puff",
     "tables/contrare-puff",
     "tables/piprjall",
+    "tables/fallas",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

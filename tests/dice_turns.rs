@@ -185,3 +185,31 @@ fn a_person_may_end_a_turn_among_the_faces_beneath_a_double() {
     assert_eq!(steps.chosen(&tops), None, "a 5 may still follow");
     assert_eq!(steps.options(&tops).len(), 1);
 }
+
+#[test]
+fn a_side_that_cannot_move_loses_at_once() {
+    // Fallas: "any roll that allows the player to only move to spaces occupied by the opponent
+    // results in an automatic loss for the player". From the start, three 6s take white's
+    // pieces from its points 7 and 12 onto black's stacks of thirteen and two.
+    let e = bundled("tables/fallas");
+    let mut game = Game::new(&e, 100);
+    assert_eq!(game.next_action(), Action::Throw { side: Side::First });
+    game.give_throw(code(&e, &[6, 6, 6]));
+    assert_eq!(game.next_action(), Action::Over);
+    assert_eq!(
+        game.summary.outcome,
+        Some(senet::engine::Outcome::Win {
+            side: Side::Second,
+            points: 0
+        })
+    );
+    assert!(game.pos.lost(Side::First));
+    let style = senet::render::game::Style { colour: false };
+    let end = senet::render::game::end_text(&e, &game.summary, &game.pos, style);
+    assert!(end.ends_with("black wins, white could not move."), "{end}");
+    // Other dice are played as usual.
+    let mut game = Game::new(&e, 100);
+    game.next_action();
+    game.give_throw(code(&e, &[6, 6, 5]));
+    assert_eq!(game.next_action(), Action::Choose { side: Side::First });
+}

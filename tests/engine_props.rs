@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 73] = [
+const IDS: [&str; 74] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -73,6 +73,7 @@ const IDS: [&str; 73] = [
     "tables/doblet",
     "tables/dubblets",
     "tables/emperador",
+    "tables/fallas",
     "tables/fevga",
     "tables/frangieh",
     "tables/garanguet",
@@ -598,6 +599,7 @@ game_properties! {
     games_tables_lange_puff: "tables/lange-puff", 4;
     games_tables_contrare_puff: "tables/contrare-puff", 4;
     games_tables_piprjall: "tables/piprjall", 4;
+    games_tables_fallas: "tables/fallas", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

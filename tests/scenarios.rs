@@ -16,7 +16,8 @@
 //! - `moves` is the whole answer: an empty list means the side must pass. Moves are compared as a
 //!   set (their order does not matter), and so are the pieces of a side in a position.
 //! - A case whose side must pass may give `"pass": { "result": { ... } }`: the position the pass
-//!   leads to (where it leaves something behind, such as dice passed to the other side).
+//!   leads to (where it leaves something behind, such as dice passed to the other side), and
+//!   its `outcome` where the pass ends the game (a side that cannot move loses).
 //! - Instead of `moves`, a case may give `"error": "substring"`: the position must be refused with
 //!   a message that contains it.
 //! - A case may give its own `options`, which replace the file's options of the same name.
@@ -203,6 +204,13 @@ fn differences(case: &Value, got: &Result<Value, String>) -> Vec<String> {
                 "the pass leads to {}, not {}",
                 normal_position(given),
                 normal_position(&pass["result"])
+            ));
+        }
+        if pass.get("outcome") != v["pass"].get("outcome") {
+            diffs.push(format!(
+                "the pass ends the game {}, not {}",
+                v["pass"].get("outcome").unwrap_or(&Value::Null),
+                pass.get("outcome").unwrap_or(&Value::Null)
             ));
         }
     }
@@ -591,6 +599,7 @@ scenario_files! {
     tables_lange_puff => "tables__lange-puff.json",
     tables_contrare_puff => "tables__contrare-puff.json",
     tables_piprjall => "tables__piprjall.json",
+    tables_fallas => "tables__fallas.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

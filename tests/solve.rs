@@ -453,6 +453,7 @@ fn dense_numbering_is_a_bijection() {
                     restacking: PerSide::default(),
                     passed: Vec::new(),
                     doubled: PerSide::default(),
+                    lost: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -123,6 +123,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         restacking: PerSide::default(),
         passed: Vec::new(),
         doubled: PerSide::default(),
+        lost: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -143,6 +143,8 @@ pub fn compile(r: &RuleSet) -> Rules {
                 .collect()
         }),
         draw_stuck: r.draw_stuck,
+        lose_stuck: r.lose_stuck,
+        lose_no_way_back: r.lose_no_way_back,
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
     }

@@ -480,6 +480,12 @@ pub struct Rules {
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`; the stacked form only).
     pub draw_stuck: bool,
+    /// A side that can play no die of its throw loses (`lose when a side cannot move`; the
+    /// stacked form only).
+    pub lose_stuck: bool,
+    /// A side whose captured piece finds every position it could go back to held loses (`lose
+    /// when a captured piece cannot go back`; with `capture to positions` only).
+    pub lose_no_way_back: bool,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,
     pub machine: TurnMachine,

@@ -528,6 +528,12 @@ impl Engine {
                 next.removed[e] += 1;
                 Place::Removed.pack()
             }
+            (None, Capture::ToPosition(..)) if r.lose_no_way_back => {
+                // Its side loses at once; the piece waits, as it would.
+                next.latches |= super::position::lost_latch(e);
+                next.waiting[e] += 1;
+                Place::Waiting.pack()
+            }
             (None, _) => {
                 next.waiting[e] += 1;
                 Place::Waiting.pack()
@@ -848,6 +854,9 @@ impl Engine {
     /// The side to move passes on `pos` itself; the event for the turn machine.
     #[inline]
     pub(super) fn pass_in_place(&self, pos: &mut Position, throw: Throw) -> Event {
+        if self.rules.lose_stuck {
+            self.lose_stuck(pos);
+        }
         let throw = if self.first_doubles {
             self.throw_double(pos, throw)
         } else {
@@ -867,6 +876,17 @@ impl Engine {
             return self.pass_passing(pos, throw);
         }
         self.pass_event(pos, throw)
+    }
+
+    /// Where a side that cannot move loses: the side to move, passing, loses, unless the pass
+    /// is a lost turn (no throw), or the dice are not a throw of its own (dice passed to it, the
+    /// rest of a double's list).
+    #[cold]
+    fn lose_stuck(&self, pos: &mut Position) {
+        let s = pos.to_move;
+        if !pos.loses_turn(s) && pos.passed == 0 {
+            pos.latches |= super::position::lost_latch(s);
+        }
     }
 
     /// [`Engine::pass_in_place`] where unused dice pass to the other side: a side that can use

@@ -641,7 +641,9 @@ impl<'e> Game<'e> {
         let event = self.pass(side, self.spend.last_throw);
         self.summary.passes += 1;
         self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
-        self.advance(event);
+        if !(self.engine.rules.lose_stuck && self.ended()) {
+            self.advance(event);
+        }
         false
     }
 
@@ -713,7 +715,10 @@ impl<'e> Game<'e> {
         self.summary.passes += 1;
         self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
         self.total = Throw::ZERO;
-        self.advance(event);
+        // Where a side that cannot move loses, the pass ends the game.
+        if !(self.engine.rules.lose_stuck && self.ended()) {
+            self.advance(event);
+        }
     }
 
     /// Plays legal move number `index` of [`Game::moves`].

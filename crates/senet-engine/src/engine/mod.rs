@@ -491,6 +491,9 @@ impl Engine {
 
     /// [`Engine::outcome`] by the pieces borne off, captured or pinned, or where they stand.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
+        if pos.latches & position::LOST_LATCHES != 0 {
+            return Some(self.lost_by_rule(pos));
+        }
         if let Some(parts) = &self.rules.pattern_win
             && let Some(side) = Side::BOTH.into_iter().find(|&s| self.fills(pos, s, parts))
         {
@@ -602,6 +605,27 @@ impl Engine {
             .pattern_win
             .as_ref()
             .is_some_and(|parts| self.fills(pos, s, parts))
+    }
+
+    /// Whether a step of side `s` that led to `pos` ends the game there, the dice left unplayed:
+    /// it made the winning pattern, or the other side lost (its captured piece could not go
+    /// back).
+    fn ends_at_step(&self, pos: &Position, s: Side) -> bool {
+        pos.latches & position::LOST_LATCHES != 0 || self.won_by_pattern(pos, s)
+    }
+
+    /// The outcome where a side has lost by a `lose when ...` rule: the other side wins.
+    #[cold]
+    fn lost_by_rule(&self, pos: &Position) -> Outcome {
+        let loser = if pos.lost(Side::First) {
+            Side::First
+        } else {
+            Side::Second
+        };
+        Outcome::Win {
+            side: loser.other(),
+            points: self.match_points(pos, loser.other()),
+        }
     }
 
     /// Whether every piece of side `s` stands on the places of the pattern's `parts`, as many on

@@ -19,6 +19,8 @@ pub struct PassReport {
     pub begins: bool,
     /// The same side throws next (`on pass with ...: throw again`).
     pub throws_again: bool,
+    /// The side lost the game by passing (`lose when a side cannot move`).
+    pub loses: bool,
 }
 
 impl PassReport {
@@ -33,6 +35,7 @@ impl PassReport {
                 .flatten(),
             begins: !before.begun(s) && after.begun(s),
             throws_again: after.to_move() == s,
+            loses: !before.lost(s) && after.lost(s),
         }
     }
 }

@@ -58,7 +58,9 @@ pub struct Position {
     /// instead of throwing.
     pub(crate) passed: u8,
     /// What a side has done once and for all: bit `s.index()`, side `s` has thrown a double
-    /// (where a side's first double is played once, [`Stacked::first_double`](crate::compile::Stacked::first_double)).
+    /// (where a side's first double is played once, [`Stacked::first_double`](crate::compile::Stacked::first_double));
+    /// bit `2 + s.index()`, side `s` has lost by a rule that ends the game at once (`lose when
+    /// ...`).
     pub(crate) latches: u8,
 }
 
@@ -67,6 +69,15 @@ pub struct Position {
 pub(crate) fn doubled_latch(s: Side) -> u8 {
     1 << s.index()
 }
+
+/// The bit of [`Position::latches`]: side `s` has lost by a `lose when ...` rule.
+#[inline(always)]
+pub(crate) fn lost_latch(s: Side) -> u8 {
+    1 << (2 + s.index())
+}
+
+/// Every bit of [`lost_latch`].
+pub(crate) const LOST_LATCHES: u8 = 0b1100;
 
 /// The bit of [`Position::unmoved`] that says a side, having unstacked all its start stacks, is
 /// restacking them (`unstack first, then restack`).
@@ -447,7 +458,14 @@ impl Position {
             held: PerSide::from_fn(|s| self.held(s).collect()),
             passed: self.passed_dice(rules),
             doubled: PerSide::from_fn(|s| self.doubled(s)),
+            lost: PerSide::from_fn(|s| self.lost(s)),
         }
+    }
+
+    /// Whether side `s` has lost by a rule that ends the game at once (`lose when a side cannot
+    /// move`, `lose when a captured piece cannot go back`).
+    pub fn lost(&self, s: Side) -> bool {
+        self.latches & lost_latch(s) != 0
     }
 
     /// Whether side `s` has thrown a double, where a side's first double is played once.
@@ -509,6 +527,8 @@ pub struct Setup {
     pub passed: Vec<u8>,
     /// Where a side's first double is played once: the sides that have thrown a double.
     pub doubled: PerSide<bool>,
+    /// The side that has lost by a rule that ends the game at once (`lose when ...`), if any.
+    pub lost: PerSide<bool>,
 }
 
 /// Every piece of side `s` stacked at the start still on its stack: the state a side begins in.
@@ -589,6 +609,10 @@ pub enum SetupError {
         "`doubled` says `{side}` has thrown a double, but under these rules a side's first double is played as any other"
     )]
     NeverDoubled { side: String },
+    #[error(
+        "`lost` says `{side}` has lost, but these rules have no `lose when ...` rule (or both sides are said to have lost)"
+    )]
+    NeverLost { side: String },
 }
 
 impl Setup {
@@ -735,6 +759,17 @@ impl Setup {
             }
             if doubled {
                 pos.latches |= doubled_latch(s);
+            }
+        }
+        let loses = rules.lose_stuck || rules.lose_no_way_back;
+        for (s, &lost) in self.lost.iter() {
+            if lost && (!loses || self.lost[s.other()]) {
+                return Err(SetupError::NeverLost {
+                    side: rules.sides[s].name.clone(),
+                });
+            }
+            if lost {
+                pos.latches |= lost_latch(s);
             }
         }
         Ok(pos)

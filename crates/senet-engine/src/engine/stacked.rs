@@ -521,9 +521,10 @@ impl Engine {
                 }
                 after.steps += 1;
                 after.top = after.top.max(top);
-                if self.won_by_pattern(&next, s) {
-                    // A step that makes the winning pattern ends the game there: the dice left
-                    // are not played, and the sequence counts as playing them all.
+                if self.ends_at_step(&next, s) {
+                    // A step that makes the winning pattern (or makes the other side lose) ends
+                    // the game there: the dice left are not played, and the sequence counts as
+                    // playing them all.
                     let all = after.used.saturating_add(u8::try_from(kept).unwrap_or(0));
                     search.leaf(&next, longer, all, after);
                     continue;

@@ -107,6 +107,8 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Board
         | RuleKey::Link(..)
         | RuleKey::DrawStuck
+        | RuleKey::LoseStuck
+        | RuleKey::LoseNoWayBack
         | RuleKey::Path(_)
         | RuleKey::Sides
         | RuleKey::Colour(_)

@@ -288,7 +288,9 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::MatchTo(_)
         | K::MatchGames(_)
         | K::MatchFirst(_)
-        | K::DrawStuck => end_rule(kind),
+        | K::DrawStuck
+        | K::LoseStuck
+        | K::LoseNoWayBack => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
 }
@@ -768,6 +770,8 @@ fn end_rule(kind: &StatementKind) -> String {
             )
         }
         K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
+        K::LoseStuck => "A side that can play its throw no way loses.".into(),
+        K::LoseNoWayBack => "A side whose captured piece finds every position it could go back to held by the other side loses.".into(),
         K::PinWin(Some(n)) => format!(
             "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",
             n.value

@@ -1018,6 +1018,16 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        LoseStuck => (
+            "a loss for a side that cannot move, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
+        LoseNoWayBack => (
+            "a loss for a side whose captured piece cannot go back, but captured pieces do not go back to positions of their path",
+            "only with `capture to positions N..M`",
+            "send captured pieces back (`capture to positions 7..12`, with stacks), or remove this rule",
+        ),
         UnusedDice => (
             "unused dice passed to the other side, but the throw is not two dice played one by one",
             "only with two dice played one by one",

@@ -168,6 +168,11 @@ pub struct RuleSet {
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,
+    /// A side that can play its throw no way loses (`lose when a side cannot move`).
+    pub lose_stuck: bool,
+    /// A side whose captured piece finds every position it could go back to held loses (`lose
+    /// when a captured piece cannot go back`).
+    pub lose_no_way_back: bool,
     /// A turn whose dice all show one number is followed by another (`extra turn when all dice
     /// are equal`).
     pub extra_turn: bool,

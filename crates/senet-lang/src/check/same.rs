@@ -64,6 +64,8 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::PinWin
         | RuleKey::PatternWin
         | RuleKey::DrawStuck
+        | RuleKey::LoseStuck
+        | RuleKey::LoseNoWayBack
         | RuleKey::Closed
         | RuleKey::Doubles
         | RuleKey::Unstack
@@ -301,6 +303,8 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::PinWin => a.pin_win == b.pin_win,
         RuleKey::PatternWin => a.pattern_win == b.pattern_win,
         RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
+        RuleKey::LoseStuck => a.lose_stuck == b.lose_stuck,
+        RuleKey::LoseNoWayBack => a.lose_no_way_back == b.lose_no_way_back,
         RuleKey::Closed => a.closed_with == b.closed_with,
         RuleKey::Doubles => a.doubles == b.doubles,
         RuleKey::Unstack => a.unstack == b.unstack,

@@ -98,6 +98,10 @@ pub enum RuleKey {
     PatternWin,
     /// `draw when neither side can move`.
     DrawStuck,
+    /// `lose when a side cannot move`.
+    LoseStuck,
+    /// `lose when a captured piece cannot go back`.
+    LoseNoWayBack,
     /// `match to N points`.
     MatchTo,
     /// `match games ...`.
@@ -350,7 +354,8 @@ impl RuleKey {
             MatchFirst => "match next game first: none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
-            | Win | End | Closed | Doubles | UseDice | DrawStuck | DoubleList(_) => {
+            | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck | LoseNoWayBack
+            | DoubleList(_) => {
                 return None;
             }
         })
@@ -438,6 +443,8 @@ impl fmt::Display for RuleKey {
             PinWin => "win by pinning the last piece on the start",
             PatternWin => "win with",
             DrawStuck => "draw when neither side can move",
+            LoseStuck => "lose when a side cannot move",
+            LoseNoWayBack => "lose when a captured piece cannot go back",
             MatchTo => "match to",
             MatchGames => "match games",
             MatchFirst => "match next game first",

@@ -229,6 +229,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::pin_win_stmt
         | Rule::pattern_win_stmt
         | Rule::stuck_stmt
+        | Rule::lose_stmt
         | Rule::win_stmt
         | Rule::end_stmt
         | Rule::points_stmt
@@ -671,6 +672,8 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         }
         Rule::pattern_win_stmt => StatementKind::PatternWin(None),
         Rule::stuck_stmt => StatementKind::DrawStuck,
+        Rule::lose_stmt if n.has(Rule::lose_stuck) => StatementKind::LoseStuck,
+        Rule::lose_stmt => StatementKind::LoseNoWayBack,
         Rule::win_stmt => StatementKind::Win(
             match n
                 .next([Rule::win_all, Rule::win_capture, Rule::win_most])
@@ -1010,6 +1013,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::together_stmt
         | Rule::ahead_stmt
         | Rule::stuck_stmt
+        | Rule::lose_stmt
         | Rule::pin_win_stmt
         | Rule::pattern_win_stmt
         | Rule::win_stmt
@@ -1078,6 +1082,8 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::bear_when => "`only when ...` or `always`",
         Rule::when_all => "`all on ...`",
         Rule::when_none => "`none on ...`",
+        Rule::lose_stuck => "`side cannot move`",
+        Rule::lose_back => "`captured piece cannot go back`",
         Rule::win_capture => "`by capturing all`",
         Rule::win_all => "`first to bear off all`",
         Rule::win_most => "`most borne off`",

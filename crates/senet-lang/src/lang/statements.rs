@@ -557,6 +557,17 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "lose",
+        examples: &[
+            "lose when a side cannot move",
+            "lose when a captured piece cannot go back",
+        ],
+        forms: &[
+            "`lose when a side cannot move`",
+            "`lose when a captured piece cannot go back`",
+        ],
+    },
+    Entry {
         keyword: "end",
         examples: &["end when decided", "end when board empty"],
         forms: &["`end when decided`", "`end when board empty`"],
@@ -774,6 +785,8 @@ impl StatementKind {
             | K::PinWin(_)
             | K::PatternWin(_)
             | K::DrawStuck
+            | K::LoseStuck
+            | K::LoseNoWayBack
             | K::End(_)
             | K::MatchPoints(_)
             | K::MatchTo(_)
@@ -814,6 +827,8 @@ impl StatementKind {
             K::PatternWin(Some(_)) => "`win with N on each of SET; M or more on each of SET ...`",
             K::PatternWin(None) => "`win with none`",
             K::DrawStuck => "`draw when neither side can move`",
+            K::LoseStuck => "`lose when a side cannot move`",
+            K::LoseNoWayBack => "`lose when a captured piece cannot go back`",
             K::End(EndSpec::Decided) => "`end when decided`",
             K::End(EndSpec::BoardEmpty) => "`end when board empty`",
             K::MatchPoints(p) if p.is_empty() => "`match points none`",

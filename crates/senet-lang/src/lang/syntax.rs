@@ -571,6 +571,10 @@ pub enum StatementKind {
     PatternWin(Option<Vec<PatternSpec>>),
     /// `draw when neither side can move`.
     DrawStuck,
+    /// `lose when a side cannot move`.
+    LoseStuck,
+    /// `lose when a captured piece cannot go back`.
+    LoseNoWayBack,
     /// `match to N points` (`None`: `match to none`).
     MatchTo(Option<Spanned<u32>>),
     /// `match games "ID", "ID", ...` (empty: `match games none`).
@@ -666,6 +670,8 @@ impl StatementKind {
             K::PinWin(_) => RuleKey::PinWin,
             K::PatternWin(_) => RuleKey::PatternWin,
             K::DrawStuck => RuleKey::DrawStuck,
+            K::LoseStuck => RuleKey::LoseStuck,
+            K::LoseNoWayBack => RuleKey::LoseNoWayBack,
             K::MatchTo(_) => RuleKey::MatchTo,
             K::MatchGames(_) => RuleKey::MatchGames,
             K::MatchFirst(_) => RuleKey::MatchFirst,

@@ -86,6 +86,9 @@ pub struct PositionNote {
     /// Where a side's first double is played once: the sides that have thrown a double.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doubled: Vec<String>,
+    /// The side that has lost by a rule that ends the game at once (`lose when ...`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lost: Vec<String>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -181,6 +184,7 @@ impl PositionNote {
             restacking: sides(Position::restacking),
             passed: pos.passed_dice(r),
             doubled: sides(Position::doubled),
+            lost: sides(Position::lost),
         }
     }
 
@@ -208,6 +212,7 @@ impl PositionNote {
             restacking: PerSide::default(),
             passed: self.passed.clone(),
             doubled: PerSide::default(),
+            lost: PerSide::default(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -228,6 +233,7 @@ impl PositionNote {
             (&self.moves_next, &mut setup.moves_next),
             (&self.restacking, &mut setup.restacking),
             (&self.doubled, &mut setup.doubled),
+            (&self.lost, &mut setup.lost),
         ];
         for (names, flags) in lists {
             for name in names {
@@ -553,11 +559,13 @@ pub struct AfterNote {
     pub outcome: Option<ResultNote>,
 }
 
-/// The pass of a side with no legal move: the position after it, and what it did (each only
-/// where it did it).
+/// The pass of a side with no legal move: the position after it, what it did (each only
+/// where it did it), and how the game ends there if it does (a side that cannot move loses).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PassNote {
     pub result: PositionNote,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<ResultNote>,
     #[serde(skip_serializing_if = "is_false")]
     pub lost_turn: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -591,6 +599,9 @@ impl PassNote {
         let (next, report) = engine.pass_reported(pos, throw);
         PassNote {
             result: PositionNote::of(engine, &next, None),
+            outcome: engine
+                .outcome(&next)
+                .map(|o: Outcome| ResultNote::of(engine, &o)),
             lost_turn: report.lost_turn,
             sent_back: report.sent_back.map(|p| PlaceNote(Place::On(p))),
             begins: report.begins,

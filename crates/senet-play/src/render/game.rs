@@ -680,6 +680,9 @@ pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
     if report.throws_again {
         text.push_str("; throws again");
     }
+    if report.loses {
+        text.push_str("; a side that cannot move loses the game");
+    }
     text
 }
 
@@ -853,6 +856,18 @@ fn game_score(
     format!(", {what}: {}", plural(points, "point"))
 }
 
+/// Why side `l` lost by a `lose when ...` rule. Under `lose when a captured piece cannot go
+/// back` a piece waits only where it could not go back (the loss ends the game at once), so a
+/// loser with a piece waiting lost that way; else it could not move.
+fn lost_why(engine: &Engine, pos: &Position, l: Side, style: Style) -> String {
+    let side = style.side(engine, l);
+    if engine.rules.lose_no_way_back && pos.waiting(l) > 0 {
+        format!("{side}'s captured piece could not go back")
+    } else {
+        format!("{side} could not move")
+    }
+}
+
 /// The last line of a game: who won and why, after how many moves and turns, and the match
 /// points where the rules count them.
 pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: Style) -> String {
@@ -871,6 +886,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
             let placed = r.pattern_win.as_deref().filter(|_| pos.off(w) < r.pieces);
             let why = match r.win {
+                _ if pos.lost(l) => lost_why(engine, pos, l, style),
                 _ if placed.is_some() => match placed {
                     Some([one]) if !one.or_more => {
                         format!("every piece on its places, {} on each", one.count)

@@ -239,6 +239,12 @@ fn unsolvable(engine: &Engine) -> Option<SolveError> {
                 .into(),
         ));
     }
+    if engine.rules.lose_stuck || engine.rules.lose_no_way_back {
+        return Some(SolveError::Unsolvable(
+            "a side that loses by a `lose when` rule ends the game with pieces still in play, which the solver's numbering of positions does not hold"
+                .into(),
+        ));
+    }
     (engine.rules.throw_again != 0 && !engine.rules.split).then(|| {
         SolveError::Unsolvable(
             "a turn that plays each throw whole keeps throws in hand, which a position does not hold"

@@ -158,6 +158,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         restacking: PerSide::default(),
         passed: Vec::new(),
         doubled: PerSide::default(),
+        lost: PerSide::default(),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

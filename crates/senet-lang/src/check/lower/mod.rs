@@ -825,6 +825,8 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
         );
     }
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
+    let goes_back = matches!(capture, Capture::ToPosition(..));
+    stacks::losses(cx, &mut stacks, each, goes_back);
     stacks::passing(cx, &mut stacks, throws.device.as_ref());
     stacks::doubles_forms(cx, &mut stacks, throws.device.as_ref());
     stacks::throw_limits(
@@ -1174,6 +1176,8 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         pin_win: parts.stacks.pin_win,
         pattern_win: parts.pattern_win,
         draw_stuck: parts.stacks.draw_stuck,
+        lose_stuck: parts.stacks.losses.stuck,
+        lose_no_way_back: parts.stacks.losses.no_way_back,
         extra_turn: parts.stacks.extra_turn,
         matched: parts.matched,
         rules,

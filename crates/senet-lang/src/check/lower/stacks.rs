@@ -48,6 +48,8 @@ pub(super) struct Stacks {
     pub pin_win: Option<u32>,
     /// `draw when neither side can move`.
     pub draw_stuck: bool,
+    /// `lose when ...`.
+    pub losses: Losses,
     /// `extra turn when all dice are equal`.
     pub extra_turn: bool,
 }
@@ -234,8 +236,46 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         pass_unused,
         pin_win: pin_win.filter(|_| pins),
         draw_stuck: draw_stuck && (limit > 1 || each),
+        losses: Losses::default(),
         extra_turn: extra_turn && each,
     }
+}
+
+/// The rules under which a side loses at once.
+#[derive(Default)]
+pub(super) struct Losses {
+    /// `lose when a side cannot move`.
+    pub stuck: bool,
+    /// `lose when a captured piece cannot go back`.
+    pub no_way_back: bool,
+}
+
+/// `lose when a side cannot move`, only with stacks or dice played one by one, and `lose when a
+/// captured piece cannot go back`, only where captured pieces go back to positions of their
+/// path (`capture to positions N..M`, itself only with stacks): both E200.
+pub(super) fn losses(cx: &mut Ctx, stacks: &mut Stacks, each: bool, goes_back: bool) {
+    let stuck = cx.said(&RuleKey::LoseStuck).is_some();
+    let stacked = stacks.limit > 1 || each;
+    if stuck && !stacked {
+        needs(
+            cx,
+            &RuleKey::LoseStuck,
+            StackRule::LoseStuck,
+            RuleKey::Stacks,
+        );
+    }
+    stacks.losses.stuck = stuck && stacked;
+    let back = cx.said(&RuleKey::LoseNoWayBack).is_some();
+    let goes_back = goes_back && stacks.limit > 1;
+    if back && !goes_back {
+        needs(
+            cx,
+            &RuleKey::LoseNoWayBack,
+            StackRule::LoseNoWayBack,
+            RuleKey::Capture,
+        );
+    }
+    stacks.losses.no_way_back = back && goes_back;
 }
 
 /// `use most dice ...`: whether the larger die must be played where only one can be, and

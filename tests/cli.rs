@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 74] = [
+const BUNDLED: [&str; 75] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -90,6 +90,7 @@ const BUNDLED: [&str; 74] = [
     "tables/contrare-puff",
     "tables/piprjall",
     "tables/fallas",
+    "tables/svensk-bradspel",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 74] = [
+const IDS: [&str; 75] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -104,6 +104,7 @@ const IDS: [&str; 74] = [
     "tables/seys-dos-y-as",
     "tables/shuanglu",
     "tables/ssang-ryouk",
+    "tables/svensk-bradspel",
     "tables/tavli",
     "tables/todas-tablas",
     "tables/verquere",
@@ -600,6 +601,7 @@ game_properties! {
     games_tables_contrare_puff: "tables/contrare-puff", 4;
     games_tables_piprjall: "tables/piprjall", 4;
     games_tables_fallas: "tables/fallas", 4;
+    games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

@@ -600,6 +600,7 @@ scenario_files! {
     tables_contrare_puff => "tables__contrare-puff.json",
     tables_piprjall => "tables__piprjall.json",
     tables_fallas => "tables__fallas.json",
+    tables_svensk_bradspel => "tables__svensk-bradspel.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

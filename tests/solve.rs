@@ -454,6 +454,7 @@ fn dense_numbering_is_a_bijection() {
                     passed: Vec::new(),
                     doubled: PerSide::default(),
                     lost: PerSide::default(),
+                    reached: PerSide::default(),
                 }
                 .position(&e.rules)
                 .expect("a mirror image of a state is a position");

@@ -124,6 +124,7 @@ pub fn random_position(engine: &Engine, rng: &mut Pcg64Mcg) -> Position {
         passed: Vec::new(),
         doubled: PerSide::default(),
         lost: PerSide::default(),
+        reached: PerSide::default(),
     };
     for s in Side::BOTH {
         for _ in 0..r.pieces {

@@ -132,13 +132,18 @@ pub fn compile(r: &RuleSet) -> Rules {
             }
         }),
         pin_win: r.pin_win,
-        pattern_win: r.pattern_win.as_ref().map(|parts| {
-            parts
+        pattern_win: r.pattern_win.as_ref().map(|patterns| {
+            patterns
                 .iter()
-                .map(|p| PatternPart {
-                    count: p.count,
-                    or_more: p.or_more,
-                    at: positions(&p.at),
+                .map(|parts| {
+                    parts
+                        .iter()
+                        .map(|p| PatternPart {
+                            count: p.count,
+                            or_more: p.or_more,
+                            at: positions(&p.at),
+                        })
+                        .collect()
                 })
                 .collect()
         }),
@@ -260,6 +265,7 @@ fn stacked(r: &RuleSet) -> Stacked {
         run_rest,
         zone: positions(&r.zone),
         zone_limit: r.zone_limit,
+        zone_until: r.zone_until.map_or(0, PathPos::get),
         leave_after: r.leave_after.map(PathPos::get),
         combined: r.combined,
         unstack: unstack(r),

@@ -289,6 +289,9 @@ pub struct Stacked {
     /// N on SET`); pieces placed there at the start may stand together.
     pub zone: PerSide<u64>,
     pub zone_limit: u8,
+    /// The path position that lifts `zone_limit` for a side once one of its pieces has ended a
+    /// step there (`... until a piece reaches position M`; 0: never lifted).
+    pub zone_until: u8,
     /// While one piece of a side has left position 1 and stands on the board before this
     /// position, no other leaves position 1 (`pieces leave the start after the first reaches`).
     pub leave_after: Option<u8>,
@@ -475,8 +478,8 @@ pub struct Rules {
     /// A side whose last piece on its path position 1 is pinned there loses, these points to
     /// the other (`win by pinning the last piece on the start`).
     pub pin_win: Option<u32>,
-    /// `win with N on each of SET; ...`: the parts of the pattern.
-    pub pattern_win: Option<Vec<PatternPart>>,
+    /// `win with N on each of SET; ... or ...`: each winning pattern's parts.
+    pub pattern_win: Option<Vec<Vec<PatternPart>>>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`; the stacked form only).
     pub draw_stuck: bool,

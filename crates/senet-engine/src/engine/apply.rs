@@ -371,6 +371,9 @@ impl Engine {
             return Landed::only(OFF);
         }
         report.landed_square = m.square_number(to);
+        if STACKS && to == self.zone_until {
+            next.latches |= super::position::reached_latch(s);
+        }
         let mut captured = 0;
         if STACKS && self.pins && next.squares[e] & m.square_bit[usize::from(to - 1)] != 0 {
             // Pinned, not taken: the enemy pieces stay, held (where the side holds them

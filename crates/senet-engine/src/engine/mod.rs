@@ -299,6 +299,9 @@ pub struct Engine {
     /// Pieces stacked at the start are unstacked before any moves (`unstack first`): a step
     /// from a position to itself takes one off its stack (or puts it back).
     unstacks: bool,
+    /// The path position whose reaching lifts a side's limit on stacks on some places (`stacks
+    /// up to N on SET until a piece reaches position M`); `u8::MAX`, no step ends on, where none.
+    zone_until: u8,
     /// The moves of a turn go one way: positions track which way the turn has moved.
     one_way: bool,
     /// The steps of a double may be searched rearmost first only ([`stacked::orders_doubles`]).
@@ -356,6 +359,10 @@ impl Engine {
             locks: rules.tracks_unmoved(),
             pins: rules.capture == Capture::Pin,
             unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
+            zone_until: match rules.stacked.as_ref().map_or(0, |t| t.zone_until) {
+                0 => u8::MAX,
+                p => p,
+            },
             one_way: rules.one_direction,
             ordered_doubles: stacked::orders_doubles(&rules, &masks, extras),
             passes: rules.stacked.as_ref().is_some_and(|t| t.pass_unused),
@@ -494,8 +501,9 @@ impl Engine {
         if pos.latches & position::LOST_LATCHES != 0 {
             return Some(self.lost_by_rule(pos));
         }
-        if let Some(parts) = &self.rules.pattern_win
-            && let Some(side) = Side::BOTH.into_iter().find(|&s| self.fills(pos, s, parts))
+        if let Some(side) = Side::BOTH
+            .into_iter()
+            .find(|&s| self.won_by_pattern(pos, s))
         {
             return Some(Outcome::Win {
                 side,
@@ -601,10 +609,16 @@ impl Engine {
 
     /// Whether side `s` has made the winning pattern of `win with N on each of SET`.
     fn won_by_pattern(&self, pos: &Position, s: Side) -> bool {
-        self.rules
-            .pattern_win
-            .as_ref()
-            .is_some_and(|parts| self.fills(pos, s, parts))
+        self.winning_pattern(pos, s).is_some()
+    }
+
+    /// The winning pattern (`win with ...`) whose places side `s`'s pieces fill in `pos`, if any.
+    pub fn winning_pattern(&self, pos: &Position, s: Side) -> Option<&[PatternPart]> {
+        let patterns = self.rules.pattern_win.as_ref()?;
+        patterns
+            .iter()
+            .find(|parts| self.fills(pos, s, parts))
+            .map(Vec::as_slice)
     }
 
     /// Whether a step of side `s` that led to `pos` ends the game there, the dice left unplayed:

@@ -60,7 +60,8 @@ pub struct Position {
     /// What a side has done once and for all: bit `s.index()`, side `s` has thrown a double
     /// (where a side's first double is played once, [`Stacked::first_double`](crate::compile::Stacked::first_double));
     /// bit `2 + s.index()`, side `s` has lost by a rule that ends the game at once (`lose when
-    /// ...`).
+    /// ...`); bit `4 + s.index()`, a piece of side `s` has reached the position that lifts its
+    /// limit on stacks (`stacks up to N on SET until a piece reaches position M`).
     pub(crate) latches: u8,
 }
 
@@ -78,6 +79,13 @@ pub(crate) fn lost_latch(s: Side) -> u8 {
 
 /// Every bit of [`lost_latch`].
 pub(crate) const LOST_LATCHES: u8 = 0b1100;
+
+/// The bit of [`Position::latches`]: a piece of side `s` has ended a step on the position that
+/// lifts its limit on stacks (`stacks up to N on SET until a piece reaches position M`).
+#[inline(always)]
+pub(crate) fn reached_latch(s: Side) -> u8 {
+    1 << (4 + s.index())
+}
 
 /// The bit of [`Position::unmoved`] that says a side, having unstacked all its start stacks, is
 /// restacking them (`unstack first, then restack`).
@@ -459,7 +467,14 @@ impl Position {
             passed: self.passed_dice(rules),
             doubled: PerSide::from_fn(|s| self.doubled(s)),
             lost: PerSide::from_fn(|s| self.lost(s)),
+            reached: PerSide::from_fn(|s| self.reached(s)),
         }
+    }
+
+    /// Whether a piece of side `s` has reached the position that lifts its limit on stacks
+    /// (`stacks up to N on SET until a piece reaches position M`).
+    pub fn reached(&self, s: Side) -> bool {
+        self.latches & reached_latch(s) != 0
     }
 
     /// Whether side `s` has lost by a rule that ends the game at once (`lose when a side cannot
@@ -529,6 +544,9 @@ pub struct Setup {
     pub doubled: PerSide<bool>,
     /// The side that has lost by a rule that ends the game at once (`lose when ...`), if any.
     pub lost: PerSide<bool>,
+    /// Where a limit on stacks holds until a piece reaches a position: the sides one of whose
+    /// pieces has.
+    pub reached: PerSide<bool>,
 }
 
 /// Every piece of side `s` stacked at the start still on its stack: the state a side begins in.
@@ -613,6 +631,10 @@ pub enum SetupError {
         "`lost` says `{side}` has lost, but these rules have no `lose when ...` rule (or both sides are said to have lost)"
     )]
     NeverLost { side: String },
+    #[error(
+        "`reached` says a piece of `{side}` has reached the position that lifts its limit on stacks, but these rules have no `stacks up to N on SET until a piece reaches position M`"
+    )]
+    NeverReached { side: String },
 }
 
 impl Setup {
@@ -770,6 +792,17 @@ impl Setup {
             }
             if lost {
                 pos.latches |= lost_latch(s);
+            }
+        }
+        let until = rules.stacked.as_ref().map_or(0, |t| t.zone_until);
+        for (s, &reached) in self.reached.iter() {
+            if reached && until == 0 {
+                return Err(SetupError::NeverReached {
+                    side: rules.sides[s].name.clone(),
+                });
+            }
+            if reached {
+                pos.latches |= reached_latch(s);
             }
         }
         Ok(pos)

@@ -20,7 +20,7 @@ use std::hash::{Hash, Hasher};
 use super::SideMasks;
 use super::apply::NoRecord;
 use super::generate::{OFF, bit};
-use super::position::{RESTACKING, all_stacked};
+use super::position::{RESTACKING, all_stacked, reached_latch};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
 use crate::compile::{BearCondition, PoolForm, Rules, Stacked, Unstacking};
@@ -200,7 +200,8 @@ fn key(pos: &Position) -> Key {
         m1[0],
         m1[1],
         m1[2],
-        pos.held[Side::First],
+        // Positions hold 48 bits at most: the latches above them.
+        pos.held[Side::First] | u64::from(pos.latches) << 56,
         pos.held[Side::Second],
     ])
 }
@@ -636,7 +637,7 @@ impl Engine {
             if pos.held[s] & bit(to) != 0 {
                 return false;
             }
-            let most = if t.zone[s] & bit(to) != 0 {
+            let most = if t.zone[s] & bit(to) != 0 && pos.latches & reached_latch(s) == 0 {
                 t.zone_limit
             } else {
                 t.limit

@@ -60,6 +60,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::StacksOn => K::StacksOn {
             most: Spanned::new(1, 0..0),
             on: SetExpr::None,
+            until: None,
         },
         RuleKey::LeaveStart => K::LeaveStart(None),
         RuleKey::Combined => K::Combined(false),

@@ -639,15 +639,23 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::EnterFirst(true) => "While a piece of a side waits to enter, no other piece of that side moves.".into(),
         K::EnterFirst(false) => "A waiting piece enters when its player chooses.".into(),
         K::StacksOn { on: SetExpr::None, .. } => "No place has a stack limit of its own.".into(),
-        K::StacksOn { most, on } if most.value == 1 => format!(
-            "No piece lands on a piece of its own side on {} (pieces placed there at the start may stand together).",
-            set(on)
-        ),
-        K::StacksOn { most, on } => format!(
-            "No move makes a stack of more than {} pieces of a side on {} (pieces placed there at the start may stand together).",
-            most.value,
-            set(on)
-        ),
+        K::StacksOn { most, on, until } => {
+            let until = until.as_ref().map_or_else(String::new, |m| {
+                format!(", until a piece of the side has landed on position {}", m.value)
+            });
+            if most.value == 1 {
+                format!(
+                    "No piece lands on a piece of its own side on {}{until} (pieces placed there at the start may stand together).",
+                    set(on)
+                )
+            } else {
+                format!(
+                    "No move makes a stack of more than {} pieces of a side on {}{until} (pieces placed there at the start may stand together).",
+                    most.value,
+                    set(on)
+                )
+            }
+        }
         K::LeaveStart(Some(n)) => format!(
             "Once a piece of a side has left position 1, no other leaves it until that piece has reached position {} (or has been hit, or a second piece has left).",
             n.value
@@ -756,18 +764,27 @@ fn end_rule(kind: &StatementKind) -> String {
         K::Win(WinSpec::FirstAllOff) => "The first side to bear off all its pieces wins.".into(),
         K::PinWin(None) => "No game is won by pinning.".into(),
         K::PatternWin(None) => "No game is won by where the pieces stand.".into(),
-        K::PatternWin(Some(parts)) => {
-            let said: Vec<String> = parts
+        K::PatternWin(Some(patterns)) => {
+            let said: Vec<String> = patterns
                 .iter()
-                .map(|p| {
-                    let more = if p.or_more { " or more" } else { "" };
-                    format!("{}{more} on each of {}", p.count.value, set(&p.on))
+                .map(|parts| {
+                    let parts: Vec<String> = parts
+                        .iter()
+                        .map(|p| {
+                            let more = if p.or_more { " or more" } else { "" };
+                            format!("{}{more} on each of {}", p.count.value, set(&p.on))
+                        })
+                        .collect();
+                    parts.join("; ")
                 })
                 .collect();
-            format!(
-                "A side whose pieces all stand on these places, {}, wins.",
-                said.join("; ")
-            )
+            match &said[..] {
+                [one] => format!("A side whose pieces all stand on these places, {one}, wins."),
+                _ => format!(
+                    "A side whose pieces all stand on the places of one of these patterns wins: {}.",
+                    said.join("; or ")
+                ),
+            }
         }
         K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
         K::LoseStuck => "A side that can play its throw no way loses.".into(),

@@ -106,6 +106,9 @@ pub struct RuleSet {
     /// path positions (per side); `stack_limit` elsewhere.
     pub zone_limit: u8,
     pub zone: PerSide<Vec<PathPos>>,
+    /// `... until a piece reaches position M`: the limit holds for a side until one of its
+    /// pieces has ended a step on M.
+    pub zone_until: Option<PathPos>,
     /// `pieces leave the start after the first reaches position N`: while one piece of a side
     /// has left path position 1 and stands on the board before N, no other leaves it.
     pub leave_after: Option<PathPos>,
@@ -163,8 +166,8 @@ pub struct RuleSet {
     pub score: Option<Score>,
     /// `win by pinning the last piece on the start: N`: the points of such a win.
     pub pin_win: Option<u32>,
-    /// `win with N on each of SET; ...`: the parts of the pattern.
-    pub pattern_win: Option<Vec<PatternPart>>,
+    /// `win with N on each of SET; ... or ...`: each winning pattern's parts.
+    pub pattern_win: Option<Vec<Vec<PatternPart>>>,
     /// A game where no throw moves a piece of either side is a draw (`draw when neither side
     /// can move`).
     pub draw_stuck: bool,

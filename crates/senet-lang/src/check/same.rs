@@ -328,7 +328,9 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::FirstDouble => a.first_double_once == b.first_double_once,
         RuleKey::EnterFirst => a.enter_first == b.enter_first,
         RuleKey::StacksOn => {
-            a.zone == b.zone && (a.zone_limit == b.zone_limit || a.zone.values().all(Vec::is_empty))
+            let none = a.zone.values().all(Vec::is_empty);
+            a.zone == b.zone
+                && (none || (a.zone_limit == b.zone_limit && a.zone_until == b.zone_until))
         }
         RuleKey::LeaveStart => a.leave_after == b.leave_after,
         RuleKey::ExtraTurn => a.extra_turn == b.extra_turn,

@@ -590,6 +590,11 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::stacks_on_stmt => StatementKind::StacksOn {
             most: n.int()?,
             on: n.set()?,
+            until: if n.at(Rule::stacks_until) {
+                Some(n.node(Rule::stacks_until).int()?)
+            } else {
+                None
+            },
         },
         Rule::land_stmt => StatementKind::LandAfter {
             on: n.set()?,
@@ -658,17 +663,22 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::only_stmt => StatementKind::OnlyBearOff(n.set()?),
         Rule::pin_win_stmt if n.at(Rule::int) => StatementKind::PinWin(Some(n.int()?)),
         Rule::pin_win_stmt => StatementKind::PinWin(None),
-        Rule::pattern_win_stmt if n.at(Rule::pattern_part) => {
-            let mut parts = Vec::new();
-            while n.at(Rule::pattern_part) {
-                let mut part = n.node(Rule::pattern_part);
-                parts.push(PatternSpec {
-                    count: part.int()?,
-                    or_more: part.has(Rule::kw_more),
-                    on: part.set()?,
-                });
+        Rule::pattern_win_stmt if n.at(Rule::pattern) => {
+            let mut patterns = Vec::new();
+            while n.at(Rule::pattern) {
+                let mut pattern = n.node(Rule::pattern);
+                let mut parts = Vec::new();
+                while pattern.at(Rule::pattern_part) {
+                    let mut part = pattern.node(Rule::pattern_part);
+                    parts.push(PatternSpec {
+                        count: part.int()?,
+                        or_more: part.has(Rule::kw_more),
+                        on: part.set()?,
+                    });
+                }
+                patterns.push(parts);
             }
-            StatementKind::PatternWin(Some(parts))
+            StatementKind::PatternWin(Some(patterns))
         }
         Rule::pattern_win_stmt => StatementKind::PatternWin(None),
         Rule::stuck_stmt => StatementKind::DrawStuck,
@@ -1079,6 +1089,8 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::bear_past => "`at or past the end`",
         Rule::bear_table | Rule::bear_entry => "`from N with V, V`",
         Rule::pattern_part => "`N on each of SET` or `N or more on each of SET`",
+        Rule::pattern => "a pattern such as `2 on each of squares 19..24`",
+        Rule::stacks_until => "`until a piece reaches position N`",
         Rule::bear_when => "`only when ...` or `always`",
         Rule::when_all => "`all on ...`",
         Rule::when_none => "`none on ...`",

@@ -340,6 +340,7 @@ pub const STATEMENTS: &[Entry] = &[
             "stacks up to 5",
             "stacks none",
             "stacks up to 1 on positions 1..6",
+            "stacks up to 1 on positions 1..11 until a piece reaches position 12",
             "stacks on at most 2 of positions 1..6",
         ],
         forms: &[
@@ -347,6 +348,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`stacks up to N`",
             "`stacks none`",
             "`stacks up to N on SET`",
+            "`stacks up to N on SET until a piece reaches position M`",
             "`stacks on at most N of SET`",
         ],
     },
@@ -544,6 +546,7 @@ pub const STATEMENTS: &[Entry] = &[
             "win by pinning the last piece on the start: 2",
             "win with 2 on each of squares 19..24",
             "win with 3 on each of positions 10..12; 1 or more on each of positions 7..9",
+            "win with 5 on each of positions 22..24 or 15 on each of positions 24",
             "win with none",
         ],
         forms: &[
@@ -553,6 +556,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`win by pinning the last piece on the start: N`",
             "`win with N on each of SET`",
             "`win with N on each of SET; M or more on each of SET ...`",
+            "`win with PATTERN or PATTERN ...`",
             "`win with none`",
         ],
     },
@@ -821,7 +825,12 @@ impl StatementKind {
             K::Win(WinSpec::MostBorneOff) => "`win most borne off`",
             K::Win(WinSpec::CaptureAll) => "`win by capturing all`",
             K::PinWin(_) => "`win by pinning the last piece on the start: N`",
-            K::PatternWin(Some(parts)) if parts.len() == 1 && !parts[0].or_more => {
+            K::PatternWin(Some(patterns)) if patterns.len() > 1 => {
+                "`win with PATTERN or PATTERN ...`"
+            }
+            K::PatternWin(Some(patterns))
+                if patterns.iter().flatten().count() == 1 && !patterns[0][0].or_more =>
+            {
                 "`win with N on each of SET`"
             }
             K::PatternWin(Some(_)) => "`win with N on each of SET; M or more on each of SET ...`",
@@ -917,7 +926,8 @@ impl StatementKind {
             K::FirstDouble(false) => "`first double of each side played as any other`",
             K::EnterFirst(true) => "`waiting pieces enter first`",
             K::EnterFirst(false) => "`waiting pieces enter any time`",
-            K::StacksOn { .. } => "`stacks up to N on SET`",
+            K::StacksOn { until: None, .. } => "`stacks up to N on SET`",
+            K::StacksOn { .. } => "`stacks up to N on SET until a piece reaches position M`",
             K::LeaveStart(Some(_)) => "`pieces leave the start after the first reaches position N`",
             K::LeaveStart(None) => "`pieces leave the start any time`",
             K::Combined(true) => "`dice may be combined`",

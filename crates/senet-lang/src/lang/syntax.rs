@@ -508,10 +508,12 @@ pub enum StatementKind {
     FirstDouble(bool),
     /// `waiting pieces enter first` (true) or `waiting pieces enter any time`.
     EnterFirst(bool),
-    /// `stacks up to N on SET`: no move makes a side's stack on these places larger than N.
+    /// `stacks up to N on SET [until a piece reaches position M]`: no move makes a side's stack
+    /// on these places larger than N (until one of its pieces has landed on position M).
     StacksOn {
         most: Spanned<u32>,
         on: SetExpr,
+        until: Option<Spanned<u32>>,
     },
     /// `pieces land on SET only after N have left the start`.
     LandAfter {
@@ -567,8 +569,8 @@ pub enum StatementKind {
     MatchPoints(Vec<(Vec<Item>, Spanned<u32>)>),
     /// `win by pinning the last piece on the start: N` (`None`: `: none`).
     PinWin(Option<Spanned<u32>>),
-    /// `win with N on each of SET` (`None`: `win with none`).
-    PatternWin(Option<Vec<PatternSpec>>),
+    /// `win with N on each of SET; ... or ...`: each pattern's parts (`None`: `win with none`).
+    PatternWin(Option<Vec<Vec<PatternSpec>>>),
     /// `draw when neither side can move`.
     DrawStuck,
     /// `lose when a side cannot move`.

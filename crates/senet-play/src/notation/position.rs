@@ -89,6 +89,10 @@ pub struct PositionNote {
     /// The side that has lost by a rule that ends the game at once (`lose when ...`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lost: Vec<String>,
+    /// Where a limit on stacks holds until a piece reaches a position: the sides one of whose
+    /// pieces has.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<String>,
 }
 
 /// The throw in hand: a value, or where dice are played one by one, the dice still to play
@@ -185,6 +189,7 @@ impl PositionNote {
             passed: pos.passed_dice(r),
             doubled: sides(Position::doubled),
             lost: sides(Position::lost),
+            reached: sides(Position::reached),
         }
     }
 
@@ -213,6 +218,7 @@ impl PositionNote {
             passed: self.passed.clone(),
             doubled: PerSide::default(),
             lost: PerSide::default(),
+            reached: PerSide::default(),
         };
         for (name, places) in &self.pieces.0 {
             setup.pieces[side_named(engine, name)?] = places.iter().map(|p| p.0).collect();
@@ -234,6 +240,7 @@ impl PositionNote {
             (&self.restacking, &mut setup.restacking),
             (&self.doubled, &mut setup.doubled),
             (&self.lost, &mut setup.lost),
+            (&self.reached, &mut setup.reached),
         ];
         for (names, flags) in lists {
             for name in names {

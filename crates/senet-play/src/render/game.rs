@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::board::{self, Cell, ansi, initial};
-use senet_engine::compile::{PoolForm, SquareFlags, Win};
+use senet_engine::compile::{BearCondition, PatternPart, PoolForm, SquareFlags, Win};
 use senet_engine::engine::game::{GameSummary, Stop};
 use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report, StepReport};
 use senet_lang::types::{Fallback, Place, Side, Square, Throw, ThrowDevice};
@@ -328,6 +328,28 @@ pub fn draw_position(engine: &Engine, pos: &Position, style: Style) -> String {
 
 // ---- the start ---------------------------------------------------------------------------------
 
+/// The places of a winning pattern for side `s`, in words: `squares 22, 23, 24, 5 on each`.
+fn pattern_words(engine: &Engine, s: Side, parts: &[PatternPart]) -> String {
+    let said: Vec<String> = parts
+        .iter()
+        .map(|part| {
+            let mut squares: Vec<u32> = (0..64)
+                .filter(|i| part.at[s] >> i & 1 == 1)
+                .filter_map(senet_lang::types::PathPos::from_index)
+                .map(|p| u32::from(engine.square(s, p).get()))
+                .collect();
+            squares.sort_unstable();
+            let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
+            let more = if part.or_more { " or more" } else { "" };
+            match &list[..] {
+                [one] => format!("square {one}, {}{more} there", part.count),
+                _ => format!("squares {}, {}{more} on each", list.join(", "), part.count),
+            }
+        })
+        .collect();
+    said.join(", and ")
+}
+
 /// What side `s` plays for, in one sentence: `Goal: bear off all 5 of your pieces before red
 /// does.`
 pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
@@ -339,24 +361,20 @@ pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
     } else {
         format!("all {n} of your pieces")
     };
-    if let Some(parts) = &r.pattern_win {
-        let said: Vec<String> = parts
+    if let Some(patterns) = &r.pattern_win {
+        let said: Vec<String> = patterns
             .iter()
-            .map(|part| {
-                let mut squares: Vec<u32> = (0..64)
-                    .filter(|i| part.at[s] >> i & 1 == 1)
-                    .filter_map(senet_lang::types::PathPos::from_index)
-                    .map(|p| u32::from(engine.square(s, p).get()))
-                    .collect();
-                squares.sort_unstable();
-                let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
-                let more = if part.or_more { " or more" } else { "" };
-                format!("squares {}, {}{more} on each", list.join(", "), part.count)
-            })
+            .map(|parts| pattern_words(engine, s, parts))
             .collect();
+        // A side that can bear off wins by bearing off all too.
+        let off = if matches!(r.win, Win::FirstAllOff) && r.bear_when != BearCondition::Never {
+            ", or bear them all off"
+        } else {
+            ""
+        };
         return format!(
-            "Goal: bring {yours} onto {}, before {enemy} does.",
-            said.join(", and ")
+            "Goal: bring {yours} onto {}{off}, before {enemy} does.",
+            said.join("; or onto ")
         );
     }
     match r.win {
@@ -884,7 +902,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             let (w, l) = (side, side.other());
             // A win by pinning comes before the winner has borne off all its pieces.
             let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
-            let placed = r.pattern_win.as_deref().filter(|_| pos.off(w) < r.pieces);
+            let placed = engine.winning_pattern(pos, w);
             let why = match r.win {
                 _ if pos.lost(l) => lost_why(engine, pos, l, style),
                 _ if placed.is_some() => match placed {
@@ -1039,7 +1057,14 @@ mod tests {
         let engine = Engine::new(compile(&rules));
         assert_eq!(
             goal_text(&engine, Side::First, Style { colour: false }),
-            "Goal: bring all 15 of your pieces onto squares 10, 11, 12, 3 on each, and squares 7, 8, 9, 1 or more on each, before black does."
+            "Goal: bring all 15 of your pieces onto squares 10, 11, 12, 3 on each, and squares 7, 8, 9, 1 or more on each, or bear them all off, before black does."
+        );
+        // Several patterns: each named, any of them wins.
+        let rules = senet_lang::check::check_target("tables/svensk-bradspel", &[]).unwrap();
+        let engine = Engine::new(compile(&rules));
+        assert_eq!(
+            goal_text(&engine, Side::First, Style { colour: false }),
+            "Goal: bring all 15 of your pieces onto squares 22, 23, 24, 5 on each; or onto squares 20, 21, 22, 23, 24, 3 on each; or onto square 22, 3 there, and square 23, 5 there, and square 24, 7 there; or onto square 24, 15 there, or bear them all off, before black does."
         );
         let text = end_of(
             "tables/schuster",

@@ -232,10 +232,10 @@ fn unsolvable(engine: &Engine) -> Option<SolveError> {
         .rules
         .stacked
         .as_ref()
-        .is_some_and(|t| !t.first_double.is_empty() || !t.next_run.is_empty())
+        .is_some_and(|t| !t.first_double.is_empty() || !t.next_run.is_empty() || t.zone_until != 0)
     {
         return Some(SolveError::Unsolvable(
-            "a side's first double played once, or a double's dice listed, make positions remember what a side has thrown, which the solver's numbering of positions does not hold"
+            "a side's first double played once, a double's dice listed, or a limit on stacks lifted once a piece reaches a position, make positions remember what a side has done, which the solver's numbering of positions does not hold"
                 .into(),
         ));
     }

@@ -159,6 +159,7 @@ fn get_record(b: &[u8], rules: &Rules) -> Option<(Position, f64, f64)> {
         passed: Vec::new(),
         doubled: PerSide::default(),
         lost: PerSide::default(),
+        reached: PerSide::default(),
     };
     let pos = setup.position(rules).ok()?;
     Some((pos, f(24)?, f(32)?))

@@ -744,7 +744,7 @@ struct Parts {
     bearing: bear_off::Bearing,
     ending: end::Ending,
     matched: Option<crate::check::ruleset::Match>,
-    pattern_win: Option<Vec<crate::check::ruleset::PatternPart>>,
+    pattern_win: Option<Vec<Vec<crate::check::ruleset::PatternPart>>>,
 }
 
 /// Lowers every concern, in the order their rules depend on each other, and reports the rules
@@ -1158,8 +1158,9 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         opposite_faces: parts.stacks.opposite_faces,
         first_double_once: parts.stacks.first_double_once,
         enter_first: parts.stacks.enter_first,
-        zone_limit: parts.stacks.zone_limit,
-        zone: parts.stacks.zone,
+        zone_limit: parts.stacks.zone.limit,
+        zone: parts.stacks.zone.at,
+        zone_until: parts.stacks.zone.until,
         leave_after: parts.stacks.leave_after,
         combined: parts.stacks.combined,
         pass_unused: parts.stacks.pass_unused,

@@ -6,7 +6,7 @@
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
 use crate::check::ruleset::{PatternPart, Start};
-use crate::lang::syntax::{RuleKey, Span, Spanned, Stacking, StatementKind as K};
+use crate::lang::syntax::{PatternSpec, RuleKey, Span, Spanned, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
 use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack, UseDice};
 
@@ -36,8 +36,7 @@ pub(super) struct Stacks {
     pub enter_first: bool,
     /// `stacks up to N on SET`: N, and per side the path positions where no move makes a stack
     /// of more.
-    pub zone_limit: u8,
-    pub zone: PerSide<Vec<PathPos>>,
+    pub zone: Zone,
     /// `pieces leave the start after the first reaches position N`.
     pub leave_after: Option<PathPos>,
     /// `dice may be combined`.
@@ -162,7 +161,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
             RuleKey::Stacks,
         );
     }
-    let (zone_limit, zone) = zone(cx, limit);
+    let zone = zone(cx, limit);
     let (crowd_max, crowd) = crowd(cx, limit);
     let said = cx.rule(&RuleKey::Pairs);
     let K::Pairs(pairs_twice) = *said.kind else {
@@ -228,7 +227,6 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         opposite_faces: false,
         first_double_once: false,
         enter_first,
-        zone_limit,
         zone,
         leave_after,
         combined: combined && each,
@@ -457,22 +455,63 @@ pub(super) fn doubles_forms(cx: &mut Ctx, stacks: &mut Stacks, device: Option<&T
     stacks.first_double_once = first_once;
 }
 
-/// `stacks up to N on SET`: 1 to the stacks' limit, and only with stacks.
-fn zone(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
+/// `stacks up to N on SET [until a piece reaches position M]`: N and the places; the stacks'
+/// limit where no such rule holds.
+pub(super) struct Zone {
+    pub limit: u8,
+    pub at: PerSide<Vec<PathPos>>,
+    pub until: Option<PathPos>,
+}
+
+/// `stacks up to N on SET [until ...]`: N from 1 to the stacks' limit, M on every side's path,
+/// and only with stacks.
+fn zone(cx: &mut Ctx, limit: u8) -> Zone {
     let said = cx.rule(&RuleKey::StacksOn);
-    let K::StacksOn { most, on } = &*said.kind else {
+    let K::StacksOn { most, on, until } = &*said.kind else {
         mismatch(&said.kind)
     };
-    let zone = cx.positions(said.layer, on);
-    if cx.said(&RuleKey::StacksOn).is_none() || zone.values().all(Vec::is_empty) {
-        return (limit, zone);
+    let at = cx.positions(said.layer, on);
+    let none = Zone {
+        limit,
+        at: at.clone(),
+        until: None,
+    };
+    if cx.said(&RuleKey::StacksOn).is_none() || at.values().all(Vec::is_empty) {
+        return none;
     }
     if limit == 1 {
         needs(cx, &RuleKey::StacksOn, StackRule::StacksOn, RuleKey::Stacks);
-        return (limit, zone);
+        return none;
     }
+    let shortest = cx.sides().values().map(|s| s.path.len()).min().unwrap_or(0);
+    let until = match until {
+        Some(m) if m.value == 0 || m.value as usize > shortest => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: m.span.clone().into(),
+                    what: format!(
+                        "a limit on stacks lifted by a piece reaching position {}, on a path of {shortest}",
+                        m.value
+                    ),
+                    label: "not on the path".into(),
+                    help: format!(
+                        "a position of every side's path: 1 to {shortest} (`until a piece reaches position 12`)"
+                    ),
+                },
+                &[],
+            );
+            return none;
+        }
+        Some(m) => PathPos::new(m.value),
+        None => None,
+    };
     match u8::try_from(most.value) {
-        Ok(k) if k >= 1 && k < limit => (k, zone),
+        Ok(k) if k >= 1 && k < limit => Zone {
+            limit: k,
+            at,
+            until,
+        },
         _ => {
             cx.err_against(
                 said.layer,
@@ -487,7 +526,7 @@ fn zone(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
                 },
                 &[RuleKey::Stacks],
             );
-            (limit, zone)
+            none
         }
     }
 }
@@ -597,13 +636,17 @@ pub(super) fn refuse(cx: &mut Ctx, refused: &[(RuleKey, bool)]) {
     }
 }
 
-/// `win with N on each of SET; N or more on each of SET ...`: the parts, where pieces stack (E200
-/// otherwise) and the counts can be met by a side's pieces all on the places: each count 1 or
-/// more, the least pieces the parts take no more than a side has, and all of them where no part
-/// takes more (E144 otherwise).
-pub(super) fn pattern_win(cx: &mut Ctx, limit: u8, pieces: Option<u8>) -> Option<Vec<PatternPart>> {
+/// `win with N on each of SET; N or more on each of SET ... or ...`: each pattern's parts, where
+/// pieces stack (E200 otherwise) and the counts can be met by a side's pieces all on the places:
+/// each count 1 or more, the least pieces the parts take no more than a side has, and all of
+/// them where no part takes more (E144 otherwise).
+pub(super) fn pattern_win(
+    cx: &mut Ctx,
+    limit: u8,
+    pieces: Option<u8>,
+) -> Option<Vec<Vec<PatternPart>>> {
     let said = cx.rule(&RuleKey::PatternWin);
-    let K::PatternWin(Some(specs)) = &*said.kind else {
+    let K::PatternWin(Some(patterns)) = &*said.kind else {
         return None;
     };
     if limit == 1 {
@@ -615,10 +658,26 @@ pub(super) fn pattern_win(cx: &mut Ctx, limit: u8, pieces: Option<u8>) -> Option
         );
         return None;
     }
+    let layer = said.layer;
+    let checked: Vec<Option<Vec<PatternPart>>> = patterns
+        .iter()
+        .map(|specs| pattern(cx, layer, specs, pieces))
+        .collect();
+    checked.into_iter().collect()
+}
+
+/// One pattern of `win with`: its parts, or `None` (reported) where a side's pieces cannot meet
+/// its counts.
+fn pattern(
+    cx: &mut Ctx,
+    layer: usize,
+    specs: &[PatternSpec],
+    pieces: Option<u8>,
+) -> Option<Vec<PatternPart>> {
     let mut parts = Vec::new();
     let mut least = 0u32;
     for spec in specs {
-        let at = cx.positions(said.layer, &spec.on);
+        let at = cx.positions(layer, &spec.on);
         let size = u32::try_from(at[Side::First].len()).unwrap_or(u32::MAX);
         least = least.saturating_add(spec.count.value.saturating_mul(size));
         parts.push((spec, at));
@@ -631,7 +690,7 @@ pub(super) fn pattern_win(cx: &mut Ctx, limit: u8, pieces: Option<u8>) -> Option
     if let Some(spec) = bad {
         let have = pieces.map_or_else(|| "pieces".to_string(), |p| p.to_string());
         cx.err_against(
-            said.layer,
+            layer,
             CheckError::NumberOutOfRange {
                 span: spec.count.span.clone().into(),
                 what: if zero.is_some() {

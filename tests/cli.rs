@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 75] = [
+const BUNDLED: [&str; 76] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -91,6 +91,7 @@ const BUNDLED: [&str; 75] = [
     "tables/piprjall",
     "tables/fallas",
     "tables/svensk-bradspel",
+    "tables/julbahar",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 75] = [
+const IDS: [&str; 76] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -81,6 +81,7 @@ const IDS: [&str; 75] = [
     "tables/imperial",
     "tables/jacquet",
     "tables/jacquet-de-versailles",
+    "tables/julbahar",
     "tables/kiz-tavlasi",
     "tables/kotra",
     "tables/lange-puff",
@@ -602,6 +603,7 @@ game_properties! {
     games_tables_piprjall: "tables/piprjall", 4;
     games_tables_fallas: "tables/fallas", 4;
     games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
+    games_tables_julbahar: "tables/julbahar", 4;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

@@ -30,8 +30,9 @@
 //!   "points": 2 }, ... ], "expect": { "points": [2, 0], "winner": null, "next_rules":
 //!   "tables/plakoto", "next_first": "white" } }`. Each game's `rules` and `first` (the side the
 //!   match puts first; null: as the game's rules say) are checked before it is counted; `began`
-//!   (default: that side, else the rules' first side), `winner` (a side, or null for a draw) and
-//!   `points` say how it went. Player 1 plays the first side in every game.
+//!   (default: that side, else the rules' first side), `winner` (a side, or null for a draw),
+//!   `points` and `passes` (the turns each side, in side order, could not play) say how it went.
+//!   Player 1 plays the first side in every game.
 //! - `"known_bug": "why"` marks a case where the program is believed to be wrong: the test then
 //!   checks that the program still disagrees (so that a fix is noticed) and prints the case.
 //!
@@ -275,7 +276,7 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
         })
     };
     let mut diffs = Vec::new();
-    let mut score = MatchScore::default();
+    let mut score = MatchScore::new(plan);
     for (j, g) in m["games"].as_array().into_iter().flatten().enumerate() {
         let game = plan.games.get(score.next_game(plan)).unwrap_or(&r);
         if let Some(id) = g["rules"].as_str()
@@ -305,9 +306,12 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
             },
             None => Outcome::Draw,
         };
+        // The turns each side passed (no legal move), where the case says.
+        let passes = |i: usize| u32::try_from(g["passes"][i].as_u64().unwrap_or(0)).unwrap_or(0);
         let summary = GameSummary {
             outcome: Some(outcome),
             seat: PerSide::new(0, 1),
+            passes_by: PerSide::new(passes(0), passes(1)),
             ..GameSummary::default()
         };
         let engine = senet::engine::Engine::new(compile(game));
@@ -348,7 +352,7 @@ const CASE_KEYS: [&str; 10] = [
     "note",
     "match",
 ];
-const GAME_KEYS: [&str; 5] = ["rules", "first", "began", "winner", "points"];
+const GAME_KEYS: [&str; 6] = ["rules", "first", "began", "winner", "points", "passes"];
 const EXPECT_KEYS: [&str; 4] = ["points", "winner", "next_rules", "next_first"];
 const MOVE_KEYS: [&str; 6] = [
     "steps",
@@ -601,6 +605,7 @@ scenario_files! {
     tables_piprjall => "tables__piprjall.json",
     tables_fallas => "tables__fallas.json",
     tables_svensk_bradspel => "tables__svensk-bradspel.json",
+    tables_julbahar => "tables__julbahar.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

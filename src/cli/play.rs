@@ -149,7 +149,7 @@ pub fn play_match(rules: &RuleSet, a: PlayArgs) -> ExitCode {
         rules.id,
         plan.to
     );
-    let mut score = MatchScore::default();
+    let mut score = MatchScore::new(plan);
     while !score.over(plan) {
         let k = score.next_game(plan);
         let game_rules = plan.games.get(k).unwrap_or(rules);

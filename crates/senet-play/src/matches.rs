@@ -29,9 +29,30 @@ pub struct MatchScore {
     pub stopped: bool,
     /// The side that began the last game, and the side that won it (`None`: a draw).
     last: Option<(Side, Option<Side>)>,
+    /// The points each pass scores for the other side (`pass scores N for the other side`).
+    per_pass: u32,
 }
 
 impl MatchScore {
+    /// A match of plan `m` about to begin.
+    pub fn new(m: &Match) -> MatchScore {
+        MatchScore {
+            per_pass: m.pass_score,
+            ..MatchScore::default()
+        }
+    }
+
+    /// The points each player has from the passes of the other in a game (`pass scores N for
+    /// the other side`), by player.
+    fn pass_points(&self, summary: &GameSummary) -> [u32; 2] {
+        let mut points = [0; 2];
+        for side in Side::BOTH {
+            let player = usize::from(summary.seat[side]);
+            points[player] = summary.passes_by[side.other()].saturating_mul(self.per_pass);
+        }
+        points
+    }
+
     /// Which of the match's games comes next, by its index among `m`'s games (0 where the
     /// match plays its own rules' game every time).
     pub fn next_game(&self, m: &Match) -> usize {
@@ -58,6 +79,10 @@ impl MatchScore {
     /// (`scored` false: see [`scores_points`]).
     pub fn add(&mut self, summary: &GameSummary, began: Side, scored: bool) {
         self.games += 1;
+        let passes = self.pass_points(summary);
+        for (points, more) in self.points.iter_mut().zip(passes) {
+            *points = points.saturating_add(more);
+        }
         let won = match summary.outcome {
             Some(Outcome::Win { side, points }) => {
                 let player = usize::from(summary.seat[side]);
@@ -96,6 +121,7 @@ mod tests {
             to,
             games: Vec::new(),
             next_first,
+            pass_score: 0,
         }
     }
 
@@ -152,6 +178,20 @@ mod tests {
         assert_eq!(first(&score, NextFirst::Winner), Some(Side::First));
         assert_eq!(first(&score, NextFirst::Loser), Some(Side::First));
         assert_eq!(first(&score, NextFirst::Alternate), Some(Side::Second));
+    }
+
+    #[test]
+    fn each_pass_scores_for_the_other_player_whoever_wins() {
+        let m = Match {
+            pass_score: 5,
+            ..plan(31, None)
+        };
+        let mut score = MatchScore::new(&m);
+        // Player 2 plays the first side: the first side passed twice, the second once.
+        let mut g = game(win(Side::First, 3), [1, 0]);
+        g.passes_by = PerSide::new(2, 1);
+        score.add(&g, Side::First, true);
+        assert_eq!(score.points, [10, 3 + 5]);
     }
 
     #[test]

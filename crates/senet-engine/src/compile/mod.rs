@@ -150,6 +150,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         draw_stuck: r.draw_stuck,
         lose_stuck: r.lose_stuck,
         lose_no_way_back: r.lose_no_way_back,
+        pass_score: r.matched.as_ref().map_or(0, |m| m.pass_score),
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
     }
@@ -235,7 +236,7 @@ fn stacked(r: &RuleSet) -> Stacked {
         forms.resize(pools.len(), PoolForm::ANY);
     }
     let (bear_past, bear_hindmost, from) = match &r.bear_off {
-        checked::BearOff::Exact { from, hindmost } => (false, *hindmost, from.as_ref()),
+        checked::BearOff::Exact { from, hindmost, .. } => (false, *hindmost, from.as_ref()),
         checked::BearOff::Past { from } => (true, false, from.as_ref()),
         // Refused by the checker with stacks: no piece bears off.
         checked::BearOff::Table(_) => (false, false, None),
@@ -257,6 +258,13 @@ fn stacked(r: &RuleSet) -> Stacked {
         enter_first: r.enter_first,
         bear_past,
         bear_hindmost,
+        bear_past_when: match &r.bear_off {
+            checked::BearOff::Exact {
+                past_when: Some(on),
+                ..
+            } => positions(on),
+            _ => PerSide::default(),
+        },
         bear_from,
         pools,
         forms,

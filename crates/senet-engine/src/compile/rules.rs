@@ -262,6 +262,9 @@ pub struct Stacked {
     pub bear_past: bool,
     /// ... only where no piece of its side is behind it (`or past the end from the hindmost`).
     pub bear_hindmost: bool,
+    /// ... once every piece of the side (none waiting) stands on these positions (`or past the
+    /// end when all on SET`; 0: never).
+    pub bear_past_when: PerSide<u64>,
     /// Per side: the positions a piece may bear off from.
     pub bear_from: PerSide<u64>,
     /// Indexed by throw value: the dice it stands for, in the order they are tried (a double
@@ -489,6 +492,9 @@ pub struct Rules {
     /// A side whose captured piece finds every position it could go back to held loses (`lose
     /// when a captured piece cannot go back`; with `capture to positions` only).
     pub lose_no_way_back: bool,
+    /// In a match, the points each pass scores for the other side (`pass scores N for the other
+    /// side`; 0: none).
+    pub pass_score: u32,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,
     pub machine: TurnMachine,

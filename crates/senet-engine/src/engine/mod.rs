@@ -624,8 +624,11 @@ impl Engine {
     /// Whether a step of side `s` that led to `pos` ends the game there, the dice left unplayed:
     /// it made the winning pattern, or the other side lost (its captured piece could not go
     /// back).
+    #[inline(always)]
     fn ends_at_step(&self, pos: &Position, s: Side) -> bool {
-        pos.latches & position::LOST_LATCHES != 0 || self.won_by_pattern(pos, s)
+        // Tested at every step of a search: the rules without patterns test one word.
+        pos.latches & position::LOST_LATCHES != 0
+            || (self.rules.pattern_win.is_some() && self.won_by_pattern(pos, s))
     }
 
     /// The outcome where a side has lost by a `lose when ...` rule: the other side wins.

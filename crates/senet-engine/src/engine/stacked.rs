@@ -283,6 +283,23 @@ impl Search {
     }
 }
 
+/// Whether every piece side `s` has in play stands on `zone` (none waiting to enter).
+#[cold]
+fn all_on(pos: &Position, s: Side, zone: u64) -> bool {
+    pos.waiting[s] == 0 && pos.on[s] & !zone == 0
+}
+
+/// The most pieces of side `s` on one of its positions of `stacks up to N on SET`: N, or, once a
+/// piece of the side has reached the position that lifts it (`until ...`), as elsewhere.
+#[cold]
+fn zone_most(t: &Stacked, pos: &Position, s: Side) -> u8 {
+    if pos.latches & reached_latch(s) == 0 {
+        t.zone_limit
+    } else {
+        t.limit
+    }
+}
+
 /// The room a set kept between searches keeps in any case.
 const KEPT_CAPACITY: usize = 1 << 12;
 
@@ -618,7 +635,11 @@ impl Engine {
                 let exact = to == u16::from(len) + 1;
                 // No piece of the side behind this one, nor waiting to enter.
                 let hindmost = pos.waiting[s] == 0 && pos.on[s] & (bit(p) - 1) == 0;
-                if exact || t.bear_past || (t.bear_hindmost && hindmost) {
+                if exact
+                    || t.bear_past
+                    || (t.bear_hindmost && hindmost)
+                    || (t.bear_past_when[s] != 0 && all_on(pos, s, t.bear_past_when[s]))
+                {
                     push(Step::packed(p, OFF));
                 }
             }
@@ -637,8 +658,8 @@ impl Engine {
             if pos.held[s] & bit(to) != 0 {
                 return false;
             }
-            let most = if t.zone[s] & bit(to) != 0 && pos.latches & reached_latch(s) == 0 {
-                t.zone_limit
+            let most = if t.zone[s] & bit(to) != 0 {
+                zone_most(t, pos, s)
             } else {
                 t.limit
             };

@@ -94,6 +94,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::MatchTo => K::MatchTo(None),
         RuleKey::MatchGames => K::MatchGames(Vec::new()),
         RuleKey::MatchFirst => K::MatchFirst(None),
+        RuleKey::PassScore => K::PassScore(None),
         RuleKey::On(trigger, condition) => K::On {
             trigger: Spanned::new(trigger.trigger(), 0..0),
             condition: condition

@@ -288,6 +288,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::MatchTo(_)
         | K::MatchGames(_)
         | K::MatchFirst(_)
+        | K::PassScore(_)
         | K::DrawStuck
         | K::LoseStuck
         | K::LoseNoWayBack => end_rule(kind),
@@ -733,13 +734,18 @@ fn move_rule(kind: &StatementKind) -> String {
 fn end_rule(kind: &StatementKind) -> String {
     use StatementKind as K;
     match kind {
-        K::BearOff(BearOffSpec::Exact { from: None, hindmost: false }) => {
+        K::BearOff(BearOffSpec::Exact { from, past_when: Some(on), .. }) => format!(
+            "A piece bears off{} by a move that ends exactly one step past the end of the path, or by a throw that would carry it further once every piece of its side stands on {}.",
+            from.as_ref().map(|s| format!(" only from {}", one_of(s))).unwrap_or_default(),
+            set(on)
+        ),
+        K::BearOff(BearOffSpec::Exact { from: None, hindmost: false, .. }) => {
             "A piece bears off only by a move that ends exactly one step past the end of the path.".into()
         }
-        K::BearOff(BearOffSpec::Exact { from: Some(s), hindmost: false }) => {
+        K::BearOff(BearOffSpec::Exact { from: Some(s), hindmost: false, .. }) => {
             format!("A piece bears off only from {}, by a move that ends exactly one step past the end.", one_of(s))
         }
-        K::BearOff(BearOffSpec::Exact { from, hindmost: true }) => format!(
+        K::BearOff(BearOffSpec::Exact { from, hindmost: true, .. }) => format!(
             "A piece bears off{} by a move that ends exactly one step past the end of the path, or by a throw that would carry it further when no piece of its side stands behind it (nor waits to enter).",
             from.as_ref().map(|s| format!(" only from {}", one_of(s))).unwrap_or_default()
         ),
@@ -820,6 +826,11 @@ fn end_rule(kind: &StatementKind) -> String {
             )
         }
         K::MatchFirst(None) => "Each game of the match begins as its rules say.".into(),
+        K::PassScore(None) => "A pass scores nothing.".into(),
+        K::PassScore(Some(n)) => format!(
+            "Each turn in which a side cannot move scores {} match points for the other side.",
+            n.value
+        ),
         K::MatchFirst(Some(NextFirst::Winner)) => "In each game after the first, the winner of the game before moves first (after a draw, the side that moved first in it).".into(),
         K::MatchFirst(Some(NextFirst::Loser)) => "In each game after the first, the loser of the game before moves first (after a draw, the side that moved first in it).".into(),
         K::MatchFirst(Some(NextFirst::Alternate)) => "The sides take turns to move first, game by game.".into(),

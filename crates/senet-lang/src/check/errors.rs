@@ -1018,6 +1018,11 @@ cases! {
             "only with stacks or dice played one by one",
             "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or remove this rule",
         ),
+        PastWhenAllOn => (
+            "a piece borne off past the end once all are on some places, but pieces do not stack and the dice are not played one by one",
+            "only with stacks or dice played one by one",
+            "let pieces stack (`stacks any`), or throw dice played one by one (`throw dice 6, 6: each`), or bear off another way (`bear off exact`)",
+        ),
         LoseStuck => (
             "a loss for a side that cannot move, but pieces do not stack and the dice are not played one by one",
             "only with stacks or dice played one by one",

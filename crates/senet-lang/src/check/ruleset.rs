@@ -240,6 +240,9 @@ pub struct Match {
     pub games: Vec<RuleSet>,
     /// Who moves first in each game after the first; `None`: as each game's rules say.
     pub next_first: Option<NextFirst>,
+    /// The match points each turn in which a side cannot move scores for the other side (`pass
+    /// scores N for the other side`; 0: none).
+    pub pass_score: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -474,6 +477,9 @@ pub enum BearOff {
     Exact {
         from: Option<PerSide<Vec<PathPos>>>,
         hindmost: bool,
+        /// `, or past the end when all on SET`: a throw that would go further bears off too,
+        /// once every piece of the side (none waiting) stands on these positions.
+        past_when: Option<PerSide<Vec<PathPos>>>,
     },
     /// Any throw that reaches one step past the last position or goes beyond; only from these
     /// positions per side if set.

@@ -104,7 +104,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             };
             effect(a) == effect(b)
         }
-        RuleKey::BearOff => bear_off(a) == bear_off(b),
+        RuleKey::BearOff => bear_off(a) == bear_off(b) && past_when(a) == past_when(b),
         RuleKey::BearWhen => a.bear_when == b.bear_when,
         RuleKey::OnlyBearOff => a.only_bear_off == b.only_bear_off,
         RuleKey::Retreat => {
@@ -114,7 +114,9 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Win => a.win == b.win,
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
-        RuleKey::MatchTo | RuleKey::MatchGames | RuleKey::MatchFirst => same_match(a, b, key),
+        RuleKey::MatchTo | RuleKey::MatchGames | RuleKey::MatchFirst | RuleKey::PassScore => {
+            same_match(a, b, key)
+        }
         // An event rule adds to what the older statements give: compare what it acts on.
         RuleKey::On(..) if turn_rules(a, key) != turn_rules(b, key) => false,
         RuleKey::On(TriggerKey::EachMove, _) => {
@@ -209,6 +211,14 @@ fn same_start(a: &Start, b: &Start) -> bool {
 /// Per side and position, the throws that bear a piece off from there.
 type ExitTable = PerSide<BTreeMap<PathPos, BTreeSet<u8>>>;
 
+/// The places of `bear off exact, or past the end when all on SET`, if said.
+fn past_when(r: &RuleSet) -> Option<&PerSide<Vec<PathPos>>> {
+    match &r.bear_off {
+        BearOff::Exact { past_when, .. } => past_when.as_ref(),
+        _ => None,
+    }
+}
+
 /// Exits: exact or at-or-past (from where, empty throw sets), or by a table.
 fn bear_off(r: &RuleSet) -> (&'static str, Option<ExitTable>) {
     let positions = |from: &Option<PerSide<Vec<PathPos>>>| {
@@ -218,11 +228,18 @@ fn bear_off(r: &RuleSet) -> (&'static str, Option<ExitTable>) {
     match &r.bear_off {
         BearOff::Exact {
             from,
+            past_when: Some(_),
+            ..
+        } => ("exact or past when all on", positions(from)),
+        BearOff::Exact {
+            from,
             hindmost: false,
+            ..
         } => ("exact", positions(from)),
         BearOff::Exact {
             from,
             hindmost: true,
+            ..
         } => ("exact or past from the hindmost", positions(from)),
         BearOff::Past { from } => ("past", positions(from)),
         BearOff::Table(table) => (
@@ -291,6 +308,7 @@ fn same_match(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             };
             games(a) == games(b)
         }
+        RuleKey::PassScore => a.map(|m| m.pass_score) == b.map(|m| m.pass_score),
         _ => a.and_then(|m| m.next_first) == b.and_then(|m| m.next_first),
     }
 }

@@ -258,7 +258,7 @@ pub static INDEX: &[Entry] = &[
          label, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
          begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, doubles, double, pairs, unstack, use, waiting, seats, opening, \
-         square, retreat, bear, only, no, one, any, win, lose, end, match, score and on. Keywords are \
+         square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblockade 2\n",

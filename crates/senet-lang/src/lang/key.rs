@@ -108,6 +108,8 @@ pub enum RuleKey {
     MatchGames,
     /// `match next game first: ...`.
     MatchFirst,
+    /// `pass scores N for the other side`.
+    PassScore,
     /// An event rule, by its trigger as written.
     /// An event rule: its trigger, and its condition if it has one.
     On(TriggerKey, Option<ConditionKey>),
@@ -352,6 +354,7 @@ impl RuleKey {
             MatchTo => "match to none".into(),
             MatchGames => "match games none".into(),
             MatchFirst => "match next game first: none".into(),
+            PassScore => "pass scores none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
             | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck | LoseNoWayBack
@@ -448,6 +451,7 @@ impl fmt::Display for RuleKey {
             MatchTo => "match to",
             MatchGames => "match games",
             MatchFirst => "match next game first",
+            PassScore => "pass scores",
         };
         f.write_str(word)
     }

@@ -236,6 +236,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::match_to_stmt
         | Rule::match_games_stmt
         | Rule::match_first_stmt
+        | Rule::pass_score_stmt
         | Rule::score_stmt => end_kind(n)?,
         Rule::square_stmt | Rule::on_stmt => event_kind(n)?,
         other => mismatch(Rule::line, "statement", Some(other)),
@@ -716,6 +717,8 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             }
             StatementKind::MatchGames(games)
         }
+        Rule::pass_score_stmt if n.at(Rule::int) => StatementKind::PassScore(Some(n.int()?)),
+        Rule::pass_score_stmt => StatementKind::PassScore(None),
         Rule::match_first_stmt => StatementKind::MatchFirst(if n.has(Rule::kw_winner) {
             Some(NextFirst::Winner)
         } else if n.has(Rule::kw_loser) {
@@ -756,6 +759,11 @@ fn bear_kind(mut spec: Node) -> Result<StatementKind, SyntaxError> {
         Rule::bear_exact => StatementKind::BearOff(BearOffSpec::Exact {
             from: from(&mut spec)?,
             hindmost: spec.at(Rule::bear_hindmost),
+            past_when: if spec.at(Rule::bear_past_when) {
+                Some(spec.node(Rule::bear_past_when).set()?)
+            } else {
+                None
+            },
         }),
         Rule::bear_past => StatementKind::BearOff(BearOffSpec::Past {
             from: from(&mut spec)?,
@@ -1032,6 +1040,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::match_to_stmt
         | Rule::match_games_stmt
         | Rule::match_first_stmt
+        | Rule::pass_score_stmt
         | Rule::score_stmt
         | Rule::on_stmt => "a statement",
         _ => clause_words(rule),
@@ -1058,6 +1067,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::use_larger => "`, then the larger`",
         Rule::use_smaller => "`, the smaller or none`",
         Rule::bear_hindmost => "`, or past the end from the hindmost`",
+        Rule::bear_past_when => "`, or past the end when all on SET`",
         Rule::faces => "the faces shown, such as `1 2`",
         Rule::extra_after => "`after`",
         Rule::extra_on => "`on`",

@@ -490,6 +490,7 @@ pub const STATEMENTS: &[Entry] = &[
             "bear off exact",
             "bear off exact from 26, 28..30",
             "bear off exact, or past the end from the hindmost",
+            "bear off exact, or past the end when all on positions 19..24",
             "bear off at or past the end from 30",
             "bear off from 27 with 4, 5; from 30 with 2",
             "bear off only when all on 21..30",
@@ -501,6 +502,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`bear off exact`",
             "`bear off exact from SET`",
             "`bear off exact, or past the end from the hindmost`",
+            "`bear off exact, or past the end when all on SET`",
             "`bear off at or past the end`",
             "`bear off at or past the end from SET`",
             "`bear off from N with V, V; from N with V; ...`",
@@ -575,6 +577,11 @@ pub const STATEMENTS: &[Entry] = &[
         keyword: "end",
         examples: &["end when decided", "end when board empty"],
         forms: &["`end when decided`", "`end when board empty`"],
+    },
+    Entry {
+        keyword: "pass",
+        examples: &["pass scores 5 for the other side", "pass scores none"],
+        forms: &["`pass scores N for the other side`", "`pass scores none`"],
     },
     Entry {
         keyword: "match",
@@ -795,7 +802,8 @@ impl StatementKind {
             | K::MatchPoints(_)
             | K::MatchTo(_)
             | K::MatchGames(_)
-            | K::MatchFirst(_) => self.end_form(),
+            | K::MatchFirst(_)
+            | K::PassScore(_) => self.end_form(),
             K::On { trigger, .. } => trigger.value.form(),
         }
     }
@@ -810,6 +818,9 @@ impl StatementKind {
             K::BearOff(BearOffSpec::Exact { hindmost: true, .. }) => {
                 "`bear off exact, or past the end from the hindmost`"
             }
+            K::BearOff(BearOffSpec::Exact {
+                past_when: Some(_), ..
+            }) => "`bear off exact, or past the end when all on SET`",
             K::BearOff(BearOffSpec::Exact { from: None, .. }) => "`bear off exact`",
             K::BearOff(BearOffSpec::Exact { .. }) => "`bear off exact from SET`",
             K::BearOff(BearOffSpec::Past { from: None }) => "`bear off at or past the end`",
@@ -850,6 +861,8 @@ impl StatementKind {
             K::MatchFirst(Some(NextFirst::Loser)) => "`match next game first: loser`",
             K::MatchFirst(Some(NextFirst::Alternate)) => "`match next game first: alternate`",
             K::MatchFirst(None) => "`match next game first: none`",
+            K::PassScore(Some(_)) => "`pass scores N for the other side`",
+            K::PassScore(None) => "`pass scores none`",
             other => unreachable!("not a statement about the end: {other:?}"),
         }
     }

@@ -251,6 +251,9 @@ pub enum BearOffSpec {
         /// `, or past the end from the hindmost`: a throw that would go past the end bears off
         /// a piece with no piece of its side behind it.
         hindmost: bool,
+        /// `, or past the end when all on SET`: a throw that would go past the end bears off
+        /// once every piece of the side stands on SET.
+        past_when: Option<SetExpr>,
     },
     /// `bear off at or past the end`: any throw that reaches the end or goes beyond.
     Past {
@@ -583,6 +586,8 @@ pub enum StatementKind {
     MatchGames(Vec<Spanned<String>>),
     /// `match next game first: WHO` (`None`: `: none`).
     MatchFirst(Option<NextFirst>),
+    /// `pass scores N for the other side` (`None`: `pass scores none`).
+    PassScore(Option<Spanned<u32>>),
     /// `score gammon N[, backgammon M on SET]`, or `score single` (`None`).
     Score(Option<ScoreSpec>),
     /// `on TRIGGER [if CONDITION]: EFFECT, ...`; no effects for `none` (which takes an
@@ -677,6 +682,7 @@ impl StatementKind {
             K::MatchTo(_) => RuleKey::MatchTo,
             K::MatchGames(_) => RuleKey::MatchGames,
             K::MatchFirst(_) => RuleKey::MatchFirst,
+            K::PassScore(_) => RuleKey::PassScore,
             K::On {
                 trigger, condition, ..
             } => RuleKey::On(

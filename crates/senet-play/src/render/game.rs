@@ -701,6 +701,11 @@ pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
     if report.loses {
         text.push_str("; a side that cannot move loses the game");
     }
+    let points = engine.rules.pass_score;
+    if points > 0 && !report.lost_turn {
+        let other = &engine.rules.sides[s.other()].name;
+        let _ = write!(text, "; {points} match points to {other}");
+    }
     text
 }
 

@@ -138,7 +138,7 @@ fn play_matches(
         let match_seed = game_seed(spec.seed, i);
         let seats = seating(spec.alternate, i);
         let swapped = seats.1;
-        let mut score = MatchScore::default();
+        let mut score = MatchScore::new(plan);
         while !score.over(plan) {
             let kind = score.next_game(plan);
             let seed = game_seed(match_seed, u64::from(score.games));

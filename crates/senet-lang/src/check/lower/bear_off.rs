@@ -14,9 +14,14 @@ pub(super) struct Bearing {
 pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
     let bear_off = match cx.said(&RuleKey::BearOff) {
         Some(said) => match &*said.kind {
-            K::BearOff(BearOffSpec::Exact { from, hindmost }) => Some(BearOff::Exact {
+            K::BearOff(BearOffSpec::Exact {
+                from,
+                hindmost,
+                past_when,
+            }) => Some(BearOff::Exact {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
                 hindmost: *hindmost,
+                past_when: past_when.as_ref().map(|set| cx.positions(said.layer, set)),
             }),
             K::BearOff(BearOffSpec::Past { from }) => Some(BearOff::Past {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
@@ -49,6 +54,7 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
             Some(BearOff::Exact {
                 from: None,
                 hindmost: false,
+                past_when: None,
             })
         }
         None => {

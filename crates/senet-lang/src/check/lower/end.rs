@@ -138,6 +138,7 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
         mismatch(&said.kind)
     };
     let next_first = *next_first;
+    let pass_score = pass_score(cx, no_match);
     let games = cx
         .said(&RuleKey::MatchGames)
         .is_some_and(|said| matches!(&*said.kind, K::MatchGames(g) if !g.is_empty()));
@@ -173,5 +174,39 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
         to,
         games: Vec::new(),
         next_first,
+        pass_score,
     })
+}
+
+/// `pass scores N for the other side`: N from 1 to the most points a match is played to, and
+/// only in a match (E203).
+fn pass_score(cx: &mut Ctx, no_match: bool) -> u32 {
+    let said = cx.rule(&RuleKey::PassScore);
+    let K::PassScore(Some(n)) = &*said.kind else {
+        return 0;
+    };
+    if no_match {
+        cx.err_against(
+            said.layer,
+            CheckError::MatchClash {
+                span: said.span.clone().into(),
+                rule: MatchRule::NoMatch,
+            },
+            &[RuleKey::MatchTo],
+        );
+        return 0;
+    }
+    if !(1..=MAX_MATCH_POINTS).contains(&n.value) {
+        cx.out_of_range(
+            said.layer,
+            &n.span,
+            format!("{} points for a pass", n.value),
+            "out of range",
+            format!(
+                "a pass scores 1 to {MAX_MATCH_POINTS} points (`pass scores 5 for the other side`)"
+            ),
+        );
+        return 0;
+    }
+    n.value
 }

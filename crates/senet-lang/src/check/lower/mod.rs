@@ -827,6 +827,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
     let goes_back = matches!(capture, Capture::ToPosition(..));
     stacks::losses(cx, &mut stacks, each, goes_back);
+    stacks::past_when(cx, &stacks, each, bearing.bear_off.as_ref());
     stacks::passing(cx, &mut stacks, throws.device.as_ref());
     stacks::doubles_forms(cx, &mut stacks, throws.device.as_ref());
     stacks::throw_limits(

@@ -5,7 +5,7 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, StackRule};
-use crate::check::ruleset::{PatternPart, Start};
+use crate::check::ruleset::{BearOff, PatternPart, Start};
 use crate::lang::syntax::{PatternSpec, RuleKey, Span, Spanned, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
 use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack, UseDice};
@@ -236,6 +236,26 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         draw_stuck: draw_stuck && (limit > 1 || each),
         losses: Losses::default(),
         extra_turn: extra_turn && each,
+    }
+}
+
+/// `bear off exact, or past the end when all on SET`: only with stacks or dice played one by
+/// one (E200).
+pub(super) fn past_when(cx: &mut Ctx, stacks: &Stacks, each: bool, bear_off: Option<&BearOff>) {
+    let said = matches!(
+        bear_off,
+        Some(BearOff::Exact {
+            past_when: Some(_),
+            ..
+        })
+    );
+    if said && stacks.limit == 1 && !each {
+        needs(
+            cx,
+            &RuleKey::BearOff,
+            StackRule::PastWhenAllOn,
+            RuleKey::Stacks,
+        );
     }
 }
 

@@ -311,11 +311,11 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
         let summary = GameSummary {
             outcome: Some(outcome),
             seat: PerSide::new(0, 1),
-            passes_by: PerSide::new(passes(0), passes(1)),
             ..GameSummary::default()
         };
         let engine = senet::engine::Engine::new(compile(game));
         score.add(&summary, began, senet::matches::scores_points(&engine));
+        score.add_passes(PerSide::new(passes(0), passes(1)), summary.seat);
     }
     let e = &m["expect"];
     let mut check = |what: &str, want: &Value, got: Value| {

@@ -102,6 +102,8 @@ pub struct PlayArgs<'a> {
 struct Ended {
     summary: senet::engine::game::GameSummary,
     began: Option<Side>,
+    /// The turns each side had no legal move in (where passes score in a match).
+    passes: PerSide<u32>,
     quit: bool,
 }
 
@@ -188,6 +190,7 @@ pub fn play_match(rules: &RuleSet, a: PlayArgs) -> ExitCode {
             ended.began.unwrap_or(engine.rules.first),
             senet::matches::scores_points(&engine),
         );
+        score.add_passes(ended.passes, ended.summary.seat);
         say!(
             "Match score, to {}: player 1 ({}) {}, player 2 ({}) {}.",
             plan.to,
@@ -527,9 +530,16 @@ impl Terminal<'_> {
             }
         }
         let game = &self.play.game;
+        let mut passes = PerSide::default();
+        for e in self.play.events() {
+            if let GameEvent::Pass { side, .. } = e {
+                passes[*side] += 1;
+            }
+        }
         Ok(Ended {
             summary: game.summary,
             began: game.began(),
+            passes,
             quit,
         })
     }

@@ -6,7 +6,7 @@
 use senet_engine::engine::game::GameSummary;
 use senet_engine::engine::{Engine, Outcome};
 use senet_lang::check::ruleset::Match;
-use senet_lang::types::{NextFirst, Side};
+use senet_lang::types::{NextFirst, PerSide, Side};
 
 /// The most games one match plays: a match whose games are drawn or score nothing ends there,
 /// unfinished.
@@ -42,15 +42,20 @@ impl MatchScore {
         }
     }
 
-    /// The points each player has from the passes of the other in a game (`pass scores N for
-    /// the other side`), by player.
-    fn pass_points(&self, summary: &GameSummary) -> [u32; 2] {
-        let mut points = [0; 2];
+    /// Whether the match scores passes (`pass scores N for the other side`): then the caller
+    /// counts each side's passes of a game for [`MatchScore::add_passes`].
+    pub fn scores_passes(&self) -> bool {
+        self.per_pass > 0
+    }
+
+    /// Counts the passes of a game (turns in which a side had no legal move), `passes` by side,
+    /// the sides played by the players `seat` says: each scores for the other side's player.
+    pub fn add_passes(&mut self, passes: PerSide<u32>, seat: PerSide<u8>) {
         for side in Side::BOTH {
-            let player = usize::from(summary.seat[side]);
-            points[player] = summary.passes_by[side.other()].saturating_mul(self.per_pass);
+            let player = usize::from(seat[side.other()]);
+            let points = passes[side].saturating_mul(self.per_pass);
+            self.points[player] = self.points[player].saturating_add(points);
         }
-        points
     }
 
     /// Which of the match's games comes next, by its index among `m`'s games (0 where the
@@ -79,10 +84,6 @@ impl MatchScore {
     /// (`scored` false: see [`scores_points`]).
     pub fn add(&mut self, summary: &GameSummary, began: Side, scored: bool) {
         self.games += 1;
-        let passes = self.pass_points(summary);
-        for (points, more) in self.points.iter_mut().zip(passes) {
-            *points = points.saturating_add(more);
-        }
         let won = match summary.outcome {
             Some(Outcome::Win { side, points }) => {
                 let player = usize::from(summary.seat[side]);
@@ -114,7 +115,6 @@ impl MatchScore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senet_lang::types::PerSide;
 
     fn plan(to: u32, next_first: Option<NextFirst>) -> Match {
         Match {
@@ -188,9 +188,8 @@ mod tests {
         };
         let mut score = MatchScore::new(&m);
         // Player 2 plays the first side: the first side passed twice, the second once.
-        let mut g = game(win(Side::First, 3), [1, 0]);
-        g.passes_by = PerSide::new(2, 1);
-        score.add(&g, Side::First, true);
+        score.add(&game(win(Side::First, 3), [1, 0]), Side::First, true);
+        score.add_passes(PerSide::new(2, 1), PerSide::new(1, 0));
         assert_eq!(score.points, [10, 3 + 5]);
     }
 

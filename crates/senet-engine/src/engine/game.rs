@@ -158,8 +158,6 @@ pub struct GameSummary {
     pub moves: u32,
     pub turns: u32,
     pub passes: u32,
-    /// The passes of each side: turns in which it had no legal move (lost turns not counted).
-    pub passes_by: PerSide<u32>,
     pub captures: u32,
     pub backward: u32,
     pub extra_throws: u32,
@@ -642,7 +640,6 @@ impl<'e> Game<'e> {
         let side = self.pos.to_move;
         let event = self.pass(side, self.spend.last_throw);
         self.summary.passes += 1;
-        self.summary.passes_by[side] += 1;
         self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
         if !(self.engine.rules.lose_stuck && self.ended()) {
             self.advance(event);
@@ -716,7 +713,6 @@ impl<'e> Game<'e> {
         let side = self.pos.to_move;
         let event = self.pass(side, self.total);
         self.summary.passes += 1;
-        self.summary.passes_by[side] += 1;
         self.summary.extra_throws += u32::from(event == Event::PassedExtraThrow);
         self.total = Throw::ZERO;
         // Where a side that cannot move loses, the pass ends the game.

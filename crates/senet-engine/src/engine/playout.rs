@@ -271,7 +271,6 @@ impl<'e> Playout<'e> {
                     None => {
                         pos.to_move = if row.pass_again { s } else { s.other() };
                         sum.passes += 1;
-                        sum.passes_by[s] += 1;
                         sum.extra_throws += u32::from(row.pass_extra);
                         continue;
                     }
@@ -368,7 +367,6 @@ impl<'e> Playout<'e> {
             let Some(mv) = chosen else {
                 let event = engine.pass_in_place(&mut pos, total);
                 sum.passes += 1;
-                sum.passes_by[s] += 1;
                 sum.extra_throws += u32::from(event == Event::PassedExtraThrow);
                 continue;
             };

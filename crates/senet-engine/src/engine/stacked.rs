@@ -289,17 +289,6 @@ fn all_on(pos: &Position, s: Side, zone: u64) -> bool {
     pos.waiting[s] == 0 && pos.on[s] & !zone == 0
 }
 
-/// The most pieces of side `s` on one of its positions of `stacks up to N on SET`: N, or, once a
-/// piece of the side has reached the position that lifts it (`until ...`), as elsewhere.
-#[cold]
-fn zone_most(t: &Stacked, pos: &Position, s: Side) -> u8 {
-    if pos.latches & reached_latch(s) == 0 {
-        t.zone_limit
-    } else {
-        t.limit
-    }
-}
-
 /// The room a set kept between searches keeps in any case.
 const KEPT_CAPACITY: usize = 1 << 12;
 
@@ -658,8 +647,9 @@ impl Engine {
             if pos.held[s] & bit(to) != 0 {
                 return false;
             }
-            let most = if t.zone[s] & bit(to) != 0 {
-                zone_most(t, pos, s)
+            // Kotra's and Emperador's starting sides hold it at every step: kept inline.
+            let most = if t.zone[s] & bit(to) != 0 && pos.latches & reached_latch(s) == 0 {
+                t.zone_limit
             } else {
                 t.limit
             };

@@ -18,9 +18,9 @@ use crate::notation::named::Named;
 use crate::seed::game_seed;
 use senet_engine::engine::Engine;
 use senet_engine::engine::Outcome;
-use senet_engine::engine::game::{Game, run as run_game};
+use senet_engine::engine::game::{Game, GameEvent, run as run_game};
 use senet_lang::check::ruleset::Match;
-use senet_lang::types::NextFirst;
+use senet_lang::types::{NextFirst, PerSide};
 
 /// Sums over matches, all integers (they add up alike in any order). Player 1 is the run's
 /// player 1, wherever `--alternate` seats it.
@@ -128,7 +128,8 @@ fn play_matches(
         .iter()
         .map(|e| {
             let mut g = Game::new(e, spec.turn_cap);
-            g.keep_events = false;
+            // Events only where passes score: they are counted from them.
+            g.keep_events = plan.pass_score > 0;
             g
         })
         .collect();
@@ -149,7 +150,12 @@ fn play_matches(
                 game.begin_with(side);
             }
             let mut seated = seat(&mut players, seed, seats);
-            run_game(game, &mut seated, &mut rng, |_| {});
+            let mut passes = PerSide::<u32>::default();
+            run_game(game, &mut seated, &mut rng, |e| {
+                if let GameEvent::Pass { side, .. } = e {
+                    passes[*side] += 1;
+                }
+            });
             let s = &game.summary;
             let began = game.began().unwrap_or(game.pos.to_move());
             let kt = &mut t.by_game[kind];
@@ -165,6 +171,7 @@ fn play_matches(
                 None => kt.unfinished += 1,
             }
             score.add(s, began, scored[kind]);
+            score.add_passes(passes, s.seat);
         }
         t.matches += 1;
         t.games_each.add(score.games);

@@ -42,12 +42,6 @@ impl MatchScore {
         }
     }
 
-    /// Whether the match scores passes (`pass scores N for the other side`): then the caller
-    /// counts each side's passes of a game for [`MatchScore::add_passes`].
-    pub fn scores_passes(&self) -> bool {
-        self.per_pass > 0
-    }
-
     /// Counts the passes of a game (turns in which a side had no legal move), `passes` by side,
     /// the sides played by the players `seat` says: each scores for the other side's player.
     pub fn add_passes(&mut self, passes: PerSide<u32>, seat: PerSide<u8>) {

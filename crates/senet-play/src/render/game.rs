@@ -911,6 +911,13 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
             let why = match r.win {
                 _ if pos.lost(l) => lost_why(engine, pos, l, style),
                 _ if placed.is_some() => match placed {
+                    // Of several patterns, the one made.
+                    Some(parts) if r.pattern_win.as_ref().is_some_and(|p| p.len() > 1) => {
+                        format!(
+                            "every piece on its places: {}",
+                            pattern_words(engine, w, parts)
+                        )
+                    }
                     Some([one]) if !one.or_more => {
                         format!("every piece on its places, {} on each", one.count)
                     }
@@ -1063,6 +1070,18 @@ mod tests {
         assert_eq!(
             goal_text(&engine, Side::First, Style { colour: false }),
             "Goal: bring all 15 of your pieces onto squares 10, 11, 12, 3 on each, and squares 7, 8, 9, 1 or more on each, or bear them all off, before black does."
+        );
+        // Several patterns: the one made is named at the end.
+        let text = end_of(
+            "tables/svensk-bradspel",
+            r#"{"to_move": "white", "throw": [3, 1],
+                "pieces": {"white": [22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 24, 24, 24, 24, 21],
+                           "black": [20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20]}}"#,
+            &[(21, 24)],
+        );
+        assert!(
+            text.ends_with("white wins, every piece on its places: squares 22, 23, 24, 5 on each."),
+            "{text}"
         );
         // Several patterns: each named, any of them wins.
         let rules = senet_lang::check::check_target("tables/svensk-bradspel", &[]).unwrap();

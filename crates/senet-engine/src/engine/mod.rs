@@ -501,9 +501,10 @@ impl Engine {
         if pos.latches & position::LOST_LATCHES != 0 {
             return Some(self.lost_by_rule(pos));
         }
-        if let Some(side) = Side::BOTH
-            .into_iter()
-            .find(|&s| self.won_by_pattern(pos, s))
+        if self.rules.pattern_win.is_some()
+            && let Some(side) = Side::BOTH
+                .into_iter()
+                .find(|&s| self.won_by_pattern(pos, s))
         {
             return Some(Outcome::Win {
                 side,

@@ -549,3 +549,55 @@ fn histogram_deciles_are_those_of_the_sorted_values() {
     }
     assert_eq!(Histogram::default().percentile(5), 0);
 }
+
+// ---- how the games were won ---------------------------------------------------------------------
+
+/// The totals' games won by each way, and that they add up to the games won.
+fn won_by(report: &Value) -> Map<String, Value> {
+    let totals = field(report, "totals");
+    let by = field(totals, "won_by")
+        .as_object()
+        .cloned()
+        .expect("an object");
+    let sum: u64 = by.values().filter_map(Value::as_u64).sum();
+    let wins: u64 = field(totals, "wins")
+        .as_array()
+        .expect("wins by side")
+        .iter()
+        .filter_map(Value::as_u64)
+        .sum();
+    assert_eq!(sum, wins, "won_by adds up to the wins: {by:?}");
+    by
+}
+
+#[test]
+fn the_totals_say_how_the_games_were_won() {
+    // Svensk Bradspel is won by bearing off all or by a pattern; random play meets both.
+    let svensk = sim_json("tables/svensk-bradspel", &["--games", "300", "--seed", "1"]);
+    let by = won_by(&svensk);
+    assert!(
+        by["pattern"].as_u64() > Some(0) && by["all_off"].as_u64() > Some(0),
+        "{by:?}"
+    );
+    // Fallas: a side that cannot play its throw loses; white loses so to three 6s at once.
+    let fallas = sim_json("tables/fallas", &["--games", "400", "--seed", "1"]);
+    let by = won_by(&fallas);
+    assert!(by["other_stuck"].as_u64() > Some(0), "{by:?}");
+    // The text report lists the ways where there are several.
+    let (code, text, _) = run(&[
+        "sim",
+        "tables/svensk-bradspel",
+        "--games",
+        "300",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("games won by") && text.contains("a winning pattern"),
+        "{text}"
+    );
+    // Where one way wins them all, no such list.
+    let (_, text, _) = run(&["sim", "twenty-squares/ur", "--games", "50", "--seed", "1"]);
+    assert!(!text.contains("games won by"), "{text}");
+}

@@ -257,6 +257,26 @@ pub enum Outcome {
     Draw,
 }
 
+/// How a game was won, as the position it ended in shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinWay {
+    /// The winner bore off all its pieces (`win first to bear off all`).
+    AllOff,
+    /// The winner's pieces made a winning pattern (`win with ...`).
+    Pattern,
+    /// The loser's last piece on its start was pinned there (`win by pinning ...`).
+    Pinned,
+    /// The loser could not play a throw (`lose when a side cannot move`).
+    OtherStuck,
+    /// The loser's captured piece could not go back (`lose when a captured piece cannot go
+    /// back`).
+    NoWayBack,
+    /// Every piece of the loser was taken out of the game (`win by capturing all`).
+    CapturedAll,
+    /// The winner bore off more pieces (`win most borne off`).
+    MostOff,
+}
+
 /// A rule set ready to play: the compiled rules and the masks the hot path uses.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -630,6 +650,33 @@ impl Engine {
         // Tested at every step of a search: the rules without patterns test one word.
         pos.latches & position::LOST_LATCHES != 0
             || (self.rules.pattern_win.is_some() && self.won_by_pattern(pos, s))
+    }
+
+    /// How `winner` won the game that ended in `pos`. Under `lose when a captured piece cannot
+    /// go back` a piece waits only where it could not go back (the loss ends the game at once),
+    /// so a loser by rule with a piece waiting lost that way; else it could not move.
+    pub fn win_way(&self, pos: &Position, winner: Side) -> WinWay {
+        let loser = winner.other();
+        if pos.lost(loser) {
+            return if self.rules.lose_no_way_back && pos.waiting(loser) > 0 {
+                WinWay::NoWayBack
+            } else {
+                WinWay::OtherStuck
+            };
+        }
+        if self.winning_pattern(pos, winner).is_some() {
+            return WinWay::Pattern;
+        }
+        match self.rules.win {
+            Win::FirstAllOff
+                if self.rules.pin_win.is_some() && pos.off(winner) < self.rules.pieces =>
+            {
+                WinWay::Pinned
+            }
+            Win::FirstAllOff => WinWay::AllOff,
+            Win::CaptureAll => WinWay::CapturedAll,
+            Win::MostBorneOff { .. } => WinWay::MostOff,
+        }
     }
 
     /// The outcome where a side has lost by a `lose when ...` rule: the other side wins.

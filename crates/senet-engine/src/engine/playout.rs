@@ -99,6 +99,11 @@ impl Engine {
 }
 
 impl<'e> Playout<'e> {
+    /// The position the last game ended in.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
     /// For rules where [`Engine::plays_out`] holds.
     pub fn new(engine: &'e Engine) -> Playout<'e> {
         debug_assert!(engine.plays_out());

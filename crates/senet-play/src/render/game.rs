@@ -7,7 +7,9 @@ use std::fmt::Write;
 use super::board::{self, Cell, ansi, initial};
 use senet_engine::compile::{BearCondition, PatternPart, PoolForm, SquareFlags, Win};
 use senet_engine::engine::game::{GameSummary, Stop};
-use senet_engine::engine::{Captured, Engine, Outcome, PassReport, Position, Report, StepReport};
+use senet_engine::engine::{
+    Captured, Engine, Outcome, PassReport, Position, Report, StepReport, WinWay,
+};
 use senet_lang::types::{Fallback, Place, Side, Square, Throw, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
@@ -879,18 +881,6 @@ fn game_score(
     format!(", {what}: {}", plural(points, "point"))
 }
 
-/// Why side `l` lost by a `lose when ...` rule. Under `lose when a captured piece cannot go
-/// back` a piece waits only where it could not go back (the loss ends the game at once), so a
-/// loser with a piece waiting lost that way; else it could not move.
-fn lost_why(engine: &Engine, pos: &Position, l: Side, style: Style) -> String {
-    let side = style.side(engine, l);
-    if engine.rules.lose_no_way_back && pos.waiting(l) > 0 {
-        format!("{side}'s captured piece could not go back")
-    } else {
-        format!("{side} could not move")
-    }
-}
-
 /// The last line of a game: who won and why, after how many moves and turns, and the match
 /// points where the rules count them.
 pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: Style) -> String {
@@ -905,12 +895,16 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
     match outcome {
         Some(&Outcome::Win { side, points }) => {
             let (w, l) = (side, side.other());
-            // A win by pinning comes before the winner has borne off all its pieces.
-            let pinned = r.pin_win.is_some() && pos.off(w) < r.pieces;
-            let placed = engine.winning_pattern(pos, w);
-            let why = match r.win {
-                _ if pos.lost(l) => lost_why(engine, pos, l, style),
-                _ if placed.is_some() => match placed {
+            let way = engine.win_way(pos, w);
+            let why = match way {
+                WinWay::OtherStuck => format!("{} could not move", style.side(engine, l)),
+                WinWay::NoWayBack => {
+                    format!(
+                        "{}'s captured piece could not go back",
+                        style.side(engine, l)
+                    )
+                }
+                WinWay::Pattern => match engine.winning_pattern(pos, w) {
                     // Of several patterns, the one made.
                     Some(parts) if r.pattern_win.as_ref().is_some_and(|p| p.len() > 1) => {
                         format!(
@@ -923,13 +917,13 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                     }
                     _ => "every piece on its places".to_string(),
                 },
-                Win::FirstAllOff if pinned => format!(
+                WinWay::Pinned => format!(
                     "{}'s last piece on its starting point pinned there",
                     style.side(engine, l)
                 ),
-                Win::FirstAllOff => "all pieces borne off".to_string(),
-                Win::CaptureAll => "every enemy piece captured".to_string(),
-                Win::MostBorneOff { .. } => {
+                WinWay::AllOff => "all pieces borne off".to_string(),
+                WinWay::CapturedAll => "every enemy piece captured".to_string(),
+                WinWay::MostOff => {
                     let mut why = format!(
                         "{} borne off to {}",
                         plural(u32::from(pos.off(w)), "piece"),
@@ -942,7 +936,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                 }
             };
             let mut text = format!("{head}{} wins, {why}", style.side(engine, w));
-            if pinned {
+            if way == WinWay::Pinned {
                 let _ = write!(text, ": {}", plural(points, "point"));
             } else if let Some(w) = &r.win_score {
                 let _ = write!(text, "{}", game_score(w, points, &plural));

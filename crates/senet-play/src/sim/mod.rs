@@ -20,10 +20,9 @@ use serde::{Deserialize, Serialize};
 use crate::agents;
 use crate::agents::RandomAgent;
 use metrics::{Metrics, Probe, Relaxed};
-use senet_engine::engine::Engine;
-use senet_engine::engine::Outcome;
 use senet_engine::engine::game::{Game, GameSummary, Player, run as run_game, run_watched};
 use senet_engine::engine::playout::Playout;
+use senet_engine::engine::{Engine, Outcome, Position, WinWay};
 use senet_lang::types::{PerSide, Side};
 
 use crate::seed::{game_seed, player_seed};
@@ -61,6 +60,74 @@ pub struct Totals {
     /// The figures of `senet compare`, where they were asked for ([`SimSpec::metrics`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metrics: Option<Metrics>,
+    /// The games won, by how they were won (left out where none is counted: totals written
+    /// before it read and write the same bytes).
+    #[serde(default, skip_serializing_if = "WonBy::is_empty")]
+    pub won_by: WonBy,
+}
+
+/// Games won, by how they were won ([`WinWay`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WonBy {
+    /// The winner bore off all its pieces.
+    pub all_off: u64,
+    /// The winner's pieces made a winning pattern.
+    pub pattern: u64,
+    /// The loser's last piece on its start was pinned there.
+    pub pinned: u64,
+    /// The loser could not play a throw.
+    pub other_stuck: u64,
+    /// The loser's captured piece could not go back.
+    pub no_way_back: u64,
+    /// Every piece of the loser was taken out of the game.
+    pub captured_all: u64,
+    /// The winner bore off more pieces.
+    pub most_off: u64,
+}
+
+impl WonBy {
+    fn is_empty(&self) -> bool {
+        *self == WonBy::default()
+    }
+
+    fn count(&mut self, way: WinWay) {
+        *match way {
+            WinWay::AllOff => &mut self.all_off,
+            WinWay::Pattern => &mut self.pattern,
+            WinWay::Pinned => &mut self.pinned,
+            WinWay::OtherStuck => &mut self.other_stuck,
+            WinWay::NoWayBack => &mut self.no_way_back,
+            WinWay::CapturedAll => &mut self.captured_all,
+            WinWay::MostOff => &mut self.most_off,
+        } += 1;
+    }
+
+    fn plus(&mut self, o: &WonBy) {
+        self.all_off += o.all_off;
+        self.pattern += o.pattern;
+        self.pinned += o.pinned;
+        self.other_stuck += o.other_stuck;
+        self.no_way_back += o.no_way_back;
+        self.captured_all += o.captured_all;
+        self.most_off += o.most_off;
+    }
+
+    /// Each way some game was won, in words, with its count.
+    pub fn ways(&self) -> Vec<(&'static str, u64)> {
+        [
+            ("all pieces borne off", self.all_off),
+            ("a winning pattern", self.pattern),
+            ("the last piece on the start pinned", self.pinned),
+            ("the other side could not move", self.other_stuck),
+            ("a captured piece with nowhere to go back", self.no_way_back),
+            ("every enemy piece captured", self.captured_all),
+            ("more pieces borne off", self.most_off),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+    }
 }
 
 /// Counts of values: how many games had each length. In JSON a list of `[value, count]` in
@@ -149,10 +216,17 @@ impl Histogram {
 
 impl Totals {
     /// Counts one finished (or capped) game; `swapped`: the run's player 1 sat as player 2.
-    fn add_game(&mut self, s: &GameSummary, landings: &[u32], swapped: bool) {
+    fn add_game(
+        &mut self,
+        engine: &Engine,
+        (s, end): (&GameSummary, &Position),
+        landings: &[u32],
+        swapped: bool,
+    ) {
         self.games += 1;
         match s.outcome {
             Some(Outcome::Win { side, points }) => {
+                self.won_by.count(engine.win_way(end, side));
                 self.wins[side] += 1;
                 self.player_wins[usize::from(s.seat[side]) ^ usize::from(swapped)] += 1;
                 self.match_points += u64::from(points);
@@ -206,6 +280,7 @@ impl Totals {
         }
         self.moves_each.merge(o.moves_each);
         self.turns_each.merge(o.turns_each);
+        self.won_by.plus(&o.won_by);
         match (&mut self.metrics, o.metrics) {
             (Some(a), Some(b)) => a.merge(&b),
             (a @ None, b) => *a = b,
@@ -346,7 +421,8 @@ fn play_range(
             // Both players draw alike: a swapped game is the same game, won by the other.
             playout.play(&mut rng, &mut choosers, spec.turn_cap);
             t.add_game(
-                &playout.summary,
+                engine,
+                (&playout.summary, playout.position()),
                 &playout.landings,
                 seating(spec.alternate, i).1,
             );
@@ -367,7 +443,7 @@ fn play_range(
         game.reset();
         let mut seated = seat(&mut players, seed, seats);
         run_game(&mut game, &mut seated, &mut rng, |_| {});
-        t.add_game(&game.summary, &game.landings, swapped);
+        t.add_game(engine, (&game.summary, &game.pos), &game.landings, swapped);
     }
     for (k, p) in players.iter().enumerate() {
         t.fallbacks[k] = p.fallbacks();
@@ -407,7 +483,7 @@ fn play_watched(
         probe.reset();
         let mut seated = seat(players, seed, seats);
         run_watched(&mut game, &mut seated, &mut rng, |_| {}, &mut probe);
-        t.add_game(&game.summary, &game.landings, swapped);
+        t.add_game(engine, (&game.summary, &game.pos), &game.landings, swapped);
         probe.finish(&game.summary, &mut metrics);
     }
     for (k, p) in players.iter().enumerate() {

@@ -369,6 +369,15 @@ pub fn text_report(f: &Facts, t: &Totals, m: &Meta) -> String {
         "  draws    {:>9}\n  unfinished {:>7}\n",
         t.draws, t.unfinished
     );
+    // How the games were won, where the rules win them more ways than one.
+    let ways = t.won_by.ways();
+    if ways.len() > 1 {
+        let _ = writeln!(out, "games won by");
+        for (way, n) in ways {
+            let _ = writeln!(out, "  {way:<42} {n:>9}");
+        }
+        let _ = writeln!(out);
+    }
     let _ = writeln!(out, "game length        mean     p10    p50    p90    max");
     for (name, total, each) in [
         ("moves", t.moves, &t.moves_each),

@@ -813,6 +813,11 @@ pub fn move_words(
                 write!(text, ", swaps with {enemy} ({enemy} to {from})")
             }
             Sent::Swap => write!(text, "; swaps with {enemy}{at}"),
+            // A captured piece waits only where it had no point to go back to, which loses.
+            Sent::Waiting if engine.rules.lose_no_way_back => write!(
+                text,
+                "{sep}captures {enemy}{at} (it has no point to go back to: {enemy} loses)"
+            ),
             Sent::Waiting => write!(text, "{sep}captures {enemy}{at} ({enemy} must enter again)"),
             Sent::Removed => write!(text, "{sep}captures {enemy}{at} (out of the game)"),
             // Told below, with the square each piece went to.
@@ -1015,6 +1020,27 @@ mod tests {
             ..GameSummary::default()
         };
         end_text(&engine, &summary, &after, Style { colour: false })
+    }
+
+    #[test]
+    fn a_captured_piece_with_no_point_to_go_back_to_is_told_as_a_loss() {
+        // Fallas: white holds black's places 7 to 11; white's piece from its 10 hits black's
+        // lone piece on black's 12 with a 3, and black loses at once.
+        let json = r#"{"to_move": "white", "throw": [3, 3, 3],
+            "pieces": {"white": [10, 14, 15, 16, 17, 18, "off", "off", "off", "off", "off", "off", "off", "off", "off"],
+                       "black": [12, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23]}}"#;
+        let text = end_of("tables/fallas", json, &[(10, 13)]);
+        assert!(
+            text.ends_with("white wins, black's captured piece could not go back."),
+            "{text}"
+        );
+        let words = words_of("tables/fallas", json);
+        assert!(
+            words
+                .iter()
+                .any(|w| w.contains("captures black (it has no point to go back to: black loses)")),
+            "{words:?}"
+        );
     }
 
     #[test]

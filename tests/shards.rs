@@ -71,6 +71,8 @@ fn simulation_shards_merge_into_the_whole_run() {
         // Random games (played in one loop), a seat ritual (senet/base), agents (the `Game`).
         vec!["sim", "senet/kendall", "--games", "1000", "--seed", "3"],
         vec!["sim", "senet/base", "--games", "333"],
+        // Games won more ways than one (`won_by`: bearing off, a pattern).
+        vec!["sim", "tables/svensk-bradspel", "--games", "120"],
         agents,
         alternating,
     ] {

@@ -277,6 +277,24 @@ pub enum WinWay {
     MostOff,
 }
 
+impl WinWay {
+    /// Every way, in the order of their counts ([`WinWay::index`]).
+    pub const ALL: [WinWay; 7] = [
+        WinWay::AllOff,
+        WinWay::Pattern,
+        WinWay::Pinned,
+        WinWay::OtherStuck,
+        WinWay::NoWayBack,
+        WinWay::CapturedAll,
+        WinWay::MostOff,
+    ];
+
+    /// Its place in [`WinWay::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// A rule set ready to play: the compiled rules and the masks the hot path uses.
 #[derive(Clone, Debug)]
 pub struct Engine {

@@ -773,40 +773,54 @@ impl Setup {
             .stacked
             .as_ref()
             .is_some_and(|t| !t.first_double.is_empty());
-        for (s, &doubled) in self.doubled.iter() {
-            if doubled && !first_doubles {
-                return Err(SetupError::NeverDoubled {
-                    side: rules.sides[s].name.clone(),
-                });
-            }
-            if doubled {
-                pos.latches |= doubled_latch(s);
-            }
-        }
         let loses = rules.lose_stuck || rules.lose_no_way_back;
-        for (s, &lost) in self.lost.iter() {
-            if lost && (!loses || self.lost[s.other()]) {
-                return Err(SetupError::NeverLost {
-                    side: rules.sides[s].name.clone(),
-                });
-            }
-            if lost {
-                pos.latches |= lost_latch(s);
-            }
-        }
         let until = rules.stacked.as_ref().map_or(0, |t| t.zone_until);
-        for (s, &reached) in self.reached.iter() {
-            if reached && until == 0 {
-                return Err(SetupError::NeverReached {
-                    side: rules.sides[s].name.clone(),
-                });
-            }
-            if reached {
-                pos.latches |= reached_latch(s);
-            }
-        }
+        let side = |s: Side| rules.sides[s].name.clone();
+        latch(
+            &mut pos,
+            &self.doubled,
+            doubled_latch,
+            |_| first_doubles,
+            |s| SetupError::NeverDoubled { side: side(s) },
+        )?;
+        // At most one side has lost.
+        let lost = &self.lost;
+        latch(
+            &mut pos,
+            lost,
+            lost_latch,
+            |s| loses && !lost[s.other()],
+            |s| SetupError::NeverLost { side: side(s) },
+        )?;
+        latch(
+            &mut pos,
+            &self.reached,
+            reached_latch,
+            |_| until != 0,
+            |s| SetupError::NeverReached { side: side(s) },
+        )?;
         Ok(pos)
     }
+}
+
+/// Sets the latch `bit` of each side `flags` names, where `allowed` says the rules can hold it
+/// for that side; else the error `refused` gives.
+fn latch(
+    pos: &mut Position,
+    flags: &PerSide<bool>,
+    bit: fn(Side) -> u8,
+    allowed: impl Fn(Side) -> bool,
+    refused: impl Fn(Side) -> SetupError,
+) -> Result<(), SetupError> {
+    for (s, &on) in flags.iter() {
+        if on && !allowed(s) {
+            return Err(refused(s));
+        }
+        if on {
+            pos.latches |= bit(s);
+        }
+    }
+    Ok(())
 }
 
 impl Setup {

@@ -985,6 +985,16 @@ mod tests {
         (engine, pos, throw, moves)
     }
 
+    /// The first side's goal under the bundled rules `id`.
+    fn goal_of(id: &str) -> String {
+        let rules = senet_lang::check::check_target(id, &[]).unwrap();
+        goal_text(
+            &Engine::new(compile(&rules)),
+            Side::First,
+            Style { colour: false },
+        )
+    }
+
     /// The words of each legal move of `id` in the position `json`.
     fn words_of(id: &str, json: &str) -> Vec<String> {
         let (engine, pos, throw, moves) = listed(id, json);
@@ -1078,17 +1088,13 @@ mod tests {
             text.ends_with("white wins, every piece on its places, 2 on each."),
             "{text}"
         );
-        let rules = senet_lang::check::check_target("tables/los-doze-canes", &[]).unwrap();
-        let engine = Engine::new(compile(&rules));
         assert_eq!(
-            goal_text(&engine, Side::First, Style { colour: false }),
+            goal_of("tables/los-doze-canes"),
             "Goal: bring all 12 of your pieces onto squares 13, 14, 15, 16, 17, 18, 2 on each, before black does."
         );
         // A pattern in parts names each part's squares and count.
-        let rules = senet_lang::check::check_target("tables/schuster", &[]).unwrap();
-        let engine = Engine::new(compile(&rules));
         assert_eq!(
-            goal_text(&engine, Side::First, Style { colour: false }),
+            goal_of("tables/schuster"),
             "Goal: bring all 15 of your pieces onto squares 10, 11, 12, 3 on each, and squares 7, 8, 9, 1 or more on each, or bear them all off, before black does."
         );
         // Several patterns: the one made is named at the end.
@@ -1104,10 +1110,8 @@ mod tests {
             "{text}"
         );
         // Several patterns: each named, any of them wins.
-        let rules = senet_lang::check::check_target("tables/svensk-bradspel", &[]).unwrap();
-        let engine = Engine::new(compile(&rules));
         assert_eq!(
-            goal_text(&engine, Side::First, Style { colour: false }),
+            goal_of("tables/svensk-bradspel"),
             "Goal: bring all 15 of your pieces onto squares 22, 23, 24, 5 on each; or onto squares 20, 21, 22, 23, 24, 3 on each; or onto square 22, 3 there, and square 23, 5 there, and square 24, 7 there; or onto square 24, 15 there, or bear them all off, before black does."
         );
         let text = end_of(

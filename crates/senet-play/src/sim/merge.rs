@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::metrics::Metrics;
 use super::report::{Facts, ShardNote, SimReport};
 use super::stats::{Moments, RatioMoments};
-use super::{Shard, Totals, WonBy, shard_range};
+use super::{Shard, Totals, shard_range};
 
 /// Why results of `senet sim` or `senet compare` could not be read or merged.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
@@ -269,24 +269,7 @@ pub(super) fn checked_sum(mut a: Totals, b: Totals) -> Result<Totals, MergeError
         metrics,
         won_by,
     } = b;
-    let WonBy {
-        all_off,
-        pattern,
-        pinned,
-        other_stuck,
-        no_way_back,
-        captured_all,
-        most_off,
-    } = won_by;
-    for (x, y) in [
-        (&mut a.won_by.all_off, all_off),
-        (&mut a.won_by.pattern, pattern),
-        (&mut a.won_by.pinned, pinned),
-        (&mut a.won_by.other_stuck, other_stuck),
-        (&mut a.won_by.no_way_back, no_way_back),
-        (&mut a.won_by.captured_all, captured_all),
-        (&mut a.won_by.most_off, most_off),
-    ] {
+    for (x, y) in a.won_by.counts_mut().into_iter().zip(won_by.counts()) {
         add(x, y, "won_by")?;
     }
     add(&mut a.games, games, "games")?;

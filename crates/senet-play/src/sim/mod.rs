@@ -67,7 +67,7 @@ pub struct Totals {
 }
 
 /// Games won, by how they were won ([`WinWay`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WonBy {
     /// The winner bore off all its pieces.
@@ -91,42 +91,51 @@ impl WonBy {
         *self == WonBy::default()
     }
 
+    /// The counts, in the order of [`WinWay::ALL`] (the one list of the fields).
+    pub(super) fn counts_mut(&mut self) -> [&mut u64; 7] {
+        [
+            &mut self.all_off,
+            &mut self.pattern,
+            &mut self.pinned,
+            &mut self.other_stuck,
+            &mut self.no_way_back,
+            &mut self.captured_all,
+            &mut self.most_off,
+        ]
+    }
+
+    /// The counts, in the order of [`WinWay::ALL`].
+    pub(super) fn counts(mut self) -> [u64; 7] {
+        self.counts_mut().map(|n| *n)
+    }
+
     fn count(&mut self, way: WinWay) {
-        *match way {
-            WinWay::AllOff => &mut self.all_off,
-            WinWay::Pattern => &mut self.pattern,
-            WinWay::Pinned => &mut self.pinned,
-            WinWay::OtherStuck => &mut self.other_stuck,
-            WinWay::NoWayBack => &mut self.no_way_back,
-            WinWay::CapturedAll => &mut self.captured_all,
-            WinWay::MostOff => &mut self.most_off,
-        } += 1;
+        *self.counts_mut()[way.index()] += 1;
     }
 
     fn plus(&mut self, o: &WonBy) {
-        self.all_off += o.all_off;
-        self.pattern += o.pattern;
-        self.pinned += o.pinned;
-        self.other_stuck += o.other_stuck;
-        self.no_way_back += o.no_way_back;
-        self.captured_all += o.captured_all;
-        self.most_off += o.most_off;
+        for (a, b) in self.counts_mut().into_iter().zip(o.counts()) {
+            *a += b;
+        }
     }
 
     /// Each way some game was won, in words, with its count.
     pub fn ways(&self) -> Vec<(&'static str, u64)> {
-        [
-            ("all pieces borne off", self.all_off),
-            ("a winning pattern", self.pattern),
-            ("the last piece on the start pinned", self.pinned),
-            ("the other side could not move", self.other_stuck),
-            ("a captured piece with nowhere to go back", self.no_way_back),
-            ("every enemy piece captured", self.captured_all),
-            ("more pieces borne off", self.most_off),
-        ]
-        .into_iter()
-        .filter(|&(_, n)| n > 0)
-        .collect()
+        let words = |way: WinWay| match way {
+            WinWay::AllOff => "all pieces borne off",
+            WinWay::Pattern => "a winning pattern",
+            WinWay::Pinned => "the last piece on the start pinned",
+            WinWay::OtherStuck => "the other side could not move",
+            WinWay::NoWayBack => "a captured piece with nowhere to go back",
+            WinWay::CapturedAll => "every enemy piece captured",
+            WinWay::MostOff => "more pieces borne off",
+        };
+        WinWay::ALL
+            .into_iter()
+            .zip(self.counts())
+            .filter(|&(_, n)| n > 0)
+            .map(|(way, n)| (words(way), n))
+            .collect()
     }
 }
 

@@ -138,7 +138,7 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
         mismatch(&said.kind)
     };
     let next_first = *next_first;
-    let pass_score = pass_score(cx, no_match);
+    let pass_score = pass_score(cx);
     let games = cx
         .said(&RuleKey::MatchGames)
         .is_some_and(|said| matches!(&*said.kind, K::MatchGames(g) if !g.is_empty()));
@@ -146,6 +146,7 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
         for (key, stated) in [
             (RuleKey::MatchGames, games),
             (RuleKey::MatchFirst, next_first.is_some()),
+            (RuleKey::PassScore, pass_score > 0),
         ] {
             if let Some(said) = cx.said(&key).filter(|_| stated) {
                 cx.err_against(
@@ -178,24 +179,13 @@ pub(super) fn match_rules(cx: &mut Ctx, seats: bool) -> Option<Match> {
     })
 }
 
-/// `pass scores N for the other side`: N from 1 to the most points a match is played to, and
-/// only in a match (E203).
-fn pass_score(cx: &mut Ctx, no_match: bool) -> u32 {
+/// `pass scores N for the other side`: N from 1 to the most points a match is played to (only
+/// in a match: see [`match_rules`]).
+fn pass_score(cx: &mut Ctx) -> u32 {
     let said = cx.rule(&RuleKey::PassScore);
     let K::PassScore(Some(n)) = &*said.kind else {
         return 0;
     };
-    if no_match {
-        cx.err_against(
-            said.layer,
-            CheckError::MatchClash {
-                span: said.span.clone().into(),
-                rule: MatchRule::NoMatch,
-            },
-            &[RuleKey::MatchTo],
-        );
-        return 0;
-    }
     if !(1..=MAX_MATCH_POINTS).contains(&n.value) {
         cx.out_of_range(
             said.layer,

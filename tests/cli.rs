@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 76] = [
+const BUNDLED: [&str; 77] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -64,6 +64,7 @@ const BUNDLED: [&str; 76] = [
     "tables/mahbouseh",
     "tables/medio-emperador",
     "tables/mughrabieh",
+    "tables/myles",
     "tables/nard",
     "tables/pareia-de-entrada",
     "tables/paumecary",

@@ -606,6 +606,7 @@ scenario_files! {
     tables_fallas => "tables__fallas.json",
     tables_svensk_bradspel => "tables__svensk-bradspel.json",
     tables_julbahar => "tables__julbahar.json",
+    tables_myles => "tables__myles.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
 }

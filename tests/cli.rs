@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 77] = [
+const BUNDLED: [&str; 78] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -59,6 +59,7 @@ const BUNDLED: [&str; 77] = [
     "tables/xii-scripta",
     "tables/buffa-de-baldrac",
     "tables/cab-e-quinal",
+    "tables/cab-e-quinal-fixed-die",
     "tables/frangieh",
     "tables/imperial",
     "tables/mahbouseh",

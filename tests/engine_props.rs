@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 77] = [
+const IDS: [&str; 78] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -69,6 +69,7 @@ const IDS: [&str; 77] = [
     "tables/baralie",
     "tables/buffa-de-baldrac",
     "tables/cab-e-quinal",
+    "tables/cab-e-quinal-fixed-die",
     "tables/contrare-puff",
     "tables/doblet",
     "tables/dubblets",
@@ -606,6 +607,7 @@ game_properties! {
     games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
     games_tables_julbahar: "tables/julbahar", 4;
     games_tables_myles: "tables/myles", 8;
+    games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 8;
     games_tables_portes: "tables/portes", 8;
     games_tables_provincial: "tables/provincial", 8;
     games_tables_quinze_tablas: "tables/quinze-tablas", 8;

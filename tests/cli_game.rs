@@ -633,7 +633,15 @@ fn every_bundled_rule_set_plays_a_game_that_replays() {
         assert_eq!(record["rules"]["id"], rules.as_str());
         assert_eq!(record["seed"], 100 + i as u64);
         assert_eq!(record["players"], json!(["random", "random"]));
-        assert!(record["events"].as_array().is_some_and(|e| e.len() > 10));
+        // The game's events, its throws among them (a game of `tables/dubblets` may end in a
+        // few throws, and one of `tables/fallas` at its first).
+        let events = record["events"]
+            .as_array()
+            .expect("a record lists its events");
+        assert!(
+            events.iter().any(|e| e.get("throw").is_some()),
+            "{rules}: {events:?}"
+        );
         // Random play in `senet/jequier-1930` wanders and rarely ends (docs/library.md): its
         // game may stop at the turn cap, and the record says so.
         let wanders = rules == "senet/jequier-1930";

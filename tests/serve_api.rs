@@ -346,6 +346,39 @@ fn a_game_is_played_to_its_end_and_its_record_replays() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&format!("{winner} wins")), "{out}");
 
+    // Reviewed, it is valued as `senet review` values its record: Ur with two pieces solves at
+    // once, so the chances are exact. The page gets the plot and the mistakes in words besides.
+    let review = s.post(&format!("/api/games/{id}/review"), &json!({}));
+    assert_eq!(review.status, 200);
+    let mut review = review.json();
+    let (code, out, err) = cli::run(&["review", &dir.path("game.json"), "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let mut cli_review: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(review["values"], json!("table"));
+    assert_eq!(review["record"], json!(id));
+    let page = review.as_object_mut().unwrap();
+    let notes = page.remove("notes").unwrap();
+    let plot = page.remove("plot").unwrap();
+    cli_review["record"] = json!(id);
+    assert_eq!(review, cli_review);
+    assert!(roxmltree::Document::parse(plot.as_str().unwrap()).is_ok());
+    let mistakes = review["mistakes"].as_array().unwrap();
+    let notes = notes.as_array().unwrap();
+    assert_eq!(notes.len(), mistakes.len());
+    for (n, m) in notes.iter().zip(mistakes) {
+        assert_eq!(&n["move"], m);
+        assert!(roxmltree::Document::parse(n["svg"].as_str().unwrap()).is_ok());
+        assert!(!n["played_text"].as_str().unwrap().is_empty());
+        assert_ne!(n["played_text"], n["best_text"]);
+    }
+    assert_eq!(
+        refused(&s.post(
+            &format!("/api/games/{id}/review"),
+            &json!({ "playouts": 0 })
+        )),
+        (400, "`playouts` is a whole number from 1 to 1000".into())
+    );
+
     // Loaded again, it is the same game, at its end; `at` goes back to its start.
     let again = s.post("/api/games", &json!({ "record": r.json() }));
     assert_eq!(again.status, 201);
@@ -1372,6 +1405,13 @@ fn every_malformed_field_of_every_route_is_refused_with_its_reason() {
             "GET",
             format!("/api/games/{unknown}/hint"),
             None,
+            404,
+            "no such game",
+        ),
+        (
+            "POST",
+            format!("/api/games/{unknown}/review"),
+            Some(json!({})),
             404,
             "no such game",
         ),

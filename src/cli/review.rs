@@ -2,19 +2,14 @@
 
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
-
 use super::args::Format;
 use senet::agents;
-use senet::engine::{Engine, Move, Position};
-use senet::notation::event::StepNote;
+use senet::engine::{Engine, Move};
 use senet::notation::record::outcome_text;
-use senet::render::game::{Style, move_words, throw_short};
-use senet::review::{Judge, Judged, Review, plot};
-use senet::types::{Place, Side, Throw};
-
-/// The biggest mistakes a review lists.
-const MISTAKES: usize = 5;
+use senet::render::game::throw_short;
+use senet::review::report::{MISTAKES, move_text, review_json};
+use senet::review::{Judge, Review, plot};
+use senet::types::{Place, Side};
 
 pub struct ReviewArgs<'a> {
     pub file: &'a str,
@@ -78,7 +73,7 @@ pub fn run(a: ReviewArgs) -> ExitCode {
     match a.format {
         Format::Json => say!(
             "{}",
-            json_report(&engine, &review, a.file, &head, &rules.id)
+            review_json(&engine, &review, a.file, &head, &rules.id)
         ),
         Format::Text => say_raw!(
             "{}",
@@ -138,21 +133,6 @@ fn short(engine: &Engine, side: Side, mv: &Move) -> String {
         .map(|s| format!("{}-{}", place(s.from()), place(s.to())))
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// A move in words, as `senet play` tells it.
-fn words(engine: &Engine, pos: &Position, mv: &Move, throw: Throw) -> String {
-    let (after, report) = engine.apply(pos, mv, throw);
-    let style = Style { colour: false };
-    move_words(
-        engine,
-        pos.to_move(),
-        &report,
-        throw,
-        engine.outcome(&after),
-        style,
-    )
-    .text
 }
 
 fn text_report(
@@ -255,9 +235,9 @@ fn text_report(
                 m.number,
                 name(m.side),
                 throw_short(engine, m.throw),
-                words(engine, &m.pos, &m.played, m.throw),
+                move_text(engine, &m.pos, &m.played, m.throw),
                 value_text(review, m.value),
-                words(engine, &m.pos, &m.best, m.throw),
+                move_text(engine, &m.pos, &m.best, m.throw),
                 value_text(review, m.best_value),
                 loss_text(review, m.loss),
                 unit(review)
@@ -280,54 +260,4 @@ fn text_report(
         );
     }
     out
-}
-
-fn json_report(
-    engine: &Engine,
-    review: &Review,
-    file: &str,
-    head: &senet::notation::record::Record,
-    id: &str,
-) -> Value {
-    let name = |s: Side| engine.rules.sides[s].name.clone();
-    let moves: Vec<Value> = review
-        .moves
-        .iter()
-        .map(|m: &Judged| {
-            json!({
-                "move": m.number,
-                "side": name(m.side),
-                "throw": m.throw.get(),
-                "choices": m.choices,
-                "played": StepNote::of(&m.played),
-                "value": m.value,
-                "best": StepNote::of(&m.best),
-                "best_value": m.best_value,
-                "loss": m.loss,
-                "chance": m.chance,
-            })
-        })
-        .collect();
-    let totals: serde_json::Map<String, Value> = Side::BOTH
-        .into_iter()
-        .map(|s| {
-            let t = review.tally(s);
-            (
-                name(s),
-                json!({ "decisions": t.decisions, "loss": t.loss, "largest": t.largest }),
-            )
-        })
-        .collect();
-    json!({
-        "record": file,
-        "rules": id,
-        "values": if review.exact { "table" } else { "search" },
-        "playouts": review.playouts,
-        "sides": Side::BOTH.map(name),
-        "seated": head.seated,
-        "result": head.result,
-        "moves": moves,
-        "mistakes": review.mistakes(MISTAKES).iter().map(|m| m.number).collect::<Vec<_>>(),
-        "totals": totals,
-    })
 }

@@ -209,7 +209,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   const steps = await playToEnd(page, 6);
   assert.ok(steps > 4, `a game takes more than ${steps} clicks`);
   const status = await page.textContent('#status');
-  assert.match(status, /^Game over: (light|dark) wins\.$/);
+  assert.match(status, /^Game over: (light|dark) wins\. Review shows each move against the best one\.$/);
   // The winner's pieces are borne off: both stand in its tray as `off`.
   const winner = /(light|dark)/.exec(status)[1];
   const off = await page.locator(`#board .piece[data-side="${winner}"][data-place="off"]`).count();
@@ -217,6 +217,30 @@ test('a whole game against the random agent is played to its end by clicks', asy
   const log = await page.locator('#log li').allTextContents();
   assert.match(log[log.length - 1], /^Game over after \d+ moves/);
   await shot(page, '2-game-over');
+
+  // Reviewed on the page: the chance to win plotted with its axes (exact: Ur with two pieces a
+  // side is solved for it), each side's losses, and the biggest mistakes, each shown on its board
+  // when clicked.
+  const reviewed = await page.evaluate(() => document.body.dataset.reviewed || '');
+  await page.click('#review-game');
+  await page.waitForFunction((v) => (document.body.dataset.reviewed || '') !== v, reviewed);
+  assert.strictEqual(await page.isVisible('#review'), true);
+  assert.match(await page.textContent('#review-summary'), /^\d+ moves reviewed by exact chances from the solved table: light \(human\) lost [\d.]+ points over \d+ decisions?; dark \(\w+\) lost [\d.]+ points over \d+ decisions?\.$/);
+  const plot = await page.textContent('#review-plot svg');
+  assert.match(plot, /Chance that light wins after each move \(from the solved table\)/);
+  assert.match(plot, /100 %/);
+  assert.match(plot, /moves with a decision, in order/);
+  const mistakes = page.locator('#review-mistakes button');
+  const count = await mistakes.count();
+  assert.ok(count >= 1 && count <= 5, `${count} mistakes listed`);
+  const first = await mistakes.first().textContent();
+  assert.match(first, /^Move (\d+), (light|dark) with \d: .+ instead of .+ \(lost [\d.]+ points\)$/);
+  await mistakes.first().click();
+  const move = /^Move (\d+)/.exec(first)[1];
+  assert.strictEqual(await page.evaluate(() => document.body.dataset.reviewShown), move);
+  assert.match(await page.textContent('#review-detail'), new RegExp(`^Move ${move}: (light|dark) threw \\d and played .+; the best move was .+\\.$`));
+  assert.strictEqual(await page.locator('#review-board svg .piece').count() > 0, true);
+  await shot(page, '2-review');
 
   // Saved from the page: the record as `senet play --record` writes it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);

@@ -53,6 +53,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/games/{id}/steps", post(turn_steps))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/review", post(review_game))
         .route("/api/games/{id}/record", get(game_record))
         .route("/api/games/{id}/draw", get(game_draw))
         .route("/api/sim", post(sim))
@@ -991,6 +992,54 @@ async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
             .ok_or_else(|| conflict("it is not a person's turn to move"))?;
         let state = g.state_json(&key, engine, built);
         Ok(json!({ "index": index, "text": state["moves"][index]["text"] }))
+    })
+    .await?;
+    ok(&v)
+}
+
+/// `POST /api/games/{id}/review {"playouts"}`: the game so far reviewed move by move, as
+/// `senet review --format json` reviews its record, with the plot of the chance to win and the
+/// biggest mistakes in words. A solved table values the moves where the game has one or the
+/// rules are small enough to solve at once; elsewhere the search does, with `playouts` games
+/// played on after each move for the chance to win (100 unless given, at most 1,000).
+async fn review_game(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    use super::review::{MAX_PLAYOUTS, PLAYOUTS, answer};
+    let o = object(body, &["playouts"])?;
+    let playouts = match o.get("playouts") {
+        None | Some(Value::Null) => PLAYOUTS,
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`playouts` is a whole number from 1 to {MAX_PLAYOUTS}"
+                ))
+            })?,
+    };
+    // As `senet review` does, a rule set whose size shows it solves within the agent's bounds
+    // is solved (once, the table kept) so that the chances are exact.
+    let game = s.games.get(&id).map_err(missing)?;
+    let (rules, engine, table) = s
+        .blocking(move || {
+            let g = lock(&game)?;
+            Ok((Arc::clone(&g.rules), Arc::clone(&g.engine), g.table.clone()))
+        })
+        .await?;
+    let table = match table {
+        Some(t) => Some(t),
+        None if matches!(agents::foreseen_for_agent(&engine), Some(Ok(()))) => {
+            Some(solved(&s, &rules, &engine).await?)
+        }
+        None => None,
+    };
+    let key = id.clone();
+    let v = with_game(&s, id, move |g, engine, built| {
+        answer(&key, g, engine, built, table, playouts)
     })
     .await?;
     ok(&v)

@@ -18,6 +18,7 @@ mod compare;
 mod games;
 mod guard;
 mod http;
+mod review;
 
 use std::net::SocketAddr;
 use std::process::ExitCode;

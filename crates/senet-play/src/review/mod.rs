@@ -8,6 +8,7 @@
 //! there.
 
 pub mod plot;
+pub mod report;
 
 use std::sync::Arc;
 

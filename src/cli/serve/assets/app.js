@@ -482,11 +482,12 @@ function noGame(status) {
   const sticks = $('sticks');
   sticks.disabled = true;
   sticks.classList.remove('ready', 'rolling');
-  for (const id of ['undo', 'hint', 'save', 'replay-first', 'replay-back', 'replay-next', 'replay-last']) $(id).disabled = true;
+  for (const id of ['undo', 'hint', 'save', 'review-game', 'replay-first', 'replay-back', 'replay-next', 'replay-last']) $(id).disabled = true;
   $('replay-at').textContent = '';
   $('status').textContent = status;
   $('goal').textContent = '';
   $('callout').replaceChildren();
+  hideReview();
   setAwaiting('none');
 }
 
@@ -509,6 +510,8 @@ async function show(state) {
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;
+  $('review-game').disabled = !live;
+  if (reviewed !== null && reviewed !== id) hideReview();
   const moves = $('moves');
   moves.replaceChildren();
   let status;
@@ -516,6 +519,7 @@ async function show(state) {
   if (state.awaiting === 'over') {
     const o = state.outcome || {};
     status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
+    if (live) status += ' Review shows each move against the best one.';
   } else if (!live) {
     // Nothing on the board can be played while replaying: only the buttons below step.
     status = state.awaiting === 'throw' ? `${who} to throw.` : `${who} to move with ${state.throw_text}.`;
@@ -945,6 +949,74 @@ async function load() {
   }
 }
 
+// ---- review -------------------------------------------------------------------------------------
+
+/** The game whose review is shown, or null. */
+let reviewed = null;
+
+function hideReview() {
+  reviewed = null;
+  $('review').hidden = true;
+  for (const id of ['review-plot', 'review-mistakes', 'review-board']) $(id).replaceChildren();
+  $('review-summary').textContent = '';
+  $('review-detail').textContent = '';
+}
+
+/** A loss for people: percentage points where a table gives chances, else the search's value. */
+function lossText(r, loss) {
+  return r.values === 'table' ? `${(100 * loss).toFixed(1)} points` : loss.toFixed(2);
+}
+
+/** Reviews the game so far, as `senet review` does a record: the first side's chance to win after
+ * each move (plotted), each side's losses, and the biggest mistakes, each shown on its board with
+ * the best move there when clicked. */
+async function reviewGame() {
+  if (!game) return;
+  const id = game.id;
+  hideReview();
+  reviewed = id;
+  $('review').hidden = false;
+  $('review-summary').textContent = 'Reviewing...';
+  $('review-game').disabled = true;
+  try {
+    const r = await api('POST', `/api/games/${id}/review`, {});
+    if (reviewed !== id) return;
+    const how =
+      r.values === 'table'
+        ? 'exact chances from the solved table'
+        : `the hard level's search, and the chance to win from ${r.playouts} games played on after each move`;
+    const sides = r.sides.map((s, i) => {
+      const t = r.totals[s];
+      return `${s} (${r.seated[i]}) lost ${lossText(r, t.loss)} over ${t.decisions} decision${t.decisions === 1 ? '' : 's'}`;
+    });
+    $('review-summary').textContent = `${r.moves.length} moves reviewed by ${how}: ${sides.join('; ')}.`;
+    showSvg($('review-plot'), r.plot);
+    const items = r.notes.map((n) => {
+      const m = r.moves.find((x) => x.move === n.move);
+      const b = element('button', `Move ${n.move}, ${n.side} with ${n.throw_text}: ${n.played_text} instead of ${n.best_text} (lost ${lossText(r, m.loss)})`);
+      b.type = 'button';
+      b.dataset.move = String(n.move);
+      b.addEventListener('click', () => {
+        for (const o of $('review-mistakes').querySelectorAll('button')) o.removeAttribute('aria-current');
+        b.setAttribute('aria-current', 'true');
+        $('review-detail').textContent = `Move ${n.move}: ${n.side} threw ${n.throw_text} and played ${n.played_text}; the best move was ${n.best_text}.`;
+        showSvg($('review-board'), n.svg);
+        document.body.dataset.reviewShown = String(n.move);
+      });
+      const li = element('li');
+      li.append(b);
+      return li;
+    });
+    if (items.length === 0) items.push(element('li', 'None: every move was a best move.'));
+    $('review-mistakes').replaceChildren(...items);
+  } catch (e) {
+    if (reviewed === id) $('review-summary').textContent = e.message;
+  } finally {
+    $('review-game').disabled = !game || viewing !== null;
+    document.body.dataset.reviewed = String(++version);
+  }
+}
+
 /** The replay buttons, for the game shown: back to the start while not at it, on while replaying. */
 function showReplay(state) {
   const total = state.decisions !== undefined ? state.decisions : null;
@@ -977,6 +1049,7 @@ $('sticks').addEventListener('click', throwSticks);
 $('undo').addEventListener('click', undo);
 $('hint').addEventListener('click', hint);
 $('save').addEventListener('click', save);
+$('review-game').addEventListener('click', reviewGame);
 $('play-load').addEventListener('change', load);
 $('replay-first').addEventListener('click', () => view(0));
 $('replay-back').addEventListener('click', () => view('back'));

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 78] = [
+const BUNDLED: [&str; 79] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -94,6 +94,7 @@ const BUNDLED: [&str; 78] = [
     "tables/fallas",
     "tables/svensk-bradspel",
     "tables/julbahar",
+    "tables/ketch-dolt",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

@@ -2066,3 +2066,34 @@ fn output_that_is_not_a_terminal_has_no_escapes() {
         }
     }
 }
+
+#[test]
+fn takes_by_the_dice_are_recorded_and_replay() {
+    // Ketch-Dolt between two `greedy` players, who take what the dice can take: the record
+    // lists each take as `{"take": N}`, and replays.
+    let dir = TempDir::new("takes");
+    let file = dir.path("ketch-dolt.json");
+    let out = run(&[
+        "play",
+        "tables/ketch-dolt",
+        "--players",
+        "greedy,greedy",
+        "--seed",
+        "3",
+        "--record",
+        s(&file),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("takes "), "{}", out.stdout);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let takes = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| e["move"]["steps"].as_array().cloned().unwrap_or_default())
+        .filter(|st| st.get("take").is_some())
+        .count();
+    assert!(takes > 0, "{}", record["events"]);
+    let replayed = replay(&file);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+}

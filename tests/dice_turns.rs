@@ -213,3 +213,51 @@ fn a_side_that_cannot_move_loses_at_once() {
     game.give_throw(code(&e, &[6, 6, 5]));
     assert_eq!(game.next_action(), Action::Choose { side: Side::First });
 }
+
+#[test]
+fn a_die_takes_a_lone_piece_a_step_at_a_time_and_a_piece_left_loses() {
+    // Ketch-Dolt: "A player who rolls a number corresponding to a point on the opponent's side
+    // of the board that contains a piece should remove the piece ... If the player fails to do
+    // so, they lose instantly". White throws 4 and 2; black's lone piece stands on its point 2.
+    let e = bundled("tables/ketch-dolt");
+    let (pos, throw) = parse_position(
+        &e,
+        &json!({ "to_move": "white", "throw": [4, 2],
+                 "pieces": { "white": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 5],
+                             "black": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4, 4] } }),
+    )
+    .expect("a position");
+    let throw = throw.expect("a throw");
+    let mut moves = Vec::new();
+    let _whole = e.legal_moves(&pos, throw, &mut moves);
+    let take = senet::engine::Step::take(senet::types::PathPos::new(2).unwrap());
+    // A person choosing a step at a time is offered the take, with the 2.
+    let steps = senet::turn_steps::TurnSteps::new(&e, &pos, throw, &moves).expect("steps");
+    let first = steps.options(&[]);
+    assert!(first.contains(&(take, vec![2])), "{first:?}");
+    let enter = senet::engine::Step::new(
+        senet::types::Place::Waiting,
+        senet::types::Place::On(senet::types::PathPos::new(4).unwrap()),
+    );
+    let chosen = steps
+        .chosen(&[take, enter])
+        .expect("the take and the entry make a move");
+    // In a game: the take sends black's piece back to wait, and the game goes on; any other
+    // move ends it, white having lost.
+    for (i, mv) in moves.iter().enumerate() {
+        let (after, _) = e.apply(&pos, mv, throw);
+        if i == chosen {
+            assert_eq!(e.outcome(&after), None);
+            assert_eq!(after.waiting(Side::Second), 13);
+        } else {
+            assert!(after.lost(Side::First), "{:?}", mv.steps());
+            assert_eq!(
+                e.outcome(&after),
+                Some(senet::engine::Outcome::Win {
+                    side: Side::Second,
+                    points: 0
+                })
+            );
+        }
+    }
+}

@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 78] = [
+const IDS: [&str; 79] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -83,6 +83,7 @@ const IDS: [&str; 78] = [
     "tables/jacquet",
     "tables/jacquet-de-versailles",
     "tables/julbahar",
+    "tables/ketch-dolt",
     "tables/kiz-tavlasi",
     "tables/kotra",
     "tables/lange-puff",
@@ -272,10 +273,15 @@ fn check_moves(
             }
             continue;
         };
-        let has_piece = match first.from() {
-            Place::Waiting => pos.waiting(s) > 0,
-            Place::On(p) => pos.on(s) & p.bit() != 0,
-            Place::Off | Place::Removed => false,
+        // A take (`dice take lone pieces on their number`) starts where the other side has a
+        // lone piece.
+        let has_piece = match first.taken() {
+            Some(p) => pos.on(s.other()) & p.bit() != 0,
+            None => match first.from() {
+                Place::Waiting => pos.waiting(s) > 0,
+                Place::On(p) => pos.on(s) & p.bit() != 0,
+                Place::Off | Place::Removed => false,
+            },
         };
         if !has_piece {
             return Err(format!(
@@ -317,7 +323,12 @@ fn check_moves(
         // Each step tells whether it earns an extra throw: by the square it lands on or rests
         // on (no bundled rule set sends a piece through a third square), or by a capture where
         // captures throw again.
-        for step in report.steps() {
+        // A take lands nowhere, and earns nothing.
+        for step in report
+            .steps()
+            .iter()
+            .filter(|st| st.step().taken().is_none())
+        {
             let flags = |p: Place| match p {
                 Place::On(p) => engine.rules.sides[s].flags[p.index()],
                 _ => PosFlags::empty(),
@@ -606,6 +617,7 @@ game_properties! {
     games_tables_fallas: "tables/fallas", 4;
     games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
     games_tables_julbahar: "tables/julbahar", 4;
+    games_tables_ketch_dolt: "tables/ketch-dolt", 8;
     games_tables_myles: "tables/myles", 8;
     games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 8;
     games_tables_portes: "tables/portes", 8;

@@ -855,6 +855,10 @@ fn step_text(engine: &Engine, side: Side, step: senet::engine::Step) -> String {
         Place::Off => "off".to_string(),
         Place::Removed => "removed".to_string(),
     };
+    if let Some(p) = step.taken() {
+        let other = &engine.rules.sides[side.other()].name;
+        return format!("take {other} on {}", engine.square(side.other(), p));
+    }
     format!("{} -> {}", place(step.from()), place(step.to()))
 }
 

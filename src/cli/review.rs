@@ -130,7 +130,10 @@ fn short(engine: &Engine, side: Side, mv: &Move) -> String {
     }
     mv.steps()
         .iter()
-        .map(|s| format!("{}-{}", place(s.from()), place(s.to())))
+        .map(|s| match s.taken() {
+            Some(p) => format!("x{}", engine.square(side.other(), p)),
+            None => format!("{}-{}", place(s.from()), place(s.to())),
+        })
         .collect::<Vec<_>>()
         .join(",")
 }

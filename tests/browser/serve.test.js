@@ -1200,3 +1200,40 @@ test('a double of Lange Puff is played a die at a time and ended among the faces
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
+
+test('a die that can take a lone piece takes it by a click on that piece, and the log says so', async () => {
+  const page = await open();
+  // Ketch-Dolt, seed 2: white enters two pieces with double 6; black (normal) enters on its
+  // points 5 and 1 (squares 20 and 24); white throws 4-1, and the 1 can take black's piece on 24.
+  const id = await startRules(page, 'tables/ketch-dolt', 2, 'normal');
+  await step(page, '#sticks');
+  let state = await gameState(page, id);
+  assert.strictEqual(state.by_steps, false, 'double 6 from the start is one move');
+  const v0 = await version(page);
+  await page.locator('#moves button').first().click();
+  await nextState(page, v0);
+  await step(page, '#sticks');
+  state = await gameState(page, id);
+  assert.strictEqual(state.throw_text, '4-1');
+  assert.strictEqual(state.by_steps, true);
+  await page.waitForSelector('#moves button');
+  const labels = await page.locator('#moves button').allTextContents();
+  assert.ok(labels.includes('take black on 24 with the 1'), JSON.stringify(labels));
+  // Black's lone piece is a target: clicking it takes it, and since the 4 can then only enter a
+  // piece, the turn's move is made.
+  const target = page.locator('#board .square[data-square="24"].target');
+  assert.strictEqual(await target.count(), 1);
+  const before = await version(page);
+  const [answered] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/steps')),
+    target.click(),
+  ]);
+  assert.notStrictEqual((await answered.json()).chosen, null);
+  await nextState(page, before);
+  state = await gameState(page, id);
+  const told = state.log.find((line) => line.startsWith('white throws 4-1'));
+  assert.match(told, /takes black on 24 \(black must enter again\)/);
+  await shot(page, '17-take');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});

@@ -22,7 +22,7 @@ use senet::agents;
 use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_target};
 use senet::compile::compile;
 use senet::engine::{Engine, Move, Step};
-use senet::notation::event::{PlaceNote, StepNote};
+use senet::notation::event::StepNote;
 use senet::notation::parse_position;
 use senet::notation::position::moves_json;
 use senet::notation::record::{self, Record};
@@ -908,7 +908,7 @@ async fn turn_steps(
                 "`steps` is a list of steps {{\"from\", \"to\"}}: {e}"
             ))
         })?;
-    let taken: Vec<Step> = taken.iter().map(|n| Step::new(n.from.0, n.to.0)).collect();
+    let taken: Vec<Step> = taken.iter().map(|n| n.step()).collect();
     let v = with_game(&s, id, move |_, engine, built| {
         let Awaiting::Move(side) = built.awaiting else {
             return Err(conflict("no side is to move"));
@@ -927,9 +927,17 @@ async fn turn_steps(
             .into_iter()
             .map(|(step, dice)| {
                 let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
-                json!({ "from": PlaceNote(step.from()), "to": PlaceNote(step.to()),
-                            "die": die, "dice": dice, "from_square": square(step.from()),
-                            "to_square": square(step.to()) })
+                let mut o = json!(StepNote::from_step(step));
+                o["die"] = json!(die);
+                o["dice"] = json!(dice);
+                // A take's square is the other side's, where its piece is taken.
+                let (from_square, to_square) = match step.taken() {
+                    Some(p) => (None, Some(engine.square(side.other(), p).get())),
+                    None => (square(step.from()), square(step.to())),
+                };
+                o["from_square"] = json!(from_square);
+                o["to_square"] = json!(to_square);
+                o
             })
             .collect();
         let chosen = if taken.is_empty() {

@@ -547,12 +547,7 @@ impl Stored {
                         m["throw"] = json!(throw.get());
                         m["text"] = json!(words.text);
                         m["extra_throw"] = json!(words.extra_throw);
-                        let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
-                        m["squares"] = mv
-                            .steps()
-                            .iter()
-                            .map(|st| json!({ "from": square(st.from()), "to": square(st.to()) }))
-                            .collect();
+                        m["squares"] = step_squares(engine, side, mv);
                         m
                     })
                     .collect();
@@ -601,15 +596,10 @@ fn last_move_json(engine: &Engine, events: &[GameEvent]) -> Value {
         engine.outcome(after),
         Style { colour: false },
     );
-    let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
     json!({
         "side": engine.rules.sides[side].name,
         "steps": StepNote::of(mv),
-        "squares": mv
-            .steps()
-            .iter()
-            .map(|st| json!({ "from": square(st.from()), "to": square(st.to()) }))
-            .collect::<Vec<_>>(),
+        "squares": step_squares(engine, side, mv),
         "text": words.text,
         "captures": words.captures,
         "swaps": words.swaps,
@@ -908,6 +898,20 @@ impl<T> Kept<T> {
             list.push((key, value));
         }
     }
+}
+
+/// The squares of each step of `mv` by `side`: `{"from", "to"}` (null off the board); a take
+/// (`dice take lone pieces on their number`) has no `from`, and `to` is the square of the piece
+/// taken.
+fn step_squares(engine: &Engine, side: Side, mv: &senet::engine::Move) -> Value {
+    let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
+    mv.steps()
+        .iter()
+        .map(|st| match st.taken() {
+            Some(p) => json!({ "from": null, "to": engine.square(side.other(), p).get() }),
+            None => json!({ "from": square(st.from()), "to": square(st.to()) }),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -301,6 +301,9 @@ pub struct Stacked {
     /// A piece may move by the sum of several dice at once, landing only at the end (`dice may
     /// be combined`).
     pub combined: bool,
+    /// A die of N may take the other side's lone piece on its own position N, moving no piece;
+    /// the piece waits to enter again (`dice take lone pieces on their number`).
+    pub take_by_die: bool,
     /// The pieces stacked at the start, to be unstacked before any moves (`unstack first`).
     pub unstack: Option<Unstacking>,
     /// Per side: the positions where its stacks stand on at most `crowd_max` (`stacks on at
@@ -492,6 +495,10 @@ pub struct Rules {
     /// A side whose captured piece finds every position it could go back to held loses (`lose
     /// when a captured piece cannot go back`; with `capture to positions` only).
     pub lose_no_way_back: bool,
+    /// A side that ends its move with the other side's piece alone on the position of one of
+    /// its dice loses (`lose when a piece that can be taken is left`; with `dice take lone
+    /// pieces on their number` only).
+    pub lose_untaken: bool,
     /// In a match, the points each pass scores for the other side (`pass scores N for the other
     /// side`; 0: none).
     pub pass_score: u32,

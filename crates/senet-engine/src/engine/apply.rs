@@ -2,6 +2,7 @@
 //! and the report of what each step did.
 
 use super::generate::{OFF, bit};
+use super::moves::TAKES;
 use super::position::{lose_turn_flag, moves_next_flag, not_begun_flag, side_flags};
 use super::{Engine, Move, Position, Step, Way};
 use crate::compile::{Event, Next, Phase, PieceCondition, TurnTrigger};
@@ -352,6 +353,9 @@ impl Engine {
             report.rest = to;
             rec.step(report);
             return Landed::only(to);
+        }
+        if STACKS && from == TAKES {
+            return self.take(next, s, to, report, rec);
         }
         if from == 0 {
             next.waiting[s] -= 1;
@@ -731,6 +735,7 @@ impl Engine {
         };
         let (mut extra_square, mut extra_squares) = (false, 0u8);
         let (mut touched, mut captured) = (0, 0);
+        let before = r.lose_untaken.then_some(*next);
         // Only a single step lands where an effect may be declined (no split has such squares).
         let max_hops = mv.max_hops();
         for &step in mv.steps() {
@@ -739,6 +744,9 @@ impl Engine {
             extra_squares += u8::from(landed.extra);
             touched |= landed.touched;
             captured |= landed.captured;
+        }
+        if let Some(before) = &before {
+            self.lose_untaken(before, next, s, throw);
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
         let extra_after = (r.extra_after & throw.mask_bit() != 0
@@ -837,7 +845,7 @@ impl Engine {
         }
         let backward = mv.steps().iter().any(|st| {
             let (from, to) = (st.packed_from(), st.packed_to());
-            from != 0 && to != OFF && to < from
+            from != 0 && from != TAKES && to != OFF && to < from
         });
         let way = if backward {
             Way::Backward
@@ -879,6 +887,51 @@ impl Engine {
             return self.pass_passing(pos, throw);
         }
         self.pass_event(pos, throw)
+    }
+
+    /// A take (`dice take lone pieces on their number`): the other side's lone piece on its own
+    /// position `p` waits to enter again; no piece of side `s` moves.
+    #[cold]
+    fn take(
+        &self,
+        next: &mut Position,
+        s: Side,
+        p: u8,
+        mut report: StepReport,
+        rec: &mut impl Recorder,
+    ) -> Landed {
+        let e = s.other();
+        self.lift_as::<true>(next, e, p);
+        next.waiting[e] += 1;
+        report.capture(self.masks[e].square_number(p), Place::Waiting.pack());
+        rec.step(report);
+        Landed::only(TAKES)
+    }
+
+    /// `lose when a piece that can be taken is left`: side `s`, having played `throw` from
+    /// `before` to `next`, loses where a die of the throw showed a position on which the other
+    /// side's piece stood alone before the move and still stands.
+    #[cold]
+    fn lose_untaken(&self, before: &Position, next: &mut Position, s: Side, throw: Throw) {
+        let Some(pool) = self
+            .rules
+            .stacked
+            .as_ref()
+            .and_then(|t| t.pools.get(usize::from(throw.get())))
+        else {
+            return;
+        };
+        let e = s.other();
+        let len = self.masks[e].len;
+        let left = pool.iter().any(|&d| {
+            (1..=len).contains(&d)
+                && before.on[e] & bit(d) != 0
+                && before.more_at(e, usize::from(d - 1)) == 0
+                && next.on[e] & bit(d) != 0
+        });
+        if left {
+            next.latches |= super::position::lost_latch(s);
+        }
     }
 
     /// Where a side that cannot move loses: the side to move, passing, loses, unless the pass

@@ -737,9 +737,13 @@ impl<'e> Game<'e> {
         let (event, left_play) = self.record(side, self.total, mv);
         self.total = Throw::ZERO;
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
-        // where a pin or a blocked board can end it.
+        // where a pin, a blocked board, a pattern or a piece left untaken can end it.
         let r = &self.engine.rules;
-        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck || r.pattern_win.is_some();
+        let may_end = left_play
+            || r.pin_win.is_some()
+            || r.draw_stuck
+            || r.pattern_win.is_some()
+            || r.lose_untaken;
         if !(may_end && self.ended()) {
             self.advance(event);
         }
@@ -759,9 +763,13 @@ impl<'e> Game<'e> {
             event = Event::MovedThrowsLeft;
         }
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
-        // where a pin or a blocked board can end it.
+        // where a pin, a blocked board, a pattern or a piece left untaken can end it.
         let r = &self.engine.rules;
-        let may_end = left_play || r.pin_win.is_some() || r.draw_stuck || r.pattern_win.is_some();
+        let may_end = left_play
+            || r.pin_win.is_some()
+            || r.draw_stuck
+            || r.pattern_win.is_some()
+            || r.lose_untaken;
         if !(may_end && self.ended()) {
             self.advance(event);
         }

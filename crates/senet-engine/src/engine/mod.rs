@@ -271,6 +271,8 @@ pub enum WinWay {
     /// The loser's captured piece could not go back (`lose when a captured piece cannot go
     /// back`).
     NoWayBack,
+    /// The loser left a piece it could take (`lose when a piece that can be taken is left`).
+    Untaken,
     /// Every piece of the loser was taken out of the game (`win by capturing all`).
     CapturedAll,
     /// The winner bore off more pieces (`win most borne off`).
@@ -279,12 +281,13 @@ pub enum WinWay {
 
 impl WinWay {
     /// Every way, in the order of their counts ([`WinWay::index`]).
-    pub const ALL: [WinWay; 7] = [
+    pub const ALL: [WinWay; 8] = [
         WinWay::AllOff,
         WinWay::Pattern,
         WinWay::Pinned,
         WinWay::OtherStuck,
         WinWay::NoWayBack,
+        WinWay::Untaken,
         WinWay::CapturedAll,
         WinWay::MostOff,
     ];
@@ -672,12 +675,15 @@ impl Engine {
 
     /// How `winner` won the game that ended in `pos`. Under `lose when a captured piece cannot
     /// go back` a piece waits only where it could not go back (the loss ends the game at once),
-    /// so a loser by rule with a piece waiting lost that way; else it could not move.
+    /// so a loser by rule with a piece waiting lost that way; else, under `lose when a piece
+    /// that can be taken is left`, it left one; else it could not move.
     pub fn win_way(&self, pos: &Position, winner: Side) -> WinWay {
         let loser = winner.other();
         if pos.lost(loser) {
             return if self.rules.lose_no_way_back && pos.waiting(loser) > 0 {
                 WinWay::NoWayBack
+            } else if self.rules.lose_untaken {
+                WinWay::Untaken
             } else {
                 WinWay::OtherStuck
             };

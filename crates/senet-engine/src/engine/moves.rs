@@ -1,7 +1,7 @@
 //! Moves: one or more piece movements of the side to move.
 
 use senet_lang::types::limits::{MAX_PATH, MAX_STEPS};
-use senet_lang::types::{Place, Throw};
+use senet_lang::types::{PathPos, Place, Throw};
 
 /// One piece movement: from a place to where it lands, both along the mover's path (`Waiting`
 /// to enter, `Off` to bear off). `to` is where the step lands, before any square effect. Kept
@@ -20,19 +20,44 @@ impl Step {
         }
     }
 
+    /// A step that takes the other side's lone piece on its own path position `p` instead of
+    /// moving a piece (`capture by die number`).
+    pub fn take(p: PathPos) -> Step {
+        Step {
+            from: TAKES,
+            to: p.get(),
+        }
+    }
+
+    /// Where the step takes the other side's piece (a position along that side's path), if it
+    /// is a take (`capture by die number`): it moves no piece of its own, and its `from` and
+    /// `to` are not places.
+    #[inline]
+    pub fn taken(self) -> Option<PathPos> {
+        if self.from == TAKES {
+            PathPos::new(u32::from(self.to))
+        } else {
+            None
+        }
+    }
+
     /// A step from packed places (see [`Place::pack`]): the engine's hot path.
     #[inline(always)]
     pub(crate) const fn packed(from: u8, to: u8) -> Step {
         Step { from, to }
     }
 
+    /// Where the piece moved from; a take ([`Step::taken`]) moves none, and has no place here.
     #[inline]
     pub fn from(self) -> Place {
+        debug_assert!(self.from != TAKES, "a take moves no piece: read `taken`");
         Place::unpack(self.from)
     }
 
+    /// Where the piece landed; a take ([`Step::taken`]) moves none, and has no place here.
     #[inline]
     pub fn to(self) -> Place {
+        debug_assert!(self.from != TAKES, "a take moves no piece: read `taken`");
         Place::unpack(self.to)
     }
 
@@ -68,6 +93,12 @@ pub struct Move {
     /// bits 0-4: in a turn that plays each throw whole, the throw it plays (0 otherwise).
     tag: u8,
 }
+
+/// The packed `from` of a take ([`Step::take`]): above every path position, below the packed
+/// places.
+pub(crate) const TAKES: u8 = u8::MAX - 2;
+const _: () = assert!(MAX_PATH < TAKES as usize);
+const _: () = assert!(Place::Removed.pack() > TAKES);
 
 const STEPS: u8 = 0x0F;
 const DECLINES: u8 = 0x80;

@@ -20,6 +20,7 @@ use std::hash::{Hash, Hasher};
 use super::SideMasks;
 use super::apply::NoRecord;
 use super::generate::{OFF, bit};
+use super::moves::TAKES;
 use super::position::{RESTACKING, all_stacked, reached_latch};
 use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
@@ -579,6 +580,17 @@ impl Engine {
                 n += 1;
             }
         };
+        // A die of d may take the other side's piece alone on its own position d (`dice take
+        // lone pieces on their number`).
+        if t.take_by_die {
+            let e = s.other();
+            if d <= self.masks[e].len
+                && pos.on[e] & bit(d) != 0
+                && pos.more_at(e, usize::from(d - 1)) == 0
+            {
+                push(Step::packed(TAKES, d));
+            }
+        }
         let len = self.masks[s].len;
         if pos.waiting[s] > 0 {
             if let Some(e) = self.rules.enter

@@ -111,6 +111,8 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::DrawStuck
         | RuleKey::LoseStuck
         | RuleKey::LoseNoWayBack
+        | RuleKey::LoseUntaken
+        | RuleKey::DiceTake
         | RuleKey::Path(_)
         | RuleKey::Sides
         | RuleKey::Colour(_)

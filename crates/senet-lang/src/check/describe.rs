@@ -262,6 +262,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::LeaveStart(_)
         | K::Combined(_)
         | K::UnusedDice(_)
+        | K::DiceTake
         | K::DoubleList { .. }
         | K::OppositeFaces(_)
         | K::FirstDouble(_) => tables_rule(kind),
@@ -291,7 +292,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::PassScore(_)
         | K::DrawStuck
         | K::LoseStuck
-        | K::LoseNoWayBack => end_rule(kind),
+        | K::LoseNoWayBack
+        | K::LoseUntaken => end_rule(kind),
         K::SquareEffect { .. } | K::On { .. } => event_rule(kind),
     }
 }
@@ -666,6 +668,7 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Combined(false) => "Each die moves a piece on its own.".into(),
         K::UnusedDice(true) => "The dice a side cannot use pass to the other side, which plays them as its next turn instead of throwing; dice passed that it cannot use either are lost.".into(),
         K::UnusedDice(false) => "A die that cannot be used is lost.".into(),
+        K::DiceTake => "A die of N may take the other side's piece that stands alone on its own N-th position, moving no piece: the taken piece waits to enter again.".into(),
         other => unreachable!("not a rule of stacks or dice: {other:?}"),
     }
 }
@@ -795,6 +798,7 @@ fn end_rule(kind: &StatementKind) -> String {
         K::DrawStuck => "A game in which no throw would move a piece of either side is a draw.".into(),
         K::LoseStuck => "A side that can play its throw no way loses.".into(),
         K::LoseNoWayBack => "A side whose captured piece finds every position it could go back to held by the other side loses.".into(),
+        K::LoseUntaken => "A side that ends its move with the other side's piece still alone on the number of one of its dice (a piece it could take) loses.".into(),
         K::PinWin(Some(n)) => format!(
             "A side whose last piece on its starting point is pinned there loses, {} points to the other, unless the other still has pieces on its own starting point; where both are pinned so, the game is a draw.",
             n.value

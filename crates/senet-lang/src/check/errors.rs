@@ -1033,6 +1033,16 @@ cases! {
             "only with `capture to positions N..M`",
             "send captured pieces back (`capture to positions 7..12`, with stacks), or remove this rule",
         ),
+        DiceTake => (
+            "pieces taken by the dice, but the dice are not played one by one, or taken pieces would not wait to enter again",
+            "only with dice played one by one and `capture to waiting`",
+            "throw dice played one by one (`throw dice 6, 6: each`) and say where taken pieces go (`capture to waiting`), or remove this rule",
+        ),
+        LoseUntaken => (
+            "a loss for a side that leaves a piece it could take, but the dice take no pieces",
+            "only with `dice take lone pieces on their number`",
+            "let the dice take pieces (`dice take lone pieces on their number`), or remove this rule",
+        ),
         UnusedDice => (
             "unused dice passed to the other side, but the throw is not two dice played one by one",
             "only with two dice played one by one",

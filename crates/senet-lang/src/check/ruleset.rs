@@ -115,6 +115,9 @@ pub struct RuleSet {
     /// Dice played one by one: a piece may move by the sum of several dice at once, landing
     /// only at the end (`dice may be combined`).
     pub combined: bool,
+    /// A die of N may take the other side's lone piece on its own position N, moving no piece
+    /// (`dice take lone pieces on their number`).
+    pub dice_take: bool,
     /// The dice a side cannot use are the other side's next turn (`unused dice pass to the
     /// other side`).
     pub pass_unused: bool,
@@ -176,6 +179,9 @@ pub struct RuleSet {
     /// A side whose captured piece finds every position it could go back to held loses (`lose
     /// when a captured piece cannot go back`).
     pub lose_no_way_back: bool,
+    /// A side that ends its move with the other side's piece alone on the number of one of its
+    /// dice loses (`lose when a piece that can be taken is left`).
+    pub lose_untaken: bool,
     /// A turn whose dice all show one number is followed by another (`extra turn when all dice
     /// are equal`).
     pub extra_turn: bool,

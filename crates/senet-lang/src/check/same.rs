@@ -66,6 +66,8 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::DrawStuck
         | RuleKey::LoseStuck
         | RuleKey::LoseNoWayBack
+        | RuleKey::LoseUntaken
+        | RuleKey::DiceTake
         | RuleKey::Closed
         | RuleKey::Doubles
         | RuleKey::Unstack
@@ -323,6 +325,8 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::DrawStuck => a.draw_stuck == b.draw_stuck,
         RuleKey::LoseStuck => a.lose_stuck == b.lose_stuck,
         RuleKey::LoseNoWayBack => a.lose_no_way_back == b.lose_no_way_back,
+        RuleKey::LoseUntaken => a.lose_untaken == b.lose_untaken,
+        RuleKey::DiceTake => a.dice_take == b.dice_take,
         RuleKey::Closed => a.closed_with == b.closed_with,
         RuleKey::Doubles => a.doubles == b.doubles,
         RuleKey::Unstack => a.unstack == b.unstack,

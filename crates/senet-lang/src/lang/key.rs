@@ -67,6 +67,8 @@ pub enum RuleKey {
     Combined,
     /// `unused dice pass to the other side`.
     UnusedDice,
+    /// `dice take lone pieces on their number`.
+    DiceTake,
     OnlyPiecesOn,
     Begin,
     NoBackwardFrom,
@@ -102,6 +104,8 @@ pub enum RuleKey {
     LoseStuck,
     /// `lose when a captured piece cannot go back`.
     LoseNoWayBack,
+    /// `lose when a piece that can be taken is left`.
+    LoseUntaken,
     /// `match to N points`.
     MatchTo,
     /// `match games ...`.
@@ -358,7 +362,7 @@ impl RuleKey {
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
             | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck | LoseNoWayBack
-            | DoubleList(_) => {
+            | LoseUntaken | DiceTake | DoubleList(_) => {
                 return None;
             }
         })
@@ -422,6 +426,7 @@ impl fmt::Display for RuleKey {
             LeaveStart => "pieces leave the start",
             Combined => "dice",
             UnusedDice => "unused dice",
+            DiceTake => "dice take lone pieces on their number",
             OnlyPiecesOn => "only pieces on",
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",
@@ -448,6 +453,7 @@ impl fmt::Display for RuleKey {
             DrawStuck => "draw when neither side can move",
             LoseStuck => "lose when a side cannot move",
             LoseNoWayBack => "lose when a captured piece cannot go back",
+            LoseUntaken => "lose when a piece that can be taken is left",
             MatchTo => "match to",
             MatchGames => "match games",
             MatchFirst => "match next game first",

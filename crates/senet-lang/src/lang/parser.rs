@@ -210,6 +210,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::leave_stmt
         | Rule::land_stmt
         | Rule::combine_stmt
+        | Rule::take_stmt
         | Rule::unused_stmt
         | Rule::double_list_stmt
         | Rule::opposite_stmt
@@ -604,6 +605,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::leave_stmt if n.at(Rule::int) => StatementKind::LeaveStart(Some(n.int()?)),
         Rule::leave_stmt => StatementKind::LeaveStart(None),
         Rule::combine_stmt => StatementKind::Combined(n.has(Rule::kw_combined)),
+        Rule::take_stmt => StatementKind::DiceTake,
         Rule::unused_stmt => StatementKind::UnusedDice(n.has(Rule::kw_pass)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
@@ -684,6 +686,7 @@ fn end_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::pattern_win_stmt => StatementKind::PatternWin(None),
         Rule::stuck_stmt => StatementKind::DrawStuck,
         Rule::lose_stmt if n.has(Rule::lose_stuck) => StatementKind::LoseStuck,
+        Rule::lose_stmt if n.has(Rule::lose_untaken) => StatementKind::LoseUntaken,
         Rule::lose_stmt => StatementKind::LoseNoWayBack,
         Rule::win_stmt => StatementKind::Win(
             match n
@@ -1011,6 +1014,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::leave_stmt
         | Rule::land_stmt
         | Rule::combine_stmt
+        | Rule::take_stmt
         | Rule::unused_stmt
         | Rule::double_list_stmt
         | Rule::opposite_stmt
@@ -1106,6 +1110,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::when_none => "`none on ...`",
         Rule::lose_stuck => "`side cannot move`",
         Rule::lose_back => "`captured piece cannot go back`",
+        Rule::lose_untaken => "`piece that can be taken is left`",
         Rule::win_capture => "`by capturing all`",
         Rule::win_all => "`first to bear off all`",
         Rule::win_most => "`most borne off`",

@@ -359,8 +359,16 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "dice",
-        examples: &["dice may be combined", "dice played apart"],
-        forms: &["`dice may be combined`", "`dice played apart`"],
+        examples: &[
+            "dice may be combined",
+            "dice played apart",
+            "dice take lone pieces on their number",
+        ],
+        forms: &[
+            "`dice may be combined`",
+            "`dice played apart`",
+            "`dice take lone pieces on their number`",
+        ],
     },
     Entry {
         keyword: "unused",
@@ -567,10 +575,12 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "lose when a side cannot move",
             "lose when a captured piece cannot go back",
+            "lose when a piece that can be taken is left",
         ],
         forms: &[
             "`lose when a side cannot move`",
             "`lose when a captured piece cannot go back`",
+            "`lose when a piece that can be taken is left`",
         ],
     },
     Entry {
@@ -754,6 +764,7 @@ impl StatementKind {
             | K::LeaveStart(_)
             | K::Combined(_)
             | K::UnusedDice(_)
+            | K::DiceTake
             | K::DoubleList { .. }
             | K::OppositeFaces(_)
             | K::FirstDouble(_) => self.tables_form(),
@@ -765,19 +776,7 @@ impl StatementKind {
             K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
             K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
             K::Seats(None) => "`seats none`",
-            K::Opening { rule: None, .. } => "`opening SIDE: none`",
-            K::Opening {
-                rule: Some(OpeningRule::FirstMoveWithFrontPiece),
-                ..
-            } => "`opening SIDE: first move with front piece`",
-            K::Opening {
-                rule:
-                    Some(OpeningRule::FrontPieceMoves {
-                        throw_again: true, ..
-                    }),
-                ..
-            } => "`opening SIDE: front piece moves N then throw again`",
-            K::Opening { .. } => "`opening SIDE: front piece moves N`",
+            K::Opening { rule, .. } => opening_form(rule.as_ref()),
             K::SquareEffect { effect: None, .. } => "`square N: none`",
             K::SquareEffect {
                 effect: Some(Destination::Square(_)),
@@ -798,6 +797,7 @@ impl StatementKind {
             | K::DrawStuck
             | K::LoseStuck
             | K::LoseNoWayBack
+            | K::LoseUntaken
             | K::End(_)
             | K::MatchPoints(_)
             | K::MatchTo(_)
@@ -849,6 +849,7 @@ impl StatementKind {
             K::DrawStuck => "`draw when neither side can move`",
             K::LoseStuck => "`lose when a side cannot move`",
             K::LoseNoWayBack => "`lose when a captured piece cannot go back`",
+            K::LoseUntaken => "`lose when a piece that can be taken is left`",
             K::End(EndSpec::Decided) => "`end when decided`",
             K::End(EndSpec::BoardEmpty) => "`end when board empty`",
             K::MatchPoints(p) if p.is_empty() => "`match points none`",
@@ -881,6 +882,18 @@ impl ThrowSpec {
             ThrowSpec::Dice { table: None, .. } => "`throw dice F, F, ...: sum`",
             ThrowSpec::Dice { .. } => "`throw dice F, F, ...: A B -> V, ...`",
         }
+    }
+}
+
+/// The form of an `opening` statement with this rule.
+fn opening_form(rule: Option<&OpeningRule>) -> &'static str {
+    match rule {
+        None => "`opening SIDE: none`",
+        Some(OpeningRule::FirstMoveWithFrontPiece) => "`opening SIDE: first move with front piece`",
+        Some(OpeningRule::FrontPieceMoves {
+            throw_again: true, ..
+        }) => "`opening SIDE: front piece moves N then throw again`",
+        Some(OpeningRule::FrontPieceMoves { .. }) => "`opening SIDE: front piece moves N`",
     }
 }
 
@@ -947,6 +960,7 @@ impl StatementKind {
             K::Combined(false) => "`dice played apart`",
             K::UnusedDice(true) => "`unused dice pass to the other side`",
             K::UnusedDice(false) => "`unused dice are lost`",
+            K::DiceTake => "`dice take lone pieces on their number`",
             other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }

@@ -532,6 +532,9 @@ pub enum StatementKind {
     /// `unused dice pass to the other side` (true): the dice a side cannot use are the other
     /// side's next turn, instead of its throw; `unused dice are lost` (false).
     UnusedDice(bool),
+    /// `dice take lone pieces on their number`: a die of N may take the other side's lone piece
+    /// on its own path position N, moving no piece.
+    DiceTake,
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -580,6 +583,8 @@ pub enum StatementKind {
     LoseStuck,
     /// `lose when a captured piece cannot go back`.
     LoseNoWayBack,
+    /// `lose when a piece that can be taken is left`.
+    LoseUntaken,
     /// `match to N points` (`None`: `match to none`).
     MatchTo(Option<Spanned<u32>>),
     /// `match games "ID", "ID", ...` (empty: `match games none`).
@@ -654,6 +659,7 @@ impl StatementKind {
             K::LeaveStart(_) => RuleKey::LeaveStart,
             K::Combined(_) => RuleKey::Combined,
             K::UnusedDice(_) => RuleKey::UnusedDice,
+            K::DiceTake => RuleKey::DiceTake,
             K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,
@@ -679,6 +685,7 @@ impl StatementKind {
             K::DrawStuck => RuleKey::DrawStuck,
             K::LoseStuck => RuleKey::LoseStuck,
             K::LoseNoWayBack => RuleKey::LoseNoWayBack,
+            K::LoseUntaken => RuleKey::LoseUntaken,
             K::MatchTo(_) => RuleKey::MatchTo,
             K::MatchGames(_) => RuleKey::MatchGames,
             K::MatchFirst(_) => RuleKey::MatchFirst,

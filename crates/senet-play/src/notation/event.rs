@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::position::MoveMarks;
 use senet_engine::engine::game::GameEvent;
-use senet_engine::engine::{Engine, Move, Outcome};
+use senet_engine::engine::{Engine, Move, Outcome, Step};
 use senet_lang::types::{PathPos, Place, Side};
 
 /// A piece's place as JSON writes it: its path position, `0` (waiting), `"off"`, `"removed"`;
@@ -51,24 +51,92 @@ impl<'de> Deserialize<'de> for PlaceNote {
     }
 }
 
-/// One step of a move: where the piece went from and to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StepNote {
-    pub from: PlaceNote,
-    pub to: PlaceNote,
+/// One step of a move: where the piece went from and to (`{"from", "to"}`), or, where the dice
+/// take pieces (`dice take lone pieces on their number`), the other side's position whose piece
+/// it took (`{"take": N}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepNote {
+    Move { from: PlaceNote, to: PlaceNote },
+    Take(PathPos),
 }
 
 impl StepNote {
     /// The steps of `mv`.
     pub fn of(mv: &Move) -> Vec<StepNote> {
-        mv.steps()
-            .iter()
-            .map(|s| StepNote {
+        mv.steps().iter().map(|&s| StepNote::from_step(s)).collect()
+    }
+
+    pub fn from_step(s: Step) -> StepNote {
+        match s.taken() {
+            Some(p) => StepNote::Take(p),
+            None => StepNote::Move {
                 from: PlaceNote(s.from()),
                 to: PlaceNote(s.to()),
-            })
-            .collect()
+            },
+        }
+    }
+
+    /// The step it notes.
+    pub fn step(self) -> Step {
+        match self {
+            StepNote::Move { from, to } => Step::new(from.0, to.0),
+            StepNote::Take(p) => Step::take(p),
+        }
+    }
+}
+
+/// A step as JSON has it: `from` and `to`, or `take`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<PlaceNote>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    to: Option<PlaceNote>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    take: Option<u8>,
+}
+
+impl Serialize for StepNote {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            StepNote::Move { from, to } => RawStep {
+                from: Some(from),
+                to: Some(to),
+                take: None,
+            },
+            StepNote::Take(p) => RawStep {
+                from: None,
+                to: None,
+                take: Some(p.get()),
+            },
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for StepNote {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StepNote, D::Error> {
+        let raw = RawStep::deserialize(d)?;
+        match raw {
+            RawStep {
+                from: Some(from),
+                to: Some(to),
+                take: None,
+            } => Ok(StepNote::Move { from, to }),
+            RawStep {
+                from: None,
+                to: None,
+                take: Some(n),
+            } => PathPos::new(u32::from(n))
+                .map(StepNote::Take)
+                .ok_or_else(|| {
+                    de::Error::invalid_value(Unexpected::Unsigned(u64::from(n)), &"a path position")
+                }),
+            _ => Err(de::Error::custom(
+                "a step is `{\"from\", \"to\"}`, or `{\"take\": N}` where the dice take pieces",
+            )),
+        }
     }
 }
 

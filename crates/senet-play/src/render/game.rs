@@ -379,8 +379,14 @@ pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
             said.join("; or onto ")
         );
     }
+    // What a side must not fail to do, or lose (`lose when a piece that can be taken is left`).
+    let take = if r.lose_untaken {
+        format!(" A die that shows the point of a lone {enemy} piece must take it, or you lose.")
+    } else {
+        String::new()
+    };
     match r.win {
-        Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does."),
+        Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does.{take}"),
         Win::MostBorneOff { .. } => {
             format!("Goal: bear off more pieces than {enemy} by the time no piece is left in play.")
         }
@@ -619,10 +625,14 @@ fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
 fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) -> Vec<usize> {
     let mut numbers: Vec<usize> = steps
         .iter()
-        .map(|st| match st.landed() {
-            // A piece taken off its start stack (or put back on) by the die of its position.
-            Place::On(p) if st.unstacked() || st.restacked() => usize::from(p.get()),
-            landed => distance(engine, s, st.from(), landed),
+        .map(|st| match (st.step().taken(), st) {
+            // A take plays the die of the position it takes on.
+            (Some(p), _) => usize::from(p.get()),
+            (None, st) => match st.landed() {
+                // A piece taken off its start stack (or put back on) by the die of its position.
+                Place::On(p) if st.unstacked() || st.restacked() => usize::from(p.get()),
+                landed => distance(engine, s, st.from(), landed),
+            },
         })
         .collect();
     let pool = engine
@@ -638,15 +648,17 @@ fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) ->
         return Vec::new();
     }
     let mut left: Vec<usize> = pool.iter().map(|&d| usize::from(d)).collect();
+    // A take lands nowhere: it plays the die of its number.
+    let bore_off = |st: &StepReport| st.step().taken().is_none() && st.landed() == Place::Off;
     for (st, n) in steps.iter().zip(&numbers) {
-        if st.landed() != Place::Off
+        if !bore_off(st)
             && let Some(i) = left.iter().position(|d| d == n)
         {
             left.remove(i);
         }
     }
     for (st, n) in steps.iter().zip(numbers.iter_mut()) {
-        if st.landed() != Place::Off {
+        if !bore_off(st) {
             continue;
         }
         let reach = (0..left.len())
@@ -737,7 +749,17 @@ pub fn move_words(
     let mut parts = Vec::new();
     // (square where the capture happened, where the captured piece went)
     let mut captures: Vec<(Square, Sent)> = Vec::new();
+    let mut takes = 0;
     for step in steps {
+        // A take moves no piece of the side (`dice take lone pieces on their number`).
+        if let Some(p) = step.step().taken() {
+            let square = engine.square(s.other(), p);
+            parts.push(format!(
+                "takes {enemy} on {square} ({enemy} must enter again)"
+            ));
+            takes += 1;
+            continue;
+        }
         let (from, landed) = (step.from(), step.landed());
         if step.unstacked() || step.restacked() {
             let what = if step.unstacked() { "off" } else { "back on" };
@@ -852,6 +874,13 @@ pub fn move_words(
     }
     match outcome {
         Some(Outcome::Win { side, .. }) if side == s => text.push_str("; wins the game"),
+        // A move can lose only by leaving a piece it could take, where the rules say so.
+        Some(Outcome::Win { .. }) if engine.rules.lose_untaken => {
+            let _ = write!(
+                text,
+                "; leaves {enemy}'s piece it could take: loses the game"
+            );
+        }
         Some(Outcome::Win { .. }) => text.push_str("; loses the game"),
         Some(Outcome::Draw) => text.push_str("; ends the game in a draw"),
         None if report.declines_throw() => text.push_str("; does not throw again"),
@@ -862,7 +891,7 @@ pub fn move_words(
     MoveWords {
         text,
         extra_throw: report.extra_throw() && outcome.is_none(),
-        captures: captures.len() - swaps,
+        captures: captures.len() - swaps + takes,
         swaps,
     }
 }
@@ -909,6 +938,7 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                         style.side(engine, l)
                     )
                 }
+                WinWay::Untaken => format!("{} left a piece it could take", style.side(engine, l)),
                 WinWay::Pattern => match engine.winning_pattern(pos, w) {
                     // Of several patterns, the one made.
                     Some(parts) if r.pattern_win.as_ref().is_some_and(|p| p.len() > 1) => {
@@ -1050,6 +1080,40 @@ mod tests {
                 .iter()
                 .any(|w| w.contains("captures black (it has no point to go back to: black loses)")),
             "{words:?}"
+        );
+    }
+
+    #[test]
+    fn a_take_and_a_piece_left_untaken_are_told() {
+        // Ketch-Dolt: white throws 4 and 2; black's lone piece on its point 2 (square 23) is
+        // taken by the 2, and a move that leaves it there loses.
+        let json = r#"{"to_move": "white", "throw": [4, 2],
+            "pieces": {"white": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 5],
+                       "black": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4, 4]}}"#;
+        let words = words_of("tables/ketch-dolt", json);
+        assert_eq!(
+            words,
+            [
+                "4 + 2: enter -> 4, takes black on 23 (black must enter again)",
+                "4 + 2: enter -> 4, enter -> 2; leaves black's piece it could take: loses the game",
+                "4 + 2: enter -> 4, 3 -> 5; leaves black's piece it could take: loses the game",
+                "4 + 2: enter -> 4, 4 -> 6; leaves black's piece it could take: loses the game",
+            ]
+        );
+        let (engine, pos, throw, moves) = listed("tables/ketch-dolt", json);
+        let (after, _) = engine.apply(&pos, &moves[1], throw);
+        let summary = GameSummary {
+            outcome: engine.outcome(&after),
+            ..GameSummary::default()
+        };
+        let text = end_text(&engine, &summary, &after, Style { colour: false });
+        assert!(
+            text.ends_with("black wins, white left a piece it could take."),
+            "{text}"
+        );
+        assert_eq!(
+            goal_of("tables/ketch-dolt"),
+            "Goal: bear off all 15 of your pieces before black does. A die that shows the point of a lone black piece must take it, or you lose."
         );
     }
 

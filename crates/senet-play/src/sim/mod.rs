@@ -80,6 +80,8 @@ pub struct WonBy {
     pub other_stuck: u64,
     /// The loser's captured piece could not go back.
     pub no_way_back: u64,
+    /// The loser left a piece it could take.
+    pub untaken: u64,
     /// Every piece of the loser was taken out of the game.
     pub captured_all: u64,
     /// The winner bore off more pieces.
@@ -92,20 +94,21 @@ impl WonBy {
     }
 
     /// The counts, in the order of [`WinWay::ALL`] (the one list of the fields).
-    pub(super) fn counts_mut(&mut self) -> [&mut u64; 7] {
+    pub(super) fn counts_mut(&mut self) -> [&mut u64; 8] {
         [
             &mut self.all_off,
             &mut self.pattern,
             &mut self.pinned,
             &mut self.other_stuck,
             &mut self.no_way_back,
+            &mut self.untaken,
             &mut self.captured_all,
             &mut self.most_off,
         ]
     }
 
     /// The counts, in the order of [`WinWay::ALL`].
-    pub(super) fn counts(mut self) -> [u64; 7] {
+    pub(super) fn counts(mut self) -> [u64; 8] {
         self.counts_mut().map(|n| *n)
     }
 
@@ -127,6 +130,7 @@ impl WonBy {
             WinWay::Pinned => "the last piece on the start pinned",
             WinWay::OtherStuck => "the other side could not move",
             WinWay::NoWayBack => "a captured piece with nowhere to go back",
+            WinWay::Untaken => "the other side left a piece it could take",
             WinWay::CapturedAll => "every enemy piece captured",
             WinWay::MostOff => "more pieces borne off",
         };

@@ -239,7 +239,7 @@ fn unsolvable(engine: &Engine) -> Option<SolveError> {
                 .into(),
         ));
     }
-    if engine.rules.lose_stuck || engine.rules.lose_no_way_back {
+    if engine.rules.lose_stuck || engine.rules.lose_no_way_back || engine.rules.lose_untaken {
         return Some(SolveError::Unsolvable(
             "a side that loses by a `lose when` rule ends the game with pieces still in play, which the solver's numbering of positions does not hold"
                 .into(),

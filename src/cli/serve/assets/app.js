@@ -581,18 +581,22 @@ async function stepTurn(state) {
   $('status').textContent = `${who} to move with ${state.throw_text}, one die at a time:${done} dice left ${left}. Click a piece, then where it goes, or a step below.`;
   const moves = $('moves');
   moves.replaceChildren();
+  // A step moves a piece, or takes the other side's piece (`{take}`: the dice take lone pieces).
   const take = (o) => {
-    taken.push({ from: o.from, to: o.to });
+    taken.push(o.take !== undefined ? { take: o.take } : { from: o.from, to: o.to });
     stepTurn(game);
   };
+  const enemy = (state.sides.find((x) => x.name !== state.to_move) || {}).name;
   const name = (sq, place) => (sq !== null && sq !== undefined ? String(sq) : place === 0 ? 'enter' : 'off');
   for (const o of r.options) {
     const dice = o.dice && o.dice.length > 1 ? `${o.dice.join(' and ')} together` : o.die;
     // A step from a place to itself takes a piece off its start stack there, or puts it back.
     const what =
-      o.from === o.to
-        ? `${name(o.from_square, o.from)}: a piece off (or back on) its stack`
-        : `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)}`;
+      o.take !== undefined
+        ? `take ${enemy} on ${o.to_square}`
+        : o.from === o.to
+          ? `${name(o.from_square, o.from)}: a piece off (or back on) its stack`
+          : `${name(o.from_square, o.from)} → ${name(o.to_square, o.to)}`;
     const b = element('button', `${what} with the ${dice}`);
     b.type = 'button';
     b.addEventListener('click', () => take(o));
@@ -625,8 +629,10 @@ async function stepTurn(state) {
   const bySquare = new Map();
   for (const o of r.options) {
     const from = String(o.from);
-    if (!byPlace.has(from)) byPlace.set(from, []);
-    byPlace.get(from).push(o);
+    if (o.take === undefined) {
+      if (!byPlace.has(from)) byPlace.set(from, []);
+      byPlace.get(from).push(o);
+    }
     if (o.to_square !== null && o.to_square !== undefined) {
       const to = String(o.to_square);
       if (!bySquare.has(to)) bySquare.set(to, []);
@@ -734,6 +740,8 @@ function animateLastMove(state, before) {
   const board = $('board');
   const journeys = [];
   last.steps.forEach((st, k) => {
+    // A take moves no piece of the side (the dice take lone pieces).
+    if (st.take !== undefined) return;
     const going = journeys.find((j) => String(j.end) === String(st.from));
     const via = centreOf(board, last.squares[k] && last.squares[k].to);
     if (going) {

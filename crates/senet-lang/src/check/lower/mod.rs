@@ -827,6 +827,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     let mut stacks = stacks::stacks(cx, layout.stack_limit, each, capture == Capture::Pin);
     let goes_back = matches!(capture, Capture::ToPosition(..));
     stacks::losses(cx, &mut stacks, each, goes_back);
+    stacks::takes(cx, &mut stacks, each, capture == Capture::ToWaiting);
     stacks::past_when(cx, &stacks, each, bearing.bear_off.as_ref());
     stacks::passing(cx, &mut stacks, throws.device.as_ref());
     stacks::doubles_forms(cx, &mut stacks, throws.device.as_ref());
@@ -1164,6 +1165,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         zone_until: parts.stacks.zone.until,
         leave_after: parts.stacks.leave_after,
         combined: parts.stacks.combined,
+        dice_take: parts.stacks.dice_take,
         pass_unused: parts.stacks.pass_unused,
         bear_when: parts.bearing.bear_when,
         only_bear_off: parts.bearing.only_bear_off,
@@ -1180,6 +1182,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         draw_stuck: parts.stacks.draw_stuck,
         lose_stuck: parts.stacks.losses.stuck,
         lose_no_way_back: parts.stacks.losses.no_way_back,
+        lose_untaken: parts.stacks.losses.untaken,
         extra_turn: parts.stacks.extra_turn,
         matched: parts.matched,
         rules,

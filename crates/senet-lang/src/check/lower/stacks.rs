@@ -41,6 +41,8 @@ pub(super) struct Stacks {
     pub leave_after: Option<PathPos>,
     /// `dice may be combined`.
     pub combined: bool,
+    /// `dice take lone pieces on their number`.
+    pub dice_take: bool,
     /// `unused dice pass to the other side`.
     pub pass_unused: bool,
     /// `win by pinning the last piece on the start: N`.
@@ -230,6 +232,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         zone,
         leave_after,
         combined: combined && each,
+        dice_take: false,
         // Checked against the throw where it is lowered (two dice played one by one).
         pass_unused,
         pin_win: pin_win.filter(|_| pins),
@@ -266,6 +269,8 @@ pub(super) struct Losses {
     pub stuck: bool,
     /// `lose when a captured piece cannot go back`.
     pub no_way_back: bool,
+    /// `lose when a piece that can be taken is left`.
+    pub untaken: bool,
 }
 
 /// `lose when a side cannot move`, only with stacks or dice played one by one, and `lose when a
@@ -294,6 +299,33 @@ pub(super) fn losses(cx: &mut Ctx, stacks: &mut Stacks, each: bool, goes_back: b
         );
     }
     stacks.losses.no_way_back = back && goes_back;
+}
+
+/// `dice take lone pieces on their number`, only with dice played one by one and captured pieces
+/// waiting to enter again, and `lose when a piece that can be taken is left`, only where the dice
+/// take pieces: both E200.
+pub(super) fn takes(cx: &mut Ctx, stacks: &mut Stacks, each: bool, to_waiting: bool) {
+    let take = cx.said(&RuleKey::DiceTake).is_some();
+    let fits = each && to_waiting;
+    if take && !fits {
+        let wanted = if each {
+            RuleKey::Capture
+        } else {
+            RuleKey::Throw
+        };
+        needs(cx, &RuleKey::DiceTake, StackRule::DiceTake, wanted);
+    }
+    stacks.dice_take = take && fits;
+    let untaken = cx.said(&RuleKey::LoseUntaken).is_some();
+    if untaken && !stacks.dice_take {
+        needs(
+            cx,
+            &RuleKey::LoseUntaken,
+            StackRule::LoseUntaken,
+            RuleKey::DiceTake,
+        );
+    }
+    stacks.losses.untaken = untaken && stacks.dice_take;
 }
 
 /// `use most dice ...`: whether the larger die must be played where only one can be, and

@@ -151,6 +151,10 @@ pub fn compile(r: &RuleSet) -> Rules {
         lose_stuck: r.lose_stuck,
         lose_no_way_back: r.lose_no_way_back,
         lose_untaken: r.lose_untaken,
+        move_may_end: r.pin_win.is_some()
+            || r.draw_stuck
+            || r.pattern_win.is_some()
+            || r.lose_untaken,
         pass_score: r.matched.as_ref().map_or(0, |m| m.pass_score),
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),

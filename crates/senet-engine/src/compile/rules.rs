@@ -499,6 +499,10 @@ pub struct Rules {
     /// its dice loses (`lose when a piece that can be taken is left`; with `dice take lone
     /// pieces on their number` only).
     pub lose_untaken: bool,
+    /// Any move may end the game, not only one that takes a piece out of play: a pin (`win by
+    /// pinning ...`), a blocked board (`draw when neither side can move`), a winning pattern, a
+    /// piece left untaken.
+    pub move_may_end: bool,
     /// In a match, the points each pass scores for the other side (`pass scores N for the other
     /// side`; 0: none).
     pub pass_score: u32,

@@ -354,9 +354,6 @@ impl Engine {
             rec.step(report);
             return Landed::only(to);
         }
-        if STACKS && from == TAKES {
-            return self.take(next, s, to, report, rec);
-        }
         if from == 0 {
             next.waiting[s] -= 1;
         } else {
@@ -735,18 +732,29 @@ impl Engine {
         };
         let (mut extra_square, mut extra_squares) = (false, 0u8);
         let (mut touched, mut captured) = (0, 0);
-        let before = r.lose_untaken.then_some(*next);
+        // The places a die of this throw may take a piece on, where leaving it loses.
+        let untaken = if r.lose_untaken {
+            self.takeable(next, s, throw)
+        } else {
+            0
+        };
         // Only a single step lands where an effect may be declined (no split has such squares).
         let max_hops = mv.max_hops();
         for &step in mv.steps() {
-            let landed = self.apply_step(next, s, step, rec, max_hops);
+            // A take moves no piece (`dice take lone pieces on their number`).
+            let landed = if step.packed_from() == TAKES {
+                self.take(next, s, step, rec)
+            } else {
+                self.apply_step(next, s, step, rec, max_hops)
+            };
             extra_square |= landed.extra;
             extra_squares += u8::from(landed.extra);
             touched |= landed.touched;
             captured |= landed.captured;
         }
-        if let Some(before) = &before {
-            self.lose_untaken(before, next, s, throw);
+        // The other side's pieces move only when taken: one still there was left.
+        if untaken != 0 && next.on[s.other()] & untaken != 0 {
+            next.latches |= super::position::lost_latch(s);
         }
         // A turn that adds its throws up before splitting them gives no extra throw by value.
         let extra_after = (r.extra_after & throw.mask_bit() != 0
@@ -889,17 +897,22 @@ impl Engine {
         self.pass_event(pos, throw)
     }
 
-    /// A take (`dice take lone pieces on their number`): the other side's lone piece on its own
-    /// position `p` waits to enter again; no piece of side `s` moves.
+    /// A take (`dice take lone pieces on their number`): the other side's lone piece where
+    /// `step` takes it waits to enter again; no piece of side `s` moves.
     #[cold]
-    fn take(
+    pub(super) fn take(
         &self,
         next: &mut Position,
         s: Side,
-        p: u8,
-        mut report: StepReport,
+        step: Step,
         rec: &mut impl Recorder,
     ) -> Landed {
+        let mut report = StepReport {
+            step,
+            looped: self.masks[s].looped,
+            ..StepReport::default()
+        };
+        let p = step.packed_to();
         let e = s.other();
         self.lift_as::<true>(next, e, p);
         next.waiting[e] += 1;
@@ -908,30 +921,28 @@ impl Engine {
         Landed::only(TAKES)
     }
 
-    /// `lose when a piece that can be taken is left`: side `s`, having played `throw` from
-    /// `before` to `next`, loses where a die of the throw showed a position on which the other
-    /// side's piece stood alone before the move and still stands.
+    /// `lose when a piece that can be taken is left`: the positions of the other side where
+    /// one of its pieces stands alone and a die of `throw` shows the number, so that a move of
+    /// side `s` that leaves a piece there loses.
     #[cold]
-    fn lose_untaken(&self, before: &Position, next: &mut Position, s: Side, throw: Throw) {
+    fn takeable(&self, pos: &Position, s: Side, throw: Throw) -> u64 {
         let Some(pool) = self
             .rules
             .stacked
             .as_ref()
             .and_then(|t| t.pools.get(usize::from(throw.get())))
         else {
-            return;
+            return 0;
         };
         let e = s.other();
         let len = self.masks[e].len;
-        let left = pool.iter().any(|&d| {
-            (1..=len).contains(&d)
-                && before.on[e] & bit(d) != 0
-                && before.more_at(e, usize::from(d - 1)) == 0
-                && next.on[e] & bit(d) != 0
-        });
-        if left {
-            next.latches |= super::position::lost_latch(s);
-        }
+        pool.iter()
+            .filter(|&&d| {
+                (1..=len).contains(&d)
+                    && pos.on[e] & bit(d) != 0
+                    && pos.more_at(e, usize::from(d - 1)) == 0
+            })
+            .fold(0, |m, &d| m | bit(d))
     }
 
     /// Where a side that cannot move loses: the side to move, passing, loses, unless the pass

@@ -738,12 +738,7 @@ impl<'e> Game<'e> {
         self.total = Throw::ZERO;
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
         // where a pin, a blocked board, a pattern or a piece left untaken can end it.
-        let r = &self.engine.rules;
-        let may_end = left_play
-            || r.pin_win.is_some()
-            || r.draw_stuck
-            || r.pattern_win.is_some()
-            || r.lose_untaken;
+        let may_end = left_play || self.engine.rules.move_may_end;
         if !(may_end && self.ended()) {
             self.advance(event);
         }
@@ -764,12 +759,7 @@ impl<'e> Game<'e> {
         }
         // Only a piece leaving play (borne off, captured or removed) can end a game, or any move
         // where a pin, a blocked board, a pattern or a piece left untaken can end it.
-        let r = &self.engine.rules;
-        let may_end = left_play
-            || r.pin_win.is_some()
-            || r.draw_stuck
-            || r.pattern_win.is_some()
-            || r.lose_untaken;
+        let may_end = left_play || self.engine.rules.move_may_end;
         if !(may_end && self.ended()) {
             self.advance(event);
         }

@@ -511,7 +511,12 @@ impl Engine {
                     continue;
                 }
                 let mut next = *pos;
-                self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
+                // A take moves no piece (`dice take lone pieces on their number`).
+                if step.packed_from() == TAKES {
+                    self.take(&mut next, s, step, &mut NoRecord);
+                } else {
+                    self.apply_step(&mut next, s, step, &mut NoRecord, u8::MAX);
+                }
                 let mut longer = mv;
                 if longer.push(step).is_none() {
                     continue;

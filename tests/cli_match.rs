@@ -246,3 +246,30 @@ fn list_says_which_rule_sets_play_a_match() {
     );
     assert!(entry("tables/portes").get("match").is_none());
 }
+
+#[test]
+fn a_match_of_other_rule_sets_tells_what_its_passes_score() {
+    // A match that scores passes, of games whose own rules score none (`match games`): the
+    // narrator tells the match's points at each pass, not the game's.
+    let dir = Dir::new("passes");
+    let rules = dir.path("passing-tavli.rules");
+    std::fs::write(
+        &rules,
+        "ruleset \"test/passing-tavli\"\ntitle \"Tavli whose passes score\"\nextends \"tables/tavli\"\npass scores 1 for the other side\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["play", &rules, "--players", "random,random", "--seed", "5"]);
+    assert_eq!(code, 0, "{err}");
+    let passes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("no legal move"))
+        .collect();
+    assert!(!passes.is_empty(), "{out}");
+    for line in &passes {
+        assert!(
+            line.ends_with("passes; 1 match point to white.")
+                || line.ends_with("passes; 1 match point to black."),
+            "{line}"
+        );
+    }
+}

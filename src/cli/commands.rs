@@ -104,6 +104,7 @@ pub fn run(cli: Cli) -> ExitCode {
                         turn_cap,
                         table: table.as_deref(),
                         first: None,
+                        pass_score: None,
                     };
                     if one_game || r.matched.is_none() {
                         super::play::play(&Engine::new(compile(&r)), args, None)

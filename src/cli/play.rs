@@ -95,6 +95,8 @@ pub struct PlayArgs<'a> {
     pub table: Option<&'a str>,
     /// The side a match puts first in this game (`None`: as the rules say).
     pub first: Option<Side>,
+    /// The match points a pass scores in the match this game is of (`None`: as the rules say).
+    pub pass_score: Option<u32>,
 }
 
 /// How a game at the terminal ended: its counts and result, the side that began it, and
@@ -170,6 +172,7 @@ pub fn play_match(rules: &RuleSet, a: PlayArgs) -> ExitCode {
             record: record.as_deref(),
             seed: Some(senet::seed::game_seed(seed, u64::from(score.games))),
             first: score.next_first(plan),
+            pass_score: Some(plan.pass_score),
             ..a
         };
         let ended = match play_game(&engine, args, None) {
@@ -346,7 +349,7 @@ fn play_game(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> Result<E
         session,
         play,
         record,
-        narrator: Narrator::new(engine, style, a.players, any_human),
+        narrator: narrator(engine, &a, style, any_human),
         style,
         adviser: Adviser::new(table, seed),
         introduced: PerSide::default(),
@@ -814,7 +817,7 @@ impl Terminal<'_> {
         self.play = play;
         // The throws of the turn so far are told again with the decision.
         let person = self.persons();
-        self.narrator = Narrator::new(self.engine, self.style, self.a.players, true);
+        self.narrator = narrator(self.engine, self.a, self.style, true);
         for e in self.play.turn_throws() {
             self.narrator.event(e, person);
         }
@@ -997,9 +1000,19 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
             turn_cap,
             table,
             first: replayed.first,
+            pass_score: None,
         },
         Some(session),
     )
+}
+
+/// The narrator of a game at the terminal, scoring passes as its match does.
+fn narrator<'e>(engine: &'e Engine, a: &PlayArgs, style: Style, hold: bool) -> Narrator<'e> {
+    let told = Narrator::new(engine, style, a.players, hold);
+    match a.pass_score {
+        Some(points) => told.scoring_passes(points),
+        None => told,
+    }
 }
 
 /// A replayed game told move by move, with the board drawn after every move and pass.

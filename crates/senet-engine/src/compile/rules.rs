@@ -503,8 +503,8 @@ pub struct Rules {
     /// pinning ...`), a blocked board (`draw when neither side can move`), a winning pattern, a
     /// piece left untaken.
     pub move_may_end: bool,
-    /// In a match, the points each pass scores for the other side (`pass scores N for the other
-    /// side`; 0: none).
+    /// In a match of these rules, the points each pass scores for the other side (`pass scores N
+    /// for the other side`; 0: none); a match of other files (`match games`) says its own.
     pub pass_score: u32,
     /// Stacked pieces or dice played one by one: the engine's stacked form plays the moves.
     pub stacked: Option<Stacked>,

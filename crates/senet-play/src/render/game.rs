@@ -699,8 +699,9 @@ fn sent(engine: &Engine, s: Side, from: Place, c: Captured) -> Sent {
 }
 
 /// What a pass of side `s` did besides passing, as clauses to follow "passes" (`; its piece on
-/// 1 goes back to waiting; throws again`); empty where it did nothing more.
-pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
+/// 1 goes back to waiting; throws again`), and the `points` it scores for the other side in a
+/// match; empty where it did nothing more.
+pub fn pass_words(engine: &Engine, s: Side, report: &PassReport, points: u32) -> String {
     let mut text = String::new();
     if let Some(p) = report.sent_back {
         let on = place(engine, s, Place::On(p), false);
@@ -715,10 +716,13 @@ pub fn pass_words(engine: &Engine, s: Side, report: &PassReport) -> String {
     if report.loses {
         text.push_str("; a side that cannot move loses the game");
     }
-    let points = engine.rules.pass_score;
     if points > 0 && !report.lost_turn {
         let other = &engine.rules.sides[s.other()].name;
-        let _ = write!(text, "; {points} match points to {other}");
+        let _ = write!(
+            text,
+            "; {points} match point{} to {other}",
+            if points == 1 { "" } else { "s" }
+        );
     }
     text
 }

@@ -25,6 +25,9 @@ pub struct Narrator<'a> {
     seat_throws: Vec<String>,
     /// Which sides a person has moved for.
     moved: PerSide<bool>,
+    /// The match points each turn a side cannot play scores for the other (`pass scores N for
+    /// the other side`; 0: none).
+    pass_score: u32,
 }
 
 impl<'a> Narrator<'a> {
@@ -41,7 +44,15 @@ impl<'a> Narrator<'a> {
             passed: false,
             seat_throws: Vec::new(),
             moved: PerSide::default(),
+            pass_score: engine.rules.pass_score,
         }
+    }
+
+    /// The same, in a match that scores `points` for each pass (a match of other rule sets
+    /// than the game's, `match games ...`, says so in its own file).
+    pub fn scoring_passes(mut self, points: u32) -> Self {
+        self.pass_score = points;
+        self
     }
 
     /// Whether nothing is held back for lines to come (no throws, seat throws or kept lines
@@ -208,7 +219,7 @@ impl<'a> Narrator<'a> {
                 ..
             } => {
                 let name = self.side(side);
-                let more = pass_words(engine, side, report);
+                let more = pass_words(engine, side, report, self.pass_score);
                 let spend = self.engine.rules.throw_again != 0 && !self.engine.rules.split;
                 let text = if spend && self.throws.is_empty() {
                     format!("{name} can play none of the throws it has left: its turn ends{more}.")

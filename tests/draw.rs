@@ -111,6 +111,50 @@ fn the_ur_board_leaves_its_gaps_out_and_marks_its_rosettes() {
 }
 
 #[test]
+fn the_senet_squares_bear_the_signs_they_are_named_after() {
+    // `senet/piccione`: `sign 15 ankh`, `sign 26 nefer`, `sign 27 water`, `sign 29 two`,
+    // `sign 30 eye`, each drawn inside its square.
+    let svg = draw(&["senet/piccione"]);
+    let doc = roxmltree::Document::parse(&svg).expect("valid SVG");
+    let signs: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("sign"))
+        .map(|n| {
+            let square = n
+                .ancestors()
+                .find_map(|a| a.attribute("data-square"))
+                .expect("a sign inside a square");
+            (
+                square.to_string(),
+                n.attribute("data-sign").unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, String)> = [
+        ("15", "ankh"),
+        ("26", "nefer"),
+        ("27", "water"),
+        ("29", "two"),
+        ("30", "eye"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(signs, expected);
+    // `senet/thirty-six` takes the inherited signs off 26, 27 and 30 and draws them on 32, 33
+    // and 36.
+    let svg = draw(&["senet/thirty-six"]);
+    for (square, sign) in [("32", "nefer"), ("33", "water"), ("36", "eye")] {
+        assert!(
+            svg.contains(&format!("data-square=\"{square}\"")),
+            "{square}"
+        );
+        assert!(svg.contains(&format!("data-sign=\"{sign}\"")), "{sign}");
+    }
+    assert_eq!(svg.matches("class=\"sign\"").count(), 3);
+}
+
+#[test]
 fn hounds_and_jackals_is_fifty_eight_holes() {
     let svg = draw(&["hounds-and-jackals/carnarvon-carter"]);
     let squares = with_attr(&svg, "data-square");

@@ -22,6 +22,10 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
             square: Spanned::new(*n, 0..0),
             text: None,
         },
+        RuleKey::Sign(n) => K::Sign {
+            square: Spanned::new(*n, 0..0),
+            sign: None,
+        },
         RuleKey::Turn => K::Turn(TurnSpec::ThrowThenMove),
         RuleKey::ExtraAfter => K::ExtraAfter(Vec::new()),
         RuleKey::Begin => K::Begin(Vec::new()),

@@ -227,6 +227,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Gaps(_)
         | K::Name { .. }
         | K::Label { .. }
+        | K::Sign { .. }
         | K::Draw { .. }
         | K::DrawStyle(_)
         | K::Marks(_)
@@ -358,6 +359,11 @@ fn board_rule(kind: &StatementKind) -> String {
             text: Some(text),
         } => format!("Square {} is marked \"{}\".", square.value, text),
         K::Label { square, text: None } => format!("Square {} has no label.", square.value),
+        K::Sign {
+            square,
+            sign: Some(sign),
+        } => format!("Square {} is drawn with {}.", square.value, sign.said()),
+        K::Sign { square, sign: None } => format!("Square {} has no sign.", square.value),
         K::DrawStyle(true) => "The squares are drawn as the points of a tables board: long triangles from each row's edge toward the middle.".into(),
         K::DrawStyle(false) => "The squares are drawn as squares (or holes, where they are drawn at points).".into(),
         K::Draw {

@@ -18,6 +18,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::Link(..)
         | RuleKey::Name(_)
         | RuleKey::Label(_)
+        | RuleKey::Sign(_)
         | RuleKey::Marks
         | RuleKey::DrawStyle
         | RuleKey::Draw(..) => same_board(a, b, key),
@@ -394,6 +395,10 @@ fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::Name(n) => square_text(a, *n, false) == square_text(b, *n, false),
         RuleKey::Label(n) => square_text(a, *n, true) == square_text(b, *n, true),
+        RuleKey::Sign(n) => {
+            let sign = |r: &RuleSet| Square::new(*n).and_then(|sq| r.board.sign(sq));
+            sign(a) == sign(b)
+        }
         RuleKey::Marks => a.board.marks == b.board.marks,
         RuleKey::DrawStyle => a.board.tables == b.board.tables,
         RuleKey::Draw(first, last) => {

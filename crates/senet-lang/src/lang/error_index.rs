@@ -255,7 +255,7 @@ pub static INDEX: &[Entry] = &[
         "A word is close to one the language has at that place, and is taken for a misspelling \
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
-         label, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
+         label, sign, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
          begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \

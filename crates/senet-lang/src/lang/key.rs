@@ -17,6 +17,8 @@ pub enum RuleKey {
     Gaps,
     Name(u32),
     Label(u32),
+    /// `sign N WORD`.
+    Sign(u32),
     Marks,
     /// Two squares made neighbours, as written.
     Link(u32, u32),
@@ -308,6 +310,7 @@ impl RuleKey {
         Some(match self {
             Name(n) => format!("name {n} none"),
             Label(n) => format!("label {n} none"),
+            Sign(n) => format!("sign {n} none"),
             Opening(side) => format!("opening {side}: none"),
             Square(n) => format!("square {n}: none"),
             On(..) => format!("{self}: none"),
@@ -377,6 +380,7 @@ impl fmt::Display for RuleKey {
             Option(name) => return write!(f, "option {name}"),
             Name(n) => return write!(f, "name {n}"),
             Label(n) => return write!(f, "label {n}"),
+            Sign(n) => return write!(f, "sign {n}"),
             Link(a, b) => return write!(f, "link {a} to {b}"),
             Path(Some(side)) => return write!(f, "path {side}"),
             Colour(side) => return write!(f, "colour {side}"),

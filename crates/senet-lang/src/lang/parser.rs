@@ -176,6 +176,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::link_stmt
         | Rule::name_stmt
         | Rule::label_stmt
+        | Rule::sign_stmt
         | Rule::marks_stmt
         | Rule::draw_stmt
         | Rule::draw_style_stmt
@@ -276,6 +277,22 @@ fn header_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
 }
 
 /// The statements about the board, its paths, the sides and their pieces.
+/// The sign a `sign` statement names (`None`: `sign N none`).
+fn sign_of(n: &Node) -> Option<Sign> {
+    [
+        (Rule::kw_ankh, Sign::Ankh),
+        (Rule::kw_nefer, Sign::Nefer),
+        (Rule::kw_water, Sign::Water),
+        (Rule::kw_eye, Sign::Eye),
+        (Rule::kw_three, Sign::Three),
+        (Rule::kw_two, Sign::Two),
+        (Rule::kw_one, Sign::One),
+    ]
+    .into_iter()
+    .find(|&(word, _)| n.has(word))
+    .map(|(_, sign)| sign)
+}
+
 fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
     Ok(match n.rule() {
         Rule::board_stmt => StatementKind::Board {
@@ -299,6 +316,10 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::label_stmt => StatementKind::Label {
             square: n.int()?,
             text: n.at(Rule::string).then(|| n.string().value),
+        },
+        Rule::sign_stmt => StatementKind::Sign {
+            square: n.int()?,
+            sign: sign_of(&n),
         },
         Rule::marks_stmt => StatementKind::Marks(n.set()?),
         Rule::draw_style_stmt => StatementKind::DrawStyle(n.has(Rule::kw_tables)),
@@ -980,6 +1001,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::link_stmt
         | Rule::name_stmt
         | Rule::label_stmt
+        | Rule::sign_stmt
         | Rule::marks_stmt
         | Rule::draw_stmt
         | Rule::draw_style_stmt
@@ -1111,6 +1133,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::lose_stuck => "`side cannot move`",
         Rule::lose_back => "`captured piece cannot go back`",
         Rule::lose_untaken => "`piece that can be taken is left`",
+        Rule::sign_word => "a sign: `ankh`, `nefer`, `water`, `eye`, `three`, `two` or `one`",
         Rule::win_capture => "`by capturing all`",
         Rule::win_all => "`first to bear off all`",
         Rule::win_most => "`most borne off`",

@@ -79,6 +79,11 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &["`label N \"TEXT\"`"],
     },
     Entry {
+        keyword: "sign",
+        examples: &["sign 27 water", "sign 15 ankh", "sign 27 none"],
+        forms: &["`sign N WORD`"],
+    },
+    Entry {
         keyword: "marks",
         examples: &["marks 4, 8, 14", "marks positions 4, 8", "marks none"],
         forms: &["`marks SET`"],
@@ -684,6 +689,7 @@ impl StatementKind {
             K::Gaps(_) => "`gaps ITEMS`",
             K::Name { .. } => "`name N \"TEXT\"`",
             K::Label { .. } => "`label N \"TEXT\"`",
+            K::Sign { .. } => "`sign N WORD`",
             K::Marks(_) => "`marks SET`",
             K::Link { .. } => "`link A to B`",
             K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",

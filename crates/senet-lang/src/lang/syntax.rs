@@ -3,8 +3,8 @@
 use std::ops::Range;
 
 pub use super::key::{ConditionKey, RuleKey, TriggerKey};
-pub use crate::types::Numbering;
 pub use crate::types::{NextFirst, OpeningThrow};
+pub use crate::types::{Numbering, Sign};
 
 /// A byte range in one source file.
 pub type Span = Range<usize>;
@@ -423,6 +423,11 @@ pub enum StatementKind {
         square: Spanned<u32>,
         text: Option<String>,
     },
+    /// `sign N WORD` (`None`: `sign N none`, which takes an inherited sign away).
+    Sign {
+        square: Spanned<u32>,
+        sign: Option<Sign>,
+    },
     Marks(SetExpr),
     /// `link A to B`: squares A and B are neighbours, though the grid does not put them side
     /// by side (a line of the board joins them).
@@ -618,6 +623,7 @@ impl StatementKind {
             K::Gaps(_) => RuleKey::Gaps,
             K::Name { square, .. } => RuleKey::Name(square.value),
             K::Label { square, .. } => RuleKey::Label(square.value),
+            K::Sign { square, .. } => RuleKey::Sign(square.value),
             K::Marks(_) => RuleKey::Marks,
             K::Link { from, to } => RuleKey::Link(from.value, to.value),
             K::Draw { squares, .. } => RuleKey::Draw(squares.first, squares.last),

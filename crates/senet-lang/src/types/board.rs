@@ -1,7 +1,52 @@
-//! The board as a grid: its size, how its squares are numbered, its gaps, names, labels and
-//! marks. Checked rules hold it, compiled rules keep it for drawing.
+//! The board as a grid: its size, how its squares are numbered, its gaps, names, labels, signs
+//! and marks. Checked rules hold it, compiled rules keep it for drawing.
 
 use super::place::Square;
+
+/// A sign drawn on a square, as the objects have them (`sign N WORD`): drawing only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// The ankh, the sign of life.
+    Ankh,
+    /// Nefer, "beautiful, good": the heart and windpipe.
+    Nefer,
+    /// Water: three rippled lines.
+    Water,
+    /// The eye of Horus.
+    Eye,
+    /// Numerals as strokes: three, two, one.
+    Three,
+    Two,
+    One,
+}
+
+impl Sign {
+    /// The word that names it in a rule file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Sign::Ankh => "ankh",
+            Sign::Nefer => "nefer",
+            Sign::Water => "water",
+            Sign::Eye => "eye",
+            Sign::Three => "three",
+            Sign::Two => "two",
+            Sign::One => "one",
+        }
+    }
+
+    /// What it is, in words: `the ankh`, `three strokes`.
+    pub fn said(self) -> &'static str {
+        match self {
+            Sign::Ankh => "the ankh (life)",
+            Sign::Nefer => "the nefer sign (beauty)",
+            Sign::Water => "the water sign (rippled lines)",
+            Sign::Eye => "the eye of Horus",
+            Sign::Three => "three strokes",
+            Sign::Two => "two strokes",
+            Sign::One => "one stroke",
+        }
+    }
+}
 
 /// How the squares of the grid are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +66,8 @@ pub struct Board {
     pub gaps: Vec<Square>,
     pub names: Vec<(Square, String)>,
     pub labels: Vec<(Square, String)>,
+    /// The signs drawn on squares (`sign N WORD`).
+    pub signs: Vec<(Square, Sign)>,
     pub marks: Vec<Square>,
     /// Where each square is drawn (row, column from 0, top left), for a board that is not a
     /// grid; empty: as the grid.
@@ -90,6 +137,14 @@ impl Board {
     pub fn label(&self, square: Square) -> Option<&str> {
         lookup(&self.labels, square)
     }
+
+    pub fn sign(&self, square: Square) -> Option<Sign> {
+        self.signs
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == square)
+            .map(|&(_, sign)| sign)
+    }
 }
 
 fn lookup(list: &[(Square, String)], square: Square) -> Option<&str> {
@@ -110,6 +165,7 @@ mod tests {
             gaps: Vec::new(),
             names: Vec::new(),
             labels: Vec::new(),
+            signs: Vec::new(),
             marks: Vec::new(),
             points: Vec::new(),
             tables: false,

@@ -228,6 +228,7 @@ mod tests {
             gaps: Vec::new(),
             names: Vec::new(),
             labels: Vec::new(),
+            signs: Vec::new(),
             marks: Vec::new(),
             points: vec![(sq(1), 0, 0), (sq(2), 0, 1), (sq(3), 1, 0), (sq(4), 1, 1)],
             tables: false,

@@ -18,7 +18,7 @@ use super::game::{square_mark, square_words, sticks};
 use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
-use senet_lang::types::{Place, Side, Square, Throw, ThrowDevice};
+use senet_lang::types::{Place, Side, Sign, Square, Throw, ThrowDevice};
 
 /// What to draw besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -368,6 +368,9 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
     if marked {
         rosette(x, y, out);
     }
+    if let Some(sign) = b.sign(sq) {
+        sign_glyph(sign, x, y - 2, out);
+    }
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-size="11" fill="{INK}">{sq}</text>"#,
@@ -689,6 +692,47 @@ fn hole_numbers(engine: &Engine, layout: &Layout, carved: &[Carved], out: &mut S
         );
     }
     out.push_str("</g>\n");
+}
+
+/// The colour of a sign cut into a square.
+const CARVED: &str = "#8c5a2b";
+
+/// A sign as the objects draw it (`sign N WORD`), about 28 units high around a centre, in the
+/// ink of a carving: the ankh, nefer (heart and windpipe), water (three rippled lines), the eye
+/// of Horus, and numerals as upright strokes.
+fn sign_glyph(sign: Sign, x: i32, y: i32, out: &mut String) {
+    let shape = match sign {
+        Sign::Ankh => "M0,-4 C-9,-6 -9,-16 0,-16 C9,-16 9,-6 0,-4 Z M0,-4 L0,14 M-9,-3 L9,-3".to_string(),
+        Sign::Nefer => {
+            "M0,-15 L0,2 M-5,-9 L5,-9 M0,2 C-9,2 -9,14 0,14 C9,14 9,2 0,2 Z".to_string()
+        }
+        Sign::Water => (0..3)
+            .map(|k| {
+                let row = -8 + 8 * k;
+                format!(
+                    "M-14,{row} l4,-3 l4,3 l4,-3 l4,3 l4,-3 l4,3 l4,-3",
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Sign::Eye => "M-14,-4 Q0,-14 14,-4 Q0,6 -14,-4 Z M-2,-4 a3,3 0 1,0 6,0 a3,3 0 1,0 -6,0 M-2,2 L-4,12 M2,2 C6,8 12,8 12,4".to_string(),
+        Sign::Three | Sign::Two | Sign::One => {
+            let n = match sign {
+                Sign::Three => 3,
+                Sign::Two => 2,
+                _ => 1,
+            };
+            (0..n)
+                .map(|k| format!("M{},-12 L{},12", (2 * k - (n - 1)) * 6, (2 * k - (n - 1)) * 6))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    let _ = writeln!(
+        out,
+        r#"<path class="sign" data-sign="{}" transform="translate({x},{y})" d="{shape}" fill="none" stroke="{CARVED}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>"#,
+        sign.word()
+    );
 }
 
 /// A rosette of eight petals around a centre, as on the marked squares of Twenty Squares.

@@ -48,6 +48,7 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         gaps: Vec::new(),
         names: Vec::new(),
         labels: Vec::new(),
+        signs: Vec::new(),
         marks: Vec::new(),
         points: Vec::new(),
         tables: false,
@@ -365,7 +366,7 @@ fn written(first: u32, last: u32) -> String {
     }
 }
 
-/// Names, labels and marks of squares.
+/// Names, labels, signs and marks of squares.
 pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
     for (kind, layer, _) in cx.entries() {
         match kind {
@@ -379,6 +380,13 @@ pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
                         &mut board.labels
                     };
                     list.push((s, t.clone()));
+                }
+            }
+            K::Sign { square, sign } => {
+                if let Some(s) = cx.square(layer, square.value, &square.span)
+                    && let Some(sign) = sign
+                {
+                    board.signs.push((s, *sign));
                 }
             }
             _ => {}

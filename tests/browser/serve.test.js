@@ -1237,3 +1237,17 @@ test('a die that can take a lone piece takes it by a click on that piece, and th
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
+
+test('a Senet board bears the signs its squares are named after', async () => {
+  const page = await open(null);
+  await page.click('.game-choice[data-id="senet/kendall"]');
+  await page.waitForSelector('#game-view[data-shown="senet/kendall"] #game-board svg');
+  // `sign 15 ankh`, `sign 26 eye`, `sign 27 water`: the House of Life, the Eye of Horus, the River.
+  const signs = await page.$$eval('#game-board [data-square] .sign', (all) =>
+    all.map((s) => `${s.closest('[data-square]').dataset.square}:${s.dataset.sign}`),
+  );
+  assert.deepStrictEqual(signs, ['15:ankh', '26:eye', '27:water']);
+  await shot(page, '9-games-kendall-signs');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});

@@ -21,7 +21,7 @@ impl Step {
     }
 
     /// A step that takes the other side's lone piece on its own path position `p` instead of
-    /// moving a piece (`capture by die number`).
+    /// moving a piece (`dice take lone pieces on their number`).
     pub fn take(p: PathPos) -> Step {
         Step {
             from: TAKES,
@@ -30,8 +30,8 @@ impl Step {
     }
 
     /// Where the step takes the other side's piece (a position along that side's path), if it
-    /// is a take (`capture by die number`): it moves no piece of its own, and its `from` and
-    /// `to` are not places.
+    /// is a take (`dice take lone pieces on their number`): it moves no piece of its own, and
+    /// its `from` and `to` are not places.
     #[inline]
     pub fn taken(self) -> Option<PathPos> {
         if self.from == TAKES {

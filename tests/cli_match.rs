@@ -273,3 +273,35 @@ fn a_match_of_other_rule_sets_tells_what_its_passes_score() {
         );
     }
 }
+
+#[test]
+fn a_game_played_out_of_its_match_scores_no_passes() {
+    // The rules' own game (Portes, here with passes that score in the match), played alone with
+    // `--one-game`: its passes are told without points.
+    let dir = Dir::new("one-game-passes");
+    let rules = dir.path("passing-tavli.rules");
+    std::fs::write(
+        &rules,
+        "ruleset \"test/passing-tavli\"\ntitle \"Tavli whose passes score\"\nextends \"tables/tavli\"\npass scores 1 for the other side\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&[
+        "play",
+        &rules,
+        "--players",
+        "random,random",
+        "--seed",
+        "5",
+        "--one-game",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let passes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("no legal move"))
+        .collect();
+    assert!(!passes.is_empty(), "{out}");
+    assert!(
+        passes.iter().all(|l| !l.contains("match point")),
+        "{passes:?}"
+    );
+}

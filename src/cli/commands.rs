@@ -104,7 +104,8 @@ pub fn run(cli: Cli) -> ExitCode {
                         turn_cap,
                         table: table.as_deref(),
                         first: None,
-                        pass_score: None,
+                        // A game played alone, out of its rules' match, scores no passes.
+                        pass_score: one_game.then_some(0),
                     };
                     if one_game || r.matched.is_none() {
                         super::play::play(&Engine::new(compile(&r)), args, None)

@@ -1251,3 +1251,52 @@ test('a Senet board bears the signs its squares are named after', async () => {
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
+
+test('a captured piece is shown going from where it stood to where it goes', async () => {
+  const page = await open('play', true);
+  // Ur with two pieces a side, seed 1, the last move listed each time: light's fifteenth action
+  // captures dark's piece on square 11, which goes back to wait.
+  const id = await startGame(page, 1, '2', 'human');
+  await page.evaluate(() => {
+    window.moved = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (frames, options) {
+      if (this.classList.contains('piece')) {
+        window.moved.push({ side: this.dataset.side, place: this.dataset.place, frames: frames.map((f) => f.transform) });
+      }
+      return animate.call(this, frames, options);
+    };
+  });
+  let captured = null;
+  for (let n = 0; n < 60 && !captured; n++) {
+    const now = await awaiting(page);
+    if (now === 'over') break;
+    if (now === 'throw') {
+      await step(page, '#sticks');
+      continue;
+    }
+    const centres = await page.locator('#board .piece').evaluateAll((ps) =>
+      Object.fromEntries(ps.map((p) => [`${p.dataset.side}|${p.dataset.place}`, [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]])),
+    );
+    await page.evaluate(() => (window.moved = []));
+    await step(page, '#moves button:last-child');
+    const state = await gameState(page, id);
+    if (state.last_move && state.last_move.captures > 0) captured = { state, centres };
+  }
+  assert.ok(captured, 'a capture within the game');
+  const { state, centres } = captured;
+  const enemy = state.last_move.side === 'light' ? 'dark' : 'light';
+  const moved = await page.evaluate(() => window.moved);
+  const went = moved.find((m) => m.side === enemy);
+  assert.ok(went, JSON.stringify(moved));
+  assert.strictEqual(went.place, '0', 'back to wait');
+  // It starts where a piece of its side stood: its first frame's shift is that centre less its
+  // new one.
+  const now = await page.locator(`#board .piece[data-side="${enemy}"][data-place="0"]`).last().evaluate((p) => [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]);
+  const [dx, dy] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(went.frames[0]).slice(1).map(Number);
+  const from = [now[0] + dx, now[1] + dy];
+  assert.ok(Object.entries(centres).some(([k, c]) => k.startsWith(`${enemy}|`) && c[0] === from[0] && c[1] === from[1]), `${JSON.stringify(from)} is where a ${enemy} piece stood: ${JSON.stringify(centres)}`);
+  await page.keyboard.press('Escape');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});

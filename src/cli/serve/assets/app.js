@@ -766,6 +766,24 @@ function animateLastMove(state, before) {
     piece.animate(frames, { duration, delay, easing: 'ease-in-out', fill: 'backwards' });
     delay += duration;
   }
+  // The pieces the move captured (or took) go from where they stood to where they went (the
+  // bar, the start, out of the game), once the moving pieces have arrived: a place of the other
+  // side's that had a piece before and has none now is where one was captured.
+  if (!(last.captures > 0)) return;
+  const enemy = (state.sides.find((s) => s.name !== last.side) || {}).name;
+  const after = piecesAt(board);
+  const left = [...before.keys()].filter((k) => k.startsWith(`${enemy}|`) && !after.has(k));
+  const gone = [...after.keys()].filter((k) => k.startsWith(`${enemy}|`) && !before.has(k));
+  // Where no new place appears, the captured pieces joined pieces already there (waiting: 0).
+  const target = gone[0] || `${enemy}|0`;
+  const pieces = board.querySelectorAll(`.piece[data-side="${CSS.escape(enemy)}"][data-place="${CSS.escape(target.slice(enemy.length + 1))}"]`);
+  const piece = pieces[pieces.length - 1];
+  const c = piece && piece.querySelector('circle');
+  if (!c || left.length === 0) return;
+  const to = { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) };
+  const from = before.get(left[0]);
+  const frames = [from, to].map((p) => ({ transform: `translate(${p.x - to.x}px, ${p.y - to.y}px)` }));
+  piece.animate(frames, { duration: STEP_MS * 2, delay, easing: 'ease-in-out', fill: 'backwards' });
 }
 
 /** Ends every move being animated: the pieces stand where they are going. */

@@ -1045,6 +1045,18 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   await startGame(page, 3);
   assert.ok(await page.locator('#board svg').count());
   await views('in-game');
+  // The review of the game so far, its plot and its mistakes, fits too (once a move is made:
+  // before, there is nothing to review).
+  await page.click('.tab-button[data-tab="play"]');
+  assert.ok(await page.isDisabled('#review-game'));
+  for (let n = 0; n < 20 && !(await page.isEnabled('#review-game')); n++) {
+    await step(page, (await awaiting(page)) === 'throw' ? '#sticks' : '#moves button:last-child');
+  }
+  const reviewed = await page.evaluate(() => document.body.dataset.reviewed || '');
+  await page.click('#review-game');
+  await page.waitForFunction((v) => (document.body.dataset.reviewed || '') !== v, reviewed);
+  assert.ok(await page.isVisible('#review-plot svg'));
+  await views('reviewed');
   await page.click('.tab-button[data-tab="measure"]');
   await page.selectOption('#sim-rules', 'twenty-squares/ur');
   await page.fill('#sim-games', '50');

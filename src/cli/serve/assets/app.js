@@ -510,7 +510,8 @@ async function show(state) {
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;
-  $('review-game').disabled = !live;
+  // A game with no move yet has nothing to review.
+  $('review-game').disabled = !live || !state.moves_played;
   if (reviewed !== null && reviewed !== id) hideReview();
   const moves = $('moves');
   moves.replaceChildren();
@@ -1038,7 +1039,7 @@ async function reviewGame() {
   } catch (e) {
     if (reviewed === id) $('review-summary').textContent = e.message;
   } finally {
-    $('review-game').disabled = !game || viewing !== null;
+    $('review-game').disabled = !game || viewing !== null || !game.moves_played;
     document.body.dataset.reviewed = String(++version);
   }
 }

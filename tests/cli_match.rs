@@ -247,25 +247,33 @@ fn list_says_which_rule_sets_play_a_match() {
     assert!(entry("tables/portes").get("match").is_none());
 }
 
-#[test]
-fn a_match_of_other_rule_sets_tells_what_its_passes_score() {
-    // A match that scores passes, of games whose own rules score none (`match games`): the
-    // narrator tells the match's points at each pass, not the game's.
-    let dir = Dir::new("passes");
+/// The lines that tell a pass, in a play of Tavli whose passes score a point in its match
+/// (`pass scores 1 for the other side`, where Portes, Plakoto and Fevga score none), between
+/// random agents with seed 5, with `extra` arguments.
+fn passes_of_a_scoring_tavli(name: &str, extra: &[&str]) -> Vec<String> {
+    let dir = Dir::new(name);
     let rules = dir.path("passing-tavli.rules");
     std::fs::write(
         &rules,
         "ruleset \"test/passing-tavli\"\ntitle \"Tavli whose passes score\"\nextends \"tables/tavli\"\npass scores 1 for the other side\n",
     )
     .unwrap();
-    let (code, out, err) = run(&["play", &rules, "--players", "random,random", "--seed", "5"]);
+    let args = ["play", &rules, "--players", "random,random", "--seed", "5"];
+    let (code, out, err) = run(&[&args[..], extra].concat());
     assert_eq!(code, 0, "{err}");
-    let passes: Vec<&str> = out
+    let passes: Vec<String> = out
         .lines()
         .filter(|l| l.contains("no legal move"))
+        .map(String::from)
         .collect();
     assert!(!passes.is_empty(), "{out}");
-    for line in &passes {
+    passes
+}
+
+#[test]
+fn a_match_of_other_rule_sets_tells_what_its_passes_score() {
+    // The narrator tells the match's points at each pass, not the game's (none).
+    for line in passes_of_a_scoring_tavli("passes", &[]) {
         assert!(
             line.ends_with("passes; 1 match point to white.")
                 || line.ends_with("passes; 1 match point to black."),
@@ -276,30 +284,8 @@ fn a_match_of_other_rule_sets_tells_what_its_passes_score() {
 
 #[test]
 fn a_game_played_out_of_its_match_scores_no_passes() {
-    // The rules' own game (Portes, here with passes that score in the match), played alone with
-    // `--one-game`: its passes are told without points.
-    let dir = Dir::new("one-game-passes");
-    let rules = dir.path("passing-tavli.rules");
-    std::fs::write(
-        &rules,
-        "ruleset \"test/passing-tavli\"\ntitle \"Tavli whose passes score\"\nextends \"tables/tavli\"\npass scores 1 for the other side\n",
-    )
-    .unwrap();
-    let (code, out, err) = run(&[
-        "play",
-        &rules,
-        "--players",
-        "random,random",
-        "--seed",
-        "5",
-        "--one-game",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let passes: Vec<&str> = out
-        .lines()
-        .filter(|l| l.contains("no legal move"))
-        .collect();
-    assert!(!passes.is_empty(), "{out}");
+    // The rules' own game (Portes), played alone with `--one-game`: no match, no points.
+    let passes = passes_of_a_scoring_tavli("one-game-passes", &["--one-game"]);
     assert!(
         passes.iter().all(|l| !l.contains("match point")),
         "{passes:?}"

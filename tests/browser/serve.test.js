@@ -509,24 +509,28 @@ test('the last move is marked on the board, each side\'s goal shown, captures an
   await page.close();
 });
 
+/** Where each piece is drawn, by side and place (`side|place` -> [x, y]). */
+function centres(page) {
+  return page.locator('#board .piece').evaluateAll((ps) =>
+    Object.fromEntries(ps.map((p) => [`${p.dataset.side}|${p.dataset.place}`, [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]])),
+  );
+}
+
+/** Keeps every call of `animate` on a piece in `window.moved`: its side, place and frames. */
+function watch(page) {
+  return page.evaluate(() => {
+    window.moved = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (frames, options) {
+      if (this.classList.contains('piece')) {
+        window.moved.push({ side: this.dataset.side, place: this.dataset.place, frames: frames.map((f) => f.transform) });
+      }
+      return animate.call(this, frames, options);
+    };
+  });
+}
+
 test('each move is animated from where its piece stood to where it lands, a key ends the motion, and none where less motion is asked for', async () => {
-  // Every call of `animate` on a piece, kept by the page.
-  const watch = (page) =>
-    page.evaluate(() => {
-      window.moved = [];
-      const animate = Element.prototype.animate;
-      Element.prototype.animate = function (frames, options) {
-        if (this.classList.contains('piece')) {
-          window.moved.push({ side: this.dataset.side, place: this.dataset.place, frames: frames.map((f) => f.transform) });
-        }
-        return animate.call(this, frames, options);
-      };
-    });
-  // Where each piece is drawn, by side and place.
-  const centres = (page) =>
-    page.locator('#board .piece').evaluateAll((ps) =>
-      Object.fromEntries(ps.map((p) => [`${p.dataset.side}|${p.dataset.place}`, [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]])),
-    );
   const page = await open('play', true);
   const id = await startGame(page, 9, '2', 'human');
   await watch(page);
@@ -1269,16 +1273,7 @@ test('a captured piece is shown going from where it stood to where it goes', asy
   // Ur with two pieces a side, seed 1, the last move listed each time: light's fifteenth action
   // captures dark's piece on square 11, which goes back to wait.
   const id = await startGame(page, 1, '2', 'human');
-  await page.evaluate(() => {
-    window.moved = [];
-    const animate = Element.prototype.animate;
-    Element.prototype.animate = function (frames, options) {
-      if (this.classList.contains('piece')) {
-        window.moved.push({ side: this.dataset.side, place: this.dataset.place, frames: frames.map((f) => f.transform) });
-      }
-      return animate.call(this, frames, options);
-    };
-  });
+  await watch(page);
   let captured = null;
   for (let n = 0; n < 60 && !captured; n++) {
     const now = await awaiting(page);
@@ -1287,16 +1282,14 @@ test('a captured piece is shown going from where it stood to where it goes', asy
       await step(page, '#sticks');
       continue;
     }
-    const centres = await page.locator('#board .piece').evaluateAll((ps) =>
-      Object.fromEntries(ps.map((p) => [`${p.dataset.side}|${p.dataset.place}`, [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]])),
-    );
+    const at = await centres(page);
     await page.evaluate(() => (window.moved = []));
     await step(page, '#moves button:last-child');
     const state = await gameState(page, id);
-    if (state.last_move && state.last_move.captures > 0) captured = { state, centres };
+    if (state.last_move && state.last_move.captures > 0) captured = { state, stood: at };
   }
   assert.ok(captured, 'a capture within the game');
-  const { state, centres } = captured;
+  const { state, stood } = captured;
   const enemy = state.last_move.side === 'light' ? 'dark' : 'light';
   const moved = await page.evaluate(() => window.moved);
   const went = moved.find((m) => m.side === enemy);
@@ -1307,7 +1300,7 @@ test('a captured piece is shown going from where it stood to where it goes', asy
   const now = await page.locator(`#board .piece[data-side="${enemy}"][data-place="0"]`).last().evaluate((p) => [Number(p.querySelector('circle').getAttribute('cx')), Number(p.querySelector('circle').getAttribute('cy'))]);
   const [dx, dy] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(went.frames[0]).slice(1).map(Number);
   const from = [now[0] + dx, now[1] + dy];
-  assert.ok(Object.entries(centres).some(([k, c]) => k.startsWith(`${enemy}|`) && c[0] === from[0] && c[1] === from[1]), `${JSON.stringify(from)} is where a ${enemy} piece stood: ${JSON.stringify(centres)}`);
+  assert.ok(Object.entries(stood).some(([k, c]) => k.startsWith(`${enemy}|`) && c[0] === from[0] && c[1] === from[1]), `${JSON.stringify(from)} is where a ${enemy} piece stood: ${JSON.stringify(stood)}`);
   await page.keyboard.press('Escape');
   assert.deepStrictEqual(page.errors, []);
   await page.close();

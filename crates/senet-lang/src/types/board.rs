@@ -141,7 +141,6 @@ impl Board {
     pub fn sign(&self, square: Square) -> Option<Sign> {
         self.signs
             .iter()
-            .rev()
             .find(|(s, _)| *s == square)
             .map(|&(_, sign)| sign)
     }

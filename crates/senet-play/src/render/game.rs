@@ -625,14 +625,16 @@ fn distance(engine: &Engine, s: Side, from: Place, to: Place) -> usize {
 fn step_numbers(engine: &Engine, s: Side, steps: &[StepReport], throw: Throw) -> Vec<usize> {
     let mut numbers: Vec<usize> = steps
         .iter()
-        .map(|st| match (st.step().taken(), st) {
+        .map(|st| {
             // A take plays the die of the position it takes on.
-            (Some(p), _) => usize::from(p.get()),
-            (None, st) => match st.landed() {
+            if let Some(p) = st.step().taken() {
+                return usize::from(p.get());
+            }
+            match st.landed() {
                 // A piece taken off its start stack (or put back on) by the die of its position.
                 Place::On(p) if st.unstacked() || st.restacked() => usize::from(p.get()),
                 landed => distance(engine, s, st.from(), landed),
-            },
+            }
         })
         .collect();
     let pool = engine

@@ -702,31 +702,17 @@ const CARVED: &str = "#8c5a2b";
 /// of Horus, and numerals as upright strokes.
 fn sign_glyph(sign: Sign, x: i32, y: i32, out: &mut String) {
     let shape = match sign {
-        Sign::Ankh => "M0,-4 C-9,-6 -9,-16 0,-16 C9,-16 9,-6 0,-4 Z M0,-4 L0,14 M-9,-3 L9,-3".to_string(),
-        Sign::Nefer => {
-            "M0,-15 L0,2 M-5,-9 L5,-9 M0,2 C-9,2 -9,14 0,14 C9,14 9,2 0,2 Z".to_string()
+        Sign::Ankh => "M0,-4 C-9,-6 -9,-16 0,-16 C9,-16 9,-6 0,-4 Z M0,-4 L0,14 M-9,-3 L9,-3",
+        Sign::Nefer => "M0,-15 L0,2 M-5,-9 L5,-9 M0,2 C-9,2 -9,14 0,14 C9,14 9,2 0,2 Z",
+        Sign::Water => {
+            "M-14,-8 l4,-3 l4,3 l4,-3 l4,3 l4,-3 l4,3 l4,-3 M-14,0 l4,-3 l4,3 l4,-3 l4,3 l4,-3 l4,3 l4,-3 M-14,8 l4,-3 l4,3 l4,-3 l4,3 l4,-3 l4,3 l4,-3"
         }
-        Sign::Water => (0..3)
-            .map(|k| {
-                let row = -8 + 8 * k;
-                format!(
-                    "M-14,{row} l4,-3 l4,3 l4,-3 l4,3 l4,-3 l4,3 l4,-3",
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-        Sign::Eye => "M-14,-4 Q0,-14 14,-4 Q0,6 -14,-4 Z M-2,-4 a3,3 0 1,0 6,0 a3,3 0 1,0 -6,0 M-2,2 L-4,12 M2,2 C6,8 12,8 12,4".to_string(),
-        Sign::Three | Sign::Two | Sign::One => {
-            let n = match sign {
-                Sign::Three => 3,
-                Sign::Two => 2,
-                _ => 1,
-            };
-            (0..n)
-                .map(|k| format!("M{},-12 L{},12", (2 * k - (n - 1)) * 6, (2 * k - (n - 1)) * 6))
-                .collect::<Vec<_>>()
-                .join(" ")
+        Sign::Eye => {
+            "M-14,-4 Q0,-14 14,-4 Q0,6 -14,-4 Z M-2,-4 a3,3 0 1,0 6,0 a3,3 0 1,0 -6,0 M-2,2 L-4,12 M2,2 C6,8 12,8 12,4"
         }
+        Sign::Three => "M-12,-12 L-12,12 M0,-12 L0,12 M12,-12 L12,12",
+        Sign::Two => "M-6,-12 L-6,12 M6,-12 L6,12",
+        Sign::One => "M0,-12 L0,12",
     };
     let _ = writeln!(
         out,

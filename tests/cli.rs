@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 79] = [
+const BUNDLED: [&str; 80] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -95,6 +95,7 @@ const BUNDLED: [&str; 79] = [
     "tables/svensk-bradspel",
     "tables/julbahar",
     "tables/ketch-dolt",
+    "tables/tawula",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

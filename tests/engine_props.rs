@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 79] = [
+const IDS: [&str; 80] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -110,6 +110,7 @@ const IDS: [&str; 79] = [
     "tables/ssang-ryouk",
     "tables/svensk-bradspel",
     "tables/tavli",
+    "tables/tawula",
     "tables/todas-tablas",
     "tables/verquere",
     "tables/xii-scripta",
@@ -618,6 +619,7 @@ game_properties! {
     games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
     games_tables_julbahar: "tables/julbahar", 4;
     games_tables_ketch_dolt: "tables/ketch-dolt", 8;
+    games_tables_tawula: "tables/tawula", 8;
     games_tables_myles: "tables/myles", 8;
     games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 8;
     games_tables_portes: "tables/portes", 8;

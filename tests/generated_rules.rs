@@ -367,7 +367,7 @@ impl Model<'_> {
             return None;
         }
         let t = match enter.onto {
-            EnterOnto::Throw => d,
+            EnterOnto::Throw { after } => d + usize::from(after),
             EnterOnto::Position(p) => usize::from(p.get()),
         };
         if !(1..=self.len(s)).contains(&t) {
@@ -621,7 +621,12 @@ fn step_amounts(m: &Model, s: Side, step: Step, limit: u16) -> Vec<u16> {
             }
         }
         (Place::Waiting, Place::On(q)) => match r.enter {
-            Some(e) if e.onto == EnterOnto::Throw => vec![u16::from(q.get())],
+            Some(e) if matches!(e.onto, EnterOnto::Throw { .. }) => {
+                let EnterOnto::Throw { after } = e.onto else {
+                    unreachable!()
+                };
+                vec![u16::from(q.get()).saturating_sub(u16::from(after))]
+            }
             Some(e) => (1..=limit).filter(|&d| e.allows(Throw::new(d))).collect(),
             None => Vec::new(),
         },

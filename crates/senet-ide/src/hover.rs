@@ -159,11 +159,12 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
         | K::NoPassing(s)
         | K::StopAndGo(s)
         | K::NoBackwardFrom(s)
-        | K::OnlyPiecesOn(s)
+        | K::NoneWaits(s)
+        | K::OnlyPiecesOn(s, _)
         | K::OnlyBearOff(s) => sets.push(s),
         K::Draw { squares: s, .. } => items(std::slice::from_ref(s), Place::Square),
         K::Path { items: list, .. } => items(list, Place::Square),
-        K::Start(StartSpec::Explicit(sides)) => {
+        K::Start(StartSpec::Explicit(sides, _)) => {
             for (_, list) in sides {
                 items(list, Place::Square);
             }

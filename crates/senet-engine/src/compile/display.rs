@@ -165,6 +165,7 @@ impl fmt::Display for Rules {
                         (PosFlags::TO_WAITING, "to-waiting"),
                         (PosFlags::TO_REMOVED, "to-removed"),
                         (PosFlags::TOGETHER, "together"),
+                        (PosFlags::NONE_WAITS, "none-waits"),
                         (PosFlags::NO_PASSING, "no-passing"),
                         (PosFlags::STOP_AND_GO, "stop-and-go"),
                         (PosFlags::OPTIONAL_EFFECT, "optional-effect"),

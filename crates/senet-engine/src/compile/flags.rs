@@ -79,5 +79,7 @@ bitflags! {
         /// The square effect that acts on a piece of this side ending its move here takes it
         /// onto an enemy piece where it leads too, capturing it (`capturing`).
         const EFFECT_CAPTURES = 1 << 19;
+        /// A piece of this side here moves only while none of its side waits to enter.
+        const NONE_WAITS = 1 << 20;
     }
 }

@@ -104,6 +104,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         backward_split: r.backward_split,
         extra_add_up: r.extra_add_up,
         one_direction: r.one_direction,
+        hold_lets_enter: r.only_pieces_let_enter,
         seats: r.seats,
         opening: r.opening,
         bear_when: match r.bear_when {
@@ -292,6 +293,9 @@ fn stacked(r: &RuleSet) -> Stacked {
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
         pass_unused: r.pass_unused,
+        holds: [&r.only_pieces_on, &r.none_waits]
+            .iter()
+            .any(|per| per.values().any(|p| !p.is_empty())),
     }
 }
 
@@ -442,7 +446,7 @@ fn moves_next(r: &RuleSet) -> Option<MovesNext> {
         .moves_next
         .and_then(|m| match r.enter.as_ref()?.onto {
             EnterOnto::Position(p) => Some((p, m)),
-            EnterOnto::Throw => None,
+            EnterOnto::Throw { .. } => None,
         });
     let at = match (after_retreat, after_entering) {
         (_, Some((p, _))) => PerSide::from_fn(|_| p),
@@ -491,6 +495,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.no_backward_from[s], PosFlags::NO_BACKWARD);
     flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
     flag(&r.together[s], PosFlags::TOGETHER);
+    flag(&r.none_waits[s], PosFlags::NONE_WAITS);
     flag(&r.no_passing[s], PosFlags::NO_PASSING);
     flag(&r.stop_and_go[s], PosFlags::STOP_AND_GO);
     if let Some(t) = &r.retreat {
@@ -567,7 +572,10 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let start = match &r.start {
         checked::Start::Waiting => vec![Place::Waiting; usize::from(r.pieces)],
         checked::Start::OnBoard { positions, .. } => {
-            positions[s].iter().map(|&p| Place::On(p)).collect()
+            let mut places: Vec<Place> = positions[s].iter().map(|&p| Place::On(p)).collect();
+            // `; the rest waiting`: the pieces not listed wait to enter.
+            places.resize(usize::from(r.pieces), Place::Waiting);
+            places
         }
     };
     SideTable {

@@ -321,6 +321,9 @@ pub struct Stacked {
     /// other side`): `pools` then holds, after the throws' codes, a code for every part of a
     /// throw's dice that is no throw of its own, none of which is ever thrown.
     pub pass_unused: bool,
+    /// Some rule holds pieces to their places (`only pieces on SET may move while one is
+    /// there`, `pieces on SET move only when none waits`).
+    pub holds: bool,
 }
 
 impl Stacked {
@@ -473,6 +476,9 @@ pub struct Rules {
     pub extra_add_up: bool,
     /// The moves of a turn go one way (see [`Position::turn_way`]).
     pub one_direction: bool,
+    /// While pieces are held to their squares (`only pieces on SET ... may move`), waiting
+    /// pieces may enter all the same (`or waiting`).
+    pub hold_lets_enter: bool,
     pub seats: Option<Seats>,
     pub opening: PerSide<Option<Opening>>,
     pub bear_when: BearCondition,

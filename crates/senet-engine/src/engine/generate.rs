@@ -6,7 +6,7 @@
 use super::position::{any_side_flag, lose_turn_flag, moves_next_flag};
 use super::{Engine, Listing, Move, Position, SideMasks, Step, Way};
 use crate::compile::{PoolForm, TurnRule};
-use senet_lang::types::{Capture, EnterOnto, Force, Opening, PathPos, Place, Side, Square, Throw};
+use senet_lang::types::{Capture, Force, Opening, PathPos, Place, Side, Square, Throw};
 
 /// The packed place of a piece borne off.
 pub(super) const OFF: u8 = Place::Off.pack();
@@ -379,10 +379,7 @@ impl Engine {
         if !enter.allows(v) {
             return None;
         }
-        let t = match enter.onto {
-            EnterOnto::Throw => u8::try_from(v.get()).ok()?,
-            EnterOnto::Position(p) => p.get(),
-        };
+        let t = u8::try_from(enter.onto.lands(v.get().into())).ok()?;
         let m = &self.masks[s];
         if t == 0 || t > m.len || between(0, t) & barrier != 0 {
             return None;
@@ -683,15 +680,17 @@ impl Engine {
         } else {
             0
         };
-        let held = if must != 0 && !self.rules.split {
-            Some(must)
+        // Where pieces are held, none enters, unless the hold lets waiting pieces enter.
+        let (held, may_enter) = if must != 0 && !self.rules.split {
+            (Some(must), false)
         } else {
             let on_hold = pos.on[s] & m.hold;
             let held = (on_hold != 0).then_some(on_hold);
+            let may_enter = held.is_none() || self.rules.hold_lets_enter;
             if self.rules.holds.is_empty() {
-                held
+                (held, may_enter)
             } else {
-                self.held_by_rules(pos, s, held)
+                self.held_by_rules(pos, s, (held, may_enter))
             }
         };
         // Pieces that wait on their squares for the rest of their side to come.
@@ -713,10 +712,11 @@ impl Engine {
         } else {
             taken >> 1
         };
-        let blocked = m.ahead_empty & ahead | waiting_for_all | locked;
-        // Only the held pieces may move, and no piece enters, while some are held.
+        // Pieces that stay while one of their side waits to enter.
+        let until_entered = if pos.waiting[s] != 0 { m.none_waits } else { 0 };
+        let blocked = m.ahead_empty & ahead | waiting_for_all | locked | until_entered;
+        // Only the held pieces may move while some are held.
         let pieces = held.unwrap_or(u64::MAX) & !blocked;
-        let may_enter = held.is_none();
         if pos.turn_way != 0 {
             return self.one_way_moves(pos, throw, (pieces, may_enter, must), out);
         }
@@ -733,18 +733,25 @@ impl Engine {
 
     /// The positions `held` (the pieces a square holds back to, if any) narrowed by every rule
     /// `on each move [if ...]: only pieces on SET may move` whose condition holds before side
-    /// `s` moves; `None` while no piece is held to some positions.
+    /// `s` moves; `None` while no piece is held to some positions. Where such a rule holds
+    /// pieces, no piece enters.
     #[cold]
-    fn held_by_rules(&self, pos: &Position, s: Side, held: Option<u64>) -> Option<u64> {
-        let mut held = held;
+    fn held_by_rules(
+        &self,
+        pos: &Position,
+        s: Side,
+        (held, may_enter): (Option<u64>, bool),
+    ) -> (Option<u64>, bool) {
+        let (mut held, mut may_enter) = (held, may_enter);
         for h in &self.rules.holds {
             // The checker gives these rules no condition on the piece: none has moved.
             let fires = h.condition.is_none_or(|c| c.holds(s, &pos.squares, false));
             if fires {
                 held = Some(held.unwrap_or(u64::MAX) & h.only[s]);
+                may_enter = false;
             }
         }
-        held
+        (held, may_enter)
     }
 
     /// The legal moves where pieces may retreat or decline a square's effect or an extra throw,

@@ -52,6 +52,8 @@ struct SideMasks {
     ahead_empty: u64,
     /// Positions whose piece moves only while every piece of the side in play stands on them.
     together: u64,
+    /// Positions whose piece moves only while no piece of the side waits to enter.
+    none_waits: u64,
     /// Positions where a piece of this side is not passed by its own pieces.
     no_passing: u64,
     /// Positions where a piece resting part way through a split turn may move again.
@@ -121,6 +123,7 @@ impl SideMasks {
             no_backward: 0,
             ahead_empty: 0,
             together: 0,
+            none_waits: 0,
             no_passing: 0,
             stop_and_go: 0,
             looped: side.looped,
@@ -176,6 +179,7 @@ impl SideMasks {
                 (PosFlags::NO_BACKWARD, &mut m.no_backward),
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::TOGETHER, &mut m.together),
+                (PosFlags::NONE_WAITS, &mut m.none_waits),
                 (PosFlags::NO_PASSING, &mut m.no_passing),
                 (PosFlags::STOP_AND_GO, &mut m.stop_and_go),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),
@@ -370,7 +374,14 @@ impl Engine {
         let shared_path = rules.sides[Side::First].path == rules.sides[Side::Second].path;
         let moving = rules.machine.moving();
         let extras = masks.values().any(|m| {
-            m.hold | m.trap | m.capture_to | m.ahead_empty | m.together | m.stop_and_go != 0
+            m.hold
+                | m.trap
+                | m.capture_to
+                | m.ahead_empty
+                | m.together
+                | m.none_waits
+                | m.stop_and_go
+                != 0
         }) || rules.retreat.is_some()
             || rules.moves_next.is_some()
             || rules.tracks_unmoved()

@@ -23,7 +23,7 @@ use super::split_draw::{DrawRoom, Drawn};
 use super::{Engine, Listing, Move, Position, Step};
 use crate::compile::{Event, Next, Phase, Win};
 use senet_lang::types::limits::{MAX_SQUARES, THROW_VALUES};
-use senet_lang::types::{EnterOnto, PerSide, Side, Throw};
+use senet_lang::types::{PerSide, Side, Throw};
 
 /// A random game in progress: its position and counts, and a buffer for the rare turn whose
 /// moves are listed (backward moves).
@@ -454,14 +454,10 @@ impl ThrowRow {
             };
             // Where `Engine::entry_target` lets a piece enter with this throw, before it
             // looks at the position.
-            let onto = r
-                .enter
-                .as_ref()
-                .filter(|e| e.allows(value))
-                .map(|e| match e.onto {
-                    EnterOnto::Throw => v as u8,
-                    EnterOnto::Position(p) => p.get(),
-                });
+            let onto = r.enter.as_ref().filter(|e| e.allows(value)).map(|e| {
+                let v = u32::try_from(v).unwrap_or(u32::MAX);
+                u8::try_from(e.onto.lands(v)).unwrap_or(u8::MAX)
+            });
             let (entry, entry_path, entry_square) = match onto {
                 Some(t) if (1..=m.len).contains(&t) => {
                     let square = m.square_bit[usize::from(t - 1)];

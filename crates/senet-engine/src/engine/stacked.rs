@@ -26,7 +26,7 @@ use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
 use crate::compile::{BearCondition, PoolForm, Rules, Stacked, Unstacking};
 use senet_lang::types::limits::MAX_POOL;
-use senet_lang::types::{Capture, EnterOnto, PerSide, Side};
+use senet_lang::types::{Capture, PerSide, Side};
 
 /// The buffers of one search, kept between searches.
 #[derive(Default)]
@@ -576,7 +576,7 @@ impl Engine {
             return usize::from(stack_slot(u, pos, s, d).is_some());
         }
         if d == 0 {
-            return self.any_off_steps(pos, s, out);
+            return self.any_off_steps(t, pos, s, out);
         }
         let mut n = 0;
         let mut push = |step: Step| {
@@ -597,14 +597,18 @@ impl Engine {
             }
         }
         let len = self.masks[s].len;
+        // A pinned piece does not move.
+        let mut bits = pos.on[s] & !pos.held[s];
+        let mut may_enter = true;
+        if t.holds {
+            (bits, may_enter) = self.unheld(pos, s, bits);
+        }
         if pos.waiting[s] > 0 {
-            if let Some(e) = self.rules.enter
+            if may_enter
+                && let Some(e) = self.rules.enter
                 && e.allows(d.into())
             {
-                let onto = match e.onto {
-                    EnterOnto::Throw => d,
-                    EnterOnto::Position(p) => p.get(),
-                };
+                let onto = u8::try_from(e.onto.lands(d.into())).unwrap_or(u8::MAX);
                 let empty = !e.if_empty || self.square_empty(pos, s, onto);
                 if (1..=len).contains(&onto)
                     && empty
@@ -621,8 +625,6 @@ impl Engine {
         }
         let may_bear = self.can_bear_off(pos, s);
         let restricted = t.landing_rules[s];
-        // A pinned piece does not move.
-        let mut bits = pos.on[s] & !pos.held[s];
         if self.start_held(t, pos, s) {
             bits &= !bit(1);
         }
@@ -651,6 +653,25 @@ impl Engine {
             }
         }
         n
+    }
+
+    /// The pieces of side `s` among `bits` that may move, and whether a waiting piece may
+    /// enter: while a piece stands where it holds the others (`only pieces on SET may move
+    /// while one is there`), only such pieces, and none enters unless the rule lets it (`or
+    /// waiting`); while a piece waits to enter, none of those `move only when none waits`.
+    #[inline(never)]
+    fn unheld(&self, pos: &Position, s: Side, bits: u64) -> (u64, bool) {
+        let m = &self.masks[s];
+        let mut bits = bits;
+        let mut may_enter = true;
+        if pos.on[s] & m.hold != 0 {
+            bits &= m.hold;
+            may_enter = self.rules.hold_lets_enter;
+        }
+        if pos.waiting[s] > 0 {
+            bits &= !m.none_waits;
+        }
+        (bits, may_enter)
     }
 
     /// Whether a piece of side `s` may end a step on its position `to`: its own stack there has
@@ -704,12 +725,15 @@ impl Engine {
 
     /// A die of 0 once side `s` moves: a piece borne off from any position, where it may bear
     /// off.
-    fn any_off_steps(&self, pos: &Position, s: Side, out: &mut [Step; 16]) -> usize {
+    fn any_off_steps(&self, t: &Stacked, pos: &Position, s: Side, out: &mut [Step; 16]) -> usize {
         if !self.can_bear_off(pos, s) {
             return 0;
         }
         let mut n = 0;
         let mut bits = pos.on[s] & !pos.held[s];
+        if t.holds {
+            bits = self.unheld(pos, s, bits).0;
+        }
         while bits != 0 && n < out.len() {
             let p = u8::try_from(bits.trailing_zeros() + 1).unwrap_or(0);
             bits &= bits - 1;

@@ -276,7 +276,8 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::StopAndGo(_)
         | K::NoPassing(_)
         | K::Together(_)
-        | K::OnlyPiecesOn(_)
+        | K::NoneWaits(_)
+        | K::OnlyPiecesOn(..)
         | K::Retreat(_) => move_rule(kind),
         K::BearOff(_)
         | K::BearWhen(_)
@@ -452,9 +453,10 @@ fn start_rule(kind: &StatementKind) -> String {
         K::Start(StartSpec::Alternating(n)) => {
             format!("The pieces start alternating from square {}, the first side on square {}.", n.value, n.value)
         }
-        K::Start(StartSpec::Explicit(list)) => {
+        K::Start(StartSpec::Explicit(list, rest)) => {
             let parts: Vec<String> = list.iter().map(|(s, i)| format!("{} on {}", s.value, items(i))).collect();
-            format!("The pieces start {}.", parts.join("; "))
+            let rest = if *rest { "; the rest start off the board, waiting to enter" } else { "" };
+            format!("The pieces start {}{rest}.", parts.join("; "))
         }
         K::First {
             side,
@@ -568,7 +570,12 @@ fn capture_rule(kind: &StatementKind) -> String {
                 None => "A".into(),
             };
             let onto = match &e.onto {
-                EnterOnto::Throw => "the path position equal to the throw".to_string(),
+                EnterOnto::Throw(None) => "the path position equal to the throw".to_string(),
+                EnterOnto::Throw(Some(n)) => format!(
+                    "the path position the throw counts to from position {} (a throw of 1 enters on position {})",
+                    n.value,
+                    n.value + 1
+                ),
                 EnterOnto::Position(p) => format!("path position {}", p.value),
             };
             let cond = if e.if_empty { ", only if it is empty" } else { "" };
@@ -724,9 +731,18 @@ fn move_rule(kind: &StatementKind) -> String {
             "A piece on {} moves (either way) only while the next square along its path is empty.",
             one_of(s)
         ),
-        K::OnlyPiecesOn(SetExpr::None) => "No square holds the other pieces back.".into(),
-        K::OnlyPiecesOn(s) => format!(
+        K::OnlyPiecesOn(SetExpr::None, _) => "No square holds the other pieces back.".into(),
+        K::OnlyPiecesOn(s, false) => format!(
             "While a side has a piece on {}, only its pieces there may move (none enters).",
+            one_of(s)
+        ),
+        K::OnlyPiecesOn(s, true) => format!(
+            "While a side has a piece on {}, only its pieces there may move, or its waiting pieces enter.",
+            one_of(s)
+        ),
+        K::NoneWaits(SetExpr::None) => "No piece stays put while others wait to enter.".into(),
+        K::NoneWaits(s) => format!(
+            "A piece on {} moves only once no piece of its side waits to enter.",
             one_of(s)
         ),
         K::Retreat(None) => "No piece retreats.".into(),

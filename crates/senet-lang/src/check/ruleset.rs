@@ -126,6 +126,9 @@ pub struct RuleSet {
     /// Per side: positions whose piece moves only while every piece the side has in play
     /// stands on them.
     pub together: PerSide<Vec<PathPos>>,
+    /// Per side: positions whose piece moves only while no piece of the side waits to enter
+    /// (`pieces on SET move only when none waits`).
+    pub none_waits: PerSide<Vec<PathPos>>,
     /// Per side: positions where a piece of the side may not be passed by its own pieces.
     pub no_passing: PerSide<Vec<PathPos>>,
     /// Per side: positions where a piece that comes to rest part way through a split turn may
@@ -137,6 +140,8 @@ pub struct RuleSet {
     pub no_backward_from: PerSide<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
     pub only_pieces_on: PerSide<Vec<PathPos>>,
+    /// ... while waiting pieces may still enter (`... or waiting may move ...`).
+    pub only_pieces_let_enter: bool,
     pub seats: Option<Seats>,
     /// Per side: its forced opening move, if any.
     pub opening: PerSide<Option<Opening>>,
@@ -306,8 +311,10 @@ impl SideRules {
 pub enum Start {
     Waiting,
     OnBoard {
-        /// Per side, the path positions of its pieces.
+        /// Per side, the path positions of its pieces: where `rest_waiting`, fewer than it
+        /// has, the others waiting to enter.
         positions: PerSide<Vec<PathPos>>,
+        rest_waiting: bool,
         /// The square the layout alternates from, when the rule says so (rather than listing
         /// each side's squares): the same rule whatever the number of pieces.
         alternating: Option<Square>,
@@ -345,6 +352,20 @@ impl Turn {
             Turn::ThrowThenMove | Turn::ThrowThenSplit => &[],
             Turn::AccumulateThenSplit { again } | Turn::AccumulateThenEach { again } => again,
         }
+    }
+}
+
+impl Start {
+    /// Whether some pieces start off the board, waiting to enter.
+    pub fn waits(&self) -> bool {
+        matches!(
+            self,
+            Start::Waiting
+                | Start::OnBoard {
+                    rest_waiting: true,
+                    ..
+                }
+        )
     }
 }
 

@@ -91,6 +91,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::Direction
         | RuleKey::AheadEmpty
         | RuleKey::Together
+        | RuleKey::NoneWaits
         | RuleKey::NoPassing
         | RuleKey::StopAndGo => same_restriction(a, b, key),
         RuleKey::ExtraAddUp => a.extra_add_up == b.extra_add_up,
@@ -190,8 +191,13 @@ fn names(r: &RuleSet) -> PerSide<&str> {
 /// Two layouts agree when both alternate from the same square (whatever the number of pieces,
 /// a rule of its own), or put each side's pieces on the same positions.
 fn same_start(a: &Start, b: &Start) -> bool {
-    let positions =
-        |p: &PerSide<Vec<PathPos>>| p.clone().map(|v| v.into_iter().collect::<BTreeSet<_>>());
+    // Sorted, not a set: a stack of three is not a stack of two.
+    let positions = |p: &PerSide<Vec<PathPos>>| {
+        p.clone().map(|mut v| {
+            v.sort_unstable();
+            v
+        })
+    };
     match (a, b) {
         (Start::Waiting, Start::Waiting) => true,
         (
@@ -365,12 +371,16 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
 /// [`same_rule`] for the rules that restrict which pieces move, and how.
 fn same_restriction(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
-        RuleKey::OnlyPiecesOn => a.only_pieces_on == b.only_pieces_on,
+        RuleKey::OnlyPiecesOn => {
+            (&a.only_pieces_on, a.only_pieces_let_enter)
+                == (&b.only_pieces_on, b.only_pieces_let_enter)
+        }
         RuleKey::Begin => a.begin == b.begin,
         RuleKey::NoBackwardFrom => a.no_backward_from == b.no_backward_from,
         RuleKey::Direction => a.one_direction == b.one_direction,
         RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
         RuleKey::Together => a.together == b.together,
+        RuleKey::NoneWaits => a.none_waits == b.none_waits,
         RuleKey::NoPassing => a.no_passing == b.no_passing,
         _ => a.stop_and_go == b.stop_and_go,
     }

@@ -218,6 +218,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::first_double_stmt
         | Rule::ahead_stmt
         | Rule::together_stmt
+        | Rule::none_waits_stmt
         | Rule::no_passing_stmt
         | Rule::extra_add_stmt
         | Rule::extra_turn_stmt
@@ -375,11 +376,19 @@ fn start_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
                 Rule::start_alternating => StartSpec::Alternating(spec.int()?),
                 _ => {
                     let mut sides = Vec::new();
-                    while spec.at(Rule::start_side) {
-                        let mut side = spec.node(Rule::start_side);
-                        sides.push((side.ident(), side.items()?));
+                    let mut rest = false;
+                    loop {
+                        if spec.at(Rule::start_side) {
+                            let mut side = spec.node(Rule::start_side);
+                            sides.push((side.ident(), side.items()?));
+                        } else if spec.at(Rule::start_rest) {
+                            spec.next(Rule::start_rest);
+                            rest = true;
+                        } else {
+                            break;
+                        }
                     }
-                    StartSpec::Explicit(sides)
+                    StartSpec::Explicit(sides, rest)
                 }
             })
         }
@@ -529,8 +538,12 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             let onto = if spec.at(Rule::int) {
                 EnterOnto::Position(spec.int()?)
             } else {
-                spec.next(Rule::enter_throw);
-                EnterOnto::Throw
+                let mut throw = spec.node(Rule::enter_throw);
+                EnterOnto::Throw(if throw.at(Rule::int) {
+                    Some(throw.int()?)
+                } else {
+                    None
+                })
             };
             StatementKind::Enter(Some(EnterSpec {
                 throws,
@@ -630,13 +643,16 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::unused_stmt => StatementKind::UnusedDice(n.has(Rule::kw_pass)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
+        Rule::none_waits_stmt => StatementKind::NoneWaits(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
         Rule::extra_add_stmt => StatementKind::ExtraAddUp(n.has(Rule::kw_add)),
         Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
         Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
         Rule::direction_stmt => StatementKind::OneDirection(n.has(Rule::kw_one)),
-        Rule::only_pieces_stmt => StatementKind::OnlyPiecesOn(n.set()?),
+        Rule::only_pieces_stmt => {
+            StatementKind::OnlyPiecesOn(n.set()?, n.has(Rule::or_waiting_enter))
+        }
         Rule::retreat_stmt if n.at(Rule::set) => StatementKind::Retreat(Some((n.set()?, n.int()?))),
         Rule::retreat_stmt => StatementKind::Retreat(None),
         other => mismatch(Rule::line, "statement about moving", Some(other)),
@@ -1055,6 +1071,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::extra_add_stmt
         | Rule::extra_turn_stmt
         | Rule::together_stmt
+        | Rule::none_waits_stmt
         | Rule::ahead_stmt
         | Rule::stuck_stmt
         | Rule::lose_stmt
@@ -1081,6 +1098,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::start_waiting => "`waiting`",
         Rule::start_alternating => "`alternating from N`",
         Rule::start_sides | Rule::start_side => "a side and its squares, such as `red on 1, 3, 5`",
+        Rule::start_rest => "`; the rest waiting`",
         Rule::throw_off => "`by throw-off, ties to SIDE`",
         Rule::opening_throw => "`by opening throw: one die each, the higher plays both`",
         Rule::sticks => "sticks and their values, such as `4 sticks: 0 -> 5, 1 -> 1, ...`",
@@ -1102,7 +1120,8 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::turn_accumulate => "`throw again on V, V then ...`",
         Rule::turn_each => "`move each throw`",
         Rule::enter_rule => "`onto throw`, `onto N` or `with V, V onto N`",
-        Rule::enter_throw => "`throw`",
+        Rule::enter_throw => "`throw` or `throw after position N`",
+        Rule::or_waiting_enter => "`or waiting`",
         Rule::if_empty => "`if empty`",
         Rule::capture_swap => "`swap`",
         Rule::capture_pin => "`pin`",

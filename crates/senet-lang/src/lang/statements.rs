@@ -139,6 +139,7 @@ pub const STATEMENTS: &[Entry] = &[
             "pieces 5 each",
             "pieces on 1..10 move only if the square ahead is empty",
             "pieces on 30..34 move only when all are there",
+            "pieces on positions 2 move only when none waits",
             "pieces may stop on 15, 26 and go on",
             "pieces leave the start after the first reaches position 13",
             "pieces leave the start any time",
@@ -148,6 +149,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`pieces N each`",
             "`pieces on SET move only if the square ahead is empty`",
             "`pieces on SET move only when all are there`",
+            "`pieces on SET move only when none waits`",
             "`pieces may stop on SET and go on`",
             "`pieces leave the start after the first reaches position N`",
             "`pieces leave the start any time`",
@@ -160,11 +162,13 @@ pub const STATEMENTS: &[Entry] = &[
             "start waiting",
             "start alternating from 1",
             "start red on 1, 3, 5; blue on 2, 4, 6",
+            "start red on 1, 1; blue on 2, 2; the rest waiting",
         ],
         forms: &[
             "`start waiting`",
             "`start alternating from N`",
             "`start SIDE on ITEMS; SIDE on ITEMS`",
+            "`start SIDE on ITEMS; SIDE on ITEMS; the rest waiting`",
         ],
     },
     Entry {
@@ -266,11 +270,13 @@ pub const STATEMENTS: &[Entry] = &[
         keyword: "enter",
         examples: &[
             "enter onto throw",
+            "enter onto throw after position 2",
             "enter with 4, 6 onto 1 if empty",
             "enter none",
         ],
         forms: &[
             "`enter onto throw`",
+            "`enter onto throw after position N`",
             "`enter with V, V onto N`",
             "`enter none`",
         ],
@@ -530,11 +536,13 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "only bear off from 28..30",
             "only pieces on 27 may move while one is there",
+            "only pieces on positions 1 or waiting may move while one is there",
         ],
         forms: &[
             "`only bear off from SET`",
             "`only bear off from none`",
             "`only pieces on SET may move while one is there`",
+            "`only pieces on SET or waiting may move while one is there`",
         ],
     },
     Entry {
@@ -704,7 +712,10 @@ impl StatementKind {
             K::Pieces(_) => "`pieces N each`",
             K::Start(StartSpec::Waiting) => "`start waiting`",
             K::Start(StartSpec::Alternating(_)) => "`start alternating from N`",
-            K::Start(StartSpec::Explicit(_)) => "`start SIDE on ITEMS; SIDE on ITEMS`",
+            K::Start(StartSpec::Explicit(_, false)) => "`start SIDE on ITEMS; SIDE on ITEMS`",
+            K::Start(StartSpec::Explicit(_, true)) => {
+                "`start SIDE on ITEMS; SIDE on ITEMS; the rest waiting`"
+            }
             K::First {
                 throw_off: true, ..
             } => "`first by throw-off, ties to SIDE`",
@@ -734,9 +745,13 @@ impl StatementKind {
             }
             K::Enter(None) => "`enter none`",
             K::Enter(Some(EnterSpec {
-                onto: EnterOnto::Throw,
+                onto: EnterOnto::Throw(None),
                 ..
             })) => "`enter onto throw`",
+            K::Enter(Some(EnterSpec {
+                onto: EnterOnto::Throw(Some(_)),
+                ..
+            })) => "`enter onto throw after position N`",
             K::Enter(Some(_)) => "`enter with V, V onto N`",
             K::Capture(spec) => capture_form(spec),
             K::Protect(true) => "`protect pairs`",
@@ -779,7 +794,11 @@ impl StatementKind {
             K::ExtraAddUp(true) => "`extra throws add up`",
             K::ExtraAddUp(false) => "`extra throws count once`",
             K::Together(_) => "`pieces on SET move only when all are there`",
-            K::OnlyPiecesOn(_) => "`only pieces on SET may move while one is there`",
+            K::NoneWaits(_) => "`pieces on SET move only when none waits`",
+            K::OnlyPiecesOn(_, false) => "`only pieces on SET may move while one is there`",
+            K::OnlyPiecesOn(_, true) => {
+                "`only pieces on SET or waiting may move while one is there`"
+            }
             K::Seats(Some(_)) => "`seats throw until V, thrower plays SIDE`",
             K::Seats(None) => "`seats none`",
             K::Opening { rule, .. } => opening_form(rule.as_ref()),

@@ -137,7 +137,8 @@ impl Destination {
 pub enum StartSpec {
     Waiting,
     Alternating(Spanned<u32>),
-    Explicit(Vec<(Spanned<String>, Vec<Item>)>),
+    /// Each side's squares; whether the pieces not listed wait to enter (`; the rest waiting`).
+    Explicit(Vec<(Spanned<String>, Vec<Item>)>, bool),
 }
 
 #[derive(Clone, Debug)]
@@ -204,7 +205,8 @@ pub enum TurnSpec {
 
 #[derive(Clone, Debug)]
 pub enum EnterOnto {
-    Throw,
+    /// A throw's number of positions on, from the start of the path or after position N.
+    Throw(Option<Spanned<u32>>),
     Position(Spanned<u32>),
 }
 
@@ -544,6 +546,8 @@ pub enum StatementKind {
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
     Together(SetExpr),
+    /// `pieces on SET move only when none waits`.
+    NoneWaits(SetExpr),
     /// `no passing on SET`: no piece passes over a piece of its own side there.
     NoPassing(SetExpr),
     /// `pieces may stop on SET and go on`: in a split turn a piece that comes to rest on one of
@@ -558,8 +562,9 @@ pub enum StatementKind {
     NoBackwardFrom(SetExpr),
     /// `one direction each turn` (true) or `any direction each turn`.
     OneDirection(bool),
-    /// `only pieces on SET may move while one is there`.
-    OnlyPiecesOn(SetExpr),
+    /// `only pieces on SET may move while one is there`; with `or waiting` (true), waiting
+    /// pieces may enter all the same.
+    OnlyPiecesOn(SetExpr, bool),
     Seats(Option<SeatSpec>),
     Opening {
         side: Spanned<String>,
@@ -666,11 +671,12 @@ impl StatementKind {
             K::Combined(_) => RuleKey::Combined,
             K::UnusedDice(_) => RuleKey::UnusedDice,
             K::DiceTake => RuleKey::DiceTake,
-            K::OnlyPiecesOn(_) => RuleKey::OnlyPiecesOn,
+            K::OnlyPiecesOn(..) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Together(_) => RuleKey::Together,
+            K::NoneWaits(_) => RuleKey::NoneWaits,
             K::NoPassing(_) => RuleKey::NoPassing,
             K::StopAndGo(_) => RuleKey::StopAndGo,
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,

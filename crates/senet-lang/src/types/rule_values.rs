@@ -77,9 +77,22 @@ pub enum Opening {
 /// Where an entering piece lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EnterOnto {
-    /// The path position equal to the throw.
-    Throw,
+    /// The path position `after` + the throw (`after` is 0 unless the entry counts from a
+    /// later position: `enter onto throw after position N`).
+    Throw {
+        after: u8,
+    },
     Position(PathPos),
+}
+
+impl EnterOnto {
+    /// The path position a piece entering with `throw` lands on (it may be past the path).
+    pub fn lands(self, throw: u32) -> u32 {
+        match self {
+            EnterOnto::Throw { after } => throw.saturating_add(u32::from(after)),
+            EnterOnto::Position(p) => u32::from(p.get()),
+        }
+    }
 }
 
 /// Who moves first in each game of a match after the first (`match next game first: ...`).

@@ -8,7 +8,7 @@
 
 use senet_engine::compile::PosFlags;
 use senet_engine::engine::{Engine, Outcome, Position};
-use senet_lang::types::{Capture, EnterOnto, PathPos, PerSide, Side, Throw};
+use senet_lang::types::{Capture, PathPos, PerSide, Side, Throw};
 
 /// The value of a won game; heuristic values stay far below it.
 pub const WIN: f64 = 1000.0;
@@ -133,11 +133,8 @@ impl Heuristic {
                 && let Some(enter) = &r.enter
             {
                 for &v in r.throws.values.iter().filter(|&&v| (1..32).contains(&v)) {
-                    let lands = match enter.onto {
-                        EnterOnto::Throw => v,
-                        EnterOnto::Position(q) => q.get(),
-                    };
-                    if enter.allows(Throw::from(v)) && lands == target.get() {
+                    let lands = enter.onto.lands(v.into());
+                    if enter.allows(Throw::from(v)) && lands == u32::from(target.get()) {
                         reach |= 1 << v;
                     }
                 }

@@ -15,7 +15,28 @@ pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
     let enter = spec.as_ref().map(|spec| {
         let throws = spec.throws.as_ref().map(|t| cx.throw_values(said.layer, t));
         let onto = match &spec.onto {
-            ast::EnterOnto::Throw => EnterOnto::Throw,
+            ast::EnterOnto::Throw(None) => EnterOnto::Throw { after: 0 },
+            ast::EnterOnto::Throw(Some(n)) => {
+                // A position past the path is reported; the rule set is not built.
+                let after = cx.position(said.layer, n.value, &n.span);
+                let len = cx.path_len();
+                if after.is_some_and(|p| usize::from(p.get()) >= len) {
+                    cx.err(
+                        said.layer,
+                        CheckError::NumberOutOfRange {
+                            span: n.span.clone().into(),
+                            what: format!("entering after position {}", n.value),
+                            label: "the path's last position".into(),
+                            help: format!(
+                                "no throw enters past the path's end: count from a position before {len}"
+                            ),
+                        },
+                    );
+                }
+                EnterOnto::Throw {
+                    after: after.map_or(0, PathPos::get),
+                }
+            }
             ast::EnterOnto::Position(p) => EnterOnto::Position(
                 // A position past the path is reported; the rule set is not built.
                 cx.position(said.layer, p.value, &p.span)
@@ -28,7 +49,7 @@ pub(super) fn enter(cx: &mut Ctx, start: Option<&Start>) -> Option<Enter> {
             if_empty: spec.if_empty,
         }
     });
-    if let (Some(Start::Waiting), None) = (start, &enter)
+    if let (Some(true), None) = (start.map(Start::waits), &enter)
         && let Some(start) = cx.said(&RuleKey::Start)
     {
         cx.err_against(

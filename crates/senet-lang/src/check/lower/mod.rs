@@ -667,7 +667,7 @@ fn entering(
     };
     if let (Some(_), Some((layer, span))) = (found.moves_next, effects.moves_next_said.clone()) {
         let bad = match enter.onto {
-            EnterOnto::Throw => Some(MovesNext::OntoThrow),
+            EnterOnto::Throw { .. } => Some(MovesNext::OntoThrow),
             EnterOnto::Position(p) => {
                 let elsewhere = retreat.filter(|t| t.moves_next.is_some()).is_some_and(|t| {
                     cx.sides()
@@ -916,7 +916,6 @@ fn stacked_refusals(
         (RuleKey::Stop, any(&movement.stop)),
         (RuleKey::Backward, movement.backward),
         (RuleKey::Priority, any(&movement.priority)),
-        (RuleKey::OnlyPiecesOn, any(&movement.only_pieces_on)),
         (RuleKey::NoBackwardFrom, any(&movement.no_backward_from)),
         (RuleKey::Direction, movement.one_direction),
         (RuleKey::AheadEmpty, any(&movement.ahead_empty)),
@@ -1133,9 +1132,11 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         one_direction: parts.movement.one_direction,
         priority: parts.movement.priority,
         only_pieces_on: parts.movement.only_pieces_on,
+        only_pieces_let_enter: parts.movement.only_pieces_let_enter,
         no_backward_from: parts.movement.no_backward_from,
         ahead_empty: parts.movement.ahead_empty,
         together: parts.movement.together,
+        none_waits: parts.movement.none_waits,
         no_passing: parts.movement.no_passing,
         stop_and_go: parts.movement.stop_and_go,
         extra_add_up: parts.movement.extra_add_up,

@@ -21,9 +21,12 @@ pub(super) struct Movement {
     /// The moves of a turn go one way (`one direction each turn`).
     pub one_direction: bool,
     pub only_pieces_on: PerSide<Vec<PathPos>>,
+    /// `only pieces on SET or waiting may move while one is there`.
+    pub only_pieces_let_enter: bool,
     pub no_backward_from: PerSide<Vec<PathPos>>,
     pub ahead_empty: PerSide<Vec<PathPos>>,
     pub together: PerSide<Vec<PathPos>>,
+    pub none_waits: PerSide<Vec<PathPos>>,
     pub no_passing: PerSide<Vec<PathPos>>,
     pub stop_and_go: PerSide<Vec<PathPos>>,
     pub extra_add_up: bool,
@@ -60,9 +63,10 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     };
     let priority = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::OnlyPiecesOn);
-    let K::OnlyPiecesOn(set) = &*said.kind else {
+    let K::OnlyPiecesOn(set, let_enter) = &*said.kind else {
         mismatch(&said.kind)
     };
+    let only_pieces_let_enter = *let_enter;
     let only_pieces_on = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::NoBackwardFrom);
     let K::NoBackwardFrom(set) = &*said.kind else {
@@ -79,6 +83,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let together = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::NoneWaits);
+    let K::NoneWaits(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let none_waits = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::NoPassing);
     let K::NoPassing(set) = &*said.kind else {
         mismatch(&said.kind)
@@ -120,9 +129,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         backward_split: spec.allowed && spec.split,
         priority,
         only_pieces_on,
+        only_pieces_let_enter,
         no_backward_from,
         ahead_empty,
         together,
+        none_waits,
         no_passing,
         stop_and_go,
         extra_add_up,

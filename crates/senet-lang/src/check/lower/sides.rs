@@ -155,7 +155,9 @@ fn start(
             let sq = cx.path_square(layer, from.value, &from.span)?;
             alternating(cx, layer, span, sq, from.value, pieces)
         }
-        StartSpec::Explicit(list) => explicit(cx, layer, span, list, (pieces, stack_limit)),
+        StartSpec::Explicit(list, rest) => {
+            explicit(cx, layer, span, (list, *rest), (pieces, stack_limit))
+        }
     }
 }
 
@@ -241,16 +243,21 @@ fn alternating(
     Some(Start::OnBoard {
         positions: per_side,
         alternating: Some(sq),
+        rest_waiting: false,
     })
 }
 
+/// A side's name and the squares listed for its pieces.
+type SideSquares = (crate::lang::syntax::Spanned<String>, Vec<Item>);
+
 /// Each side's pieces on the squares listed for it: a square listed again for the same side is
-/// a stack, where pieces stack (up to their limit).
+/// a stack, where pieces stack (up to their limit). Where `rest` (`; the rest waiting`), fewer
+/// may be listed than a side has, the others waiting to enter.
 fn explicit(
     cx: &mut Ctx,
     layer: usize,
     span: &Span,
-    list: &[(crate::lang::syntax::Spanned<String>, Vec<Item>)],
+    (list, rest): (&[SideSquares], bool),
     (pieces, stack_limit): (u8, u8),
 ) -> Option<Start> {
     let mut per_side: PerSide<Option<Vec<PathPos>>> = PerSide::default();
@@ -301,7 +308,7 @@ fn explicit(
             }
         }
         let found: usize = items.iter().map(Item::count).sum();
-        if found != usize::from(pieces) {
+        if found > usize::from(pieces) || (found < usize::from(pieces) && !rest) {
             let side = cx.sides()[s].name.clone();
             let first = items.first().map_or(name.span.start, |i| i.span.start);
             let last = items.last().map_or(name.span.end, |i| i.span.end);
@@ -312,7 +319,13 @@ fn explicit(
                     side,
                     found,
                     expected: u32::from(pieces),
-                    help: format!("list exactly {pieces} squares, or say `pieces {found} each`"),
+                    help: if rest {
+                        format!("list at most {pieces} squares, or say `pieces {found} each`")
+                    } else {
+                        format!(
+                            "list exactly {pieces} squares, say `pieces {found} each`, or add `; the rest waiting`"
+                        )
+                    },
                 },
             );
             ok = false;
@@ -338,5 +351,6 @@ fn explicit(
     ok.then(|| Start::OnBoard {
         positions: per_side.map(Option::unwrap_or_default),
         alternating: None,
+        rest_waiting: rest,
     })
 }

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 80] = [
+const BUNDLED: [&str; 81] = [
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",
@@ -96,6 +96,7 @@ const BUNDLED: [&str; 80] = [
     "tables/julbahar",
     "tables/ketch-dolt",
     "tables/tawula",
+    "tables/rabbatuees",
 ];
 
 /// The tutorial's final file (docs/tutorial.md).

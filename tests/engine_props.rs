@@ -44,7 +44,7 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 80] = [
+const IDS: [&str; 81] = [
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -104,6 +104,7 @@ const IDS: [&str; 80] = [
     "tables/portes",
     "tables/provincial",
     "tables/quinze-tablas",
+    "tables/rabbatuees",
     "tables/schuster",
     "tables/seys-dos-y-as",
     "tables/shuanglu",
@@ -620,6 +621,7 @@ game_properties! {
     games_tables_julbahar: "tables/julbahar", 4;
     games_tables_ketch_dolt: "tables/ketch-dolt", 8;
     games_tables_tawula: "tables/tawula", 8;
+    games_tables_rabbatuees: "tables/rabbatuees", 8;
     games_tables_myles: "tables/myles", 8;
     games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 8;
     games_tables_portes: "tables/portes", 8;

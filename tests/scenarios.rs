@@ -608,6 +608,7 @@ scenario_files! {
     tables_julbahar => "tables__julbahar.json",
     tables_ketch_dolt => "tables__ketch-dolt.json",
     tables_tawula => "tables__tawula.json",
+    tables_rabbatuees => "tables__rabbatuees.json",
     tables_myles => "tables__myles.json",
     tables_cab_e_quinal_fixed_die => "tables__cab-e-quinal-fixed-die.json",
     tables_dubblets => "tables__dubblets.json",

@@ -152,10 +152,12 @@ pub fn compile(r: &RuleSet) -> Rules {
         lose_stuck: r.lose_stuck,
         lose_no_way_back: r.lose_no_way_back,
         lose_untaken: r.lose_untaken,
+        enter_again: r.enter_again,
         move_may_end: r.pin_win.is_some()
             || r.draw_stuck
             || r.pattern_win.is_some()
-            || r.lose_untaken,
+            || r.lose_untaken
+            || r.enter_again,
         pass_score: r.matched.as_ref().map_or(0, |m| m.pass_score),
         stacked: r.stacked().then(|| stacked(r)),
         machine: TurnMachine::new(r),
@@ -293,6 +295,18 @@ fn stacked(r: &RuleSet) -> Stacked {
             .map_or(u8::MAX, |(n, _)| r.pieces.saturating_sub(*n)),
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
         pass_unused: r.pass_unused,
+        again: match &r.start {
+            checked::Start::OnBoard { positions, .. } if r.enter_again => {
+                positions.as_ref().map(|list| {
+                    let mut counts = vec![0u8; senet_lang::types::limits::MAX_STACKED_PATH];
+                    for p in list {
+                        counts[p.index()] += 1;
+                    }
+                    counts
+                })
+            }
+            _ => PerSide::default(),
+        },
         holds: [&r.only_pieces_on, &r.none_waits]
             .iter()
             .any(|per| per.values().any(|p| !p.is_empty())),

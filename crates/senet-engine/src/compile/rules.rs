@@ -324,6 +324,10 @@ pub struct Stacked {
     /// Some rule holds pieces to their places (`only pieces on SET may move while one is
     /// there`, `pieces on SET move only when none waits`).
     pub holds: bool,
+    /// Per side and position index, how many pieces started there, where they enter again
+    /// once all are borne off (`once all are borne off, they enter again as they started`;
+    /// empty otherwise).
+    pub again: PerSide<Vec<u8>>,
 }
 
 impl Stacked {
@@ -505,9 +509,13 @@ pub struct Rules {
     /// its dice loses (`lose when a piece that can be taken is left`; with `dice take lone
     /// pieces on their number` only).
     pub lose_untaken: bool,
+    /// A side that has borne off all its pieces enters them again as they started, and wins
+    /// once all have entered (`once all are borne off, they enter again as they started`): its
+    /// pieces wait to enter meanwhile, and its win is the other side's loss (a latch).
+    pub enter_again: bool,
     /// Any move may end the game, not only one that takes a piece out of play: a pin (`win by
     /// pinning ...`), a blocked board (`draw when neither side can move`), a winning pattern, a
-    /// piece left untaken.
+    /// piece left untaken, a start rebuilt.
     pub move_may_end: bool,
     /// In a match of these rules, the points each pass scores for the other side (`pass scores N
     /// for the other side`; 0: none); a match of other files (`match games`) says its own.
@@ -634,6 +642,7 @@ impl Rules {
             || sends(&self.capture)
             || self.captured_at.iter().flatten().any(sends)
             || self.moves_next.is_some_and(|m| m.or_waiting)
+            || self.enter_again
     }
 
     /// Which pieces start stacked, where they are unstacked before any moves (`unstack first`).

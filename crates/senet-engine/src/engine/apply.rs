@@ -356,6 +356,10 @@ impl Engine {
         }
         if from == 0 {
             next.waiting[s] -= 1;
+            // The last of a side's pieces entering again: its start is rebuilt, and it wins.
+            if STACKS && self.enters_again && next.waiting[s] == 0 {
+                next.latches |= super::position::lost_latch(e);
+            }
         } else {
             self.lift_as::<STACKS>(next, s, from);
             if self.locks {
@@ -367,6 +371,11 @@ impl Engine {
         }
         if to == OFF {
             next.off[s] += 1;
+            // The last piece borne off: they all wait to enter again.
+            if STACKS && self.enters_again && next.on[s] == 0 && next.waiting[s] == 0 {
+                next.waiting[s] = next.off[s];
+                next.off[s] = 0;
+            }
             report.rest = OFF;
             rec.step(report);
             return Landed::only(OFF);
@@ -798,7 +807,14 @@ impl Engine {
         rec.event(event);
         next.to_move = self.next_side(phase, event, s);
         if self.passes {
-            next.passed = if next.to_move == s { 0 } else { unused };
+            // A move that ends the game (a side has lost, or made its pattern) passes nothing.
+            let ended = next.latches & super::position::LOST_LATCHES != 0
+                || (r.pattern_win.is_some() && self.won_by_pattern(next, s));
+            next.passed = if next.to_move == s || ended {
+                0
+            } else {
+                unused
+            };
         }
         if self.adds_up && next.to_move != s {
             next.owed = 0;
@@ -985,7 +1001,11 @@ impl Engine {
             return 0;
         };
         let mut left = pool.clone();
-        if !mv.steps().is_empty() {
+        // Equal dice played apart: each step plays one of them, whichever it is (listing every
+        // order of a double taken as many pieces as it adds up to would take millions).
+        if !t.combined && pool.windows(2).all(|w| w[0] == w[1]) {
+            left.truncate(pool.len().saturating_sub(mv.steps().len()));
+        } else if !mv.steps().is_empty() {
             let sequences = self.dice_sequences(pos, pool, crate::compile::PoolForm::ANY);
             let Some((_, dice)) = sequences.iter().find(|(m, _)| m == mv) else {
                 return 0;

@@ -281,11 +281,14 @@ pub enum WinWay {
     CapturedAll,
     /// The winner bore off more pieces (`win most borne off`).
     MostOff,
+    /// The winner, having borne off all its pieces, entered them all again as they started
+    /// (`once all are borne off, they enter again as they started`).
+    Rebuilt,
 }
 
 impl WinWay {
     /// Every way, in the order of their counts ([`WinWay::index`]).
-    pub const ALL: [WinWay; 8] = [
+    pub const ALL: [WinWay; 9] = [
         WinWay::AllOff,
         WinWay::Pattern,
         WinWay::Pinned,
@@ -294,6 +297,7 @@ impl WinWay {
         WinWay::Untaken,
         WinWay::CapturedAll,
         WinWay::MostOff,
+        WinWay::Rebuilt,
     ];
 
     /// Its place in [`WinWay::ALL`].
@@ -344,6 +348,9 @@ pub struct Engine {
     /// Pieces stacked at the start are unstacked before any moves (`unstack first`): a step
     /// from a position to itself takes one off its stack (or puts it back).
     unstacks: bool,
+    /// Whether a side that has borne off all its pieces enters them again
+    /// ([`Rules::enter_again`]).
+    enters_again: bool,
     /// The path position whose reaching lifts a side's limit on stacks on some places (`stacks
     /// up to N on SET until a piece reaches position M`); `u8::MAX`, no step ends on, where none.
     zone_until: u8,
@@ -411,6 +418,7 @@ impl Engine {
             locks: rules.tracks_unmoved(),
             pins: rules.capture == Capture::Pin,
             unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
+            enters_again: rules.enter_again,
             zone_until: match rules.stacked.as_ref().map_or(0, |t| t.zone_until) {
                 0 => u8::MAX,
                 p => p,
@@ -695,6 +703,8 @@ impl Engine {
                 WinWay::NoWayBack
             } else if self.rules.lose_untaken {
                 WinWay::Untaken
+            } else if self.enters_again {
+                WinWay::Rebuilt
             } else {
                 WinWay::OtherStuck
             };

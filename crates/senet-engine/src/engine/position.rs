@@ -773,7 +773,8 @@ impl Setup {
             .stacked
             .as_ref()
             .is_some_and(|t| !t.first_double.is_empty());
-        let loses = rules.lose_stuck || rules.lose_no_way_back || rules.lose_untaken;
+        let loses =
+            rules.lose_stuck || rules.lose_no_way_back || rules.lose_untaken || rules.enter_again;
         let until = rules.stacked.as_ref().map_or(0, |t| t.zone_until);
         let side = |s: Side| rules.sides[s].name.clone();
         latch(

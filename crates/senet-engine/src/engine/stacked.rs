@@ -575,6 +575,10 @@ impl Engine {
             out[0] = Step::packed(d, d);
             return usize::from(stack_slot(u, pos, s, d).is_some());
         }
+        // A side entering again all it has borne off only enters.
+        if self.enters_again && pos.waiting[s] > 0 {
+            return self.again_steps(t, pos, s, d, out);
+        }
         if d == 0 {
             return self.any_off_steps(t, pos, s, out);
         }
@@ -719,6 +723,39 @@ impl Engine {
                 n += 1;
             }
             last = p;
+        }
+        n
+    }
+
+    /// The steps of side `s` entering again the pieces it has borne off, with a die of `d`:
+    /// onto position `d` while fewer of its pieces stand there than started there; a die of 0
+    /// (`doubles played as many pieces as they add up to`) onto any such position.
+    #[cold]
+    fn again_steps(
+        &self,
+        t: &Stacked,
+        pos: &Position,
+        s: Side,
+        d: u8,
+        out: &mut [Step; 16],
+    ) -> usize {
+        let started = &t.again[s];
+        let len = self.masks[s].len;
+        let short = |p: u8| {
+            let here = if pos.on[s] & bit(p) != 0 {
+                1 + pos.more_at(s, usize::from(p - 1))
+            } else {
+                0
+            };
+            here < started[usize::from(p - 1)] && self.stack_lands(t, pos, s, p)
+        };
+        let mut n = 0;
+        let targets = if d == 0 { 1..=len } else { d..=d.min(len) };
+        for p in targets {
+            if short(p) && n < out.len() {
+                out[n] = Step::packed(0, p);
+                n += 1;
+            }
         }
         n
     }

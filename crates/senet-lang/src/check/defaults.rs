@@ -118,6 +118,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::LoseNoWayBack
         | RuleKey::LoseUntaken
         | RuleKey::DiceTake
+        | RuleKey::EnterAgain
         | RuleKey::Path(_)
         | RuleKey::Sides
         | RuleKey::Colour(_)

@@ -264,6 +264,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Combined(_)
         | K::UnusedDice(_)
         | K::DiceTake
+        | K::EnterAgain
         | K::DoubleList { .. }
         | K::OppositeFaces(_)
         | K::FirstDouble(_) => tables_rule(kind),
@@ -682,6 +683,7 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::UnusedDice(true) => "The dice a side cannot use pass to the other side, which plays them as its next turn instead of throwing; dice passed that it cannot use either are lost.".into(),
         K::UnusedDice(false) => "A die that cannot be used is lost.".into(),
         K::DiceTake => "A die of N may take the other side's piece that stands alone on its own N-th position, moving no piece: the taken piece waits to enter again.".into(),
+        K::EnterAgain => "A side that has borne off all its pieces has not won yet: they wait and enter again, a die of N onto its path position N while fewer of its pieces stand there than started there, and no piece on the board moves meanwhile; the side wins once all have entered, its start rebuilt.".into(),
         other => unreachable!("not a rule of stacks or dice: {other:?}"),
     }
 }

@@ -1038,6 +1038,11 @@ cases! {
             "only with dice played one by one and `capture to waiting`",
             "throw dice played one by one (`throw dice 6, 6: each`) and say where taken pieces go (`capture to waiting`), or remove this rule",
         ),
+        EnterAgain => (
+            "pieces that enter again once all are borne off, but pieces may wait to enter otherwise, or the dice are not played one by one",
+            "only with dice played one by one, every piece starting on the board, and captured pieces not waiting to enter",
+            "start every piece on the board and let captures not send pieces back to wait (`capture none`), or remove this rule",
+        ),
         LoseUntaken => (
             "a loss for a side that leaves a piece it could take, but the dice take no pieces",
             "only with `dice take lone pieces on their number`",

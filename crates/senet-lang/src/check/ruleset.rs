@@ -118,6 +118,9 @@ pub struct RuleSet {
     /// A die of N may take the other side's lone piece on its own position N, moving no piece
     /// (`dice take lone pieces on their number`).
     pub dice_take: bool,
+    /// A side that has borne off all its pieces enters them again as they started, and wins
+    /// once all have entered (`once all are borne off, they enter again as they started`).
+    pub enter_again: bool,
     /// The dice a side cannot use are the other side's next turn (`unused dice pass to the
     /// other side`).
     pub pass_unused: bool,

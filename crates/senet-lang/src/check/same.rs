@@ -69,6 +69,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::LoseNoWayBack
         | RuleKey::LoseUntaken
         | RuleKey::DiceTake
+        | RuleKey::EnterAgain
         | RuleKey::Closed
         | RuleKey::Doubles
         | RuleKey::Unstack
@@ -334,6 +335,7 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::LoseNoWayBack => a.lose_no_way_back == b.lose_no_way_back,
         RuleKey::LoseUntaken => a.lose_untaken == b.lose_untaken,
         RuleKey::DiceTake => a.dice_take == b.dice_take,
+        RuleKey::EnterAgain => a.enter_again == b.enter_again,
         RuleKey::Closed => a.closed_with == b.closed_with,
         RuleKey::Doubles => a.doubles == b.doubles,
         RuleKey::Unstack => a.unstack == b.unstack,

@@ -71,6 +71,8 @@ pub enum RuleKey {
     UnusedDice,
     /// `dice take lone pieces on their number`.
     DiceTake,
+    /// `once all are borne off, they enter again as they started`.
+    EnterAgain,
     OnlyPiecesOn,
     Begin,
     NoBackwardFrom,
@@ -367,7 +369,7 @@ impl RuleKey {
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
             | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
             | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck | LoseNoWayBack
-            | LoseUntaken | DiceTake | DoubleList(_) => {
+            | LoseUntaken | DiceTake | EnterAgain | DoubleList(_) => {
                 return None;
             }
         })
@@ -433,6 +435,7 @@ impl fmt::Display for RuleKey {
             Combined => "dice",
             UnusedDice => "unused dice",
             DiceTake => "dice take lone pieces on their number",
+            EnterAgain => "once all are borne off, they enter again as they started",
             OnlyPiecesOn => "only pieces on",
             Begin => "begin with",
             NoBackwardFrom => "no backward moves from",

@@ -212,6 +212,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::take_stmt
+        | Rule::again_stmt
         | Rule::unused_stmt
         | Rule::double_list_stmt
         | Rule::opposite_stmt
@@ -640,6 +641,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::leave_stmt => StatementKind::LeaveStart(None),
         Rule::combine_stmt => StatementKind::Combined(n.has(Rule::kw_combined)),
         Rule::take_stmt => StatementKind::DiceTake,
+        Rule::again_stmt => StatementKind::EnterAgain,
         Rule::unused_stmt => StatementKind::UnusedDice(n.has(Rule::kw_pass)),
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
@@ -1053,6 +1055,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::land_stmt
         | Rule::combine_stmt
         | Rule::take_stmt
+        | Rule::again_stmt
         | Rule::unused_stmt
         | Rule::double_list_stmt
         | Rule::opposite_stmt

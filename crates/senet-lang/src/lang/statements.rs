@@ -743,16 +743,7 @@ impl StatementKind {
             K::Turn(TurnSpec::AccumulateThenEach { .. }) => {
                 "`turn throw again on V, V, ... then move each throw`"
             }
-            K::Enter(None) => "`enter none`",
-            K::Enter(Some(EnterSpec {
-                onto: EnterOnto::Throw(None),
-                ..
-            })) => "`enter onto throw`",
-            K::Enter(Some(EnterSpec {
-                onto: EnterOnto::Throw(Some(_)),
-                ..
-            })) => "`enter onto throw after position N`",
-            K::Enter(Some(_)) => "`enter with V, V onto N`",
+            K::Enter(spec) => enter_form(spec.as_ref()),
             K::Capture(spec) => capture_form(spec),
             K::Protect(true) => "`protect pairs`",
             K::Protect(false) => "`protect none`",
@@ -786,6 +777,7 @@ impl StatementKind {
             | K::Combined(_)
             | K::UnusedDice(_)
             | K::DiceTake
+            | K::EnterAgain
             | K::DoubleList { .. }
             | K::OppositeFaces(_)
             | K::FirstDouble(_) => self.tables_form(),
@@ -922,6 +914,16 @@ fn opening_form(rule: Option<&OpeningRule>) -> &'static str {
     }
 }
 
+/// [`StatementKind::form`] of an `enter` statement.
+fn enter_form(spec: Option<&EnterSpec>) -> &'static str {
+    match spec.map(|e| &e.onto) {
+        None => "`enter none`",
+        Some(EnterOnto::Throw(None)) => "`enter onto throw`",
+        Some(EnterOnto::Throw(Some(_))) => "`enter onto throw after position N`",
+        Some(EnterOnto::Position(_)) => "`enter with V, V onto N`",
+    }
+}
+
 /// [`StatementKind::form`] of a `capture` statement.
 fn capture_form(spec: &CaptureSpec) -> &'static str {
     match spec {
@@ -986,6 +988,7 @@ impl StatementKind {
             K::UnusedDice(true) => "`unused dice pass to the other side`",
             K::UnusedDice(false) => "`unused dice are lost`",
             K::DiceTake => "`dice take lone pieces on their number`",
+            K::EnterAgain => "`once all are borne off, they enter again as they started`",
             other => unreachable!("not a rule of stacks, dice or gammons: {other:?}"),
         }
     }

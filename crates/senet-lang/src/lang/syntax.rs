@@ -542,6 +542,8 @@ pub enum StatementKind {
     /// `dice take lone pieces on their number`: a die of N may take the other side's lone piece
     /// on its own path position N, moving no piece.
     DiceTake,
+    /// `once all are borne off, they enter again as they started`.
+    EnterAgain,
     /// `pieces on SET move only if the square ahead is empty`.
     AheadEmpty(SetExpr),
     /// `pieces on SET move only when all are there`.
@@ -671,6 +673,7 @@ impl StatementKind {
             K::Combined(_) => RuleKey::Combined,
             K::UnusedDice(_) => RuleKey::UnusedDice,
             K::DiceTake => RuleKey::DiceTake,
+            K::EnterAgain => RuleKey::EnterAgain,
             K::OnlyPiecesOn(..) => RuleKey::OnlyPiecesOn,
             K::NoBackwardFrom(_) => RuleKey::NoBackwardFrom,
             K::OneDirection(_) => RuleKey::Direction,

@@ -386,6 +386,9 @@ pub fn goal_text(engine: &Engine, s: Side, style: Style) -> String {
         String::new()
     };
     match r.win {
+        Win::FirstAllOff if r.enter_again => format!(
+            "Goal: bear off {yours}, then enter them all again as they started, before {enemy} does."
+        ),
         Win::FirstAllOff => format!("Goal: bear off {yours} before {enemy} does.{take}"),
         Win::MostBorneOff { .. } => {
             format!("Goal: bear off more pieces than {enemy} by the time no piece is left in play.")
@@ -945,6 +948,9 @@ pub fn end_text(engine: &Engine, summary: &GameSummary, pos: &Position, style: S
                     )
                 }
                 WinWay::Untaken => format!("{} left a piece it could take", style.side(engine, l)),
+                WinWay::Rebuilt => {
+                    "all its pieces borne off and entered again as they started".into()
+                }
                 WinWay::Pattern => match engine.winning_pattern(pos, w) {
                     // Of several patterns, the one made.
                     Some(parts) if r.pattern_win.as_ref().is_some_and(|p| p.len() > 1) => {

@@ -86,6 +86,8 @@ pub struct WonBy {
     pub captured_all: u64,
     /// The winner bore off more pieces.
     pub most_off: u64,
+    /// The winner bore off all its pieces and entered them again as they started.
+    pub rebuilt: u64,
 }
 
 impl WonBy {
@@ -94,7 +96,7 @@ impl WonBy {
     }
 
     /// The counts, in the order of [`WinWay::ALL`] (the one list of the fields).
-    pub(super) fn counts_mut(&mut self) -> [&mut u64; 8] {
+    pub(super) fn counts_mut(&mut self) -> [&mut u64; 9] {
         [
             &mut self.all_off,
             &mut self.pattern,
@@ -104,11 +106,12 @@ impl WonBy {
             &mut self.untaken,
             &mut self.captured_all,
             &mut self.most_off,
+            &mut self.rebuilt,
         ]
     }
 
     /// The counts, in the order of [`WinWay::ALL`].
-    pub(super) fn counts(mut self) -> [u64; 8] {
+    pub(super) fn counts(mut self) -> [u64; 9] {
         self.counts_mut().map(|n| *n)
     }
 
@@ -133,6 +136,7 @@ impl WonBy {
             WinWay::Untaken => "the other side left a piece it could take",
             WinWay::CapturedAll => "every enemy piece captured",
             WinWay::MostOff => "more pieces borne off",
+            WinWay::Rebuilt => "all pieces borne off and entered again as they started",
         };
         WinWay::ALL
             .into_iter()

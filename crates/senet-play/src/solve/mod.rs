@@ -245,6 +245,12 @@ fn unsolvable(engine: &Engine) -> Option<SolveError> {
                 .into(),
         ));
     }
+    if engine.rules.enter_again {
+        return Some(SolveError::Unsolvable(
+            "pieces that enter again once all are borne off make a position remember whether a side has borne them off, which the solver's numbering of positions does not hold"
+                .into(),
+        ));
+    }
     (engine.rules.throw_again != 0 && !engine.rules.split).then(|| {
         SolveError::Unsolvable(
             "a turn that plays each throw whole keeps throws in hand, which a position does not hold"

@@ -828,6 +828,12 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     let goes_back = matches!(capture, Capture::ToPosition(..));
     stacks::losses(cx, &mut stacks, each, goes_back);
     stacks::takes(cx, &mut stacks, each, capture == Capture::ToWaiting);
+    let others_wait = layout
+        .start
+        .as_ref()
+        .is_some_and(crate::check::ruleset::Start::waits)
+        || matches!(capture, Capture::ToWaiting | Capture::ToPosition(..));
+    stacks::enter_again(cx, &mut stacks, each, others_wait);
     stacks::past_when(cx, &stacks, each, bearing.bear_off.as_ref());
     stacks::passing(cx, &mut stacks, throws.device.as_ref());
     stacks::doubles_forms(cx, &mut stacks, throws.device.as_ref());
@@ -1167,6 +1173,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         leave_after: parts.stacks.leave_after,
         combined: parts.stacks.combined,
         dice_take: parts.stacks.dice_take,
+        enter_again: parts.stacks.enter_again,
         pass_unused: parts.stacks.pass_unused,
         bear_when: parts.bearing.bear_when,
         only_bear_off: parts.bearing.only_bear_off,

@@ -43,7 +43,10 @@ pub(super) struct Stacks {
     pub combined: bool,
     /// `dice take lone pieces on their number`.
     pub dice_take: bool,
-    /// `unused dice pass to the other side`.
+    /// `once all are borne off, they enter again as they started`.
+    pub enter_again: bool,
+    /// `unused dice pass to the other side` (checked against the throw where it is lowered:
+    /// two dice played one by one).
     pub pass_unused: bool,
     /// `win by pinning the last piece on the start: N`.
     pub pin_win: Option<u32>,
@@ -233,7 +236,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         leave_after,
         combined: combined && each,
         dice_take: false,
-        // Checked against the throw where it is lowered (two dice played one by one).
+        enter_again: false,
         pass_unused,
         pin_win: pin_win.filter(|_| pins),
         draw_stuck: draw_stuck && (limit > 1 || each),
@@ -326,6 +329,25 @@ pub(super) fn takes(cx: &mut Ctx, stacks: &mut Stacks, each: bool, to_waiting: b
         );
     }
     stacks.losses.untaken = untaken && stacks.dice_take;
+}
+
+/// `once all are borne off, they enter again as they started`: only with dice played one by
+/// one, and where no piece waits to enter otherwise (every piece starts on the board, and none
+/// captured waits): a waiting piece then means a side entering again (E200).
+pub(super) fn enter_again(cx: &mut Ctx, stacks: &mut Stacks, each: bool, others_wait: bool) {
+    if cx.said(&RuleKey::EnterAgain).is_none() {
+        return;
+    }
+    if !each || others_wait {
+        let wanted = if each {
+            RuleKey::Capture
+        } else {
+            RuleKey::Throw
+        };
+        needs(cx, &RuleKey::EnterAgain, StackRule::EnterAgain, wanted);
+        return;
+    }
+    stacks.enter_again = true;
 }
 
 /// `use most dice ...`: whether the larger die must be played where only one can be, and

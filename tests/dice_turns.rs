@@ -261,3 +261,47 @@ fn a_die_takes_a_lone_piece_a_step_at_a_time_and_a_piece_left_loses() {
         }
     }
 }
+
+/// A double taken as many pieces as it adds up to, while bearing off, has billions of orders
+/// (twelve dice of 0 over six points): a person chooses that turn whole, not a step at a time,
+/// and the turn's moves are listed as ever. A turn of two unequal dice is still chosen a step at
+/// a time.
+#[test]
+fn a_turn_of_too_many_orders_is_chosen_whole() {
+    let e = bundled("tables/dubblets");
+    let zeros = [0u8; 12];
+    let (pos, throw) = parse_position(
+        &e,
+        &json!({
+            "to_move": "white",
+            "throw": zeros,
+            "pieces": {
+                "white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]
+            }
+        }),
+    )
+    .expect("a position after the unstacking");
+    let throw = throw.expect("a throw");
+    let mut moves = Vec::new();
+    e.legal_moves(&pos, throw, &mut moves);
+    // Three pieces are left on the board, on any of the points, however the twelve were taken.
+    assert!(moves.len() > 1, "{} moves", moves.len());
+    assert!(moves.iter().all(|m| m.steps().len() == 12));
+    assert!(senet::turn_steps::TurnSteps::new(&e, &pos, throw, &moves).is_none());
+    let (pos, throw) = parse_position(
+        &e,
+        &json!({
+            "to_move": "white",
+            "throw": [5, 2],
+            "pieces": {
+                "white": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6],
+                "black": [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]
+            }
+        }),
+    )
+    .expect("a position after the unstacking");
+    let throw = throw.expect("a throw");
+    e.legal_moves(&pos, throw, &mut moves);
+    assert!(senet::turn_steps::TurnSteps::new(&e, &pos, throw, &moves).is_some());
+}

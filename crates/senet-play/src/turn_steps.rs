@@ -15,8 +15,10 @@ pub struct TurnSteps {
 
 impl TurnSteps {
     /// The sequences of the turn in `pos` with `throw`, where the rules play dice one by one
-    /// and there is more than one move to choose from; `moves` is the game's list of the turn's
-    /// moves (each sequence is matched to the move that leads to the same position).
+    /// and there is more than one move to choose from, and the sequences are not too many to
+    /// list ([`MAX_SEQUENCES`](senet_engine::engine::MAX_SEQUENCES): then the turn is chosen
+    /// whole); `moves` is the game's list of the turn's moves (each sequence is matched to the
+    /// move that leads to the same position).
     pub fn new(engine: &Engine, pos: &Position, throw: Throw, moves: &[Move]) -> Option<Self> {
         let stacked = engine.rules.stacked.as_ref()?;
         if !engine.rules.device.is_each() || moves.len() < 2 {
@@ -28,7 +30,7 @@ impl TurnSteps {
             .map(|m| engine.successor(pos, m, throw))
             .collect();
         let sequences = engine
-            .dice_sequences(pos, pool, form)
+            .dice_sequences(pos, pool, form)?
             .into_iter()
             .filter_map(|(mv, dice)| {
                 let next = engine.successor(pos, &mv, throw);

@@ -554,7 +554,17 @@ impl Stored {
                 v["moves"] = json!(moves);
                 // Dice played one by one: the page lets a person choose the turn a step at a time
                 // (`POST /api/games/{id}/steps`).
-                v["by_steps"] = json!(r.device.is_each() && game.moves().len() > 1);
+                // (Not where the turn's orders are too many to list: then it is chosen whole.)
+                let by_steps = r.device.is_each()
+                    && game.moves().len() > 1
+                    && senet::turn_steps::TurnSteps::new(
+                        engine,
+                        &game.pos,
+                        game.total,
+                        game.moves(),
+                    )
+                    .is_some();
+                v["by_steps"] = json!(by_steps);
             }
             Awaiting::Over => {
                 v["outcome"] = match &game.summary.outcome {

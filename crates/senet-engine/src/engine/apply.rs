@@ -1006,7 +1006,10 @@ impl Engine {
         if !t.combined && pool.windows(2).all(|w| w[0] == w[1]) {
             left.truncate(pool.len().saturating_sub(mv.steps().len()));
         } else if !mv.steps().is_empty() {
-            let sequences = self.dice_sequences(pos, pool, crate::compile::PoolForm::ANY);
+            // Unequal dice (two or three) have few orders: never past the most listed.
+            let sequences = self
+                .dice_sequences(pos, pool, crate::compile::PoolForm::ANY)
+                .unwrap_or_default();
             let Some((_, dice)) = sequences.iter().find(|(m, _)| m == mv) else {
                 return 0;
             };

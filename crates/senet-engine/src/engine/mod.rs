@@ -18,6 +18,7 @@ pub use moves::{Move, Step};
 pub use passing::PassReport;
 pub use position::{Position, Setup, SetupError, Way};
 pub use split::{SPLIT_STATES, SPLIT_TRIES};
+pub use stacked::MAX_SEQUENCES;
 
 /// Whether a listing of legal moves is whole. Only a split turn's listing can be cut short: its
 /// search stops after [`SPLIT_STATES`] states or [`SPLIT_TRIES`] single movements tried, and the

@@ -318,6 +318,11 @@ fn dice_of(pool: &[u8], form: PoolForm) -> ([u8; MAX_POOL], usize) {
     (dice, n)
 }
 
+/// The most sequences [`Engine::dice_sequences`] lists: beyond it (a double taken as many
+/// pieces as it adds up to, twelve dice of 0 over six points, has billions of orders) it gives
+/// none.
+pub const MAX_SEQUENCES: usize = 100_000;
+
 thread_local! {
     static SEARCH: RefCell<Search> = RefCell::new(Search::default());
 }
@@ -367,15 +372,15 @@ impl Engine {
     /// [`Engine::dice_moves`], each in every order of its steps that is legal), with the dice each
     /// step plays (one, or several where dice may be combined): for a person who chooses a turn
     /// one step at a time. Empty where the side passes, and for rules without dice played one by
-    /// one.
+    /// one; `None` where the sequences are more than [`MAX_SEQUENCES`].
     pub fn dice_sequences(
         &self,
         pos: &Position,
         pool: &[u8],
         form: PoolForm,
-    ) -> Vec<(Move, Vec<Vec<u8>>)> {
+    ) -> Option<Vec<(Move, Vec<Vec<u8>>)>> {
         let Some(t) = &self.rules.stacked else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         let (dice, n) = dice_of(pool, form);
         let mut search = Search {
@@ -385,6 +390,9 @@ impl Engine {
         };
         search.set_form(t, &dice[..n], form);
         self.search_from(t, pos, &dice[..n], form, &mut search);
+        if search.sequences.len() >= MAX_SEQUENCES {
+            return None;
+        }
         let best = search
             .sequences
             .iter()
@@ -392,14 +400,15 @@ impl Engine {
             .max()
             .unwrap_or(0);
         if best == 0 {
-            return Vec::new();
+            return Some(Vec::new());
         }
-        search
+        let found = search
             .sequences
             .iter()
             .filter(|(_, p, used)| search.rank(*used, p) == best)
             .map(|(mv, played, _)| (*mv, played.per_step()))
-            .collect()
+            .collect();
+        Some(found)
     }
 
     /// Searches every sequence of steps for the dice `dice` from `pos` (see [`Engine::play_dice`]),
@@ -448,6 +457,10 @@ impl Engine {
         // The dice left, four bits each (a die shows at most 12), after a leading 1 so that dice
         // of 0 (`doubles played as many pieces as they add up to`) count.
         let left_key = left.iter().fold(1u64, |k, &d| k << 4 | u64::from(d));
+        // Every sequence listed, past the most: the listing is given up.
+        if search.every && search.sequences.len() >= MAX_SEQUENCES {
+            return;
+        }
         if played.used > 0 && search.repeats && !search.every {
             // One place inlines the set's insertion: the plain searches'.
             let first = if FORMS {

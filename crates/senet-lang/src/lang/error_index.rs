@@ -257,7 +257,7 @@ pub static INDEX: &[Entry] = &[
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
          label, sign, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
          begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
-         stacks, closed, dice, unused, doubles, double, pairs, unstack, use, waiting, seats, opening, \
+         stacks, closed, dice, unused, once, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two\"\nextends \"senet/base\"\n\nblokade 2\n",

@@ -390,6 +390,11 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "once",
+        examples: &["once all are borne off, they enter again as they started"],
+        forms: &["`once all are borne off, they enter again as they started`"],
+    },
+    Entry {
         keyword: "doubles",
         examples: &[
             "doubles played twice",

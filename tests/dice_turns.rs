@@ -2,8 +2,8 @@
 //! equal`, Pareia de Entrada: "When all of the dice present the same number, the player receives
 //! another turn"): after a move, and after a pass, with dice as the game throws them.
 
-use senet::engine::Engine;
 use senet::engine::game::{Action, Game};
+use senet::engine::{Engine, Listing};
 use senet::notation::position::parse_position;
 use senet::types::Side;
 use serde_json::json;
@@ -284,7 +284,7 @@ fn a_turn_of_too_many_orders_is_chosen_whole() {
     .expect("a position after the unstacking");
     let throw = throw.expect("a throw");
     let mut moves = Vec::new();
-    e.legal_moves(&pos, throw, &mut moves);
+    assert_eq!(e.legal_moves(&pos, throw, &mut moves), Listing::Whole);
     // Three pieces are left on the board, on any of the points, however the twelve were taken.
     assert!(moves.len() > 1, "{} moves", moves.len());
     assert!(moves.iter().all(|m| m.steps().len() == 12));
@@ -302,6 +302,6 @@ fn a_turn_of_too_many_orders_is_chosen_whole() {
     )
     .expect("a position after the unstacking");
     let throw = throw.expect("a throw");
-    e.legal_moves(&pos, throw, &mut moves);
+    assert_eq!(e.legal_moves(&pos, throw, &mut moves), Listing::Whole);
     assert!(senet::turn_steps::TurnSteps::new(&e, &pos, throw, &moves).is_some());
 }

@@ -718,9 +718,9 @@ fn games_for(v: &Variant, games: u64, split_games: u64) -> u64 {
 }
 
 /// Fifty seeded games per rule set (three with split turns or dice that may be left unplayed,
-/// ten where throws play many dice),
-/// every step checked: the rule sets in four shares, one test each, so that they run side by
-/// side.
+/// ten where throws play many dice, twenty where pieces stack: the tables games' turns list tens
+/// of moves, and their games last a hundred moves and more, each step checked), every step
+/// checked: the rule sets in four shares, one test each, so that they run side by side.
 fn seeded_games_keep_the_invariants(share: usize) {
     for (k, v) in variants().iter().enumerate() {
         if k % 4 != share {
@@ -728,6 +728,8 @@ fn seeded_games_keep_the_invariants(share: usize) {
         }
         let games = if v.wide && !v.vast {
             10
+        } else if v.engine.rules.stacked.is_some() {
+            games_for(v, 20, 3)
         } else {
             games_for(v, 50, 3)
         };

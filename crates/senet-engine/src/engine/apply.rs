@@ -357,7 +357,7 @@ impl Engine {
         if from == 0 {
             next.waiting[s] -= 1;
             // The last of a side's pieces entering again: its start is rebuilt, and it wins.
-            if STACKS && self.enters_again && next.waiting[s] == 0 {
+            if STACKS && self.rules.enter_again && next.waiting[s] == 0 {
                 next.latches |= super::position::lost_latch(e);
             }
         } else {
@@ -372,7 +372,7 @@ impl Engine {
         if to == OFF {
             next.off[s] += 1;
             // The last piece borne off: they all wait to enter again.
-            if STACKS && self.enters_again && next.on[s] == 0 && next.waiting[s] == 0 {
+            if STACKS && self.rules.enter_again && next.on[s] == 0 && next.waiting[s] == 0 {
                 next.waiting[s] = next.off[s];
                 next.off[s] = 0;
             }

@@ -349,9 +349,6 @@ pub struct Engine {
     /// Pieces stacked at the start are unstacked before any moves (`unstack first`): a step
     /// from a position to itself takes one off its stack (or puts it back).
     unstacks: bool,
-    /// Whether a side that has borne off all its pieces enters them again
-    /// ([`Rules::enter_again`]).
-    enters_again: bool,
     /// The path position whose reaching lifts a side's limit on stacks on some places (`stacks
     /// up to N on SET until a piece reaches position M`); `u8::MAX`, no step ends on, where none.
     zone_until: u8,
@@ -419,7 +416,6 @@ impl Engine {
             locks: rules.tracks_unmoved(),
             pins: rules.capture == Capture::Pin,
             unstacks: rules.stacked.as_ref().is_some_and(|t| t.unstack.is_some()),
-            enters_again: rules.enter_again,
             zone_until: match rules.stacked.as_ref().map_or(0, |t| t.zone_until) {
                 0 => u8::MAX,
                 p => p,
@@ -704,7 +700,7 @@ impl Engine {
                 WinWay::NoWayBack
             } else if self.rules.lose_untaken {
                 WinWay::Untaken
-            } else if self.enters_again {
+            } else if self.rules.enter_again {
                 WinWay::Rebuilt
             } else {
                 WinWay::OtherStuck

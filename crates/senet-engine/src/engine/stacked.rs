@@ -26,7 +26,7 @@ use super::word_hash::Fast;
 use super::{Engine, Move, Position, Step};
 use crate::compile::{BearCondition, PoolForm, Rules, Stacked, Unstacking};
 use senet_lang::types::limits::MAX_POOL;
-use senet_lang::types::{Capture, PerSide, Side};
+use senet_lang::types::{Capture, PathPos, PerSide, Side};
 
 /// The buffers of one search, kept between searches.
 #[derive(Default)]
@@ -589,7 +589,7 @@ impl Engine {
             return usize::from(stack_slot(u, pos, s, d).is_some());
         }
         // A side entering again all it has borne off only enters.
-        if self.enters_again && pos.waiting[s] > 0 {
+        if self.rules.enter_again && pos.waiting[s] > 0 {
             return self.again_steps(t, pos, s, d, out);
         }
         if d == 0 {
@@ -755,11 +755,7 @@ impl Engine {
         let started = &t.again[s];
         let len = self.masks[s].len;
         let short = |p: u8| {
-            let here = if pos.on[s] & bit(p) != 0 {
-                1 + pos.more_at(s, usize::from(p - 1))
-            } else {
-                0
-            };
+            let here = PathPos::new(p.into()).map_or(0, |q| pos.count(s, q));
             here < started[usize::from(p - 1)] && self.stack_lands(t, pos, s, p)
         };
         let mut n = 0;

@@ -579,57 +579,57 @@ game_properties! {
     games_senet_modern: "senet/modern", 16;
     games_senet_tait: "senet/tait", 16;
     games_senet_thirty_six: "senet/thirty-six", 16;
-    games_tables_backgammon: "tables/backgammon", 8;
-    games_tables_hypergammon: "tables/hypergammon", 8;
-    games_tables_baralie: "tables/baralie", 8;
-    games_tables_fevga: "tables/fevga", 8;
-    games_tables_jacquet: "tables/jacquet", 8;
-    games_tables_ludus_anglicorum: "tables/ludus-anglicorum", 8;
-    games_tables_ludus_lombardorum: "tables/ludus-lombardorum", 8;
-    games_tables_verquere: "tables/verquere", 8;
-    games_tables_plakoto: "tables/plakoto", 8;
-    games_tables_mahbouseh: "tables/mahbouseh", 8;
-    games_tables_mughrabieh: "tables/mughrabieh", 8;
-    games_tables_tavli: "tables/tavli", 4;
-    games_tables_xii_scripta: "tables/xii-scripta", 8;
-    games_tables_cab_e_quinal: "tables/cab-e-quinal", 8;
-    games_tables_frangieh: "tables/frangieh", 8;
-    games_tables_imperial: "tables/imperial", 8;
-    games_tables_medio_emperador: "tables/medio-emperador", 8;
-    games_tables_nard: "tables/nard", 8;
-    games_tables_paumecary: "tables/paumecary", 8;
-    games_tables_emperador: "tables/emperador", 4;
-    games_tables_los_doze_canes: "tables/los-doze-canes", 4;
-    games_tables_todas_tablas: "tables/todas-tablas", 4;
-    games_tables_buffa_de_baldrac: "tables/buffa-de-baldrac", 4;
-    games_tables_pareia_de_entrada: "tables/pareia-de-entrada", 4;
-    games_tables_doblet: "tables/doblet", 4;
-    games_tables_kiz_tavlasi: "tables/kiz-tavlasi", 4;
-    games_tables_ofanfelling: "tables/ofanfelling", 4;
-    games_tables_yahoudieh: "tables/yahoudieh", 4;
-    games_tables_garanguet: "tables/garanguet", 4;
-    games_tables_jacquet_de_versailles: "tables/jacquet-de-versailles", 4;
-    games_tables_kotra: "tables/kotra", 4;
-    games_tables_dubblets: "tables/dubblets", 4;
-    games_tables_schuster: "tables/schuster", 4;
-    games_tables_laquet: "tables/laquet", 4;
-    games_tables_lange_puff: "tables/lange-puff", 4;
-    games_tables_contrare_puff: "tables/contrare-puff", 4;
-    games_tables_piprjall: "tables/piprjall", 4;
-    games_tables_fallas: "tables/fallas", 4;
-    games_tables_svensk_bradspel: "tables/svensk-bradspel", 4;
-    games_tables_julbahar: "tables/julbahar", 4;
-    games_tables_ketch_dolt: "tables/ketch-dolt", 8;
-    games_tables_tawula: "tables/tawula", 8;
-    games_tables_rabbatuees: "tables/rabbatuees", 8;
-    games_tables_myles: "tables/myles", 8;
-    games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 8;
-    games_tables_portes: "tables/portes", 8;
-    games_tables_provincial: "tables/provincial", 8;
-    games_tables_quinze_tablas: "tables/quinze-tablas", 8;
-    games_tables_seys_dos_y_as: "tables/seys-dos-y-as", 8;
-    games_tables_shuanglu: "tables/shuanglu", 8;
-    games_tables_ssang_ryouk: "tables/ssang-ryouk", 8;
+    games_tables_backgammon: "tables/backgammon", 4;
+    games_tables_hypergammon: "tables/hypergammon", 4;
+    games_tables_baralie: "tables/baralie", 4;
+    games_tables_fevga: "tables/fevga", 4;
+    games_tables_jacquet: "tables/jacquet", 4;
+    games_tables_ludus_anglicorum: "tables/ludus-anglicorum", 4;
+    games_tables_ludus_lombardorum: "tables/ludus-lombardorum", 4;
+    games_tables_verquere: "tables/verquere", 4;
+    games_tables_plakoto: "tables/plakoto", 4;
+    games_tables_mahbouseh: "tables/mahbouseh", 4;
+    games_tables_mughrabieh: "tables/mughrabieh", 4;
+    games_tables_tavli: "tables/tavli", 2;
+    games_tables_xii_scripta: "tables/xii-scripta", 4;
+    games_tables_cab_e_quinal: "tables/cab-e-quinal", 4;
+    games_tables_frangieh: "tables/frangieh", 4;
+    games_tables_imperial: "tables/imperial", 4;
+    games_tables_medio_emperador: "tables/medio-emperador", 4;
+    games_tables_nard: "tables/nard", 4;
+    games_tables_paumecary: "tables/paumecary", 4;
+    games_tables_emperador: "tables/emperador", 2;
+    games_tables_los_doze_canes: "tables/los-doze-canes", 2;
+    games_tables_todas_tablas: "tables/todas-tablas", 2;
+    games_tables_buffa_de_baldrac: "tables/buffa-de-baldrac", 2;
+    games_tables_pareia_de_entrada: "tables/pareia-de-entrada", 2;
+    games_tables_doblet: "tables/doblet", 2;
+    games_tables_kiz_tavlasi: "tables/kiz-tavlasi", 2;
+    games_tables_ofanfelling: "tables/ofanfelling", 2;
+    games_tables_yahoudieh: "tables/yahoudieh", 2;
+    games_tables_garanguet: "tables/garanguet", 2;
+    games_tables_jacquet_de_versailles: "tables/jacquet-de-versailles", 2;
+    games_tables_kotra: "tables/kotra", 2;
+    games_tables_dubblets: "tables/dubblets", 2;
+    games_tables_schuster: "tables/schuster", 2;
+    games_tables_laquet: "tables/laquet", 2;
+    games_tables_lange_puff: "tables/lange-puff", 2;
+    games_tables_contrare_puff: "tables/contrare-puff", 2;
+    games_tables_piprjall: "tables/piprjall", 2;
+    games_tables_fallas: "tables/fallas", 2;
+    games_tables_svensk_bradspel: "tables/svensk-bradspel", 2;
+    games_tables_julbahar: "tables/julbahar", 2;
+    games_tables_ketch_dolt: "tables/ketch-dolt", 4;
+    games_tables_tawula: "tables/tawula", 4;
+    games_tables_rabbatuees: "tables/rabbatuees", 4;
+    games_tables_myles: "tables/myles", 4;
+    games_tables_cab_e_quinal_fixed_die: "tables/cab-e-quinal-fixed-die", 4;
+    games_tables_portes: "tables/portes", 4;
+    games_tables_provincial: "tables/provincial", 4;
+    games_tables_quinze_tablas: "tables/quinze-tablas", 4;
+    games_tables_seys_dos_y_as: "tables/seys-dos-y-as", 4;
+    games_tables_shuanglu: "tables/shuanglu", 4;
+    games_tables_ssang_ryouk: "tables/ssang-ryouk", 4;
     games_twenty_squares_aseb: "twenty-squares/aseb", 16;
     games_twenty_squares_babylonian: "twenty-squares/babylonian", 16;
     games_twenty_squares_blitz: "twenty-squares/blitz", 16;
@@ -681,7 +681,7 @@ fn random_position_and_throw(engine: &Engine, seed: u64) -> (Position, Throw) {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 64,
+        cases: 32,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
@@ -717,23 +717,53 @@ fn games_for(v: &Variant, games: u64, split_games: u64) -> u64 {
     }
 }
 
-/// Fifty seeded games per rule set (three with split turns or dice that may be left unplayed,
-/// ten where throws play many dice, twenty where pieces stack: the tables games' turns list tens
-/// of moves, and their games last a hundred moves and more, each step checked), every step
-/// checked: the rule sets in four shares, one test each, so that they run side by side.
-fn seeded_games_keep_the_invariants(share: usize) {
+/// How many games a sweep plays of each rule set: `games` in general, fewer where each game is
+/// dear (split turns or dice that may be left unplayed search every way to use a throw; dice
+/// that play many pieces list thousands of moves; the tables games, where pieces stack, last two
+/// hundred turns and more, each listing tens of moves).
+#[derive(Clone, Copy)]
+struct Sweep {
+    games: u64,
+    stacked: u64,
+    wide: u64,
+    split: u64,
+}
+
+impl Sweep {
+    fn games(self, v: &Variant) -> u64 {
+        if v.wide && !v.vast {
+            self.wide
+        } else if v.engine.rules.stacked.is_some() {
+            games_for(v, self.stacked, self.split)
+        } else {
+            games_for(v, self.games, self.split)
+        }
+    }
+}
+
+/// The seeded sweep of `cargo test`, kept within its time (the property tests of
+/// `game_properties!` add as many games again), and the larger one of CI's long checks.
+const SEEDED: Sweep = Sweep {
+    games: 20,
+    stacked: 5,
+    wide: 3,
+    split: 2,
+};
+const SEEDED_MANY: Sweep = Sweep {
+    games: 50,
+    stacked: 20,
+    wide: 10,
+    split: 3,
+};
+
+/// Seeded games of every rule set, every step checked: the rule sets in four shares, one test
+/// each, so that they run side by side.
+fn seeded_games_keep_the_invariants(share: usize, sweep: Sweep) {
     for (k, v) in variants().iter().enumerate() {
         if k % 4 != share {
             continue;
         }
-        let games = if v.wide && !v.vast {
-            10
-        } else if v.engine.rules.stacked.is_some() {
-            games_for(v, 20, 3)
-        } else {
-            games_for(v, 50, 3)
-        };
-        for seed in 0..games {
+        for seed in 0..sweep.games(v) {
             if let Err(e) = drive(&v.engine, seed, true, cap(v)) {
                 panic!("{}, seed {seed}: {e}", v.name);
             }
@@ -743,32 +773,40 @@ fn seeded_games_keep_the_invariants(share: usize) {
 
 #[test]
 fn seeded_games_keep_the_invariants_1_of_4() {
-    seeded_games_keep_the_invariants(0);
+    seeded_games_keep_the_invariants(0, SEEDED);
 }
 
 #[test]
 fn seeded_games_keep_the_invariants_2_of_4() {
-    seeded_games_keep_the_invariants(1);
+    seeded_games_keep_the_invariants(1, SEEDED);
 }
 
 #[test]
 fn seeded_games_keep_the_invariants_3_of_4() {
-    seeded_games_keep_the_invariants(2);
+    seeded_games_keep_the_invariants(2, SEEDED);
 }
 
 #[test]
 fn seeded_games_keep_the_invariants_4_of_4() {
-    seeded_games_keep_the_invariants(3);
+    seeded_games_keep_the_invariants(3, SEEDED);
 }
 
-/// Two hundred random games per rule set (six with split turns or dice that may be left
-/// unplayed) all end before the turn cap;
-/// where random play wanders, games between greedy players.
+/// The larger sweep, optimised in CI's long checks (other seeds than the default sweep's first
+/// ones are not needed: it plays those and more).
 #[test]
-fn random_games_end() {
+#[ignore = "long: run by CI optimised"]
+fn many_seeded_games_keep_the_invariants() {
+    for share in 0..4 {
+        seeded_games_keep_the_invariants(share, SEEDED_MANY);
+    }
+}
+
+/// Random games of every rule set all end before the turn cap; where random play wanders, games
+/// between greedy players.
+fn random_games_end(sweep: Sweep) {
     let mut report = Vec::new();
     for v in variants() {
-        let games = games_for(v, 200, 6);
+        let games = sweep.games(v);
         let mut unfinished = 0;
         let mut turns = 0u64;
         let mut longest = 0;
@@ -798,12 +836,38 @@ fn random_games_end() {
     eprintln!("{}", report.join("\n"));
 }
 
+#[test]
+fn fifty_random_games_end() {
+    random_games_end(Sweep {
+        games: 50,
+        stacked: 10,
+        wide: 10,
+        split: 3,
+    });
+}
+
+#[test]
+#[ignore = "long: run by CI optimised"]
+fn two_hundred_random_games_end() {
+    random_games_end(Sweep {
+        games: 200,
+        stacked: 200,
+        wide: 200,
+        split: 6,
+    });
+}
+
 /// The same seed gives the same summary and events, through `play` and through `Game`; other
 /// seeds give other games. (`game_property` plays each proptest seed twice as well.)
 #[test]
 fn the_same_seed_gives_the_same_game() {
     for v in variants() {
-        let seeds: &[u64] = if v.split { &[0, 7] } else { &[0, 7, u64::MAX] };
+        // Split turns and the long tables games (pieces stack) are dear: two seeds.
+        let seeds: &[u64] = if v.split || v.engine.rules.stacked.is_some() {
+            &[0, 7]
+        } else {
+            &[0, 7, u64::MAX]
+        };
         let mut games = HashSet::new();
         for &seed in seeds {
             let a = play_agents(&v.engine, seed);

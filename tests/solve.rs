@@ -378,8 +378,19 @@ fn cli_solves_from_a_position() {
 /// games, whoever is to move.
 #[test]
 fn dense_agrees_with_search() {
+    dense_agrees_with_search_on_ur(1..=2);
+}
+
+/// The same with three pieces a side (ten seconds unoptimised): in CI's long checks.
+#[test]
+#[ignore = "long: run by CI optimised"]
+fn dense_agrees_with_search_on_three_pieces() {
+    dense_agrees_with_search_on_ur(3..=3);
+}
+
+fn dense_agrees_with_search_on_ur(pieces: std::ops::RangeInclusive<u8>) {
     use senet::solve::dense::{self, DenseIndex};
-    for pieces in 1..=3 {
+    for pieces in pieces {
         let e = engine("twenty-squares/ur", pieces);
         let index = DenseIndex::new(&e.rules).expect("Ur numbers densely");
         assert!(index.mirrored);

@@ -361,7 +361,15 @@ fn a_game_is_played_to_its_end_and_its_record_replays() {
     let plot = page.remove("plot").unwrap();
     cli_review["record"] = json!(id);
     assert_eq!(review, cli_review);
-    assert!(roxmltree::Document::parse(plot.as_str().unwrap()).is_ok());
+    text_fits(plot.as_str().unwrap(), 760.0);
+    let narrow = s.post(&format!("/api/games/{id}/review"), &json!({ "width": 300 }));
+    assert_eq!(narrow.status, 200);
+    text_fits(narrow.json()["plot"].as_str().unwrap(), 300.0);
+    let wide = s.post(
+        &format!("/api/games/{id}/review"),
+        &json!({ "width": "wide" }),
+    );
+    assert_eq!(wide.status, 400);
     let mistakes = review["mistakes"].as_array().unwrap();
     let notes = notes.as_array().unwrap();
     assert_eq!(notes.len(), mistakes.len());
@@ -1054,6 +1062,13 @@ fn a_comparison_answers_as_senet_compare_with_its_plot() {
         "{text}"
     );
     assert!(got["plot"].as_str().unwrap().starts_with("<svg"));
+    // Drawn for a phone's room, its text wraps to it.
+    let r = s.post(
+        "/api/compare",
+        &json!({ "rules": ["twenty-squares/ur", "twenty-squares/masters"], "games": 20, "width": 320 }),
+    );
+    assert_eq!(r.status, 200);
+    text_fits(r.json()["plot"].as_str().unwrap(), 320.0);
     // Without skill, no skill games.
     let r = s.post(
         "/api/compare",
@@ -2170,5 +2185,36 @@ fn every_error_is_json_with_the_security_headers_whatever_makes_it() {
         let (got, msg) = a_json_error(&r);
         assert_eq!(got, status, "{msg}");
         assert!(!msg.is_empty());
+    }
+}
+
+/// A plot (SVG) is `width` pixels wide and every text of it lies within, a character taken as
+/// 0.6 of its size wide (the widest usual letters of a sans-serif face).
+fn text_fits(svg: &str, width: f64) {
+    let doc = roxmltree::Document::parse(svg).expect("a plot is XML");
+    let root = doc.root_element();
+    assert_eq!(root.attribute("width"), Some(format!("{width}").as_str()));
+    let base: f64 = root.attribute("font-size").unwrap().parse().unwrap();
+    assert!(base >= 12.0, "text of {base} px");
+    for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let size: f64 = t
+            .attribute("font-size")
+            .map_or(base, |v| v.parse().unwrap());
+        let text: String = t
+            .descendants()
+            .filter(|n| n.is_text())
+            .filter_map(|n| n.text())
+            .collect();
+        let x: f64 = t.attribute("x").unwrap().parse().unwrap();
+        let long = text.chars().count() as f64 * 0.6 * size;
+        let (from, to) = match t.attribute("text-anchor") {
+            Some("middle") => (x - long / 2.0, x + long / 2.0),
+            Some("end") => (x - long, x),
+            _ => (x, x + long),
+        };
+        assert!(
+            from >= 0.0 && to <= width,
+            "`{text}` runs from {from:.0} to {to:.0} in a plot {width} wide"
+        );
     }
 }

@@ -383,7 +383,8 @@ pub fn run(a: CompareArgs) -> ExitCode {
 /// Prints a comparison as asked, and draws it where asked.
 fn print_comparison(c: &Comparison, format: TableFormat, plot_to: Option<&Path>) -> ExitCode {
     if let Some(path) = plot_to
-        && let Err(e) = senet::files::write_bytes(path, plot::svg(c).as_bytes())
+        && let Err(e) =
+            senet::files::write_bytes(path, plot::svg(c, senet::render::chart::WIDE).as_bytes())
     {
         complain!("error: the plot: {e}");
         return ExitCode::from(2);

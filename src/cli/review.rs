@@ -59,8 +59,10 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         Err(e) => return fail(e.to_string()),
     };
     if let Some(path) = a.plot
-        && let Err(e) =
-            senet::files::write_bytes(path, plot::svg(&engine, &review, MISTAKES).as_bytes())
+        && let Err(e) = senet::files::write_bytes(
+            path,
+            plot::svg(&engine, &review, MISTAKES, senet::render::chart::WIDE).as_bytes(),
+        )
     {
         complain!("error: the plot: {e}");
         return ExitCode::from(2);

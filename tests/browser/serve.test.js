@@ -916,6 +916,25 @@ function smallText(page, px) {
   }, px);
 }
 
+/** The text of the charts shown (the review's plot, the comparison's, Measure's charts) drawn
+ * smaller than `px` once the picture is scaled to its room, as `chart: text size`. */
+function smallChartText(page, px) {
+  return page.evaluate((min) => {
+    const small = [];
+    for (const holder of ['review-plot', 'compare-plot', 'sim-wins', 'sim-lengths']) {
+      const svg = document.querySelector(`#${holder} svg`);
+      if (!svg || !svg.checkVisibility()) continue;
+      const drawn = svg.viewBox.baseVal && svg.viewBox.baseVal.width ? svg.viewBox.baseVal.width : svg.width.baseVal.value;
+      const scale = svg.getBoundingClientRect().width / drawn;
+      for (const t of svg.querySelectorAll('text')) {
+        const size = parseFloat(getComputedStyle(t).fontSize) * scale;
+        if (size < min - 0.01) small.push(`${holder}: ${t.textContent} ${size.toFixed(1)}`);
+      }
+    }
+    return small;
+  }, px);
+}
+
 /** Chooses Ur in the Games view and waits until it is shown. */
 async function chooseUr(page) {
   await page.click('.game-choice[data-id="twenty-squares/ur"]');
@@ -1038,6 +1057,7 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
       const where = `${tab} ${when}`;
       assert.ok((await overflow(page)) <= 0, `${where}: scrolls sideways`);
       assert.deepStrictEqual(await smallText(page, 12), [], `${where}: text under 12 px`);
+      assert.deepStrictEqual(await smallChartText(page, 12), [], `${where}: a chart's text under 12 px`);
       for (const box of await page.$$eval('svg', (all) => all.filter((s) => s.checkVisibility()).map((s) => s.getBoundingClientRect().right))) {
         assert.ok(box <= 390, `${where}: a picture runs to ${box} px`);
       }
@@ -1067,6 +1087,12 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   await page.click('#sim-run');
   await page.waitForFunction(() => document.body.dataset.simulated);
   assert.strictEqual(await page.locator('#sim-wins svg').count(), 1);
+  await page.selectOption('#compare-rules', ['twenty-squares/ur', 'twenty-squares/masters']);
+  await page.fill('#compare-games', '50');
+  const compared = await page.evaluate(() => Number(document.body.dataset.compared || 0));
+  await page.click('#compare-run');
+  await page.waitForFunction((v) => Number(document.body.dataset.compared || 0) > v, compared);
+  assert.strictEqual(await page.locator('#compare-plot svg').count(), 1);
   await views('measured');
   assert.deepStrictEqual(page.errors, []);
   await page.close();

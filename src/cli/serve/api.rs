@@ -1005,6 +1005,20 @@ async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
     ok(&v)
 }
 
+/// A plot's `width` in pixels as a request asks for it (the page's room for it, so that a phone
+/// shows the plot's text at its size), kept from 280 to 760; the command line's without one.
+fn plot_width(o: &serde_json::Map<String, Value>) -> Result<f64, ApiError> {
+    use senet::render::chart;
+    match o.get("width") {
+        None | Some(Value::Null) => Ok(chart::WIDE),
+        Some(v) => v
+            .as_f64()
+            .filter(|w| w.is_finite() && *w > 0.0)
+            .map(|w| chart::width(Some(w)))
+            .ok_or_else(|| ApiError::bad("`width` is a number of pixels")),
+    }
+}
+
 /// `POST /api/games/{id}/review {"playouts"}`: the game so far reviewed move by move, as
 /// `senet review --format json` reviews its record, with the plot of the chance to win and the
 /// biggest mistakes in words. A solved table values the moves where the game has one or the
@@ -1016,7 +1030,8 @@ async fn review_game(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     use super::review::{MAX_PLAYOUTS, PLAYOUTS, answer};
-    let o = object(body, &["playouts"])?;
+    let o = object(body, &["playouts", "width"])?;
+    let width = plot_width(&o)?;
     let playouts = match o.get("playouts") {
         None | Some(Value::Null) => PLAYOUTS,
         Some(v) => v
@@ -1047,7 +1062,7 @@ async fn review_game(
     };
     let key = id.clone();
     let v = with_game(&s, id, move |g, engine, built| {
-        answer(&key, g, engine, built, table, playouts)
+        answer(&key, g, engine, built, table, playouts, width)
     })
     .await?;
     ok(&v)
@@ -1152,7 +1167,11 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
 /// gives it (`report`), its `text` and its `plot` (SVG).
 async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
     use super::compare::{Asked, ROWS, run};
-    let o = object(body, &["rules", "players", "games", "seed", "skill"])?;
+    let o = object(
+        body,
+        &["rules", "players", "games", "seed", "skill", "width"],
+    )?;
+    let width = plot_width(&o)?;
     let ids: Vec<String> = match o.get("rules") {
         Some(Value::Array(list)) => list
             .iter()
@@ -1199,6 +1218,7 @@ async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
         games,
         seed,
         skill,
+        width,
     };
     let limits = s.limits;
     let v = s.simulation(move |stop| run(&asked, &limits, stop)).await?;

@@ -26,6 +26,8 @@ pub struct Asked {
     pub games: u64,
     pub seed: u64,
     pub skill: bool,
+    /// The plot's width in pixels.
+    pub width: f64,
 }
 
 /// A run of `games` games of `players` from `seed` (with the figures of a comparison where
@@ -146,6 +148,6 @@ pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiEr
     Ok(json!({
         "report": comparison.to_json(),
         "text": comparison.text(),
-        "plot": plot::svg(&comparison),
+        "plot": plot::svg(&comparison, a.width),
     }))
 }

@@ -22,7 +22,7 @@ pub const PLAYOUTS: u32 = 100;
 pub const MAX_PLAYOUTS: u32 = 1000;
 
 /// The review of game `id` (`g`, built as `built`): `senet review --format json`'s answer for
-/// its record, and `plot` (the SVG of `senet review --plot`) and `notes` (each of the biggest
+/// its record, and `plot` (the SVG of `senet review --plot`, `width` pixels wide) and `notes` (each of the biggest
 /// mistakes: its move, the position it was made from and its board, the move played and the
 /// best one in words). Values come from the game's solved table where it has one, else from the `hard`
 /// level's search with `playouts` playouts after each move.
@@ -33,6 +33,7 @@ pub fn answer(
     built: &Built,
     table: Option<Arc<Solved>>,
     playouts: u32,
+    width: f64,
 ) -> Result<Value, ApiError> {
     let head = g.record(built);
     let judge = match table {
@@ -59,6 +60,6 @@ pub fn answer(
         })
         .collect();
     v["notes"] = json!(notes);
-    v["plot"] = json!(plot::svg(engine, &reviewed, MISTAKES));
+    v["plot"] = json!(plot::svg(engine, &reviewed, MISTAKES, width));
     Ok(v)
 }

@@ -2,6 +2,7 @@
 //! of a rule set, differences between two, a game told as it is played.
 
 pub mod board;
+pub mod chart;
 pub mod diff;
 pub mod explain;
 pub mod game;

@@ -85,7 +85,7 @@ fn line_colour(colour: &str) -> &'static str {
 }
 
 /// Text made safe inside XML elements and attribute values.
-pub(super) fn esc(text: &str) -> String {
+pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -5,26 +5,14 @@
 use std::fmt::Write;
 
 use super::compare::{Comparison, Figure};
+use crate::render::chart::{self, LINE, TEXT, TITLE};
 
-const WIDTH: f64 = 760.0;
 const LEFT: f64 = 56.0;
 const RIGHT: f64 = 24.0;
 const BAND: f64 = 24.0;
 const COLOURS: [&str; 4] = ["#1f6f8b", "#c0392b", "#7d5ba6", "#b7950b"];
 /// Bins of a row's distribution of turns.
 const BINS: u32 = 60;
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The x of a share (0 to 1) in the plotting area.
-fn x_of(share: f64) -> f64 {
-    LEFT + share.clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT)
-}
 
 /// A round number of turns at or above `max` for the axis: 1, 2 or 5 times a power of ten,
 /// times 10.
@@ -41,6 +29,19 @@ fn axis_end(max: u32) -> u32 {
     }
 }
 
+/// Which of the eleven grid lines of an axis `room` pixels long are labelled: every one where
+/// they are far enough apart for their numbers, else every other, else the ends and the middle.
+fn labelled(tenth: u32, room: f64) -> bool {
+    let every = if room >= 440.0 {
+        1
+    } else if room >= 330.0 {
+        2
+    } else {
+        5
+    };
+    tenth.is_multiple_of(every)
+}
+
 /// The series of the win-rate panel: the first-side advantage and each skill figure.
 fn win_series(figures: &[Figure]) -> Vec<&Figure> {
     figures
@@ -49,49 +50,67 @@ fn win_series(figures: &[Figure]) -> Vec<&Figure> {
         .collect()
 }
 
-pub fn svg(c: &Comparison) -> String {
+/// The plot of `c`, `width` pixels wide (see [`chart::width`]): its text wraps to the width.
+pub fn svg(c: &Comparison, width: f64) -> String {
     let (figures, _) = c.figures();
     let rows = c.rows.len();
-    let series: Vec<(String, usize)> = figures.first().map_or_else(Vec::new, |f| {
+    let room = width - LEFT - RIGHT;
+    let text_room = width - 16.0;
+    let x_of = |share: f64| LEFT + share.clamp(0.0, 1.0) * room;
+    let title1 = chart::lines(
+        &format!(
+            "Win rates, 95 % intervals ({} against {}, {} games a row)",
+            c.players.first().map_or("", String::as_str),
+            c.players.get(1).map_or("", String::as_str),
+            c.games
+        ),
+        text_room,
+        TITLE,
+    );
+    let series: Vec<Vec<String>> = figures.first().map_or_else(Vec::new, |f| {
         win_series(f)
             .iter()
-            .enumerate()
-            .map(|(i, f)| (f.label.clone(), i))
+            .map(|f| chart::lines(&f.label, width - 32.0, TEXT))
             .collect()
     });
-    let legend_h = 16.0 * series.len() as f64;
-    let top1 = 48.0 + legend_h;
+    let title2 = chart::lines(
+        "Turns per game (bars: share of games, each row to its own peak; line: p10 to p90; tick: median)",
+        text_room,
+        TITLE,
+    );
+    let labels: Vec<Vec<String>> = c
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| chart::lines(&format!("({}) {}", r + 1, row.label()), text_room, TEXT))
+        .collect();
+    let title_line = LINE * TITLE / TEXT;
+    let count = |l: &[Vec<String>]| l.iter().map(Vec::len).sum::<usize>() as f64;
+    let legend_top = 8.0 + title_line * title1.len() as f64 + 8.0;
+    let top1 = legend_top + LINE * count(&series) + 4.0;
     let panel1 = BAND * rows as f64 * (series.len().max(1) as f64 * 0.5 + 0.5);
     let band1 = panel1 / rows.max(1) as f64;
-    let top2 = top1 + panel1 + 64.0;
+    let title2_top = top1 + panel1 + 28.0;
+    let top2 = title2_top + title_line * title2.len() as f64;
     let panel2 = 34.0 * rows as f64;
-    let labels_top = top2 + panel2 + 48.0;
-    let height = labels_top + 16.0 * rows as f64 + 16.0;
+    let labels_top = top2 + panel2 + 40.0;
+    let height = labels_top + LINE * count(&labels);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0}" height="{height:.0}" viewBox="0 0 {WIDTH:.0} {height:.0}" font-family="sans-serif" font-size="11">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="{TEXT:.0}">"#
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
-    let _ = writeln!(
-        s,
-        r#"<text x="{LEFT:.1}" y="20" font-size="14">Win rates, 95 % intervals ({} against {}, {} games a row)</text>"#,
-        escape(c.players.first().map_or("", String::as_str)),
-        escape(c.players.get(1).map_or("", String::as_str)),
-        c.games
-    );
-    for (label, i) in &series {
-        let y = 36.0 + 16.0 * *i as f64;
+    chart::write_lines(&mut s, 8.0, 8.0 + title_line, TITLE, "", &title1);
+    let mut y = legend_top + LINE - 4.0;
+    for (i, label) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let _ = writeln!(
             s,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{colour}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
-            LEFT + 6.0,
-            y - 4.0,
-            LEFT + 16.0,
-            y,
-            escape(label)
+            r#"<circle cx="14" cy="{:.1}" r="4" fill="{colour}"/>"#,
+            y - 4.0
         );
+        y = chart::write_lines(&mut s, 24.0, y, TEXT, "", label);
     }
     // Axis: 0 to 100 %, a line each 10 %, 50 % dashed.
     for tenth in 0..=10 {
@@ -103,11 +122,17 @@ pub fn svg(c: &Comparison) -> String {
         };
         let _ = writeln!(
             s,
-            r##"<line x1="{x:.1}" y1="{top1:.1}" x2="{x:.1}" y2="{:.1}" stroke="#cccccc"{dash}/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{} %</text>"##,
+            r##"<line x1="{x:.1}" y1="{top1:.1}" x2="{x:.1}" y2="{:.1}" stroke="#cccccc"{dash}/>"##,
             top1 + panel1,
-            top1 + panel1 + 14.0,
-            tenth * 10
         );
+        if labelled(tenth, room) {
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{} %</text>"#,
+                top1 + panel1 + 14.0,
+                tenth * 10
+            );
+        }
     }
     for (r, row) in figures.iter().enumerate() {
         let y0 = top1 + band1 * r as f64;
@@ -142,23 +167,25 @@ pub fn svg(c: &Comparison) -> String {
             .unwrap_or(0)
             .max(1),
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{LEFT:.1}" y="{:.1}" font-size="14">Turns per game (bars: share of games, each row to its own peak; line: p10 to p90; tick: median)</text>"#,
-        top2 - 24.0
-    );
-    let x_turns = |t: f64| LEFT + (t / f64::from(end)).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
+    chart::write_lines(&mut s, 8.0, title2_top, TITLE, "", &title2);
+    let x_turns = |t: f64| LEFT + (t / f64::from(end)).clamp(0.0, 1.0) * room;
     for tick in 0..=10 {
         let t = f64::from(end) * f64::from(tick) / 10.0;
         let x = x_turns(t);
         let _ = writeln!(
             s,
-            r##"<line x1="{x:.1}" y1="{top2:.1}" x2="{x:.1}" y2="{:.1}" stroke="#eeeeee"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{t:.0}</text>"##,
+            r##"<line x1="{x:.1}" y1="{top2:.1}" x2="{x:.1}" y2="{:.1}" stroke="#eeeeee"/>"##,
             top2 + panel2,
-            top2 + panel2 + 14.0
         );
+        if labelled(tick, room) {
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{t:.0}</text>"#,
+                top2 + panel2 + 14.0
+            );
+        }
     }
-    let width = f64::from(end) / f64::from(BINS);
+    let bin = f64::from(end) / f64::from(BINS);
     for (r, row) in c.rows.iter().enumerate() {
         let y0 = top2 + 34.0 * r as f64;
         let _ = writeln!(
@@ -185,9 +212,9 @@ pub fn svg(c: &Comparison) -> String {
             let _ = writeln!(
                 s,
                 r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="{colour}" fill-opacity="0.6"/>"#,
-                x_turns(width * b as f64),
+                x_turns(bin * b as f64),
                 y0 + 22.0 - bh,
-                x_turns(width) - LEFT
+                x_turns(bin) - LEFT
             );
         }
         let (p10, p50, p90) = (h.percentile(1), h.percentile(5), h.percentile(9));
@@ -204,15 +231,9 @@ pub fn svg(c: &Comparison) -> String {
             y0 + 30.0
         );
     }
-    for (r, row) in c.rows.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}">({}) {}</text>"#,
-            LEFT - 40.0,
-            labels_top + 16.0 * r as f64,
-            r + 1,
-            escape(&row.label())
-        );
+    let mut y = labels_top;
+    for label in &labels {
+        y = chart::write_lines(&mut s, 8.0, y, TEXT, "", label);
     }
     s.push_str("</svg>\n");
     s

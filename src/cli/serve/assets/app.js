@@ -1006,7 +1006,7 @@ async function reviewGame() {
   $('review-summary').textContent = 'Reviewing...';
   $('review-game').disabled = true;
   try {
-    const r = await api('POST', `/api/games/${id}/review`, {});
+    const r = await api('POST', `/api/games/${id}/review`, { width: roomFor($('review-plot')) });
     if (reviewed !== id) return;
     const how =
       r.values === 'table'
@@ -1246,17 +1246,17 @@ function axis(chart, which, from, to, at, marks, title) {
     g.append(svgElement('line', { x1: from, x2: to, y1: at, y2: at, ...AXIS }));
     for (const [value, x] of marks) {
       g.append(svgElement('line', { class: 'tick', x1: x, x2: x, y1: at, y2: at + 5, ...AXIS }));
-      g.append(svgElement('text', { class: 'tick-label', x, y: at + 16, 'font-size': 10, 'text-anchor': 'middle' }, String(value)));
+      g.append(svgElement('text', { class: 'tick-label', x, y: at + 17, 'font-size': 12, 'text-anchor': 'middle' }, String(value)));
     }
-    g.append(svgElement('text', { class: 'axis-title', x: (from + to) / 2, y: at + 32, 'font-size': 11, 'text-anchor': 'middle' }, title));
+    g.append(svgElement('text', { class: 'axis-title', x: (from + to) / 2, y: at + 34, 'font-size': 12, 'text-anchor': 'middle' }, title));
   } else {
     g.append(svgElement('line', { x1: at, x2: at, y1: from, y2: to, ...AXIS }));
     for (const [value, y] of marks) {
       g.append(svgElement('line', { class: 'tick', x1: at - 5, x2: at, y1: y, y2: y, ...AXIS }));
-      g.append(svgElement('text', { class: 'tick-label', x: at - 8, y: y + 3, 'font-size': 10, 'text-anchor': 'end' }, String(value)));
+      g.append(svgElement('text', { class: 'tick-label', x: at - 8, y: y + 4, 'font-size': 12, 'text-anchor': 'end' }, String(value)));
     }
     const middle = (from + to) / 2;
-    g.append(svgElement('text', { class: 'axis-title', x: 12, y: middle, 'font-size': 11, 'text-anchor': 'middle', transform: `rotate(-90 12 ${middle})` }, title));
+    g.append(svgElement('text', { class: 'axis-title', x: 12, y: middle, 'font-size': 12, 'text-anchor': 'middle', transform: `rotate(-90 12 ${middle})` }, title));
   }
   chart.append(g);
 }
@@ -1266,9 +1266,16 @@ function playerName(name) {
   return LEVELS[name] || name;
 }
 
+/** The width a chart has in `holder` (no wider than the command line draws it), so that a phone
+ * shows its text at its size rather than scaled down. */
+function roomFor(holder) {
+  const room = Math.floor(holder.getBoundingClientRect().width);
+  return room > 0 ? Math.min(room, 760) : 760;
+}
+
 function showReport(r) {
   // Wins per side, each bar named by its side and the player who played it, with its interval.
-  const width = 460;
+  const width = Math.min(460, roomFor($('sim-wins')));
   const row = 46;
   const left = 20;
   const right = width - 70;
@@ -1288,15 +1295,16 @@ function showReport(r) {
     for (const x of w.ci95) {
       wins.append(svgElement('line', { x1: scale(x), x2: scale(x), y1: y + 21, y2: y + 33, stroke: '#3b2a18', 'stroke-width': 2 }));
     }
-    wins.append(svgElement('text', { x: scale(1) + 8, y: y + 32, 'font-size': 11 }, `${(100 * w.rate).toFixed(1)}%`));
+    wins.append(svgElement('text', { x: scale(1) + 8, y: y + 32, 'font-size': 12 }, `${(100 * w.rate).toFixed(1)}%`));
   });
   axis(wins, 'x', scale(0), scale(1), bottom, [0, 0.25, 0.5, 0.75, 1].map((t) => [`${t * 100}%`, scale(t)]), 'games won');
   $('sim-wins').replaceChildren(wins);
 
   // Game lengths, in at most 40 bins, on axes: moves per game across, games up.
   const counts = r.lengths.moves;
-  const plot = { left: 56, right: 470, top: 10, bottom: 190 };
-  const hist = svgElement('svg', { width: 480, height: 235, viewBox: '0 0 480 235' });
+  const histWidth = Math.min(480, roomFor($('sim-lengths')));
+  const plot = { left: 56, right: histWidth - 14, top: 10, bottom: 190 };
+  const hist = svgElement('svg', { width: histWidth, height: 235, viewBox: `0 0 ${histWidth} 235` });
   if (counts.length) {
     const lo = counts[0][0];
     const hi = counts[counts.length - 1][0];
@@ -1315,7 +1323,9 @@ function showReport(r) {
       bar.append(svgElement('title', {}, `${lo + i * size}-${lo + (i + 1) * size - 1} moves: ${n} games`));
       hist.append(bar);
     });
-    axis(hist, 'x', plot.left, plot.right, plot.bottom, ticks(lo, end, 8).map((t) => [t, x(t)]), 'moves per game');
+    // Room for a number of four digits between ticks.
+    const marks = Math.max(3, Math.min(8, Math.floor((plot.right - plot.left) / 50)));
+    axis(hist, 'x', plot.left, plot.right, plot.bottom, ticks(lo, end, marks).map((t) => [t, x(t)]), 'moves per game');
     axis(hist, 'y', plot.bottom, plot.top, plot.left, ticks(0, top, 5).map((t) => [t, y(t)]), 'games');
   }
   $('sim-lengths').replaceChildren(hist);
@@ -1351,6 +1361,7 @@ async function compareReadings(event) {
     games: Number($('compare-games').value),
     seed: Number($('compare-seed').value),
     skill: $('compare-skill').checked,
+    width: roomFor($('compare-plot')),
   };
   $('compare-plot').replaceChildren();
   $('compare-text').textContent = '';

@@ -799,6 +799,62 @@ fn whether_perfect_can_play_is_told_before_a_game_as_the_game_finds() {
     assert_eq!(refused(&r).0, 422);
 }
 
+/// The chances under perfect play: as `senet solve --format json` gives them for the options
+/// asked, or (with `fewer`) for the most pieces the server's bounds solve; refused in words for
+/// rules too large or that cannot be solved.
+#[test]
+fn perfect_play_answers_as_senet_solve() {
+    let s = Server::start(&[]);
+    let solve = |id: &str, pieces: &str| {
+        let (code, out, err) = cli::run(&[
+            "solve",
+            id,
+            "--option",
+            &format!("pieces={pieces}"),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: Value = serde_json::from_str(&out).unwrap();
+        for timing in ["seconds", "memory_bytes", "sweeps", "throw"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    let r = s.post(
+        "/api/perfect",
+        &json!({ "rules": "twenty-squares/ur", "options": { "pieces": "2" } }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json(), solve("twenty-squares/ur", "2"));
+    // Kendall's Senet with five pieces is too large to solve here: with `fewer`, two pieces, the
+    // most that solve within the bounds (three take 38 million states).
+    let r = s.post(
+        "/api/perfect",
+        &json!({ "rules": "senet/kendall", "fewer": true }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json(), solve("senet/kendall", "2"));
+    let (status, msg) = refused(&s.post("/api/perfect", &json!({ "rules": "senet/kendall" })));
+    assert_eq!(status, 422);
+    assert!(msg.contains("too large to solve here"), "{msg}");
+    // No pieces option: refused, told why.
+    let (status, msg) = refused(&s.post(
+        "/api/perfect",
+        &json!({ "rules": "tables/backgammon", "fewer": true }),
+    ));
+    assert_eq!(status, 422);
+    assert!(msg.contains("`senet solve tables/backgammon`"), "{msg}");
+    let (status, msg) = refused(&s.post("/api/perfect", &json!({ "rules": "senet/kendall-1978" })));
+    assert_eq!(status, 422);
+    assert!(msg.contains("cannot be solved"), "{msg}");
+    let r = s.post(
+        "/api/perfect",
+        &json!({ "rules": "twenty-squares/ur", "fewer": 1 }),
+    );
+    assert_eq!(refused(&r).0, 400);
+}
+
 // ---- safety ------------------------------------------------------------------------------------
 
 #[test]

@@ -9,7 +9,6 @@ use serde_json::{Map, Value, json};
 use super::args::Format;
 use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
-use senet::lang::syntax::Value as Opt;
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
 use senet::solve::dense::{self, DenseIndex, Known, Stage};
@@ -92,32 +91,18 @@ fn too_large(engine: &Engine, rules: &RuleSet, e: SolveError) -> String {
 /// How to try a smaller game: the rule set's own `pieces` option if it has one, with a value
 /// below the one chosen, else a variant with fewer pieces.
 fn fewer_pieces(rules: &RuleSet) -> String {
+    // The largest value up to 3, or else the smallest, below the one chosen.
     let fewer = rules
         .options
         .iter()
         .find(|o| o.name == "pieces")
         .and_then(|o| {
-            let chosen = match o.chosen {
-                Opt::Int(n) => n,
-                _ => return None,
-            };
-            let values = o
-                .allowed
-                .iter()
-                .filter_map(|v| match *v {
-                    Opt::Int(n) => Some(n..=n),
-                    Opt::Range(a, b) => Some(a.min(b)..=a.max(b)),
-                    Opt::Word(_) => None,
-                })
-                .flatten();
-            // The largest value up to 3, or else the smallest, below the one chosen.
-            let below: Vec<u32> = values.filter(|&n| n >= 1 && n < chosen).collect();
+            let below = o.values_below();
             below
                 .iter()
                 .copied()
-                .filter(|&n| n <= 3)
-                .max()
-                .or_else(|| below.iter().copied().min())
+                .find(|&n| n <= 3)
+                .or_else(|| below.last().copied())
         });
     match fewer {
         Some(n) => format!("Try fewer pieces, e.g. `--option pieces={n}`"),

@@ -1041,6 +1041,17 @@ test('a game chosen in the Games view says how it differs from another reading, 
   const pct = (x) => `${(100 * x).toFixed(1)} %`;
   for (const side of sim.sides) assert.ok(text.includes(`${side} ${pct(sim.win_rate[side].rate)} [`), text);
   assert.ok(text.includes(`${sim.moves.mean.toFixed(1)} moves a game`), text);
+  // Perfect play: the whole of Ur is too large to solve here, so it is solved with fewer pieces,
+  // the chances as the server's solve gives them and the pieces said.
+  const solved = await page.evaluate(() => Number(document.body.dataset.solved || 0));
+  await page.click('#game-solve');
+  await page.waitForFunction((v) => Number(document.body.dataset.solved || 0) > v, solved);
+  const perfect = await post('/api/perfect', { rules: 'twenty-squares/ur', fewer: true });
+  const told = await page.textContent('#game-perfect');
+  assert.ok(Number(perfect.options.pieces) < 7, JSON.stringify(perfect));
+  assert.ok(told.includes(`If both play perfectly, light wins ${pct(perfect.win_probability.light)}`), told);
+  assert.ok(told.includes(`With ${perfect.options.pieces} pieces a side`), told);
+  assert.ok(told.includes(`senet solve twenty-squares/ur --option pieces=${perfect.options.pieces}`), told);
   await shot(page, '9-games-ur-diff-figures');
   assert.deepStrictEqual(page.errors, []);
   await page.close();

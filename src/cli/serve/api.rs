@@ -46,6 +46,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/draw", get(draw_get).post(draw_post))
         .route("/api/moves", post(moves))
         .route("/api/solvable", post(solvable))
+        .route("/api/perfect", post(perfect))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/throw", post(throw))
@@ -223,10 +224,14 @@ fn sandboxed(text: &str, options: &[(String, String)]) -> Result<RuleSet, ApiErr
 /// The rules a request names: `rules` (a bundled id) or `source` (a rule file's text, which
 /// may extend bundled ids only), with its `options`.
 fn rules_of(o: &Map<String, Value>) -> Result<RuleSet, ApiError> {
-    let options = options_of(o)?;
+    rules_with(o, &options_of(o)?)
+}
+
+/// The rules `o` names (see [`rules_of`]) with `options` rather than its own.
+fn rules_with(o: &Map<String, Value>, options: &[(String, String)]) -> Result<RuleSet, ApiError> {
     match (o.get("rules"), o.get("source")) {
-        (Some(Value::String(id)), None) => bundled(id, &options),
-        (None, Some(Value::String(text))) => sandboxed(text, &options),
+        (Some(Value::String(id)), None) => bundled(id, options),
+        (None, Some(Value::String(text))) => sandboxed(text, options),
         (Some(_), Some(_)) => Err(ApiError::bad("give `rules` or `source`, not both")),
         (None, None) => Err(ApiError::bad(
             "name the rules: `rules` (a bundled id) or `source` (a rule file's text)",
@@ -606,6 +611,82 @@ async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
     };
     SOLVABLE.put(key, Arc::new(v.clone()));
     ok(&v)
+}
+
+/// `POST /api/perfect {"rules" | "source", "options", "fewer"}`: the chances of each side from
+/// the start under perfect play, as `senet solve --format json` gives them (`rules`, `options`
+/// (those the rules were solved with), `to_move`, `method`, `states`, `win_probability`,
+/// `draw_probability`), solved within the `perfect` level's bounds and the table kept for its
+/// games. With `fewer`, rules too large to solve here are solved with fewer pieces where their
+/// `pieces` option allows it: the most the bounds let solve (`options` says how many).
+async fn perfect(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let o = object(body, &["rules", "source", "options", "fewer"])?;
+    let fewer = match o.get("fewer") {
+        None | Some(Value::Null) => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| ApiError::bad("`fewer` is true or false"))?,
+    };
+    let (rules, engine, options) = s
+        .blocking(move || {
+            let mut options = options_of(&o)?;
+            let rules = rules_with(&o, &options)?;
+            let engine = engine_of(&rules);
+            let too_large = matches!(agents::foreseen_for_agent(&engine), Some(Err(_)));
+            let below = rules
+                .options
+                .iter()
+                .find(|p| p.name == "pieces")
+                .map(senet::check::ruleset::OptionInfo::values_below)
+                .unwrap_or_default();
+            if fewer && too_large {
+                options.retain(|(k, _)| k != "pieces");
+                for n in below {
+                    let mut fewer = options.clone();
+                    fewer.push(("pieces".to_string(), n.to_string()));
+                    let smaller = rules_with(&o, &fewer)?;
+                    let e = engine_of(&smaller);
+                    if matches!(agents::foreseen_for_agent(&e), Some(Ok(()))) {
+                        return Ok((smaller, Arc::new(e), fewer));
+                    }
+                }
+                options = options_of(&o)?;
+            }
+            // Refused in the page's words where the bounds tell at once.
+            if let Some(Err(e)) = agents::foreseen_for_agent(&engine) {
+                let why = match e {
+                    agents::OptimalError::TooLarge { id, size } => format!(
+                        "`{id}` is too large to solve here ({size}): `senet solve {id}` solves it on a machine with the memory for it (docs/solver.md)"
+                    ),
+                    other => other.to_string(),
+                };
+                return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, why));
+            }
+            Ok((rules, Arc::new(engine), options))
+        })
+        .await?;
+    let table = solved(&s, &rules, &engine).await?;
+    let root = engine.start();
+    let (first, second, draw) = table.chances(&root).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the solved table does not hold the start",
+        )
+    })?;
+    let sides: Vec<&str> = rules.sides.values().map(|x| x.name.as_str()).collect();
+    let mut win = Map::new();
+    win.insert(sides[0].into(), json!(first));
+    win.insert(sides[1].into(), json!(second));
+    let options: Map<String, Value> = options.into_iter().map(|(k, v)| (k, json!(v))).collect();
+    ok(&json!({
+        "rules": rules.id,
+        "options": options,
+        "to_move": sides[root.to_move().index()],
+        "method": table.method(),
+        "states": table.states(),
+        "win_probability": win,
+        "draw_probability": draw,
+    }))
 }
 
 /// How far a request may play the game `id` on, from now.

@@ -267,6 +267,30 @@ pub struct OptionInfo {
     pub chosen: Value,
 }
 
+impl OptionInfo {
+    /// The whole numbers from 1 the option allows below the one chosen, largest first (none
+    /// where its values are words): the smaller games of a `pieces` option.
+    pub fn values_below(&self) -> Vec<u32> {
+        let Value::Int(chosen) = self.chosen else {
+            return Vec::new();
+        };
+        let mut below: Vec<u32> = self
+            .allowed
+            .iter()
+            .filter_map(|v| match *v {
+                Value::Int(n) => Some(n..=n),
+                Value::Range(a, b) => Some(a.min(b)..=a.max(b)),
+                Value::Word(_) => None,
+            })
+            .flatten()
+            .filter(|&n| n >= 1 && n < chosen)
+            .collect();
+        below.sort_unstable_by(|a, b| b.cmp(a));
+        below.dedup();
+        below
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideRules {
     pub name: String,

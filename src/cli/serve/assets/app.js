@@ -347,6 +347,7 @@ async function chooseGame(id) {
     $('game-sources').replaceChildren(...(explained.sources || []).map((t) => element('li', t)));
     $('game-explain').textContent = explained.text;
     $('game-figures').textContent = '';
+    $('game-perfect').textContent = '';
     showAgainst(id);
     $('game-none').hidden = true;
     $('game-chosen').hidden = false;
@@ -422,6 +423,36 @@ async function randomFigures() {
 }
 
 $('game-random').addEventListener('click', randomFigures);
+
+/** The chances of each side under perfect play, solved exactly by the server (with fewer pieces
+ * where the whole game is too large to solve here), as `senet solve` gives them. */
+async function perfectFigures() {
+  const id = $('game-view').dataset.shown;
+  if (!id) return;
+  const out = $('game-perfect');
+  out.textContent = 'Solving...';
+  $('game-solve').disabled = true;
+  try {
+    const r = await api('POST', '/api/perfect', { rules: id, fewer: true });
+    if ($('game-view').dataset.shown !== id) return;
+    const pct = (x) => `${(100 * x).toFixed(1)} %`;
+    const [first, second] = Object.keys(r.win_probability);
+    const options = Object.entries(r.options);
+    const smaller = options.length
+      ? ` With ${options.map(([k, v]) => (k === 'pieces' ? `${v} piece${v === '1' ? '' : 's'} a side` : `${k}=${v}`)).join(', ')}: the whole game is too large to solve here.`
+      : '';
+    const draws = r.draw_probability > 0 ? `, drawn ${pct(r.draw_probability)}` : '';
+    const flags = options.map(([k, v]) => ` --option ${k}=${v}`).join('');
+    out.textContent = `${r.to_move} moves first. If both play perfectly, ${first} wins ${pct(r.win_probability[first])} of games and ${second} ${pct(r.win_probability[second])}${draws}.${smaller} Solved exactly over ${r.states.toLocaleString('en')} positions, as \`senet solve ${id}${flags}\` gives it.`;
+  } catch (e) {
+    if ($('game-view').dataset.shown === id) out.textContent = e.message;
+  } finally {
+    $('game-solve').disabled = false;
+    document.body.dataset.solved = String(++version);
+  }
+}
+
+$('game-solve').addEventListener('click', perfectFigures);
 
 /** Goes to the Play or Measure tab with the rule set shown chosen there. */
 function useGame(form, tab) {

@@ -78,6 +78,39 @@ fn words(e: &Engine, game: &Game) -> (String, String) {
     )
 }
 
+/// The dice of the game's board picture (`senet draw`, the page) with the throw in hand: the
+/// faces of the dice thrown, those of the dice beneath that may follow, and the words beside.
+fn dice_drawn(e: &Engine, game: &Game) -> (Vec<u8>, Vec<u8>, String) {
+    use senet::render::svg::{Drawing, Shown, svg};
+    let picture = svg(
+        e,
+        &Drawing {
+            position: &game.pos,
+            throw: Shown::Thrown(game.total),
+            paths: false,
+        },
+    );
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    let faces = |class: &str| -> Vec<u8> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .map(|n| n.attribute("data-face").unwrap().parse().unwrap())
+            .collect()
+    };
+    let throw = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("throw"))
+        .unwrap();
+    let words = throw
+        .children()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .next_back()
+        .unwrap()
+        .to_string();
+    (faces("die"), faces("die beneath"), words)
+}
+
 /// The dice each legal move of the game plays, longest first, as counts of steps.
 fn step_counts(game: &Game) -> Vec<usize> {
     let mut counts: Vec<usize> = game.moves().iter().map(|m| m.steps().len()).collect();
@@ -102,6 +135,11 @@ fn a_sides_first_double_is_played_once_and_its_later_ones_twice_with_another_tur
         words(&e, &game),
         ("1-1".into(), "dice: 1 and 1, then up to two 6s".into())
     );
+    // Drawn as it is played: the two 1s, then two 6s outlined (they may follow).
+    assert_eq!(
+        dice_drawn(&e, &game),
+        (vec![1, 1], vec![6, 6], "1-1, then up to".into())
+    );
     game.choose(0);
     assert!(game.pos.doubled(Side::First) && !game.pos.doubled(Side::Second));
     // No extra turn for a first double.
@@ -119,6 +157,14 @@ fn a_sides_first_double_is_played_once_and_its_later_ones_twice_with_another_tur
         (
             "1-1".into(),
             "dice: 1 and 1, played four times, then up to four 6s".into()
+        )
+    );
+    assert_eq!(
+        dice_drawn(&e, &game),
+        (
+            vec![1, 1],
+            vec![6, 6, 6, 6],
+            "1-1, played 4 times, then up to".into()
         )
     );
     game.choose(0);

@@ -469,41 +469,64 @@ pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     }
 }
 
-/// A throw of dice played one by one (`value` its code, or the code a side's first double is
-/// played as): `5-3` short; long, `dice: 5 and 3`, for a double played twice over, `dice: 4 and
-/// 4, played four times`, and where the faces beneath may follow, `dice: 2 and 2, played four
-/// times, then up to four 5s`.
-fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
-    let (pool, form, thrown) = match &engine.rules.stacked {
-        Some(t) => {
-            let (dice, form) = t.pool(u16::from(value));
-            let thrown = u8::try_from(t.thrown_code(u16::from(value))).unwrap_or(value);
-            (Some(dice).filter(|d| !d.is_empty()), form, thrown)
+/// What a throw of dice played one by one shows (`value` its code, or the code a side's first
+/// double is played as): the dice thrown, how many dice it plays in all, and the faces beneath
+/// that may follow (their face and how many).
+pub struct DiceShown {
+    pub thrown: Vec<u8>,
+    pub played: usize,
+    pub beneath: Option<(u8, usize)>,
+}
+
+impl DiceShown {
+    pub fn of(engine: &Engine, value: u8) -> DiceShown {
+        let (pool, form, thrown) = match &engine.rules.stacked {
+            Some(t) => {
+                let (dice, form) = t.pool(u16::from(value));
+                let thrown = u8::try_from(t.thrown_code(u16::from(value))).unwrap_or(value);
+                (Some(dice).filter(|d| !d.is_empty()), form, thrown)
+            }
+            None => (None, PoolForm::ANY, value),
+        };
+        // Dice passed by the other side are no throw of the device: their code names the dice.
+        // A side's first double (where it is played once) shows the double thrown.
+        let thrown = engine
+            .rules
+            .device
+            .dice_of(thrown)
+            .or_else(|| pool.map(<[u8]>::to_vec))
+            .unwrap_or_default();
+        let optional = usize::from(form.optional);
+        let played = pool.map_or(thrown.len(), <[u8]>::len) - optional;
+        let beneath = pool
+            .and_then(|p| p.last())
+            .filter(|_| optional > 0)
+            .map(|&d| (d, optional));
+        DiceShown {
+            thrown,
+            played,
+            beneath,
         }
-        None => (None, PoolForm::ANY, value),
-    };
-    // Dice passed by the other side are no throw of the device: their code names the dice. A
-    // side's first double (where it is played once) shows the double thrown.
-    let dice = engine
-        .rules
-        .device
-        .dice_of(thrown)
-        .or_else(|| pool.map(<[u8]>::to_vec))
-        .unwrap_or_default();
-    let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+    }
+}
+
+/// A throw of dice played one by one (see [`DiceShown`]): `5-3` short; long, `dice: 5 and 3`,
+/// for a double played twice over, `dice: 4 and 4, played four times`, and where the faces
+/// beneath may follow, `dice: 2 and 2, played four times, then up to four 5s`.
+fn dice_text(engine: &Engine, value: u8, long: bool) -> String {
+    let shown = DiceShown::of(engine, value);
+    let faces: Vec<String> = shown.thrown.iter().map(u8::to_string).collect();
     if !long {
         return faces.join("-");
     }
-    let optional = usize::from(form.optional);
-    let played = pool.map_or(dice.len(), <[u8]>::len) - optional;
-    let times = if played > dice.len() {
-        format!(", played {} times", words_count(played))
+    let times = if shown.played > shown.thrown.len() {
+        format!(", played {} times", words_count(shown.played))
     } else {
         String::new()
     };
-    let beneath = match pool.and_then(|p| p.last()) {
-        Some(d) if optional > 0 => format!(", then up to {} {d}s", words_count(optional)),
-        _ => String::new(),
+    let beneath = match shown.beneath {
+        Some((d, n)) => format!(", then up to {} {d}s", words_count(n)),
+        None => String::new(),
     };
     format!("dice: {}{times}{beneath}", and_list(&faces))
 }

@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use super::game::{square_mark, square_words, sticks};
+use super::game::{DiceShown, square_mark, square_words, sticks};
 use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
@@ -263,7 +263,13 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
     }
     trays(engine, d.position, trays_top, &mut out);
     match d.throw {
-        Shown::Thrown(t) => throw(engine, t, trays_top + 2 * TRAY_ROW, &mut out),
+        // Dice as the side to move plays them (a side's first double, where it is played once).
+        Shown::Thrown(t) => throw(
+            engine,
+            engine.pool_code(d.position, t),
+            trays_top + 2 * TRAY_ROW,
+            &mut out,
+        ),
         Shown::Awaited => awaited(trays_top + 2 * TRAY_ROW, &mut out),
         Shown::Nothing => {}
     }
@@ -885,35 +891,38 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         }
         _ => None,
     };
-    if let Some(dice) = engine.rules.device.dice_of(t.as_single().unwrap_or(0)) {
-        for &face in &dice {
-            die(face, x, y - 14, out);
+    if let Some(v) = t.as_single().filter(|_| engine.rules.device.is_each()) {
+        let shown = DiceShown::of(engine, v);
+        for &face in &shown.thrown {
+            die(face, x, y - 14, "", out);
             x += 36;
         }
         x += 6;
-        // A double played twice over says so beside the dice (its faces beneath, which may be
-        // left unplayed, not counted).
-        let played = engine
-            .rules
-            .stacked
-            .as_ref()
-            .map(|st| st.pool(t.get()))
-            .filter(|(pool, _)| !pool.is_empty())
-            .map_or(dice.len(), |(pool, form)| {
-                pool.len() - usize::from(form.optional)
-            });
-        let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
-        let text = if played > dice.len() {
-            format!("{}, played {played} times", faces.join("-"))
-        } else {
-            faces.join("-")
-        };
+        // A double played twice over says so beside the dice; the faces beneath that may follow
+        // are drawn after it, outlined only.
+        let faces: Vec<String> = shown.thrown.iter().map(u8::to_string).collect();
+        let mut text = faces.join("-");
+        if shown.played > shown.thrown.len() {
+            text = format!("{text}, played {} times", shown.played);
+        }
+        if shown.beneath.is_some() {
+            text.push_str(", then up to");
+        }
         let _ = writeln!(
             out,
-            r#"<text x="{x}" y="{}" font-size="16" font-weight="bold" fill="{INK}">{}</text></g>"#,
+            r#"<text x="{x}" y="{}" font-size="16" font-weight="bold" fill="{INK}">{}</text>"#,
             y + 6,
             esc(&text)
         );
+        if let Some((face, n)) = shown.beneath {
+            // About 8 pixels a character of bold 16-pixel text.
+            let mut x = x + 8 * i32::try_from(text.chars().count()).unwrap_or(0) + 8;
+            for _ in 0..n {
+                die(face, x, y - 14, " beneath", out);
+                x += 36;
+            }
+        }
+        out.push_str("</g>\n");
         return;
     }
     if let Some((count, light)) = fell {
@@ -940,12 +949,18 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
 }
 
 /// A die showing `face`, 28 pixels a side at `(x, y)` (its top left): pips for 1 to 6, else the
-/// number.
-fn die(face: u8, x: i32, y: i32, out: &mut String) {
+/// number. `class` is added to the die's (` beneath`: a face that may follow a double, drawn
+/// dashed).
+fn die(face: u8, x: i32, y: i32, class: &str, out: &mut String) {
     const SIDE: i32 = 28;
+    let dash = if class.is_empty() {
+        ""
+    } else {
+        r#" stroke-dasharray="4 3""#
+    };
     let _ = writeln!(
         out,
-        r##"<g class="die" data-face="{face}"><rect x="{x}" y="{y}" width="{SIDE}" height="{SIDE}" rx="5" fill="#fbf8f0" stroke="{INK}" stroke-width="1.5"/>"##
+        r##"<g class="die{class}" data-face="{face}"><rect x="{x}" y="{y}" width="{SIDE}" height="{SIDE}" rx="5" fill="#fbf8f0" stroke="{INK}" stroke-width="1.5"{dash}/>"##
     );
     // Where the pips of each face stand, on a 3 x 3 grid (0, 1, 2 across and down).
     let pips: &[(i32, i32)] = match face {

@@ -88,6 +88,7 @@ fn dice_drawn(e: &Engine, game: &Game) -> (Vec<u8>, Vec<u8>, String) {
             position: &game.pos,
             throw: Shown::Thrown(game.total),
             paths: false,
+            narrow: false,
         },
     );
     let doc = roxmltree::Document::parse(&picture).unwrap();

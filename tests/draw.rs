@@ -440,7 +440,98 @@ fn every_bundled_rule_set_draws_as_valid_xml_with_every_piece() {
             first > 0 && first == second,
             "{id}: {first} and {second} pieces"
         );
+        // Drawn for a narrow screen, the same pieces in the same places (those off the board
+        // counted on their discs).
+        let narrow = draw(&[id, "--paths", "--narrow"]);
+        for side in &sides {
+            let mut wide = places(&svg, side);
+            let mut thin = places(&narrow, side);
+            wide.sort();
+            thin.sort();
+            assert_eq!(wide, thin, "{id}: {side}'s pieces drawn narrow");
+        }
     }
+}
+
+/// The centre of square `n`'s shape in a picture.
+fn square_centre(svg: &str, n: u32) -> (f64, f64) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let square = doc
+        .descendants()
+        .find(|e| e.attribute("data-square") == Some(n.to_string().as_str()))
+        .unwrap_or_else(|| panic!("no square {n}"));
+    let rect = square
+        .descendants()
+        .find(|e| e.has_tag_name("rect"))
+        .expect("a grid square is a rect");
+    let get = |a: &str| rect.attribute(a).unwrap().parse::<f64>().unwrap();
+    (
+        get("x") + get("width") / 2.0,
+        get("y") + get("height") / 2.0,
+    )
+}
+
+#[test]
+fn a_narrow_picture_turns_a_grid_a_quarter() {
+    // Senet's 3 x 10 board: squares 1 and 2 side by side, 1 and 20 one above the other; drawn
+    // narrow, 1 and 2 one above the other, 1 and 20 side by side, the picture narrower.
+    let wide = draw(&["senet/kendall"]);
+    let narrow = draw(&["senet/kendall", "--narrow"]);
+    let width = |svg: &str| {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        doc.root_element()
+            .attribute("width")
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    };
+    assert!(
+        width(&narrow) < 420 && width(&wide) > 600,
+        "{} {}",
+        width(&narrow),
+        width(&wide)
+    );
+    let (one, two, twenty) = (
+        square_centre(&wide, 1),
+        square_centre(&wide, 2),
+        square_centre(&wide, 20),
+    );
+    assert!(one.1 == two.1 && one.0 < two.0 && one.0 == twenty.0 && one.1 < twenty.1);
+    let (one, two, twenty) = (
+        square_centre(&narrow, 1),
+        square_centre(&narrow, 2),
+        square_centre(&narrow, 20),
+    );
+    assert!(one.0 == two.0 && one.1 < two.1 && one.1 == twenty.1 && one.0 < twenty.0);
+    // The five pieces of a side waiting to enter: one disc, its count.
+    let doc = roxmltree::Document::parse(&narrow).unwrap();
+    let waiting: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-place") == Some("0"))
+        .collect();
+    // Kendall's Senet starts with every piece on the board.
+    assert!(waiting.is_empty());
+    let ur = draw(&["twenty-squares/ur", "--narrow"]);
+    let doc = roxmltree::Document::parse(&ur).unwrap();
+    let waiting: Vec<Option<&str>> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-place") == Some("0"))
+        .map(|n| n.attribute("data-count"))
+        .collect();
+    assert_eq!(waiting, [Some("7"), Some("7")]);
+    // A tables board's points are drawn as ever (its trays as above).
+    let points = |svg: &str| -> Vec<String> {
+        svg.lines()
+            .filter(|l| l.contains(r#"class="square"#))
+            .map(str::to_string)
+            .collect()
+    };
+    let (wide, thin) = (
+        draw(&["tables/backgammon"]),
+        draw(&["tables/backgammon", "--narrow"]),
+    );
+    assert_eq!(points(&wide).len(), 24);
+    assert_eq!(points(&wide), points(&thin));
 }
 
 #[test]

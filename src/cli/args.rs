@@ -236,6 +236,10 @@ pub enum Command {
         /// Draw each side's path as a line with arrows.
         #[arg(long)]
         paths: bool,
+        /// Draw for a narrow screen (a phone held upright): a grid board turned a quarter, the
+        /// legend wrapped.
+        #[arg(long)]
+        narrow: bool,
         /// Write the picture to this file instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<String>,

@@ -46,6 +46,7 @@ pub fn run(cli: Cli) -> ExitCode {
             record,
             turn,
             paths,
+            narrow,
             out,
         } => match (record, turn, rules) {
             (None, Some(_), _) => {
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> ExitCode {
             (Some(path), Some(turn), _) => super::draw::run(
                 super::draw::Input::Record { path: &path, turn },
                 paths,
+                narrow,
                 out.as_deref(),
             ),
             (_, _, Some(rules)) => match load(&rules, &options.options) {
@@ -67,6 +69,7 @@ pub fn run(cli: Cli) -> ExitCode {
                         position: position.as_deref(),
                     },
                     paths,
+                    narrow,
                     out.as_deref(),
                 ),
                 Err(code) => code,

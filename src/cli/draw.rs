@@ -26,7 +26,7 @@ pub enum Input<'a> {
     Record { path: &'a str, turn: u32 },
 }
 
-pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
+pub fn run(input: Input, paths: bool, narrow: bool, out: Option<&str>) -> ExitCode {
     let fail = |msg: String| {
         complain!("error: {msg}");
         ExitCode::from(2)
@@ -78,6 +78,7 @@ pub fn run(input: Input, paths: bool, out: Option<&str>) -> ExitCode {
             position: &pos,
             throw: throw.map_or(Shown::Nothing, Shown::Thrown),
             paths,
+            narrow,
         },
     );
     match out {

@@ -229,7 +229,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   const plot = await page.textContent('#review-plot svg');
   assert.match(plot, /Chance that light wins after each move \(from the solved table\)/);
   assert.match(plot, /100 %/);
-  assert.match(plot, /moves with a decision, in order/);
+  assert.match(plot, /moves with a decision \(1 to \d+\)/);
   const mistakes = page.locator('#review-mistakes button');
   const count = await mistakes.count();
   assert.ok(count >= 1 && count <= 5, `${count} mistakes listed`);
@@ -935,6 +935,23 @@ function smallChartText(page, px) {
   }, px);
 }
 
+/** The squares of the board in `holder` and the pieces on them smaller than `px` either way
+ * as drawn, as `square N: W x H`. */
+function smallTargets(page, holder, px) {
+  return page.evaluate(
+    ([h, min]) => {
+      const small = [];
+      for (const e of document.querySelectorAll(`#${h} svg [data-square], #${h} svg .piece`)) {
+        const b = e.getBoundingClientRect();
+        const name = e.dataset.square ? `square ${e.dataset.square}` : `piece on ${e.dataset.place}`;
+        if (b.width < min - 0.5 || b.height < min - 0.5) small.push(`${name}: ${b.width.toFixed(0)} x ${b.height.toFixed(0)}`);
+      }
+      return small;
+    },
+    [holder, px],
+  );
+}
+
 /** Chooses Ur in the Games view and waits until it is shown. */
 async function chooseUr(page) {
   await page.click('.game-choice[data-id="twenty-squares/ur"]');
@@ -1079,6 +1096,9 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   await page.click('.tab-button[data-tab="play"]');
   await startGame(page, 3);
   assert.ok(await page.locator('#board svg').count());
+  // The board is drawn for the phone (turned a quarter): its squares and pieces are targets a
+  // finger can hit.
+  assert.deepStrictEqual(await smallTargets(page, 'board', 40), []);
   await views('in-game');
   // The review of the game so far, its plot and its mistakes, fits too (once a move is made:
   // before, there is nothing to review).

@@ -357,8 +357,14 @@ async fn diff(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> A
 
 // ---- drawing and moves -------------------------------------------------------------------------
 
-/// Draws `rules` in `position` (JSON, or the start), with the paths if asked.
-fn draw_rules(rules: &RuleSet, position: Option<&Value>, paths: bool) -> Result<String, ApiError> {
+/// Draws `rules` in `position` (JSON, or the start), with the paths if asked, for a narrow
+/// screen if asked.
+fn draw_rules(
+    rules: &RuleSet,
+    position: Option<&Value>,
+    paths: bool,
+    narrow: bool,
+) -> Result<String, ApiError> {
     let engine = engine_of(rules);
     let (pos, throw) = match position {
         None | Some(Value::Null) => (engine.start(), None),
@@ -370,6 +376,7 @@ fn draw_rules(rules: &RuleSet, position: Option<&Value>, paths: bool) -> Result<
             position: &pos,
             throw: throw.map_or(Shown::Nothing, Shown::Thrown),
             paths,
+            narrow,
         },
     ))
 }
@@ -394,6 +401,7 @@ async fn draw_get(
     let mut options = Vec::new();
     let mut position = None;
     let mut paths = false;
+    let mut narrow = false;
     for (k, v) in pairs {
         match k.as_str() {
             "rules" => rules = Some(v),
@@ -408,30 +416,36 @@ async fn draw_get(
                 );
             }
             "paths" => paths = flag("paths", &v)?,
+            "narrow" => narrow = flag("narrow", &v)?,
             other => {
                 return Err(ApiError::bad(format!(
-                    "unknown parameter `{other}` (the drawing takes `rules`, `option`, `position` and `paths`)"
+                    "unknown parameter `{other}` (the drawing takes `rules`, `option`, `position`, `paths` and `narrow`)"
                 )));
             }
         }
     }
     let id = rules.ok_or_else(|| ApiError::bad("`rules` names a bundled rule set"))?;
     let picture = s
-        .blocking(move || draw_rules(&bundled(&id, &options)?, position.as_ref(), paths))
+        .blocking(move || draw_rules(&bundled(&id, &options)?, position.as_ref(), paths, narrow))
         .await?;
     svg_answer(picture)
 }
 
-/// `POST /api/draw {"rules" | "source", "options", "position", "paths"}`: the board as SVG.
+/// `POST /api/draw {"rules" | "source", "options", "position", "paths", "narrow"}`: the board
+/// as SVG.
 async fn draw_post(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
-    let o = object(body, &["rules", "source", "options", "position", "paths"])?;
-    let paths = match o.get("paths") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => return Err(ApiError::bad("`paths` is true or false")),
+    let o = object(
+        body,
+        &["rules", "source", "options", "position", "paths", "narrow"],
+    )?;
+    let yes = |name: &str| match o.get(name) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(ApiError::bad(format!("`{name}` is true or false"))),
     };
+    let (paths, narrow) = (yes("paths")?, yes("narrow")?);
     let picture = s
-        .blocking(move || draw_rules(&rules_of(&o)?, o.get("position"), paths))
+        .blocking(move || draw_rules(&rules_of(&o)?, o.get("position"), paths, narrow))
         .await?;
     svg_answer(picture)
 }
@@ -804,7 +818,7 @@ async fn game(
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Answer {
-    let (at, _) = view_query(query)?;
+    let (at, _, _) = view_query(query)?;
     let game = s.games.get(&id).map_err(missing)?;
     let v = s
         .blocking(move || {
@@ -847,11 +861,12 @@ fn view_of(
 /// drawn).
 fn view_query(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<(Option<usize>, bool), ApiError> {
+) -> Result<(Option<usize>, bool, bool), ApiError> {
     let Query(pairs) =
         query.map_err(|e| ApiError::bad(format!("the query cannot be read: {e}")))?;
     let mut at = None;
     let mut paths = false;
+    let mut narrow = false;
     for (k, v) in pairs {
         match k.as_str() {
             "at" => {
@@ -861,14 +876,15 @@ fn view_query(
                 );
             }
             "paths" => paths = flag("paths", &v)?,
+            "narrow" => narrow = flag("narrow", &v)?,
             other => {
                 return Err(ApiError::bad(format!(
-                    "unknown parameter `{other}` (a game's view takes `at` and `paths`)"
+                    "unknown parameter `{other}` (a game's view takes `at`, and its drawing `paths` and `narrow`)"
                 )));
             }
         }
     }
-    Ok((at, paths))
+    Ok((at, paths, narrow))
 }
 
 /// `POST /api/games/{id}/throw`: the person to move throws.
@@ -982,7 +998,12 @@ async fn turn_steps(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let o = object(body, &["steps"])?;
+    let o = object(body, &["steps", "narrow"])?;
+    let narrow = match o.get("narrow") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(ApiError::bad("`narrow` is true or false")),
+    };
     let taken: Vec<StepNote> = serde_json::from_value(o.get("steps").cloned().unwrap_or(json!([])))
         .map_err(|e| {
             ApiError::bad(format!(
@@ -1034,6 +1055,7 @@ async fn turn_steps(
                 position: &after,
                 throw: Shown::Thrown(throw),
                 paths: false,
+                narrow,
             },
         );
         Ok(
@@ -1173,7 +1195,7 @@ async fn game_draw(
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Answer {
-    let (at, paths) = view_query(query)?;
+    let (at, paths, narrow) = view_query(query)?;
     let game = s.games.get(&id).map_err(missing)?;
     let picture = s
         .blocking(move || {
@@ -1195,6 +1217,7 @@ async fn game_draw(
                     position: &built.play.game.pos,
                     throw,
                     paths,
+                    narrow,
                 },
             ))
         })

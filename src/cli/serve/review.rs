@@ -10,6 +10,7 @@ use super::ApiError;
 use super::games::{Built, Stored};
 use senet::engine::Engine;
 use senet::notation::position::position_json;
+use senet::render::chart;
 use senet::render::game::throw_short;
 use senet::render::svg::{Drawing, Shown, svg};
 use senet::review::report::{MISTAKES, move_text, review_json};
@@ -43,6 +44,8 @@ pub fn answer(
     let reviewed = review(engine, &head, &judge, head.seed)
         .map_err(|e| ApiError::bad(format!("the game cannot be reviewed: {e}")))?;
     let mut v = review_json(engine, &reviewed, id, &head, &head.rules.id);
+    // A page too narrow for the plot's full width is a phone's: its boards are drawn for it.
+    let narrow = width < chart::WIDE;
     let name = |s: senet::types::Side| engine.rules.sides[s].name.clone();
     let notes: Vec<Value> = reviewed
         .mistakes(MISTAKES)
@@ -55,7 +58,7 @@ pub fn answer(
                 "position": position_json(engine, &m.pos, Some(m.throw)),
                 "played_text": move_text(engine, &m.pos, &m.played, m.throw),
                 "best_text": move_text(engine, &m.pos, &m.best, m.throw),
-                "svg": svg(engine, &Drawing { position: &m.pos, throw: Shown::Thrown(m.throw), paths: false }),
+                "svg": svg(engine, &Drawing { position: &m.pos, throw: Shown::Thrown(m.throw), paths: false, narrow }),
             })
         })
         .collect();

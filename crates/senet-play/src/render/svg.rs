@@ -30,6 +30,11 @@ pub struct Drawing<'a> {
     pub throw: Shown,
     /// Each side's path as a line with arrows.
     pub paths: bool,
+    /// Drawn for a narrow screen (a phone held upright): a grid of squares turned a quarter, its
+    /// rows drawn as columns, so that its squares keep their size in the screen's width; the
+    /// legend wrapped to the picture's width. Boards of holes and tables boards are drawn as
+    /// ever.
+    pub narrow: bool,
 }
 
 /// What the row of the throw under the board shows.
@@ -107,27 +112,38 @@ pub fn esc(text: &str) -> String {
 struct Layout {
     points: bool,
     tables: Option<Points>,
+    /// A grid drawn turned a quarter: its rows across as columns, its columns as rows.
+    turned: bool,
     width: i32,
     height: i32,
 }
 
 impl Layout {
-    fn of(engine: &Engine) -> Layout {
+    fn of(engine: &Engine, narrow: bool) -> Layout {
         let b = &engine.rules.board;
         if b.tables {
             let points = Points::of(engine);
             Layout {
                 points: false,
+                turned: false,
                 width: points.width(),
                 height: points.height(),
                 tables: Some(points),
             }
         } else if b.points.is_empty() {
+            // Turned only where that makes it narrower.
+            let turned = narrow && b.rows < b.cols;
+            let (across, down) = if turned {
+                (b.rows, b.cols)
+            } else {
+                (b.cols, b.rows)
+            };
             Layout {
                 points: false,
                 tables: None,
-                width: i32::from(b.cols) * CELL,
-                height: i32::from(b.rows) * CELL,
+                turned,
+                width: i32::from(across) * CELL,
+                height: i32::from(down) * CELL,
             }
         } else {
             let rows = b.points.iter().map(|p| i32::from(p.1)).max().unwrap_or(0);
@@ -135,6 +151,7 @@ impl Layout {
             Layout {
                 points: true,
                 tables: None,
+                turned: false,
                 width: (cols + 1) * PITCH,
                 height: (rows + 1) * PITCH,
             }
@@ -159,16 +176,24 @@ impl Layout {
             )
         } else {
             let (row, col) = b.cell_of(sq);
+            let (across, down) = if self.turned { (row, col) } else { (col, row) };
             (
-                MARGIN + i32::from(col) * CELL + CELL / 2,
-                MARGIN + i32::from(row) * CELL + CELL / 2,
+                MARGIN + i32::from(across) * CELL + CELL / 2,
+                MARGIN + i32::from(down) * CELL + CELL / 2,
             )
         }
     }
 
-    /// The radius of a piece standing on a square.
+    /// The radius of a piece standing on a square: larger on a grid drawn for a narrow screen,
+    /// for a finger.
     fn piece_radius(&self) -> i32 {
-        if self.points { 11 } else { 19 }
+        if self.points {
+            11
+        } else if self.turned {
+            23
+        } else {
+            19
+        }
     }
 
     /// The squares drawn: a board at points shows only the squares it places.
@@ -187,11 +212,20 @@ impl Layout {
 /// The board of `engine`'s rules as an SVG document.
 pub fn svg(engine: &Engine, d: &Drawing) -> String {
     let r = &engine.rules;
-    let layout = Layout::of(engine);
-    let legend = legend_lines(engine, &layout);
+    let layout = Layout::of(engine, d.narrow);
+    let mut legend = legend_lines(engine, &layout);
+    if d.narrow {
+        // Wrapped to the board or the trays, whichever is wider.
+        let room = layout.width.max(tray_width(engine, true)) / CHAR_WIDTH;
+        legend = legend
+            .iter()
+            .flat_map(|l| super::wrap(l, usize::try_from(room).unwrap_or(40).max(24)))
+            .collect();
+    }
     let trays_top = MARGIN + layout.height + MARGIN;
     let tray_rows = 2 + i32::from(d.throw != Shown::Nothing);
-    let legend_top = trays_top + tray_rows * TRAY_ROW + 8;
+    let row = tray_row(d.narrow);
+    let legend_top = trays_top + tray_rows * row + 8;
     let legend_width = legend
         .iter()
         .map(|l| i32::try_from(l.chars().count()).unwrap_or(i32::MAX / 8) * CHAR_WIDTH)
@@ -199,7 +233,7 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
         .unwrap_or(0);
     let width = (MARGIN + layout.width + MARGIN)
         .max(MARGIN * 2 + legend_width)
-        .max(MARGIN * 2 + tray_width(engine));
+        .max(MARGIN * 2 + tray_width(engine, d.narrow));
     let lines = i32::try_from(legend.len()).unwrap_or(0);
     let height = legend_top + lines * LEGEND_LINE + MARGIN;
 
@@ -261,16 +295,16 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
             );
         }
     }
-    trays(engine, d.position, trays_top, &mut out);
+    trays(engine, d.position, trays_top, d.narrow, &mut out);
     match d.throw {
         // Dice as the side to move plays them (a side's first double, where it is played once).
         Shown::Thrown(t) => throw(
             engine,
             engine.pool_code(d.position, t),
-            trays_top + 2 * TRAY_ROW,
+            trays_top + 2 * row,
             &mut out,
         ),
-        Shown::Awaited => awaited(trays_top + 2 * TRAY_ROW, &mut out),
+        Shown::Awaited => awaited(trays_top + 2 * row, &mut out),
         Shown::Nothing => {}
     }
     for (i, line) in (0i32..).zip(&legend) {
@@ -808,17 +842,38 @@ const TRAY_STEP: i32 = 26;
 const TRAY_NAME: i32 = 90;
 const TRAY_WORD: i32 = 62;
 
-/// The widest the trays can be: every piece of a side waiting, or off.
-fn tray_width(engine: &Engine) -> i32 {
+/// The radius of a piece in the trays of a picture for a narrow screen: one disc a group, large
+/// enough for a finger; and the room for a side's name and for each group's word there.
+const TRAY_STACK: i32 = 22;
+const NARROW_NAME: i32 = 64;
+const NARROW_WORD: i32 = 46;
+
+/// The height of a row of the trays: taller for a narrow screen's discs.
+fn tray_row(narrow: bool) -> i32 {
+    if narrow {
+        2 * TRAY_STACK + 10
+    } else {
+        TRAY_ROW
+    }
+}
+
+/// The widest the trays can be: every piece of a side waiting, or off (for a narrow screen,
+/// a disc for each group).
+fn tray_width(engine: &Engine, narrow: bool) -> i32 {
+    if narrow {
+        // Waiting, off and removed.
+        return NARROW_NAME + 3 * (NARROW_WORD + 2 * TRAY_STACK + 8);
+    }
     let pieces = i32::from(engine.rules.pieces);
     TRAY_NAME + 2 * TRAY_WORD + (pieces + 1) * TRAY_STEP
 }
 
 /// Each side's pieces off the board, one row a side: waiting to enter, borne off, and removed
-/// (captured out of the game).
-fn trays(engine: &Engine, pos: &Position, top: i32, out: &mut String) {
+/// (captured out of the game); for a narrow screen, each group one disc with its count.
+fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut String) {
+    let height = tray_row(narrow);
     for (row, (s, side)) in (0i32..).zip(engine.rules.sides.iter()) {
-        let y = top + row * TRAY_ROW + TRAY_ROW / 2;
+        let y = top + row * height + height / 2;
         let _ = writeln!(
             out,
             r#"<g class="tray" data-side="{}"><text x="{MARGIN}" y="{}" font-size="13" font-weight="bold" fill="{INK}">{}</text>"#,
@@ -826,7 +881,7 @@ fn trays(engine: &Engine, pos: &Position, top: i32, out: &mut String) {
             y + 5,
             esc(&side.name)
         );
-        let mut x = MARGIN + TRAY_NAME;
+        let mut x = MARGIN + if narrow { NARROW_NAME } else { TRAY_NAME };
         let places = pos.places(s);
         for (word, which) in [
             ("waiting", Place::Waiting),
@@ -842,22 +897,41 @@ fn trays(engine: &Engine, pos: &Position, top: i32, out: &mut String) {
                 r#"<text x="{x}" y="{}" font-size="11" fill="{INK}">{word}</text>"#,
                 y + 4
             );
-            x += if which == Place::Removed {
+            x += if narrow {
+                NARROW_WORD
+            } else if which == Place::Removed {
                 TRAY_WORD + 8
             } else {
                 TRAY_WORD - 12
             };
-            for _ in 0..count {
-                piece(
-                    &side.name,
-                    &side.colour,
-                    (which, 1),
-                    x + TRAY_PIECE,
-                    y,
-                    TRAY_PIECE,
-                    out,
-                );
-                x += TRAY_STEP;
+            if narrow {
+                if count > 0 {
+                    let count = u8::try_from(count).unwrap_or(u8::MAX);
+                    piece(
+                        &side.name,
+                        &side.colour,
+                        (which, count),
+                        x + TRAY_STACK,
+                        y,
+                        TRAY_STACK,
+                        out,
+                    );
+                }
+                x += 2 * TRAY_STACK + 8;
+                continue;
+            } else {
+                for _ in 0..count {
+                    piece(
+                        &side.name,
+                        &side.colour,
+                        (which, 1),
+                        x + TRAY_PIECE,
+                        y,
+                        TRAY_PIECE,
+                        out,
+                    );
+                    x += TRAY_STEP;
+                }
             }
             x += 24;
         }

@@ -327,6 +327,12 @@ function showGames() {
 
 let gameRun = 0;
 
+/** Whether the screen is narrow (a phone held upright): boards are then drawn for it, a grid
+ * turned a quarter so that its squares keep their size. */
+function narrow() {
+  return window.matchMedia('(max-width: 600px)').matches;
+}
+
 /** Shows a rule set: its title, its board, its sources and its rules in words. */
 async function chooseGame(id) {
   const run = ++gameRun;
@@ -339,7 +345,7 @@ async function chooseGame(id) {
   try {
     const [explained, svg] = await Promise.all([
       api('POST', '/api/explain', { rules: id }),
-      api('GET', `/api/draw?rules=${encodeURIComponent(id)}&paths=1`),
+      api('GET', `/api/draw?rules=${encodeURIComponent(id)}&paths=1${narrow() ? '&narrow=1' : ''}`),
     ]);
     if (run !== gameRun) return;
     $('game-title').textContent = explained.title || id;
@@ -528,7 +534,7 @@ async function show(state) {
   const id = state.id;
   const at = viewing === null ? '' : `&at=${viewing}`;
   const live = viewing === null;
-  const svg = await api('GET', `/api/games/${id}/draw?paths=0${at}`);
+  const svg = await api('GET', `/api/games/${id}/draw?paths=0${at}${narrow() ? '&narrow=1' : ''}`);
   const before = piecesAt($('board'));
   showSvg($('board'), svg);
   const log = $('log');
@@ -594,7 +600,7 @@ let taken = [];
 async function stepTurn(state) {
   let r;
   try {
-    r = await api('POST', `/api/games/${state.id}/steps`, { steps: taken });
+    r = await api('POST', `/api/games/${state.id}/steps`, { steps: taken, narrow: narrow() });
   } catch (e) {
     say(e.message);
     return;
@@ -1201,7 +1207,7 @@ async function checkSource() {
   if (entry.ok) {
     try {
       const [svg, explained, diff] = await Promise.all([
-        api('POST', '/api/draw', { source, paths: true }),
+        api('POST', '/api/draw', { source, paths: true, narrow: narrow() }),
         api('POST', '/api/explain', { source }),
         api('POST', '/api/diff', { source, against: $('write-against').value }),
       ]);

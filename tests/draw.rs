@@ -519,19 +519,44 @@ fn a_narrow_picture_turns_a_grid_a_quarter() {
         .map(|n| n.attribute("data-count"))
         .collect();
     assert_eq!(waiting, [Some("7"), Some("7")]);
-    // A tables board's points are drawn as ever (its trays as above).
-    let points = |svg: &str| -> Vec<String> {
-        svg.lines()
-            .filter(|l| l.contains(r#"class="square"#))
-            .map(str::to_string)
-            .collect()
-    };
+    // A tables board turns too: points 13 and 24 (the ends of its upper half) side by side,
+    // drawn one above the other, the picture narrower.
     let (wide, thin) = (
         draw(&["tables/backgammon"]),
         draw(&["tables/backgammon", "--narrow"]),
     );
-    assert_eq!(points(&wide).len(), 24);
-    assert_eq!(points(&wide), points(&thin));
+    assert!(
+        width(&thin) < 360 && width(&wide) > 600,
+        "{} {}",
+        width(&thin),
+        width(&wide)
+    );
+    let point = |svg: &str, n: u32| -> (f64, f64) {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let polygon = doc
+            .descendants()
+            .find(|e| e.attribute("data-square") == Some(n.to_string().as_str()))
+            .and_then(|g| g.descendants().find(|e| e.has_tag_name("polygon")))
+            .unwrap();
+        let xy: Vec<(f64, f64)> = polygon
+            .attribute("points")
+            .unwrap()
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        let n = xy.len() as f64;
+        (
+            xy.iter().map(|p| p.0).sum::<f64>() / n,
+            xy.iter().map(|p| p.1).sum::<f64>() / n,
+        )
+    };
+    let (a, b) = (point(&wide, 13), point(&wide, 24));
+    assert!(a.1 == b.1 && a.0 < b.0);
+    let (a, b) = (point(&thin, 13), point(&thin, 24));
+    assert!(a.0 == b.0 && a.1 < b.1);
 }
 
 #[test]

@@ -1125,6 +1125,12 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   await page.waitForFunction((v) => Number(document.body.dataset.compared || 0) > v, compared);
   assert.strictEqual(await page.locator('#compare-plot svg').count(), 1);
   await views('measured');
+  // A tables board, turned for the phone too: its points and pieces are at least 40 px.
+  await page.click('.tab-button[data-tab="play"]');
+  await startRules(page, 'tables/backgammon', 5, 'easy');
+  assert.deepStrictEqual(await smallTargets(page, 'board', 40), []);
+  assert.ok((await overflow(page)) <= 0, 'backgammon: scrolls sideways');
+  await shot(page, '8-phone-backgammon');
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

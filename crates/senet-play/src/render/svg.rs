@@ -122,7 +122,7 @@ impl Layout {
     fn of(engine: &Engine, narrow: bool) -> Layout {
         let b = &engine.rules.board;
         if b.tables {
-            let points = Points::of(engine);
+            let points = Points::of(engine, narrow);
             Layout {
                 points: false,
                 turned: false,
@@ -845,7 +845,7 @@ const TRAY_WORD: i32 = 62;
 /// The radius of a piece in the trays of a picture for a narrow screen: one disc a group, large
 /// enough for a finger; and the room for a side's name and for each group's word there.
 const TRAY_STACK: i32 = 22;
-const NARROW_NAME: i32 = 64;
+const NARROW_NAME: i32 = 60;
 const NARROW_WORD: i32 = 46;
 
 /// The height of a row of the trays: taller for a narrow screen's discs.
@@ -861,8 +861,9 @@ fn tray_row(narrow: bool) -> i32 {
 /// a disc for each group).
 fn tray_width(engine: &Engine, narrow: bool) -> i32 {
     if narrow {
-        // Waiting, off and removed.
-        return NARROW_NAME + 3 * (NARROW_WORD + 2 * TRAY_STACK + 8);
+        // Waiting, off, and removed where pieces can be.
+        let groups = 2 + i32::from(engine.rules.pieces_can_be_removed());
+        return NARROW_NAME + groups * (NARROW_WORD + 2 * TRAY_STACK + 8);
     }
     let pieces = i32::from(engine.rules.pieces);
     TRAY_NAME + 2 * TRAY_WORD + (pieces + 1) * TRAY_STEP

@@ -2,7 +2,8 @@
 //! the edge of its row toward the middle of the board; the rows of the upper half point down,
 //! those of the lower half up; an empty column between squares is the bar; a stack stands along
 //! its point, five pieces at most drawn and the rest counted; each side's home table (where it
-//! may bear off from) is named beside its points.
+//! may bear off from) is named beside its points. For a narrow screen the board is drawn turned a
+//! quarter (the halves side by side, their points across), its pieces larger.
 
 use std::fmt::Write;
 
@@ -20,20 +21,34 @@ const NUMBER_ROOM: i32 = 16;
 /// The radius of a piece on a point, and how many of a stack are drawn.
 const RADIUS: i32 = 14;
 const DRAWN: u8 = 5;
+/// The same on a board turned for a narrow screen, its points shorter: a piece as wide as a
+/// point, for a finger.
+const TURNED_WIDTH: i32 = 44;
+const TURNED_HEIGHT: i32 = 124;
+const TURNED_RADIUS: i32 = 20;
+const TURNED_DRAWN: u8 = 3;
 
 /// Where each point of the board is drawn: the middle of its base, and which way it points.
+/// Positions are worked out on the board as it lies (the halves one above the other), then
+/// turned where the board is (`turned`: x and y swapped).
 pub(super) struct Points {
     /// Per square: its column, and whether it is in the upper half (it points down).
     at: Vec<(Square, i32, bool)>,
     columns: i32,
     /// Whether some points are in an upper half (a board of one row has only the lower).
     upper: bool,
+    turned: bool,
+    point_width: i32,
+    point_height: i32,
+    radius: i32,
+    drawn: u8,
 }
 
 impl Points {
     /// The points of `engine`'s board: its squares at the points `draw ... at` gives them (else
-    /// at their cells of the grid), the rows of the upper half pointing down.
-    pub(super) fn of(engine: &Engine) -> Points {
+    /// at their cells of the grid), the rows of the upper half pointing down; turned a quarter
+    /// for a narrow screen.
+    pub(super) fn of(engine: &Engine, narrow: bool) -> Points {
         let b = &engine.rules.board;
         let cells: Vec<(Square, u8, u8)> = if b.points.is_empty() {
             b.squares()
@@ -52,20 +67,51 @@ impl Points {
             .collect();
         let columns = cells.iter().map(|c| i32::from(c.2)).max().unwrap_or(0) + 1;
         let upper = rows > 0;
-        Points { at, columns, upper }
+        Points {
+            at,
+            columns,
+            upper,
+            turned: narrow,
+            point_width: if narrow { TURNED_WIDTH } else { POINT_WIDTH },
+            point_height: if narrow { TURNED_HEIGHT } else { POINT_HEIGHT },
+            radius: if narrow { TURNED_RADIUS } else { RADIUS },
+            drawn: if narrow { TURNED_DRAWN } else { DRAWN },
+        }
     }
 
-    pub(super) fn width(&self) -> i32 {
-        self.columns * POINT_WIDTH
+    /// The board's length along its rows of points, and its depth across them.
+    fn long(&self) -> i32 {
+        self.columns * self.point_width
     }
 
-    pub(super) fn height(&self) -> i32 {
-        let half = NUMBER_ROOM + POINT_HEIGHT;
+    fn deep(&self) -> i32 {
+        let half = NUMBER_ROOM + self.point_height;
         if self.upper {
             2 * half + GAP
         } else {
             half + GAP / 2
         }
+    }
+
+    pub(super) fn width(&self) -> i32 {
+        if self.turned {
+            self.deep()
+        } else {
+            self.long()
+        }
+    }
+
+    pub(super) fn height(&self) -> i32 {
+        if self.turned {
+            self.long()
+        } else {
+            self.deep()
+        }
+    }
+
+    /// A point of the board as it lies, where it is drawn.
+    fn xy(&self, x: i32, y: i32) -> (i32, i32) {
+        if self.turned { (y, x) } else { (x, y) }
     }
 
     fn find(&self, sq: Square) -> Option<(i32, bool)> {
@@ -75,21 +121,22 @@ impl Points {
             .map(|&(_, col, upper)| (col, upper))
     }
 
-    /// The middle of the base of a point, and the direction it points (1 down, -1 up).
+    /// The middle of the base of a point on the board as it lies, and the direction it points
+    /// (1 down, -1 up).
     fn base(&self, sq: Square) -> (i32, i32, i32) {
         let (col, upper) = self.find(sq).unwrap_or((0, true));
-        let x = MARGIN + col * POINT_WIDTH + POINT_WIDTH / 2;
+        let x = MARGIN + col * self.point_width + self.point_width / 2;
         if upper {
             (x, MARGIN + NUMBER_ROOM, 1)
         } else {
-            (x, MARGIN + self.height() - NUMBER_ROOM, -1)
+            (x, MARGIN + self.deep() - NUMBER_ROOM, -1)
         }
     }
 
-    /// The middle of a point (for paths and marks).
+    /// The middle of a point as drawn (for paths and marks).
     pub(super) fn centre(&self, sq: Square) -> (i32, i32) {
         let (x, y, dir) = self.base(sq);
-        (x, y + dir * POINT_HEIGHT / 2)
+        self.xy(x, y + dir * self.point_height / 2)
     }
 }
 
@@ -107,12 +154,11 @@ pub(super) fn board(engine: &Engine, points: &Points, out: &mut String) {
     let used: Vec<i32> = points.at.iter().map(|p| p.1).collect();
     for col in 1..points.columns - 1 {
         if !used.contains(&col) {
+            let (x, y) = points.xy(MARGIN + col * points.point_width, MARGIN - 6);
+            let (w, h) = points.xy(points.point_width, points.deep() + 12);
             let _ = writeln!(
                 out,
-                r#"<rect class="bar" x="{}" y="{}" width="{POINT_WIDTH}" height="{}" fill="{INK}" opacity="0.55"/>"#,
-                MARGIN + col * POINT_WIDTH,
-                MARGIN - 6,
-                points.height() + 12
+                r#"<rect class="bar" x="{x}" y="{y}" width="{w}" height="{h}" fill="{INK}" opacity="0.55"/>"#,
             );
         }
     }
@@ -143,19 +189,26 @@ pub(super) fn board(engine: &Engine, points: &Points, out: &mut String) {
             .join(" and ");
         let xs = home.iter().map(|h| h.0);
         let (lo, hi) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
-        // Beyond the apexes, in the room between the two halves.
-        let at = y + dir * (POINT_HEIGHT + 14) + if dir > 0 { 0 } else { 10 };
+        // Beyond the apexes, in the room between the two halves (on a turned board, the words
+        // turned with it, to fit that room).
+        let at = y + dir * (points.point_height + 14) + if dir > 0 { 0 } else { 10 };
         let (fill, _, _) = paint(colour);
+        let (x1, y1) = points.xy(lo - points.point_width / 2 + 4, at - dir * 6);
+        let (x2, y2) = points.xy(hi + points.point_width / 2 - 4, at - dir * 6);
+        let (tx, ty) = if points.turned {
+            (at - dir * 6 + if dir > 0 { 12 } else { -4 }, (lo + hi) / 2)
+        } else {
+            ((lo + hi) / 2, at + if dir > 0 { 8 } else { -6 })
+        };
+        let turn = if points.turned {
+            format!(r#" transform="rotate(-90 {tx} {ty})""#)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            r#"<g class="home" data-side="{}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{fill}" stroke-width="4" stroke-linecap="round"/><text x="{}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{} home</text></g>"#,
+            r#"<g class="home" data-side="{}"><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{fill}" stroke-width="4" stroke-linecap="round"/><text x="{tx}" y="{ty}" font-size="11" text-anchor="middle" fill="{INK}"{turn}>{} home</text></g>"#,
             esc(&names.join(" ")),
-            lo - POINT_WIDTH / 2 + 4,
-            at - dir * 6,
-            hi + POINT_WIDTH / 2 - 4,
-            at - dir * 6,
-            (lo + hi) / 2,
-            at + if dir > 0 { 8 } else { -6 },
             esc(&whose)
         );
     }
@@ -164,20 +217,28 @@ pub(super) fn board(engine: &Engine, points: &Points, out: &mut String) {
 /// One point: its triangle, alternately light and dark, and its number beyond the base.
 pub(super) fn point(points: &Points, sq: Square, tip: &str, out: &mut String) {
     let (x, y, dir) = points.base(sq);
-    let half = POINT_WIDTH / 2 - 2;
-    let apex = y + dir * POINT_HEIGHT;
+    let half = points.point_width / 2 - 2;
+    let apex = y + dir * points.point_height;
     let fill = if sq.get().is_multiple_of(2) {
         WOOD
     } else {
         "#8c5a2b"
     };
+    let corners = [(x - half, y), (x + half, y), (x, apex)].map(|(a, b)| {
+        let (a, b) = points.xy(a, b);
+        format!("{a},{b}")
+    });
+    // The number beyond the base: above or below it, or on a turned board beside it.
+    let (nx, ny) = if points.turned {
+        (y - dir * 8, x + 4)
+    } else {
+        (x, y - dir * 4 + if dir > 0 { 0 } else { 11 })
+    };
     let _ = writeln!(
         out,
-        r#"<g class="square point" data-square="{sq}"><title>{}</title><polygon points="{},{y} {},{y} {x},{apex}" fill="{fill}" stroke="{INK}" stroke-width="1"/><text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{sq}</text></g>"#,
+        r#"<g class="square point" data-square="{sq}"><title>{}</title><polygon points="{}" fill="{fill}" stroke="{INK}" stroke-width="1"/><text x="{nx}" y="{ny}" font-size="11" text-anchor="middle" fill="{INK}">{sq}</text></g>"#,
         esc(tip),
-        x - half,
-        x + half,
-        y - dir * 4 + if dir > 0 { 0 } else { 11 }
+        corners.join(" ")
     );
 }
 
@@ -197,7 +258,8 @@ pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut
             let count = count - stacked;
             let sq = side.square(p);
             let (x, y, dir) = points.base(sq);
-            let drawn = count.min(DRAWN);
+            let drawn = count.min(points.drawn);
+            let radius = points.radius;
             // A pinned piece lies at the point's base, the stack that pins it above it.
             let held = pos.held(s).any(|q| q == p);
             let e = s.other();
@@ -220,26 +282,26 @@ pub(super) fn pieces(engine: &Engine, points: &Points, pos: &Position, out: &mut
             }
             for k in 0..drawn {
                 let k = k + u8::from(over);
-                let cy = y + dir * (RADIUS + 1 + i32::from(k) * (2 * RADIUS + 1));
-                let text = if k + 1 == drawn + u8::from(over) && count > DRAWN {
+                let (cx, cy) =
+                    points.xy(x, y + dir * (radius + 1 + i32::from(k) * (2 * radius + 1)));
+                let text = if k + 1 == drawn + u8::from(over) && count > points.drawn {
                     count.to_string()
                 } else {
                     String::new()
                 };
                 let _ = writeln!(
                     out,
-                    r#"<circle cx="{x}" cy="{cy}" r="{RADIUS}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{x}" y="{}" font-size="13" font-weight="bold" text-anchor="middle" fill="{letter}">{text}</text>"#,
+                    r#"<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}" stroke="{outline}" stroke-width="2"/><text x="{cx}" y="{}" font-size="13" font-weight="bold" text-anchor="middle" fill="{letter}">{text}</text>"#,
                     cy + 5
                 );
             }
             // The stacked pieces piled on the first disc, each a little further on.
-            let base = y + dir * (RADIUS + 1);
+            let base = y + dir * (radius + 1);
             for j in 1..=i32::from(stacked) {
+                let (cx, cy) = points.xy(x + 4 * j, base + dir * 4 * j);
                 let _ = writeln!(
                     out,
-                    r#"<circle cx="{}" cy="{}" r="{RADIUS}" fill="{fill}" stroke="{outline}" stroke-width="2"/>"#,
-                    x + 4 * j,
-                    base + dir * 4 * j
+                    r#"<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}" stroke="{outline}" stroke-width="2"/>"#,
                 );
             }
             out.push_str("</g>\n");

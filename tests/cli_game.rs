@@ -1524,6 +1524,45 @@ fn a_board_of_holes_draws_its_marks_whole() {
 }
 
 #[test]
+fn tetrahedral_dice_are_told_as_what_they_are() {
+    // Ur's four tetrahedral dice: the help says how to read them, each throw shows the marked
+    // tips up, and `senet explain` calls them by their name.
+    let out = run_with(
+        &[
+            "play",
+            "twenty-squares/ur",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+        ],
+        "h\nq\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for expected in [
+        "Throws: 4 tetrahedral dice, ▲ a marked tip up, △ a blank one: △△△△ → 0, ▲△△△ → 1,",
+        "light throws: dice ",
+        "marked tip",
+    ] {
+        assert!(
+            out.stdout.contains(expected),
+            "no `{expected}` in:\n{}",
+            out.stdout
+        );
+    }
+    assert!(!out.stdout.contains('▯'), "{}", out.stdout);
+    let explained = run_with(&["explain", "twenty-squares/ur"], "");
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    let explained = explained.stdout;
+    assert!(
+        explained.contains(
+            "Throw 4 tetrahedral dice (two tips of each marked) and count the marked tips up"
+        ),
+        "{explained}"
+    );
+}
+
+#[test]
 fn a_person_gets_help_the_board_the_legend_and_a_second_chance() {
     let out = run_with(
         &[

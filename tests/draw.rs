@@ -605,10 +605,16 @@ fn a_position_puts_each_piece_at_its_place_and_shows_the_throw() {
     let mut dark = places(&svg, "dark");
     dark.sort();
     assert_eq!(dark, ["0", "13", "14", "2", "5", "8", "off"]);
-    // "The throw is the number of light sides": a 3 is three light sticks of four.
+    // Ur's four tetrahedral dice: a 3 is three marked tips up of four, drawn as pyramids.
     assert_eq!(with_attr(&svg, "data-throw"), ["3"]);
-    assert_eq!(svg.matches("class=\"stick light\"").count(), 3);
-    assert_eq!(svg.matches("class=\"stick dark\"").count(), 1);
+    assert_eq!(svg.matches("class=\"tetrahedron marked\"").count(), 3);
+    assert_eq!(svg.matches("class=\"tetrahedron blank\"").count(), 1);
+    assert!(!svg.contains("class=\"stick"));
+    // Sawah's sticks ("the throw is the number of light sides"): a 3 is three light sticks.
+    let sticks = draw_with(&["twenty-squares/sawah", "--position", "-"], UR_POSITION);
+    assert_eq!(sticks.matches("class=\"stick light\"").count(), 3);
+    assert_eq!(sticks.matches("class=\"stick dark\"").count(), 1);
+    assert!(!sticks.contains("tetrahedron"));
     // Light's position 4 is square 1 (`path light: 4..1, ...`): its piece is drawn in that cell,
     // the top left one, whose centre is half a cell in from the margin.
     let doc = roxmltree::Document::parse(&svg).unwrap();

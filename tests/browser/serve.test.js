@@ -205,6 +205,8 @@ test('a whole game against the random agent is played to its end by clicks', asy
   const page = await open();
   await startGame(page, 7);
   assert.match(await page.textContent('#status'), /light \(human\) to throw/);
+  // Ur is thrown with tetrahedral dice: the button shows pyramids, not sticks.
+  assert.strictEqual(await page.locator('#sticks.tetrahedra').count(), 1);
   await shot(page, '2-game-start');
   const steps = await playToEnd(page, 6);
   assert.ok(steps > 4, `a game takes more than ${steps} clicks`);

@@ -28,7 +28,7 @@ use senet::render::narrate::Narrator;
 use senet::seed::mix;
 use senet::session::{Adviser, Decision, Needs, Play, Session};
 use senet::solve::Solved;
-use senet::types::{PerSide, Place, Side, Throw};
+use senet::types::{Lot, PerSide, Place, Side, Throw, ThrowDevice};
 
 /// The most turns a game of the server may last (as `senet play`'s default turn cap).
 pub const TURN_CAP: u32 = 10_000;
@@ -503,6 +503,8 @@ impl Stored {
             "throw": in_hand.map(Throw::get),
             // Whether the throw is of dice played one by one (the page draws its button so).
             "dice": r.device.is_each(),
+            // Whether the lots are tetrahedral dice (the page draws its button's lots as pyramids).
+            "tetrahedra": matches!(r.device, ThrowDevice::Sticks { lot: Lot::Tetrahedra, .. }),
             // The throw in words: a value, or the dice (`5-1`) where dice are played one by one.
             "throw_text": in_hand.map(|t| match u8::try_from(engine.pool_code(&game.pos, t).get()) {
                 Ok(v) if r.device.is_each() => throw_text(engine, v, false),

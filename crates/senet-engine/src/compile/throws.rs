@@ -24,7 +24,7 @@ impl ThrowTable {
         let dist = device.distribution();
         let denominator = device.denominator();
         let outcomes = match device {
-            ThrowDevice::Sticks { count, values } => (0..1u32 << count)
+            ThrowDevice::Sticks { count, values, .. } => (0..1u32 << count)
                 .map(|bits| values[bits.count_ones() as usize])
                 .collect(),
             ThrowDevice::Die { faces } => (1..=*faces).collect(),

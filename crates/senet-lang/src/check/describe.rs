@@ -1,7 +1,7 @@
 //! Each rule in plain English, for `explain` and `diff`.
 
 use crate::lang::syntax::*;
-use crate::types::{Doubles, Unstack, UseDice};
+use crate::types::{Doubles, Lot, Unstack, UseDice};
 
 fn items(list: &[Item]) -> String {
     join(&item_texts(list))
@@ -530,11 +530,15 @@ fn throw_rule(kind: &StatementKind) -> String {
                 .collect();
             format!("Throw {}; the faces shown give: {}.", dice_words(faces), parts.join(", "))
         }
-        K::Throw(ThrowSpec::Sticks { count, table }) => {
+        K::Throw(ThrowSpec::Sticks { count, table, lot }) => {
             let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
             t.sort();
-            let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} light = {v}")).collect();
-            format!("Throw {} two-sided sticks and count the light sides: {}.", count.value, parts.join(", "))
+            let (each, what) = match lot {
+                Lot::Sticks => ("two-sided sticks and count the light sides", "light"),
+                Lot::Tetrahedra => ("tetrahedral dice (two tips of each marked) and count the marked tips up", "marked"),
+            };
+            let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} {what} = {v}")).collect();
+            format!("Throw {} {each}: {}.", count.value, parts.join(", "))
         }
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),
         K::ExtraAfter(v) => format!("A throw of {} gives an extra throw after the move.", or_list(v)),

@@ -12,7 +12,7 @@ use super::errors::SyntaxError;
 use super::forms::write_it_as;
 use super::node::{Any, Node, mismatch};
 use super::syntax::*;
-use crate::types::{Doubles, Unstack, UseDice};
+use crate::types::{Doubles, Lot, Unstack, UseDice};
 
 #[derive(Parser)]
 #[grammar = "../../../grammar/senet.pest"]
@@ -514,13 +514,18 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
             }
         }
         _ => {
+            let lot = if spec.has(Rule::kw_tetrahedral) {
+                Lot::Tetrahedra
+            } else {
+                Lot::Sticks
+            };
             let count = spec.int()?;
             let mut table = Vec::new();
             while spec.at(Rule::table_entry) {
                 let mut entry = spec.node(Rule::table_entry);
                 table.push((entry.int()?, entry.int()?));
             }
-            ThrowSpec::Sticks { count, table }
+            ThrowSpec::Sticks { count, table, lot }
         }
     })
 }

@@ -194,6 +194,7 @@ pub const STATEMENTS: &[Entry] = &[
         keyword: "throw",
         examples: &[
             "throw 4 sticks: 0 -> 5, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
+            "throw 4 tetrahedral dice: 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
             "throw die 6",
             "throw dice 6, 6: sum",
             "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
@@ -202,6 +203,7 @@ pub const STATEMENTS: &[Entry] = &[
         ],
         forms: &[
             "`throw N sticks: C -> V, ...`",
+            "`throw N tetrahedral dice: C -> V, ...`",
             "`throw die N`",
             "`throw dice F, F, ...: sum`",
             "`throw dice F, F, ...: A B -> V, ...`",
@@ -895,7 +897,10 @@ impl ThrowSpec {
     /// The form of a `throw` statement, as the reference writes it.
     fn form(&self) -> &'static str {
         match self {
-            ThrowSpec::Sticks { .. } => "`throw N sticks: C -> V, ...`",
+            ThrowSpec::Sticks {
+                lot: Lot::Sticks, ..
+            } => "`throw N sticks: C -> V, ...`",
+            ThrowSpec::Sticks { .. } => "`throw N tetrahedral dice: C -> V, ...`",
             ThrowSpec::Die { .. } => "`throw die N`",
             ThrowSpec::Dice {
                 each: true, fixed, ..

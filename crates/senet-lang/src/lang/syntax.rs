@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 pub use super::key::{ConditionKey, RuleKey, TriggerKey};
-pub use crate::types::{NextFirst, OpeningThrow};
+pub use crate::types::{Lot, NextFirst, OpeningThrow};
 pub use crate::types::{Numbering, Sign};
 
 /// A byte range in one source file.
@@ -143,9 +143,11 @@ pub enum StartSpec {
 
 #[derive(Clone, Debug)]
 pub enum ThrowSpec {
+    /// `throw N sticks: ...` or `throw N tetrahedral dice: ...`.
     Sticks {
         count: Spanned<u32>,
         table: Vec<(Spanned<u32>, Spanned<u32>)>,
+        lot: Lot,
     },
     Die {
         faces: Spanned<u32>,

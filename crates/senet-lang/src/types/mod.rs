@@ -18,4 +18,4 @@ pub use rule_values::{
 };
 pub use rules_id::RulesId;
 pub use side::{PerSide, Side};
-pub use throw::{Throw, ThrowDevice, dice_sets, each_values};
+pub use throw::{Lot, Throw, ThrowDevice, dice_sets, each_values};

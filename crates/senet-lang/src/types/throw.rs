@@ -66,11 +66,27 @@ impl From<u8> for Throw {
     }
 }
 
+/// What a two-sided lot is thrown with: the odds are the same, the object (its picture, its
+/// words) is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lot {
+    /// Sticks, light on one side and dark on the other: a light side up counts.
+    Sticks,
+    /// Tetrahedral dice (the Royal Game of Ur's), two of each die's four tips marked: a marked
+    /// tip up counts.
+    Tetrahedra,
+}
+
 /// A throwing device as the rules describe it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThrowDevice {
-    /// `count` fair two-sided sticks; `values[k]` is the value when `k` light sides show.
-    Sticks { count: u8, values: Vec<u8> },
+    /// `count` fair two-sided lots (sticks, or tetrahedral dice); `values[k]` is the value when
+    /// `k` of them count (light sides, or marked tips, up).
+    Sticks {
+        count: u8,
+        values: Vec<u8>,
+        lot: Lot,
+    },
     /// A fair die with faces 1..=faces.
     Die { faces: u8 },
     /// Fair dice with these numbers of faces; `values[k]` is the value of the k-th combination
@@ -147,7 +163,7 @@ impl ThrowDevice {
             None => out.push((v, w)),
         };
         match self {
-            ThrowDevice::Sticks { count, values } => {
+            ThrowDevice::Sticks { count, values, .. } => {
                 for (k, &v) in (0u64..).zip(values) {
                     add(v, binomial(u64::from(*count), k));
                 }

@@ -10,7 +10,7 @@ use senet_engine::engine::game::{GameSummary, Stop};
 use senet_engine::engine::{
     Captured, Engine, Outcome, PassReport, Position, Report, StepReport, WinWay,
 };
-use senet_lang::types::{Fallback, Place, Side, Square, Throw, ThrowDevice};
+use senet_lang::types::{Fallback, Lot, Place, Side, Square, Throw, ThrowDevice};
 
 /// How to draw: with ANSI colours or plain.
 #[derive(Clone, Copy, Debug)]
@@ -431,33 +431,49 @@ pub fn draw_path(engine: &Engine, s: Side) -> String {
 
 const LIGHT: char = '▯';
 const DARK: char = '▮';
+const TIP: char = '▲';
+const BLANK: char = '△';
 
-/// The sticks of a throw of `value`, light sides first (`▯▯▮▮`), and how many show light; `None`
-/// for a die, or a value the sticks cannot give.
-pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize)> {
-    let ThrowDevice::Sticks { count, values } = &engine.rules.device else {
-        return None;
-    };
-    let light = values.iter().position(|&v| v == value)?;
-    let glyphs = (0..usize::from(*count))
-        .map(|i| if i < light { LIGHT } else { DARK })
-        .collect();
-    Some((glyphs, light))
+/// The glyphs of a lot that counts and of one that does not: a stick's light and dark sides, a
+/// tetrahedral die's marked and blank tip.
+fn glyphs(lot: Lot) -> (char, char) {
+    match lot {
+        Lot::Sticks => (LIGHT, DARK),
+        Lot::Tetrahedra => (TIP, BLANK),
+    }
 }
 
-/// A throw as the device shows it, then its value. Long: `sticks ▯▯▮▮ (2 light sides up) → 2`
-/// or `die: 3`; short: `▯▯▮▮ → 2` or `3`.
+/// The lots of a throw of `value`, those that count first (`▯▯▮▮`, `▲▲△△`), how many count,
+/// and what they are; `None` for dice, or a value the lots cannot give.
+pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
+    let ThrowDevice::Sticks { count, values, lot } = &engine.rules.device else {
+        return None;
+    };
+    let up = values.iter().position(|&v| v == value)?;
+    let (yes, no) = glyphs(*lot);
+    let shown = (0..usize::from(*count))
+        .map(|i| if i < up { yes } else { no })
+        .collect();
+    Some((shown, up, *lot))
+}
+
+/// A throw as the device shows it, then its value. Long: `sticks ▯▯▮▮ (2 light sides up) → 2`,
+/// `dice ▲▲△△ (2 marked tips up) → 2` or `die: 3`; short: `▯▯▮▮ → 2` or `3`.
 pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     match sticks(engine, value) {
-        Some((glyphs, light)) if long => {
-            let up = match light {
-                0 => "no light side up".to_string(),
-                1 => "1 light side up".to_string(),
-                n => format!("{n} light sides up"),
+        Some((shown, n, lot)) if long => {
+            let (noun, one, many) = match lot {
+                Lot::Sticks => ("sticks", "light side", "light sides"),
+                Lot::Tetrahedra => ("dice", "marked tip", "marked tips"),
             };
-            format!("sticks {glyphs} ({up}) → {value}")
+            let up = match n {
+                0 => format!("no {one} up"),
+                1 => format!("1 {one} up"),
+                n => format!("{n} {many} up"),
+            };
+            format!("{noun} {shown} ({up}) → {value}")
         }
-        Some((glyphs, _)) => format!("{glyphs} → {value}"),
+        Some((shown, _, _)) => format!("{shown} → {value}"),
         None if engine.rules.device.is_each() => dice_text(engine, value, long),
         None if long && matches!(engine.rules.device, ThrowDevice::Die { .. }) => {
             format!("die: {value}")
@@ -575,21 +591,25 @@ pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
 /// The throwing device and what each throw counts, for the help and the start of a game.
 pub fn device_text(engine: &Engine) -> String {
     match &engine.rules.device {
-        ThrowDevice::Sticks { count, values } => {
+        ThrowDevice::Sticks { count, values, lot } => {
+            let (yes, no) = glyphs(*lot);
             let each: Vec<String> = values
                 .iter()
                 .enumerate()
-                .map(|(light, &v)| {
-                    let glyphs: String = (0..usize::from(*count))
-                        .map(|i| if i < light { LIGHT } else { DARK })
+                .map(|(up, &v)| {
+                    let shown: String = (0..usize::from(*count))
+                        .map(|i| if i < up { yes } else { no })
                         .collect();
-                    format!("{glyphs} → {v}")
+                    format!("{shown} → {v}")
                 })
                 .collect();
-            format!(
-                "Throws: {count} sticks, {LIGHT} light side up, {DARK} dark side up: {}.",
-                each.join(", ")
-            )
+            let what = match lot {
+                Lot::Sticks => format!("{count} sticks, {yes} light side up, {no} dark side up"),
+                Lot::Tetrahedra => {
+                    format!("{count} tetrahedral dice, {yes} a marked tip up, {no} a blank one")
+                }
+            };
+            format!("Throws: {what}: {}.", each.join(", "))
         }
         ThrowDevice::Die { faces } => format!("Throws: a die with faces 1 to {faces}."),
         ThrowDevice::Dice { faces, .. } => {

@@ -18,7 +18,7 @@ use super::game::{DiceShown, square_mark, square_words, sticks};
 use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
-use senet_lang::types::{Place, Side, Sign, Square, Throw, ThrowDevice};
+use senet_lang::types::{Lot, Place, Side, Sign, Square, Throw, ThrowDevice};
 
 /// What to draw besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -962,7 +962,7 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
     let mut x = MARGIN + TRAY_NAME;
     let fell = match (&engine.rules.device, t.as_single()) {
         (ThrowDevice::Sticks { count, .. }, Some(v)) => {
-            sticks(engine, v).map(|(_, light)| (usize::from(*count), light))
+            sticks(engine, v).map(|(_, up, lot)| (usize::from(*count), up, lot))
         }
         _ => None,
     };
@@ -1000,19 +1000,52 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         out.push_str("</g>\n");
         return;
     }
-    if let Some((count, light)) = fell {
+    if let Some((count, up, lot)) = fell {
         for i in 0..count {
-            let (fill, class) = if i < light {
-                ("#f6ecd0", "stick light")
-            } else {
-                ("#5a3d1e", "stick dark")
-            };
-            let _ = writeln!(
-                out,
-                r#"<rect class="{class}" x="{x}" y="{}" width="9" height="28" rx="3" fill="{fill}" stroke="{INK}" stroke-width="1"/>"#,
-                y - 14
-            );
-            x += 14;
+            match lot {
+                Lot::Sticks => {
+                    let (fill, class) = if i < up {
+                        ("#f6ecd0", "stick light")
+                    } else {
+                        ("#5a3d1e", "stick dark")
+                    };
+                    let _ = writeln!(
+                        out,
+                        r#"<rect class="{class}" x="{x}" y="{}" width="9" height="28" rx="3" fill="{fill}" stroke="{INK}" stroke-width="1"/>"#,
+                        y - 14
+                    );
+                    x += 14;
+                }
+                Lot::Tetrahedra => {
+                    // A pyramid seen from the side, its top tip marked with a white dot or
+                    // not.
+                    let class = if i < up {
+                        "tetrahedron marked"
+                    } else {
+                        "tetrahedron blank"
+                    };
+                    let dot = if i < up {
+                        format!(
+                            r##"<circle cx="{}" cy="{}" r="3" fill="#fbf8f0"/>"##,
+                            x + 13,
+                            y - 7
+                        )
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(
+                        out,
+                        r##"<g class="{class}"><polygon points="{},{} {},{} {},{}" fill="#5a3d1e" stroke="{INK}" stroke-width="1"/>{dot}</g>"##,
+                        x,
+                        y + 12,
+                        x + 26,
+                        y + 12,
+                        x + 13,
+                        y - 14
+                    );
+                    x += 30;
+                }
+            }
         }
         x += 6;
     }

@@ -544,6 +544,7 @@ async function show(state) {
   sticks.disabled = !live || state.awaiting !== 'throw';
   sticks.classList.toggle('ready', live && state.awaiting === 'throw');
   sticks.classList.toggle('dice', Boolean(state.dice));
+  sticks.classList.toggle('tetrahedra', Boolean(state.tetrahedra));
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;

@@ -246,7 +246,7 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 values,
             })
         }
-        ThrowSpec::Sticks { count, table } => {
+        ThrowSpec::Sticks { count, table, lot } => {
             let n = match u8::try_from(count.value) {
                 Ok(n) if n >= 1 && usize::from(n) <= MAX_STICKS => n,
                 _ => {
@@ -261,7 +261,11 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 }
             };
             let values = stick_values(cx, layer, span, n, table)?;
-            Some(ThrowDevice::Sticks { count: n, values })
+            Some(ThrowDevice::Sticks {
+                count: n,
+                values,
+                lot: *lot,
+            })
         }
     }
 }

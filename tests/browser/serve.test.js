@@ -102,6 +102,16 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** A picture for docs/serve.md, as the screen shows it (or one element of it), in
+ * `screenshots/docs/` (docs/images/ holds copies: refresh them from there). */
+async function docShot(page, name, selector = null) {
+  const file = path.join(SHOTS, 'docs', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const options = { path: file };
+  if (selector) await page.locator(selector).screenshot(options);
+  else await page.screenshot(options);
+}
+
 /** Waits until the page has shown a new state of the game (its version moved on). */
 async function nextState(page, before, timeout) {
   await page.waitForFunction((v) => Number(document.body.dataset.version || 0) > v, before, { timeout });
@@ -208,6 +218,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   // Ur is thrown with tetrahedral dice: the button shows pyramids, not sticks.
   assert.strictEqual(await page.locator('#sticks.tetrahedra').count(), 1);
   await shot(page, '2-game-start');
+  await docShot(page, 'serve-play');
   const steps = await playToEnd(page, 6);
   assert.ok(steps > 4, `a game takes more than ${steps} clicks`);
   const status = await page.textContent('#status');
@@ -243,6 +254,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   assert.match(await page.textContent('#review-detail'), new RegExp(`^Move ${move}: (light|dark) threw \\d and played .+; the best move was .+\\.$`));
   assert.strictEqual(await page.locator('#review-board svg .piece').count() > 0, true);
   await shot(page, '2-review');
+  await docShot(page, 'serve-review', '#review');
 
   // Saved from the page: the record as `senet play --record` writes it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
@@ -305,6 +317,7 @@ test('a broken rule file typed into the editor shows its diagnostic at its line'
   assert.strictEqual(await page.getAttribute('#gutter span[data-line="5"]', 'class'), 'error');
   assert.strictEqual(await page.locator('#gutter span.error').count(), 1);
   await shot(page, '3-editor-error');
+  await docShot(page, 'serve-write-error');
   // Clicking the diagnostic puts the cursor there.
   await first.click();
   const cursor = await page.evaluate(() => {
@@ -357,6 +370,7 @@ test('readings are compared side by side: the plot with its axes and the figures
     assert.match(text, row);
   }
   await shot(page, '5-measure-compare');
+  await docShot(page, 'serve-compare', '.compare-plot');
   // One reading alone is refused, and the comparison before is taken off the page.
   await page.selectOption('#compare-rules', ['twenty-squares/ur']);
   const again = await page.evaluate(() => Number(document.body.dataset.compared || 0));
@@ -1072,6 +1086,8 @@ test('a game chosen in the Games view says how it differs from another reading, 
   assert.ok(told.includes(`With ${perfect.options.pieces} pieces a side`), told);
   assert.ok(told.includes(`senet solve twenty-squares/ur --option pieces=${perfect.options.pieces}`), told);
   await shot(page, '9-games-ur-diff-figures');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await docShot(page, 'serve-games');
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
@@ -1101,6 +1117,8 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   // The board is drawn for the phone (turned a quarter): its squares and pieces are targets a
   // finger can hit.
   assert.deepStrictEqual(await smallTargets(page, 'board', 40), []);
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  await docShot(page, 'serve-phone-play');
   await views('in-game');
   // The review of the game so far, its plot and its mistakes, fits too (once a move is made:
   // before, there is nothing to review).
@@ -1133,6 +1151,8 @@ test('on a phone 390 px wide, no view scrolls sideways, the pictures fit and the
   assert.deepStrictEqual(await smallTargets(page, 'board', 40), []);
   assert.ok((await overflow(page)) <= 0, 'backgammon: scrolls sideways');
   await shot(page, '8-phone-backgammon');
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  await docShot(page, 'serve-phone-backgammon');
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

@@ -640,7 +640,7 @@ fn the_tutorial_warnings_are_the_ones_it_shows() {
             &[
                 "W001",
                 "option `pieces` gives the same game at 5 and at 7",
-                "`option pieces: 5 | 7 | 1 | 2 | 3 default 7`",
+                "`option pieces: 5 | 7 | 1 | 2 | 3 | 4 default\n        7`",
             ],
         ),
         (

@@ -166,7 +166,7 @@ fn a_sweep_gives_one_row_per_combination() {
         "none",
     ]);
     let mut expected = Vec::new();
-    for pieces in ["5", "7", "1", "2", "3"] {
+    for pieces in ["5", "7", "1", "2", "3", "4"] {
         for extra in ["on", "off"] {
             expected.push(vec![
                 format!("pieces={pieces}"),
@@ -179,7 +179,7 @@ fn a_sweep_gives_one_row_per_combination() {
         .iter()
         .map(|r| r["seed"].as_u64().unwrap())
         .collect();
-    assert_eq!(seeds, (1..=10).collect::<Vec<u64>>());
+    assert_eq!(seeds, (1..=12).collect::<Vec<u64>>());
 
     // One option swept, another fixed.
     let pieces = compare_json(&[
@@ -194,7 +194,7 @@ fn a_sweep_gives_one_row_per_combination() {
         "none",
     ]);
     let got = combos(&pieces);
-    assert_eq!(got.len(), 5);
+    assert_eq!(got.len(), 6);
     assert!(
         got.iter()
             .all(|c| c.contains(&"extra-throws=off".to_string()))

@@ -129,12 +129,14 @@ const IDS: [&str; 81] = [
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 14] = [
+const OPTION_VARIANTS: [(&str, &str, &str); 16] = [
     ("senet/kendall-1978", "pieces", "5"),
     ("senet/kendall-1978", "home-row", "on"),
     ("senet/kendall-1978", "trap", "on"),
     ("senet/kendall-1978", "starting-throw", "on"),
     ("senet/kendall", "pieces", "7"),
+    ("senet/kendall", "pieces", "4"),
+    ("senet/base", "pieces", "4"),
     ("senet/kendall", "extra-throws", "off"),
     ("senet/ivde", "pieces", "7"),
     ("twenty-squares/masters", "dice", "four"),
@@ -567,6 +569,8 @@ game_properties! {
     games_senet_jequier_1930: "senet/jequier-1930", 4;
     games_senet_kendall: "senet/kendall", 16;
     games_senet_kendall_7: "senet/kendall pieces=7", 8;
+    games_senet_kendall_4: "senet/kendall pieces=4", 8;
+    games_senet_base_4: "senet/base pieces=4", 8;
     games_senet_kendall_no_extra: "senet/kendall extra-throws=off", 8;
     games_senet_kendall_14: "senet/kendall-14", 16;
     games_senet_kendall_1978: "senet/kendall-1978", 16;
@@ -744,7 +748,7 @@ impl Sweep {
 /// The seeded sweep of `cargo test`, kept within its time (the property tests of
 /// `game_properties!` add as many games again), and the larger one of CI's long checks.
 const SEEDED: Sweep = Sweep {
-    games: 20,
+    games: 12,
     stacked: 5,
     wide: 3,
     split: 2,
@@ -837,9 +841,9 @@ fn random_games_end(sweep: Sweep) {
 }
 
 #[test]
-fn fifty_random_games_end() {
+fn thirty_random_games_end() {
     random_games_end(Sweep {
-        games: 50,
+        games: 30,
         stacked: 10,
         wide: 10,
         split: 3,

@@ -677,7 +677,7 @@ fn new_games_are_refused_when_malformed() {
         ),
         (json!({ "rules": "senet/base", "seed": "seven" }), 400),
         (
-            json!({ "rules": "senet/base", "options": { "pieces": "4" } }),
+            json!({ "rules": "senet/base", "options": { "pieces": "6" } }),
             422,
         ),
         (
@@ -1347,7 +1347,7 @@ fn every_malformed_field_of_every_route_is_refused_with_its_reason() {
         (
             "POST",
             "/api/draw".into(),
-            Some(json!({ "rules": "senet/base", "options": { "pieces": "4" } })),
+            Some(json!({ "rules": "senet/base", "options": { "pieces": "6" } })),
             422,
             "error",
         ),

@@ -412,7 +412,7 @@ pub static INDEX: &[Entry] = &[
         "a value the option does not take",
         "An option takes the values its `option` statement lists: a `when` statement (or \
          `--option NAME=VALUE`) may name only those. The help lists them.",
-        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 4: blockade 2\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 6: blockade 2\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: blockades of two with three pieces\"\nextends \"senet/base\"\n\nwhen pieces is 3: blockade 2\n",
     ),
     Entry::new(
@@ -1033,7 +1033,7 @@ pub static INDEX: &[Entry] = &[
          what the values do, or, where the line only states what one value did, make that value \
          the option's default instead.",
         "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\npieces 7 each\n",
-        "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\noption pieces: 5 | 7 | 1 | 2 | 3 default 7\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet: Kendall's with seven pieces\"\nextends \"senet/kendall\"\n\noption pieces: 5 | 7 | 1 | 2 | 3 | 4 default 7\n",
     ),
     Entry::new(
         Code::W002,

@@ -406,10 +406,10 @@ fn options_after_when_and_their_values_after_is() {
     let list = a.completions(values.len());
     let kendall = senet_lang::bundled::get("senet/kendall").unwrap();
     assert!(
-        kendall.contains("option pieces: 5 | 7 | 1 | 2 | 3 default 5"),
+        kendall.contains("option pieces: 5 | 7 | 1 | 2 | 3 | 4 default 5"),
         "the test's premise"
     );
-    assert_eq!(labels(&list), ["5", "7", "1", "2", "3"]);
+    assert_eq!(labels(&list), ["5", "7", "1", "2", "3", "4"]);
     assert!(list.iter().all(|c| c.kind == CompletionKind::Value));
     // A range of values is every number in it.
     let ur = "ruleset \"x\"\nextends \"twenty-squares/blitz\"\nwhen pieces is ";

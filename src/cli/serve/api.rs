@@ -381,6 +381,15 @@ fn draw_rules(
     ))
 }
 
+/// A true-or-false field of a request's body, `default` where it is absent.
+fn bool_field(o: &Map<String, Value>, name: &str, default: bool) -> Result<bool, ApiError> {
+    match o.get(name) {
+        None => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(ApiError::bad(format!("`{name}` is true or false"))),
+    }
+}
+
 /// A yes or no of a query: `1`, `true`, `0`, `false`.
 fn flag(name: &str, value: &str) -> Result<bool, ApiError> {
     match value {
@@ -438,12 +447,10 @@ async fn draw_post(State(s): State<Shared>, body: Result<Bytes, BytesRejection>)
         body,
         &["rules", "source", "options", "position", "paths", "narrow"],
     )?;
-    let yes = |name: &str| match o.get(name) {
-        None => Ok(false),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(_) => Err(ApiError::bad(format!("`{name}` is true or false"))),
-    };
-    let (paths, narrow) = (yes("paths")?, yes("narrow")?);
+    let (paths, narrow) = (
+        bool_field(&o, "paths", false)?,
+        bool_field(&o, "narrow", false)?,
+    );
     let picture = s
         .blocking(move || draw_rules(&rules_of(&o)?, o.get("position"), paths, narrow))
         .await?;
@@ -635,39 +642,33 @@ async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
 /// `pieces` option allows it: the most the bounds let solve (`options` says how many).
 async fn perfect(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
     let o = object(body, &["rules", "source", "options", "fewer"])?;
-    let fewer = match o.get("fewer") {
-        None | Some(Value::Null) => false,
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| ApiError::bad("`fewer` is true or false"))?,
-    };
+    let fewer = bool_field(&o, "fewer", false)?;
     let (rules, engine, options) = s
         .blocking(move || {
-            let mut options = options_of(&o)?;
+            let options = options_of(&o)?;
             let rules = rules_with(&o, &options)?;
             let engine = engine_of(&rules);
-            let too_large = matches!(agents::foreseen_for_agent(&engine), Some(Err(_)));
-            let below = rules
-                .options
-                .iter()
-                .find(|p| p.name == "pieces")
-                .map(senet::check::ruleset::OptionInfo::values_below)
-                .unwrap_or_default();
-            if fewer && too_large {
-                options.retain(|(k, _)| k != "pieces");
+            let foreseen = agents::foreseen_for_agent(&engine);
+            if fewer && matches!(foreseen, Some(Err(_))) {
+                let below = rules
+                    .options
+                    .iter()
+                    .find(|p| p.name == "pieces")
+                    .map(senet::check::ruleset::OptionInfo::values_below)
+                    .unwrap_or_default();
                 for n in below {
-                    let mut fewer = options.clone();
-                    fewer.push(("pieces".to_string(), n.to_string()));
-                    let smaller = rules_with(&o, &fewer)?;
-                    let e = engine_of(&smaller);
+                    let mut smaller: Vec<(String, String)> =
+                        options.iter().filter(|(k, _)| k != "pieces").cloned().collect();
+                    smaller.push(("pieces".to_string(), n.to_string()));
+                    let r = rules_with(&o, &smaller)?;
+                    let e = engine_of(&r);
                     if matches!(agents::foreseen_for_agent(&e), Some(Ok(()))) {
-                        return Ok((smaller, Arc::new(e), fewer));
+                        return Ok((r, Arc::new(e), smaller));
                     }
                 }
-                options = options_of(&o)?;
             }
             // Refused in the page's words where the bounds tell at once.
-            if let Some(Err(e)) = agents::foreseen_for_agent(&engine) {
+            if let Some(Err(e)) = foreseen {
                 let why = match e {
                     agents::OptimalError::TooLarge { id, size } => format!(
                         "`{id}` is too large to solve here ({size}): `senet solve {id}` solves it on a machine with the memory for it (docs/solver.md)"
@@ -999,11 +1000,7 @@ async fn turn_steps(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     let o = object(body, &["steps", "narrow"])?;
-    let narrow = match o.get("narrow") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => return Err(ApiError::bad("`narrow` is true or false")),
-    };
+    let narrow = bool_field(&o, "narrow", false)?;
     let taken: Vec<StepNote> = serde_json::from_value(o.get("steps").cloned().unwrap_or(json!([])))
         .map_err(|e| {
             ApiError::bad(format!(
@@ -1303,12 +1300,7 @@ async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
     }
     let games = super::budget::games_of(&o)?;
     let seed = super::budget::seed_of(&o)?;
-    let skill = match o.get("skill") {
-        None => true,
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| ApiError::bad("`skill` is true or false"))?,
-    };
+    let skill = bool_field(&o, "skill", true)?;
     let rows = s
         .blocking(move || {
             ids.into_iter()

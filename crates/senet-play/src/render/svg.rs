@@ -919,7 +919,6 @@ fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut Stri
                     );
                 }
                 x += 2 * TRAY_STACK + 8;
-                continue;
             } else {
                 for _ in 0..count {
                     piece(
@@ -933,8 +932,8 @@ fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut Stri
                     );
                     x += TRAY_STEP;
                 }
+                x += 24;
             }
-            x += 24;
         }
         out.push_str("</g>\n");
     }

@@ -29,9 +29,9 @@ fn axis_end(max: u32) -> u32 {
     }
 }
 
-/// Which of the eleven grid lines of an axis `room` pixels long are labelled: every one where
+/// Which of the eleven grid lines of an axis `room` pixels long have their number: every one where
 /// they are far enough apart for their numbers, else every other, else the ends and the middle.
-fn labelled(tenth: u32, room: f64) -> bool {
+fn numbered(tenth: u32, room: f64) -> bool {
     let every = if room >= 440.0 {
         1
     } else if room >= 330.0 {
@@ -125,7 +125,7 @@ pub fn svg(c: &Comparison, width: f64) -> String {
             r##"<line x1="{x:.1}" y1="{top1:.1}" x2="{x:.1}" y2="{:.1}" stroke="#cccccc"{dash}/>"##,
             top1 + panel1,
         );
-        if labelled(tenth, room) {
+        if numbered(tenth, room) {
             let _ = writeln!(
                 s,
                 r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{} %</text>"#,
@@ -177,7 +177,7 @@ pub fn svg(c: &Comparison, width: f64) -> String {
             r##"<line x1="{x:.1}" y1="{top2:.1}" x2="{x:.1}" y2="{:.1}" stroke="#eeeeee"/>"##,
             top2 + panel2,
         );
-        if labelled(tick, room) {
+        if numbered(tick, room) {
             let _ = writeln!(
                 s,
                 r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{t:.0}</text>"#,

@@ -853,7 +853,7 @@ fn perfect_play_answers_as_senet_solve() {
     assert_eq!(r.status, 200, "{}", r.text());
     same(r.json(), solve("twenty-squares/ur", "2"));
     // Kendall's Senet with five pieces is too large to solve here: with `fewer`, two pieces, the
-    // most that solve within the bounds (three take 38 million states).
+    // most that solve within the bounds (three take 19 million states).
     let r = s.post(
         "/api/perfect",
         &json!({ "rules": "senet/kendall", "fewer": true }),

@@ -485,14 +485,16 @@ fn dense_numbering_is_a_bijection() {
 /// Senet's one shared path is numbered by subsets of its 30 squares: the numbering is a
 /// bijection too (two pieces a side: every state once, every index used, located back), with
 /// the count derived by hand: for each split of pieces off, the mover's pieces on any of the
-/// 30 squares, the opponent's on those left.
+/// 30 squares, the opponent's on those left, green to move (red's states are their mirror
+/// images).
 #[test]
 fn senet_numbering_by_subsets_is_a_bijection() {
     use senet::solve::dense::{DenseIndex, Located};
     let e = engine("senet/kendall", 2);
     let index = DenseIndex::new(&e.rules).expect("Senet numbers densely");
-    // Kendall's River sends pieces elsewhere: not mirrored, both movers numbered.
-    assert!(!index.mirrored);
+    // Both sides walk one path by the same rules: the states with green to move stand for
+    // those with red to move too (the River sends both sides' pieces to the same squares).
+    assert!(index.mirrored);
     let c = |n: u64, k: u64| -> u64 { (0..k).fold(1, |a, i| a * (n - i) / (i + 1)) };
     let mut count = 0;
     for off_me in 0..2u64 {
@@ -502,7 +504,7 @@ fn senet_numbering_by_subsets_is_a_bijection() {
             }
         }
     }
-    assert_eq!(index.states, 2 * count);
+    assert_eq!(index.states, count);
     let mut seen = vec![false; usize::try_from(index.states).unwrap()];
     for l in 0..index.layers.len() {
         for key in index.opponent_keys(l) {
@@ -545,6 +547,38 @@ fn senet_dense_agrees_with_search() {
         // Only the Italian page's rules owe opening moves.
         assert_eq!(!d.openings.is_empty(), id == "senet/base", "{id}");
     }
+}
+
+/// On one path, sides that differ in one rule (here an opening move for green alone) are not
+/// each other's mirror images: both seats are numbered, and the values agree with the search.
+#[test]
+fn senet_with_sides_unlike_is_numbered_from_both_seats() {
+    use senet::solve::dense::DenseIndex;
+    let text = r#"ruleset "test/green-opens"
+title   "Kendall's Senet where green's first move is forced"
+source  "a test of the solver"
+extends "senet/kendall"
+opening green: front piece moves 1
+"#;
+    let options = [("pieces".to_string(), "1".to_string())];
+    let rules = senet::check::check_text("green-opens.rules", text, None, &options)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let e = Engine::new(compile(&rules));
+    assert!(!e.rules.same_for_both_sides());
+    assert!(!DenseIndex::new(&e.rules).unwrap().mirrored);
+    let limits = Limits {
+        states: 1_000_000,
+        bytes: 1 << 30,
+    };
+    let Solved::Dense(d) = solve_with(&e, e.start(), Method::Dense, limits, |_| {}).unwrap() else {
+        panic!("not numbered densely")
+    };
+    let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
+    for (k, pos) in s.positions.iter().enumerate() {
+        assert!((d.score(pos).unwrap() - s.score[k]).abs() < 1e-9, "{pos:?}");
+    }
+    assert!(engine("senet/kendall", 1).rules.same_for_both_sides());
+    assert!(!engine("twenty-squares/ur", 1).rules.same_for_both_sides());
 }
 
 /// The same with two pieces a side, from the start (a few seconds in a release build).
@@ -674,7 +708,7 @@ fn cli_refuses_a_dense_solve_beyond_its_memory() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("39853211870 states would need about") && err.contains("--option pieces=3"),
+        err.contains("19926605935 states would need about") && err.contains("--option pieces=3"),
         "{err}"
     );
 }

@@ -534,6 +534,67 @@ impl Enter {
 }
 
 impl Rules {
+    /// Whether both sides play by the same rules on the same squares: the same path, the same
+    /// kinds of squares, effects and exits at each position, and every rule that names
+    /// positions or squares per side naming the same ones for both. Swapping who is who then
+    /// changes nothing in the game but who moves first and where the pieces start, so a state
+    /// and the one with the sides swapped are worth the same to the side to move. Every field
+    /// that holds something per side is compared here; a new one must be too.
+    pub fn same_for_both_sides(&self) -> bool {
+        let (a, b) = (&self.sides[Side::First], &self.sides[Side::Second]);
+        let tables = a.path == b.path
+            && a.position_of == b.position_of
+            && a.positions == b.positions
+            && a.segment_ends == b.segment_ends
+            && a.looped == b.looped
+            && a.flags == b.flags
+            && a.effects == b.effects
+            && a.exit_throws == b.exit_throws;
+        let condition = |c: &Option<PieceCondition>| match c {
+            Some(PieceCondition::Pieces { squares, .. }) => squares.alike(),
+            Some(PieceCondition::Entered(_)) | None => true,
+        };
+        let holds = self
+            .holds
+            .iter()
+            .all(|h| h.only.alike() && condition(&h.condition));
+        let turn_rules = self.turn_rules.iter().all(|t| {
+            let trigger = match t.trigger {
+                TurnTrigger::Landing(at) | TurnTrigger::Capture(at) => at.alike(),
+                TurnTrigger::Move(_) | TurnTrigger::Entering => true,
+            };
+            trigger && condition(&t.condition)
+        });
+        let stacked = self.stacked.as_ref().is_none_or(|s| {
+            s.bear_past_when.alike()
+                && s.bear_from.alike()
+                && s.zone.alike()
+                && s.crowd.alike()
+                && s.land_zone.alike()
+                && s.landing_rules.alike()
+                && s.again.alike()
+                && s.unstack.as_ref().is_none_or(|u| u.stacked.alike())
+        });
+        let scoring = match self.win_score {
+            Some(WinScore::Gammon { behind_on, .. }) => behind_on.alike(),
+            Some(WinScore::PiecesLeft) | None => true,
+        };
+        let patterns = self
+            .pattern_win
+            .iter()
+            .flatten()
+            .flatten()
+            .all(|part| part.at.alike());
+        tables
+            && self.opening.alike()
+            && self.moves_next.is_none_or(|m| m.at.alike())
+            && holds
+            && turn_rules
+            && stacked
+            && scoring
+            && patterns
+    }
+
     /// Whether some move lets the player end the turn at once (`may end turn`).
     pub fn may_end_turn(&self) -> bool {
         self.turn_rules

@@ -99,6 +99,14 @@ impl<T> PerSide<T> {
         self.0.iter()
     }
 
+    /// Whether both sides have the same value.
+    pub fn alike(&self) -> bool
+    where
+        T: PartialEq,
+    {
+        self.0[0] == self.0[1]
+    }
+
     pub fn as_ref(&self) -> PerSide<&T> {
         let [a, b] = &self.0;
         PerSide([a, b])

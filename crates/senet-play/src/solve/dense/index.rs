@@ -173,9 +173,15 @@ pub struct DenseIndex {
     stacks: Option<Box<Stacks>>,
 }
 
-/// Whether side 1's rules are side 0's seen from the other seat: the same kinds of squares at
-/// the same path positions, and the squares both paths share paired symmetrically.
+/// Whether side 1's rules are side 0's seen from the other seat: both the same on one path
+/// ([`Rules::same_for_both_sides`]), or the same kinds of squares at the same path positions,
+/// and the squares both paths share paired symmetrically.
 fn mirror_image(r: &Rules) -> bool {
+    // Both sides on one path by the same rules (Senet): the sides swapped are the same game,
+    // whatever its squares do.
+    if r.same_for_both_sides() {
+        return true;
+    }
     let (a, b) = (&r.sides[Side::First], &r.sides[Side::Second]);
     if a.path.len() != b.path.len() || a.flags != b.flags || a.exit_throws != b.exit_throws {
         return false;

@@ -7,6 +7,7 @@ use senet::check::check_target;
 use senet::compile::compile;
 use senet::engine::{Engine, Setup};
 use senet::notation::position::parse_position;
+use senet::solve::dense::{Precision, Values};
 use senet::solve::{Limits, Method, Solution, Solved, solve, solve_with};
 use senet::types::PerSide;
 
@@ -395,7 +396,7 @@ fn dense_agrees_with_search_on_ur(pieces: std::ops::RangeInclusive<u8>) {
         let index = DenseIndex::new(&e.rules).expect("Ur numbers densely");
         assert!(index.mirrored);
         let d = {
-            let stage = dense::Stage::whole(&index);
+            let stage = dense::Stage::whole(&index, Precision::Double);
             dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
         };
         let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
@@ -734,7 +735,7 @@ extra throw on positions 4, 8
     let index = DenseIndex::new(&e.rules).expect("numbers densely");
     assert!(!index.mirrored);
     let d = {
-        let stage = dense::Stage::whole(&index);
+        let stage = dense::Stage::whole(&index, Precision::Double);
         dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
     };
     let s = solve(&e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
@@ -854,7 +855,7 @@ on capture on 13: captured piece goes to first free before 11
     for e in [&with_traps, &engine("twenty-squares/masters", 2)] {
         let index = DenseIndex::new(&e.rules).expect("numbers densely");
         let d = {
-            let stage = dense::Stage::whole(&index);
+            let stage = dense::Stage::whole(&index, Precision::Double);
             dense::solve(e, index, PerSide::default(), stage, |_| {}).unwrap()
         };
         let s = solve(e, e.start(), 1_000_000, |_| {}).unwrap_or_else(|_| panic!("too large"));
@@ -1017,6 +1018,88 @@ fn cli_says_when_the_optimal_player_leaves_its_table() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--values 32` solves in fixed point and says so; its chances agree with `--values 64`'s
+/// within the bound it states.
+#[test]
+fn cli_solves_in_32_bits_when_asked() {
+    let run = |values: &str, format: &str| {
+        let out = senet()
+            .args([
+                "solve",
+                "twenty-squares/ur",
+                "-o",
+                "pieces=2",
+                "--values",
+                values,
+            ])
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("32", "text");
+    assert!(
+        text.contains("values in 32-bit fixed point, within 2e-8 of f64"),
+        "{text}"
+    );
+    assert!(!run("64", "text").contains("fixed point"));
+    let light = |json: String| {
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["win_probability"]["light"].as_f64().unwrap()
+    };
+    let (fixed, double) = (light(run("32", "json")), light(run("64", "json")));
+    assert!(
+        (fixed - double).abs() < senet::solve::dense::FIXED_BOUND,
+        "{fixed} {double}"
+    );
+}
+
+/// Both ways of keeping values while solving, state by state: the largest difference between
+/// the 32-bit fixed-point values (4 bytes a state, for games whose `f64` values do not fit) and
+/// the `f64` ones, each solved whole.
+fn fixed_against_f64(id: &str, pieces: u8) -> f64 {
+    use senet::solve::dense::{self, DenseIndex, Stage};
+    let e = engine(id, pieces);
+    let solved = |precision| {
+        let index = DenseIndex::new(&e.rules).expect("numbers densely");
+        let stage = Stage::whole(&index, precision);
+        dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap()
+    };
+    let (double, fixed) = (solved(Precision::Double), solved(Precision::Fixed));
+    assert!(matches!(fixed.values, Values::Fixed(_)), "{id}");
+    let states = usize::try_from(double.index.states).unwrap();
+    let worst = (0..states)
+        .map(|i| (double.values.get(i) - fixed.values.get(i)).abs())
+        .fold(0.0, f64::max);
+    eprintln!("{id} with {pieces} pieces: fixed point within {worst:e} of f64");
+    worst
+}
+
+/// Values kept in 32-bit fixed point agree with the `f64` ones within the bound the solver
+/// states ([`senet::solve::dense::FIXED_BOUND`]): Ur with three pieces (mirror images, rows by
+/// tables) and Kendall's Senet with two (placings ranked as subsets, a square that sends back).
+#[test]
+fn fixed_point_values_agree_with_f64() {
+    use senet::solve::dense::FIXED_BOUND;
+    for (id, pieces) in [("twenty-squares/ur", 3), ("senet/kendall", 2)] {
+        let worst = fixed_against_f64(id, pieces);
+        assert!(worst < FIXED_BOUND, "{id}: {worst}");
+    }
+}
+
+/// The same on Kendall's Senet with three pieces (19 million states, a minute optimised).
+#[test]
+#[ignore = "a minute optimised: cargo test --profile ci -- --ignored"]
+fn fixed_point_values_agree_with_f64_on_three_piece_senet() {
+    let worst = fixed_against_f64("senet/kendall", 3);
+    assert!(worst < senet::solve::dense::FIXED_BOUND, "{worst}");
+}
+
 /// Solving the super-layers (pieces off in total) a group at a time, each run given only the
 /// values of the run before it (a move bears off at most one piece), gives every state the
 /// value a whole solve gives: Ur with three pieces (mirror images once, rows by tables) and
@@ -1030,10 +1113,10 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
         let e = engine(id, pieces);
         let numbering = || DenseIndex::new(&e.rules).expect("numbers densely");
         let index = numbering();
-        let stage = Stage::whole(&index);
+        let stage = Stage::whole(&index, Precision::Double);
         let whole = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
         assert_eq!(whole.index.top_total(), *runs[0].end(), "{id}");
-        let mut given = Known::none(&whole.index);
+        let mut given = Known::none(&whole.index, Precision::Double);
         for range in runs {
             let index = numbering();
             let stage = Stage {
@@ -1055,9 +1138,11 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
             let layers = run.index.layers.iter();
             given = Known {
                 layers: layers.map(|l| in_run(l.total_off())).collect(),
-                values: (0..usize::try_from(run.index.states).unwrap())
-                    .map(|i| run.values.get(i))
-                    .collect(),
+                values: Values::F64(
+                    (0..usize::try_from(run.index.states).unwrap())
+                        .map(|i| run.values.get(i))
+                        .collect(),
+                ),
             };
         }
     }
@@ -1065,7 +1150,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
     let e = engine("twenty-squares/ur", 3);
     let index = DenseIndex::new(&e.rules).unwrap();
     let stage = Stage {
-        known: Known::none(&index),
+        known: Known::none(&index, Precision::Double),
         only: Some(1..=2),
         lists: u64::MAX,
     };
@@ -1227,7 +1312,7 @@ fn lists_spilled_to_a_file_give_the_same_values() {
         let e = engine(id, pieces);
         let solve_with = |lists: u64| {
             let index = DenseIndex::new(&e.rules).expect("numbers densely");
-            let mut stage = Stage::whole(&index);
+            let mut stage = Stage::whole(&index, Precision::Double);
             stage.lists = lists;
             let mut said = Vec::new();
             let solved = dense::solve(&e, index, PerSide::default(), stage, |m| {
@@ -1299,7 +1384,7 @@ fn seven_piece_masters_fits_the_default_memory() {
     let e = engine("twenty-squares/masters", 7);
     let index = DenseIndex::new(&e.rules).expect("numbers densely");
     assert_eq!(index.states, 500_929_993);
-    let need = dense::memory_needed(&index);
+    let need = dense::memory_needed(&index, Precision::Double);
     assert!(need > 6 << 30, "{need}");
     if cfg!(target_os = "linux") {
         assert!(need <= 7 << 30, "{need}");
@@ -1314,7 +1399,7 @@ fn seven_piece_masters_fits_the_default_memory() {
 #[test]
 #[allow(clippy::cast_possible_truncation)] // rounding to f32 is what is checked
 fn whole_tables_keep_f32_and_runs_of_super_layers_f64() {
-    use senet::solve::dense::{self, DenseIndex, Stage, Values};
+    use senet::solve::dense::{self, DenseIndex, Stage};
     use senet::solve::table::{self, TableHeader};
     let e = engine("twenty-squares/ur", 2);
     let dir = std::env::temp_dir().join(format!("senet-f32-{}", std::process::id()));
@@ -1323,7 +1408,7 @@ fn whole_tables_keep_f32_and_runs_of_super_layers_f64() {
     let header = TableHeader::new("twenty-squares/ur", "h", &options, 0);
     let solve_stage = |whole: bool| {
         let index = DenseIndex::new(&e.rules).unwrap();
-        let mut stage = Stage::whole(&index);
+        let mut stage = Stage::whole(&index, Precision::Double);
         if !whole {
             stage.only = Some(1..=index.top_total());
         }

@@ -451,6 +451,9 @@ pub enum Command {
         /// How to number the states.
         #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
         method: MethodArg,
+        /// How the dense solver keeps each state's value while it sweeps.
+        #[arg(long, value_enum, default_value_t = ValuesArg::Auto)]
+        values: ValuesArg,
         /// Refuse a search with more states than this.
         #[arg(long, default_value_t = super::solve::DEFAULT_LIMIT)]
         limit: usize,
@@ -629,6 +632,19 @@ pub enum MethodArg {
     Dense,
     /// The positions reachable from the root, found by search (any rule set; ~320 bytes a state).
     Search,
+}
+
+/// How `senet solve`'s dense solver keeps values while it sweeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ValuesArg {
+    /// In 64 bits where they fit in `--memory`, else in 32.
+    Auto,
+    /// An f64 a state (8 bytes).
+    #[value(name = "64")]
+    Double,
+    /// 32-bit fixed point (4 bytes a state): within 2e-8 of the f64 values.
+    #[value(name = "32")]
+    Fixed,
 }
 
 /// What a command prints its results as.

@@ -7,12 +7,13 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use serde_json::{Value, json};
 
-use super::args::{Cli, Command, Format, MethodArg};
+use super::args::{Cli, Command, Format, MethodArg, ValuesArg};
 use senet::check::{CheckFailure, RuleSet, Source, Warned, Warnings, check_target};
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::lang::Diagnostic;
 use senet::render;
+use senet::solve::dense::Precision;
 use senet::solve::{Limits, Method};
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -268,6 +269,7 @@ pub fn run(cli: Cli) -> ExitCode {
             layers,
             from,
             method,
+            values,
             limit,
             memory,
             format,
@@ -287,6 +289,11 @@ pub fn run(cli: Cli) -> ExitCode {
                         MethodArg::Auto => Method::Auto,
                         MethodArg::Dense => Method::Dense,
                         MethodArg::Search => Method::Search,
+                    },
+                    precision: match values {
+                        ValuesArg::Auto => None,
+                        ValuesArg::Double => Some(Precision::Double),
+                        ValuesArg::Fixed => Some(Precision::Fixed),
                     },
                     limits: Limits {
                         states: limit,

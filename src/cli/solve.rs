@@ -11,10 +11,11 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
-use senet::solve::dense::{self, DenseIndex, Known, Stage};
+use senet::solve::dense::{self, DenseIndex, Known, Precision, Stage};
 use senet::solve::table::{TableHeader, read_layers, save};
 use senet::solve::{
-    Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense, solve_with,
+    Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense,
+    solve_with_precision,
 };
 use senet::types::Side;
 
@@ -38,6 +39,8 @@ pub struct SolveArgs<'a> {
     /// Tables whose super-layers are given, not solved again.
     pub from: &'a [String],
     pub method: Method,
+    /// How the dense solver keeps values (`None`: in f64 where they fit).
+    pub precision: Option<Precision>,
     pub limits: Limits,
     pub format: Format,
 }
@@ -293,15 +296,15 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let staged = a.layers.is_some() || !a.from.is_empty();
     let solved = if staged {
         match staged_stage(engine, &a, limits) {
-            Ok((index, stage)) => fits(&index, limits)
-                .and_then(|()| solve_dense(engine, index, root, stage, progress)),
+            Ok((index, stage)) => fits(&index, limits, Some(stage.known.precision()))
+                .and_then(|_| solve_dense(engine, index, root, stage, progress)),
             Err(message) => {
                 complain!("error: {message}");
                 return ExitCode::from(2);
             }
         }
     } else {
-        solve_with(engine, root, a.method, limits, progress)
+        solve_with_precision(engine, root, a.method, limits, a.precision, progress)
     };
     let solution = match solved {
         Ok(s) => s,
@@ -395,7 +398,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
             say_heading(engine, a.options);
             let numbering = match &solution {
                 Solved::Dense(d) => format!(
-                    "every placing{}, numbered densely{}",
+                    "every placing{}, numbered densely{}{}",
                     if d.floor.0 == [0, 0] {
                         String::new()
                     } else {
@@ -411,6 +414,14 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                         "; mirror images once"
                     } else {
                         ""
+                    },
+                    if matches!(d.values, dense::Values::Fixed(_)) {
+                        format!(
+                            "; values in 32-bit fixed point, within {:e} of f64",
+                            dense::FIXED_BOUND
+                        )
+                    } else {
+                        String::new()
                     }
                 ),
                 Solved::Search(_) => format!(
@@ -499,7 +510,10 @@ fn staged_stage(
         ));
     }
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
-    let mut known = Known::none(&index);
+    // The precision a whole solve would choose: the refusal, if neither fits, comes after.
+    let precision =
+        fits(&index, limits, a.precision).unwrap_or(a.precision.unwrap_or(Precision::Double));
+    let mut known = Known::none(&index, precision);
     for path in a.from {
         read_layers(path, &expected, engine, &index, &mut known).map_err(|e| e.to_string())?;
     }
@@ -512,7 +526,7 @@ fn staged_stage(
         ));
     }
     let only = a.layers.map(|(lo, hi)| lo..=hi);
-    let lists = dense::list_budget(&index, limits.bytes);
+    let lists = dense::list_budget(&index, precision, limits.bytes);
     Ok((index, Stage { known, only, lists }))
 }
 

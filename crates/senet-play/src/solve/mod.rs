@@ -203,6 +203,19 @@ pub fn solve_with(
     limits: Limits,
     progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
+    solve_with_precision(engine, root, method, limits, None, progress)
+}
+
+/// As [`solve_with`], the dense solver keeping its values as `precision` says (`None`: in
+/// `f64` where they fit in the limits, else in 32-bit fixed point).
+pub fn solve_with_precision(
+    engine: &Engine,
+    root: Position,
+    method: Method,
+    limits: Limits,
+    precision: Option<dense::Precision>,
+    progress: impl FnMut(&str),
+) -> Result<Solved, SolveError> {
     unsolvable(engine).map_or(Ok(()), Err)?;
     let index = match method {
         Method::Search => None,
@@ -211,9 +224,9 @@ pub fn solve_with(
     };
     match index {
         Some(index) => {
-            fits(&index, limits)?;
-            let mut stage = dense::Stage::whole(&index);
-            stage.lists = dense::list_budget(&index, limits.bytes);
+            let precision = fits(&index, limits, precision)?;
+            let mut stage = dense::Stage::whole(&index, precision);
+            stage.lists = dense::list_budget(&index, precision, limits.bytes);
             solve_dense(engine, index, root, stage, progress)
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),
@@ -268,7 +281,7 @@ pub fn foreseen(engine: &Engine, limits: Limits) -> Option<Result<(), SolveError
         return Some(Err(e));
     }
     if let Ok(index) = dense::DenseIndex::new(&engine.rules) {
-        return Some(fits(&index, limits));
+        return Some(fits(&index, limits, None).map(|_| ()));
     }
     let bound = estimate(engine);
     let limit = limits.states as f64;
@@ -303,17 +316,29 @@ pub fn off_in_total(lo: usize, hi: usize) -> String {
     }
 }
 
-/// Refuses a dense numbering that does not fit in `limits`.
-pub fn fits(index: &dense::DenseIndex, limits: Limits) -> Result<(), SolveError> {
-    let bytes = dense::memory_needed(index);
-    if bytes > limits.bytes || index.states > dense::MAX_STATES {
+/// How a dense solve within `limits` keeps its values: as `wanted` says, or (`None`) in `f64`
+/// where they fit, else in 32-bit fixed point; refused where they do not fit either way.
+pub fn fits(
+    index: &dense::DenseIndex,
+    limits: Limits,
+    wanted: Option<dense::Precision>,
+) -> Result<dense::Precision, SolveError> {
+    use dense::Precision::{Double, Fixed};
+    let fit = |p: dense::Precision| dense::memory_needed(index, p) <= limits.bytes;
+    let precision = match wanted {
+        Some(p) => p,
+        None if fit(Double) => Double,
+        None => Fixed,
+    };
+    let bytes = dense::memory_needed(index, precision);
+    if !fit(precision) || index.states > dense::MAX_STATES {
         return Err(SolveError::TooLargeDense {
             states: index.states,
             bytes,
             budget: limits.bytes,
         });
     }
-    Ok(())
+    Ok(precision)
 }
 
 /// Solves from `root` with the dense numbering `index` (checked by [`fits`]), the
@@ -326,8 +351,9 @@ pub fn solve_dense(
     mut progress: impl FnMut(&str),
 ) -> Result<Solved, SolveError> {
     let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
+    let precision = stage.known.precision();
     progress(&format!(
-        "{} states (dense numbering{}): values {:.1} GiB, successor lists of the largest \
+        "{} states (dense numbering{}): values {:.1} GiB{}, successor lists of the largest \
          super-layer about {:.1} GiB (in memory as far as `--memory` allows, the rest in a file)",
         index.states,
         if index.mirrored {
@@ -335,7 +361,11 @@ pub fn solve_dense(
         } else {
             ""
         },
-        gib(index.states * 8),
+        gib(index.states * precision.bytes()),
+        match precision {
+            dense::Precision::Double => "",
+            dense::Precision::Fixed => " (32-bit fixed point)",
+        },
         gib(dense::lists_expected(&index)),
     ));
     let mut solution = dense::solve(

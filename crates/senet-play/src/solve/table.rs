@@ -616,11 +616,11 @@ pub fn read_layers(
     let mut values = dense_values(&header.format, &bytes);
     for (l, known_layer) in index.layers.iter().zip(known.layers.iter_mut()) {
         if held(&l) {
-            for (slot, v) in known.values[l.states()].iter_mut().zip(&mut values) {
+            for (i, v) in l.states().zip(&mut values) {
                 if !is_chance(v) {
                     return Err(not_chance(path, v));
                 }
-                *slot = v;
+                known.values.set(i, v);
             }
             *known_layer = true;
         }

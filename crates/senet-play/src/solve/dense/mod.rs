@@ -23,6 +23,7 @@
 // checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
 #![allow(clippy::cast_possible_truncation)]
 
+mod cells;
 pub mod index;
 mod lists;
 mod pages;
@@ -33,7 +34,7 @@ mod sweep;
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU32, AtomicU64};
 
 pub use index::{DenseIndex, Layer, Located};
 
@@ -123,11 +124,13 @@ impl DenseSolution {
     }
 }
 
-/// Every state's value, in the numbering's order: in f64 as a solve leaves them, in f32 as a
+/// Every state's value, in the numbering's order: in f64 as a solve leaves them, in 32-bit
+/// fixed point as a solve too large for f64 leaves them ([`Precision::Fixed`]), in f32 as a
 /// whole table keeps them (half the memory; a chance rounded to f32 is within 3e-8 of the
 /// solved one, far below any difference between moves that play could notice).
 pub enum Values {
     F64(Vec<f64>),
+    Fixed(Vec<u32>),
     F32(Vec<f32>),
 }
 
@@ -136,7 +139,18 @@ impl Values {
     pub fn get(&self, i: usize) -> f64 {
         match self {
             Values::F64(v) => v[i],
+            Values::Fixed(v) => cells::from_fixed(v[i]),
             Values::F32(v) => f64::from(v[i]),
+        }
+    }
+
+    /// Sets the value of state `i` (rounded as these values keep it).
+    pub fn set(&mut self, i: usize, value: f64) {
+        match self {
+            Values::F64(v) => v[i] = value,
+            Values::Fixed(v) => v[i] = cells::to_fixed(value),
+            #[allow(clippy::cast_possible_truncation)]
+            Values::F32(v) => v[i] = value as f32,
         }
     }
 
@@ -144,30 +158,87 @@ impl Values {
     pub fn bytes(&self) -> usize {
         match self {
             Values::F64(v) => v.len() * 8,
+            Values::Fixed(v) => v.len() * 4,
             Values::F32(v) => v.len() * 4,
         }
     }
 }
 
+/// How a solve keeps each state's value while it sweeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// An `f64`: 8 bytes a state.
+    Double,
+    /// 32-bit fixed point (4 bytes a state): each value within 1.2e-10 of what was computed
+    /// from the values it read, the solve settled to [`FIXED_TOLERANCE`] instead of
+    /// [`super::TOLERANCE`]. The values then agree with an `f64` solve to within [`FIXED_BOUND`].
+    Fixed,
+}
+
+impl Precision {
+    /// Bytes a state's value takes.
+    pub fn bytes(self) -> u64 {
+        match self {
+            Precision::Double => 8,
+            Precision::Fixed => 4,
+        }
+    }
+
+    /// Sweeps stop once no value changes by more than this.
+    pub fn tolerance(self) -> f64 {
+        match self {
+            Precision::Double => super::TOLERANCE,
+            Precision::Fixed => FIXED_TOLERANCE,
+        }
+    }
+}
+
+pub use cells::FIXED_TOLERANCE;
+
+/// How far a value solved in fixed point ([`Precision::Fixed`]) may be from the `f64` one:
+/// the most measured, over every state, on the three-piece solves of Ur and Kendall's Senet,
+/// with a margin of ten (checked by the tests).
+pub const FIXED_BOUND: f64 = 2e-8;
+
 /// Values solved before a run (read from tables), whole layers at a time.
 pub struct Known {
-    /// Every state's value; one half in layers not known.
-    pub values: Vec<f64>,
+    /// Every state's value (as [`Values::F64`] or [`Values::Fixed`]); one half in layers not
+    /// known.
+    pub values: Values,
     /// Per layer of the numbering: whether its values are known.
     pub layers: Vec<bool>,
 }
 
 impl Known {
-    /// Nothing known yet.
-    pub fn none(index: &DenseIndex) -> Known {
+    /// Nothing known yet, values to be kept as `precision` says.
+    pub fn none(index: &DenseIndex, precision: Precision) -> Known {
         let states = usize::try_from(index.states).unwrap_or(usize::MAX);
         // Room for the slot the solver adds, so that its values take this memory in place.
-        let mut values = Vec::with_capacity(states + 1);
-        pages::prefer_huge(&values);
-        values.resize(states, 0.5);
+        let values = match precision {
+            Precision::Double => {
+                let mut values = Vec::with_capacity(states + 1);
+                pages::prefer_huge(&values);
+                values.resize(states, 0.5);
+                Values::F64(values)
+            }
+            Precision::Fixed => {
+                let mut values = Vec::with_capacity(states + 1);
+                pages::prefer_huge(&values);
+                values.resize(states, cells::to_fixed(0.5));
+                Values::Fixed(values)
+            }
+        };
         Known {
             values,
             layers: vec![false; index.layers.len()],
+        }
+    }
+
+    /// How the values are kept.
+    pub fn precision(&self) -> Precision {
+        match self.values {
+            Values::Fixed(_) => Precision::Fixed,
+            Values::F64(_) | Values::F32(_) => Precision::Double,
         }
     }
 
@@ -192,9 +263,9 @@ pub struct Stage {
 
 impl Stage {
     /// Every state, from nothing, with no bound on the lists' memory.
-    pub fn whole(index: &DenseIndex) -> Stage {
+    pub fn whole(index: &DenseIndex, precision: Precision) -> Stage {
         Stage {
-            known: Known::none(index),
+            known: Known::none(index, precision),
             only: None,
             lists: u64::MAX,
         }
@@ -215,8 +286,8 @@ const OVERHEAD: u64 = 192 << 20;
 
 /// What the successor lists may take of `bytes` in all: the rest after the values and the
 /// overhead.
-pub fn list_budget(index: &DenseIndex, bytes: u64) -> u64 {
-    bytes.saturating_sub((index.states + 1) * 8 + OVERHEAD)
+pub fn list_budget(index: &DenseIndex, precision: Precision, bytes: u64) -> u64 {
+    bytes.saturating_sub((index.states + 1) * precision.bytes() + OVERHEAD)
 }
 
 /// Why a dense solve stopped.
@@ -269,7 +340,7 @@ pub fn lists_expected(index: &DenseIndex) -> u64 {
 /// The bytes that parking the values of `from` or more pieces off in total gives back at the
 /// least: a layer's first and last pages may hold values of its neighbours and stay (64 KiB,
 /// the largest page size in common use, is counted at each end).
-fn parkable(index: &DenseIndex, from: usize) -> u64 {
+fn parkable(index: &DenseIndex, precision: Precision, from: usize) -> u64 {
     if !pages::CAN_GIVE_BACK {
         return 0;
     }
@@ -277,7 +348,7 @@ fn parkable(index: &DenseIndex, from: usize) -> u64 {
         .layers
         .iter()
         .filter(|l| l.total_off() >= from)
-        .map(|l| (l.size * 8).saturating_sub(2 << 16))
+        .map(|l| (l.size * precision.bytes()).saturating_sub(2 << 16))
         .sum()
 }
 
@@ -285,13 +356,13 @@ fn parkable(index: &DenseIndex, from: usize) -> u64 {
 /// that needs the most, either all its lists or its chosen successors and some of its full
 /// lists (the rest are written to a file and read back at every full sweep) less the values
 /// parked while it is solved (see [`solve`]: those above what one turn can bear off).
-pub fn memory_needed(index: &DenseIndex) -> u64 {
-    let values = (index.states + 1) * 8 + OVERHEAD;
+pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
+    let values = (index.states + 1) * precision.bytes() + OVERHEAD;
     let needs = |total: usize| {
         let states = super_layer(index, total);
         let whole = states * state_bytes(index);
         let part = (states * chosen_bytes(index) + whole.min(LEAST_LISTS))
-            .saturating_sub(parkable(index, total + index.bears_off + 1));
+            .saturating_sub(parkable(index, precision, total + index.bears_off + 1));
         values + whole.min(part)
     };
     (0..=index.top_total()).map(needs).max().unwrap_or(values)
@@ -317,153 +388,43 @@ pub fn solve(
     stage: Stage,
     mut progress: impl FnMut(&str),
 ) -> Result<DenseSolution, Failed> {
-    let chances = super::move_chances(engine);
-    let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
     let Stage { known, only, lists } = stage;
-    // Whether successors must be checked: only a run given values, or solving some
-    // super-layers, can lack any (moves never lower the pieces off).
-    let partial = only.is_some() || known.layers.contains(&true);
-    let mut held = known.layers;
-    // In place (same size and alignment), then the slot after the states: a won game.
-    let mut values: Vec<AtomicU64> = known
-        .values
-        .into_iter()
-        .map(|v| AtomicU64::new(v.to_bits()))
-        .collect();
-    values.push(AtomicU64::new(1.0f64.to_bits()));
-    let mut sweeps = 0;
-    let mut solved = 0;
-    // The super-layers to solve, from the most pieces off down, with their layers.
-    let todo: Vec<(usize, Vec<usize>)> = (0..=index.top_total())
-        .rev()
-        .filter(|total| only.as_ref().is_none_or(|r| r.contains(total)))
-        .map(|total| {
-            let layers = (0..index.layers.len()).filter(|&l| {
-                let layer = &index.layers[l];
-                layer.total_off() == total && above(&index, layer, floor) && !held[l]
-            });
-            (total, layers.collect::<Vec<usize>>())
-        })
-        .filter(|(_, layers)| !layers.is_empty())
-        .collect();
-    // Super-layers are made into windows, swept together, as long as their lists fit.
-    let mut ready = held.clone();
-    let mut window: Vec<lists::SuperLayer> = Vec::new();
-    let mut parked = parked::Parked::new(&index);
-    let mut store = lists::Store::new(lists);
-    let mut started = std::time::Instant::now();
-    let mut next = todo.iter().peekable();
-    while let Some((total, layers)) = next.next() {
-        for &l in layers {
-            ready[l] = true;
+    let precision = known.precision();
+    let run = Run {
+        engine,
+        index: &index,
+        floor,
+        only: only.clone(),
+        lists,
+        tolerance: precision.tolerance(),
+    };
+    // In place (same size and alignment), solved, and back.
+    let (values, ran) = match known.values {
+        Values::Fixed(values) => {
+            let cells = values.into_iter().map(AtomicU32::new).collect();
+            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
+            let values = cells.into_iter().map(AtomicU32::into_inner).collect();
+            (Values::Fixed(values), ran)
         }
-        let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-        if window.is_empty() && states * state_bytes(&index) > lists {
-            // A window's moves bear off at most `bears_off` pieces (one, or where dice are
-            // played one by one, as many as a throw has dice): the values further above it
-            // make room for its lists.
-            parked
-                .park(&index, &values, total + index.bears_off + 1)
-                .map_err(Failed::Spill)?;
-            store = lists::Store::new(lists.saturating_add(parked.freed));
+        Values::F64(values) => {
+            let cells = values
+                .into_iter()
+                .map(|v| AtomicU64::new(v.to_bits()))
+                .collect();
+            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
+            let values = cells.into_iter().map(cells::Cell::into_value).collect();
+            (Values::F64(values), ran)
         }
-        let reach = lists::Reach {
-            ready: partial.then_some(ready.as_slice()),
-            most_off: (parked.freed > 0).then_some(total + index.bears_off),
-        };
-        let made = lists::make(engine, &index, &chances, *total, layers, reach, &mut store)
-            .map_err(|unmade| match unmade {
-                lists::Unmade::Missing(l) => Failed::Missing(Missing {
-                    solving: *total,
-                    needs: index.layers[l].total_off(),
-                }),
-                lists::Unmade::Spill(e) => Failed::Spill(e),
-                lists::Unmade::TooManyMoves => Failed::TooManyMoves,
-                lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
-            })?;
-        solved += made.states;
-        window.push(made);
-        // The next super-layer joins the window if its lists are likely to fit beside these.
-        let room = next.peek().is_some_and(|(_, layers)| {
-            let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-            store.spilled() == 0 && store.ram + states * state_bytes(&index) <= store.room
-        });
-        if room {
-            continue;
+        Values::F32(values) => {
+            let cells = values
+                .into_iter()
+                .map(|v| AtomicU64::new(f64::from(v).to_bits()))
+                .collect();
+            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
+            let values = cells.into_iter().map(cells::Cell::into_value).collect();
+            (Values::F64(values), ran)
         }
-        let built = started.elapsed().as_secs_f64();
-        let states: u64 = window.iter().map(|w| w.states).sum();
-        let spilled = store.spilled();
-        progress(&format!(
-            "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{})",
-            super::off_in_total(window[window.len() - 1].total, window[0].total),
-            store.ram as f64 / f64::from(1u32 << 20),
-            if spilled > 0 {
-                format!(
-                    ", {:.1} MiB on disk",
-                    spilled as f64 / f64::from(1u32 << 20)
-                )
-            } else {
-                String::new()
-            },
-            if parked.freed > 0 {
-                format!(
-                    ", {:.1} MiB of values above parked on disk",
-                    parked.freed as f64 / f64::from(1u32 << 20)
-                )
-            } else {
-                String::new()
-            }
-        ));
-        let sizes: Vec<(usize, u64)> = window.iter().map(|w| (w.total, w.states)).collect();
-        let settled = sweep::settle(
-            &mut window,
-            &store,
-            &probs,
-            &values,
-            super::TOLERANCE,
-            |k, passes| {
-                let (total, states) = sizes[k];
-                progress(&format!(
-                    "  {}: {states} states settled after {passes} sweeps, {:.1} s",
-                    super::off_in_total(total, total),
-                    started.elapsed().as_secs_f64() - built
-                ));
-            },
-        )
-        .map_err(Failed::Spill)?;
-        progress(&format!(
-            "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full, {:.1} \
-             weighed in full), {} extrapolations",
-            settled.passes,
-            settled.updates as f64 / states as f64,
-            settled.full as f64 / states as f64,
-            settled.weighed as f64 / states as f64,
-            settled.extrapolations
-        ));
-        sweeps += settled.passes;
-        for (_, layers) in todo
-            .iter()
-            .filter(|(t, _)| window.iter().any(|w| w.total == *t))
-        {
-            for &l in layers {
-                held[l] = true;
-            }
-        }
-        window.clear();
-        store = lists::Store::new(lists.saturating_add(parked.freed));
-        pages::trim();
-        started = std::time::Instant::now();
-    }
-    // The lists are gone, their memory given back: room for the parked values again.
-    drop(store);
-    pages::trim();
-    parked.restore(&index, &values).map_err(Failed::Spill)?;
-    let mut values: Vec<f64> = values
-        .into_iter()
-        .map(|v| f64::from_bits(v.into_inner()))
-        .collect();
-    values.pop();
+    };
     // A run asked for every super-layer is a whole solve.
     let layers = only
         .filter(|r| *r != (0..=index.top_total()))
@@ -472,12 +433,193 @@ pub fn solve(
         openings: HashMap::new(),
         index,
         floor,
-        solved,
-        values: Values::F64(values),
-        held,
+        solved: ran.solved,
+        values,
+        held: ran.held,
         layers,
-        sweeps,
+        sweeps: ran.sweeps,
     })
+}
+
+/// What a run is asked to solve, whatever its values' precision.
+struct Run<'a> {
+    engine: &'a Engine,
+    index: &'a DenseIndex,
+    floor: PerSide<u8>,
+    only: Option<RangeInclusive<usize>>,
+    lists: u64,
+    tolerance: f64,
+}
+
+/// What a run did.
+struct Ran {
+    solved: u64,
+    sweeps: u64,
+    held: Vec<bool>,
+}
+
+impl Run<'_> {
+    /// Solves the super-layers asked for, given `values` (the layers `held` already solved):
+    /// the values, and what it took.
+    fn solve<C: cells::Cell>(
+        &self,
+        mut values: Vec<C>,
+        mut held: Vec<bool>,
+        progress: &mut impl FnMut(&str),
+    ) -> Result<(Vec<C>, Ran), Failed> {
+        let Run {
+            engine,
+            index,
+            floor,
+            ref only,
+            lists,
+            tolerance,
+        } = *self;
+        let chances = super::move_chances(engine);
+        let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
+        // Whether successors must be checked: only a run given values, or solving some
+        // super-layers, can lack any (moves never lower the pieces off).
+        let partial = only.is_some() || held.contains(&true);
+        // The slot after the states: a won game.
+        values.push(C::new(1.0));
+        let mut sweeps = 0;
+        let mut solved = 0;
+        // The super-layers to solve, from the most pieces off down, with their layers.
+        let todo: Vec<(usize, Vec<usize>)> = (0..=index.top_total())
+            .rev()
+            .filter(|total| only.as_ref().is_none_or(|r| r.contains(total)))
+            .map(|total| {
+                let layers = (0..index.layers.len()).filter(|&l| {
+                    let layer = &index.layers[l];
+                    layer.total_off() == total && above(index, layer, floor) && !held[l]
+                });
+                (total, layers.collect::<Vec<usize>>())
+            })
+            .filter(|(_, layers)| !layers.is_empty())
+            .collect();
+        // Super-layers are made into windows, swept together, as long as their lists fit.
+        let mut ready = held.clone();
+        let mut window: Vec<lists::SuperLayer> = Vec::new();
+        let mut parked = parked::Parked::new(index);
+        let mut store = lists::Store::new(lists);
+        let mut started = std::time::Instant::now();
+        let mut next = todo.iter().peekable();
+        while let Some((total, layers)) = next.next() {
+            for &l in layers {
+                ready[l] = true;
+            }
+            let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+            if window.is_empty() && states * state_bytes(index) > lists {
+                // A window's moves bear off at most `bears_off` pieces (one, or where dice are
+                // played one by one, as many as a throw has dice): the values further above it
+                // make room for its lists.
+                parked
+                    .park(index, &values, total + index.bears_off + 1)
+                    .map_err(Failed::Spill)?;
+                store = lists::Store::new(lists.saturating_add(parked.freed));
+            }
+            let reach = lists::Reach {
+                ready: partial.then_some(ready.as_slice()),
+                most_off: (parked.freed > 0).then_some(total + index.bears_off),
+            };
+            let made = lists::make(engine, index, &chances, *total, layers, reach, &mut store)
+                .map_err(|unmade| match unmade {
+                    lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                        solving: *total,
+                        needs: index.layers[l].total_off(),
+                    }),
+                    lists::Unmade::Spill(e) => Failed::Spill(e),
+                    lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+                    lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
+                })?;
+            solved += made.states;
+            window.push(made);
+            // The next super-layer joins the window if its lists are likely to fit beside these.
+            let room = next.peek().is_some_and(|(_, layers)| {
+                let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+                store.spilled() == 0 && store.ram + states * state_bytes(index) <= store.room
+            });
+            if room {
+                continue;
+            }
+            let built = started.elapsed().as_secs_f64();
+            let states: u64 = window.iter().map(|w| w.states).sum();
+            let spilled = store.spilled();
+            progress(&format!(
+                "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{})",
+                super::off_in_total(window[window.len() - 1].total, window[0].total),
+                store.ram as f64 / f64::from(1u32 << 20),
+                if spilled > 0 {
+                    format!(
+                        ", {:.1} MiB on disk",
+                        spilled as f64 / f64::from(1u32 << 20)
+                    )
+                } else {
+                    String::new()
+                },
+                if parked.freed > 0 {
+                    format!(
+                        ", {:.1} MiB of values above parked on disk",
+                        parked.freed as f64 / f64::from(1u32 << 20)
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+            let sizes: Vec<(usize, u64)> = window.iter().map(|w| (w.total, w.states)).collect();
+            let settled = sweep::settle(
+                &mut window,
+                &store,
+                &probs,
+                &values,
+                tolerance,
+                |k, passes| {
+                    let (total, states) = sizes[k];
+                    progress(&format!(
+                        "  {}: {states} states settled after {passes} sweeps, {:.1} s",
+                        super::off_in_total(total, total),
+                        started.elapsed().as_secs_f64() - built
+                    ));
+                },
+            )
+            .map_err(Failed::Spill)?;
+            progress(&format!(
+                "  {} sweeps, {:.1} sweeps' worth of states updated ({:.1} of them full, {:.1} \
+             weighed in full), {} extrapolations",
+                settled.passes,
+                settled.updates as f64 / states as f64,
+                settled.full as f64 / states as f64,
+                settled.weighed as f64 / states as f64,
+                settled.extrapolations
+            ));
+            sweeps += settled.passes;
+            for (_, layers) in todo
+                .iter()
+                .filter(|(t, _)| window.iter().any(|w| w.total == *t))
+            {
+                for &l in layers {
+                    held[l] = true;
+                }
+            }
+            window.clear();
+            store = lists::Store::new(lists.saturating_add(parked.freed));
+            pages::trim();
+            started = std::time::Instant::now();
+        }
+        // The lists are gone, their memory given back: room for the parked values again.
+        drop(store);
+        pages::trim();
+        parked.restore(index, &values).map_err(Failed::Spill)?;
+        values.pop();
+        Ok((
+            values,
+            Ran {
+                solved,
+                sweeps,
+                held,
+            },
+        ))
+    }
 }
 
 /// The values of the positions `root` reaches while an opening move is still due (the

@@ -33,7 +33,7 @@ pub const CAN_GIVE_BACK: bool = cfg!(target_os = "linux");
 /// Gives the whole pages inside `v` back to the system: they read as zeros until written
 /// again, and take no memory until then. The bytes given back (none where the system cannot
 /// be asked: see [`CAN_GIVE_BACK`]).
-pub fn give_back(v: &[std::sync::atomic::AtomicU64]) -> u64 {
+pub fn give_back<T>(v: &[T]) -> u64 {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: sysconf only reads a setting.
@@ -42,8 +42,9 @@ pub fn give_back(v: &[std::sync::atomic::AtomicU64]) -> u64 {
         let end = start + std::mem::size_of_val(v);
         let (from, to) = (start.next_multiple_of(page), end / page * page);
         if from < to {
-            // SAFETY: the range lies inside `v`, whose atomics may change behind a shared
-            // reference; the pages are given zeros, which are valid values for them.
+            // SAFETY: the range lies inside `v`, whose atomics (every caller's `T`) may change
+            // behind a shared reference; the pages are given zeros, which are valid values for
+            // them.
             let done =
                 unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_DONTNEED) };
             if done == 0 {

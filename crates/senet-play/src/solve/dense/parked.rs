@@ -7,9 +7,9 @@
 //! their lists back from the disk.
 
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::DenseIndex;
+use super::cells::Cell;
 use super::pages;
 use super::spill::Spill;
 
@@ -36,16 +36,16 @@ impl Parked {
     /// Parks the values of every layer with `from` or more pieces off in total that is not
     /// parked yet: written to the file, their memory given back. Nothing is parked where memory
     /// cannot be given back.
-    pub fn park(
+    pub fn park<C: Cell>(
         &mut self,
         index: &DenseIndex,
-        values: &[AtomicU64],
+        values: &[C],
         from: usize,
     ) -> io::Result<()> {
         if !pages::CAN_GIVE_BACK {
             return Ok(());
         }
-        let mut bytes = Vec::with_capacity(8 * CHUNK);
+        let mut bytes = Vec::with_capacity(C::BYTES * CHUNK);
         for (l, layer) in index.layers.iter().enumerate() {
             if layer.total_off() < from || self.at[l].is_some() || layer.size == 0 {
                 continue;
@@ -59,7 +59,7 @@ impl Parked {
             for chunk in range.chunks(CHUNK) {
                 bytes.clear();
                 for v in chunk {
-                    bytes.extend_from_slice(&v.load(Relaxed).to_le_bytes());
+                    bytes.extend_from_slice(&v.bits().to_le_bytes()[..C::BYTES]);
                 }
                 spill.write(&bytes)?;
             }
@@ -69,20 +69,21 @@ impl Parked {
     }
 
     /// Puts every parked value back in its place.
-    pub fn restore(self, index: &DenseIndex, values: &[AtomicU64]) -> io::Result<()> {
+    pub fn restore<C: Cell>(self, index: &DenseIndex, values: &[C]) -> io::Result<()> {
         let Some(spill) = self.spill else {
             return Ok(());
         };
-        let mut bytes = vec![0; 8 * CHUNK];
+        let mut bytes = vec![0; C::BYTES * CHUNK];
         for (layer, at) in index.layers.iter().zip(self.at) {
             let Some(mut at) = at else { continue };
             for chunk in values[layer.states()].chunks(CHUNK) {
-                let bytes = &mut bytes[..8 * chunk.len()];
+                let bytes = &mut bytes[..C::BYTES * chunk.len()];
                 spill.read(at, bytes)?;
                 at += bytes.len() as u64;
-                for (v, b) in chunk.iter().zip(bytes.chunks_exact(8)) {
-                    let b: [u8; 8] = b.try_into().expect("eight bytes");
-                    v.store(u64::from_le_bytes(b), Relaxed);
+                for (v, b) in chunk.iter().zip(bytes.chunks_exact(C::BYTES)) {
+                    let mut word = [0; 8];
+                    word[..C::BYTES].copy_from_slice(b);
+                    v.set_bits(u64::from_le_bytes(word));
                 }
             }
         }

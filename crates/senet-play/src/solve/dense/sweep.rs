@@ -4,17 +4,17 @@
 //! shrink steadily.
 
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
 use super::FLIP;
+use super::cells::Cell;
 use super::lists::{Block, List, RUN, Store, SuperLayer};
 
 /// A successor's value for the mover (without a branch: the flip is arithmetic).
 #[inline(always)]
-fn value(e: u32, values: &[AtomicU64]) -> f64 {
-    let v = f64::from_bits(values[(e & !FLIP) as usize].load(Relaxed));
+fn value<C: Cell>(e: u32, values: &[C]) -> f64 {
+    let v = values[(e & !FLIP) as usize].get();
     let flip = f64::from(e >> 31);
     flip + v * (1.0 - 2.0 * flip)
 }
@@ -24,12 +24,12 @@ fn value(e: u32, values: &[AtomicU64]) -> f64 {
 const AHEAD: usize = 16;
 
 #[inline(always)]
-fn prefetch(v: &AtomicU64) {
+fn prefetch<T>(v: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint; any address is allowed.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(v as *const AtomicU64 as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(v as *const T as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = v;
@@ -96,11 +96,11 @@ type States<'a> = (&'a [u32], &'a mut [u32], &'a mut [[f32; 2]], &'a mut [u8]);
 /// One Gauss-Seidel pass over a block, taking the best of every throw's successors (but where
 /// `margins` shows the chosen ones are still the best); the largest change of a value. The best
 /// successor of each throw is kept in `chosen`, and each state's margin in `margin`.
-fn full_block(
+fn full_block<C: Cell>(
     (owns, chosen, change, margin): States,
     list: &[u32],
     probs: &[f64],
-    values: &[AtomicU64],
+    values: &[C],
     gain: f64,
     margins: &Margins,
 ) -> Pass {
@@ -198,7 +198,7 @@ fn full_block(
 
 /// A state's value from its chosen successors `picks`, one a throw.
 #[inline(always)]
-fn by_chosen(own: u32, picks: &[u32], probs: &[f64], values: &[AtomicU64]) -> f64 {
+fn by_chosen<C: Cell>(own: u32, picks: &[u32], probs: &[f64], values: &[C]) -> f64 {
     let (mut v, mut to_self) = (0.0, 0.0);
     for (&p, &e) in probs.iter().zip(picks) {
         // As in a full sweep: a pass to this state seen from the other seat is solved at once.
@@ -214,12 +214,12 @@ fn by_chosen(own: u32, picks: &[u32], probs: &[f64], values: &[AtomicU64]) -> f6
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
 /// sweep: a fixed number of lookups a state, no comparisons. Each state's change is kept, with
 /// the one before it (see [`Fit`]).
-fn chosen_block(
+fn chosen_block<C: Cell>(
     owns: &[u32],
     chosen: &[u32],
     change: &mut [[f32; 2]],
     probs: &[f64],
-    values: &[AtomicU64],
+    values: &[C],
 ) -> Pass {
     let throws = probs.len();
     let states = owns.len();
@@ -249,16 +249,14 @@ fn chosen_block(
 
 /// Moves each value of a block on by `factors` times its changes at the last two sweeps (the
 /// last first), kept within 0 and 1.
-fn extrapolate_block(owns: &[u32], change: &[[f32; 2]], factors: [f64; 2], values: &[AtomicU64]) {
+fn extrapolate_block<C: Cell>(owns: &[u32], change: &[[f32; 2]], factors: [f64; 2], values: &[C]) {
     for (j, (&own, &[d, before])) in owns.iter().zip(change).enumerate() {
         if let Some(&next) = owns.get(j + AHEAD) {
             prefetch(&values[next as usize]);
         }
         let own = &values[own as usize];
-        let v = f64::from_bits(own.load(Relaxed))
-            + factors[0] * f64::from(d)
-            + factors[1] * f64::from(before);
-        own.store(v.clamp(0.0, 1.0).to_bits(), Relaxed);
+        let v = own.get() + factors[0] * f64::from(d) + factors[1] * f64::from(before);
+        own.set(v.clamp(0.0, 1.0));
     }
 }
 
@@ -303,9 +301,9 @@ impl Sums {
 impl Pass {
     /// Stores `v` as a state's value, and counts and keeps its change.
     #[inline(always)]
-    fn update(&mut self, own: &AtomicU64, v: f64, change: &mut [f32; 2]) {
-        let old = f64::from_bits(own.load(Relaxed));
-        own.store(v.to_bits(), Relaxed);
+    fn update<C: Cell>(&mut self, own: &C, v: f64, change: &mut [f32; 2]) {
+        let old = own.get();
+        own.set(v);
         let (d0, d1, d2) = (v - old, f64::from(change[0]), f64::from(change[1]));
         let s = &mut self.sums;
         s.d0d0 += d0 * d0;
@@ -332,11 +330,11 @@ impl Pass {
 /// margins that it may skip, and the gain that counts as a change) reads every successor
 /// (blocks spilled to disk are read back into a buffer of the thread's own) and chooses each
 /// throw's best; the others read only the chosen ones.
-fn sweep(
+fn sweep<C: Cell>(
     layer: &mut SuperLayer,
     store: &Store,
     probs: &[f64],
-    values: &[AtomicU64],
+    values: &[C],
     full: Option<(&Margins, f64)>,
 ) -> io::Result<Pass> {
     let mut pass = Pass::default();
@@ -374,12 +372,12 @@ fn sweep(
 /// A full sweep of a block, run by run ([`RUN`] states): runs whose every state may skip (see
 /// [`Margins`]) read only their chosen successors, and their lists are not read from the disk;
 /// runs that follow each other and need their lists are read in one piece.
-fn full_runs(
+fn full_runs<C: Cell>(
     block: &mut Block,
     store: &Store,
     (bytes, buffer): (&mut Vec<u8>, &mut Vec<u32>),
     probs: &[f64],
-    values: &[AtomicU64],
+    values: &[C],
     (margins, gain): (&Margins, f64),
 ) -> io::Result<Pass> {
     let Block {
@@ -555,7 +553,7 @@ pub(super) struct Work {
 }
 
 /// Moves every value of a super-layer on by `factors` times its last two changes.
-fn extrapolate(layer: &SuperLayer, values: &[AtomicU64], factors: [f64; 2]) {
+fn extrapolate<C: Cell>(layer: &SuperLayer, values: &[C], factors: [f64; 2]) {
     for bucket in &layer.buckets {
         bucket
             .par_iter()
@@ -571,11 +569,11 @@ fn extrapolate(layer: &SuperLayer, values: &[AtomicU64], factors: [f64; 2]) {
 /// settled once a full sweep changed none of its values by more than `tolerance` and every
 /// super-layer above it had settled: its values then depend on nothing that still changes, and
 /// it is not swept again. `settled(k, passes)` is told of each, in order.
-pub(super) fn settle(
+pub(super) fn settle<C: Cell>(
     window: &mut [SuperLayer],
     store: &Store,
     probs: &[f64],
-    values: &[AtomicU64],
+    values: &[C],
     tolerance: f64,
     mut settled: impl FnMut(usize, u64),
 ) -> io::Result<Work> {

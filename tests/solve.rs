@@ -714,6 +714,38 @@ fn cli_refuses_a_dense_solve_beyond_its_memory() {
     );
 }
 
+/// A run of some super-layers needs the memory of those alone: six-piece Ur whole is refused
+/// where its top super-layers are solved.
+#[test]
+fn cli_weighs_a_run_of_some_super_layers_by_its_own_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("top.t");
+    let solve = |more: &[&str]| {
+        senet()
+            .args([
+                "solve",
+                "twenty-squares/ur",
+                "-o",
+                "pieces=6",
+                "--values",
+                "64",
+            ])
+            .args(["--memory", "0.8"])
+            .args(more)
+            .output()
+            .unwrap()
+    };
+    let whole = solve(&[]);
+    assert_eq!(whole.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&whole.stderr).contains("too large to solve here"));
+    let top = solve(&["--layers", "7-10", "--table", table.to_str().unwrap()]);
+    assert!(
+        top.status.success(),
+        "{}",
+        String::from_utf8_lossy(&top.stderr)
+    );
+}
+
 /// Rules whose sides are not mirror images are numbered from both seats, and still agree with
 /// the search on every reachable position.
 #[test]

@@ -296,8 +296,13 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let staged = a.layers.is_some() || !a.from.is_empty();
     let solved = if staged {
         match staged_stage(engine, &a, limits) {
-            Ok((index, stage)) => fits(&index, limits, Some(stage.known.precision()))
-                .and_then(|_| solve_dense(engine, index, root, stage, progress)),
+            Ok((index, stage)) => fits(
+                &index,
+                limits,
+                Some(stage.known.precision()),
+                stage.only.as_ref(),
+            )
+            .and_then(|_| solve_dense(engine, index, root, stage, progress)),
             Err(message) => {
                 complain!("error: {message}");
                 return ExitCode::from(2);
@@ -511,8 +516,9 @@ fn staged_stage(
     }
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
     // The precision a whole solve would choose: the refusal, if neither fits, comes after.
-    let precision =
-        fits(&index, limits, a.precision).unwrap_or(a.precision.unwrap_or(Precision::Double));
+    let only = a.layers.map(|(lo, hi)| lo..=hi);
+    let precision = fits(&index, limits, a.precision, only.as_ref())
+        .unwrap_or(a.precision.unwrap_or(Precision::Double));
     let mut known = Known::none(&index, precision);
     for path in a.from {
         read_layers(path, &expected, engine, &index, &mut known).map_err(|e| e.to_string())?;
@@ -525,7 +531,6 @@ fn staged_stage(
             off_in_total(t, t)
         ));
     }
-    let only = a.layers.map(|(lo, hi)| lo..=hi);
     let lists = dense::list_budget(&index, precision, limits.bytes);
     Ok((index, Stage { known, only, lists }))
 }

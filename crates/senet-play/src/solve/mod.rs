@@ -224,7 +224,7 @@ pub fn solve_with_precision(
     };
     match index {
         Some(index) => {
-            let precision = fits(&index, limits, precision)?;
+            let precision = fits(&index, limits, precision, None)?;
             let mut stage = dense::Stage::whole(&index, precision);
             stage.lists = dense::list_budget(&index, precision, limits.bytes);
             solve_dense(engine, index, root, stage, progress)
@@ -281,7 +281,7 @@ pub fn foreseen(engine: &Engine, limits: Limits) -> Option<Result<(), SolveError
         return Some(Err(e));
     }
     if let Ok(index) = dense::DenseIndex::new(&engine.rules) {
-        return Some(fits(&index, limits, None).map(|_| ()));
+        return Some(fits(&index, limits, None, None).map(|_| ()));
     }
     let bound = estimate(engine);
     let limit = limits.states as f64;
@@ -317,20 +317,23 @@ pub fn off_in_total(lo: usize, hi: usize) -> String {
 }
 
 /// How a dense solve within `limits` keeps its values: as `wanted` says, or (`None`) in `f64`
-/// where they fit, else in 32-bit fixed point; refused where they do not fit either way.
+/// where they fit, else in 32-bit fixed point; refused where they do not fit either way. A run
+/// of only some super-layers (`only`) needs the memory of those alone.
 pub fn fits(
     index: &dense::DenseIndex,
     limits: Limits,
     wanted: Option<dense::Precision>,
+    only: Option<&std::ops::RangeInclusive<usize>>,
 ) -> Result<dense::Precision, SolveError> {
     use dense::Precision::{Double, Fixed};
-    let fit = |p: dense::Precision| dense::memory_needed(index, p) <= limits.bytes;
+    let needed = |p: dense::Precision| dense::memory_needed_for(index, p, only);
+    let fit = |p: dense::Precision| needed(p) <= limits.bytes;
     let precision = match wanted {
         Some(p) => p,
         None if fit(Double) => Double,
         None => Fixed,
     };
-    let bytes = dense::memory_needed(index, precision);
+    let bytes = needed(precision);
     if !fit(precision) || index.states > dense::MAX_STATES {
         return Err(SolveError::TooLargeDense {
             states: index.states,

@@ -357,6 +357,15 @@ fn parkable(index: &DenseIndex, precision: Precision, from: usize) -> u64 {
 /// lists (the rest are written to a file and read back at every full sweep) less the values
 /// parked while it is solved (see [`solve`]: those above what one turn can bear off).
 pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
+    memory_needed_for(index, precision, None)
+}
+
+/// [`memory_needed`] by a run of only the super-layers `only` (all where `None`).
+pub fn memory_needed_for(
+    index: &DenseIndex,
+    precision: Precision,
+    only: Option<&RangeInclusive<usize>>,
+) -> u64 {
     let values = (index.states + 1) * precision.bytes() + OVERHEAD;
     let needs = |total: usize| {
         let states = super_layer(index, total);
@@ -365,7 +374,11 @@ pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
             .saturating_sub(parkable(index, precision, total + index.bears_off + 1));
         values + whole.min(part)
     };
-    (0..=index.top_total()).map(needs).max().unwrap_or(values)
+    (0..=index.top_total())
+        .filter(|total| only.is_none_or(|r| r.contains(total)))
+        .map(needs)
+        .max()
+        .unwrap_or(values)
 }
 
 /// Whether layer `l` holds states with at least `floor[s]` pieces of side `s` off (when mirror

@@ -534,12 +534,14 @@ impl Enter {
 }
 
 impl Rules {
-    /// Whether both sides play by the same rules on the same squares: the same path, the same
-    /// kinds of squares, effects and exits at each position, and every rule that names
-    /// positions or squares per side naming the same ones for both. Swapping who is who then
-    /// changes nothing in the game but who moves first and where the pieces start, so a state
-    /// and the one with the sides swapped are worth the same to the side to move. Every field
-    /// that holds something per side is compared here; a new one must be too.
+    /// Whether both sides play by the same rules on the same squares once each has made its
+    /// opening move (`opening SIDE: ...`, which may differ): the same path, the same kinds of
+    /// squares, effects and exits at each position, and every rule that names positions or
+    /// squares per side naming the same ones for both. Swapping who is who then changes
+    /// nothing in the game after the openings but who moves first and where the pieces start,
+    /// so a position where no opening is owed and the one with the sides swapped are worth the
+    /// same to the side to move. Every field that holds something per side is compared here; a
+    /// new one must be too.
     pub fn same_for_both_sides(&self) -> bool {
         let (a, b) = (&self.sides[Side::First], &self.sides[Side::Second]);
         let tables = a.path == b.path
@@ -586,7 +588,6 @@ impl Rules {
             .flatten()
             .all(|part| part.at.alike());
         tables
-            && self.opening.alike()
             && self.moves_next.is_none_or(|m| m.at.alike())
             && holds
             && turn_rules

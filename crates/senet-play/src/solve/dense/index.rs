@@ -178,7 +178,7 @@ pub struct DenseIndex {
 /// and the squares both paths share paired symmetrically.
 fn mirror_image(r: &Rules) -> bool {
     // Both sides on one path by the same rules (Senet): the sides swapped are the same game,
-    // whatever its squares do.
+    // whatever its squares do. Openings may differ: no numbered state owes one.
     if r.same_for_both_sides() {
         return true;
     }

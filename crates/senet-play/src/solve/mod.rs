@@ -369,7 +369,7 @@ pub fn solve_dense(
             dense::Precision::Double => "",
             dense::Precision::Fixed => " (32-bit fixed point)",
         },
-        gib(dense::lists_expected(&index)),
+        gib(dense::lists_expected(&index, precision)),
     ));
     let mut solution = dense::solve(
         engine,

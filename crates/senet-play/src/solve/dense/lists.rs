@@ -20,6 +20,7 @@ use std::io;
 
 use rayon::prelude::*;
 
+use super::cells::Changes;
 use super::spill::Spill;
 use super::sweep::UNKNOWN;
 use super::{DenseIndex, FLIP, Located};
@@ -54,7 +55,7 @@ impl Made {
 
 /// Some states (swept by one thread), their successors, and the successor of each throw that a
 /// sweep between full ones reads.
-pub(super) struct Block {
+pub(super) struct Block<K> {
     /// Each state's index.
     pub owns: Vec<u32>,
     /// Per state, one successor a throw: the best the last full sweep found (where a throw has
@@ -62,7 +63,7 @@ pub(super) struct Block {
     pub chosen: Vec<u32>,
     /// Each state's changes at its last two sweeps (the last first), from which a slowly
     /// settling super-layer's values are extrapolated (see `sweep::settle`). Always in memory.
-    pub change: Vec<[f32; 2]>,
+    pub change: Vec<K>,
     /// Each state's margin: how much better, at its last full sweep, each throw's chosen
     /// successor was than the next best, at the least over its throws (see `sweep::Margins`).
     /// Always in memory.
@@ -112,17 +113,18 @@ impl Store {
         self.spill.as_ref().map_or(0, |s| s.end)
     }
 
-    fn keep(&mut self, made: Made, throws: usize) -> io::Result<Block> {
+    fn keep<K: Changes>(&mut self, made: Made, throws: usize) -> io::Result<Block<K>> {
         let Made { mut owns, mut list } = made;
         owns.shrink_to_fit();
         list.shrink_to_fit();
         let chosen = first_successors(&list, owns.len(), throws);
-        let change = vec![[0.0; 2]; owns.len()];
+        let change = vec![K::default(); owns.len()];
         let margin = vec![UNKNOWN; owns.len()];
         let runs = run_starts(&list, owns.len(), throws);
         // States, chosen successors, changes and margins stay in memory whatever the room.
-        let always =
-            (4 * (owns.len() + chosen.len() + 2 * change.len() + runs.len()) + margin.len()) as u64;
+        let always = (4 * (owns.len() + chosen.len() + runs.len())
+            + size_of_val(&change[..])
+            + margin.len()) as u64;
         self.ram += always;
         self.owed = self.owed.saturating_sub(always);
         let full = 4 * list.len() as u64;
@@ -214,11 +216,11 @@ fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
 
 /// A super-layer's states in sweep order: buckets from the greatest progress down, each a list
 /// of blocks.
-pub(super) struct SuperLayer {
+pub(super) struct SuperLayer<K> {
     /// Pieces off in total.
     pub total: usize,
     pub states: u64,
-    pub buckets: Vec<Vec<Block>>,
+    pub buckets: Vec<Vec<Block<K>>>,
 }
 
 /// Why the lists could not be made.
@@ -369,7 +371,7 @@ pub(super) fn successors(heads: &[u32]) -> usize {
 
 /// Makes the lists of the states of `layers` (one super-layer, `total` pieces off), in sweep
 /// order, kept in `store`.
-pub(super) fn make(
+pub(super) fn make<K: Changes>(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
@@ -377,16 +379,16 @@ pub(super) fn make(
     layers: &[usize],
     reach: Reach,
     store: &mut Store,
-) -> Result<SuperLayer, Unmade> {
+) -> Result<SuperLayer<K>, Unmade> {
     let words = chances.len().div_ceil(4);
     let all: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-    store.owed = all * super::chosen_bytes(index);
+    store.owed = all * super::chosen_bytes(index, size_of::<K>() as u64);
     let groups: Vec<(usize, u32)> = layers
         .iter()
         .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
         .collect();
     // Per progress: the blocks made, and the one being filled.
-    let mut by_progress: Vec<(Vec<Block>, Made)> = Vec::new();
+    let mut by_progress: Vec<(Vec<Block<K>>, Made)> = Vec::new();
     let mut states = 0;
     for batch in groups.chunks(BATCH) {
         let made: Vec<_> = batch

@@ -65,9 +65,10 @@ fn list_bytes(index: &DenseIndex) -> u64 {
 }
 
 /// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
-/// its last two changes (for extrapolation), its chosen successors (one a throw) and its margin.
-fn chosen_bytes(index: &DenseIndex) -> u64 {
-    4 * (3 + index.throws as u64) + 1
+/// its last two changes (for extrapolation, `change` bytes), its chosen successors (one a
+/// throw) and its margin.
+fn chosen_bytes(index: &DenseIndex, change: u64) -> u64 {
+    4 * (1 + index.throws as u64) + change + 1
 }
 
 /// Every state's value: the chance that the side to move wins.
@@ -184,6 +185,15 @@ impl Precision {
         }
     }
 
+    /// Bytes a state's last two changes take while its super-layer is solved: two `f32`, or
+    /// beside fixed-point values two bfloat16.
+    pub fn change_bytes(self) -> u64 {
+        match self {
+            Precision::Double => 8,
+            Precision::Fixed => 4,
+        }
+    }
+
     /// Sweeps stop once no value changes by more than this.
     pub fn tolerance(self) -> f64 {
         match self {
@@ -196,8 +206,8 @@ impl Precision {
 pub use cells::FIXED_TOLERANCE;
 
 /// How far a value solved in fixed point ([`Precision::Fixed`]) may be from the `f64` one:
-/// the most measured, over every state, on the three-piece solves of Ur and Kendall's Senet,
-/// with a margin of ten (checked by the tests).
+/// the most measured over every state (4.0e-9, Kendall's Senet with three pieces) with a
+/// margin of five (checked by the tests).
 pub const FIXED_BOUND: f64 = 2e-8;
 
 /// Values solved before a run (read from tables), whole layers at a time.
@@ -309,8 +319,8 @@ const LEAST_LISTS: u64 = 64 << 20;
 
 /// Bytes a state of a super-layer being solved is expected to take, all in memory
 /// ([`list_bytes`] counts the index already).
-fn state_bytes(index: &DenseIndex) -> u64 {
-    list_bytes(index) + chosen_bytes(index) - 4
+fn state_bytes(index: &DenseIndex, change: u64) -> u64 {
+    list_bytes(index) + chosen_bytes(index, change) - 4
 }
 
 /// The states of the super-layer of `total` pieces off in total.
@@ -333,8 +343,8 @@ fn largest_super_layer(index: &DenseIndex) -> u64 {
 
 /// The memory the successor lists of the largest super-layer are expected to take, in bytes,
 /// chosen successors included: with as much memory, every super-layer's lists stay in memory.
-pub fn lists_expected(index: &DenseIndex) -> u64 {
-    largest_super_layer(index) * state_bytes(index)
+pub fn lists_expected(index: &DenseIndex, precision: Precision) -> u64 {
+    largest_super_layer(index) * state_bytes(index, precision.change_bytes())
 }
 
 /// The bytes that parking the values of `from` or more pieces off in total gives back at the
@@ -369,9 +379,10 @@ pub fn memory_needed_for(
     let values = (index.states + 1) * precision.bytes() + OVERHEAD;
     let needs = |total: usize| {
         let states = super_layer(index, total);
-        let whole = states * state_bytes(index);
-        let part = (states * chosen_bytes(index) + whole.min(LEAST_LISTS))
-            .saturating_sub(parkable(index, precision, total + index.bears_off + 1));
+        let whole = states * state_bytes(index, precision.change_bytes());
+        let part = (states * chosen_bytes(index, precision.change_bytes())
+            + whole.min(LEAST_LISTS))
+        .saturating_sub(parkable(index, precision, total + index.bears_off + 1));
         values + whole.min(part)
     };
     (0..=index.top_total())
@@ -496,6 +507,8 @@ impl Run<'_> {
         // The slot after the states: a won game.
         values.push(C::new(1.0));
         let mut sweeps = 0;
+        // Bytes of a state's changes.
+        let change = size_of::<C::Change>() as u64;
         let mut solved = 0;
         // The super-layers to solve, from the most pieces off down, with their layers.
         let todo: Vec<(usize, Vec<usize>)> = (0..=index.top_total())
@@ -512,7 +525,7 @@ impl Run<'_> {
             .collect();
         // Super-layers are made into windows, swept together, as long as their lists fit.
         let mut ready = held.clone();
-        let mut window: Vec<lists::SuperLayer> = Vec::new();
+        let mut window: Vec<lists::SuperLayer<C::Change>> = Vec::new();
         let mut parked = parked::Parked::new(index);
         let mut store = lists::Store::new(lists);
         let mut started = std::time::Instant::now();
@@ -522,7 +535,7 @@ impl Run<'_> {
                 ready[l] = true;
             }
             let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-            if window.is_empty() && states * state_bytes(index) > lists {
+            if window.is_empty() && states * state_bytes(index, change) > lists {
                 // A window's moves bear off at most `bears_off` pieces (one, or where dice are
                 // played one by one, as many as a throw has dice): the values further above it
                 // make room for its lists.
@@ -550,7 +563,8 @@ impl Run<'_> {
             // The next super-layer joins the window if its lists are likely to fit beside these.
             let room = next.peek().is_some_and(|(_, layers)| {
                 let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-                store.spilled() == 0 && store.ram + states * state_bytes(index) <= store.room
+                store.spilled() == 0
+                    && store.ram + states * state_bytes(index, change) <= store.room
             });
             if room {
                 continue;

@@ -8,7 +8,7 @@ use std::io;
 use rayon::prelude::*;
 
 use super::FLIP;
-use super::cells::Cell;
+use super::cells::{Cell, Changes};
 use super::lists::{Block, List, RUN, Store, SuperLayer};
 
 /// A successor's value for the mover (without a branch: the flip is arithmetic).
@@ -91,13 +91,13 @@ impl Margins {
 
 /// Some states of a block, as a full sweep updates them: their indices, chosen successors,
 /// changes and margins.
-type States<'a> = (&'a [u32], &'a mut [u32], &'a mut [[f32; 2]], &'a mut [u8]);
+type States<'a, K> = (&'a [u32], &'a mut [u32], &'a mut [K], &'a mut [u8]);
 
 /// One Gauss-Seidel pass over a block, taking the best of every throw's successors (but where
 /// `margins` shows the chosen ones are still the best); the largest change of a value. The best
 /// successor of each throw is kept in `chosen`, and each state's margin in `margin`.
 fn full_block<C: Cell>(
-    (owns, chosen, change, margin): States,
+    (owns, chosen, change, margin): States<C::Change>,
     list: &[u32],
     probs: &[f64],
     values: &[C],
@@ -217,7 +217,7 @@ fn by_chosen<C: Cell>(own: u32, picks: &[u32], probs: &[f64], values: &[C]) -> f
 fn chosen_block<C: Cell>(
     owns: &[u32],
     chosen: &[u32],
-    change: &mut [[f32; 2]],
+    change: &mut [C::Change],
     probs: &[f64],
     values: &[C],
 ) -> Pass {
@@ -249,13 +249,14 @@ fn chosen_block<C: Cell>(
 
 /// Moves each value of a block on by `factors` times its changes at the last two sweeps (the
 /// last first), kept within 0 and 1.
-fn extrapolate_block<C: Cell>(owns: &[u32], change: &[[f32; 2]], factors: [f64; 2], values: &[C]) {
-    for (j, (&own, &[d, before])) in owns.iter().zip(change).enumerate() {
+fn extrapolate_block<C: Cell>(owns: &[u32], change: &[C::Change], factors: [f64; 2], values: &[C]) {
+    for (j, (&own, pair)) in owns.iter().zip(change).enumerate() {
+        let [d, before] = pair.get();
         if let Some(&next) = owns.get(j + AHEAD) {
             prefetch(&values[next as usize]);
         }
         let own = &values[own as usize];
-        let v = own.get() + factors[0] * f64::from(d) + factors[1] * f64::from(before);
+        let v = own.get() + factors[0] * d + factors[1] * before;
         own.set(v.clamp(0.0, 1.0));
     }
 }
@@ -301,10 +302,11 @@ impl Sums {
 impl Pass {
     /// Stores `v` as a state's value, and counts and keeps its change.
     #[inline(always)]
-    fn update<C: Cell>(&mut self, own: &C, v: f64, change: &mut [f32; 2]) {
+    fn update<C: Cell>(&mut self, own: &C, v: f64, change: &mut C::Change) {
         let old = own.get();
         own.set(v);
-        let (d0, d1, d2) = (v - old, f64::from(change[0]), f64::from(change[1]));
+        let [d1, d2] = change.get();
+        let d0 = v - old;
         let s = &mut self.sums;
         s.d0d0 += d0 * d0;
         s.d0d1 += d0 * d1;
@@ -312,7 +314,7 @@ impl Pass {
         s.d1d1 += d1 * d1;
         s.d1d2 += d1 * d2;
         s.d2d2 += d2 * d2;
-        *change = [d0 as f32, change[0]];
+        *change = change.after(d0);
         self.largest = self.largest.max(d0.abs());
     }
 
@@ -331,7 +333,7 @@ impl Pass {
 /// (blocks spilled to disk are read back into a buffer of the thread's own) and chooses each
 /// throw's best; the others read only the chosen ones.
 fn sweep<C: Cell>(
-    layer: &mut SuperLayer,
+    layer: &mut SuperLayer<C::Change>,
     store: &Store,
     probs: &[f64],
     values: &[C],
@@ -373,7 +375,7 @@ fn sweep<C: Cell>(
 /// [`Margins`]) read only their chosen successors, and their lists are not read from the disk;
 /// runs that follow each other and need their lists are read in one piece.
 fn full_runs<C: Cell>(
-    block: &mut Block,
+    block: &mut Block<C::Change>,
     store: &Store,
     (bytes, buffer): (&mut Vec<u8>, &mut Vec<u32>),
     probs: &[f64],
@@ -553,7 +555,7 @@ pub(super) struct Work {
 }
 
 /// Moves every value of a super-layer on by `factors` times its last two changes.
-fn extrapolate<C: Cell>(layer: &SuperLayer, values: &[C], factors: [f64; 2]) {
+fn extrapolate<C: Cell>(layer: &SuperLayer<C::Change>, values: &[C], factors: [f64; 2]) {
     for bucket in &layer.buckets {
         bucket
             .par_iter()
@@ -570,7 +572,7 @@ fn extrapolate<C: Cell>(layer: &SuperLayer, values: &[C], factors: [f64; 2]) {
 /// super-layer above it had settled: its values then depend on nothing that still changes, and
 /// it is not swept again. `settled(k, passes)` is told of each, in order.
 pub(super) fn settle<C: Cell>(
-    window: &mut [SuperLayer],
+    window: &mut [SuperLayer<C::Change>],
     store: &Store,
     probs: &[f64],
     values: &[C],

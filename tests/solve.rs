@@ -1057,19 +1057,9 @@ fn cli_says_when_the_optimal_player_leaves_its_table() {
 /// within the bound it states.
 #[test]
 fn cli_solves_in_32_bits_when_asked() {
-    let run = |values: &str, format: &str| {
-        let out = senet()
-            .args([
-                "solve",
-                "twenty-squares/ur",
-                "-o",
-                "pieces=2",
-                "--values",
-                values,
-            ])
-            .args(["--format", format])
-            .output()
-            .unwrap();
+    let args = |values| ["twenty-squares/ur", "-o", "pieces=2", "--values", values];
+    let text = |values| {
+        let out = senet().arg("solve").args(args(values)).output().unwrap();
         assert!(
             out.status.success(),
             "{}",
@@ -1077,17 +1067,17 @@ fn cli_solves_in_32_bits_when_asked() {
         );
         String::from_utf8(out.stdout).unwrap()
     };
-    let text = run("32", "text");
+    let said = text("32");
     assert!(
-        text.contains("values in 32-bit fixed point, within 2e-8 of f64"),
-        "{text}"
+        said.contains("values in 32-bit fixed point, within 2e-8 of f64"),
+        "{said}"
     );
-    assert!(!run("64", "text").contains("fixed point"));
-    let light = |json: String| {
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(!text("64").contains("fixed point"));
+    let light = |values| {
+        let v = solve_json(&[&args(values)[..], &["--format", "json"]].concat());
         v["win_probability"]["light"].as_f64().unwrap()
     };
-    let (fixed, double) = (light(run("32", "json")), light(run("64", "json")));
+    let (fixed, double) = (light("32"), light("64"));
     assert!(
         (fixed - double).abs() < senet::solve::dense::FIXED_BOUND,
         "{fixed} {double}"

@@ -73,7 +73,6 @@ pub(super) trait Cell: Sync + Send + Sized + 'static {
     /// Its bits, for a file (the low [`Cell::BYTES`] bytes).
     fn bits(&self) -> u64;
     fn set_bits(&self, bits: u64);
-    fn into_value(self) -> f64;
 }
 
 impl Cell for AtomicU64 {
@@ -97,9 +96,6 @@ impl Cell for AtomicU64 {
     fn set_bits(&self, bits: u64) {
         self.store(bits, Relaxed);
     }
-    fn into_value(self) -> f64 {
-        f64::from_bits(self.into_inner())
-    }
 }
 
 impl Cell for AtomicU32 {
@@ -122,9 +118,6 @@ impl Cell for AtomicU32 {
     }
     fn set_bits(&self, bits: u64) {
         self.store(bits as u32, Relaxed);
-    }
-    fn into_value(self) -> f64 {
-        from_fixed(self.into_inner())
     }
 }
 

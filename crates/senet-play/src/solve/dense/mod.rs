@@ -212,8 +212,8 @@ pub const FIXED_BOUND: f64 = 2e-8;
 
 /// Values solved before a run (read from tables), whole layers at a time.
 pub struct Known {
-    /// Every state's value (as [`Values::F64`] or [`Values::Fixed`]); one half in layers not
-    /// known.
+    /// Every state's value, as [`Values::F64`] or [`Values::Fixed`] ([`Known::none`] makes
+    /// them so, and [`solve`] takes no other); one half in layers not known.
     pub values: Values,
     /// Per layer of the numbering: whether its values are known.
     pub layers: Vec<bool>,
@@ -436,18 +436,13 @@ pub fn solve(
                 .map(|v| AtomicU64::new(v.to_bits()))
                 .collect();
             let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
-            let values = cells.into_iter().map(cells::Cell::into_value).collect();
-            (Values::F64(values), ran)
-        }
-        Values::F32(values) => {
-            let cells = values
+            let values = cells
                 .into_iter()
-                .map(|v| AtomicU64::new(f64::from(v).to_bits()))
+                .map(|c| f64::from_bits(c.into_inner()))
                 .collect();
-            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
-            let values = cells.into_iter().map(cells::Cell::into_value).collect();
             (Values::F64(values), ran)
         }
+        Values::F32(_) => unreachable!("a run starts from f64 or fixed-point values"),
     };
     // A run asked for every super-layer is a whole solve.
     let layers = only

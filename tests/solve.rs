@@ -1475,3 +1475,62 @@ fn whole_tables_keep_f32_and_runs_of_super_layers_f64() {
     assert_eq!((bytes.len() - newline - 1) as u64, held * 8);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The values of a whole dense table, state by state (the header line, then f32s).
+fn table_values(path: &std::path::Path) -> Vec<f32> {
+    let bytes = std::fs::read(path).unwrap();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    bytes[newline + 1..]
+        .chunks_exact(4)
+        .map(|w| f32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+/// `--memory` is honoured: Kendall's Senet with three pieces (values in 32 bits) solved with half
+/// the memory it takes when every list stays in memory (its successor lists then partly
+/// written to a file and read back, values no sweep reads parked) takes no more than it is
+/// allowed, and gives every state the same value within the bound of 32-bit values (the runs
+/// sweep in other windows, and the threads read values being written).
+#[test]
+#[ignore = "two minutes optimised: cargo test --profile ci -- --ignored"]
+fn the_same_solve_with_half_the_memory_gives_the_same_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |memory: &str, table: &std::path::Path| {
+        solve_json(&[
+            "senet/kendall",
+            "-o",
+            "pieces=3",
+            "--values",
+            "32",
+            "--memory",
+            memory,
+            "--format",
+            "json",
+            "--table",
+            table.to_str().unwrap(),
+        ])
+    };
+    let (roomy, tight) = (dir.path().join("roomy.t"), dir.path().join("tight.t"));
+    let whole = solve("16", &roomy);
+    let peak = whole["memory_bytes"].as_f64().unwrap();
+    let half = peak / 2.0 / f64::from(1u32 << 30);
+    let halved = solve(&format!("{half:.3}"), &tight);
+    let took = halved["memory_bytes"].as_f64().unwrap();
+    if cfg!(target_os = "linux") {
+        assert!(took <= peak / 2.0, "{took} > {peak} / 2");
+    }
+    assert_eq!(halved["states"], whole["states"]);
+    let green = |v: &serde_json::Value| v["win_probability"]["green"].as_f64().unwrap();
+    let bound = senet::solve::dense::FIXED_BOUND;
+    assert!((green(&whole) - green(&halved)).abs() < bound);
+    let (a, b) = (table_values(&roomy), table_values(&tight));
+    assert_eq!(a.len(), b.len());
+    assert_eq!(a.len() as u64, whole["states"].as_u64().unwrap());
+    let worst = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max);
+    // The bound, and a step of f32 rounding near 1.
+    assert!(f64::from(worst) <= bound + 6e-8, "{worst}");
+}

@@ -30,10 +30,28 @@ use senet_lang::types::{PathPos, Side, Throw};
 /// States a block holds at most (a block is swept by one thread).
 const BLOCK: usize = 4096;
 
-/// Groups (one opponent's placing each) whose lists are made at once before they are sorted
-/// into buckets: enough to keep every core busy, few enough that their lists are a small part
-/// of the memory.
-const BATCH: usize = 256;
+/// The memory the lists of the groups (one opponent's placing each) made at once, before they
+/// are sorted into buckets, are expected to take: a small part of the memory, within what the
+/// solver allows besides values and lists ([`super::OVERHEAD`]), however large a group is (a
+/// group of four-piece Senet holds some 20,000 states, 256 of them over a gigabyte with their
+/// buffers' slack).
+const BATCH_BYTES: u64 = 48 << 20;
+
+/// Groups made at once at the most, and at the least per thread (to keep every core busy).
+const BATCH_MOST: usize = 256;
+const BATCH_PER_THREAD: usize = 4;
+
+/// The groups to make at once in a super-layer of `states` states in `groups` groups.
+fn batch(index: &DenseIndex, states: u64, groups: usize) -> usize {
+    // A state's lists, its record, and a group's buffers grown by doubling (half empty at worst).
+    let per_group =
+        2 * (super::list_bytes(index) + size_of::<Record>() as u64) * states / groups.max(1) as u64;
+    let fit = usize::try_from(BATCH_BYTES / per_group.max(1)).unwrap_or(usize::MAX);
+    fit.clamp(
+        BATCH_PER_THREAD * rayon::current_num_threads(),
+        BATCH_MOST.max(BATCH_PER_THREAD * rayon::current_num_threads()),
+    )
+}
 
 /// Some states and their successors, as they are gathered before they are stored.
 pub(super) struct Made {
@@ -96,15 +114,32 @@ pub(super) struct Store {
     /// whatever the room: full lists leave room for them.
     owed: u64,
     spill: Option<Spill>,
+    /// The bytes of lists being written to the file, reused from block to block.
+    bytes: Vec<u8>,
+    /// What the process is expected to hold besides the blocks (values in memory and the
+    /// solver's allowance for the rest), and how far, when last measured, it held more than
+    /// that and the blocks: the allocator's own slack, which the full lists make room for.
+    besides: u64,
+    excess: u64,
+    kept: u64,
 }
 
+/// Blocks kept between two measures of the memory the process holds.
+const MEASURE_EVERY: u64 = 64;
+
 impl Store {
-    pub fn new(room: u64) -> Store {
+    /// A store whose full lists may take `room`, in a process expected to hold `besides`
+    /// bytes besides the blocks.
+    pub fn new(room: u64, besides: u64) -> Store {
         Store {
             room,
             ram: 0,
             owed: 0,
             spill: None,
+            bytes: Vec::new(),
+            besides,
+            excess: 0,
+            kept: 0,
         }
     }
 
@@ -113,14 +148,17 @@ impl Store {
         self.spill.as_ref().map_or(0, |s| s.end)
     }
 
-    fn keep<K: Changes>(&mut self, made: Made, throws: usize) -> io::Result<Block<K>> {
-        let Made { mut owns, mut list } = made;
-        owns.shrink_to_fit();
-        list.shrink_to_fit();
-        let chosen = first_successors(&list, owns.len(), throws);
+    /// Keeps the states gathered in `made` as a block, and empties it for the next. What is
+    /// kept is copied at its exact size and `made`'s buffers are reused: blocks live until
+    /// their window is solved, and buffers grown and freed between them would leave holes that
+    /// the allocator keeps (an eighth more than the blocks' own memory was measured so).
+    fn keep<K: Changes>(&mut self, made: &mut Made, throws: usize) -> io::Result<Block<K>> {
+        let owns = made.owns.clone();
+        let list = &made.list;
+        let chosen = first_successors(list, owns.len(), throws);
         let change = vec![K::default(); owns.len()];
         let margin = vec![UNKNOWN; owns.len()];
-        let runs = run_starts(&list, owns.len(), throws);
+        let runs = run_starts(list, owns.len(), throws);
         // States, chosen successors, changes and margins stay in memory whatever the room.
         let always = (4 * (owns.len() + chosen.len() + runs.len())
             + size_of_val(&change[..])
@@ -128,22 +166,33 @@ impl Store {
         self.ram += always;
         self.owed = self.owed.saturating_sub(always);
         let full = 4 * list.len() as u64;
-        let list = if self.ram + self.owed + full <= self.room || !cfg!(unix) {
+        // What the allocator keeps beyond what is counted (freed buffers it keeps for reuse,
+        // its holes) grows with the blocks: measured from time to time, it takes from the
+        // room of the full lists, so that `--memory` holds for what the process truly takes.
+        if self.kept.is_multiple_of(MEASURE_EVERY)
+            && let Some(held) = super::pages::resident()
+        {
+            self.excess = held.saturating_sub(self.besides + self.ram);
+        }
+        self.kept += 1;
+        let list = if self.ram + self.owed + self.excess + full <= self.room || !cfg!(unix) {
             self.ram += full;
-            List::Ram(list)
+            List::Ram(list.clone())
         } else {
             let spill = match &mut self.spill {
                 Some(s) => s,
                 None => self.spill.insert(Spill::new("lists")?),
             };
             let at = spill.end;
-            let mut bytes = Vec::with_capacity(4 * list.len());
-            for w in &list {
-                bytes.extend_from_slice(&w.to_le_bytes());
+            self.bytes.clear();
+            for w in list {
+                self.bytes.extend_from_slice(&w.to_le_bytes());
             }
-            spill.write(&bytes)?;
+            spill.write(&self.bytes)?;
             List::Disk { at }
         };
+        made.owns.clear();
+        made.list.clear();
         Ok(Block {
             owns,
             chosen,
@@ -390,8 +439,8 @@ pub(super) fn make<K: Changes>(
     // Per progress: the blocks made, and the one being filled.
     let mut by_progress: Vec<(Vec<Block<K>>, Made)> = Vec::new();
     let mut states = 0;
-    for batch in groups.chunks(BATCH) {
-        let made: Vec<_> = batch
+    for some in groups.chunks(batch(index, all, groups.len())) {
+        let made: Vec<_> = some
             .par_iter()
             .map(|&group| make_group(engine, index, chances, group, reach))
             .collect();
@@ -411,22 +460,28 @@ pub(super) fn make<K: Changes>(
                 open.list.extend_from_slice(&list[r.at..r.at + n]);
                 states += 1;
                 if open.owns.len() == BLOCK {
-                    let full = std::mem::replace(open, Made::new());
-                    done.push(store.keep(full, chances.len()).map_err(Unmade::Spill)?);
+                    done.push(store.keep(open, chances.len()).map_err(Unmade::Spill)?);
                 }
             }
         }
     }
     let mut buckets = Vec::new();
     // The greatest progress first.
-    for (mut done, open) in by_progress.into_iter().rev() {
+    for (mut done, mut open) in by_progress.into_iter().rev() {
         if !open.owns.is_empty() {
-            done.push(store.keep(open, chances.len()).map_err(Unmade::Spill)?);
+            done.push(
+                store
+                    .keep(&mut open, chances.len())
+                    .map_err(Unmade::Spill)?,
+            );
         }
         if !done.is_empty() {
             buckets.push(done);
         }
     }
+    // The groups' lists and the buffers blocks were gathered in are freed: their memory goes
+    // back to the system before the sweeps, not kept by the allocator for reuse.
+    super::pages::trim();
     Ok(SuperLayer {
         total,
         states,

@@ -522,7 +522,11 @@ impl Run<'_> {
         let mut ready = held.clone();
         let mut window: Vec<lists::SuperLayer<C::Change>> = Vec::new();
         let mut parked = parked::Parked::new(index);
-        let mut store = lists::Store::new(lists);
+        // What the process is expected to hold besides the lists: the values not parked and
+        // the allowance for the rest.
+        let besides =
+            |parked: u64| ((index.states + 1) * C::BYTES as u64).saturating_sub(parked) + OVERHEAD;
+        let mut store = lists::Store::new(lists, besides(0));
         let mut started = std::time::Instant::now();
         let mut next = todo.iter().peekable();
         while let Some((total, layers)) = next.next() {
@@ -537,7 +541,8 @@ impl Run<'_> {
                 parked
                     .park(index, &values, total + index.bears_off + 1)
                     .map_err(Failed::Spill)?;
-                store = lists::Store::new(lists.saturating_add(parked.freed));
+                store =
+                    lists::Store::new(lists.saturating_add(parked.freed), besides(parked.freed));
             }
             let reach = lists::Reach {
                 ready: partial.then_some(ready.as_slice()),
@@ -624,7 +629,7 @@ impl Run<'_> {
                 }
             }
             window.clear();
-            store = lists::Store::new(lists.saturating_add(parked.freed));
+            store = lists::Store::new(lists.saturating_add(parked.freed), besides(parked.freed));
             pages::trim();
             started = std::time::Instant::now();
         }

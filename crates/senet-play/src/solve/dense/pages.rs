@@ -71,3 +71,19 @@ pub fn trim() {
         libc::malloc_trim(0);
     }
 }
+
+/// The memory the process holds now (its resident set), where the system says (Linux);
+/// `None` elsewhere.
+pub fn resident() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        // The second field of statm: resident pages.
+        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        // SAFETY: sysconf only reads a setting.
+        let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
+        Some(pages * page)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}

@@ -1148,6 +1148,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                 known: given,
                 only: Some(range.clone()),
                 lists: u64::MAX,
+                part: None,
             };
             let run = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
             let in_run = |total: usize| range.contains(&total);
@@ -1168,6 +1169,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                         .map(|i| run.values.get(i))
                         .collect(),
                 ),
+                parts: Vec::new(),
             };
         }
     }
@@ -1178,6 +1180,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
         known: Known::none(&index, Precision::Double),
         only: Some(1..=2),
         lists: u64::MAX,
+        part: None,
     };
     let missing = dense::solve(&e, index, PerSide::default(), stage, |_| {}).err();
     assert!(
@@ -1533,4 +1536,108 @@ fn the_same_solve_with_half_the_memory_gives_the_same_values() {
         .fold(0.0, f32::max);
     // The bound, and a step of f32 rounding near 1.
     assert!(f64::from(worst) <= bound + 6e-8, "{worst}");
+}
+
+/// A super-layer solved in parts (`--part K/N`), each run given the latest tables of the other
+/// parts and repeated in rounds until none moves, gives the start's value of a whole solve: Ur
+/// with two pieces, the states with one piece off cut in three (one after the other in each
+/// round, as a chain of jobs would run them). Parts given wrongly are refused with what to do.
+#[test]
+fn cli_solves_a_super_layer_in_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let ur2 = ["twenty-squares/ur", "-o", "pieces=2", "--format", "json"];
+    let solve = |args: &[&str]| solve_json(&[&ur2[..], args].concat());
+    let whole = solve(&[]);
+    solve(&["--layers", "2", "--table", &at("top.t")]);
+    let mut latest: Vec<Option<String>> = vec![None; 3];
+    let mut rounds = 0;
+    let states = loop {
+        rounds += 1;
+        let (mut moved, mut tolerance): (f64, f64) = (0.0, 0.0);
+        let mut states = 0;
+        for k in 1..=3 {
+            let mut args = vec!["--layers".to_string(), "1".into(), "--part".into()];
+            args.push(format!("{k}/3"));
+            args.extend(["--from".into(), at("top.t")]);
+            for t in latest.iter().flatten() {
+                args.extend(["--from".into(), t.clone()]);
+            }
+            let out = at(&format!("r{rounds}-p{k}.t"));
+            args.extend(["--table".into(), out.clone()]);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = solve(&args);
+            assert_eq!(run["part"], serde_json::json!([k, 3]));
+            moved = moved.max(run["moved"].as_f64().unwrap());
+            tolerance = run["tolerance"].as_f64().unwrap();
+            states += run["states"].as_u64().unwrap();
+            latest[k - 1] = Some(out);
+        }
+        assert_eq!(tolerance, 1e-11);
+        if moved <= tolerance {
+            break states;
+        }
+        assert!(rounds < 40, "{moved} after {rounds} rounds");
+    };
+    // The parts hold every state of the super-layer once.
+    let one_off = solve(&[
+        "--layers",
+        "1",
+        "--from",
+        &at("top.t"),
+        "--table",
+        &at("one.t"),
+    ]);
+    assert_eq!(states, one_off["states"].as_u64().unwrap());
+    let parts: Vec<String> = latest.into_iter().flatten().collect();
+    let top = at("top.t");
+    let mut args = vec!["--layers", "0", "--from", &top];
+    for p in &parts {
+        args.extend(["--from", p.as_str()]);
+    }
+    let low = at("low.t");
+    args.extend(["--table", &low]);
+    let last = solve(&args);
+    let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
+    assert!(
+        (light(&last) - light(&whole)).abs() < 1e-10,
+        "{last} {whole} after {rounds} rounds"
+    );
+
+    let refused = |args: &[&str], expected: &str| {
+        let out = senet()
+            .args(["solve", "twenty-squares/ur", "-o", "pieces=2", "--table"])
+            .arg(at("spare.t"))
+            .args(args)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains(expected), "{args:?}: {said}");
+    };
+    refused(
+        &["--layers", "0-1", "--part", "1/3", "--from", &top],
+        "`--part` cuts one super-layer",
+    );
+    refused(
+        &["--layers", "0", "--from", &top, "--from", &parts[0]],
+        "lack part 2, 3 of 3 of the states with 1 pieces off",
+    );
+    refused(
+        &[
+            "--layers", "1", "--part", "1/2", "--from", &top, "--from", &parts[0],
+        ],
+        "hold parts of 3 of the states with 1 pieces off in total, not of 2",
+    );
+    refused(
+        &[
+            "--layers", "1", "--part", "1/3", "--from", &parts[0], "--from", &parts[0],
+        ],
+        "which another table given holds too",
+    );
+    refused(
+        &["--layers", "0", "--from", &at("one.t"), "--from", &parts[1]],
+        "which another table given holds whole",
+    );
+    refused(&["--layers", "1", "--part", "4/3"], "a part P/N");
 }

@@ -444,8 +444,14 @@ pub enum Command {
         /// those above them by `--from`; the table then holds just these (dense numbering).
         #[arg(long, value_name = "K[-M]", value_parser = parse_layers, conflicts_with = "position")]
         layers: Option<(usize, usize)>,
+        /// With `--layers K`: solve only part P of N of those states (cut by how far on they
+        /// are), given the other parts' latest values by `--from`; repeated in rounds until no
+        /// part moves (docs/solver.md).
+        #[arg(long, value_name = "P/N", value_parser = parse_part, requires = "layers")]
+        part: Option<senet::solve::dense::Part>,
         /// A table of the same rules whose states need not be solved again: one written with
-        /// `--layers`, or a whole one (repeatable).
+        /// `--layers` or `--part` (all the parts of a super-layer, or for a run of a part, the
+        /// latest of each), or a whole one (repeatable).
         #[arg(long, value_name = "FILE", conflicts_with = "position")]
         from: Vec<String>,
         /// How to number the states.
@@ -703,6 +709,16 @@ fn parse_shard(text: &str) -> Result<senet::sim::Shard, String> {
     let (k, n) = (k.trim().parse::<u64>(), n.trim().parse::<u64>());
     match (k, n) {
         (Ok(k), Ok(n)) if (1..=n).contains(&k) => Ok(senet::sim::Shard { k, n }),
+        _ => Err(bad()),
+    }
+}
+
+/// `--part P/N`: part P (from 1) of N (at most 4,096).
+fn parse_part(text: &str) -> Result<senet::solve::dense::Part, String> {
+    let bad = || "a part P/N, P from 1 to N, N at most 4096 (for example 2/4)".to_string();
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    match (k.trim().parse::<usize>(), n.trim().parse::<usize>()) {
+        (Ok(k), Ok(n @ 1..=4096)) if (1..=n).contains(&k) => Ok(senet::solve::dense::Part { k, n }),
         _ => Err(bad()),
     }
 }

@@ -267,6 +267,7 @@ pub fn run(cli: Cli) -> ExitCode {
             position,
             table,
             layers,
+            part,
             from,
             method,
             values,
@@ -284,6 +285,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     position: position.as_deref(),
                     table: table.as_deref(),
                     layers,
+                    part,
                     from: &from,
                     method: match method {
                         MethodArg::Auto => Method::Auto,

@@ -11,7 +11,7 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
-use senet::solve::dense::{self, DenseIndex, Known, Precision, Stage};
+use senet::solve::dense::{self, DenseIndex, Known, Part, Precision, Stage};
 use senet::solve::table::{TableHeader, read_layers, save};
 use senet::solve::{
     Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense,
@@ -36,6 +36,8 @@ pub struct SolveArgs<'a> {
     pub table: Option<&'a str>,
     /// Only the super-layers with these pieces off in total (lowest, highest).
     pub layers: Option<(usize, usize)>,
+    /// Only this part of the one super-layer `layers` gives.
+    pub part: Option<Part>,
     /// Tables whose super-layers are given, not solved again.
     pub from: &'a [String],
     pub method: Method,
@@ -296,11 +298,12 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
     let staged = a.layers.is_some() || !a.from.is_empty();
     let solved = if staged {
         match staged_stage(engine, &a, limits) {
-            Ok((index, stage)) => fits(
+            Ok((index, stage, part_states)) => fits(
                 &index,
                 limits,
                 Some(stage.known.precision()),
                 stage.only.as_ref(),
+                part_states,
             )
             .and_then(|_| solve_dense(engine, index, root, stage, progress)),
             Err(message) => {
@@ -483,12 +486,12 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
 }
 
 /// What a run of some super-layers (`--layers`) or from solved ones (`--from`) starts from:
-/// the dense numbering, and the values the tables give.
+/// the dense numbering, the values the tables give, and for a run of a part, its states.
 fn staged_stage(
     engine: &Engine,
     a: &SolveArgs,
     limits: Limits,
-) -> Result<(DenseIndex, Stage), String> {
+) -> Result<(DenseIndex, Stage, Option<u64>), String> {
     let id = &engine.rules.id;
     if a.method == Method::Search {
         return Err(
@@ -514,15 +517,26 @@ fn staged_stage(
             "`--layers`: the states of `{id}` have 0 to {top} pieces off in total (both sides)"
         ));
     }
+    let running = match (a.part, a.layers) {
+        (Some(part), Some((lo, hi))) if lo == hi => Some((lo, part)),
+        (Some(_), _) => {
+            return Err("`--part` cuts one super-layer: give `--layers K` with one number".into());
+        }
+        (None, _) => None,
+    };
+    let part_states = running.map(|(total, part)| {
+        dense::progress_range(engine, &index, total, part).map_or(0, |r| r.states)
+    });
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
     // The precision a whole solve would choose: the refusal, if neither fits, comes after.
     let only = a.layers.map(|(lo, hi)| lo..=hi);
-    let precision = fits(&index, limits, a.precision, only.as_ref())
+    let precision = fits(&index, limits, a.precision, only.as_ref(), part_states)
         .unwrap_or(a.precision.unwrap_or(Precision::Double));
     let mut known = Known::none(&index, precision);
     for path in a.from {
         read_layers(path, &expected, engine, &index, &mut known).map_err(|e| e.to_string())?;
     }
+    known.join_parts(&index, running)?;
     if let Some((lo, hi)) = a.layers
         && let Some(t) = (lo..=hi).find(|&t| known.has_total(&index, t))
     {
@@ -532,7 +546,13 @@ fn staged_stage(
         ));
     }
     let lists = dense::list_budget(&index, precision, limits.bytes);
-    Ok((index, Stage { known, only, lists }))
+    let stage = Stage {
+        known,
+        only,
+        lists,
+        part: a.part,
+    };
+    Ok((index, stage, part_states))
 }
 
 /// The options chosen, as flags to repeat in a later command.
@@ -587,14 +607,16 @@ fn report_stage(
         return ExitCode::from(2);
     }
     let memory = peak_memory().unwrap_or_else(|| solution.memory_bytes());
+    let part = match solution {
+        Solved::Dense(d) => d.part.as_ref(),
+        Solved::Search(_) => None,
+    };
     match a.format {
         Format::Json => {
-            say!(
-                "{}",
-                json!({
-                    "rules": r.id,
-                    "options": options_json(a.options),
-                    "layers": [lo, hi],
+            let mut report = json!({
+                "rules": r.id,
+                "options": options_json(a.options),
+                "layers": [lo, hi],
                     "method": solution.method(),
                     "states": solution.states(),
                     "seconds": seconds,
@@ -602,19 +624,55 @@ fn report_stage(
                     "sweeps": solution.sweeps(),
                     "win_probability": Value::Null,
                     "draw_probability": Value::Null,
-                })
-            );
+            });
+            if let Some(p) = part {
+                report["part"] = json!([p.part.k, p.part.n]);
+                report["progress"] = json!(p.progress.map(|(a, b)| [a, b]));
+                report["moved"] = json!(p.moved);
+                report["tolerance"] = json!(p.tolerance);
+            }
+            say!("{report}");
         }
         Format::Text => {
             say_heading(engine, a.options);
+            let what = match part {
+                Some(p) => format!(
+                    ": part {} of {} of the states with {} in total (both sides){}",
+                    p.part.k,
+                    p.part.n,
+                    off_in_total(lo, hi),
+                    p.progress.map_or_else(
+                        || ": none fall in it".to_string(),
+                        |(a, b)| format!(", progress {a} to {b}")
+                    )
+                ),
+                None => format!(" with {} in total (both sides)", off_in_total(lo, hi)),
+            };
             say!(
-                "{} states with {} in total (both sides), solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
+                "{} states{what}, solved in {seconds:.2} s with {} sweeps, {:.1} MiB of memory at the peak",
                 solution.states(),
-                off_in_total(lo, hi),
                 solution.sweeps(),
                 memory as f64 / f64::from(1u32 << 20)
             );
-            if let Some(path) = a.table {
+            if let Some(p) = part {
+                say!(
+                    "its values moved at most {:.3e} from those it started from",
+                    p.moved
+                );
+            }
+            if let (Some(path), Some(p)) = (a.table, part) {
+                say!("table written to {path}");
+                say!(
+                    "go on: run every part again, each given the latest tables of all {} parts \
+                 (`--from`), until a round moves none by more than {:e}; then give them all \
+                     to `senet solve {}{} --layers {} --from ...`",
+                    p.part.n,
+                    p.tolerance,
+                    r.id,
+                    option_flags(a.options),
+                    lo.saturating_sub(1)
+                );
+            } else if let Some(path) = a.table {
                 say!("table written to {path}");
                 if lo > 0 {
                     let next = lo - 1;

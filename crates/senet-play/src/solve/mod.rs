@@ -224,7 +224,7 @@ pub fn solve_with_precision(
     };
     match index {
         Some(index) => {
-            let precision = fits(&index, limits, precision, None)?;
+            let precision = fits(&index, limits, precision, None, None)?;
             let mut stage = dense::Stage::whole(&index, precision);
             stage.lists = dense::list_budget(&index, precision, limits.bytes);
             solve_dense(engine, index, root, stage, progress)
@@ -281,7 +281,7 @@ pub fn foreseen(engine: &Engine, limits: Limits) -> Option<Result<(), SolveError
         return Some(Err(e));
     }
     if let Ok(index) = dense::DenseIndex::new(&engine.rules) {
-        return Some(fits(&index, limits, None, None).map(|_| ()));
+        return Some(fits(&index, limits, None, None, None).map(|_| ()));
     }
     let bound = estimate(engine);
     let limit = limits.states as f64;
@@ -318,15 +318,17 @@ pub fn off_in_total(lo: usize, hi: usize) -> String {
 
 /// How a dense solve within `limits` keeps its values: as `wanted` says, or (`None`) in `f64`
 /// where they fit, else in 32-bit fixed point; refused where they do not fit either way. A run
-/// of only some super-layers (`only`) needs the memory of those alone.
+/// of only some super-layers (`only`) needs the memory of those alone, and a run of a part of
+/// one of them (of `part` states) the memory of that part.
 pub fn fits(
     index: &dense::DenseIndex,
     limits: Limits,
     wanted: Option<dense::Precision>,
     only: Option<&std::ops::RangeInclusive<usize>>,
+    part: Option<u64>,
 ) -> Result<dense::Precision, SolveError> {
     use dense::Precision::{Double, Fixed};
-    let needed = |p: dense::Precision| dense::memory_needed_for(index, p, only);
+    let needed = |p: dense::Precision| dense::memory_needed_for(index, p, only, part);
     let fit = |p: dense::Precision| needed(p) <= limits.bytes;
     let precision = match wanted {
         Some(p) => p,

@@ -26,7 +26,7 @@ const DENSE_F32: &str = "senet-dense/3";
 const OLDER: [&str; 3] = ["senet-table/1", "senet-table/2", "senet-dense/1"];
 
 /// What a table was solved for: a table is refused for other rules or options.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TableHeader {
     pub format: String,
     pub rules: String,
@@ -40,6 +40,13 @@ pub struct TableHeader {
     /// highest pieces off in total it holds; the body holds only their layers' values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layers: Option<[u8; 2]>,
+    /// Dense tables of one part of a super-layer (`senet solve --part K/N`): K and N; the body
+    /// holds the part's values in the order of [`super::dense::for_each_state`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<[usize; 2]>,
+    /// With `part`: the most any of its values moved from those its run started from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved: Option<f64>,
     /// FNV-1a (64 bits, hexadecimal) of every byte after the header line.
     #[serde(default)]
     pub checksum: String,
@@ -59,6 +66,8 @@ impl TableHeader {
             states,
             floor: None,
             layers: None,
+            part: None,
+            moved: None,
             checksum: String::new(),
         }
     }
@@ -204,10 +213,15 @@ pub fn save(path: &str, header: &TableHeader, solved: &Solved) -> Result<(), Tab
 }
 
 /// The bytes of each value a dense table holds, in the numbering's order: every state's in f32,
-/// or for a run of some super-layers, those of their layers in f64.
-fn held_values<'a>(d: &'a DenseSolution) -> impl Iterator<Item = ([u8; 8], usize)> + 'a {
+/// or for a run of some super-layers, those of their layers in f64; for a run of a part, its
+/// states' in f64, in the order its values are listed.
+fn held_values<'a>(d: &'a DenseSolution) -> Box<dyn Iterator<Item = ([u8; 8], usize)> + 'a> {
+    if let Some(part) = &d.part {
+        return Box::new(part.values.iter().map(|v| (v.to_le_bytes(), 8)));
+    }
     let layers = d.layers;
-    d.index
+    let values = d
+        .index
         .layers
         .iter()
         .filter(move |l| {
@@ -223,7 +237,8 @@ fn held_values<'a>(d: &'a DenseSolution) -> impl Iterator<Item = ([u8; 8], usize
                 let b = nearest_f32(v).to_le_bytes();
                 ([b[0], b[1], b[2], b[3], 0, 0, 0, 0], 4)
             }
-        })
+        });
+    Box::new(values)
 }
 
 /// `v` rounded to the nearest f32: a chance stays a chance, within 3e-8.
@@ -244,6 +259,8 @@ fn save_dense(path: &str, header: &TableHeader, d: &DenseSolution) -> Result<(),
         states,
         floor: (d.floor != PerSide::default()).then_some(d.floor.0),
         layers: d.layers,
+        part: d.part.as_ref().map(|p| [p.part.k, p.part.n]),
+        moved: d.part.as_ref().map(|p| p.moved),
         checksum: sum.hex(),
         ..header.clone()
     };
@@ -524,6 +541,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             layers: None,
             sweeps: 0,
             openings: std::collections::HashMap::new(),
+            part: None,
         };
         // The positions before the openings are not in the table: found again from its values.
         if floor == PerSide::default() {
@@ -564,6 +582,70 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     Ok(Solved::Search(s))
 }
 
+/// Reads a table of part `[k, n]` of super-layer `total` into `known`: its states' values,
+/// and the part in `known.parts` (see [`super::dense::Known::parts`]).
+fn read_part(
+    path: &str,
+    mut opened: Opened,
+    [k, n]: [usize; 2],
+    total: usize,
+    engine: &Engine,
+    index: &DenseIndex,
+    known: &mut Known,
+) -> Result<[usize; 2], TableError> {
+    use super::dense::{Part, for_each_state, progress_range};
+    let header = opened.header.clone();
+    if header.layers.is_none_or(|[lo, hi]| lo != hi)
+        || !(1..=n).contains(&k)
+        || header.format != DENSE
+        || total > index.top_total()
+    {
+        return Err(opened.damaged(path));
+    }
+    let part = Part { k, n };
+    let refuse = |what: String| TableError::NotForThis {
+        path: path.into(),
+        what,
+    };
+    if known.has_total(index, total) {
+        return Err(refuse(format!(
+            "holds part {k} of the states with {total} pieces off in total, which another \
+                 table given holds whole"
+        )));
+    }
+    if let Some((_, other)) = known.parts.iter().find(|(t, _)| *t == total) {
+        if other.n != n {
+            return Err(refuse(format!(
+                "holds part {k} of {n} of the states with {total} pieces off in total, and \
+                 another table given part {} of {}: give parts of one cutting",
+                other.k, other.n
+            )));
+        }
+        if other.k == k {
+            return Err(refuse(format!(
+                "holds part {k} of {n} of the states with {total} pieces off in total, which \
+                 another table given holds too"
+            )));
+        }
+    }
+    let mut states = Vec::new();
+    if let Some(range) = progress_range(engine, index, total, part) {
+        for_each_state(engine, index, total, range.progress, |i| states.push(i));
+    }
+    if header.states != states.len() || opened.body != 8 * states.len() as u64 {
+        return Err(opened.damaged(path));
+    }
+    let bytes = opened.read_body(path)?;
+    for (&i, v) in states.iter().zip(dense_values(&header.format, &bytes)) {
+        if !is_chance(v) {
+            return Err(not_chance(path, v));
+        }
+        known.values.set(i, v);
+    }
+    known.parts.push((total, part));
+    Ok([total, total])
+}
+
 /// Reads the values of a dense table, whole (not solved from a position) or of some
 /// super-layers, into `known`, for a run of the super-layers below (`senet solve --from`).
 /// Returns the lowest and highest pieces off in total it held.
@@ -596,6 +678,18 @@ pub fn read_layers(
     let [lo, hi] = header
         .layers
         .map_or([0, top], |range| range.map(usize::from));
+    if let Some(part) = header.part {
+        return read_part(path, opened, part, lo, engine, index, known);
+    }
+    if let Some((total, _)) = known.parts.iter().find(|(t, _)| (lo..=hi).contains(t)) {
+        return Err(TableError::NotForThis {
+            path: path.into(),
+            what: format!(
+                "holds the states with {total} pieces off in total, whose parts another table \
+                 given holds"
+            ),
+        });
+    }
     let held = |l: &&super::dense::Layer| (lo..=hi).contains(&l.total_off());
     let states: u64 = index.layers.iter().filter(held).map(|l| l.size).sum();
     let size = value_bytes(&header.format) as u64;

@@ -299,7 +299,7 @@ fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
 /// How far on a state is: the sum of both sides' pieces' path positions (a piece that waits
 /// counts 0, a stack once a piece). Pieces off are the same for every state of a super-layer's
 /// layers, and do not count.
-fn progress(pos: &Position) -> u16 {
+pub(super) fn progress(pos: &Position) -> u16 {
     let mut sum = 0u32;
     for s in Side::BOTH {
         for p in PathPos::all_in(pos.on(s)) {
@@ -324,11 +324,14 @@ type Group = (Vec<Record>, Vec<u32>, Option<usize>);
 
 /// What a super-layer's successors may reach: where `ready` is given (a run of some
 /// super-layers), every successor must lie in a layer it marks; where `most_off` is given
-/// (values above it parked), no successor may have more pieces off in total.
+/// (values above it parked), no successor may have more pieces off in total. Where `part` is
+/// given (a run of one part of a super-layer), only the states whose progress lies in it are
+/// listed.
 #[derive(Clone, Copy)]
 pub(super) struct Reach<'a> {
     pub ready: Option<&'a [bool]>,
     pub most_off: Option<usize>,
+    pub part: Option<(u16, u16)>,
 }
 
 /// The lists of one group (one opponent's placing in one layer), state by state, and the first
@@ -350,9 +353,16 @@ fn make_group(
     let mut wide = false;
     let won = index.states as u32;
     index.for_row(&engine.rules, layer, key, |i, pos| {
+        let progress = progress(pos);
+        if reach
+            .part
+            .is_some_and(|(lo, hi)| !(lo..=hi).contains(&progress))
+        {
+            return;
+        }
         let head = list.len();
         made.push(Record {
-            progress: progress(pos),
+            progress,
             own: i as u32,
             at: head,
         });
@@ -418,19 +428,17 @@ pub(super) fn successors(heads: &[u32]) -> usize {
         .sum()
 }
 
-/// Makes the lists of the states of `layers` (one super-layer, `total` pieces off), in sweep
-/// order, kept in `store`.
+/// Makes the lists of the states of `layers` (one super-layer, `total` pieces off; `all` states,
+/// or those of the part `reach` gives), in sweep order, kept in `store`.
 pub(super) fn make<K: Changes>(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
-    total: usize,
-    layers: &[usize],
+    (total, layers, all): (usize, &[usize], u64),
     reach: Reach,
     store: &mut Store,
 ) -> Result<SuperLayer<K>, Unmade> {
     let words = chances.len().div_ceil(4);
-    let all: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
     store.owed = all * super::chosen_bytes(index, size_of::<K>() as u64);
     let groups: Vec<(usize, u32)> = layers
         .iter()

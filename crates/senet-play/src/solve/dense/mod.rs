@@ -17,7 +17,8 @@
 //!
 //! A run may solve only some super-layers ([`Stage`]), given the values of those above it
 //! (read from tables): so a game too large for one run is solved a group of super-layers at a
-//! time, each run reading only what the one before it wrote.
+//! time, each run reading only what the one before it wrote; and a super-layer too large for one
+//! run is solved in parts ([`parts`]), each run given the others' latest values, in rounds.
 
 // The numbering narrows numbers on purpose: states are numbered below 2^31 ([`MAX_STATES`],
 // checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
@@ -28,6 +29,7 @@ pub mod index;
 mod lists;
 mod pages;
 mod parked;
+mod parts;
 mod spill;
 mod stacks;
 mod sweep;
@@ -37,6 +39,7 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 pub use index::{DenseIndex, Layer, Located};
+pub use parts::{Part, PartRange, for_each_state, progress_range};
 
 use senet_engine::engine::{Engine, Listing, Move, Position};
 use senet_lang::types::{PerSide, Side, Throw};
@@ -90,6 +93,26 @@ pub struct DenseSolution {
     /// Positions where an opening move is still due, which the numbering does not hold: side
     /// 0's chance from each (see [`opening_values`]).
     pub openings: HashMap<Position, f64>,
+    /// A run of one part of a super-layer: what it solved.
+    pub part: Option<Box<PartSolved>>,
+}
+
+/// What a run of one part of a super-layer solved ([`Stage::part`]).
+pub struct PartSolved {
+    pub part: Part,
+    /// The progress of its states, lowest and highest (`None`: no state falls in the part).
+    pub progress: Option<(u16, u16)>,
+    /// Its states' values, in the order of [`for_each_state`].
+    pub values: Vec<f64>,
+    /// The most any of them moved from the value the run started from: the runs of a
+    /// super-layer's parts are done once a round of them moves none by more than the
+    /// tolerance.
+    pub moved: f64,
+    /// How little a round of parts must move their values to be the last: the tolerance of
+    /// the values' precision, but at least 1e-11 (with `f64` values, a run that starts from
+    /// settled values can still move them by a few times its tolerance of 1e-12, its threads
+    /// reading values being written).
+    pub tolerance: f64,
 }
 
 impl DenseSolution {
@@ -217,6 +240,10 @@ pub struct Known {
     pub values: Values,
     /// Per layer of the numbering: whether its values are known.
     pub layers: Vec<bool>,
+    /// The parts of super-layers whose values were given (pieces off in total, and which part
+    /// of how many): a super-layer is known once all its parts are, and until then its parts'
+    /// values are where a run of another of its parts starts from.
+    pub parts: Vec<(usize, Part)>,
 }
 
 impl Known {
@@ -241,6 +268,7 @@ impl Known {
         Known {
             values,
             layers: vec![false; index.layers.len()],
+            parts: Vec::new(),
         }
     }
 
@@ -250,6 +278,57 @@ impl Known {
             Values::Fixed(_) => Precision::Fixed,
             Values::F64(_) | Values::F32(_) => Precision::Double,
         }
+    }
+
+    /// Marks the super-layers whose every part was given as known. The parts of the
+    /// super-layer of `running` (a run of one of its parts) are where that run starts from,
+    /// and stay parts; another super-layer given only in some of its parts is refused, with
+    /// the parts it lacks.
+    pub fn join_parts(
+        &mut self,
+        index: &DenseIndex,
+        running: Option<(usize, Part)>,
+    ) -> Result<(), String> {
+        let mut totals: Vec<usize> = self.parts.iter().map(|(t, _)| *t).collect();
+        totals.sort_unstable();
+        totals.dedup();
+        for total in totals {
+            let given: Vec<Part> = (self.parts.iter())
+                .filter(|(t, _)| *t == total)
+                .map(|(_, p)| *p)
+                .collect();
+            let n = given[0].n;
+            if let Some((t, part)) = running
+                && t == total
+            {
+                if part.n != n {
+                    return Err(format!(
+                        "the tables given hold parts of {n} of the states with {total} pieces \
+                 off in total, not of {}",
+                        part.n
+                    ));
+                }
+                continue;
+            }
+            let missing: Vec<String> = (1..=n)
+                .filter(|&k| !given.iter().any(|p| p.k == k))
+                .map(|k| k.to_string())
+                .collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "the tables given lack part {} of {n} of the states with {total} pieces off \
+                 in total: give every part",
+                    missing.join(", ")
+                ));
+            }
+            for (l, known) in index.layers.iter().zip(&mut self.layers) {
+                if l.total_off() == total {
+                    *known = true;
+                }
+            }
+            self.parts.retain(|(t, _)| *t != total);
+        }
+        Ok(())
     }
 
     /// Whether super-layer `total` is known (all its layers).
@@ -269,6 +348,9 @@ pub struct Stage {
     /// The memory the successor lists may take: super-layers are swept together as long as
     /// their lists fit (one that does not fit alone is swept alone).
     pub lists: u64,
+    /// Only this part of the one super-layer `only` holds (see [`parts`]); the other parts'
+    /// values are read, never changed.
+    pub part: Option<Part>,
 }
 
 impl Stage {
@@ -278,6 +360,7 @@ impl Stage {
             known: Known::none(index, precision),
             only: None,
             lists: u64::MAX,
+            part: None,
         }
     }
 }
@@ -367,18 +450,20 @@ fn parkable(index: &DenseIndex, precision: Precision, from: usize) -> u64 {
 /// lists (the rest are written to a file and read back at every full sweep) less the values
 /// parked while it is solved (see [`solve`]: those above what one turn can bear off).
 pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
-    memory_needed_for(index, precision, None)
+    memory_needed_for(index, precision, None, None)
 }
 
-/// [`memory_needed`] by a run of only the super-layers `only` (all where `None`).
+/// [`memory_needed`] by a run of only the super-layers `only` (all where `None`), or of a part
+/// of one of them of `part` states.
 pub fn memory_needed_for(
     index: &DenseIndex,
     precision: Precision,
     only: Option<&RangeInclusive<usize>>,
+    part: Option<u64>,
 ) -> u64 {
     let values = (index.states + 1) * precision.bytes() + OVERHEAD;
     let needs = |total: usize| {
-        let states = super_layer(index, total);
+        let states = part.unwrap_or_else(|| super_layer(index, total));
         let whole = states * state_bytes(index, precision.change_bytes());
         let part = (states * chosen_bytes(index, precision.change_bytes())
             + whole.min(LEAST_LISTS))
@@ -412,8 +497,28 @@ pub fn solve(
     stage: Stage,
     mut progress: impl FnMut(&str),
 ) -> Result<DenseSolution, Failed> {
-    let Stage { known, only, lists } = stage;
+    let Stage {
+        known,
+        only,
+        lists,
+        part,
+    } = stage;
     let precision = known.precision();
+    // A part's progress, and its states' values before the run.
+    let total = only.as_ref().map_or(0, |r| *r.start());
+    let part_range = part.map(|part| {
+        assert!(
+            only.as_ref().is_some_and(|r| r.start() == r.end()),
+            "a part is of one super-layer"
+        );
+        parts::progress_range(engine, &index, total, part)
+    });
+    let mut before = Vec::new();
+    if let Some(Some(range)) = part_range {
+        parts::for_each_state(engine, &index, total, range.progress, |i| {
+            before.push(known.values.get(i));
+        });
+    }
     let run = Run {
         engine,
         index: &index,
@@ -421,6 +526,7 @@ pub fn solve(
         only: only.clone(),
         lists,
         tolerance: precision.tolerance(),
+        part: part_range.map(|r| r.map_or(((1, 0), 0), |r| (r.progress, r.states))),
     };
     // In place (same size and alignment), solved, and back.
     let (values, ran) = match known.values {
@@ -448,6 +554,24 @@ pub fn solve(
     let layers = only
         .filter(|r| *r != (0..=index.top_total()))
         .map(|r| [*r.start(), *r.end()].map(|t| u8::try_from(t).unwrap_or(u8::MAX)));
+    // A part's values after the run, and how far they moved.
+    let part = part.map(|part| {
+        let progress = part_range.flatten().map(|r| r.progress);
+        let mut after = Vec::with_capacity(before.len());
+        if let Some(range) = progress {
+            parts::for_each_state(engine, &index, total, range, |i| after.push(values.get(i)));
+        }
+        let moved = (before.iter().zip(&after))
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        Box::new(PartSolved {
+            part,
+            progress,
+            values: after,
+            moved,
+            tolerance: precision.tolerance().max(1e-11),
+        })
+    });
     Ok(DenseSolution {
         openings: HashMap::new(),
         index,
@@ -457,6 +581,7 @@ pub fn solve(
         held: ran.held,
         layers,
         sweeps: ran.sweeps,
+        part,
     })
 }
 
@@ -468,6 +593,9 @@ struct Run<'a> {
     only: Option<RangeInclusive<usize>>,
     lists: u64,
     tolerance: f64,
+    /// A run of one part of its super-layer: its progress (lowest, highest; empty where no
+    /// state falls in it) and its states.
+    part: Option<((u16, u16), u64)>,
 }
 
 /// What a run did.
@@ -493,6 +621,7 @@ impl Run<'_> {
             ref only,
             lists,
             tolerance,
+            part,
         } = *self;
         let chances = super::move_chances(engine);
         let probs: Vec<f64> = chances.iter().map(|c| c.1).collect();
@@ -517,6 +646,8 @@ impl Run<'_> {
                 (total, layers.collect::<Vec<usize>>())
             })
             .filter(|(_, layers)| !layers.is_empty())
+            // A part in which no state falls has nothing to solve.
+            .filter(|_| part.is_none_or(|(_, states)| states > 0))
             .collect();
         // Super-layers are made into windows, swept together, as long as their lists fit.
         let mut ready = held.clone();
@@ -533,7 +664,10 @@ impl Run<'_> {
             for &l in layers {
                 ready[l] = true;
             }
-            let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
+            let states = part.map_or_else(
+                || layers.iter().map(|&l| index.layers[l].size).sum(),
+                |(_, states)| states,
+            );
             if window.is_empty() && states * state_bytes(index, change) > lists {
                 // A window's moves bear off at most `bears_off` pieces (one, or where dice are
                 // played one by one, as many as a throw has dice): the values further above it
@@ -547,17 +681,25 @@ impl Run<'_> {
             let reach = lists::Reach {
                 ready: partial.then_some(ready.as_slice()),
                 most_off: (parked.freed > 0).then_some(total + index.bears_off),
+                part: part.map(|(range, _)| range),
             };
-            let made = lists::make(engine, index, &chances, *total, layers, reach, &mut store)
-                .map_err(|unmade| match unmade {
-                    lists::Unmade::Missing(l) => Failed::Missing(Missing {
-                        solving: *total,
-                        needs: index.layers[l].total_off(),
-                    }),
-                    lists::Unmade::Spill(e) => Failed::Spill(e),
-                    lists::Unmade::TooManyMoves => Failed::TooManyMoves,
-                    lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
-                })?;
+            let made = lists::make(
+                engine,
+                index,
+                &chances,
+                (*total, layers, states),
+                reach,
+                &mut store,
+            )
+            .map_err(|unmade| match unmade {
+                lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                    solving: *total,
+                    needs: index.layers[l].total_off(),
+                }),
+                lists::Unmade::Spill(e) => Failed::Spill(e),
+                lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+                lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
+            })?;
             solved += made.states;
             window.push(made);
             // The next super-layer joins the window if its lists are likely to fit beside these.
@@ -620,9 +762,10 @@ impl Run<'_> {
                 settled.extrapolations
             ));
             sweeps += settled.passes;
+            // A part leaves its super-layer unsolved.
             for (_, layers) in todo
                 .iter()
-                .filter(|(t, _)| window.iter().any(|w| w.total == *t))
+                .filter(|(t, _)| part.is_none() && window.iter().any(|w| w.total == *t))
             {
                 for &l in layers {
                     held[l] = true;

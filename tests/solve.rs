@@ -1641,3 +1641,35 @@ fn cli_solves_a_super_layer_in_parts() {
     );
     refused(&["--layers", "1", "--part", "4/3"], "a part P/N");
 }
+
+/// A solve takes the memory it needs, not all it may: super-layers are swept together in a
+/// window only while their lists take no more than the largest super-layer's alone (Ur with
+/// three pieces, no bound on the lists' memory: its top super-layers share a window, the
+/// largest is alone).
+#[test]
+fn windows_take_no_more_than_the_largest_super_layer() {
+    use senet::solve::dense::{self, DenseIndex, Stage};
+    let e = engine("twenty-squares/ur", 3);
+    let index = DenseIndex::new(&e.rules).unwrap();
+    let largest = dense::lists_expected(&index, Precision::Double) as f64;
+    let mut said = Vec::new();
+    let stage = Stage::whole(&index, Precision::Double);
+    dense::solve(&e, index, PerSide::default(), stage, |m| {
+        said.push(m.to_string())
+    })
+    .unwrap();
+    let windows: Vec<&String> = said
+        .iter()
+        .filter(|m| m.contains("successors found"))
+        .collect();
+    // Fewer windows than super-layers (0 to 4 off): the small ones at the top share one.
+    assert!((2..5).contains(&windows.len()), "{windows:?}");
+    for m in windows {
+        let at = m.find(" MiB in memory").unwrap();
+        let mib: f64 = m[..at].rsplit('(').next().unwrap().parse().unwrap();
+        assert!(
+            mib * f64::from(1u32 << 20) <= largest * 1.01,
+            "{m}: {largest}"
+        );
+    }
+}

@@ -650,6 +650,11 @@ impl Run<'_> {
             .filter(|_| part.is_none_or(|(_, states)| states > 0))
             .collect();
         // Super-layers are made into windows, swept together, as long as their lists fit.
+        let largest = (todo.iter())
+            .map(|(_, layers)| layers.iter().map(|&l| index.layers[l].size).sum::<u64>())
+            .max()
+            .unwrap_or(0)
+            * state_bytes(index, change);
         let mut ready = held.clone();
         let mut window: Vec<lists::SuperLayer<C::Change>> = Vec::new();
         let mut parked = parked::Parked::new(index);
@@ -702,11 +707,13 @@ impl Run<'_> {
             })?;
             solved += made.states;
             window.push(made);
-            // The next super-layer joins the window if its lists are likely to fit beside these.
+            // The next super-layer joins the window if its lists are likely to fit beside these,
+            // and within what the largest super-layer of the run takes alone: a window saves
+            // passes, not work, and the run needs that much memory anyway.
             let room = next.peek().is_some_and(|(_, layers)| {
                 let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
-                store.spilled() == 0
-                    && store.ram + states * state_bytes(index, change) <= store.room
+                let bytes = store.ram + states * state_bytes(index, change);
+                store.spilled() == 0 && bytes <= store.room && bytes <= largest
             });
             if room {
                 continue;

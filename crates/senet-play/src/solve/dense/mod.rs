@@ -461,7 +461,8 @@ pub fn memory_needed_for(
     only: Option<&RangeInclusive<usize>>,
     part: Option<u64>,
 ) -> u64 {
-    let values = (index.states + 1) * precision.bytes() + OVERHEAD;
+    // A part's run also keeps its states' values in the order of its table (8 bytes each).
+    let values = (index.states + 1) * precision.bytes() + OVERHEAD + 8 * part.unwrap_or(0);
     let needs = |total: usize| {
         let states = part.unwrap_or_else(|| super_layer(index, total));
         let whole = states * state_bytes(index, precision.change_bytes());
@@ -554,20 +555,25 @@ pub fn solve(
     let layers = only
         .filter(|r| *r != (0..=index.top_total()))
         .map(|r| [*r.start(), *r.end()].map(|t| u8::try_from(t).unwrap_or(u8::MAX)));
-    // A part's values after the run, and how far they moved.
+    // A part's values after the run, in place of those before (one copy of the part's values
+    // at a time), and how far they moved.
     let part = part.map(|part| {
         let progress = part_range.flatten().map(|r| r.progress);
-        let mut after = Vec::with_capacity(before.len());
+        let mut moved: f64 = 0.0;
         if let Some(range) = progress {
-            parts::for_each_state(engine, &index, total, range, |i| after.push(values.get(i)));
+            let mut slots = before.iter_mut();
+            parts::for_each_state(engine, &index, total, range, |i| {
+                if let Some(slot) = slots.next() {
+                    let after = values.get(i);
+                    moved = moved.max((after - *slot).abs());
+                    *slot = after;
+                }
+            });
         }
-        let moved = (before.iter().zip(&after))
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
         Box::new(PartSolved {
             part,
             progress,
-            values: after,
+            values: before,
             moved,
             tolerance: precision.tolerance().max(1e-11),
         })

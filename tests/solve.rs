@@ -653,6 +653,14 @@ fn solve_json(args: &[&str]) -> serde_json::Value {
     solve_json_at(args, "")
 }
 
+/// `senet solve ARGS` is refused (exit status 2) with `expected` in what it says.
+fn solve_refused(args: &[&str], expected: &str) {
+    let out = senet().arg("solve").args(args).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+    assert!(said.contains(expected), "{args:?}: {said}");
+}
+
 /// Both numberings from the command line: the same chances, and a table from the search plays
 /// as well as a dense one.
 #[test]
@@ -1273,14 +1281,8 @@ fn cli_solves_a_game_in_runs_of_super_layers() {
     );
 
     let refused = |args: &[&str], expected: &str| {
-        let out = senet()
-            .args(["solve", "twenty-squares/ur", "--option", "pieces=3"])
-            .args(args)
-            .output()
-            .unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
-        assert!(said.contains(expected), "{args:?}: {said}");
+        let ur3 = ["twenty-squares/ur", "--option", "pieces=3"];
+        solve_refused(&[&ur3[..], args].concat(), expected);
     };
     let spare = at("spare.t");
     refused(
@@ -1606,16 +1608,10 @@ fn cli_solves_a_super_layer_in_parts() {
         "{last} {whole} after {rounds} rounds"
     );
 
+    let spare = at("spare.t");
     let refused = |args: &[&str], expected: &str| {
-        let out = senet()
-            .args(["solve", "twenty-squares/ur", "-o", "pieces=2", "--table"])
-            .arg(at("spare.t"))
-            .args(args)
-            .output()
-            .unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
-        assert!(said.contains(expected), "{args:?}: {said}");
+        let ur2 = ["twenty-squares/ur", "-o", "pieces=2", "--table", &spare];
+        solve_refused(&[&ur2[..], args].concat(), expected);
     };
     refused(
         &["--layers", "0-1", "--part", "1/3", "--from", &top],

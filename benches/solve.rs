@@ -21,6 +21,7 @@ fn bench_solve(c: &mut Criterion) {
     let limits = Limits {
         states: 10_000_000,
         bytes: 4 << 30,
+        disk: u64::MAX,
     };
     let mut group = c.benchmark_group("solve twenty-squares/ur");
     group.sample_size(10);

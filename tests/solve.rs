@@ -415,6 +415,7 @@ fn dense_end_games_by_hand() {
     let limits = Limits {
         states: 1_000_000,
         bytes: 1 << 30,
+        disk: u64::MAX,
     };
     let d = solve_with(&e, e.start(), Method::Dense, limits, |_| {})
         .unwrap_or_else(|_| panic!("too large"));
@@ -440,6 +441,7 @@ fn dense_numbering_is_a_bijection() {
     use senet::solve::dense::{DenseIndex, Located};
     let e = engine("twenty-squares/ur", 2);
     let index = DenseIndex::new(&e.rules).unwrap();
+    let tables = index.unranking();
     let mut seen = vec![false; usize::try_from(index.states).unwrap()];
     for l in 0..index.layers.len() {
         for key in index.opponent_keys(l) {
@@ -448,6 +450,8 @@ fn dense_numbering_is_a_bijection() {
                 seen[i] = true;
                 let mover = pos.to_move();
                 assert_eq!(index.locate(pos), Located::State { index: i, mover });
+                // And the index gives the position back.
+                assert_eq!(index.position(&e.rules, &tables, i as u64), *pos);
                 // The mirror image (sides swapped, the other to move) is the same state.
                 let setup = pos.setup(&e.rules);
                 let mirror = Setup {
@@ -506,6 +510,7 @@ fn senet_numbering_by_subsets_is_a_bijection() {
         }
     }
     assert_eq!(index.states, count);
+    let tables = index.unranking();
     let mut seen = vec![false; usize::try_from(index.states).unwrap()];
     for l in 0..index.layers.len() {
         for key in index.opponent_keys(l) {
@@ -514,6 +519,7 @@ fn senet_numbering_by_subsets_is_a_bijection() {
                 seen[i] = true;
                 let mover = pos.to_move();
                 assert_eq!(index.locate(pos), Located::State { index: i, mover });
+                assert_eq!(index.position(&e.rules, &tables, i as u64), *pos);
             });
         }
     }
@@ -530,6 +536,7 @@ fn senet_dense_agrees_with_search() {
         let limits = Limits {
             states: 1_000_000,
             bytes: 1 << 30,
+            disk: u64::MAX,
         };
         let d = solve_with(&e, e.start(), Method::Dense, limits, |_| {})
             .unwrap_or_else(|_| panic!("{id}: too large"));
@@ -571,6 +578,7 @@ on landing on 20 by green: throw again
     let limits = Limits {
         states: 1_000_000,
         bytes: 1 << 30,
+        disk: u64::MAX,
     };
     let Solved::Dense(d) = solve_with(&e, e.start(), Method::Dense, limits, |_| {}).unwrap() else {
         panic!("not numbered densely")
@@ -594,6 +602,7 @@ fn senet_dense_agrees_with_search_with_two_pieces() {
         let limits = Limits {
             states: 2_000_000,
             bytes: 1 << 30,
+            disk: u64::MAX,
         };
         let d = solve_with(&e, e.start(), Method::Dense, limits, |_| {})
             .unwrap_or_else(|_| panic!("too large"));
@@ -799,6 +808,7 @@ fn seven_piece_ur_solved() {
     let limits = Limits {
         states: 0,
         bytes: 7 << 30,
+        disk: u64::MAX,
     };
     let d = solve_with(&e, e.start(), Method::Auto, limits, |_| {})
         .unwrap_or_else(|_| panic!("too large"));
@@ -948,6 +958,7 @@ fn a_lost_turn_is_solved_by_search() {
     let limits = Limits {
         states: 1_000_000,
         bytes: 1 << 30,
+        disk: u64::MAX,
     };
     let refused = solve_with(&e, e.start(), Method::Dense, limits, |_| {});
     assert!(
@@ -1156,6 +1167,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                 known: given,
                 only: Some(range.clone()),
                 lists: u64::MAX,
+                disk: u64::MAX,
                 part: None,
             };
             let run = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
@@ -1188,6 +1200,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
         known: Known::none(&index, Precision::Double),
         only: Some(1..=2),
         lists: u64::MAX,
+        disk: u64::MAX,
         part: None,
     };
     let missing = dense::solve(&e, index, PerSide::default(), stage, |_| {}).err();
@@ -1404,6 +1417,50 @@ fn lists_spilled_to_a_file_give_the_same_values() {
     }
 }
 
+/// Lists that fit neither in memory nor in the room given on disk are found again with the
+/// engine at each full sweep, from each state's index: the values are those of a solve that
+/// keeps every list in memory. Ur with two pieces (placings ranked by tables), with no room
+/// on disk and with a little, and Kendall's Senet with one (ranked as subsets), with none.
+#[test]
+fn lists_found_again_give_the_same_values() {
+    use senet::solve::dense::{self, DenseIndex, Stage};
+    let cases: [(_, _, u64, &[u64]); 2] = [
+        ("twenty-squares/ur", 2, 16 << 10, &[0, 16 << 10]),
+        ("senet/kendall", 1, 4 << 10, &[0]),
+    ];
+    for (id, pieces, room, disks) in cases {
+        let e = engine(id, pieces);
+        let solve_with = |lists: u64, disk: u64| {
+            let index = DenseIndex::new(&e.rules).expect("numbers densely");
+            let mut stage = Stage::whole(&index, Precision::Double);
+            stage.lists = lists;
+            stage.disk = disk;
+            let mut said = Vec::new();
+            let solved = dense::solve(&e, index, PerSide::default(), stage, |m| {
+                said.push(m.to_string())
+            })
+            .unwrap();
+            (solved, said)
+        };
+        let (whole, said) = solve_with(u64::MAX, 0);
+        assert!(said.iter().all(|m| !m.contains("find again")), "{said:?}");
+        for &disk in disks {
+            let (again, said) = solve_with(room, disk);
+            assert!(said.iter().any(|m| m.contains("find again")), "{said:?}");
+            // Lists go to the file only where it has room.
+            assert_eq!(
+                said.iter().any(|m| m.contains("MiB on disk")),
+                disk > 0,
+                "{said:?}"
+            );
+            let worst = (0..usize::try_from(whole.index.states).unwrap())
+                .map(|i| (whole.values.get(i) - again.values.get(i)).abs())
+                .fold(0.0, f64::max);
+            assert!(worst < 1e-9, "{id}, {disk} bytes on disk: {worst}");
+        }
+    }
+}
+
 /// Seven-piece Masters (500,929,993 states) is allowed the default `--memory` of 7 GiB: its
 /// values (3.7 GiB) and what every state of its largest super-layer keeps whatever the room
 /// (3.3 GiB) come to more, but while a super-layer is solved the values two or more pieces off
@@ -1540,6 +1597,48 @@ fn the_same_solve_in_less_memory_gives_the_same_values() {
         .fold(0.0, f32::max);
     // The bound, and a step of f32 rounding near 1.
     assert!(f64::from(worst) <= bound + 6e-8, "{worst}");
+}
+
+/// `--disk 0`: the successor lists that do not fit in `--memory` are found again at every full
+/// sweep, none written to disk, and the values are those of a solve that keeps every list in
+/// memory. Four-piece Masters with 0.35 GiB (about 77 MiB of its lists found again).
+#[test]
+#[ignore = "forty seconds optimised: cargo test --profile ci -- --ignored"]
+fn lists_found_again_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |args: &[&str], table: &std::path::Path| {
+        let rules = [
+            "twenty-squares/masters",
+            "-o",
+            "pieces=4",
+            "--format",
+            "json",
+        ];
+        let table = ["--table", table.to_str().unwrap()];
+        solve_json(&[&rules[..], args, &table[..]].concat())
+    };
+    let (roomy, again) = (dir.path().join("roomy.t"), dir.path().join("again.t"));
+    let whole = solve(&["--memory", "7"], &roomy);
+    assert_eq!(whole["lists_found_again_bytes"], 0);
+    assert_eq!(whole["lists_on_disk_bytes"], 0);
+    let tight = solve(&["--memory", "0.35", "--disk", "0"], &again);
+    assert!(tight["lists_found_again_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(tight["lists_on_disk_bytes"], 0);
+    if cfg!(target_os = "linux") {
+        let took = tight["memory_bytes"].as_f64().unwrap();
+        assert!(took <= 0.35 * f64::from(1u32 << 30), "{took}");
+    }
+    let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
+    assert!((light(&whole) - light(&tight)).abs() < 1e-9);
+    let (a, b) = (table_values(&roomy), table_values(&again));
+    assert_eq!(a.len(), b.len());
+    let worst = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max);
+    // A step of f32 rounding near 1: the runs differ in their last f64 digits.
+    assert!(worst <= 6e-8, "{worst}");
 }
 
 /// A super-layer solved in parts (`--part K/N`), each run given the latest tables of the other

@@ -25,6 +25,7 @@ fn at(e: &Engine, json: &str) -> Position {
 const LIMITS: Limits = Limits {
     states: 10_000_000,
     bytes: 8 << 30,
+    disk: u64::MAX,
 };
 
 /// Every placing of three pieces a side over waiting and 24 points is numbered, the sides'
@@ -39,6 +40,7 @@ fn stacked_numbering_is_a_bijection() {
     assert!(index.stacked());
     assert!(index.mirrored);
     assert_eq!(index.states, (2925 + 325 + 25) * (2925 + 325 + 25));
+    let tables = index.unranking();
     let mut unused = 0u64;
     for (l, layer) in index.layers.iter().enumerate() {
         if layer.off[Side::First] == 0 || layer.off[Side::Second] == 0 {
@@ -54,6 +56,7 @@ fn stacked_numbering_is_a_bijection() {
                         mover: layer.mover
                     }
                 );
+                assert_eq!(index.position(&e.rules, &tables, i as u64), *pos);
                 let own = i - layer.states().start;
                 assert!(!seen[own], "index {i} twice");
                 seen[own] = true;

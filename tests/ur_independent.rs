@@ -123,6 +123,7 @@ fn agree(n: u32) {
     let limits = Limits {
         states: 1_000_000,
         bytes: 1 << 30,
+        disk: u64::MAX,
     };
     for method in [Method::Dense, Method::Search] {
         let solved = solve_with(&engine, engine.start(), method, limits, |_| {})

@@ -466,6 +466,11 @@ pub enum Command {
         /// Refuse a dense solve that needs more memory than this, in GiB.
         #[arg(long, value_name = "GIB", default_value_t = super::solve::DEFAULT_MEMORY, value_parser = parse_memory)]
         memory: f64,
+        /// The successor lists a dense solve may write to disk where they do not fit in
+        /// `--memory`, in GiB; it finds those beyond again at every full sweep (slower; 0: all).
+        /// Default: what the temporary folder's disk has free, less 1 GiB.
+        #[arg(long, value_name = "GIB", value_parser = parse_disk)]
+        disk: Option<f64>,
         /// Output format: `text` (for people) or `json` (one line, docs/formats.md).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -686,6 +691,14 @@ fn parse_memory(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(g) if g.is_finite() && g > 0.0 && g <= 1_048_576.0 => Ok(g),
         _ => Err("a number of GiB greater than 0, such as 4 or 0.5".into()),
+    }
+}
+
+/// `--disk`: a finite number of GiB, 0 or more (at most a pebibyte).
+fn parse_disk(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(g) if (0.0..=1_048_576.0).contains(&g) => Ok(g),
+        _ => Err("a number of GiB, 0 or more, such as 100 or 0.5".into()),
     }
 }
 

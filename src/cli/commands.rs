@@ -273,6 +273,7 @@ pub fn run(cli: Cli) -> ExitCode {
             values,
             limit,
             memory,
+            disk,
             format,
             options,
         } => match load(&rules, &options.options) {
@@ -300,6 +301,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     limits: Limits {
                         states: limit,
                         bytes: bytes_of_gib(memory),
+                        disk: disk.map_or_else(senet::solve::dense::disk_room, bytes_of_gib),
                     },
                     format,
                 },

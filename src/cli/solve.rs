@@ -167,6 +167,7 @@ fn fit_to_machine(limits: Limits) -> (Limits, Option<&'static str>) {
         Limits {
             states: limits.states.min(states),
             bytes: limits.bytes.min(ceiling),
+            disk: limits.disk,
         },
         Some(why),
     )
@@ -397,6 +398,8 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                     "seconds": seconds,
                     "memory_bytes": memory,
                     "sweeps": solution.sweeps(),
+                    "lists_on_disk_bytes": lists_outside(&solution).0,
+                    "lists_found_again_bytes": lists_outside(&solution).1,
                     "win_probability": win,
                     "draw_probability": draw,
                 })
@@ -448,6 +451,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                 solution.sweeps(),
                 memory as f64 / f64::from(1u32 << 20)
             );
+            say_lists_outside(&solution);
             let mover = sides[root.to_move().index()];
             let when = match throw {
                 None => format!("{mover} to throw"),
@@ -550,9 +554,33 @@ fn staged_stage(
         known,
         only,
         lists,
+        disk: limits.disk,
         part: a.part,
     };
     Ok((index, stage, part_states))
+}
+
+/// The most bytes of successor lists a window of a dense solve kept outside memory: in the
+/// solver's file, and found again at full sweeps.
+fn lists_outside(solution: &Solved) -> (u64, u64) {
+    match solution {
+        Solved::Dense(d) => (d.lists_on_disk, d.lists_found_again),
+        Solved::Search(_) => (0, 0),
+    }
+}
+
+/// Says where a dense solve kept successor lists outside memory, if it did.
+fn say_lists_outside(solution: &Solved) {
+    let (disk, again) = lists_outside(solution);
+    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+    if disk > 0 || again > 0 {
+        say!(
+            "successor lists that did not fit in `--memory`, at the most: {:.1} MiB on disk, \
+             {:.1} MiB found again at each full sweep (`--disk`)",
+            mib(disk),
+            mib(again)
+        );
+    }
 }
 
 /// The options chosen, as flags to repeat in a later command.
@@ -622,6 +650,8 @@ fn report_stage(
                     "seconds": seconds,
                     "memory_bytes": memory,
                     "sweeps": solution.sweeps(),
+                    "lists_on_disk_bytes": lists_outside(solution).0,
+                    "lists_found_again_bytes": lists_outside(solution).1,
                     "win_probability": Value::Null,
                     "draw_probability": Value::Null,
             });
@@ -654,6 +684,7 @@ fn report_stage(
                 solution.sweeps(),
                 memory as f64 / f64::from(1u32 << 20)
             );
+            say_lists_outside(solution);
             if let Some(p) = part {
                 say!(
                     "its values moved at most {:.3e} from those it started from",

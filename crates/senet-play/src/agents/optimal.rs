@@ -93,6 +93,7 @@ pub enum OptimalError {
 pub const AGENT_LIMITS: Limits = Limits {
     states: 5_000_000,
     bytes: 256 << 20,
+    disk: u64::MAX,
 };
 
 /// Solves a rule set small enough (seconds of work) from its start, for the agent.

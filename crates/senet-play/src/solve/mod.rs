@@ -133,9 +133,14 @@ pub struct Limits {
     pub states: usize,
     /// Bytes the dense solver may use.
     pub bytes: u64,
+    /// Bytes of successor lists the dense solver may write to a file of its own when they do
+    /// not fit in `bytes`; it finds those beyond again at every full sweep that reads them.
+    pub disk: u64,
 }
 
 /// A solved rule set, numbered either way.
+// One is made a solve, never many: the dense numbering's tables inline cost nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Solved {
     Search(Solution),
     Dense(dense::DenseSolution),
@@ -227,6 +232,7 @@ pub fn solve_with_precision(
             let precision = fits(&index, limits, precision, None, None)?;
             let mut stage = dense::Stage::whole(&index, precision);
             stage.lists = dense::list_budget(&index, precision, limits.bytes);
+            stage.disk = limits.disk;
             solve_dense(engine, index, root, stage, progress)
         }
         None => solve(engine, root, limits.states, progress).map(Solved::Search),

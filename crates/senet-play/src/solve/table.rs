@@ -540,6 +540,8 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             values,
             layers: None,
             sweeps: 0,
+            lists_on_disk: 0,
+            lists_found_again: 0,
             openings: std::collections::HashMap::new(),
             part: None,
         };

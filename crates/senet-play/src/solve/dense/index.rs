@@ -780,6 +780,129 @@ impl DenseIndex {
         }
     }
 
+    /// The position of state `i` (the layer's mover to move): the inverse of
+    /// [`DenseIndex::locate`], for a solve that finds a state's successors again instead of
+    /// keeping them. `tables` come from [`DenseIndex::unranking`].
+    pub fn position(&self, rules: &Rules, tables: &Unranking, i: u64) -> Position {
+        let l = self.layer_holding(i);
+        let layer = &self.layers[l];
+        let mover = layer.mover;
+        let n = self.pieces;
+        let most = |s: Side| n - layer.off[s];
+        let mut pos = Position::empty(mover);
+        pos.set_off(layer.off);
+        if let Some(stacks) = &self.stacks {
+            let width = self.stacked_width(stacks, l);
+            let (mine, theirs) = ((i - layer.base) / width, (i - layer.base) % width);
+            stacks.place(&mut pos, rules, mover.other(), most(mover.other()), theirs);
+            stacks.place(&mut pos, rules, mover, most(mover), mine);
+            return pos;
+        }
+        let [me, them] = &self.roles[self.perspective(mover)];
+        let ((pm, sm), (pt, st)) = if self.subsets {
+            self.subset_placings(layer, i - layer.base)
+        } else {
+            // The mover's key: the last whose row begins at or before `i`.
+            let keys = &tables.keys[self.perspective(mover)][usize::from(layer.off[mover])];
+            let k = keys[keys.partition_point(|&k| layer.rows[k as usize] <= i) - 1];
+            let (pm, sm) = (k & ((1 << me.bits()) - 1), k >> me.bits());
+            let free = them.bits() + self.shared - sm.count_ones();
+            let key = tables.order[free as usize][(i - layer.rows[k as usize]) as usize];
+            let (pt, packed) = (key & ((1 << them.bits()) - 1), key >> them.bits());
+            ((pm, sm), (pt, self.unpack(packed, sm)))
+        };
+        for q in them.positions(pt, st) {
+            pos.put(rules, mover.other(), q);
+        }
+        pos.set_waiting(mover.other(), most(mover.other()) - count(pt) - count(st));
+        for q in me.positions(pm, sm) {
+            pos.put(rules, mover, q);
+        }
+        pos.set_waiting(mover, most(mover) - count(pm) - count(sm));
+        pos
+    }
+
+    /// The tables [`DenseIndex::position`] needs besides the numbering's own.
+    pub fn unranking(&self) -> Unranking {
+        if self.subsets || self.stacks.is_some() {
+            return Unranking::default();
+        }
+        // Per perspective and pieces off of the mover: the mover's keys that may hold its
+        // pieces, in increasing order, as are their rows' first indices.
+        let keys = (self.roles.iter())
+            .map(|[me, _]| {
+                let all = 1u32 << (me.bits() + self.shared);
+                (0..self.pieces)
+                    .map(|off| {
+                        let limit = u32::from(self.pieces - off);
+                        (0..all).filter(|k| k.count_ones() <= limit).collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let order = (self.rank.iter())
+            .map(|rank| {
+                let mut order = vec![0u32; rank.len()];
+                for (bits, &r) in rank.iter().enumerate() {
+                    order[r as usize] = bits as u32;
+                }
+                order
+            })
+            .collect();
+        Unranking { keys, order }
+    }
+
+    /// Where placings are subsets: the mover's and the opponent's (private, shared) bits of the
+    /// state `r` places after its layer's first.
+    fn subset_placings(&self, layer: &Layer, r: u64) -> ((u32, u32), (u32, u32)) {
+        let squares = self.shared as usize;
+        let most_them = usize::from(self.pieces - layer.off[layer.mover.other()]);
+        // The mover's pieces on the board: the last count whose rows begin at or before `r`.
+        let k = layer.rows.partition_point(|&start| start <= r) - 1;
+        let left = squares - k;
+        let per = self.fewer[left][most_them];
+        let within = r - layer.rows[k];
+        let sm = self.uncolex(within / per, k, squares);
+        let mut rest = within % per;
+        // The opponent's pieces: the first count whose placings reach past `rest`.
+        let j = (0..=most_them)
+            .find(|&j| rest < self.fewer[left][j])
+            .unwrap_or(most_them);
+        if j > 0 {
+            rest -= self.fewer[left][j - 1];
+        }
+        let st = self.unpack(self.uncolex(rest, j, left), sm);
+        ((0, sm), (0, st))
+    }
+
+    /// The placing of `k` pieces on `n` squares of rank `rank` by [`DenseIndex::colex`].
+    fn uncolex(&self, mut rank: u64, k: usize, n: usize) -> u32 {
+        let (mut bits, mut c) = (0u32, n);
+        for i in (1..=k).rev() {
+            // The highest square below the last chosen whose count fits in what is left.
+            c -= 1;
+            while self.choose[c][i] > rank {
+                c -= 1;
+            }
+            bits |= 1 << c;
+            rank -= self.choose[c][i];
+        }
+        bits
+    }
+
+    /// The shared squares' bits that `packed` holds packed into the places `mine` leaves free:
+    /// the inverse of [`DenseIndex::pack`].
+    fn unpack(&self, packed: u32, mine: u32) -> u32 {
+        let (mut out, mut k) = (0u32, 0);
+        for b in 0..self.shared {
+            if mine & (1 << b) == 0 {
+                out |= ((packed >> k) & 1) << b;
+                k += 1;
+            }
+        }
+        out
+    }
+
     /// The opponent's keys (private bits | shared bits << private count; where pieces stack,
     /// its rank) of layer `l`, each the opponent's placing of one group of states.
     pub fn opponent_keys(&self, l: usize) -> Vec<u32> {
@@ -803,6 +926,17 @@ impl DenseIndex {
             .filter(move |k| k.count_ones() <= limit)
             .collect()
     }
+}
+
+/// What finding a state's position from its index needs beyond the numbering's tables (made
+/// only by a solve that finds successors again): where placings are ranked by tables, per
+/// perspective and pieces off of the mover, the mover's keys in the order of their rows; and
+/// per count of bits, the placings in the order of their ranks. Empty where placings are
+/// ranked by arithmetic.
+#[derive(Clone, Debug, Default)]
+pub struct Unranking {
+    keys: Vec<Vec<Vec<u32>>>,
+    order: Vec<Vec<u32>>,
 }
 
 /// Adds the layer of `mover` with `off` pieces off (the mover's, then the opponent's),

@@ -17,13 +17,14 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use std::io;
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
 use super::cells::Changes;
 use super::spill::Spill;
 use super::sweep::UNKNOWN;
-use super::{DenseIndex, FLIP, Located};
+use super::{DenseIndex, FLIP, Located, Unranking};
 use senet_engine::engine::{Engine, Listing, Move, Position};
 use senet_lang::types::{PathPos, Side, Throw};
 
@@ -101,15 +102,33 @@ pub(super) enum List {
     Disk {
         at: u64,
     },
+    /// Nowhere: found again with the engine (the runs a full sweep needs) at full sweeps.
+    Again,
+}
+
+/// What finding a state's successors needs: the rules' engine and numbering, and each throw's
+/// chance; to find them again from a state's index, the tables that give its position (made
+/// the first time they are needed).
+#[derive(Clone, Copy)]
+pub(super) struct Finder<'a> {
+    pub engine: &'a Engine,
+    pub index: &'a DenseIndex,
+    pub chances: &'a [(Throw, f64)],
+    pub unranking: &'a OnceLock<Unranking>,
 }
 
 /// Where blocks go as they are made: the states, changes and chosen successors to memory; the full
 /// lists too until they have taken `room`, then to a file of their own (made on first use,
-/// deleted as soon as it is open, so nothing is left behind).
-pub(super) struct Store {
+/// deleted as soon as it is open, so nothing is left behind) until it holds `disk` bytes, then
+/// nowhere: they are found again at each full sweep that needs them.
+pub(super) struct Store<'a> {
     pub room: u64,
+    disk: u64,
+    finder: Finder<'a>,
     /// Bytes of blocks kept in memory.
     pub ram: u64,
+    /// Bytes of full lists neither in memory nor on disk, found again at full sweeps.
+    pub again: u64,
     /// Bytes that the blocks of the super-layer being made, not yet kept, will take in memory
     /// whatever the room: full lists leave room for them.
     owed: u64,
@@ -127,13 +146,17 @@ pub(super) struct Store {
 /// Blocks kept between two measures of the memory the process holds.
 const MEASURE_EVERY: u64 = 64;
 
-impl Store {
-    /// A store whose full lists may take `room`, in a process expected to hold `besides`
-    /// bytes besides the blocks.
-    pub fn new(room: u64, besides: u64) -> Store {
+impl<'a> Store<'a> {
+    /// A store whose full lists may take `room` in memory and `disk` in its file, in a process
+    /// expected to hold `besides` bytes besides the blocks; lists beyond both are found again
+    /// by `finder`.
+    pub fn new(room: u64, disk: u64, besides: u64, finder: Finder<'a>) -> Store<'a> {
         Store {
             room,
+            disk,
+            finder,
             ram: 0,
+            again: 0,
             owed: 0,
             spill: None,
             bytes: Vec::new(),
@@ -178,6 +201,9 @@ impl Store {
         let list = if self.ram + self.owed + self.excess + full <= self.room || !cfg!(unix) {
             self.ram += full;
             List::Ram(list.clone())
+        } else if self.spilled() + full > self.disk {
+            self.again += full;
+            List::Again
         } else {
             let spill = match &mut self.spill {
                 Some(s) => s,
@@ -223,6 +249,22 @@ impl Store {
                 .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])),
         );
         Ok(())
+    }
+
+    /// The full lists of the states `owns`, found again with the engine, into `into`.
+    pub fn find_again(&self, owns: &[u32], scratch: &mut Scratch, into: &mut Vec<u32>) {
+        let Finder {
+            engine,
+            index,
+            chances,
+            unranking,
+        } = self.finder;
+        let tables = unranking.get_or_init(|| index.unranking());
+        into.clear();
+        for &own in owns {
+            let pos = index.position(&engine.rules, tables, u64::from(own));
+            list_state(engine, index, chances, &pos, scratch, into);
+        }
     }
 }
 
@@ -334,6 +376,61 @@ pub(super) struct Reach<'a> {
     pub part: Option<(u16, u16)>,
 }
 
+/// The buffers a state's successors are found in, reused from state to state.
+#[derive(Default)]
+pub(super) struct Scratch {
+    moves: Vec<Move>,
+    succ: Vec<u32>,
+}
+
+/// What listing states found that the lists cannot hold.
+#[derive(Clone, Copy, Default)]
+struct Flaws {
+    /// A split turn's listing of moves was cut short.
+    cut: bool,
+    /// A throw led to more distinct states than a count byte holds.
+    wide: bool,
+}
+
+/// Appends the words of the state at `pos` (its layer's mover to move) to `list`: the number of
+/// successors of each throw (a byte each, four to a word), then each throw's successors,
+/// sorted, a win at once standing alone (it is the best move there is).
+fn list_state(
+    engine: &Engine,
+    index: &DenseIndex,
+    chances: &[(Throw, f64)],
+    pos: &Position,
+    Scratch { moves, succ }: &mut Scratch,
+    list: &mut Vec<u32>,
+) -> Flaws {
+    let mover = pos.to_move();
+    let won = index.states as u32;
+    let head = list.len();
+    let mut flaws = Flaws::default();
+    list.extend(std::iter::repeat_n(0, chances.len().div_ceil(4)));
+    for (k, &(v, _)) in chances.iter().enumerate() {
+        flaws.cut |= engine.legal_moves(pos, v, moves) == Listing::Cut;
+        succ.clear();
+        if moves.is_empty() {
+            succ.push(entry(index, &engine.pass(pos, v), mover));
+        } else {
+            for m in moves.iter() {
+                succ.push(entry(index, &engine.successor(pos, m, v), mover));
+            }
+        }
+        succ.sort_unstable();
+        succ.dedup();
+        if succ.contains(&won) {
+            succ.clear();
+            succ.push(won);
+        }
+        flaws.wide |= succ.len() > usize::from(u8::MAX);
+        list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
+        list.extend_from_slice(succ);
+    }
+    flaws
+}
+
 /// The lists of one group (one opponent's placing in one layer), state by state, and the first
 /// layer a successor lies in that `reach` does not allow; or why they cannot be listed.
 fn make_group(
@@ -344,14 +441,18 @@ fn make_group(
     reach: Reach,
 ) -> Result<Group, Unmade> {
     let words = chances.len().div_ceil(4);
-    let mover = index.layers[layer].mover;
     let (mut made, mut list) = (Vec::new(), Vec::new());
-    let mut moves: Vec<Move> = Vec::new();
-    let mut succ: Vec<u32> = Vec::new();
+    let mut scratch = Scratch::default();
     let mut missing = None;
-    let mut cut = false;
-    let mut wide = false;
+    let mut flaws = Flaws::default();
     let won = index.states as u32;
+    // A successor the run may not read: in a layer not ready, or above the values kept.
+    let out_of_reach = |l: usize| {
+        reach.ready.is_some_and(|ready| !ready[l])
+            || reach
+                .most_off
+                .is_some_and(|most| index.layers[l].total_off() > most)
+    };
     index.for_row(&engine.rules, layer, key, |i, pos| {
         let progress = progress(pos);
         if reach
@@ -366,49 +467,20 @@ fn make_group(
             own: i as u32,
             at: head,
         });
-        list.extend(std::iter::repeat_n(0, words));
-        for (k, &(v, _)) in chances.iter().enumerate() {
-            cut |= engine.legal_moves(pos, v, &mut moves) == Listing::Cut;
-            succ.clear();
-            if moves.is_empty() {
-                succ.push(entry(index, &engine.pass(pos, v), mover));
-            } else {
-                for m in &moves {
-                    let next = engine.successor(pos, m, v);
-                    let e = entry(index, &next, mover);
-                    if let Some(most) = reach.most_off
-                        && usize::from(next.off(Side::First) + next.off(Side::Second)) > most
-                        && e & !FLIP != won
-                        && missing.is_none()
-                    {
-                        missing = Some(index.layer_holding(u64::from(e & !FLIP)));
-                    }
-                    succ.push(e);
-                }
-            }
-            succ.sort_unstable();
-            succ.dedup();
-            if let Some(ready) = reach.ready
-                && missing.is_none()
-            {
-                let layers = succ.iter().filter(|&&e| e & !FLIP != won);
-                let mut layers = layers.map(|&e| index.layer_holding(u64::from(e & !FLIP)));
-                missing = layers.find(|&l| !ready[l]);
-            }
-            if succ.contains(&won) {
-                // Winning at once is the best move there is.
-                succ.clear();
-                succ.push(won);
-            }
-            wide |= succ.len() > usize::from(u8::MAX);
-            list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
-            list.extend_from_slice(&succ);
+        let found = list_state(engine, index, chances, pos, &mut scratch, &mut list);
+        flaws.cut |= found.cut;
+        flaws.wide |= found.wide;
+        if missing.is_none() {
+            missing = (list[head + words..].iter())
+                .filter(|&&e| e & !FLIP != won)
+                .map(|&e| index.layer_holding(u64::from(e & !FLIP)))
+                .find(|&l| out_of_reach(l));
         }
     });
-    if cut {
+    if flaws.cut {
         return Err(Unmade::TooManyMoves);
     }
-    if wide {
+    if flaws.wide {
         return Err(Unmade::TooManySuccessors);
     }
     Ok((made, list, missing))
@@ -431,13 +503,16 @@ pub(super) fn successors(heads: &[u32]) -> usize {
 /// Makes the lists of the states of `layers` (one super-layer, `total` pieces off; `all` states,
 /// or those of the part `reach` gives), in sweep order, kept in `store`.
 pub(super) fn make<K: Changes>(
-    engine: &Engine,
-    index: &DenseIndex,
-    chances: &[(Throw, f64)],
     (total, layers, all): (usize, &[usize], u64),
     reach: Reach,
     store: &mut Store,
 ) -> Result<SuperLayer<K>, Unmade> {
+    let Finder {
+        engine,
+        index,
+        chances,
+        ..
+    } = store.finder;
     let words = chances.len().div_ceil(4);
     store.owed = all * super::chosen_bytes(index, size_of::<K>() as u64);
     let groups: Vec<(usize, u32)> = layers

@@ -38,8 +38,9 @@ use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
-pub use index::{DenseIndex, Layer, Located};
+pub use index::{DenseIndex, Layer, Located, Unranking};
 pub use parts::{Part, PartRange, for_each_state, progress_range};
+pub use spill::disk_room;
 
 use senet_engine::engine::{Engine, Listing, Move, Position};
 use senet_lang::types::{PerSide, Side, Throw};
@@ -90,6 +91,10 @@ pub struct DenseSolution {
     /// holds only these.
     pub layers: Option<[u8; 2]>,
     pub sweeps: u64,
+    /// The most bytes of successor lists one window of the run kept outside memory: in the
+    /// solver's file, and found again at full sweeps (neither in memory nor on disk).
+    pub lists_on_disk: u64,
+    pub lists_found_again: u64,
     /// Positions where an opening move is still due, which the numbering does not hold: side
     /// 0's chance from each (see [`opening_values`]).
     pub openings: HashMap<Position, f64>,
@@ -348,6 +353,10 @@ pub struct Stage {
     /// The memory the successor lists may take: super-layers are swept together as long as
     /// their lists fit (one that does not fit alone is swept alone).
     pub lists: u64,
+    /// The bytes of successor lists that may go to the solver's file when they do not fit in
+    /// memory; those beyond are found again with the engine at every full sweep that reads
+    /// them (slower: see docs/solver.md).
+    pub disk: u64,
     /// Only this part of the one super-layer `only` holds (see [`parts`]); the other parts'
     /// values are read, never changed.
     pub part: Option<Part>,
@@ -360,6 +369,7 @@ impl Stage {
             known: Known::none(index, precision),
             only: None,
             lists: u64::MAX,
+            disk: u64::MAX,
             part: None,
         }
     }
@@ -502,6 +512,7 @@ pub fn solve(
         known,
         only,
         lists,
+        disk,
         part,
     } = stage;
     let precision = known.precision();
@@ -526,6 +537,7 @@ pub fn solve(
         floor,
         only: only.clone(),
         lists,
+        disk,
         tolerance: precision.tolerance(),
         part: part_range.map(|r| r.map_or(((1, 0), 0), |r| (r.progress, r.states))),
     };
@@ -587,6 +599,8 @@ pub fn solve(
         held: ran.held,
         layers,
         sweeps: ran.sweeps,
+        lists_on_disk: ran.lists_on_disk,
+        lists_found_again: ran.lists_found_again,
         part,
     })
 }
@@ -598,6 +612,7 @@ struct Run<'a> {
     floor: PerSide<u8>,
     only: Option<RangeInclusive<usize>>,
     lists: u64,
+    disk: u64,
     tolerance: f64,
     /// A run of one part of its super-layer: its progress (lowest, highest; empty where no
     /// state falls in it) and its states.
@@ -608,6 +623,8 @@ struct Run<'a> {
 struct Ran {
     solved: u64,
     sweeps: u64,
+    lists_on_disk: u64,
+    lists_found_again: u64,
     held: Vec<bool>,
 }
 
@@ -626,6 +643,7 @@ impl Run<'_> {
             floor,
             ref only,
             lists,
+            disk,
             tolerance,
             part,
         } = *self;
@@ -668,7 +686,18 @@ impl Run<'_> {
         // the allowance for the rest.
         let besides =
             |parked: u64| ((index.states + 1) * C::BYTES as u64).saturating_sub(parked) + OVERHEAD;
-        let mut store = lists::Store::new(lists, besides(0));
+        let unranking = std::sync::OnceLock::new();
+        let finder = lists::Finder {
+            engine,
+            index,
+            chances: &chances,
+            unranking: &unranking,
+        };
+        let new_store = |freed: u64| {
+            lists::Store::new(lists.saturating_add(freed), disk, besides(freed), finder)
+        };
+        let mut store = new_store(0);
+        let (mut lists_on_disk, mut lists_found_again) = (0, 0);
         let mut started = std::time::Instant::now();
         let mut next = todo.iter().peekable();
         while let Some((total, layers)) = next.next() {
@@ -686,31 +715,25 @@ impl Run<'_> {
                 parked
                     .park(index, &values, total + index.bears_off + 1)
                     .map_err(Failed::Spill)?;
-                store =
-                    lists::Store::new(lists.saturating_add(parked.freed), besides(parked.freed));
+                store = new_store(parked.freed);
             }
             let reach = lists::Reach {
                 ready: partial.then_some(ready.as_slice()),
                 most_off: (parked.freed > 0).then_some(total + index.bears_off),
                 part: part.map(|(range, _)| range),
             };
-            let made = lists::make(
-                engine,
-                index,
-                &chances,
-                (*total, layers, states),
-                reach,
-                &mut store,
-            )
-            .map_err(|unmade| match unmade {
-                lists::Unmade::Missing(l) => Failed::Missing(Missing {
-                    solving: *total,
-                    needs: index.layers[l].total_off(),
-                }),
-                lists::Unmade::Spill(e) => Failed::Spill(e),
-                lists::Unmade::TooManyMoves => Failed::TooManyMoves,
-                lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
-            })?;
+            let made =
+                lists::make((*total, layers, states), reach, &mut store).map_err(|unmade| {
+                    match unmade {
+                        lists::Unmade::Missing(l) => Failed::Missing(Missing {
+                            solving: *total,
+                            needs: index.layers[l].total_off(),
+                        }),
+                        lists::Unmade::Spill(e) => Failed::Spill(e),
+                        lists::Unmade::TooManyMoves => Failed::TooManyMoves,
+                        lists::Unmade::TooManySuccessors => Failed::TooManySuccessors,
+                    }
+                })?;
             solved += made.states;
             window.push(made);
             // The next super-layer joins the window if its lists are likely to fit beside these,
@@ -719,7 +742,7 @@ impl Run<'_> {
             let room = next.peek().is_some_and(|(_, layers)| {
                 let states: u64 = layers.iter().map(|&l| index.layers[l].size).sum();
                 let bytes = store.ram + states * state_bytes(index, change);
-                store.spilled() == 0 && bytes <= store.room && bytes <= largest
+                store.spilled() == 0 && store.again == 0 && bytes <= store.room && bytes <= largest
             });
             if room {
                 continue;
@@ -728,13 +751,21 @@ impl Run<'_> {
             let states: u64 = window.iter().map(|w| w.states).sum();
             let spilled = store.spilled();
             progress(&format!(
-                "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{})",
+                "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{}{})",
                 super::off_in_total(window[window.len() - 1].total, window[0].total),
                 store.ram as f64 / f64::from(1u32 << 20),
                 if spilled > 0 {
                     format!(
                         ", {:.1} MiB on disk",
                         spilled as f64 / f64::from(1u32 << 20)
+                    )
+                } else {
+                    String::new()
+                },
+                if store.again > 0 {
+                    format!(
+                        ", {:.1} MiB to find again at each full sweep",
+                        store.again as f64 / f64::from(1u32 << 20)
                     )
                 } else {
                     String::new()
@@ -775,6 +806,8 @@ impl Run<'_> {
                 settled.extrapolations
             ));
             sweeps += settled.passes;
+            lists_on_disk = lists_on_disk.max(store.spilled());
+            lists_found_again = lists_found_again.max(store.again);
             // A part leaves its super-layer unsolved.
             for (_, layers) in todo
                 .iter()
@@ -785,7 +818,7 @@ impl Run<'_> {
                 }
             }
             window.clear();
-            store = lists::Store::new(lists.saturating_add(parked.freed), besides(parked.freed));
+            store = new_store(parked.freed);
             pages::trim();
             started = std::time::Instant::now();
         }
@@ -800,6 +833,8 @@ impl Run<'_> {
                 solved,
                 sweeps,
                 held,
+                lists_on_disk,
+                lists_found_again,
             },
         ))
     }

@@ -18,6 +18,33 @@ pub(super) struct Spill {
 /// by pages that cannot yet be given back.
 const SYNC_EVERY: u64 = 256 << 20;
 
+/// What the solver keeps free of the disk its files go to, when it is told no limit.
+const DISK_MARGIN: u64 = 1 << 30;
+
+/// The bytes of lists the solver's file may take when no limit is given: what the system's
+/// temporary folder's file system has free, less [`DISK_MARGIN`]; no limit where the system
+/// does not say (not Linux).
+pub fn disk_room() -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(path) = std::ffi::CString::new(std::env::temp_dir().as_os_str().as_bytes()) else {
+            return u64::MAX;
+        };
+        // SAFETY: `statvfs` only writes into `stat`, which is a plain struct of numbers.
+        let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: `path` is a NUL-terminated string and `stat` a valid place to write.
+        if unsafe { libc::statvfs(path.as_ptr(), &raw mut stat) } != 0 {
+            return u64::MAX;
+        }
+        #[allow(clippy::useless_conversion)]
+        let free = u64::from(stat.f_bavail).saturating_mul(u64::from(stat.f_frsize));
+        free.saturating_sub(DISK_MARGIN)
+    }
+    #[cfg(not(target_os = "linux"))]
+    u64::MAX
+}
+
 impl Spill {
     /// A new empty file, its name made of `what` it holds.
     pub fn new(what: &str) -> io::Result<Spill> {

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::FLIP;
 use super::cells::{Cell, Changes};
-use super::lists::{Block, List, RUN, Store, SuperLayer};
+use super::lists::{Block, List, RUN, Scratch, Store, SuperLayer};
 
 /// A successor's value for the mover (without a branch: the flip is arithmetic).
 #[inline(always)]
@@ -344,8 +344,8 @@ fn sweep<C: Cell>(
         let found = bucket
             .par_iter_mut()
             .map_init(
-                || (Vec::new(), Vec::new()),
-                |(bytes, buffer), block| {
+                || (Vec::new(), Vec::new(), Scratch::default()),
+                |(bytes, buffer, scratch), block| {
                     let Some((margins, gain)) = full else {
                         let Block {
                             owns,
@@ -358,7 +358,7 @@ fn sweep<C: Cell>(
                     full_runs(
                         block,
                         store,
-                        (bytes, buffer),
+                        (bytes, buffer, scratch),
                         probs,
                         values,
                         (margins, gain),
@@ -373,11 +373,11 @@ fn sweep<C: Cell>(
 
 /// A full sweep of a block, run by run ([`RUN`] states): runs whose every state may skip (see
 /// [`Margins`]) read only their chosen successors, and their lists are not read from the disk;
-/// runs that follow each other and need their lists are read in one piece.
+/// runs that follow each other and need their lists are read in one piece (or found again).
 fn full_runs<C: Cell>(
     block: &mut Block<C::Change>,
     store: &Store,
-    (bytes, buffer): (&mut Vec<u8>, &mut Vec<u32>),
+    (bytes, buffer, scratch): (&mut Vec<u8>, &mut Vec<u32>, &mut Scratch),
     probs: &[f64],
     values: &[C],
     (margins, gain): (&Margins, f64),
@@ -414,6 +414,10 @@ fn full_runs<C: Cell>(
                 List::Ram(list) => &list[start..stop],
                 &mut List::Disk { at } => {
                     store.read((at + 4 * start as u64, stop - start), bytes, buffer)?;
+                    &buffer[..]
+                }
+                List::Again => {
+                    store.find_again(&owns[from..to], scratch, buffer);
                     &buffer[..]
                 }
             };

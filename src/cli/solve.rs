@@ -59,12 +59,21 @@ fn too_large(engine: &Engine, rules: &RuleSet, e: SolveError) -> String {
             bytes,
             budget,
         } => {
+            // Two decimals below 10 GiB: 0.31 against 0.27, not 0.3 against 0.3.
+            let gib = |b: u64| {
+                let g = b as f64 / GIB;
+                if g < 10.0 {
+                    format!("{g:.2}")
+                } else {
+                    format!("{g:.1}")
+                }
+            };
             return format!(
-                "`{}` is too large to solve here: {states} states would need about {:.1} GiB, \
-                 more than the {:.1} GiB allowed. {}, or raise `--memory` on a larger machine.",
+                "`{}` is too large to solve here: {states} states would need about {} GiB, \
+                 more than the {} GiB allowed. {}, or raise `--memory` on a larger machine.",
                 engine.rules.id,
-                bytes as f64 / GIB,
-                budget as f64 / GIB,
+                gib(bytes),
+                gib(budget),
                 fewer_pieces(rules)
             );
         }

@@ -470,7 +470,9 @@ fn make_group(
         let found = list_state(engine, index, chances, pos, &mut scratch, &mut list);
         flaws.cut |= found.cut;
         flaws.wide |= found.wide;
-        if missing.is_none() {
+        // A whole solve with every value in memory reaches every layer: nothing to look up.
+        let checked = reach.ready.is_some() || reach.most_off.is_some();
+        if checked && missing.is_none() {
             missing = (list[head + words..].iter())
                 .filter(|&&e| e & !FLIP != won)
                 .map(|&e| index.layer_holding(u64::from(e & !FLIP)))

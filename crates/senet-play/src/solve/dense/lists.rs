@@ -1,7 +1,8 @@
 //! The successor lists of a super-layer, laid out in the order a sweep visits them.
 //!
 //! A state's moves are generated once with the engine and kept as the indices of the states
-//! they lead to, so that a sweep is only lookups. States are visited by their **progress**, the
+//! they lead to, so that a sweep is only lookups (lists that fit neither in memory nor in the
+//! room given on disk are generated again at each full sweep that reads them). States are visited by their **progress**, the
 //! sum of both sides' path positions, from the furthest on: a move that captures nothing moves
 //! a piece forward, so it leads to a state of greater progress, updated earlier in the same
 //! sweep. Values then flow back from the end of the game in one sweep, and only captures (and

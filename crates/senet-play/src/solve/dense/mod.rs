@@ -10,7 +10,8 @@
 //! super-layer stops being swept once its values have settled. Most sweeps read only each
 //! throw's successor chosen at the last full sweep, and even full sweeps weigh only the states
 //! whose best moves may have changed since (see `sweep::Margins`). Lists that do not fit in
-//! memory go to a file and are read back at full sweeps, where needed; the values of
+//! memory go to a file and are read back at full sweeps, where needed (or, past the room the
+//! file is given, are found again with the engine from each state's index); the values of
 //! super-layers no move of those left can reach are parked in a file of their own to make room
 //! for them ([`parked`]). Sweeps repeat until a full one changes no value by more than
 //! [`super::TOLERANCE`].

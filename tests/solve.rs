@@ -1338,6 +1338,36 @@ fn cli_solves_a_game_in_runs_of_super_layers() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A whole dense solve whose successor lists may take `lists` bytes in memory and `disk` in the
+/// solver's file, and what it said as it went.
+fn solve_in_room(
+    e: &Engine,
+    lists: u64,
+    disk: u64,
+) -> (senet::solve::dense::DenseSolution, Vec<String>) {
+    use senet::solve::dense::{self, DenseIndex, Stage};
+    let index = DenseIndex::new(&e.rules).expect("numbers densely");
+    let mut stage = Stage::whole(&index, Precision::Double);
+    stage.lists = lists;
+    stage.disk = disk;
+    let mut said = Vec::new();
+    let solved = dense::solve(e, index, PerSide::default(), stage, |m| {
+        said.push(m.to_string())
+    })
+    .unwrap();
+    (solved, said)
+}
+
+/// The most two dense solutions of one numbering differ by, state by state.
+fn worst_difference(
+    a: &senet::solve::dense::DenseSolution,
+    b: &senet::solve::dense::DenseSolution,
+) -> f64 {
+    (0..usize::try_from(a.index.states).unwrap())
+        .map(|i| (a.values.get(i) - b.values.get(i)).abs())
+        .fold(0.0, f64::max)
+}
+
 /// However little memory the successor lists are given, the values are those of a solve that
 /// keeps every list in memory: with less, super-layers are swept in smaller windows, and lists
 /// that do not fit are written to a file and read back at full sweeps, and values that no
@@ -1345,7 +1375,7 @@ fn cli_solves_a_game_in_runs_of_super_layers() {
 /// Kendall's Senet with one (both seats).
 #[test]
 fn lists_spilled_to_a_file_give_the_same_values() {
-    use senet::solve::dense::{self, DenseIndex, Stage};
+    use senet::solve::dense::DenseIndex;
     // Kendall's Senet with one piece has one super-layer (none off): one window, spilled.
     let cases = [
         ("twenty-squares/ur", 3, 200 << 10, 5),
@@ -1353,21 +1383,10 @@ fn lists_spilled_to_a_file_give_the_same_values() {
     ];
     for (id, pieces, room, windows) in cases {
         let e = engine(id, pieces);
-        let solve_with = |lists: u64| {
-            let index = DenseIndex::new(&e.rules).expect("numbers densely");
-            let mut stage = Stage::whole(&index, Precision::Double);
-            stage.lists = lists;
-            let mut said = Vec::new();
-            let solved = dense::solve(&e, index, PerSide::default(), stage, |m| {
-                said.push(m.to_string())
-            })
-            .unwrap();
-            (solved, said)
-        };
-        let (whole, said) = solve_with(u64::MAX);
+        let (whole, said) = solve_in_room(&e, u64::MAX, u64::MAX);
         assert!(said.iter().all(|m| !m.contains("on disk")), "{said:?}");
         // Room for the smallest super-layers only: the largest spill most of their lists.
-        let (spilled, said) = solve_with(room);
+        let (spilled, said) = solve_in_room(&e, room, u64::MAX);
         assert!(said.iter().any(|m| m.contains("on disk")), "{said:?}");
         // Where memory can be given back, the values of super-layers two or more above the
         // one solved go to a file too, and come back at the end.
@@ -1410,9 +1429,7 @@ fn lists_spilled_to_a_file_give_the_same_values() {
                 "{m}"
             );
         }
-        let worst = (0..usize::try_from(whole.index.states).unwrap())
-            .map(|i| (whole.values.get(i) - spilled.values.get(i)).abs())
-            .fold(0.0, f64::max);
+        let worst = worst_difference(&whole, &spilled);
         assert!(worst < 1e-9, "{id}: {worst}");
     }
 }
@@ -1423,29 +1440,16 @@ fn lists_spilled_to_a_file_give_the_same_values() {
 /// on disk and with a little, and Kendall's Senet with one (ranked as subsets), with none.
 #[test]
 fn lists_found_again_give_the_same_values() {
-    use senet::solve::dense::{self, DenseIndex, Stage};
     let cases: [(_, _, u64, &[u64]); 2] = [
         ("twenty-squares/ur", 2, 16 << 10, &[0, 16 << 10]),
         ("senet/kendall", 1, 4 << 10, &[0]),
     ];
     for (id, pieces, room, disks) in cases {
         let e = engine(id, pieces);
-        let solve_with = |lists: u64, disk: u64| {
-            let index = DenseIndex::new(&e.rules).expect("numbers densely");
-            let mut stage = Stage::whole(&index, Precision::Double);
-            stage.lists = lists;
-            stage.disk = disk;
-            let mut said = Vec::new();
-            let solved = dense::solve(&e, index, PerSide::default(), stage, |m| {
-                said.push(m.to_string())
-            })
-            .unwrap();
-            (solved, said)
-        };
-        let (whole, said) = solve_with(u64::MAX, 0);
+        let (whole, said) = solve_in_room(&e, u64::MAX, 0);
         assert!(said.iter().all(|m| !m.contains("find again")), "{said:?}");
         for &disk in disks {
-            let (again, said) = solve_with(room, disk);
+            let (again, said) = solve_in_room(&e, room, disk);
             assert!(said.iter().any(|m| m.contains("find again")), "{said:?}");
             // Lists go to the file only where it has room.
             assert_eq!(
@@ -1453,9 +1457,7 @@ fn lists_found_again_give_the_same_values() {
                 disk > 0,
                 "{said:?}"
             );
-            let worst = (0..usize::try_from(whole.index.states).unwrap())
-                .map(|i| (whole.values.get(i) - again.values.get(i)).abs())
-                .fold(0.0, f64::max);
+            let worst = worst_difference(&whole, &again);
             assert!(worst < 1e-9, "{id}, {disk} bytes on disk: {worst}");
         }
     }

@@ -750,35 +750,23 @@ impl Run<'_> {
             }
             let built = started.elapsed().as_secs_f64();
             let states: u64 = window.iter().map(|w| w.states).sum();
-            let spilled = store.spilled();
-            progress(&format!(
-                "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{}{})",
-                super::off_in_total(window[window.len() - 1].total, window[0].total),
-                store.ram as f64 / f64::from(1u32 << 20),
-                if spilled > 0 {
-                    format!(
-                        ", {:.1} MiB on disk",
-                        spilled as f64 / f64::from(1u32 << 20)
-                    )
-                } else {
-                    String::new()
-                },
-                if store.again > 0 {
-                    format!(
-                        ", {:.1} MiB to find again at each full sweep",
-                        store.again as f64 / f64::from(1u32 << 20)
-                    )
-                } else {
-                    String::new()
-                },
-                if parked.freed > 0 {
-                    format!(
-                        ", {:.1} MiB of values above parked on disk",
-                        parked.freed as f64 / f64::from(1u32 << 20)
-                    )
+            // Where the window's lists and the values above it are, those not in memory only
+            // where there are some.
+            let mib = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
+            let outside = |bytes: u64, what: &str| {
+                if bytes > 0 {
+                    format!(", {:.1} MiB {what}", mib(bytes))
                 } else {
                     String::new()
                 }
+            };
+            progress(&format!(
+                "{}: {states} states, successors found in {built:.1} s ({:.1} MiB in memory{}{}{})",
+                super::off_in_total(window[window.len() - 1].total, window[0].total),
+                mib(store.ram),
+                outside(store.spilled(), "on disk"),
+                outside(store.again, "to find again at each full sweep"),
+                outside(parked.freed, "of values above parked on disk"),
             ));
             let sizes: Vec<(usize, u64)> = window.iter().map(|w| (w.total, w.states)).collect();
             let settled = sweep::settle(

@@ -545,9 +545,12 @@ fn staged_stage(
     let only = a.layers.map(|(lo, hi)| lo..=hi);
     let precision = fits(&index, limits, a.precision, only.as_ref(), part_states)
         .unwrap_or(a.precision.unwrap_or(Precision::Double));
-    let mut known = Known::none(&index, precision);
+    let mut known = Known::none(&index, precision, only.as_ref());
+    // The tables' values of super-layers the run's moves cannot reach are not read.
+    let held = dense::held_totals(&index, only.as_ref());
     for path in a.from {
-        read_layers(path, &expected, engine, &index, &mut known).map_err(|e| e.to_string())?;
+        read_layers(path, &expected, engine, &index, &mut known, &held)
+            .map_err(|e| e.to_string())?;
     }
     known.join_parts(&index, running)?;
     if let Some((lo, hi)) = a.layers
@@ -558,7 +561,7 @@ fn staged_stage(
             off_in_total(t, t)
         ));
     }
-    let lists = dense::list_budget(&index, precision, limits.bytes);
+    let lists = dense::list_budget(&index, precision, only.as_ref(), limits.bytes);
     let stage = Stage {
         known,
         only,

@@ -231,7 +231,7 @@ pub fn solve_with_precision(
         Some(index) => {
             let precision = fits(&index, limits, precision, None, None)?;
             let mut stage = dense::Stage::whole(&index, precision);
-            stage.lists = dense::list_budget(&index, precision, limits.bytes);
+            stage.lists = dense::list_budget(&index, precision, None, limits.bytes);
             stage.disk = limits.disk;
             solve_dense(engine, index, root, stage, progress)
         }
@@ -372,12 +372,16 @@ pub fn solve_dense(
         } else {
             ""
         },
-        gib(index.states * precision.bytes()),
+        gib(dense::held_states(&index, stage.only.as_ref()) * precision.bytes()),
         match precision {
             dense::Precision::Double => "",
             dense::Precision::Fixed => " (32-bit fixed point)",
         },
-        gib(dense::lists_expected(&index, precision)),
+        gib(dense::lists_expected(
+            &index,
+            precision,
+            stage.only.as_ref()
+        )),
     ));
     let mut solution = dense::solve(
         engine,

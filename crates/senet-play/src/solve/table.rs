@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::dense::{DenseIndex, DenseSolution, Known, Values};
+use super::dense::{DenseIndex, DenseSolution, Known, Mapped, Values};
 use super::{Solution, Solved};
 use crate::files;
 use senet_engine::compile::Rules;
@@ -449,6 +449,40 @@ fn value_bytes(format: &str) -> usize {
     if format == DENSE_F32 { 4 } else { 8 }
 }
 
+/// Bytes of a body read at a time by [`Opened::read_values`] (whole values of either size).
+const PIECE: usize = 1 << 20;
+
+impl Opened {
+    /// Reads a dense body (whose size the caller has checked) a piece at a time, giving `each`
+    /// its values in turn, and checks it against its checksum once read: where it does not
+    /// match, the values given are to be thrown away with the error. A table larger than memory
+    /// is so read into the values it gives, never whole.
+    fn read_values(
+        &mut self,
+        path: &str,
+        mut each: impl FnMut(f64) -> Result<(), TableError>,
+    ) -> Result<(), TableError> {
+        let mut sum = Checksum::new();
+        let mut piece = vec![0; PIECE];
+        let mut left = self.body;
+        while left > 0 {
+            let n = usize::try_from(left).map_or(PIECE, |l| l.min(PIECE));
+            self.reader
+                .read_exact(&mut piece[..n])
+                .map_err(|e| cannot(path, &e))?;
+            sum.add(&piece[..n]);
+            for v in dense_values(&self.header.format, &piece[..n]) {
+                each(v)?;
+            }
+            left -= n as u64;
+        }
+        if sum.hex() != self.header.checksum {
+            return Err(damaged(path, "its contents do not match its checksum"));
+        }
+        Ok(())
+    }
+}
+
 /// A dense body's values, in f32 or f64 as the table holds them.
 fn dense_values<'a>(format: &str, bytes: &'a [u8]) -> impl Iterator<Item = f64> + 'a {
     let f32s = format == DENSE_F32;
@@ -478,9 +512,10 @@ fn dense_solution_values(path: &str, format: &str, bytes: &[u8]) -> Result<Value
         );
         Ok(Values::F32(values))
     } else {
-        let mut values: Vec<f64> = Vec::new();
-        values.try_reserve_exact(n).map_err(|_| too_big())?;
-        values.extend(dense_values(format, bytes));
+        let mut values = Mapped::zeroed(n, n);
+        for (slot, v) in values.iter_mut().zip(dense_values(format, bytes)) {
+            *slot = v;
+        }
         Ok(Values::F64(values))
     }
 }
@@ -637,26 +672,32 @@ fn read_part(
     if header.states != states.len() || opened.body != 8 * states.len() as u64 {
         return Err(opened.damaged(path));
     }
-    let bytes = opened.read_body(path)?;
-    for (&i, v) in states.iter().zip(dense_values(&header.format, &bytes)) {
+    let mut slots = states.iter();
+    opened.read_values(path, |v| {
         if !is_chance(v) {
             return Err(not_chance(path, v));
         }
-        known.values.set(i, v);
-    }
+        if let Some(&i) = slots.next() {
+            known.values.set(i, v);
+        }
+        Ok(())
+    })?;
     known.parts.push((total, part));
     Ok([total, total])
 }
 
 /// Reads the values of a dense table, whole (not solved from a position) or of some
-/// super-layers, into `known`, for a run of the super-layers below (`senet solve --from`).
-/// Returns the lowest and highest pieces off in total it held.
+/// super-layers, into `known`, for a run of the super-layers below (`senet solve --from`):
+/// only those of the pieces off in total `held` (what the run holds: see
+/// [`super::dense::held_totals`]), a table of none of them checked but not read. Returns the
+/// lowest and highest pieces off in total the table holds.
 pub fn read_layers(
     path: &str,
     expected: &TableHeader,
     engine: &Engine,
     index: &DenseIndex,
     known: &mut Known,
+    held: &std::ops::RangeInclusive<usize>,
 ) -> Result<[usize; 2], TableError> {
     let mut opened = open(path, expected, engine)?;
     let header = opened.header.clone();
@@ -680,7 +721,11 @@ pub fn read_layers(
     let [lo, hi] = header
         .layers
         .map_or([0, top], |range| range.map(usize::from));
+    let wanted = |total: usize| held.contains(&total);
     if let Some(part) = header.part {
+        if !wanted(lo) {
+            return Ok([lo, hi]);
+        }
         return read_part(path, opened, part, lo, engine, index, known);
     }
     if let Some((total, _)) = known.parts.iter().find(|(t, _)| (lo..=hi).contains(t)) {
@@ -692,13 +737,13 @@ pub fn read_layers(
             ),
         });
     }
-    let held = |l: &&super::dense::Layer| (lo..=hi).contains(&l.total_off());
-    let states: u64 = index.layers.iter().filter(held).map(|l| l.size).sum();
+    let holds = |l: &&super::dense::Layer| (lo..=hi).contains(&l.total_off());
+    let states: u64 = index.layers.iter().filter(holds).map(|l| l.size).sum();
     let size = value_bytes(&header.format) as u64;
     if lo > hi || hi > top || header.states as u64 != states || opened.body != states * size {
         return Err(opened.damaged(path));
     }
-    if let Some(l) = (index.layers.iter().zip(&known.layers)).find(|(l, k)| **k && held(l)) {
+    if let Some(l) = (index.layers.iter().zip(&known.layers)).find(|(l, k)| **k && holds(l)) {
         return Err(TableError::NotForThis {
             path: path.into(),
             what: format!(
@@ -708,16 +753,26 @@ pub fn read_layers(
             ),
         });
     }
-    let bytes = opened.read_body(path)?;
-    let mut values = dense_values(&header.format, &bytes);
+    if !(lo..=hi).any(wanted) {
+        return Ok([lo, hi]);
+    }
+    // Each value's slot, in the body's order: none where the run does not hold its layer.
+    let mut slots = (index.layers.iter().filter(holds)).flat_map(|l| {
+        let want = wanted(l.total_off());
+        l.states().map(move |i| want.then_some(i))
+    });
+    let values = &mut known.values;
+    opened.read_values(path, |v| {
+        if !is_chance(v) {
+            return Err(not_chance(path, v));
+        }
+        if let Some(Some(i)) = slots.next() {
+            values.set(i, v);
+        }
+        Ok(())
+    })?;
     for (l, known_layer) in index.layers.iter().zip(known.layers.iter_mut()) {
-        if held(&l) {
-            for (i, v) in l.states().zip(&mut values) {
-                if !is_chance(v) {
-                    return Err(not_chance(path, v));
-                }
-                known.values.set(i, v);
-            }
+        if holds(&l) && wanted(l.total_off()) {
             *known_layer = true;
         }
     }

@@ -62,7 +62,7 @@ impl Changes for [u16; 2] {
 }
 
 /// A state's value as a solve keeps it.
-pub(super) trait Cell: Sync + Send + Sized + 'static {
+pub(super) trait Cell: Sync + Send + Sized + super::Zeroed + 'static {
     /// Bytes a value takes.
     const BYTES: usize;
     /// How its changes are kept.

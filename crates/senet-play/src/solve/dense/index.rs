@@ -433,14 +433,17 @@ impl DenseIndex {
         for (&mover, &[me, them]) in perspectives.iter().zip(&stacks.lens) {
             for off_me in 0..n {
                 for off_them in 0..n {
-                    let size = stacks
-                        .placings(me, n - off_me)
-                        .checked_mul(stacks.placings(them, n - off_them));
+                    // An opponent's placing is a group's key, in 32 bits.
+                    let width = Some(stacks.placings(them, n - off_them))
+                        .filter(|&w| w <= u64::from(u32::MAX));
+                    let size = width.and_then(|w| stacks.placings(me, n - off_me).checked_mul(w));
                     let end = size.and_then(|size| base.checked_add(size));
                     let Some(end) = end.filter(|&e| e <= super::MAX_STATES) else {
                         return Err(format!(
-                            "its stacks make more than {} states to number",
-                            super::MAX_STATES
+                            "its stacks make more than {} states to number, or more than {} \
+                             placings of a side",
+                            super::MAX_STATES,
+                            u32::MAX
                         ));
                     };
                     push_layer(
@@ -907,7 +910,7 @@ impl DenseIndex {
     /// its rank) of layer `l`, each the opponent's placing of one group of states.
     pub fn opponent_keys(&self, l: usize) -> Vec<u32> {
         if let Some(stacks) = &self.stacks {
-            // Below MAX_STATES, checked when the layers were numbered.
+            // Below 2^32, checked when the layers were numbered.
             return (0..self.stacked_width(stacks, l) as u32).collect();
         }
         let layer = &self.layers[l];

@@ -13,8 +13,8 @@
 //! stay in cache.
 
 // Successor counts fit a byte (a throw moves at most every piece, and entering; a whole turn of
-// several dice is checked: `Unmade::TooManySuccessors`); indices are below 2^31
-// ([`super::MAX_STATES`]).
+// several dice is checked: `Unmade::TooManySuccessors`); a block's lists hold fewer than 2^32
+// words.
 #![allow(clippy::cast_possible_truncation)]
 
 use std::io;
@@ -23,9 +23,10 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::cells::Changes;
+use super::entries::{self, Entry};
 use super::spill::Spill;
 use super::sweep::UNKNOWN;
-use super::{DenseIndex, FLIP, Located, Unranking};
+use super::{DenseIndex, Located, Unranking};
 use senet_engine::engine::{Engine, Listing, Move, Position};
 use senet_lang::types::{PathPos, Side, Throw};
 
@@ -46,8 +47,8 @@ const BATCH_PER_THREAD: usize = 4;
 /// The groups to make at once in a super-layer of `states` states in `groups` groups.
 fn batch(index: &DenseIndex, states: u64, groups: usize) -> usize {
     // A state's lists, its record, and a group's buffers grown by doubling (half empty at worst).
-    let per_group =
-        2 * (super::list_bytes(index) + size_of::<Record>() as u64) * states / groups.max(1) as u64;
+    let per_group = 2 * (super::list_bytes(index) + size_of::<Record<u64>>() as u64) * states
+        / groups.max(1) as u64;
     let fit = usize::try_from(BATCH_BYTES / per_group.max(1)).unwrap_or(usize::MAX);
     fit.clamp(
         BATCH_PER_THREAD * rayon::current_num_threads(),
@@ -56,16 +57,16 @@ fn batch(index: &DenseIndex, states: u64, groups: usize) -> usize {
 }
 
 /// Some states and their successors, as they are gathered before they are stored.
-pub(super) struct Made {
+pub(super) struct Made<E> {
     /// Each state's index.
-    pub owns: Vec<u32>,
-    /// Per state: the number of successors of each throw (a byte each, four to a word), then
-    /// the successors.
-    pub list: Vec<u32>,
+    pub owns: Vec<E>,
+    /// Per state: the number of successors of each throw (a byte each, as many to a word as
+    /// it has bytes), then the successors.
+    pub list: Vec<E>,
 }
 
-impl Made {
-    fn new() -> Made {
+impl<E> Made<E> {
+    fn new() -> Made<E> {
         Made {
             owns: Vec::new(),
             list: Vec::new(),
@@ -75,12 +76,12 @@ impl Made {
 
 /// Some states (swept by one thread), their successors, and the successor of each throw that a
 /// sweep between full ones reads.
-pub(super) struct Block<K> {
+pub(super) struct Block<K, E> {
     /// Each state's index.
-    pub owns: Vec<u32>,
+    pub owns: Vec<E>,
     /// Per state, one successor a throw: the best the last full sweep found (where a throw has
     /// one successor, that one). Always in memory.
-    pub chosen: Vec<u32>,
+    pub chosen: Vec<E>,
     /// Each state's changes at its last two sweeps (the last first), from which a slowly
     /// settling super-layer's values are extrapolated (see `sweep::settle`). Always in memory.
     pub change: Vec<K>,
@@ -92,12 +93,12 @@ pub(super) struct Block<K> {
     /// ends: a full sweep reads only the runs it needs.
     pub runs: Vec<u32>,
     /// Every successor, as in [`Made::list`]: read only by full sweeps.
-    pub list: List,
+    pub list: List<E>,
 }
 
 /// Where a block's full lists are.
-pub(super) enum List {
-    Ram(Vec<u32>),
+pub(super) enum List<E> {
+    Ram(Vec<E>),
     /// In the spill file, read back (the runs a full sweep needs) at full sweeps: the byte it
     /// begins at (the block's runs say how far each goes).
     Disk {
@@ -176,7 +177,11 @@ impl<'a> Store<'a> {
     /// kept is copied at its exact size and `made`'s buffers are reused: blocks live until
     /// their window is solved, and buffers grown and freed between them would leave holes that
     /// the allocator keeps (an eighth more than the blocks' own memory was measured so).
-    fn keep<K: Changes>(&mut self, made: &mut Made, throws: usize) -> io::Result<Block<K>> {
+    fn keep<K: Changes, E: Entry>(
+        &mut self,
+        made: &mut Made<E>,
+        throws: usize,
+    ) -> io::Result<Block<K, E>> {
         let owns = made.owns.clone();
         let list = &made.list;
         let chosen = first_successors(list, owns.len(), throws);
@@ -184,12 +189,13 @@ impl<'a> Store<'a> {
         let margin = vec![UNKNOWN; owns.len()];
         let runs = run_starts(list, owns.len(), throws);
         // States, chosen successors, changes and margins stay in memory whatever the room.
-        let always = (4 * (owns.len() + chosen.len() + runs.len())
+        let always = (E::BYTES * (owns.len() + chosen.len())
+            + size_of_val(&runs[..])
             + size_of_val(&change[..])
             + margin.len()) as u64;
         self.ram += always;
         self.owed = self.owed.saturating_sub(always);
-        let full = 4 * list.len() as u64;
+        let full = size_of_val(&list[..]) as u64;
         // What the allocator keeps beyond what is counted (freed buffers it keeps for reuse,
         // its holes) grows with the blocks: measured from time to time, it takes from the
         // room of the full lists, so that `--memory` holds for what the process truly takes.
@@ -212,9 +218,7 @@ impl<'a> Store<'a> {
             };
             let at = spill.end;
             self.bytes.clear();
-            for w in list {
-                self.bytes.extend_from_slice(&w.to_le_bytes());
-            }
+            entries::write_bytes(list, &mut self.bytes);
             spill.write(&self.bytes)?;
             List::Disk { at }
         };
@@ -231,29 +235,24 @@ impl<'a> Store<'a> {
     }
 
     /// The full lists kept at `at`, `words` long, read into `into`.
-    pub fn read(
+    pub fn read<E: Entry>(
         &self,
         (at, words): (u64, usize),
         bytes: &mut Vec<u8>,
-        into: &mut Vec<u32>,
+        into: &mut Vec<E>,
     ) -> io::Result<()> {
         let spill = self
             .spill
             .as_ref()
             .ok_or_else(|| io::Error::other("no spill file"))?;
-        bytes.resize(4 * words, 0);
+        bytes.resize(E::BYTES * words, 0);
         spill.read(at, bytes)?;
-        into.clear();
-        into.extend(
-            bytes
-                .chunks_exact(4)
-                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])),
-        );
+        entries::read_bytes(bytes, into);
         Ok(())
     }
 
     /// The full lists of the states `owns`, found again with the engine, into `into`.
-    pub fn find_again(&self, owns: &[u32], scratch: &mut Scratch, into: &mut Vec<u32>) {
+    pub fn find_again<E: Entry>(&self, owns: &[E], scratch: &mut Scratch<E>, into: &mut Vec<E>) {
         let Finder {
             engine,
             index,
@@ -263,7 +262,7 @@ impl<'a> Store<'a> {
         let tables = unranking.get_or_init(|| index.unranking());
         into.clear();
         for &own in owns {
-            let pos = index.position(&engine.rules, tables, u64::from(own));
+            let pos = index.position(&engine.rules, tables, own.bits());
             list_state(engine, index, chances, &pos, scratch, into);
         }
     }
@@ -274,15 +273,15 @@ impl<'a> Store<'a> {
 pub(super) const RUN: usize = 128;
 
 /// Where each run of [`RUN`] states begins in a block's lists, and where the last ends.
-fn run_starts(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
-    let words = throws.div_ceil(4);
+fn run_starts<E: Entry>(list: &[E], states: usize, throws: usize) -> Vec<u32> {
+    let words = entries::heads::<E>(throws);
     let mut starts = Vec::with_capacity(states.div_ceil(RUN) + 1);
     let mut i = 0;
     for j in 0..states {
         if j % RUN == 0 {
             starts.push(i as u32);
         }
-        i += words + successors(&list[i..i + words]);
+        i += words + entries::successors(&list[i..i + words]);
     }
     starts.push(i as u32);
     starts
@@ -290,17 +289,16 @@ fn run_starts(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
 
 /// Each state's first successor of each throw, in a block's lists: what its chosen successors
 /// are until a full sweep picks the best.
-fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
-    let words = throws.div_ceil(4);
+fn first_successors<E: Entry>(list: &[E], states: usize, throws: usize) -> Vec<E> {
+    let words = entries::heads::<E>(throws);
     let mut chosen = Vec::with_capacity(states * throws);
     let mut i = 0;
     for _ in 0..states {
         let heads = &list[i..i + words];
         i += words;
         for k in 0..throws {
-            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
             chosen.push(list[i]);
-            i += count;
+            i += entries::count(heads, k);
         }
     }
     chosen
@@ -308,11 +306,11 @@ fn first_successors(list: &[u32], states: usize, throws: usize) -> Vec<u32> {
 
 /// A super-layer's states in sweep order: buckets from the greatest progress down, each a list
 /// of blocks.
-pub(super) struct SuperLayer<K> {
+pub(super) struct SuperLayer<K, E> {
     /// Pieces off in total.
     pub total: usize,
     pub states: u64,
-    pub buckets: Vec<Vec<Block<K>>>,
+    pub buckets: Vec<Vec<Block<K, E>>>,
 }
 
 /// Why the lists could not be made.
@@ -328,14 +326,13 @@ pub(super) enum Unmade {
     TooManySuccessors,
 }
 
-/// A successor: the index of its value, with [`FLIP`] when its mover is the other side. A won
-/// game is the slot after the last state, which holds 1; a lost one is that slot flipped.
+/// A successor: the index of its value, flipped when its mover is the other side. A won game
+/// is the slot after the last state, which holds 1; a lost one is that slot flipped.
 #[inline]
-fn entry(index: &DenseIndex, next: &Position, mover: Side) -> u32 {
-    let won = index.states as u32;
+fn entry<E: Entry>(index: &DenseIndex, next: &Position, mover: Side) -> E {
     match index.locate(next) {
-        Located::Over { winner } => won | if winner == mover { 0 } else { FLIP },
-        Located::State { index, mover: m } => index as u32 | if m == mover { 0 } else { FLIP },
+        Located::Over { winner } => E::new(index.states, winner != mover),
+        Located::State { index, mover: m } => E::new(index as u64, m != mover),
     }
 }
 
@@ -354,16 +351,16 @@ pub(super) fn progress(pos: &Position) -> u16 {
 }
 
 /// One state's record, before it is sorted into its bucket.
-struct Record {
+struct Record<E> {
     progress: u16,
-    own: u32,
+    own: E,
     /// Where its words (counts, then successors) begin in the group's list.
     at: usize,
 }
 
 /// One group's lists: its states' records, their words, and the first layer a successor lies
 /// in that the run may not reach.
-type Group = (Vec<Record>, Vec<u32>, Option<usize>);
+type Group<E> = (Vec<Record<E>>, Vec<E>, Option<usize>);
 
 /// What a super-layer's successors may reach: where `ready` is given (a run of some
 /// super-layers), every successor must lie in a layer it marks; where `most_off` is given
@@ -378,10 +375,18 @@ pub(super) struct Reach<'a> {
 }
 
 /// The buffers a state's successors are found in, reused from state to state.
-#[derive(Default)]
-pub(super) struct Scratch {
+pub(super) struct Scratch<E> {
     moves: Vec<Move>,
-    succ: Vec<u32>,
+    succ: Vec<E>,
+}
+
+impl<E> Default for Scratch<E> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            succ: Vec::new(),
+        }
+    }
 }
 
 /// What listing states found that the lists cannot hold.
@@ -394,21 +399,22 @@ struct Flaws {
 }
 
 /// Appends the words of the state at `pos` (its layer's mover to move) to `list`: the number of
-/// successors of each throw (a byte each, four to a word), then each throw's successors,
-/// sorted, a win at once standing alone (it is the best move there is).
-fn list_state(
+/// successors of each throw (a byte each, as many to a word as it has bytes), then each throw's
+/// successors, sorted, a win at once standing alone (it is the best move there is).
+fn list_state<E: Entry>(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
     pos: &Position,
-    Scratch { moves, succ }: &mut Scratch,
-    list: &mut Vec<u32>,
+    Scratch { moves, succ }: &mut Scratch<E>,
+    list: &mut Vec<E>,
 ) -> Flaws {
     let mover = pos.to_move();
-    let won = index.states as u32;
+    let won = E::new(index.states, false);
     let head = list.len();
+    let words = entries::heads::<E>(chances.len());
     let mut flaws = Flaws::default();
-    list.extend(std::iter::repeat_n(0, chances.len().div_ceil(4)));
+    list.extend(std::iter::repeat_n(E::default(), words));
     for (k, &(v, _)) in chances.iter().enumerate() {
         flaws.cut |= engine.legal_moves(pos, v, moves) == Listing::Cut;
         succ.clear();
@@ -426,7 +432,7 @@ fn list_state(
             succ.push(won);
         }
         flaws.wide |= succ.len() > usize::from(u8::MAX);
-        list[head + k / 4] |= (succ.len() as u32) << (8 * (k % 4));
+        entries::set_count(&mut list[head..head + words], k, succ.len());
         list.extend_from_slice(succ);
     }
     flaws
@@ -434,19 +440,18 @@ fn list_state(
 
 /// The lists of one group (one opponent's placing in one layer), state by state, and the first
 /// layer a successor lies in that `reach` does not allow; or why they cannot be listed.
-fn make_group(
+fn make_group<E: Entry>(
     engine: &Engine,
     index: &DenseIndex,
     chances: &[(Throw, f64)],
     (layer, key): (usize, u32),
     reach: Reach,
-) -> Result<Group, Unmade> {
-    let words = chances.len().div_ceil(4);
+) -> Result<Group<E>, Unmade> {
+    let words = entries::heads::<E>(chances.len());
     let (mut made, mut list) = (Vec::new(), Vec::new());
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch::<E>::default();
     let mut missing = None;
     let mut flaws = Flaws::default();
-    let won = index.states as u32;
     // A successor the run may not read: in a layer not ready, or above the values kept.
     let out_of_reach = |l: usize| {
         reach.ready.is_some_and(|ready| !ready[l])
@@ -465,7 +470,7 @@ fn make_group(
         let head = list.len();
         made.push(Record {
             progress,
-            own: i as u32,
+            own: E::new(i as u64, false),
             at: head,
         });
         let found = list_state(engine, index, chances, pos, &mut scratch, &mut list);
@@ -475,8 +480,9 @@ fn make_group(
         let checked = reach.ready.is_some() || reach.most_off.is_some();
         if checked && missing.is_none() {
             missing = (list[head + words..].iter())
-                .filter(|&&e| e & !FLIP != won)
-                .map(|&e| index.layer_holding(u64::from(e & !FLIP)))
+                .map(|e| e.slot() as u64)
+                .filter(|&i| i != index.states)
+                .map(|i| index.layer_holding(i))
                 .find(|&l| out_of_reach(l));
         }
     });
@@ -489,41 +495,28 @@ fn make_group(
     Ok((made, list, missing))
 }
 
-/// The number of successors a state's count words announce.
-#[inline]
-pub(super) fn successors(heads: &[u32]) -> usize {
-    heads
-        .iter()
-        .map(|h| {
-            h.to_le_bytes()
-                .iter()
-                .map(|&b| usize::from(b))
-                .sum::<usize>()
-        })
-        .sum()
-}
-
 /// Makes the lists of the states of `layers` (one super-layer, `total` pieces off; `all` states,
 /// or those of the part `reach` gives), in sweep order, kept in `store`.
-pub(super) fn make<K: Changes>(
+pub(super) fn make<K: Changes, E: Entry>(
     (total, layers, all): (usize, &[usize], u64),
     reach: Reach,
     store: &mut Store,
-) -> Result<SuperLayer<K>, Unmade> {
+) -> Result<SuperLayer<K, E>, Unmade> {
     let Finder {
         engine,
         index,
         chances,
         ..
     } = store.finder;
-    let words = chances.len().div_ceil(4);
+    let words = entries::heads::<E>(chances.len());
     store.owed = all * super::chosen_bytes(index, size_of::<K>() as u64);
     let groups: Vec<(usize, u32)> = layers
         .iter()
         .flat_map(|&l| index.opponent_keys(l).into_iter().map(move |k| (l, k)))
         .collect();
     // Per progress: the blocks made, and the one being filled.
-    let mut by_progress: Vec<(Vec<Block<K>>, Made)> = Vec::new();
+    type Bucket<K, E> = (Vec<Block<K, E>>, Made<E>);
+    let mut by_progress: Vec<Bucket<K, E>> = Vec::new();
     let mut states = 0;
     for some in groups.chunks(batch(index, all, groups.len())) {
         let made: Vec<_> = some
@@ -541,7 +534,7 @@ pub(super) fn make<K: Changes>(
                     by_progress.resize_with(p + 1, || (Vec::new(), Made::new()));
                 }
                 let (done, open) = &mut by_progress[p];
-                let n = words + successors(&list[r.at..r.at + words]);
+                let n = words + entries::successors(&list[r.at..r.at + words]);
                 open.owns.push(r.own);
                 open.list.extend_from_slice(&list[r.at..r.at + n]);
                 states += 1;

@@ -21,39 +21,55 @@
 //! time, each run reading only what the one before it wrote; and a super-layer too large for one
 //! run is solved in parts ([`parts`]), each run given the others' latest values, in rounds.
 
-// The numbering narrows numbers on purpose: states are numbered below 2^31 ([`MAX_STATES`],
-// checked before a table is made), placings have at most 20 bits, successor counts fit a byte.
+// The numbering narrows numbers on purpose: placings have at most 20 bits, successor counts
+// fit a byte.
 #![allow(clippy::cast_possible_truncation)]
 
 mod cells;
+mod entries;
 pub mod index;
 mod lists;
+mod mapped;
 mod pages;
 mod parked;
 mod parts;
 mod spill;
 mod stacks;
 mod sweep;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
+use entries::Entry;
 pub use index::{DenseIndex, Layer, Located, Unranking};
+pub use mapped::{Mapped, Zeroed};
 pub use parts::{Part, PartRange, for_each_state, progress_range};
 pub use spill::disk_room;
 
 use senet_engine::engine::{Engine, Listing, Move, Position};
 use senet_lang::types::{PerSide, Side, Throw};
 
-/// Set in a successor whose mover is the other side: its value is then one minus the stored one.
-const FLIP: u32 = 1 << 31;
-/// States a table may number: indices, and the slot after the last state, stay below [`FLIP`].
-pub const MAX_STATES: u64 = (FLIP - 1) as u64;
+/// States a numbering may hold: its indices, and the slot after the last state, stay below the
+/// top bit of a successor's 64 bits (which says its mover is the other side).
+pub const MAX_STATES: u64 = <u64 as Entry>::SLOTS - 1;
+
+/// Whether `index`'s successors need 64 bits: it numbers more states than 31 bits hold.
+fn wide(index: &DenseIndex) -> bool {
+    index.states >= <u32 as Entry>::SLOTS
+}
+
+/// Bytes a successor (or a state's own index) takes in the lists of `index`'s rules.
+fn entry_bytes(index: &DenseIndex) -> u64 {
+    if wide(index) { 8 } else { 4 }
+}
 
 /// Bytes a state costs while its super-layer is solved (its index, counts and successors: 78 on
 /// average for seven-piece Ur, measured, rounded up), besides its value and chosen successors:
-/// what a super-layer not yet made is expected to take.
+/// what a super-layer not yet made is expected to take. Twice as much where successors take 64
+/// bits ([`entry_bytes`]).
 pub const LIST_BYTES: u64 = 88;
 
 /// [`LIST_BYTES`] where pieces stack: 21 throws of two dice, about six successors each (542 on
@@ -62,18 +78,22 @@ pub const STACKED_LIST_BYTES: u64 = 560;
 
 /// What a state's lists are expected to take in `index`'s rules.
 fn list_bytes(index: &DenseIndex) -> u64 {
-    if index.stacked() {
+    let bytes = if index.stacked() {
         STACKED_LIST_BYTES
     } else {
         LIST_BYTES
-    }
+    };
+    bytes * entry_bytes(index) / 4
 }
+
+// A value in `f64` is swept as the bits of an `AtomicU64`, in the same memory.
+const _: () = assert!(align_of::<f64>() == align_of::<AtomicU64>());
 
 /// Bytes a state takes in memory whatever the room, while its super-layer is solved: its index,
 /// its last two changes (for extrapolation, `change` bytes), its chosen successors (one a
 /// throw) and its margin.
 fn chosen_bytes(index: &DenseIndex, change: u64) -> u64 {
-    4 * (1 + index.throws as u64) + change + 1
+    entry_bytes(index) * (1 + index.throws as u64) + change + 1
 }
 
 /// Every state's value: the chance that the side to move wins.
@@ -155,12 +175,13 @@ impl DenseSolution {
 }
 
 /// Every state's value, in the numbering's order: in f64 as a solve leaves them, in 32-bit
-/// fixed point as a solve too large for f64 leaves them ([`Precision::Fixed`]), in f32 as a
-/// whole table keeps them (half the memory; a chance rounded to f32 is within 3e-8 of the
-/// solved one, far below any difference between moves that play could notice).
+/// fixed point as a solve too large for f64 leaves them ([`Precision::Fixed`]) (both in memory
+/// whose untouched pages take none: [`Mapped`]), in f32 as a whole table keeps them (half the
+/// memory; a chance rounded to f32 is within 3e-8 of the solved one, far below any difference
+/// between moves that play could notice).
 pub enum Values {
-    F64(Vec<f64>),
-    Fixed(Vec<u32>),
+    F64(Mapped<f64>),
+    Fixed(Mapped<u32>),
     F32(Vec<f32>),
 }
 
@@ -181,6 +202,16 @@ impl Values {
             Values::Fixed(v) => v[i] = cells::to_fixed(value),
             #[allow(clippy::cast_possible_truncation)]
             Values::F32(v) => v[i] = value as f32,
+        }
+    }
+
+    /// Sets the values of the states `range`.
+    pub fn fill(&mut self, range: std::ops::Range<usize>, value: f64) {
+        match self {
+            Values::F64(v) => v[range].fill(value),
+            Values::Fixed(v) => v[range].fill(cells::to_fixed(value)),
+            #[allow(clippy::cast_possible_truncation)]
+            Values::F32(v) => v[range].fill(value as f32),
         }
     }
 
@@ -242,7 +273,7 @@ pub const FIXED_BOUND: f64 = 2e-8;
 /// Values solved before a run (read from tables), whole layers at a time.
 pub struct Known {
     /// Every state's value, as [`Values::F64`] or [`Values::Fixed`] ([`Known::none`] makes
-    /// them so, and [`solve`] takes no other); one half in layers not known.
+    /// them so, and [`solve`] takes no other); one half where the run starts them.
     pub values: Values,
     /// Per layer of the numbering: whether its values are known.
     pub layers: Vec<bool>,
@@ -253,24 +284,26 @@ pub struct Known {
 }
 
 impl Known {
-    /// Nothing known yet, values to be kept as `precision` says.
-    pub fn none(index: &DenseIndex, precision: Precision) -> Known {
-        let states = usize::try_from(index.states).unwrap_or(usize::MAX);
+    /// Nothing known yet, values to be kept as `precision` says: one half (where a solve starts)
+    /// in the super-layers `only` (pieces off in total; all of them where `None`), the run's;
+    /// elsewhere zero, in memory not touched (see [`Mapped`]) until a table's values are read
+    /// in.
+    pub fn none(
+        index: &DenseIndex,
+        precision: Precision,
+        only: Option<&RangeInclusive<usize>>,
+    ) -> Known {
+        let states = usize::try_from(index.states).expect("states that fit the address space");
         // Room for the slot the solver adds, so that its values take this memory in place.
-        let values = match precision {
-            Precision::Double => {
-                let mut values = Vec::with_capacity(states + 1);
-                pages::prefer_huge(&values);
-                values.resize(states, 0.5);
-                Values::F64(values)
-            }
-            Precision::Fixed => {
-                let mut values = Vec::with_capacity(states + 1);
-                pages::prefer_huge(&values);
-                values.resize(states, cells::to_fixed(0.5));
-                Values::Fixed(values)
-            }
+        let mut values = match precision {
+            Precision::Double => Values::F64(Mapped::zeroed(states, states + 1)),
+            Precision::Fixed => Values::Fixed(Mapped::zeroed(states, states + 1)),
         };
+        for l in &index.layers {
+            if only.is_none_or(|r| r.contains(&l.total_off())) {
+                values.fill(l.states(), 0.5);
+            }
+        }
         Known {
             values,
             layers: vec![false; index.layers.len()],
@@ -367,7 +400,7 @@ impl Stage {
     /// Every state, from nothing, with no bound on the lists' memory.
     pub fn whole(index: &DenseIndex, precision: Precision) -> Stage {
         Stage {
-            known: Known::none(index, precision),
+            known: Known::none(index, precision, None),
             only: None,
             lists: u64::MAX,
             disk: u64::MAX,
@@ -388,10 +421,37 @@ pub struct Missing {
 /// groups being made, the blocks being filled.
 const OVERHEAD: u64 = 192 << 20;
 
-/// What the successor lists may take of `bytes` in all: the rest after the values and the
-/// overhead.
-pub fn list_budget(index: &DenseIndex, precision: Precision, bytes: u64) -> u64 {
-    bytes.saturating_sub((index.states + 1) * precision.bytes() + OVERHEAD)
+/// What the successor lists of a run of the super-layers `only` (all where `None`) may take of
+/// `bytes` in all: the rest after the values it holds ([`held_states`]) and the overhead.
+pub fn list_budget(
+    index: &DenseIndex,
+    precision: Precision,
+    only: Option<&RangeInclusive<usize>>,
+    bytes: u64,
+) -> u64 {
+    bytes.saturating_sub((held_states(index, only) + 1) * precision.bytes() + OVERHEAD)
+}
+
+/// The pieces off in total whose values a run of the super-layers `only` (all where `None`)
+/// holds: its own, and those its moves reach, up to [`DenseIndex::bears_off`] above its
+/// highest. The values of the others are neither read from the tables given nor touched.
+pub fn held_totals(
+    index: &DenseIndex,
+    only: Option<&RangeInclusive<usize>>,
+) -> RangeInclusive<usize> {
+    let top = index.top_total();
+    only.map_or(0..=top, |r| {
+        *r.start()..=(*r.end() + index.bears_off).min(top)
+    })
+}
+
+/// The states whose values a run of the super-layers `only` holds ([`held_totals`]).
+pub fn held_states(index: &DenseIndex, only: Option<&RangeInclusive<usize>>) -> u64 {
+    let held = held_totals(index, only);
+    (index.layers.iter())
+        .filter(|l| held.contains(&l.total_off()))
+        .map(|l| l.size)
+        .sum()
 }
 
 /// Why a dense solve stopped.
@@ -414,7 +474,7 @@ const LEAST_LISTS: u64 = 64 << 20;
 /// Bytes a state of a super-layer being solved is expected to take, all in memory
 /// ([`list_bytes`] counts the index already).
 fn state_bytes(index: &DenseIndex, change: u64) -> u64 {
-    list_bytes(index) + chosen_bytes(index, change) - 4
+    list_bytes(index) + chosen_bytes(index, change) - entry_bytes(index)
 }
 
 /// The states of the super-layer of `total` pieces off in total.
@@ -427,37 +487,43 @@ fn super_layer(index: &DenseIndex, total: usize) -> u64 {
         .sum()
 }
 
-/// The states of the largest super-layer.
-fn largest_super_layer(index: &DenseIndex) -> u64 {
+/// The states of the largest of the super-layers `only` (all where `None`).
+fn largest_super_layer(index: &DenseIndex, only: Option<&RangeInclusive<usize>>) -> u64 {
     (0..=index.top_total())
+        .filter(|total| only.is_none_or(|r| r.contains(total)))
         .map(|total| super_layer(index, total))
         .max()
         .unwrap_or(0)
 }
 
-/// The memory the successor lists of the largest super-layer are expected to take, in bytes,
-/// chosen successors included: with as much memory, every super-layer's lists stay in memory.
-pub fn lists_expected(index: &DenseIndex, precision: Precision) -> u64 {
-    largest_super_layer(index) * state_bytes(index, precision.change_bytes())
+/// The memory the successor lists of the largest of the super-layers `only` (all where `None`)
+/// are expected to take, in bytes, chosen successors included: with as much memory, every
+/// super-layer's lists stay in memory.
+pub fn lists_expected(
+    index: &DenseIndex,
+    precision: Precision,
+    only: Option<&RangeInclusive<usize>>,
+) -> u64 {
+    largest_super_layer(index, only) * state_bytes(index, precision.change_bytes())
 }
 
-/// The bytes that parking the values of `from` or more pieces off in total gives back at the
+/// The bytes that parking the values of the pieces off in total `totals` gives back at the
 /// least: a layer's first and last pages may hold values of its neighbours and stay (64 KiB,
 /// the largest page size in common use, is counted at each end).
-fn parkable(index: &DenseIndex, precision: Precision, from: usize) -> u64 {
+fn parkable(index: &DenseIndex, precision: Precision, totals: RangeInclusive<usize>) -> u64 {
     if !pages::CAN_GIVE_BACK {
         return 0;
     }
     index
         .layers
         .iter()
-        .filter(|l| l.total_off() >= from)
+        .filter(|l| totals.contains(&l.total_off()))
         .map(|l| (l.size * precision.bytes()).saturating_sub(2 << 16))
         .sum()
 }
 
-/// The memory a dense solve needs at the least, in bytes: every value, and for the super-layer
-/// that needs the most, either all its lists or its chosen successors and some of its full
+/// The memory a dense solve needs at the least, in bytes: every value it holds, and for the
+/// super-layer that needs the most, either all its lists or its chosen successors and some of its full
 /// lists (the rest are written to a file and read back at every full sweep) less the values
 /// parked while it is solved (see [`solve`]: those above what one turn can bear off).
 pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
@@ -473,13 +539,16 @@ pub fn memory_needed_for(
     part: Option<u64>,
 ) -> u64 {
     // A part's run also keeps its states' values in the order of its table (8 bytes each).
-    let values = (index.states + 1) * precision.bytes() + OVERHEAD + 8 * part.unwrap_or(0);
+    let values =
+        (held_states(index, only) + 1) * precision.bytes() + OVERHEAD + 8 * part.unwrap_or(0);
+    let held = held_totals(index, only);
     let needs = |total: usize| {
         let states = part.unwrap_or_else(|| super_layer(index, total));
         let whole = states * state_bytes(index, precision.change_bytes());
+        let above = total + index.bears_off + 1..=*held.end();
         let part = (states * chosen_bytes(index, precision.change_bytes())
             + whole.min(LEAST_LISTS))
-        .saturating_sub(parkable(index, precision, total + index.bears_off + 1));
+        .saturating_sub(parkable(index, precision, above));
         values + whole.min(part)
     };
     (0..=index.top_total())
@@ -507,6 +576,19 @@ pub fn solve(
     index: DenseIndex,
     floor: PerSide<u8>,
     stage: Stage,
+    progress: impl FnMut(&str),
+) -> Result<DenseSolution, Failed> {
+    let wide = wide(&index);
+    solve_with(engine, index, floor, stage, wide, progress)
+}
+
+/// [`solve`], its successors in 64 bits where `wide`, else in 32 (which must then hold them).
+fn solve_with(
+    engine: &Engine,
+    index: DenseIndex,
+    floor: PerSide<u8>,
+    stage: Stage,
+    wide: bool,
     mut progress: impl FnMut(&str),
 ) -> Result<DenseSolution, Failed> {
     let Stage {
@@ -542,25 +624,27 @@ pub fn solve(
         tolerance: precision.tolerance(),
         part: part_range.map(|r| r.map_or(((1, 0), 0), |r| (r.progress, r.states))),
     };
-    // In place (same size and alignment), solved, and back.
+    // In place (same size and alignment), solved, and back; successors in 32 bits where the
+    // numbering allows.
     let (values, ran) = match known.values {
         Values::Fixed(values) => {
-            let cells = values.into_iter().map(AtomicU32::new).collect();
-            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
-            let values = cells.into_iter().map(AtomicU32::into_inner).collect();
-            (Values::Fixed(values), ran)
+            let cells = values.cast::<AtomicU32>();
+            let (cells, ran) = if wide {
+                run.solve::<_, u64>(cells, known.layers, &mut progress)?
+            } else {
+                run.solve::<_, u32>(cells, known.layers, &mut progress)?
+            };
+            (Values::Fixed(cells.cast()), ran)
         }
         Values::F64(values) => {
-            let cells = values
-                .into_iter()
-                .map(|v| AtomicU64::new(v.to_bits()))
-                .collect();
-            let (cells, ran) = run.solve(cells, known.layers, &mut progress)?;
-            let values = cells
-                .into_iter()
-                .map(|c| f64::from_bits(c.into_inner()))
-                .collect();
-            (Values::F64(values), ran)
+            // The same bits: an `f64` value is kept as an `AtomicU64`.
+            let cells = values.cast::<AtomicU64>();
+            let (cells, ran) = if wide {
+                run.solve::<_, u64>(cells, known.layers, &mut progress)?
+            } else {
+                run.solve::<_, u32>(cells, known.layers, &mut progress)?
+            };
+            (Values::F64(cells.cast()), ran)
         }
         Values::F32(_) => unreachable!("a run starts from f64 or fixed-point values"),
     };
@@ -632,12 +716,12 @@ struct Ran {
 impl Run<'_> {
     /// Solves the super-layers asked for, given `values` (the layers `held` already solved):
     /// the values, and what it took.
-    fn solve<C: cells::Cell>(
+    fn solve<C: cells::Cell, E: Entry>(
         &self,
-        mut values: Vec<C>,
+        mut values: Mapped<C>,
         mut held: Vec<bool>,
         progress: &mut impl FnMut(&str),
-    ) -> Result<(Vec<C>, Ran), Failed> {
+    ) -> Result<(Mapped<C>, Ran), Failed> {
         let Run {
             engine,
             index,
@@ -681,12 +765,22 @@ impl Run<'_> {
             .unwrap_or(0)
             * state_bytes(index, change);
         let mut ready = held.clone();
-        let mut window: Vec<lists::SuperLayer<C::Change>> = Vec::new();
+        let mut window: Vec<lists::SuperLayer<C::Change, E>> = Vec::new();
         let mut parked = parked::Parked::new(index);
+        // The layers whose values are in memory: those given, and the run's own (the others'
+        // memory is never touched).
+        let own = |l: &Layer| only.as_ref().is_none_or(|r| r.contains(&l.total_off()));
+        let touched: Vec<bool> = (index.layers.iter().zip(&held))
+            .map(|(l, &given)| given || own(l))
+            .collect();
+        let held_values: u64 = (index.layers.iter().zip(&touched))
+            .filter(|(_, t)| **t)
+            .map(|(l, _)| l.size)
+            .sum();
         // What the process is expected to hold besides the lists: the values not parked and
         // the allowance for the rest.
         let besides =
-            |parked: u64| ((index.states + 1) * C::BYTES as u64).saturating_sub(parked) + OVERHEAD;
+            |parked: u64| ((held_values + 1) * C::BYTES as u64).saturating_sub(parked) + OVERHEAD;
         let unranking = std::sync::OnceLock::new();
         let finder = lists::Finder {
             engine,
@@ -714,7 +808,7 @@ impl Run<'_> {
                 // played one by one, as many as a throw has dice): the values further above it
                 // make room for its lists.
                 parked
-                    .park(index, &values, total + index.bears_off + 1)
+                    .park(index, &values, total + index.bears_off + 1, &touched)
                     .map_err(Failed::Spill)?;
                 store = new_store(parked.freed);
             }

@@ -5,26 +5,26 @@
 //! (`/sys/kernel/mm/transparent_hugepage/enabled` at `madvise`, a common default) and to all of
 //! it where set to `always`; elsewhere this does nothing.
 
-/// Asks for huge pages for the memory of `v` up to its capacity, before it is written: pages
-/// are given when first touched. Only a hint: nothing changes if it is refused.
-pub fn prefer_huge<T>(v: &Vec<T>) {
+/// Asks for huge pages for the `bytes` of memory from `at`, before they are written: pages are
+/// given when first touched. Only a hint: nothing changes if it is refused.
+pub fn prefer_huge(at: *const u8, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
-        let start = v.as_ptr() as usize;
-        let end = start + v.capacity() * std::mem::size_of::<T>();
+        let start = at as usize;
+        let end = start + bytes;
         // Only whole huge pages inside the allocation can be huge.
         let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
         if from < to {
-            // SAFETY: the range lies inside `v`'s allocation, and the advice changes only how
-            // its pages are backed, never their contents.
+            // SAFETY: the caller's memory, whose pages the advice changes only how they are
+            // backed, never their contents.
             unsafe {
                 libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = v;
+    let _ = (at, bytes);
 }
 
 /// Whether [`give_back`] can give memory back on this system.

@@ -34,20 +34,22 @@ impl Parked {
     }
 
     /// Parks the values of every layer with `from` or more pieces off in total that is not
-    /// parked yet: written to the file, their memory given back. Nothing is parked where memory
+    /// parked yet and whose values are in memory (`touched`; the others' pages were never
+    /// written): written to the file, their memory given back. Nothing is parked where memory
     /// cannot be given back.
     pub fn park<C: Cell>(
         &mut self,
         index: &DenseIndex,
         values: &[C],
         from: usize,
+        touched: &[bool],
     ) -> io::Result<()> {
         if !pages::CAN_GIVE_BACK {
             return Ok(());
         }
         let mut bytes = Vec::with_capacity(C::BYTES * CHUNK);
         for (l, layer) in index.layers.iter().enumerate() {
-            if layer.total_off() < from || self.at[l].is_some() || layer.size == 0 {
+            if layer.total_off() < from || self.at[l].is_some() || layer.size == 0 || !touched[l] {
                 continue;
             }
             let spill = match &mut self.spill {

@@ -7,15 +7,15 @@ use std::io;
 
 use rayon::prelude::*;
 
-use super::FLIP;
 use super::cells::{Cell, Changes};
+use super::entries::{self, Entry};
 use super::lists::{Block, List, RUN, Scratch, Store, SuperLayer};
 
 /// A successor's value for the mover (without a branch: the flip is arithmetic).
 #[inline(always)]
-fn value<C: Cell>(e: u32, values: &[C]) -> f64 {
-    let v = values[(e & !FLIP) as usize].get();
-    let flip = f64::from(e >> 31);
+fn value<C: Cell, E: Entry>(e: E, values: &[C]) -> f64 {
+    let v = values[e.slot()].get();
+    let flip = e.flip();
     flip + v * (1.0 - 2.0 * flip)
 }
 
@@ -91,38 +91,38 @@ impl Margins {
 
 /// Some states of a block, as a full sweep updates them: their indices, chosen successors,
 /// changes and margins.
-type States<'a, K> = (&'a [u32], &'a mut [u32], &'a mut [K], &'a mut [u8]);
+type States<'a, K, E> = (&'a [E], &'a mut [E], &'a mut [K], &'a mut [u8]);
 
 /// One Gauss-Seidel pass over a block, taking the best of every throw's successors (but where
 /// `margins` shows the chosen ones are still the best); the largest change of a value. The best
 /// successor of each throw is kept in `chosen`, and each state's margin in `margin`.
-fn full_block<C: Cell>(
-    (owns, chosen, change, margin): States<C::Change>,
-    list: &[u32],
+fn full_block<C: Cell, E: Entry>(
+    (owns, chosen, change, margin): States<C::Change, E>,
+    list: &[E],
     probs: &[f64],
     values: &[C],
     gain: f64,
     margins: &Margins,
 ) -> Pass {
     let throws = probs.len();
-    let words = throws.div_ceil(4);
+    let words = entries::heads::<E>(throws);
     let states = owns.len();
     // A second cursor runs AHEAD states in front, asking for the values it will need.
     let mut ahead = 0;
-    let look = |j: usize, at: &mut usize, chosen: &[u32], margin: &[u8]| {
+    let look = |j: usize, at: &mut usize, chosen: &[E], margin: &[u8]| {
         if j >= states {
             return;
         }
-        prefetch(&values[owns[j] as usize]);
-        let n = super::lists::successors(&list[*at..*at + words]);
+        prefetch(&values[owns[j].slot()]);
+        let n = entries::successors(&list[*at..*at + words]);
         *at += words;
-        let read: &[u32] = if margins.eased(margin[j]) == UNKNOWN {
+        let read: &[E] = if margins.eased(margin[j]) == UNKNOWN {
             &list[*at..*at + n]
         } else {
             &chosen[j * throws..(j + 1) * throws]
         };
         for &e in read {
-            prefetch(&values[(e & !FLIP) as usize]);
+            prefetch(&values[e.slot()]);
         }
         *at += n;
     };
@@ -141,11 +141,11 @@ fn full_block<C: Cell>(
         if eased != UNKNOWN {
             // The chosen successors are still the best: as in a sweep of them.
             found.update(
-                &values[own as usize],
+                &values[own.slot()],
                 by_chosen(own, picks, probs, values),
                 &mut change[j],
             );
-            i += super::lists::successors(heads);
+            i += entries::successors(heads);
             margin[j] = eased;
             continue;
         }
@@ -156,13 +156,14 @@ fn full_block<C: Cell>(
         let mut to_self = 0.0;
         let mut least = f64::INFINITY;
         for (k, (&p, pick)) in probs.iter().zip(picks.iter_mut()).enumerate() {
-            let count = ((heads[k / 4] >> (8 * (k % 4))) & 0xff) as usize;
-            if count == 1 && list[i] == own | FLIP {
+            let count = entries::count(heads, k);
+            if count == 1 && list[i] == own.flipped() {
                 to_self += p;
                 i += 1;
                 continue;
             }
-            let (mut best, mut next, mut at, mut was): (f64, f64, u32, f64) = (-1.0, -1.0, 0, 0.0);
+            let (mut best, mut next, mut at, mut was): (f64, f64, E, f64) =
+                (-1.0, -1.0, E::default(), 0.0);
             for &e in &list[i..i + count] {
                 let x = value(e, values);
                 // Selects, not branches: which successor is best follows no pattern.
@@ -188,7 +189,7 @@ fn full_block<C: Cell>(
             margin_code(least)
         };
         found.update(
-            &values[own as usize],
+            &values[own.slot()],
             (v + to_self) / (1.0 + to_self),
             &mut change[j],
         );
@@ -198,11 +199,11 @@ fn full_block<C: Cell>(
 
 /// A state's value from its chosen successors `picks`, one a throw.
 #[inline(always)]
-fn by_chosen<C: Cell>(own: u32, picks: &[u32], probs: &[f64], values: &[C]) -> f64 {
+fn by_chosen<C: Cell, E: Entry>(own: E, picks: &[E], probs: &[f64], values: &[C]) -> f64 {
     let (mut v, mut to_self) = (0.0, 0.0);
     for (&p, &e) in probs.iter().zip(picks) {
         // As in a full sweep: a pass to this state seen from the other seat is solved at once.
-        if e == own | FLIP {
+        if e == own.flipped() {
             to_self += p;
         } else {
             v += p * value(e, values);
@@ -214,9 +215,9 @@ fn by_chosen<C: Cell>(own: u32, picks: &[u32], probs: &[f64], values: &[C]) -> f
 /// One Gauss-Seidel pass over a block, each throw taking the successor chosen at the last full
 /// sweep: a fixed number of lookups a state, no comparisons. Each state's change is kept, with
 /// the one before it (see [`Fit`]).
-fn chosen_block<C: Cell>(
-    owns: &[u32],
-    chosen: &[u32],
+fn chosen_block<C: Cell, E: Entry>(
+    owns: &[E],
+    chosen: &[E],
     change: &mut [C::Change],
     probs: &[f64],
     values: &[C],
@@ -225,9 +226,9 @@ fn chosen_block<C: Cell>(
     let states = owns.len();
     let look = |j: usize| {
         if j < states {
-            prefetch(&values[owns[j] as usize]);
+            prefetch(&values[owns[j].slot()]);
             for &e in &chosen[j * throws..(j + 1) * throws] {
-                prefetch(&values[(e & !FLIP) as usize]);
+                prefetch(&values[e.slot()]);
             }
         }
     };
@@ -239,7 +240,7 @@ fn chosen_block<C: Cell>(
     for (j, ((&own, picks), change)) in states.enumerate() {
         look(j + AHEAD);
         found.update(
-            &values[own as usize],
+            &values[own.slot()],
             by_chosen(own, picks, probs, values),
             change,
         );
@@ -249,13 +250,18 @@ fn chosen_block<C: Cell>(
 
 /// Moves each value of a block on by `factors` times its changes at the last two sweeps (the
 /// last first), kept within 0 and 1.
-fn extrapolate_block<C: Cell>(owns: &[u32], change: &[C::Change], factors: [f64; 2], values: &[C]) {
+fn extrapolate_block<C: Cell, E: Entry>(
+    owns: &[E],
+    change: &[C::Change],
+    factors: [f64; 2],
+    values: &[C],
+) {
     for (j, (&own, pair)) in owns.iter().zip(change).enumerate() {
         let [d, before] = pair.get();
         if let Some(&next) = owns.get(j + AHEAD) {
-            prefetch(&values[next as usize]);
+            prefetch(&values[next.slot()]);
         }
-        let own = &values[own as usize];
+        let own = &values[own.slot()];
         let v = own.get() + factors[0] * d + factors[1] * before;
         own.set(v.clamp(0.0, 1.0));
     }
@@ -332,8 +338,8 @@ impl Pass {
 /// margins that it may skip, and the gain that counts as a change) reads every successor
 /// (blocks spilled to disk are read back into a buffer of the thread's own) and chooses each
 /// throw's best; the others read only the chosen ones.
-fn sweep<C: Cell>(
-    layer: &mut SuperLayer<C::Change>,
+fn sweep<C: Cell, E: Entry>(
+    layer: &mut SuperLayer<C::Change, E>,
     store: &Store,
     probs: &[f64],
     values: &[C],
@@ -374,10 +380,10 @@ fn sweep<C: Cell>(
 /// A full sweep of a block, run by run ([`RUN`] states): runs whose every state may skip (see
 /// [`Margins`]) read only their chosen successors, and their lists are not read from the disk;
 /// runs that follow each other and need their lists are read in one piece (or found again).
-fn full_runs<C: Cell>(
-    block: &mut Block<C::Change>,
+fn full_runs<C: Cell, E: Entry>(
+    block: &mut Block<C::Change, E>,
     store: &Store,
-    (bytes, buffer, scratch): (&mut Vec<u8>, &mut Vec<u32>, &mut Scratch),
+    (bytes, buffer, scratch): (&mut Vec<u8>, &mut Vec<E>, &mut Scratch<E>),
     probs: &[f64],
     values: &[C],
     (margins, gain): (&Margins, f64),
@@ -413,7 +419,8 @@ fn full_runs<C: Cell>(
             let list = match list {
                 List::Ram(list) => &list[start..stop],
                 &mut List::Disk { at } => {
-                    store.read((at + 4 * start as u64, stop - start), bytes, buffer)?;
+                    let from = at + (E::BYTES * start) as u64;
+                    store.read((from, stop - start), bytes, buffer)?;
                     &buffer[..]
                 }
                 List::Again => {
@@ -559,7 +566,11 @@ pub(super) struct Work {
 }
 
 /// Moves every value of a super-layer on by `factors` times its last two changes.
-fn extrapolate<C: Cell>(layer: &SuperLayer<C::Change>, values: &[C], factors: [f64; 2]) {
+fn extrapolate<C: Cell, E: Entry>(
+    layer: &SuperLayer<C::Change, E>,
+    values: &[C],
+    factors: [f64; 2],
+) {
     for bucket in &layer.buckets {
         bucket
             .par_iter()
@@ -575,8 +586,8 @@ fn extrapolate<C: Cell>(layer: &SuperLayer<C::Change>, values: &[C], factors: [f
 /// settled once a full sweep changed none of its values by more than `tolerance` and every
 /// super-layer above it had settled: its values then depend on nothing that still changes, and
 /// it is not swept again. `settled(k, passes)` is told of each, in order.
-pub(super) fn settle<C: Cell>(
-    window: &mut [SuperLayer<C::Change>],
+pub(super) fn settle<C: Cell, E: Entry>(
+    window: &mut [SuperLayer<C::Change, E>],
     store: &Store,
     probs: &[f64],
     values: &[C],

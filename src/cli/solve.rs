@@ -12,7 +12,7 @@ use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
 use senet::solve::dense::{self, DenseIndex, Known, Part, Precision, Stage};
-use senet::solve::table::{TableHeader, read_layers, save};
+use senet::solve::table::{TableHeader, read_layers, read_parts, save};
 use senet::solve::{
     Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense,
     solve_with_precision,
@@ -548,11 +548,21 @@ fn staged_stage(
     let mut known = Known::none(&index, precision, only.as_ref());
     // The tables' values of super-layers the run's moves cannot reach are not read.
     let held = dense::held_totals(&index, only.as_ref());
+    let mut parts = Vec::new();
     for path in a.from {
-        read_layers(path, &expected, engine, &index, &mut known, &held)
-            .map_err(|e| e.to_string())?;
+        read_layers(
+            path,
+            &expected,
+            engine,
+            &index,
+            &mut known,
+            (&held, &mut parts),
+        )
+        .map_err(|e| e.to_string())?;
     }
     known.join_parts(&index, running)?;
+    // Every part table of a super-layer read in one pass over its states.
+    read_parts(parts, engine, &index, &mut known).map_err(|e| e.to_string())?;
     if let Some((lo, hi)) = a.layers
         && let Some(t) = (lo..=hi).find(|&t| known.has_total(&index, t))
     {

@@ -449,35 +449,75 @@ fn value_bytes(format: &str) -> usize {
     if format == DENSE_F32 { 4 } else { 8 }
 }
 
-/// Bytes of a body read at a time by [`Opened::read_values`] (whole values of either size).
+/// Bytes of a body read at a time by a [`Stream`] (whole values of either size).
 const PIECE: usize = 1 << 20;
 
-impl Opened {
-    /// Reads a dense body (whose size the caller has checked) a piece at a time, giving `each`
-    /// its values in turn, and checks it against its checksum once read: where it does not
-    /// match, the values given are to be thrown away with the error. A table larger than memory
-    /// is so read into the values it gives, never whole.
-    fn read_values(
-        &mut self,
-        path: &str,
-        mut each: impl FnMut(f64) -> Result<(), TableError>,
-    ) -> Result<(), TableError> {
-        let mut sum = Checksum::new();
-        let mut piece = vec![0; PIECE];
-        let mut left = self.body;
-        while left > 0 {
-            let n = usize::try_from(left).map_or(PIECE, |l| l.min(PIECE));
-            self.reader
-                .read_exact(&mut piece[..n])
-                .map_err(|e| cannot(path, &e))?;
-            sum.add(&piece[..n]);
-            for v in dense_values(&self.header.format, &piece[..n]) {
-                each(v)?;
-            }
-            left -= n as u64;
+/// A dense body's values (its size checked by the caller), read in turn a piece at a time and
+/// checked against the body's checksum at the end ([`Stream::finish`]): where it does not
+/// match, the values given are to be thrown away with the error. A table larger than memory is
+/// so read into the values it gives, never whole.
+struct Stream {
+    path: String,
+    opened: Opened,
+    piece: Vec<u8>,
+    /// Where the next value begins in the piece.
+    at: usize,
+    /// Bytes of the body not yet in a piece.
+    left: u64,
+    sum: Checksum,
+}
+
+impl Stream {
+    fn new(path: String, opened: Opened) -> Stream {
+        let left = opened.body;
+        Stream {
+            path,
+            opened,
+            piece: Vec::new(),
+            at: 0,
+            left,
+            sum: Checksum::new(),
         }
-        if sum.hex() != self.header.checksum {
-            return Err(damaged(path, "its contents do not match its checksum"));
+    }
+
+    /// The next value, checked to be a chance.
+    fn next(&mut self) -> Result<f64, TableError> {
+        let size = value_bytes(&self.opened.header.format);
+        if self.at + size > self.piece.len() {
+            let n = usize::try_from(self.left).map_or(PIECE, |l| l.min(PIECE));
+            if n < size {
+                return Err(self.opened.damaged(&self.path));
+            }
+            self.piece.resize(n, 0);
+            self.opened
+                .reader
+                .read_exact(&mut self.piece)
+                .map_err(|e| cannot(&self.path, &e))?;
+            self.sum.add(&self.piece);
+            self.left -= n as u64;
+            self.at = 0;
+        }
+        let bytes = &self.piece[self.at..self.at + size];
+        self.at += size;
+        let v = dense_values(&self.opened.header.format, bytes)
+            .next()
+            .unwrap_or(f64::NAN);
+        if !is_chance(v) {
+            return Err(not_chance(&self.path, v));
+        }
+        Ok(v)
+    }
+
+    /// Checks that every value was read, and the body against its checksum.
+    fn finish(self) -> Result<(), TableError> {
+        if self.left > 0 || self.at < self.piece.len() {
+            return Err(self.opened.damaged(&self.path));
+        }
+        if self.sum.hex() != self.opened.header.checksum {
+            return Err(damaged(
+                &self.path,
+                "its contents do not match its checksum",
+            ));
         }
         Ok(())
     }
@@ -619,19 +659,29 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
     Ok(Solved::Search(s))
 }
 
-/// Reads a table of part `[k, n]` of super-layer `total` into `known`: its states' values,
-/// and the part in `known.parts` (see [`super::dense::Known::parts`]).
-fn read_part(
+/// A table of one part of a super-layer, checked against the tables given before it, its
+/// values not read yet: [`read_parts`] reads every part given of a super-layer in one pass over
+/// its states.
+pub struct PartTable {
+    path: String,
+    opened: Opened,
+    total: usize,
+    part: super::dense::Part,
+}
+
+/// Checks a table of part `[k, n]` of super-layer `total` against `known` (and the part tables
+/// checked before it), and marks the part in `known.parts` (see
+/// [`super::dense::Known::parts`]): its values are read by [`read_parts`].
+fn check_part(
     path: &str,
-    mut opened: Opened,
+    opened: Opened,
     [k, n]: [usize; 2],
     total: usize,
-    engine: &Engine,
     index: &DenseIndex,
     known: &mut Known,
-) -> Result<[usize; 2], TableError> {
-    use super::dense::{Part, for_each_state, progress_range};
-    let header = opened.header.clone();
+) -> Result<PartTable, TableError> {
+    use super::dense::Part;
+    let header = &opened.header;
     if header.layers.is_none_or(|[lo, hi]| lo != hi)
         || !(1..=n).contains(&k)
         || header.format != DENSE
@@ -665,41 +715,83 @@ fn read_part(
             )));
         }
     }
-    let mut states = Vec::new();
-    if let Some(range) = progress_range(engine, index, total, part) {
-        for_each_state(engine, index, total, range.progress, |i| states.push(i));
-    }
-    if header.states != states.len() || opened.body != 8 * states.len() as u64 {
-        return Err(opened.damaged(path));
-    }
-    let mut slots = states.iter();
-    opened.read_values(path, |v| {
-        if !is_chance(v) {
-            return Err(not_chance(path, v));
-        }
-        if let Some(&i) = slots.next() {
-            known.values.set(i, v);
-        }
-        Ok(())
-    })?;
     known.parts.push((total, part));
-    Ok([total, total])
+    Ok(PartTable {
+        path: path.into(),
+        opened,
+        total,
+        part,
+    })
+}
+
+/// Reads the part tables `tables` (checked by [`read_layers`]) into `known`: the parts of each
+/// super-layer in one pass over its states, each state's value from its part's table in turn.
+pub fn read_parts(
+    tables: Vec<PartTable>,
+    engine: &Engine,
+    index: &DenseIndex,
+    known: &mut Known,
+) -> Result<(), TableError> {
+    use super::dense::Cutting;
+    let mut totals: Vec<usize> = tables.iter().map(|t| t.total).collect();
+    totals.sort_unstable();
+    totals.dedup();
+    let mut tables = tables;
+    for total in totals {
+        let (group, rest): (Vec<PartTable>, Vec<PartTable>) =
+            tables.into_iter().partition(|t| t.total == total);
+        tables = rest;
+        let n = group[0].part.n;
+        let cutting = Cutting::of(engine, index, total, n);
+        // Per part: its table's values, where it was given.
+        let mut streams: Vec<Option<Stream>> = (0..n).map(|_| None).collect();
+        for t in &group {
+            let states = cutting.range(t.part.k).map_or(0, |r| r.states);
+            let opened = &t.opened;
+            if opened.header.states as u64 != states || opened.body != 8 * states {
+                return Err(opened.damaged(&t.path));
+            }
+        }
+        for t in group {
+            streams[t.part.k - 1] = Some(Stream::new(t.path, t.opened));
+        }
+        let mut failed = None;
+        let values = &mut known.values;
+        cutting.for_each_state(engine, index, |i, k| {
+            if failed.is_none()
+                && let Some(stream) = &mut streams[k - 1]
+            {
+                match stream.next() {
+                    Ok(v) => values.set(i, v),
+                    Err(e) => failed = Some(e),
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for stream in streams.into_iter().flatten() {
+            stream.finish()?;
+        }
+    }
+    Ok(())
 }
 
 /// Reads the values of a dense table, whole (not solved from a position) or of some
 /// super-layers, into `known`, for a run of the super-layers below (`senet solve --from`):
 /// only those of the pieces off in total `held` (what the run holds: see
-/// [`super::dense::held_totals`]), a table of none of them checked but not read. Returns the
-/// lowest and highest pieces off in total the table holds.
+/// [`super::dense::held_totals`]), a table of none of them checked but not read. A table of a
+/// part is checked and added to `parts`, whose values [`read_parts`] reads once every table is
+/// checked. Returns the lowest and highest pieces off in total the table holds.
 pub fn read_layers(
     path: &str,
     expected: &TableHeader,
     engine: &Engine,
     index: &DenseIndex,
     known: &mut Known,
-    held: &std::ops::RangeInclusive<usize>,
+    (held, parts): (&std::ops::RangeInclusive<usize>, &mut Vec<PartTable>),
 ) -> Result<[usize; 2], TableError> {
-    let mut opened = open(path, expected, engine)?;
+    let opened = open(path, expected, engine)?;
     let header = opened.header.clone();
     if header.format == MAGIC {
         return Err(TableError::NotForThis {
@@ -723,10 +815,10 @@ pub fn read_layers(
         .map_or([0, top], |range| range.map(usize::from));
     let wanted = |total: usize| held.contains(&total);
     if let Some(part) = header.part {
-        if !wanted(lo) {
-            return Ok([lo, hi]);
+        if wanted(lo) {
+            parts.push(check_part(path, opened, part, lo, index, known)?);
         }
-        return read_part(path, opened, part, lo, engine, index, known);
+        return Ok([lo, hi]);
     }
     if let Some((total, _)) = known.parts.iter().find(|(t, _)| (lo..=hi).contains(t)) {
         return Err(TableError::NotForThis {
@@ -756,25 +848,21 @@ pub fn read_layers(
     if !(lo..=hi).any(wanted) {
         return Ok([lo, hi]);
     }
-    // Each value's slot, in the body's order: none where the run does not hold its layer.
-    let mut slots = (index.layers.iter().filter(holds)).flat_map(|l| {
-        let want = wanted(l.total_off());
-        l.states().map(move |i| want.then_some(i))
-    });
-    let values = &mut known.values;
-    opened.read_values(path, |v| {
-        if !is_chance(v) {
-            return Err(not_chance(path, v));
-        }
-        if let Some(Some(i)) = slots.next() {
-            values.set(i, v);
-        }
-        Ok(())
-    })?;
+    // The body holds its layers in turn; those the run does not hold are read past.
+    let mut stream = Stream::new(path.into(), opened);
     for (l, known_layer) in index.layers.iter().zip(known.layers.iter_mut()) {
-        if holds(&l) && wanted(l.total_off()) {
-            *known_layer = true;
+        if !holds(&l) {
+            continue;
         }
+        let want = wanted(l.total_off());
+        for i in l.states() {
+            let v = stream.next()?;
+            if want {
+                known.values.set(i, v);
+            }
+        }
+        *known_layer = want;
     }
+    stream.finish()?;
     Ok([lo, hi])
 }

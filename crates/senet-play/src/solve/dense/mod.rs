@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 use entries::Entry;
 pub use index::{DenseIndex, Layer, Located, Unranking};
 pub use mapped::{Mapped, Zeroed};
-pub use parts::{Part, PartRange, for_each_state, progress_range};
+pub use parts::{Cutting, Part, PartRange, for_each_state, progress_range};
 pub use spill::disk_room;
 
 use senet_engine::engine::{Engine, Listing, Move, Position};

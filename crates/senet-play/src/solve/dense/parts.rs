@@ -64,38 +64,94 @@ pub struct PartRange {
     pub states: u64,
 }
 
-/// Where `part` of super-layer `total` lies: parts from the greatest progress down, each as
-/// near an equal share of the states as whole progress values allow; `None` where a part gets
-/// no progress value (more parts than values). Every run finds the same from the rules alone.
+/// A super-layer cut into parts: the part each progress value falls in, and each part's range,
+/// from the greatest progress down, each part as near an equal share of the states as whole
+/// progress values allow. Every run finds the same from the rules alone, in one pass over the
+/// super-layer's states.
+#[derive(Clone, Debug)]
+pub struct Cutting {
+    total: usize,
+    /// Per progress value: the part (from 1) its states fall in; 0 where it has none.
+    part_of: Vec<usize>,
+    /// Per part: where it lies, `None` where it gets no progress value (more parts than
+    /// values).
+    ranges: Vec<Option<PartRange>>,
+}
+
+impl Cutting {
+    /// Super-layer `total` cut into `n` parts.
+    pub fn of(engine: &Engine, index: &DenseIndex, total: usize, n: usize) -> Cutting {
+        let counts = states_by_progress(engine, index, total);
+        let all: u64 = counts.iter().sum();
+        let mut part_of = vec![0; counts.len()];
+        let mut ranges: Vec<Option<PartRange>> = vec![None; n];
+        let mut before = 0u64;
+        for p in (0..counts.len()).rev() {
+            if counts[p] == 0 {
+                continue;
+            }
+            // The part a progress value falls in: by where its middle state lies.
+            let middle = before + counts[p] / 2;
+            let k = usize::try_from((middle * n as u64 / all.max(1)).min(n as u64 - 1))
+                .unwrap_or(0)
+                + 1;
+            before += counts[p];
+            part_of[p] = k;
+            let at = u16::try_from(p).unwrap_or(u16::MAX);
+            let range = &mut ranges[k - 1];
+            *range = Some(match *range {
+                None => PartRange {
+                    progress: (at, at),
+                    states: counts[p],
+                },
+                Some(r) => PartRange {
+                    progress: (at, r.progress.1),
+                    states: r.states + counts[p],
+                },
+            });
+        }
+        Cutting {
+            total,
+            part_of,
+            ranges,
+        }
+    }
+
+    /// Where part `k` (from 1) lies.
+    pub fn range(&self, k: usize) -> Option<PartRange> {
+        self.ranges[k - 1]
+    }
+
+    /// Calls `f` with the index of every state of the super-layer and its part, each part's
+    /// states in the order its table holds them ([`for_each_state`]): so every part's table is
+    /// read in one pass.
+    pub fn for_each_state(
+        &self,
+        engine: &Engine,
+        index: &DenseIndex,
+        mut f: impl FnMut(usize, usize),
+    ) {
+        for (l, key) in groups(index, self.total) {
+            index.for_row(&engine.rules, l, key, |i, pos| {
+                let progress = usize::from(lists::progress(pos));
+                if let Some(&k) = self.part_of.get(progress)
+                    && k > 0
+                {
+                    f(i, k);
+                }
+            });
+        }
+    }
+}
+
+/// Where `part` of super-layer `total` lies (see [`Cutting`]).
 pub fn progress_range(
     engine: &Engine,
     index: &DenseIndex,
     total: usize,
     part: Part,
 ) -> Option<PartRange> {
-    let counts = states_by_progress(engine, index, total);
-    let all: u64 = counts.iter().sum();
-    let n = part.n as u64;
-    let mut before = 0u64;
-    let mut range: Option<PartRange> = None;
-    for p in (0..counts.len()).rev() {
-        if counts[p] == 0 {
-            continue;
-        }
-        // The part a progress value falls in: by where its middle state lies.
-        let middle = before + counts[p] / 2;
-        let k = usize::try_from((middle * n / all.max(1)).min(n - 1)).unwrap_or(0) + 1;
-        before += counts[p];
-        if k == part.k {
-            let p = u16::try_from(p).unwrap_or(u16::MAX);
-            let (hi, states) = range.map_or((p, 0), |r| (r.progress.1, r.states));
-            range = Some(PartRange {
-                progress: (p, hi),
-                states: states + counts[usize::from(p)],
-            });
-        }
-    }
-    range
+    Cutting::of(engine, index, total, part.n).range(part.k)
 }
 
 /// Calls `f` with the index of every state of super-layer `total` whose progress lies in

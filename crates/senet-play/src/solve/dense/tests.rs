@@ -71,3 +71,28 @@ fn wide_successors_give_the_values_of_narrow_ones() {
         }
     }
 }
+
+/// A cutting lists each part's states in the order a part's own listing gives them (the order
+/// of its table), every state of the super-layer in exactly one part.
+#[test]
+fn a_cutting_lists_each_part_as_its_table_holds_it() {
+    use super::{Cutting, Part, for_each_state, progress_range};
+    let e = engine("twenty-squares/ur", 3);
+    let index = DenseIndex::new(&e.rules).expect("numbers densely");
+    for (total, n) in [(2, 3), (0, 4), (1, 2), (4, 5)] {
+        let cutting = Cutting::of(&e, &index, total, n);
+        let mut by_part = vec![Vec::new(); n];
+        cutting.for_each_state(&e, &index, |i, k| by_part[k - 1].push(i));
+        let all: usize = by_part.iter().map(Vec::len).sum();
+        assert_eq!(all as u64, super::super_layer(&index, total), "{total}");
+        for k in 1..=n {
+            let range = progress_range(&e, &index, total, Part { k, n });
+            assert_eq!(range, cutting.range(k), "{total} {k}/{n}");
+            let mut alone = Vec::new();
+            if let Some(r) = range {
+                for_each_state(&e, &index, total, r.progress, |i| alone.push(i));
+            }
+            assert_eq!(alone, by_part[k - 1], "{total} {k}/{n}");
+        }
+    }
+}

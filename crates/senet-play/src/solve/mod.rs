@@ -405,6 +405,9 @@ pub fn solve_dense(
             std::env::temp_dir().display()
         )),
         dense::Failed::TooManyMoves => too_many_moves(),
+        dense::Failed::PartOfMany => SolveError::Unsolvable(
+            "a part (`--part`) cuts one super-layer: give `--layers K` with one number".into(),
+        ),
         dense::Failed::TooManySuccessors => SolveError::Unsolvable(
             "a throw leads from some state to more than 255 distinct states, more than the \
              dense solver's successor lists count (try `--method search`)"

@@ -466,6 +466,8 @@ pub enum Failed {
     /// A throw leads from some state to more than 255 distinct states, more than the successor
     /// lists count.
     TooManySuccessors,
+    /// A part ([`Stage::part`]) was asked of a run not of exactly one super-layer.
+    PartOfMany,
 }
 
 /// The successor lists a solve keeps in memory at the least: what does not fit goes to a file.
@@ -601,13 +603,10 @@ fn solve_with(
     let precision = known.precision();
     // A part's progress, and its states' values before the run.
     let total = only.as_ref().map_or(0, |r| *r.start());
-    let part_range = part.map(|part| {
-        assert!(
-            only.as_ref().is_some_and(|r| r.start() == r.end()),
-            "a part is of one super-layer"
-        );
-        parts::progress_range(engine, &index, total, part)
-    });
+    if part.is_some() && only.as_ref().is_none_or(|r| r.start() != r.end()) {
+        return Err(Failed::PartOfMany);
+    }
+    let part_range = part.map(|part| parts::progress_range(engine, &index, total, part));
     let mut before = Vec::new();
     if let Some(Some(range)) = part_range {
         parts::for_each_state(engine, &index, total, range.progress, |i| {

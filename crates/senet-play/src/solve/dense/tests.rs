@@ -96,3 +96,18 @@ fn a_cutting_lists_each_part_as_its_table_holds_it() {
         }
     }
 }
+
+/// A part is of one super-layer: a run asked for a part of several, or of all, is refused.
+#[test]
+fn a_part_of_several_super_layers_is_refused() {
+    use super::{Failed, Part};
+    let e = engine("twenty-squares/ur", 2);
+    for only in [Some(1..=2), None] {
+        let index = DenseIndex::new(&e.rules).expect("numbers densely");
+        let mut stage = Stage::whole(&index, Precision::Double);
+        stage.only = only.clone();
+        stage.part = Some(Part { k: 1, n: 2 });
+        let refused = solve_with(&e, index, PerSide::default(), stage, false, |_| {});
+        assert!(matches!(refused, Err(Failed::PartOfMany)), "{only:?}");
+    }
+}

@@ -1,16 +1,16 @@
 //! The successor lists of a super-layer, laid out in the order a sweep visits them.
 //!
-//! A state's moves are generated once with the engine and kept as the indices of the states
-//! they lead to, so that a sweep is only lookups (lists that fit neither in memory nor in the
-//! room given on disk are generated again at each full sweep that reads them). States are visited by their **progress**, the
-//! sum of both sides' path positions, from the furthest on: a move that captures nothing moves
-//! a piece forward, so it leads to a state of greater progress, updated earlier in the same
-//! sweep. Values then flow back from the end of the game in one sweep, and only captures (and
-//! passes) carry them the other way, one step a sweep. States of equal progress form a
-//! **bucket**; a bucket's states never depend on each other except through a capture or a pass,
-//! so its blocks are swept in parallel. A bucket is cut into blocks of states whose successors
-//! mostly sit in one row of the numbering (states with one opponent's placing): their lookups
-//! stay in cache.
+//! A state's moves are generated once with the engine and kept as the indices of the states they
+//! lead to, so that a sweep is only lookups (lists that fit neither in memory nor in the room given
+//! on disk are generated again at each full sweep that reads them). States are visited by their
+//! **progress**, the sum of both sides' path positions, from the furthest on: a move that captures
+//! nothing moves a piece forward, so it leads to a state of greater progress, updated earlier in
+//! the same sweep. Values then flow back from the end of the game in one sweep, and only captures
+//! (and passes) carry them the other way, one step a sweep. States of equal progress form a
+//! **bucket**; a bucket's states never depend on each other except through a capture or a pass, so
+//! its blocks are swept in parallel. A bucket is cut into blocks of states whose successors mostly
+//! sit in one row of the numbering (states with one opponent's placing): their lookups stay in
+//! cache.
 
 // Successor counts fit a byte (a throw moves at most every piece, and entering; a whole turn of
 // several dice is checked: `Unmade::TooManySuccessors`); a block's lists hold fewer than 2^32
@@ -46,7 +46,8 @@ const BATCH_PER_THREAD: usize = 4;
 
 /// The groups to make at once in a super-layer of `states` states in `groups` groups.
 fn batch(index: &DenseIndex, states: u64, groups: usize) -> usize {
-    // A state's lists, its record, and a group's buffers grown by doubling (half empty at worst).
+    // A state's lists, its record (counted with the wider entry), and a group's buffers grown
+    // by doubling (half empty at worst).
     let per_group = 2 * (super::list_bytes(index) + size_of::<Record<u64>>() as u64) * states
         / groups.max(1) as u64;
     let fit = usize::try_from(BATCH_BYTES / per_group.max(1)).unwrap_or(usize::MAX);

@@ -628,21 +628,13 @@ fn solve_with(
     let (values, ran) = match known.values {
         Values::Fixed(values) => {
             let cells = values.cast::<AtomicU32>();
-            let (cells, ran) = if wide {
-                run.solve::<_, u64>(cells, known.layers, &mut progress)?
-            } else {
-                run.solve::<_, u32>(cells, known.layers, &mut progress)?
-            };
+            let (cells, ran) = run.solve_in(cells, known.layers, wide, &mut progress)?;
             (Values::Fixed(cells.cast()), ran)
         }
         Values::F64(values) => {
             // The same bits: an `f64` value is kept as an `AtomicU64`.
             let cells = values.cast::<AtomicU64>();
-            let (cells, ran) = if wide {
-                run.solve::<_, u64>(cells, known.layers, &mut progress)?
-            } else {
-                run.solve::<_, u32>(cells, known.layers, &mut progress)?
-            };
+            let (cells, ran) = run.solve_in(cells, known.layers, wide, &mut progress)?;
             (Values::F64(cells.cast()), ran)
         }
         Values::F32(_) => unreachable!("a run starts from f64 or fixed-point values"),
@@ -713,6 +705,21 @@ struct Ran {
 }
 
 impl Run<'_> {
+    /// [`Run::solve`] with successors in 64 bits where `wide`, else in 32.
+    fn solve_in<C: cells::Cell>(
+        &self,
+        values: Mapped<C>,
+        held: Vec<bool>,
+        wide: bool,
+        progress: &mut impl FnMut(&str),
+    ) -> Result<(Mapped<C>, Ran), Failed> {
+        if wide {
+            self.solve::<C, u64>(values, held, progress)
+        } else {
+            self.solve::<C, u32>(values, held, progress)
+        }
+    }
+
     /// Solves the super-layers asked for, given `values` (the layers `held` already solved):
     /// the values, and what it took.
     fn solve<C: cells::Cell, E: Entry>(

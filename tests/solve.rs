@@ -1147,13 +1147,22 @@ fn fixed_point_values_agree_with_f64_on_three_piece_senet() {
 /// Solving the super-layers (pieces off in total) a group at a time, each run given only the
 /// values of the run before it (a move bears off at most one piece), gives every state the
 /// value a whole solve gives: Ur with three pieces (mirror images once, rows by tables) and
-/// Kendall's Senet with two (both seats, placings ranked as subsets).
+/// Kendall's Senet with two (both seats, placings ranked as subsets); and the same where each
+/// run keeps the values above it in a file (where the system maps files, Linux, and a layer
+/// has whole pages of values: Ur's do, two-piece Senet's are smaller).
 #[test]
 fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
     use senet::solve::dense::{self, DenseIndex, Failed, Known, Missing, Stage};
     let ur: &[std::ops::RangeInclusive<usize>] = &[3..=4, 2..=2, 0..=1];
     let senet: &[std::ops::RangeInclusive<usize>] = &[2..=2, 1..=1, 0..=0];
-    for (id, pieces, runs) in [("twenty-squares/ur", 3, ur), ("senet/kendall", 2, senet)] {
+    let games = [
+        ("twenty-squares/ur", 3, ur, true),
+        ("senet/kendall", 2, senet, false),
+    ];
+    for ((id, pieces, runs, pages), in_file) in games
+        .into_iter()
+        .flat_map(|game| [(game, false), (game, true)])
+    {
         let e = engine(id, pieces);
         let numbering = || DenseIndex::new(&e.rules).expect("numbers densely");
         let index = numbering();
@@ -1161,6 +1170,8 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
         let whole = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
         assert_eq!(whole.index.top_total(), *runs[0].end(), "{id}");
         let mut given = Known::none(&whole.index, Precision::Double, Some(&runs[0]));
+        // The bytes of values above the next run in a file.
+        let mut moved = 0;
         for (k, range) in runs.iter().enumerate() {
             let index = numbering();
             let stage = Stage {
@@ -1171,6 +1182,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                 part: None,
             };
             let run = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
+            assert_eq!(run.values_in_file > 0, moved > 0, "{id}");
             let in_run = |total: usize| range.contains(&total);
             let mut worst: f64 = 0.0;
             for l in run.index.layers.iter().filter(|l| in_run(l.total_off())) {
@@ -1185,6 +1197,12 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                 break;
             };
             given = Known::none(&run.index, Precision::Double, Some(next));
+            if in_file {
+                moved = given.keep_above_in_file(&run.index, next).unwrap();
+                if pages {
+                    assert_eq!(moved > 0, cfg!(target_os = "linux"), "{id}");
+                }
+            }
             for (l, known) in run.index.layers.iter().zip(&mut given.layers) {
                 if in_run(l.total_off()) {
                     for i in l.states() {
@@ -1215,6 +1233,62 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
             }))
         ),
         "{missing:?}"
+    );
+}
+
+/// A run of some super-layers whose `--memory` holds its own values but not those above it,
+/// which it reads and never changes, keeps those in a file (where the system maps files:
+/// Linux), and its table holds the values of a run that kept them in memory. Three-piece Ur's
+/// last super-layer, `--memory` halfway between what the two ways need.
+#[test]
+fn a_run_keeps_the_values_above_it_in_a_file_where_memory_is_short() {
+    use senet::solve::dense::{self, Above, DenseIndex};
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let rules = ["twenty-squares/ur", "-o", "pieces=3", "--values", "64"];
+    let solve = |args: &[&str]| solve_json(&[&rules[..], args, &["--format", "json"]].concat());
+    solve(&["--layers", "1-4", "--table", &at("top.t")]);
+    let e = engine("twenty-squares/ur", 3);
+    let index = DenseIndex::new(&e.rules).unwrap();
+    let last = 0..=0;
+    let needs = |above| {
+        dense::memory_needed_for(&index, Precision::Double, above, Some(&last), None) as f64
+    };
+    let (file, memory) = (needs(Above::File), needs(Above::Memory));
+    assert!(file < memory, "{file} {memory}");
+    let short = format!("{}", (file + memory) / 2.0 / f64::from(1u32 << 30));
+    let from = ["--layers", "0", "--from", &at("top.t"), "--table"];
+    let tight = solve(&[&from[..], &[&at("tight.t"), "--memory", &short]].concat());
+    let roomy = solve(&[&from[..], &[&at("roomy.t")]].concat());
+    assert_eq!(
+        tight["values_in_file_bytes"].as_u64().unwrap() > 0,
+        cfg!(target_os = "linux")
+    );
+    assert_eq!(roomy["values_in_file_bytes"], 0);
+    let light = |v: &serde_json::Value| v["win_probability"]["light"].as_f64().unwrap();
+    assert!((light(&tight) - light(&roomy)).abs() < 1e-10);
+    // Both tables hold the last super-layer's values in f64.
+    let values = |name: &str| {
+        let bytes = std::fs::read(at(name)).unwrap();
+        let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+        (bytes[newline + 1..].chunks_exact(8))
+            .map(|w| f64::from_le_bytes(w.try_into().unwrap()))
+            .collect::<Vec<f64>>()
+    };
+    let (a, b) = (values("tight.t"), values("roomy.t"));
+    assert_eq!(a.len(), b.len());
+    assert!(!a.is_empty());
+    let worst = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max);
+    assert!(worst < 1e-10, "{worst}");
+    // Where neither way fits, the refusal says what the lesser needs.
+    let least = format!("{}", file / 2.0 / f64::from(1u32 << 30));
+    solve_refused(
+        &[&rules[..], &from[..], &[&at("no.t"), "--memory", &least]].concat(),
+        "too large to solve here",
     );
 }
 
@@ -1498,7 +1572,13 @@ fn five_piece_senet_is_numbered_and_its_top_fits_a_small_machine() {
     assert_eq!(dense::held_totals(&index, Some(&top)), top);
     assert_eq!(dense::held_states(&index, Some(&top)), 5_666_050);
     // The values of every state would take 149 GiB in f64; the run's take 43 MiB.
-    let need = dense::memory_needed_for(&index, Precision::Double, Some(&top), None);
+    let need = dense::memory_needed_for(
+        &index,
+        Precision::Double,
+        dense::Above::Memory,
+        Some(&top),
+        None,
+    );
     assert!(need < 2 << 30, "{need}");
     // The run below them holds their values and its own.
     let four = 4..=4;

@@ -11,7 +11,7 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
-use senet::solve::dense::{self, DenseIndex, Known, Part, Precision, Stage};
+use senet::solve::dense::{self, Above, DenseIndex, Known, Part, Precision, Stage};
 use senet::solve::table::{TableHeader, read_layers, read_parts, save};
 use senet::solve::{
     Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense,
@@ -409,6 +409,7 @@ pub fn run(engine: &Engine, a: SolveArgs) -> ExitCode {
                     "sweeps": solution.sweeps(),
                     "lists_on_disk_bytes": lists_outside(&solution).0,
                     "lists_found_again_bytes": lists_outside(&solution).1,
+                    "values_in_file_bytes": values_in_file(&solution),
                     "win_probability": win,
                     "draw_probability": draw,
                 })
@@ -543,9 +544,20 @@ fn staged_stage(
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
     // The precision a whole solve would choose: the refusal, if neither fits, comes after.
     let only = a.layers.map(|(lo, hi)| lo..=hi);
-    let precision = fits(&index, limits, a.precision, only.as_ref(), part_states)
-        .unwrap_or(a.precision.unwrap_or(Precision::Double));
+    let (precision, above) = fits(&index, limits, a.precision, only.as_ref(), part_states)
+        .unwrap_or((a.precision.unwrap_or(Precision::Double), Above::Memory));
     let mut known = Known::none(&index, precision, only.as_ref());
+    // The values above the run in a file, before the tables' are read into them.
+    let mut disk = limits.disk;
+    if let (Above::File, Some(only)) = (above, &only) {
+        let moved = known.keep_above_in_file(&index, only).map_err(|e| {
+            format!(
+                "the values of the states above these go to a file in {}, which failed: {e}",
+                std::env::temp_dir().display()
+            )
+        })?;
+        disk = disk.saturating_sub(moved);
+    }
     // The tables' values of super-layers the run's moves cannot reach are not read.
     let held = dense::held_totals(&index, only.as_ref());
     let mut parts = Vec::new();
@@ -571,12 +583,12 @@ fn staged_stage(
             off_in_total(t, t)
         ));
     }
-    let lists = dense::list_budget(&index, precision, only.as_ref(), limits.bytes);
+    let lists = dense::list_budget(&index, precision, above, only.as_ref(), limits.bytes);
     let stage = Stage {
         known,
         only,
         lists,
-        disk: limits.disk,
+        disk,
         part: a.part,
     };
     Ok((index, stage, part_states))
@@ -591,7 +603,16 @@ fn lists_outside(solution: &Solved) -> (u64, u64) {
     }
 }
 
-/// Says where a dense solve kept successor lists outside memory, if it did.
+/// The bytes of values above a run of some super-layers that it kept in a file.
+fn values_in_file(solution: &Solved) -> u64 {
+    match solution {
+        Solved::Dense(d) => d.values_in_file,
+        Solved::Search(_) => 0,
+    }
+}
+
+/// Says where a dense solve kept successor lists, and values above it, outside memory, if it
+/// did.
 fn say_lists_outside(solution: &Solved) {
     let (disk, again) = lists_outside(solution);
     let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
@@ -601,6 +622,14 @@ fn say_lists_outside(solution: &Solved) {
              {:.1} MiB found again at each full sweep (`--disk`)",
             mib(disk),
             mib(again)
+        );
+    }
+    let file = values_in_file(solution);
+    if file > 0 {
+        say!(
+            "values of the states above these, which did not fit in `--memory`: {:.1} MiB in a \
+             file, in memory as far as the system had room",
+            mib(file)
         );
     }
 }
@@ -674,6 +703,7 @@ fn report_stage(
                     "sweeps": solution.sweeps(),
                     "lists_on_disk_bytes": lists_outside(solution).0,
                     "lists_found_again_bytes": lists_outside(solution).1,
+                    "values_in_file_bytes": values_in_file(solution),
                     "win_probability": Value::Null,
                     "draw_probability": Value::Null,
             });

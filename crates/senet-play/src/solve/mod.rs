@@ -229,9 +229,9 @@ pub fn solve_with_precision(
     };
     match index {
         Some(index) => {
-            let precision = fits(&index, limits, precision, None, None)?;
+            let (precision, above) = fits(&index, limits, precision, None, None)?;
             let mut stage = dense::Stage::whole(&index, precision);
-            stage.lists = dense::list_budget(&index, precision, None, limits.bytes);
+            stage.lists = dense::list_budget(&index, precision, above, None, limits.bytes);
             stage.disk = limits.disk;
             solve_dense(engine, index, root, stage, progress)
         }
@@ -323,33 +323,35 @@ pub fn off_in_total(lo: usize, hi: usize) -> String {
 }
 
 /// How a dense solve within `limits` keeps its values: as `wanted` says, or (`None`) in `f64`
-/// where they fit, else in 32-bit fixed point; refused where they do not fit either way. A run
-/// of only some super-layers (`only`) needs the memory of those alone, and a run of a part of
-/// one of them (of `part` states) the memory of that part.
+/// where they fit, else in 32-bit fixed point; and the values of the super-layers above a run
+/// of some of them, in memory where they fit, else in a file ([`dense::Above`]). Refused where
+/// they do not fit any way. A run of only some super-layers (`only`) needs the memory of those
+/// alone, and a run of a part of one of them (of `part` states) the memory of that part.
 pub fn fits(
     index: &dense::DenseIndex,
     limits: Limits,
     wanted: Option<dense::Precision>,
     only: Option<&std::ops::RangeInclusive<usize>>,
     part: Option<u64>,
-) -> Result<dense::Precision, SolveError> {
+) -> Result<(dense::Precision, dense::Above), SolveError> {
+    use dense::Above::{File, Memory};
     use dense::Precision::{Double, Fixed};
-    let needed = |p: dense::Precision| dense::memory_needed_for(index, p, only, part);
-    let fit = |p: dense::Precision| needed(p) <= limits.bytes;
-    let precision = match wanted {
-        Some(p) => p,
-        None if fit(Double) => Double,
-        None => Fixed,
-    };
-    let bytes = needed(precision);
-    if !fit(precision) || index.states > dense::MAX_STATES {
-        return Err(SolveError::TooLargeDense {
+    let needed = |(p, above)| dense::memory_needed_for(index, p, above, only, part);
+    let precisions = wanted.map_or(vec![Double, Fixed], |p| vec![p]);
+    // In memory before in a file, then the more precise first.
+    let ways = [Memory, File]
+        .into_iter()
+        .flat_map(|above| precisions.iter().map(move |&p| (p, above)));
+    let chosen = ways.clone().find(|&way| needed(way) <= limits.bytes);
+    match chosen {
+        Some(way) if index.states <= dense::MAX_STATES => Ok(way),
+        _ => Err(SolveError::TooLargeDense {
             states: index.states,
-            bytes,
+            // What the least of the ways needs.
+            bytes: ways.map(needed).min().unwrap_or(0),
             budget: limits.bytes,
-        });
+        }),
     }
-    Ok(precision)
 }
 
 /// Solves from `root` with the dense numbering `index` (checked by [`fits`]), the
@@ -364,7 +366,7 @@ pub fn solve_dense(
     let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
     let precision = stage.known.precision();
     progress(&format!(
-        "{} states (dense numbering{}): values {:.1} GiB{}, successor lists of the largest \
+        "{} states (dense numbering{}): values {:.1} GiB{}{}, successor lists of the largest \
          super-layer about {:.1} GiB (in memory as far as `--memory` allows, the rest in a file)",
         index.states,
         if index.mirrored {
@@ -376,6 +378,10 @@ pub fn solve_dense(
         match precision {
             dense::Precision::Double => "",
             dense::Precision::Fixed => " (32-bit fixed point)",
+        },
+        match stage.known.in_file.iter().any(|&f| f) {
+            true => ", those above the run in a file",
+            false => "",
         },
         gib(dense::lists_expected(
             &index,

@@ -617,6 +617,7 @@ pub fn load(path: &str, expected: &TableHeader, engine: &Engine) -> Result<Solve
             sweeps: 0,
             lists_on_disk: 0,
             lists_found_again: 0,
+            values_in_file: 0,
             openings: std::collections::HashMap::new(),
             part: None,
         };

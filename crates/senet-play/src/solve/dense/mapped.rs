@@ -86,6 +86,88 @@ impl<T: Zeroed> Mapped<T> {
     }
 }
 
+impl<T: Zeroed> Mapped<T> {
+    /// Backs the values `ranges` (each inside the values, none overlapping another) with a new file of the
+    /// solver's own instead of memory: what is written there goes to the file, and what is
+    /// read is kept in memory only as long as the system has room for it (its page cache),
+    /// the solver's own memory left to the rest. Only the whole pages inside each range move
+    /// (a page at either end, shared with values beside it, stays); they read as zeros
+    /// afterwards, so this is done before they are written. The disk the file needs is taken
+    /// at once: where the disk lacks it, an error and nothing moved. The bytes moved (none
+    /// where the system cannot map files: not Linux).
+    pub fn back_with_file(&mut self, ranges: &[std::ops::Range<usize>]) -> std::io::Result<u64> {
+        let at = self.ptr.as_ptr() as usize;
+        let pieces: Vec<(usize, usize)> = ranges
+            .iter()
+            .filter_map(|r| {
+                assert!(r.start <= r.end && r.end <= self.len, "values of these");
+                let page = page_size();
+                let from = (at + r.start * size_of::<T>()).next_multiple_of(page);
+                let to = (at + r.end * size_of::<T>()) / page * page;
+                (from < to).then(|| (from, to - from))
+            })
+            .collect();
+        let bytes: usize = pieces.iter().map(|p| p.1).sum();
+        if bytes == 0 || !cfg!(target_os = "linux") {
+            return Ok(0);
+        }
+        let file = super::spill::temp_file("values-read")?;
+        map_file(&file, &pieces, bytes)?;
+        Ok(bytes as u64)
+    }
+}
+
+/// The size of a page of memory.
+fn page_size() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads a setting.
+        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
+    }
+    #[cfg(not(unix))]
+    4096
+}
+
+/// Maps `file` (new, empty), `bytes` long once its disk is taken, over the pieces of memory
+/// `pieces` (page-aligned address, length) of a mapping of ours, one after the other in it.
+#[cfg(target_os = "linux")]
+fn map_file(file: &std::fs::File, pieces: &[(usize, usize)], bytes: usize) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let length = libc::off_t::try_from(bytes).map_err(std::io::Error::other)?;
+    // Taken now: a write into a mapped file whose disk is full would kill the process.
+    // SAFETY: an open file of ours.
+    let taken = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, length) };
+    if taken != 0 {
+        return Err(std::io::Error::from_raw_os_error(taken));
+    }
+    let mut offset = 0;
+    for &(at, len) in pieces {
+        // SAFETY: whole pages inside a mapping of ours, replaced by the file's (zeros, as the
+        // caller's values there were), at an offset that is a multiple of the page size;
+        // the mapping keeps the file open until it is unmapped.
+        let got = unsafe {
+            libc::mmap(
+                at as *mut libc::c_void,
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED,
+                file.as_raw_fd(),
+                libc::off_t::try_from(offset).map_err(std::io::Error::other)?,
+            )
+        };
+        if got == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        offset += len;
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn map_file(_: &std::fs::File, _: &[(usize, usize)], _: usize) -> std::io::Result<()> {
+    Ok(())
+}
+
 impl<T: Zeroed + Copy> From<Vec<T>> for Mapped<T> {
     fn from(v: Vec<T>) -> Mapped<T> {
         let mut m = Mapped::zeroed(0, v.len());
@@ -187,6 +269,42 @@ mod tests {
         assert_eq!(&from[..], &[0.25, 0.5]);
         let empty: Mapped<f64> = Mapped::zeroed(0, 0);
         assert!(empty.is_empty());
+    }
+
+    /// Values backed by a file keep what is written there, beside values in memory that are
+    /// not moved; the memory is the file's (the system's map of the process names it).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn values_backed_by_a_file_keep_what_is_written() {
+        let n = 1 << 20;
+        let mut m: Mapped<f64> = Mapped::zeroed(n, n + 1);
+        m[10] = 0.5;
+        let moved = m
+            .back_with_file(&[1000..200_000, 300_000..300_001])
+            .unwrap();
+        // Whole pages only: none inside the one-value range.
+        let page = page_size();
+        assert!(moved > 0 && moved.is_multiple_of(page as u64));
+        assert!(moved <= (199_000 * 8) as u64 && moved + 2 * page as u64 >= (199_000 * 8) as u64);
+        assert_eq!((m[10], m[5000]), (0.5, 0.0));
+        for i in 1000..200_000 {
+            m[i] = i as f64;
+        }
+        m.push(1.0);
+        assert!((1000..200_000).all(|i| m[i] == i as f64));
+        assert_eq!((m[10], m[n]), (0.5, 1.0));
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+        let at = m.as_ptr() as usize + 100_000 * 8;
+        let line = maps
+            .lines()
+            .find(|l| {
+                let (from, to) = l.split_once(' ').unwrap().0.split_once('-').unwrap();
+                let range = usize::from_str_radix(from, 16).unwrap()
+                    ..usize::from_str_radix(to, 16).unwrap();
+                range.contains(&at)
+            })
+            .unwrap();
+        assert!(line.contains("senet-values-read"), "{line}");
     }
 
     /// More addresses than most machines have memory (256 GiB): only the pages written take

@@ -116,6 +116,8 @@ pub struct DenseSolution {
     /// solver's file, and found again at full sweeps (neither in memory nor on disk).
     pub lists_on_disk: u64,
     pub lists_found_again: u64,
+    /// The bytes of values above the run it kept in a file ([`Above::File`]).
+    pub values_in_file: u64,
     /// Positions where an opening move is still due, which the numbering does not hold: side
     /// 0's chance from each (see [`opening_values`]).
     pub openings: HashMap<Position, f64>,
@@ -281,6 +283,9 @@ pub struct Known {
     /// of how many): a super-layer is known once all its parts are, and until then its parts'
     /// values are where a run of another of its parts starts from.
     pub parts: Vec<(usize, Part)>,
+    /// Per layer of the numbering: whether its values are kept in a file
+    /// ([`Known::keep_above_in_file`]), not in the run's memory.
+    pub in_file: Vec<bool>,
 }
 
 impl Known {
@@ -308,7 +313,37 @@ impl Known {
             values,
             layers: vec![false; index.layers.len()],
             parts: Vec::new(),
+            in_file: vec![false; index.layers.len()],
         }
+    }
+
+    /// Keeps the values of the super-layers above `only` that a run of them reads
+    /// ([`held_totals`]) in a file of the solver's own instead of its memory ([`Above::File`]):
+    /// the run never changes them, and the system keeps in memory what it has room for.
+    /// Done before any of them is read in (they read as zeros after it). The bytes of values
+    /// moved to the file (none where the system cannot map files).
+    pub fn keep_above_in_file(
+        &mut self,
+        index: &DenseIndex,
+        only: &RangeInclusive<usize>,
+    ) -> std::io::Result<u64> {
+        let held = held_totals(index, Some(only));
+        let above = |l: &Layer| held.contains(&l.total_off()) && !only.contains(&l.total_off());
+        let ranges: Vec<std::ops::Range<usize>> = (index.layers.iter())
+            .filter(|l| above(l) && l.size > 0)
+            .map(Layer::states)
+            .collect();
+        let moved = match &mut self.values {
+            Values::F64(v) => v.back_with_file(&ranges)?,
+            Values::Fixed(v) => v.back_with_file(&ranges)?,
+            Values::F32(_) => 0,
+        };
+        if moved > 0 {
+            for (l, in_file) in index.layers.iter().zip(&mut self.in_file) {
+                *in_file = above(l);
+            }
+        }
+        Ok(moved)
     }
 
     /// How the values are kept.
@@ -421,15 +456,52 @@ pub struct Missing {
 /// groups being made, the blocks being filled.
 const OVERHEAD: u64 = 192 << 20;
 
+/// Where a run keeps the values of the super-layers above its own that its moves reach: it
+/// reads them and never changes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Above {
+    /// In memory, as its own.
+    Memory,
+    /// In a file mapped into memory ([`Known::keep_above_in_file`]), of which the system keeps
+    /// in memory what it has room for: the run's memory holds only its own values. Slower
+    /// where the system lacks room for them (the sweeps read them from the disk), and only
+    /// where the system maps files (Linux; elsewhere they stay in memory).
+    File,
+}
+
+/// The pieces off in total whose values a run of the super-layers `only` (all where `None`)
+/// holds in its memory: those it holds ([`held_totals`]), or with the values above it in a
+/// file, its own.
+fn in_memory_totals(
+    index: &DenseIndex,
+    only: Option<&RangeInclusive<usize>>,
+    above: Above,
+) -> RangeInclusive<usize> {
+    match (only, above) {
+        (Some(r), Above::File) if cfg!(target_os = "linux") => r.clone(),
+        _ => held_totals(index, only),
+    }
+}
+
+/// The states whose values a run of the super-layers `only` keeps in its memory.
+fn in_memory_states(index: &DenseIndex, only: Option<&RangeInclusive<usize>>, above: Above) -> u64 {
+    let totals = in_memory_totals(index, only, above);
+    (index.layers.iter())
+        .filter(|l| totals.contains(&l.total_off()))
+        .map(|l| l.size)
+        .sum()
+}
+
 /// What the successor lists of a run of the super-layers `only` (all where `None`) may take of
-/// `bytes` in all: the rest after the values it holds ([`held_states`]) and the overhead.
+/// `bytes` in all: the rest after the values it keeps in memory and the overhead.
 pub fn list_budget(
     index: &DenseIndex,
     precision: Precision,
+    above: Above,
     only: Option<&RangeInclusive<usize>>,
     bytes: u64,
 ) -> u64 {
-    bytes.saturating_sub((held_states(index, only) + 1) * precision.bytes() + OVERHEAD)
+    bytes.saturating_sub((in_memory_states(index, only, above) + 1) * precision.bytes() + OVERHEAD)
 }
 
 /// The pieces off in total whose values a run of the super-layers `only` (all where `None`)
@@ -529,28 +601,30 @@ fn parkable(index: &DenseIndex, precision: Precision, totals: RangeInclusive<usi
 /// lists (the rest are written to a file and read back at every full sweep) less the values
 /// parked while it is solved (see [`solve`]: those above what one turn can bear off).
 pub fn memory_needed(index: &DenseIndex, precision: Precision) -> u64 {
-    memory_needed_for(index, precision, None, None)
+    memory_needed_for(index, precision, Above::Memory, None, None)
 }
 
 /// [`memory_needed`] by a run of only the super-layers `only` (all where `None`), or of a part
-/// of one of them of `part` states.
+/// of one of them of `part` states, keeping the values above it as `above` says.
 pub fn memory_needed_for(
     index: &DenseIndex,
     precision: Precision,
+    above: Above,
     only: Option<&RangeInclusive<usize>>,
     part: Option<u64>,
 ) -> u64 {
     // A part's run also keeps its states' values in the order of its table (8 bytes each).
-    let values =
-        (held_states(index, only) + 1) * precision.bytes() + OVERHEAD + 8 * part.unwrap_or(0);
-    let held = held_totals(index, only);
+    let values = (in_memory_states(index, only, above) + 1) * precision.bytes()
+        + OVERHEAD
+        + 8 * part.unwrap_or(0);
+    let held = in_memory_totals(index, only, above);
     let needs = |total: usize| {
         let states = part.unwrap_or_else(|| super_layer(index, total));
         let whole = states * state_bytes(index, precision.change_bytes());
-        let above = total + index.bears_off + 1..=*held.end();
+        let beyond = total + index.bears_off + 1..=*held.end();
         let part = (states * chosen_bytes(index, precision.change_bytes())
             + whole.min(LEAST_LISTS))
-        .saturating_sub(parkable(index, precision, above));
+        .saturating_sub(parkable(index, precision, beyond));
         values + whole.min(part)
     };
     (0..=index.top_total())
@@ -601,6 +675,10 @@ fn solve_with(
         part,
     } = stage;
     let precision = known.precision();
+    let values_in_file = (index.layers.iter().zip(&known.in_file))
+        .filter(|(_, in_file)| **in_file)
+        .map(|(l, _)| l.size * precision.bytes())
+        .sum();
     // A part's progress, and its states' values before the run.
     let total = only.as_ref().map_or(0, |r| *r.start());
     if part.is_some() && only.as_ref().is_none_or(|r| r.start() != r.end()) {
@@ -617,6 +695,7 @@ fn solve_with(
         engine,
         index: &index,
         floor,
+        in_file: &known.in_file,
         only: only.clone(),
         lists,
         disk,
@@ -677,6 +756,7 @@ fn solve_with(
         sweeps: ran.sweeps,
         lists_on_disk: ran.lists_on_disk,
         lists_found_again: ran.lists_found_again,
+        values_in_file,
         part,
     })
 }
@@ -686,6 +766,8 @@ struct Run<'a> {
     engine: &'a Engine,
     index: &'a DenseIndex,
     floor: PerSide<u8>,
+    /// Per layer: whether its values are in a file ([`Known::keep_above_in_file`]).
+    in_file: &'a [bool],
     only: Option<RangeInclusive<usize>>,
     lists: u64,
     disk: u64,
@@ -732,6 +814,7 @@ impl Run<'_> {
             engine,
             index,
             floor,
+            in_file,
             ref only,
             lists,
             disk,
@@ -773,11 +856,11 @@ impl Run<'_> {
         let mut ready = held.clone();
         let mut window: Vec<lists::SuperLayer<C::Change, E>> = Vec::new();
         let mut parked = parked::Parked::new(index);
-        // The layers whose values are in memory: those given, and the run's own (the others'
-        // memory is never touched).
+        // The layers whose values are in memory: those given, unless in a file, and the run's
+        // own (the others' memory is never touched).
         let own = |l: &Layer| only.as_ref().is_none_or(|r| r.contains(&l.total_off()));
-        let touched: Vec<bool> = (index.layers.iter().zip(&held))
-            .map(|(l, &given)| given || own(l))
+        let touched: Vec<bool> = (index.layers.iter().zip(&held).zip(in_file))
+            .map(|((l, &given), &in_file)| given && !in_file || own(l))
             .collect();
         let held_values: u64 = (index.layers.iter().zip(&touched))
             .filter(|(_, t)| **t)

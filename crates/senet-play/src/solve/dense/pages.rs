@@ -72,14 +72,17 @@ pub fn trim() {
     }
 }
 
-/// The memory the process holds now (its resident set), where the system says (Linux);
-/// `None` elsewhere.
+/// The memory the process holds of its own now: its resident set less the pages of files
+/// mapped (its code, values kept in a file), which the system can take back whenever it needs
+/// them; where the system says (Linux), `None` elsewhere.
 pub fn resident() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
-        // The second field of statm: resident pages.
+        // The second and third fields of statm: resident pages, and of those, pages of files.
         let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        let mut fields = statm.split_whitespace().skip(1);
+        let mut next = || fields.next()?.parse::<u64>().ok();
+        let pages = next()?.saturating_sub(next()?);
         // SAFETY: sysconf only reads a setting.
         let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
         Some(pages * page)

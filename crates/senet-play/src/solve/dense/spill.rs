@@ -45,26 +45,32 @@ pub fn disk_room() -> u64 {
     u64::MAX
 }
 
+/// A new empty file of the solver's own in the system's temporary folder, its name made of
+/// `what` it holds, already deleted: it lives as long as it is open (or mapped).
+pub fn temp_file(what: &str) -> io::Result<File> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let name = format!(
+        "senet-{what}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let path = std::env::temp_dir().join(name);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    // The open file stays readable; its name goes at once.
+    std::fs::remove_file(&path)?;
+    Ok(file)
+}
+
 impl Spill {
     /// A new empty file, its name made of `what` it holds.
     pub fn new(what: &str) -> io::Result<Spill> {
-        use std::sync::atomic::{AtomicU32, Ordering};
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        let name = format!(
-            "senet-{what}-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&path)?;
-        // The open file stays readable; its name goes at once.
-        std::fs::remove_file(&path)?;
         Ok(Spill {
-            file,
+            file: temp_file(what)?,
             end: 0,
             unsynced: 0,
         })

@@ -84,24 +84,22 @@ impl<T: Zeroed> Mapped<T> {
             cap: this.cap,
         }
     }
-}
 
-impl<T: Zeroed> Mapped<T> {
-    /// Backs the values `ranges` (each inside the values, none overlapping another) with a new file of the
-    /// solver's own instead of memory: what is written there goes to the file, and what is
-    /// read is kept in memory only as long as the system has room for it (its page cache),
-    /// the solver's own memory left to the rest. Only the whole pages inside each range move
-    /// (a page at either end, shared with values beside it, stays); they read as zeros
-    /// afterwards, so this is done before they are written. The disk the file needs is taken
-    /// at once: where the disk lacks it, an error and nothing moved. The bytes moved (none
-    /// where the system cannot map files: not Linux).
+    /// Backs the values `ranges` (each inside the values, none overlapping another) with a
+    /// new file of the solver's own instead of memory: what is written there goes to the file,
+    /// and what is read is kept in memory only as long as the system has room for it (its
+    /// page cache), the solver's own memory left to the rest. Only the whole pages inside each
+    /// range move (a page at either end, shared with values beside it, stays); they read as
+    /// zeros afterwards, so this is done before they are written. The disk the file needs is
+    /// taken at once: where the disk lacks it, an error and nothing moved. The bytes moved
+    /// (none where the system cannot map files: not Linux).
     pub fn back_with_file(&mut self, ranges: &[std::ops::Range<usize>]) -> std::io::Result<u64> {
         let at = self.ptr.as_ptr() as usize;
         let pieces: Vec<(usize, usize)> = ranges
             .iter()
             .filter_map(|r| {
                 assert!(r.start <= r.end && r.end <= self.len, "values of these");
-                let page = page_size();
+                let page = super::pages::page_size();
                 let from = (at + r.start * size_of::<T>()).next_multiple_of(page);
                 let to = (at + r.end * size_of::<T>()) / page * page;
                 (from < to).then(|| (from, to - from))
@@ -115,17 +113,6 @@ impl<T: Zeroed> Mapped<T> {
         map_file(&file, &pieces, bytes)?;
         Ok(bytes as u64)
     }
-}
-
-/// The size of a page of memory.
-fn page_size() -> usize {
-    #[cfg(unix)]
-    {
-        // SAFETY: sysconf only reads a setting.
-        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
-    }
-    #[cfg(not(unix))]
-    4096
 }
 
 /// Maps `file` (new, empty), `bytes` long once its disk is taken, over the pieces of memory
@@ -283,7 +270,7 @@ mod tests {
             .back_with_file(&[1000..200_000, 300_000..300_001])
             .unwrap();
         // Whole pages only: none inside the one-value range.
-        let page = page_size();
+        let page = super::super::pages::page_size();
         assert!(moved > 0 && moved.is_multiple_of(page as u64));
         assert!(moved <= (199_000 * 8) as u64 && moved + 2 * page as u64 >= (199_000 * 8) as u64);
         assert_eq!((m[10], m[5000]), (0.5, 0.0));

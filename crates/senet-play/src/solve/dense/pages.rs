@@ -27,6 +27,17 @@ pub fn prefer_huge(at: *const u8, bytes: usize) {
     let _ = (at, bytes);
 }
 
+/// The size of a page of memory (4 KiB where the system does not say).
+pub fn page_size() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads a setting.
+        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
+    }
+    #[cfg(not(unix))]
+    4096
+}
+
 /// Whether [`give_back`] can give memory back on this system.
 pub const CAN_GIVE_BACK: bool = cfg!(target_os = "linux");
 
@@ -36,8 +47,7 @@ pub const CAN_GIVE_BACK: bool = cfg!(target_os = "linux");
 pub fn give_back<T>(v: &[T]) -> u64 {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: sysconf only reads a setting.
-        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+        let page = page_size();
         let start = v.as_ptr() as usize;
         let end = start + std::mem::size_of_val(v);
         let (from, to) = (start.next_multiple_of(page), end / page * page);
@@ -83,9 +93,7 @@ pub fn resident() -> Option<u64> {
         let mut fields = statm.split_whitespace().skip(1);
         let mut next = || fields.next()?.parse::<u64>().ok();
         let pages = next()?.saturating_sub(next()?);
-        // SAFETY: sysconf only reads a setting.
-        let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
-        Some(pages * page)
+        Some(pages * page_size() as u64)
     }
     #[cfg(not(target_os = "linux"))]
     None

@@ -1180,6 +1180,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
                 lists: u64::MAX,
                 disk: u64::MAX,
                 part: None,
+                cutting: None,
             };
             let run = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
             assert_eq!(run.values_in_file > 0, moved > 0, "{id}");
@@ -1222,6 +1223,7 @@ fn super_layers_solved_in_runs_agree_with_a_whole_solve() {
         lists: u64::MAX,
         disk: u64::MAX,
         part: None,
+        cutting: None,
     };
     let missing = dense::solve(&e, index, PerSide::default(), stage, |_| {}).err();
     assert!(
@@ -1602,6 +1604,7 @@ fn five_piece_senet_top_super_layers_agree_with_search() {
         lists: u64::MAX,
         disk: u64::MAX,
         part: None,
+        cutting: None,
     };
     let d = dense::solve(&e, index, PerSide::default(), stage, |_| {}).unwrap();
     assert_eq!(d.solved, 5_666_050);

@@ -11,7 +11,7 @@ use senet::check::RuleSet;
 use senet::engine::{Engine, Listing, Move, Position, SPLIT_STATES};
 use senet::notation::position::parse_position;
 use senet::render::game::throw_short;
-use senet::solve::dense::{self, Above, DenseIndex, Known, Part, Precision, Stage};
+use senet::solve::dense::{self, Above, Cutting, DenseIndex, Known, Part, Precision, Stage};
 use senet::solve::table::{TableHeader, read_layers, read_parts, save};
 use senet::solve::{
     Limits, Method, SolveError, Solved, estimate_from, fits, off_in_total, solve_dense,
@@ -538,9 +538,11 @@ fn staged_stage(
         }
         (None, _) => None,
     };
-    let part_states = running.map(|(total, part)| {
-        dense::progress_range(engine, &index, total, part).map_or(0, |r| r.states)
-    });
+    // The super-layer cut once (a pass over its states), for the memory, the part tables and
+    // the run.
+    let cutting = running.map(|(total, part)| Cutting::of(engine, &index, total, part.n));
+    let part_states = (running.zip(cutting.as_ref()))
+        .map(|((_, part), c)| c.range(part.k).map_or(0, |r| r.states));
     let expected = TableHeader::new(id, &a.rules.hash, &a.rules.resolved_options(), 0);
     // The precision a whole solve would choose: the refusal, if neither fits, comes after.
     let only = a.layers.map(|(lo, hi)| lo..=hi);
@@ -574,7 +576,7 @@ fn staged_stage(
     }
     known.join_parts(&index, running)?;
     // Every part table of a super-layer read in one pass over its states.
-    read_parts(parts, engine, &index, &mut known).map_err(|e| e.to_string())?;
+    read_parts(parts, engine, &index, &mut known, cutting.as_ref()).map_err(|e| e.to_string())?;
     if let Some((lo, hi)) = a.layers
         && let Some(t) = (lo..=hi).find(|&t| known.has_total(&index, t))
     {
@@ -590,6 +592,7 @@ fn staged_stage(
         lists,
         disk,
         part: a.part,
+        cutting,
     };
     Ok((index, stage, part_states))
 }

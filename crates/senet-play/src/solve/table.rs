@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::dense::{DenseIndex, DenseSolution, Known, Mapped, Values};
+use super::dense::{Cutting, DenseIndex, DenseSolution, Known, Mapped, Values};
 use super::{Solution, Solved};
 use crate::files;
 use senet_engine::compile::Rules;
@@ -727,13 +727,15 @@ fn check_part(
 
 /// Reads the part tables `tables` (checked by [`read_layers`]) into `known`: the parts of each
 /// super-layer in one pass over its states, each state's value from its part's table in turn.
+/// `cut`: a super-layer's cutting already found, used for the tables of its parts (one pass
+/// fewer); the others' are found here.
 pub fn read_parts(
     tables: Vec<PartTable>,
     engine: &Engine,
     index: &DenseIndex,
     known: &mut Known,
+    cut: Option<&Cutting>,
 ) -> Result<(), TableError> {
-    use super::dense::Cutting;
     let mut totals: Vec<usize> = tables.iter().map(|t| t.total).collect();
     totals.sort_unstable();
     totals.dedup();
@@ -743,7 +745,14 @@ pub fn read_parts(
             tables.into_iter().partition(|t| t.total == total);
         tables = rest;
         let n = group[0].part.n;
-        let cutting = Cutting::of(engine, index, total, n);
+        let found;
+        let cutting = match cut {
+            Some(c) if c.cuts(total, n) => c,
+            _ => {
+                found = Cutting::of(engine, index, total, n);
+                &found
+            }
+        };
         // Per part: its table's values, where it was given.
         let mut streams: Vec<Option<Stream>> = (0..n).map(|_| None).collect();
         for t in &group {

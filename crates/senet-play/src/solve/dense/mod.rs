@@ -429,6 +429,9 @@ pub struct Stage {
     /// Only this part of the one super-layer `only` holds (see [`parts`]); the other parts'
     /// values are read, never changed.
     pub part: Option<Part>,
+    /// The super-layer of `part` cut into parts, where the caller has found it already (a pass
+    /// over its states); found again where `None` or not this cutting.
+    pub cutting: Option<Cutting>,
 }
 
 impl Stage {
@@ -440,6 +443,7 @@ impl Stage {
             lists: u64::MAX,
             disk: u64::MAX,
             part: None,
+            cutting: None,
         }
     }
 }
@@ -673,6 +677,7 @@ fn solve_with(
         lists,
         disk,
         part,
+        cutting,
     } = stage;
     let precision = known.precision();
     let values_in_file = (index.layers.iter().zip(&known.in_file))
@@ -684,7 +689,10 @@ fn solve_with(
     if part.is_some() && only.as_ref().is_none_or(|r| r.start() != r.end()) {
         return Err(Failed::PartOfMany);
     }
-    let part_range = part.map(|part| parts::progress_range(engine, &index, total, part));
+    let part_range = part.map(|part| match &cutting {
+        Some(c) if c.cuts(total, part.n) => c.range(part.k),
+        _ => parts::progress_range(engine, &index, total, part),
+    });
     let mut before = Vec::new();
     if let Some(Some(range)) = part_range {
         parts::for_each_state(engine, &index, total, range.progress, |i| {

@@ -122,6 +122,11 @@ impl Cutting {
         self.ranges[k - 1]
     }
 
+    /// Whether this is super-layer `total` cut into `n` parts.
+    pub fn cuts(&self, total: usize, n: usize) -> bool {
+        self.total == total && self.ranges.len() == n
+    }
+
     /// Calls `f` with the index of every state of the super-layer and its part, each part's
     /// states in the order its table holds them ([`for_each_state`]): so every part's table is
     /// read in one pass.

@@ -11,14 +11,12 @@ use super::args::TableFormat;
 use super::commands::load;
 use senet::agents;
 use senet::check::RuleSet;
-use senet::compile::compile;
-use senet::engine::Engine;
 use senet::lang::syntax::Value as OptionValue;
 use senet::players::Player;
-use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
+use senet::sim::compare::{Comparison, RowPlan, run_row};
 use senet::sim::merge::{SimResult, merge_sims};
 use senet::sim::report::{Meta, json_report, text_report};
-use senet::sim::{Shard, SimSpec, Totals, plot, run as simulate, shard_range};
+use senet::sim::{Shard, plot};
 
 pub struct CompareArgs<'a> {
     pub rules: &'a [String],
@@ -196,42 +194,6 @@ fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
     Ok(rows)
 }
 
-/// One run of a row: who plays, how many games, whether with the figures of a comparison.
-struct RunOf<'p> {
-    players: &'p [Player],
-    games: u64,
-    metrics: bool,
-}
-
-impl<'p> RunOf<'p> {
-    fn spec(self, seed: u64, a: &CompareArgs) -> SimSpec<'p> {
-        SimSpec {
-            players: self.players,
-            games: self.games,
-            seed,
-            turn_cap: a.turn_cap,
-            table: None,
-            shard: a.shard,
-            metrics: self.metrics,
-            alternate: false,
-        }
-    }
-}
-
-/// The games of one run of a row (all of them, or the shard's).
-fn run_games(
-    engine: &Engine,
-    rules: &RuleSet,
-    spec: SimSpec,
-    jobs: usize,
-    tick: &(dyn Fn(u64) + Sync),
-) -> Result<Totals, String> {
-    let id = rules.rules_id();
-    agents::check_nets(&id, spec.players).map_err(|e| e.to_string())?;
-    let table = agents::table_for(engine, &id, spec.players, None).map_err(|e| e.to_string())?;
-    simulate(engine, &SimSpec { table, ..spec }, jobs, tick).map_err(|e| e.to_string())
-}
-
 pub fn run(a: CompareArgs) -> ExitCode {
     if a.players.len() != 2 {
         complain!(
@@ -276,12 +238,15 @@ pub fn run(a: CompareArgs) -> ExitCode {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let skill_games = if pairs.is_empty() { 0 } else { a.skill_games };
-    let count = |g: u64| {
-        let r = shard_range(g, a.shard);
-        r.end - r.start
+    let row_plan = RowPlan {
+        players: a.players,
+        games: a.games,
+        turn_cap: a.turn_cap,
+        shard: a.shard,
+        skill: &pairs,
+        skill_games,
     };
-    let per_row = count(a.games) + 2 * pairs.len() as u64 * count(skill_games);
-    let bar = super::output::games_bar(per_row * plan.len() as u64);
+    let bar = super::output::games_bar(row_plan.games_per_row() * plan.len() as u64);
     let tick = |n: u64| bar.inc(n);
     let mut rows = Vec::new();
     let start = Instant::now();
@@ -293,73 +258,15 @@ pub fn run(a: CompareArgs) -> ExitCode {
                 return code;
             }
         };
-        let engine = Engine::new(compile(&r));
         let seed = a.seed.wrapping_add(k as u64);
-        let totals = run_games(
-            &engine,
-            &r,
-            RunOf {
-                players: a.players,
-                games: a.games,
-                metrics: true,
-            }
-            .spec(seed, &a),
-            jobs,
-            &tick,
-        );
-        let mut skill = Vec::new();
-        let totals = totals.and_then(|t| {
-            for [strong, weak] in &pairs {
-                let first = [strong.clone(), weak.clone()];
-                let second = [weak.clone(), strong.clone()];
-                let one = run_games(
-                    &engine,
-                    &r,
-                    RunOf {
-                        players: &first,
-                        games: skill_games,
-                        metrics: false,
-                    }
-                    .spec(seed, &a),
-                    jobs,
-                    &tick,
-                )?;
-                let two = run_games(
-                    &engine,
-                    &r,
-                    RunOf {
-                        players: &second,
-                        games: skill_games,
-                        metrics: false,
-                    }
-                    .spec(seed, &a),
-                    jobs,
-                    &tick,
-                )?;
-                skill.push([Seating::of(&one), Seating::of(&two)]);
-            }
-            Ok(t)
-        });
-        let totals = match totals {
-            Ok(t) => t,
+        match run_row(target, &r, seed, &row_plan, jobs, &tick) {
+            Ok(row) => rows.push(row),
             Err(e) => {
                 bar.finish_and_clear();
                 complain!("error: `{target}`: {e}");
                 return ExitCode::from(2);
             }
-        };
-        rows.push(Row {
-            target: target.clone(),
-            options: r
-                .options
-                .iter()
-                .map(|o| (o.name.clone(), o.chosen.to_string()))
-                .collect(),
-            seed,
-            facts: RowFacts::of(&engine),
-            totals,
-            skill,
-        });
+        }
     }
     bar.finish_and_clear();
     let comparison = Comparison {

@@ -284,11 +284,7 @@ fn play_game(engine: &Engine, a: PlayArgs, resumed: Option<Session>) -> Result<E
         if player.is_human() {
             seats.push(Seat::Human);
         } else {
-            match agents::make(
-                player,
-                seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1)),
-                table.as_ref(),
-            ) {
+            match agents::make(player, senet::seed::seat_seed(seed, i), table.as_ref()) {
                 Ok(agent) => seats.push(Seat::Agent(agent)),
                 Err(e) => {
                     complain!("error: {e}");

@@ -15,6 +15,12 @@ pub fn player_seed(game_seed: u64, k: usize) -> u64 {
     mix(game_seed.wrapping_add(k as u64 + 1))
 }
 
+/// The seed of the agent in seat `k` (from 0) of a game played at the board (`senet play`, the
+/// Python package's `play`), seeded `seed`: the same agent makes the same choices in both.
+pub fn seat_seed(seed: u64, k: u64) -> u64 {
+    seed ^ 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(k + 1)
+}
+
 /// The seed of game `i` of a run seeded `seed`.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
     mix(seed ^ mix(i))

@@ -16,10 +16,13 @@ use super::merge::{MergeError, check_shard_games, check_shards, checked_shard, c
 use super::metrics::Metrics;
 use super::report::{Facts, ShardNote};
 use super::stats::{Estimate, Moments, balance, holm, two_proportion_p, welch_p, wilson, z_p};
-use super::{Shard, Totals};
+use super::{Shard, SimSpec, Totals};
+use crate::agents;
 use crate::notation::named::Named;
-use senet_engine::compile::Restriction;
+use crate::players::Player;
+use senet_engine::compile::{Restriction, compile};
 use senet_engine::engine::Engine;
+use senet_lang::check::RuleSet;
 use senet_lang::types::Side;
 
 /// The level of the marks: the chance of any false mark in a table is at most this.
@@ -229,6 +232,79 @@ impl Row {
         }
         label
     }
+}
+
+/// How each row of a comparison is played: who plays its games, how many, and the skill pairs
+/// (the stronger agent first) that play each other for the skill gap, with both seatings.
+pub struct RowPlan<'p> {
+    pub players: &'p [Player],
+    pub games: u64,
+    pub turn_cap: u32,
+    pub shard: Option<Shard>,
+    pub skill: &'p [[Player; 2]],
+    pub skill_games: u64,
+}
+
+impl RowPlan<'_> {
+    /// The games of one row, counted as the ticks of [`run_row`] count them (a shard's only).
+    pub fn games_per_row(&self) -> u64 {
+        let count = |g: u64| {
+            let r = super::shard_range(g, self.shard);
+            r.end - r.start
+        };
+        count(self.games) + 2 * self.skill.len() as u64 * count(self.skill_games)
+    }
+}
+
+/// Plays the row of `rules` (named `target` as the caller named it, seeded `seed`): its games
+/// with the figures collected, then each skill pair's games in both seatings. `tick` is told of
+/// every game played. The same row whoever asks (`senet compare`, the Python package).
+pub fn run_row(
+    target: &str,
+    rules: &RuleSet,
+    seed: u64,
+    plan: &RowPlan,
+    jobs: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Row, String> {
+    let engine = Engine::new(compile(rules));
+    let play = |players: &[Player], games: u64, metrics: bool| -> Result<Totals, String> {
+        let id = rules.rules_id();
+        agents::check_nets(&id, players).map_err(|e| e.to_string())?;
+        let table = agents::table_for(&engine, &id, players, None).map_err(|e| e.to_string())?;
+        let spec = SimSpec {
+            players,
+            games,
+            seed,
+            turn_cap: plan.turn_cap,
+            table,
+            shard: plan.shard,
+            metrics,
+            alternate: false,
+        };
+        super::run(&engine, &spec, jobs, tick).map_err(|e| e.to_string())
+    };
+    let totals = play(plan.players, plan.games, true)?;
+    let mut skill = Vec::new();
+    for [strong, weak] in plan.skill {
+        let first = [strong.clone(), weak.clone()];
+        let second = [weak.clone(), strong.clone()];
+        let one = play(&first, plan.skill_games, false)?;
+        let two = play(&second, plan.skill_games, false)?;
+        skill.push([Seating::of(&one), Seating::of(&two)]);
+    }
+    Ok(Row {
+        target: target.to_string(),
+        options: rules
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.chosen.to_string()))
+            .collect(),
+        seed,
+        facts: RowFacts::of(&engine),
+        totals,
+        skill,
+    })
 }
 
 /// A comparison: what was asked, and its rows.

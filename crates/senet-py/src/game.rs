@@ -87,11 +87,13 @@ pub struct Game {
     engine: Arc<Engine>,
 }
 
-/// A seed for a game given none: from the operating system's randomness.
-fn fresh_seed() -> PyResult<u64> {
-    getrandom::u64().map_err(|e| {
-        pyo3::exceptions::PyOSError::new_err(format!("no seed from the operating system: {e}"))
-    })
+/// A seed for a game given none: from the operating system's randomness, through Python's
+/// `random.SystemRandom`.
+fn fresh_seed(py: Python<'_>) -> PyResult<u64> {
+    py.import("random")?
+        .call_method0("SystemRandom")?
+        .call_method1("getrandbits", (64,))?
+        .extract()
 }
 
 impl Game {
@@ -192,7 +194,7 @@ impl Game {
         let engine = Arc::clone(&r.engine);
         let seed = match seed {
             Some(s) => s,
-            None => fresh_seed()?,
+            None => fresh_seed(rules.py())?,
         };
         let mut state = State {
             game: play::Game::new(lengthen(&engine), turn_cap),

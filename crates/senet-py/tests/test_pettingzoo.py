@@ -64,3 +64,13 @@ def test_the_observation_is_the_agents_side_and_the_mask_its_legal_actions():
     names = e.rules.observation_names()
     side = e.game.summary["seated"].index(e.possible_agents.index(agent))
     assert obs["observation"][names.index(f"observer.{e.rules.sides[side]}")] == 1.0
+
+
+def test_ansi_render_draws_the_board():
+    e = raw_env("twenty-squares/ur", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert "light (L): 0 on the board, 7 waiting, 0 off" in text
+    quiet = raw_env("twenty-squares/ur")
+    quiet.reset(seed=1)
+    assert quiet.render() is None

@@ -122,10 +122,9 @@ class raw_env(AECEnv):
         if self.game.waiting != "move" or self.possible_agents[self.game.player] != self.agent_selection:
             self._throw_until_a_move()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def render(self):
+        """The board as text (``render_mode="ansi"``), as ``senet play`` draws it."""
         if self.render_mode is None:
             return None
         return str(self.game)

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use serde_json::Value;
@@ -11,6 +12,8 @@ use super::args::TableFormat;
 use super::commands::load;
 use senet::agents;
 use senet::check::RuleSet;
+use senet::compile::compile;
+use senet::engine::Engine;
 use senet::lang::syntax::Value as OptionValue;
 use senet::players::Player;
 use senet::sim::compare::{Comparison, RowPlan, run_row};
@@ -250,6 +253,7 @@ pub fn run(a: CompareArgs) -> ExitCode {
     let tick = |n: u64| bar.inc(n);
     let mut rows = Vec::new();
     let start = Instant::now();
+    let never = AtomicBool::new(false);
     for (k, (target, options)) in plan.iter().enumerate() {
         let r = match load(target, options) {
             Ok(r) => r,
@@ -259,7 +263,8 @@ pub fn run(a: CompareArgs) -> ExitCode {
             }
         };
         let seed = a.seed.wrapping_add(k as u64);
-        match run_row(target, &r, seed, &row_plan, jobs, &tick) {
+        let engine = Engine::new(compile(&r));
+        match run_row(target, &r, &engine, seed, &row_plan, jobs, &tick, &never) {
             Ok(row) => rows.push(row),
             Err(e) => {
                 bar.finish_and_clear();

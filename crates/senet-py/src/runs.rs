@@ -2,6 +2,7 @@
 //! the command line's JSON), and `solve`.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
@@ -10,6 +11,7 @@ use pyo3::types::PyDict;
 
 use crate::json::{from_py, to_py};
 use crate::rules::{Rules, rules_list};
+use senet_engine::compile::compile;
 use senet_engine::engine::Engine;
 use senet_play::agents;
 use senet_play::notation::position::parse_position;
@@ -144,8 +146,11 @@ pub fn compare<'py>(
         };
         let start = Instant::now();
         let mut done = Vec::new();
+        let never = AtomicBool::new(false);
         for (k, (target, set)) in (0u64..).zip(&rows) {
-            let row = run_row(target, set, seed.wrapping_add(k), &plan, jobs, &|_| {})
+            let engine = Engine::new(compile(set));
+            let seed = seed.wrapping_add(k);
+            let row = run_row(target, set, &engine, seed, &plan, jobs, &|_| {}, &never)
                 .map_err(|e| PyValueError::new_err(format!("`{target}`: {e}")))?;
             done.push(row);
         }

@@ -12,8 +12,8 @@ use senet::check::RuleSet;
 use senet::compile::compile;
 use senet::engine::Engine;
 use senet::players::{Player, PlayerSpec};
-use senet::sim::compare::{Comparison, Row, RowFacts, Seating};
-use senet::sim::{SimSpec, Totals, plot, run_until};
+use senet::sim::compare::{Comparison, RowError, RowPlan, run_row};
+use senet::sim::{SimSpec, plot, run_until};
 
 /// The fewest and the most readings one comparison plays.
 pub const ROWS: std::ops::RangeInclusive<usize> = 2..=6;
@@ -93,41 +93,27 @@ pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiEr
         "senet compare",
     )?;
     let start = Instant::now();
+    let skill = if a.skill {
+        vec![pair.clone()]
+    } else {
+        Vec::new()
+    };
+    let plan = RowPlan {
+        players: &a.players,
+        games: a.games,
+        turn_cap: super::games::TURN_CAP,
+        shard: None,
+        skill: &skill,
+        skill_games: a.games,
+    };
     let mut rows = Vec::new();
     for (k, (target, rules)) in a.rows.iter().enumerate() {
         let seed = a.seed.wrapping_add(k as u64);
-        let mut totals: Vec<Totals> = Vec::new();
-        for (_, players, metrics) in runs(k) {
-            let t = run_until(
-                &engines[k],
-                &spec(&players, a.games, seed, metrics),
-                jobs,
-                &|_| {},
-                stop,
-            )
-            .map_err(&stopped)?;
-            totals.push(t);
-        }
-        let mut totals = totals.into_iter();
-        let main = totals
-            .next()
-            .ok_or_else(|| ApiError::bad("no games were played"))?;
-        let skill = match (totals.next(), totals.next()) {
-            (Some(one), Some(two)) => vec![[Seating::of(&one), Seating::of(&two)]],
-            _ => Vec::new(),
-        };
-        rows.push(Row {
-            target: target.clone(),
-            options: rules
-                .options
-                .iter()
-                .map(|o| (o.name.clone(), o.chosen.to_string()))
-                .collect(),
-            seed,
-            facts: RowFacts::of(&engines[k]),
-            totals: main,
-            skill,
-        });
+        let row = run_row(target, rules, &engines[k], seed, &plan, jobs, &|_| {}, stop);
+        rows.push(row.map_err(|e| match e {
+            RowError::Sim(e) => stopped(e),
+            RowError::Agent(why) => ApiError::bad(why),
+        })?);
     }
     let comparison = Comparison {
         players: a.players.iter().map(ToString::to_string).collect(),

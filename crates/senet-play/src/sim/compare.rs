@@ -8,6 +8,7 @@
 //! that shards merge into the report of one run.
 
 use std::fmt::Write;
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,7 +21,7 @@ use super::{Shard, SimSpec, Totals};
 use crate::agents;
 use crate::notation::named::Named;
 use crate::players::Player;
-use senet_engine::compile::{Restriction, compile};
+use senet_engine::compile::Restriction;
 use senet_engine::engine::Engine;
 use senet_lang::check::RuleSet;
 use senet_lang::types::Side;
@@ -256,22 +257,37 @@ impl RowPlan<'_> {
     }
 }
 
-/// Plays the row of `rules` (named `target` as the caller named it, seeded `seed`): its games
-/// with the figures collected, then each skill pair's games in both seatings. `tick` is told of
-/// every game played. The same row whoever asks (`senet compare`, the Python package).
+/// Why a row of a comparison gave no totals.
+#[derive(Debug, thiserror::Error)]
+pub enum RowError {
+    /// A run stopped early, or could not be played.
+    #[error(transparent)]
+    Sim(#[from] super::SimError),
+    /// An agent cannot play these rules (a network made for others, a table too large to solve).
+    #[error("{0}")]
+    Agent(String),
+}
+
+/// Plays the row of `rules` (compiled as `engine`, named `target` as the caller named it, seeded
+/// `seed`): its games with the figures collected, then each skill pair's games in both seatings.
+/// `tick` is told of every game played; the row stops between games once `stop` is set. The
+/// same row whoever asks (`senet compare`, `senet serve`, the Python package).
+#[allow(clippy::too_many_arguments)]
 pub fn run_row(
     target: &str,
     rules: &RuleSet,
+    engine: &Engine,
     seed: u64,
     plan: &RowPlan,
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
-) -> Result<Row, String> {
-    let engine = Engine::new(compile(rules));
-    let play = |players: &[Player], games: u64, metrics: bool| -> Result<Totals, String> {
+    stop: &AtomicBool,
+) -> Result<Row, RowError> {
+    let play = |players: &[Player], games: u64, metrics: bool| -> Result<Totals, RowError> {
         let id = rules.rules_id();
-        agents::check_nets(&id, players).map_err(|e| e.to_string())?;
-        let table = agents::table_for(&engine, &id, players, None).map_err(|e| e.to_string())?;
+        let agent = |e: &dyn std::fmt::Display| RowError::Agent(e.to_string());
+        agents::check_nets(&id, players).map_err(|e| agent(&e))?;
+        let table = agents::table_for(engine, &id, players, None).map_err(|e| agent(&e))?;
         let spec = SimSpec {
             players,
             games,
@@ -282,7 +298,7 @@ pub fn run_row(
             metrics,
             alternate: false,
         };
-        super::run(&engine, &spec, jobs, tick).map_err(|e| e.to_string())
+        Ok(super::run_until(engine, &spec, jobs, tick, stop)?)
     };
     let totals = play(plan.players, plan.games, true)?;
     let mut skill = Vec::new();
@@ -301,7 +317,7 @@ pub fn run_row(
             .map(|o| (o.name.clone(), o.chosen.to_string()))
             .collect(),
         seed,
-        facts: RowFacts::of(&engine),
+        facts: RowFacts::of(engine),
         totals,
         skill,
     })

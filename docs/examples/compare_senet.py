@@ -11,8 +11,6 @@ import matplotlib
 
 matplotlib.use("Agg")  # no window: the figure goes to a file
 import matplotlib.pyplot as plt
-import pandas as pd
-
 import senet
 
 READINGS = ["senet/kendall", "senet/jequier", "senet/bell-1979"]
@@ -24,7 +22,7 @@ a = ap.parse_args()
 
 # One row per reading; every figure of docs/metrics.md with its interval, for random play.
 report = senet.compare(READINGS, games=a.games, skill=[], seed=1)
-frame = pd.DataFrame(senet.compare_records(report))
+frame = report.to_pandas()
 wins = frame[frame["figure"] == "advantage"].set_index("rules")
 turns = frame[frame["figure"] == "turns"].set_index("rules")
 print(wins[["value", "low", "high"]].round(3))

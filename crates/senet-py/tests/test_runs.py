@@ -24,7 +24,8 @@ def test_sim_is_senet_sim(senet_bin):
     assert ours["options"] == {"pieces": "3", "extra-throws": "on"} and cli["options"] == {"pieces": "3"}
     assert strip(ours) | {"options": {}} == strip(cli) | {"options": {}}
     assert strip(senet.sim(rules, games=3000, players=("greedy", "random"), seed=4, alternate=True, jobs=1)) == strip(ours)
-    frame = pd.DataFrame(senet.sim_records(ours))
+    frame = ours.to_pandas()
+    assert frame.equals(pd.DataFrame(senet.sim_records(ours)))
     assert list(frame["side"]) == ["green", "red"]
     assert frame["wins"].sum() + ours["draws"] + ours["unfinished"] == 3000
 
@@ -40,7 +41,8 @@ def test_compare_is_senet_compare(senet_bin):
         "--format", "json",
     )
     assert strip(ours) == strip(cli)
-    frame = pd.DataFrame(senet.compare_records(ours))
+    frame = ours.to_pandas()
+    assert len(frame) == len(ours.records()) == 2 * len(ours["rows"][0]["metrics"])
     assert set(frame["rules"]) == {"senet/kendall", "senet/jequier"}
     advantage = frame[frame["figure"] == "advantage"]
     assert ((advantage["low"] <= advantage["value"]) & (advantage["value"] <= advantage["high"])).all()

@@ -14,6 +14,7 @@ play it move by move, simulate and compare it in Rust threads, solve it. The eng
 for any rule set (docs/python.md).
 """
 
+from . import _senet
 from ._senet import (
     Agent,
     Game,
@@ -21,19 +22,18 @@ from ._senet import (
     RulesError,
     Solution,
     __version__,
-    compare,
     ids,
     load,
     load_text,
     play,
     seat_seed,
-    sim,
     solve,
 )
 
 __all__ = [
     "Agent",
     "Game",
+    "Report",
     "Rules",
     "RulesError",
     "Solution",
@@ -105,3 +105,46 @@ def compare_records(report):
                 }
             )
     return records
+
+
+class Report(dict):
+    """A report of ``sim`` or ``compare``: the command line's JSON as a dict, with its records.
+
+    ``report.records()`` is a list of flat dicts and ``report.to_pandas()`` a DataFrame of them:
+    one row a side for ``sim``, one row a rule set and figure for ``compare``.
+    """
+
+    def __init__(self, data, flatten):
+        super().__init__(data)
+        self._flatten = flatten
+
+    def records(self):
+        return self._flatten(self)
+
+    def to_pandas(self):
+        import pandas
+
+        return pandas.DataFrame(self.records())
+
+
+def sim(rules, games=10_000, players=("random", "random"), seed=1, turn_cap=10_000,
+        alternate=False, jobs=None):
+    """Plays ``games`` games between two agents, as ``senet sim --format json`` does (the same
+    seed gives the same games whatever ``jobs``), in Rust threads without the GIL. Returns the
+    report (a ``Report``: a dict, with ``records()`` and ``to_pandas()``)."""
+    data = _senet.sim(rules, games=games, players=tuple(players), seed=seed, turn_cap=turn_cap,
+                      alternate=alternate, jobs=jobs)
+    return Report(data, sim_records)
+
+
+def compare(rules, games=10_000, players=("random", "random"),
+            skill=("greedy/random", "expectimax:2/greedy"), skill_games=200, seed=1,
+            turn_cap=10_000, jobs=None, options=None):
+    """Compares rule sets as ``senet compare --format json`` does: a row per rule set (``Rules``
+    objects, ids or paths; ``options`` go to the rule sets that declare them), each with the
+    figures of docs/metrics.md and their 95 % intervals, the skill pairs (``"STRONGER/WEAKER"``)
+    played in both seatings; row k plays seed ``seed + k``. Returns the report (a ``Report``)."""
+    data = _senet.compare(list(rules), games=games, players=tuple(players), skill=list(skill),
+                          skill_games=skill_games, seed=seed, turn_cap=turn_cap, jobs=jobs,
+                          options=options)
+    return Report(data, compare_records)

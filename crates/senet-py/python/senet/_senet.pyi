@@ -116,6 +116,7 @@ def play(
     seed: int = 1,
     turn_cap: int = 10000,
 ) -> dict[str, Any]: ...
+# Wrapped by `senet.sim`, which returns a `senet.Report`.
 def sim(
     rules: Rules,
     games: int = 10000,
@@ -125,6 +126,7 @@ def sim(
     alternate: bool = False,
     jobs: Optional[int] = None,
 ) -> dict[str, Any]: ...
+# Wrapped by `senet.compare`, which returns a `senet.Report`.
 def compare(
     rules: Sequence[Union[Rules, str]],
     games: int = 10000,

@@ -24,8 +24,8 @@ import royalur
 import senet
 
 
-def senet_moves(rules, games):
-    """senet, the loop in Python, choosing among the move dicts of `legal_moves()`."""
+def senet_loop(rules, games, move):
+    """senet, the loop in Python: `move(game)` plays one move of a random player."""
     lengths = []
     for s in range(games):
         g = senet.Game(rules, seed=s)
@@ -34,27 +34,20 @@ def senet_moves(rules, games):
             if g.waiting == "throw":
                 g.throw()
             else:
-                g.play(random.randrange(len(g.legal_moves())))
+                move(g)
                 moves += 1
         lengths.append(moves)
     return lengths
 
 
-def senet_actions(rules, games):
-    """senet, the loop in Python, on action numbers: no move dicts are built."""
-    lengths = []
-    for s in range(games):
-        g = senet.Game(rules, seed=s)
-        moves = 0
-        while not g.over:
-            if g.waiting == "throw":
-                g.throw()
-            else:
-                g.apply_action(random.choice(g.legal_actions()))
-                # In Ur every move is one action, so this counts moves.
-                moves += 1
-        lengths.append(moves)
-    return lengths
+def by_dicts(g):
+    """A move chosen among the dicts of `legal_moves()`."""
+    g.play(random.randrange(len(g.legal_moves())))
+
+
+def by_actions(g):
+    """A move chosen by action number: no move dicts are built (in Ur a move is one action)."""
+    g.apply_action(random.choice(g.legal_actions()))
 
 
 def royalur_moves(games):
@@ -103,8 +96,9 @@ def main():
 
     loops = [  # royalur first: every ratio is to it.
         ("royalur Game.create_finkel(), Python loop", ur_games, royalur_moves),
-        ("senet legal_moves/play, Python loop", games, lambda n: senet_moves(rules, n)),
-        ("senet legal_actions/apply_action, Python loop", games, lambda n: senet_actions(rules, n)),
+        ("senet legal_moves/play, Python loop", games, lambda n: senet_loop(rules, n, by_dicts)),
+        ("senet legal_actions/apply_action, Python loop", games,
+         lambda n: senet_loop(rules, n, by_actions)),
     ]
     rows = [(label, n, *timed(run, n)) for label, n, run in loops]
     for jobs in (1, None):

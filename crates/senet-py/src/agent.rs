@@ -9,31 +9,33 @@ use pyo3::prelude::*;
 use crate::game::Game;
 use crate::json::to_py;
 use crate::rules::Rules;
+use crate::value_error;
 use senet_play::agents;
 use senet_play::players::Player;
 use senet_play::session::{Decision, Needs, Play, Session};
 use senet_play::solve::Solved;
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
-
-/// The players named, and the solved table `optimal` (or `perfect`) plays from, solved now
-/// where one of them needs it.
-fn players_of(rules: &Rules, names: &[String]) -> PyResult<(Vec<Player>, Option<Arc<Solved>>)> {
+/// The agents named (as `senet play --players` names them); a person is refused, as a Python
+/// program makes a person's moves itself.
+pub(crate) fn agents_of(names: &[String]) -> PyResult<Vec<Player>> {
     let players: Vec<Player> = names
         .iter()
         .map(|n| n.parse::<Player>().map_err(value_error))
         .collect::<PyResult<_>>()?;
-    if let Some(p) = players.iter().find(|p| p.is_human()) {
-        return Err(PyValueError::new_err(format!(
+    match players.iter().find(|p| p.is_human()) {
+        Some(p) => Err(PyValueError::new_err(format!(
             "`{p}` is a person: a Python program plays a person's moves itself, with `Game`"
-        )));
+        ))),
+        None => Ok(players),
     }
+}
+
+/// The solved table `optimal` (or `perfect`) plays from, solved now where one of `players`
+/// needs it; a network made for other rules is refused.
+pub(crate) fn table_of(rules: &Rules, players: &[Player]) -> PyResult<Option<Arc<Solved>>> {
     let id = rules.set.rules_id();
-    agents::check_nets(&id, &players).map_err(value_error)?;
-    let table = agents::table_for(&rules.engine, &id, &players, None).map_err(value_error)?;
-    Ok((players, table))
+    agents::check_nets(&id, players).map_err(value_error)?;
+    agents::table_for(&rules.engine, &id, players, None).map_err(value_error)
 }
 
 /// An agent: `Agent(rules, name, seed=0)`, with `name` as `senet play --players` takes it
@@ -51,7 +53,8 @@ impl Agent {
     #[pyo3(signature = (rules, name, seed = 0))]
     fn new(py: Python<'_>, rules: &Bound<'_, Rules>, name: &str, seed: u64) -> PyResult<Agent> {
         let rules = rules.get();
-        let (players, table) = py.detach(|| players_of(rules, &[name.to_string()]))?;
+        let players = agents_of(&[name.to_string()])?;
+        let table = py.detach(|| table_of(rules, &players))?;
         let agent = agents::make(&players[0], seed, table.as_ref()).map_err(value_error)?;
         Ok(Agent {
             name: name.to_string(),
@@ -109,7 +112,8 @@ pub fn play<'py>(
     let r = rules.get();
     let record = py.detach(|| -> PyResult<serde_json::Value> {
         let names = [players.0, players.1];
-        let (players, table) = players_of(r, &names)?;
+        let players = agents_of(&names)?;
+        let table = table_of(r, &players)?;
         let mut seats = Vec::new();
         for (k, p) in (0u64..).zip(&players) {
             let seed = senet_play::seed::seat_seed(seed, k);

@@ -14,6 +14,11 @@ mod json;
 mod rules;
 mod runs;
 
+/// An error of the library's, raised as Python's `ValueError` with its message.
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(e.to_string())
+}
+
 #[pymodule]
 fn _senet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -9,38 +9,21 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::agent::{agents_of, table_of};
 use crate::json::{from_py, to_py};
 use crate::rules::{Rules, rules_list};
+use crate::value_error;
 use senet_engine::compile::compile;
 use senet_engine::engine::Engine;
-use senet_play::agents;
 use senet_play::notation::position::parse_position;
-use senet_play::players::Player;
 use senet_play::sim::compare::{Comparison, RowPlan, run_row};
 use senet_play::sim::report::{Facts, Meta, json_report};
 use senet_play::sim::{SimSpec, run as simulate};
 use senet_play::solve::{Limits, Method, SolveError, Solved, solve_with};
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
-
 fn jobs_or_all(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256)
-}
-
-fn agents_of(names: &[String]) -> PyResult<Vec<Player>> {
-    let players: Vec<Player> = names
-        .iter()
-        .map(|n| n.parse::<Player>().map_err(value_error))
-        .collect::<PyResult<_>>()?;
-    match players.iter().find(|p| p.is_human()) {
-        Some(p) => Err(PyValueError::new_err(format!(
-            "`{p}` cannot play in a simulation"
-        ))),
-        None => Ok(players),
-    }
 }
 
 /// Plays `games` games between two agents, as `senet sim --format json` does (the same seed
@@ -67,9 +50,7 @@ pub fn sim<'py>(
     let jobs = jobs_or_all(jobs);
     let report = py.detach(|| -> PyResult<serde_json::Value> {
         let engine: &Engine = &r.engine;
-        let id = r.set.rules_id();
-        agents::check_nets(&id, &players).map_err(value_error)?;
-        let table = agents::table_for(engine, &id, &players, None).map_err(value_error)?;
+        let table = table_of(r, &players)?;
         let spec = SimSpec {
             players: &players,
             games,

@@ -112,8 +112,13 @@ def test_returns_and_outcome_at_the_end():
     assert str(game)
 
 
-def test_playouts_value_a_won_race_near_one():
-    rules = senet.load("twenty-squares/ur", options={"pieces": 1})
-    game = senet.Game(rules, seed=2)
-    mean = game.playouts(2000, seed=1)
-    assert abs(mean[0] + mean[1]) < 1e-12 and -1 <= mean[0] <= 1
+def test_playouts_from_the_start_agree_with_random_games():
+    # From the start, random playouts are random games: their mean result is the first side's
+    # win rate, w - (1 - w), as senet.sim measures it over other games (5 sigma apart at most).
+    rules = senet.load("twenty-squares/ur", options={"pieces": 2})
+    mean = senet.Game(rules, seed=2).playouts(20_000, seed=1)
+    assert mean[0] == -mean[1]
+    report = senet.sim(rules, games=20_000, seed=3)
+    rate = report["win_rate"][rules.sides[0]]["rate"]
+    sigma = 2 * (rate * (1 - rate) * 2 / 20_000) ** 0.5
+    assert abs(mean[0] - (2 * rate - 1)) < 5 * sigma, (mean, rate)

@@ -15,7 +15,8 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 81] = [
+const BUNDLED: [&str; 82] = [
+    "cross-and-circle/pancha-keliya",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

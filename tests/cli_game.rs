@@ -1563,6 +1563,46 @@ fn tetrahedral_dice_are_told_as_what_they_are() {
 }
 
 #[test]
+fn cowries_are_told_as_what_they_are() {
+    // Pancha Keliya's six cowries: "the number of mouths which are face up determine the length
+    // of the move". The help shows the shells, each throw the mouths up, and `senet explain`
+    // names the shells and their mouths.
+    let out = run_with(
+        &[
+            "play",
+            "cross-and-circle/pancha-keliya",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+        ],
+        "h\nq\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for expected in [
+        "Throws: 6 cowries, ⊖ mouth up, ● back up: ●●●●●● → 0, ⊖●●●●● → 1,",
+        "⊖⊖⊖⊖⊖⊖ → 6.",
+        "light throws: cowries ",
+    ] {
+        assert!(
+            out.stdout.contains(expected),
+            "no `{expected}` in:\n{}",
+            out.stdout
+        );
+    }
+    assert!(!out.stdout.contains('▯'), "{}", out.stdout);
+    let explained = run_with(&["explain", "cross-and-circle/pancha-keliya"], "");
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    assert!(
+        explained.stdout.contains(
+            "Throw 6 cowrie shells and count the mouths up: 0 mouths up = 0, 1 mouth up = 1, 2"
+        ),
+        "{}",
+        explained.stdout
+    );
+}
+
+#[test]
 fn a_person_gets_help_the_board_the_legend_and_a_second_chance() {
     let out = run_with(
         &[

@@ -180,6 +180,45 @@ fn hounds_and_jackals_is_fifty_eight_holes() {
     assert_eq!(count(&places(&svg, "jackals"), "0"), 5);
 }
 
+#[test]
+fn a_cloth_board_is_squares_side_by_side_with_crosses_on_the_marked_ones() {
+    // Pancha Keliya (`draw as cloth`): the row of nine and the track of 25, each square a
+    // square where `draw ... at` places it, "the squares just before the track turns are marked
+    // with an X".
+    let svg = draw(&["cross-and-circle/pancha-keliya"]);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let squares: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_attribute("data-square"))
+        .collect();
+    assert_eq!(squares.len(), 34);
+    assert!(
+        squares
+            .iter()
+            .all(|n| n.children().any(|c| c.has_tag_name("rect"))
+                && !n.children().any(|c| c.has_tag_name("circle"))),
+        "every square a square, none a hole"
+    );
+    let crossed: Vec<_> = squares
+        .iter()
+        .filter(|n| n.children().any(|c| c.attribute("class") == Some("cross")))
+        .filter_map(|n| n.attribute("data-square"))
+        .collect();
+    assert_eq!(crossed, ["5", "14", "19", "24", "29"]);
+    assert!(!svg.contains("rosette"));
+    // Squares side by side do not overlap: the rising leg's squares 10-14 stand one above the
+    // other, square 14 where the track turns right beside 15.
+    let (x10, y10) = square_centre(&svg, 10);
+    let (x14, y14) = square_centre(&svg, 14);
+    let (x15, y15) = square_centre(&svg, 15);
+    assert_eq!(x10, x14);
+    assert!(y10 - y14 >= 4.0 * 40.0, "{y10} {y14}");
+    assert_eq!(y14, y15);
+    assert!(x15 - x14 >= 40.0);
+    // The legend says the marks as they are drawn.
+    assert!(svg.contains("5 cross: marked, safe"), "{svg}");
+}
+
 /// Each board of holes of `hounds-and-jackals/*`, with every value of its options that changes
 /// the board (`board`: its lines; `holes`: its rings): the arguments of `senet draw`.
 fn boards_of_holes() -> Vec<Vec<String>> {
@@ -615,6 +654,14 @@ fn a_position_puts_each_piece_at_its_place_and_shows_the_throw() {
     assert_eq!(sticks.matches("class=\"stick light\"").count(), 3);
     assert_eq!(sticks.matches("class=\"stick dark\"").count(), 1);
     assert!(!sticks.contains("tetrahedron"));
+    // Pancha Keliya's six cowries: a 2 is two shells mouth up, four back up.
+    let cowries = draw_with(
+        &["cross-and-circle/pancha-keliya", "--position", "-"],
+        r#"{"to_move":"light","throw":2,"pieces":{"light":[0,0,0],"dark":[0,0,0]}}"#,
+    );
+    assert_eq!(cowries.matches("class=\"cowrie mouth\"").count(), 2);
+    assert_eq!(cowries.matches("class=\"cowrie back\"").count(), 4);
+    assert!(!cowries.contains("class=\"stick"));
     // Light's position 4 is square 1 (`path light: 4..1, ...`): its piece is drawn in that cell,
     // the top left one, whose centre is half a cell in from the margin.
     let doc = roxmltree::Document::parse(&svg).unwrap();

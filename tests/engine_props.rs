@@ -44,7 +44,8 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 81] = [
+const IDS: [&str; 82] = [
+    "cross-and-circle/pancha-keliya",
     "hounds-and-jackals/carnarvon-carter",
     "hounds-and-jackals/carter",
     "hounds-and-jackals/carter-crossover",
@@ -548,6 +549,7 @@ macro_rules! game_properties {
 }
 
 game_properties! {
+    games_cross_and_circle_pancha_keliya: "cross-and-circle/pancha-keliya", 8;
     games_hounds_and_jackals_carnarvon_carter: "hounds-and-jackals/carnarvon-carter", 8;
     games_hounds_and_jackals_carter: "hounds-and-jackals/carter", 8;
     games_hounds_and_jackals_carter_crossover: "hounds-and-jackals/carter-crossover", 8;

@@ -613,6 +613,7 @@ scenario_files! {
     tables_cab_e_quinal_fixed_die => "tables__cab-e-quinal-fixed-die.json",
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
+    cross_and_circle_pancha_keliya => "cross-and-circle__pancha-keliya.json",
 }
 
 #[test]

@@ -505,6 +505,8 @@ impl Stored {
             "dice": r.device.is_each(),
             // Whether the lots are tetrahedral dice (the page draws its button's lots as pyramids).
             "tetrahedra": matches!(r.device, ThrowDevice::Sticks { lot: Lot::Tetrahedra, .. }),
+            // Whether the lots are cowrie shells (drawn as shells).
+            "cowries": matches!(r.device, ThrowDevice::Sticks { lot: Lot::Cowries, .. }),
             // The throw in words: a value, or the dice (`5-1`) where dice are played one by one.
             "throw_text": in_hand.map(|t| match u8::try_from(engine.pool_code(&game.pos, t).get()) {
                 Ok(v) if r.device.is_each() => throw_text(engine, v, false),

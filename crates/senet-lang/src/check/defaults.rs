@@ -3,7 +3,7 @@
 //! does state the rule.
 
 use crate::lang::syntax::{
-    BackwardSpec, BearWhen, CaptureSpec, EndSpec, RuleKey, SetExpr, Spanned, Stacking,
+    BackwardSpec, BearWhen, CaptureSpec, DrawStyle, EndSpec, RuleKey, SetExpr, Spanned, Stacking,
     StatementKind as K, TurnSpec,
 };
 
@@ -13,7 +13,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
     Some(match key {
         RuleKey::Gaps => K::Gaps(Vec::new()),
         RuleKey::Marks => K::Marks(SetExpr::None),
-        RuleKey::DrawStyle => K::DrawStyle(false),
+        RuleKey::DrawStyle => K::DrawStyle(DrawStyle::Squares),
         RuleKey::Name(n) => K::Name {
             square: Spanned::new(*n, 0..0),
             text: None,

@@ -338,8 +338,9 @@ fn board_rule(kind: &StatementKind) -> String {
             cols,
             numbering,
         } => format!(
-            "A board of {} rows of {} squares, numbered {}.",
+            "A board of {} {} of {} squares, numbered {}.",
             rows.value,
+            if rows.value == 1 { "row" } else { "rows" },
             cols.value,
             match numbering {
                 Numbering::Snake => "as a snake (alternate rows run back)",
@@ -366,8 +367,9 @@ fn board_rule(kind: &StatementKind) -> String {
             sign: Some(sign),
         } => format!("Square {} is drawn with {}.", square.value, sign.said()),
         K::Sign { square, sign: None } => format!("Square {} has no sign.", square.value),
-        K::DrawStyle(true) => "The squares are drawn as the points of a tables board: long triangles from each row's edge toward the middle.".into(),
-        K::DrawStyle(false) => "The squares are drawn as squares (or holes, where they are drawn at points).".into(),
+        K::DrawStyle(DrawStyle::Tables) => "The squares are drawn as the points of a tables board: long triangles from each row's edge toward the middle.".into(),
+        K::DrawStyle(DrawStyle::Squares) => "The squares are drawn as squares (or holes, where they are drawn at points).".into(),
+        K::DrawStyle(DrawStyle::Cloth) => "The squares are drawn as the squares of a cloth board, a marked square with a cross.".into(),
         K::Draw {
             squares,
             rows,
@@ -393,7 +395,7 @@ fn board_rule(kind: &StatementKind) -> String {
             )
         }
         K::Marks(SetExpr::None) => "No square is marked.".into(),
-        K::Marks(s) => format!("Marked (drawn with a rosette): {}.", set(s)),
+        K::Marks(s) => format!("Marked on the board (a rosette, a ring or a cross, as it is drawn): {}.", set(s)),
         K::Link { from, to } => format!(
             "Squares {} and {} are neighbours (a line of the board joins them): a path may step from one to the other.",
             from.value, to.value
@@ -536,8 +538,15 @@ fn throw_rule(kind: &StatementKind) -> String {
             let (each, what) = match lot {
                 Lot::Sticks => ("two-sided sticks and count the light sides", "light"),
                 Lot::Tetrahedra => ("tetrahedral dice (two tips of each marked) and count the marked tips up", "marked"),
+                Lot::Cowries => ("cowrie shells and count the mouths up", "mouths up"),
             };
-            let parts: Vec<String> = t.iter().map(|(c, v)| format!("{c} {what} = {v}")).collect();
+            let parts: Vec<String> = t
+                .iter()
+                .map(|&(c, v)| match (lot, c) {
+                    (Lot::Cowries, 1) => format!("1 mouth up = {v}"),
+                    _ => format!("{c} {what} = {v}"),
+                })
+                .collect();
             format!("Throw {} {each}: {}.", count.value, parts.join(", "))
         }
         K::ExtraAfter(v) if v.is_empty() => "No throw value gives an extra throw.".into(),

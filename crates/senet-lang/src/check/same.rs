@@ -412,7 +412,7 @@ fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             sign(a) == sign(b)
         }
         RuleKey::Marks => a.board.marks == b.board.marks,
-        RuleKey::DrawStyle => a.board.tables == b.board.tables,
+        RuleKey::DrawStyle => a.board.style == b.board.style,
         RuleKey::Draw(first, last) => {
             let points = |r: &RuleSet| -> Vec<(Square, u8, u8)> {
                 let (lo, hi) = ((*first).min(*last), (*first).max(*last));

@@ -324,7 +324,13 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
             sign: sign_of(&n),
         },
         Rule::marks_stmt => StatementKind::Marks(n.set()?),
-        Rule::draw_style_stmt => StatementKind::DrawStyle(n.has(Rule::kw_tables)),
+        Rule::draw_style_stmt => StatementKind::DrawStyle(if n.has(Rule::kw_tables) {
+            DrawStyle::Tables
+        } else if n.has(Rule::kw_cloth) {
+            DrawStyle::Cloth
+        } else {
+            DrawStyle::Squares
+        }),
         Rule::draw_stmt => StatementKind::Draw {
             squares: n.item()?,
             rows: n.item()?,
@@ -516,6 +522,8 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
         _ => {
             let lot = if spec.has(Rule::kw_tetrahedral) {
                 Lot::Tetrahedra
+            } else if spec.has(Rule::kw_cowries) {
+                Lot::Cowries
             } else {
                 Lot::Sticks
             };

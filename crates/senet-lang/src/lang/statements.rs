@@ -99,12 +99,14 @@ pub const STATEMENTS: &[Entry] = &[
             "draw 1..10 at 4..13, 2",
             "draw as tables",
             "draw as squares",
+            "draw as cloth",
             "draw when neither side can move",
         ],
         forms: &[
             "`draw SQUARES at ROWS, COLUMNS`",
             "`draw as tables`",
             "`draw as squares`",
+            "`draw as cloth`",
             "`draw when neither side can move`",
         ],
     },
@@ -195,6 +197,7 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "throw 4 sticks: 0 -> 5, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
             "throw 4 tetrahedral dice: 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
+            "throw 6 cowries: 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4, 5 -> 5, 6 -> 6",
             "throw die 6",
             "throw dice 6, 6: sum",
             "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
@@ -204,6 +207,7 @@ pub const STATEMENTS: &[Entry] = &[
         forms: &[
             "`throw N sticks: C -> V, ...`",
             "`throw N tetrahedral dice: C -> V, ...`",
+            "`throw N cowries: C -> V, ...`",
             "`throw die N`",
             "`throw dice F, F, ...: sum`",
             "`throw dice F, F, ...: A B -> V, ...`",
@@ -708,8 +712,9 @@ impl StatementKind {
             K::Marks(_) => "`marks SET`",
             K::Link { .. } => "`link A to B`",
             K::Draw { .. } => "`draw SQUARES at ROWS, COLUMNS`",
-            K::DrawStyle(true) => "`draw as tables`",
-            K::DrawStyle(false) => "`draw as squares`",
+            K::DrawStyle(DrawStyle::Tables) => "`draw as tables`",
+            K::DrawStyle(DrawStyle::Squares) => "`draw as squares`",
+            K::DrawStyle(DrawStyle::Cloth) => "`draw as cloth`",
             K::Path { side: None, .. } => "`path ITEMS`",
             K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
             K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
@@ -900,7 +905,11 @@ impl ThrowSpec {
             ThrowSpec::Sticks {
                 lot: Lot::Sticks, ..
             } => "`throw N sticks: C -> V, ...`",
-            ThrowSpec::Sticks { .. } => "`throw N tetrahedral dice: C -> V, ...`",
+            ThrowSpec::Sticks {
+                lot: Lot::Tetrahedra,
+                ..
+            } => "`throw N tetrahedral dice: C -> V, ...`",
+            ThrowSpec::Sticks { .. } => "`throw N cowries: C -> V, ...`",
             ThrowSpec::Die { .. } => "`throw die N`",
             ThrowSpec::Dice {
                 each: true, fixed, ..

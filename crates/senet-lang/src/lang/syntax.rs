@@ -3,8 +3,8 @@
 use std::ops::Range;
 
 pub use super::key::{ConditionKey, RuleKey, TriggerKey};
+pub use crate::types::{DrawStyle, Numbering, Sign};
 pub use crate::types::{Lot, NextFirst, OpeningThrow};
-pub use crate::types::{Numbering, Sign};
 
 /// A byte range in one source file.
 pub type Span = Range<usize>;
@@ -439,8 +439,8 @@ pub enum StatementKind {
         from: Spanned<u32>,
         to: Spanned<u32>,
     },
-    /// `draw as tables` (true) or `draw as squares`: how squares are drawn.
-    DrawStyle(bool),
+    /// `draw as squares`, `draw as tables` or `draw as cloth`: how squares are drawn.
+    DrawStyle(DrawStyle),
     /// `draw SQUARES at ROWS, COLUMNS`: where squares are drawn, for boards that are not grids.
     Draw {
         squares: Item,

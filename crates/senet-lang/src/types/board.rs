@@ -48,6 +48,19 @@ impl Sign {
     }
 }
 
+/// How squares are drawn (`draw as ...`): drawing only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DrawStyle {
+    /// Squares of the grid, or holes where they are drawn at points (`draw as squares`).
+    #[default]
+    Squares,
+    /// The points (long triangles) of a tables board (`draw as tables`).
+    Tables,
+    /// The squares of a cloth board, at their points or on the grid, a marked square bearing a
+    /// cross (`draw as cloth`): the cross-and-circle games of South Asia.
+    Cloth,
+}
+
 /// How the squares of the grid are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Numbering {
@@ -72,8 +85,8 @@ pub struct Board {
     /// Where each square is drawn (row, column from 0, top left), for a board that is not a
     /// grid; empty: as the grid.
     pub points: Vec<(Square, u8, u8)>,
-    /// Squares are drawn as the points of a tables board (`draw as tables`).
-    pub tables: bool,
+    /// How squares are drawn (`draw as ...`).
+    pub style: DrawStyle,
     /// Pairs of squares that are neighbours though the grid does not put them side by side
     /// (`link A to B`).
     pub links: Vec<(Square, Square)>,
@@ -167,7 +180,7 @@ mod tests {
             signs: Vec::new(),
             marks: Vec::new(),
             points: Vec::new(),
-            tables: false,
+            style: DrawStyle::Squares,
             links: Vec::new(),
         }
     }

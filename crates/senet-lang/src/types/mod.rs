@@ -10,7 +10,7 @@ mod rules_id;
 mod side;
 mod throw;
 
-pub use board::{Board, Numbering, Sign};
+pub use board::{Board, DrawStyle, Numbering, Sign};
 pub use place::{PathPos, Place, Square};
 pub use rule_values::{
     Capture, Destination, Doubles, EnterOnto, Fallback, Force, NextFirst, Opening, OpeningThrow,

@@ -75,13 +75,16 @@ pub enum Lot {
     /// Tetrahedral dice (the Royal Game of Ur's), two of each die's four tips marked: a marked
     /// tip up counts.
     Tetrahedra,
+    /// Cowrie shells, thrown as dice in South Asia and beyond: a shell that lands with its mouth
+    /// (the slit) up counts.
+    Cowries,
 }
 
 /// A throwing device as the rules describe it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThrowDevice {
-    /// `count` fair two-sided lots (sticks, or tetrahedral dice); `values[k]` is the value when
-    /// `k` of them count (light sides, or marked tips, up).
+    /// `count` fair two-sided lots (sticks, tetrahedral dice or cowries); `values[k]` is the
+    /// value when `k` of them count (light sides, marked tips or mouths up).
     Sticks {
         count: u8,
         values: Vec<u8>,

@@ -216,7 +216,7 @@ pub fn draw_start(r: &RuleSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senet_lang::types::Numbering;
+    use senet_lang::types::{DrawStyle, Numbering};
 
     /// Four holes drawn at points, two rows of two.
     fn holes() -> Board {
@@ -231,7 +231,7 @@ mod tests {
             signs: Vec::new(),
             marks: Vec::new(),
             points: vec![(sq(1), 0, 0), (sq(2), 0, 1), (sq(3), 1, 0), (sq(4), 1, 1)],
-            tables: false,
+            style: DrawStyle::Squares,
             links: Vec::new(),
         }
     }

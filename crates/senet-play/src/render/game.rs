@@ -433,17 +433,20 @@ const LIGHT: char = '▯';
 const DARK: char = '▮';
 const TIP: char = '▲';
 const BLANK: char = '△';
+const MOUTH: char = '⊖';
+const BACK: char = '●';
 
 /// The glyphs of a lot that counts and of one that does not: a stick's light and dark sides, a
-/// tetrahedral die's marked and blank tip.
+/// tetrahedral die's marked and blank tip, a cowrie's mouth (its slit) and its back.
 fn glyphs(lot: Lot) -> (char, char) {
     match lot {
         Lot::Sticks => (LIGHT, DARK),
         Lot::Tetrahedra => (TIP, BLANK),
+        Lot::Cowries => (MOUTH, BACK),
     }
 }
 
-/// The lots of a throw of `value`, those that count first (`▯▯▮▮`, `▲▲△△`), how many count,
+/// The lots of a throw of `value`, those that count first (`▯▯▮▮`, `▲▲△△`, `⊖⊖●●`), how many count,
 /// and what they are; `None` for dice, or a value the lots cannot give.
 pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
     let ThrowDevice::Sticks { count, values, lot } = &engine.rules.device else {
@@ -458,13 +461,15 @@ pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
 }
 
 /// A throw as the device shows it, then its value. Long: `sticks ▯▯▮▮ (2 light sides up) → 2`,
-/// `dice ▲▲△△ (2 marked tips up) → 2` or `die: 3`; short: `▯▯▮▮ → 2` or `3`.
+/// `dice ▲▲△△ (2 marked tips up) → 2`, `cowries ⊖⊖●● (2 mouths up) → 2` or `die: 3`; short:
+/// `▯▯▮▮ → 2` or `3`.
 pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     match sticks(engine, value) {
         Some((shown, n, lot)) if long => {
             let (noun, one, many) = match lot {
                 Lot::Sticks => ("sticks", "light side", "light sides"),
                 Lot::Tetrahedra => ("dice", "marked tip", "marked tips"),
+                Lot::Cowries => ("cowries", "mouth", "mouths"),
             };
             let up = match n {
                 0 => format!("no {one} up"),
@@ -608,6 +613,7 @@ pub fn device_text(engine: &Engine) -> String {
                 Lot::Tetrahedra => {
                     format!("{count} tetrahedral dice, {yes} a marked tip up, {no} a blank one")
                 }
+                Lot::Cowries => format!("{count} cowries, {yes} mouth up, {no} back up"),
             };
             format!("Throws: {what}: {}.", each.join(", "))
         }

@@ -18,7 +18,7 @@ use super::game::{DiceShown, square_mark, square_words, sticks};
 use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
-use senet_lang::types::{Lot, Place, Side, Sign, Square, Throw, ThrowDevice};
+use senet_lang::types::{DrawStyle, Lot, Place, Side, Sign, Square, Throw, ThrowDevice};
 
 /// What to draw besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +111,8 @@ pub fn esc(text: &str) -> String {
 /// tables board.
 struct Layout {
     points: bool,
+    /// Squares drawn as the squares of a cloth board (`draw as cloth`), a mark as a cross.
+    cloth: bool,
     tables: Option<Points>,
     /// A grid drawn turned a quarter: its rows across as columns, its columns as rows.
     turned: bool,
@@ -121,10 +123,12 @@ struct Layout {
 impl Layout {
     fn of(engine: &Engine, narrow: bool) -> Layout {
         let b = &engine.rules.board;
-        if b.tables {
+        let cloth = b.style == DrawStyle::Cloth;
+        if b.style == DrawStyle::Tables {
             let points = Points::of(engine, narrow);
             Layout {
                 points: false,
+                cloth,
                 turned: false,
                 width: points.width(),
                 height: points.height(),
@@ -140,6 +144,7 @@ impl Layout {
             };
             Layout {
                 points: false,
+                cloth,
                 tables: None,
                 turned,
                 width: i32::from(across) * CELL,
@@ -150,6 +155,7 @@ impl Layout {
             let cols = b.points.iter().map(|p| i32::from(p.2)).max().unwrap_or(0);
             Layout {
                 points: true,
+                cloth,
                 tables: None,
                 turned: false,
                 width: (cols + 1) * PITCH,
@@ -187,7 +193,9 @@ impl Layout {
     /// The radius of a piece standing on a square: larger on a grid drawn for a narrow screen,
     /// for a finger.
     fn piece_radius(&self) -> i32 {
-        if self.points {
+        if self.points && self.cloth {
+            14
+        } else if self.points {
             11
         } else if self.turned {
             23
@@ -274,7 +282,7 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
     if d.paths {
         paths(engine, &layout, &mut out);
     }
-    if layout.points {
+    if layout.points && !layout.cloth {
         hole_numbers(engine, &layout, &carved, &mut out);
     }
     if let Some(points) = &layout.tables {
@@ -372,7 +380,7 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
     let class = if special { "square special" } else { "square" };
     let _ = writeln!(out, r#"<g class="{class}" data-square="{sq}">"#);
     let _ = writeln!(out, "<title>{}</title>", esc(&tip));
-    if layout.points {
+    if layout.points && !layout.cloth {
         if marked {
             let _ = writeln!(
                 out,
@@ -396,26 +404,31 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
         out.push_str("</g>\n");
         return;
     }
-    let (left, top) = (x - CELL / 2, y - CELL / 2);
+    // A cloth board's squares at points are as far apart as holes: smaller than the grid's.
+    let cell = if layout.points { PITCH } else { CELL };
+    let (left, top) = (x - cell / 2, y - cell / 2);
     let _ = writeln!(
         out,
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{WOOD}" stroke="{INK}" stroke-width="1.5"/>"#,
         left + 1,
         top + 1,
-        CELL - 2,
-        CELL - 2
+        cell - 2,
+        cell - 2
     );
-    if marked {
+    if marked && layout.cloth {
+        cross(x, y, cell / 2 - 5, out);
+    } else if marked {
         rosette(x, y, out);
     }
     if let Some(sign) = b.sign(sq) {
         sign_glyph(sign, x, y - 2, out);
     }
+    let number_size = if layout.points { 9 } else { 11 };
     let _ = writeln!(
         out,
-        r#"<text x="{}" y="{}" font-size="11" fill="{INK}">{sq}</text>"#,
+        r#"<text x="{}" y="{}" font-size="{number_size}" fill="{INK}">{sq}</text>"#,
         left + 5,
-        top + 14
+        top + 3 + number_size
     );
     if let Some(s) = &symbols {
         let _ = writeln!(
@@ -761,6 +774,23 @@ fn sign_glyph(sign: Sign, x: i32, y: i32, out: &mut String) {
     );
 }
 
+/// A cross from corner to corner of a square, as on the marked squares of the cloth boards of
+/// the cross-and-circle games; `half` is half its width.
+fn cross(x: i32, y: i32, half: i32, out: &mut String) {
+    let _ = writeln!(
+        out,
+        r#"<path class="cross" d="M{} {} L{} {} M{} {} L{} {}" stroke="{WOOD_DARK}" stroke-width="3" stroke-linecap="round"/>"#,
+        x - half,
+        y - half,
+        x + half,
+        y + half,
+        x + half,
+        y - half,
+        x - half,
+        y + half
+    );
+}
+
 /// A rosette of eight petals around a centre, as on the marked squares of Twenty Squares.
 fn rosette(x: i32, y: i32, out: &mut String) {
     let _ = write!(out, r#"<g class="rosette" transform="translate({x},{y})">"#);
@@ -1044,6 +1074,26 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
                     );
                     x += 30;
                 }
+                Lot::Cowries => {
+                    // A shell seen from above: mouth up, pale with its toothed slit down the
+                    // middle; back up, a brown dome.
+                    let (cx, cy) = (x + 9, y);
+                    let shell = if i < up {
+                        format!(
+                            r##"<g class="cowrie mouth"><ellipse cx="{cx}" cy="{cy}" rx="9" ry="14" fill="#f3e6c4" stroke="{INK}" stroke-width="1"/><path d="M{cx} {} Q{} {cy} {cx} {}" fill="none" stroke="{INK}" stroke-width="2"/></g>"##,
+                            cy - 10,
+                            cx + 2,
+                            cy + 10
+                        )
+                    } else {
+                        format!(
+                            r##"<g class="cowrie back"><ellipse cx="{cx}" cy="{cy}" rx="9" ry="14" fill="#a0703c" stroke="{INK}" stroke-width="1"/></g>"##
+                        )
+                    };
+                    out.push_str(&shell);
+                    out.push('\n');
+                    x += 22;
+                }
             }
         }
         x += 6;
@@ -1099,10 +1149,17 @@ fn die(face: u8, x: i32, y: i32, class: &str, out: &mut String) {
 }
 
 /// The special squares in words, one line each: what the symbols and names on the board mean.
-/// A mark is said as it is drawn (a rosette on a board of squares, a ring on a board of holes),
+/// A mark is said as it is drawn (a rosette on a board of squares, a ring on a board of holes, a
+/// cross on a cloth board),
 /// not as the terminal's `*`.
 fn legend_lines(engine: &Engine, layout: &Layout) -> Vec<String> {
-    let drawn = if layout.points { "ring" } else { "rosette" };
+    let drawn = if layout.cloth {
+        "cross"
+    } else if layout.points {
+        "ring"
+    } else {
+        "rosette"
+    };
     let r = &engine.rules;
     r.squares()
         .filter_map(|sq| {

@@ -545,6 +545,7 @@ async function show(state) {
   sticks.classList.toggle('ready', live && state.awaiting === 'throw');
   sticks.classList.toggle('dice', Boolean(state.dice));
   sticks.classList.toggle('tetrahedra', Boolean(state.tetrahedra));
+  sticks.classList.toggle('cowries', Boolean(state.cowries));
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;

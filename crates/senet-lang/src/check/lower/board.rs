@@ -7,7 +7,7 @@ use crate::check::ruleset::SideRules;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, Spanned, StatementKind as K};
 use crate::types::limits::{MAX_PATH, MAX_SQUARES};
-use crate::types::{Board, PathPos, PerSide, Square};
+use crate::types::{Board, DrawStyle, PathPos, PerSide, Square};
 
 /// The grid and its gaps.
 pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
@@ -51,7 +51,7 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         signs: Vec::new(),
         marks: Vec::new(),
         points: Vec::new(),
-        tables: false,
+        style: DrawStyle::Squares,
         links: Vec::new(),
     };
     let said = cx.rule(&RuleKey::Gaps);
@@ -399,10 +399,10 @@ pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
     board.marks = cx.squares(said.layer, set);
     board.points = points(cx, board);
     let said = cx.rule(&RuleKey::DrawStyle);
-    let K::DrawStyle(tables) = *said.kind else {
+    let K::DrawStyle(style) = *said.kind else {
         mismatch(&said.kind)
     };
-    board.tables = tables;
+    board.style = style;
 }
 
 /// The largest row or column a drawing may place a square at.

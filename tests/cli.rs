@@ -15,8 +15,9 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 82] = [
+const BUNDLED: [&str; 83] = [
     "cross-and-circle/pancha-keliya",
+    "cross-and-circle/panchi",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

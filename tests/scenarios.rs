@@ -614,6 +614,7 @@ scenario_files! {
     tables_dubblets => "tables__dubblets.json",
     tables_schuster => "tables__schuster.json",
     cross_and_circle_pancha_keliya => "cross-and-circle__pancha-keliya.json",
+    cross_and_circle_panchi => "cross-and-circle__panchi.json",
 }
 
 #[test]

@@ -699,6 +699,14 @@ test('the legend says what the board draws: rosettes and rings, not `*`', async 
   assert.deepStrictEqual(holes.filter((l) => l.includes('*')), []);
   assert.ok(holes.some((l) => /^\d+ ring: marked/.test(l)), JSON.stringify(holes));
   await shot(page, '6-legend');
+  // A cloth board (Pancha Keliya) crosses its marked squares, and its throw button shows cowries.
+  await startRules(page, 'cross-and-circle/pancha-keliya', 3, 'easy');
+  assert.strictEqual(await page.locator('#board .cross').count(), 5);
+  const cloth = await page.locator('#board text.legend').allTextContents();
+  assert.ok(cloth.some((l) => /^5 cross: marked, safe/.test(l)), JSON.stringify(cloth));
+  assert.strictEqual(await page.locator('#sticks.cowries').count(), 1);
+  assert.strictEqual(await page.locator('#sticks.tetrahedra').count(), 0);
+  await shot(page, '6-cloth');
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
@@ -990,7 +998,7 @@ test('the Games view opens first: every bundled rule set by family, with its tit
     })),
   );
   assert.deepStrictEqual(listed.map((l) => l.id).sort(), bundled.map((r) => r.id).sort());
-  const families = { senet: 'Senet', 'twenty-squares': 'Twenty squares', 'hounds-and-jackals': 'Hounds and jackals', tables: 'Tables' };
+  const families = { senet: 'Senet', 'twenty-squares': 'Twenty squares', 'hounds-and-jackals': 'Hounds and jackals', tables: 'Tables', 'cross-and-circle': 'Cross and circle' };
   for (const r of bundled) {
     const l = listed.find((x) => x.id === r.id);
     assert.strictEqual(l.title, r.title, r.id);

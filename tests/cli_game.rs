@@ -1603,6 +1603,64 @@ fn cowries_are_told_as_what_they_are() {
 }
 
 #[test]
+fn marked_sticks_give_their_numbers() {
+    // Kints: "Four stick dice are used, with one marked side. Each die is marked differently for
+    // a different value: 4, 6, 14, 15. The throws are as follows: All marked sides up = 5; three
+    // marked sides up = 3; two marked sides up = 2, one marked side up = the value of the marked
+    // side; zero marked sides up = 10." Each of the 16 ways the sticks fall is alike: a 2 comes
+    // 6 times in 16, a 3 4 times, every other throw once.
+    let out = run_with(
+        &[
+            "play",
+            "cross-and-circle/kints",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+        ],
+        "h\nq\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "Throws: 4 sticks, ▯ marked side up, ▮ blank side up: ▮▮▮▮ → 10, ▯▮▮▮ → the stick's number (4, 6, 14, 15), ▯▯▮▮ → 2, ▯▯▯▮ → 3, ▯▯▯▯ → 5."
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("marked sides up) → "), "{}", out.stdout);
+    let explained = run_with(&["explain", "cross-and-circle/kints"], "");
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    let odds: Vec<&str> = explained
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Throws"))
+        .skip(2)
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let odds: Vec<Vec<&str>> = odds
+        .iter()
+        .map(|l| l.split_whitespace().take(2).collect())
+        .collect();
+    assert_eq!(
+        odds,
+        [
+            ["2", "3/8"],
+            ["3", "1/4"],
+            ["4", "1/16"],
+            ["5", "1/16"],
+            ["6", "1/16"],
+            ["10", "1/16"],
+            ["14", "1/16"],
+            ["15", "1/16"],
+        ],
+        "{}",
+        explained.stdout
+    );
+}
+
+#[test]
 fn a_person_gets_help_the_board_the_legend_and_a_second_chance() {
     let out = run_with(
         &[

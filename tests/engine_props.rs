@@ -44,7 +44,8 @@ const TURN_CAP: u32 = 20_000;
 
 /// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
 /// and `senet::bundled::ids()` the same.
-const IDS: [&str; 83] = [
+const IDS: [&str; 84] = [
+    "cross-and-circle/kints",
     "cross-and-circle/pancha-keliya",
     "cross-and-circle/panchi",
     "hounds-and-jackals/carnarvon-carter",
@@ -552,6 +553,7 @@ macro_rules! game_properties {
 game_properties! {
     games_cross_and_circle_pancha_keliya: "cross-and-circle/pancha-keliya", 8;
     games_cross_and_circle_panchi: "cross-and-circle/panchi", 8;
+    games_cross_and_circle_kints: "cross-and-circle/kints", 8;
     games_hounds_and_jackals_carnarvon_carter: "hounds-and-jackals/carnarvon-carter", 8;
     games_hounds_and_jackals_carter: "hounds-and-jackals/carter", 8;
     games_hounds_and_jackals_carter_crossover: "hounds-and-jackals/carter-crossover", 8;

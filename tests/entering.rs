@@ -179,3 +179,33 @@ fn an_entered_piece_that_cannot_move_goes_back_to_waiting() {
     assert!(!after.moves_next(Side::First));
     assert_eq!(after.to_move(), Side::Second);
 }
+
+#[test]
+fn no_piece_enters_while_one_of_its_side_is_on_the_set() {
+    // `no piece enters while one is on 1..3`: red's pieces wait while one of them is on squares
+    // 1-3; a blue piece there does not hold red back, and elsewhere red enters as usual.
+    for extra in [
+        "no piece enters while one is on 1..3",
+        "no piece enters while one is on 1..3\nstacks any",
+        "no piece enters while one is on 1..3\nturn throw then split",
+    ] {
+        let e = engine(extra);
+        // Red on 2, a 1: not 0 -> 1, only 2 -> 3.
+        let found = red_moves(&e, 1, json!([2, 0, 0]), json!({}));
+        assert_eq!(steps(&found), [st(&[(2, 3)])], "{extra}");
+        // Red on 4 (past the set), a 1: it enters, or 4 -> 5.
+        let found = red_moves(&e, 1, json!([4, 0, 0]), json!({}));
+        assert_eq!(
+            steps(&found),
+            [st(&[(0, 1)]), st(&[(4, 5)])],
+            "{extra}: red on 4"
+        );
+    }
+    // Blue on 3 does not keep red's pieces from entering.
+    let e = engine("no piece enters while one is on 1..3");
+    let position = json!({ "to_move": "red", "throw": 1,
+                           "pieces": { "red": [0, 0, 0], "blue": [3, 0, 0] } });
+    let answer = moves_json(&e, &position, &mut Vec::new()).unwrap();
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(answer["moves"][0]["steps"], st(&[(0, 1)]));
+}

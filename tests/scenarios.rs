@@ -615,6 +615,7 @@ scenario_files! {
     tables_schuster => "tables__schuster.json",
     cross_and_circle_pancha_keliya => "cross-and-circle__pancha-keliya.json",
     cross_and_circle_panchi => "cross-and-circle__panchi.json",
+    cross_and_circle_kints => "cross-and-circle__kints.json",
 }
 
 #[test]

@@ -182,7 +182,15 @@ fn place_kind(stmt: &Statement, at: usize) -> Option<Place> {
         ) => {
             sets.push(s);
         }
-        K::BearOff(BearOffSpec::Table(rows)) => squares.extend(rows.iter().map(|(s, _)| s)),
+        K::BearOff(BearOffSpec::Table(rows)) => {
+            for (place, _) in rows {
+                if place.positions {
+                    positions.push(&place.number);
+                } else {
+                    squares.push(&place.number);
+                }
+            }
+        }
         K::BearWhen(BearWhen::AllOn(s) | BearWhen::NoneOn(s)) => sets.push(s),
         K::Retreat(Some((s, to))) => {
             sets.push(s);

@@ -81,5 +81,7 @@ bitflags! {
         const EFFECT_CAPTURES = 1 << 19;
         /// A piece of this side here moves only while none of its side waits to enter.
         const NONE_WAITS = 1 << 20;
+        /// A piece of the side here keeps its waiting pieces from entering.
+        const ENTER_BARRED = 1 << 21;
     }
 }

@@ -510,6 +510,7 @@ fn side_table(r: &RuleSet, s: Side) -> SideTable {
     flag(&r.ahead_empty[s], PosFlags::AHEAD_EMPTY);
     flag(&r.together[s], PosFlags::TOGETHER);
     flag(&r.none_waits[s], PosFlags::NONE_WAITS);
+    flag(&r.enter_barred[s], PosFlags::ENTER_BARRED);
     flag(&r.no_passing[s], PosFlags::NO_PASSING);
     flag(&r.stop_and_go[s], PosFlags::STOP_AND_GO);
     if let Some(t) = &r.retreat {

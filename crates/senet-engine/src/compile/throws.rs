@@ -24,8 +24,17 @@ impl ThrowTable {
         let dist = device.distribution();
         let denominator = device.denominator();
         let outcomes = match device {
-            ThrowDevice::Sticks { count, values, .. } => (0..1u32 << count)
-                .map(|bits| values[bits.count_ones() as usize])
+            ThrowDevice::Sticks {
+                count,
+                values,
+                marks,
+                ..
+            } => (0..1u32 << count)
+                .map(|bits| match bits.count_ones() {
+                    // One stick shows its marked side: its number.
+                    1 if !marks.is_empty() => marks[bits.trailing_zeros() as usize],
+                    up => values[up as usize],
+                })
                 .collect(),
             ThrowDevice::Die { faces } => (1..=*faces).collect(),
             ThrowDevice::Dice { values, .. } | ThrowDevice::Each { values, .. } => values.clone(),

@@ -372,7 +372,8 @@ impl Engine {
         v: Throw,
         barrier: u64,
     ) -> Option<u8> {
-        if pos.waiting[s] == 0 {
+        let m = &self.masks[s];
+        if pos.waiting[s] == 0 || pos.on[s] & m.enter_barred != 0 {
             return None;
         }
         let enter = self.rules.enter.as_ref()?;
@@ -380,7 +381,6 @@ impl Engine {
             return None;
         }
         let t = u8::try_from(enter.onto.lands(v.get().into())).ok()?;
-        let m = &self.masks[s];
         if t == 0 || t > m.len || between(0, t) & barrier != 0 {
             return None;
         }

@@ -55,6 +55,8 @@ struct SideMasks {
     together: u64,
     /// Positions whose piece moves only while no piece of the side waits to enter.
     none_waits: u64,
+    /// Positions where a piece of the side keeps its waiting pieces from entering.
+    pub(super) enter_barred: u64,
     /// Positions where a piece of this side is not passed by its own pieces.
     no_passing: u64,
     /// Positions where a piece resting part way through a split turn may move again.
@@ -125,6 +127,7 @@ impl SideMasks {
             ahead_empty: 0,
             together: 0,
             none_waits: 0,
+            enter_barred: 0,
             no_passing: 0,
             stop_and_go: 0,
             looped: side.looped,
@@ -181,6 +184,7 @@ impl SideMasks {
                 (PosFlags::AHEAD_EMPTY, &mut m.ahead_empty),
                 (PosFlags::TOGETHER, &mut m.together),
                 (PosFlags::NONE_WAITS, &mut m.none_waits),
+                (PosFlags::ENTER_BARRED, &mut m.enter_barred),
                 (PosFlags::NO_PASSING, &mut m.no_passing),
                 (PosFlags::STOP_AND_GO, &mut m.stop_and_go),
                 (PosFlags::TO_WAITING, &mut m.to_waiting),

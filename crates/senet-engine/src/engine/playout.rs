@@ -60,7 +60,10 @@ impl Engine {
             && !(self.after_hook || self.locks || self.one_way)
             && !r.backward_per_piece
             && (!r.protect_pairs || self.shared_path)
-            && self.masks.values().all(|m| !m.per_piece)
+            && self
+                .masks
+                .values()
+                .all(|m| !m.per_piece && m.enter_barred == 0)
     }
 
     /// Whether the turn machine of split turns goes as [`Playout`]'s loop plays it: no

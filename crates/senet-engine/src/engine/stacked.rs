@@ -616,9 +616,11 @@ impl Engine {
         let len = self.masks[s].len;
         // A pinned piece does not move.
         let mut bits = pos.on[s] & !pos.held[s];
-        let mut may_enter = true;
+        let mut may_enter = pos.on[s] & self.masks[s].enter_barred == 0;
         if t.holds {
-            (bits, may_enter) = self.unheld(pos, s, bits);
+            let (unheld, lets_enter) = self.unheld(pos, s, bits);
+            bits = unheld;
+            may_enter &= lets_enter;
         }
         if pos.waiting[s] > 0 {
             if may_enter

@@ -75,6 +75,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::AheadEmpty => K::AheadEmpty(SetExpr::None),
         RuleKey::Together => K::Together(SetExpr::None),
         RuleKey::NoneWaits => K::NoneWaits(SetExpr::None),
+        RuleKey::EnterBarred => K::EnterBarred(SetExpr::None),
         RuleKey::NoPassing => K::NoPassing(SetExpr::None),
         RuleKey::StopAndGo => K::StopAndGo(SetExpr::None),
         RuleKey::ExtraAddUp => K::ExtraAddUp(false),

@@ -278,6 +278,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::NoPassing(_)
         | K::Together(_)
         | K::NoneWaits(_)
+        | K::EnterBarred(_)
         | K::OnlyPiecesOn(..)
         | K::Retreat(_) => move_rule(kind),
         K::BearOff(_)
@@ -532,7 +533,24 @@ fn throw_rule(kind: &StatementKind) -> String {
                 .collect();
             format!("Throw {}; the faces shown give: {}.", dice_words(faces), parts.join(", "))
         }
-        K::Throw(ThrowSpec::Sticks { count, table, lot }) => {
+        K::Throw(ThrowSpec::Sticks {
+            count,
+            table,
+            lot: Lot::Sticks,
+            marked,
+        }) if !marked.is_empty() => {
+            let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
+            t.sort();
+            let mut parts = vec![format!("1 marked side up = the number on that stick")];
+            parts.extend(t.iter().map(|(c, v)| format!("{c} marked = {v}")));
+            format!(
+                "Throw {} two-sided sticks, one side of each marked with a number ({}), and count the marked sides up: {}.",
+                count.value,
+                ints(marked),
+                parts.join(", ")
+            )
+        }
+        K::Throw(ThrowSpec::Sticks { count, table, lot, .. }) => {
             let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
             t.sort();
             let (each, what) = match lot {
@@ -760,6 +778,8 @@ fn move_rule(kind: &StatementKind) -> String {
             "A piece on {} moves only once no piece of its side waits to enter.",
             one_of(s)
         ),
+        K::EnterBarred(SetExpr::None) => "A piece may enter wherever its side's other pieces stand.".into(),
+        K::EnterBarred(s) => format!("No piece enters while a piece of its side stands on {}.", one_of(s)),
         K::Retreat(None) => "No piece retreats.".into(),
         K::Retreat(Some((s, to))) => format!(
             "A piece on {} may retreat to square {} with any throw while that square is empty. Such a piece is never forced to move: when only such pieces could move, the player may leave them where they are.",
@@ -796,7 +816,13 @@ fn end_rule(kind: &StatementKind) -> String {
             format!("A piece bears off only from {}, by any move that reaches one step past the end or goes beyond.", one_of(s))
         }
         K::BearOff(BearOffSpec::Table(rows)) => {
-            let parts: Vec<String> = rows.iter().map(|(s, t)| format!("from {} with {}", s.value, ints(t))).collect();
+            let parts: Vec<String> = rows
+                .iter()
+                .map(|(place, t)| {
+                    let at = if place.positions { "position " } else { "" };
+                    format!("from {at}{} with {}", place.number.value, ints(t))
+                })
+                .collect();
             format!("A piece bears off only {}.", join(&parts))
         }
         K::BearWhen(BearWhen::Always) => "A side may bear off at any time.".into(),

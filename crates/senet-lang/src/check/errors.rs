@@ -300,6 +300,17 @@ pub enum CheckError {
         count: u32,
     },
 
+    #[error("marked sticks give one marked side up by their numbers: the table cannot give it")]
+    #[diagnostic(help(
+        "delete `1 -> ...`: one marked side up is the number of the stick that shows it"
+    ))]
+    MarkedCountGiven {
+        #[label("a count of one here")]
+        span: SourceSpan,
+        #[label("the sticks' numbers")]
+        marks: SourceSpan,
+    },
+
     #[error("{sticks} sticks cannot show {count} light sides")]
     #[diagnostic(help("with {sticks} sticks the count runs from 0 to {sticks}"))]
     ThrowCountOutOfRange {
@@ -753,7 +764,9 @@ impl CheckError {
             CheckError::LayoutOverlapAlternating { .. } => Code::E135,
             CheckError::LayoutOffPath { .. } => Code::E136,
             CheckError::ThrowTableMissing { .. } => Code::E140,
-            CheckError::ThrowTableRepeats { .. } => Code::E141,
+            CheckError::ThrowTableRepeats { .. } | CheckError::MarkedCountGiven { .. } => {
+                Code::E141
+            }
             CheckError::ThrowCountOutOfRange { .. } => Code::E142,
             CheckError::DiceTableMissing { .. } => Code::E145,
             CheckError::DiceTableRepeats { .. } => Code::E146,

@@ -132,6 +132,9 @@ pub struct RuleSet {
     /// Per side: positions whose piece moves only while no piece of the side waits to enter
     /// (`pieces on SET move only when none waits`).
     pub none_waits: PerSide<Vec<PathPos>>,
+    /// Per side: positions where a piece of the side keeps its waiting pieces from entering
+    /// (`no piece enters while one is on SET`).
+    pub enter_barred: PerSide<Vec<PathPos>>,
     /// Per side: positions where a piece of the side may not be passed by its own pieces.
     pub no_passing: PerSide<Vec<PathPos>>,
     /// Per side: positions where a piece that comes to rest part way through a split turn may

@@ -93,6 +93,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::AheadEmpty
         | RuleKey::Together
         | RuleKey::NoneWaits
+        | RuleKey::EnterBarred
         | RuleKey::NoPassing
         | RuleKey::StopAndGo => same_restriction(a, b, key),
         RuleKey::ExtraAddUp => a.extra_add_up == b.extra_add_up,
@@ -383,6 +384,7 @@ fn same_restriction(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::AheadEmpty => a.ahead_empty == b.ahead_empty,
         RuleKey::Together => a.together == b.together,
         RuleKey::NoneWaits => a.none_waits == b.none_waits,
+        RuleKey::EnterBarred => a.enter_barred == b.enter_barred,
         RuleKey::NoPassing => a.no_passing == b.no_passing,
         _ => a.stop_and_go == b.stop_and_go,
     }

@@ -579,7 +579,9 @@ pub static INDEX: &[Entry] = &[
     Entry::new(
         Code::E141,
         "a throw table that gives a count twice",
-        "Each count of light sides has one value: the table lists it once.",
+        "Each count of light sides has one value: the table lists it once. With marked sticks \
+         (`throw 4 sticks marked 4, 6, 14, 15: ...`) one marked side up is the number of the \
+         stick that shows it, so the table gives no count of one at all.",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5, 4 -> 4\nextra throw after 1, 5, 6\n",
         "ruleset \"my/variant\"\ntitle   \"Senet: four light sides count 5\"\nextends \"senet/base\"\n\nthrow 4 sticks: 0 -> 6, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 5\nextra throw after 1, 5, 6\n",
     ),

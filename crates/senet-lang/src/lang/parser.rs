@@ -220,6 +220,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::ahead_stmt
         | Rule::together_stmt
         | Rule::none_waits_stmt
+        | Rule::enter_barred_stmt
         | Rule::no_passing_stmt
         | Rule::extra_add_stmt
         | Rule::extra_turn_stmt
@@ -528,12 +529,22 @@ fn throw_spec(mut spec: Node) -> Result<ThrowSpec, SyntaxError> {
                 Lot::Sticks
             };
             let count = spec.int()?;
+            let marked = if spec.at(Rule::sticks_marked) {
+                spec.node(Rule::sticks_marked).ints()?
+            } else {
+                Vec::new()
+            };
             let mut table = Vec::new();
             while spec.at(Rule::table_entry) {
                 let mut entry = spec.node(Rule::table_entry);
                 table.push((entry.int()?, entry.int()?));
             }
-            ThrowSpec::Sticks { count, table, lot }
+            ThrowSpec::Sticks {
+                count,
+                table,
+                lot,
+                marked,
+            }
         }
     })
 }
@@ -659,6 +670,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::ahead_stmt => StatementKind::AheadEmpty(n.set()?),
         Rule::together_stmt => StatementKind::Together(n.set()?),
         Rule::none_waits_stmt => StatementKind::NoneWaits(n.set()?),
+        Rule::enter_barred_stmt => StatementKind::EnterBarred(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
         Rule::extra_add_stmt => StatementKind::ExtraAddUp(n.has(Rule::kw_add)),
         Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
@@ -827,7 +839,12 @@ fn bear_kind(mut spec: Node) -> Result<StatementKind, SyntaxError> {
             let mut table = Vec::new();
             while spec.at(Rule::bear_entry) {
                 let mut entry = spec.node(Rule::bear_entry);
-                table.push((entry.int()?, entry.ints()?));
+                let positions = entry.has(Rule::kw_positions);
+                let place = ExitPlace {
+                    number: entry.int()?,
+                    positions,
+                };
+                table.push((place, entry.ints()?));
             }
             StatementKind::BearOff(BearOffSpec::Table(table))
         }
@@ -1088,6 +1105,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::extra_turn_stmt
         | Rule::together_stmt
         | Rule::none_waits_stmt
+        | Rule::enter_barred_stmt
         | Rule::ahead_stmt
         | Rule::stuck_stmt
         | Rule::lose_stmt
@@ -1119,6 +1137,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::opening_throw => "`by opening throw: one die each, the higher plays both`",
         Rule::sticks => "sticks and their values, such as `4 sticks: 0 -> 5, 1 -> 1, ...`",
         Rule::table_entry => "a count of light sides and its value, such as `0 -> 5`",
+        Rule::sticks_marked => "each stick's number, such as `marked 4, 6, 14, 15`",
         Rule::die => "`die N`",
         Rule::dice => "dice, such as `dice 6, 6: sum`",
         Rule::dice_entry => "the faces shown and their value, such as `1 2 -> 5`",

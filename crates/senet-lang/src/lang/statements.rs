@@ -198,6 +198,7 @@ pub const STATEMENTS: &[Entry] = &[
             "throw 4 sticks: 0 -> 5, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
             "throw 4 tetrahedral dice: 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4",
             "throw 6 cowries: 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4, 5 -> 5, 6 -> 6",
+            "throw 4 sticks marked 4, 6, 14, 15: 0 -> 10, 2 -> 2, 3 -> 3, 4 -> 5",
             "throw die 6",
             "throw dice 6, 6: sum",
             "throw dice 4, 2: 1 1 -> 1, 2 1 -> 2, 3 1 -> 3, 4 1 -> 4, 1 2 -> 5, 2 2 -> 6, 3 2 -> 7, 4 2 -> 10",
@@ -208,6 +209,7 @@ pub const STATEMENTS: &[Entry] = &[
             "`throw N sticks: C -> V, ...`",
             "`throw N tetrahedral dice: C -> V, ...`",
             "`throw N cowries: C -> V, ...`",
+            "`throw N sticks marked M, M, ...: C -> V, ...`",
             "`throw die N`",
             "`throw dice F, F, ...: sum`",
             "`throw dice F, F, ...: A B -> V, ...`",
@@ -523,6 +525,7 @@ pub const STATEMENTS: &[Entry] = &[
             "bear off exact, or past the end when all on positions 19..24",
             "bear off at or past the end from 30",
             "bear off from 27 with 4, 5; from 30 with 2",
+            "bear off from positions 44 with 2, 3, 4, 5, 6, 10; from positions 43 with 2",
             "bear off only when all on 21..30",
             "bear off only when none on 1..10",
             "bear off always",
@@ -558,8 +561,16 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "no",
-        examples: &["no backward moves from 28..30", "no passing on 1..5"],
-        forms: &["`no backward moves from SET`", "`no passing on SET`"],
+        examples: &[
+            "no backward moves from 28..30",
+            "no passing on 1..5",
+            "no piece enters while one is on 2..6",
+        ],
+        forms: &[
+            "`no backward moves from SET`",
+            "`no passing on SET`",
+            "`no piece enters while one is on SET`",
+        ],
     },
     Entry {
         keyword: "one",
@@ -799,6 +810,7 @@ impl StatementKind {
             K::ExtraAddUp(false) => "`extra throws count once`",
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::NoneWaits(_) => "`pieces on SET move only when none waits`",
+            K::EnterBarred(_) => "`no piece enters while one is on SET`",
             K::OnlyPiecesOn(_, false) => "`only pieces on SET may move while one is there`",
             K::OnlyPiecesOn(_, true) => {
                 "`only pieces on SET or waiting may move while one is there`"
@@ -902,6 +914,11 @@ impl ThrowSpec {
     /// The form of a `throw` statement, as the reference writes it.
     fn form(&self) -> &'static str {
         match self {
+            ThrowSpec::Sticks {
+                lot: Lot::Sticks,
+                marked,
+                ..
+            } if !marked.is_empty() => "`throw N sticks marked M, M, ...: C -> V, ...`",
             ThrowSpec::Sticks {
                 lot: Lot::Sticks, ..
             } => "`throw N sticks: C -> V, ...`",

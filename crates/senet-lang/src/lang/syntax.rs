@@ -148,6 +148,9 @@ pub enum ThrowSpec {
         count: Spanned<u32>,
         table: Vec<(Spanned<u32>, Spanned<u32>)>,
         lot: Lot,
+        /// `sticks marked M, M, ...`: each stick's number, the throw where its marked side alone
+        /// shows; empty for sticks that are only counted.
+        marked: Vec<Spanned<u32>>,
     },
     Die {
         faces: Spanned<u32>,
@@ -260,10 +263,18 @@ pub enum BearOffSpec {
         past_when: Option<SetExpr>,
     },
     /// `bear off at or past the end`: any throw that reaches the end or goes beyond.
-    Past {
-        from: Option<SetExpr>,
-    },
-    Table(Vec<(Spanned<u32>, Vec<Spanned<u32>>)>),
+    Past { from: Option<SetExpr> },
+    /// `bear off from N with V, V; from positions N with V; ...`: each row's place (a square,
+    /// or a position along each side's path where `positions` is said) and its throws.
+    Table(Vec<(ExitPlace, Vec<Spanned<u32>>)>),
+}
+
+/// Where a row of a table of exits bears off from.
+#[derive(Clone, Debug)]
+pub struct ExitPlace {
+    pub number: Spanned<u32>,
+    /// `from positions N`: a position along each side's path, not a square.
+    pub positions: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -552,6 +563,8 @@ pub enum StatementKind {
     Together(SetExpr),
     /// `pieces on SET move only when none waits`.
     NoneWaits(SetExpr),
+    /// `no piece enters while one is on SET`.
+    EnterBarred(SetExpr),
     /// `no passing on SET`: no piece passes over a piece of its own side there.
     NoPassing(SetExpr),
     /// `pieces may stop on SET and go on`: in a split turn a piece that comes to rest on one of
@@ -682,6 +695,7 @@ impl StatementKind {
             K::AheadEmpty(_) => RuleKey::AheadEmpty,
             K::Together(_) => RuleKey::Together,
             K::NoneWaits(_) => RuleKey::NoneWaits,
+            K::EnterBarred(_) => RuleKey::EnterBarred,
             K::NoPassing(_) => RuleKey::NoPassing,
             K::StopAndGo(_) => RuleKey::StopAndGo,
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,

@@ -89,6 +89,9 @@ pub enum ThrowDevice {
         count: u8,
         values: Vec<u8>,
         lot: Lot,
+        /// Sticks each marked with a number (`sticks marked 4, 6, 14, 15`): where exactly one
+        /// counts, the throw is that stick's number, not `values[1]`. Empty: only counted.
+        marks: Vec<u8>,
     },
     /// A fair die with faces 1..=faces.
     Die { faces: u8 },
@@ -166,9 +169,18 @@ impl ThrowDevice {
             None => out.push((v, w)),
         };
         match self {
-            ThrowDevice::Sticks { count, values, .. } => {
+            ThrowDevice::Sticks {
+                count,
+                values,
+                marks,
+                ..
+            } => {
                 for (k, &v) in (0u64..).zip(values) {
-                    add(v, binomial(u64::from(*count), k));
+                    if k == 1 && !marks.is_empty() {
+                        marks.iter().for_each(|&m| add(m, 1));
+                    } else {
+                        add(v, binomial(u64::from(*count), k));
+                    }
                 }
             }
             ThrowDevice::Die { faces } => (1..=*faces).for_each(|v| add(v, 1)),
@@ -198,6 +210,13 @@ impl ThrowDevice {
 
     pub fn can_give(&self, value: u8) -> bool {
         match self {
+            ThrowDevice::Sticks { values, marks, .. } if !marks.is_empty() => {
+                marks.contains(&value)
+                    || values
+                        .iter()
+                        .enumerate()
+                        .any(|(k, &v)| k != 1 && v == value)
+            }
             ThrowDevice::Sticks { values, .. } => values.contains(&value),
             ThrowDevice::Die { faces } => (1..=*faces).contains(&value),
             ThrowDevice::Dice { values, .. } | ThrowDevice::Each { values, .. } => {

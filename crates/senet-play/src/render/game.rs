@@ -449,10 +449,20 @@ fn glyphs(lot: Lot) -> (char, char) {
 /// The lots of a throw of `value`, those that count first (`▯▯▮▮`, `▲▲△△`, `⊖⊖●●`), how many count,
 /// and what they are; `None` for dice, or a value the lots cannot give.
 pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
-    let ThrowDevice::Sticks { count, values, lot } = &engine.rules.device else {
+    let ThrowDevice::Sticks {
+        count,
+        values,
+        lot,
+        marks,
+    } = &engine.rules.device
+    else {
         return None;
     };
-    let up = values.iter().position(|&v| v == value)?;
+    let up = if marks.contains(&value) {
+        1
+    } else {
+        (0..values.len()).find(|&k| values[k] == value && (k != 1 || marks.is_empty()))?
+    };
     let (yes, no) = glyphs(*lot);
     let shown = (0..usize::from(*count))
         .map(|i| if i < up { yes } else { no })
@@ -466,7 +476,9 @@ pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
 pub fn throw_text(engine: &Engine, value: u8, long: bool) -> String {
     match sticks(engine, value) {
         Some((shown, n, lot)) if long => {
+            let marked = matches!(&engine.rules.device, ThrowDevice::Sticks { marks, .. } if !marks.is_empty());
             let (noun, one, many) = match lot {
+                Lot::Sticks if marked => ("sticks", "marked side", "marked sides"),
                 Lot::Sticks => ("sticks", "light side", "light sides"),
                 Lot::Tetrahedra => ("dice", "marked tip", "marked tips"),
                 Lot::Cowries => ("cowries", "mouth", "mouths"),
@@ -596,7 +608,12 @@ pub fn throws_text(engine: &Engine, values: &[u8], long: bool) -> String {
 /// The throwing device and what each throw counts, for the help and the start of a game.
 pub fn device_text(engine: &Engine) -> String {
     match &engine.rules.device {
-        ThrowDevice::Sticks { count, values, lot } => {
+        ThrowDevice::Sticks {
+            count,
+            values,
+            lot,
+            marks,
+        } => {
             let (yes, no) = glyphs(*lot);
             let each: Vec<String> = values
                 .iter()
@@ -605,10 +622,18 @@ pub fn device_text(engine: &Engine) -> String {
                     let shown: String = (0..usize::from(*count))
                         .map(|i| if i < up { yes } else { no })
                         .collect();
-                    format!("{shown} → {v}")
+                    if up == 1 && !marks.is_empty() {
+                        let numbers: Vec<String> = marks.iter().map(u8::to_string).collect();
+                        format!("{shown} → the stick's number ({})", numbers.join(", "))
+                    } else {
+                        format!("{shown} → {v}")
+                    }
                 })
                 .collect();
             let what = match lot {
+                Lot::Sticks if !marks.is_empty() => {
+                    format!("{count} sticks, {yes} marked side up, {no} blank side up")
+                }
                 Lot::Sticks => format!("{count} sticks, {yes} light side up, {no} dark side up"),
                 Lot::Tetrahedra => {
                     format!("{count} tetrahedral dice, {yes} a marked tip up, {no} a blank one")

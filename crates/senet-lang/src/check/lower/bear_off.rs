@@ -28,9 +28,21 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
             }),
             K::BearOff(BearOffSpec::Table(rows)) => {
                 let mut table: PerSide<Vec<(PathPos, Vec<u8>)>> = PerSide::default();
-                for (square, throws) in rows {
+                for (place, throws) in rows {
                     let values = cx.throw_values(said.layer, throws);
-                    let Some(sq) = cx.path_square(said.layer, square.value, &square.span) else {
+                    let n = &place.number;
+                    if place.positions {
+                        let at = ast::SetExpr::Positions(vec![ast::Item {
+                            first: n.value,
+                            last: n.value,
+                            span: n.span.clone(),
+                        }]);
+                        for (s, list) in cx.positions(said.layer, &at).iter() {
+                            table[s].extend(list.iter().map(|&p| (p, values.clone())));
+                        }
+                        continue;
+                    }
+                    let Some(sq) = cx.path_square(said.layer, n.value, &n.span) else {
                         continue;
                     };
                     for (s, side) in cx.sides().iter() {

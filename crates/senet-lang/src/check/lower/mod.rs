@@ -1143,6 +1143,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         ahead_empty: parts.movement.ahead_empty,
         together: parts.movement.together,
         none_waits: parts.movement.none_waits,
+        enter_barred: parts.movement.enter_barred,
         no_passing: parts.movement.no_passing,
         stop_and_go: parts.movement.stop_and_go,
         extra_add_up: parts.movement.extra_add_up,

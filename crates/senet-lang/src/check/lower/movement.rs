@@ -27,6 +27,7 @@ pub(super) struct Movement {
     pub ahead_empty: PerSide<Vec<PathPos>>,
     pub together: PerSide<Vec<PathPos>>,
     pub none_waits: PerSide<Vec<PathPos>>,
+    pub enter_barred: PerSide<Vec<PathPos>>,
     pub no_passing: PerSide<Vec<PathPos>>,
     pub stop_and_go: PerSide<Vec<PathPos>>,
     pub extra_add_up: bool,
@@ -88,6 +89,11 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let none_waits = cx.positions(said.layer, set);
+    let said = cx.rule(&RuleKey::EnterBarred);
+    let K::EnterBarred(set) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let enter_barred = cx.positions(said.layer, set);
     let said = cx.rule(&RuleKey::NoPassing);
     let K::NoPassing(set) = &*said.kind else {
         mismatch(&said.kind)
@@ -134,6 +140,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         ahead_empty,
         together,
         none_waits,
+        enter_barred,
         no_passing,
         stop_and_go,
         extra_add_up,

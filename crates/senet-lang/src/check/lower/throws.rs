@@ -246,7 +246,12 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                 values,
             })
         }
-        ThrowSpec::Sticks { count, table, lot } => {
+        ThrowSpec::Sticks {
+            count,
+            table,
+            lot,
+            marked,
+        } => {
             let n = match u8::try_from(count.value) {
                 Ok(n) if n >= 1 && usize::from(n) <= MAX_STICKS => n,
                 _ => {
@@ -260,27 +265,65 @@ fn device(cx: &mut Ctx, layer: usize, span: &Span, spec: &ThrowSpec) -> Option<T
                     return None;
                 }
             };
-            let values = stick_values(cx, layer, span, n, table)?;
+            let marks = stick_marks(cx, layer, n, marked)?;
+            let values = stick_values(cx, layer, span, n, table, marked.first())?;
             Some(ThrowDevice::Sticks {
                 count: n,
                 values,
                 lot: *lot,
+                marks,
             })
         }
     }
 }
 
-/// The value of each count of light sides, 0 to `n`: every count once.
+/// The numbers of marked sticks (`sticks marked 4, 6, 14, 15`): one a stick, each a throw value.
+fn stick_marks(cx: &mut Ctx, layer: usize, n: u8, marked: &[Spanned<u32>]) -> Option<Vec<u8>> {
+    if marked.is_empty() {
+        return Some(Vec::new());
+    }
+    if marked.len() != usize::from(n) {
+        let (first, last) = (&marked[0].span, &marked[marked.len() - 1].span);
+        cx.out_of_range(
+            layer,
+            &(first.start..last.end),
+            format!("{} marked sticks for {n} sticks", marked.len()),
+            "one number a stick",
+            format!("give each of the {n} sticks its number"),
+        );
+        return None;
+    }
+    let marks: Vec<Option<u8>> = marked.iter().map(|m| throw_value(cx, layer, m)).collect();
+    marks.into_iter().collect()
+}
+
+/// The value of each count of light sides, 0 to `n`: every count once. Where the sticks are
+/// marked (`first_mark`), a count of one is given by the marks, not the table.
 fn stick_values(
     cx: &mut Ctx,
     layer: usize,
     span: &Span,
     n: u8,
     table: &[(Spanned<u32>, Spanned<u32>)],
+    first_mark: Option<&Spanned<u32>>,
 ) -> Option<Vec<u8>> {
     let mut values: Vec<Option<(u8, Span)>> = vec![None; usize::from(n) + 1];
+    if let Some(m) = first_mark {
+        values[1] = Some((0, m.span.clone()));
+    }
     let mut ok = true;
     for (c, v) in table {
+        if let Some(m) = first_mark.filter(|_| c.value == 1) {
+            cx.err(
+                layer,
+                CheckError::MarkedCountGiven {
+                    span: c.span.clone().into(),
+                    marks: m.span.clone().into(),
+                },
+            );
+            ok = false;
+            continue;
+        }
         let Some(slot) = usize::try_from(c.value)
             .ok()
             .filter(|&k| k <= usize::from(n))

@@ -56,7 +56,7 @@ struct SideMasks {
     /// Positions whose piece moves only while no piece of the side waits to enter.
     none_waits: u64,
     /// Positions where a piece of the side keeps its waiting pieces from entering.
-    pub(super) enter_barred: u64,
+    enter_barred: u64,
     /// Positions where a piece of this side is not passed by its own pieces.
     no_passing: u64,
     /// Positions where a piece resting part way through a split turn may move again.

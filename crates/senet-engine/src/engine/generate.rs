@@ -372,8 +372,7 @@ impl Engine {
         v: Throw,
         barrier: u64,
     ) -> Option<u8> {
-        let m = &self.masks[s];
-        if pos.waiting[s] == 0 || pos.on[s] & m.enter_barred != 0 {
+        if pos.waiting[s] == 0 {
             return None;
         }
         let enter = self.rules.enter.as_ref()?;
@@ -381,13 +380,15 @@ impl Engine {
             return None;
         }
         let t = u8::try_from(enter.onto.lands(v.get().into())).ok()?;
+        let m = &self.masks[s];
         if t == 0 || t > m.len || between(0, t) & barrier != 0 {
             return None;
         }
         if enter.if_empty && pos.occupied() & m.square_bit[usize::from(t - 1)] != 0 {
             return None;
         }
-        self.can_land(pos, s, 0, t).then_some(t)
+        // Last, so that rules without it pay only where a piece could enter.
+        (self.can_land(pos, s, 0, t) && pos.on[s] & m.enter_barred == 0).then_some(t)
     }
 
     /// The forward moves of side `s`'s pieces in `pieces` for a throw of `v`, and the entry of a

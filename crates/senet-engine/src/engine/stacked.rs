@@ -616,11 +616,9 @@ impl Engine {
         let len = self.masks[s].len;
         // A pinned piece does not move.
         let mut bits = pos.on[s] & !pos.held[s];
-        let mut may_enter = pos.on[s] & self.masks[s].enter_barred == 0;
+        let mut may_enter = true;
         if t.holds {
-            let (unheld, lets_enter) = self.unheld(pos, s, bits);
-            bits = unheld;
-            may_enter &= lets_enter;
+            (bits, may_enter) = self.unheld(pos, s, bits);
         }
         if pos.waiting[s] > 0 {
             if may_enter
@@ -634,6 +632,7 @@ impl Engine {
                     && self.stack_lands(t, pos, s, onto)
                     && (t.landing_rules[s] & bit(onto) == 0
                         || !self.landing_barred(t, pos, s, 0, onto))
+                    && pos.on[s] & self.masks[s].enter_barred == 0
                 {
                     push(Step::packed(0, onto));
                 }

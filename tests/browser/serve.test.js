@@ -217,6 +217,7 @@ test('a whole game against the random agent is played to its end by clicks', asy
   assert.match(await page.textContent('#status'), /light \(human\) to throw/);
   // Ur is thrown with tetrahedral dice: the button shows pyramids, not sticks.
   assert.strictEqual(await page.locator('#sticks.tetrahedra').count(), 1);
+  assert.strictEqual(await page.locator('#sticks .stick').count(), 4);
   await shot(page, '2-game-start');
   await docShot(page, 'serve-play');
   const steps = await playToEnd(page, 6);
@@ -706,6 +707,8 @@ test('the legend says what the board draws: rosettes and rings, not `*`', async 
   assert.ok(cloth.some((l) => /^5 cross: marked, safe/.test(l)), JSON.stringify(cloth));
   assert.strictEqual(await page.locator('#sticks.cowries').count(), 1);
   assert.strictEqual(await page.locator('#sticks.tetrahedra').count(), 0);
+  // Six cowries are thrown, and the button shows six.
+  assert.strictEqual(await page.locator('#sticks .stick').count(), 6);
   await shot(page, '6-cloth');
   assert.deepStrictEqual(page.errors, []);
   await page.close();

@@ -507,6 +507,11 @@ impl Stored {
             "tetrahedra": matches!(r.device, ThrowDevice::Sticks { lot: Lot::Tetrahedra, .. }),
             // Whether the lots are cowrie shells (drawn as shells).
             "cowries": matches!(r.device, ThrowDevice::Sticks { lot: Lot::Cowries, .. }),
+            // How many lots (sticks, tetrahedral dice, cowries) are thrown: the button shows as many.
+            "lots": match r.device {
+                ThrowDevice::Sticks { count, .. } => Some(count),
+                _ => None,
+            },
             // The throw in words: a value, or the dice (`5-1`) where dice are played one by one.
             "throw_text": in_hand.map(|t| match u8::try_from(engine.pool_code(&game.pos, t).get()) {
                 Ok(v) if r.device.is_each() => throw_text(engine, v, false),

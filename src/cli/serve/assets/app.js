@@ -528,6 +528,13 @@ function noGame(status) {
   setAwaiting('none');
 }
 
+/** Gives the throw button as many lots as the rules throw (four for dice, two of them shown). */
+function showLots(button, count) {
+  const lots = button.querySelectorAll('.stick');
+  for (let i = lots.length; i < count; i++) button.insertBefore(element('span', '', 'stick'), button.querySelector('.sticks-label'));
+  for (let i = count; i < lots.length; i++) lots[i].remove();
+}
+
 /** Draws a game's state: the board (with what can move), the throw, the moves, the log. */
 async function show(state) {
   game = state;
@@ -546,6 +553,7 @@ async function show(state) {
   sticks.classList.toggle('dice', Boolean(state.dice));
   sticks.classList.toggle('tetrahedra', Boolean(state.tetrahedra));
   sticks.classList.toggle('cowries', Boolean(state.cowries));
+  showLots(sticks, state.lots || 4);
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;

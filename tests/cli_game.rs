@@ -1523,37 +1523,38 @@ fn a_board_of_holes_draws_its_marks_whole() {
     }
 }
 
+/// What a person sees who asks for help at the first throw of `rules` and quits (seed 5, against
+/// the random agent): the help names the throwing device, and the first throw is shown.
+fn help_then_quit(rules: &str) -> String {
+    let out = run_with(
+        &["play", rules, "--players", "human,random", "--seed", "5"],
+        "h\nq\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+/// `senet explain rules`.
+fn explained(rules: &str) -> String {
+    let out = run_with(&["explain", rules], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
 #[test]
 fn tetrahedral_dice_are_told_as_what_they_are() {
     // Ur's four tetrahedral dice: the help says how to read them, each throw shows the marked
     // tips up, and `senet explain` calls them by their name.
-    let out = run_with(
-        &[
-            "play",
-            "twenty-squares/ur",
-            "--players",
-            "human,random",
-            "--seed",
-            "5",
-        ],
-        "h\nq\n",
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let shown = help_then_quit("twenty-squares/ur");
     for expected in [
         "Throws: 4 tetrahedral dice, ▲ a marked tip up, △ a blank one: △△△△ → 0, ▲△△△ → 1,",
         "light throws: dice ",
         "marked tip",
     ] {
-        assert!(
-            out.stdout.contains(expected),
-            "no `{expected}` in:\n{}",
-            out.stdout
-        );
+        assert!(shown.contains(expected), "no `{expected}` in:\n{shown}");
     }
-    assert!(!out.stdout.contains('▯'), "{}", out.stdout);
-    let explained = run_with(&["explain", "twenty-squares/ur"], "");
-    assert_eq!(explained.code, 0, "{}", explained.stderr);
-    let explained = explained.stdout;
+    assert!(!shown.contains('▯'), "{shown}");
+    let explained = explained("twenty-squares/ur");
     assert!(
         explained.contains(
             "Throw 4 tetrahedral dice (two tips of each marked) and count the marked tips up"
@@ -1567,38 +1568,21 @@ fn cowries_are_told_as_what_they_are() {
     // Pancha Keliya's six cowries: "the number of mouths which are face up determine the length
     // of the move". The help shows the shells, each throw the mouths up, and `senet explain`
     // names the shells and their mouths.
-    let out = run_with(
-        &[
-            "play",
-            "cross-and-circle/pancha-keliya",
-            "--players",
-            "human,random",
-            "--seed",
-            "5",
-        ],
-        "h\nq\n",
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let shown = help_then_quit("cross-and-circle/pancha-keliya");
     for expected in [
         "Throws: 6 cowries, ⊖ mouth up, ● back up: ●●●●●● → 0, ⊖●●●●● → 1,",
         "⊖⊖⊖⊖⊖⊖ → 6.",
         "light throws: cowries ",
     ] {
-        assert!(
-            out.stdout.contains(expected),
-            "no `{expected}` in:\n{}",
-            out.stdout
-        );
+        assert!(shown.contains(expected), "no `{expected}` in:\n{shown}");
     }
-    assert!(!out.stdout.contains('▯'), "{}", out.stdout);
-    let explained = run_with(&["explain", "cross-and-circle/pancha-keliya"], "");
-    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    assert!(!shown.contains('▯'), "{shown}");
+    let explained = explained("cross-and-circle/pancha-keliya");
     assert!(
-        explained.stdout.contains(
+        explained.contains(
             "Throw 6 cowrie shells and count the mouths up: 0 mouths up = 0, 1 mouth up = 1, 2"
         ),
-        "{}",
-        explained.stdout
+        "{explained}"
     );
 }
 
@@ -1609,30 +1593,16 @@ fn marked_sticks_give_their_numbers() {
     // marked sides up = 3; two marked sides up = 2, one marked side up = the value of the marked
     // side; zero marked sides up = 10." Each of the 16 ways the sticks fall is alike: a 2 comes
     // 6 times in 16, a 3 4 times, every other throw once.
-    let out = run_with(
-        &[
-            "play",
-            "cross-and-circle/kints",
-            "--players",
-            "human,random",
-            "--seed",
-            "5",
-        ],
-        "h\nq\n",
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let shown = help_then_quit("cross-and-circle/kints");
     assert!(
-        out.stdout.contains(
+        shown.contains(
             "Throws: 4 sticks, ▯ marked side up, ▮ blank side up: ▮▮▮▮ → 10, ▯▮▮▮ → the stick's number (4, 6, 14, 15), ▯▯▮▮ → 2, ▯▯▯▮ → 3, ▯▯▯▯ → 5."
         ),
-        "{}",
-        out.stdout
+        "{shown}"
     );
-    assert!(out.stdout.contains("marked sides up) → "), "{}", out.stdout);
-    let explained = run_with(&["explain", "cross-and-circle/kints"], "");
-    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    assert!(shown.contains("marked sides up) → "), "{shown}");
+    let explained = explained("cross-and-circle/kints");
     let odds: Vec<&str> = explained
-        .stdout
         .lines()
         .skip_while(|l| !l.starts_with("Throws"))
         .skip(2)
@@ -1655,8 +1625,7 @@ fn marked_sticks_give_their_numbers() {
             ["14", "1/16"],
             ["15", "1/16"],
         ],
-        "{}",
-        explained.stdout
+        "{explained}"
     );
 }
 

@@ -541,7 +541,7 @@ fn throw_rule(kind: &StatementKind) -> String {
         }) if !marked.is_empty() => {
             let mut t: Vec<_> = table.iter().map(|(c, v)| (c.value, v.value)).collect();
             t.sort();
-            let mut parts = vec![format!("1 marked side up = the number on that stick")];
+            let mut parts = vec!["1 marked side up = the number on that stick".to_string()];
             parts.extend(t.iter().map(|(c, v)| format!("{c} marked = {v}")));
             format!(
                 "Throw {} two-sided sticks, one side of each marked with a number ({}), and count the marked sides up: {}.",

@@ -8,7 +8,7 @@
 //! command line is the binary's (`src/main.rs`, `src/cli/`). docs/architecture.md gives each
 //! crate and module its one job.
 
-pub use senet_engine::{compile, engine};
+pub use senet_engine::{compile, engine, multi};
 pub use senet_ide as ide;
 pub use senet_lang::{bundled, check, lang, types};
 pub use senet_play::{

@@ -132,7 +132,7 @@ const IDS: [&str; 84] = [
 ];
 
 /// Option values other than the defaults, played as variants of their own.
-const OPTION_VARIANTS: [(&str, &str, &str); 16] = [
+pub(crate) const OPTION_VARIANTS: [(&str, &str, &str); 16] = [
     ("senet/kendall-1978", "pieces", "5"),
     ("senet/kendall-1978", "home-row", "on"),
     ("senet/kendall-1978", "trap", "on"),

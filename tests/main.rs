@@ -33,6 +33,7 @@ mod levels;
 mod loops;
 mod lsp;
 mod metrics;
+mod multi_sided;
 mod no_panic;
 mod playout;
 mod records;

@@ -5,3 +5,4 @@
 
 pub mod compile;
 pub mod engine;
+pub mod multi;

@@ -1,0 +1,116 @@
+//! Making a move or a pass for many sides, whose turn comes next, and the end of the game.
+
+use senet_lang::types::Place;
+
+use super::generate::Occupants;
+use super::position::{MultiPosition, in_play};
+use super::rules::{MultiCapture, MultiRules};
+use super::{MultiMove, MultiOutcome};
+use crate::compile::PosFlags;
+
+/// What a move did besides moving its piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiReport {
+    /// The piece taken where the mover landed: its side and where it stood along its path.
+    pub captured: Option<(u8, Place)>,
+    /// The side that moved throws again.
+    pub extra_throw: bool,
+}
+
+impl MultiRules {
+    /// The position after the side to move makes `mv` (one of its legal moves) with a throw of
+    /// `v`, and what the move did. The turn goes on to the next side, unless the move gives an
+    /// extra throw.
+    pub fn apply(&self, pos: &MultiPosition, mv: MultiMove, v: u8) -> (MultiPosition, MultiReport) {
+        let s = usize::from(pos.to_move);
+        let table = &self.sides[s];
+        let mut next = *pos;
+        let mut report = MultiReport::default();
+        let (from, to) = (mv.packed_from(), mv.packed_to());
+        if let Place::On(t) = Place::unpack(to) {
+            let occupants = Occupants::of(self, pos);
+            if let Some((e, at)) = occupants.on(table.path[t.index()]) {
+                let sent = match self.capture {
+                    MultiCapture::Removed => Place::Removed,
+                    MultiCapture::ToWaiting | MultiCapture::None => Place::Waiting,
+                };
+                let slots = next.packed_mut(e);
+                if let Some(slot) = slots.iter_mut().find(|b| **b == at) {
+                    *slot = sent.pack();
+                }
+                next.sort(e);
+                report.captured = Some((u8::try_from(e).unwrap_or(u8::MAX), Place::unpack(at)));
+            }
+        }
+        if let Some(slot) = next.packed_mut(s).iter_mut().find(|b| **b == from) {
+            *slot = to;
+        }
+        next.sort(s);
+        report.extra_throw = self.extra_after & 1 << v != 0
+            || table.has(to, PosFlags::EXTRA_THROW)
+            || (report.captured.is_some() && table.has(to, PosFlags::CAPTURE_THROW))
+            || (from == Place::Waiting.pack() && self.entering_throw_again);
+        next.to_move = if report.extra_throw {
+            self.same_or_next(&next, pos.to_move)
+        } else {
+            self.next_side(&next, pos.to_move)
+        };
+        (next, report)
+    }
+
+    /// The position after the side to move passes with a throw of `v` (it has no legal move),
+    /// and whether it throws again.
+    pub fn pass(&self, pos: &MultiPosition, v: u8) -> (MultiPosition, bool) {
+        let mut next = *pos;
+        let again = self.extra_after_pass & 1 << v != 0;
+        next.to_move = if again {
+            pos.to_move
+        } else {
+            self.next_side(pos, pos.to_move)
+        };
+        (next, again)
+    }
+
+    /// The side after `s` in turn order that still has a piece in play; `s`'s next if none has
+    /// (the game is then over).
+    pub fn next_side(&self, pos: &MultiPosition, s: u8) -> u8 {
+        let n = self.count();
+        (1..=n)
+            .map(|k| (usize::from(s) + k) % n)
+            .find(|&x| self.plays_on(pos, x))
+            .and_then(|x| u8::try_from(x).ok())
+            .unwrap_or(s)
+    }
+
+    /// `s` again where it still has a piece in play, else the next side.
+    fn same_or_next(&self, pos: &MultiPosition, s: u8) -> u8 {
+        if self.plays_on(pos, usize::from(s)) {
+            s
+        } else {
+            self.next_side(pos, s)
+        }
+    }
+
+    /// Whether side `s` still takes turns: it has not finished (borne off every piece still
+    /// in play). A side whose pieces have all left the game without one borne off passes
+    /// its turns.
+    fn plays_on(&self, pos: &MultiPosition, s: usize) -> bool {
+        pos.in_play(s) > 0 || pos.off(s) == 0
+    }
+
+    /// How the game has ended, if it has: a team wins once every side of it has no piece left
+    /// in play and it has borne some off; with no piece of any side in play and no such team, it
+    /// is a draw.
+    pub fn outcome(&self, pos: &MultiPosition) -> Option<MultiOutcome> {
+        let n = self.count();
+        let done = |s: usize| !pos.packed(s).iter().any(|&b| in_play(b));
+        let won = (0..n)
+            .filter(|&s| done(s) && pos.off(s) > 0)
+            .map(|s| self.sides[s].team)
+            .find(|&team| (0..n).filter(|&x| self.sides[x].team == team).all(&done));
+        match won {
+            Some(team) => Some(MultiOutcome::Win { team }),
+            None => (0..n).all(done).then_some(MultiOutcome::Draw),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The engine for games of many sides: two to [`MAX_SIDES`], in turn order, sides grouped in
+//! teams that win together, as the cross-and-circle games are played.
+//!
+//! The two-sided engine ([`crate::engine`]) stays the fast form for two sides: its positions
+//! are bit sets over a side's path and the enemy's, and it plays the whole language. This one
+//! keeps each piece's place along its own side's path instead, so that any number of sides
+//! share a board and a path may come back to its squares; it plays a core of the language
+//! (entering, moving on by the throw, taking a lone enemy piece, safe squares, extra throws,
+//! bearing off, passing), and [`MultiRules::from_rules`] says which rule it does not play yet.
+//! Where both play a rule set, they must agree move for move: a test holds this one to the fast
+//! one on every bundled rule set it plays.
+
+mod apply;
+mod generate;
+mod position;
+mod rules;
+
+#[cfg(test)]
+mod tests;
+
+pub use apply::MultiReport;
+pub use position::{MultiPosition, MultiSetupError};
+pub use rules::{MultiCapture, MultiRules, MultiSide, Unsupported};
+
+use rand::Rng;
+use senet_lang::types::Place;
+use senet_lang::types::limits::MAX_PATH;
+
+use crate::engine::game::draw_below;
+
+/// Sides a game may have.
+pub const MAX_SIDES: usize = 8;
+
+/// Pieces of all sides together: the slots of a [`MultiPosition`].
+pub const MAX_ALL_PIECES: usize = 64;
+
+/// Positions on a side's path.
+pub const MAX_SIDE_PATH: usize = MAX_PATH;
+
+/// One piece movement of the side to move: from a place along its path to another (`Waiting`
+/// to enter, `Off` to bear off), kept packed as the two-sided engine's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MultiMove {
+    from: u8,
+    to: u8,
+}
+
+impl MultiMove {
+    pub fn new(from: Place, to: Place) -> MultiMove {
+        MultiMove::packed(from.pack(), to.pack())
+    }
+
+    #[inline(always)]
+    pub(crate) const fn packed(from: u8, to: u8) -> MultiMove {
+        MultiMove { from, to }
+    }
+
+    pub fn from(self) -> Place {
+        Place::unpack(self.from)
+    }
+
+    pub fn to(self) -> Place {
+        Place::unpack(self.to)
+    }
+
+    #[inline(always)]
+    pub(crate) fn packed_from(self) -> u8 {
+        self.from
+    }
+
+    #[inline(always)]
+    pub(crate) fn packed_to(self) -> u8 {
+        self.to
+    }
+}
+
+/// How a game of many sides ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiOutcome {
+    /// This team won (a side of its own where there are no partners).
+    Win {
+        team: u8,
+    },
+    Draw,
+}
+
+/// Counts and the result of a game played to its end (or to the turn cap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiSummary {
+    /// `None`: the turn cap came first.
+    pub outcome: Option<MultiOutcome>,
+    /// Turns: a side's throws until the next side's, extra throws and all.
+    pub turns: u32,
+    pub moves: u32,
+    pub passes: u32,
+    pub captures: u32,
+    pub extra_throws: u32,
+}
+
+impl MultiRules {
+    /// A throw drawn from the device's equally likely outcomes.
+    #[inline]
+    pub fn random_throw<R: Rng + ?Sized>(&self, rng: &mut R) -> u8 {
+        let outcomes = &self.throws.outcomes;
+        outcomes[draw_below(rng, outcomes.len())]
+    }
+
+    /// A game from `pos` to its end between players who choose at random, with throws and
+    /// choices drawn from `rng`, or until it has played `turn_cap` turns.
+    pub fn play_random<R: Rng + ?Sized>(
+        &self,
+        mut pos: MultiPosition,
+        rng: &mut R,
+        turn_cap: u32,
+    ) -> MultiSummary {
+        let mut summary = MultiSummary::default();
+        let mut moves = Vec::new();
+        let mut last = None;
+        let mut turn_throws = 0;
+        loop {
+            if let Some(outcome) = self.outcome(&pos) {
+                summary.outcome = Some(outcome);
+                break;
+            }
+            if last != Some(pos.to_move()) {
+                if summary.turns == turn_cap {
+                    break;
+                }
+                summary.turns += 1;
+                last = Some(pos.to_move());
+                turn_throws = 0;
+            }
+            // A turn that could throw for ever stops at the cap too.
+            if turn_throws == turn_cap {
+                break;
+            }
+            turn_throws += 1;
+            let v = self.random_throw(rng);
+            self.legal_moves(&pos, v, &mut moves);
+            if moves.is_empty() {
+                summary.passes += 1;
+                pos = self.pass(&pos, v).0;
+                continue;
+            }
+            let mv = moves[draw_below(rng, moves.len())];
+            let report;
+            (pos, report) = self.apply(&pos, mv, v);
+            summary.moves += 1;
+            summary.captures += u32::from(report.captured.is_some());
+            summary.extra_throws += u32::from(report.extra_throw);
+        }
+        summary
+    }
+}

@@ -1,0 +1,208 @@
+//! A position of a game of many sides: each piece's place along its own side's path, and the
+//! side to move. A small fixed-size value, as the two-sided engine's.
+
+use std::fmt;
+
+use senet_lang::types::{PathPos, Place};
+
+use super::{MAX_ALL_PIECES, MultiRules};
+
+/// The place of every piece, and the side to move. Side `k`'s pieces are the slots
+/// `k * pieces .. (k + 1) * pieces`, each a packed [`Place`] (0 waiting, `p` on path position
+/// `p`, then removed and off), kept in descending order so that two positions with the same
+/// pieces in the same places are equal values.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MultiPosition {
+    places: [u8; MAX_ALL_PIECES],
+    pieces: u8,
+    sides: u8,
+    pub(super) to_move: u8,
+}
+
+/// Why a set of places is no position of the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiSetupError {
+    /// Places for another number of sides than the rules have.
+    Sides { given: usize, rules: usize },
+    /// Another number of places for a side than the rules give it pieces.
+    Pieces { side: usize, given: usize },
+    /// A piece on a position past the end of its side's path.
+    OffPath { side: usize, position: u8 },
+    /// Two pieces on one square (a square holds one piece).
+    Shared { square: u8 },
+    /// The side to move is not one of the sides.
+    ToMove(u8),
+}
+
+impl fmt::Display for MultiSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MultiSetupError::Sides { given, rules } => {
+                write!(f, "places for {given} sides, where the rules have {rules}")
+            }
+            MultiSetupError::Pieces { side, given } => write!(
+                f,
+                "{given} places for side {}, which has another number of pieces",
+                side + 1
+            ),
+            MultiSetupError::OffPath { side, position } => write!(
+                f,
+                "a piece of side {} on position {position}, past the end of its path",
+                side + 1
+            ),
+            MultiSetupError::Shared { square } => {
+                write!(f, "two pieces on square {}", u32::from(square) + 1)
+            }
+            MultiSetupError::ToMove(s) => write!(f, "side {} to move is no side", u32::from(s) + 1),
+        }
+    }
+}
+
+impl std::error::Error for MultiSetupError {}
+
+impl fmt::Debug for MultiPosition {
+    /// Each side's places in order, then the side to move: `[off 30 15] [off 19 12] 1 to move`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in 0..self.sides() {
+            let places: Vec<String> = self.places(s).map(|p| p.to_string()).collect();
+            write!(f, "[{}] ", places.join(" "))?;
+        }
+        write!(f, "{} to move", self.to_move)
+    }
+}
+
+impl MultiPosition {
+    /// The position before the first move: every piece where it starts, the first side to move.
+    pub fn start(rules: &MultiRules) -> MultiPosition {
+        let places: Vec<Vec<Place>> = rules.sides.iter().map(|s| s.start.clone()).collect();
+        // The rules were validated: their start is a position.
+        MultiPosition::new(rules, rules.first, &places).unwrap_or_else(|_| MultiPosition {
+            places: [0; MAX_ALL_PIECES],
+            pieces: rules.pieces,
+            sides: u8::try_from(rules.count()).unwrap_or(0),
+            to_move: rules.first,
+        })
+    }
+
+    /// The position with these places, side by side, and `to_move` to move.
+    pub fn new(
+        rules: &MultiRules,
+        to_move: u8,
+        places: &[Vec<Place>],
+    ) -> Result<MultiPosition, MultiSetupError> {
+        let n = rules.count();
+        if places.len() != n {
+            return Err(MultiSetupError::Sides {
+                given: places.len(),
+                rules: n,
+            });
+        }
+        if usize::from(to_move) >= n {
+            return Err(MultiSetupError::ToMove(to_move));
+        }
+        let k = usize::from(rules.pieces);
+        let mut pos = MultiPosition {
+            places: [0; MAX_ALL_PIECES],
+            pieces: rules.pieces,
+            sides: u8::try_from(n).unwrap_or(0),
+            to_move,
+        };
+        let mut taken = vec![false; rules.squares];
+        for (s, side_places) in places.iter().enumerate() {
+            if side_places.len() != k {
+                return Err(MultiSetupError::Pieces {
+                    side: s,
+                    given: side_places.len(),
+                });
+            }
+            let table = &rules.sides[s];
+            for (i, place) in side_places.iter().enumerate() {
+                if let Place::On(p) = place {
+                    let square = *table.path.get(p.index()).ok_or(MultiSetupError::OffPath {
+                        side: s,
+                        position: p.get(),
+                    })?;
+                    let seen = &mut taken[usize::from(square)];
+                    if *seen {
+                        return Err(MultiSetupError::Shared { square });
+                    }
+                    *seen = true;
+                }
+                pos.places[s * k + i] = place.pack();
+            }
+            pos.sort(s);
+        }
+        Ok(pos)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// The number of sides.
+    #[inline]
+    pub fn sides(&self) -> usize {
+        usize::from(self.sides)
+    }
+
+    /// Side `s`'s pieces, as packed places in descending order.
+    #[inline]
+    pub fn packed(&self, s: usize) -> &[u8] {
+        let k = usize::from(self.pieces);
+        &self.places[s * k..(s + 1) * k]
+    }
+
+    #[inline]
+    pub(super) fn packed_mut(&mut self, s: usize) -> &mut [u8] {
+        let k = usize::from(self.pieces);
+        &mut self.places[s * k..(s + 1) * k]
+    }
+
+    /// Side `s`'s pieces' places, furthest first (off and removed before any on the path).
+    pub fn places(&self, s: usize) -> impl Iterator<Item = Place> + '_ {
+        self.packed(s).iter().map(|&b| Place::unpack(b))
+    }
+
+    /// Side `s`'s pieces on the path, as positions.
+    pub fn positions(&self, s: usize) -> impl Iterator<Item = PathPos> + '_ {
+        self.places(s).filter_map(Place::on_path)
+    }
+
+    /// How many of side `s`'s pieces are at `place`.
+    pub fn count(&self, s: usize, place: Place) -> usize {
+        let b = place.pack();
+        self.packed(s).iter().filter(|&&x| x == b).count()
+    }
+
+    /// Side `s`'s pieces still in play: on the path or waiting to enter.
+    pub fn in_play(&self, s: usize) -> usize {
+        self.packed(s).iter().filter(|&&b| in_play(b)).count()
+    }
+
+    /// Side `s`'s pieces borne off.
+    pub fn off(&self, s: usize) -> usize {
+        self.count(s, Place::Off)
+    }
+
+    /// Keeps side `s`'s places in descending order.
+    #[inline]
+    pub(super) fn sort(&mut self, s: usize) {
+        let slots = self.packed_mut(s);
+        // Insertion sort: a few pieces, at most one out of place after a move.
+        for i in 1..slots.len() {
+            let mut j = i;
+            while j > 0 && slots[j - 1] < slots[j] {
+                slots.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+/// Whether a packed place is in play: on the path or waiting.
+#[inline(always)]
+pub(super) fn in_play(b: u8) -> bool {
+    matches!(Place::unpack(b), Place::Waiting | Place::On(_))
+}

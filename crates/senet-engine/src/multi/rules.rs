@@ -1,0 +1,279 @@
+//! The rules the engine for many sides plays, as plain tables: one table per side, and what
+//! holds for all. [`MultiRules::from_rules`] takes the two-sided compiler's tables where they
+//! use only what this engine plays, and says which rule it does not.
+
+use std::fmt;
+
+use crate::compile::{BearCondition, Enter, Phase, PosFlags, Rules, ThrowTable, Win};
+use senet_lang::types::{Capture, Place, Side};
+
+use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
+
+/// One side's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiSide {
+    pub name: String,
+    /// The squares of its path in order, as square indices: position `p` is `path[p - 1]`. A
+    /// path may come back to a square it has passed.
+    pub path: Vec<u8>,
+    /// Indexed by position index: what the position is for this side. Only
+    /// [`MultiRules::PLAYED_FLAGS`] are played.
+    pub flags: Vec<PosFlags>,
+    /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there
+    /// (and moves it nowhere else).
+    pub exit_throws: Vec<u32>,
+    /// Where each piece starts: waiting, or on a position of the path.
+    pub start: Vec<Place>,
+    /// Its team: the sides of a team win together, and never take each other's pieces.
+    pub team: u8,
+}
+
+impl MultiSide {
+    /// The number of positions on the path.
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// Whether position `p` (1-based) has `flag`.
+    #[inline]
+    pub fn has(&self, p: u8, flag: PosFlags) -> bool {
+        usize::from(p)
+            .checked_sub(1)
+            .and_then(|i| self.flags.get(i))
+            .is_some_and(|f| f.contains(flag))
+    }
+}
+
+/// What landing on an enemy piece does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiCapture {
+    /// No piece may land on an enemy piece.
+    None,
+    /// The enemy piece goes back to wait to enter.
+    ToWaiting,
+    /// The enemy piece leaves the game.
+    Removed,
+}
+
+/// Rules for any number of sides, each playing its own path over one board, in turn order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiRules {
+    /// For records and display only; behaviour never depends on it.
+    pub id: String,
+    /// The sides in turn order: after side `k` comes side `k + 1`, after the last the first.
+    pub sides: Vec<MultiSide>,
+    /// Pieces each side.
+    pub pieces: u8,
+    /// Squares on the board.
+    pub squares: usize,
+    /// The side that moves first.
+    pub first: u8,
+    pub throws: ThrowTable,
+    /// How waiting pieces enter (`None`: they never do).
+    pub enter: Option<Enter>,
+    pub capture: MultiCapture,
+    /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
+    pub extra_after: u32,
+    /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
+    pub extra_after_pass: u32,
+    /// Entering a piece gives an extra throw.
+    pub entering_throw_again: bool,
+    /// When a side may bear off: always, once all its pieces stand on positions flagged
+    /// [`PosFlags::BEAR_ZONE`], or while none stands on one flagged [`PosFlags::NO_BEAR_ZONE`].
+    pub bear_when: BearCondition,
+}
+
+/// A rule of the two-sided tables that the engine for many sides does not play yet: its name
+/// in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub &'static str);
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the engine for many sides does not play {} yet", self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+impl MultiRules {
+    /// The position flags this engine plays; a side table with any other is refused.
+    pub const PLAYED_FLAGS: PosFlags = PosFlags::SAFE
+        .union(PosFlags::EXTRA_THROW)
+        .union(PosFlags::CAPTURE_THROW)
+        .union(PosFlags::BEAR_ZONE)
+        .union(PosFlags::NO_BEAR_ZONE)
+        .union(PosFlags::ONLY_BEAR_OFF)
+        .union(PosFlags::ENTER_BARRED);
+
+    /// The number of sides.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.sides.len()
+    }
+
+    /// The two-sided compiler's tables as rules for two sides, each its own team, where they
+    /// use only what this engine plays (the first rule found that it does not, otherwise).
+    pub fn from_rules(r: &Rules) -> Result<MultiRules, Unsupported> {
+        refuse(r)?;
+        let capture = match r.capture {
+            Capture::None => MultiCapture::None,
+            Capture::ToWaiting => MultiCapture::ToWaiting,
+            Capture::Removed => MultiCapture::Removed,
+            _ => return Err(Unsupported("a capture that sends the piece elsewhere")),
+        };
+        let mut sides = Vec::with_capacity(2);
+        for s in Side::BOTH {
+            let t = &r.sides[s];
+            if t.looped {
+                return Err(Unsupported("a path that goes round for ever"));
+            }
+            if t.segment_ends != 0 {
+                return Err(Unsupported("a path in parts"));
+            }
+            if t.effects.iter().any(Option::is_some) {
+                return Err(Unsupported("squares that send a piece on"));
+            }
+            if t.flags.iter().any(|f| !Self::PLAYED_FLAGS.contains(*f)) {
+                return Err(Unsupported(
+                    "squares that hold pieces back, stop moves or send them on",
+                ));
+            }
+            sides.push(MultiSide {
+                name: t.name.clone(),
+                path: t.path.iter().map(|q| q.get() - 1).collect(),
+                flags: t.flags.clone(),
+                exit_throws: t.exit_throws.clone(),
+                start: t.start.clone(),
+                team: u8::try_from(s.index()).unwrap_or(0),
+            });
+        }
+        let rules = MultiRules {
+            id: r.id.clone(),
+            sides,
+            pieces: r.pieces,
+            squares: r.board.size(),
+            first: u8::try_from(r.first.index()).unwrap_or(0),
+            throws: r.throws.clone(),
+            enter: r.enter,
+            capture,
+            extra_after: r.extra_after,
+            extra_after_pass: r.extra_after_pass,
+            entering_throw_again: r.entering_throw_again,
+            bear_when: r.bear_when,
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Whether the tables fit the engine's fixed-size positions and agree with themselves.
+    pub fn validate(&self) -> Result<(), Unsupported> {
+        let n = self.count();
+        if !(2..=MAX_SIDES).contains(&n) {
+            return Err(Unsupported("this many sides"));
+        }
+        if n * usize::from(self.pieces) > MAX_ALL_PIECES {
+            return Err(Unsupported("this many pieces"));
+        }
+        if usize::from(self.first) >= n {
+            return Err(Unsupported("a first side that is not one of the sides"));
+        }
+        if self.bear_when == BearCondition::Never {
+            return Err(Unsupported("a game where no piece bears off"));
+        }
+        for side in &self.sides {
+            let len = side.len();
+            if len == 0 || len > MAX_SIDE_PATH {
+                return Err(Unsupported("a path of this length"));
+            }
+            if side.flags.len() != len || side.exit_throws.len() != len {
+                return Err(Unsupported("tables of another length than the path"));
+            }
+            if side.path.iter().any(|&q| usize::from(q) >= self.squares) {
+                return Err(Unsupported("a path off the board"));
+            }
+            if side.start.len() != usize::from(self.pieces)
+                || side.start.iter().any(|p| match p {
+                    Place::Waiting => false,
+                    Place::On(p) => usize::from(p.get()) > len,
+                    Place::Off | Place::Removed => true,
+                })
+            {
+                return Err(Unsupported(
+                    "pieces that start elsewhere than waiting or on the path",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first rule of `r` (beyond its side tables) that the engine for many sides does not play.
+fn refuse(r: &Rules) -> Result<(), Unsupported> {
+    let refused = [
+        (
+            r.stacked.is_some(),
+            "stacked pieces or dice played one by one",
+        ),
+        (
+            r.machine.start != Phase::Throw,
+            "a ritual before the game (seats, a throw-off or an opening move)",
+        ),
+        (
+            r.machine.moving() != Phase::Move,
+            "a turn other than a throw, then a move",
+        ),
+        (r.retreat.is_some(), "retreats"),
+        (r.moves_next.is_some(), "a piece that must move next"),
+        (!r.turn_rules.is_empty(), "event rules about the turn"),
+        (
+            !r.holds.is_empty(),
+            "rules that hold pieces to their squares",
+        ),
+        (
+            r.passing.iter().any(Option::is_some),
+            "squares a move may not pass over",
+        ),
+        (
+            r.captured_at.iter().any(Option::is_some),
+            "captures ruled square by square",
+        ),
+        (r.protect_pairs, "pieces protected in pairs"),
+        (r.blockade > 0, "blockades"),
+        (r.backward, "backward moves"),
+        (r.extra_add_up, "extra throws that add up"),
+        (r.one_direction, "turns that move one way"),
+        (
+            r.begin != 0 || r.first_move != 0,
+            "throws that begin a side or a piece",
+        ),
+        (r.first_after_ahead, "pieces that wait for the one ahead"),
+        (r.extra_codes != 0, "extra turns for equal dice"),
+        (r.opening.values().any(Option::is_some), "opening moves"),
+        (
+            r.win != Win::FirstAllOff,
+            "a win other than first to bear off all",
+        ),
+        (
+            r.match_points.iter().any(|&p| p > 0) || r.win_score.is_some(),
+            "scored wins",
+        ),
+        (
+            r.pin_win.is_some() || r.pattern_win.is_some(),
+            "wins by pinning or by a pattern",
+        ),
+        (
+            r.draw_stuck || r.lose_stuck || r.lose_no_way_back || r.lose_untaken,
+            "games lost or drawn by a side stuck",
+        ),
+        (r.enter_again, "pieces that enter again once all are off"),
+    ];
+    match refused.into_iter().find(|(yes, _)| *yes) {
+        Some((_, rule)) => Err(Unsupported(rule)),
+        None => Ok(()),
+    }
+}

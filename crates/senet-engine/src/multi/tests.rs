@@ -1,0 +1,276 @@
+//! Hand-derived cases for three and four sides, on a small cross-and-circle board: a ring of
+//! sixteen squares (0-15) and a home column of two squares for each side (side k's are 16 + 2k
+//! and 17 + 2k). Side k enters on ring square 4k, goes once round the ring (positions 1-16:
+//! square (4k + p - 1) mod 16), then up its column (positions 17 and 18), and bears off by the
+//! exact throw (19 = off). A four-sided die; a piece enters with any throw on the position of the
+//! throw; each side's entry square is safe for every side (a castle); a piece landing on a lone
+//! enemy sends it back to wait. Sides 0 and 2 play against 1 and 3, partners sitting opposite.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use senet_lang::types::{EnterOnto, PathPos, Place, ThrowDevice};
+
+use super::*;
+use crate::compile::{BearCondition, Enter, PosFlags, ThrowTable};
+
+const LEN: u8 = 18;
+
+fn side(k: u8, team: u8) -> MultiSide {
+    let mut path: Vec<u8> = (0..16).map(|i| (4 * k + i) % 16).collect();
+    path.extend([16 + 2 * k, 17 + 2 * k]);
+    let flags = path
+        .iter()
+        .map(|&q| {
+            if q < 16 && q % 4 == 0 {
+                PosFlags::SAFE
+            } else {
+                PosFlags::empty()
+            }
+        })
+        .collect();
+    // Off by the exact throw: from position p with LEN + 1 - p.
+    let exit_throws = (1..=LEN)
+        .map(|p| match LEN + 1 - p {
+            v @ 1..=4 => 1 << v,
+            _ => 0,
+        })
+        .collect();
+    MultiSide {
+        name: format!("side {k}"),
+        path,
+        flags,
+        exit_throws,
+        start: vec![Place::Waiting; 2],
+        team,
+    }
+}
+
+/// Four sides in two teams (0 and 2, 1 and 3), two pieces each.
+fn four() -> MultiRules {
+    MultiRules {
+        id: "four".into(),
+        sides: (0..4).map(|k| side(k, k % 2)).collect(),
+        pieces: 2,
+        squares: 24,
+        first: 0,
+        throws: ThrowTable::new(&ThrowDevice::Die { faces: 4 }),
+        enter: Some(Enter {
+            throws: None,
+            onto: EnterOnto::Throw { after: 0 },
+            if_empty: false,
+        }),
+        capture: MultiCapture::ToWaiting,
+        extra_after: 0,
+        extra_after_pass: 0,
+        entering_throw_again: false,
+        bear_when: BearCondition::Always,
+    }
+}
+
+/// Three sides, each its own team.
+fn three() -> MultiRules {
+    let mut r = four();
+    r.sides.truncate(3);
+    for (k, s) in r.sides.iter_mut().enumerate() {
+        s.team = u8::try_from(k).unwrap();
+    }
+    r
+}
+
+fn on(p: u8) -> Place {
+    Place::On(PathPos::new(u32::from(p)).unwrap())
+}
+
+const W: Place = Place::Waiting;
+const OFF: Place = Place::Off;
+
+fn position(r: &MultiRules, to_move: u8, places: &[[Place; 2]]) -> MultiPosition {
+    let places: Vec<Vec<Place>> = places.iter().map(|p| p.to_vec()).collect();
+    MultiPosition::new(r, to_move, &places).unwrap()
+}
+
+fn moves(r: &MultiRules, pos: &MultiPosition, v: u8) -> Vec<(Place, Place)> {
+    let mut out = Vec::new();
+    r.legal_moves(pos, v, &mut out);
+    let mut found: Vec<_> = out.iter().map(|m| (m.from(), m.to())).collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn the_turn_goes_round_the_sides_in_order() {
+    for r in [four(), three()] {
+        let mut pos = MultiPosition::start(&r);
+        let mut order = vec![pos.to_move()];
+        for _ in 0..r.count() {
+            // A throw of 0 moves nothing: every side passes in turn.
+            pos = r.pass(&pos, 0).0;
+            order.push(pos.to_move());
+        }
+        let expected: Vec<u8> = (0..=r.count())
+            .map(|k| u8::try_from(k % r.count()).unwrap())
+            .collect();
+        assert_eq!(order, expected);
+    }
+}
+
+#[test]
+fn a_waiting_piece_enters_on_the_position_of_the_throw() {
+    let r = four();
+    let pos = MultiPosition::start(&r);
+    assert_eq!(moves(&r, &pos, 3), [(W, on(3))]);
+    let (after, report) = r.apply(&pos, MultiMove::new(W, on(3)), 3);
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), W]);
+    assert_eq!(report, MultiReport::default());
+    assert_eq!(after.to_move(), 1);
+}
+
+#[test]
+fn a_piece_takes_an_enemy_of_either_other_side_but_never_a_partner() {
+    let r = four();
+    // Side 0's piece on position 1 (square 0); square 2 is side 1's position 15, side 3's
+    // position 7 and side 2's position 11.
+    for (enemy, at) in [(1u8, 15u8), (3, 7)] {
+        let mut places = [[W, W]; 4];
+        places[0] = [on(1), W];
+        places[usize::from(enemy)] = [on(at), W];
+        let pos = position(&r, 0, &places);
+        assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
+        let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+        assert_eq!(report.captured, Some((enemy, on(at))));
+        assert_eq!(after.places(usize::from(enemy)).collect::<Vec<_>>(), [W, W]);
+        assert_eq!(after.count(0, on(3)), 1);
+    }
+    let mut places = [[W, W]; 4];
+    places[0] = [on(1), W];
+    places[2] = [on(11), W];
+    let pos = position(&r, 0, &places);
+    assert!(!moves(&r, &pos, 2).contains(&(on(1), on(3))));
+}
+
+#[test]
+fn no_piece_is_taken_on_a_castle() {
+    let r = four();
+    // Side 1's piece on its entry square (square 4, its position 1): side 0 cannot land there
+    // (its position 5), though it can on square 5 beyond.
+    let mut places = [[W, W]; 4];
+    places[0] = [on(2), W];
+    places[1] = [on(1), W];
+    let pos = position(&r, 0, &places);
+    assert!(!moves(&r, &pos, 3).contains(&(on(2), on(5))));
+    assert!(moves(&r, &pos, 4).contains(&(on(2), on(6))));
+    // A piece of one's own blocks too: a square holds one piece.
+    let mut places = [[W, W]; 4];
+    places[0] = [on(5), on(2)];
+    let pos = position(&r, 0, &places);
+    assert_eq!(moves(&r, &pos, 3), [(on(5), on(8))]);
+}
+
+#[test]
+fn a_piece_bears_off_only_by_the_exact_throw() {
+    let r = four();
+    let mut places = [[W, W]; 4];
+    places[1] = [on(17), W];
+    let pos = position(&r, 1, &places);
+    assert!(moves(&r, &pos, 1).contains(&(on(17), on(18))));
+    assert!(moves(&r, &pos, 2).contains(&(on(17), OFF)));
+    assert!(!moves(&r, &pos, 3).iter().any(|m| m.0 == on(17)));
+}
+
+#[test]
+fn a_capture_gives_an_extra_throw_where_the_rules_say_so() {
+    let mut r = four();
+    for s in &mut r.sides {
+        s.flags
+            .iter_mut()
+            .for_each(|f| *f |= PosFlags::CAPTURE_THROW);
+    }
+    let mut places = [[W, W]; 4];
+    places[0] = [on(1), W];
+    places[1] = [on(15), W];
+    let pos = position(&r, 0, &places);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    assert!(report.extra_throw);
+    assert_eq!(after.to_move(), 0);
+    // A move that takes nothing passes the turn on.
+    let (after, report) = r.apply(&pos, MultiMove::new(W, on(2)), 2);
+    assert!(!report.extra_throw);
+    assert_eq!(after.to_move(), 1);
+}
+
+#[test]
+fn a_team_wins_once_both_partners_are_home() {
+    let r = four();
+    // Side 0 is home; its partner, side 2, still has a piece to bear off.
+    let pos = position(&r, 2, &[[OFF, OFF], [W, W], [on(17), OFF], [W, W]]);
+    assert_eq!(r.outcome(&pos), None);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF), 2);
+    assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 0 }));
+    // Three sides each on their own: the first home wins outright.
+    let r = three();
+    let pos = position(&r, 1, &[[W, W], [on(18), OFF], [W, W]]);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(18), OFF), 1);
+    assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 1 }));
+}
+
+#[test]
+fn a_side_home_before_its_partner_takes_no_more_turns() {
+    let r = four();
+    let pos = position(&r, 3, &[[OFF, OFF], [W, W], [W, W], [W, W]]);
+    // After side 3 comes side 1: side 0 has nothing left to play.
+    assert_eq!(r.pass(&pos, 0).0.to_move(), 1);
+    let pos = position(&r, 3, &[[OFF, OFF], [W, W], [W, W], [on(17), W]]);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF), 2);
+    assert_eq!(after.to_move(), 1);
+}
+
+#[test]
+fn random_games_of_three_and_four_sides_end_and_replay() {
+    for r in [four(), three()] {
+        let mut wins = vec![0u32; r.count()];
+        for seed in 0..500 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let summary = r.play_random(MultiPosition::start(&r), &mut rng, 2_000);
+            match summary.outcome {
+                Some(MultiOutcome::Win { team }) => wins[usize::from(team)] += 1,
+                other => panic!("game {seed} of {} ended {other:?}", r.count()),
+            }
+            let mut again = Pcg64Mcg::seed_from_u64(seed);
+            assert_eq!(
+                r.play_random(MultiPosition::start(&r), &mut again, 2_000),
+                summary
+            );
+        }
+        // Every team wins some games.
+        let teams = usize::from(r.sides.iter().map(|s| s.team).max().unwrap()) + 1;
+        assert!(wins[..teams].iter().all(|&w| w > 0), "{wins:?}");
+    }
+}
+
+#[test]
+fn positions_that_are_no_positions_are_refused() {
+    let r = four();
+    let two = vec![vec![W, W]; 2];
+    assert!(matches!(
+        MultiPosition::new(&r, 0, &two),
+        Err(MultiSetupError::Sides { given: 2, rules: 4 })
+    ));
+    // Square 2: side 0's position 3 and side 1's position 15.
+    let mut shared = vec![vec![W, W]; 4];
+    shared[0][0] = on(3);
+    shared[1][0] = on(15);
+    assert!(matches!(
+        MultiPosition::new(&r, 0, &shared),
+        Err(MultiSetupError::Shared { square: 2 })
+    ));
+    let mut past = vec![vec![W, W]; 4];
+    past[2][1] = on(19);
+    assert!(matches!(
+        MultiPosition::new(&r, 0, &past),
+        Err(MultiSetupError::OffPath {
+            side: 2,
+            position: 19
+        })
+    ));
+    assert_eq!(four().validate(), Ok(()));
+}

@@ -1,0 +1,211 @@
+//! The engine for many sides held to the two-sided engine. On every bundled rule set that the
+//! former plays ([`MultiRules::from_rules`]), both list the same moves and reach the same
+//! positions, move for move: in random games with the same throws and choices, and from random
+//! positions (reachable or not) with every throw.
+
+use crate::common::random_position;
+use crate::engine_props::OPTION_VARIANTS;
+
+use std::collections::BTreeSet;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use senet::check::check_target;
+use senet::compile::{Event, compile};
+use senet::engine::game::{draw_below, random_throw};
+use senet::engine::{Engine, Move, Outcome, Position};
+use senet::multi::{MultiMove, MultiOutcome, MultiPosition, MultiRules};
+use senet::types::{Place, Throw};
+
+/// Moves as the places each moves a piece from and to.
+type Listed = BTreeSet<(Place, Place)>;
+
+fn load(id: &str, options: &[(String, String)]) -> Engine {
+    match check_target(id, options) {
+        Ok(r) => Engine::new(compile(&r)),
+        Err(_) => panic!("the bundled rule set `{id}` {options:?} does not check"),
+    }
+}
+
+/// The two-sided position as a position of many sides.
+fn converted(engine: &Engine, multi: &MultiRules, pos: &Position) -> MultiPosition {
+    let setup = pos.setup(&engine.rules);
+    let places: Vec<Vec<Place>> = setup.pieces.0.to_vec();
+    let to_move = u8::try_from(setup.to_move.index()).unwrap();
+    MultiPosition::new(multi, to_move, &places)
+        .unwrap_or_else(|e| panic!("{}: {e} in {setup:?}", engine.rules.id))
+}
+
+fn fast_moves(engine: &Engine, pos: &Position, v: u8, out: &mut Vec<Move>) -> Listed {
+    let _ = engine.legal_moves(pos, Throw::from(v), out);
+    out.iter()
+        .map(|m| {
+            let steps = m.steps();
+            assert_eq!(steps.len(), 1, "{}: a move of one step", engine.rules.id);
+            (steps[0].from(), steps[0].to())
+        })
+        .collect()
+}
+
+fn multi_moves(multi: &MultiRules, pos: &MultiPosition, v: u8) -> Listed {
+    let mut out = Vec::new();
+    multi.legal_moves(pos, v, &mut out);
+    let listed: Listed = out.iter().map(|m| (m.from(), m.to())).collect();
+    assert_eq!(listed.len(), out.len(), "{}: a move listed twice", multi.id);
+    listed
+}
+
+fn same_outcome(fast: Option<Outcome>, multi: Option<MultiOutcome>) -> bool {
+    match (fast, multi) {
+        (None, None) | (Some(Outcome::Draw), Some(MultiOutcome::Draw)) => true,
+        (Some(Outcome::Win { side, .. }), Some(MultiOutcome::Win { team })) => {
+            side.index() == usize::from(team)
+        }
+        _ => false,
+    }
+}
+
+/// Makes the move listed as `(from, to)` in both engines, and checks that they agree on what it
+/// did and where it led.
+fn make(
+    (engine, multi): (&Engine, &MultiRules),
+    (pos, mpos): (&Position, &MultiPosition),
+    listed: &[Move],
+    (from, to): (Place, Place),
+    v: u8,
+) -> (Position, MultiPosition) {
+    let id = &engine.rules.id;
+    let mv = listed
+        .iter()
+        .find(|m| (m.steps()[0].from(), m.steps()[0].to()) == (from, to))
+        .expect("the move is listed");
+    let (after, report) = engine.apply(pos, mv, Throw::from(v));
+    let (mafter, mreport) = multi.apply(mpos, MultiMove::new(from, to), v);
+    let context = format!("{id}: {from} -> {to} with {v} from {mpos:?}");
+    assert_eq!(
+        report.event() == Event::MovedExtraThrow,
+        mreport.extra_throw,
+        "extra throw, {context}"
+    );
+    assert_eq!(
+        report.captures().count(),
+        usize::from(mreport.captured.is_some()),
+        "captures, {context}"
+    );
+    let outcome = engine.outcome(&after);
+    assert!(
+        same_outcome(outcome, multi.outcome(&mafter)),
+        "outcome, {context}"
+    );
+    let expected = converted(engine, multi, &after);
+    if outcome.is_some() {
+        // Who would move after the end is no rule: compare the pieces.
+        for s in 0..2 {
+            assert!(expected.places(s).eq(mafter.places(s)), "pieces, {context}");
+        }
+    } else {
+        assert_eq!(expected, mafter, "position, {context}");
+    }
+    (after, mafter)
+}
+
+/// `games` random games played in both engines with the same throws and choices.
+fn agree_in_games(engine: &Engine, multi: &MultiRules, games: u64) {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut pos = engine.start();
+        let mut mpos = converted(engine, multi, &pos);
+        assert_eq!(mpos, MultiPosition::start(multi), "{}: the start", multi.id);
+        for _ in 0..20_000 {
+            if engine.outcome(&pos).is_some() {
+                break;
+            }
+            let v = random_throw(engine, &mut rng);
+            let listed = fast_moves(engine, &pos, v, &mut out);
+            assert_eq!(
+                listed,
+                multi_moves(multi, &mpos, v),
+                "{}: the moves for {v} from {mpos:?}",
+                multi.id
+            );
+            if listed.is_empty() {
+                pos = engine.pass(&pos, Throw::from(v));
+                mpos = multi.pass(&mpos, v).0;
+                assert_eq!(converted(engine, multi, &pos), mpos, "{}: a pass", multi.id);
+                continue;
+            }
+            let choice = *listed
+                .iter()
+                .nth(draw_below(&mut rng, listed.len()))
+                .unwrap();
+            (pos, mpos) = make((engine, multi), (&pos, &mpos), &out, choice, v);
+        }
+    }
+}
+
+/// Random positions, each with every throw: the same moves, each leading to the same position.
+fn agree_from_random_positions(engine: &Engine, multi: &MultiRules, count: u64) {
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let pos = random_position(engine, &mut rng);
+        if engine.outcome(&pos).is_some() {
+            continue;
+        }
+        let mpos = converted(engine, multi, &pos);
+        for &v in &engine.rules.throws.values {
+            let listed = fast_moves(engine, &pos, v, &mut out);
+            assert_eq!(
+                listed,
+                multi_moves(multi, &mpos, v),
+                "{}: the moves for {v} from {mpos:?}",
+                multi.id
+            );
+            for &choice in &listed {
+                make((engine, multi), (&pos, &mpos), &out, choice, v);
+            }
+        }
+    }
+}
+
+/// The rule sets this engine must play, at the least: a refusal of one of them is a regression.
+const PLAYED: [&str; 5] = [
+    "cross-and-circle/kints",
+    "cross-and-circle/pancha-keliya",
+    "cross-and-circle/panchi",
+    "twenty-squares/murray",
+    "twenty-squares/ur",
+];
+
+#[test]
+fn both_engines_agree_on_every_bundled_rule_set_the_engine_for_many_sides_plays() {
+    let defaults = senet::bundled::ids().map(|id| (id, Vec::new()));
+    let options = OPTION_VARIANTS
+        .iter()
+        .map(|&(id, name, value)| (id, vec![(name.to_string(), value.to_string())]));
+    let mut played = Vec::new();
+    for (id, options) in defaults.chain(options) {
+        let engine = load(id, &options);
+        if let Ok(multi) = MultiRules::from_rules(&engine.rules) {
+            agree_in_games(&engine, &multi, 100);
+            agree_from_random_positions(&engine, &multi, 1_000);
+            played.push((id, options));
+        }
+    }
+    for id in PLAYED {
+        assert!(played.iter().any(|p| p.0 == id), "`{id}` is not played");
+    }
+    // Options that change the throws or the pieces are played too.
+    assert!(played.iter().any(|p| !p.1.is_empty()), "{played:?}");
+}
+
+#[test]
+fn a_rule_the_engine_for_many_sides_does_not_play_is_named() {
+    let engine = load("senet/kendall", &[]);
+    let refused = MultiRules::from_rules(&engine.rules).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the engine for many sides does not play pieces protected in pairs yet"
+    );
+}

@@ -209,3 +209,160 @@ fn a_rule_the_engine_for_many_sides_does_not_play_is_named() {
         "the engine for many sides does not play pieces protected in pairs yet"
     );
 }
+
+// ---- rule files of more than two sides ---------------------------------------------------------
+
+/// The rule files of many sides the tests play.
+const FOUR: &str = "tests/fixtures/many-sides/ring-of-four.rules";
+const THREE: &str = "tests/fixtures/many-sides/ring-of-three.rules";
+
+fn many(target: &str) -> MultiRules {
+    let path = format!("{}/{target}", env!("CARGO_MANIFEST_DIR"));
+    let set = check_target(&path, &[]).unwrap_or_else(|_| panic!("`{target}` checks"));
+    MultiRules::compile(&set).unwrap_or_else(|e| panic!("`{target}`: {e}"))
+}
+
+fn on(p: u32) -> Place {
+    Place::On(senet::types::PathPos::new(p).unwrap())
+}
+
+fn places(r: &MultiRules, to_move: u8, each: &[&[Place]]) -> MultiPosition {
+    let list: Vec<Vec<Place>> = each.iter().map(|p| p.to_vec()).collect();
+    MultiPosition::new(r, to_move, &list).unwrap()
+}
+
+const W: Place = Place::Waiting;
+
+#[test]
+fn four_sides_in_teams_are_read_from_the_rule_file() {
+    let r = many(FOUR);
+    let names: Vec<&str> = r.sides.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["red", "green", "yellow", "blue"]);
+    // `teams red, yellow; green, blue`.
+    let teams: Vec<u8> = r.sides.iter().map(|s| s.team).collect();
+    assert_eq!(teams, [0, 1, 0, 1]);
+    assert_eq!(r.first, 0);
+    // Green's path as written, squares from 1: 6, 12, 18, 24..19, 13, 7, 1..5, 11, 10.
+    let green: Vec<u8> = r.sides[1].path.iter().map(|q| q + 1).collect();
+    assert_eq!(
+        green,
+        [
+            6, 12, 18, 24, 23, 22, 21, 20, 19, 13, 7, 1, 2, 3, 4, 5, 11, 10
+        ]
+    );
+    // `safe 1, 6, 24, 19`: red's positions 1, 6, 9 and 14.
+    let safe: Vec<usize> = (1..=18u8)
+        .filter(|&p| r.sides[0].has(p, senet::compile::PosFlags::SAFE))
+        .map(usize::from)
+        .collect();
+    assert_eq!(safe, [1, 6, 9, 14]);
+}
+
+#[test]
+fn a_piece_of_four_sides_takes_an_enemy_never_a_partner() {
+    let r = many(FOUR);
+    let mut out = Vec::new();
+    // Square 3 is red's position 3, green's 14, yellow's 11 and blue's 6.
+    let green_there = places(&r, 0, &[&[on(2), W], &[on(14), W], &[W, W], &[W, W]]);
+    r.legal_moves(&green_there, 1, &mut out);
+    assert!(out.contains(&MultiMove::new(on(2), on(3))));
+    let (after, report) = r.apply(&green_there, MultiMove::new(on(2), on(3)), 1);
+    assert_eq!(report.captured, Some((1, on(14))));
+    assert_eq!(after.places(1).collect::<Vec<_>>(), [W, W]);
+    assert_eq!(after.to_move(), 1, "green throws next");
+    let partner_there = places(&r, 0, &[&[on(2), W], &[W, W], &[on(11), W], &[W, W]]);
+    r.legal_moves(&partner_there, 1, &mut out);
+    assert!(!out.contains(&MultiMove::new(on(2), on(3))));
+    // Blue's piece on its entry square (19, red's position 14) is on a castle.
+    let castle = places(&r, 0, &[&[on(12), W], &[W, W], &[W, W], &[on(1), W]]);
+    r.legal_moves(&castle, 2, &mut out);
+    assert!(!out.contains(&MultiMove::new(on(12), on(14))));
+}
+
+#[test]
+fn partners_win_together_and_three_sides_each_alone() {
+    let r = many(FOUR);
+    let off = Place::Off;
+    // Red is home; yellow, its partner, bears off its last piece: their team wins.
+    let pos = places(&r, 2, &[&[off, off], &[W, W], &[on(17), off], &[W, W]]);
+    assert_eq!(r.outcome(&pos), None);
+    assert_eq!(r.next_side(&pos, 1), 2, "red, home, is passed over");
+    let (after, _) = r.apply(&pos, MultiMove::new(on(17), off), 2);
+    assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 0 }));
+    let r = many(THREE);
+    assert_eq!(r.first, 1, "`first green`");
+    let pos = places(&r, 1, &[&[W, W], &[on(18), off], &[W, W]]);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(18), off), 1);
+    assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 1 }));
+    assert!(!report.extra_throw);
+    // `extra throw after 4`: the same side throws again.
+    let pos = places(&r, 2, &[&[W, W], &[W, W], &[W, W]]);
+    let (after, report) = r.apply(&pos, MultiMove::new(W, on(4)), 4);
+    assert!(report.extra_throw);
+    assert_eq!(after.to_move(), 2);
+}
+
+#[test]
+fn sim_plays_many_sides_the_same_whatever_the_jobs() {
+    use crate::support::cli::run;
+    let (code, text, err) = run(&["sim", FOUR, "--games", "400", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("4 sides in 2 teams, red moving first"),
+        "{text}"
+    );
+    assert!(
+        text.contains("red + yellow  wins") && text.contains("green + blue  wins"),
+        "{text}"
+    );
+    let json = |jobs: &str| {
+        let (code, out, err) = run(&[
+            "sim", THREE, "--games", "600", "--seed", "3", "--jobs", jobs, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for timing in ["seconds", "games_per_second", "jobs"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    let one = json("1");
+    assert_eq!(one, json("2"));
+    assert_eq!(one["format"], "senet-multi-sim/1");
+    assert_eq!(one["games"], 600);
+    let wins: u64 = one["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + one["unfinished"].as_u64().unwrap(), 600);
+    assert_eq!(one["teams"][1]["sides"], serde_json::json!(["green"]));
+}
+
+#[test]
+fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
+    use crate::support::cli::run;
+    let (code, out, _) = run(&["check", FOUR]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(&["explain", FOUR]);
+    assert_eq!(code, 0);
+    assert!(out.contains("4 sides, in side order, which is the order of their turns"));
+    assert!(out.contains("Partners win together"));
+    for args in [
+        &["play", FOUR][..],
+        &["moves", FOUR, "--position", "-"],
+        &["solve", FOUR],
+        &["compare", FOUR],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("has 4 sides") && err.contains("`senet sim` take more"),
+            "{args:?}: {err}"
+        );
+    }
+    let (code, _, err) = run(&["sim", FOUR, "--players", "greedy,random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("only `random` players"), "{err}");
+}

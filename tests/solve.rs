@@ -92,7 +92,7 @@ fn optimal_beats_random_on_small_ur() {
         let mut players = players;
         let s = senet::engine::game::play(&e, &mut players, &mut rng, 10_000, |_| {});
         if let Some(senet::engine::Outcome::Win { side, .. }) = s.outcome
-            && side as usize == g % 2
+            && side.index() == g % 2
         {
             wins += 1;
         }

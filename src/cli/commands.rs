@@ -62,7 +62,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 narrow,
                 out.as_deref(),
             ),
-            (_, _, Some(rules)) => match load(&rules, &options.options) {
+            (_, _, Some(rules)) => match load_two_sided(&rules, &options.options, "draw") {
                 Ok(r) => super::draw::run(
                     super::draw::Input::Rules {
                         target: &rules,
@@ -81,7 +81,7 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
             position,
             options,
-        } => match load(&rules, &options.options) {
+        } => match load_two_sided(&rules, &options.options, "moves") {
             Ok(r) => super::moves::run(&Engine::new(compile(&r)), &position),
             Err(code) => code,
         },
@@ -97,7 +97,7 @@ pub fn run(cli: Cli) -> ExitCode {
             options,
         } => match (resume, rules) {
             (Some(from), _) => super::play::resume(&from, record.as_deref(), table.as_deref()),
-            (None, Some(rules)) => match load(&rules, &options.options) {
+            (None, Some(rules)) => match load_two_sided(&rules, &options.options, "play") {
                 Ok(r) => {
                     let args = super::play::PlayArgs {
                         target: &rules,
@@ -130,7 +130,7 @@ pub fn run(cli: Cli) -> ExitCode {
             seed,
             format,
             options,
-        } => match load(&rules, &options.options) {
+        } => match load_two_sided(&rules, &options.options, "train") {
             Ok(r) => super::train::run(
                 &r,
                 &Engine::new(compile(&r)),
@@ -209,6 +209,23 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             options,
         } => match load(&rules, &options.options) {
+            Ok(r) if r.sides.len() > 2 => super::sim::run_many_sides(
+                &r,
+                matches,
+                super::sim::SimArgs {
+                    rules: &r,
+                    options: &options.options,
+                    players: &players,
+                    alternate,
+                    games,
+                    seed,
+                    jobs,
+                    turn_cap,
+                    table: table.as_deref(),
+                    shard,
+                    format,
+                },
+            ),
             Ok(r) => super::sim::run(
                 &Engine::new(compile(&r)),
                 matches,
@@ -276,7 +293,7 @@ pub fn run(cli: Cli) -> ExitCode {
             disk,
             format,
             options,
-        } => match load(&rules, &options.options) {
+        } => match load_two_sided(&rules, &options.options, "solve") {
             Ok(r) => super::solve::run(
                 &Engine::new(compile(&r)),
                 super::solve::SolveArgs {
@@ -351,6 +368,25 @@ fn use_colour() -> bool {
 pub(super) fn print_diagnostics<'a>(diags: impl IntoIterator<Item = &'a Diagnostic>) {
     let text = senet::lang::diagnostic::render_bounded(diags, use_colour(), None);
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// [`load`] for a command that plays on the two-sided engine: a rule set of more sides is
+/// refused, saying which commands take it.
+pub(super) fn load_two_sided(
+    target: &str,
+    options: &[(String, String)],
+    command: &str,
+) -> Result<RuleSet, ExitCode> {
+    let r = load(target, options)?;
+    if r.sides.len() > 2 {
+        complain!(
+            "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
+             only so far (`senet check`, `senet explain` and `senet sim` take more)",
+            r.sides.len()
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(r)
 }
 
 /// Checks a rule set for a command that needs it; prints the errors and gives the exit code if

@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::args::TableFormat;
-use super::commands::load;
+use super::commands::{load, load_two_sided};
 use senet::agents;
 use senet::check::RuleSet;
 use senet::compile::compile;
@@ -255,7 +255,7 @@ pub fn run(a: CompareArgs) -> ExitCode {
     let start = Instant::now();
     let never = AtomicBool::new(false);
     for (k, (target, options)) in plan.iter().enumerate() {
-        let r = match load(target, options) {
+        let r = match load_two_sided(target, options, "compare") {
             Ok(r) => r,
             Err(code) => {
                 bar.finish_and_clear();

@@ -915,6 +915,12 @@ pub(super) fn load_record(path: &str) -> Result<(Record, RuleSet), String> {
             rules.hash, head.rules.hash
         ));
     }
+    if rules.sides.len() > 2 {
+        return Err(format!(
+            "its rules `{source}` have {} sides: records are of two-sided games so far",
+            rules.sides.len()
+        ));
+    }
     Ok((head, rules))
 }
 

@@ -99,6 +99,60 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `senet sim` of a rule set of more than two sides: random games on the engine for many sides,
+/// each team's wins with their intervals. Only random players play such rules so far, one game
+/// at a time (no matches, tables, shards or seat swaps).
+pub fn run_many_sides(rules: &senet::check::RuleSet, matches: Option<u64>, a: SimArgs) -> ExitCode {
+    let n = rules.sides.len();
+    let refused = if !a.players.iter().all(Player::is_random) {
+        Some("only `random` players play rule sets of more than two sides so far")
+    } else if matches.is_some() {
+        Some("`--matches` is for two-sided rule sets")
+    } else if a.table.is_some() {
+        Some("`--table` is for two-sided rule sets")
+    } else if a.shard.is_some() {
+        Some("`--shard` is for two-sided rule sets")
+    } else if a.alternate {
+        Some("`--alternate` swaps two players' seats; here every side is played at random")
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        complain!("error: `{}` has {n} sides: {why}", rules.id);
+        return ExitCode::from(2);
+    }
+    let multi = match senet::multi::MultiRules::compile(rules) {
+        Ok(m) => m,
+        Err(e) => {
+            complain!("error: `{}` has {n} sides, and {e}", rules.id);
+            return ExitCode::from(2);
+        }
+    };
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (totals, seconds) = match timed(a.games, |tick| {
+        senet::sim::multi::run(&multi, (a.games, a.seed, a.turn_cap), jobs, tick, &stop)
+    }) {
+        Ok(done) => done,
+        Err(code) => return code,
+    };
+    let meta = senet::sim::multi::MultiMeta {
+        title: &rules.title,
+        options: a.options,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+        seconds,
+        jobs,
+    };
+    match a.format {
+        Format::Json => say!("{}", senet::sim::multi::json_report(&multi, &totals, &meta)),
+        Format::Text => say_raw!("{}", senet::sim::multi::text_report(&multi, &totals, &meta)),
+    }
+    ExitCode::SUCCESS
+}
+
 /// `senet sim --matches N`: N matches between the players, as the rules' match plays them.
 fn run_matches(engine: &Engine, n: u64, a: &SimArgs) -> ExitCode {
     let Some(plan) = &a.rules.matched else {

@@ -376,10 +376,9 @@ impl Adviser {
         (0..game.moves().len())
             .map(|i| {
                 let next = engine.successor(&game.pos, &game.moves()[i], game.throw_of(i));
-                table.chances(&next).map(|(w0, w1, _)| match side {
-                    Side::First => w0,
-                    Side::Second => w1,
-                })
+                table
+                    .chances(&next)
+                    .map(|(w0, w1, _)| if side == Side::First { w0 } else { w1 })
             })
             .collect()
     }

@@ -34,14 +34,22 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub(crate) fn of(set: RuleSet) -> Rules {
+    /// The rules compiled for the two-sided engine; a rule set of more sides is refused.
+    pub(crate) fn of(set: RuleSet) -> PyResult<Rules> {
+        if set.sides.len() > 2 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "`{}` has {} sides: the Python package plays rule sets of two sides only so far",
+                set.id,
+                set.sides.len()
+            )));
+        }
         let engine = Engine::new(compile(&set));
         let layout = Layout::of(&engine);
-        Rules {
+        Ok(Rules {
             set: Arc::new(set),
             engine: Arc::new(engine),
             layout,
-        }
+        })
     }
 
     /// The options as `(name, value)` strings.
@@ -96,7 +104,7 @@ fn count(diags: &[Diagnostic]) -> String {
 pub fn load(py: Python<'_>, target: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
     let options = options_of(options)?;
     match py.detach(|| check_target(target, &options)) {
-        Ok(set) => Ok(Rules::of(set)),
+        Ok(set) => Rules::of(set),
         Err(CheckFailure::Unreadable(e)) => Err(rules_error(py, &e.to_string(), &[])),
         Err(CheckFailure::Invalid(diags)) => Err(rules_error(
             py,
@@ -118,7 +126,7 @@ pub fn load_text(
 ) -> PyResult<Rules> {
     let options = options_of(options)?;
     match py.detach(|| check_text(name, text, None, &options)) {
-        Ok(set) => Ok(Rules::of(set)),
+        Ok(set) => Rules::of(set),
         Err(diags) => Err(rules_error(
             py,
             &format!("`{name}` has {}", count(&diags)),

@@ -240,8 +240,21 @@ fn rules_with(o: &Map<String, Value>, options: &[(String, String)]) -> Result<Ru
     }
 }
 
-fn engine_of(rules: &RuleSet) -> Engine {
-    Engine::new(compile(rules))
+/// The two-sided engine for `rules`: a rule set of more sides is refused, since the page
+/// plays only two-sided ones so far.
+pub(super) fn engine_of(rules: &RuleSet) -> Result<Engine, ApiError> {
+    if rules.sides.len() > 2 {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "`{}` has {} sides: the page plays rule sets of two sides only so far \
+                 (`senet sim` plays more)",
+                rules.id,
+                rules.sides.len()
+            ),
+        ));
+    }
+    Ok(Engine::new(compile(rules)))
 }
 
 // ---- rule sets, checking, explaining -----------------------------------------------------------
@@ -365,7 +378,7 @@ fn draw_rules(
     paths: bool,
     narrow: bool,
 ) -> Result<String, ApiError> {
-    let engine = engine_of(rules);
+    let engine = engine_of(rules)?;
     let (pos, throw) = match position {
         None | Some(Value::Null) => (engine.start(), None),
         Some(p) => parse_position(&engine, p).map_err(|e| ApiError::bad(e.to_string()))?,
@@ -463,7 +476,7 @@ async fn moves(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> 
     let o = object(body, &["rules", "source", "options", "position"])?;
     let v = s
         .blocking(move || {
-            let engine = engine_of(&rules_of(&o)?);
+            let engine = engine_of(&rules_of(&o)?)?;
             let position = o
                 .get("position")
                 .ok_or_else(|| ApiError::bad("`position` is the position to list the moves of"))?;
@@ -610,7 +623,7 @@ async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
     let (rules, engine, sized) = s
         .blocking(move || {
             let rules = rules_of(&o)?;
-            let engine = engine_of(&rules);
+            let engine = engine_of(&rules)?;
             let sized = solvable_by_size(&engine);
             Ok((rules, Arc::new(engine), sized))
         })
@@ -647,7 +660,7 @@ async fn perfect(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
         .blocking(move || {
             let options = options_of(&o)?;
             let rules = rules_with(&o, &options)?;
-            let engine = engine_of(&rules);
+            let engine = engine_of(&rules)?;
             let foreseen = agents::foreseen_for_agent(&engine);
             if fewer && matches!(foreseen, Some(Err(_))) {
                 let below = rules
@@ -661,7 +674,7 @@ async fn perfect(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
                         options.iter().filter(|(k, _)| k != "pieces").cloned().collect();
                     smaller.push(("pieces".to_string(), n.to_string()));
                     let r = rules_with(&o, &smaller)?;
-                    let e = engine_of(&r);
+                    let e = engine_of(&r)?;
                     if matches!(agents::foreseen_for_agent(&e), Some(Ok(()))) {
                         return Ok((r, Arc::new(e), smaller));
                     }
@@ -756,7 +769,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
     let compiled = match s.games.compiled(&key) {
         Some(c) => c,
         None => Arc::new(Compiled {
-            engine: Arc::new(engine_of(&rules)),
+            engine: Arc::new(engine_of(&rules)?),
             rules: Arc::new(rules),
         }),
     };
@@ -807,7 +820,7 @@ fn from_record(rec: &Value) -> Result<(RuleSet, Session), ApiError> {
             rules.hash, head.rules.hash
         )));
     }
-    let engine = engine_of(&rules);
+    let engine = engine_of(&rules)?;
     let replayed = record::replay(&engine, &head, |_| {}).map_err(|e| bad(e.to_string()))?;
     let session = Session::of_record(players, head.seed, TURN_CAP, &replayed);
     Ok((rules, session))
@@ -1244,7 +1257,7 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
     let seed = super::budget::seed_of(&o)?;
     let options = options_of(&o)?;
     let rules = s.blocking(move || rules_of(&o)).await?;
-    let engine = Arc::new(engine_of(&rules));
+    let engine = Arc::new(engine_of(&rules)?);
     let table = table_of(&s, &rules, &engine, &players).await?;
     let limits = s.limits;
     let v = s

@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 
 use super::{ApiError, Limits};
 use senet::check::RuleSet;
-use senet::compile::compile;
 use senet::engine::Engine;
 use senet::players::{Player, PlayerSpec};
 use senet::sim::compare::{Comparison, RowError, RowPlan, run_row};
@@ -59,8 +58,8 @@ pub fn run(a: &Asked, limits: &Limits, stop: &AtomicBool) -> Result<Value, ApiEr
     let engines: Vec<Engine> = a
         .rows
         .iter()
-        .map(|(_, r)| Engine::new(compile(r)))
-        .collect();
+        .map(|(_, r)| super::api::engine_of(r))
+        .collect::<Result<_, _>>()?;
     // Each row's runs: its players, then the skill pair in both seatings.
     let runs = |k: usize| {
         let mut list = vec![(a.players.clone(), true)];

@@ -17,7 +17,9 @@ pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 
 use senet_lang::check::RuleSet;
 use senet_lang::check::ruleset as checked;
-use senet_lang::types::{Doubles, EnterOnto, PathPos, PerSide, Place, Side, Square, Unstack};
+use senet_lang::types::{
+    Doubles, EnterOnto, PathPos, PerSide, Place, Side, Sides, Square, Unstack,
+};
 
 fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
@@ -106,7 +108,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         one_direction: r.one_direction,
         hold_lets_enter: r.only_pieces_let_enter,
         seats: r.seats,
-        opening: r.opening,
+        opening: r.opening.pair(),
         bear_when: match r.bear_when {
             checked::BearWhen::Always => BearCondition::Always,
             checked::BearWhen::Never => BearCondition::Never,
@@ -296,15 +298,13 @@ fn stacked(r: &RuleSet) -> Stacked {
         landing_rules: PerSide::from_fn(|s| crowd[s] | land_zone[s]),
         pass_unused: r.pass_unused,
         again: match &r.start {
-            checked::Start::OnBoard { positions, .. } if r.enter_again => {
-                positions.as_ref().map(|list| {
-                    let mut counts = vec![0u8; senet_lang::types::limits::MAX_STACKED_PATH];
-                    for p in list {
-                        counts[p.index()] += 1;
-                    }
-                    counts
-                })
-            }
+            checked::Start::OnBoard { positions, .. } if r.enter_again => PerSide::from_fn(|s| {
+                let mut counts = vec![0u8; senet_lang::types::limits::MAX_STACKED_PATH];
+                for p in &positions[s] {
+                    counts[p.index()] += 1;
+                }
+                counts
+            }),
             _ => PerSide::default(),
         },
         holds: [&r.only_pieces_on, &r.none_waits]
@@ -411,9 +411,8 @@ fn pair_above(dice: &[u8]) -> bool {
 }
 
 /// Per side: positions as bits.
-fn positions(per: &PerSide<Vec<PathPos>>) -> PerSide<u64> {
-    per.as_ref()
-        .map(|list| list.iter().fold(0, |m, p| m | p.bit()))
+fn positions(per: &Sides<Vec<PathPos>>) -> PerSide<u64> {
+    PerSide::from_fn(|s| per[s].iter().fold(0, |m, p| m | p.bit()))
 }
 
 fn condition(c: &checked::PieceCondition) -> PieceCondition {
@@ -425,9 +424,7 @@ fn condition(c: &checked::PieceCondition) -> PieceCondition {
         } => PieceCondition::Pieces {
             other: *other,
             has: *has,
-            squares: squares
-                .as_ref()
-                .map(|list| list.iter().fold(0, |m, sq| m | sq.bit())),
+            squares: PerSide::from_fn(|s| squares[s].iter().fold(0, |m, sq| m | sq.bit())),
         },
         checked::PieceCondition::Entered(e) => PieceCondition::Entered(*e),
     }
@@ -488,7 +485,7 @@ fn enter(e: &checked::Enter) -> Enter {
 }
 
 /// Side `s`'s tables: its path both ways, the flags and exits of its positions, its start.
-fn side_table(r: &RuleSet, s: Side) -> SideTable {
+pub(crate) fn side_table(r: &RuleSet, s: Side) -> SideTable {
     let side = &r.sides[s];
     let len = side.path.len();
     // Where a path comes back to a square, the square's position is its first visit; every

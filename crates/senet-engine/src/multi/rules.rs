@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::compile::{BearCondition, Enter, Phase, PosFlags, Rules, ThrowTable, Win};
+use crate::compile::{BearCondition, Enter, Phase, PosFlags, Rules, SideTable, ThrowTable, Win};
+use senet_lang::check::RuleSet;
 use senet_lang::types::{Capture, Place, Side};
 
 use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
@@ -13,6 +14,8 @@ use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiSide {
     pub name: String,
+    /// For drawing only.
+    pub colour: String,
     /// The squares of its path in order, as square indices: position `p` is `path[p - 1]`. A
     /// path may come back to a square it has passed.
     pub path: Vec<u8>,
@@ -126,32 +129,10 @@ impl MultiRules {
             Capture::Removed => MultiCapture::Removed,
             _ => return Err(Unsupported("a capture that sends the piece elsewhere")),
         };
-        let mut sides = Vec::with_capacity(2);
-        for s in Side::BOTH {
-            let t = &r.sides[s];
-            if t.looped {
-                return Err(Unsupported("a path that goes round for ever"));
-            }
-            if t.segment_ends != 0 {
-                return Err(Unsupported("a path in parts"));
-            }
-            if t.effects.iter().any(Option::is_some) {
-                return Err(Unsupported("squares that send a piece on"));
-            }
-            if t.flags.iter().any(|f| !Self::PLAYED_FLAGS.contains(*f)) {
-                return Err(Unsupported(
-                    "squares that hold pieces back, stop moves or send them on",
-                ));
-            }
-            sides.push(MultiSide {
-                name: t.name.clone(),
-                path: t.path.iter().map(|q| q.get() - 1).collect(),
-                flags: t.flags.clone(),
-                exit_throws: t.exit_throws.clone(),
-                start: t.start.clone(),
-                team: u8::try_from(s.index()).unwrap_or(0),
-            });
-        }
+        let sides = Side::BOTH
+            .into_iter()
+            .map(|s| multi_side(&r.sides[s], s.index()))
+            .collect::<Result<Vec<_>, _>>()?;
         let rules = MultiRules {
             id: r.id.clone(),
             sides,
@@ -166,6 +147,34 @@ impl MultiRules {
             entering_throw_again: r.entering_throw_again,
             bear_when: r.bear_when,
         };
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Checked rules of any number of sides, where they use only what this engine plays (the
+    /// first rule found that it does not, otherwise).
+    pub fn compile(r: &RuleSet) -> Result<MultiRules, Unsupported> {
+        // What names a side is refused before the two-sided compiler reads the first two.
+        if r.seats.is_some() {
+            return Err(Unsupported(
+                "a ritual before the game (seats, a throw-off or an opening move)",
+            ));
+        }
+        if r.opening.values().any(Option::is_some) {
+            return Err(Unsupported("opening moves"));
+        }
+        let mut two = r.clone();
+        two.first = Side::First;
+        let mut rules = MultiRules::from_rules(&crate::compile::compile(&two))?;
+        for s in r.sides.sides().skip(2) {
+            rules
+                .sides
+                .push(multi_side(&crate::compile::side_table(r, s), s.index())?);
+        }
+        for (side, &team) in rules.sides.iter_mut().zip(r.teams.values()) {
+            side.team = team;
+        }
+        rules.first = u8::try_from(r.first.index()).unwrap_or(0);
         rules.validate()?;
         Ok(rules)
     }
@@ -210,6 +219,37 @@ impl MultiRules {
         }
         Ok(())
     }
+}
+
+/// Side `index`'s table, where it uses only what the engine for many sides plays; its own team
+/// until told otherwise.
+fn multi_side(t: &SideTable, index: usize) -> Result<MultiSide, Unsupported> {
+    if t.looped {
+        return Err(Unsupported("a path that goes round for ever"));
+    }
+    if t.segment_ends != 0 {
+        return Err(Unsupported("a path in parts"));
+    }
+    if t.effects.iter().any(Option::is_some) {
+        return Err(Unsupported("squares that send a piece on"));
+    }
+    if t.flags
+        .iter()
+        .any(|f| !MultiRules::PLAYED_FLAGS.contains(*f))
+    {
+        return Err(Unsupported(
+            "squares that hold pieces back, stop moves or send them on",
+        ));
+    }
+    Ok(MultiSide {
+        name: t.name.clone(),
+        colour: t.colour.clone(),
+        path: t.path.iter().map(|q| q.get() - 1).collect(),
+        flags: t.flags.clone(),
+        exit_throws: t.exit_throws.clone(),
+        start: t.start.clone(),
+        team: u8::try_from(index).unwrap_or(u8::MAX),
+    })
 }
 
 /// The first rule of `r` (beyond its side tables) that the engine for many sides does not play.

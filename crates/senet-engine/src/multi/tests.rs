@@ -37,6 +37,7 @@ fn side(k: u8, team: u8) -> MultiSide {
         .collect();
     MultiSide {
         name: format!("side {k}"),
+        colour: String::new(),
         path,
         flags,
         exit_throws,

@@ -122,6 +122,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::EnterAgain
         | RuleKey::Path(_)
         | RuleKey::Sides
+        | RuleKey::Teams
         | RuleKey::Colour(_)
         | RuleKey::Pieces
         | RuleKey::Start

@@ -232,7 +232,9 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::DrawStyle(_)
         | K::Marks(_)
         | K::Link { .. } => board_rule(kind),
-        K::Path { .. } | K::Sides(_) | K::Colour { .. } | K::Pieces(_) => path_rule(kind),
+        K::Path { .. } | K::Sides(_) | K::Teams(_) | K::Colour { .. } | K::Pieces(_) => {
+            path_rule(kind)
+        }
         K::Start(_)
         | K::First { .. }
         | K::FirstByOpening(_)
@@ -438,9 +440,22 @@ fn path_rule(kind: &StatementKind) -> String {
                 )
             }
         }
-        K::Sides(names) => format!(
+        K::Sides(names) if names.len() == 2 => format!(
             "Two sides, in side order: {}.",
             join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())
+        ),
+        K::Sides(names) => format!(
+            "{} sides, in side order, which is the order of their turns: {}.",
+            names.len(),
+            join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())
+        ),
+        K::Teams(teams) => format!(
+            "Partners win together and never take each other's pieces: {}.",
+            teams
+                .iter()
+                .map(|t| join(&t.iter().map(|n| n.value.clone()).collect::<Vec<_>>()))
+                .collect::<Vec<_>>()
+                .join("; ")
         ),
         K::Colour { side, colour } => format!("{} is drawn in {}.", side.value, colour.value),
         K::Pieces(n) if n.value == 1 => "Each side has 1 piece.".into(),

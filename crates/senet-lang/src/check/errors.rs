@@ -213,16 +213,32 @@ pub enum CheckError {
         help: String,
     },
 
-    #[error("a game here has exactly two sides, not {count}")]
-    #[diagnostic(help("write two names: `sides red, blue`"))]
+    #[error("a game here has two to eight sides, not {count}")]
+    #[diagnostic(help("list two to eight names: `sides red, blue`"))]
     SideCount {
         #[label("{count} sides")]
         span: SourceSpan,
         count: usize,
     },
 
+    #[error("side `{side}` is in no team")]
+    #[diagnostic(help("put every side in one team: `teams red, yellow; green, blue`"))]
+    TeamMissing {
+        #[label("`{side}` is in none of these teams")]
+        span: SourceSpan,
+        side: String,
+    },
+
+    #[error("side `{side}` is in two teams")]
+    #[diagnostic(help("put every side in one team: `teams red, yellow; green, blue`"))]
+    TeamTwice {
+        #[label("again here")]
+        span: SourceSpan,
+        side: String,
+    },
+
     #[error("side `{name}` is listed twice")]
-    #[diagnostic(help("give the two sides different names: `sides red, blue`"))]
+    #[diagnostic(help("give each side its own name: `sides red, blue`"))]
     DuplicateSide {
         #[label("again here")]
         span: SourceSpan,
@@ -758,6 +774,7 @@ impl CheckError {
             CheckError::UnknownSide { .. } => Code::E130,
             CheckError::SideCount { .. } => Code::E131,
             CheckError::DuplicateSide { .. } => Code::E132,
+            CheckError::TeamMissing { .. } | CheckError::TeamTwice { .. } => Code::E137,
             CheckError::UnknownColour { .. } => Code::E133,
             CheckError::LayoutCount { .. } => Code::E134,
             CheckError::LayoutOverlap { .. } => Code::E135,

@@ -4,7 +4,7 @@
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
 use crate::types::{
     Board, Capture, Destination, EnterOnto, Force, NextFirst, Opening, OpeningThrow, PathPos,
-    PerSide, Seats, Side, Square, ThrowDevice,
+    Seats, Side, Sides, Square, ThrowDevice,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -17,10 +17,14 @@ pub struct RuleSet {
     pub extends: Vec<String>,
     pub options: Vec<OptionInfo>,
     pub board: Board,
-    pub sides: PerSide<SideRules>,
+    pub sides: Sides<SideRules>,
     pub pieces: u8,
     pub start: Start,
     pub first: Side,
+    /// Each side's team, numbered from 0 in the order `teams` lists them (each side its own
+    /// team, numbered as the sides, where no rule groups them): partners win together and
+    /// never take each other's pieces.
+    pub teams: Sides<u8>,
     /// Who moves first is decided by a throw-off; `first` wins a tie.
     pub throw_off: bool,
     /// Who moves first is decided by an opening throw of one die each (`first` is the side that
@@ -32,9 +36,9 @@ pub struct RuleSet {
     /// Throw values after whose pass the side throws again, ascending.
     pub extra_after_pass: Vec<u8>,
     /// Per side: positions where a capture (by a piece landing there) gives an extra throw.
-    pub extra_on_capture: PerSide<Vec<PathPos>>,
+    pub extra_on_capture: Sides<Vec<PathPos>>,
     /// Per side: the positions where a move that ends there gives an extra throw.
-    pub extra_on: PerSide<Vec<PathPos>>,
+    pub extra_on: Sides<Vec<PathPos>>,
     /// A side makes no move until it throws one of these (empty: from its first throw).
     pub begin: Vec<u8>,
     /// The throws a piece that started on the board may make its first move with (empty: any).
@@ -50,10 +54,10 @@ pub struct RuleSet {
     pub captured_at: Vec<(Square, Capture)>,
     pub protect_pairs: bool,
     /// Per side: the positions where its pieces cannot be captured.
-    pub safe: PerSide<Vec<PathPos>>,
+    pub safe: Sides<Vec<PathPos>>,
     pub blockade: Option<u8>,
     /// Per side: the positions its moves may not pass over.
-    pub stop: PerSide<Vec<PathPos>>,
+    pub stop: Sides<Vec<PathPos>>,
     pub backward: bool,
     /// Backward moves are for each piece that has no forward move, not only for a side that has
     /// none.
@@ -66,7 +70,7 @@ pub struct RuleSet {
     /// same way (`one direction each turn`).
     pub one_direction: bool,
     /// Per side: path positions whose pieces must move first when one of them can.
-    pub priority: PerSide<Vec<PathPos>>,
+    pub priority: Sides<Vec<PathPos>>,
     /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
     /// A square held by this many pieces of a side or more is closed to the other (`closed
@@ -81,10 +85,10 @@ pub struct RuleSet {
     pub pairs_twice: bool,
     /// `stacks on at most N of SET`: N, and per side the positions of SET (empty: no such rule).
     pub crowd_max: u8,
-    pub crowd: PerSide<Vec<PathPos>>,
+    pub crowd: Sides<Vec<PathPos>>,
     /// `pieces land on SET only after N have left the start`: N, and per side the positions of
     /// SET.
-    pub land_after: Option<(u8, PerSide<Vec<PathPos>>)>,
+    pub land_after: Option<(u8, Sides<Vec<PathPos>>)>,
     /// Dice played one by one: where only one die of a throw can be used, the larger must be if
     /// it can (`use most dice, then the larger`); as many dice as can be are used in any case.
     pub use_larger: bool,
@@ -105,7 +109,7 @@ pub struct RuleSet {
     /// `stacks up to N on SET`: no move makes a stack of more than `zone_limit` pieces on these
     /// path positions (per side); `stack_limit` elsewhere.
     pub zone_limit: u8,
-    pub zone: PerSide<Vec<PathPos>>,
+    pub zone: Sides<Vec<PathPos>>,
     /// `... until a piece reaches position M`: the limit holds for a side until one of its
     /// pieces has ended a step on M.
     pub zone_until: Option<PathPos>,
@@ -125,46 +129,46 @@ pub struct RuleSet {
     /// other side`).
     pub pass_unused: bool,
     /// Per side: positions whose piece moves only while the next position's square is empty.
-    pub ahead_empty: PerSide<Vec<PathPos>>,
+    pub ahead_empty: Sides<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while every piece the side has in play
     /// stands on them.
-    pub together: PerSide<Vec<PathPos>>,
+    pub together: Sides<Vec<PathPos>>,
     /// Per side: positions whose piece moves only while no piece of the side waits to enter
     /// (`pieces on SET move only when none waits`).
-    pub none_waits: PerSide<Vec<PathPos>>,
+    pub none_waits: Sides<Vec<PathPos>>,
     /// Per side: positions where a piece of the side keeps its waiting pieces from entering
     /// (`no piece enters while one is on SET`).
-    pub enter_barred: PerSide<Vec<PathPos>>,
+    pub enter_barred: Sides<Vec<PathPos>>,
     /// Per side: positions where a piece of the side may not be passed by its own pieces.
-    pub no_passing: PerSide<Vec<PathPos>>,
+    pub no_passing: Sides<Vec<PathPos>>,
     /// Per side: positions where a piece that comes to rest part way through a split turn may
     /// move again (`pieces may stop on SET and go on`).
-    pub stop_and_go: PerSide<Vec<PathPos>>,
+    pub stop_and_go: Sides<Vec<PathPos>>,
     /// Every cause of an extra throw gives one (`extra throws add up`).
     pub extra_add_up: bool,
     /// Per side: positions no piece moves backwards from.
-    pub no_backward_from: PerSide<Vec<PathPos>>,
+    pub no_backward_from: Sides<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
-    pub only_pieces_on: PerSide<Vec<PathPos>>,
+    pub only_pieces_on: Sides<Vec<PathPos>>,
     /// ... while waiting pieces may still enter (`... or waiting may move ...`).
     pub only_pieces_let_enter: bool,
     pub seats: Option<Seats>,
     /// Per side: its forced opening move, if any.
-    pub opening: PerSide<Option<Opening>>,
+    pub opening: Sides<Option<Opening>>,
     pub effects: Vec<SquareEffect>,
     /// Per side: squares that send a piece of the side ending its move there back to waiting.
-    pub to_waiting: PerSide<Vec<Square>>,
+    pub to_waiting: Sides<Vec<Square>>,
     /// Per side: squares that take a piece of the side ending its move there out of the game.
-    pub to_removed: PerSide<Vec<Square>>,
+    pub to_removed: Sides<Vec<Square>>,
     /// Per side: those squares of `to_waiting` and `to_removed` where the player may leave the
     /// piece (`may go to waiting`, `may piece is removed`).
-    pub out_optional: PerSide<Vec<Square>>,
+    pub out_optional: Sides<Vec<Square>>,
     /// Squares that a forward move may not pass over: it ends on the destination instead.
     pub passing: Vec<Trap>,
     pub bear_off: BearOff,
     pub bear_when: BearWhen,
     /// Per side: positions from which a piece may only bear off.
-    pub only_bear_off: PerSide<Vec<PathPos>>,
+    pub only_bear_off: Sides<Vec<PathPos>>,
     pub retreat: Option<Retreat>,
     pub entering: Entering,
     /// Event rules about the turn that are judged after the move: those with a condition, and
@@ -343,7 +347,7 @@ pub enum Start {
     OnBoard {
         /// Per side, the path positions of its pieces: where `rest_waiting`, fewer than it
         /// has, the others waiting to enter.
-        positions: PerSide<Vec<PathPos>>,
+        positions: Sides<Vec<PathPos>>,
         rest_waiting: bool,
         /// The square the layout alternates from, when the rule says so (rather than listing
         /// each side's squares): the same rule whatever the number of pieces.
@@ -403,7 +407,7 @@ impl Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Retreat {
     /// Per side: the positions a piece may retreat from.
-    pub from: PerSide<Vec<PathPos>>,
+    pub from: Sides<Vec<PathPos>>,
     pub to: Square,
     /// The side skips its next turn.
     pub lose_turn: bool,
@@ -434,9 +438,9 @@ pub struct TurnRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TurnTrigger {
     /// Per side: a move of that side ends on (or is sent onto) one of these positions.
-    Landing(PerSide<Vec<PathPos>>),
+    Landing(Sides<Vec<PathPos>>),
     /// Per side: a piece of that side captures on one of these positions.
-    Capture(PerSide<Vec<PathPos>>),
+    Capture(Sides<Vec<PathPos>>),
     /// A move made with one of these throws.
     Move(Vec<u8>),
     /// A piece enters.
@@ -454,7 +458,7 @@ pub enum PieceCondition {
         /// The rule applies while there are pieces there (else while there are none).
         has: bool,
         /// Per side: the squares where that side's pieces are looked for.
-        squares: PerSide<Vec<Square>>,
+        squares: Sides<Vec<Square>>,
     },
     /// Whether the piece that moved entered with the move (else it was on the board).
     Entered(bool),
@@ -469,7 +473,7 @@ pub struct Hold {
     /// Judged on the position before the move; "its side" is the side to move.
     pub condition: Option<PieceCondition>,
     /// Per side: the positions whose pieces may move.
-    pub only: PerSide<Vec<PathPos>>,
+    pub only: Sides<Vec<PathPos>>,
 }
 
 /// `piece moves next [ignoring pairs | or goes back to waiting]`.
@@ -532,17 +536,17 @@ pub enum BearOff {
     /// `hindmost`: a throw that would go further bears off too, a piece with no piece of its
     /// side behind it (nor waiting to enter).
     Exact {
-        from: Option<PerSide<Vec<PathPos>>>,
+        from: Option<Sides<Vec<PathPos>>>,
         hindmost: bool,
         /// `, or past the end when all on SET`: a throw that would go further bears off too,
         /// once every piece of the side (none waiting) stands on these positions.
-        past_when: Option<PerSide<Vec<PathPos>>>,
+        past_when: Option<Sides<Vec<PathPos>>>,
     },
     /// Any throw that reaches one step past the last position or goes beyond; only from these
     /// positions per side if set.
-    Past { from: Option<PerSide<Vec<PathPos>>> },
+    Past { from: Option<Sides<Vec<PathPos>>> },
     /// Per side, per path position, the throws that bear a piece off from there.
-    Table(PerSide<Vec<(PathPos, Vec<u8>)>>),
+    Table(Sides<Vec<(PathPos, Vec<u8>)>>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -551,9 +555,9 @@ pub enum BearWhen {
     /// No piece bears off (`bear off never`).
     Never,
     /// Per side: every piece not yet borne off stands on these positions.
-    AllOn(PerSide<Vec<PathPos>>),
+    AllOn(Sides<Vec<PathPos>>),
     /// Per side: none of its pieces stands on these positions.
-    NoneOn(PerSide<Vec<PathPos>>),
+    NoneOn(Sides<Vec<PathPos>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -573,7 +577,7 @@ pub enum Score {
         none_off: u32,
         /// What it scores where the loser has also a piece waiting or on these positions (per
         /// side, along the loser's path).
-        behind: Option<(u32, PerSide<Vec<PathPos>>)>,
+        behind: Option<(u32, Sides<Vec<PathPos>>)>,
     },
     /// `score pieces left`: a point for each piece the loser has not borne off.
     PiecesLeft,
@@ -606,5 +610,5 @@ pub struct PatternPart {
     pub count: u8,
     pub or_more: bool,
     /// Per side, the positions of SET.
-    pub at: PerSide<Vec<PathPos>>,
+    pub at: Sides<Vec<PathPos>>,
 }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
-use crate::types::{PathPos, PerSide, Side, Square};
+use crate::types::{PathPos, Side, Sides, Square};
 
 /// Whether `a` and `b` resolve the rule `key` to the same thing.
 pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
@@ -28,6 +28,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
                 == side_named(b, side).map(|s| (&s.path, &s.segment_ends, s.looped))
         }
         RuleKey::Sides => names(a) == names(b),
+        RuleKey::Teams => a.teams == b.teams,
         RuleKey::Colour(side) => {
             side_named(a, side).map(|s| &s.colour) == side_named(b, side).map(|s| &s.colour)
         }
@@ -180,13 +181,13 @@ fn square_text(r: &RuleSet, n: u32, label: bool) -> Option<&str> {
     }
 }
 
-fn paths(r: &RuleSet) -> PerSide<(&Vec<Square>, &Vec<PathPos>, bool)> {
+fn paths(r: &RuleSet) -> Sides<(&Vec<Square>, &Vec<PathPos>, bool)> {
     r.sides
         .as_ref()
         .map(|s| (&s.path, &s.segment_ends, s.looped))
 }
 
-fn names(r: &RuleSet) -> PerSide<&str> {
+fn names(r: &RuleSet) -> Sides<&str> {
     r.sides.as_ref().map(|s| s.name.as_str())
 }
 
@@ -194,7 +195,7 @@ fn names(r: &RuleSet) -> PerSide<&str> {
 /// a rule of its own), or put each side's pieces on the same positions.
 fn same_start(a: &Start, b: &Start) -> bool {
     // Sorted, not a set: a stack of three is not a stack of two.
-    let positions = |p: &PerSide<Vec<PathPos>>| {
+    let positions = |p: &Sides<Vec<PathPos>>| {
         p.clone().map(|mut v| {
             v.sort_unstable();
             v
@@ -220,10 +221,10 @@ fn same_start(a: &Start, b: &Start) -> bool {
 }
 
 /// Per side and position, the throws that bear a piece off from there.
-type ExitTable = PerSide<BTreeMap<PathPos, BTreeSet<u8>>>;
+type ExitTable = Sides<BTreeMap<PathPos, BTreeSet<u8>>>;
 
 /// The places of `bear off exact, or past the end when all on SET`, if said.
-fn past_when(r: &RuleSet) -> Option<&PerSide<Vec<PathPos>>> {
+fn past_when(r: &RuleSet) -> Option<&Sides<Vec<PathPos>>> {
     match &r.bear_off {
         BearOff::Exact { past_when, .. } => past_when.as_ref(),
         _ => None,
@@ -232,7 +233,7 @@ fn past_when(r: &RuleSet) -> Option<&PerSide<Vec<PathPos>>> {
 
 /// Exits: exact or at-or-past (from where, empty throw sets), or by a table.
 fn bear_off(r: &RuleSet) -> (&'static str, Option<ExitTable>) {
-    let positions = |from: &Option<PerSide<Vec<PathPos>>>| {
+    let positions = |from: &Option<Sides<Vec<PathPos>>>| {
         from.clone()
             .map(|f| f.map(|v| v.into_iter().map(|p| (p, BTreeSet::new())).collect()))
     };

@@ -255,7 +255,7 @@ pub static INDEX: &[Entry] = &[
         "A word is close to one the language has at that place, and is taken for a misspelling \
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
-         label, sign, marks, link, draw, path, sides, colour, pieces, start, first, throw, extra, \
+         label, sign, marks, link, draw, path, sides, teams, colour, pieces, start, first, throw, extra, \
          begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, once, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
@@ -524,10 +524,12 @@ pub static INDEX: &[Entry] = &[
     ),
     Entry::new(
         Code::E131,
-        "not two sides",
-        "A race game here has exactly two sides, named by `sides NAME, NAME`.",
-        "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue, green\n",
-        "ruleset \"my/variant\"\ntitle   \"Senet for three\"\nextends \"senet/base\"\n\nsides red, blue\n",
+        "too few or too many sides",
+        "A race game has two to eight sides, named by `sides NAME, NAME, ...` in the order their \
+         turns go round. Two sides play on the fast engine; more play on the engine for many \
+         sides, which `senet sim` uses.",
+        "ruleset \"my/solitaire\"\ntitle   \"Senet alone\"\nextends \"senet/base\"\n\nsides red\n",
+        "ruleset \"my/variant\"\ntitle   \"Senet with new names\"\nextends \"senet/base\"\n\nsides red, blue\n",
     ),
     Entry::new(
         Code::E132,
@@ -567,6 +569,14 @@ pub static INDEX: &[Entry] = &[
         "A piece starts on a square of its own side's path: it could never move from another.",
         "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 2\nthrow die 4\nbear off exact\nwin first to bear off all\n",
         "ruleset \"my/race\"\ntitle   \"A race on two lanes\"\n\nboard 2 x 5\npath red: 1..5\npath blue: 10..6\nsides red, blue\npieces 1 each\nstart red on 1; blue on 10\nthrow die 4\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
+        Code::E137,
+        "teams that do not split the sides",
+        "`teams` puts every side in exactly one team: partners win together and never take each \
+         other's pieces. A side left out, or named in two teams, is an error.",
+        "ruleset \"my/four\"\ntitle   \"A race of four\"\n\nboard 1 x 8\nsides red, green, yellow, blue\npath 1..8\nteams red, yellow; green\npieces 1 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/four\"\ntitle   \"A race of four\"\n\nboard 1 x 8\nsides red, green, yellow, blue\npath 1..8\nteams red, yellow; green, blue\npieces 1 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
         Code::E140,

@@ -129,7 +129,7 @@ mod tests {
         );
         assert_eq!(
             write_it_as("sides red").as_deref(),
-            Some("write it as `sides red, blue`")
+            Some("write it as `sides red, blue` or `sides red, green, yellow, blue`")
         );
     }
 }

@@ -29,6 +29,7 @@ pub enum RuleKey {
     /// `None`: the path both sides share; else one side's path.
     Path(Option<String>),
     Sides,
+    Teams,
     Colour(String),
     Pieces,
     Start,
@@ -369,9 +370,9 @@ impl RuleKey {
             MatchFirst => "match next game first: none".into(),
             PassScore => "pass scores none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
-            | Path(_) | Sides | Colour(_) | Pieces | Start | First | Throw | Turn | BearOff
-            | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck | LoseNoWayBack
-            | LoseUntaken | DiceTake | EnterAgain | DoubleList(_) => {
+            | Path(_) | Sides | Teams | Colour(_) | Pieces | Start | First | Throw | Turn
+            | BearOff | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck
+            | LoseNoWayBack | LoseUntaken | DiceTake | EnterAgain | DoubleList(_) => {
                 return None;
             }
         })
@@ -406,6 +407,7 @@ impl fmt::Display for RuleKey {
             DrawStyle => "draw as",
             Path(None) => "path",
             Sides => "sides",
+            Teams => "teams",
             Pieces => "pieces",
             Start => "start",
             First => "first",

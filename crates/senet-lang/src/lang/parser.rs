@@ -182,6 +182,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::draw_style_stmt
         | Rule::path_stmt
         | Rule::sides_stmt
+        | Rule::teams_stmt
         | Rule::colour_stmt
         | Rule::pieces_stmt => board_kind(n)?,
         Rule::start_stmt
@@ -359,6 +360,18 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
                 sides.push(n.ident());
             }
             StatementKind::Sides(sides)
+        }
+        Rule::teams_stmt => {
+            let mut teams = Vec::new();
+            while n.at(Rule::team) {
+                let mut team = n.node(Rule::team);
+                let mut sides = vec![team.ident()];
+                while team.at(Rule::ident) {
+                    sides.push(team.ident());
+                }
+                teams.push(sides);
+            }
+            StatementKind::Teams(teams)
         }
         Rule::colour_stmt => StatementKind::Colour {
             side: n.ident(),
@@ -1055,6 +1068,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::draw_style_stmt
         | Rule::path_stmt
         | Rule::sides_stmt
+        | Rule::teams_stmt
         | Rule::colour_stmt
         | Rule::pieces_stmt
         | Rule::start_stmt
@@ -1133,6 +1147,7 @@ fn clause_words(rule: Rule) -> &'static str {
         Rule::start_alternating => "`alternating from N`",
         Rule::start_sides | Rule::start_side => "a side and its squares, such as `red on 1, 3, 5`",
         Rule::start_rest => "`; the rest waiting`",
+        Rule::team => "a team's sides, such as `red, yellow`",
         Rule::throw_off => "`by throw-off, ties to SIDE`",
         Rule::opening_throw => "`by opening throw: one die each, the higher plays both`",
         Rule::sticks => "sticks and their values, such as `4 sticks: 0 -> 5, 1 -> 1, ...`",

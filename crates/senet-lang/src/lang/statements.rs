@@ -127,8 +127,13 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "sides",
-        examples: &["sides red, blue"],
-        forms: &["`sides A, B`"],
+        examples: &["sides red, blue", "sides red, green, yellow, blue"],
+        forms: &["`sides A, B`", "`sides A, B, C, ...`"],
+    },
+    Entry {
+        keyword: "teams",
+        examples: &["teams red, yellow; green, blue"],
+        forms: &["`teams A, C; B, D`"],
     },
     Entry {
         keyword: "colour",
@@ -730,7 +735,9 @@ impl StatementKind {
             K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
             K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
             K::Path { .. } => "`path SIDE: ITEMS`",
+            K::Sides(names) if names.len() > 2 => "`sides A, B, C, ...`",
             K::Sides(_) => "`sides A, B`",
+            K::Teams(_) => "`teams A, C; B, D`",
             K::Colour { .. } => "`colour SIDE: COLOUR`",
             K::Pieces(_) => "`pieces N each`",
             K::Start(StartSpec::Waiting) => "`start waiting`",

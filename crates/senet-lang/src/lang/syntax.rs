@@ -468,6 +468,8 @@ pub enum StatementKind {
         looped: bool,
     },
     Sides(Vec<Spanned<String>>),
+    /// `teams A, B; C, D`: each team's sides.
+    Teams(Vec<Vec<Spanned<String>>>),
     Colour {
         side: Spanned<String>,
         colour: Spanned<String>,
@@ -652,6 +654,7 @@ impl StatementKind {
             K::DrawStyle(_) => RuleKey::DrawStyle,
             K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
             K::Sides(_) => RuleKey::Sides,
+            K::Teams(_) => RuleKey::Teams,
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),
             K::Pieces(_) => RuleKey::Pieces,
             K::Start(_) => RuleKey::Start,

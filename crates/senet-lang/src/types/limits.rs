@@ -13,6 +13,10 @@ pub const MAX_PATH: usize = 64;
 /// cache lines.
 pub const MAX_STACKED_PATH: usize = 48;
 
+/// Sides a game may have (`sides A, B, ...`): two-sided games play on the fast engine, games of
+/// more sides on the engine for many sides.
+pub const MAX_SIDES: usize = 8;
+
 /// Pieces a side.
 pub const MAX_PIECES: usize = 15;
 

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod matches;
 pub mod merge;
 pub mod metrics;
+pub mod multi;
 pub mod plot;
 pub mod report;
 pub mod stats;

@@ -123,7 +123,7 @@ fn put_position(out: &mut Vec<u8>, p: &Position) {
             | u8::from(p.loses_turn(s)) << (4 + s.index())
             | u8::from(p.moves_next(s)) << (6 + s.index())
     });
-    out.extend_from_slice(&[p.to_move() as u8, flags]);
+    out.extend_from_slice(&[u8::from(p.to_move() == Side::Second), flags]);
 }
 
 /// The longest header line read.

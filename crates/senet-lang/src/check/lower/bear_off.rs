@@ -3,12 +3,12 @@
 use super::{Ctx, mismatch};
 use crate::check::ruleset::{BearOff, BearWhen};
 use crate::lang::syntax::{self as ast, BearOffSpec, RuleKey, StatementKind as K};
-use crate::types::{PathPos, PerSide};
+use crate::types::{PathPos, Sides};
 
 pub(super) struct Bearing {
     pub bear_off: Option<BearOff>,
     pub bear_when: BearWhen,
-    pub only_bear_off: PerSide<Vec<PathPos>>,
+    pub only_bear_off: Sides<Vec<PathPos>>,
 }
 
 pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
@@ -27,7 +27,7 @@ pub(super) fn bearing_off(cx: &mut Ctx) -> Bearing {
                 from: from.as_ref().map(|set| cx.positions(said.layer, set)),
             }),
             K::BearOff(BearOffSpec::Table(rows)) => {
-                let mut table: PerSide<Vec<(PathPos, Vec<u8>)>> = PerSide::default();
+                let mut table: Sides<Vec<(PathPos, Vec<u8>)>> = cx.each_side();
                 for (place, throws) in rows {
                     let values = cx.throw_values(said.layer, throws);
                     let n = &place.number;

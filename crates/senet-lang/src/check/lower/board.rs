@@ -6,8 +6,8 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::SideRules;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, Spanned, StatementKind as K};
-use crate::types::limits::{MAX_PATH, MAX_SQUARES};
-use crate::types::{Board, DrawStyle, PathPos, PerSide, Square};
+use crate::types::limits::{MAX_PATH, MAX_SIDES, MAX_SQUARES};
+use crate::types::{Board, DrawStyle, PathPos, Sides, Square};
 
 /// The grid and its gaps.
 pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
@@ -109,7 +109,7 @@ fn side_names(cx: &mut Ctx) -> Option<Vec<Spanned<String>>> {
             ok.push(n.clone());
         }
     }
-    if ok.len() != 2 {
+    if !(2..=MAX_SIDES).contains(&ok.len()) {
         cx.err(
             said.layer,
             CheckError::SideCount {
@@ -123,7 +123,7 @@ fn side_names(cx: &mut Ctx) -> Option<Vec<Spanned<String>>> {
 }
 
 /// The sides and the path each walks (its own, or the one both share).
-pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<SideRules>> {
+pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<Sides<SideRules>> {
     let names = side_names(cx)?;
     let sides_layer = cx.said(&RuleKey::Sides).map_or(0, |s| s.layer);
     // Paths of sides that do not exist.
@@ -215,8 +215,8 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<PerSide<Sid
             sides.push(side);
         }
     }
-    let [a, b]: [SideRules; 2] = sides.try_into().ok()?;
-    Some(PerSide::new(a, b))
+    // Every side needs its path: without one, the rules about paths have nothing to go by.
+    (sides.len() == names.len()).then_some(Sides(sides))
 }
 
 /// The squares of one path, in order: each on the board, next to the one before, never the one

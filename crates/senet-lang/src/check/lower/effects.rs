@@ -7,7 +7,7 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::{SideRules, SquareEffect};
 use crate::lang::syntax::{Span, StatementKind as K};
 use crate::types::limits::MAX_LINE_CAPTURES;
-use crate::types::{Fallback, PerSide, Side, Square};
+use crate::types::{Fallback, Side, Sides, Square};
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
@@ -109,8 +109,9 @@ pub(super) fn effects(
             None => waiting.push((out, layer, span)),
         }
     }
+    let n = cx.side_count();
     let out = |removed: bool| {
-        PerSide::from_fn(|s| {
+        Sides::from_fn(n, |s| {
             let mut squares: Vec<Square> = waiting
                 .iter()
                 .filter(|(w, _, _)| w.removed == removed && w.side.is_none_or(|only| only == s))
@@ -120,7 +121,7 @@ pub(super) fn effects(
             squares
         })
     };
-    let optional = PerSide::from_fn(|s| {
+    let optional = Sides::from_fn(n, |s| {
         let mut squares: Vec<Square> = waiting
             .iter()
             .filter(|(w, _, _)| w.may && w.side.is_none_or(|only| only == s))
@@ -141,7 +142,7 @@ pub(super) fn effects(
 /// (E152): the first such effect is reported, with the squares of the capturing effects it can
 /// lead to.
 fn capturing_chains(cx: &mut Ctx, effects: &[(SquareEffect, usize, Span)]) {
-    let found = Side::BOTH.into_iter().find_map(|s| {
+    let found = cx.sides().sides().find_map(|s| {
         effects.iter().enumerate().find_map(|(i, (e, _, _))| {
             let reach = capturing_reach(i, s, effects, &cx.sides()[s]);
             (e.applies_to(s) && reach.len() > MAX_LINE_CAPTURES).then_some((i, reach))
@@ -223,11 +224,11 @@ pub(super) struct Effects {
     /// On to another square.
     pub effects: Vec<SquareEffect>,
     /// Per side: back to waiting.
-    pub to_waiting: PerSide<Vec<Square>>,
+    pub to_waiting: Sides<Vec<Square>>,
     /// Per side: out of the game.
-    pub to_removed: PerSide<Vec<Square>>,
+    pub to_removed: Sides<Vec<Square>>,
     /// Per side: those of `to_waiting` and `to_removed` the player may decline.
-    pub out_optional: PerSide<Vec<Square>>,
+    pub out_optional: Sides<Vec<Square>>,
 }
 
 /// The loop that leads from `effect` back to its own square (`27, 15, 27`), if there is

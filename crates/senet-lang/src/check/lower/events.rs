@@ -12,7 +12,7 @@ use crate::lang::syntax::{
     CapturedPlace, ConditionKey, Destination, Effect, EventCondition, RuleKey, SetExpr, Span,
     Spanned, StatementKind as K, Trigger, TriggerKey,
 };
-use crate::types::{Capture, Force, PathPos, PerSide, Side, Square};
+use crate::types::{Capture, Force, PathPos, Side, Sides, Square};
 
 /// What the event rules add to the rules the older statements give.
 #[derive(Default)]
@@ -22,9 +22,9 @@ pub(super) struct Events {
     /// Throws whose pass gives an extra throw.
     pub after_pass: Vec<u8>,
     /// Per side: positions where a move that ends there gives an extra throw.
-    pub on_landing: PerSide<Vec<PathPos>>,
+    pub on_landing: Sides<Vec<PathPos>>,
     /// Per side: positions where capturing gives an extra throw.
-    pub on_capture: PerSide<Vec<PathPos>>,
+    pub on_capture: Sides<Vec<PathPos>>,
     /// Squares that send a piece on, with where each rule was written.
     pub landing_effects: Vec<(SquareEffect, usize, Span)>,
     /// The first rule whose effect the player may decline.
@@ -87,7 +87,11 @@ fn merge(a: Option<MovesNext>, ignoring_pairs: bool, or_waiting: bool) -> Option
 }
 
 pub(super) fn events(cx: &mut Ctx) -> Events {
-    let mut out = Events::default();
+    let mut out = Events {
+        on_landing: cx.each_side(),
+        on_capture: cx.each_side(),
+        ..Events::default()
+    };
     for (kind, layer, _) in cx.entries() {
         let K::On {
             trigger,
@@ -187,13 +191,11 @@ fn turn_trigger(cx: &mut Ctx, layer: usize, trigger: &Trigger) -> Option<TurnTri
         Trigger::Landing(set, by) => {
             let mut positions = cx.positions(layer, set);
             if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
-                positions[side.other()].clear();
+                only_side(&mut positions, side);
             }
             TurnTrigger::Landing(positions)
         }
-        Trigger::Capture(set) => {
-            TurnTrigger::Capture(PerSide(capture_positions(cx, layer, set.as_ref())))
-        }
+        Trigger::Capture(set) => TurnTrigger::Capture(capture_positions(cx, layer, set.as_ref())),
         Trigger::Move(list) => TurnTrigger::Move(cx.throw_values(layer, list)),
         Trigger::Entering => TurnTrigger::Entering,
         Trigger::Pass(_) | Trigger::Passing(_) | Trigger::Retreat | Trigger::EachMove => {
@@ -332,7 +334,7 @@ fn piece_condition(cx: &mut Ctx, layer: usize, c: &EventCondition) -> PieceCondi
         SetExpr::Positions(_) => {
             let positions = cx.positions(layer, set);
             let sides = cx.sides();
-            PerSide::from_fn(|s| {
+            Sides::from_fn(sides.len(), |s| {
                 positions[s]
                     .iter()
                     .filter_map(|p| sides[s].path.get(p.index()).copied())
@@ -341,7 +343,7 @@ fn piece_condition(cx: &mut Ctx, layer: usize, c: &EventCondition) -> PieceCondi
         }
         _ => {
             let squares = cx.squares(layer, set);
-            PerSide::from_fn(|_| squares.clone())
+            Sides::from_fn(cx.side_count(), |_| squares.clone())
         }
     };
     PieceCondition::Pieces {
@@ -603,7 +605,7 @@ fn throw_again(cx: &mut Ctx, layer: usize, trigger: &Trigger, out: &mut Events) 
         Trigger::Landing(set, by) => {
             let mut positions = cx.positions(layer, set);
             if let Some(side) = by.as_ref().and_then(|name| cx.side(layer, name)) {
-                positions[side.other()].clear();
+                only_side(&mut positions, side);
             }
             for (s, list) in positions.0.into_iter().enumerate() {
                 out.on_landing.0[s].extend(list);
@@ -611,7 +613,7 @@ fn throw_again(cx: &mut Ctx, layer: usize, trigger: &Trigger, out: &mut Events) 
         }
         Trigger::Capture(set) => {
             let positions = capture_positions(cx, layer, set.as_ref());
-            for (s, list) in positions.into_iter().enumerate() {
+            for (s, list) in positions.0.into_iter().enumerate() {
                 out.on_capture.0[s].extend(list);
             }
         }
@@ -740,14 +742,21 @@ fn landing_squares(
 }
 
 /// The capturing side's positions a capture trigger names: every position without a set.
-fn capture_positions(cx: &mut Ctx, layer: usize, set: Option<&SetExpr>) -> [Vec<PathPos>; 2] {
+fn capture_positions(cx: &mut Ctx, layer: usize, set: Option<&SetExpr>) -> Sides<Vec<PathPos>> {
     match set {
-        Some(set) => cx.positions(layer, set).0,
-        None => {
-            cx.sides()
-                .as_ref()
-                .map(|s| (0..s.path.len()).filter_map(PathPos::from_index).collect())
-                .0
+        Some(set) => cx.positions(layer, set),
+        None => cx
+            .sides()
+            .clone()
+            .map(|s| (0..s.path.len()).filter_map(PathPos::from_index).collect()),
+    }
+}
+
+/// Keeps `side`'s positions only (a rule said `by SIDE`).
+fn only_side(positions: &mut Sides<Vec<PathPos>>, side: Side) {
+    for (s, list) in positions.0.iter_mut().enumerate() {
+        if s != side.index() {
+            list.clear();
         }
     }
 }

@@ -43,7 +43,7 @@ use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::lang::{Code, Diagnostic};
-use crate::types::{Board, Capture, EnterOnto, PathPos, PerSide, Side, Square, ThrowDevice};
+use crate::types::{Board, Capture, EnterOnto, PathPos, Side, Sides, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -62,7 +62,7 @@ pub(super) struct Ctx<'a, 'b> {
     size: usize,
     gaps: Vec<Square>,
     /// The sides with their paths, once both are known.
-    sides: Option<PerSide<SideRules>>,
+    sides: Option<Sides<SideRules>>,
     /// The throwing device, once known (throw values are checked against it).
     device: Option<ThrowDevice>,
     quiet_missing: bool,
@@ -438,10 +438,20 @@ impl<'a> Ctx<'a, '_> {
     }
 
     /// The sides with their paths. Only called once [`board::sides_and_paths`] has found them.
-    fn sides(&self) -> &PerSide<SideRules> {
+    fn sides(&self) -> &Sides<SideRules> {
         self.sides
             .as_ref()
             .expect("rules that need the sides are lowered after the paths")
+    }
+
+    /// How many sides play: as the `sides` statement lists them, once their paths are known.
+    fn side_count(&self) -> usize {
+        self.sides.as_ref().map_or(2, Sides::len)
+    }
+
+    /// A value for each side, each the default.
+    fn each_side<T: Default>(&self) -> Sides<T> {
+        Sides::from_fn(self.side_count(), |_| T::default())
     }
 }
 
@@ -497,7 +507,7 @@ fn optional_effects(
     cx: &mut Ctx,
     (effects, out_optional): (
         &mut [crate::check::ruleset::SquareEffect],
-        &mut PerSide<Vec<Square>>,
+        &mut Sides<Vec<Square>>,
     ),
     said: Option<(usize, Span)>,
     turn: &crate::check::ruleset::Turn,
@@ -519,7 +529,7 @@ fn optional_effects(
         &[RuleKey::Turn],
     );
     effects.iter_mut().for_each(|e| e.may = false);
-    *out_optional = PerSide::default();
+    out_optional.values_mut().for_each(Vec::clear);
 }
 
 /// On a path that comes back to a square, rules that read the path around a square or send a
@@ -900,7 +910,7 @@ fn stacked_refusals(
     (capture, bearing, ending): (Capture, &bear_off::Bearing, &end::Ending),
     (opening, retreat): (&opening::OpeningRules, bool),
 ) -> Vec<(RuleKey, bool)> {
-    let any = |v: &PerSide<Vec<PathPos>>| v.values().any(|p| !p.is_empty());
+    let any = |v: &Sides<Vec<PathPos>>| v.values().any(|p| !p.is_empty());
     let bends = cx
         .sides()
         .values()
@@ -1107,6 +1117,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
             .first
             .or(parts.opening.seats.map(|s| s.side))
             .unwrap_or(Side::First),
+        teams: parts.layout.teams,
         throw_off: parts.layout.throw_off,
         opening_throw: parts.layout.opening_throw,
         throw: parts.throws.device?,
@@ -1116,7 +1127,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         first_after_ahead: parts.movement.first_after_ahead,
         extra_after_pass: parts.events.after_pass,
         extra_on_capture: parts.events.on_capture,
-        extra_on: PerSide::from_fn(|s| {
+        extra_on: Sides::from_fn(parts.throws.extra_on.len(), |s| {
             union(
                 parts.throws.extra_on[s].clone(),
                 parts.events.on_landing[s].clone(),

@@ -6,30 +6,30 @@ use crate::check::errors::{CheckError, Nowhere};
 use crate::check::ruleset::Retreat;
 use crate::lang::syntax::{RuleKey, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
-use crate::types::{PathPos, PerSide};
+use crate::types::{PathPos, Sides};
 
 pub(super) struct Movement {
     pub protect_pairs: bool,
-    pub safe: PerSide<Vec<PathPos>>,
+    pub safe: Sides<Vec<PathPos>>,
     pub blockade: Option<u8>,
-    pub stop: PerSide<Vec<PathPos>>,
+    pub stop: Sides<Vec<PathPos>>,
     pub backward: bool,
     pub backward_per_piece: bool,
     pub backward_onto_empty: bool,
     pub backward_split: bool,
-    pub priority: PerSide<Vec<PathPos>>,
+    pub priority: Sides<Vec<PathPos>>,
     /// The moves of a turn go one way (`one direction each turn`).
     pub one_direction: bool,
-    pub only_pieces_on: PerSide<Vec<PathPos>>,
+    pub only_pieces_on: Sides<Vec<PathPos>>,
     /// `only pieces on SET or waiting may move while one is there`.
     pub only_pieces_let_enter: bool,
-    pub no_backward_from: PerSide<Vec<PathPos>>,
-    pub ahead_empty: PerSide<Vec<PathPos>>,
-    pub together: PerSide<Vec<PathPos>>,
-    pub none_waits: PerSide<Vec<PathPos>>,
-    pub enter_barred: PerSide<Vec<PathPos>>,
-    pub no_passing: PerSide<Vec<PathPos>>,
-    pub stop_and_go: PerSide<Vec<PathPos>>,
+    pub no_backward_from: Sides<Vec<PathPos>>,
+    pub ahead_empty: Sides<Vec<PathPos>>,
+    pub together: Sides<Vec<PathPos>>,
+    pub none_waits: Sides<Vec<PathPos>>,
+    pub enter_barred: Sides<Vec<PathPos>>,
+    pub no_passing: Sides<Vec<PathPos>>,
+    pub stop_and_go: Sides<Vec<PathPos>>,
     pub extra_add_up: bool,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,

@@ -5,11 +5,11 @@ use crate::check::errors::{CheckError, OnBoardRule};
 use crate::check::ruleset::Start;
 use crate::lang::syntax::{OpeningRule, RuleKey, StatementKind as K};
 use crate::types::limits::MAX_THROW_VALUE;
-use crate::types::{Opening, PerSide, Seats};
+use crate::types::{Opening, Seats, Sides};
 
 pub(super) struct OpeningRules {
     pub seats: Option<Seats>,
-    pub per_side: PerSide<Option<Opening>>,
+    pub per_side: Sides<Option<Opening>>,
 }
 
 pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
@@ -25,7 +25,7 @@ pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
             side: side?,
         })
     });
-    let mut per_side = PerSide::default();
+    let mut per_side = cx.each_side();
     for (kind, layer, span) in cx.entries() {
         let K::Opening { side, rule } = kind else {
             continue;

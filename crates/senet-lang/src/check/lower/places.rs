@@ -10,7 +10,7 @@ use crate::lang::diagnostic::did_you_mean;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{self as ast, Item, SetExpr, Span, Spanned};
 use crate::types::limits::MAX_THROW_VALUE;
-use crate::types::{Destination, Fallback, PathPos, PerSide, Side, Square};
+use crate::types::{Destination, Fallback, PathPos, Side, Sides, Square};
 
 /// The numbers of an item that lie in `1..=max`, in the order written, and the first number
 /// outside it, if any, with whether it comes before them.
@@ -167,13 +167,15 @@ impl Ctx<'_, '_> {
     /// The path a position is counted along, in words: the shared one, else the shorter (a
     /// position must be on both).
     fn path_words(&self) -> String {
-        let [a, b] = &self.sides().0;
-        if a.path == b.path {
-            format!("the path `{}` and `{}` share", a.name, b.name)
-        } else if a.path.len() == b.path.len() {
-            format!("the paths of `{}` and `{}`", a.name, b.name)
+        let sides = &self.sides().0;
+        let names = quoted_names(sides.iter().map(|s| s.name.as_str()));
+        let first = &sides[0];
+        if sides.iter().all(|s| s.path == first.path) {
+            format!("the path {names} share")
+        } else if sides.iter().all(|s| s.path.len() == first.path.len()) {
+            format!("the paths of {names}")
         } else {
-            let short = if a.path.len() < b.path.len() { a } else { b };
+            let short = sides.iter().min_by_key(|s| s.path.len()).unwrap_or(first);
             format!("`{}`'s path", short.name)
         }
     }
@@ -249,8 +251,8 @@ impl Ctx<'_, '_> {
     }
 
     /// A set as path positions, per side, ascending.
-    pub(super) fn positions(&mut self, layer: usize, set: &SetExpr) -> PerSide<Vec<PathPos>> {
-        let mut out: PerSide<Vec<PathPos>> = PerSide::default();
+    pub(super) fn positions(&mut self, layer: usize, set: &SetExpr) -> Sides<Vec<PathPos>> {
+        let mut out: Sides<Vec<PathPos>> = self.each_side();
         match set {
             SetExpr::None => {}
             SetExpr::Squares(_) => {
@@ -279,12 +281,15 @@ impl Ctx<'_, '_> {
     pub(super) fn side(&mut self, layer: usize, name: &Spanned<String>) -> Option<Side> {
         let names = self.sides().as_ref().map(|s| s.name.clone()).0;
         if let Some(i) = names.iter().position(|n| *n == name.value) {
-            return Side::from_index(i);
+            return Side::nth(i);
         }
         let guess = did_you_mean(&name.value, names.iter().map(String::as_str));
         let help = match &guess {
             Some(s) => format!("did you mean `{s}`?"),
-            None => format!("the sides are `{}` and `{}`", names[0], names[1]),
+            None => format!(
+                "the sides are {}",
+                quoted_names(names.iter().map(String::as_str))
+            ),
         };
         self.err_suggesting(
             layer,
@@ -347,6 +352,15 @@ impl Ctx<'_, '_> {
             ast::Destination::FirstFreeBefore(_) => Fallback::FirstFreeBefore,
         };
         Some(Destination { square, fallback })
+    }
+}
+
+/// Names quoted and listed: "`a` and `b`", "`a`, `b` and `c`".
+pub(super) fn quoted_names<'n>(names: impl Iterator<Item = &'n str>) -> String {
+    let quoted: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
     }
 }
 

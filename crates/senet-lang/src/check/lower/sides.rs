@@ -6,7 +6,7 @@ use crate::check::ruleset::Start;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, StartSpec, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
-use crate::types::{OpeningThrow, PathPos, PerSide, Side, Square};
+use crate::types::{OpeningThrow, PathPos, Side, Sides, Square};
 
 /// The colours a side may be drawn in.
 pub const COLOURS: &[&str] = &[
@@ -25,6 +25,8 @@ pub(super) struct Layout {
     pub opening_throw: Option<OpeningThrow>,
     /// The most pieces of a side on one square (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
+    /// Each side's team (`teams`).
+    pub teams: Sides<u8>,
 }
 
 pub(super) fn layout(cx: &mut Ctx) -> Layout {
@@ -60,18 +62,75 @@ pub(super) fn layout(cx: &mut Ctx) -> Layout {
         throw_off,
         opening_throw,
         stack_limit,
+        teams: teams(cx),
     }
 }
 
-/// A side named after a colour takes it unless told otherwise; else the first side is yellow
-/// and the second cyan.
+/// Each side's team: as `teams` groups them, numbered in its order, every side in exactly one
+/// (E137 otherwise); each side its own where no rule groups them.
+fn teams(cx: &mut Ctx) -> Sides<u8> {
+    let own = Sides::from_fn(cx.side_count(), |s| u8::try_from(s.index()).unwrap_or(0));
+    let Some(said) = cx.said(&RuleKey::Teams) else {
+        return own;
+    };
+    let K::Teams(list) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let mut teams: Sides<Option<u8>> = cx.each_side();
+    let mut ok = true;
+    for (k, team) in list.iter().enumerate() {
+        for name in team {
+            let Some(s) = cx.side(said.layer, name) else {
+                ok = false;
+                continue;
+            };
+            if teams[s].is_some() {
+                cx.err(
+                    said.layer,
+                    CheckError::TeamTwice {
+                        span: name.span.clone().into(),
+                        side: name.value.clone(),
+                    },
+                );
+                ok = false;
+            }
+            teams[s] = u8::try_from(k).ok();
+        }
+    }
+    for s in teams.sides() {
+        if teams[s].is_none() && ok {
+            let side = cx.sides()[s].name.clone();
+            cx.err(
+                said.layer,
+                CheckError::TeamMissing {
+                    span: said.span.clone().into(),
+                    side,
+                },
+            );
+            ok = false;
+        }
+    }
+    if ok {
+        teams.map(|t| t.unwrap_or(0))
+    } else {
+        own
+    }
+}
+
+/// The colours of sides not named after one and not told one, in side order.
+const DEFAULT_COLOURS: [&str; 8] = [
+    "yellow", "cyan", "magenta", "green", "red", "blue", "white", "black",
+];
+
+/// A side named after a colour takes it unless told otherwise; else the first side is yellow,
+/// the second cyan, and further sides take the next of [`DEFAULT_COLOURS`].
 fn colours(cx: &mut Ctx) {
-    for s in Side::BOTH {
+    for s in cx.sides().sides() {
         let name = cx.sides()[s].name.clone();
         let mut colour = if COLOURS.contains(&name.as_str()) {
             name.clone()
         } else {
-            ["yellow", "cyan"][s.index()].to_string()
+            DEFAULT_COLOURS[s.index() % DEFAULT_COLOURS.len()].to_string()
         };
         if let Some(said) = cx.said(&RuleKey::Colour(name)) {
             let K::Colour { colour: c, .. } = &*said.kind else {
@@ -171,7 +230,7 @@ fn alternating(
     pieces: u8,
 ) -> Option<Start> {
     let len = cx.path_len();
-    let mut per_side: PerSide<Vec<PathPos>> = PerSide::default();
+    let mut per_side: Sides<Vec<PathPos>> = cx.each_side();
     let mut fits = true;
     for (s, side) in cx.sides().iter() {
         let Some(p) = side.position_of(sq) else {
@@ -260,7 +319,7 @@ fn explicit(
     (list, rest): (&[SideSquares], bool),
     (pieces, stack_limit): (u8, u8),
 ) -> Option<Start> {
-    let mut per_side: PerSide<Option<Vec<PathPos>>> = PerSide::default();
+    let mut per_side: Sides<Option<Vec<PathPos>>> = cx.each_side();
     let mut taken: Vec<(Square, Span, Side)> = Vec::new();
     let mut ok = true;
     for (name, items) in list {
@@ -332,7 +391,7 @@ fn explicit(
         }
         per_side[s] = Some(positions);
     }
-    for s in Side::BOTH {
+    for s in per_side.sides() {
         if per_side[s].is_none() && ok {
             let side = cx.sides()[s].name.clone();
             cx.err(

@@ -8,7 +8,7 @@ use crate::check::errors::{CheckError, StackRule};
 use crate::check::ruleset::{BearOff, PatternPart, Start};
 use crate::lang::syntax::{PatternSpec, RuleKey, Span, Spanned, Stacking, StatementKind as K};
 use crate::types::limits::{MAX_PIECES, MAX_POOL, MAX_STACKED_PATH};
-use crate::types::{Doubles, PathPos, PerSide, Side, ThrowDevice, Unstack, UseDice};
+use crate::types::{Doubles, PathPos, Side, Sides, ThrowDevice, Unstack, UseDice};
 
 pub(super) struct Stacks {
     /// The most pieces of a side on one square: 1 without stacks.
@@ -21,9 +21,9 @@ pub(super) struct Stacks {
     pub pairs_twice: bool,
     /// `stacks on at most N of SET`: N, and per side the positions of SET.
     pub crowd_max: u8,
-    pub crowd: PerSide<Vec<PathPos>>,
+    pub crowd: Sides<Vec<PathPos>>,
     /// `pieces land on SET only after N have left the start`.
-    pub land_after: Option<(u8, PerSide<Vec<PathPos>>)>,
+    pub land_after: Option<(u8, Sides<Vec<PathPos>>)>,
     pub use_larger: bool,
     /// `use most dice, the smaller or none`.
     pub use_smaller: bool,
@@ -533,7 +533,7 @@ pub(super) fn doubles_forms(cx: &mut Ctx, stacks: &mut Stacks, device: Option<&T
 /// limit where no such rule holds.
 pub(super) struct Zone {
     pub limit: u8,
-    pub at: PerSide<Vec<PathPos>>,
+    pub at: Sides<Vec<PathPos>>,
     pub until: Option<PathPos>,
 }
 
@@ -607,14 +607,14 @@ fn zone(cx: &mut Ctx, limit: u8) -> Zone {
 
 /// `stacks on at most N of SET`: 1 to the places of SET less one, and only with stacks; (0, empty)
 /// where no such rule holds.
-fn crowd(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
+fn crowd(cx: &mut Ctx, limit: u8) -> (u8, Sides<Vec<PathPos>>) {
     let said = cx.rule(&RuleKey::StacksCount);
     let K::StacksCount { most, on } = &*said.kind else {
         mismatch(&said.kind)
     };
     let crowd = cx.positions(said.layer, on);
     if cx.said(&RuleKey::StacksCount).is_none() || crowd.values().all(Vec::is_empty) {
-        return (0, PerSide::default());
+        return (0, cx.each_side());
     }
     if limit == 1 {
         needs(
@@ -623,7 +623,7 @@ fn crowd(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
             StackRule::StacksCount,
             RuleKey::Stacks,
         );
-        return (0, PerSide::default());
+        return (0, cx.each_side());
     }
     let places = crowd.values().map(Vec::len).max().unwrap_or(0);
     match u8::try_from(most.value) {
@@ -642,7 +642,7 @@ fn crowd(cx: &mut Ctx, limit: u8) -> (u8, PerSide<Vec<PathPos>>) {
                 },
                 &[],
             );
-            (0, PerSide::default())
+            (0, cx.each_side())
         }
     }
 }
@@ -936,7 +936,7 @@ pub(super) fn land_after(
     limit: u8,
     each: bool,
     pieces: Option<u8>,
-) -> Option<(u8, PerSide<Vec<PathPos>>)> {
+) -> Option<(u8, Sides<Vec<PathPos>>)> {
     let said = cx.rule(&RuleKey::LandAfter);
     let K::LandAfter { on, left } = &*said.kind else {
         mismatch(&said.kind)

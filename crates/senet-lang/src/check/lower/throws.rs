@@ -7,12 +7,12 @@ use crate::lang::syntax::{
     DiceEntry, RuleKey, Span, Spanned, StatementKind as K, ThrowSpec, Trigger, TurnSpec,
 };
 use crate::types::limits::{MAX_DICE, MAX_DIE_FACES, MAX_STICKS, MAX_THROW_VALUE};
-use crate::types::{PathPos, PerSide, ThrowDevice};
+use crate::types::{PathPos, Sides, ThrowDevice};
 
 pub(super) struct Throws {
     pub device: Option<ThrowDevice>,
     pub extra_after: Vec<u8>,
-    pub extra_on: PerSide<Vec<PathPos>>,
+    pub extra_on: Sides<Vec<PathPos>>,
     pub begin: Vec<u8>,
     pub first_move: Vec<u8>,
     pub turn: Turn,

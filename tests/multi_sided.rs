@@ -350,19 +350,96 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
     assert!(out.contains("4 sides, in side order, which is the order of their turns"));
     assert!(out.contains("Partners win together"));
     for args in [
-        &["play", FOUR][..],
-        &["moves", FOUR, "--position", "-"],
+        &["moves", FOUR, "--position", "-"][..],
         &["solve", FOUR],
         &["compare", FOUR],
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
-            err.contains("has 4 sides") && err.contains("`senet sim` take more"),
+            err.contains("has 4 sides") && err.contains("`sim` and `play` take more"),
             "{args:?}: {err}"
         );
     }
-    let (code, _, err) = run(&["sim", FOUR, "--players", "greedy,random"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("only `random` players"), "{err}");
+    for (args, says) in [
+        (
+            &["sim", FOUR, "--players", "greedy,random"][..],
+            "one player per side (4)",
+        ),
+        (&["play", FOUR], "one player per side (4)"),
+        (
+            &["play", FOUR, "--players", "human,expectimax,random,random"],
+            "`expectimax` does not play games of more than two sides yet",
+        ),
+        (
+            &[
+                "play",
+                FOUR,
+                "--players",
+                "random,random,random,random",
+                "--record",
+                "x.json",
+            ],
+            "`--record` writes games of two sides only so far",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn play_goes_round_four_players_to_the_end() {
+    use crate::support::cli::run;
+    let args = [
+        "play",
+        FOUR,
+        "--players",
+        "greedy,random,greedy,random",
+        "--seed",
+        "2",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("red (R) is player 1: greedy, team red + yellow"),
+        "{out}"
+    );
+    // Turns go round in side order from red's.
+    let throwers: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_suffix(|c: char| c.is_ascii_digit()))
+        .filter_map(|l| l.strip_suffix(" throws "))
+        .take(4)
+        .collect();
+    assert_eq!(throwers, ["red", "green", "yellow", "blue"]);
+    assert!(out.contains(" win.\n"), "{out}");
+    assert_eq!(run(&args).1, out, "the same seed plays the same game");
+}
+
+#[test]
+fn a_person_plays_a_side_of_four_by_number() {
+    let out = crate::support::cli::senet()
+        .args([
+            "play",
+            FOUR,
+            "--players",
+            "human,random,random,random",
+            "--seed",
+            "5",
+        ])
+        .write_stdin("1\n9\n2\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    // The first throw has one move, made without asking; the second has two.
+    assert!(text.contains("red: enters on 3 (square 3)"), "{text}");
+    assert!(
+        text.contains("  1. 3 -> 7 (square 12)\n  2. enters on 4 (square 4)"),
+        "{text}"
+    );
+    assert!(text.contains("`9` is no move here"), "{text}");
+    assert!(text.contains("Stopped."), "{text}");
 }

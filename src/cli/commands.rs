@@ -97,7 +97,21 @@ pub fn run(cli: Cli) -> ExitCode {
             options,
         } => match (resume, rules) {
             (Some(from), _) => super::play::resume(&from, record.as_deref(), table.as_deref()),
-            (None, Some(rules)) => match load_two_sided(&rules, &options.options, "play") {
+            (None, Some(rules)) => match load(&rules, &options.options) {
+                Ok(r) if r.sides.len() > 2 => super::play_many::play_many(
+                    &r,
+                    &super::play::PlayArgs {
+                        target: &rules,
+                        rules: &r,
+                        players: &players,
+                        seed,
+                        record: record.as_deref(),
+                        turn_cap,
+                        table: table.as_deref(),
+                        first: None,
+                        pass_score: None,
+                    },
+                ),
                 Ok(r) => {
                     let args = super::play::PlayArgs {
                         target: &rules,
@@ -381,7 +395,7 @@ pub(super) fn load_two_sided(
     if r.sides.len() > 2 {
         complain!(
             "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
-             only so far (`senet check`, `senet explain` and `senet sim` take more)",
+             only so far (`senet check`, `explain`, `sim` and `play` take more)",
             r.sides.len()
         );
         return Err(ExitCode::from(2));

@@ -43,6 +43,7 @@ mod man;
 mod moves;
 mod output;
 mod play;
+mod play_many;
 mod review;
 mod serve;
 mod sim;

@@ -42,7 +42,7 @@ fn print_lines(lines: Vec<String>) {
 }
 
 /// Reads one line of input, trimmed; `None` at the end of input.
-fn read_line(input: &mut impl BufRead) -> Option<String> {
+pub(super) fn read_line(input: &mut impl BufRead) -> Option<String> {
     super::output::flush_stdout();
     let mut line = Vec::new();
     let limit = u64::try_from(MAX_INPUT_LINE + 1).unwrap_or(u64::MAX);
@@ -235,7 +235,7 @@ fn numbered(path: &str, n: u32) -> String {
 }
 
 /// A seed from the clock, for a game not given one.
-fn clock_seed() -> u64 {
+pub(super) fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| {

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::args::Format;
 use senet::agents;
+use senet::agents::ManyAgent;
 use senet::engine::Engine;
 use senet::players::Player;
 use senet::sim::report::{Facts, Meta, json_report, text_report};
@@ -99,21 +100,31 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `senet sim` of a rule set of more than two sides: random games on the engine for many sides,
-/// each team's wins with their intervals. Only random players play such rules so far, one game
-/// at a time (no matches, tables, shards or seat swaps).
+/// `senet sim` of a rule set of more than two sides: games on the engine for many sides between
+/// `random` and `greedy` players (one per side, or `random` for all), each team's wins with
+/// their intervals; one game at a time (no matches, tables, shards or seat swaps).
 pub fn run_many_sides(rules: &senet::check::RuleSet, matches: Option<u64>, a: SimArgs) -> ExitCode {
     let n = rules.sides.len();
-    let refused = if !a.players.iter().all(Player::is_random) {
-        Some("only `random` players play rule sets of more than two sides so far")
+    let agents: Option<Vec<ManyAgent>> = if a.players.iter().all(Player::is_random) {
+        Some(vec![ManyAgent::Random; n])
+    } else if a.players.len() == n {
+        a.players.iter().map(ManyAgent::of).collect()
+    } else {
+        None
+    };
+    let refused = if agents.is_none() {
+        Some(format!(
+            "`--players` names one player per side ({n}), each `random` or `greedy` (the \
+             players of games of more sides so far)"
+        ))
     } else if matches.is_some() {
-        Some("`--matches` is for two-sided rule sets")
+        Some("`--matches` is for two-sided rule sets".to_string())
     } else if a.table.is_some() {
-        Some("`--table` is for two-sided rule sets")
+        Some("`--table` is for two-sided rule sets".to_string())
     } else if a.shard.is_some() {
-        Some("`--shard` is for two-sided rule sets")
+        Some("`--shard` is for two-sided rule sets".to_string())
     } else if a.alternate {
-        Some("`--alternate` swaps two players' seats; here every side is played at random")
+        Some("`--alternate` swaps the seats of two players".to_string())
     } else {
         None
     };
@@ -132,14 +143,30 @@ pub fn run_many_sides(rules: &senet::check::RuleSet, matches: Option<u64>, a: Si
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let agents = agents.unwrap_or_default();
     let (totals, seconds) = match timed(a.games, |tick| {
-        senet::sim::multi::run(&multi, (a.games, a.seed, a.turn_cap), jobs, tick, &stop)
+        senet::sim::multi::run(
+            &multi,
+            &agents,
+            (a.games, a.seed, a.turn_cap),
+            jobs,
+            tick,
+            &stop,
+        )
     }) {
         Ok(done) => done,
         Err(code) => return code,
     };
+    let players: Vec<String> = agents
+        .iter()
+        .map(|agent| match agent {
+            ManyAgent::Random => "random".to_string(),
+            ManyAgent::Greedy => "greedy".to_string(),
+        })
+        .collect();
     let meta = senet::sim::multi::MultiMeta {
         title: &rules.title,
+        players: &players,
         options: a.options,
         seed: a.seed,
         turn_cap: a.turn_cap,

@@ -84,6 +84,29 @@ pub enum MultiOutcome {
     Draw,
 }
 
+/// What happened in a game of many sides, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiEvent {
+    /// The side to move threw `value`.
+    Throw { side: u8, value: u8 },
+    /// The side made `mv` with its throw of `value`, and what it did.
+    Move {
+        side: u8,
+        value: u8,
+        mv: MultiMove,
+        report: MultiReport,
+        after: MultiPosition,
+    },
+    /// The side had no move for its throw of `value`.
+    Pass {
+        side: u8,
+        value: u8,
+        after: MultiPosition,
+    },
+    /// The game is over, or was stopped (`None`: at the turn cap, or by a player).
+    End { outcome: Option<MultiOutcome> },
+}
+
 /// Counts and the result of a game played to its end (or to the turn cap).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MultiSummary {
@@ -109,9 +132,30 @@ impl MultiRules {
     /// choices drawn from `rng`, or until it has played `turn_cap` turns.
     pub fn play_random<R: Rng + ?Sized>(
         &self,
+        pos: MultiPosition,
+        rng: &mut R,
+        turn_cap: u32,
+    ) -> MultiSummary {
+        self.play(
+            pos,
+            rng,
+            turn_cap,
+            |_, _, moves, rng| Some(draw_below(rng, moves.len())),
+            |_| {},
+        )
+    }
+
+    /// A game from `pos` with throws drawn from `rng`: `choose` picks one of the legal moves
+    /// (never fewer than one) of the side to move for its throw, or stops the game (`None`);
+    /// `watch` sees every throw, move, pass and the end. It ends at its end, at `turn_cap`
+    /// turns, or where one turn has thrown `turn_cap` times.
+    pub fn play<R: Rng + ?Sized>(
+        &self,
         mut pos: MultiPosition,
         rng: &mut R,
         turn_cap: u32,
+        mut choose: impl FnMut(&MultiPosition, u8, &[MultiMove], &mut R) -> Option<usize>,
+        mut watch: impl FnMut(&MultiEvent),
     ) -> MultiSummary {
         let mut summary = MultiSummary::default();
         let mut moves = Vec::new();
@@ -135,20 +179,40 @@ impl MultiRules {
                 break;
             }
             turn_throws += 1;
+            let side = pos.to_move();
             let v = self.random_throw(rng);
+            watch(&MultiEvent::Throw { side, value: v });
             self.legal_moves(&pos, v, &mut moves);
             if moves.is_empty() {
                 summary.passes += 1;
                 pos = self.pass(&pos, v).0;
+                watch(&MultiEvent::Pass {
+                    side,
+                    value: v,
+                    after: pos,
+                });
                 continue;
             }
-            let mv = moves[draw_below(rng, moves.len())];
+            let Some(k) = choose(&pos, v, &moves, rng) else {
+                break;
+            };
+            let mv = moves[k.min(moves.len() - 1)];
             let report;
             (pos, report) = self.apply(&pos, mv, v);
             summary.moves += 1;
             summary.captures += u32::from(report.captured.is_some());
             summary.extra_throws += u32::from(report.extra_throw);
+            watch(&MultiEvent::Move {
+                side,
+                value: v,
+                mv,
+                report,
+                after: pos,
+            });
         }
+        watch(&MultiEvent::End {
+            outcome: summary.outcome,
+        });
         summary
     }
 }

@@ -4,12 +4,14 @@ mod eval;
 mod expectimax;
 mod greedy;
 pub mod learned;
+mod many;
 mod optimal;
 mod random;
 
 pub use eval::{Heuristic, WIN};
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
+pub use many::ManyAgent;
 pub use optimal::{
     AGENT_LIMITS, OptimalAgent, OptimalError, foreseen_for_agent, load_table, solve_for_agent,
     table_for,

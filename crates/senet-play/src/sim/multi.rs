@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 use super::SimError;
 use super::stats::wilson;
+use crate::agents::ManyAgent;
 use crate::seed::game_seed;
 use senet_engine::multi::{MultiOutcome, MultiPosition, MultiRules};
 
@@ -65,11 +66,12 @@ pub fn teams(rules: &MultiRules) -> usize {
         .unwrap_or(0)
 }
 
-/// Plays `games` random games of `rules` from `seed` on `jobs` threads, each stopped at
-/// `turn_cap` turns; `tick(n)` is told of each chunk of `n` games finished. Stops between games
-/// once `stop` is set.
+/// Plays `games` games of `rules` between `agents` (one per side, in side order) from `seed` on
+/// `jobs` threads, each stopped at `turn_cap` turns; `tick(n)` is told of each chunk of `n`
+/// games finished. Stops between games once `stop` is set.
 pub fn run(
     rules: &MultiRules,
+    agents: &[ManyAgent],
     (games, seed, turn_cap): (u64, u64, u32),
     jobs: usize,
     tick: &(dyn Fn(u64) + Sync),
@@ -94,7 +96,16 @@ pub fn run(
                         return Err(SimError::Stopped);
                     }
                     let mut rng = Pcg64Mcg::seed_from_u64(game_seed(seed, i));
-                    let s = rules.play_random(MultiPosition::start(rules), &mut rng, turn_cap);
+                    let s = rules.play(
+                        MultiPosition::start(rules),
+                        &mut rng,
+                        turn_cap,
+                        |pos, v, moves, rng| {
+                            let agent = agents[usize::from(pos.to_move())];
+                            Some(agent.choose(rules, pos, v, moves, rng))
+                        },
+                        |_| {},
+                    );
                     t.games += 1;
                     match s.outcome {
                         Some(MultiOutcome::Win { team }) => t.wins[usize::from(team)] += 1,
@@ -167,7 +178,7 @@ pub fn json_report(rules: &MultiRules, t: &MultiTotals, meta: &MultiMeta) -> Val
         "rules": rules.id,
         "title": meta.title,
         "options": options,
-        "players": ["random"],
+        "players": meta.players,
         "seed": meta.seed,
         "turn_cap": meta.turn_cap,
         "games": t.games,
@@ -193,9 +204,10 @@ pub fn text_report(rules: &MultiRules, t: &MultiTotals, meta: &MultiMeta) -> Str
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} games of random players, {} sides in {} teams, {} moving first (seed {}, turn cap {})",
+        "{}: {} games of {}, {} sides in {} teams, {} moving first (seed {}, turn cap {})",
         rules.id,
         t.games,
+        meta.players.join(", "),
         rules.count(),
         teams(rules),
         rules.sides[usize::from(rules.first)].name,
@@ -250,6 +262,8 @@ fn per_second(games: u64, seconds: f64) -> f64 {
 /// What a report says of the run besides its totals.
 pub struct MultiMeta<'a> {
     pub title: &'a str,
+    /// Each side's player, in side order.
+    pub players: &'a [String],
     pub options: &'a [(String, String)],
     pub seed: u64,
     pub turn_cap: u32,
@@ -271,8 +285,14 @@ mod tests {
     fn a_run_is_the_same_whatever_the_threads() {
         let r = rules();
         let stop = AtomicBool::new(false);
-        let one = run(&r, (600, 5, 2_000), 1, &|_| {}, &stop).unwrap();
-        let two = run(&r, (600, 5, 2_000), 2, &|_| {}, &stop).unwrap();
+        let agents = [
+            ManyAgent::Greedy,
+            ManyAgent::Random,
+            ManyAgent::Random,
+            ManyAgent::Random,
+        ];
+        let one = run(&r, &agents, (600, 5, 2_000), 1, &|_| {}, &stop).unwrap();
+        let two = run(&r, &agents, (600, 5, 2_000), 2, &|_| {}, &stop).unwrap();
         assert_eq!(one, two);
         assert_eq!(one.games, 600);
         assert_eq!(
@@ -286,7 +306,14 @@ mod tests {
     fn a_stopped_run_says_so() {
         let stop = AtomicBool::new(true);
         assert_eq!(
-            run(&rules(), (10, 1, 100), 1, &|_| {}, &stop),
+            run(
+                &rules(),
+                &[ManyAgent::Random; 4],
+                (10, 1, 100),
+                1,
+                &|_| {},
+                &stop
+            ),
             Err(SimError::Stopped)
         );
     }

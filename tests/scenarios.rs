@@ -272,6 +272,7 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
     let side = |g: &senet::check::RuleSet, v: &Value| -> Option<Side> {
         v.as_str().map(|n| {
             g.side_named(n)
+                .and_then(senet::types::SideId::two_sided)
                 .unwrap_or_else(|| panic!("{rules}: `{n}` is no side of {}", g.id))
         })
     };
@@ -298,7 +299,10 @@ fn match_differences(rules: &str, options: &BTreeMap<String, String>, m: &Value)
                 first.map(|s| game.sides[s].name.clone())
             ));
         }
-        let began = side(game, &g["began"]).or(first).unwrap_or(game.first);
+        let began = side(game, &g["began"])
+            .or(first)
+            .or(game.first.two_sided())
+            .expect("a two-sided game begins with one of its sides");
         let outcome = match side(game, &g["winner"]) {
             Some(s) => Outcome::Win {
                 side: s,

@@ -18,7 +18,7 @@ pub use turn::{Event, Next, Phase, Transition, TurnMachine};
 use senet_lang::check::RuleSet;
 use senet_lang::check::ruleset as checked;
 use senet_lang::types::{
-    Doubles, EnterOnto, PathPos, PerSide, Place, Side, Sides, Square, Unstack,
+    Doubles, EnterOnto, PathPos, PerSide, Place, Side, SideId, Sides, Square, Unstack,
 };
 
 fn mask(values: &[u8]) -> u32 {
@@ -62,9 +62,10 @@ pub fn compile(r: &RuleSet) -> Rules {
         board: r.board.clone(),
         squares,
         passing,
-        sides: PerSide::from_fn(|s| side_table(r, s)),
+        sides: PerSide::from_fn(|s| side_table(r, s.into())),
         pieces: r.pieces,
-        first: r.first,
+        // A two-sided game's first side is one of its two.
+        first: r.first.two_sided().unwrap_or(Side::First),
         throw_off: r.throw_off,
         opening_throw: r.opening_throw,
         start_outcomes: start_outcomes(r),
@@ -485,7 +486,7 @@ fn enter(e: &checked::Enter) -> Enter {
 }
 
 /// Side `s`'s tables: its path both ways, the flags and exits of its positions, its start.
-pub(crate) fn side_table(r: &RuleSet, s: Side) -> SideTable {
+pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
     let side = &r.sides[s];
     let len = side.path.len();
     // Where a path comes back to a square, the square's position is its first visit; every

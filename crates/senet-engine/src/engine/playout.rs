@@ -227,7 +227,7 @@ impl<'e> Playout<'e> {
             return;
         }
         // Which player plays each side (seats may have swapped them).
-        let seat = self.summary.seat.0.map(usize::from);
+        let seat = self.summary.seat.map(usize::from);
         let outcomes = &engine.rules.throws.outcomes[..];
         // The position and the counts the loop changes on every throw, held here rather than
         // in `self` so that they can stay in registers.
@@ -256,7 +256,7 @@ impl<'e> Playout<'e> {
             sum.turns += u32::from(new_turn);
             let v = outcomes[draw_below(throws, outcomes.len())];
             let row = self.rows[s][usize::from(v)];
-            let chooser = &mut choosers[seat[s.index()]];
+            let chooser = &mut choosers[seat[s]];
             let step = match pick::<C, S>(engine, &pos, s, v, &row, chooser) {
                 Pick::Plain(p, t) => {
                     // A piece moved on to an empty square with no effect: the step as
@@ -323,7 +323,7 @@ impl<'e> Playout<'e> {
         if !goes_on {
             return;
         }
-        let seat = self.summary.seat.0.map(usize::from);
+        let seat = self.summary.seat.map(usize::from);
         let mut pos = self.pos;
         let mut sum = self.summary;
         'game: loop {
@@ -350,7 +350,7 @@ impl<'e> Playout<'e> {
                     break;
                 }
             }
-            let chooser = &mut choosers[seat[s.index()]];
+            let chooser = &mut choosers[seat[s]];
             let chosen = if engine.draws_split(&pos) {
                 match engine.draw_split(&pos, total, chooser, &mut self.room) {
                     Drawn::Move(mv) => Some(mv),

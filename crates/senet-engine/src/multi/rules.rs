@@ -164,7 +164,7 @@ impl MultiRules {
             return Err(Unsupported("opening moves"));
         }
         let mut two = r.clone();
-        two.first = Side::First;
+        two.first = Side::First.into();
         let mut rules = MultiRules::from_rules(&crate::compile::compile(&two))?;
         for s in r.sides.sides().skip(2) {
             rules

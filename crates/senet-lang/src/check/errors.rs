@@ -213,6 +213,16 @@ pub enum CheckError {
         help: String,
     },
 
+    #[error("the seats ritual seats one of two sides, not `{name}`")]
+    #[diagnostic(help(
+        "throwing for seats decides which of two players plays which side: a game of more sides has no such ritual"
+    ))]
+    SeatsSide {
+        #[label("a third side or later")]
+        span: SourceSpan,
+        name: String,
+    },
+
     #[error("a game here has two to eight sides, not {count}")]
     #[diagnostic(help("list two to eight names: `sides red, blue`"))]
     SideCount {
@@ -771,7 +781,7 @@ impl CheckError {
             CheckError::NoPath { .. } => Code::E126,
             CheckError::NotOnPath { .. } => Code::E127,
             CheckError::PositionOutOfRange { .. } => Code::E128,
-            CheckError::UnknownSide { .. } => Code::E130,
+            CheckError::UnknownSide { .. } | CheckError::SeatsSide { .. } => Code::E130,
             CheckError::SideCount { .. } => Code::E131,
             CheckError::DuplicateSide { .. } => Code::E132,
             CheckError::TeamMissing { .. } | CheckError::TeamTwice { .. } => Code::E137,

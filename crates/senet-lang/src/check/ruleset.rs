@@ -4,7 +4,7 @@
 use crate::lang::syntax::{NoteKind, RuleKey, Value};
 use crate::types::{
     Board, Capture, Destination, EnterOnto, Force, NextFirst, Opening, OpeningThrow, PathPos,
-    Seats, Side, Sides, Square, ThrowDevice,
+    Seats, SideId, Sides, Square, ThrowDevice,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +20,7 @@ pub struct RuleSet {
     pub sides: Sides<SideRules>,
     pub pieces: u8,
     pub start: Start,
-    pub first: Side,
+    pub first: SideId,
     /// Each side's team, numbered from 0 in the order `teams` lists them (each side its own
     /// team, numbered as the sides, where no rule groups them): partners win together and
     /// never take each other's pieces.
@@ -239,12 +239,13 @@ impl RuleSet {
     }
 
     /// The side called `name`, if there is one.
-    pub fn side_named(&self, name: &str) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&s| self.sides[s].name == name)
+    pub fn side_named(&self, name: &str) -> Option<SideId> {
+        self.sides.sides().find(|&s| self.sides[s].name == name)
     }
 
     /// The square effect that acts on a piece of side `side` ending its move on `square`.
-    pub fn effect_of(&self, side: Side, square: Square) -> Option<&SquareEffect> {
+    pub fn effect_of(&self, side: impl Into<SideId>, square: Square) -> Option<&SquareEffect> {
+        let side = side.into();
         self.effects
             .iter()
             .find(|e| e.square == square && e.applies_to(side))
@@ -507,7 +508,7 @@ pub struct SquareEffect {
     pub square: Square,
     pub to: Destination,
     /// Only for this side's pieces (`by SIDE`); for both without one.
-    pub side: Option<Side>,
+    pub side: Option<SideId>,
     /// The player may decline it (`may go to`).
     pub may: bool,
     /// No effect of the square it leads to sends the piece further (`and stop`).
@@ -518,7 +519,8 @@ pub struct SquareEffect {
 
 impl SquareEffect {
     /// Whether the effect acts on pieces of side `s`.
-    pub fn applies_to(&self, s: Side) -> bool {
+    pub fn applies_to(&self, s: impl Into<SideId>) -> bool {
+        let s = s.into();
         self.side.is_none_or(|only| only == s)
     }
 }

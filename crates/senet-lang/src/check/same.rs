@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
-use crate::types::{PathPos, Side, Sides, Square};
+use crate::types::{PathPos, Side, SideId, Sides, Square};
 
 /// Whether `a` and `b` resolve the rule `key` to the same thing.
 pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
@@ -276,7 +276,7 @@ fn captured_at(r: &RuleSet) -> BTreeMap<Square, String> {
 }
 
 /// Every square effect, by square and side.
-fn effects(r: &RuleSet) -> BTreeMap<(Square, Option<Side>), String> {
+fn effects(r: &RuleSet) -> BTreeMap<(Square, Option<SideId>), String> {
     r.effects
         .iter()
         .map(|e| ((e.square, e.side), format!("{e:?}")))

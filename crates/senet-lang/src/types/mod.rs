@@ -17,5 +17,5 @@ pub use rule_values::{
     Seats, Unstack, UseDice,
 };
 pub use rules_id::RulesId;
-pub use side::{PerSide, Side, Sides};
+pub use side::{PerSide, Side, SideId, Sides};
 pub use throw::{Lot, Throw, ThrowDevice, dice_sets, each_values};

@@ -1,47 +1,33 @@
-//! The sides of a game, and data kept once per side: [`PerSide`] for the two of a two-sided
-//! game, [`Sides`] for any number.
+//! The sides of a game, and data kept once per side: [`Side`] and [`PerSide`] for the two of
+//! a two-sided game (the engine's), [`SideId`] and [`Sides`] for any number (the checker's).
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use super::limits::MAX_SIDES;
 
-/// A side, by its place in the order the rule file's `sides` statement lists them (which is
-/// also the order turns go round in a game of more than two). Which side moves first is a rule
-/// of its own (`first`, or the seats ritual), not this order. The two-sided engine and its
-/// callers know only [`Side::First`] and [`Side::Second`]; games of more sides number the
-/// others on ([`Side::nth`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Side(u8);
-
-impl fmt::Debug for Side {
-    /// As the variants of a two-sided game were written (`First`, `Second`), then `Side(2)` on.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            0 => f.write_str("First"),
-            1 => f.write_str("Second"),
-            n => write!(f, "Side({n})"),
-        }
-    }
+/// One of the two sides, in the order the rule file's `sides` statement lists them. Which side
+/// moves first is a rule of its own (`first`, or the seats ritual), not this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Side {
+    /// The side listed first.
+    First = 0,
+    /// The side listed second.
+    Second = 1,
 }
 
-#[allow(non_upper_case_globals)] // named as the variants they were, and read as such
 impl Side {
-    /// The side listed first.
-    pub const First: Side = Side(0);
-    /// The side listed second.
-    pub const Second: Side = Side(1);
-
-    /// Both sides of a two-sided game, in side order.
+    /// Both sides, in side order.
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];
 
-    /// 0 for the first side, 1 for the second, and so on.
+    /// 0 for the first side, 1 for the second.
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self as usize
     }
 
-    /// The side at `index` of a two-sided game, if there is one.
+    /// The side at `index` in side order, if there is one.
     pub const fn from_index(index: usize) -> Option<Side> {
         match index {
             0 => Some(Side::First),
@@ -50,29 +36,75 @@ impl Side {
         }
     }
 
-    /// The side at `index` of a game of up to [`MAX_SIDES`] sides.
-    pub fn nth(index: usize) -> Option<Side> {
-        u8::try_from(index)
-            .ok()
-            .filter(|&i| usize::from(i) < MAX_SIDES)
-            .map(Side)
-    }
-
-    /// The first `n` sides, in side order.
-    pub fn all(n: usize) -> impl Iterator<Item = Side> {
-        (0..n.min(MAX_SIDES)).filter_map(Side::nth)
-    }
-
-    /// The other side of a two-sided game.
+    /// The other side.
     #[inline(always)]
     #[must_use]
     pub const fn other(self) -> Side {
-        debug_assert!(self.0 < 2, "only a two-sided game has the other side");
-        Side(1 - (self.0 & 1))
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
     }
 }
 
 impl fmt::Display for Side {
+    /// The side's place in side order, for messages that have no side names at hand.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::First => "the first side",
+            Side::Second => "the second side",
+        })
+    }
+}
+
+/// A side of a game of any number of sides, by its place in the order the `sides` statement
+/// lists them (which is also the order turns go round in a game of more than two): what the
+/// checker names sides by. A two-sided game plays by [`Side`], its first two.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SideId(u8);
+
+impl SideId {
+    /// The side at `index`, if a game may have it (fewer than [`MAX_SIDES`]).
+    pub fn nth(index: usize) -> Option<SideId> {
+        u8::try_from(index)
+            .ok()
+            .filter(|&i| usize::from(i) < MAX_SIDES)
+            .map(SideId)
+    }
+
+    /// The first `n` sides, in side order.
+    pub fn all(n: usize) -> impl Iterator<Item = SideId> {
+        (0..n.min(MAX_SIDES)).filter_map(SideId::nth)
+    }
+
+    /// 0 for the first side, 1 for the second, and so on.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The side of a two-sided game it is, if it is one of the first two.
+    pub const fn two_sided(self) -> Option<Side> {
+        Side::from_index(self.0 as usize)
+    }
+}
+
+impl From<Side> for SideId {
+    fn from(s: Side) -> SideId {
+        SideId(s as u8)
+    }
+}
+
+impl fmt::Debug for SideId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.two_sided() {
+            Some(s) => fmt::Debug::fmt(&s, f),
+            None => write!(f, "SideId({})", self.0),
+        }
+    }
+}
+
+impl fmt::Display for SideId {
     /// The side's place in side order, for messages that have no side names at hand.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const NTH: [&str; MAX_SIDES] = [
@@ -168,7 +200,7 @@ impl<T> IntoIterator for PerSide<T> {
 }
 
 /// A value for each side of a game of any number of sides (two to [`MAX_SIDES`]), indexed by
-/// [`Side`]: what the checker holds per side. In JSON it is the list of the values, in side
+/// [`SideId`] (or, for the first two, by [`Side`]): what the checker holds per side. In JSON it is the list of the values, in side
 /// order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
@@ -176,8 +208,8 @@ pub struct Sides<T>(pub Vec<T>);
 
 impl<T> Sides<T> {
     /// Each of the first `n` sides' values made by `f`.
-    pub fn from_fn(n: usize, f: impl FnMut(Side) -> T) -> Self {
-        Sides(Side::all(n).map(f).collect())
+    pub fn from_fn(n: usize, f: impl FnMut(SideId) -> T) -> Self {
+        Sides(SideId::all(n).map(f).collect())
     }
 
     /// The number of sides.
@@ -196,8 +228,8 @@ impl<T> Sides<T> {
     }
 
     /// Each side with its value, in side order.
-    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
-        Side::all(self.0.len()).zip(self.0.iter())
+    pub fn iter(&self) -> impl Iterator<Item = (SideId, &T)> {
+        SideId::all(self.0.len()).zip(self.0.iter())
     }
 
     /// The values in side order.
@@ -211,8 +243,8 @@ impl<T> Sides<T> {
     }
 
     /// The sides, in side order.
-    pub fn sides(&self) -> impl Iterator<Item = Side> + use<T> {
-        Side::all(self.0.len())
+    pub fn sides(&self) -> impl Iterator<Item = SideId> + use<T> {
+        SideId::all(self.0.len())
     }
 
     /// Whether every side has the same value.
@@ -236,7 +268,7 @@ impl<T> Sides<T> {
     }
 
     /// The values of sides `a` and `b`, as the first and second of a two-sided game.
-    pub fn two(&self, a: Side, b: Side) -> Sides<T>
+    pub fn two(&self, a: SideId, b: SideId) -> Sides<T>
     where
         T: Clone,
     {
@@ -250,8 +282,24 @@ impl<T> From<PerSide<T>> for Sides<T> {
     }
 }
 
+impl<T> Index<SideId> for Sides<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, side: SideId) -> &T {
+        &self.0[side.index()]
+    }
+}
+
+impl<T> IndexMut<SideId> for Sides<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, side: SideId) -> &mut T {
+        &mut self.0[side.index()]
+    }
+}
+
 impl<T> Index<Side> for Sides<T> {
     type Output = T;
+    /// The first or second side's value, as a two-sided game reads it.
     #[inline(always)]
     fn index(&self, side: Side) -> &T {
         &self.0[side.index()]
@@ -279,12 +327,21 @@ mod tests {
         assert_eq!(Side::from_index(1), Some(Side::Second));
         assert_eq!(Side::from_index(2), None);
         assert_eq!(PerSide::from_fn(Side::index).0, [0, 1]);
-        assert_eq!(Side::nth(3).map(Side::index), Some(3));
-        assert_eq!(Side::nth(MAX_SIDES), None);
-        assert_eq!(Side::nth(2).unwrap().to_string(), "the third side");
-        let four = Sides::from_fn(4, Side::index);
-        assert_eq!((four.len(), four[Side::nth(3).unwrap()]), (4, 3));
-        assert_eq!(four.two(Side::nth(2).unwrap(), Side::First).0, [2, 0]);
+        let third = SideId::nth(2).unwrap();
+        assert_eq!((third.index(), third.two_sided()), (2, None));
+        assert_eq!(SideId::nth(MAX_SIDES), None);
+        assert_eq!(third.to_string(), "the third side");
+        assert_eq!(SideId::from(Side::Second).two_sided(), Some(Side::Second));
+        let four = Sides::from_fn(4, SideId::index);
+        assert_eq!(
+            (
+                four.len(),
+                four[SideId::nth(3).unwrap()],
+                four[Side::Second]
+            ),
+            (4, 3, 1)
+        );
+        assert_eq!(four.two(third, SideId::from(Side::First)).0, [2, 0]);
         assert!(!four.alike() && Sides(vec![1, 1, 1]).alike());
     }
 }

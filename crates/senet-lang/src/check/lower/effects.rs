@@ -7,7 +7,7 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::{SideRules, SquareEffect};
 use crate::lang::syntax::{Span, StatementKind as K};
 use crate::types::limits::MAX_LINE_CAPTURES;
-use crate::types::{Fallback, Side, Sides, Square};
+use crate::types::{Fallback, Side, SideId, Sides, Square};
 
 /// The square effects of `square N: go to ...` and of event rules (`landing`), each square
 /// sending a piece on once, with no loop among them.
@@ -179,7 +179,7 @@ fn capturing_chains(cx: &mut Ctx, effects: &[(SquareEffect, usize, Span)]) {
 /// its path from M on (or back), so each of those leads on.
 fn capturing_reach(
     start: usize,
-    s: Side,
+    s: SideId,
     effects: &[(SquareEffect, usize, Span)],
     side: &SideRules,
 ) -> Vec<usize> {
@@ -215,7 +215,7 @@ fn text(chain: &[Square]) -> String {
 }
 
 /// Whether rules for these sides (`None`: both) act on a side in common.
-fn overlap(a: Option<Side>, b: Option<Side>) -> bool {
+fn overlap(a: Option<SideId>, b: Option<SideId>) -> bool {
     a.is_none() || b.is_none() || a == b
 }
 
@@ -239,16 +239,18 @@ fn loop_from(
     effect: &SquareEffect,
     effects: &[(SquareEffect, usize, Span)],
 ) -> Option<Vec<Square>> {
-    let sides: Vec<Side> = Side::BOTH
-        .into_iter()
-        .filter(|&s| effect.applies_to(s))
-        .collect();
+    // The sides an effect can act for: the first two, and any an effect names.
+    let mut sides: Vec<SideId> = [Side::First, Side::Second].map(SideId::from).into();
+    sides.extend(effects.iter().filter_map(|(e, _, _)| e.side));
+    sides.sort_unstable();
+    sides.dedup();
+    sides.retain(|&s| effect.applies_to(s));
     sides.into_iter().find_map(|s| loop_for(effect, s, effects))
 }
 
 fn loop_for(
     effect: &SquareEffect,
-    side: Side,
+    side: SideId,
     effects: &[(SquareEffect, usize, Span)],
 ) -> Option<Vec<Square>> {
     let mut chain: Vec<Square> = vec![effect.square];

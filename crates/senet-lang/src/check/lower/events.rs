@@ -12,7 +12,7 @@ use crate::lang::syntax::{
     CapturedPlace, ConditionKey, Destination, Effect, EventCondition, RuleKey, SetExpr, Span,
     Spanned, StatementKind as K, Trigger, TriggerKey,
 };
-use crate::types::{Capture, Force, PathPos, Side, Sides, Square};
+use crate::types::{Capture, Force, PathPos, SideId, Sides, Square};
 
 /// What the event rules add to the rules the older statements give.
 #[derive(Default)]
@@ -56,7 +56,7 @@ pub(super) struct Events {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct OutOfPlay {
     pub square: Square,
-    pub side: Option<Side>,
+    pub side: Option<SideId>,
     pub removed: bool,
     /// The player may leave the piece where it landed (`may go to waiting`).
     pub may: bool,
@@ -719,7 +719,7 @@ fn landing_squares(
     layer: usize,
     set: &SetExpr,
     by: Option<&Spanned<String>>,
-) -> Option<(Option<Side>, Vec<Square>)> {
+) -> Option<(Option<SideId>, Vec<Square>)> {
     let Some(name) = by else {
         return Some((None, cx.squares(layer, set)));
     };
@@ -753,7 +753,7 @@ fn capture_positions(cx: &mut Ctx, layer: usize, set: Option<&SetExpr>) -> Sides
 }
 
 /// Keeps `side`'s positions only (a rule said `by SIDE`).
-fn only_side(positions: &mut Sides<Vec<PathPos>>, side: Side) {
+fn only_side(positions: &mut Sides<Vec<PathPos>>, side: SideId) {
     for (s, list) in positions.0.iter_mut().enumerate() {
         if s != side.index() {
             list.clear();

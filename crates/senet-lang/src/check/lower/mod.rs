@@ -43,7 +43,7 @@ use crate::lang::diagnostic::primary_label;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{RuleKey, Span, StatementKind as K, Trigger};
 use crate::lang::{Code, Diagnostic};
-use crate::types::{Board, Capture, EnterOnto, PathPos, Side, Sides, Square, ThrowDevice};
+use crate::types::{Board, Capture, EnterOnto, PathPos, Side, SideId, Sides, Square, ThrowDevice};
 
 /// A rule in force: as a file states it (with the layer and span of its statement), or its
 /// default (the leaf layer, an empty span: a default is never wrong).
@@ -1115,8 +1115,8 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         first: parts
             .layout
             .first
-            .or(parts.opening.seats.map(|s| s.side))
-            .unwrap_or(Side::First),
+            .or(parts.opening.seats.map(|s| SideId::from(s.side)))
+            .unwrap_or(SideId::from(Side::First)),
         teams: parts.layout.teams,
         throw_off: parts.layout.throw_off,
         opening_throw: parts.layout.opening_throw,

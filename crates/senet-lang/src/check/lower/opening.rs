@@ -19,10 +19,21 @@ pub(super) fn opening(cx: &mut Ctx, start: Option<&Start>) -> OpeningRules {
     };
     let seats = spec.as_ref().and_then(|spec| {
         let until = cx.throw_value(said.layer, &spec.until);
-        let side = cx.side(said.layer, &spec.side);
+        let named = cx.side(said.layer, &spec.side)?;
+        // The ritual seats two players: one side or the other.
+        let Some(side) = named.two_sided() else {
+            cx.err(
+                said.layer,
+                CheckError::SeatsSide {
+                    span: spec.side.span.clone().into(),
+                    name: spec.side.value.clone(),
+                },
+            );
+            return None;
+        };
         Some(Seats {
             until: until?,
-            side: side?,
+            side,
         })
     });
     let mut per_side = cx.each_side();

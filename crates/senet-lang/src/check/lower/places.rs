@@ -10,7 +10,7 @@ use crate::lang::diagnostic::did_you_mean;
 use crate::lang::parser::strip_comment_and_note;
 use crate::lang::syntax::{self as ast, Item, SetExpr, Span, Spanned};
 use crate::types::limits::MAX_THROW_VALUE;
-use crate::types::{Destination, Fallback, PathPos, Side, Sides, Square};
+use crate::types::{Destination, Fallback, PathPos, SideId, Sides, Square};
 
 /// The numbers of an item that lie in `1..=max`, in the order written, and the first number
 /// outside it, if any, with whether it comes before them.
@@ -278,10 +278,10 @@ impl Ctx<'_, '_> {
     }
 
     /// The side a rule names.
-    pub(super) fn side(&mut self, layer: usize, name: &Spanned<String>) -> Option<Side> {
+    pub(super) fn side(&mut self, layer: usize, name: &Spanned<String>) -> Option<SideId> {
         let names = self.sides().as_ref().map(|s| s.name.clone()).0;
         if let Some(i) = names.iter().position(|n| *n == name.value) {
-            return Side::nth(i);
+            return SideId::nth(i);
         }
         let guess = did_you_mean(&name.value, names.iter().map(String::as_str));
         let help = match &guess {

@@ -6,7 +6,7 @@ use crate::check::ruleset::Start;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, StartSpec, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
-use crate::types::{OpeningThrow, PathPos, Side, Sides, Square};
+use crate::types::{OpeningThrow, PathPos, Side, SideId, Sides, Square};
 
 /// The colours a side may be drawn in.
 pub const COLOURS: &[&str] = &[
@@ -18,7 +18,7 @@ pub(super) struct Layout {
     pub pieces: Option<u8>,
     pub start: Option<Start>,
     /// Who moves first, if a rule says (else the seats ritual decides, or the first side).
-    pub first: Option<Side>,
+    pub first: Option<SideId>,
     /// Who moves first is decided by a throw-off (`first` is then who wins a tie).
     pub throw_off: bool,
     /// Who moves first is decided by an opening throw of one die each.
@@ -50,7 +50,7 @@ pub(super) fn layout(cx: &mut Ctx) -> Layout {
         Some(said) => match &*said.kind {
             K::First { side, throw_off } => (cx.side(said.layer, side), *throw_off, None),
             // The first side throws first; no side wins a tie.
-            K::FirstByOpening(o) => (Some(Side::First), false, Some(*o)),
+            K::FirstByOpening(o) => (Some(SideId::from(Side::First)), false, Some(*o)),
             other => mismatch(other),
         },
         None => (None, false, None),
@@ -268,7 +268,7 @@ fn alternating(
     }
     // A path that comes back to a square (an out-and-back track) may reach it twice among the
     // positions filled.
-    let mut taken: Vec<(Square, Side, PathPos)> = Vec::new();
+    let mut taken: Vec<(Square, SideId, PathPos)> = Vec::new();
     for (s, positions) in per_side.iter() {
         for &p in positions {
             let square = cx.sides()[s].square(p);
@@ -320,7 +320,7 @@ fn explicit(
     (pieces, stack_limit): (u8, u8),
 ) -> Option<Start> {
     let mut per_side: Sides<Option<Vec<PathPos>>> = cx.each_side();
-    let mut taken: Vec<(Square, Span, Side)> = Vec::new();
+    let mut taken: Vec<(Square, Span, SideId)> = Vec::new();
     let mut ok = true;
     for (name, items) in list {
         let Some(s) = cx.side(layer, name) else {

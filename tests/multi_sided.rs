@@ -349,15 +349,11 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
     assert_eq!(code, 0);
     assert!(out.contains("4 sides, in side order, which is the order of their turns"));
     assert!(out.contains("Partners win together"));
-    for args in [
-        &["moves", FOUR, "--position", "-"][..],
-        &["solve", FOUR],
-        &["compare", FOUR],
-    ] {
+    for args in [&["solve", FOUR][..], &["compare", FOUR], &["draw", FOUR]] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
-            err.contains("has 4 sides") && err.contains("`sim` and `play` take more"),
+            err.contains("has 4 sides") && err.contains("`moves` take more"),
             "{args:?}: {err}"
         );
     }
@@ -442,4 +438,39 @@ fn a_person_plays_a_side_of_four_by_number() {
     );
     assert!(text.contains("`9` is no move here"), "{text}");
     assert!(text.contains("Stopped."), "{text}");
+}
+
+#[test]
+fn moves_answers_positions_of_four_sides() {
+    // Red's piece on square 2 (its position 2) is on green's position 13: green's piece on 12
+    // takes it with a throw of 1.
+    let position = r#"{"to_move":"green","throw":1,"pieces":{"red":[2,0],"green":[12,0],"yellow":[0,0],"blue":[0,0]}}"#;
+    let out = crate::support::cli::senet()
+        .args(["moves", FOUR, "--position", "-"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    let taking = moves
+        .iter()
+        .find(|m| m["steps"][0] == serde_json::json!({"from": 12, "to": 13}))
+        .expect("12 -> 13 is listed");
+    assert_eq!(
+        taking["captures"],
+        serde_json::json!({"side": "red", "from": 2})
+    );
+    assert_eq!(taking["result"]["pieces"]["red"], serde_json::json!([0, 0]));
+    assert_eq!(taking["result"]["to_move"], "yellow");
+    // Entering with a 1 lands on green's entry square, a castle; the listing has it too.
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["steps"][0] == serde_json::json!({"from": 0, "to": 1}))
+    );
 }

@@ -81,7 +81,14 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
             position,
             options,
-        } => match load_two_sided(&rules, &options.options, "moves") {
+        } => match load(&rules, &options.options) {
+            Ok(r) if r.sides.len() > 2 => match senet::multi::MultiRules::compile(&r) {
+                Ok(multi) => super::moves::run_many(&multi, &position),
+                Err(e) => {
+                    complain!("error: `{rules}` has {} sides, and {e}", r.sides.len());
+                    ExitCode::from(2)
+                }
+            },
             Ok(r) => super::moves::run(&Engine::new(compile(&r)), &position),
             Err(code) => code,
         },
@@ -395,7 +402,7 @@ pub(super) fn load_two_sided(
     if r.sides.len() > 2 {
         complain!(
             "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
-             only so far (`senet check`, `explain`, `sim` and `play` take more)",
+             only so far (`senet check`, `explain`, `sim`, `play` and `moves` take more)",
             r.sides.len()
         );
         return Err(ExitCode::from(2));

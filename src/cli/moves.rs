@@ -17,7 +17,23 @@ use senet::notation::position::moves_json;
 /// The longest line, and the longest document, read: 1 MiB (a position takes about 200 bytes).
 pub const MAX_LINE: usize = 1 << 20;
 
+/// `senet moves` of two-sided rules.
 pub fn run(engine: &Engine, input: &str) -> ExitCode {
+    let mut buf = Vec::with_capacity(32);
+    answer_input(input, &mut |v| {
+        moves_json(engine, v, &mut buf).map_err(|e| e.to_string())
+    })
+}
+
+/// `senet moves` of rules of more than two sides, on the engine for many sides.
+pub fn run_many(rules: &senet::multi::MultiRules, input: &str) -> ExitCode {
+    answer_input(input, &mut |v| {
+        senet::notation::multi::moves_json(rules, v).map_err(|e| e.to_string())
+    })
+}
+
+/// Reads the positions of `input` (`-`: standard input) and writes what `answer` makes of each.
+fn answer_input(input: &str, answer: &mut dyn FnMut(&Value) -> Result<Value, String>) -> ExitCode {
     let reader: Box<dyn BufRead> = if input == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -30,9 +46,8 @@ pub fn run(engine: &Engine, input: &str) -> ExitCode {
         }
     };
     let mut answers = Answers {
-        engine,
+        answer,
         out: std::io::stdout().lock(),
-        buf: Vec::with_capacity(32),
         count: 0,
         failed: false,
     };
@@ -52,10 +67,10 @@ pub fn run(engine: &Engine, input: &str) -> ExitCode {
 }
 
 /// Where answers go, and what they were.
-struct Answers<'e, W: Write> {
-    engine: &'e Engine,
+struct Answers<'a, W: Write> {
+    /// A position's answer, or why it has none.
+    answer: &'a mut dyn FnMut(&Value) -> Result<Value, String>,
     out: W,
-    buf: Vec<senet::engine::Move>,
     /// How many answers were written.
     count: usize,
     /// Whether some answer was an error.
@@ -65,9 +80,9 @@ struct Answers<'e, W: Write> {
 impl<W: Write> Answers<'_, W> {
     /// The answer to one document: its moves, or an error line.
     fn position(&mut self, line: usize, v: &Value) {
-        match moves_json(self.engine, v, &mut self.buf) {
+        match (self.answer)(v) {
             Ok(answer) => self.write(&answer),
-            Err(e) => self.error(line, &e.to_string()),
+            Err(e) => self.error(line, &e),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The JSON forms that outside tools rely on: positions, moves and game events (docs/formats.md).
 
 pub mod event;
+pub mod multi;
 pub mod named;
 pub mod position;
 pub mod record;

@@ -367,17 +367,6 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
             &["play", FOUR, "--players", "human,expectimax,random,random"],
             "`expectimax` does not play games of more than two sides yet",
         ),
-        (
-            &[
-                "play",
-                FOUR,
-                "--players",
-                "random,random,random,random",
-                "--record",
-                "x.json",
-            ],
-            "`--record` writes games of two sides only so far",
-        ),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}");
@@ -473,4 +462,51 @@ fn moves_answers_positions_of_four_sides() {
             .iter()
             .any(|m| m["steps"][0] == serde_json::json!({"from": 0, "to": 1}))
     );
+}
+
+#[test]
+fn a_game_of_four_is_recorded_and_replayed() {
+    use crate::support::cli::run;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("four.json");
+    let record = path.to_str().unwrap();
+    let args = [
+        "play",
+        FOUR,
+        "--players",
+        "greedy,random,random,greedy",
+        "--seed",
+        "9",
+        "--record",
+        record,
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("The game is recorded in"), "{out}");
+    let (code, out, err) = run(&["replay", record]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("ok  ") && out.contains("test/ring-of-four replayed"),
+        "{out}"
+    );
+    for command in ["review", "play --resume"] {
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push(record);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{command}");
+        assert!(
+            err.contains("`senet replay` verifies it"),
+            "{command}: {err}"
+        );
+    }
+    // A move changed: the replay says which event is wrong.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let events = v["events"].as_array_mut().unwrap();
+    let k = events.iter().position(|e| e.get("move").is_some()).unwrap();
+    events[k]["move"]["to"] = serde_json::json!(17);
+    std::fs::write(&path, v.to_string()).unwrap();
+    let (code, _, err) = run(&["replay", record]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("event {}: ", k + 1)), "{err}");
 }

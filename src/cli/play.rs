@@ -930,6 +930,14 @@ pub fn replay(path: &str, show: bool) -> ExitCode {
         complain!("error: `{path}` cannot be replayed: {msg}");
         ExitCode::from(2)
     };
+    // A record of a game of many sides says so by its format.
+    if let Ok(text) = super::input::read_text(path, super::input::MAX_RECORD)
+        && let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+        && v.get("format").and_then(serde_json::Value::as_str)
+            == Some(senet::notation::multi_record::MULTI_FORMAT)
+    {
+        return super::play_many::replay_many(path, &v, show);
+    }
     let (head, rules) = match load_record(path) {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),

@@ -8,6 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use senet::agents::ManyAgent;
 use senet::check::RuleSet;
 use senet::multi::{MultiEvent, MultiMove, MultiOutcome, MultiPosition, MultiRules};
+use senet::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote};
 use senet::render::board::{Cell, draw, initial};
 use senet::types::{Place, Square};
 
@@ -23,9 +24,7 @@ enum Seat {
 /// `senet play` of `rules`, of more than two sides: one player a side, in side order.
 pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
     let n = rules.sides.len();
-    let refused = if a.record.is_some() {
-        Some("`--record` writes games of two sides only so far".to_string())
-    } else if a.table.is_some() {
+    let refused = if a.table.is_some() {
         Some("`--table` is for two-sided rule sets".to_string())
     } else if a.players.len() != n {
         Some(format!(
@@ -81,6 +80,7 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
+    let mut events = Vec::new();
     let summary = multi.play(
         MultiPosition::start(&multi),
         &mut rng,
@@ -102,7 +102,10 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
                 }
             }
         },
-        |event| tell(&multi, event),
+        |event| {
+            tell(&multi, event);
+            events.extend(MultiEventNote::of(&multi, event));
+        },
     );
     if quit {
         say!("Stopped.");
@@ -114,6 +117,95 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         summary.moves,
         summary.turns,
         summary.captures
+    );
+    if let Some(path) = a.record {
+        let players = a.players.iter().map(ToString::to_string).collect();
+        let result = MultiResultNote::of(&multi, summary.outcome, quit);
+        let record = MultiRecord::new(
+            rules,
+            &multi,
+            (seed, a.turn_cap, players),
+            events,
+            (result, summary.moves, summary.turns),
+        );
+        let json = serde_json::to_string_pretty(&record).unwrap_or_default();
+        if let Err(e) = senet::files::write_bytes(std::path::Path::new(path), json.as_bytes()) {
+            complain!("error: cannot write the record `{path}`: {e}");
+            return ExitCode::from(2);
+        }
+        say!("The game is recorded in `{path}`.");
+    }
+    ExitCode::SUCCESS
+}
+
+/// `senet replay` of a record of a game of many sides (`v`, read from `path`): its rules
+/// checked again against its hash, then every event verified; with `show`, told as it went.
+pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
+    let fail = |msg: String| {
+        complain!("error: `{path}` cannot be replayed: {msg}");
+        ExitCode::from(2)
+    };
+    let record = match MultiRecord::read(v) {
+        Ok(r) => r,
+        Err(e) => return fail(e.to_string()),
+    };
+    let options: Vec<(String, String)> = record.options.clone().into_iter().collect();
+    let source = &record.rules.source;
+    let set = match record.rules.files.as_ref() {
+        Some(files) => {
+            let chain = files
+                .iter()
+                .map(|f| senet::check::load::ChainFile {
+                    name: f.name.clone(),
+                    text: f.text.clone(),
+                })
+                .collect();
+            senet::check::check_chain(chain, &options).map_err(|_| {
+                format!(
+                    "the rules it carries (`{source}`) do not check under this version of senet"
+                )
+            })
+        }
+        None => senet::check::check_target(source, &options)
+            .map_err(|_| format!("its rules `{source}` do not load")),
+    };
+    let set = match set {
+        Ok(s) if s.hash == record.rules.hash => s,
+        Ok(s) => {
+            return fail(format!(
+                "the rules `{source}` have changed since the game was recorded (hash {} now, {} in the record)",
+                s.hash, record.rules.hash
+            ));
+        }
+        Err(e) => return fail(e),
+    };
+    let multi = match MultiRules::compile(&set) {
+        Ok(m) => m,
+        Err(e) => return fail(e.to_string()),
+    };
+    if let Err(e) = record.replay(&multi) {
+        return fail(e.to_string());
+    }
+    if show {
+        for e in &record.events {
+            match e {
+                MultiEventNote::Throw { side, value } => say!("{side} throws {value}"),
+                MultiEventNote::Move { side, from, to } => say!("  {side}: {} -> {}", from.0, to.0),
+                MultiEventNote::Pass { side } => say!("  {side} has no move"),
+            }
+        }
+    }
+    let result = match &record.result {
+        MultiResultNote::Winners(w) => format!("{} win", w.join(" + ")),
+        MultiResultNote::Draw => "a draw".into(),
+        MultiResultNote::Unfinished => "unfinished at the turn cap".into(),
+        MultiResultNote::Stopped => "stopped by a player".into(),
+    };
+    say!(
+        "ok  {path}: {} replayed, {} events, {} moves: {result}",
+        set.id,
+        record.events.len(),
+        record.moves
     );
     ExitCode::SUCCESS
 }

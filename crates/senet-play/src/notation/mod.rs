@@ -2,6 +2,7 @@
 
 pub mod event;
 pub mod multi;
+pub mod multi_record;
 pub mod named;
 pub mod position;
 pub mod record;

@@ -88,6 +88,11 @@ pub struct FileNote {
 pub enum RecordError {
     #[error("not a senet game record (no \"format\": \"{FORMAT}\")")]
     NotARecord,
+    /// A record of a game of more than two sides (`senet replay` verifies those).
+    #[error(
+        "a record of a game of more than two sides: `senet replay` verifies it, nothing else reads it yet"
+    )]
+    ManySides,
     /// Its JSON is not of a record's form: where (a path such as `rules.files[0]`), and what
     /// is wrong there in serde's words.
     #[error("{}", form_message(.0))]
@@ -151,8 +156,10 @@ impl Record {
     /// Reads a record from its JSON, and checks what its form cannot say: its format, its
     /// chain of files, two players that senet knows, a turn cap of at least one.
     pub fn read(v: &Value) -> Result<Record, RecordError> {
-        if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return Err(RecordError::NotARecord);
+        match v.get("format").and_then(Value::as_str) {
+            Some(FORMAT) => {}
+            Some(super::multi_record::MULTI_FORMAT) => return Err(RecordError::ManySides),
+            _ => return Err(RecordError::NotARecord),
         }
         let record: Record = serde_path_to_error::deserialize(v).map_err(RecordError::Form)?;
         if record

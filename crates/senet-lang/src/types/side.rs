@@ -266,20 +266,6 @@ impl<T> Sides<T> {
     {
         PerSide::from_fn(|s| self[s].clone())
     }
-
-    /// The values of sides `a` and `b`, as the first and second of a two-sided game.
-    pub fn two(&self, a: SideId, b: SideId) -> Sides<T>
-    where
-        T: Clone,
-    {
-        Sides(vec![self[a].clone(), self[b].clone()])
-    }
-}
-
-impl<T> From<PerSide<T>> for Sides<T> {
-    fn from(pair: PerSide<T>) -> Self {
-        Sides(pair.0.into())
-    }
 }
 
 impl<T> Index<SideId> for Sides<T> {
@@ -341,7 +327,7 @@ mod tests {
             ),
             (4, 3, 1)
         );
-        assert_eq!(four.two(third, SideId::from(Side::First)).0, [2, 0]);
+        assert_eq!(four.pair().0, [0, 1]);
         assert!(!four.alike() && Sides(vec![1, 1, 1]).alike());
     }
 }

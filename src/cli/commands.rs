@@ -230,10 +230,8 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             options,
         } => match load(&rules, &options.options) {
-            Ok(r) if r.sides.len() > 2 => super::sim::run_many_sides(
-                &r,
-                matches,
-                super::sim::SimArgs {
+            Ok(r) => {
+                let args = super::sim::SimArgs {
                     rules: &r,
                     options: &options.options,
                     players: &players,
@@ -245,25 +243,14 @@ pub fn run(cli: Cli) -> ExitCode {
                     table: table.as_deref(),
                     shard,
                     format,
-                },
-            ),
-            Ok(r) => super::sim::run(
-                &Engine::new(compile(&r)),
-                matches,
-                super::sim::SimArgs {
-                    rules: &r,
-                    options: &options.options,
-                    players: &players,
-                    alternate,
-                    games,
-                    seed,
-                    jobs,
-                    turn_cap,
-                    table: table.as_deref(),
-                    shard,
-                    format,
-                },
-            ),
+                };
+                // More than two sides play on the engine for many sides.
+                if r.sides.len() > 2 {
+                    super::sim::run_many_sides(matches, args)
+                } else {
+                    super::sim::run(&Engine::new(compile(&r)), matches, args)
+                }
+            }
             Err(code) => code,
         },
         Command::Compare {

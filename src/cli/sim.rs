@@ -103,7 +103,8 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
 /// `senet sim` of a rule set of more than two sides: games on the engine for many sides between
 /// `random` and `greedy` players (one per side, or `random` for all), each team's wins with
 /// their intervals; one game at a time (no matches, tables, shards or seat swaps).
-pub fn run_many_sides(rules: &senet::check::RuleSet, matches: Option<u64>, a: SimArgs) -> ExitCode {
+pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
+    let rules = a.rules;
     let n = rules.sides.len();
     let agents: Option<Vec<ManyAgent>> = if a.players.iter().all(Player::is_random) {
         Some(vec![ManyAgent::Random; n])

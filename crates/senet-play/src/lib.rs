@@ -16,3 +16,6 @@ pub mod session;
 pub mod sim;
 pub mod solve;
 pub mod turn_steps;
+
+#[cfg(test)]
+mod many_sides_fixture;

@@ -95,9 +95,7 @@ mod tests {
     use senet_engine::multi::{MultiOutcome, MultiPosition};
 
     fn rules() -> MultiRules {
-        let text = "ruleset \"t/three\"\ntitle \"three\"\nboard 1 x 24\nsides a, b, c\npath 1..24\npieces 3 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n";
-        let set = senet_lang::check::check_text("three.rules", text, None, &[]).expect("checks");
-        MultiRules::compile(&set).expect("played")
+        crate::many_sides_fixture::race("a, b, c", 24, 3, &[]).1
     }
 
     #[test]

@@ -212,9 +212,12 @@ mod tests {
     use super::*;
 
     fn rules() -> MultiRules {
-        let text = "ruleset \"t/three\"\ntitle \"three\"\nboard 1 x 12\nsides a, b, c\nteams a, c; b\npath 1..12\npieces 2 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nextra throw after 4\non pass with 4: throw again\nbear off exact\nwin first to bear off all\n";
-        let set = senet_lang::check::check_text("three.rules", text, None, &[]).expect("checks");
-        MultiRules::compile(&set).expect("played")
+        let more = [
+            "teams a, c; b",
+            "extra throw after 4",
+            "on pass with 4: throw again",
+        ];
+        crate::many_sides_fixture::race("a, b, c", 12, 2, &more).1
     }
 
     #[test]

@@ -250,10 +250,7 @@ mod tests {
     use rand_pcg::Pcg64Mcg;
 
     fn checked() -> (RuleSet, MultiRules) {
-        let text = "ruleset \"t/three\"\ntitle \"three\"\nboard 1 x 12\nsides a, b, c\npath 1..12\npieces 2 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nextra throw after 4\nbear off exact\nwin first to bear off all\n";
-        let set = senet_lang::check::check_text("three.rules", text, None, &[]).expect("checks");
-        let rules = MultiRules::compile(&set).expect("played");
-        (set, rules)
+        crate::many_sides_fixture::race("a, b, c", 12, 2, &["extra throw after 4"])
     }
 
     fn recorded(seed: u64) -> (RuleSet, MultiRules, MultiRecord) {

@@ -276,9 +276,7 @@ mod tests {
     use super::*;
 
     fn rules() -> MultiRules {
-        let text = "ruleset \"t/four\"\ntitle \"four\"\nboard 1 x 12\nsides a, b, c, d\nteams a, c; b, d\npath 1..12\npieces 2 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n";
-        let set = senet_lang::check::check_text("four.rules", text, None, &[]).expect("it checks");
-        MultiRules::compile(&set).expect("it is played")
+        crate::many_sides_fixture::race("a, b, c, d", 12, 2, &["teams a, c; b, d"]).1
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The engine for many sides held to the two-sided engine. On every bundled rule set that the
-//! former plays ([`MultiRules::from_rules`]), both list the same moves and reach the same
+//! former plays ([`MultiRules::compile`]), both list the same moves and reach the same
 //! positions, move for move: in random games with the same throws and choices, and from random
 //! positions (reachable or not) with every throw.
 
@@ -14,15 +14,16 @@ use senet::check::check_target;
 use senet::compile::{Event, compile};
 use senet::engine::game::{draw_below, random_throw};
 use senet::engine::{Engine, Move, Outcome, Position};
-use senet::multi::{MultiMove, MultiOutcome, MultiPosition, MultiRules};
+use senet::multi::{MultiMove, MultiOutcome, MultiPosition, MultiRules, Unsupported};
 use senet::types::{Place, Throw};
 
 /// Moves as the places each moves a piece from and to.
 type Listed = BTreeSet<(Place, Place)>;
 
-fn load(id: &str, options: &[(String, String)]) -> Engine {
+/// A bundled rule set on the fast engine, and on the engine for many sides where it plays it.
+fn load(id: &str, options: &[(String, String)]) -> (Engine, Result<MultiRules, Unsupported>) {
     match check_target(id, options) {
-        Ok(r) => Engine::new(compile(&r)),
+        Ok(r) => (Engine::new(compile(&r)), MultiRules::compile(&r)),
         Err(_) => panic!("the bundled rule set `{id}` {options:?} does not check"),
     }
 }
@@ -186,8 +187,8 @@ fn both_engines_agree_on_every_bundled_rule_set_the_engine_for_many_sides_plays(
         .map(|&(id, name, value)| (id, vec![(name.to_string(), value.to_string())]));
     let mut played = Vec::new();
     for (id, options) in defaults.chain(options) {
-        let engine = load(id, &options);
-        if let Ok(multi) = MultiRules::from_rules(&engine.rules) {
+        let (engine, multi) = load(id, &options);
+        if let Ok(multi) = multi {
             agree_in_games(&engine, &multi, 100);
             agree_from_random_positions(&engine, &multi, 1_000);
             played.push((id, options));
@@ -202,8 +203,7 @@ fn both_engines_agree_on_every_bundled_rule_set_the_engine_for_many_sides_plays(
 
 #[test]
 fn a_rule_the_engine_for_many_sides_does_not_play_is_named() {
-    let engine = load("senet/kendall", &[]);
-    let refused = MultiRules::from_rules(&engine.rules).unwrap_err();
+    let refused = load("senet/kendall", &[]).1.unwrap_err();
     assert_eq!(
         refused.to_string(),
         "the engine for many sides does not play pieces protected in pairs yet"
@@ -215,6 +215,7 @@ fn a_rule_the_engine_for_many_sides_does_not_play_is_named() {
 /// The rule files of many sides the tests play.
 const FOUR: &str = "tests/fixtures/many-sides/ring-of-four.rules";
 const THREE: &str = "tests/fixtures/many-sides/ring-of-three.rules";
+const CROSS: &str = "tests/fixtures/many-sides/cross-of-four.rules";
 
 fn many(target: &str) -> MultiRules {
     let path = format!("{}/{target}", env!("CARGO_MANIFEST_DIR"));
@@ -277,6 +278,88 @@ fn a_piece_of_four_sides_takes_an_enemy_never_a_partner() {
     let castle = places(&r, 0, &[&[on(12), W], &[W, W], &[W, W], &[on(1), W]]);
     r.legal_moves(&castle, 2, &mut out);
     assert!(!out.contains(&MultiMove::new(on(12), on(14))));
+}
+
+#[test]
+fn a_cross_of_97_squares_plays_paths_of_84_positions() {
+    let r = many(CROSS);
+    assert_eq!(r.squares, 97);
+    assert!(r.sides.iter().all(|s| s.len() == 84));
+    // South's position 60 is square 96 and its 72 square 5, west's position 21; north, south's
+    // partner, stands on square 96 at its position 26.
+    let south: Vec<u8> = r.sides[0].path.iter().map(|q| q + 1).collect();
+    assert_eq!((south[59], south[71], south[83]), (96, 5, 97));
+    let mut out = Vec::new();
+    let west_there = places(&r, 0, &[&[on(60), W], &[W, W], &[W, W], &[on(21), W]]);
+    r.legal_moves(&west_there, 12, &mut out);
+    assert!(out.contains(&MultiMove::new(on(60), on(72))), "{out:?}");
+    let (after, report) = r.apply(&west_there, MultiMove::new(on(60), on(72)), 12);
+    assert_eq!(report.captured, Some((3, on(21))));
+    assert!(report.extra_throw, "`extra throw after 1, 6, 12`");
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [on(72), W]);
+    let partner_there = places(&r, 0, &[&[on(54), W], &[W, W], &[on(26), W], &[W, W]]);
+    r.legal_moves(&partner_there, 6, &mut out);
+    assert!(!out.contains(&MultiMove::new(on(54), on(60))));
+    // Square 88 (south's position 59, west's 8) is a castle: west's piece there stays.
+    let castle = places(&r, 0, &[&[on(57), W], &[W, W], &[W, W], &[on(8), W]]);
+    r.legal_moves(&castle, 2, &mut out);
+    assert!(!out.contains(&MultiMove::new(on(57), on(59))));
+    // From position 80 a throw of 5 bears off exactly; 4 lands on the centre, 97.
+    let home = places(&r, 0, &[&[on(80), W], &[W, W], &[W, W], &[W, W]]);
+    r.legal_moves(&home, 5, &mut out);
+    assert_eq!(out, [MultiMove::new(on(80), Place::Off)]);
+    r.legal_moves(&home, 4, &mut out);
+    assert_eq!(out, [MultiMove::new(on(80), on(84))]);
+}
+
+#[test]
+fn boards_beyond_64_squares_are_for_games_of_more_than_two_sides() {
+    use crate::support::cli::run;
+    let text = std::fs::read_to_string(CROSS).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // The same board for two sides is refused, and the message says the limit of each.
+    let two = text
+        .replace("sides south, east, north, west", "sides south, north")
+        .replace("teams south, north; east, west\n", "")
+        .lines()
+        .filter(|l| !l.starts_with("path east") && !l.starts_with("path west"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (code, _, err) = run(&["check", &write("two.rules", &two)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the board has 97 squares, more than the limit of 64")
+            && err.contains("(of more sides, 250)"),
+        "{err}"
+    );
+    // Four sides hold at most 250 squares.
+    let huge = text.replace("board 1 x 97", "board 1 x 251");
+    let (code, _, err) = run(&["check", &write("huge.rules", &huge)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the board has 251 squares, more than the limit of 250"),
+        "{err}"
+    );
+    // 2,000 random games end well before the turn cap, the same whatever the jobs.
+    let json = |jobs: &str| {
+        let (code, out, err) = run(&[
+            "sim", CROSS, "--games", "2000", "--seed", "5", "--jobs", jobs, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for timing in ["seconds", "games_per_second", "jobs"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    let one = json("1");
+    assert_eq!(one, json("2"));
+    assert_eq!(one["unfinished"], 0, "{one}");
 }
 
 #[test]

@@ -21,7 +21,7 @@ use senet_lang::types::{
     Doubles, EnterOnto, PathPos, PerSide, Place, Side, SideId, Sides, Square, Unstack,
 };
 
-fn mask(values: &[u8]) -> u32 {
+pub(crate) fn mask(values: &[u8]) -> u32 {
     values.iter().fold(0, |m, &v| m | 1 << v)
 }
 
@@ -110,12 +110,7 @@ pub fn compile(r: &RuleSet) -> Rules {
         hold_lets_enter: r.only_pieces_let_enter,
         seats: r.seats,
         opening: r.opening.pair(),
-        bear_when: match r.bear_when {
-            checked::BearWhen::Always => BearCondition::Always,
-            checked::BearWhen::Never => BearCondition::Never,
-            checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
-            checked::BearWhen::NoneOn(_) => BearCondition::NoneInZone,
-        },
+        bear_when: bear_condition(r),
         win: match r.win {
             checked::Win::FirstAllOff => Win::FirstAllOff,
             checked::Win::CaptureAll => Win::CaptureAll,
@@ -477,7 +472,7 @@ fn moves_next(r: &RuleSet) -> Option<MovesNext> {
     })
 }
 
-fn enter(e: &checked::Enter) -> Enter {
+pub(crate) fn enter(e: &checked::Enter) -> Enter {
     Enter {
         throws: e.throws.as_deref().map(mask),
         onto: e.onto,
@@ -488,7 +483,6 @@ fn enter(e: &checked::Enter) -> Enter {
 /// Side `s`'s tables: its path both ways, the flags and exits of its positions, its start.
 pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
     let side = &r.sides[s];
-    let len = side.path.len();
     // Where a path comes back to a square, the square's position is its first visit; every
     // visit is in `positions`.
     let mut position_of = vec![None; r.board.size()];
@@ -500,7 +494,30 @@ pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
         }
         positions[sq.index()] |= p.map_or(0, PathPos::bit);
     }
-    let mut flags = vec![PosFlags::default(); len];
+    let mut effects = vec![None; r.board.size()];
+    for e in r.effects.iter().filter(|e| e.applies_to(s)) {
+        effects[e.square.index()] = Some(e.to);
+    }
+    SideTable {
+        name: side.name.clone(),
+        colour: side.colour.clone(),
+        path: side.path.clone(),
+        position_of,
+        positions,
+        segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
+        looped: side.looped,
+        flags: position_flags(r, s),
+        effects,
+        exit_throws: exit_throws(r, s),
+        start: start_places(r, s),
+    }
+}
+
+/// What each position of side `s`'s path is for it, by position index. Built from lists, not
+/// bit sets, so that it serves paths of any length (the engine for many sides reads it too).
+pub(crate) fn position_flags(r: &RuleSet, s: SideId) -> Vec<PosFlags> {
+    let side = &r.sides[s];
+    let mut flags = vec![PosFlags::default(); side.path.len()];
     let mut flag = |list: &[PathPos], f| list.iter().for_each(|p| flags[p.index()] |= f);
     flag(&r.priority[s], PosFlags::PRIORITY);
     flag(&r.only_pieces_on[s], PosFlags::HOLD);
@@ -523,9 +540,7 @@ pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
     flag(&on_path(&r.to_waiting[s]), PosFlags::TO_WAITING);
     flag(&on_path(&r.to_removed[s]), PosFlags::TO_REMOVED);
     flag(&on_path(&r.out_optional[s]), PosFlags::OPTIONAL_EFFECT);
-    let mut effects = vec![None; r.board.size()];
     for e in r.effects.iter().filter(|e| e.applies_to(s)) {
-        effects[e.square.index()] = Some(e.to);
         let position = [e.square];
         if e.may {
             flag(&on_path(&position), PosFlags::OPTIONAL_EFFECT);
@@ -547,6 +562,14 @@ pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
         checked::BearWhen::AllOn(zone) => flag(&zone[s], PosFlags::BEAR_ZONE),
         checked::BearWhen::NoneOn(zone) => flag(&zone[s], PosFlags::NO_BEAR_ZONE),
     }
+    flags
+}
+
+/// By position index of side `s`'s path: bit `v` set when a throw of `v` bears a piece off from
+/// there.
+pub(crate) fn exit_throws(r: &RuleSet, s: SideId) -> Vec<u32> {
+    let side = &r.sides[s];
+    let len = side.path.len();
     let mut exit_throws = vec![0u32; len];
     // A loop has no end to bear off past.
     match &r.bear_off {
@@ -582,7 +605,12 @@ pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
             }
         }
     }
-    let start = match &r.start {
+    exit_throws
+}
+
+/// Where each of side `s`'s pieces starts.
+pub(crate) fn start_places(r: &RuleSet, s: SideId) -> Vec<Place> {
+    match &r.start {
         checked::Start::Waiting => vec![Place::Waiting; usize::from(r.pieces)],
         checked::Start::OnBoard { positions, .. } => {
             let mut places: Vec<Place> = positions[s].iter().map(|&p| Place::On(p)).collect();
@@ -590,19 +618,16 @@ pub(crate) fn side_table(r: &RuleSet, s: SideId) -> SideTable {
             places.resize(usize::from(r.pieces), Place::Waiting);
             places
         }
-    };
-    SideTable {
-        name: side.name.clone(),
-        colour: side.colour.clone(),
-        path: side.path.clone(),
-        position_of,
-        positions,
-        segment_ends: side.segment_ends.iter().map(|p| p.bit()).sum(),
-        looped: side.looped,
-        flags,
-        effects,
-        exit_throws,
-        start,
+    }
+}
+
+/// When a side may bear off.
+pub(crate) fn bear_condition(r: &RuleSet) -> BearCondition {
+    match r.bear_when {
+        checked::BearWhen::Always => BearCondition::Always,
+        checked::BearWhen::Never => BearCondition::Never,
+        checked::BearWhen::AllOn(_) => BearCondition::AllInZone,
+        checked::BearWhen::NoneOn(_) => BearCondition::NoneInZone,
     }
 }
 

@@ -6,7 +6,7 @@
 //! keeps each piece's place along its own side's path instead, so that any number of sides
 //! share a board and a path may come back to its squares; it plays a core of the language
 //! (entering, moving on by the throw, taking a lone enemy piece, safe squares, extra throws,
-//! bearing off, passing), and [`MultiRules::from_rules`] says which rule it does not play yet.
+//! bearing off, passing), and [`MultiRules::compile`] says which rule it does not play yet.
 //! Where both play a rule set, they must agree move for move: a test holds this one to the fast
 //! one on every bundled rule set it plays.
 
@@ -24,7 +24,7 @@ pub use rules::{MultiCapture, MultiRules, MultiSide, Unsupported};
 
 use rand::Rng;
 use senet_lang::types::Place;
-use senet_lang::types::limits::MAX_PATH;
+use senet_lang::types::limits::MAX_PATH_MANY_SIDES;
 
 use crate::engine::game::draw_below;
 
@@ -35,7 +35,7 @@ pub const MAX_SIDES: usize = 8;
 pub const MAX_ALL_PIECES: usize = 64;
 
 /// Positions on a side's path.
-pub const MAX_SIDE_PATH: usize = MAX_PATH;
+pub const MAX_SIDE_PATH: usize = MAX_PATH_MANY_SIDES;
 
 /// One piece movement of the side to move: from a place along its path to another (`Waiting`
 /// to enter, `Off` to bear off), kept packed as the two-sided engine's steps.

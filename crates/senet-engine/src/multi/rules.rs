@@ -1,12 +1,13 @@
 //! The rules the engine for many sides plays, as plain tables: one table per side, and what
-//! holds for all. [`MultiRules::from_rules`] takes the two-sided compiler's tables where they
-//! use only what this engine plays, and says which rule it does not.
+//! holds for all. [`MultiRules::compile`] reads them from checked rules where they use only
+//! what this engine plays, and says which rule it does not.
 
 use std::fmt;
 
-use crate::compile::{BearCondition, Enter, Phase, PosFlags, Rules, SideTable, ThrowTable, Win};
+use crate::compile::{self, BearCondition, Enter, PosFlags, ThrowTable};
 use senet_lang::check::RuleSet;
-use senet_lang::types::{Capture, Place, Side};
+use senet_lang::check::ruleset::{self as checked, Turn};
+use senet_lang::types::{Capture, Place, SideId};
 
 use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
 
@@ -119,9 +120,12 @@ impl MultiRules {
         self.sides.len()
     }
 
-    /// The two-sided compiler's tables as rules for two sides, each its own team, where they
-    /// use only what this engine plays (the first rule found that it does not, otherwise).
-    pub fn from_rules(r: &Rules) -> Result<MultiRules, Unsupported> {
+    /// Checked rules of any number of sides, where they use only what this engine plays (the
+    /// first rule found that it does not, otherwise). The tables are read from the rules
+    /// themselves, by the two-sided compiler's own per-side code, so that the two engines cannot
+    /// read a rule differently, and so that paths and boards may be longer than that compiler's
+    /// 64-bit sets hold.
+    pub fn compile(r: &RuleSet) -> Result<MultiRules, Unsupported> {
         refuse(r)?;
         let capture = match r.capture {
             Capture::None => MultiCapture::None,
@@ -129,9 +133,10 @@ impl MultiRules {
             Capture::Removed => MultiCapture::Removed,
             _ => return Err(Unsupported("a capture that sends the piece elsewhere")),
         };
-        let sides = Side::BOTH
-            .into_iter()
-            .map(|s| multi_side(&r.sides[s], s.index()))
+        let sides = r
+            .sides
+            .sides()
+            .map(|s| multi_side(r, s))
             .collect::<Result<Vec<_>, _>>()?;
         let rules = MultiRules {
             id: r.id.clone(),
@@ -139,42 +144,14 @@ impl MultiRules {
             pieces: r.pieces,
             squares: r.board.size(),
             first: u8::try_from(r.first.index()).unwrap_or(0),
-            throws: r.throws.clone(),
-            enter: r.enter,
+            throws: ThrowTable::new(&r.throw),
+            enter: r.enter.as_ref().map(compile::enter),
             capture,
-            extra_after: r.extra_after,
-            extra_after_pass: r.extra_after_pass,
-            entering_throw_again: r.entering_throw_again,
-            bear_when: r.bear_when,
+            extra_after: compile::mask(&r.extra_after),
+            extra_after_pass: compile::mask(&r.extra_after_pass),
+            entering_throw_again: r.entering.throw_again,
+            bear_when: compile::bear_condition(r),
         };
-        rules.validate()?;
-        Ok(rules)
-    }
-
-    /// Checked rules of any number of sides, where they use only what this engine plays (the
-    /// first rule found that it does not, otherwise).
-    pub fn compile(r: &RuleSet) -> Result<MultiRules, Unsupported> {
-        // What names a side is refused before the two-sided compiler reads the first two.
-        if r.seats.is_some() {
-            return Err(Unsupported(
-                "a ritual before the game (seats, a throw-off or an opening move)",
-            ));
-        }
-        if r.opening.values().any(Option::is_some) {
-            return Err(Unsupported("opening moves"));
-        }
-        let mut two = r.clone();
-        two.first = Side::First.into();
-        let mut rules = MultiRules::from_rules(&crate::compile::compile(&two))?;
-        for s in r.sides.sides().skip(2) {
-            rules
-                .sides
-                .push(multi_side(&crate::compile::side_table(r, s), s.index())?);
-        }
-        for (side, &team) in rules.sides.iter_mut().zip(r.teams.values()) {
-            side.team = team;
-        }
-        rules.first = u8::try_from(r.first.index()).unwrap_or(0);
         rules.validate()?;
         Ok(rules)
     }
@@ -221,85 +198,78 @@ impl MultiRules {
     }
 }
 
-/// Side `index`'s table, where it uses only what the engine for many sides plays; its own team
-/// until told otherwise.
-fn multi_side(t: &SideTable, index: usize) -> Result<MultiSide, Unsupported> {
-    if t.looped {
+/// Side `s`'s table, where it uses only what the engine for many sides plays.
+fn multi_side(r: &RuleSet, s: SideId) -> Result<MultiSide, Unsupported> {
+    let side = &r.sides[s];
+    if side.looped {
         return Err(Unsupported("a path that goes round for ever"));
     }
-    if t.segment_ends != 0 {
+    if !side.segment_ends.is_empty() {
         return Err(Unsupported("a path in parts"));
     }
-    if t.effects.iter().any(Option::is_some) {
+    if r.effects.iter().any(|e| e.applies_to(s)) {
         return Err(Unsupported("squares that send a piece on"));
     }
-    if t.flags
-        .iter()
-        .any(|f| !MultiRules::PLAYED_FLAGS.contains(*f))
-    {
+    let flags = compile::position_flags(r, s);
+    if flags.iter().any(|f| !MultiRules::PLAYED_FLAGS.contains(*f)) {
         return Err(Unsupported(
             "squares that hold pieces back, stop moves or send them on",
         ));
     }
     Ok(MultiSide {
-        name: t.name.clone(),
-        colour: t.colour.clone(),
-        path: t.path.iter().map(|q| q.get() - 1).collect(),
-        flags: t.flags.clone(),
-        exit_throws: t.exit_throws.clone(),
-        start: t.start.clone(),
-        team: u8::try_from(index).unwrap_or(u8::MAX),
+        name: side.name.clone(),
+        colour: side.colour.clone(),
+        path: side.path.iter().map(|q| q.get() - 1).collect(),
+        flags,
+        exit_throws: compile::exit_throws(r, s),
+        start: compile::start_places(r, s),
+        team: r.teams[s],
     })
 }
 
-/// The first rule of `r` (beyond its side tables) that the engine for many sides does not play.
-fn refuse(r: &Rules) -> Result<(), Unsupported> {
+/// The first rule of `r` (beyond what each side's table says) that the engine for many sides
+/// does not play.
+fn refuse(r: &RuleSet) -> Result<(), Unsupported> {
     let refused = [
+        (r.stacked(), "stacked pieces or dice played one by one"),
         (
-            r.stacked.is_some(),
-            "stacked pieces or dice played one by one",
-        ),
-        (
-            r.machine.start != Phase::Throw,
+            r.seats.is_some() || r.throw_off || r.opening_throw.is_some(),
             "a ritual before the game (seats, a throw-off or an opening move)",
         ),
+        (r.opening.values().any(Option::is_some), "opening moves"),
         (
-            r.machine.moving() != Phase::Move,
+            r.turn != Turn::ThrowThenMove,
             "a turn other than a throw, then a move",
         ),
         (r.retreat.is_some(), "retreats"),
-        (r.moves_next.is_some(), "a piece that must move next"),
+        (
+            r.entering.moves_next.is_some(),
+            "a piece that must move next",
+        ),
         (!r.turn_rules.is_empty(), "event rules about the turn"),
         (
             !r.holds.is_empty(),
             "rules that hold pieces to their squares",
         ),
-        (
-            r.passing.iter().any(Option::is_some),
-            "squares a move may not pass over",
-        ),
-        (
-            r.captured_at.iter().any(Option::is_some),
-            "captures ruled square by square",
-        ),
+        (!r.passing.is_empty(), "squares a move may not pass over"),
+        (!r.captured_at.is_empty(), "captures ruled square by square"),
         (r.protect_pairs, "pieces protected in pairs"),
-        (r.blockade > 0, "blockades"),
+        (r.blockade.is_some_and(|b| b > 0), "blockades"),
         (r.backward, "backward moves"),
         (r.extra_add_up, "extra throws that add up"),
         (r.one_direction, "turns that move one way"),
         (
-            r.begin != 0 || r.first_move != 0,
+            !r.begin.is_empty() || !r.first_move.is_empty(),
             "throws that begin a side or a piece",
         ),
         (r.first_after_ahead, "pieces that wait for the one ahead"),
-        (r.extra_codes != 0, "extra turns for equal dice"),
-        (r.opening.values().any(Option::is_some), "opening moves"),
+        (r.extra_turn, "extra turns for equal dice"),
         (
-            r.win != Win::FirstAllOff,
+            r.win != checked::Win::FirstAllOff,
             "a win other than first to bear off all",
         ),
         (
-            r.match_points.iter().any(|&p| p > 0) || r.win_score.is_some(),
+            r.match_points.iter().any(|(_, p)| *p > 0) || r.score.is_some() || r.matched.is_some(),
             "scored wins",
         ),
         (

@@ -1,12 +1,21 @@
 //! The limits of the language: what the checker accepts and the engine's fixed-size tables are
 //! built for. Every array size in the engine derives from these.
 
-/// Squares on a board, gaps included: a side's squares fit one 64-bit set.
+/// Squares on the board of a two-sided game, gaps included: a side's squares fit one 64-bit
+/// set.
 pub const MAX_SQUARES: usize = 64;
 
-/// Positions on a path, a square it comes back to counted again (a side's positions fit one
-/// 64-bit set): the checker refuses a longer path.
+/// Positions on a path of a two-sided game, a square it comes back to counted again (a side's
+/// positions fit one 64-bit set): the checker refuses a longer path.
 pub const MAX_PATH: usize = 64;
+
+/// Squares on the board of a game of more than two sides, gaps included (the engine for many
+/// sides keeps a square in a byte; Pachisi's cross has 97).
+pub const MAX_SQUARES_MANY_SIDES: usize = 250;
+
+/// Positions on a path of a game of more than two sides (the engine for many sides keeps a
+/// piece's place in a byte, with two values above every position for off and removed).
+pub const MAX_PATH_MANY_SIDES: usize = 250;
 
 /// Positions on a path where pieces stack: the counts of a side's stacks take four bits a
 /// position, and with the pieces held by the enemy (`capture pin`) they keep a position to two

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use super::limits::{MAX_PATH, MAX_SQUARES};
+use super::limits::{MAX_PATH_MANY_SIDES, MAX_SQUARES_MANY_SIDES};
 
-/// A number from 1 to a limit, with its bit in a 64-bit set (bit `n - 1`).
+/// A number from 1 to a limit, with its bit in a 64-bit set (bit `n - 1`) where it is at most 64:
+/// the two-sided engine's sets, whose rules the checker keeps to 64 squares and positions.
 macro_rules! numbered {
     ($(#[$doc:meta])* $name:ident, $max:expr) => {
         $(#[$doc])*
@@ -47,9 +48,10 @@ macro_rules! numbered {
                 self.0
             }
 
-            /// This number's bit in a 64-bit set.
+            /// This number's bit in a 64-bit set (for numbers up to 64 only).
             #[inline(always)]
             pub const fn bit(self) -> u64 {
+                debug_assert!(self.0 <= 64);
                 1 << (self.0 - 1)
             }
 
@@ -87,14 +89,14 @@ macro_rules! numbered {
 numbered!(
     /// A square of the board grid, numbered from 1 as the board's numbering says.
     Square,
-    MAX_SQUARES
+    MAX_SQUARES_MANY_SIDES
 );
 
 numbered!(
     /// A position along one side's path: 1 is its first square. Both sides' positions may name
     /// different squares.
     PathPos,
-    MAX_PATH
+    MAX_PATH_MANY_SIDES
 );
 
 /// Where a piece is: waiting to enter, on its path, borne off, or removed from the game.
@@ -110,7 +112,7 @@ pub enum Place {
 const PACKED_OFF: u8 = u8::MAX;
 /// The packed form of [`Place::Removed`].
 const PACKED_REMOVED: u8 = u8::MAX - 1;
-const _: () = assert!(MAX_PATH < PACKED_REMOVED as usize);
+const _: () = assert!(MAX_PATH_MANY_SIDES < PACKED_REMOVED as usize);
 
 impl Place {
     /// One byte: 0 waiting, the path position, or a value above every position for off and
@@ -163,7 +165,7 @@ mod tests {
     #[test]
     fn numbers_are_checked_and_keep_their_bits() {
         assert_eq!(Square::new(0), None);
-        assert_eq!(Square::new(65), None);
+        assert_eq!(Square::new(251), None);
         let s = Square::new(64).unwrap();
         assert_eq!((s.index(), s.bit()), (63, 1 << 63));
         assert_eq!(PathPos::lowest(0b1000), PathPos::new(4));
@@ -177,6 +179,7 @@ mod tests {
             Place::Waiting,
             Place::On(PathPos::new(1).unwrap()),
             Place::On(PathPos::new(64).unwrap()),
+            Place::On(PathPos::new(250).unwrap()),
             Place::Off,
             Place::Removed,
         ] {

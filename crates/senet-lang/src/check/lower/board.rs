@@ -6,7 +6,9 @@ use crate::check::errors::CheckError;
 use crate::check::ruleset::SideRules;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::syntax::{Item, RuleKey, Span, Spanned, StatementKind as K};
-use crate::types::limits::{MAX_PATH, MAX_SIDES, MAX_SQUARES};
+use crate::types::limits::{
+    MAX_PATH, MAX_PATH_MANY_SIDES, MAX_SIDES, MAX_SQUARES, MAX_SQUARES_MANY_SIDES,
+};
 use crate::types::{Board, DrawStyle, PathPos, Sides, Square};
 
 /// The grid and its gaps.
@@ -34,11 +36,12 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
         );
         return None;
     }
+    let limits = Limits::of(cx);
     let (Ok(r), Ok(c)) = (u8::try_from(rows.value), u8::try_from(cols.value)) else {
-        return too_large(cx, said.layer, &said.span, size);
+        return too_large(cx, said.layer, &said.span, size, limits);
     };
-    if size > MAX_SQUARES as u64 {
-        return too_large(cx, said.layer, &said.span, size);
+    if size > limits.squares as u64 {
+        return too_large(cx, said.layer, &said.span, size, limits);
     }
     cx.size = usize::from(r) * usize::from(c);
     let mut board = Board {
@@ -74,13 +77,61 @@ pub(super) fn board(cx: &mut Ctx) -> Option<Board> {
     Some(board)
 }
 
-fn too_large(cx: &mut Ctx, layer: usize, span: &Span, size: u64) -> Option<Board> {
+/// How large a board and a path may be: the two-sided engine keeps a side's squares and
+/// positions in 64-bit sets, the engine for many sides keeps each in a byte.
+#[derive(Clone, Copy)]
+struct Limits {
+    squares: usize,
+    path: usize,
+    /// What the limits are for, in words.
+    games: &'static str,
+}
+
+impl Limits {
+    /// The limits for the rules' games, by the number of sides they name.
+    fn of(cx: &Ctx) -> Limits {
+        let named = cx
+            .said(&RuleKey::Sides)
+            .map_or(0, |said| match &*said.kind {
+                K::Sides(names) => names.len(),
+                _ => 0,
+            });
+        if named > 2 {
+            Limits {
+                squares: MAX_SQUARES_MANY_SIDES,
+                path: MAX_PATH_MANY_SIDES,
+                games: "a game of more than two sides",
+            }
+        } else {
+            Limits {
+                squares: MAX_SQUARES,
+                path: MAX_PATH,
+                games: "a two-sided game",
+            }
+        }
+    }
+}
+
+fn too_large(cx: &mut Ctx, layer: usize, span: &Span, size: u64, l: Limits) -> Option<Board> {
+    let max = l.squares;
+    let help = if l.squares == MAX_SQUARES {
+        format!(
+            "the board of {} holds at most {max} squares, gaps included (of more sides, \
+             {MAX_SQUARES_MANY_SIDES})",
+            l.games
+        )
+    } else {
+        format!(
+            "the board of {} holds at most {max} squares, gaps included",
+            l.games
+        )
+    };
     cx.err(
         layer,
         CheckError::Limit {
             span: span.clone().into(),
-            what: format!("the board has {size} squares, more than the limit of {MAX_SQUARES}"),
-            help: format!("boards hold at most {MAX_SQUARES} squares, gaps included"),
+            what: format!("the board has {size} squares, more than the limit of {max}"),
+            help,
         },
     );
     None
@@ -178,20 +229,22 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<Sides<SideR
         let (mut path, mut segment_ends, ok) =
             path(cx, board, (said.layer, &said.span), items, breaks);
         cx.paths_broken |= !ok;
-        if path.len() > MAX_PATH {
+        let limits = Limits::of(cx);
+        if path.len() > limits.path {
             cx.out_of_range(
                 said.layer,
                 &said.span,
                 format!("a path of {} positions", path.len()),
                 "too long",
                 format!(
-                    "a path has at most {MAX_PATH} positions (a square it comes back to counts \
-                     again): shorten it"
+                    "a path of {} has at most {} positions (a square it comes back to counts \
+                     again): shorten it",
+                    limits.games, limits.path
                 ),
             );
             cx.paths_broken = true;
-            path.truncate(MAX_PATH);
-            segment_ends.retain(|p| p.index() < MAX_PATH);
+            path.truncate(limits.path);
+            segment_ends.retain(|p| p.index() < limits.path);
         }
         // A path with errors goes on with its good squares, so that the rules that name them
         // are checked too; one with none leaves nothing to check them against.

@@ -363,6 +363,95 @@ fn boards_beyond_64_squares_are_for_games_of_more_than_two_sides() {
 }
 
 #[test]
+fn stacks_of_many_sides_are_read_from_the_rule_file_and_played() {
+    use crate::support::cli::run;
+    // The cross with stacks: its paths come back to a square and are longer than the fast
+    // engine's stacked form takes, which only two-sided games are held to.
+    let text = std::fs::read_to_string(CROSS).unwrap().replace(
+        "safe 16, 40, 64, 88\n",
+        "safe 16, 40, 64, 88\nstacks any\nclosed with 2\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stacked.rules");
+    std::fs::write(&path, &text).unwrap();
+    let file = path.to_str().unwrap();
+    let set = check_target(file, &[]).unwrap_or_else(|_| panic!("the stacked cross checks"));
+    let r = MultiRules::compile(&set).unwrap();
+    assert_eq!(
+        (r.stack_limit, r.closed_with),
+        (2, 2),
+        "`stacks any` of 2 pieces"
+    );
+    let mut out = Vec::new();
+    // South's pieces make a stack on position 5; west's pair on square 5 (south's position
+    // 72, west's 21) closes it, a lone west piece there is taken.
+    let two = places(&r, 0, &[&[on(5), on(3)], &[W, W], &[W, W], &[W, W]]);
+    r.legal_moves(&two, 2, &mut out);
+    assert!(out.contains(&MultiMove::new(on(3), on(5))), "{out:?}");
+    let closed = places(&r, 0, &[&[on(70), W], &[W, W], &[W, W], &[on(21), on(21)]]);
+    r.legal_moves(&closed, 2, &mut out);
+    assert!(!out.contains(&MultiMove::new(on(70), on(72))), "{out:?}");
+    let lone = places(&r, 0, &[&[on(70), W], &[W, W], &[W, W], &[on(21), W]]);
+    r.legal_moves(&lone, 2, &mut out);
+    assert!(out.contains(&MultiMove::new(on(70), on(72))), "{out:?}");
+    let (code, text, err) = run(&["sim", file, "--games", "2000", "--seed", "7"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!text.contains("unfinished"), "{text}");
+}
+
+#[test]
+fn shared_castles_hold_pieces_of_several_sides() {
+    let text = std::fs::read_to_string(CROSS).unwrap().replace(
+        "safe 16, 40, 64, 88\n",
+        "safe 16, 40, 64, 88\nsafe squares shared\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.rules");
+    std::fs::write(&path, &text).unwrap();
+    let file = path.to_str().unwrap();
+    let set = check_target(file, &[]).unwrap_or_else(|_| panic!("the shared cross checks"));
+    let r = MultiRules::compile(&set).unwrap();
+    // Square 88 is south's position 59 and west's 8, a castle: south lands beside west's piece.
+    let mut out = Vec::new();
+    let castle = places(&r, 0, &[&[on(57), W], &[W, W], &[W, W], &[on(8), W]]);
+    r.legal_moves(&castle, 2, &mut out);
+    assert!(out.contains(&MultiMove::new(on(57), on(59))), "{out:?}");
+    let (after, report) = r.apply(&castle, MultiMove::new(on(57), on(59)), 2);
+    assert_eq!(report.captured, None);
+    assert_eq!(after.places(3).collect::<Vec<_>>(), [on(8), W]);
+    // `senet explain` says so, and `senet moves` takes such a position.
+    let (code, text, err) = crate::support::cli::run(&["explain", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("Pieces of different sides may stand together on a safe square"),
+        "{text}"
+    );
+    // South's piece and west's share square 88; east enters with a 12.
+    let position = r#"{"to_move":"east","throw":12,"pieces":{"south":[59,0],"east":[0,0],"north":[0,0],"west":[8,0]}}"#;
+    let out = crate::support::cli::senet()
+        .args(["moves", file, "--position", "-"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{answer}");
+    assert_eq!(
+        moves[0]["steps"][0],
+        serde_json::json!({"from": 0, "to": 1})
+    );
+    assert_eq!(
+        moves[0]["result"]["pieces"]["west"],
+        serde_json::json!([8, 0])
+    );
+}
+
+#[test]
 fn partners_win_together_and_three_sides_each_alone() {
     let r = many(FOUR);
     let off = Place::Off;
@@ -432,6 +521,15 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
     assert_eq!(code, 0);
     assert!(out.contains("4 sides, in side order, which is the order of their turns"));
     assert!(out.contains("Partners win together"));
+    assert!(
+        out.contains("The first team to bear off all its pieces wins"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["explain", THREE]);
+    assert!(
+        out.contains("The first side to bear off all its pieces wins"),
+        "{out}"
+    );
     for args in [&["solve", FOUR][..], &["compare", FOUR], &["draw", FOUR]] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");

@@ -2,7 +2,7 @@
 
 use senet_lang::types::Place;
 
-use super::generate::Occupants;
+use super::generate::{Meeting, Occupants};
 use super::position::{MultiPosition, in_play};
 use super::rules::{MultiCapture, MultiRules};
 use super::{MultiMove, MultiOutcome};
@@ -11,7 +11,8 @@ use crate::compile::PosFlags;
 /// What a move did besides moving its piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MultiReport {
-    /// The piece taken where the mover landed: its side and where it stood along its path.
+    /// The pieces taken where the mover landed (all of a side that stood there): their side
+    /// and where the first stood along its path.
     pub captured: Option<(u8, Place)>,
     /// The side that moved throws again.
     pub extra_throw: bool,
@@ -29,17 +30,31 @@ impl MultiRules {
         let (from, to) = (mv.packed_from(), mv.packed_to());
         if let Place::On(t) = Place::unpack(to) {
             let occupants = Occupants::of(self, pos);
-            if let Some((e, at)) = occupants.on(table.path[t.index()]) {
+            let square = table.path[t.index()];
+            let c = occupants.census(square);
+            for e in (0..self.count()).filter(|&e| e != s && c.count[e] > 0) {
+                if self.meeting(s, e, c.place[e], c.count[e]) != Meeting::Takes {
+                    continue;
+                }
                 let sent = match self.capture {
                     MultiCapture::Removed => Place::Removed,
                     MultiCapture::ToWaiting | MultiCapture::None => Place::Waiting,
                 };
-                let slots = next.packed_mut(e);
-                if let Some(slot) = slots.iter_mut().find(|b| **b == at) {
-                    *slot = sent.pack();
+                // A stack is taken whole: every piece of the side on the square, whatever its
+                // position there.
+                let path = &self.sides[e].path;
+                for slot in next.packed_mut(e) {
+                    if let Place::On(p) = Place::unpack(*slot)
+                        && path[p.index()] == square
+                    {
+                        *slot = sent.pack();
+                    }
                 }
                 next.sort(e);
-                report.captured = Some((u8::try_from(e).unwrap_or(u8::MAX), Place::unpack(at)));
+                let at = Place::unpack(c.place[e]);
+                report
+                    .captured
+                    .get_or_insert((u8::try_from(e).unwrap_or(u8::MAX), at));
             }
         }
         if let Some(slot) = next.packed_mut(s).iter_mut().find(|b| **b == from) {

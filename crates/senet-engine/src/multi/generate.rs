@@ -5,7 +5,7 @@ use senet_lang::types::{Place, Throw};
 
 use super::position::MultiPosition;
 use super::rules::{MultiCapture, MultiRules};
-use super::{MAX_ALL_PIECES, MultiMove};
+use super::{MAX_ALL_PIECES, MAX_SIDES, MultiMove};
 use crate::compile::{BearCondition, PosFlags};
 
 const OFF: u8 = Place::Off.pack();
@@ -41,12 +41,65 @@ impl Occupants {
         o
     }
 
-    /// The piece on `square`, if there is one: its side and its place.
+    /// Whether any piece stands on `square`.
     #[inline]
-    pub(super) fn on(&self, square: u8) -> Option<(usize, u8)> {
-        (0..self.len)
-            .find(|&i| self.square[i] == square)
-            .map(|i| (usize::from(self.side[i]), self.place[i]))
+    pub(super) fn taken(&self, square: u8) -> bool {
+        self.square[..self.len].contains(&square)
+    }
+
+    /// What stands on `square`, side by side: a square holds one side's pieces, but where safe
+    /// squares are shared, pieces of several sides may stand together on one.
+    #[inline]
+    pub(super) fn census(&self, square: u8) -> Census {
+        let mut c = Census {
+            count: [0; MAX_SIDES],
+            place: [0; MAX_SIDES],
+        };
+        for i in (0..self.len).filter(|&i| self.square[i] == square) {
+            let s = usize::from(self.side[i]);
+            if c.count[s] == 0 {
+                c.place[s] = self.place[i];
+            }
+            c.count[s] += 1;
+        }
+        c
+    }
+}
+
+/// The pieces on one square, by side: how many, and where along its path the first stands.
+pub(super) struct Census {
+    pub(super) count: [u8; MAX_SIDES],
+    pub(super) place: [u8; MAX_SIDES],
+}
+
+/// What a piece landing on a square does to another side's pieces there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Meeting {
+    /// It lands beside them: they are safe on a shared square.
+    Beside,
+    /// It takes them all.
+    Takes,
+    /// It may not land there.
+    Barred,
+}
+
+impl MultiRules {
+    /// What a piece of side `s` landing where side `e`'s `count` pieces stand, the first on
+    /// place `at` of `e`'s path, does to them.
+    #[inline]
+    pub(super) fn meeting(&self, s: usize, e: usize, at: u8, count: u8) -> Meeting {
+        let safe = self.sides[e].has(at, PosFlags::SAFE);
+        if safe && self.safe_shared {
+            Meeting::Beside
+        } else if safe
+            || self.sides[e].team == self.sides[s].team
+            || self.capture == MultiCapture::None
+            || count >= self.closed_with
+        {
+            Meeting::Barred
+        } else {
+            Meeting::Takes
+        }
     }
 }
 
@@ -91,7 +144,7 @@ impl MultiRules {
                     let t = u32::from(p) + u32::from(v);
                     if let Ok(t) = u8::try_from(t)
                         && usize::from(t) <= table.len()
-                        && self.can_land(s, t, &occupants)
+                        && self.can_land(s, (Some(table.path[at.index()]), t), &occupants)
                     {
                         out.push(MultiMove::packed(p, t));
                     }
@@ -111,31 +164,32 @@ impl MultiRules {
         if t == 0 || usize::from(t) > table.len() {
             return None;
         }
-        if enter.if_empty && o.on(table.path[usize::from(t - 1)]).is_some() {
+        if enter.if_empty && o.taken(table.path[usize::from(t - 1)]) {
             return None;
         }
         let barred = pos
             .packed(s)
             .iter()
             .any(|&p| table.has(p, PosFlags::ENTER_BARRED));
-        (!barred && self.can_land(s, t, o)).then_some(t)
+        (!barred && self.can_land(s, (None, t), o)).then_some(t)
     }
 
-    /// Whether a piece of side `s` may end a move on position `t` of its path: the square is
-    /// empty, or holds an enemy piece it may take (not a partner's, nor one safe where it
-    /// stands).
+    /// Whether a piece of side `s` coming from square `from` (`None`: entering) may end a
+    /// move on position `t` of its path: the square holds fewer of the side's own pieces than a
+    /// stack may have, and every other side's pieces there are taken or stay beside it (see
+    /// [`MultiRules::meeting`]).
     #[inline]
-    pub(super) fn can_land(&self, s: usize, t: u8, o: &Occupants) -> bool {
+    pub(super) fn can_land(&self, s: usize, (from, t): (Option<u8>, u8), o: &Occupants) -> bool {
         let square = self.sides[s].path[usize::from(t - 1)];
-        match o.on(square) {
-            None => true,
-            Some((e, at)) => {
-                e != s
-                    && self.sides[e].team != self.sides[s].team
-                    && self.capture != MultiCapture::None
-                    && !self.sides[e].has(at, PosFlags::SAFE)
-            }
-        }
+        let c = o.census(square);
+        // A path that comes back to the square may bring the piece onto its own stack.
+        let own = c.count[s] - u8::from(c.count[s] > 0 && from == Some(square));
+        own < self.stack_limit
+            && (0..self.count()).all(|e| {
+                e == s
+                    || c.count[e] == 0
+                    || self.meeting(s, e, c.place[e], c.count[e]) != Meeting::Barred
+            })
     }
 
     /// Whether side `s` may bear off now.

@@ -5,7 +5,8 @@ use std::fmt;
 
 use senet_lang::types::{PathPos, Place};
 
-use super::{MAX_ALL_PIECES, MultiRules};
+use super::{MAX_ALL_PIECES, MAX_SIDES, MultiRules};
+use crate::compile::PosFlags;
 
 /// The place of every piece, and the side to move. Side `k`'s pieces are the slots
 /// `k * pieces .. (k + 1) * pieces`, each a packed [`Place`] (0 waiting, `p` on path position
@@ -28,7 +29,7 @@ pub enum MultiSetupError {
     Pieces { side: usize, given: usize },
     /// A piece on a position past the end of its side's path.
     OffPath { side: usize, position: u8 },
-    /// Two pieces on one square (a square holds one piece).
+    /// Pieces of two sides on one square, or more of one side than a stack holds.
     Shared { square: u8 },
     /// The side to move is not one of the sides.
     ToMove(u8),
@@ -51,7 +52,11 @@ impl fmt::Display for MultiSetupError {
                 side + 1
             ),
             MultiSetupError::Shared { square } => {
-                write!(f, "two pieces on square {}", u32::from(square) + 1)
+                write!(
+                    f,
+                    "square {} holds pieces of two sides, or more than a stack may",
+                    u32::from(square) + 1
+                )
             }
             MultiSetupError::ToMove(s) => write!(f, "side {} to move is no side", u32::from(s) + 1),
         }
@@ -107,7 +112,8 @@ impl MultiPosition {
             sides: u8::try_from(n).unwrap_or(0),
             to_move,
         };
-        let mut taken = vec![false; rules.squares];
+        // Each square's pieces by side, and whether every piece on it is safe there.
+        let mut taken = vec![([0u8; MAX_SIDES], true); rules.squares];
         for (s, side_places) in places.iter().enumerate() {
             if side_places.len() != k {
                 return Err(MultiSetupError::Pieces {
@@ -122,15 +128,23 @@ impl MultiPosition {
                         side: s,
                         position: p.get(),
                     })?;
-                    let seen = &mut taken[usize::from(square)];
-                    if *seen {
-                        return Err(MultiSetupError::Shared { square });
-                    }
-                    *seen = true;
+                    let (count, safe) = &mut taken[usize::from(square)];
+                    count[s] += 1;
+                    *safe &= table.has(p.get(), PosFlags::SAFE);
                 }
                 pos.places[s * k + i] = place.pack();
             }
             pos.sort(s);
+        }
+        // A side's pieces stack as the rules let them; several sides stand together only on a
+        // shared safe square.
+        for (square, (count, safe)) in (0u8..).zip(&taken) {
+            let sides = count.iter().filter(|&&n| n > 0).count();
+            if count.iter().any(|&n| n > rules.stack_limit)
+                || (sides > 1 && !(*safe && rules.safe_shared))
+            {
+                return Err(MultiSetupError::Shared { square });
+            }
         }
         Ok(pos)
     }

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::compile::{self, BearCondition, Enter, PosFlags, ThrowTable};
 use senet_lang::check::RuleSet;
 use senet_lang::check::ruleset::{self as checked, Turn};
-use senet_lang::types::{Capture, Place, SideId};
+use senet_lang::types::{Capture, Place, SideId, Unstack};
 
 use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
 
@@ -80,6 +80,13 @@ pub struct MultiRules {
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
+    /// Pieces of different sides may stand together on a safe square (`safe squares shared`).
+    pub safe_shared: bool,
+    /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
+    pub stack_limit: u8,
+    /// A square where an enemy side has this many pieces or more is closed (`closed with`): no
+    /// piece lands there. A move onto fewer takes them all.
+    pub closed_with: u8,
     /// Bit `v` set: a move made on a throw of `v` gives an extra throw.
     pub extra_after: u32,
     /// Bit `v` set: a pass made on a throw of `v` gives an extra throw.
@@ -147,6 +154,9 @@ impl MultiRules {
             throws: ThrowTable::new(&r.throw),
             enter: r.enter.as_ref().map(compile::enter),
             capture,
+            safe_shared: r.safe_shared,
+            stack_limit: r.stack_limit,
+            closed_with: r.closed_with,
             extra_after: compile::mask(&r.extra_after),
             extra_after_pass: compile::mask(&r.extra_after_pass),
             entering_throw_again: r.entering.throw_again,
@@ -164,6 +174,9 @@ impl MultiRules {
         }
         if n * usize::from(self.pieces) > MAX_ALL_PIECES {
             return Err(Unsupported("this many pieces"));
+        }
+        if self.stack_limit == 0 || self.closed_with == 0 {
+            return Err(Unsupported("squares that hold no piece"));
         }
         if usize::from(self.first) >= n {
             return Err(Unsupported("a first side that is not one of the sides"));
@@ -231,7 +244,16 @@ fn multi_side(r: &RuleSet, s: SideId) -> Result<MultiSide, Unsupported> {
 /// does not play.
 fn refuse(r: &RuleSet) -> Result<(), Unsupported> {
     let refused = [
-        (r.stacked(), "stacked pieces or dice played one by one"),
+        (r.throw.is_each(), "dice played one by one"),
+        (
+            r.crowd_max > 0
+                || r.land_after.is_some()
+                || r.zone.values().any(|z| !z.is_empty())
+                || r.leave_after.is_some()
+                || r.enter_first
+                || r.unstack != Unstack::default(),
+            "rules that limit stacks or where they form",
+        ),
         (
             r.seats.is_some() || r.throw_off || r.opening_throw.is_some(),
             "a ritual before the game (seats, a throw-off or an opening move)",

@@ -61,6 +61,9 @@ fn four() -> MultiRules {
             if_empty: false,
         }),
         capture: MultiCapture::ToWaiting,
+        safe_shared: false,
+        stack_limit: 1,
+        closed_with: 2,
         extra_after: 0,
         extra_after_pass: 0,
         entering_throw_again: false,
@@ -274,4 +277,91 @@ fn positions_that_are_no_positions_are_refused() {
         })
     ));
     assert_eq!(four().validate(), Ok(()));
+}
+
+#[test]
+fn pieces_of_a_side_stack_where_the_rules_let_them() {
+    let mut r = four();
+    // Side 0's pieces on positions 1 and 3: a throw of 2 brings the first onto the second.
+    let pos = position(&r, 0, &[[on(3), on(1)], [W, W], [W, W], [W, W]]);
+    assert!(!moves(&r, &pos, 2).contains(&(on(1), on(3))), "no stacks");
+    r.stack_limit = 2;
+    assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), on(3)]);
+    assert_eq!(report.captured, None);
+    // Two pieces on one square: one move for both.
+    let stacked = position(&r, 0, &[[on(3), on(3)], [W, W], [W, W], [W, W]]);
+    assert_eq!(moves(&r, &stacked, 1), [(on(3), on(4))]);
+    // A position with more on a square than a stack holds is refused.
+    r.stack_limit = 1;
+    let places = vec![vec![on(3), on(3)], vec![W, W], vec![W, W], vec![W, W]];
+    assert_eq!(
+        MultiPosition::new(&r, 0, &places),
+        Err(MultiSetupError::Shared { square: 2 })
+    );
+}
+
+#[test]
+fn a_stack_closes_its_square_or_is_taken_whole() {
+    let mut r = four();
+    r.stack_limit = 2;
+    // Square 2 is side 0's position 3 and side 1's position 15, where both of side 1's pieces
+    // stand; side 0's piece on position 1 throws 2.
+    let pos = position(&r, 0, &[[on(1), W], [on(15), on(15)], [W, W], [W, W]]);
+    assert!(
+        !moves(&r, &pos, 2).contains(&(on(1), on(3))),
+        "closed with 2"
+    );
+    r.closed_with = 3;
+    assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    assert_eq!(report.captured, Some((1, on(15))));
+    assert_eq!(after.places(1).collect::<Vec<_>>(), [W, W]);
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), W]);
+    // A partner's stack (side 2's position 11) is never taken, nor are pieces on a castle
+    // (square 4, side 1's entry).
+    let partner = position(&r, 0, &[[on(1), W], [W, W], [on(11), on(11)], [W, W]]);
+    assert!(!moves(&r, &partner, 2).contains(&(on(1), on(3))));
+    let castle = position(&r, 0, &[[on(1), W], [on(1), on(1)], [W, W], [W, W]]);
+    assert!(!moves(&r, &castle, 4).contains(&(on(1), on(5))));
+}
+
+#[test]
+fn pieces_of_several_sides_share_a_castle_where_the_rules_say_so() {
+    let mut r = four();
+    // Square 4 is side 1's entry (its position 1), side 0's position 5 and side 3's position
+    // 9: a castle.
+    let pos = position(&r, 0, &[[on(1), W], [on(1), W], [W, W], [W, W]]);
+    assert!(
+        !moves(&r, &pos, 4).contains(&(on(1), on(5))),
+        "closed castles"
+    );
+    r.safe_shared = true;
+    assert!(moves(&r, &pos, 4).contains(&(on(1), on(5))));
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(5)), 4);
+    assert_eq!(report.captured, None);
+    assert_eq!(after.places(1).collect::<Vec<_>>(), [on(1), W]);
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [on(5), W]);
+    // A third side lands there too, and a side's own stack limit still holds.
+    let three = position(&r, 3, &[[on(5), W], [on(1), W], [W, W], [on(5), W]]);
+    let (after, _) = r.apply(&three, MultiMove::new(on(5), on(9)), 4);
+    assert_eq!(after.places(3).collect::<Vec<_>>(), [on(9), W]);
+    let crowded = position(&r, 0, &[[on(5), on(1)], [W, W], [W, W], [W, W]]);
+    assert!(
+        !moves(&r, &crowded, 4).contains(&(on(1), on(5))),
+        "no stacks"
+    );
+    // Sides stand together on a shared castle only: elsewhere a position may not hold them.
+    let places = |a: Place, b: Place| vec![vec![a, W], vec![b, W], vec![W, W], vec![W, W]];
+    assert!(MultiPosition::new(&r, 0, &places(on(5), on(1))).is_ok());
+    assert_eq!(
+        MultiPosition::new(&r, 0, &places(on(3), on(15))),
+        Err(MultiSetupError::Shared { square: 2 })
+    );
+    r.safe_shared = false;
+    assert_eq!(
+        MultiPosition::new(&r, 0, &places(on(5), on(1))),
+        Err(MultiSetupError::Shared { square: 4 })
+    );
 }

@@ -249,9 +249,12 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Turn(_)
         | K::ExtraAddUp(_)
         | K::ExtraTurn(_) => throw_rule(kind),
-        K::Enter(_) | K::Capture(_) | K::Protect(_) | K::Safe(_) | K::Blockade(_) => {
-            capture_rule(kind)
-        }
+        K::Enter(_)
+        | K::Capture(_)
+        | K::Protect(_)
+        | K::Safe(_)
+        | K::SafeShared(_)
+        | K::Blockade(_) => capture_rule(kind),
         K::Stacks(_)
         | K::Closed(_)
         | K::Doubles(_)
@@ -642,6 +645,8 @@ fn capture_rule(kind: &StatementKind) -> String {
         K::Protect(false) => "Neighbours give no protection.".into(),
         K::Safe(SetExpr::None) => "No square is safe.".into(),
         K::Safe(s) => format!("Pieces on {} are safe from capture.", set(s)),
+        K::SafeShared(true) => "Pieces of different sides may stand together on a safe square: a piece lands beside an enemy piece there, and takes none.".into(),
+        K::SafeShared(false) => "No piece lands on an enemy piece on a safe square.".into(),
         K::Blockade(Some(n)) => format!(
             "{} or more pieces of one side in a row form a blockade that enemy pieces cannot pass.",
             n.value

@@ -239,6 +239,16 @@ pub enum CheckError {
         side: String,
     },
 
+    #[error("`{rule}` is a rule of games of more than two sides")]
+    #[diagnostic(help(
+        "two sides keep a square to one side's pieces: remove this rule, or name more sides (`sides red, green, yellow, blue`)"
+    ))]
+    ManySidesOnly {
+        #[label("needs three sides or more")]
+        span: SourceSpan,
+        rule: String,
+    },
+
     #[error("side `{side}` is in two teams")]
     #[diagnostic(help("put every side in one team: `teams red, yellow; green, blue`"))]
     TeamTwice {
@@ -785,6 +795,7 @@ impl CheckError {
             CheckError::SideCount { .. } => Code::E131,
             CheckError::DuplicateSide { .. } => Code::E132,
             CheckError::TeamMissing { .. } | CheckError::TeamTwice { .. } => Code::E137,
+            CheckError::ManySidesOnly { .. } => Code::E138,
             CheckError::UnknownColour { .. } => Code::E133,
             CheckError::LayoutCount { .. } => Code::E134,
             CheckError::LayoutOverlap { .. } => Code::E135,

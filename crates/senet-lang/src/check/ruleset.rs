@@ -55,6 +55,9 @@ pub struct RuleSet {
     pub protect_pairs: bool,
     /// Per side: the positions where its pieces cannot be captured.
     pub safe: Sides<Vec<PathPos>>,
+    /// Pieces of different sides may stand together on a safe square (`safe squares shared`),
+    /// in games of more than two sides.
+    pub safe_shared: bool,
     pub blockade: Option<u8>,
     /// Per side: the positions its moves may not pass over.
     pub stop: Sides<Vec<PathPos>>,

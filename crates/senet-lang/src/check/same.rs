@@ -44,6 +44,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Enter => a.enter == b.enter,
         RuleKey::Capture => a.capture == b.capture,
         RuleKey::Protect => a.protect_pairs == b.protect_pairs,
+        RuleKey::SafeShared => a.safe_shared == b.safe_shared,
         RuleKey::Safe => a.safe == b.safe,
         RuleKey::Blockade => a.blockade == b.blockade,
         RuleKey::Stop => a.stop == b.stop,

@@ -580,6 +580,14 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/four\"\ntitle   \"A race of four\"\n\nboard 1 x 8\nsides red, green, yellow, blue\npath 1..8\nteams red, yellow; green, blue\npieces 1 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n",
     ),
     Entry::new(
+        Code::E138,
+        "a rule of games of more than two sides",
+        "Some rules are played only by three sides or more: `safe squares shared` lets pieces of \
+         different sides stand together on a safe square, which a two-sided game never does.",
+        "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
+        "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
+    ),
+    Entry::new(
         Code::E140,
         "a throw table without a value for a count",
         "`throw N sticks: C -> V, ...` gives a value for every count of light sides from 0 to N: \

@@ -196,6 +196,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::capture_stmt
         | Rule::protect_stmt
         | Rule::safe_stmt
+        | Rule::safe_share_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt
@@ -593,6 +594,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::capture_stmt => StatementKind::Capture(capture_spec(&mut n)?),
         Rule::protect_stmt => StatementKind::Protect(n.has(Rule::kw_pairs)),
         Rule::safe_stmt => StatementKind::Safe(n.set()?),
+        Rule::safe_share_stmt => StatementKind::SafeShared(n.has(Rule::kw_shared)),
         Rule::blockade_stmt => StatementKind::Blockade(if n.at(Rule::int) {
             Some(n.int()?)
         } else {
@@ -1082,6 +1084,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::capture_stmt
         | Rule::protect_stmt
         | Rule::safe_stmt
+        | Rule::safe_share_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt
@@ -1335,7 +1338,11 @@ fn syntax_error(body: &str, offset: usize, e: pest::error::Error<Rule>) -> Synta
     if rest.starts_with("..") && !positives.contains(&Rule::dots) {
         return range_not_allowed(body, offset, pos, &positives);
     }
-    let expected = join_words(positives.into_iter().map(describe).collect());
+    // A set may begin with `squares`: its own words say so (`safe squares shared` makes the
+    // keyword an expectation of its own beside them).
+    let covered = |r: &Rule| *r == Rule::kw_squares && positives.contains(&Rule::set);
+    let shown: Vec<Rule> = positives.iter().copied().filter(|r| !covered(r)).collect();
+    let expected = join_words(shown.into_iter().map(describe).collect());
     let found = match rest.chars().next() {
         Some(_) if !word.is_empty() && !rest.trim().is_empty() => format!("`{word}`"),
         Some(c) if !rest.trim().is_empty() => format!("`{c}`"),

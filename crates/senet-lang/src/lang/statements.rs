@@ -323,8 +323,18 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "safe",
-        examples: &["safe 26, 28..30", "safe positions 4, 8", "safe none"],
-        forms: &["`safe SET`"],
+        examples: &[
+            "safe 26, 28..30",
+            "safe positions 4, 8",
+            "safe none",
+            "safe squares shared",
+            "safe squares closed",
+        ],
+        forms: &[
+            "`safe SET`",
+            "`safe squares shared`",
+            "`safe squares closed`",
+        ],
     },
     Entry {
         keyword: "blockade",
@@ -778,6 +788,8 @@ impl StatementKind {
             K::Protect(true) => "`protect pairs`",
             K::Protect(false) => "`protect none`",
             K::Safe(_) => "`safe SET`",
+            K::SafeShared(true) => "`safe squares shared`",
+            K::SafeShared(false) => "`safe squares closed`",
             K::Blockade(Some(_)) => "`blockade N`",
             K::Blockade(None) => "`blockade none`",
             K::Stop(_) => "`stop on SET`",

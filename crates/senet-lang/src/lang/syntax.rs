@@ -500,6 +500,9 @@ pub enum StatementKind {
     Capture(CaptureSpec),
     Protect(bool),
     Safe(SetExpr),
+    /// `safe squares shared` (true): pieces of different sides may stand together on a safe
+    /// square; `safe squares closed` (false): no piece lands on an enemy piece safe there.
+    SafeShared(bool),
     Blockade(Option<Spanned<u32>>),
     Stop(SetExpr),
     Backward(BackwardSpec),
@@ -670,6 +673,7 @@ impl StatementKind {
             K::Capture(_) => RuleKey::Capture,
             K::Protect(_) => RuleKey::Protect,
             K::Safe(_) => RuleKey::Safe,
+            K::SafeShared(_) => RuleKey::SafeShared,
             K::Blockade(_) => RuleKey::Blockade,
             K::Stop(_) => RuleKey::Stop,
             K::Backward(_) => RuleKey::Backward,

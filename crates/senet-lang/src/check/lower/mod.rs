@@ -871,7 +871,9 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
             stacks::needs(cx, &RuleKey::Capture, rule, RuleKey::Stacks);
         }
     }
-    if layout.stack_limit > 1 || each {
+    // The fast engine's stacked form plays only some rules; rules of more than two sides are
+    // played by the engine for many sides, which names what it does not play when it compiles.
+    if (layout.stack_limit > 1 || each) && cx.side_count() <= 2 {
         let refused = stacked_refusals(
             cx,
             (&layout, &throws, &movement),
@@ -1140,6 +1142,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         passing: parts.events.passing,
         protect_pairs: parts.movement.protect_pairs,
         safe: parts.movement.safe,
+        safe_shared: parts.movement.safe_shared,
         blockade: parts.movement.blockade,
         stop: parts.movement.stop,
         backward: parts.movement.backward,
@@ -1214,13 +1217,23 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
 /// Every rule in force but the rule set's id, title and bases, in plain English, with the file
 /// that states it.
 fn rule_infos(cx: &Ctx) -> Vec<RuleInfo> {
+    // With partners, the first to bear off all is a team, not a side.
+    let teams = cx.said(&RuleKey::Teams).is_some();
     cx.merged
         .entries
         .iter()
         .filter(|e| !matches!(e.stmt.kind, K::Ruleset(_) | K::Title(_) | K::Extends(_)))
         .map(|e| RuleInfo {
             key: e.key.clone(),
-            text: describe(&e.stmt.kind),
+            text: match &e.stmt.kind {
+                K::Win(crate::lang::syntax::WinSpec::FirstAllOff) if teams => {
+                    "The first team to bear off all its \
+                     pieces wins: a side that has borne off all of its own takes no more turns, \
+                     and its partners play on."
+                        .into()
+                }
+                kind => describe(kind),
+            },
             origin: cx.layers[e.layer].id(),
             note: e.stmt.note.as_ref().map(|n| (n.kind, n.text.clone())),
         })

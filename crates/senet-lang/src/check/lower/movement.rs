@@ -11,6 +11,7 @@ use crate::types::{PathPos, Sides};
 pub(super) struct Movement {
     pub protect_pairs: bool,
     pub safe: Sides<Vec<PathPos>>,
+    pub safe_shared: bool,
     pub blockade: Option<u8>,
     pub stop: Sides<Vec<PathPos>>,
     pub backward: bool,
@@ -47,6 +48,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let safe = cx.positions(said.layer, set);
+    let safe_shared = safe_shared(cx);
     let blockade = blockade(cx, pieces);
     let said = cx.rule(&RuleKey::Stop);
     let K::Stop(set) = &*said.kind else {
@@ -127,6 +129,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     Movement {
         protect_pairs,
         safe,
+        safe_shared,
         blockade,
         stop,
         backward,
@@ -233,4 +236,24 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
             None
         }
     }
+}
+
+/// `safe squares shared`: only where there are more than two sides (E138).
+fn safe_shared(cx: &mut Ctx) -> bool {
+    let said = cx.rule(&RuleKey::SafeShared);
+    let K::SafeShared(shared) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if shared && cx.side_count() <= 2 {
+        cx.err_against(
+            said.layer,
+            CheckError::ManySidesOnly {
+                span: said.span.into(),
+                rule: "safe squares shared".into(),
+            },
+            &[RuleKey::Sides],
+        );
+        return false;
+    }
+    shared
 }

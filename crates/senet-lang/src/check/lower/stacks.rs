@@ -91,10 +91,9 @@ pub(super) fn stack_limit(cx: &mut Ctx, pieces: Option<u8>) -> u8 {
     }
 }
 
-/// The rules of stacks and dice, each checked against what it needs: `closed with` needs stacks,
-/// `waiting pieces enter first` stacks or dice played one by one, and the rules about doubles and
-/// unusable dice dice played one by one.
-pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks {
+/// Where pieces stack, the fast engine's stacked form takes paths of at most
+/// [`MAX_STACKED_PATH`] positions; it plays two sides only.
+fn stacked_path_limit(cx: &mut Ctx, limit: u8) {
     let longest = cx.sides().values().map(|s| s.path.len()).max().unwrap_or(0);
     // A path that loops or comes back is refused with stacks anyway (E201).
     let bends = cx
@@ -103,6 +102,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         .any(|s| s.looped || !s.segment_ends.is_empty() || s.visits_twice());
     if limit > 1
         && !bends
+        && cx.side_count() <= 2
         && longest > MAX_STACKED_PATH
         && let Some(said) = cx.said(&RuleKey::Stacks)
     {
@@ -120,6 +120,13 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
             &[RuleKey::Path(None)],
         );
     }
+}
+
+/// The rules of stacks and dice, each checked against what it needs: `closed with` needs stacks,
+/// `waiting pieces enter first` stacks or dice played one by one, and the rules about doubles and
+/// unusable dice dice played one by one.
+pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks {
+    stacked_path_limit(cx, limit);
     let said = cx.rule(&RuleKey::Closed);
     let K::Closed(n) = &*said.kind else {
         mismatch(&said.kind)

@@ -452,6 +452,28 @@ fn shared_castles_hold_pieces_of_several_sides() {
 }
 
 #[test]
+fn partners_share_squares_where_the_rule_file_says_so() {
+    let text = std::fs::read_to_string(CROSS).unwrap().replace(
+        "safe 16, 40, 64, 88\n",
+        "safe 16, 40, 64, 88\npartners share squares\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("partners.rules");
+    std::fs::write(&path, &text).unwrap();
+    let set = check_target(path.to_str().unwrap(), &[])
+        .unwrap_or_else(|_| panic!("the cross with partners sharing checks"));
+    let r = MultiRules::compile(&set).unwrap();
+    // Square 96 is south's position 60 and north's 26: south lands beside its partner.
+    let mut out = Vec::new();
+    let partner_there = places(&r, 0, &[&[on(54), W], &[W, W], &[on(26), W], &[W, W]]);
+    r.legal_moves(&partner_there, 6, &mut out);
+    assert!(out.contains(&MultiMove::new(on(54), on(60))), "{out:?}");
+    let (after, report) = r.apply(&partner_there, MultiMove::new(on(54), on(60)), 6);
+    assert_eq!(report.captured, None);
+    assert_eq!(after.places(2).collect::<Vec<_>>(), [on(26), W]);
+}
+
+#[test]
 fn partners_win_together_and_three_sides_each_alone() {
     let r = many(FOUR);
     let off = Place::Off;

@@ -89,12 +89,10 @@ impl MultiRules {
     #[inline]
     pub(super) fn meeting(&self, s: usize, e: usize, at: u8, count: u8) -> Meeting {
         let safe = self.sides[e].has(at, PosFlags::SAFE);
-        if safe && self.safe_shared {
+        let partner = self.sides[e].team == self.sides[s].team;
+        if (safe && self.safe_shared) || (partner && self.partners_share) {
             Meeting::Beside
-        } else if safe
-            || self.sides[e].team == self.sides[s].team
-            || self.capture == MultiCapture::None
-            || count >= self.closed_with
+        } else if safe || partner || self.capture == MultiCapture::None || count >= self.closed_with
         {
             Meeting::Barred
         } else {

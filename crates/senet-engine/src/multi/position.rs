@@ -137,11 +137,16 @@ impl MultiPosition {
             pos.sort(s);
         }
         // A side's pieces stack as the rules let them; several sides stand together only on a
-        // shared safe square.
+        // shared safe square, or partners where they share squares.
         for (square, (count, safe)) in (0u8..).zip(&taken) {
-            let sides = count.iter().filter(|&&n| n > 0).count();
-            if count.iter().any(|&n| n > rules.stack_limit)
-                || (sides > 1 && !(*safe && rules.safe_shared))
+            let present: Vec<usize> = (0..n).filter(|&s| count[s] > 0).collect();
+            let partners = present
+                .windows(2)
+                .all(|w| rules.sides[w[0]].team == rules.sides[w[1]].team);
+            if count.iter().any(|&k| k > rules.stack_limit)
+                || (present.len() > 1
+                    && !(*safe && rules.safe_shared)
+                    && !(partners && rules.partners_share))
             {
                 return Err(MultiSetupError::Shared { square });
             }

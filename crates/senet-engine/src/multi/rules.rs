@@ -82,6 +82,8 @@ pub struct MultiRules {
     pub capture: MultiCapture,
     /// Pieces of different sides may stand together on a safe square (`safe squares shared`).
     pub safe_shared: bool,
+    /// A side's pieces may stand with its partners' on any square (`partners share squares`).
+    pub partners_share: bool,
     /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
     /// A square where an enemy side has this many pieces or more is closed (`closed with`): no
@@ -155,6 +157,7 @@ impl MultiRules {
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,
+            partners_share: r.partners_share,
             stack_limit: r.stack_limit,
             closed_with: r.closed_with,
             extra_after: compile::mask(&r.extra_after),

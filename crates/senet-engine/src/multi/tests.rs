@@ -62,6 +62,7 @@ fn four() -> MultiRules {
         }),
         capture: MultiCapture::ToWaiting,
         safe_shared: false,
+        partners_share: false,
         stack_limit: 1,
         closed_with: 2,
         extra_after: 0,
@@ -363,5 +364,33 @@ fn pieces_of_several_sides_share_a_castle_where_the_rules_say_so() {
     assert_eq!(
         MultiPosition::new(&r, 0, &places(on(5), on(1))),
         Err(MultiSetupError::Shared { square: 4 })
+    );
+}
+
+#[test]
+fn partners_share_squares_where_the_rules_say_so_and_are_taken_side_by_side() {
+    let mut r = four();
+    // Square 2 is side 0's position 3, side 2's position 11 and side 1's position 15.
+    let pos = position(&r, 0, &[[on(1), W], [on(12), W], [on(11), W], [W, W]]);
+    assert!(
+        !moves(&r, &pos, 2).contains(&(on(1), on(3))),
+        "partners apart"
+    );
+    r.partners_share = true;
+    assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    assert_eq!(report.captured, None);
+    assert_eq!(after.places(2).collect::<Vec<_>>(), [on(11), W]);
+    // Side 1 lands there: each side's lone piece is taken, as if it stood alone.
+    assert_eq!(after.to_move(), 1);
+    let (after, report) = r.apply(&after, MultiMove::new(on(12), on(15)), 3);
+    assert_eq!(report.captured, Some((0, on(3))));
+    assert_eq!(after.places(0).collect::<Vec<_>>(), [W, W]);
+    assert_eq!(after.places(2).collect::<Vec<_>>(), [W, W]);
+    // Enemies never stand together off a shared castle, even where partners share squares.
+    let places = |a: Place, b: Place| vec![vec![a, W], vec![b, W], vec![W, W], vec![W, W]];
+    assert_eq!(
+        MultiPosition::new(&r, 0, &places(on(3), on(15))),
+        Err(MultiSetupError::Shared { square: 2 })
     );
 }

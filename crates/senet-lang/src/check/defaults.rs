@@ -37,6 +37,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Protect => K::Protect(false),
         RuleKey::Safe => K::Safe(SetExpr::None),
         RuleKey::SafeShared => K::SafeShared(false),
+        RuleKey::PartnersShare => K::PartnersShare(false),
         RuleKey::Blockade => K::Blockade(None),
         RuleKey::Stop => K::Stop(SetExpr::None),
         RuleKey::Backward => K::Backward(BackwardSpec::default()),

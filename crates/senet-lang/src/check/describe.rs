@@ -254,6 +254,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Protect(_)
         | K::Safe(_)
         | K::SafeShared(_)
+        | K::PartnersShare(_)
         | K::Blockade(_) => capture_rule(kind),
         K::Stacks(_)
         | K::Closed(_)
@@ -647,6 +648,8 @@ fn capture_rule(kind: &StatementKind) -> String {
         K::Safe(s) => format!("Pieces on {} are safe from capture.", set(s)),
         K::SafeShared(true) => "Pieces of different sides may stand together on a safe square: a piece lands beside an enemy piece there, and takes none.".into(),
         K::SafeShared(false) => "No piece lands on an enemy piece on a safe square.".into(),
+        K::PartnersShare(true) => "Partners' pieces may stand together on a square: a piece lands beside its partners' pieces, and an enemy landing there takes (or is kept out by) each side's pieces as if they stood alone.".into(),
+        K::PartnersShare(false) => "No piece lands on a partner's piece.".into(),
         K::Blockade(Some(n)) => format!(
             "{} or more pieces of one side in a row form a blockade that enemy pieces cannot pass.",
             n.value

@@ -58,6 +58,9 @@ pub struct RuleSet {
     /// Pieces of different sides may stand together on a safe square (`safe squares shared`),
     /// in games of more than two sides.
     pub safe_shared: bool,
+    /// A side's pieces may stand with its partners' pieces on a square (`partners share
+    /// squares`), in games of more than two sides.
+    pub partners_share: bool,
     pub blockade: Option<u8>,
     /// Per side: the positions its moves may not pass over.
     pub stop: Sides<Vec<PathPos>>,

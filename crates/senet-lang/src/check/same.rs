@@ -8,6 +8,14 @@ use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, Side, SideId, Sides, Square};
 
+/// The rules that let pieces of several sides share squares.
+fn same_sharing(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::SafeShared => a.safe_shared == b.safe_shared,
+        _ => a.partners_share == b.partners_share,
+    }
+}
+
 /// Whether `a` and `b` resolve the rule `key` to the same thing.
 pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
@@ -44,7 +52,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Enter => a.enter == b.enter,
         RuleKey::Capture => a.capture == b.capture,
         RuleKey::Protect => a.protect_pairs == b.protect_pairs,
-        RuleKey::SafeShared => a.safe_shared == b.safe_shared,
+        RuleKey::SafeShared | RuleKey::PartnersShare => same_sharing(a, b, key),
         RuleKey::Safe => a.safe == b.safe,
         RuleKey::Blockade => a.blockade == b.blockade,
         RuleKey::Stop => a.stop == b.stop,

@@ -256,7 +256,7 @@ pub static INDEX: &[Entry] = &[
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
          label, sign, marks, link, draw, path, sides, teams, colour, pieces, start, first, throw, extra, \
-         begin, each, turn, enter, capture, protect, safe, blockade, stop, backward, priority, \
+         begin, each, turn, enter, capture, protect, safe, partners, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, once, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
@@ -583,7 +583,8 @@ pub static INDEX: &[Entry] = &[
         Code::E138,
         "a rule of games of more than two sides",
         "Some rules are played only by three sides or more: `safe squares shared` lets pieces of \
-         different sides stand together on a safe square, which a two-sided game never does.",
+         different sides stand together on a safe square, and `partners share squares` a side's \
+         pieces with its partners', which a two-sided game never does.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

@@ -197,6 +197,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::protect_stmt
         | Rule::safe_stmt
         | Rule::safe_share_stmt
+        | Rule::partners_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt
@@ -595,6 +596,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::protect_stmt => StatementKind::Protect(n.has(Rule::kw_pairs)),
         Rule::safe_stmt => StatementKind::Safe(n.set()?),
         Rule::safe_share_stmt => StatementKind::SafeShared(n.has(Rule::kw_shared)),
+        Rule::partners_stmt => StatementKind::PartnersShare(!n.has(Rule::kw_no)),
         Rule::blockade_stmt => StatementKind::Blockade(if n.at(Rule::int) {
             Some(n.int()?)
         } else {
@@ -1085,6 +1087,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::protect_stmt
         | Rule::safe_stmt
         | Rule::safe_share_stmt
+        | Rule::partners_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt

@@ -337,6 +337,11 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "partners",
+        examples: &["partners share squares", "partners share no squares"],
+        forms: &["`partners share squares`", "`partners share no squares`"],
+    },
+    Entry {
         keyword: "blockade",
         examples: &["blockade 3", "blockade none"],
         forms: &["`blockade N`", "`blockade none`"],
@@ -788,8 +793,7 @@ impl StatementKind {
             K::Protect(true) => "`protect pairs`",
             K::Protect(false) => "`protect none`",
             K::Safe(_) => "`safe SET`",
-            K::SafeShared(true) => "`safe squares shared`",
-            K::SafeShared(false) => "`safe squares closed`",
+            K::SafeShared(_) | K::PartnersShare(_) => sharing_form(self),
             K::Blockade(Some(_)) => "`blockade N`",
             K::Blockade(None) => "`blockade none`",
             K::Stop(_) => "`stop on SET`",
@@ -1104,6 +1108,16 @@ impl Effect {
             Effect::MovesNext { .. } => "`piece moves next`",
             Effect::OnlyPiecesOn(_) => "`only pieces on SET may move`",
         }
+    }
+}
+
+/// The form of a statement that lets pieces of several sides share squares.
+fn sharing_form(kind: &StatementKind) -> &'static str {
+    match kind {
+        StatementKind::SafeShared(true) => "`safe squares shared`",
+        StatementKind::SafeShared(false) => "`safe squares closed`",
+        StatementKind::PartnersShare(true) => "`partners share squares`",
+        _ => "`partners share no squares`",
     }
 }
 

@@ -503,6 +503,9 @@ pub enum StatementKind {
     /// `safe squares shared` (true): pieces of different sides may stand together on a safe
     /// square; `safe squares closed` (false): no piece lands on an enemy piece safe there.
     SafeShared(bool),
+    /// `partners share squares` (true): a side's piece may stand with its partners' pieces on a
+    /// square; `partners share no squares` (false).
+    PartnersShare(bool),
     Blockade(Option<Spanned<u32>>),
     Stop(SetExpr),
     Backward(BackwardSpec),
@@ -674,6 +677,7 @@ impl StatementKind {
             K::Protect(_) => RuleKey::Protect,
             K::Safe(_) => RuleKey::Safe,
             K::SafeShared(_) => RuleKey::SafeShared,
+            K::PartnersShare(_) => RuleKey::PartnersShare,
             K::Blockade(_) => RuleKey::Blockade,
             K::Stop(_) => RuleKey::Stop,
             K::Backward(_) => RuleKey::Backward,

@@ -1143,6 +1143,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         protect_pairs: parts.movement.protect_pairs,
         safe: parts.movement.safe,
         safe_shared: parts.movement.safe_shared,
+        partners_share: parts.movement.partners_share,
         blockade: parts.movement.blockade,
         stop: parts.movement.stop,
         backward: parts.movement.backward,

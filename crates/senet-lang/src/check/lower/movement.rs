@@ -12,6 +12,7 @@ pub(super) struct Movement {
     pub protect_pairs: bool,
     pub safe: Sides<Vec<PathPos>>,
     pub safe_shared: bool,
+    pub partners_share: bool,
     pub blockade: Option<u8>,
     pub stop: Sides<Vec<PathPos>>,
     pub backward: bool,
@@ -48,7 +49,8 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let safe = cx.positions(said.layer, set);
-    let safe_shared = safe_shared(cx);
+    let safe_shared = many_sides_only(cx, &RuleKey::SafeShared);
+    let partners_share = many_sides_only(cx, &RuleKey::PartnersShare);
     let blockade = blockade(cx, pieces);
     let said = cx.rule(&RuleKey::Stop);
     let K::Stop(set) = &*said.kind else {
@@ -130,6 +132,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         protect_pairs,
         safe,
         safe_shared,
+        partners_share,
         blockade,
         stop,
         backward,
@@ -238,18 +241,21 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
     }
 }
 
-/// `safe squares shared`: only where there are more than two sides (E138).
-fn safe_shared(cx: &mut Ctx) -> bool {
-    let said = cx.rule(&RuleKey::SafeShared);
-    let K::SafeShared(shared) = *said.kind else {
-        mismatch(&said.kind)
+/// `safe squares shared` and `partners share squares`, which let pieces of several sides stand
+/// on one square: only where there are more than two sides (E138).
+fn many_sides_only(cx: &mut Ctx, key: &RuleKey) -> bool {
+    let said = cx.rule(key);
+    let (shared, rule) = match *said.kind {
+        K::SafeShared(shared) => (shared, "safe squares shared"),
+        K::PartnersShare(shared) => (shared, "partners share squares"),
+        _ => mismatch(&said.kind),
     };
     if shared && cx.side_count() <= 2 {
         cx.err_against(
             said.layer,
             CheckError::ManySidesOnly {
                 span: said.span.into(),
-                rule: "safe squares shared".into(),
+                rule: rule.into(),
             },
             &[RuleKey::Sides],
         );

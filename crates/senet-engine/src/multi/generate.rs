@@ -47,8 +47,9 @@ impl Occupants {
         self.square[..self.len].contains(&square)
     }
 
-    /// What stands on `square`, side by side: a square holds one side's pieces, but where safe
-    /// squares are shared, pieces of several sides may stand together on one.
+    /// What stands on `square`, side by side: a square holds one side's pieces, but pieces of
+    /// several sides may stand together on a shared safe square, and partners where they share
+    /// squares.
     #[inline]
     pub(super) fn census(&self, square: u8) -> Census {
         let mut c = Census {
@@ -75,7 +76,8 @@ pub(super) struct Census {
 /// What a piece landing on a square does to another side's pieces there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Meeting {
-    /// It lands beside them: they are safe on a shared square.
+    /// It lands beside them: they stand on a shared safe square, or are its partners' where
+    /// partners share squares.
     Beside,
     /// It takes them all.
     Takes,

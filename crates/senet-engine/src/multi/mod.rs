@@ -5,8 +5,9 @@
 //! are bit sets over a side's path and the enemy's, and it plays the whole language. This one
 //! keeps each piece's place along its own side's path instead, so that any number of sides
 //! share a board and a path may come back to its squares; it plays a core of the language
-//! (entering, moving on by the throw, taking a lone enemy piece, safe squares, extra throws,
-//! bearing off, passing), and [`MultiRules::compile`] says which rule it does not play yet.
+//! (entering, moving on by the throw, taking enemy pieces, safe squares, a side's stacks, squares
+//! shared by several sides, extra throws, bearing off, passing) on boards and paths of up to 250,
+//! and [`MultiRules::compile`] says which rule it does not play yet.
 //! Where both play a rule set, they must agree move for move: a test holds this one to the fast
 //! one on every bundled rule set it plays.
 

@@ -223,6 +223,34 @@ fn many(target: &str) -> MultiRules {
     MultiRules::compile(&set).unwrap_or_else(|e| panic!("`{target}`: {e}"))
 }
 
+/// The cross with `line` added after its safe squares, written to a file in `dir`: its path and
+/// its rules for the engine for many sides.
+fn cross_with(dir: &tempfile::TempDir, line: &str) -> (String, MultiRules) {
+    let text = std::fs::read_to_string(CROSS).unwrap().replace(
+        "safe 16, 40, 64, 88\n",
+        &format!("safe 16, 40, 64, 88\n{line}\n"),
+    );
+    let path = dir.path().join("cross.rules");
+    std::fs::write(&path, &text).unwrap();
+    let file = path.to_str().unwrap().to_string();
+    let set = check_target(&file, &[]).unwrap_or_else(|_| panic!("the cross with `{line}` checks"));
+    let r = MultiRules::compile(&set).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+    (file, r)
+}
+
+/// `senet sim`'s JSON report of `games` random games of `target`, without its timings.
+fn sim_json(target: &str, games: &str, seed: &str, jobs: &str) -> serde_json::Value {
+    let (code, out, err) = crate::support::cli::run(&[
+        "sim", target, "--games", games, "--seed", seed, "--jobs", jobs, "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for timing in ["seconds", "games_per_second", "jobs"] {
+        v.as_object_mut().unwrap().remove(timing);
+    }
+    v
+}
+
 fn on(p: u32) -> Place {
     Place::On(senet::types::PathPos::new(p).unwrap())
 }
@@ -346,19 +374,8 @@ fn boards_beyond_64_squares_are_for_games_of_more_than_two_sides() {
         "{err}"
     );
     // 2,000 random games end well before the turn cap, the same whatever the jobs.
-    let json = |jobs: &str| {
-        let (code, out, err) = run(&[
-            "sim", CROSS, "--games", "2000", "--seed", "5", "--jobs", jobs, "--format", "json",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        for timing in ["seconds", "games_per_second", "jobs"] {
-            v.as_object_mut().unwrap().remove(timing);
-        }
-        v
-    };
-    let one = json("1");
-    assert_eq!(one, json("2"));
+    let one = sim_json(CROSS, "2000", "5", "1");
+    assert_eq!(one, sim_json(CROSS, "2000", "5", "2"));
     assert_eq!(one["unfinished"], 0, "{one}");
 }
 
@@ -367,16 +384,9 @@ fn stacks_of_many_sides_are_read_from_the_rule_file_and_played() {
     use crate::support::cli::run;
     // The cross with stacks: its paths come back to a square and are longer than the fast
     // engine's stacked form takes, which only two-sided games are held to.
-    let text = std::fs::read_to_string(CROSS).unwrap().replace(
-        "safe 16, 40, 64, 88\n",
-        "safe 16, 40, 64, 88\nstacks any\nclosed with 2\n",
-    );
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("stacked.rules");
-    std::fs::write(&path, &text).unwrap();
-    let file = path.to_str().unwrap();
-    let set = check_target(file, &[]).unwrap_or_else(|_| panic!("the stacked cross checks"));
-    let r = MultiRules::compile(&set).unwrap();
+    let (file, r) = cross_with(&dir, "stacks any\nclosed with 2");
+    let file = file.as_str();
     assert_eq!(
         (r.stack_limit, r.closed_with),
         (2, 2),
@@ -401,16 +411,9 @@ fn stacks_of_many_sides_are_read_from_the_rule_file_and_played() {
 
 #[test]
 fn shared_castles_hold_pieces_of_several_sides() {
-    let text = std::fs::read_to_string(CROSS).unwrap().replace(
-        "safe 16, 40, 64, 88\n",
-        "safe 16, 40, 64, 88\nsafe squares shared\n",
-    );
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("shared.rules");
-    std::fs::write(&path, &text).unwrap();
-    let file = path.to_str().unwrap();
-    let set = check_target(file, &[]).unwrap_or_else(|_| panic!("the shared cross checks"));
-    let r = MultiRules::compile(&set).unwrap();
+    let (file, r) = cross_with(&dir, "safe squares shared");
+    let file = file.as_str();
     // Square 88 is south's position 59 and west's 8, a castle: south lands beside west's piece.
     let mut out = Vec::new();
     let castle = places(&r, 0, &[&[on(57), W], &[W, W], &[W, W], &[on(8), W]]);
@@ -453,16 +456,8 @@ fn shared_castles_hold_pieces_of_several_sides() {
 
 #[test]
 fn partners_share_squares_where_the_rule_file_says_so() {
-    let text = std::fs::read_to_string(CROSS).unwrap().replace(
-        "safe 16, 40, 64, 88\n",
-        "safe 16, 40, 64, 88\npartners share squares\n",
-    );
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("partners.rules");
-    std::fs::write(&path, &text).unwrap();
-    let set = check_target(path.to_str().unwrap(), &[])
-        .unwrap_or_else(|_| panic!("the cross with partners sharing checks"));
-    let r = MultiRules::compile(&set).unwrap();
+    let (_, r) = cross_with(&dir, "partners share squares");
     // Square 96 is south's position 60 and north's 26: south lands beside its partner.
     let mut out = Vec::new();
     let partner_there = places(&r, 0, &[&[on(54), W], &[W, W], &[on(26), W], &[W, W]]);
@@ -509,19 +504,8 @@ fn sim_plays_many_sides_the_same_whatever_the_jobs() {
         text.contains("red + yellow  wins") && text.contains("green + blue  wins"),
         "{text}"
     );
-    let json = |jobs: &str| {
-        let (code, out, err) = run(&[
-            "sim", THREE, "--games", "600", "--seed", "3", "--jobs", jobs, "--format", "json",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        for timing in ["seconds", "games_per_second", "jobs"] {
-            v.as_object_mut().unwrap().remove(timing);
-        }
-        v
-    };
-    let one = json("1");
-    assert_eq!(one, json("2"));
+    let one = sim_json(THREE, "600", "3", "1");
+    assert_eq!(one, sim_json(THREE, "600", "3", "2"));
     assert_eq!(one["format"], "senet-multi-sim/1");
     assert_eq!(one["games"], 600);
     let wins: u64 = one["teams"]

@@ -139,14 +139,17 @@ impl MultiPosition {
         // A side's pieces stack as the rules let them; several sides stand together only on a
         // shared safe square, or partners where they share squares.
         for (square, (count, safe)) in (0u8..).zip(&taken) {
-            let present: Vec<usize> = (0..n).filter(|&s| count[s] > 0).collect();
-            let partners = present
-                .windows(2)
-                .all(|w| rules.sides[w[0]].team == rules.sides[w[1]].team);
+            let mut teams = (0..n)
+                .filter(|&s| count[s] > 0)
+                .map(|s| rules.sides[s].team);
+            let first = teams.next();
+            let (mut several, mut partners) = (false, true);
+            for team in teams {
+                several = true;
+                partners &= Some(team) == first;
+            }
             if count.iter().any(|&k| k > rules.stack_limit)
-                || (present.len() > 1
-                    && !(*safe && rules.safe_shared)
-                    && !(partners && rules.partners_share))
+                || (several && !(*safe && rules.safe_shared) && !(partners && rules.partners_share))
             {
                 return Err(MultiSetupError::Shared { square });
             }

@@ -43,7 +43,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Backward => K::Backward(BackwardSpec::default()),
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::Stacks => K::Stacks(Stacking::None),
-        RuleKey::Closed => K::Closed(Spanned::new(2, 0..0)),
+        RuleKey::Closed => K::Closed(Some(Spanned::new(2, 0..0))),
         RuleKey::Doubles => K::Doubles(crate::types::Doubles::Once),
         RuleKey::Unstack => K::Unstack(crate::types::Unstack::Never),
         RuleKey::Pairs => K::Pairs(false),

@@ -666,8 +666,9 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Stacks(Stacking::None) => "A square holds one piece at most.".into(),
         K::Stacks(Stacking::Any) => "Any number of pieces of one side may stand on a square.".into(),
         K::Stacks(Stacking::UpTo(n)) => format!("Up to {} pieces of one side may stand on a square.", n.value),
-        K::Closed(n) if n.value == 1 => "A square held by an enemy piece is closed: no piece lands there, and no piece is hit.".into(),
-        K::Closed(n) => format!(
+        K::Closed(None) => "No number of pieces closes a square: a move onto enemy pieces takes them all, however many (what becomes of them is the rule `capture`).".into(),
+        K::Closed(Some(n)) if n.value == 1 => "A square held by an enemy piece is closed: no piece lands there, and no piece is hit.".into(),
+        K::Closed(Some(n)) => format!(
             "A square held by {} or more pieces of one side is closed to the other; a move may land on fewer enemy pieces (what becomes of them is the rule `capture`).",
             n.value
         ),

@@ -241,7 +241,7 @@ pub enum CheckError {
 
     #[error("`{rule}` is a rule of games of more than two sides")]
     #[diagnostic(help(
-        "two sides keep a square to one side's pieces: remove this rule, or name more sides (`sides red, green, yellow, blue`)"
+        "only games of three sides or more play it: remove this rule, or name more sides (`sides red, green, yellow, blue`)"
     ))]
     ManySidesOnly {
         #[label("needs three sides or more")]

@@ -80,7 +80,8 @@ pub struct RuleSet {
     /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
     /// A square held by this many pieces of a side or more is closed to the other (`closed
-    /// with`); a move onto fewer enemy pieces captures them all.
+    /// with`); a move onto fewer enemy pieces captures them all. `closed never`: `u8::MAX`,
+    /// more pieces than any square holds.
     pub closed_with: u8,
     /// Dice played one by one: how a double is played (`doubles played ...`).
     pub doubles: crate::types::Doubles,

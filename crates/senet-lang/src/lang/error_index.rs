@@ -584,7 +584,9 @@ pub static INDEX: &[Entry] = &[
         "a rule of games of more than two sides",
         "Some rules are played only by three sides or more: `safe squares shared` lets pieces of \
          different sides stand together on a safe square, and `partners share squares` a side's \
-         pieces with its partners', which a two-sided game never does.",
+         pieces with its partners', which a two-sided game never does; `closed never` takes a \
+         stack whole however many pieces it holds (Thaayam's, Kawade Kelia's), which the \
+         engine of two-sided stacks does not play.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

@@ -430,7 +430,7 @@ impl fmt::Display for RuleKey {
             Backward => "backward",
             Priority => "priority",
             Stacks => "stacks",
-            Closed => "closed with",
+            Closed => "closed",
             Doubles => "doubles played",
             Unstack => "unstack",
             Pairs => "pairs played",

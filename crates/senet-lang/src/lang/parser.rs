@@ -625,7 +625,8 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::stacks_stmt if n.at(Rule::int) => StatementKind::Stacks(Stacking::UpTo(n.int()?)),
         Rule::stacks_stmt if n.has(Rule::kw_any) => StatementKind::Stacks(Stacking::Any),
         Rule::stacks_stmt => StatementKind::Stacks(Stacking::None),
-        Rule::closed_stmt => StatementKind::Closed(n.int()?),
+        Rule::closed_stmt if n.has(Rule::kw_never) => StatementKind::Closed(None),
+        Rule::closed_stmt => StatementKind::Closed(Some(n.int()?)),
         Rule::doubles_stmt => StatementKind::Doubles(if n.has(Rule::kw_twice) {
             Doubles::Twice
         } else if n.has(Rule::kw_three) {

@@ -393,8 +393,8 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "closed",
-        examples: &["closed with 2", "closed with 1"],
-        forms: &["`closed with N`"],
+        examples: &["closed with 2", "closed with 1", "closed never"],
+        forms: &["`closed with N`", "`closed never`"],
     },
     Entry {
         keyword: "dice",
@@ -1012,7 +1012,8 @@ impl StatementKind {
             K::Stacks(Stacking::Any) => "`stacks any`",
             K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
             K::Stacks(Stacking::None) => "`stacks none`",
-            K::Closed(_) => "`closed with N`",
+            K::Closed(Some(_)) => "`closed with N`",
+            K::Closed(None) => "`closed never`",
             K::Doubles(Doubles::Twice) => "`doubles played twice`",
             K::Doubles(Doubles::Once) => "`doubles played once`",
             K::Doubles(Doubles::OneDie) => "`doubles played as one die`",

@@ -512,8 +512,9 @@ pub enum StatementKind {
     Priority(SetExpr),
     /// `stacks none`, `stacks any` or `stacks up to N`.
     Stacks(Stacking),
-    /// `closed with N`: a square held by N or more pieces of a side is closed to the other.
-    Closed(Spanned<u32>),
+    /// `closed with N`: a square held by N or more pieces of a side is closed to the other;
+    /// `closed never` (None): no count of pieces closes a square.
+    Closed(Option<Spanned<u32>>),
     /// `doubles played once`, `doubles played twice` or `doubles played as one die`.
     Doubles(crate::types::Doubles),
     /// `unstack first`, `unstack first, then restack`, `unstack never`.

@@ -122,37 +122,58 @@ fn stacked_path_limit(cx: &mut Ctx, limit: u8) {
     }
 }
 
+/// `closed with N` (N from 1 to as many as a square holds) or `closed never` (`u8::MAX`, only
+/// in games of more than two sides, E138); either needs stacks.
+fn closed_with(cx: &mut Ctx, limit: u8) -> u8 {
+    let said = cx.rule(&RuleKey::Closed);
+    let K::Closed(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let closed_with = match n {
+        None if cx.side_count() > 2 => u8::MAX,
+        None => {
+            cx.err_against(
+                said.layer,
+                CheckError::ManySidesOnly {
+                    span: said.span.into(),
+                    rule: "closed never".into(),
+                },
+                &[RuleKey::Sides],
+            );
+            2
+        }
+        Some(n) => match u8::try_from(n.value) {
+            Ok(k) if k >= 1 && k <= limit.max(2) => k,
+            _ => {
+                cx.err_against(
+                    said.layer,
+                    CheckError::NumberOutOfRange {
+                        span: n.span.clone().into(),
+                        what: format!("a square closed with {} pieces", n.value),
+                        label: "out of range".into(),
+                        help: format!(
+                            "a square is closed by 1 to {} pieces, as many as it may hold (`closed with 2`)",
+                            limit.max(2)
+                        ),
+                    },
+                    &[RuleKey::Stacks],
+                );
+                2
+            }
+        },
+    };
+    if limit == 1 && cx.said(&RuleKey::Closed).is_some() {
+        needs(cx, &RuleKey::Closed, StackRule::Closed, RuleKey::Stacks);
+    }
+    closed_with
+}
+
 /// The rules of stacks and dice, each checked against what it needs: `closed with` needs stacks,
 /// `waiting pieces enter first` stacks or dice played one by one, and the rules about doubles and
 /// unusable dice dice played one by one.
 pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks {
     stacked_path_limit(cx, limit);
-    let said = cx.rule(&RuleKey::Closed);
-    let K::Closed(n) = &*said.kind else {
-        mismatch(&said.kind)
-    };
-    let closed_with = match u8::try_from(n.value) {
-        Ok(k) if k >= 1 && k <= limit.max(2) => k,
-        _ => {
-            cx.err_against(
-                said.layer,
-                CheckError::NumberOutOfRange {
-                    span: n.span.clone().into(),
-                    what: format!("a square closed with {} pieces", n.value),
-                    label: "out of range".into(),
-                    help: format!(
-                        "a square is closed by 1 to {} pieces, as many as it may hold (`closed with 2`)",
-                        limit.max(2)
-                    ),
-                },
-                &[RuleKey::Stacks],
-            );
-            2
-        }
-    };
-    if limit == 1 && cx.said(&RuleKey::Closed).is_some() {
-        needs(cx, &RuleKey::Closed, StackRule::Closed, RuleKey::Stacks);
-    }
+    let closed_with = closed_with(cx, limit);
     let said = cx.rule(&RuleKey::Doubles);
     let K::Doubles(doubles) = *said.kind else {
         mismatch(&said.kind)

@@ -472,13 +472,19 @@ fn every_bundled_rule_set_draws_as_valid_xml_with_every_piece() {
             .filter(|n| n.attribute("class") == Some("path"))
             .filter_map(|n| n.attribute("data-path"))
             .collect();
-        assert_eq!(sides.len(), 2, "{id}: a path per side");
-        let first = places(&svg, sides[0]).len();
-        let second = places(&svg, sides[1]).len();
-        assert!(
-            first > 0 && first == second,
-            "{id}: {first} and {second} pieces"
+        assert_eq!(
+            serde_json::json!(sides.len()),
+            entry["sides"],
+            "{id}: a path per side"
         );
+        let first = places(&svg, sides[0]).len();
+        for side in &sides {
+            let pieces = places(&svg, side).len();
+            assert!(
+                first > 0 && pieces == first,
+                "{id}: {first} and {pieces} pieces"
+            );
+        }
         // Drawn for a narrow screen, the same pieces in the same places (those off the board
         // counted on their discs).
         let narrow = draw(&[id, "--paths", "--narrow"]);

@@ -21,6 +21,7 @@
 //! total, so its games get fewer cases.
 
 use crate::common;
+use crate::support::shipped::two_sided_ids;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -42,8 +43,9 @@ use senet::types::{Opening, PathPos, Place, Side, Throw};
 /// The turn cap of every game here.
 const TURN_CAP: u32 = 20_000;
 
-/// The bundled rule sets by id; `every_bundled_rule_set_has_its_property_test` keeps this list
-/// and `senet::bundled::ids()` the same.
+/// The bundled rule sets of two sides by id, which the two-sided engine plays;
+/// `every_bundled_rule_set_has_its_property_test` keeps this list and the bundled rule sets of
+/// two sides the same (those of more are tested in `multi_sided`).
 const IDS: [&str; 84] = [
     "cross-and-circle/kints",
     "cross-and-circle/pancha-keliya",
@@ -214,11 +216,12 @@ fn variant(name: String, engine: Engine) -> Variant {
     }
 }
 
-/// Every bundled rule set with its default options, then the other option values.
+/// Every bundled rule set of two sides with its default options, then the other option values.
 fn variants() -> &'static [Variant] {
     static ALL: OnceLock<Vec<Variant>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut all: Vec<Variant> = senet::bundled::ids()
+        let mut all: Vec<Variant> = two_sided_ids()
+            .iter()
             .map(|id| variant(id.to_string(), load(id, &[])))
             .collect();
         for (id, name, value) in OPTION_VARIANTS {
@@ -655,7 +658,7 @@ game_properties! {
 
 #[test]
 fn every_bundled_rule_set_has_its_property_test() {
-    let bundled: Vec<&str> = senet::bundled::ids().collect();
+    let bundled: Vec<&str> = two_sided_ids().to_vec();
     let mut sorted = bundled.clone();
     sorted.sort();
     assert_eq!(sorted, IDS, "the bundled rule sets changed: update IDS");

@@ -5,6 +5,7 @@
 
 use crate::common::random_position;
 use crate::engine_props::OPTION_VARIANTS;
+use crate::support::shipped::{many_sided_ids, two_sided_ids};
 
 use std::collections::BTreeSet;
 
@@ -181,7 +182,7 @@ const PLAYED: [&str; 5] = [
 
 #[test]
 fn both_engines_agree_on_every_bundled_rule_set_the_engine_for_many_sides_plays() {
-    let defaults = senet::bundled::ids().map(|id| (id, Vec::new()));
+    let defaults = two_sided_ids().iter().map(|&id| (id, Vec::new()));
     let options = OPTION_VARIANTS
         .iter()
         .map(|&(id, name, value)| (id, vec![(name.to_string(), value.to_string())]));
@@ -407,6 +408,14 @@ fn stacks_of_many_sides_are_read_from_the_rule_file_and_played() {
     let (code, text, err) = run(&["sim", file, "--games", "2000", "--seed", "7"]);
     assert_eq!(code, 0, "{err}");
     assert!(!text.contains("unfinished"), "{text}");
+    // `closed never`: west's pair on square 5 is taken whole, both pieces back to wait.
+    let (_, never) = cross_with(&dir, "stacks any\nclosed never");
+    assert_eq!(never.closed_with, u8::MAX);
+    never.legal_moves(&closed, 2, &mut out);
+    assert_eq!(out, [MultiMove::new(on(70), on(72))], "{out:?}");
+    let (after, report) = never.apply(&closed, out[0], 2);
+    assert_eq!(after.count(3, Place::Waiting), 2);
+    assert_eq!(report.captured.map(|(side, _)| side), Some(3));
 }
 
 #[test]
@@ -536,7 +545,7 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
         out.contains("The first side to bear off all its pieces wins"),
         "{out}"
     );
-    for args in [&["solve", FOUR][..], &["compare", FOUR], &["draw", FOUR]] {
+    for args in [&["solve", FOUR][..], &["compare", FOUR]] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
@@ -696,4 +705,109 @@ fn a_game_of_four_is_recorded_and_replayed() {
     let (code, _, err) = run(&["replay", record]);
     assert_eq!(code, 2);
     assert!(err.contains(&format!("event {}: ", k + 1)), "{err}");
+}
+
+/// Every bundled rule set of more than two sides plays on the engine for many sides: 2,000
+/// random games end (none at the turn cap), the same whatever `--jobs`, and a game of random
+/// players is recorded and replays.
+#[test]
+fn every_bundled_rule_set_of_many_sides_plays_and_replays() {
+    use crate::support::cli::run;
+    assert!(!many_sided_ids().is_empty());
+    for &id in many_sided_ids() {
+        let r = check_target(id, &[]).unwrap();
+        MultiRules::compile(&r).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let one = sim_json(id, "2000", "1", "1");
+        assert_eq!(one, sim_json(id, "2000", "1", "2"), "{id}");
+        assert_eq!(one["unfinished"], 0, "{id}: {one}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.json");
+        let record = path.to_str().unwrap();
+        let players = vec!["random"; r.sides.len()].join(",");
+        let (code, _, err) = run(&[
+            "play",
+            id,
+            "--players",
+            &players,
+            "--seed",
+            "5",
+            "--record",
+            record,
+        ]);
+        assert_eq!(code, 0, "{id}: {err}");
+        let (code, out, err) = run(&["replay", record]);
+        assert_eq!(code, 0, "{id}: {err}");
+        assert!(out.contains(&format!("{id} replayed")), "{id}: {out}");
+    }
+}
+
+/// `senet draw` of a game of four sides in a position: partners on one square side by side, a
+/// stack with its count, each side's tray, the cowries of the throw; the legend names the safe
+/// squares and the teams.
+#[test]
+fn draw_shows_four_sides_in_a_position() {
+    use crate::support::cli::run;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("position.json");
+    // Red and yellow on square 13 (position 8 of both paths); blue's stack of two on square 7
+    // (its position 5); green all waiting; three mouths up thrown.
+    let position = serde_json::json!({"to_move": "blue", "throw": 3, "pieces": {
+        "red": [8, "off", 0], "blue": [5, 5, 0], "yellow": [8, 0, 0], "green": [0, 0, 0]}});
+    std::fs::write(&path, position.to_string()).unwrap();
+    let id = "cross-and-circle/kawade-kelia";
+    let (code, svg, err) = run(&["draw", id, "--position", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let doc = roxmltree::Document::parse(&svg).expect("valid XML");
+    let pieces: Vec<(&str, &str, Option<&str>, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .map(|n| {
+            let circle = n.children().find(|c| c.has_tag_name("circle")).unwrap();
+            let x: f64 = circle.attribute("cx").unwrap().parse().unwrap();
+            (
+                n.attribute("data-side").unwrap(),
+                n.attribute("data-place").unwrap(),
+                n.attribute("data-count"),
+                x,
+            )
+        })
+        .collect();
+    let on = |side: &str, place: &str| pieces.iter().find(|p| p.0 == side && p.1 == place);
+    let (red, yellow) = (on("red", "8").unwrap(), on("yellow", "8").unwrap());
+    assert!(red.3 < yellow.3, "side by side, in side order: {pieces:?}");
+    assert_eq!(on("blue", "5").unwrap().2, Some("2"), "blue's stack");
+    let count = |side: &str, place: &str| {
+        pieces
+            .iter()
+            .filter(|p| p.0 == side && p.1 == place)
+            .count()
+    };
+    assert_eq!((count("red", "off"), count("red", "0")), (1, 1));
+    assert_eq!(count("green", "0"), 3);
+    let throw = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("throw"))
+        .expect("the throw");
+    assert_eq!(throw.attribute("data-throw"), Some("3"));
+    let mouths = throw
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cowrie mouth"))
+        .count();
+    assert_eq!(mouths, 3);
+    assert!(
+        svg.contains("6, 15, 16, 27, 32, 33, 38, 43, 44, 49, 54, 55, 65 cross: safe"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("Teams: red and yellow; blue and green"),
+        "{svg}"
+    );
+    // A position of another game is refused, saying why.
+    std::fs::write(&path, r#"{"to_move": "light", "throw": 1, "pieces": {}}"#).unwrap();
+    let (code, _, err) = run(&["draw", id, "--position", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot be drawn") && err.contains("light"),
+        "{err}"
+    );
 }

@@ -107,7 +107,7 @@ fn a_turn_that_would_never_end_stops_the_game_at_the_cap() {
 #[test]
 fn playouts_are_the_games_of_two_random_agents() {
     let mut played_out = Vec::new();
-    for id in senet::bundled::ids() {
+    for &id in crate::support::shipped::two_sided_ids() {
         let ruleset = check_target(id, &[]).unwrap_or_else(|e| panic!("{id}: {e:?}"));
         // The defaults, then every other value of each option alone.
         let mut choices = vec![Vec::new()];

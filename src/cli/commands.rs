@@ -62,7 +62,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 narrow,
                 out.as_deref(),
             ),
-            (_, _, Some(rules)) => match load_two_sided(&rules, &options.options, "draw") {
+            (_, _, Some(rules)) => match load(&rules, &options.options) {
                 Ok(r) => super::draw::run(
                     super::draw::Input::Rules {
                         target: &rules,
@@ -389,7 +389,7 @@ pub(super) fn load_two_sided(
     if r.sides.len() > 2 {
         complain!(
             "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
-             only so far (`senet check`, `explain`, `sim`, `play` and `moves` take more)",
+             only so far (`senet check`, `explain`, `draw`, `sim`, `play` and `moves` take more)",
             r.sides.len()
         );
         return Err(ExitCode::from(2));
@@ -441,7 +441,7 @@ pub(super) fn list_json(sources: bool) -> Value {
     let list: Vec<Value> = senet::bundled::ids()
         .map(|id| match check_target(id, &[]) {
             Ok(r) => {
-                let mut entry = json!({ "id": id, "title": r.title });
+                let mut entry = json!({ "id": id, "title": r.title, "sides": r.sides.len() });
                 if !r.options.is_empty() {
                     entry["options"] = json!(options_json(&r, false));
                 }

@@ -11,6 +11,7 @@ use senet::engine::{Engine, Position};
 use senet::notation::parse_position;
 use senet::notation::record;
 use senet::render::svg::{Drawing, Shown, svg};
+use senet::render::svg_many::draw_many;
 use senet::types::Throw;
 
 /// What to draw the board with.
@@ -43,6 +44,14 @@ pub fn run(input: Input, paths: bool, narrow: bool, out: Option<&str>) -> ExitCo
         }
     }
     let (engine, pos, throw) = match input {
+        Input::Rules {
+            rules, position, ..
+        } if rules.sides.len() > 2 => {
+            return match many(rules, position, paths, narrow) {
+                Ok(picture) => write(&picture, out),
+                Err(e) => fail(e),
+            };
+        }
         Input::Rules {
             rules, position, ..
         } => {
@@ -81,6 +90,26 @@ pub fn run(input: Input, paths: bool, narrow: bool, out: Option<&str>) -> ExitCo
             narrow,
         },
     );
+    write(&picture, out)
+}
+
+/// The picture of a game of more than two sides, at the start or in a position file's position.
+fn many(
+    rules: &RuleSet,
+    position: Option<&str>,
+    paths: bool,
+    narrow: bool,
+) -> Result<String, String> {
+    let Some(path) = position else {
+        return draw_many(rules, None, paths, narrow);
+    };
+    let value = read_json(path).map_err(|e| format!("`{path}` cannot be drawn: {e}"))?;
+    draw_many(rules, Some(&value), paths, narrow)
+        .map_err(|e| format!("`{path}` cannot be drawn: {e}"))
+}
+
+/// Writes the picture to standard output or to the file `out`.
+fn write(picture: &str, out: Option<&str>) -> ExitCode {
     match out {
         None => {
             super::output::write_stdout(picture.as_bytes());
@@ -88,16 +117,23 @@ pub fn run(input: Input, paths: bool, narrow: bool, out: Option<&str>) -> ExitCo
         }
         Some(file) => match senet::files::write_bytes(Path::new(file), picture.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(e.to_string()),
+            Err(e) => {
+                complain!("error: {e}");
+                ExitCode::from(2)
+            }
         },
     }
 }
 
-/// A position file (or standard input) read under the rules, with its throw.
-fn read_position(engine: &Engine, path: &str) -> Result<(Position, Option<Throw>), String> {
+/// A JSON file (or standard input).
+fn read_json(path: &str) -> Result<serde_json::Value, String> {
     let text = super::input::read_text(path, super::input::MAX_POSITION)
         .map_err(|e| format!("cannot read it: {e}"))?;
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("not valid JSON: {e}"))
+}
+
+/// A position file (or standard input) read under the rules, with its throw.
+fn read_position(engine: &Engine, path: &str) -> Result<(Position, Option<Throw>), String> {
+    let value = read_json(path)?;
     parse_position(engine, &value).map_err(|e| e.to_string())
 }

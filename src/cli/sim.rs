@@ -158,13 +158,7 @@ pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
         Ok(done) => done,
         Err(code) => return code,
     };
-    let players: Vec<String> = agents
-        .iter()
-        .map(|agent| match agent {
-            ManyAgent::Random => "random".to_string(),
-            ManyAgent::Greedy => "greedy".to_string(),
-        })
-        .collect();
+    let players: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let meta = senet::sim::multi::MultiMeta {
         title: &rules.title,
         players: &players,

@@ -1055,6 +1055,51 @@ test('a game chosen in the Games view shows its board, sources and rules, and is
   await page.close();
 });
 
+test('a game of four sides is shown, drawn and measured by random play, and played in the terminal', async () => {
+  const page = await open(null);
+  const id = 'cross-and-circle/kawade-kelia';
+  assert.ok((await page.textContent(`#games-list li[data-id="${id}"] .game-sides`)).includes('4 players'));
+  await page.click(`.game-choice[data-id="${id}"]`);
+  await page.waitForSelector(`#game-view[data-shown="${id}"] #game-board svg`);
+  // The board with every side's path and its three pieces waiting in its tray.
+  const drawn = await page.$$eval('#game-board svg .path', (all) => all.map((p) => p.dataset.path));
+  assert.deepStrictEqual(drawn, ['red', 'blue', 'yellow', 'green']);
+  for (const side of drawn) {
+    const waiting = await page.$$eval(`#game-board svg .tray .piece[data-side="${side}"][data-place="0"]`, (all) => all.length);
+    assert.strictEqual(waiting, 3, side);
+  }
+  // Not offered where the page plays two sides only: the terminal's command instead.
+  for (const button of ['#game-play', '#game-measure', '#game-solve']) assert.ok(!(await page.isVisible(button)), button);
+  assert.ok((await page.textContent('#game-many')).includes(`senet play ${id} --players human,greedy,greedy,greedy`));
+  assert.ok((await page.textContent('#game-perfect')).includes('games of two sides'));
+  for (const select of ['#play-rules', '#sim-rules', '#compare-rules']) {
+    assert.strictEqual(await page.locator(`${select} option[value="${id}"]`).count(), 0, select);
+  }
+  // Random play: each team's wins with its interval, as senet sim gives them.
+  const figured = await page.evaluate(() => Number(document.body.dataset.figured || 0));
+  await page.click('#game-random');
+  await page.waitForFunction((v) => Number(document.body.dataset.figured || 0) > v, figured);
+  const sim = await page.evaluate(async (rules) => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules, games: 1000, seed: 1 }) };
+    return (await fetch('/api/sim', init)).json();
+  }, id);
+  assert.strictEqual(sim.format, 'senet-multi-sim/1');
+  const text = await page.textContent('#game-figures');
+  const pct = (x) => `${(100 * x).toFixed(1)} %`;
+  for (const team of sim.teams) assert.ok(text.includes(`${team.sides.join(' + ')} ${pct(team.win_rate.rate)} [`), text);
+  await shot(page, '9-games-kawade-kelia');
+  // At a phone's width, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click(`.game-choice[data-id="twenty-squares/ur"]`);
+  await page.waitForSelector('#game-view[data-shown="twenty-squares/ur"] #game-board svg');
+  await page.click(`.game-choice[data-id="${id}"]`);
+  await page.waitForSelector(`#game-view[data-shown="${id}"] #game-board svg`);
+  assert.ok((await overflow(page)) <= 0, 'scrolls sideways');
+  await shot(page, '9-games-kawade-kelia-phone');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
 test('a game chosen in the Games view says how it differs from another reading, and how random play goes', async () => {
   const page = await open(null);
   const before = await page.evaluate(() => Number(document.body.dataset.diffed || 0));

@@ -135,10 +135,18 @@ pub fn load_text(
     }
 }
 
-/// The ids of the bundled rule sets.
+/// The ids of the bundled rule sets the package plays: those of two sides (the rule sets of
+/// more sides play in the command line only so far).
 #[pyfunction]
 pub fn ids() -> Vec<&'static str> {
-    senet_lang::bundled::ids().collect()
+    static TWO_SIDED: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    TWO_SIDED
+        .get_or_init(|| {
+            senet_lang::bundled::ids()
+                .filter(|id| check_target(id, &[]).is_ok_and(|r| r.sides.len() == 2))
+                .collect()
+        })
+        .clone()
 }
 
 #[pymethods]

@@ -67,3 +67,10 @@ def test_diff_shows_what_sets_two_readings_apart():
     text = kendall.diff(bell)
     assert "senet/kendall" in text and "senet/bell-1960" in text
     assert kendall.diff(kendall) != text
+
+
+def test_a_rule_set_of_more_sides_is_refused_and_not_listed():
+    assert "cross-and-circle/kawade-kelia" not in senet.ids()
+    with pytest.raises(ValueError) as e:
+        senet.load("cross-and-circle/kawade-kelia")
+    assert "has 4 sides" in str(e.value)

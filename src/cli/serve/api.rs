@@ -19,6 +19,7 @@ use super::games::{
 };
 use super::{ApiError, MAX_BODY, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
+use senet::agents::ManyAgent;
 use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_target};
 use senet::compile::compile;
 use senet::engine::{Engine, Move, Step};
@@ -378,6 +379,9 @@ fn draw_rules(
     paths: bool,
     narrow: bool,
 ) -> Result<String, ApiError> {
+    if rules.sides.len() > 2 {
+        return render::svg_many::draw_many(rules, position, paths, narrow).map_err(ApiError::bad);
+    }
     let engine = engine_of(rules)?;
     let (pos, throw) = match position {
         None | Some(Value::Null) => (engine.start(), None),
@@ -1246,17 +1250,31 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
         body,
         &["rules", "source", "options", "players", "games", "seed"],
     )?;
-    let players = match o.get("players") {
+    let games = super::budget::games_of(&o)?;
+    let seed = super::budget::seed_of(&o)?;
+    let options = options_of(&o)?;
+    let asked = o.get("players").cloned();
+    let rules = {
+        let o = o.clone();
+        s.blocking(move || rules_of(&o)).await?
+    };
+    if rules.sides.len() > 2 {
+        let agents = many_agents(asked.as_ref(), rules.sides.len())?;
+        let limits = s.limits;
+        let v = s
+            .simulation(move |stop| {
+                simulate_many(&rules, &agents, &options, (games, seed), &limits, stop)
+            })
+            .await?;
+        return ok(&v);
+    }
+    let players = match asked {
         None => vec![Player::of(PlayerSpec::Random); 2],
         Some(_) => players_of(&o)?,
     };
     if players.iter().any(Player::is_human) {
         return Err(ApiError::bad("`human` cannot play in a simulation"));
     }
-    let games = super::budget::games_of(&o)?;
-    let seed = super::budget::seed_of(&o)?;
-    let options = options_of(&o)?;
-    let rules = s.blocking(move || rules_of(&o)).await?;
     let engine = Arc::new(engine_of(&rules)?);
     let table = table_of(&s, &rules, &engine, &players).await?;
     let limits = s.limits;
@@ -1341,6 +1359,75 @@ struct Run<'a> {
     games: u64,
     seed: u64,
     table: Option<Arc<Solved>>,
+}
+
+/// The players of a simulation of `n` sides: `random` for all where none are named, else one
+/// per side, each `random` or `greedy` (those that play games of many sides).
+fn many_agents(asked: Option<&Value>, n: usize) -> Result<Vec<ManyAgent>, ApiError> {
+    let Some(asked) = asked else {
+        return Ok(vec![ManyAgent::Random; n]);
+    };
+    let refused = || {
+        ApiError::bad(format!(
+            "`players` names one player per side ({n}), each `random` or `greedy` (the players \
+             of games of more sides so far)"
+        ))
+    };
+    let list = asked
+        .as_array()
+        .filter(|l| l.len() == n)
+        .ok_or_else(refused)?;
+    list.iter()
+        .map(|v| {
+            let player = parse_player(v.as_str().ok_or_else(refused)?).map_err(ApiError::bad)?;
+            ManyAgent::of(&player).ok_or_else(refused)
+        })
+        .collect()
+}
+
+/// A simulation of a game of more than two sides, as `senet sim --format json` reports it,
+/// first timing a game or two to refuse one expected to take too long.
+fn simulate_many(
+    rules: &RuleSet,
+    agents: &[ManyAgent],
+    options: &[(String, String)],
+    (games, seed): (u64, u64),
+    limits: &super::Limits,
+    stop: &AtomicBool,
+) -> Result<Value, ApiError> {
+    use senet::sim::multi::{MultiMeta, json_report, run};
+    let multi = senet::multi::MultiRules::compile(rules).map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("`{}` has {} sides, and {e}", rules.id, rules.sides.len()),
+        )
+    })?;
+    let stopped = super::budget::stopped(limits, "simulation", "senet sim");
+    let jobs = super::budget::jobs();
+    let cap = super::games::TURN_CAP;
+    let probe = games.min(2);
+    let start = Instant::now();
+    run(&multi, agents, (probe, seed, cap), 1, &|_| {}, stop).map_err(&stopped)?;
+    let each = start.elapsed().as_secs_f64() / probe as f64;
+    super::budget::fits(
+        limits,
+        (games, each, jobs),
+        &format!("{games} games"),
+        "senet sim",
+    )?;
+    let start = Instant::now();
+    let totals = run(&multi, agents, (games, seed, cap), jobs, &|_| {}, stop).map_err(&stopped)?;
+    let players: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
+    let meta = MultiMeta {
+        title: &rules.title,
+        players: &players,
+        options,
+        seed,
+        turn_cap: cap,
+        seconds: start.elapsed().as_secs_f64(),
+        jobs,
+    };
+    Ok(json_report(&multi, &totals, &meta))
 }
 
 /// Plays a simulation, first timing a game or two to refuse one expected to take too long;

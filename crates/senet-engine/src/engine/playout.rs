@@ -660,7 +660,12 @@ mod tests {
     fn both_forms_play_the_same_games() {
         let mut played = 0;
         for id in senet_lang::bundled::ids() {
-            let engine = Engine::new(compile(&check_target(id, &[]).expect(id)));
+            let rules = check_target(id, &[]).expect(id);
+            // Rule sets of more sides play on the engine for many sides.
+            if rules.sides.len() > 2 {
+                continue;
+            }
+            let engine = Engine::new(compile(&rules));
             if !engine.plays_out() || engine.rules.split {
                 continue;
             }

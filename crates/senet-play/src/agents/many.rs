@@ -27,6 +27,14 @@ impl ManyAgent {
         }
     }
 
+    /// Its name, as `--players` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ManyAgent::Random => "random",
+            ManyAgent::Greedy => "greedy",
+        }
+    }
+
     /// One of `moves` (legal for the side to move in `pos` with a throw of `v`), drawing from
     /// `rng` where it draws.
     pub fn choose<R: Rng + ?Sized>(

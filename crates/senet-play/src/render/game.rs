@@ -449,12 +449,17 @@ fn glyphs(lot: Lot) -> (char, char) {
 /// The lots of a throw of `value`, those that count first (`▯▯▮▮`, `▲▲△△`, `⊖⊖●●`), how many count,
 /// and what they are; `None` for dice, or a value the lots cannot give.
 pub fn sticks(engine: &Engine, value: u8) -> Option<(String, usize, Lot)> {
+    sticks_of(&engine.rules.device, value)
+}
+
+/// As [`sticks`], for the throwing device of any rules.
+pub fn sticks_of(device: &ThrowDevice, value: u8) -> Option<(String, usize, Lot)> {
     let ThrowDevice::Sticks {
         count,
         values,
         lot,
         marks,
-    } = &engine.rules.device
+    } = device
     else {
         return None;
     };

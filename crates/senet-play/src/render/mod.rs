@@ -8,6 +8,7 @@ pub mod explain;
 pub mod game;
 pub mod narrate;
 pub mod svg;
+pub mod svg_many;
 mod tables_board;
 
 use senet_lang::check::RuleSet;

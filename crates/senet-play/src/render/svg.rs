@@ -14,11 +14,11 @@
 
 use std::fmt::Write;
 
-use super::game::{DiceShown, square_mark, square_words, sticks};
+use super::game::{DiceShown, square_mark, square_words, sticks_of};
 use super::tables_board::Points;
 use senet_engine::compile::SquareFlags;
 use senet_engine::engine::{Engine, Position};
-use senet_lang::types::{DrawStyle, Lot, Place, Side, Sign, Square, Throw, ThrowDevice};
+use senet_lang::types::{Board, DrawStyle, Lot, Place, Side, Sign, Square, Throw, ThrowDevice};
 
 /// What to draw besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -56,9 +56,9 @@ const HOLE: i32 = 15;
 pub(super) const MARGIN: i32 = 16;
 /// The height of a line of the trays and of the legend.
 const TRAY_ROW: i32 = 34;
-const LEGEND_LINE: i32 = 16;
+pub(super) const LEGEND_LINE: i32 = 16;
 /// About how wide a character of the legend's 11-pixel text is, to size the picture.
-const CHAR_WIDTH: i32 = 6;
+pub(super) const CHAR_WIDTH: i32 = 6;
 
 pub(super) const WOOD: &str = "#e9d8ae";
 pub(super) const WOOD_DARK: &str = "#c59d5f";
@@ -81,7 +81,7 @@ pub(super) fn paint(colour: &str) -> (&'static str, &'static str, &'static str) 
 
 /// The colour of a side's path line: its pieces' fill, or grey where white would not show on the
 /// board.
-fn line_colour(colour: &str) -> &'static str {
+pub(super) fn line_colour(colour: &str) -> &'static str {
     if colour == "white" {
         "#808080"
     } else {
@@ -109,15 +109,15 @@ pub fn esc(text: &str) -> String {
 
 /// Where squares are drawn: the grid, the points the rules place them at, or the points of a
 /// tables board.
-struct Layout {
-    points: bool,
+pub(super) struct Layout {
+    pub(super) points: bool,
     /// Squares drawn as the squares of a cloth board (`draw as cloth`), a mark as a cross.
-    cloth: bool,
+    pub(super) cloth: bool,
     tables: Option<Points>,
     /// A grid drawn turned a quarter: its rows across as columns, its columns as rows.
     turned: bool,
-    width: i32,
-    height: i32,
+    pub(super) width: i32,
+    pub(super) height: i32,
 }
 
 impl Layout {
@@ -134,7 +134,15 @@ impl Layout {
                 height: points.height(),
                 tables: Some(points),
             }
-        } else if b.points.is_empty() {
+        } else {
+            Layout::of_board(b, narrow)
+        }
+    }
+
+    /// The layout of a board of squares or of points (not a tables board).
+    pub(super) fn of_board(b: &Board, narrow: bool) -> Layout {
+        let cloth = b.style == DrawStyle::Cloth;
+        if b.points.is_empty() {
             // Turned only where that makes it narrower.
             let turned = narrow && b.rows < b.cols;
             let (across, down) = if turned {
@@ -166,10 +174,14 @@ impl Layout {
 
     /// The centre of a square.
     fn centre(&self, engine: &Engine, sq: Square) -> (i32, i32) {
-        let b = &engine.rules.board;
         if let Some(points) = &self.tables {
             return points.centre(sq);
         }
+        self.centre_on(&engine.rules.board, sq)
+    }
+
+    /// The centre of a square of a board of squares or of points.
+    pub(super) fn centre_on(&self, b: &Board, sq: Square) -> (i32, i32) {
         if self.points {
             let (row, col) = b
                 .points
@@ -192,7 +204,7 @@ impl Layout {
 
     /// The radius of a piece standing on a square: larger on a grid drawn for a narrow screen,
     /// for a finger.
-    fn piece_radius(&self) -> i32 {
+    pub(super) fn piece_radius(&self) -> i32 {
         if self.points && self.cloth {
             14
         } else if self.points {
@@ -206,7 +218,11 @@ impl Layout {
 
     /// The squares drawn: a board at points shows only the squares it places.
     fn squares(&self, engine: &Engine) -> Vec<Square> {
-        let b = &engine.rules.board;
+        self.squares_on(&engine.rules.board)
+    }
+
+    /// The squares of `b` drawn.
+    pub(super) fn squares_on(&self, b: &Board) -> Vec<Square> {
         if self.points || (self.tables.is_some() && !b.points.is_empty()) {
             let mut list: Vec<Square> = b.points.iter().map(|p| p.0).collect();
             list.sort();
@@ -224,7 +240,7 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
     let mut legend = legend_lines(engine, &layout);
     if d.narrow {
         // Wrapped to the board or the trays, whichever is wider.
-        let room = layout.width.max(tray_width(engine, true)) / CHAR_WIDTH;
+        let room = layout.width.max(trays_width(engine, true)) / CHAR_WIDTH;
         legend = legend
             .iter()
             .flat_map(|l| super::wrap(l, usize::try_from(room).unwrap_or(40).max(24)))
@@ -241,7 +257,7 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
         .unwrap_or(0);
     let width = (MARGIN + layout.width + MARGIN)
         .max(MARGIN * 2 + legend_width)
-        .max(MARGIN * 2 + tray_width(engine, d.narrow));
+        .max(MARGIN * 2 + trays_width(engine, d.narrow));
     let lines = i32::try_from(legend.len()).unwrap_or(0);
     let height = legend_top + lines * LEGEND_LINE + MARGIN;
 
@@ -353,7 +369,6 @@ fn defs(engine: &Engine, out: &mut String) {
 /// does.
 fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
     let b = &engine.rules.board;
-    let (x, y) = layout.centre(engine, sq);
     let marked = engine.rules.square_flags(sq).contains(SquareFlags::MARK);
     let name = b.name(sq);
     let label = b.label(sq);
@@ -376,10 +391,38 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
         super::tables_board::point(points, sq, &tip, out);
         return;
     }
+    let look = SquareLook {
+        marked,
+        symbols,
+        tip,
+    };
+    square_shape(b, layout, sq, &look, out);
+}
+
+/// How a square looks besides its board's names and labels: marked, the symbols of what it
+/// does, and its tooltip.
+pub(super) struct SquareLook {
+    pub(super) marked: bool,
+    pub(super) symbols: Option<String>,
+    pub(super) tip: String,
+}
+
+/// A square of a board of squares or of holes: its shape, number, mark, symbols, label or name
+/// and tooltip.
+pub(super) fn square_shape(
+    b: &Board,
+    layout: &Layout,
+    sq: Square,
+    look: &SquareLook,
+    out: &mut String,
+) {
+    let (x, y) = layout.centre_on(b, sq);
+    let (marked, symbols, tip) = (look.marked, &look.symbols, &look.tip);
+    let (name, label) = (b.name(sq), b.label(sq));
     let special = marked || name.is_some() || label.is_some() || symbols.is_some();
     let class = if special { "square special" } else { "square" };
     let _ = writeln!(out, r#"<g class="{class}" data-square="{sq}">"#);
-    let _ = writeln!(out, "<title>{}</title>", esc(&tip));
+    let _ = writeln!(out, "<title>{}</title>", esc(tip));
     if layout.points && !layout.cloth {
         if marked {
             let _ = writeln!(
@@ -430,7 +473,7 @@ fn square(engine: &Engine, layout: &Layout, sq: Square, out: &mut String) {
         left + 5,
         top + 3 + number_size
     );
-    if let Some(s) = &symbols {
+    if let Some(s) = symbols {
         let _ = writeln!(
             out,
             r#"<text class="symbol" x="{}" y="{}" font-size="12" text-anchor="end" fill="{INK}">{}</text>"#,
@@ -830,7 +873,7 @@ fn paths(engine: &Engine, layout: &Layout, out: &mut String) {
 
 /// A piece: a disc in its side's colour with the side's initial, or a stack of `count` pieces:
 /// the disc with their number (`data-count`).
-fn piece(
+pub(super) fn piece(
     name: &str,
     colour: &str,
     (place, count): (Place, u8),
@@ -879,7 +922,7 @@ const NARROW_NAME: i32 = 60;
 const NARROW_WORD: i32 = 46;
 
 /// The height of a row of the trays: taller for a narrow screen's discs.
-fn tray_row(narrow: bool) -> i32 {
+pub(super) fn tray_row(narrow: bool) -> i32 {
     if narrow {
         2 * TRAY_STACK + 10
     } else {
@@ -887,39 +930,77 @@ fn tray_row(narrow: bool) -> i32 {
     }
 }
 
-/// The widest the trays can be: every piece of a side waiting, or off (for a narrow screen,
-/// a disc for each group).
-fn tray_width(engine: &Engine, narrow: bool) -> i32 {
+/// The widest the trays can be: every one of a side's `pieces` waiting, or off (for a narrow
+/// screen, a disc for each group, and one for pieces removed where they can be).
+pub(super) fn tray_width(pieces: u8, removable: bool, narrow: bool) -> i32 {
     if narrow {
         // Waiting, off, and removed where pieces can be.
-        let groups = 2 + i32::from(engine.rules.pieces_can_be_removed());
+        let groups = 2 + i32::from(removable);
         return NARROW_NAME + groups * (NARROW_WORD + 2 * TRAY_STACK + 8);
     }
-    let pieces = i32::from(engine.rules.pieces);
+    let pieces = i32::from(pieces);
     TRAY_NAME + 2 * TRAY_WORD + (pieces + 1) * TRAY_STEP
 }
 
+/// The two-sided rules' trays' width.
+fn trays_width(engine: &Engine, narrow: bool) -> i32 {
+    tray_width(
+        engine.rules.pieces,
+        engine.rules.pieces_can_be_removed(),
+        narrow,
+    )
+}
+
+/// A side's pieces off the board, as its row of the trays shows them.
+pub(super) struct TrayRow<'a> {
+    pub(super) name: &'a str,
+    pub(super) colour: &'a str,
+    pub(super) waiting: usize,
+    pub(super) off: usize,
+    pub(super) removed: usize,
+}
+
 /// Each side's pieces off the board, one row a side: waiting to enter, borne off, and removed
-/// (captured out of the game); for a narrow screen, each group one disc with its count.
+/// (captured out of the game).
 fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut String) {
+    let rows: Vec<TrayRow> = engine
+        .rules
+        .sides
+        .iter()
+        .map(|(s, side)| {
+            let places = pos.places(s);
+            let count = |which: Place| places.iter().filter(|p| **p == which).count();
+            TrayRow {
+                name: &side.name,
+                colour: &side.colour,
+                waiting: count(Place::Waiting),
+                off: count(Place::Off),
+                removed: count(Place::Removed),
+            }
+        })
+        .collect();
+    tray_rows(&rows, top, narrow, out);
+}
+
+/// The trays, one row a side from `top`; for a narrow screen, each group one disc with its
+/// count.
+pub(super) fn tray_rows(rows: &[TrayRow], top: i32, narrow: bool, out: &mut String) {
     let height = tray_row(narrow);
-    for (row, (s, side)) in (0i32..).zip(engine.rules.sides.iter()) {
+    for (row, side) in (0i32..).zip(rows) {
         let y = top + row * height + height / 2;
         let _ = writeln!(
             out,
             r#"<g class="tray" data-side="{}"><text x="{MARGIN}" y="{}" font-size="13" font-weight="bold" fill="{INK}">{}</text>"#,
-            esc(&side.name),
+            esc(side.name),
             y + 5,
-            esc(&side.name)
+            esc(side.name)
         );
         let mut x = MARGIN + if narrow { NARROW_NAME } else { TRAY_NAME };
-        let places = pos.places(s);
-        for (word, which) in [
-            ("waiting", Place::Waiting),
-            ("off", Place::Off),
-            ("removed", Place::Removed),
+        for (word, which, count) in [
+            ("waiting", Place::Waiting, side.waiting),
+            ("off", Place::Off, side.off),
+            ("removed", Place::Removed, side.removed),
         ] {
-            let count = places.iter().filter(|p| **p == which).count();
             if count == 0 && which == Place::Removed {
                 continue;
             }
@@ -939,8 +1020,8 @@ fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut Stri
                 if count > 0 {
                     let count = u8::try_from(count).unwrap_or(u8::MAX);
                     piece(
-                        &side.name,
-                        &side.colour,
+                        side.name,
+                        side.colour,
                         (which, count),
                         x + TRAY_STACK,
                         y,
@@ -952,8 +1033,8 @@ fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut Stri
             } else {
                 for _ in 0..count {
                     piece(
-                        &side.name,
-                        &side.colour,
+                        side.name,
+                        side.colour,
                         (which, 1),
                         x + TRAY_PIECE,
                         y,
@@ -970,7 +1051,7 @@ fn trays(engine: &Engine, pos: &Position, top: i32, narrow: bool, out: &mut Stri
 }
 
 /// The row of a throw to come: none is in hand.
-fn awaited(top: i32, out: &mut String) {
+pub(super) fn awaited(top: i32, out: &mut String) {
     let y = top + TRAY_ROW / 2 + 5;
     let _ = writeln!(
         out,
@@ -988,14 +1069,9 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         r#"<g class="throw" data-throw="{t}"><text x="{MARGIN}" y="{}" font-size="13" font-weight="bold" fill="{INK}">throw</text>"#,
         y + 5
     );
-    let mut x = MARGIN + TRAY_NAME;
-    let fell = match (&engine.rules.device, t.as_single()) {
-        (ThrowDevice::Sticks { count, .. }, Some(v)) => {
-            sticks(engine, v).map(|(_, up, lot)| (usize::from(*count), up, lot))
-        }
-        _ => None,
-    };
+    let x = MARGIN + TRAY_NAME;
     if let Some(v) = t.as_single().filter(|_| engine.rules.device.is_each()) {
+        let mut x = x;
         let shown = DiceShown::of(engine, v);
         for &face in &shown.thrown {
             die(face, x, y - 14, "", out);
@@ -1029,6 +1105,31 @@ fn throw(engine: &Engine, t: Throw, top: i32, out: &mut String) {
         out.push_str("</g>\n");
         return;
     }
+    lots(&engine.rules.device, t, x, y, out);
+}
+
+/// The row of the throw in hand of a game whose throw is one value (sticks, cowries, a die):
+/// the lots as they fell, then the value.
+pub(super) fn throw_lots(device: &ThrowDevice, t: Throw, top: i32, out: &mut String) {
+    let y = top + TRAY_ROW / 2;
+    let _ = writeln!(
+        out,
+        r#"<g class="throw" data-throw="{t}"><text x="{MARGIN}" y="{}" font-size="13" font-weight="bold" fill="{INK}">throw</text>"#,
+        y + 5
+    );
+    lots(device, t, MARGIN + TRAY_NAME, y, out);
+}
+
+/// The sticks, dice or shells of a throw of one value as they fell, from `x`, then its value,
+/// closing the throw's group.
+fn lots(device: &ThrowDevice, t: Throw, x: i32, y: i32, out: &mut String) {
+    let mut x = x;
+    let fell = match (device, t.as_single()) {
+        (ThrowDevice::Sticks { count, .. }, Some(v)) => {
+            sticks_of(device, v).map(|(_, up, lot)| (usize::from(*count), up, lot))
+        }
+        _ => None,
+    };
     if let Some((count, up, lot)) = fell {
         for i in 0..count {
             match lot {

@@ -162,7 +162,8 @@ async function loadRulesets() {
     [$('write-against'), null, 'senet/base'],
     [$('compare-rules'), null, 'senet/kendall'],
   ]) {
-    for (const r of rulesets) {
+    // Play, Measure and Compare play two sides; a variant may extend any rule set.
+    for (const r of rulesets.filter((x) => select === $('write-against') || !manySided(x))) {
       const opt = element('option', r.id);
       opt.value = r.id;
       opt.title = r.title || '';
@@ -287,6 +288,12 @@ async function rulesOf(form) {
 
 // ---- games -------------------------------------------------------------------------------------
 
+/** Whether a rule set of the list has more than two sides (the page shows, draws and measures
+ * it by random play; the terminal plays it). */
+function manySided(r) {
+  return (r.sides || 2) > 2;
+}
+
 /** A family's name from its folder: `twenty-squares` reads "Twenty squares". */
 function familyName(folder) {
   const words = folder.replace(/-/g, ' ');
@@ -315,6 +322,7 @@ function showGames() {
       choose.dataset.id = r.id;
       choose.addEventListener('click', () => chooseGame(r.id));
       item.append(choose, element('span', r.id, 'game-id'));
+      if (manySided(r)) item.append(element('span', `${r.sides} players`, 'game-sides'));
       const sources = element('ul', undefined, 'sources');
       for (const text of r.sources || []) sources.append(element('li', text));
       item.append(sources);
@@ -353,7 +361,18 @@ async function chooseGame(id) {
     $('game-sources').replaceChildren(...(explained.sources || []).map((t) => element('li', t)));
     $('game-explain').textContent = explained.text;
     $('game-figures').textContent = '';
-    $('game-perfect').textContent = '';
+    const set = rulesets.find((r) => r.id === id);
+    const many = Boolean(set && manySided(set));
+    $('game-play').hidden = many;
+    $('game-measure').hidden = many;
+    $('game-solve').hidden = many;
+    $('game-many').hidden = !many;
+    if (many) {
+      const players = Array(set.sides).fill('greedy');
+      players[0] = 'human';
+      $('game-many').textContent = `A game of ${set.sides} sides: the page shows it, draws it and plays it at random. Play it in the terminal: \`senet play ${id} --players ${players.join(',')}\`.`;
+    }
+    $('game-perfect').textContent = many ? `The solver plays games of two sides: this one has ${set.sides}.` : '';
     showAgainst(id);
     $('game-none').hidden = true;
     $('game-chosen').hidden = false;
@@ -414,6 +433,13 @@ async function randomFigures() {
     const r = await api('POST', '/api/sim', { rules: id, games: 1000, seed: 1 });
     if ($('game-view').dataset.shown !== id) return;
     const pct = (x) => `${(100 * x).toFixed(1)} %`;
+    if (r.format === 'senet-multi-sim/1') {
+      // Games of many sides are won by teams.
+      const teams = r.teams.map((t) => `${t.sides.join(' + ')} ${pct(t.win_rate.rate)} [${pct(t.win_rate.ci95[0])}, ${pct(t.win_rate.ci95[1])}]`);
+      const unfinished = r.unfinished ? `, ${r.unfinished} stopped at the turn cap` : '';
+      out.textContent = `Won by ${teams.join(', ')} (95 % intervals)${unfinished}; ${r.moves_per_game.toFixed(1)} moves a game on average. As \`senet sim ${id} --games 1000 --seed 1\` gives them.`;
+      return;
+    }
     const side = (name) => {
       const w = r.win_rate[name];
       return `${name} ${pct(w.rate)} [${pct(w.ci95[0])}, ${pct(w.ci95[1])}]`;

@@ -560,8 +560,13 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
         ),
         (&["play", FOUR], "one player per side (4)"),
         (
-            &["play", FOUR, "--players", "human,expectimax,random,random"],
-            "`expectimax` does not play games of more than two sides yet",
+            &[
+                "play",
+                FOUR,
+                "--players",
+                "human,expectimax:2,random,random",
+            ],
+            "`expectimax:2` does not play games of more than two sides yet",
         ),
     ] {
         let (code, _, err) = run(args);
@@ -810,4 +815,32 @@ fn draw_shows_four_sides_in_a_position() {
         err.contains("cannot be drawn") && err.contains("light"),
         "{err}"
     );
+}
+
+/// Expectimax, a throw ahead, beats greedy partners on either seats: in 2,000 games of the ring
+/// of four its team wins more than half, the whole 95 % interval above it.
+#[test]
+fn expectimax_partners_beat_greedy_ones() {
+    for (players, team) in [
+        ("expectimax,greedy,expectimax,greedy", 0),
+        ("greedy,expectimax,greedy,expectimax", 1),
+    ] {
+        let (code, out, err) = crate::support::cli::run(&[
+            "sim",
+            FOUR,
+            "--players",
+            players,
+            "--games",
+            "2000",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let low = v["teams"][team]["win_rate"]["ci95"][0].as_f64().unwrap();
+        assert!(low > 0.5, "{players}: {}", v["teams"]);
+        assert_eq!(v["players"][team], "expectimax");
+    }
 }

@@ -28,8 +28,8 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         Some("`--table` is for two-sided rule sets".to_string())
     } else if a.players.len() != n {
         Some(format!(
-            "`--players` names one player per side ({n}), in side order: `human`, `random` or \
-             `greedy` (for example `--players human{}`)",
+            "`--players` names one player per side ({n}), in side order: `human`, `random`, \
+             `greedy` or `expectimax` (for example `--players human{}`)",
             ",greedy".repeat(n - 1)
         ))
     } else {
@@ -47,7 +47,7 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
             (false, None) => {
                 complain!(
                     "error: `{p}` does not play games of more than two sides yet: their players \
-                     are `human`, `random` and `greedy`"
+                     are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
                 );
                 return ExitCode::from(2);
             }

@@ -101,8 +101,8 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
 }
 
 /// `senet sim` of a rule set of more than two sides: games on the engine for many sides between
-/// `random` and `greedy` players (one per side, or `random` for all), each team's wins with
-/// their intervals; one game at a time (no matches, tables, shards or seat swaps).
+/// `random`, `greedy` and `expectimax` players (one per side, or `random` for all), each team's
+/// wins with their intervals; one game at a time (no matches, tables, shards or seat swaps).
 pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
     let rules = a.rules;
     let n = rules.sides.len();
@@ -115,8 +115,8 @@ pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
     };
     let refused = if agents.is_none() {
         Some(format!(
-            "`--players` names one player per side ({n}), each `random` or `greedy` (the \
-             players of games of more sides so far)"
+            "`--players` names one player per side ({n}), each `random`, `greedy` or \
+             `expectimax` (the players of games of more sides so far)"
         ))
     } else if matches.is_some() {
         Some("`--matches` is for two-sided rule sets".to_string())

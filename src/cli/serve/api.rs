@@ -1362,15 +1362,15 @@ struct Run<'a> {
 }
 
 /// The players of a simulation of `n` sides: `random` for all where none are named, else one
-/// per side, each `random` or `greedy` (those that play games of many sides).
+/// per side, each `random`, `greedy` or `expectimax` (those that play games of many sides).
 fn many_agents(asked: Option<&Value>, n: usize) -> Result<Vec<ManyAgent>, ApiError> {
     let Some(asked) = asked else {
         return Ok(vec![ManyAgent::Random; n]);
     };
     let refused = || {
         ApiError::bad(format!(
-            "`players` names one player per side ({n}), each `random` or `greedy` (the players \
-             of games of more sides so far)"
+            "`players` names one player per side ({n}), each `random`, `greedy` or \
+             `expectimax` (the players of games of more sides so far)"
         ))
     };
     let list = asked

@@ -1,9 +1,10 @@
-//! Agents for games of many sides (the engine for many sides): `random`, and `greedy`, which
-//! looks one move ahead for its team's lead in the race.
+//! Agents for games of many sides (the engine for many sides): `random`; `greedy`, which looks
+//! one move ahead for its team's lead in the race; and `expectimax`, which looks a throw further:
+//! for each move, every throw of the side to move next with that side's best answer to it.
 
 use rand::Rng;
 use senet_engine::engine::game::draw_below;
-use senet_engine::multi::{MultiMove, MultiPosition, MultiRules};
+use senet_engine::multi::{MultiMove, MultiOutcome, MultiPosition, MultiRules};
 use senet_lang::types::Place;
 
 use crate::players::{Player, PlayerSpec};
@@ -15,6 +16,11 @@ pub enum ManyAgent {
     Random,
     /// The move after which its team leads the race the most (ties drawn at random).
     Greedy,
+    /// The move whose worth is best a throw later: its team's lead after every throw of the side
+    /// to move next, weighed by its chance, and that side's best move for its own team (a
+    /// partner's for the team, an enemy's against it; again the agent's own after an extra
+    /// throw).
+    Expectimax,
 }
 
 impl ManyAgent {
@@ -23,6 +29,7 @@ impl ManyAgent {
         match player.spec {
             PlayerSpec::Random => Some(ManyAgent::Random),
             PlayerSpec::Greedy => Some(ManyAgent::Greedy),
+            PlayerSpec::Expectimax(None) => Some(ManyAgent::Expectimax),
             _ => None,
         }
     }
@@ -32,6 +39,7 @@ impl ManyAgent {
         match self {
             ManyAgent::Random => "random",
             ManyAgent::Greedy => "greedy",
+            ManyAgent::Expectimax => "expectimax",
         }
     }
 
@@ -45,22 +53,75 @@ impl ManyAgent {
         moves: &[MultiMove],
         rng: &mut R,
     ) -> usize {
-        match self {
-            ManyAgent::Random => draw_below(rng, moves.len()),
-            ManyAgent::Greedy => {
-                let team = rules.sides[usize::from(pos.to_move())].team;
-                let scores: Vec<f64> = moves
+        let team = rules.sides[usize::from(pos.to_move())].team;
+        let scores: Vec<f64> = match self {
+            ManyAgent::Random => return draw_below(rng, moves.len()),
+            ManyAgent::Greedy => moves
+                .iter()
+                .map(|&mv| worth(rules, &rules.apply(pos, mv, v).0, team))
+                .collect(),
+            ManyAgent::Expectimax => {
+                let mut replies = Vec::new();
+                moves
                     .iter()
-                    .map(|&mv| lead(rules, &rules.apply(pos, mv, v).0, team))
-                    .collect();
-                let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let ties: Vec<usize> = (0..moves.len())
-                    .filter(|&k| (scores[k] - best).abs() < 1e-12)
-                    .collect();
-                ties[draw_below(rng, ties.len())]
+                    .map(|&mv| a_throw_later(rules, &rules.apply(pos, mv, v).0, team, &mut replies))
+                    .collect()
             }
-        }
+        };
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let ties: Vec<usize> = (0..moves.len())
+            .filter(|&k| (scores[k] - best).abs() < 1e-12)
+            .collect();
+        ties[draw_below(rng, ties.len())]
     }
+}
+
+/// What `pos` is worth to `team`: 2 won, -2 lost, 0 drawn; else its lead in the race (from -1
+/// to 1).
+fn worth(rules: &MultiRules, pos: &MultiPosition, team: u8) -> f64 {
+    match rules.outcome(pos) {
+        Some(MultiOutcome::Win { team: t }) if t == team => 2.0,
+        Some(MultiOutcome::Win { .. }) => -2.0,
+        Some(MultiOutcome::Draw) => 0.0,
+        None => lead(rules, pos, team),
+    }
+}
+
+/// What `pos` is worth to `team` a throw later: over every throw of the side to move, weighed by
+/// its chance, the worth after that side's best move for its own team (the most for `team` if
+/// it is of `team`, the least otherwise; the pass where it has none). `replies` is room for the
+/// moves.
+#[allow(clippy::cast_precision_loss)] // weights are small counts
+fn a_throw_later(
+    rules: &MultiRules,
+    pos: &MultiPosition,
+    team: u8,
+    replies: &mut Vec<MultiMove>,
+) -> f64 {
+    if rules.outcome(pos).is_some() {
+        return worth(rules, pos, team);
+    }
+    let ours = rules.sides[usize::from(pos.to_move())].team == team;
+    let t = &rules.throws;
+    let mut total = 0.0;
+    for (&w, &weight) in t.values.iter().zip(&t.weights) {
+        replies.clear();
+        rules.legal_moves(pos, w, replies);
+        let value = if replies.is_empty() {
+            worth(rules, &rules.pass(pos, w).0, team)
+        } else {
+            let values = replies
+                .iter()
+                .map(|&mv| worth(rules, &rules.apply(pos, mv, w).0, team));
+            if ours {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        };
+        total += value * weight as f64;
+    }
+    total / t.denominator as f64
 }
 
 /// How far side `s`'s pieces have gone, from 0 (all waiting) to 1 (all borne off): each piece's
@@ -123,6 +184,26 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         let k = ManyAgent::Greedy.choose(&r, &pos, 2, &moves, &mut rng);
         assert_eq!(moves[k], MultiMove::new(on(5), on(7)));
+    }
+
+    #[test]
+    fn expectimax_leaves_no_piece_where_the_next_throw_takes_it() {
+        let r = crate::many_sides_fixture::race("a, b", 24, 2, &[]).1;
+        let on = |p| Place::On(senet_lang::types::PathPos::new(p).unwrap());
+        let w = Place::Waiting;
+        // Side a throws 2: its piece on 6 to 8, or its waiting piece onto 2; either way its race
+        // gains 2, so greedy cannot tell them apart. Entering leaves a piece on 6 that b's piece
+        // on 3 takes with a 3, and one on 2 that b's waiting piece takes entering with a 2;
+        // from 8, nothing of b's reaches it.
+        let pos = MultiPosition::new(&r, 0, &[vec![on(6), w], vec![on(3), w]]).unwrap();
+        let mut moves = Vec::new();
+        r.legal_moves(&pos, 2, &mut moves);
+        assert_eq!(moves.len(), 2, "{moves:?}");
+        for seed in 0..8 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let k = ManyAgent::Expectimax.choose(&r, &pos, 2, &moves, &mut rng);
+            assert_eq!(moves[k], MultiMove::new(on(6), on(8)));
+        }
     }
 
     #[test]

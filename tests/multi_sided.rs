@@ -545,7 +545,7 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
         out.contains("The first side to bear off all its pieces wins"),
         "{out}"
     );
-    for args in [&["solve", FOUR][..], &["compare", FOUR]] {
+    for args in [&["solve", FOUR][..], &["train", FOUR, "--out", "four.net"]] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
@@ -842,5 +842,101 @@ fn expectimax_partners_beat_greedy_ones() {
         let low = v["teams"][team]["win_rate"]["ci95"][0].as_f64().unwrap();
         assert!(low > 0.5, "{players}: {}", v["teams"]);
         assert_eq!(v["players"][team], "expectimax");
+    }
+}
+
+/// `senet compare` of rule sets of more than two sides: a row each on the engine for many sides,
+/// row 1 the games `senet sim` plays with the same seed, the same whatever `--jobs`; a skill pair
+/// of such players played with each team the stronger; rule sets of two sides and of more not
+/// mixed.
+#[test]
+fn compare_plays_rule_sets_of_many_sides_side_by_side() {
+    use crate::support::cli::run;
+    let json = |jobs: &str| {
+        let (code, out, err) = run(&[
+            "compare",
+            FOUR,
+            THREE,
+            "--games",
+            "600",
+            "--skill",
+            "greedy/random",
+            "--skill-games",
+            "100",
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for timing in ["seconds", "jobs"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    let v = json("1");
+    assert_eq!(v, json("2"));
+    assert_eq!(v["format"], "senet-multi-compare/1");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    // Row 1 plays seed 1: the games of `senet sim` with that seed.
+    let sim = sim_json(FOUR, "600", "1", "1");
+    for (row, team) in rows[0]["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(sim["teams"].as_array().unwrap())
+    {
+        assert_eq!(row["wins"], team["wins"]);
+        assert_eq!(row["sides"], team["sides"]);
+    }
+    assert_eq!(
+        rows[1]["teams"].as_array().unwrap().len(),
+        3,
+        "three sides, each alone"
+    );
+    for row in rows {
+        let skill = &row["skill"][0];
+        assert_eq!(
+            (&skill["stronger"], &skill["weaker"]),
+            (&"greedy".into(), &"random".into())
+        );
+        let teams = row["teams"].as_array().unwrap().len() as u64;
+        assert_eq!(
+            skill["games"],
+            100 * teams,
+            "each team the stronger in turn"
+        );
+    }
+    // Greedy partners beat random ones (of three sides each alone, greedy barely passes a third).
+    assert!(rows[0]["skill"][0]["win_rate"]["ci95"][0].as_f64().unwrap() > 0.5);
+    let (code, text, _) = run(&["compare", FOUR, THREE, "--games", "200", "--skill", "none"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("2 rows of more than two sides"), "{text}");
+    assert!(text.contains("first-team advantage"), "{text}");
+    for (args, says) in [
+        (
+            &["compare", FOUR, "senet/kendall"][..],
+            "a comparison's rule sets have two sides each",
+        ),
+        (
+            &[
+                "compare",
+                FOUR,
+                THREE,
+                "--players",
+                "greedy,random,greedy,random",
+            ],
+            "`--players` names one player per side (3)",
+        ),
+        (
+            &["compare", FOUR, "--plot", "x.svg"],
+            "`--plot` draws comparisons of two sides",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
     }
 }

@@ -198,6 +198,15 @@ fn plan(a: &CompareArgs) -> Result<Vec<Planned>, ExitCode> {
 }
 
 pub fn run(a: CompareArgs) -> ExitCode {
+    let plan = match plan(&a) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    match many_sided(&plan) {
+        Ok(true) => return run_many(&a, &plan),
+        Ok(false) => {}
+        Err(code) => return code,
+    }
     if a.players.len() != 2 {
         complain!(
             "error: `--players` names two agents, in player order (for example `greedy,random`)"
@@ -233,10 +242,6 @@ pub fn run(a: CompareArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let plan = match plan(&a) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -290,6 +295,155 @@ pub fn run(a: CompareArgs) -> ExitCode {
         jobs,
     };
     print_comparison(&comparison, a.format, a.plot)
+}
+
+/// Whether the rows' rule sets have more than two sides (all of them), or two (all of them); the
+/// exit code where they mix, or one does not check.
+fn many_sided(plan: &[(String, Vec<(String, String)>)]) -> Result<bool, ExitCode> {
+    let mut seen: Option<(&str, usize)> = None;
+    for (target, options) in plan {
+        let n = load(target, options)?.sides.len();
+        if let Some((other, m)) = seen
+            && (m > 2) != (n > 2)
+        {
+            complain!(
+                "error: `{other}` has {m} sides and `{target}` {n}: a comparison's rule sets have \
+                 two sides each, or more than two each"
+            );
+            return Err(ExitCode::from(2));
+        }
+        seen = Some((target, n));
+    }
+    Ok(seen.is_some_and(|(_, n)| n > 2))
+}
+
+/// `senet compare` of rule sets of more than two sides: each row on the engine for many sides,
+/// its players `random` for all or one a side, the skill pairs those that play such games.
+fn run_many(a: &CompareArgs, plan: &[(String, Vec<(String, String)>)]) -> ExitCode {
+    use senet::agents::ManyAgent;
+    use senet::sim::multi_compare::{ManyComparison, ManyPlan, many_csv, many_json, many_text};
+    let refused = if a.plot.is_some() {
+        Some("`--plot` draws comparisons of two sides")
+    } else if a.shard.is_some() {
+        Some("`--shard` is for rule sets of two sides")
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        complain!("error: these rule sets have more than two sides: {why}");
+        return ExitCode::from(2);
+    }
+    let players: Vec<ManyAgent> = if a.players.iter().all(Player::is_random) {
+        Vec::new()
+    } else {
+        match a
+            .players
+            .iter()
+            .map(ManyAgent::of)
+            .collect::<Option<Vec<_>>>()
+        {
+            Some(p) => p,
+            None => {
+                complain!(
+                    "error: these rule sets have more than two sides: `--players` names one \
+                     player per side, each `random`, `greedy` or `expectimax`"
+                );
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let pairs = match skill_pairs(a.skill) {
+        Ok(p) => p,
+        Err(e) => {
+            complain!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut skill = Vec::new();
+    for [stronger, weaker] in &pairs {
+        match (ManyAgent::of(stronger), ManyAgent::of(weaker)) {
+            (Some(s), Some(w)) => skill.push([s, w]),
+            _ => complain!(
+                "note: the skill pair `{stronger}/{weaker}` is not played: games of more than two \
+                 sides are played by `random`, `greedy` and `expectimax`"
+            ),
+        }
+    }
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let skill_games = if skill.is_empty() { 0 } else { a.skill_games };
+    let per_row = a.games + skill_games * 2 * skill.len() as u64;
+    let bar = super::output::games_bar(per_row * plan.len() as u64);
+    let tick = |n: u64| bar.inc(n);
+    let never = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut rows = Vec::new();
+    for (k, (target, options)) in plan.iter().enumerate() {
+        let played = load(target, options).and_then(|r| {
+            let n = r.sides.len();
+            if !players.is_empty() && players.len() != n {
+                complain!(
+                    "error: `{target}` has {n} sides: `--players` names one player per side \
+                     ({n}), or `random` for all"
+                );
+                return Err(ExitCode::from(2));
+            }
+            let multi = senet::multi::MultiRules::compile(&r).map_err(|e| {
+                complain!("error: `{target}` has {n} sides, and {e}");
+                ExitCode::from(2)
+            })?;
+            let row_plan = ManyPlan {
+                players: &players,
+                games: a.games,
+                seed: a.seed.wrapping_add(k as u64),
+                turn_cap: a.turn_cap,
+                skill: &skill,
+                skill_games,
+            };
+            senet::sim::multi_compare::run_many_row(
+                (target, &r.title, options),
+                &multi,
+                &row_plan,
+                jobs,
+                &tick,
+                &never,
+            )
+            .map_err(|e| {
+                complain!("error: `{target}`: {e}");
+                ExitCode::from(2)
+            })
+        });
+        match played {
+            Ok(row) => rows.push(row),
+            Err(code) => {
+                bar.finish_and_clear();
+                return code;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    let names: Vec<String> = if players.is_empty() {
+        vec!["random".into()]
+    } else {
+        players.iter().map(|p| p.name().to_string()).collect()
+    };
+    let c = ManyComparison {
+        players: names,
+        games: a.games,
+        seed: a.seed,
+        turn_cap: a.turn_cap,
+        skill_games,
+        rows,
+        seconds: start.elapsed().as_secs_f64(),
+        jobs,
+    };
+    match a.format {
+        TableFormat::Text => say_raw!("{}", many_text(&c)),
+        TableFormat::Json => say!("{}", many_json(&c)),
+        TableFormat::Csv => say_raw!("{}", many_csv(&c)),
+    }
+    ExitCode::SUCCESS
 }
 
 /// Prints a comparison as asked, and draws it where asked.

@@ -1017,7 +1017,7 @@ impl Comparison {
 }
 
 /// A CSV field, quoted where it must be (RFC 4180).
-fn csv_field(s: &str) -> String {
+pub(super) fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

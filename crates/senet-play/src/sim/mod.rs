@@ -7,6 +7,7 @@ pub mod matches;
 pub mod merge;
 pub mod metrics;
 pub mod multi;
+pub mod multi_compare;
 pub mod plot;
 pub mod report;
 pub mod stats;

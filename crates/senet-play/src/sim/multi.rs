@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use super::SimError;
-use super::stats::wilson;
+use super::stats::{Moments, wilson};
 use crate::agents::ManyAgent;
 use crate::seed::game_seed;
 use senet_engine::multi::{MultiOutcome, MultiPosition, MultiRules};
@@ -25,8 +25,9 @@ pub struct MultiTotals {
     pub draws: u64,
     /// Indexed by team: the games it won.
     pub wins: Vec<u64>,
-    pub turns: u64,
-    pub moves: u64,
+    /// Turns a game, and moves (a pass is none).
+    pub turns: Moments,
+    pub moves: Moments,
     pub passes: u64,
     pub captures: u64,
     pub extra_throws: u64,
@@ -47,8 +48,8 @@ impl MultiTotals {
         for (w, x) in self.wins.iter_mut().zip(o.wins) {
             *w += x;
         }
-        self.turns += o.turns;
-        self.moves += o.moves;
+        self.turns.merge(&o.turns);
+        self.moves.merge(&o.moves);
         self.passes += o.passes;
         self.captures += o.captures;
         self.extra_throws += o.extra_throws;
@@ -112,8 +113,8 @@ pub fn run(
                         Some(MultiOutcome::Draw) => t.draws += 1,
                         None => t.unfinished += 1,
                     }
-                    t.turns += u64::from(s.turns);
-                    t.moves += u64::from(s.moves);
+                    t.turns.add(u64::from(s.turns));
+                    t.moves.add(u64::from(s.moves));
                     t.passes += u64::from(s.passes);
                     t.captures += u64::from(s.captures);
                     t.extra_throws += u64::from(s.extra_throws);
@@ -126,7 +127,7 @@ pub fn run(
 }
 
 /// Each team's sides' names, team by team.
-fn team_sides(rules: &MultiRules) -> Vec<Vec<&str>> {
+pub fn team_sides(rules: &MultiRules) -> Vec<Vec<&str>> {
     (0..teams(rules))
         .map(|k| {
             rules
@@ -141,7 +142,7 @@ fn team_sides(rules: &MultiRules) -> Vec<Vec<&str>> {
 
 /// `x / games` (0 for no games).
 #[allow(clippy::cast_precision_loss)] // counts of games and moves stay far below 2^53
-fn per_game(x: u64, games: u64) -> f64 {
+pub(super) fn per_game(x: u64, games: u64) -> f64 {
     if games == 0 {
         0.0
     } else {
@@ -187,8 +188,8 @@ pub fn json_report(rules: &MultiRules, t: &MultiTotals, meta: &MultiMeta) -> Val
         "teams": teams,
         "draws": t.draws,
         "unfinished": t.unfinished,
-        "turns_per_game": per_game(t.turns, t.games),
-        "moves_per_game": per_game(t.moves, t.games),
+        "turns_per_game": per_game(t.turns.sum, t.games),
+        "moves_per_game": per_game(t.moves.sum, t.games),
         "passes_per_game": per_game(t.passes, t.games),
         "captures_per_game": per_game(t.captures, t.games),
         "extra_throws_per_game": per_game(t.extra_throws, t.games),
@@ -239,8 +240,8 @@ pub fn text_report(rules: &MultiRules, t: &MultiTotals, meta: &MultiMeta) -> Str
     let _ = writeln!(
         out,
         "  a game: {:.1} turns, {:.1} moves, {:.2} passes, {:.2} captures, {:.2} extra throws",
-        per_game(t.turns, t.games),
-        per_game(t.moves, t.games),
+        per_game(t.turns.sum, t.games),
+        per_game(t.moves.sum, t.games),
         per_game(t.passes, t.games),
         per_game(t.captures, t.games),
         per_game(t.extra_throws, t.games)

@@ -15,7 +15,8 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 85] = [
+const BUNDLED: [&str; 86] = [
+    "cross-and-circle/ashta-kashte",
     "cross-and-circle/kawade-kelia",
     "cross-and-circle/kints",
     "cross-and-circle/pancha-keliya",

@@ -90,13 +90,16 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
             match seats[side] {
                 Seat::Agent(agent) => Some(agent.choose(&multi, pos, v, moves, rng)),
                 // One legal move is made without asking, as in a game of two sides.
-                Seat::Human if moves.len() == 1 => Some(0),
+                Seat::Human if multi.choices(moves.len()) == 1 => Some(0),
                 Seat::Human => {
                     say!("{}", board(rules, &multi, pos));
                     for (k, mv) in moves.iter().enumerate() {
                         say!("  {}. {}", k + 1, move_text(&multi, pos, *mv, v));
                     }
-                    let chosen = ask(&mut input, moves.len());
+                    if multi.pass_at_will {
+                        say!("  {}. pass, leaving the throw unplayed", moves.len() + 1);
+                    }
+                    let chosen = ask(&mut input, multi.choices(moves.len()));
                     quit = chosen.is_none();
                     chosen
                 }
@@ -191,6 +194,7 @@ pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
             match e {
                 MultiEventNote::Throw { side, value } => say!("{side} throws {value}"),
                 MultiEventNote::Move { side, from, to } => say!("  {side}: {} -> {}", from.0, to.0),
+                MultiEventNote::Pass { side } if multi.pass_at_will => say!("  {side} passes"),
                 MultiEventNote::Pass { side } => say!("  {side} has no move"),
             }
         }
@@ -232,7 +236,13 @@ fn tell(rules: &MultiRules, event: &MultiEvent) {
             say!("{} throws {value}", rules.sides[usize::from(side)].name);
         }
         MultiEvent::Pass { side, .. } => {
-            say!("  {} has no move", rules.sides[usize::from(side)].name);
+            let name = &rules.sides[usize::from(side)].name;
+            // Where a side may pass at will, a pass says nothing of the moves it had.
+            if rules.pass_at_will {
+                say!("  {name} passes");
+            } else {
+                say!("  {name} has no move");
+            }
         }
         MultiEvent::Move {
             side, mv, report, ..

@@ -129,6 +129,13 @@ impl MultiRules {
         outcomes[draw_below(rng, outcomes.len())]
     }
 
+    /// How many choices a side has with `moves` legal moves (at least one): those moves, and the
+    /// pass where a side may pass at will.
+    #[inline]
+    pub fn choices(&self, moves: usize) -> usize {
+        moves + usize::from(self.pass_at_will)
+    }
+
     /// A game from `pos` to its end between players who choose at random, with throws and
     /// choices drawn from `rng`, or until it has played `turn_cap` turns.
     pub fn play_random<R: Rng + ?Sized>(
@@ -141,13 +148,14 @@ impl MultiRules {
             pos,
             rng,
             turn_cap,
-            |_, _, moves, rng| Some(draw_below(rng, moves.len())),
+            |_, _, moves, rng| Some(draw_below(rng, self.choices(moves.len()))),
             |_| {},
         )
     }
 
     /// A game from `pos` with throws drawn from `rng`: `choose` picks one of the legal moves
-    /// (never fewer than one) of the side to move for its throw, or stops the game (`None`);
+    /// (never fewer than one) of the side to move for its throw, by its index, or (where a side
+    /// may pass at will) `moves.len()` for a pass, or stops the game (`None`);
     /// `watch` sees every throw, move, pass and the end. It ends at its end, at `turn_cap`
     /// turns, or where one turn has thrown `turn_cap` times.
     pub fn play<R: Rng + ?Sized>(
@@ -197,6 +205,16 @@ impl MultiRules {
             let Some(k) = choose(&pos, v, &moves, rng) else {
                 break;
             };
+            if k >= moves.len() && self.pass_at_will {
+                summary.passes += 1;
+                pos = self.pass(&pos, v).0;
+                watch(&MultiEvent::Pass {
+                    side,
+                    value: v,
+                    after: pos,
+                });
+                continue;
+            }
             let mv = moves[k.min(moves.len() - 1)];
             let report;
             (pos, report) = self.apply(&pos, mv, v);

@@ -84,6 +84,9 @@ pub struct MultiRules {
     pub safe_shared: bool,
     /// A side's pieces may stand with its partners' on any square (`partners share squares`).
     pub partners_share: bool,
+    /// A side may pass though it could move (`sides may pass`): a player's choice is then one
+    /// of the legal moves or the pass.
+    pub pass_at_will: bool,
     /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
     /// A square where an enemy side has this many pieces or more is closed (`closed with`): no
@@ -158,6 +161,7 @@ impl MultiRules {
             capture,
             safe_shared: r.safe_shared,
             partners_share: r.partners_share,
+            pass_at_will: r.pass_at_will,
             stack_limit: r.stack_limit,
             closed_with: r.closed_with,
             extra_after: compile::mask(&r.extra_after),

@@ -63,6 +63,7 @@ fn four() -> MultiRules {
         capture: MultiCapture::ToWaiting,
         safe_shared: false,
         partners_share: false,
+        pass_at_will: false,
         stack_limit: 1,
         closed_with: 2,
         extra_after: 0,

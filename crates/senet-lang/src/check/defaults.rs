@@ -38,6 +38,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Safe => K::Safe(SetExpr::None),
         RuleKey::SafeShared => K::SafeShared(false),
         RuleKey::PartnersShare => K::PartnersShare(false),
+        RuleKey::SidesPass => K::SidesPass(false),
         RuleKey::Blockade => K::Blockade(None),
         RuleKey::Stop => K::Stop(SetExpr::None),
         RuleKey::Backward => K::Backward(BackwardSpec::default()),

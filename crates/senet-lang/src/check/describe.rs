@@ -255,6 +255,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Safe(_)
         | K::SafeShared(_)
         | K::PartnersShare(_)
+        | K::SidesPass(_)
         | K::Blockade(_) => capture_rule(kind),
         K::Stacks(_)
         | K::Closed(_)
@@ -650,6 +651,8 @@ fn capture_rule(kind: &StatementKind) -> String {
         K::SafeShared(false) => "No piece lands on an enemy piece on a safe square.".into(),
         K::PartnersShare(true) => "Partners' pieces may stand together on a square: a piece lands beside its partners' pieces, and an enemy landing there takes (or is kept out by) each side's pieces as if they stood alone.".into(),
         K::PartnersShare(false) => "No piece lands on a partner's piece.".into(),
+        K::SidesPass(true) => "A side may pass, leaving its throw unplayed, though it could move (after a throw that throws again, it throws again).".into(),
+        K::SidesPass(false) => "A side passes only when no move is legal.".into(),
         K::Blockade(Some(n)) => format!(
             "{} or more pieces of one side in a row form a blockade that enemy pieces cannot pass.",
             n.value

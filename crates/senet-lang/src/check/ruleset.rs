@@ -61,6 +61,9 @@ pub struct RuleSet {
     /// A side's pieces may stand with its partners' pieces on a square (`partners share
     /// squares`), in games of more than two sides.
     pub partners_share: bool,
+    /// A side may leave its throw unplayed though it could move (`sides may pass`), in games of
+    /// more than two sides.
+    pub pass_at_will: bool,
     pub blockade: Option<u8>,
     /// Per side: the positions its moves may not pass over.
     pub stop: Sides<Vec<PathPos>>,

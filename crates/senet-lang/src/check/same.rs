@@ -8,10 +8,12 @@ use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, Side, SideId, Sides, Square};
 
-/// The rules that let pieces of several sides share squares.
-fn same_sharing(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+/// The rules of games of more than two sides: pieces of several sides sharing squares, and
+/// passing at will.
+fn many_sided(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
         RuleKey::SafeShared => a.safe_shared == b.safe_shared,
+        RuleKey::SidesPass => a.pass_at_will == b.pass_at_will,
         _ => a.partners_share == b.partners_share,
     }
 }
@@ -52,7 +54,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Enter => a.enter == b.enter,
         RuleKey::Capture => a.capture == b.capture,
         RuleKey::Protect => a.protect_pairs == b.protect_pairs,
-        RuleKey::SafeShared | RuleKey::PartnersShare => same_sharing(a, b, key),
+        RuleKey::SafeShared | RuleKey::PartnersShare | RuleKey::SidesPass => many_sided(a, b, key),
         RuleKey::Safe => a.safe == b.safe,
         RuleKey::Blockade => a.blockade == b.blockade,
         RuleKey::Stop => a.stop == b.stop,

@@ -198,6 +198,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::safe_stmt
         | Rule::safe_share_stmt
         | Rule::partners_stmt
+        | Rule::sides_pass_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt
@@ -597,6 +598,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::safe_stmt => StatementKind::Safe(n.set()?),
         Rule::safe_share_stmt => StatementKind::SafeShared(n.has(Rule::kw_shared)),
         Rule::partners_stmt => StatementKind::PartnersShare(!n.has(Rule::kw_no)),
+        Rule::sides_pass_stmt => StatementKind::SidesPass(n.has(Rule::kw_may)),
         Rule::blockade_stmt => StatementKind::Blockade(if n.at(Rule::int) {
             Some(n.int()?)
         } else {
@@ -1089,6 +1091,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::safe_stmt
         | Rule::safe_share_stmt
         | Rule::partners_stmt
+        | Rule::sides_pass_stmt
         | Rule::blockade_stmt
         | Rule::stop_stmt
         | Rule::backward_stmt

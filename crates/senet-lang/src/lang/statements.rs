@@ -127,8 +127,18 @@ pub const STATEMENTS: &[Entry] = &[
     },
     Entry {
         keyword: "sides",
-        examples: &["sides red, blue", "sides red, green, yellow, blue"],
-        forms: &["`sides A, B`", "`sides A, B, C, ...`"],
+        examples: &[
+            "sides red, blue",
+            "sides red, green, yellow, blue",
+            "sides may pass",
+            "sides pass only when they cannot move",
+        ],
+        forms: &[
+            "`sides A, B`",
+            "`sides A, B, C, ...`",
+            "`sides may pass`",
+            "`sides pass only when they cannot move`",
+        ],
     },
     Entry {
         keyword: "teams",
@@ -793,7 +803,7 @@ impl StatementKind {
             K::Protect(true) => "`protect pairs`",
             K::Protect(false) => "`protect none`",
             K::Safe(_) => "`safe SET`",
-            K::SafeShared(_) | K::PartnersShare(_) => sharing_form(self),
+            K::SafeShared(_) | K::PartnersShare(_) | K::SidesPass(_) => sharing_form(self),
             K::Blockade(Some(_)) => "`blockade N`",
             K::Blockade(None) => "`blockade none`",
             K::Stop(_) => "`stop on SET`",
@@ -1112,12 +1122,15 @@ impl Effect {
     }
 }
 
-/// The form of a statement that lets pieces of several sides share squares.
+/// The form of a rule of games of more than two sides: pieces of several sides sharing squares,
+/// and passing at will.
 fn sharing_form(kind: &StatementKind) -> &'static str {
     match kind {
         StatementKind::SafeShared(true) => "`safe squares shared`",
         StatementKind::SafeShared(false) => "`safe squares closed`",
         StatementKind::PartnersShare(true) => "`partners share squares`",
+        StatementKind::SidesPass(true) => "`sides may pass`",
+        StatementKind::SidesPass(false) => "`sides pass only when they cannot move`",
         _ => "`partners share no squares`",
     }
 }

@@ -506,6 +506,9 @@ pub enum StatementKind {
     /// `partners share squares` (true): a side's piece may stand with its partners' pieces on a
     /// square; `partners share no squares` (false).
     PartnersShare(bool),
+    /// `sides may pass` (true): a side may leave its throw unplayed though it could move; `sides
+    /// pass only when they cannot move` (false).
+    SidesPass(bool),
     Blockade(Option<Spanned<u32>>),
     Stop(SetExpr),
     Backward(BackwardSpec),
@@ -679,6 +682,7 @@ impl StatementKind {
             K::Safe(_) => RuleKey::Safe,
             K::SafeShared(_) => RuleKey::SafeShared,
             K::PartnersShare(_) => RuleKey::PartnersShare,
+            K::SidesPass(_) => RuleKey::SidesPass,
             K::Blockade(_) => RuleKey::Blockade,
             K::Stop(_) => RuleKey::Stop,
             K::Backward(_) => RuleKey::Backward,

@@ -43,8 +43,9 @@ impl ManyAgent {
         }
     }
 
-    /// One of `moves` (legal for the side to move in `pos` with a throw of `v`), drawing from
-    /// `rng` where it draws.
+    /// One of `moves` (legal for the side to move in `pos` with a throw of `v`) by its index, or
+    /// `moves.len()` for the pass where the rules let a side pass at will; drawing from `rng`
+    /// where it draws.
     pub fn choose<R: Rng + ?Sized>(
         self,
         rules: &MultiRules,
@@ -54,22 +55,26 @@ impl ManyAgent {
         rng: &mut R,
     ) -> usize {
         let team = rules.sides[usize::from(pos.to_move())].team;
+        // Each choice's position: a move's, then the pass's where a side may pass at will.
+        let after = |k: usize| match moves.get(k) {
+            Some(&mv) => rules.apply(pos, mv, v).0,
+            None => rules.pass(pos, v).0,
+        };
+        let choices = rules.choices(moves.len());
         let scores: Vec<f64> = match self {
-            ManyAgent::Random => return draw_below(rng, moves.len()),
-            ManyAgent::Greedy => moves
-                .iter()
-                .map(|&mv| worth(rules, &rules.apply(pos, mv, v).0, team))
+            ManyAgent::Random => return draw_below(rng, choices),
+            ManyAgent::Greedy => (0..choices)
+                .map(|k| worth(rules, &after(k), team))
                 .collect(),
             ManyAgent::Expectimax => {
                 let mut replies = Vec::new();
-                moves
-                    .iter()
-                    .map(|&mv| a_throw_later(rules, &rules.apply(pos, mv, v).0, team, &mut replies))
+                (0..choices)
+                    .map(|k| a_throw_later(rules, &after(k), team, &mut replies))
                     .collect()
             }
         };
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let ties: Vec<usize> = (0..moves.len())
+        let ties: Vec<usize> = (0..choices)
             .filter(|&k| (scores[k] - best).abs() < 1e-12)
             .collect();
         ties[draw_below(rng, ties.len())]
@@ -110,9 +115,14 @@ fn a_throw_later(
         let value = if replies.is_empty() {
             worth(rules, &rules.pass(pos, w).0, team)
         } else {
+            // The pass is one more answer where a side may pass at will.
+            let pass = rules
+                .pass_at_will
+                .then(|| worth(rules, &rules.pass(pos, w).0, team));
             let values = replies
                 .iter()
-                .map(|&mv| worth(rules, &rules.apply(pos, mv, w).0, team));
+                .map(|&mv| worth(rules, &rules.apply(pos, mv, w).0, team))
+                .chain(pass);
             if ours {
                 values.fold(f64::NEG_INFINITY, f64::max)
             } else {

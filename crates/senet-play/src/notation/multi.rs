@@ -162,7 +162,8 @@ fn outcome_json(rules: &MultiRules, outcome: MultiOutcome) -> Value {
 
 /// `senet moves`' answer for the position `v` of a game of many sides: each legal move with
 /// its step, the position it leads to (with `outcome` where it ends the game), the piece it
-/// `captures` and whether the side `throws_again`; or, with none, the pass.
+/// `captures` and whether the side `throws_again`; and the pass, where there is no move or the
+/// side may pass at will.
 pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError> {
     let (pos, throw) = parse_position(rules, v)?;
     let throw = throw.ok_or(MultiNoteError::NoThrow)?;
@@ -196,7 +197,8 @@ pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError
         })
         .collect();
     let mut answer = json!({ "moves": moves });
-    if listed.is_empty() {
+    // The pass: forced where no move is legal, or a choice where a side may pass at will.
+    if listed.is_empty() || rules.pass_at_will {
         let (after, again) = rules.pass(&pos, throw);
         let mut pass = json!({ "result": position_json(rules, &after, None) });
         if again {

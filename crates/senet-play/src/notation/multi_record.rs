@@ -215,7 +215,7 @@ impl MultiRecord {
                 }
                 (MultiEventNote::Pass { .. }, Some(v)) => {
                     rules.legal_moves(&pos, v, &mut moves);
-                    if !moves.is_empty() {
+                    if !moves.is_empty() && !rules.pass_at_will {
                         return Err(fail(format!("a pass where {v} has legal moves")));
                     }
                     pos = rules.pass(&pos, v).0;
@@ -264,7 +264,12 @@ mod tests {
             MultiPosition::start(&rules),
             &mut rng,
             2_000,
-            |_, _, moves, rng| Some(senet_engine::engine::game::draw_below(rng, moves.len())),
+            |_, _, moves, rng| {
+                Some(senet_engine::engine::game::draw_below(
+                    rng,
+                    rules.choices(moves.len()),
+                ))
+            },
             |e| events.extend(MultiEventNote::of(&rules, e)),
         );
         let result = MultiResultNote::of(&rules, s.outcome, false);

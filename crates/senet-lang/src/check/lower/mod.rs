@@ -1144,6 +1144,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         safe: parts.movement.safe,
         safe_shared: parts.movement.safe_shared,
         partners_share: parts.movement.partners_share,
+        pass_at_will: parts.movement.pass_at_will,
         blockade: parts.movement.blockade,
         stop: parts.movement.stop,
         backward: parts.movement.backward,

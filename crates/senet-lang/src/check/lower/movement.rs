@@ -13,6 +13,8 @@ pub(super) struct Movement {
     pub safe: Sides<Vec<PathPos>>,
     pub safe_shared: bool,
     pub partners_share: bool,
+    /// `sides may pass`.
+    pub pass_at_will: bool,
     pub blockade: Option<u8>,
     pub stop: Sides<Vec<PathPos>>,
     pub backward: bool,
@@ -51,6 +53,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     let safe = cx.positions(said.layer, set);
     let safe_shared = many_sides_only(cx, &RuleKey::SafeShared);
     let partners_share = many_sides_only(cx, &RuleKey::PartnersShare);
+    let pass_at_will = many_sides_only(cx, &RuleKey::SidesPass);
     let blockade = blockade(cx, pieces);
     let said = cx.rule(&RuleKey::Stop);
     let K::Stop(set) = &*said.kind else {
@@ -133,6 +136,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         safe,
         safe_shared,
         partners_share,
+        pass_at_will,
         blockade,
         stop,
         backward,
@@ -242,12 +246,13 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
 }
 
 /// `safe squares shared` and `partners share squares`, which let pieces of several sides stand
-/// on one square: only where there are more than two sides (E138).
+/// on one square, and `sides may pass`: only where there are more than two sides (E138).
 fn many_sides_only(cx: &mut Ctx, key: &RuleKey) -> bool {
     let said = cx.rule(key);
     let (shared, rule) = match *said.kind {
         K::SafeShared(shared) => (shared, "safe squares shared"),
         K::PartnersShare(shared) => (shared, "partners share squares"),
+        K::SidesPass(may) => (may, "sides may pass"),
         _ => mismatch(&said.kind),
     };
     if shared && cx.side_count() <= 2 {

@@ -690,16 +690,13 @@ fn a_game_of_four_is_recorded_and_replayed() {
         out.starts_with("ok  ") && out.contains("test/ring-of-four replayed"),
         "{out}"
     );
-    for command in ["review", "play --resume"] {
-        let mut args: Vec<&str> = command.split(' ').collect();
-        args.push(record);
-        let (code, _, err) = run(&args);
-        assert_eq!(code, 2, "{command}");
-        assert!(
-            err.contains("`senet replay` verifies it"),
-            "{command}: {err}"
-        );
-    }
+    // A game of many sides is not resumed yet: the record says who reads it.
+    let (code, _, err) = run(&["play", "--resume", record]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`senet replay` verifies it and `senet review` reviews it"),
+        "{err}"
+    );
     // A move changed: the replay says which event is wrong.
     let mut v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -939,4 +936,69 @@ fn compare_plays_rule_sets_of_many_sides_side_by_side() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// `senet review` of a record of four sides: each decision valued as expectimax values it, so
+/// that expectimax's own choices lose nothing and random ones do; the first team's chance after
+/// each from playouts; as text and JSON.
+#[test]
+fn review_values_the_choices_of_a_game_of_four() {
+    use crate::support::cli::run;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("four.json");
+    let record = path.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "play",
+        FOUR,
+        "--players",
+        "expectimax,random,expectimax,random",
+        "--seed",
+        "4",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["review", record, "--playouts", "8", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["format"], "senet-multi-review/1");
+    let sides = v["sides"].as_array().unwrap();
+    let loss = |name: &str| {
+        let s = sides.iter().find(|s| s["side"] == name).unwrap();
+        (
+            s["decisions"].as_u64().unwrap(),
+            s["loss"].as_f64().unwrap(),
+        )
+    };
+    for name in ["red", "yellow"] {
+        let (decisions, lost) = loss(name);
+        assert!(
+            decisions > 0 && lost == 0.0,
+            "{name}: {decisions} decisions, {lost} lost"
+        );
+    }
+    let random: f64 = ["green", "blue"].iter().map(|n| loss(n).1).sum();
+    assert!(random > 0.0, "{sides:?}");
+    for d in v["decisions"].as_array().unwrap() {
+        assert!(d["choices"].as_u64().unwrap() >= 2, "{d}");
+        let chance = d["first_team_chance"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{d}");
+        let (value, best) = (
+            d["value"].as_f64().unwrap(),
+            d["best_value"].as_f64().unwrap(),
+        );
+        assert!(
+            (d["loss"].as_f64().unwrap() - (best - value)).abs() < 1e-9,
+            "{d}"
+        );
+    }
+    let (code, text, err) = run(&["review", record, "--playouts", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("red + yellow wins") && text.contains("red: "),
+        "{text}"
+    );
+    let (code, _, err) = run(&["review", record, "--plot", "x.svg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("reviews of games of two sides"), "{err}");
 }

@@ -389,8 +389,8 @@ pub(super) fn load_two_sided(
     if r.sides.len() > 2 {
         complain!(
             "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
-             only so far (`senet check`, `explain`, `draw`, `sim`, `compare`, `play` and \
-             `moves` take more)",
+             only so far (`senet check`, `explain`, `draw`, `sim`, `compare`, `play`, `replay`, \
+             `review` and `moves` take more)",
             r.sides.len()
         );
         return Err(ExitCode::from(2));

@@ -141,17 +141,10 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `senet replay` of a record of a game of many sides (`v`, read from `path`): its rules
-/// checked again against its hash, then every event verified; with `show`, told as it went.
-pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
-    let fail = |msg: String| {
-        complain!("error: `{path}` cannot be replayed: {msg}");
-        ExitCode::from(2)
-    };
-    let record = match MultiRecord::read(v) {
-        Ok(r) => r,
-        Err(e) => return fail(e.to_string()),
-    };
+/// A record of a game of many sides (`v`): read, its rules checked again against its hash and
+/// compiled, and every event verified.
+pub fn load_many(v: &serde_json::Value) -> Result<(MultiRecord, RuleSet, MultiRules), String> {
+    let record = MultiRecord::read(v).map_err(|e| e.to_string())?;
     let options: Vec<(String, String)> = record.options.clone().into_iter().collect();
     let source = &record.rules.source;
     let set = match record.rules.files.as_ref() {
@@ -171,24 +164,28 @@ pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
         }
         None => senet::check::check_target(source, &options)
             .map_err(|_| format!("its rules `{source}` do not load")),
-    };
-    let set = match set {
-        Ok(s) if s.hash == record.rules.hash => s,
-        Ok(s) => {
-            return fail(format!(
-                "the rules `{source}` have changed since the game was recorded (hash {} now, {} in the record)",
-                s.hash, record.rules.hash
-            ));
-        }
-        Err(e) => return fail(e),
-    };
-    let multi = match MultiRules::compile(&set) {
-        Ok(m) => m,
-        Err(e) => return fail(e.to_string()),
-    };
-    if let Err(e) = record.replay(&multi) {
-        return fail(e.to_string());
+    }?;
+    if set.hash != record.rules.hash {
+        return Err(format!(
+            "the rules `{source}` have changed since the game was recorded (hash {} now, {} in the record)",
+            set.hash, record.rules.hash
+        ));
     }
+    let multi = MultiRules::compile(&set).map_err(|e| e.to_string())?;
+    record.replay(&multi).map_err(|e| e.to_string())?;
+    Ok((record, set, multi))
+}
+
+/// `senet replay` of a record of a game of many sides (`v`, read from `path`): its rules
+/// checked again against its hash, then every event verified; with `show`, told as it went.
+pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
+    let (record, set, multi) = match load_many(v) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            complain!("error: `{path}` cannot be replayed: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if show {
         for e in &record.events {
             match e {

@@ -30,6 +30,14 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         complain!("error: the plot: {e}");
         return ExitCode::from(2);
     }
+    // A record of a game of many sides says so by its format.
+    if let Ok(text) = super::input::read_text(a.file, super::input::MAX_RECORD)
+        && let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+        && v.get("format").and_then(serde_json::Value::as_str)
+            == Some(senet::notation::multi_record::MULTI_FORMAT)
+    {
+        return review_many(&a, &v);
+    }
     let (head, rules) = match super::play::load_record(a.file) {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
@@ -265,4 +273,99 @@ fn text_report(
         );
     }
     out
+}
+
+/// `senet review` of a record of a game of more than two sides: each decision valued as
+/// `expectimax` values it, with the first team's chance to win after it from playouts between
+/// `greedy` players (no table, no plot).
+fn review_many(a: &ReviewArgs, v: &serde_json::Value) -> ExitCode {
+    use senet::review::many::{MISTAKE, ManyReview, choice_text, review_many, review_many_json};
+    let fail = |msg: String| {
+        complain!("error: `{}` cannot be reviewed: {msg}", a.file);
+        ExitCode::from(2)
+    };
+    if a.table.is_some() {
+        return fail("`--table` is for games of two sides".into());
+    }
+    if a.plot.is_some() {
+        return fail("`--plot` draws reviews of games of two sides".into());
+    }
+    let (record, set, multi) = match super::play_many::load_many(v) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    let review: ManyReview = review_many(&multi, &record, a.playouts, record.seed);
+    if a.format == Format::Json {
+        say!("{}", review_many_json(&multi, &review, a.file));
+        return ExitCode::SUCCESS;
+    }
+    let seated: Vec<String> = multi
+        .sides
+        .iter()
+        .zip(&record.players)
+        .map(|(s, p)| format!("{} ({p})", s.name))
+        .collect();
+    let first_team = multi.sides[usize::from(multi.first)].team;
+    let team: Vec<&str> = multi
+        .sides
+        .iter()
+        .filter(|s| s.team == first_team)
+        .map(|s| s.name.as_str())
+        .collect();
+    let team = team.join(" + ");
+    let mut out = format!(
+        "Review of {}: {}, {}.\nValues: `expectimax`'s, a throw ahead (the mover's team's lead in \
+         the race, from -1 to 1; a game won 2, lost -2); the chance to win from {} playouts \
+         between `greedy` players after each choice. Only decisions (more than one choice) are \
+         listed.\n\n",
+        a.file,
+        set.id,
+        seated.join(", "),
+        a.playouts
+    );
+    let width = multi.sides.iter().map(|s| s.name.len()).max().unwrap_or(4);
+    out.push_str(&format!(
+        " move  {:<width$}  throw  choices  {:<8}  value  {:<8}  value   loss  {team} wins\n",
+        "side", "played", "best"
+    ));
+    for d in &review.decisions {
+        let best = if d.loss() > 0.0 {
+            format!("{:<8}  {:+.2}", choice_text(d.best), d.best_value)
+        } else {
+            format!("{:<8}  {:5}", "=", "")
+        };
+        let chance = if d.first_team_chance.is_nan() {
+            String::new()
+        } else {
+            format!("{:5.1} %", 100.0 * d.first_team_chance)
+        };
+        out.push_str(&format!(
+            "{:5}  {:<width$}  {:5}  {:7}  {:<8}  {:+.2}  {best}  {:5.2}  {chance}\n",
+            d.number,
+            multi.sides[usize::from(d.side)].name,
+            d.throw,
+            d.choices,
+            choice_text(d.played),
+            d.value,
+            d.loss(),
+        ));
+    }
+    out.push('\n');
+    for (s, side) in multi.sides.iter().enumerate() {
+        let own: Vec<_> = review
+            .decisions
+            .iter()
+            .filter(|d| usize::from(d.side) == s)
+            .collect();
+        let lost: f64 = own.iter().map(|d| d.loss()).sum();
+        let mistakes = own.iter().filter(|d| d.loss() > MISTAKE).count();
+        out.push_str(&format!(
+            "{}: {} decisions, {lost:.2} lost in all, {mistakes} mistake{} (a loss over {MISTAKE})\n",
+            side.name,
+            own.len(),
+            if mistakes == 1 { "" } else { "s" }
+        ));
+    }
+    say_raw!("{out}");
+    ExitCode::SUCCESS
 }

@@ -66,12 +66,7 @@ impl ManyAgent {
             ManyAgent::Greedy => (0..choices)
                 .map(|k| worth(rules, &after(k), team))
                 .collect(),
-            ManyAgent::Expectimax => {
-                let mut replies = Vec::new();
-                (0..choices)
-                    .map(|k| a_throw_later(rules, &after(k), team, &mut replies))
-                    .collect()
-            }
+            ManyAgent::Expectimax => choice_worths(rules, pos, v, moves),
         };
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<usize> = (0..choices)
@@ -79,6 +74,28 @@ impl ManyAgent {
             .collect();
         ties[draw_below(rng, ties.len())]
     }
+}
+
+/// What each choice of the side to move in `pos` with a throw of `v` is worth to its team, as
+/// `expectimax` weighs it (a throw later): each of `moves`, then the pass where a side may pass
+/// at will.
+pub fn choice_worths(
+    rules: &MultiRules,
+    pos: &MultiPosition,
+    v: u8,
+    moves: &[MultiMove],
+) -> Vec<f64> {
+    let team = rules.sides[usize::from(pos.to_move())].team;
+    let mut replies = Vec::new();
+    (0..rules.choices(moves.len()))
+        .map(|k| {
+            let after = match moves.get(k) {
+                Some(&mv) => rules.apply(pos, mv, v).0,
+                None => rules.pass(pos, v).0,
+            };
+            a_throw_later(rules, &after, team, &mut replies)
+        })
+        .collect()
 }
 
 /// What `pos` is worth to `team`: 2 won, -2 lost, 0 drawn; else its lead in the race (from -1

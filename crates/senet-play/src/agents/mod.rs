@@ -11,7 +11,7 @@ mod random;
 pub use eval::{Heuristic, WIN};
 pub use expectimax::{DEFAULT_DEPTH, ExpectimaxAgent};
 pub use greedy::GreedyAgent;
-pub use many::ManyAgent;
+pub use many::{ManyAgent, choice_worths};
 pub use optimal::{
     AGENT_LIMITS, OptimalAgent, OptimalError, foreseen_for_agent, load_table, solve_for_agent,
     table_for,

@@ -7,6 +7,7 @@
 //! after each move is the share of games won in playouts between two `normal` agents from
 //! there.
 
+pub mod many;
 pub mod plot;
 pub mod report;
 

@@ -1402,12 +1402,36 @@ fn simulate_many(
             format!("`{}` has {} sides, and {e}", rules.id, rules.sides.len()),
         )
     })?;
+    let cap = super::games::TURN_CAP;
+    let (totals, seconds, jobs) = probed(limits, games, |n, jobs| {
+        run(&multi, agents, (n, seed, cap), jobs, &|_| {}, stop)
+    })?;
+    let players: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
+    let meta = MultiMeta {
+        title: &rules.title,
+        players: &players,
+        options,
+        seed,
+        turn_cap: cap,
+        seconds,
+        jobs,
+    };
+    Ok(json_report(&multi, &totals, &meta))
+}
+
+/// Plays `games` with `play(games, jobs)` once a first game or two, timed (`play(n, 1)`), tell
+/// that the run is expected to end within the server's limit: the totals, the seconds they took
+/// and the threads.
+fn probed<T>(
+    limits: &super::Limits,
+    games: u64,
+    play: impl Fn(u64, usize) -> Result<T, senet::sim::SimError>,
+) -> Result<(T, f64, usize), ApiError> {
     let stopped = super::budget::stopped(limits, "simulation", "senet sim");
     let jobs = super::budget::jobs();
-    let cap = super::games::TURN_CAP;
     let probe = games.min(2);
     let start = Instant::now();
-    run(&multi, agents, (probe, seed, cap), 1, &|_| {}, stop).map_err(&stopped)?;
+    play(probe, 1).map_err(&stopped)?;
     let each = start.elapsed().as_secs_f64() / probe as f64;
     super::budget::fits(
         limits,
@@ -1416,18 +1440,8 @@ fn simulate_many(
         "senet sim",
     )?;
     let start = Instant::now();
-    let totals = run(&multi, agents, (games, seed, cap), jobs, &|_| {}, stop).map_err(&stopped)?;
-    let players: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
-    let meta = MultiMeta {
-        title: &rules.title,
-        players: &players,
-        options,
-        seed,
-        turn_cap: cap,
-        seconds: start.elapsed().as_secs_f64(),
-        jobs,
-    };
-    Ok(json_report(&multi, &totals, &meta))
+    let totals = play(games, jobs).map_err(&stopped)?;
+    Ok((totals, start.elapsed().as_secs_f64(), jobs))
 }
 
 /// Plays a simulation, first timing a game or two to refuse one expected to take too long;
@@ -1441,8 +1455,6 @@ fn simulate(
     use senet::sim::report::{Facts, Meta, json_report};
     use senet::sim::{SimSpec, run_until};
     let (players, options, games, seed) = (r.players, r.options, r.games, r.seed);
-    let stopped = super::budget::stopped(limits, "simulation", "senet sim");
-    let jobs = super::budget::jobs();
     let spec = |games| SimSpec {
         players,
         games,
@@ -1454,18 +1466,9 @@ fn simulate(
         alternate: false,
     };
     // A first game or two, timed: the run must be expected to end within the limit.
-    let probe = games.min(2);
-    let start = Instant::now();
-    run_until(engine, &spec(probe), 1, &|_| {}, stop).map_err(&stopped)?;
-    let each = start.elapsed().as_secs_f64() / probe as f64;
-    super::budget::fits(
-        limits,
-        (games, each, jobs),
-        &format!("{games} games"),
-        "senet sim",
-    )?;
-    let start = Instant::now();
-    let totals = run_until(engine, &spec(games), jobs, &|_| {}, stop).map_err(&stopped)?;
+    let (totals, seconds, jobs) = probed(limits, games, |n, jobs| {
+        run_until(engine, &spec(n), jobs, &|_| {}, stop)
+    })?;
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
     let meta = Meta {
         options,
@@ -1474,7 +1477,7 @@ fn simulate(
         seed,
         turn_cap: super::games::TURN_CAP,
         shard: None,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         jobs,
     };
     let mut v = json_report(&Facts::of(engine), &totals, &meta);

@@ -192,20 +192,17 @@ impl MultiRules {
             let v = self.random_throw(rng);
             watch(&MultiEvent::Throw { side, value: v });
             self.legal_moves(&pos, v, &mut moves);
-            if moves.is_empty() {
-                summary.passes += 1;
-                pos = self.pass(&pos, v).0;
-                watch(&MultiEvent::Pass {
-                    side,
-                    value: v,
-                    after: pos,
-                });
-                continue;
-            }
-            let Some(k) = choose(&pos, v, &moves, rng) else {
-                break;
+            // The pass: forced with no move, or chosen where a side may pass at will.
+            let chosen = if moves.is_empty() {
+                None
+            } else {
+                match choose(&pos, v, &moves, rng) {
+                    Some(k) if k >= moves.len() && self.pass_at_will => None,
+                    Some(k) => Some(k.min(moves.len() - 1)),
+                    None => break,
+                }
             };
-            if k >= moves.len() && self.pass_at_will {
+            let Some(k) = chosen else {
                 summary.passes += 1;
                 pos = self.pass(&pos, v).0;
                 watch(&MultiEvent::Pass {
@@ -214,8 +211,8 @@ impl MultiRules {
                     after: pos,
                 });
                 continue;
-            }
-            let mv = moves[k.min(moves.len() - 1)];
+            };
+            let mv = moves[k];
             let report;
             (pos, report) = self.apply(&pos, mv, v);
             summary.moves += 1;

@@ -56,9 +56,9 @@ const HOLE: i32 = 15;
 pub(super) const MARGIN: i32 = 16;
 /// The height of a line of the trays and of the legend.
 const TRAY_ROW: i32 = 34;
-pub(super) const LEGEND_LINE: i32 = 16;
+const LEGEND_LINE: i32 = 16;
 /// About how wide a character of the legend's 11-pixel text is, to size the picture.
-pub(super) const CHAR_WIDTH: i32 = 6;
+const CHAR_WIDTH: i32 = 6;
 
 pub(super) const WOOD: &str = "#e9d8ae";
 pub(super) const WOOD_DARK: &str = "#c59d5f";
@@ -237,37 +237,19 @@ impl Layout {
 pub fn svg(engine: &Engine, d: &Drawing) -> String {
     let r = &engine.rules;
     let layout = Layout::of(engine, d.narrow);
-    let mut legend = legend_lines(engine, &layout);
-    if d.narrow {
-        // Wrapped to the board or the trays, whichever is wider.
-        let room = layout.width.max(trays_width(engine, true)) / CHAR_WIDTH;
-        legend = legend
-            .iter()
-            .flat_map(|l| super::wrap(l, usize::try_from(room).unwrap_or(40).max(24)))
-            .collect();
-    }
-    let trays_top = MARGIN + layout.height + MARGIN;
-    let tray_rows = 2 + i32::from(d.throw != Shown::Nothing);
     let row = tray_row(d.narrow);
-    let legend_top = trays_top + tray_rows * row + 8;
-    let legend_width = legend
-        .iter()
-        .map(|l| i32::try_from(l.chars().count()).unwrap_or(i32::MAX / 8) * CHAR_WIDTH)
-        .max()
-        .unwrap_or(0);
-    let width = (MARGIN + layout.width + MARGIN)
-        .max(MARGIN * 2 + legend_width)
-        .max(MARGIN * 2 + trays_width(engine, d.narrow));
-    let lines = i32::try_from(legend.len()).unwrap_or(0);
-    let height = legend_top + lines * LEGEND_LINE + MARGIN;
-
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="senet-board" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" data-rules="{}">"#,
-        esc(&r.id)
+    let frame = Frame::new(
+        &layout,
+        legend_lines(engine, &layout),
+        (
+            trays_width(engine, d.narrow),
+            2 + i32::from(d.throw != Shown::Nothing),
+        ),
+        d.narrow,
     );
-    let _ = writeln!(out, "<title>{}</title>", esc(&r.title));
+    let trays_top = frame.trays_top;
+    let mut out = String::new();
+    frame.open(&r.id, &r.title, &mut out);
     if d.paths {
         defs(engine, &mut out);
     }
@@ -331,16 +313,79 @@ pub fn svg(engine: &Engine, d: &Drawing) -> String {
         Shown::Awaited => awaited(trays_top + 2 * row, &mut out),
         Shown::Nothing => {}
     }
-    for (i, line) in (0i32..).zip(&legend) {
+    frame.close(&mut out);
+    out
+}
+
+/// A picture's frame: its legend (wrapped for a narrow screen to the board or the trays,
+/// whichever is wider), where its trays and its legend begin, and its size.
+pub(super) struct Frame {
+    legend: Vec<String>,
+    pub(super) trays_top: i32,
+    legend_top: i32,
+    width: i32,
+    height: i32,
+}
+
+impl Frame {
+    /// The frame of a board laid out as `layout`, under it `rows` rows of trays (and the throw)
+    /// `trays` wide, then `legend`.
+    pub(super) fn new(
+        layout: &Layout,
+        mut legend: Vec<String>,
+        (trays, rows): (i32, i32),
+        narrow: bool,
+    ) -> Frame {
+        if narrow {
+            let room = layout.width.max(trays) / CHAR_WIDTH;
+            legend = legend
+                .iter()
+                .flat_map(|l| super::wrap(l, usize::try_from(room).unwrap_or(40).max(24)))
+                .collect();
+        }
+        let trays_top = MARGIN + layout.height + MARGIN;
+        let legend_top = trays_top + rows * tray_row(narrow) + 8;
+        let legend_width = legend
+            .iter()
+            .map(|l| i32::try_from(l.chars().count()).unwrap_or(i32::MAX / 8) * CHAR_WIDTH)
+            .max()
+            .unwrap_or(0);
+        let width = (MARGIN + layout.width + MARGIN)
+            .max(MARGIN * 2 + legend_width)
+            .max(MARGIN * 2 + trays);
+        let lines = i32::try_from(legend.len()).unwrap_or(0);
+        Frame {
+            height: legend_top + lines * LEGEND_LINE + MARGIN,
+            legend,
+            trays_top,
+            legend_top,
+            width,
+        }
+    }
+
+    /// The document's opening: the `<svg>` element, with the rule set's id, and its title.
+    pub(super) fn open(&self, id: &str, title: &str, out: &mut String) {
+        let (width, height) = (self.width, self.height);
         let _ = writeln!(
             out,
-            r#"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="{INK}">{}</text>"#,
-            legend_top + i * LEGEND_LINE + 11,
-            esc(line)
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="senet-board" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" data-rules="{}">"#,
+            esc(id)
         );
+        let _ = writeln!(out, "<title>{}</title>", esc(title));
     }
-    out.push_str("</svg>\n");
-    out
+
+    /// The legend's lines, and the document's end.
+    pub(super) fn close(&self, out: &mut String) {
+        for (i, line) in (0i32..).zip(&self.legend) {
+            let _ = writeln!(
+                out,
+                r#"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="{INK}">{}</text>"#,
+                self.legend_top + i * LEGEND_LINE + 11,
+                esc(line)
+            );
+        }
+        out.push_str("</svg>\n");
+    }
 }
 
 /// The arrow heads of the paths, one per colour (so that two pictures in one page share them

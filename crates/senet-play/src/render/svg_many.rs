@@ -10,8 +10,8 @@
 use std::fmt::Write;
 
 use super::svg::{
-    CHAR_WIDTH, INK, LEGEND_LINE, Layout, MARGIN, Shown, SquareLook, TrayRow, awaited, esc,
-    line_colour, piece, square_shape, throw_lots, tray_row, tray_rows, tray_width,
+    Frame, Layout, Shown, SquareLook, TrayRow, awaited, esc, line_colour, piece, square_shape,
+    throw_lots, tray_row, tray_rows, tray_width,
 };
 use crate::notation::multi::parse_position;
 use senet_engine::multi::{MultiPosition, MultiRules};
@@ -61,39 +61,21 @@ pub fn draw_many(
 pub fn svg_many(r: &RuleSet, d: &ManyDrawing) -> String {
     let b = &r.board;
     let layout = Layout::of_board(b, d.narrow);
-    let mut legend = legend_lines(r, &layout);
     let removable = r.capture == senet_lang::types::Capture::Removed;
-    let trays = tray_width(r.pieces, removable, d.narrow);
-    if d.narrow {
-        let room = layout.width.max(trays) / CHAR_WIDTH;
-        legend = legend
-            .iter()
-            .flat_map(|l| super::wrap(l, usize::try_from(room).unwrap_or(40).max(24)))
-            .collect();
-    }
     let sides = i32::try_from(r.sides.len()).unwrap_or(i32::MAX / 64);
-    let trays_top = MARGIN + layout.height + MARGIN;
-    let row = tray_row(d.narrow);
-    let tray_count = sides + i32::from(d.throw != Shown::Nothing);
-    let legend_top = trays_top + tray_count * row + 8;
-    let legend_width = legend
-        .iter()
-        .map(|l| i32::try_from(l.chars().count()).unwrap_or(i32::MAX / 8) * CHAR_WIDTH)
-        .max()
-        .unwrap_or(0);
-    let width = (MARGIN + layout.width + MARGIN)
-        .max(MARGIN * 2 + legend_width)
-        .max(MARGIN * 2 + trays);
-    let lines = i32::try_from(legend.len()).unwrap_or(0);
-    let height = legend_top + lines * LEGEND_LINE + MARGIN;
-
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="senet-board" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" data-rules="{}">"#,
-        esc(&r.id)
+    let frame = Frame::new(
+        &layout,
+        legend_lines(r, &layout),
+        (
+            tray_width(r.pieces, removable, d.narrow),
+            sides + i32::from(d.throw != Shown::Nothing),
+        ),
+        d.narrow,
     );
-    let _ = writeln!(out, "<title>{}</title>", esc(&r.title));
+    let trays_top = frame.trays_top;
+    let row = tray_row(d.narrow);
+    let mut out = String::new();
+    frame.open(&r.id, &r.title, &mut out);
     if d.paths {
         defs(r, &mut out);
     }
@@ -136,15 +118,7 @@ pub fn svg_many(r: &RuleSet, d: &ManyDrawing) -> String {
         Shown::Awaited => awaited(throw_top, &mut out),
         Shown::Nothing => {}
     }
-    for (i, line) in (0i32..).zip(&legend) {
-        let _ = writeln!(
-            out,
-            r#"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="{INK}">{}</text>"#,
-            legend_top + i * LEGEND_LINE + 11,
-            esc(line)
-        );
-    }
-    out.push_str("</svg>\n");
+    frame.close(&mut out);
     out
 }
 

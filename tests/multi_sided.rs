@@ -569,9 +569,7 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
             "`expectimax:2` does not play games of more than two sides yet",
         ),
     ] {
-        let (code, _, err) = run(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(err.contains(says), "{args:?}: {err}");
+        refused(args, says);
     }
 }
 
@@ -932,9 +930,7 @@ fn compare_plays_rule_sets_of_many_sides_side_by_side() {
             "`--plot` draws comparisons of two sides",
         ),
     ] {
-        let (code, _, err) = run(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(err.contains(says), "{args:?}: {err}");
+        refused(args, says);
     }
 }
 
@@ -1001,4 +997,11 @@ fn review_values_the_choices_of_a_game_of_four() {
     let (code, _, err) = run(&["review", record, "--plot", "x.svg"]);
     assert_eq!(code, 2);
     assert!(err.contains("reviews of games of two sides"), "{err}");
+}
+
+/// `senet ARGS` exits with status 2, saying `says`.
+fn refused(args: &[&str], says: &str) {
+    let (code, _, err) = crate::support::cli::run(args);
+    assert_eq!(code, 2, "{args:?}");
+    assert!(err.contains(says), "{args:?}: {err}");
 }

@@ -388,8 +388,7 @@ impl Frame {
     }
 }
 
-/// The arrow heads of the paths, one per colour (so that two pictures in one page share them
-/// without harm).
+/// The arrow heads of the paths, one per colour of `engine`'s sides.
 fn defs(engine: &Engine, out: &mut String) {
     let mut colours: Vec<&str> = engine
         .rules
@@ -398,6 +397,12 @@ fn defs(engine: &Engine, out: &mut String) {
         .map(|s| s.colour.as_str())
         .collect();
     colours.dedup();
+    arrow_heads(&colours, out);
+}
+
+/// The arrow heads of the paths, one for each of `colours` (so that two pictures in one page
+/// share them without harm).
+pub(super) fn arrow_heads(colours: &[&str], out: &mut String) {
     out.push_str("<defs>\n");
     for colour in colours {
         let _ = writeln!(
@@ -905,15 +910,25 @@ fn paths(engine: &Engine, layout: &Layout, out: &mut String) {
                 format!("{},{}", x + shift, y + shift)
             })
             .collect();
-        let colour = esc(&side.colour);
-        let _ = writeln!(
-            out,
-            r#"<polyline class="path" data-path="{}" points="{}" fill="none" stroke="{}" stroke-width="{width}" stroke-opacity="0.75" stroke-linejoin="round" marker-mid="url(#senet-arrow-{colour})" marker-end="url(#senet-arrow-{colour})"/>"#,
-            esc(&side.name),
-            points.join(" "),
-            line_colour(&side.colour)
-        );
+        path_line((&side.name, &side.colour), &points, width, out);
     }
+}
+
+/// A side's path (`name`, `colour`) through `points` (`x,y`), with arrows.
+pub(super) fn path_line(
+    (name, colour): (&str, &str),
+    points: &[String],
+    width: i32,
+    out: &mut String,
+) {
+    let arrow = esc(colour);
+    let _ = writeln!(
+        out,
+        r#"<polyline class="path" data-path="{}" points="{}" fill="none" stroke="{}" stroke-width="{width}" stroke-opacity="0.75" stroke-linejoin="round" marker-mid="url(#senet-arrow-{arrow})" marker-end="url(#senet-arrow-{arrow})"/>"#,
+        esc(name),
+        points.join(" "),
+        line_colour(colour)
+    );
 }
 
 /// A piece: a disc in its side's colour with the side's initial, or a stack of `count` pieces:

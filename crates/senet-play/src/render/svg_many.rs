@@ -10,8 +10,8 @@
 use std::fmt::Write;
 
 use super::svg::{
-    Frame, Layout, Shown, SquareLook, TrayRow, awaited, esc, line_colour, piece, square_shape,
-    throw_lots, tray_row, tray_rows, tray_width,
+    Frame, Layout, Shown, SquareLook, TrayRow, arrow_heads, awaited, path_line, piece,
+    square_shape, throw_lots, tray_row, tray_rows, tray_width,
 };
 use crate::notation::multi::parse_position;
 use senet_engine::multi::{MultiPosition, MultiRules};
@@ -220,16 +220,7 @@ fn defs(r: &RuleSet, out: &mut String) {
     let mut colours: Vec<&str> = r.sides.values().map(|s| s.colour.as_str()).collect();
     colours.sort_unstable();
     colours.dedup();
-    out.push_str("<defs>\n");
-    for colour in colours {
-        let _ = writeln!(
-            out,
-            r#"<marker id="senet-arrow-{}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{}"/></marker>"#,
-            esc(colour),
-            line_colour(colour)
-        );
-    }
-    out.push_str("</defs>\n");
+    arrow_heads(&colours, out);
 }
 
 /// Each side's path: a line through its squares in order, with arrows, the sides' lines a
@@ -247,14 +238,7 @@ fn paths(r: &RuleSet, layout: &Layout, out: &mut String) {
                 format!("{},{}", x + shift, y + shift)
             })
             .collect();
-        let colour = esc(&side.colour);
-        let _ = writeln!(
-            out,
-            r#"<polyline class="path" data-path="{}" points="{}" fill="none" stroke="{}" stroke-width="{width}" stroke-opacity="0.75" stroke-linejoin="round" marker-mid="url(#senet-arrow-{colour})" marker-end="url(#senet-arrow-{colour})"/>"#,
-            esc(&side.name),
-            points.join(" "),
-            line_colour(&side.colour)
-        );
+        path_line((&side.name, &side.colour), &points, width, out);
     }
 }
 

@@ -12,6 +12,6 @@ pub use senet_engine::{compile, engine, multi};
 pub use senet_ide as ide;
 pub use senet_lang::{bundled, check, lang, types};
 pub use senet_play::{
-    agents, files, matches, notation, players, render, review, seed, session, sim, solve,
-    turn_steps,
+    agents, files, matches, notation, players, render, review, seed, session, session_many, sim,
+    solve, turn_steps,
 };

@@ -688,13 +688,10 @@ fn a_game_of_four_is_recorded_and_replayed() {
         out.starts_with("ok  ") && out.contains("test/ring-of-four replayed"),
         "{out}"
     );
-    // A game of many sides is not resumed yet: the record says who reads it.
+    // A game over is not resumed.
     let (code, _, err) = run(&["play", "--resume", record]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("`senet replay` verifies it and `senet review` reviews it"),
-        "{err}"
-    );
+    assert!(err.contains("cannot be resumed: the game is over"), "{err}");
     // A move changed: the replay says which event is wrong.
     let mut v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -1004,4 +1001,52 @@ fn refused(args: &[&str], says: &str) {
     let (code, _, err) = crate::support::cli::run(args);
     assert_eq!(code, 2, "{args:?}");
     assert!(err.contains(says), "{args:?}: {err}");
+}
+
+#[test]
+fn a_game_of_four_stopped_by_a_person_is_resumed_to_its_end() {
+    use crate::support::cli::{run, senet};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stopped.json");
+    let record = path.to_str().unwrap();
+    let out = senet()
+        .args([
+            "play",
+            FOUR,
+            "--players",
+            "human,random,random,greedy",
+            "--seed",
+            "4",
+        ])
+        .args(["--record", record])
+        .write_stdin("1\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stopped: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(stopped["result"], "stopped");
+    let events = stopped["events"].as_array().unwrap().len();
+    // Gone on with: the person plays its first choice every time, to the end; the record holds
+    // the game whole, the stopped one's events first.
+    let out = senet()
+        .args(["play", "--resume", record])
+        .write_stdin("1\n".repeat(2_000))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let whole: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        whole["events"].as_array().unwrap()[..events],
+        stopped["events"].as_array().unwrap()[..]
+    );
+    assert!(whole["result"]["winners"].is_array(), "{}", whole["result"]);
+    let (code, out, err) = run(&["replay", record]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" win"), "{out}");
 }

@@ -407,6 +407,191 @@ fn a_game_is_played_to_its_end_and_its_record_replays() {
     assert!(roxmltree::Document::parse(&svg).is_ok());
 }
 
+// ---- games of more than two sides ---------------------------------------------------------------
+
+#[test]
+fn a_game_of_four_sides_is_played_by_requests_and_its_record_replays_and_is_taken_up() {
+    let s = Server::start(&[]);
+    let rules = "cross-and-circle/ashta-kashte";
+    // One player a side, of those that play games of more than two sides.
+    let (status, msg) = refused(&s.post(
+        "/api/games",
+        &json!({ "rules": rules, "players": ["human", "random"] }),
+    ));
+    assert_eq!(status, 400);
+    assert!(msg.contains("names four players, one a side"), "{msg}");
+    let (status, msg) = refused(&s.post(
+        "/api/games",
+        &json!({ "rules": rules, "players": ["human", "racer", "random", "random"] }),
+    ));
+    assert_eq!(status, 400);
+    assert!(
+        msg.contains("`racer` does not play games of more than two sides"),
+        "{msg}"
+    );
+    // Perfect play is for two sides, said before a game.
+    let solvable = s.post("/api/solvable", &json!({ "rules": rules })).json();
+    assert_eq!(solvable["solvable"], json!(false));
+    assert_eq!(solvable["reason"], json!("games of two sides only"));
+
+    let r = s.post(
+        "/api/games",
+        &json!({ "rules": rules, "players": ["human", "random", "greedy", "expectimax"], "seed": 3 }),
+    );
+    assert_eq!(r.status, 201);
+    let state = r.json();
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["awaiting"], json!("throw"));
+    assert_eq!(state["to_move"], json!("east"));
+    let sides: Vec<(&str, &str)> = state["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["name"].as_str().unwrap(), x["player"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        sides,
+        [
+            ("east", "human"),
+            ("west", "random"),
+            ("south", "greedy"),
+            ("north", "expectimax")
+        ]
+    );
+    // Each plays for itself.
+    assert_eq!(state["teams"], json!(["east", "west", "south", "north"]));
+    // The dice of a turn and the review on the page are for two sides.
+    assert_eq!(
+        refused(&s.post(&format!("/api/games/{id}/steps"), &json!({ "steps": [] }))).0,
+        409
+    );
+    assert_eq!(
+        refused(&s.post(&format!("/api/games/{id}/review"), &json!({}))).0,
+        409
+    );
+
+    // "A player may pass at will" (`sides may pass`): the pass is the last choice, taken back
+    // with undo to the same choices.
+    let mut state = state;
+    let mut checked = false;
+    for _ in 0..200 {
+        state = match state["awaiting"].as_str().unwrap() {
+            "throw" => s.post(&format!("/api/games/{id}/throw"), &json!({})).json(),
+            "move" if !checked => {
+                let moves = state["moves"].as_array().unwrap().clone();
+                let pass = moves.last().unwrap();
+                assert_eq!(pass["pass"], json!(true));
+                assert_eq!(pass["text"], json!("pass, leaving the throw unplayed"));
+                let after = s
+                    .post(&format!("/api/games/{id}/move"), &json!({ "index": 0 }))
+                    .json();
+                assert_eq!(after["can_undo"], json!(true));
+                let back = s.post(&format!("/api/games/{id}/undo"), &json!({})).json();
+                assert_eq!(back["moves"], json!(moves));
+                assert_eq!(back["position"], state["position"]);
+                assert_eq!(
+                    refused(&s.post(
+                        &format!("/api/games/{id}/move"),
+                        &json!({ "index": moves.len() })
+                    ))
+                    .0,
+                    400
+                );
+                checked = true;
+                back
+            }
+            _ => break,
+        };
+    }
+    assert!(checked, "east had a choice within 200 throws");
+
+    let end = play_out(&s, state);
+    let winner = end["outcome"]["winner"].as_str().unwrap().to_string();
+    assert_eq!(end["outcome"]["winners"], json!([winner]));
+    assert_eq!(
+        end["position"]["pieces"][&winner],
+        json!(["off", "off", "off", "off"])
+    );
+    assert_eq!(
+        end["log"].as_array().unwrap().last().unwrap(),
+        &json!(format!("{winner} win."))
+    );
+
+    // The record replays with `senet replay`, and taken up again is the same game at its end.
+    let r = s.get(&format!("/api/games/{id}/record"));
+    let dir = TempDir::new("many-record");
+    std::fs::write(dir.path("game.json"), r.text()).unwrap();
+    let (code, out, err) = cli::run(&["replay", &dir.path("game.json")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!(": {winner} win")), "{out}");
+    let again = s.post("/api/games", &json!({ "record": r.json() })).json();
+    assert_eq!(again["position"], end["position"]);
+    assert_eq!(again["log"], end["log"]);
+    let other = again["id"].as_str().unwrap();
+    let start = s.get(&format!("/api/games/{other}?at=0")).json();
+    assert_eq!(start["position"]["pieces"]["north"], json!([0, 0, 0, 0]));
+    assert!(start["decisions"].as_u64().unwrap() > 0);
+    let svg = s
+        .get(&format!("/api/games/{other}/draw?at=1&paths=1"))
+        .text();
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+}
+
+#[test]
+fn a_game_of_four_sides_stopped_at_the_terminal_goes_on_in_the_server() {
+    let dir = TempDir::new("many-terminal");
+    let path = dir.path("stopped.json");
+    // Kawade Kelia at the terminal: red, a person, plays its first choice twice, then stops.
+    let out = cli::senet()
+        .args([
+            "play",
+            "cross-and-circle/kawade-kelia",
+            "--players",
+            "human,random,greedy,random",
+            "--seed",
+            "8",
+            "--record",
+            &path,
+        ])
+        .write_stdin("1\n1\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record["result"], json!("stopped"));
+    let s = Server::start(&[]);
+    let state = s.post("/api/games", &json!({ "record": record })).json();
+    // Where it stopped: red to choose, with the throw it had.
+    assert_eq!(state["awaiting"], json!("move"), "{state}");
+    assert_eq!(state["to_move"], json!("red"));
+    let events = record["events"].as_array().unwrap();
+    let thrown = events
+        .iter()
+        .rev()
+        .find_map(|e| e["throw"]["value"].as_u64());
+    assert_eq!(state["throw"].as_u64(), thrown);
+    assert_eq!(state["sides"][0]["team"], json!("red + yellow"));
+    // Played on to its end, a team wins: both its sides have borne off every piece.
+    let end = play_out(&s, state);
+    let winners = end["outcome"]["winners"].as_array().unwrap();
+    assert_eq!(winners.len(), 2);
+    for w in winners {
+        assert_eq!(
+            end["position"]["pieces"][w.as_str().unwrap()],
+            json!(["off", "off", "off"])
+        );
+    }
+    // A record whose throws are not its seed's (written by hand) replays but is not taken up.
+    let mut changed = record.clone();
+    changed["seed"] = json!(9);
+    let (status, msg) = refused(&s.post("/api/games", &json!({ "record": changed })));
+    assert_eq!(status, 400);
+    assert!(
+        msg.contains("its throws are not those its seed gives"),
+        "{msg}"
+    );
+}
+
 #[test]
 fn moves_are_checked_and_undone() {
     let s = Server::start(&[]);

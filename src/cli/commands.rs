@@ -505,6 +505,7 @@ pub(super) fn explain_json(r: &RuleSet) -> Value {
         "id": r.id,
         "title": r.title,
         "extends": r.extends,
+        "sides": r.sides.values().map(|s| s.name.as_str()).collect::<Vec<_>>(),
         "sources": r.sources,
         "options": options_json(r, true),
         "rules": rules,

@@ -974,6 +974,13 @@ pub fn resume(path: &str, record: Option<&str>, table: Option<&str>) -> ExitCode
         complain!("error: `{path}` cannot be resumed: {msg}");
         ExitCode::from(2)
     };
+    // A record of a game of more sides goes on with the engine for many sides.
+    if let Ok(text) = super::input::read_text(path, super::input::MAX_RECORD)
+        && let Ok(value) = serde_json::from_str::<serde_json::Value>(&text)
+        && value["format"] == senet::notation::multi_record::MULTI_FORMAT
+    {
+        return super::play_many::resume_many(path, &value, record);
+    }
     let (head, rules) = match load_record(path) {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),

@@ -3,23 +3,16 @@
 
 use std::process::ExitCode;
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use senet::agents::ManyAgent;
 use senet::check::RuleSet;
-use senet::multi::{MultiEvent, MultiMove, MultiOutcome, MultiPosition, MultiRules};
+use senet::multi::{MultiPosition, MultiRules};
 use senet::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote};
 use senet::render::board::{Cell, draw, initial};
+use senet::render::many_words::{event_line, move_text, team_name};
+use senet::session_many::{ManyDecision, ManyNeeds, ManyPlay, ManySession};
 use senet::types::{Place, Square};
 
 use super::play::{PlayArgs, clock_seed, read_line};
-
-/// Who plays a side.
-#[derive(Clone, Copy)]
-enum Seat {
-    Human,
-    Agent(ManyAgent),
-}
 
 /// `senet play` of `rules`, of more than two sides: one player a side, in side order.
 pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
@@ -39,18 +32,13 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         complain!("error: `{}` has {n} sides: {why}", rules.id);
         return ExitCode::from(2);
     }
-    let mut seats = Vec::with_capacity(n);
     for p in a.players {
-        match (p.is_human(), ManyAgent::of(p)) {
-            (true, _) => seats.push(Seat::Human),
-            (false, Some(agent)) => seats.push(Seat::Agent(agent)),
-            (false, None) => {
-                complain!(
-                    "error: `{p}` does not play games of more than two sides yet: their players \
-                     are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
-                );
-                return ExitCode::from(2);
-            }
+        if !p.is_human() && ManyAgent::of(p).is_none() {
+            complain!(
+                "error: `{p}` does not play games of more than two sides yet: their players \
+                 are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
+            );
+            return ExitCode::from(2);
         }
     }
     let multi = match MultiRules::compile(rules) {
@@ -61,6 +49,64 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         }
     };
     let seed = a.seed.unwrap_or_else(clock_seed);
+    let session = ManySession::new(a.players.to_vec(), seed, a.turn_cap);
+    play_on(rules, &multi, a, session)
+}
+
+/// `senet play --resume RECORD` of a record of a game of many sides (`v`, read from `path`):
+/// replayed and verified, then played on where it stopped, recorded on in the same file (or in
+/// `record`).
+pub fn resume_many(path: &str, v: &serde_json::Value, record: Option<&str>) -> ExitCode {
+    let fail = |msg: String| {
+        complain!("error: `{path}` cannot be resumed: {msg}");
+        ExitCode::from(2)
+    };
+    let (head, set, multi) = match load_many(v) {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(e),
+    };
+    match head.result {
+        MultiResultNote::Stopped => {}
+        MultiResultNote::Unfinished => return fail("the game reached its turn cap".into()),
+        _ => return fail("the game is over".into()),
+    }
+    let players: Vec<senet::players::Player> =
+        match head.players.iter().map(|p| p.parse()).collect() {
+            Ok(players) => players,
+            Err(e) => return fail(e.to_string()),
+        };
+    if let Some(p) = players
+        .iter()
+        .find(|p| !p.is_human() && ManyAgent::of(p).is_none())
+    {
+        return fail(format!("`{p}` does not play games of more than two sides"));
+    }
+    let session = match ManySession::of_record(&multi, &head, players.clone()) {
+        Ok(session) => session,
+        Err(e) => return fail(e.to_string()),
+    };
+    let a = PlayArgs {
+        target: &head.rules.source,
+        rules: &set,
+        players: &players,
+        seed: Some(head.seed),
+        record: Some(record.unwrap_or(path)),
+        turn_cap: head.turn_cap,
+        table: None,
+        first: None,
+        pass_score: None,
+    };
+    play_on(&set, &multi, &a, session)
+}
+
+/// Plays `session` on at the terminal from where its decisions end, and records it.
+fn play_on(
+    rules: &RuleSet,
+    multi: &MultiRules,
+    a: &PlayArgs,
+    mut session: ManySession,
+) -> ExitCode {
+    let seed = session.seed;
     say!("{} ({})", rules.title, rules.id);
     for (k, side) in multi.sides.iter().enumerate() {
         say!(
@@ -69,47 +115,59 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
             initial(&side.name),
             k + 1,
             a.players[k],
-            team_name(&multi, side.team)
+            team_name(multi, side.team)
         );
     }
     say!(
         "seed {seed}; turns go round in this order, {} first",
         multi.sides[usize::from(multi.first)].name
     );
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut play = ManyPlay::new(multi, &session);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut quit = false;
-    let mut events = Vec::new();
-    let summary = multi.play(
-        MultiPosition::start(&multi),
-        &mut rng,
-        a.turn_cap,
-        |pos, v, moves, rng| {
-            let side = usize::from(pos.to_move());
-            match seats[side] {
-                Seat::Agent(agent) => Some(agent.choose(&multi, pos, v, moves, rng)),
-                // One legal move is made without asking, as in a game of two sides.
-                Seat::Human if multi.choices(moves.len()) == 1 => Some(0),
-                Seat::Human => {
-                    say!("{}", board(rules, &multi, pos));
+    let mut told = 0;
+    let mut needs = play.follow(multi, &session);
+    let quit = loop {
+        let now = match needs {
+            Ok(now) => now,
+            Err(e) => {
+                complain!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for e in &play.events[told..] {
+            if let Some(line) = event_line(multi, e) {
+                say!("{line}");
+            }
+        }
+        told = play.events.len();
+        let decision = match now {
+            ManyNeeds::Over => break false,
+            // A person's throw is made at once: the terminal asks only for moves.
+            ManyNeeds::Throw { .. } => ManyDecision::Throw,
+            ManyNeeds::Choose { side } => match session.agent_choice(multi, &play) {
+                Some(k) => ManyDecision::Choose(k),
+                None => {
+                    let (pos, v) = (&play.game.pos, play.in_hand.unwrap_or_default());
+                    say!("{}", board(rules, multi, pos));
+                    let moves = play.game.moves();
                     for (k, mv) in moves.iter().enumerate() {
-                        say!("  {}. {}", k + 1, move_text(&multi, pos, *mv, v));
+                        say!("  {}. {}", k + 1, move_text(multi, pos, *mv, v));
                     }
                     if multi.pass_at_will {
                         say!("  {}. pass, leaving the throw unplayed", moves.len() + 1);
                     }
-                    let chosen = ask(&mut input, multi.choices(moves.len()));
-                    quit = chosen.is_none();
-                    chosen
+                    debug_assert!(session.is_person(side));
+                    match ask(&mut input, multi.choices(moves.len())) {
+                        Some(k) => ManyDecision::Choose(k),
+                        None => break true,
+                    }
                 }
-            }
-        },
-        |event| {
-            tell(&multi, event);
-            events.extend(MultiEventNote::of(&multi, event));
-        },
-    );
+            },
+        };
+        needs = play.take(multi, &mut session, decision);
+    };
+    let summary = play.game.summary;
     if quit {
         say!("Stopped.");
     } else if summary.outcome.is_none() {
@@ -122,15 +180,7 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         summary.captures
     );
     if let Some(path) = a.record {
-        let players = a.players.iter().map(ToString::to_string).collect();
-        let result = MultiResultNote::of(&multi, summary.outcome, quit);
-        let record = MultiRecord::new(
-            rules,
-            &multi,
-            (seed, a.turn_cap, players),
-            events,
-            (result, summary.moves, summary.turns),
-        );
+        let record = session.record(rules, multi, &play, quit);
         let json = serde_json::to_string_pretty(&record).unwrap_or_default();
         if let Err(e) = senet::files::write_bytes(std::path::Path::new(path), json.as_bytes()) {
             complain!("error: cannot write the record `{path}`: {e}");
@@ -224,87 +274,6 @@ fn ask(input: &mut impl std::io::BufRead, count: usize) -> Option<usize> {
             _ => say!("`{line}` is no move here"),
         }
     }
-}
-
-/// What a game event says to the players.
-fn tell(rules: &MultiRules, event: &MultiEvent) {
-    match *event {
-        MultiEvent::Throw { side, value } => {
-            say!("{} throws {value}", rules.sides[usize::from(side)].name);
-        }
-        MultiEvent::Pass { side, .. } => {
-            let name = &rules.sides[usize::from(side)].name;
-            // Where a side may pass at will, a pass says nothing of the moves it had.
-            if rules.pass_at_will {
-                say!("  {name} passes");
-            } else {
-                say!("  {name} has no move");
-            }
-        }
-        MultiEvent::Move {
-            side, mv, report, ..
-        } => {
-            let name = &rules.sides[usize::from(side)].name;
-            let mut text = format!("  {name}: {}", step_text(rules, usize::from(side), mv));
-            if let Some((taken, _)) = report.captured {
-                text.push_str(&format!(
-                    ", taking {}'s piece",
-                    rules.sides[usize::from(taken)].name
-                ));
-            }
-            if report.extra_throw {
-                text.push_str(", and throws again");
-            }
-            say!("{text}");
-        }
-        MultiEvent::End {
-            outcome: Some(MultiOutcome::Win { team }),
-        } => say!("{} win.", team_name(rules, team)),
-        MultiEvent::End {
-            outcome: Some(MultiOutcome::Draw),
-        } => say!("A draw."),
-        MultiEvent::End { outcome: None } => {}
-    }
-}
-
-/// A team's sides' names: `red + yellow`.
-fn team_name(rules: &MultiRules, team: u8) -> String {
-    let names: Vec<&str> = rules
-        .sides
-        .iter()
-        .filter(|s| s.team == team)
-        .map(|s| s.name.as_str())
-        .collect();
-    names.join(" + ")
-}
-
-/// A move in words: `enters on 3 (square 3)`, `5 -> 8 (square 12)`, `17 -> off`.
-fn step_text(rules: &MultiRules, side: usize, mv: MultiMove) -> String {
-    let path = &rules.sides[side].path;
-    let square = |p: senet::types::PathPos| path[p.index()] + 1;
-    match (mv.from(), mv.to()) {
-        (Place::Waiting, Place::On(t)) => format!("enters on {t} (square {})", square(t)),
-        (Place::On(f), Place::On(t)) => format!("{f} -> {t} (square {})", square(t)),
-        (Place::On(f), Place::Off) => format!("{f} -> off"),
-        (from, to) => format!("{from} -> {to}"),
-    }
-}
-
-/// A legal move in words, with what it would do.
-fn move_text(rules: &MultiRules, pos: &MultiPosition, mv: MultiMove, v: u8) -> String {
-    let side = usize::from(pos.to_move());
-    let (_, report) = rules.apply(pos, mv, v);
-    let mut text = step_text(rules, side, mv);
-    if let Some((taken, _)) = report.captured {
-        text.push_str(&format!(
-            ", takes {}'s piece",
-            rules.sides[usize::from(taken)].name
-        ));
-    }
-    if report.extra_throw {
-        text.push_str(", throws again");
-    }
-    text
 }
 
 /// The board with every side's pieces by their initials (a count after where there are more than

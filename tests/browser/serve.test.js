@@ -1055,7 +1055,7 @@ test('a game chosen in the Games view shows its board, sources and rules, and is
   await page.close();
 });
 
-test('a game of four sides is shown, drawn and measured by random play, and played in the terminal', async () => {
+test('a game of four sides is shown, drawn and measured by random play, and offered to play', async () => {
   const page = await open(null);
   const id = 'cross-and-circle/kawade-kelia';
   assert.ok((await page.textContent(`#games-list li[data-id="${id}"] .game-sides`)).includes('4 players'));
@@ -1068,11 +1068,14 @@ test('a game of four sides is shown, drawn and measured by random play, and play
     const waiting = await page.$$eval(`#game-board svg .tray .piece[data-side="${side}"][data-place="0"]`, (all) => all.length);
     assert.strictEqual(waiting, 3, side);
   }
-  // Not offered where the page plays two sides only: the terminal's command instead.
-  for (const button of ['#game-play', '#game-measure', '#game-solve']) assert.ok(!(await page.isVisible(button)), button);
+  // Played on the page; not measured or solved where the page takes two sides only; the
+  // terminal's command too.
+  assert.ok(await page.isVisible('#game-play'));
+  for (const button of ['#game-measure', '#game-solve']) assert.ok(!(await page.isVisible(button)), button);
   assert.ok((await page.textContent('#game-many')).includes(`senet play ${id} --players human,greedy,greedy,greedy`));
   assert.ok((await page.textContent('#game-perfect')).includes('games of two sides'));
-  for (const select of ['#play-rules', '#sim-rules', '#compare-rules']) {
+  assert.strictEqual(await page.locator(`#play-rules option[value="${id}"]`).textContent(), `${id} (4 players)`);
+  for (const select of ['#sim-rules', '#compare-rules']) {
     assert.strictEqual(await page.locator(`${select} option[value="${id}"]`).count(), 0, select);
   }
   // Random play: each team's wins with its interval, as senet sim gives them.
@@ -1096,6 +1099,75 @@ test('a game of four sides is shown, drawn and measured by random play, and play
   await page.waitForSelector(`#game-view[data-shown="${id}"] #game-board svg`);
   assert.ok((await overflow(page)) <= 0, 'scrolls sideways');
   await shot(page, '9-games-kawade-kelia-phone');
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
+test('a game of four players is played on the page: a person and three agents, a team wins, the record replays and loads', async () => {
+  const page = await open();
+  const id = 'cross-and-circle/kawade-kelia';
+  await page.selectOption('#play-rules', id);
+  // A player a side, with the levels that play games of more than two sides.
+  await page.waitForSelector('#play-p4');
+  assert.deepStrictEqual(await page.locator('#play-p3 option').allTextContents(), ['human', 'easy (random)', 'normal (greedy)', 'hard (expectimax)']);
+  await page.selectOption('#play-p1', 'human');
+  for (const k of [2, 3, 4]) await page.selectOption(`#play-p${k}`, k === 3 ? 'greedy' : 'random');
+  await page.fill('#play-seed', '11');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  const started = await answer.json();
+  assert.deepStrictEqual(started.sides.map((x) => [x.name, x.player, x.team]), [
+    ['red', 'human', 'red + yellow'],
+    ['blue', 'random', 'blue + green'],
+    ['yellow', 'greedy', 'red + yellow'],
+    ['green', 'random', 'blue + green'],
+  ]);
+  assert.match(await page.textContent('#status'), /^red \(human\) to throw: click Throw\.$/);
+  assert.match(await page.textContent('#goal'), /red \+ yellow win together/);
+  // Six cowries on the throw button.
+  assert.strictEqual(await page.locator('#sticks.cowries .stick').count(), 6);
+  // Thrown until red has a choice: a move by a click on its first button, taken back with Undo
+  // to the same throw and the same choices.
+  for (let k = 0; (await page.evaluate(() => document.body.dataset.awaiting)) !== 'move' || (await page.locator('#moves button').count()) < 2; k++) {
+    assert.ok(k < 200, 'red has a choice within 200 throws');
+    if ((await page.evaluate(() => document.body.dataset.awaiting)) === 'move') await step(page, '#moves button');
+    else await step(page, '#sticks');
+  }
+  await shot(page, '9-four-players-move');
+  const choosing = await page.textContent('#status');
+  const choices = await page.locator('#moves button').allTextContents();
+  assert.match(choosing, /^red \(human\) to move with \d: click a piece or a green square, or a move below\.$/);
+  await step(page, '#moves button');
+  assert.ok(await page.isEnabled('#undo'));
+  await step(page, '#undo');
+  assert.strictEqual(await page.textContent('#status'), choosing);
+  assert.deepStrictEqual(await page.locator('#moves button').allTextContents(), choices);
+  await playToEnd(page, 0);
+  assert.strictEqual(await page.evaluate(() => document.body.dataset.awaiting), 'over');
+  const status = await page.textContent('#status');
+  assert.match(status, /^Game over: (red \+ yellow|blue \+ green) win\.$/);
+  const winners = /^Game over: (\w+) \+ (\w+)/.exec(status).slice(1);
+  // The winners' three pieces each are borne off.
+  for (const side of winners) {
+    assert.strictEqual(await page.locator(`#board .piece[data-side="${side}"][data-place="off"]`).count(), 3, side);
+  }
+  assert.ok(await page.isDisabled('#review-game'));
+  await shot(page, '9-four-players-over');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const saved = path.join(os.tmpdir(), `senet-browser-four-${process.pid}.json`);
+  await download.saveAs(saved);
+  const run = spawnSync(SENET, ['replay', saved], { encoding: 'utf8' });
+  assert.strictEqual(run.status, 0, run.stderr);
+  assert.match(run.stdout, new RegExp(`^ok {2}.*kawade-kelia replayed, \\d+ events, \\d+ moves: ${winners[0]} \\+ ${winners[1]} win`));
+  const loaded = await version(page);
+  await page.setInputFiles('#play-load', saved);
+  await nextState(page, loaded);
+  assert.strictEqual(await page.textContent('#status'), status);
+  fs.rmSync(saved, { force: true });
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });

@@ -13,6 +13,7 @@ pub mod render;
 pub mod review;
 pub mod seed;
 pub mod session;
+pub mod session_many;
 pub mod sim;
 pub mod solve;
 pub mod turn_steps;

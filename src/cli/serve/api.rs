@@ -15,8 +15,11 @@ use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
 use super::games::{
-    Awaiting, Budget, Built, Compiled, Kept, Missing, Stored, TURN_CAP, Told, lock, playable,
+    Awaiting, Budget, Built, Compiled, Held, Kept, Missing, RulesHeld, Stored, TURN_CAP, Told,
+    lock, playable,
 };
+use super::many::ManyStored;
+use super::many_api;
 use super::{ApiError, MAX_BODY, MAX_SOURCE, State as Shared, assets, guard};
 use senet::agents;
 use senet::agents::ManyAgent;
@@ -24,6 +27,7 @@ use senet::check::{CheckFailure, RuleSet, Source, Warnings, check_chain, check_t
 use senet::compile::compile;
 use senet::engine::{Engine, Move, Step};
 use senet::notation::event::StepNote;
+use senet::notation::multi_record::MULTI_FORMAT;
 use senet::notation::parse_position;
 use senet::notation::position::moves_json;
 use senet::notation::record::{self, Record};
@@ -493,31 +497,46 @@ async fn moves(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> 
 // ---- games -------------------------------------------------------------------------------------
 
 /// The players of a new game: two names, each `human` or an agent.
-fn players_of(o: &Map<String, Value>) -> Result<Vec<Player>, ApiError> {
+fn players_of(o: &Map<String, Value>, n: usize) -> Result<Vec<Player>, ApiError> {
     let list = match o.get("players") {
-        None => {
-            return Ok(vec![
-                Player::of(PlayerSpec::Human),
-                Player::of(PlayerSpec::Random),
-            ]);
-        }
+        None => return Ok(many_api::default_players(n)),
         Some(Value::Array(list)) => list,
-        Some(_) => return Err(ApiError::bad("`players` is a list of two names")),
+        Some(_) => {
+            return Err(ApiError::bad(format!(
+                "`players` is a list of {} names",
+                in_words(n)
+            )));
+        }
     };
     let names: Vec<&str> = list
         .iter()
         .map(Value::as_str)
         .collect::<Option<_>>()
-        .ok_or_else(|| ApiError::bad("`players` is a list of two names"))?;
-    if names.len() != 2 {
-        return Err(ApiError::bad(
-            "`players` names two players, in side order (for example [\"human\", \"random\"])",
-        ));
+        .ok_or_else(|| ApiError::bad(format!("`players` is a list of {} names", in_words(n))))?;
+    if names.len() != n {
+        let example = std::iter::once("\"human\"")
+            .chain(std::iter::repeat_n("\"random\"", n - 1))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(ApiError::bad(format!(
+            "`players` names {} players, one a side in side order (for example [{example}])",
+            in_words(n)
+        )));
     }
     names
         .into_iter()
         .map(|n| parse_player(n).map_err(ApiError::bad))
         .collect()
+}
+
+/// A count of sides in words: `two`, `four` (digits past ten).
+fn in_words(n: usize) -> String {
+    const WORDS: [&str; 9] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    n.checked_sub(2)
+        .and_then(|k| WORDS.get(k))
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 /// A player the server may play, from its name.
@@ -624,14 +643,28 @@ fn solvable_by_size(engine: &Engine) -> Option<Value> {
 /// else the rules are solved once, the table kept for their games.
 async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
     let o = object(body, &["rules", "source", "options"])?;
-    let (rules, engine, sized) = s
+    let checked = s
         .blocking(move || {
             let rules = rules_of(&o)?;
+            if rules.sides.len() > 2 {
+                return Ok(Err(unsolvable(
+                    "games of two sides only",
+                    &format!(
+                        "the solver answers for games of two sides: `{}` has {}",
+                        rules.id,
+                        rules.sides.len()
+                    ),
+                )));
+            }
             let engine = engine_of(&rules)?;
             let sized = solvable_by_size(&engine);
-            Ok((rules, Arc::new(engine), sized))
+            Ok(Ok((rules, Arc::new(engine), sized)))
         })
         .await?;
+    let (rules, engine, sized) = match checked {
+        Ok(checked) => checked,
+        Err(refused) => return ok(&refused),
+    };
     let key = Kept::<Solved>::key(&rules);
     if let Some(v) = SOLVABLE.get(&key) {
         return ok(&v);
@@ -731,7 +764,7 @@ fn budget(s: &Shared, id: &str) -> Budget {
     }
 }
 
-fn missing(m: Missing) -> ApiError {
+pub(super) fn missing(m: Missing) -> ApiError {
     match m {
         Missing::Unknown => ApiError::new(
             StatusCode::NOT_FOUND,
@@ -753,6 +786,21 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
         body,
         &["rules", "source", "options", "players", "seed", "record"],
     )?;
+    if let Some(rec) = o.get("record").filter(|r| r["format"] == MULTI_FORMAT) {
+        if o.len() > 1 {
+            return Err(ApiError::bad("a game from a `record` takes nothing else"));
+        }
+        let rec = rec.clone();
+        let st = Arc::clone(&s);
+        let v = s
+            .blocking(move || {
+                let (key, compiled, session) =
+                    many_api::from_record(&st.games, &rec, parse_player)?;
+                many_api::begin(&st, key, &compiled, session, |id| budget(&st, id))
+            })
+            .await?;
+        return Ok(json_answer(StatusCode::CREATED, &v));
+    }
     let (rules, session) = match o.get("record") {
         Some(rec) => {
             if o.len() > 1 {
@@ -762,17 +810,32 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
             s.blocking(move || from_record(&rec)).await?
         }
         None => {
-            let players = players_of(&o)?;
             let seed = seed_of(&o)?;
-            let rules = s.blocking(move || rules_of(&o)).await?;
+            let o = Arc::new(o);
+            let asked = Arc::clone(&o);
+            let rules = s.blocking(move || rules_of(&asked)).await?;
+            let players = players_of(&o, rules.sides.len())?;
+            if rules.sides.len() > 2 {
+                many_api::check_players(&players)?;
+                let st = Arc::clone(&s);
+                let v = s
+                    .blocking(move || {
+                        let key = Kept::<Solved>::key(&rules);
+                        let compiled = many_api::compiled(&st.games, &key, rules)?;
+                        let session = many_api::session(players, seed);
+                        many_api::begin(&st, key, &compiled, session, |id| budget(&st, id))
+                    })
+                    .await?;
+                return Ok(json_answer(StatusCode::CREATED, &v));
+            }
             (rules, Session::new(players, seed, TURN_CAP))
         }
     };
     // Games of the same rules share them, compiled once, while one of them is kept.
     let key = Kept::<Solved>::key(&rules);
     let compiled = match s.games.compiled(&key) {
-        Some(c) => c,
-        None => Arc::new(Compiled {
+        Some(RulesHeld::Two(c)) => c,
+        _ => Arc::new(Compiled {
             engine: Arc::new(engine_of(&rules)?),
             rules: Arc::new(rules),
         }),
@@ -837,7 +900,13 @@ async fn game(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Answer {
     let (at, _, _) = view_query(query)?;
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = match s.games.get(&id).map_err(missing)? {
+        Held::Two(game) => game,
+        Held::Many(game) => {
+            let v = s.blocking(move || many_api::state(&id, &game, at)).await?;
+            return ok(&v);
+        }
+    };
     let v = s
         .blocking(move || {
             let (mut view, decisions) = view_of(&game, at)?;
@@ -915,12 +984,35 @@ async fn throw(
     decide(&s, id, Decision::Throw).await
 }
 
+/// A person's decision in a game of more than two sides (`many_api::decide`).
+async fn decide_many(
+    s: &Shared,
+    id: String,
+    game: Arc<std::sync::Mutex<ManyStored>>,
+    asked: many_api::Asked,
+) -> Answer {
+    let st = Arc::clone(s);
+    let v = s
+        .blocking(move || many_api::decide(&st, &id, &game, asked, budget(&st, &id)))
+        .await?;
+    ok(&v)
+}
+
 /// Makes a person's decision in a game and plays on to the next: the game's state. The game is
 /// rebuilt once with the decision; where it does not fit (not that person's turn, a move that is
 /// not there), the game is left as it was and the answer says why. Where the agents' turns that
 /// follow run past the request's budget, the game is stopped there, and the state says so.
 async fn decide(s: &Shared, id: String, decision: Decision) -> Answer {
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = match s.games.get(&id).map_err(missing)? {
+        Held::Two(game) => game,
+        Held::Many(game) => {
+            let asked = match decision {
+                Decision::Throw => many_api::Asked::Throw,
+                Decision::Move(k) => many_api::Asked::Choose(k),
+            };
+            return decide_many(s, id, game, asked).await;
+        }
+    };
     let st = Arc::clone(s);
     let v = s
         .blocking(move || {
@@ -964,9 +1056,10 @@ fn conflict(message: &str) -> ApiError {
 async fn with_game<T: Send + 'static>(
     s: &Shared,
     id: String,
+    route: &str,
     f: impl FnOnce(&mut Stored, &Engine, &Built) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = many_api::two_only(s.games.get(&id).map_err(missing)?, route)?;
     let st = Arc::clone(s);
     s.blocking(move || {
         let mut g = lock(&game)?;
@@ -1025,58 +1118,64 @@ async fn turn_steps(
             ))
         })?;
     let taken: Vec<Step> = taken.iter().map(|n| n.step()).collect();
-    let v = with_game(&s, id, move |_, engine, built| {
-        let Awaiting::Move(side) = built.awaiting else {
-            return Err(conflict("no side is to move"));
-        };
-        let game = &built.play.game;
-        let throw = game.total;
-        let steps = TurnSteps::new(engine, &game.pos, throw, game.moves()).ok_or_else(|| {
-            conflict("these rules do not play dice one by one, or the turn has one move")
-        })?;
-        if !steps.begins(&taken) {
-            return Err(ApiError::bad("no move of the turn begins with these steps"));
-        }
-        let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
-        let options: Vec<Value> = steps
-            .options(&taken)
-            .into_iter()
-            .map(|(step, dice)| {
-                let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
-                let mut o = json!(StepNote::from_step(step));
-                o["die"] = json!(die);
-                o["dice"] = json!(dice);
-                // A take's square is the other side's, where its piece is taken.
-                let (from_square, to_square) = match step.taken() {
-                    Some(p) => (None, Some(engine.square(side.other(), p).get())),
-                    None => (square(step.from()), square(step.to())),
-                };
-                o["from_square"] = json!(from_square);
-                o["to_square"] = json!(to_square);
-                o
-            })
-            .collect();
-        let chosen = if taken.is_empty() {
-            None
-        } else {
-            steps.chosen(&taken)
-        };
-        let partial = Move::of(&taken).unwrap_or_default();
-        let after = engine.successor(&game.pos, &partial, throw);
-        let picture = svg(
-            engine,
-            &Drawing {
-                position: &after,
-                throw: Shown::Thrown(throw),
-                paths: false,
-                narrow,
-            },
-        );
-        Ok(
-            json!({ "options": options, "chosen": chosen, "may_end": steps.ends(&taken),
+    let v = with_game(
+        &s,
+        id,
+        "choosing a turn step by step",
+        move |_, engine, built| {
+            let Awaiting::Move(side) = built.awaiting else {
+                return Err(conflict("no side is to move"));
+            };
+            let game = &built.play.game;
+            let throw = game.total;
+            let steps =
+                TurnSteps::new(engine, &game.pos, throw, game.moves()).ok_or_else(|| {
+                    conflict("these rules do not play dice one by one, or the turn has one move")
+                })?;
+            if !steps.begins(&taken) {
+                return Err(ApiError::bad("no move of the turn begins with these steps"));
+            }
+            let square = |p: Place| p.on_path().map(|q| engine.square(side, q).get());
+            let options: Vec<Value> = steps
+                .options(&taken)
+                .into_iter()
+                .map(|(step, dice)| {
+                    let die: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+                    let mut o = json!(StepNote::from_step(step));
+                    o["die"] = json!(die);
+                    o["dice"] = json!(dice);
+                    // A take's square is the other side's, where its piece is taken.
+                    let (from_square, to_square) = match step.taken() {
+                        Some(p) => (None, Some(engine.square(side.other(), p).get())),
+                        None => (square(step.from()), square(step.to())),
+                    };
+                    o["from_square"] = json!(from_square);
+                    o["to_square"] = json!(to_square);
+                    o
+                })
+                .collect();
+            let chosen = if taken.is_empty() {
+                None
+            } else {
+                steps.chosen(&taken)
+            };
+            let partial = Move::of(&taken).unwrap_or_default();
+            let after = engine.successor(&game.pos, &partial, throw);
+            let picture = svg(
+                engine,
+                &Drawing {
+                    position: &after,
+                    throw: Shown::Thrown(throw),
+                    paths: false,
+                    narrow,
+                },
+            );
+            Ok(
+                json!({ "options": options, "chosen": chosen, "may_end": steps.ends(&taken),
                        "dice_left": steps.dice_left(&taken), "svg": picture }),
-        )
-    })
+            )
+        },
+    )
     .await?;
     ok(&v)
 }
@@ -1089,7 +1188,14 @@ async fn undo(
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     empty_body(body)?;
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = match s.games.get(&id).map_err(missing)? {
+        Held::Two(game) => game,
+        Held::Many(game) => {
+            let st = Arc::clone(&s);
+            let v = s.blocking(move || many_api::undo(&st, &id, &game)).await?;
+            return ok(&v);
+        }
+    };
     let st = Arc::clone(&s);
     let v = s
         .blocking(move || {
@@ -1110,8 +1216,12 @@ async fn undo(
 
 /// `GET /api/games/{id}/hint`: the move the expectimax agent would play, by its index.
 async fn hint(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
+    if let Held::Many(game) = s.games.get(&id).map_err(missing)? {
+        let v = s.blocking(move || many_api::hint(&id, &game)).await?;
+        return ok(&v);
+    }
     let key = id.clone();
-    let v = with_game(&s, id, move |g, engine, built| {
+    let v = with_game(&s, id, "the hint", move |g, engine, built| {
         let index = g
             .hint(engine, built)
             .ok_or_else(|| conflict("it is not a person's turn to move"))?;
@@ -1163,7 +1273,7 @@ async fn review_game(
     };
     // As `senet review` does, a rule set whose size shows it solves within the agent's bounds
     // is solved (once, the table kept) so that the chances are exact.
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = many_api::two_only(s.games.get(&id).map_err(missing)?, "a review on the page")?;
     let (rules, engine, table) = s
         .blocking(move || {
             let g = lock(&game)?;
@@ -1178,7 +1288,7 @@ async fn review_game(
         None => None,
     };
     let key = id.clone();
-    let v = with_game(&s, id, move |g, engine, built| {
+    let v = with_game(&s, id, "a review on the page", move |g, engine, built| {
         answer(&key, g, engine, built, table, playouts, width)
     })
     .await?;
@@ -1187,8 +1297,16 @@ async fn review_game(
 
 /// `GET /api/games/{id}/record`: the game's record, as `senet play --record` writes it.
 async fn game_record(State(s): State<Shared>, Path(id): Path<String>) -> Answer {
-    let v = with_game(&s, id, |g, _, built| Ok(g.record(built))).await?;
-    let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    let text = match s.games.get(&id).map_err(missing)? {
+        Held::Many(game) => {
+            let v = s.blocking(move || many_api::record(&game)).await?;
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        }
+        Held::Two(_) => {
+            let v = with_game(&s, id, "the record", |g, _, built| Ok(g.record(built))).await?;
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        }
+    };
     Ok((
         [
             (header::CONTENT_TYPE, "application/json"),
@@ -1210,7 +1328,15 @@ async fn game_draw(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Answer {
     let (at, paths, narrow) = view_query(query)?;
-    let game = s.games.get(&id).map_err(missing)?;
+    let game = match s.games.get(&id).map_err(missing)? {
+        Held::Two(game) => game,
+        Held::Many(game) => {
+            let picture = s
+                .blocking(move || many_api::draw(&game, at, paths, narrow))
+                .await?;
+            return svg_answer(picture);
+        }
+    };
     let picture = s
         .blocking(move || {
             let (mut view, _) = view_of(&game, at)?;
@@ -1270,7 +1396,7 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
     }
     let players = match asked {
         None => vec![Player::of(PlayerSpec::Random); 2],
-        Some(_) => players_of(&o)?,
+        Some(_) => players_of(&o, 2)?,
     };
     if players.iter().any(Player::is_human) {
         return Err(ApiError::bad("`human` cannot play in a simulation"));
@@ -1322,7 +1448,7 @@ async fn compare(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -
     }
     let players = match o.get("players") {
         None => vec![Player::of(PlayerSpec::Random); 2],
-        Some(_) => players_of(&o)?,
+        Some(_) => players_of(&o, 2)?,
     };
     if let Some(p) = players.iter().find(|p| p.is_human() || p.needs_table()) {
         return Err(ApiError::bad(format!(

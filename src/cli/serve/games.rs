@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
+use super::many::{ManyCompiled, ManyStored};
 use senet::agents;
 use senet::check::RuleSet;
 use senet::engine::Engine;
@@ -91,7 +92,7 @@ pub struct Budget {
 
 impl Budget {
     /// Why a game must stop here, if it must: `events` played, keeping `bytes`.
-    fn exceeded(&self, events: usize, bytes: usize) -> Option<String> {
+    pub fn exceeded(&self, events: usize, bytes: usize) -> Option<String> {
         if events >= MAX_EVENTS {
             Some(format!(
                 "it reached {MAX_EVENTS} events, the most the server plays in a game"
@@ -639,7 +640,7 @@ pub fn playable(player: &players::Player) -> Result<(), String> {
 
 /// The game behind its lock, waiting a little for a request that has it (one whose work could
 /// not be stopped may hold it a while: the request is then told the game is busy).
-pub fn lock(game: &Mutex<Stored>) -> Result<MutexGuard<'_, Stored>, super::ApiError> {
+pub fn lock<T>(game: &Mutex<T>) -> Result<MutexGuard<'_, T>, super::ApiError> {
     let until = Instant::now() + LOCK_WAIT;
     loop {
         match game.try_lock() {
@@ -662,10 +663,24 @@ pub fn lock(game: &Mutex<Stored>) -> Result<MutexGuard<'_, Stored>, super::ApiEr
     }
 }
 
+/// A live game of two sides or of more, behind its own lock.
+#[derive(Clone)]
+pub enum Held {
+    Two(Arc<Mutex<Stored>>),
+    Many(Arc<Mutex<ManyStored>>),
+}
+
+/// The rules of live games, shared by those played under them: of two sides, or of more.
+#[derive(Clone)]
+pub enum RulesHeld {
+    Two(Arc<Compiled>),
+    Many(Arc<ManyCompiled>),
+}
+
 /// A live game: when it was last used, the bytes it was last reckoned to keep, and the key of
 /// its rules.
 struct Live {
-    game: Arc<Mutex<Stored>>,
+    game: Held,
     used: Instant,
     bytes: usize,
     rules: String,
@@ -673,7 +688,7 @@ struct Live {
 
 /// Rules kept for the live games played under them, shared, and counted once.
 struct Ruled {
-    compiled: Arc<Compiled>,
+    compiled: RulesHeld,
     games: usize,
     bytes: usize,
 }
@@ -687,6 +702,19 @@ struct Ledger {
 }
 
 impl Ledger {
+    /// Forgets the games idle for `idle` or longer.
+    fn expire(&mut self, idle: Duration) {
+        let old: Vec<String> = self
+            .live
+            .iter()
+            .filter(|(_, l)| l.used.elapsed() >= idle)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in old {
+            self.forget(&id);
+        }
+    }
+
     fn forget(&mut self, id: &str) {
         let Some(live) = self.live.remove(id) else {
             return;
@@ -752,55 +780,90 @@ impl Games {
 
     /// Forgets the games idle too long.
     pub fn expire(&self) {
-        let idle = self.idle;
-        let mut ledger = self.ledger();
-        let old: Vec<String> = ledger
-            .live
-            .iter()
-            .filter(|(_, l)| l.used.elapsed() >= idle)
-            .map(|(id, _)| id.clone())
-            .collect();
-        for id in old {
-            ledger.forget(&id);
-        }
+        self.ledger().expire(self.idle);
     }
 
     /// The compiled rules of a live game under the rules of `key`, if there is one.
-    pub fn compiled(&self, key: &str) -> Option<Arc<Compiled>> {
-        self.ledger()
-            .rules
-            .get(key)
-            .map(|r| Arc::clone(&r.compiled))
+    pub fn compiled(&self, key: &str) -> Option<RulesHeld> {
+        self.ledger().rules.get(key).map(|r| r.compiled.clone())
     }
 
     /// Keeps a new game under a fresh id, played under `compiled` (the rules of `key`), if
     /// there is room: in number, and in bytes for it and its rules (unless another live game
-    /// has them).
+    /// has them, which it then shares).
     pub fn insert(
         &self,
         mut game: Stored,
         key: String,
         compiled: &Arc<Compiled>,
     ) -> Result<(String, Arc<Mutex<Stored>>), Missing> {
-        self.expire();
         let mut ledger = self.ledger();
+        if let Some(RulesHeld::Two(c)) = ledger.rules.get(&key).map(|r| &r.compiled) {
+            game.engine = Arc::clone(&c.engine);
+            game.rules = Arc::clone(&c.rules);
+        }
+        let bytes = game.kept_bytes();
+        let game = Arc::new(Mutex::new(game));
+        let held = Held::Two(Arc::clone(&game));
+        let id = self.admit(
+            &mut ledger,
+            held,
+            bytes,
+            key,
+            RulesHeld::Two(Arc::clone(compiled)),
+        )?;
+        Ok((id, game))
+    }
+
+    /// Keeps a new game of more than two sides, as [`Games::insert`] a game of two.
+    pub fn insert_many(
+        &self,
+        mut game: ManyStored,
+        key: String,
+        compiled: &Arc<ManyCompiled>,
+    ) -> Result<(String, Arc<Mutex<ManyStored>>), Missing> {
+        let mut ledger = self.ledger();
+        if let Some(RulesHeld::Many(c)) = ledger.rules.get(&key).map(|r| &r.compiled) {
+            game.multi = Arc::clone(&c.multi);
+            game.rules = Arc::clone(&c.rules);
+        }
+        let bytes = game.kept_bytes();
+        let game = Arc::new(Mutex::new(game));
+        let held = Held::Many(Arc::clone(&game));
+        let id = self.admit(
+            &mut ledger,
+            held,
+            bytes,
+            key,
+            RulesHeld::Many(Arc::clone(compiled)),
+        )?;
+        Ok((id, game))
+    }
+
+    /// Enters `game`, keeping `bytes`, in the ledger under a fresh id, with its rules
+    /// (`compiled`, of `key`) unless a live game has them, if there is room.
+    fn admit(
+        &self,
+        ledger: &mut Ledger,
+        game: Held,
+        bytes: usize,
+        key: String,
+        compiled: RulesHeld,
+    ) -> Result<String, Missing> {
+        ledger.expire(self.idle);
         if ledger.live.len() >= self.max {
             return Err(Missing::Full);
         }
-        let rules = match ledger.rules.get(&key) {
-            Some(r) => {
-                game.engine = Arc::clone(&r.compiled.engine);
-                game.rules = Arc::clone(&r.compiled.rules);
-                0
-            }
-            None => rules_bytes(&compiled.rules),
+        let rules = match (ledger.rules.get(&key), &compiled) {
+            (Some(_), _) => 0,
+            (None, RulesHeld::Two(c)) => rules_bytes(&c.rules),
+            (None, RulesHeld::Many(c)) => rules_bytes(&c.rules),
         };
-        let bytes = game.kept_bytes();
         if ledger.bytes + rules + bytes > self.memory {
             return Err(Missing::Memory);
         }
         let r = ledger.rules.entry(key.clone()).or_insert_with(|| Ruled {
-            compiled: Arc::clone(compiled),
+            compiled,
             games: 0,
             bytes: rules,
         });
@@ -811,28 +874,27 @@ impl Games {
                 break id;
             }
         };
-        let game = Arc::new(Mutex::new(game));
         ledger.live.insert(
             id.clone(),
             Live {
-                game: Arc::clone(&game),
+                game,
                 used: Instant::now(),
                 bytes,
                 rules: key,
             },
         );
         ledger.bytes += rules + bytes;
-        Ok((id, game))
+        Ok(id)
     }
 
     /// The game with this id, marked as used now.
-    pub fn get(&self, id: &str) -> Result<Arc<Mutex<Stored>>, Missing> {
+    pub fn get(&self, id: &str) -> Result<Held, Missing> {
         self.expire();
         let mut ledger = self.ledger();
         match ledger.live.get_mut(id) {
             Some(live) => {
                 live.used = Instant::now();
-                Ok(Arc::clone(&live.game))
+                Ok(live.game.clone())
             }
             None => Err(Missing::Unknown),
         }

@@ -18,6 +18,8 @@ mod compare;
 mod games;
 mod guard;
 mod http;
+mod many;
+mod many_api;
 mod review;
 
 use std::net::SocketAddr;

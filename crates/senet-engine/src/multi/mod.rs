@@ -12,6 +12,7 @@
 //! one on every bundled rule set it plays.
 
 mod apply;
+mod game;
 mod generate;
 mod position;
 mod rules;
@@ -20,6 +21,7 @@ mod rules;
 mod tests;
 
 pub use apply::MultiReport;
+pub use game::{MultiGame, MultiNext};
 pub use position::{MultiPosition, MultiSetupError};
 pub use rules::{MultiCapture, MultiRules, MultiSide, Unsupported};
 
@@ -160,75 +162,32 @@ impl MultiRules {
     /// turns, or where one turn has thrown `turn_cap` times.
     pub fn play<R: Rng + ?Sized>(
         &self,
-        mut pos: MultiPosition,
+        pos: MultiPosition,
         rng: &mut R,
         turn_cap: u32,
         mut choose: impl FnMut(&MultiPosition, u8, &[MultiMove], &mut R) -> Option<usize>,
         mut watch: impl FnMut(&MultiEvent),
     ) -> MultiSummary {
-        let mut summary = MultiSummary::default();
-        let mut moves = Vec::new();
-        let mut last = None;
-        let mut turn_throws = 0;
+        let mut game = MultiGame::new(pos, turn_cap);
         loop {
-            if let Some(outcome) = self.outcome(&pos) {
-                summary.outcome = Some(outcome);
-                break;
-            }
-            if last != Some(pos.to_move()) {
-                if summary.turns == turn_cap {
-                    break;
+            match game.next(self, &mut watch) {
+                MultiNext::Over => break,
+                MultiNext::Throw { .. } => {
+                    let v = self.random_throw(rng);
+                    game.throw(self, v, &mut watch);
                 }
-                summary.turns += 1;
-                last = Some(pos.to_move());
-                turn_throws = 0;
-            }
-            // A turn that could throw for ever stops at the cap too.
-            if turn_throws == turn_cap {
-                break;
-            }
-            turn_throws += 1;
-            let side = pos.to_move();
-            let v = self.random_throw(rng);
-            watch(&MultiEvent::Throw { side, value: v });
-            self.legal_moves(&pos, v, &mut moves);
-            // The pass: forced with no move, or chosen where a side may pass at will.
-            let chosen = if moves.is_empty() {
-                None
-            } else {
-                match choose(&pos, v, &moves, rng) {
-                    Some(k) if k >= moves.len() && self.pass_at_will => None,
-                    Some(k) => Some(k.min(moves.len() - 1)),
-                    None => break,
+                MultiNext::Choose { value, .. } => {
+                    let count = game.moves().len();
+                    match choose(&game.pos, value, game.moves(), rng) {
+                        Some(k) if k >= count && self.pass_at_will => {
+                            game.choose(self, count, &mut watch);
+                        }
+                        Some(k) => game.choose(self, k.min(count - 1), &mut watch),
+                        None => game.stop(&mut watch),
+                    }
                 }
-            };
-            let Some(k) = chosen else {
-                summary.passes += 1;
-                pos = self.pass(&pos, v).0;
-                watch(&MultiEvent::Pass {
-                    side,
-                    value: v,
-                    after: pos,
-                });
-                continue;
-            };
-            let mv = moves[k];
-            let report;
-            (pos, report) = self.apply(&pos, mv, v);
-            summary.moves += 1;
-            summary.captures += u32::from(report.captured.is_some());
-            summary.extra_throws += u32::from(report.extra_throw);
-            watch(&MultiEvent::Move {
-                side,
-                value: v,
-                mv,
-                report,
-                after: pos,
-            });
+            }
         }
-        watch(&MultiEvent::End {
-            outcome: summary.outcome,
-        });
-        summary
+        game.summary
     }
 }

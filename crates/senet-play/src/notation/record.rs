@@ -89,9 +89,9 @@ pub enum RecordError {
     #[error("not a senet game record (no \"format\": \"{FORMAT}\")")]
     NotARecord,
     /// A record of a game of more than two sides (`senet replay` verifies those, `senet review`
-    /// reviews them).
+    /// reviews them, `senet play --resume` and the page go on with them).
     #[error(
-        "a record of a game of more than two sides: `senet replay` verifies it and `senet review` reviews it, nothing else reads it yet"
+        "a record of a game of more than two sides: `senet replay` verifies it, `senet review` reviews it, and `senet play --resume` and the page go on with it; nothing else reads it yet"
     )]
     ManySides,
     /// Its JSON is not of a record's form: where (a path such as `rules.files[0]`), and what

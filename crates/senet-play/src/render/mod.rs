@@ -6,6 +6,7 @@ pub mod chart;
 pub mod diff;
 pub mod explain;
 pub mod game;
+pub mod many_words;
 pub mod narrate;
 pub mod svg;
 pub mod svg_many;

@@ -143,6 +143,10 @@ const LEVELS = {
   normal: 'normal (racer)',
   hard: 'hard (expectimax)',
   perfect: 'perfect (optimal)',
+  // The players of games of more than two sides.
+  random: 'easy (random)',
+  greedy: 'normal (greedy)',
+  expectimax: 'hard (expectimax)',
 };
 
 function fillPlayers(select, names, chosen) {
@@ -162,9 +166,10 @@ async function loadRulesets() {
     [$('write-against'), null, 'senet/base'],
     [$('compare-rules'), null, 'senet/kendall'],
   ]) {
-    // Play, Measure and Compare play two sides; a variant may extend any rule set.
-    for (const r of rulesets.filter((x) => select === $('write-against') || !manySided(x))) {
-      const opt = element('option', r.id);
+    // Measure and Compare play two sides; Play plays any number, and a variant may extend any
+    // rule set.
+    for (const r of rulesets.filter((x) => select === $('write-against') || select === $('play-rules') || !manySided(x))) {
+      const opt = element('option', manySided(r) ? `${r.id} (${r.sides} players)` : r.id);
       opt.value = r.id;
       opt.title = r.title || '';
       opt.selected = r.id === initial;
@@ -173,8 +178,7 @@ async function loadRulesets() {
     if (holder) showOptions(select, holder);
   }
   const levels = ['easy', 'normal', 'hard', 'perfect'];
-  fillPlayers($('play-p1'), ['human', ...levels], 'human');
-  fillPlayers($('play-p2'), ['human', ...levels], 'normal');
+  await showPlayers();
   fillPlayers($('sim-p1'), levels, 'normal');
   fillPlayers($('sim-p2'), levels, 'easy');
   // A comparison plays no solved table: no perfect player.
@@ -192,18 +196,20 @@ const FORMS = [
 
 /** The options of the Write page's file, by its text: the last text asked about, as a promise
  * (none where the file does not check). */
-let sourceOptions = { text: null, options: null };
+let sourceOptions = { text: null, options: null, sides: null };
 
 function optionsOfSource(text) {
   if (sourceOptions.text !== text) {
-    const options = (async () => {
+    const explained = (async () => {
       const entry = (await api('POST', '/api/check', { source: text })).files[0];
-      return entry.ok ? (await api('POST', '/api/explain', { source: text })).options || [] : [];
+      return entry.ok ? await api('POST', '/api/explain', { source: text }) : {};
     })();
-    sourceOptions = { text, options };
+    const options = explained.then((e) => e.options || []);
+    const sides = explained.then((e) => (e.sides || []).length || 2);
+    sourceOptions = { text, options, sides };
     // Asked again next time, if this failed.
     options.catch(() => {
-      if (sourceOptions.options === options) sourceOptions = { text: null, options: null };
+      if (sourceOptions.options === options) sourceOptions = { text: null, options: null, sides: null };
     });
   }
   return sourceOptions.options;
@@ -233,10 +239,61 @@ async function showFormOptions(form) {
   form.holder.dataset.source = text;
 }
 
-/** The rules of a form changed: their options are shown, and whether perfect can play them. */
+/** The rules of a form changed: their options are shown, the Play form's players (one a side),
+ * and whether perfect can play them. */
 async function formChanged(form) {
   await showFormOptions(form);
+  if (form === FORMS[0]) await showPlayers();
   await checkPerfect(form);
+}
+
+/** How many sides the Play form's rules have: the bundled rule set's, or the Write page's file's
+ * (two where it does not check). */
+async function playSides() {
+  const form = FORMS[0];
+  if (form.source.checked) {
+    optionsOfSource($('source').value);
+    try {
+      return await sourceOptions.sides;
+    } catch {
+      return 2;
+    }
+  }
+  const set = rulesets.find((r) => r.id === form.select.value);
+  return set ? set.sides || 2 : 2;
+}
+
+/** The Play form's players, one a side: the levels of a game of two sides (perfect among them),
+ * or those of a game of more (random, greedy, expectimax), a person first and the computer
+ * after, each choice kept where the same levels are offered again. */
+async function showPlayers() {
+  const n = await playSides();
+  const many = n > 2;
+  const more = $('play-more');
+  const selects = [$('play-p1'), $('play-p2')];
+  for (let k = 3; k <= n; k++) {
+    let select = $(`play-p${k}`);
+    if (!select) {
+      const label = element('label', `Player ${k} `);
+      select = element('select', '', 'players');
+      select.id = `play-p${k}`;
+      label.append(select);
+      more.append(label);
+    }
+    selects.push(select);
+  }
+  for (const label of [...more.children]) {
+    if (Number(label.querySelector('select').id.slice('play-p'.length)) > n) label.remove();
+  }
+  const levels = many ? ['random', 'greedy', 'expectimax'] : ['easy', 'normal', 'hard', 'perfect'];
+  selects.forEach((select, k) => {
+    const names = ['human', ...levels];
+    const kept = names.includes(select.value) && select.dataset.levels === levels.join() ? select.value : null;
+    select.replaceChildren();
+    fillPlayers(select, names, kept || (k === 0 ? 'human' : many ? 'greedy' : 'normal'));
+    select.dataset.levels = levels.join();
+  });
+  FORMS[0].players = selects;
 }
 
 for (const form of FORMS) {
@@ -288,8 +345,8 @@ async function rulesOf(form) {
 
 // ---- games -------------------------------------------------------------------------------------
 
-/** Whether a rule set of the list has more than two sides (the page shows, draws and measures
- * it by random play; the terminal plays it). */
+/** Whether a rule set of the list has more than two sides (the page shows, draws, measures it by
+ * random play and plays it; Measure, Compare and Solve take games of two). */
 function manySided(r) {
   return (r.sides || 2) > 2;
 }
@@ -363,14 +420,13 @@ async function chooseGame(id) {
     $('game-figures').textContent = '';
     const set = rulesets.find((r) => r.id === id);
     const many = Boolean(set && manySided(set));
-    $('game-play').hidden = many;
     $('game-measure').hidden = many;
     $('game-solve').hidden = many;
     $('game-many').hidden = !many;
     if (many) {
       const players = Array(set.sides).fill('greedy');
       players[0] = 'human';
-      $('game-many').textContent = `A game of ${set.sides} sides: the page shows it, draws it and plays it at random. Play it in the terminal: \`senet play ${id} --players ${players.join(',')}\`.`;
+      $('game-many').textContent = `A game of ${set.sides} players: Play sets a player for each side, people and the computer mixed. In the terminal: \`senet play ${id} --players ${players.join(',')}\`.`;
     }
     $('game-perfect').textContent = many ? `The solver plays games of two sides: this one has ${set.sides}.` : '';
     showAgainst(id);
@@ -522,7 +578,7 @@ async function newGame(event) {
   event.preventDefault();
   say('');
   const body = await rulesOf(FORMS[0]);
-  body.players = [$('play-p1').value, $('play-p2').value];
+  body.players = FORMS[0].players.map((select) => select.value);
   const seed = $('play-seed').value.trim();
   if (seed !== '') body.seed = Number(seed);
   try {
@@ -583,8 +639,9 @@ async function show(state) {
   $('undo').disabled = !live || !state.can_undo;
   $('hint').disabled = !live || state.awaiting !== 'move';
   $('save').disabled = false;
-  // A game with no move yet has nothing to review.
-  $('review-game').disabled = !live || !state.moves_played;
+  // A game with no move yet has nothing to review; a game of more than two sides is reviewed
+  // in the terminal (`senet review`).
+  $('review-game').disabled = !live || !state.moves_played || Boolean(state.teams);
   if (reviewed !== null && reviewed !== id) hideReview();
   const moves = $('moves');
   moves.replaceChildren();
@@ -592,8 +649,10 @@ async function show(state) {
   const who = `${state.to_move} (${playerOf(state, state.to_move)})`;
   if (state.awaiting === 'over') {
     const o = state.outcome || {};
-    status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? `Game over: ${o.winner} wins.` : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
-    if (live) status += ' Review shows each move against the best one.';
+    // A team of several sides wins together (`red + yellow win.`).
+    const won = o.winners && o.winners.length > 1 ? `Game over: ${o.winner} win.` : `Game over: ${o.winner} wins.`;
+    status = state.stopped ? `Game stopped by the server: ${state.stopped}.` : o.winner ? won : o.draw ? 'Game over: a draw.' : 'Game over: the turn limit was reached.';
+    if (live && !state.teams) status += ' Review shows each move against the best one.';
   } else if (!live) {
     // Nothing on the board can be played while replaying: only the buttons below step.
     status = state.awaiting === 'throw' ? `${who} to throw.` : `${who} to move with ${state.throw_text}.`;
@@ -844,7 +903,7 @@ function animateLastMove(state, before) {
   // bar, the start, out of the game), once the moving pieces have arrived: a place of the other
   // side's that had a piece before and has none now is where one was captured.
   if (!(last.captures > 0)) return;
-  const enemy = (state.sides.find((s) => s.name !== last.side) || {}).name;
+  const enemy = last.captured_side || (state.sides.find((s) => s.name !== last.side) || {}).name;
   const after = piecesAt(board);
   const left = [...before.keys()].filter((k) => k.startsWith(`${enemy}|`) && !after.has(k));
   const gone = [...after.keys()].filter((k) => k.startsWith(`${enemy}|`) && !before.has(k));

@@ -1,0 +1,80 @@
+//! A game of more than two sides in words: its events, its moves and its teams, as `senet play`
+//! tells them at the terminal and `senet serve` logs them on the page.
+
+use senet_engine::multi::{MultiEvent, MultiMove, MultiOutcome, MultiPosition, MultiRules};
+use senet_lang::types::{PathPos, Place};
+
+/// What a game event says to the players (nothing for a game stopped unfinished).
+pub fn event_line(rules: &MultiRules, event: &MultiEvent) -> Option<String> {
+    let name = |s: u8| &rules.sides[usize::from(s)].name;
+    Some(match *event {
+        MultiEvent::Throw { side, value } => format!("{} throws {value}", name(side)),
+        // Where a side may pass at will, a pass says nothing of the moves it had.
+        MultiEvent::Pass { side, .. } if rules.pass_at_will => format!("  {} passes", name(side)),
+        MultiEvent::Pass { side, .. } => format!("  {} has no move", name(side)),
+        MultiEvent::Move {
+            side, mv, report, ..
+        } => {
+            let mut text = format!("  {}: {}", name(side), step_text(rules, side, mv));
+            if let Some((taken, _)) = report.captured {
+                text.push_str(&format!(", taking {}'s piece", name(taken)));
+            }
+            if report.extra_throw {
+                text.push_str(", and throws again");
+            }
+            text
+        }
+        MultiEvent::End {
+            outcome: Some(outcome),
+        } => outcome_text(rules, outcome),
+        MultiEvent::End { outcome: None } => return None,
+    })
+}
+
+/// How a game ended: `red + yellow win.`, `A draw.`
+pub fn outcome_text(rules: &MultiRules, outcome: MultiOutcome) -> String {
+    match outcome {
+        MultiOutcome::Win { team } => format!("{} win.", team_name(rules, team)),
+        MultiOutcome::Draw => "A draw.".into(),
+    }
+}
+
+/// A team's sides' names: `red + yellow`.
+pub fn team_name(rules: &MultiRules, team: u8) -> String {
+    let names: Vec<&str> = rules
+        .sides
+        .iter()
+        .filter(|s| s.team == team)
+        .map(|s| s.name.as_str())
+        .collect();
+    names.join(" + ")
+}
+
+/// A move of `side` in words: `enters on 3 (square 3)`, `5 -> 8 (square 12)`, `17 -> off`.
+pub fn step_text(rules: &MultiRules, side: u8, mv: MultiMove) -> String {
+    let path = &rules.sides[usize::from(side)].path;
+    let square = |p: PathPos| path[p.index()] + 1;
+    match (mv.from(), mv.to()) {
+        (Place::Waiting, Place::On(t)) => format!("enters on {t} (square {})", square(t)),
+        (Place::On(f), Place::On(t)) => format!("{f} -> {t} (square {})", square(t)),
+        (Place::On(f), Place::Off) => format!("{f} -> off"),
+        (from, to) => format!("{from} -> {to}"),
+    }
+}
+
+/// A legal move of the side to move in `pos` with a throw of `v`, in words, with what it would
+/// do: `5 -> 8 (square 12), takes blue's piece, throws again`.
+pub fn move_text(rules: &MultiRules, pos: &MultiPosition, mv: MultiMove, v: u8) -> String {
+    let (_, report) = rules.apply(pos, mv, v);
+    let mut text = step_text(rules, pos.to_move(), mv);
+    if let Some((taken, _)) = report.captured {
+        text.push_str(&format!(
+            ", takes {}'s piece",
+            rules.sides[usize::from(taken)].name
+        ));
+    }
+    if report.extra_throw {
+        text.push_str(", throws again");
+    }
+    text
+}

@@ -52,7 +52,7 @@ const RULES_BYTES_PER_TEXT_BYTE: usize = 4;
 const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// Mixed into a game's seed for the hint's search, so that it is not the seed of any agent.
-const HINT_SEED: u64 = 0x6869_6e74;
+pub const HINT_SEED: u64 = 0x6869_6e74;
 
 /// A game as the server keeps it.
 pub struct Stored {
@@ -798,6 +798,7 @@ impl Games {
         compiled: &Arc<Compiled>,
     ) -> Result<(String, Arc<Mutex<Stored>>), Missing> {
         let mut ledger = self.ledger();
+        ledger.expire(self.idle);
         if let Some(RulesHeld::Two(c)) = ledger.rules.get(&key).map(|r| &r.compiled) {
             game.engine = Arc::clone(&c.engine);
             game.rules = Arc::clone(&c.rules);
@@ -823,6 +824,7 @@ impl Games {
         compiled: &Arc<ManyCompiled>,
     ) -> Result<(String, Arc<Mutex<ManyStored>>), Missing> {
         let mut ledger = self.ledger();
+        ledger.expire(self.idle);
         if let Some(RulesHeld::Many(c)) = ledger.rules.get(&key).map(|r| &r.compiled) {
             game.multi = Arc::clone(&c.multi);
             game.rules = Arc::clone(&c.rules);
@@ -840,8 +842,8 @@ impl Games {
         Ok((id, game))
     }
 
-    /// Enters `game`, keeping `bytes`, in the ledger under a fresh id, with its rules
-    /// (`compiled`, of `key`) unless a live game has them, if there is room.
+    /// Enters `game`, keeping `bytes`, in the ledger (its idle games forgotten) under a fresh
+    /// id, with its rules (`compiled`, of `key`) unless a live game has them, if there is room.
     fn admit(
         &self,
         ledger: &mut Ledger,
@@ -850,7 +852,6 @@ impl Games {
         key: String,
         compiled: RulesHeld,
     ) -> Result<String, Missing> {
-        ledger.expire(self.idle);
         if ledger.live.len() >= self.max {
             return Err(Missing::Full);
         }

@@ -8,9 +8,12 @@
 use std::mem::size_of;
 use std::sync::Arc;
 
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value, json};
 
-use super::games::Budget;
+use super::games::{Budget, HINT_SEED};
+use senet::agents::ManyAgent;
 use senet::check::RuleSet;
 use senet::multi::{MultiEvent, MultiMove, MultiOutcome, MultiRules};
 use senet::notation::event::PlaceNote;
@@ -24,15 +27,8 @@ use senet::seed::mix;
 use senet::session_many::{ManyDecision, ManyNeeds, ManyPlay, ManySession};
 use senet::types::{Lot, PathPos, Place, ThrowDevice};
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-use senet::agents::ManyAgent;
-
 /// The most lines of its log a game's state gives (its record has every event).
 pub const MAX_LOG_LINES: usize = 600;
-
-/// Mixed into a game's seed for the hint's search, so that it is not the seed of any agent.
-const HINT_SEED: u64 = 0x6869_6e74;
 
 /// Rules of more than two sides and their compiled form, shared by the games played under them.
 pub struct ManyCompiled {

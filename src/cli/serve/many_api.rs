@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::games::{Budget, Games, Held, Missing, RulesHeld, TURN_CAP, lock};
+use super::api::missing;
+use super::games::{Budget, Games, Held, Kept, RulesHeld, TURN_CAP, lock};
 use super::many::{Awaiting, ManyBuilt, ManyCompiled, ManyStored};
 use super::{ApiError, State as Shared};
 use senet::agents::ManyAgent;
@@ -81,10 +82,6 @@ pub fn begin(
     Ok(g.state_json(&id, &built))
 }
 
-fn missing(m: Missing) -> ApiError {
-    super::api::missing(m)
-}
-
 /// The game of a record of many sides (its rules those it carries, checked against its hash
 /// and compiled; every event verified), to go on with.
 pub fn from_record(
@@ -121,7 +118,7 @@ pub fn from_record(
             rules.hash, record.rules.hash
         )));
     }
-    let key = super::games::Kept::<()>::key(&rules);
+    let key = Kept::<()>::key(&rules);
     let compiled = compiled(games, &key, rules)?;
     record
         .replay(&compiled.multi)

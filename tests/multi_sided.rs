@@ -545,14 +545,12 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
         out.contains("The first side to bear off all its pieces wins"),
         "{out}"
     );
-    for args in [&["solve", FOUR][..], &["train", FOUR, "--out", "four.net"]] {
-        let (code, _, err) = run(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(
-            err.contains("has 4 sides") && err.contains("`moves` take more"),
-            "{args:?}: {err}"
-        );
-    }
+    let (code, _, err) = run(&["train", FOUR, "--out", "four.net"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("has 4 sides") && err.contains("`moves` take more, and `solve` two teams"),
+        "{err}"
+    );
     for (args, says) in [
         (
             &["sim", FOUR, "--players", "greedy,random"][..],
@@ -1049,4 +1047,76 @@ fn a_game_of_four_stopped_by_a_person_is_resumed_to_its_end() {
     let (code, out, err) = run(&["replay", record]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(" win"), "{out}");
+}
+
+#[test]
+fn a_game_of_two_sides_is_solved_on_the_engine_for_many_sides_as_the_two_sided_solver_solves_it() {
+    use crate::support::cli::run;
+    use senet::solve::teams::solve_teams;
+    // Each side a team of its own: the same chances from another engine and another solver.
+    for (id, pieces) in [("twenty-squares/ur", "2"), ("cross-and-circle/kints", "1")] {
+        let option = format!("pieces={pieces}");
+        let (code, out, err) = run(&["solve", id, "--option", &option, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let two: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rules = check_target(id, &[("pieces".to_string(), pieces.to_string())]).unwrap();
+        let multi = MultiRules::compile(&rules).unwrap();
+        let solved = solve_teams(&multi, &MultiPosition::start(&multi), 5_000_000).unwrap();
+        let first = two["win_probability"][&multi.sides[0].name]
+            .as_f64()
+            .unwrap();
+        let second = two["win_probability"][&multi.sides[1].name]
+            .as_f64()
+            .unwrap();
+        assert!(
+            (solved.win[0] - first).abs() < 1e-9,
+            "{id}: {solved:?} against {out}"
+        );
+        assert!(
+            (solved.win[1] - second).abs() < 1e-9,
+            "{id}: {solved:?} against {out}"
+        );
+    }
+}
+
+#[test]
+fn solve_answers_two_teams_and_says_why_not_more() {
+    use crate::support::cli::run;
+    let target = "tests/fixtures/many-sides/short-race-of-teams.rules";
+    let (code, out, err) = run(&["solve", target, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["method"], "teams");
+    assert_eq!(
+        v["teams"],
+        serde_json::json!([["red", "yellow"], ["green", "blue"]])
+    );
+    let (a, b) = (
+        v["win_probability"]["red + yellow"].as_f64().unwrap(),
+        v["win_probability"]["green + blue"].as_f64().unwrap(),
+    );
+    assert!((a + b - 1.0).abs() < 1e-9 && a > 0.0 && b > 0.0, "{v}");
+    let (code, out, _) = run(&["solve", target]);
+    assert_eq!(code, 0);
+    assert!(out.contains("red + yellow  win with probability"), "{out}");
+    // Four sides each alone are four teams; the options of the two-sided solver are refused.
+    let (code, _, err) = run(&["solve", "cross-and-circle/ashta-kashte"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the solver answers for two sides or two teams, and these rules have 4 teams"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", target, "--table", "t.table"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`--table` is for rule sets of two sides"),
+        "{err}"
+    );
+    // Too many positions for the limit.
+    let (code, _, err) = run(&["solve", target, "--limit", "100"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("more than 100 positions are reachable"),
+        "{err}"
+    );
 }

@@ -301,7 +301,21 @@ pub fn run(cli: Cli) -> ExitCode {
             disk,
             format,
             options,
-        } => match load_two_sided(&rules, &options.options, "solve") {
+        } => match load(&rules, &options.options) {
+            Ok(r) if r.sides.len() > 2 => {
+                let refused = [
+                    (position.is_some(), "--position"),
+                    (table.is_some(), "--table"),
+                    (layers.is_some(), "--layers"),
+                    (!from.is_empty(), "--from"),
+                    (method != MethodArg::Auto, "--method"),
+                    (values != ValuesArg::Auto, "--values"),
+                    (disk.is_some(), "--disk"),
+                ]
+                .into_iter()
+                .find_map(|(given, flag)| given.then_some(flag));
+                super::solve_teams::run(&rules, &r, limit, format, refused)
+            }
             Ok(r) => super::solve::run(
                 &Engine::new(compile(&r)),
                 super::solve::SolveArgs {
@@ -390,7 +404,7 @@ pub(super) fn load_two_sided(
         complain!(
             "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
              only so far (`senet check`, `explain`, `draw`, `sim`, `compare`, `play`, `replay`, \
-             `review` and `moves` take more)",
+             `review` and `moves` take more, and `solve` two teams)",
             r.sides.len()
         );
         return Err(ExitCode::from(2));

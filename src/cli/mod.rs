@@ -48,6 +48,7 @@ mod review;
 mod serve;
 mod sim;
 mod solve;
+mod solve_teams;
 mod train;
 
 pub use args::Cli;

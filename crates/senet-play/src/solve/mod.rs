@@ -13,6 +13,7 @@
 
 pub mod dense;
 pub mod table;
+pub mod teams;
 
 use std::collections::{HashMap, HashSet};
 

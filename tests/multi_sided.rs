@@ -1120,3 +1120,44 @@ fn solve_answers_two_teams_and_says_why_not_more() {
         "{err}"
     );
 }
+
+#[test]
+fn a_person_takes_a_move_back_and_saves_the_game_to_resume_it() {
+    use crate::support::cli::{run, senet};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.json");
+    let saved = path.to_str().unwrap();
+    let out = senet()
+        .args([
+            "play",
+            FOUR,
+            "--players",
+            "human,random,random,random",
+            "--seed",
+            "5",
+        ])
+        .write_stdin(format!("1\nu\nh\ns {saved}\nq\n"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    // The move taken back is offered again, with the same throw and the same choices (and once
+    // more after the save, which shows where the game stands).
+    let choices = "  1. 3 -> 7 (square 12)\n  2. enters on 4 (square 4)";
+    assert_eq!(text.matches(choices).count(), 3, "{text}");
+    assert!(text.contains("Took back your last move"), "{text}");
+    assert!(text.contains("`u` takes back your last move"), "{text}");
+    assert!(text.contains(&format!("Saved to {saved}")), "{text}");
+    // The game saved is where it was taken back to: red to choose, as a game stopped there.
+    let (code, out, err) = run(&["replay", saved]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stopped by a player"), "{out}");
+    let out = senet()
+        .args(["play", "--resume", saved])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains(choices), "{text}");
+}

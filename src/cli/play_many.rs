@@ -159,8 +159,34 @@ fn play_on(
                     }
                     debug_assert!(session.is_person(side));
                     match ask(&mut input, multi.choices(moves.len())) {
-                        Some(k) => ManyDecision::Choose(k),
-                        None => break true,
+                        Asked::Choose(k) => ManyDecision::Choose(k),
+                        Asked::Quit => break true,
+                        Asked::Undo => {
+                            if play.undo(&mut session) {
+                                // The game again up to the person's last choice, told already.
+                                play = ManyPlay::new(multi, &session);
+                                needs = play.follow(multi, &session);
+                                told = play.events.len();
+                                say!("Took back your last move (and the turns after it).");
+                            } else {
+                                say!("No move of yours to take back.");
+                            }
+                            continue;
+                        }
+                        Asked::Save(path) => {
+                            let record = session.record(rules, multi, &play, true);
+                            let json = serde_json::to_string_pretty(&record).unwrap_or_default();
+                            match senet::files::write_bytes(
+                                std::path::Path::new(&path),
+                                json.as_bytes(),
+                            ) {
+                                Ok(()) => say!(
+                                    "Saved to {path}; `senet play --resume {path}` goes on with it."
+                                ),
+                                Err(e) => complain!("error: cannot write `{path}`: {e}"),
+                            }
+                            continue;
+                        }
                     }
                 }
             },
@@ -261,17 +287,45 @@ pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A person's choice among `count` moves: its index, or `None` to stop (`q`, or the end of input).
-fn ask(input: &mut impl std::io::BufRead, count: usize) -> Option<usize> {
+/// What a person answers when asked for a move.
+enum Asked {
+    Choose(usize),
+    /// `u`: take back the person's last move.
+    Undo,
+    /// `s FILE`: save the game so far, to go on with.
+    Save(String),
+    /// `q`, or the end of input.
+    Quit,
+}
+
+/// A person's choice among `count` moves (or `u`, `s FILE`, `q`; `h` says which).
+fn ask(input: &mut impl std::io::BufRead, count: usize) -> Asked {
     loop {
-        say_raw!("choose 1-{count} (q to stop): ");
-        let line = read_line(input)?;
-        if line == "q" {
-            return None;
+        say_raw!("choose 1-{count} (h for help): ");
+        let Some(line) = read_line(input) else {
+            return Asked::Quit;
+        };
+        match line.as_str() {
+            "q" => return Asked::Quit,
+            "u" => return Asked::Undo,
+            "h" => {
+                say!(
+                    "Type the number of a move and Enter; `u` takes back your last move, `s FILE` saves the game (`senet play --resume FILE` goes on with it), `q` quits."
+                );
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(path) = line
+            .strip_prefix("s ")
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            return Asked::Save(path.to_string());
         }
         match line.parse::<usize>() {
-            Ok(k) if (1..=count).contains(&k) => return Some(k - 1),
-            _ => say!("`{line}` is no move here"),
+            Ok(k) if (1..=count).contains(&k) => return Asked::Choose(k - 1),
+            _ => say!("`{line}` is no move here (h for help)"),
         }
     }
 }

@@ -65,24 +65,33 @@ impl MultiRules {
             || table.has(to, PosFlags::EXTRA_THROW)
             || (report.captured.is_some() && table.has(to, PosFlags::CAPTURE_THROW))
             || (from == Place::Waiting.pack() && self.entering_throw_again);
-        next.to_move = if report.extra_throw {
-            self.same_or_next(&next, pos.to_move)
-        } else {
-            self.next_side(&next, pos.to_move)
-        };
+        // A turn that has had as many extra throws as the rules give ends here.
+        report.extra_throw &= pos.extra < self.extra_cap;
+        self.turn_on(&mut next, pos, report.extra_throw);
         (next, report)
+    }
+
+    /// Who moves after `pos` in `next`: the same side where it throws again (and still plays),
+    /// one more extra throw counted where the rules cap them, else the next side.
+    fn turn_on(&self, next: &mut MultiPosition, pos: &MultiPosition, again: bool) {
+        next.to_move = if again {
+            self.same_or_next(next, pos.to_move)
+        } else {
+            self.next_side(next, pos.to_move)
+        };
+        next.extra = if next.to_move == pos.to_move && again && self.extra_cap != u8::MAX {
+            pos.extra + 1
+        } else {
+            0
+        };
     }
 
     /// The position after the side to move passes with a throw of `v` (it has no legal move),
     /// and whether it throws again.
     pub fn pass(&self, pos: &MultiPosition, v: u8) -> (MultiPosition, bool) {
         let mut next = *pos;
-        let again = self.extra_after_pass & 1 << v != 0;
-        next.to_move = if again {
-            pos.to_move
-        } else {
-            self.next_side(pos, pos.to_move)
-        };
+        let again = self.extra_after_pass & 1 << v != 0 && pos.extra < self.extra_cap;
+        self.turn_on(&mut next, pos, again);
         (next, again)
     }
 

@@ -18,6 +18,9 @@ pub struct MultiPosition {
     pieces: u8,
     sides: u8,
     pub(super) to_move: u8,
+    /// The extra throws the side to move has had in this turn (counted where the rules cap
+    /// them: `extra throws at most N in a turn`; else 0).
+    pub(super) extra: u8,
 }
 
 /// Why a set of places is no position of the rules.
@@ -72,7 +75,11 @@ impl fmt::Debug for MultiPosition {
             let places: Vec<String> = self.places(s).map(|p| p.to_string()).collect();
             write!(f, "[{}] ", places.join(" "))?;
         }
-        write!(f, "{} to move", self.to_move)
+        write!(f, "{} to move", self.to_move)?;
+        if self.extra > 0 {
+            write!(f, " ({} extra throws)", self.extra)?;
+        }
+        Ok(())
     }
 }
 
@@ -86,6 +93,7 @@ impl MultiPosition {
             pieces: rules.pieces,
             sides: u8::try_from(rules.count()).unwrap_or(0),
             to_move: rules.first,
+            extra: 0,
         })
     }
 
@@ -111,6 +119,7 @@ impl MultiPosition {
             pieces: rules.pieces,
             sides: u8::try_from(n).unwrap_or(0),
             to_move,
+            extra: 0,
         };
         // Each square's pieces by side, and whether every piece on it is safe there.
         let mut taken = vec![([0u8; MAX_SIDES], true); rules.squares];
@@ -159,6 +168,20 @@ impl MultiPosition {
 
     /// The side to move.
     #[inline]
+    /// The extra throws the side to move has had in this turn, where the rules cap them.
+    pub fn extra_throws(&self) -> u8 {
+        self.extra
+    }
+
+    /// The same position, the side to move having had `n` extra throws in this turn (where the
+    /// rules cap them; `n` no more than the cap).
+    pub fn with_extra_throws(mut self, rules: &MultiRules, n: u8) -> Option<MultiPosition> {
+        (n == 0 || (rules.extra_cap != u8::MAX && n <= rules.extra_cap)).then(|| {
+            self.extra = n;
+            self
+        })
+    }
+
     pub fn to_move(&self) -> u8 {
         self.to_move
     }

@@ -87,6 +87,9 @@ pub struct MultiRules {
     /// A side may pass though it could move (`sides may pass`): a player's choice is then one
     /// of the legal moves or the pass.
     pub pass_at_will: bool,
+    /// The most extra throws a turn gives (`extra throws at most N in a turn`): `u8::MAX`, any
+    /// number.
+    pub extra_cap: u8,
     /// The most pieces of a side one square holds (`stacks`): 1 where pieces do not stack.
     pub stack_limit: u8,
     /// A square where an enemy side has this many pieces or more is closed (`closed with`): no
@@ -162,6 +165,7 @@ impl MultiRules {
             safe_shared: r.safe_shared,
             partners_share: r.partners_share,
             pass_at_will: r.pass_at_will,
+            extra_cap: r.extra_cap.unwrap_or(u8::MAX),
             stack_limit: r.stack_limit,
             closed_with: r.closed_with,
             extra_after: compile::mask(&r.extra_after),

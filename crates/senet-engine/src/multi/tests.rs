@@ -64,6 +64,7 @@ fn four() -> MultiRules {
         safe_shared: false,
         partners_share: false,
         pass_at_will: false,
+        extra_cap: u8::MAX,
         stack_limit: 1,
         closed_with: 2,
         extra_after: 0,
@@ -394,4 +395,36 @@ fn partners_share_squares_where_the_rules_say_so_and_are_taken_side_by_side() {
         MultiPosition::new(&r, 0, &places(on(3), on(15))),
         Err(MultiSetupError::Shared { square: 2 })
     );
+}
+
+#[test]
+fn a_turn_gives_no_more_extra_throws_than_its_cap() {
+    // A 4 throws again, moved or passed; at most two extra throws a turn.
+    let mut r = four();
+    r.extra_after = 1 << 4;
+    r.extra_after_pass = 1 << 4;
+    r.extra_cap = 2;
+    let start = MultiPosition::start(&r);
+    // Side 0 enters with a 4 and throws again: its first extra throw.
+    let (first, report) = r.apply(&start, MultiMove::new(W, on(4)), 4);
+    assert!(report.extra_throw);
+    assert_eq!((first.to_move(), first.extra_throws()), (0, 1));
+    // Another 4, another extra throw: its second.
+    let (second, report) = r.apply(&first, MultiMove::new(on(4), on(8)), 4);
+    assert!(report.extra_throw);
+    assert_eq!((second.to_move(), second.extra_throws()), (0, 2));
+    // A third 4 moves, but gives none: side 1 throws, the count begun again.
+    let (third, report) = r.apply(&second, MultiMove::new(on(8), on(12)), 4);
+    assert!(!report.extra_throw);
+    assert_eq!((third.to_move(), third.extra_throws()), (1, 0));
+    // A pass with a 4 counts the same way; any other throw ends the turn and the count.
+    let (passed, again) = r.pass(&second, 4);
+    assert!(!again);
+    assert_eq!((passed.to_move(), passed.extra_throws()), (1, 0));
+    let (moved, _) = r.apply(&first, MultiMove::new(on(4), on(6)), 2);
+    assert_eq!((moved.to_move(), moved.extra_throws()), (1, 0));
+    // Without a cap nothing is counted.
+    r.extra_cap = u8::MAX;
+    let (first, _) = r.apply(&start, MultiMove::new(W, on(4)), 4);
+    assert_eq!((first.to_move(), first.extra_throws()), (0, 0));
 }

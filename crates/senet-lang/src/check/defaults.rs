@@ -82,6 +82,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::NoPassing => K::NoPassing(SetExpr::None),
         RuleKey::StopAndGo => K::StopAndGo(SetExpr::None),
         RuleKey::ExtraAddUp => K::ExtraAddUp(false),
+        RuleKey::ExtraCap => K::ExtraCap(None),
         RuleKey::ExtraTurn => K::ExtraTurn(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {

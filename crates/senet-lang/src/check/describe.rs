@@ -248,6 +248,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::ExtraOn(_)
         | K::Turn(_)
         | K::ExtraAddUp(_)
+        | K::ExtraCap(_)
         | K::ExtraTurn(_) => throw_rule(kind),
         K::Enter(_)
         | K::Capture(_)
@@ -605,6 +606,12 @@ fn throw_rule(kind: &StatementKind) -> String {
         ),
         K::ExtraAddUp(true) => "Extra throws add up: every cause of an extra throw (the value thrown, each square landed on that throws again, a capture, an event rule) gives one, and the side throws as many times more before its turn ends.".into(),
         K::ExtraAddUp(false) => "A move earns one extra throw at most, whatever gives it.".into(),
+        K::ExtraCap(Some(n)) => format!(
+            "A turn gives {} extra throw{} at most: a move or a pass that would give another ends the turn.",
+            n.value,
+            if n.value == 1 { "" } else { "s" }
+        ),
+        K::ExtraCap(None) => "A turn gives as many extra throws as its moves earn.".into(),
         K::ExtraTurn(true) => "A turn whose dice all show one number (doubles, or triples with three dice) is followed by another turn of the same side, whether it moved or passed.".into(),
         K::ExtraTurn(false) => "Equal dice give no other turn.".into(),
         other => unreachable!("not a rule about throws: {other:?}"),

@@ -156,6 +156,9 @@ pub struct RuleSet {
     pub stop_and_go: Sides<Vec<PathPos>>,
     /// Every cause of an extra throw gives one (`extra throws add up`).
     pub extra_add_up: bool,
+    /// The most extra throws a turn gives (`extra throws at most N in a turn`), in games of more
+    /// than two sides; `None`: any number.
+    pub extra_cap: Option<u8>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: Sides<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

@@ -8,6 +8,14 @@ use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, Side, SideId, Sides, Square};
 
+/// The rules on how many extra throws there are: a move's, and a turn's.
+fn same_extra(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::ExtraCap => a.extra_cap == b.extra_cap,
+        _ => a.extra_add_up == b.extra_add_up,
+    }
+}
+
 /// The rules of games of more than two sides: pieces of several sides sharing squares, and
 /// passing at will.
 fn many_sided(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
@@ -108,7 +116,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::EnterBarred
         | RuleKey::NoPassing
         | RuleKey::StopAndGo => same_restriction(a, b, key),
-        RuleKey::ExtraAddUp => a.extra_add_up == b.extra_add_up,
+        RuleKey::ExtraAddUp | RuleKey::ExtraCap => same_extra(a, b, key),
         RuleKey::FirstMove => a.first_move == b.first_move,
         RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
         RuleKey::Seats => a.seats == b.seats,

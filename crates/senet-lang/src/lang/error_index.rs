@@ -586,8 +586,10 @@ pub static INDEX: &[Entry] = &[
          different sides stand together on a safe square, and `partners share squares` a side's \
          pieces with its partners', which a two-sided game never does; `closed never` takes a \
          stack whole however many pieces it holds (Thaayam's, Kawade Kelia's), which the \
-         engine of two-sided stacks does not play; and `sides may pass` lets a side leave its \
-         throw unplayed (Ashta-kashte's), which the two-sided engine does not offer.",
+         engine of two-sided stacks does not play; `sides may pass` lets a side leave its \
+         throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; and \
+         `extra throws at most N in a turn` caps a turn's extra throws (Pachih's), which the \
+         two-sided engine does not count.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

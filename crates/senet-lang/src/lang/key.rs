@@ -88,6 +88,8 @@ pub enum RuleKey {
     NoPassing,
     StopAndGo,
     ExtraAddUp,
+    /// `extra throws at most N in a turn`.
+    ExtraCap,
     /// `extra turn when all dice are equal`.
     ExtraTurn,
     FirstMove,
@@ -358,6 +360,7 @@ impl RuleKey {
             NoPassing => "no passing on none".into(),
             StopAndGo => "pieces may stop on none and go on".into(),
             ExtraAddUp => "extra throws count once".into(),
+            ExtraCap => "extra throws any number in a turn".into(),
             ExtraTurn => "extra turn never".into(),
             Unstack => "unstack never".into(),
             Pairs => "pairs played as thrown".into(),
@@ -460,6 +463,7 @@ impl fmt::Display for RuleKey {
             NoPassing => "no passing on",
             StopAndGo => "pieces may stop on ... and go on",
             ExtraAddUp => "extra throws",
+            ExtraCap => "extra throws in a turn",
             ExtraTurn => "extra turn",
             FirstMove => "each piece first moves with",
             FirstMoveOrder => "each piece first moves after",

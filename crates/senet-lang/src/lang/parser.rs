@@ -227,6 +227,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::enter_barred_stmt
         | Rule::no_passing_stmt
         | Rule::extra_add_stmt
+        | Rule::extra_cap_stmt
         | Rule::extra_turn_stmt
         | Rule::stop_and_go_stmt
         | Rule::no_backward_stmt
@@ -693,6 +694,11 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::enter_barred_stmt => StatementKind::EnterBarred(n.set()?),
         Rule::no_passing_stmt => StatementKind::NoPassing(n.set()?),
         Rule::extra_add_stmt => StatementKind::ExtraAddUp(n.has(Rule::kw_add)),
+        Rule::extra_cap_stmt => StatementKind::ExtraCap(if n.at(Rule::int) {
+            Some(n.int()?)
+        } else {
+            None
+        }),
         Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
         Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
@@ -1126,6 +1132,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::no_passing_stmt
         | Rule::stop_and_go_stmt
         | Rule::extra_add_stmt
+        | Rule::extra_cap_stmt
         | Rule::extra_turn_stmt
         | Rule::together_stmt
         | Rule::none_waits_stmt

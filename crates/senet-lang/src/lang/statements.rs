@@ -241,6 +241,8 @@ pub const STATEMENTS: &[Entry] = &[
             "extra throw on none",
             "extra throws add up",
             "extra throws count once",
+            "extra throws at most 2 in a turn",
+            "extra throws any number in a turn",
             "extra turn when all dice are equal",
             "extra turn never",
         ],
@@ -251,6 +253,8 @@ pub const STATEMENTS: &[Entry] = &[
             "`extra throw on none`",
             "`extra throws add up`",
             "`extra throws count once`",
+            "`extra throws at most N in a turn`",
+            "`extra throws any number in a turn`",
             "`extra turn when all dice are equal`",
             "`extra turn never`",
         ],
@@ -839,8 +843,7 @@ impl StatementKind {
             | K::FirstDouble(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
-            K::ExtraAddUp(true) => "`extra throws add up`",
-            K::ExtraAddUp(false) => "`extra throws count once`",
+            K::ExtraAddUp(_) | K::ExtraCap(_) => extra_form(self),
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::NoneWaits(_) => "`pieces on SET move only when none waits`",
             K::EnterBarred(_) => "`no piece enters while one is on SET`",
@@ -1119,6 +1122,16 @@ impl Effect {
             Effect::MovesNext { .. } => "`piece moves next`",
             Effect::OnlyPiecesOn(_) => "`only pieces on SET may move`",
         }
+    }
+}
+
+/// The form of a rule on how many extra throws there are: a move's, or a turn's.
+fn extra_form(kind: &StatementKind) -> &'static str {
+    match kind {
+        StatementKind::ExtraAddUp(true) => "`extra throws add up`",
+        StatementKind::ExtraAddUp(false) => "`extra throws count once`",
+        StatementKind::ExtraCap(Some(_)) => "`extra throws at most N in a turn`",
+        _ => "`extra throws any number in a turn`",
     }
 }
 

@@ -585,6 +585,9 @@ pub enum StatementKind {
     /// `extra throws add up` (true): every cause of an extra throw gives one, and a move that
     /// earns two is followed by two throws; `extra throws count once` (false): one at most.
     ExtraAddUp(bool),
+    /// `extra throws at most N in a turn` (Pachih's "Three total throws is the maximum"):
+    /// a turn gives no more than N extra throws; `extra throws any number in a turn` (`None`).
+    ExtraCap(Option<Spanned<u32>>),
     /// `extra turn when all dice are equal` (false: `extra turn never`).
     ExtraTurn(bool),
     /// `no backward moves from SET`.
@@ -715,6 +718,7 @@ impl StatementKind {
             K::NoPassing(_) => RuleKey::NoPassing,
             K::StopAndGo(_) => RuleKey::StopAndGo,
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,
+            K::ExtraCap(_) => RuleKey::ExtraCap,
             K::ExtraTurn(_) => RuleKey::ExtraTurn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),

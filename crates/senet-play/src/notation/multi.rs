@@ -13,9 +13,13 @@ pub enum MultiNoteError {
     #[error("a position is a JSON object with `to_move`, `throw` and `pieces`")]
     NotObject,
     #[error(
-        "`{0}` is no field of a position of many sides (they have `to_move`, `throw` and `pieces`)"
+        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces` and, where the rules cap a turn's extra throws, `extra_throws`)"
     )]
     Field(String),
+    #[error(
+        "`extra_throws` is how many extra throws the side to move has had in its turn: from 0 to the rules' cap (`extra throws at most N in a turn`), and 0 where they have none"
+    )]
+    ExtraThrows,
     #[error("`{0}` is no side of these rules (their sides are {1})")]
     Side(String, String),
     #[error("`pieces` gives no places for `{0}`")]
@@ -91,7 +95,7 @@ pub fn parse_position(
     let o = v.as_object().ok_or(MultiNoteError::NotObject)?;
     if let Some(k) = o
         .keys()
-        .find(|k| !["to_move", "throw", "pieces"].contains(&k.as_str()))
+        .find(|k| !["to_move", "throw", "pieces", "extra_throws"].contains(&k.as_str()))
     {
         return Err(MultiNoteError::Field(k.clone()));
     }
@@ -127,21 +131,37 @@ pub fn parse_position(
     let to_move = u8::try_from(to_move).unwrap_or(u8::MAX);
     let pos = MultiPosition::new(rules, to_move, &places)
         .map_err(|e| MultiNoteError::Setup(e.to_string()))?;
+    let extra = match o.get("extra_throws") {
+        None => 0,
+        Some(n) => n
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or(MultiNoteError::ExtraThrows)?,
+    };
+    let pos = pos
+        .with_extra_throws(rules, extra)
+        .ok_or(MultiNoteError::ExtraThrows)?;
     Ok((pos, throw))
 }
 
-/// `pos` as JSON, with `throw` (or `null`).
+/// `pos` as JSON, with `throw` (or `null`), and `extra_throws` where the side to move has had
+/// some in its turn and the rules cap them.
 pub fn position_json(rules: &MultiRules, pos: &MultiPosition, throw: Option<u8>) -> Value {
     let mut pieces = Map::new();
     for (s, side) in rules.sides.iter().enumerate() {
         let list: Vec<Value> = pos.places(s).map(place_json).collect();
         pieces.insert(side.name.clone(), Value::Array(list));
     }
-    json!({
+    let mut v = json!({
         "to_move": rules.sides[usize::from(pos.to_move())].name,
         "throw": throw,
         "pieces": pieces,
-    })
+    });
+    // Where the rules cap a turn's extra throws, those the side to move has had.
+    if pos.extra_throws() > 0 {
+        v["extra_throws"] = json!(pos.extra_throws());
+    }
+    v
 }
 
 /// How a game ended, as `senet moves` writes it: the winning team's sides, or a draw.

@@ -35,6 +35,8 @@ pub(super) struct Movement {
     pub no_passing: Sides<Vec<PathPos>>,
     pub stop_and_go: Sides<Vec<PathPos>>,
     pub extra_add_up: bool,
+    /// `extra throws at most N in a turn`.
+    pub extra_cap: Option<u8>,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
@@ -115,6 +117,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     let K::ExtraAddUp(extra_add_up) = *said.kind else {
         mismatch(&said.kind)
     };
+    let extra_cap = extra_cap(cx);
     let said = cx.rule(&RuleKey::FirstMoveOrder);
     let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
         mismatch(&said.kind)
@@ -154,6 +157,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         no_passing,
         stop_and_go,
         extra_add_up,
+        extra_cap,
         first_after_ahead,
         one_direction: one_direction && backward,
         retreat,
@@ -239,6 +243,43 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
                     },
                 },
                 &[RuleKey::Pieces],
+            );
+            None
+        }
+    }
+}
+
+/// `extra throws at most N in a turn`: N from 1 to 100, and only where there are more than two
+/// sides (E138).
+fn extra_cap(cx: &mut Ctx) -> Option<u8> {
+    let said = cx.rule(&RuleKey::ExtraCap);
+    let K::ExtraCap(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let n = n.as_ref()?;
+    if cx.side_count() <= 2 {
+        cx.err_against(
+            said.layer,
+            CheckError::ManySidesOnly {
+                span: said.span.into(),
+                rule: "extra throws at most N in a turn".into(),
+            },
+            &[RuleKey::Sides],
+        );
+        return None;
+    }
+    match u8::try_from(n.value) {
+        Ok(cap @ 1..=100) => Some(cap),
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: n.span.clone().into(),
+                    what: format!("a turn cannot be capped at {} extra throws", n.value),
+                    label: "out of range".into(),
+                    help: "a turn gives 1 to 100 extra throws at most (`extra throws at most 2 in a turn`), or any number (`extra throws any number in a turn`)".into(),
+                },
+                &[],
             );
             None
         }

@@ -15,12 +15,13 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 88] = [
+const BUNDLED: [&str; 89] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
     "cross-and-circle/kints",
     "cross-and-circle/pachesi",
+    "cross-and-circle/pachih",
     "cross-and-circle/pancha-keliya",
     "cross-and-circle/panchi",
     "senet/base",

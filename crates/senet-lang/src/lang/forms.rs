@@ -32,28 +32,39 @@ pub fn forms_for(line: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// Whether a word is a number or a range of numbers (`3`, `21..30`).
+fn number(w: &str) -> bool {
+    !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
 /// Whether a word of an example and a word written agree.
 fn same_word(example: &str, written: &str) -> bool {
-    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.');
     example == written
         || (number(example) && number(written))
         || (matches!(example, "red" | "blue") && !written.is_empty())
 }
 
 /// The example of another statement that ends as `line` does, by at least three words (`...
-/// after the piece ahead has moved`) and by more than the forms it begins like, with the words
-/// they share: a line may begin like one statement and mean another, and the help should not
-/// offer only the rule it begins like.
+/// after the piece ahead has moved`), one of them no number, and by more than the forms it
+/// begins like, with the words they share: a line may begin like one statement and mean
+/// another, and the help should not offer only the rule it begins like. (Numbers alone agree
+/// with any numbers: a list of them says nothing of the rule.)
 pub fn ends_like(line: &str) -> Option<(String, &'static str)> {
     let words: Vec<&str> = tokens(line).collect();
     let begun = forms_for(line);
     let shared = |example: &str| {
         let ex: Vec<&str> = tokens(example).collect();
-        ex.iter()
+        let n = ex
+            .iter()
             .rev()
             .zip(words.iter().rev())
             .take_while(|(a, b)| same_word(a, b))
-            .count()
+            .count();
+        if words[words.len() - n..].iter().all(|w| number(w)) {
+            0
+        } else {
+            n
+        }
     };
     let (n, example) = STATEMENTS
         .iter()
@@ -125,6 +136,14 @@ mod tests {
                  `pieces on 30..34 move only when all are there`; a rule that ends `after the \
                  piece ahead has moved` is written `each piece first moves after the piece ahead \
                  has moved`"
+            )
+        );
+        // A list of numbers alone is no ending of another rule.
+        assert_eq!(
+            write_it_as("start south on positions 1, 1, 1, 1").as_deref(),
+            Some(
+                "write it as `start red on 1, 3, 5; blue on 2, 4, 6` or `start red on 1, 1; blue \
+                 on 2, 2; the rest waiting`"
             )
         );
         assert_eq!(

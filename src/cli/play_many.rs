@@ -223,21 +223,10 @@ pub fn load_many(v: &serde_json::Value) -> Result<(MultiRecord, RuleSet, MultiRu
     let record = MultiRecord::read(v).map_err(|e| e.to_string())?;
     let options: Vec<(String, String)> = record.options.clone().into_iter().collect();
     let source = &record.rules.source;
-    let set = match record.rules.files.as_ref() {
-        Some(files) => {
-            let chain = files
-                .iter()
-                .map(|f| senet::check::load::ChainFile {
-                    name: f.name.clone(),
-                    text: f.text.clone(),
-                })
-                .collect();
-            senet::check::check_chain(chain, &options).map_err(|_| {
-                format!(
-                    "the rules it carries (`{source}`) do not check under this version of senet"
-                )
-            })
-        }
+    let set = match record.rules.chain() {
+        Some(chain) => senet::check::check_chain(chain, &options).map_err(|_| {
+            format!("the rules it carries (`{source}`) do not check under this version of senet")
+        }),
         None => senet::check::check_target(source, &options)
             .map_err(|_| format!("its rules `{source}` do not load")),
     }?;

@@ -98,18 +98,10 @@ pub fn from_record(
         .collect::<Result<Vec<Player>, ApiError>>()?;
     check_players(&players)?;
     let options: Vec<(String, String)> = record.options.clone().into_iter().collect();
-    let files = record
+    let chain = record
         .rules
-        .files
-        .as_ref()
+        .chain()
         .ok_or_else(|| bad("it carries no rules".into()))?;
-    let chain = files
-        .iter()
-        .map(|f| senet::check::load::ChainFile {
-            name: f.name.clone(),
-            text: f.text.clone(),
-        })
-        .collect();
     let rules = senet::check::check_chain(chain, &options)
         .map_err(|_| bad("the rules it carries do not check under this version of senet".into()))?;
     if rules.hash != record.rules.hash {

@@ -75,6 +75,21 @@ pub struct RulesNote {
     pub files: Option<Vec<FileNote>>,
 }
 
+impl RulesNote {
+    /// The rule files a record carries, the rule file first, as the checker takes them.
+    pub fn chain(&self) -> Option<Vec<ChainFile>> {
+        self.files.as_ref().map(|files| {
+            files
+                .iter()
+                .map(|f| ChainFile {
+                    name: f.name.clone(),
+                    text: f.text.clone(),
+                })
+                .collect()
+        })
+    }
+}
+
 /// One rule file a record carries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -192,15 +207,7 @@ impl Record {
 
     /// The rule files the record carries, the rule file first.
     pub fn files(&self) -> Option<Vec<ChainFile>> {
-        self.rules.files.as_ref().map(|files| {
-            files
-                .iter()
-                .map(|f| ChainFile {
-                    name: f.name.clone(),
-                    text: f.text.clone(),
-                })
-                .collect()
-        })
+        self.rules.chain()
     }
 
     /// The options chosen, as the checker takes them.

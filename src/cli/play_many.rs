@@ -3,7 +3,6 @@
 
 use std::process::ExitCode;
 
-use senet::agents::ManyAgent;
 use senet::check::RuleSet;
 use senet::multi::{MultiPosition, MultiRules};
 use senet::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote};
@@ -32,14 +31,12 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
         complain!("error: `{}` has {n} sides: {why}", rules.id);
         return ExitCode::from(2);
     }
-    for p in a.players {
-        if !p.is_human() && ManyAgent::of(p).is_none() {
-            complain!(
-                "error: `{p}` does not play games of more than two sides yet: their players \
-                 are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
-            );
-            return ExitCode::from(2);
-        }
+    if let Some(p) = ManySession::unplayable(a.players) {
+        complain!(
+            "error: `{p}` does not play games of more than two sides yet: their players \
+             are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
+        );
+        return ExitCode::from(2);
     }
     let multi = match MultiRules::compile(rules) {
         Ok(m) => m,
@@ -75,10 +72,7 @@ pub fn resume_many(path: &str, v: &serde_json::Value, record: Option<&str>) -> E
             Ok(players) => players,
             Err(e) => return fail(e.to_string()),
         };
-    if let Some(p) = players
-        .iter()
-        .find(|p| !p.is_human() && ManyAgent::of(p).is_none())
-    {
+    if let Some(p) = ManySession::unplayable(&players) {
         return fail(format!("`{p}` does not play games of more than two sides"));
     }
     let session = match ManySession::of_record(&multi, &head, players.clone()) {

@@ -69,6 +69,14 @@ impl ManySession {
         }
     }
 
+    /// The first of `players` that cannot play a side of a game of many sides: neither a person
+    /// nor an agent of such games (`random`, `greedy`, `expectimax`).
+    pub fn unplayable(players: &[Player]) -> Option<&Player> {
+        players
+            .iter()
+            .find(|p| !p.is_human() && ManyAgent::of(p).is_none())
+    }
+
     /// Whether the player of `side` is a person.
     pub fn is_person(&self, side: u8) -> bool {
         self.players
@@ -145,9 +153,7 @@ impl ManySession {
         }
         Ok(session)
     }
-}
 
-impl ManySession {
     /// The record of `play`, the game of these decisions under `rules` (checked as `set`):
     /// `stopped` where a player stopped it before its end.
     pub fn record(

@@ -96,12 +96,10 @@ impl ManyStored {
             // Decisions were taken back: the game goes on from there.
             self.halt = None;
         }
-        for p in &self.session.players {
-            if !p.is_human() && ManyAgent::of(p).is_none() {
-                return Err(format!(
-                    "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
-                ));
-            }
+        if let Some(p) = ManySession::unplayable(&self.session.players) {
+            return Err(format!(
+                "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
+            ));
         }
         let multi = Arc::clone(&self.multi);
         let mut play = ManyPlay::new(&multi, &self.session);

@@ -11,7 +11,6 @@ use super::api::missing;
 use super::games::{Budget, Games, Held, Kept, RulesHeld, TURN_CAP, lock};
 use super::many::{Awaiting, ManyBuilt, ManyCompiled, ManyStored};
 use super::{ApiError, State as Shared};
-use senet::agents::ManyAgent;
 use senet::check::RuleSet;
 use senet::multi::MultiRules;
 use senet::notation::multi_record::MultiRecord;
@@ -27,14 +26,12 @@ pub enum Asked {
 
 /// Refuses a player that does not play games of more than two sides.
 pub fn check_players(players: &[Player]) -> Result<(), ApiError> {
-    for p in players {
-        if !p.is_human() && ManyAgent::of(p).is_none() {
-            return Err(ApiError::bad(format!(
-                "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
-            )));
-        }
+    match ManySession::unplayable(players) {
+        Some(p) => Err(ApiError::bad(format!(
+            "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
+        ))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The compiled rules of `rules` (of more than two sides), shared with a live game of the same

@@ -7,7 +7,7 @@ use senet::check::RuleSet;
 use senet::multi::{MultiPosition, MultiRules};
 use senet::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote};
 use senet::render::board::{Cell, draw, initial};
-use senet::render::many_words::{event_line, move_text, team_name};
+use senet::render::many_words::{event_line, move_text, team_name, throws_text};
 use senet::session_many::{ManyDecision, ManyNeeds, ManyPlay, ManySession};
 use senet::types::{Place, Square};
 
@@ -142,11 +142,14 @@ fn play_on(
             ManyNeeds::Choose { side } => match session.agent_choice(multi, &play) {
                 Some(k) => ManyDecision::Choose(k),
                 None => {
-                    let (pos, v) = (&play.game.pos, play.in_hand.unwrap_or_default());
+                    let pos = &play.game.pos;
                     say!("{}", board(rules, multi, pos));
+                    if pos.pool().len() > 1 {
+                        say!("  throws to play: {}", throws_text(pos.pool()));
+                    }
                     let moves = play.game.moves();
                     for (k, mv) in moves.iter().enumerate() {
-                        say!("  {}. {}", k + 1, move_text(multi, pos, *mv, v));
+                        say!("  {}. {}", k + 1, move_text(multi, pos, *mv));
                     }
                     if multi.pass_at_will {
                         say!("  {}. pass, leaving the throw unplayed", moves.len() + 1);
@@ -249,7 +252,15 @@ pub fn replay_many(path: &str, v: &serde_json::Value, show: bool) -> ExitCode {
         for e in &record.events {
             match e {
                 MultiEventNote::Throw { side, value } => say!("{side} throws {value}"),
-                MultiEventNote::Move { side, from, to } => say!("  {side}: {} -> {}", from.0, to.0),
+                MultiEventNote::Move {
+                    side,
+                    from,
+                    to,
+                    throw: Some(v),
+                } => say!("  {side}: {} -> {} with {v}", from.0, to.0),
+                MultiEventNote::Move { side, from, to, .. } => {
+                    say!("  {side}: {} -> {}", from.0, to.0);
+                }
                 MultiEventNote::Pass { side } if multi.pass_at_will => say!("  {side} passes"),
                 MultiEventNote::Pass { side } => say!("  {side} has no move"),
             }

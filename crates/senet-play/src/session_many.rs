@@ -9,11 +9,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::agents::ManyAgent;
-use crate::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote};
+use crate::notation::multi_record::{MultiEventNote, MultiRecord, MultiResultNote, noted_move};
 use crate::players::Player;
 use crate::seed::mix;
 use crate::session::DecisionError;
-use senet_engine::multi::{MultiEvent, MultiGame, MultiMove, MultiNext, MultiPosition, MultiRules};
+use senet_engine::multi::{MultiEvent, MultiGame, MultiNext, MultiPosition, MultiRules};
 use senet_lang::check::RuleSet;
 
 /// A decision made in a game of many sides, in order: a person's throw (its value comes from the
@@ -97,9 +97,11 @@ impl ManySession {
     pub fn agent_choice(&self, rules: &MultiRules, play: &ManyPlay) -> Option<usize> {
         let game = &play.game;
         let agent = self.agent(game.pos.to_move())?;
-        let value = play.in_hand?;
+        if game.moves().is_empty() {
+            return None;
+        }
         let mut rng = Pcg64Mcg::seed_from_u64(mix(self.seed ^ mix(self.decisions.len() as u64)));
-        Some(agent.choose(rules, &game.pos, value, game.moves(), &mut rng))
+        Some(agent.choose(rules, &game.pos, game.moves(), &mut rng))
     }
 
     /// The game of `record` (whose rules are `rules`), to go on with: every choice of more than
@@ -188,8 +190,10 @@ impl ManySession {
 fn choice_of(rules: &MultiRules, play: &ManyPlay, note: &MultiEventNote) -> Option<usize> {
     let moves = play.game.moves();
     match note {
-        MultiEventNote::Move { from, to, .. } => {
-            let mv = MultiMove::new(from.0, to.0);
+        MultiEventNote::Move {
+            from, to, throw, ..
+        } => {
+            let mv = noted_move(&play.game.pos, (from.0, to.0), *throw).ok()?;
             moves.iter().position(|&m| m == mv)
         }
         MultiEventNote::Pass { .. } if rules.pass_at_will => Some(moves.len()),
@@ -201,8 +205,6 @@ fn choice_of(rules: &MultiRules, play: &ManyPlay, note: &MultiEventNote) -> Opti
 /// read so far.
 pub struct ManyPlay {
     pub game: MultiGame,
-    /// The throw in hand while a side is to choose.
-    pub in_hand: Option<u8>,
     throws: Pcg64Mcg,
     pub events: Vec<MultiEvent>,
     /// The decisions read.
@@ -216,7 +218,6 @@ impl ManyPlay {
     pub fn new(rules: &MultiRules, session: &ManySession) -> ManyPlay {
         ManyPlay {
             game: MultiGame::new(MultiPosition::start(rules), session.turn_cap),
-            in_hand: None,
             throws: Pcg64Mcg::seed_from_u64(session.seed),
             events: Vec::new(),
             followed: 0,
@@ -252,8 +253,7 @@ impl ManyPlay {
                     }
                 }
                 MultiNext::Throw { .. } => self.throw(rules),
-                MultiNext::Choose { side, value } => {
-                    self.in_hand = Some(value);
+                MultiNext::Choose { side, .. } => {
                     let choices = rules.choices(self.game.moves().len());
                     let k = if choices == 1 {
                         0
@@ -270,7 +270,6 @@ impl ManyPlay {
                             Some(_) => return Err(DecisionError::Unfit { at: self.followed }),
                         }
                     };
-                    self.in_hand = None;
                     let events = &mut self.events;
                     self.game.choose(rules, k, &mut |e| events.push(*e));
                 }

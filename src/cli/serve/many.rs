@@ -20,9 +20,9 @@ use senet::notation::event::PlaceNote;
 use senet::notation::multi::position_json;
 use senet::notation::multi_record::MultiRecord;
 use senet::players;
-use senet::render::many_words::{event_line, move_text, outcome_text, team_name};
+use senet::render::many_words::{event_line, move_text, outcome_text, team_name, throws_text};
 use senet::render::svg::Shown;
-use senet::render::svg_many::{ManyDrawing, svg_many};
+use senet::render::svg_many::{ManyDrawing, held_shown, svg_many};
 use senet::seed::mix;
 use senet::session_many::{ManyDecision, ManyNeeds, ManyPlay, ManySession};
 use senet::types::{Lot, PathPos, Place, ThrowDevice};
@@ -157,19 +157,16 @@ impl ManyStored {
         };
         let game = &built.play.game;
         let mut rng = Pcg64Mcg::seed_from_u64(mix(self.session.seed ^ HINT_SEED));
-        Some(ManyAgent::Expectimax.choose(
-            &self.multi,
-            &game.pos,
-            built.play.in_hand?,
-            game.moves(),
-            &mut rng,
-        ))
+        if game.moves().is_empty() {
+            return None;
+        }
+        Some(ManyAgent::Expectimax.choose(&self.multi, &game.pos, game.moves(), &mut rng))
     }
 
     /// The board as the game stands: the pieces, and the throw in hand where a side is to choose.
     pub fn svg(&self, built: &ManyBuilt, paths: bool, narrow: bool) -> String {
-        let throw = match (built.awaiting, built.play.in_hand) {
-            (Awaiting::Move(_), Some(v)) => Shown::Thrown(v.into()),
+        let throw = match built.awaiting {
+            Awaiting::Move(_) => held_shown(&built.play.game.pos),
             _ => Shown::Nothing,
         };
         svg_many(
@@ -214,10 +211,13 @@ impl ManyStored {
             .into_iter()
             .map(|(k, v)| (k, json!(v)))
             .collect();
+        // The throw in hand: the last thrown, where a turn banks its throws (the text says all
+        // it holds).
         let in_hand = match built.awaiting {
-            Awaiting::Move(_) => built.play.in_hand,
+            Awaiting::Move(_) => built.play.turn_throws().last().copied(),
             _ => None,
         };
+        let held = game.pos.pool();
         let mut v = json!({
             "id": id,
             "rules": { "id": r.id, "title": r.title },
@@ -226,7 +226,7 @@ impl ManyStored {
             "seed": self.session.seed,
             "sides": sides,
             "teams": teams,
-            "position": position_json(multi, &game.pos, in_hand),
+            "position": position_json(multi, &game.pos),
             "throw": in_hand,
             "dice": false,
             "tetrahedra": matches!(r.throw, ThrowDevice::Sticks { lot: Lot::Tetrahedra, .. }),
@@ -235,7 +235,10 @@ impl ManyStored {
                 ThrowDevice::Sticks { count, .. } => Some(count),
                 _ => None,
             },
-            "throw_text": in_hand.map(|t| t.to_string()),
+            "throw_text": in_hand.map(|t| match multi.banks {
+                Some(_) => format!("{} to play", throws_text(held)),
+                None => t.to_string(),
+            }),
             "throws": built.play.turn_throws(),
             "passed": false,
             "awaiting": match built.awaiting {
@@ -254,17 +257,16 @@ impl ManyStored {
             Awaiting::Throw(side) => v["to_move"] = json!(multi.sides[usize::from(side)].name),
             Awaiting::Move(side) => {
                 v["to_move"] = json!(multi.sides[usize::from(side)].name);
-                let value = in_hand.unwrap_or_default();
                 let mut moves: Vec<Value> = game
                     .moves()
                     .iter()
                     .enumerate()
                     .map(|(i, &mv)| {
-                        let (_, report) = multi.apply(&game.pos, mv, value);
+                        let (_, report) = multi.apply(&game.pos, mv);
                         json!({
                             "index": i,
-                            "throw": value,
-                            "text": move_text(multi, &game.pos, mv, value),
+                            "throw": mv.throw(),
+                            "text": move_text(multi, &game.pos, mv),
                             "steps": [{ "from": PlaceNote(mv.from()), "to": PlaceNote(mv.to()) }],
                             "squares": squares(multi, game.pos.to_move(), mv),
                             "extra_throw": report.extra_throw,
@@ -273,9 +275,9 @@ impl ManyStored {
                     .collect();
                 // The pass, where a side may leave its throw unplayed: the last choice.
                 if multi.pass_at_will {
-                    moves.push(json!({ "index": moves.len(), "throw": value, "text": "pass, leaving the throw unplayed",
+                    moves.push(json!({ "index": moves.len(), "throw": in_hand, "text": "pass, leaving the throw unplayed",
                                        "steps": [], "squares": [], "pass": true,
-                                       "extra_throw": multi.pass(&game.pos, value).1 }));
+                                       "extra_throw": multi.pass_held(&game.pos).1 }));
                 }
                 v["moves"] = json!(moves);
                 v["by_steps"] = json!(false);

@@ -19,10 +19,11 @@ pub struct MultiReport {
 }
 
 impl MultiRules {
-    /// The position after the side to move makes `mv` (one of its legal moves) with a throw of
-    /// `v`, and what the move did. The turn goes on to the next side, unless the move gives an
-    /// extra throw.
-    pub fn apply(&self, pos: &MultiPosition, mv: MultiMove, v: u8) -> (MultiPosition, MultiReport) {
+    /// The position after the side to move makes `mv` (one of its legal moves, with the throw
+    /// it carries), and what the move did. The turn goes on to the next side, unless the move
+    /// gives an extra throw or the side holds more throws to play.
+    pub fn apply(&self, pos: &MultiPosition, mv: MultiMove) -> (MultiPosition, MultiReport) {
+        let v = mv.throw();
         let s = usize::from(pos.to_move);
         let table = &self.sides[s];
         let mut next = *pos;
@@ -67,32 +68,72 @@ impl MultiRules {
             || (from == Place::Waiting.pack() && self.entering_throw_again);
         // A turn that has had as many extra throws as the rules give ends here.
         report.extra_throw &= pos.extra < self.extra_cap;
+        next.take_throw(v);
+        if !report.extra_throw && next.pool_len > 0 && self.plays_on(&next, s) {
+            // The side plays the throws it holds.
+            return (next, report);
+        }
         self.turn_on(&mut next, pos, report.extra_throw);
         (next, report)
     }
 
+    /// The position after the side to move throws `v`: in a turn of one throw, it holds it; in
+    /// a turn that banks its throws, it holds it too (a throw that moves nothing is not kept)
+    /// and throws again if `v` is one that does.
+    pub fn thrown(&self, pos: &MultiPosition, v: u8) -> MultiPosition {
+        let mut next = *pos;
+        match self.banks {
+            None => {
+                next.clear_pool();
+                next.push_throw(v);
+            }
+            Some(again) => {
+                if v != 0 {
+                    next.push_throw(v);
+                }
+                next.throwing = again & 1 << v != 0 && !next.pool_full();
+            }
+        }
+        next
+    }
+
     /// Who moves after `pos` in `next`: the same side where it throws again (and still plays),
-    /// one more extra throw counted where the rules cap them, else the next side.
+    /// one more extra throw counted where the rules cap them, else the next side. The side
+    /// throwing again keeps the throws it holds; the next side holds none.
     fn turn_on(&self, next: &mut MultiPosition, pos: &MultiPosition, again: bool) {
         next.to_move = if again {
             self.same_or_next(next, pos.to_move)
         } else {
             self.next_side(next, pos.to_move)
         };
-        next.extra = if next.to_move == pos.to_move && again && self.extra_cap != u8::MAX {
+        let same = next.to_move == pos.to_move && again;
+        next.extra = if same && self.extra_cap != u8::MAX {
             pos.extra + 1
         } else {
             0
         };
+        if same && next.pool_len > 0 {
+            next.throwing = true;
+        } else {
+            next.clear_pool();
+        }
     }
 
-    /// The position after the side to move passes with a throw of `v` (it has no legal move),
-    /// and whether it throws again.
+    /// The position after the side to move passes with a throw of `v` (it has no legal move
+    /// for any throw it holds, or passes at will), and whether it throws again. The throws it
+    /// holds are lost.
     pub fn pass(&self, pos: &MultiPosition, v: u8) -> (MultiPosition, bool) {
         let mut next = *pos;
+        next.clear_pool();
         let again = self.extra_after_pass & 1 << v != 0 && pos.extra < self.extra_cap;
         self.turn_on(&mut next, pos, again);
         (next, again)
+    }
+
+    /// The position after the side to move passes with the throws it holds (see
+    /// [`MultiRules::pass`]; a turn of one throw holds the one it passes with).
+    pub fn pass_held(&self, pos: &MultiPosition) -> (MultiPosition, bool) {
+        self.pass(pos, pos.pool().first().copied().unwrap_or(0))
     }
 
     /// The side after `s` in turn order that still has a piece in play; `s`'s next if none has

@@ -108,6 +108,26 @@ impl MultiRules {
     /// the side passes.
     pub fn legal_moves(&self, pos: &MultiPosition, v: u8, out: &mut Vec<MultiMove>) {
         out.clear();
+        self.push_moves(pos, v, out);
+    }
+
+    /// The legal moves of the side to move for the throws it holds ([`MultiPosition::pool`]),
+    /// each carrying its throw, written into `out`: none means the side passes (and loses any
+    /// throw it holds).
+    pub fn moves(&self, pos: &MultiPosition, out: &mut Vec<MultiMove>) {
+        out.clear();
+        let mut last = None;
+        // The pool is in order: each distinct throw once.
+        for &v in pos.pool() {
+            if last != Some(v) {
+                self.push_moves(pos, v, out);
+            }
+            last = Some(v);
+        }
+    }
+
+    /// Adds the legal moves of the side to move for a throw of `v` to `out`.
+    fn push_moves(&self, pos: &MultiPosition, v: u8, out: &mut Vec<MultiMove>) {
         if v == 0 {
             return;
         }
@@ -127,14 +147,14 @@ impl MultiRules {
                 Place::Off | Place::Removed => {}
                 Place::Waiting => {
                     if let Some(t) = self.entry_target(pos, s, v, &occupants) {
-                        out.push(MultiMove::packed(WAITING, t));
+                        out.push(MultiMove::packed(WAITING, t, v));
                     }
                 }
                 Place::On(at) => {
                     // A throw that bears the piece off from here moves it nowhere else.
                     if table.exit_throws[at.index()] & bit != 0 {
                         if can_bear {
-                            out.push(MultiMove::packed(p, OFF));
+                            out.push(MultiMove::packed(p, OFF, v));
                         }
                         continue;
                     }
@@ -146,7 +166,7 @@ impl MultiRules {
                         && usize::from(t) <= table.len()
                         && self.can_land(s, (Some(table.path[at.index()]), t), &occupants)
                     {
-                        out.push(MultiMove::packed(p, t));
+                        out.push(MultiMove::packed(p, t, v));
                     }
                 }
             }

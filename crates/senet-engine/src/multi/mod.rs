@@ -40,22 +40,34 @@ pub const MAX_ALL_PIECES: usize = 64;
 /// Positions on a side's path.
 pub const MAX_SIDE_PATH: usize = MAX_PATH_MANY_SIDES;
 
+/// Throws a turn that banks them holds at once: a throw past them is lost, and the side plays
+/// those it holds.
+pub const MAX_POOL: usize = 16;
+
 /// One piece movement of the side to move: from a place along its path to another (`Waiting`
-/// to enter, `Off` to bear off), kept packed as the two-sided engine's steps.
+/// to enter, `Off` to bear off), kept packed as the two-sided engine's steps, with the throw it
+/// plays (a turn that banks its throws plays them one by one, in any order, and two of them may
+/// move one piece to one square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MultiMove {
     from: u8,
     to: u8,
+    throw: u8,
 }
 
 impl MultiMove {
-    pub fn new(from: Place, to: Place) -> MultiMove {
-        MultiMove::packed(from.pack(), to.pack())
+    pub fn new(from: Place, to: Place, throw: u8) -> MultiMove {
+        MultiMove::packed(from.pack(), to.pack(), throw)
     }
 
     #[inline(always)]
-    pub(crate) const fn packed(from: u8, to: u8) -> MultiMove {
-        MultiMove { from, to }
+    pub(crate) const fn packed(from: u8, to: u8, throw: u8) -> MultiMove {
+        MultiMove { from, to, throw }
+    }
+
+    /// The throw the move plays.
+    pub fn throw(self) -> u8 {
+        self.throw
     }
 
     pub fn from(self) -> Place {
@@ -92,7 +104,7 @@ pub enum MultiOutcome {
 pub enum MultiEvent {
     /// The side to move threw `value`.
     Throw { side: u8, value: u8 },
-    /// The side made `mv` with its throw of `value`, and what it did.
+    /// The side made `mv` with its throw of `value` (`mv.throw()`), and what it did.
     Move {
         side: u8,
         value: u8,
@@ -100,7 +112,8 @@ pub enum MultiEvent {
         report: MultiReport,
         after: MultiPosition,
     },
-    /// The side had no move for its throw of `value`.
+    /// The side had no move for its throw of `value` (in a turn that banks its throws, for
+    /// any it held: `value` is its last), or passed at will.
     Pass {
         side: u8,
         value: u8,
@@ -150,14 +163,14 @@ impl MultiRules {
             pos,
             rng,
             turn_cap,
-            |_, _, moves, rng| Some(draw_below(rng, self.choices(moves.len()))),
+            |_, moves, rng| Some(draw_below(rng, self.choices(moves.len()))),
             |_| {},
         )
     }
 
     /// A game from `pos` with throws drawn from `rng`: `choose` picks one of the legal moves
-    /// (never fewer than one) of the side to move for its throw, by its index, or (where a side
-    /// may pass at will) `moves.len()` for a pass, or stops the game (`None`);
+    /// (never fewer than one) of the side to move for the throws it holds, by its index, or
+    /// (where a side may pass at will) `moves.len()` for a pass, or stops the game (`None`);
     /// `watch` sees every throw, move, pass and the end. It ends at its end, at `turn_cap`
     /// turns, or where one turn has thrown `turn_cap` times.
     pub fn play<R: Rng + ?Sized>(
@@ -165,7 +178,7 @@ impl MultiRules {
         pos: MultiPosition,
         rng: &mut R,
         turn_cap: u32,
-        mut choose: impl FnMut(&MultiPosition, u8, &[MultiMove], &mut R) -> Option<usize>,
+        mut choose: impl FnMut(&MultiPosition, &[MultiMove], &mut R) -> Option<usize>,
         mut watch: impl FnMut(&MultiEvent),
     ) -> MultiSummary {
         let mut game = MultiGame::new(pos, turn_cap);
@@ -176,9 +189,9 @@ impl MultiRules {
                     let v = self.random_throw(rng);
                     game.throw(self, v, &mut watch);
                 }
-                MultiNext::Choose { value, .. } => {
+                MultiNext::Choose { .. } => {
                     let count = game.moves().len();
-                    match choose(&game.pos, value, game.moves(), rng) {
+                    match choose(&game.pos, game.moves(), rng) {
                         Some(k) if k >= count && self.pass_at_will => {
                             game.choose(self, count, &mut watch);
                         }

@@ -5,13 +5,16 @@ use std::fmt;
 
 use senet_lang::types::{PathPos, Place};
 
-use super::{MAX_ALL_PIECES, MAX_SIDES, MultiRules};
+use super::{MAX_ALL_PIECES, MAX_POOL, MAX_SIDES, MultiRules};
 use crate::compile::PosFlags;
 
-/// The place of every piece, and the side to move. Side `k`'s pieces are the slots
-/// `k * pieces .. (k + 1) * pieces`, each a packed [`Place`] (0 waiting, `p` on path position
-/// `p`, then removed and off), kept in descending order so that two positions with the same
-/// pieces in the same places are equal values.
+/// The place of every piece, the side to move and the throws it holds. Side `k`'s pieces are the
+/// slots `k * pieces .. (k + 1) * pieces`, each a packed [`Place`] (0 waiting, `p` on path
+/// position `p`, then removed and off), kept in descending order so that two positions with the
+/// same pieces in the same places are equal values.
+///
+/// A position with no throw held waits for the side to move to throw; one holding throws waits
+/// for it to play one of them (unless it is still throwing, in a turn that banks its throws).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MultiPosition {
     places: [u8; MAX_ALL_PIECES],
@@ -21,6 +24,14 @@ pub struct MultiPosition {
     /// The extra throws the side to move has had in this turn (counted where the rules cap
     /// them: `extra throws at most N in a turn`; else 0).
     pub(super) extra: u8,
+    /// The throws the side to move holds and has not played, largest first (the rest 0): the
+    /// throw in hand, or those a turn has banked (`turn throw again on ... then move each
+    /// throw`).
+    pub(super) pool: [u8; MAX_POOL],
+    pub(super) pool_len: u8,
+    /// The side to move still throws before it plays the throws it holds: its last throw was one
+    /// that throws again, or a move gave it an extra throw with throws left.
+    pub(super) throwing: bool,
 }
 
 /// Why a set of places is no position of the rules.
@@ -79,6 +90,12 @@ impl fmt::Debug for MultiPosition {
         if self.extra > 0 {
             write!(f, " ({} extra throws)", self.extra)?;
         }
+        if self.pool_len > 0 {
+            write!(f, " holding {:?}", self.pool())?;
+            if self.throwing {
+                write!(f, " and throwing")?;
+            }
+        }
         Ok(())
     }
 }
@@ -94,6 +111,9 @@ impl MultiPosition {
             sides: u8::try_from(rules.count()).unwrap_or(0),
             to_move: rules.first,
             extra: 0,
+            pool: [0; MAX_POOL],
+            pool_len: 0,
+            throwing: false,
         })
     }
 
@@ -120,6 +140,9 @@ impl MultiPosition {
             sides: u8::try_from(n).unwrap_or(0),
             to_move,
             extra: 0,
+            pool: [0; MAX_POOL],
+            pool_len: 0,
+            throwing: false,
         };
         // Each square's pieces by side, and whether every piece on it is safe there.
         let mut taken = vec![([0u8; MAX_SIDES], true); rules.squares];
@@ -166,11 +189,91 @@ impl MultiPosition {
         Ok(pos)
     }
 
-    /// The side to move.
-    #[inline]
     /// The extra throws the side to move has had in this turn, where the rules cap them.
     pub fn extra_throws(&self) -> u8 {
         self.extra
+    }
+
+    /// The throws the side to move holds and has not played, largest first.
+    #[inline]
+    pub fn pool(&self) -> &[u8] {
+        &self.pool[..usize::from(self.pool_len)]
+    }
+
+    /// Whether the side to move is to throw: it holds no throw, or still throws before it plays
+    /// those it holds. (Just after a throw that is not kept, a throw of nothing in a turn that
+    /// banks its throws, the side holds none and passes: [`MultiGame`](super::MultiGame) tells
+    /// the two apart.)
+    #[inline]
+    pub fn to_throw(&self) -> bool {
+        self.pool_len == 0 || self.throwing
+    }
+
+    /// Whether the side to move still throws before it plays the throws it holds.
+    pub fn throwing(&self) -> bool {
+        self.throwing
+    }
+
+    /// The same position, the side to move holding `pool` (and still throwing where
+    /// `throwing`), where the rules let it: one throw of the device, none still to throw, in a
+    /// turn of one throw; in a turn that banks its throws, throws that move something, at most
+    /// [`MAX_POOL`] (a move that gives an extra throw may leave some held while the side throws
+    /// again).
+    pub fn with_pool(
+        mut self,
+        rules: &MultiRules,
+        pool: &[u8],
+        throwing: bool,
+    ) -> Option<MultiPosition> {
+        let fits = match rules.banks {
+            None => pool.len() <= 1 && !throwing,
+            Some(_) => pool.len() <= MAX_POOL && !pool.contains(&0),
+        };
+        (fits && pool.iter().all(|v| rules.throws.values.contains(v))).then(|| {
+            self.clear_pool();
+            for &v in pool {
+                self.push_throw(v);
+            }
+            self.throwing = throwing;
+            self
+        })
+    }
+
+    /// Holds one more throw (none once the pool is full), keeping the pool in order.
+    pub(super) fn push_throw(&mut self, v: u8) {
+        let n = usize::from(self.pool_len);
+        if n == MAX_POOL {
+            return;
+        }
+        let mut i = n;
+        while i > 0 && self.pool[i - 1] < v {
+            self.pool[i] = self.pool[i - 1];
+            i -= 1;
+        }
+        self.pool[i] = v;
+        self.pool_len += 1;
+    }
+
+    /// Plays one held throw of `v`, if the side holds one.
+    pub(super) fn take_throw(&mut self, v: u8) {
+        let n = usize::from(self.pool_len);
+        if let Some(i) = self.pool[..n].iter().position(|&x| x == v) {
+            self.pool.copy_within(i + 1..n, i);
+            self.pool[n - 1] = 0;
+            self.pool_len -= 1;
+        }
+    }
+
+    /// Drops every held throw.
+    pub(super) fn clear_pool(&mut self) {
+        self.pool = [0; MAX_POOL];
+        self.pool_len = 0;
+        self.throwing = false;
+    }
+
+    /// Whether the pool is full.
+    pub(super) fn pool_full(&self) -> bool {
+        usize::from(self.pool_len) == MAX_POOL
     }
 
     /// The same position, the side to move having had `n` extra throws in this turn (where the
@@ -182,6 +285,8 @@ impl MultiPosition {
         })
     }
 
+    /// The side to move.
+    #[inline]
     pub fn to_move(&self) -> u8 {
         self.to_move
     }

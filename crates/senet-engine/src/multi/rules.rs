@@ -77,6 +77,10 @@ pub struct MultiRules {
     /// The side that moves first.
     pub first: u8,
     pub throws: ThrowTable,
+    /// Where a turn banks its throws (`turn throw again on ... then move each throw`): bit `v`
+    /// set where a throw of `v` throws again before the side plays what it holds, one throw at a
+    /// time in any order. `None`: a turn plays each throw as it comes.
+    pub banks: Option<u32>,
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
@@ -160,6 +164,10 @@ impl MultiRules {
             squares: r.board.size(),
             first: u8::try_from(r.first.index()).unwrap_or(0),
             throws: ThrowTable::new(&r.throw),
+            banks: match &r.turn {
+                Turn::AccumulateThenEach { again } => Some(compile::mask(again)),
+                _ => None,
+            },
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,
@@ -270,9 +278,10 @@ fn refuse(r: &RuleSet) -> Result<(), Unsupported> {
             "a ritual before the game (seats, a throw-off or an opening move)",
         ),
         (r.opening.values().any(Option::is_some), "opening moves"),
+        (r.turn.splits(), "a turn that splits its throw among pieces"),
         (
-            r.turn != Turn::ThrowThenMove,
-            "a turn other than a throw, then a move",
+            matches!(r.turn, Turn::AccumulateThenEach { .. }) && !r.extra_after_pass.is_empty(),
+            "extra throws after a pass in a turn that banks its throws",
         ),
         (r.retreat.is_some(), "retreats"),
         (

@@ -55,6 +55,7 @@ fn four() -> MultiRules {
         squares: 24,
         first: 0,
         throws: ThrowTable::new(&ThrowDevice::Die { faces: 4 }),
+        banks: None,
         enter: Some(Enter {
             throws: None,
             onto: EnterOnto::Throw { after: 0 },
@@ -126,7 +127,7 @@ fn a_waiting_piece_enters_on_the_position_of_the_throw() {
     let r = four();
     let pos = MultiPosition::start(&r);
     assert_eq!(moves(&r, &pos, 3), [(W, on(3))]);
-    let (after, report) = r.apply(&pos, MultiMove::new(W, on(3)), 3);
+    let (after, report) = r.apply(&pos, MultiMove::new(W, on(3), 3));
     assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), W]);
     assert_eq!(report, MultiReport::default());
     assert_eq!(after.to_move(), 1);
@@ -143,7 +144,7 @@ fn a_piece_takes_an_enemy_of_either_other_side_but_never_a_partner() {
         places[usize::from(enemy)] = [on(at), W];
         let pos = position(&r, 0, &places);
         assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
-        let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+        let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3), 2));
         assert_eq!(report.captured, Some((enemy, on(at))));
         assert_eq!(after.places(usize::from(enemy)).collect::<Vec<_>>(), [W, W]);
         assert_eq!(after.count(0, on(3)), 1);
@@ -196,11 +197,11 @@ fn a_capture_gives_an_extra_throw_where_the_rules_say_so() {
     places[0] = [on(1), W];
     places[1] = [on(15), W];
     let pos = position(&r, 0, &places);
-    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3), 2));
     assert!(report.extra_throw);
     assert_eq!(after.to_move(), 0);
     // A move that takes nothing passes the turn on.
-    let (after, report) = r.apply(&pos, MultiMove::new(W, on(2)), 2);
+    let (after, report) = r.apply(&pos, MultiMove::new(W, on(2), 2));
     assert!(!report.extra_throw);
     assert_eq!(after.to_move(), 1);
 }
@@ -211,12 +212,12 @@ fn a_team_wins_once_both_partners_are_home() {
     // Side 0 is home; its partner, side 2, still has a piece to bear off.
     let pos = position(&r, 2, &[[OFF, OFF], [W, W], [on(17), OFF], [W, W]]);
     assert_eq!(r.outcome(&pos), None);
-    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF), 2);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF, 2));
     assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 0 }));
     // Three sides each on their own: the first home wins outright.
     let r = three();
     let pos = position(&r, 1, &[[W, W], [on(18), OFF], [W, W]]);
-    let (after, _) = r.apply(&pos, MultiMove::new(on(18), OFF), 1);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(18), OFF, 1));
     assert_eq!(r.outcome(&after), Some(MultiOutcome::Win { team: 1 }));
 }
 
@@ -227,7 +228,7 @@ fn a_side_home_before_its_partner_takes_no_more_turns() {
     // After side 3 comes side 1: side 0 has nothing left to play.
     assert_eq!(r.pass(&pos, 0).0.to_move(), 1);
     let pos = position(&r, 3, &[[OFF, OFF], [W, W], [W, W], [on(17), W]]);
-    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF), 2);
+    let (after, _) = r.apply(&pos, MultiMove::new(on(17), OFF, 2));
     assert_eq!(after.to_move(), 1);
 }
 
@@ -290,7 +291,7 @@ fn pieces_of_a_side_stack_where_the_rules_let_them() {
     assert!(!moves(&r, &pos, 2).contains(&(on(1), on(3))), "no stacks");
     r.stack_limit = 2;
     assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
-    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3), 2));
     assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), on(3)]);
     assert_eq!(report.captured, None);
     // Two pieces on one square: one move for both.
@@ -318,7 +319,7 @@ fn a_stack_closes_its_square_or_is_taken_whole() {
     );
     r.closed_with = 3;
     assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
-    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3), 2));
     assert_eq!(report.captured, Some((1, on(15))));
     assert_eq!(after.places(1).collect::<Vec<_>>(), [W, W]);
     assert_eq!(after.places(0).collect::<Vec<_>>(), [on(3), W]);
@@ -342,13 +343,13 @@ fn pieces_of_several_sides_share_a_castle_where_the_rules_say_so() {
     );
     r.safe_shared = true;
     assert!(moves(&r, &pos, 4).contains(&(on(1), on(5))));
-    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(5)), 4);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(5), 4));
     assert_eq!(report.captured, None);
     assert_eq!(after.places(1).collect::<Vec<_>>(), [on(1), W]);
     assert_eq!(after.places(0).collect::<Vec<_>>(), [on(5), W]);
     // A third side lands there too, and a side's own stack limit still holds.
     let three = position(&r, 3, &[[on(5), W], [on(1), W], [W, W], [on(5), W]]);
-    let (after, _) = r.apply(&three, MultiMove::new(on(5), on(9)), 4);
+    let (after, _) = r.apply(&three, MultiMove::new(on(5), on(9), 4));
     assert_eq!(after.places(3).collect::<Vec<_>>(), [on(9), W]);
     let crowded = position(&r, 0, &[[on(5), on(1)], [W, W], [W, W], [W, W]]);
     assert!(
@@ -380,12 +381,12 @@ fn partners_share_squares_where_the_rules_say_so_and_are_taken_side_by_side() {
     );
     r.partners_share = true;
     assert!(moves(&r, &pos, 2).contains(&(on(1), on(3))));
-    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3)), 2);
+    let (after, report) = r.apply(&pos, MultiMove::new(on(1), on(3), 2));
     assert_eq!(report.captured, None);
     assert_eq!(after.places(2).collect::<Vec<_>>(), [on(11), W]);
     // Side 1 lands there: each side's lone piece is taken, as if it stood alone.
     assert_eq!(after.to_move(), 1);
-    let (after, report) = r.apply(&after, MultiMove::new(on(12), on(15)), 3);
+    let (after, report) = r.apply(&after, MultiMove::new(on(12), on(15), 3));
     assert_eq!(report.captured, Some((0, on(3))));
     assert_eq!(after.places(0).collect::<Vec<_>>(), [W, W]);
     assert_eq!(after.places(2).collect::<Vec<_>>(), [W, W]);
@@ -406,25 +407,160 @@ fn a_turn_gives_no_more_extra_throws_than_its_cap() {
     r.extra_cap = 2;
     let start = MultiPosition::start(&r);
     // Side 0 enters with a 4 and throws again: its first extra throw.
-    let (first, report) = r.apply(&start, MultiMove::new(W, on(4)), 4);
+    let (first, report) = r.apply(&start, MultiMove::new(W, on(4), 4));
     assert!(report.extra_throw);
     assert_eq!((first.to_move(), first.extra_throws()), (0, 1));
     // Another 4, another extra throw: its second.
-    let (second, report) = r.apply(&first, MultiMove::new(on(4), on(8)), 4);
+    let (second, report) = r.apply(&first, MultiMove::new(on(4), on(8), 4));
     assert!(report.extra_throw);
     assert_eq!((second.to_move(), second.extra_throws()), (0, 2));
     // A third 4 moves, but gives none: side 1 throws, the count begun again.
-    let (third, report) = r.apply(&second, MultiMove::new(on(8), on(12)), 4);
+    let (third, report) = r.apply(&second, MultiMove::new(on(8), on(12), 4));
     assert!(!report.extra_throw);
     assert_eq!((third.to_move(), third.extra_throws()), (1, 0));
     // A pass with a 4 counts the same way; any other throw ends the turn and the count.
     let (passed, again) = r.pass(&second, 4);
     assert!(!again);
     assert_eq!((passed.to_move(), passed.extra_throws()), (1, 0));
-    let (moved, _) = r.apply(&first, MultiMove::new(on(4), on(6)), 2);
+    let (moved, _) = r.apply(&first, MultiMove::new(on(4), on(6), 2));
     assert_eq!((moved.to_move(), moved.extra_throws()), (1, 0));
     // Without a cap nothing is counted.
     r.extra_cap = u8::MAX;
-    let (first, _) = r.apply(&start, MultiMove::new(W, on(4)), 4);
+    let (first, _) = r.apply(&start, MultiMove::new(W, on(4), 4));
     assert_eq!((first.to_move(), first.extra_throws()), (0, 0));
+}
+
+/// `four()` whose turn banks its throws while they are 4s.
+fn banking() -> MultiRules {
+    let mut r = four();
+    r.banks = Some(1 << 4);
+    r
+}
+
+/// Plays `throws` and `choices` (each a move as its places and throw) in a game of `r` from
+/// `pos`, checking that each throw and choice is what the game waits for; the game after them.
+fn played(r: &MultiRules, pos: MultiPosition, script: &[Step]) -> MultiGame {
+    let mut game = MultiGame::new(pos, 100);
+    let mut watch = |_: &MultiEvent| {};
+    for (k, step) in script.iter().enumerate() {
+        match (*step, game.next(r, &mut watch)) {
+            (Step::Throw(v), MultiNext::Throw { .. }) => game.throw(r, v, &mut watch),
+            (Step::Move(from, to, v), MultiNext::Choose { .. }) => {
+                let mv = MultiMove::new(from, to, v);
+                let i = game.moves().iter().position(|&m| m == mv);
+                let i = i.unwrap_or_else(|| panic!("step {k}: {mv:?} not in {:?}", game.moves()));
+                game.choose(r, i, &mut watch);
+            }
+            (step, next) => panic!("step {k}: {step:?}, but the game waits for {next:?}"),
+        }
+    }
+    game
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Throw(u8),
+    Move(Place, Place, u8),
+}
+
+#[test]
+fn a_turn_that_banks_its_throws_throws_on_then_plays_each_in_any_order() {
+    let r = banking();
+    // Side 0 throws 4, 4 (each throws again), then 2: it holds 4, 4 and 2.
+    let game = played(
+        &r,
+        MultiPosition::start(&r),
+        &[Step::Throw(4), Step::Throw(4), Step::Throw(2)],
+    );
+    assert_eq!(game.pos.pool(), &[4, 4, 2]);
+    assert_eq!(game.pos.to_move(), 0);
+    // Both its waiting pieces may enter, with a 4 or with the 2, and nothing else.
+    let mut listed: Vec<_> = game.moves().iter().map(|m| (m.to(), m.throw())).collect();
+    listed.sort();
+    assert_eq!(listed, [(on(2), 2), (on(4), 4)]);
+    // It plays the 2 first, then a 4 entering the other piece, then the last 4 from 4 to 8.
+    let game = played(
+        &r,
+        game.pos,
+        &[
+            Step::Move(W, on(2), 2),
+            Step::Move(W, on(4), 4),
+            Step::Move(on(4), on(8), 4),
+        ],
+    );
+    assert_eq!(game.pos.pool(), &[] as &[u8]);
+    assert_eq!(
+        game.pos.to_move(),
+        1,
+        "the turn passes once every throw is played"
+    );
+    assert_eq!(game.pos.places(0).collect::<Vec<_>>(), [on(8), on(2)]);
+}
+
+#[test]
+fn a_side_that_cannot_play_what_it_holds_loses_the_rest() {
+    let r = banking();
+    // Side 0's pieces on 17 and off: it bears off only with an exact 2. It holds 4 and 3.
+    let pos = position(&r, 0, &[[on(17), OFF], [W, W], [W, W], [W, W]]);
+    let mut events = Vec::new();
+    let mut game = MultiGame::new(pos, 100);
+    let mut watch = |e: &MultiEvent| events.push(*e);
+    assert_eq!(game.next(&r, &mut watch), MultiNext::Throw { side: 0 });
+    game.throw(&r, 4, &mut watch);
+    assert_eq!(game.next(&r, &mut watch), MultiNext::Throw { side: 0 });
+    game.throw(&r, 3, &mut watch);
+    assert_eq!(game.next(&r, &mut watch), MultiNext::Throw { side: 1 });
+    assert!(matches!(
+        events.last(),
+        Some(MultiEvent::Pass {
+            side: 0,
+            value: 3,
+            ..
+        })
+    ));
+    assert_eq!(game.pos.pool(), &[] as &[u8]);
+    // With pieces on 17 and 16 and a 2 among them, it bears one off with the 2 and loses the 4
+    // the other cannot play (16 bears off by an exact 3).
+    let pos = position(&r, 0, &[[on(17), on(16)], [W, W], [W, W], [W, W]]);
+    let game = played(
+        &r,
+        pos,
+        &[Step::Throw(4), Step::Throw(2), Step::Move(on(17), OFF, 2)],
+    );
+    assert_eq!(game.pos.to_move(), 1);
+    assert_eq!(game.summary.passes, 1);
+}
+
+#[test]
+fn an_extra_throw_in_a_banked_turn_keeps_the_throws_held() {
+    let mut r = banking();
+    // A move made with a 1 throws again.
+    r.extra_after = 1 << 1;
+    let game = played(
+        &r,
+        MultiPosition::start(&r),
+        &[Step::Throw(4), Step::Throw(1), Step::Move(W, on(1), 1)],
+    );
+    // The 4 is still held while side 0 throws again, and the new throw joins it.
+    assert_eq!(game.pos.pool(), &[4]);
+    assert!(game.pos.throwing());
+    let game = played(&r, game.pos, &[Step::Throw(3)]);
+    assert_eq!(game.pos.pool(), &[4, 3]);
+    assert_eq!(game.pos.to_move(), 0);
+    assert_eq!(game.moves().len(), 4, "{:?}", game.moves());
+}
+
+#[test]
+fn random_games_that_bank_their_throws_end_and_replay() {
+    let r = banking();
+    for seed in 0..300 {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let summary = r.play_random(MultiPosition::start(&r), &mut rng, 2_000);
+        assert!(summary.outcome.is_some(), "game {seed}");
+        let mut again = Pcg64Mcg::seed_from_u64(seed);
+        assert_eq!(
+            r.play_random(MultiPosition::start(&r), &mut again, 2_000),
+            summary
+        );
+    }
 }

@@ -43,30 +43,24 @@ impl ManyAgent {
         }
     }
 
-    /// One of `moves` (legal for the side to move in `pos` with a throw of `v`) by its index, or
-    /// `moves.len()` for the pass where the rules let a side pass at will; drawing from `rng`
-    /// where it draws.
+    /// One of `moves` (legal for the side to move in `pos` with the throws it holds) by its
+    /// index, or `moves.len()` for the pass where the rules let a side pass at will; drawing
+    /// from `rng` where it draws.
     pub fn choose<R: Rng + ?Sized>(
         self,
         rules: &MultiRules,
         pos: &MultiPosition,
-        v: u8,
         moves: &[MultiMove],
         rng: &mut R,
     ) -> usize {
         let team = rules.sides[usize::from(pos.to_move())].team;
-        // Each choice's position: a move's, then the pass's where a side may pass at will.
-        let after = |k: usize| match moves.get(k) {
-            Some(&mv) => rules.apply(pos, mv, v).0,
-            None => rules.pass(pos, v).0,
-        };
         let choices = rules.choices(moves.len());
         let scores: Vec<f64> = match self {
             ManyAgent::Random => return draw_below(rng, choices),
             ManyAgent::Greedy => (0..choices)
-                .map(|k| worth(rules, &after(k), team))
+                .map(|k| worth(rules, &after(rules, pos, moves, k), team))
                 .collect(),
-            ManyAgent::Expectimax => choice_worths(rules, pos, v, moves),
+            ManyAgent::Expectimax => choice_worths(rules, pos, moves),
         };
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<usize> = (0..choices)
@@ -76,25 +70,23 @@ impl ManyAgent {
     }
 }
 
-/// What each choice of the side to move in `pos` with a throw of `v` is worth to its team, as
-/// `expectimax` weighs it (a throw later): each of `moves`, then the pass where a side may pass
-/// at will.
-pub fn choice_worths(
-    rules: &MultiRules,
-    pos: &MultiPosition,
-    v: u8,
-    moves: &[MultiMove],
-) -> Vec<f64> {
+/// The position after choice `k` of the side to move in `pos`: one of `moves`, or the pass at
+/// `moves.len()`.
+fn after(rules: &MultiRules, pos: &MultiPosition, moves: &[MultiMove], k: usize) -> MultiPosition {
+    match moves.get(k) {
+        Some(&mv) => rules.apply(pos, mv).0,
+        None => rules.pass_held(pos).0,
+    }
+}
+
+/// What each choice of the side to move in `pos` (with the throws it holds) is worth to its
+/// team, as `expectimax` weighs it (a throw later): each of `moves`, then the pass where a side
+/// may pass at will.
+pub fn choice_worths(rules: &MultiRules, pos: &MultiPosition, moves: &[MultiMove]) -> Vec<f64> {
     let team = rules.sides[usize::from(pos.to_move())].team;
     let mut replies = Vec::new();
     (0..rules.choices(moves.len()))
-        .map(|k| {
-            let after = match moves.get(k) {
-                Some(&mv) => rules.apply(pos, mv, v).0,
-                None => rules.pass(pos, v).0,
-            };
-            a_throw_later(rules, &after, team, &mut replies)
-        })
+        .map(|k| a_throw_later(rules, &after(rules, pos, moves, k), team, &mut replies))
         .collect()
 }
 
@@ -110,9 +102,9 @@ fn worth(rules: &MultiRules, pos: &MultiPosition, team: u8) -> f64 {
 }
 
 /// What `pos` is worth to `team` a throw later: over every throw of the side to move, weighed by
-/// its chance, the worth after that side's best move for its own team (the most for `team` if
-/// it is of `team`, the least otherwise; the pass where it has none). `replies` is room for the
-/// moves.
+/// its chance, the worth after that side's best move for its own team (see [`best_reply`]); a
+/// throw that throws again (a turn that banks its throws) is worth the position. A side that
+/// still holds throws is worth its best move with them. `replies` is room for the moves.
 #[allow(clippy::cast_precision_loss)] // weights are small counts
 fn a_throw_later(
     rules: &MultiRules,
@@ -123,32 +115,48 @@ fn a_throw_later(
     if rules.outcome(pos).is_some() {
         return worth(rules, pos, team);
     }
-    let ours = rules.sides[usize::from(pos.to_move())].team == team;
+    if !pos.to_throw() {
+        return best_reply(rules, pos, team, replies);
+    }
     let t = &rules.throws;
     let mut total = 0.0;
     for (&w, &weight) in t.values.iter().zip(&t.weights) {
-        replies.clear();
-        rules.legal_moves(pos, w, replies);
-        let value = if replies.is_empty() {
-            worth(rules, &rules.pass(pos, w).0, team)
+        let thrown = rules.thrown(pos, w);
+        let value = if thrown.throwing() {
+            worth(rules, &thrown, team)
         } else {
-            // The pass is one more answer where a side may pass at will.
-            let pass = rules
-                .pass_at_will
-                .then(|| worth(rules, &rules.pass(pos, w).0, team));
-            let values = replies
-                .iter()
-                .map(|&mv| worth(rules, &rules.apply(pos, mv, w).0, team))
-                .chain(pass);
-            if ours {
-                values.fold(f64::NEG_INFINITY, f64::max)
-            } else {
-                values.fold(f64::INFINITY, f64::min)
-            }
+            best_reply(rules, &thrown, team, replies)
         };
         total += value * weight as f64;
     }
     total / t.denominator as f64
+}
+
+/// The worth to `team` after the best move of the side to move in `pos` with the throws it
+/// holds, for its own team: the most for `team` if it is of `team`, the least otherwise; the
+/// pass where it has none, and as one more answer where a side may pass at will.
+fn best_reply(
+    rules: &MultiRules,
+    pos: &MultiPosition,
+    team: u8,
+    replies: &mut Vec<MultiMove>,
+) -> f64 {
+    rules.moves(pos, replies);
+    let passed = || worth(rules, &rules.pass_held(pos).0, team);
+    if replies.is_empty() {
+        return passed();
+    }
+    let ours = rules.sides[usize::from(pos.to_move())].team == team;
+    let pass = rules.pass_at_will.then(passed);
+    let values = replies
+        .iter()
+        .map(|&mv| worth(rules, &rules.apply(pos, mv).0, team))
+        .chain(pass);
+    if ours {
+        values.fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        values.fold(f64::INFINITY, f64::min)
+    }
 }
 
 /// How far side `s`'s pieces have gone, from 0 (all waiting) to 1 (all borne off): each piece's
@@ -209,8 +217,8 @@ mod tests {
         let mut moves = Vec::new();
         r.legal_moves(&pos, 2, &mut moves);
         let mut rng = Pcg64Mcg::seed_from_u64(1);
-        let k = ManyAgent::Greedy.choose(&r, &pos, 2, &moves, &mut rng);
-        assert_eq!(moves[k], MultiMove::new(on(5), on(7)));
+        let k = ManyAgent::Greedy.choose(&r, &pos, &moves, &mut rng);
+        assert_eq!(moves[k], MultiMove::new(on(5), on(7), 2));
     }
 
     #[test]
@@ -228,8 +236,8 @@ mod tests {
         assert_eq!(moves.len(), 2, "{moves:?}");
         for seed in 0..8 {
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let k = ManyAgent::Expectimax.choose(&r, &pos, 2, &moves, &mut rng);
-            assert_eq!(moves[k], MultiMove::new(on(6), on(8)));
+            let k = ManyAgent::Expectimax.choose(&r, &pos, &moves, &mut rng);
+            assert_eq!(moves[k], MultiMove::new(on(6), on(8), 2));
         }
     }
 
@@ -244,8 +252,8 @@ mod tests {
                 MultiPosition::start(&r),
                 &mut rng,
                 2_000,
-                |pos, v, moves, rng| {
-                    Some(agents[usize::from(pos.to_move())].choose(&r, pos, v, moves, rng))
+                |pos, moves, rng| {
+                    Some(agents[usize::from(pos.to_move())].choose(&r, pos, moves, rng))
                 },
                 |_| {},
             );

@@ -1,6 +1,8 @@
 //! Positions and moves of games of many sides as JSON, in the shape of two-sided ones (see
 //! docs/formats.md): `{"to_move": "red", "throw": 3, "pieces": {"red": [...], ...}}`, a list of
-//! places for every side, and `senet moves`' answer of steps and results.
+//! places for every side, and `senet moves`' answer of steps and results. Where a turn banks
+//! its throws, a position holds `throws` (and `throwing` while the side still throws) in place
+//! of `throw`.
 
 use serde_json::{Map, Value, json};
 
@@ -13,7 +15,7 @@ pub enum MultiNoteError {
     #[error("a position is a JSON object with `to_move`, `throw` and `pieces`")]
     NotObject,
     #[error(
-        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces` and, where the rules cap a turn's extra throws, `extra_throws`)"
+        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces`, where the rules cap a turn's extra throws `extra_throws`, and where a turn banks its throws `throws` and `throwing` in place of `throw`)"
     )]
     Field(String),
     #[error(
@@ -30,9 +32,15 @@ pub enum MultiNoteError {
     Place(String),
     #[error("`throw` is a value the throw can give, or null")]
     Throw,
+    #[error(
+        "`throws` (where a turn banks its throws) lists values the throw can give that move something, at most 16, and `throwing` is true or false; a turn of one throw has `throw`"
+    )]
+    Throws,
     #[error("{0}")]
     Setup(String),
-    #[error("the position has no throw to move with: give `throw`")]
+    #[error(
+        "the position has no throw to move with: give `throw` (where a turn banks its throws, `throws`, the side no longer `throwing`)"
+    )]
     NoThrow,
     #[error("the game is over in this position")]
     Over,
@@ -87,31 +95,31 @@ fn side_index(rules: &MultiRules, name: &str) -> Result<usize, MultiNoteError> {
         .ok_or_else(|| MultiNoteError::Side(name.to_string(), side_names(rules)))
 }
 
-/// The position `v` gives, and its throw (`None` for `null` or none).
-pub fn parse_position(
-    rules: &MultiRules,
-    v: &Value,
-) -> Result<(MultiPosition, Option<u8>), MultiNoteError> {
+/// A throw as written: a value the throw can give.
+fn throw_of(rules: &MultiRules, v: &Value) -> Option<u8> {
+    v.as_u64()
+        .and_then(|t| u8::try_from(t).ok())
+        .filter(|t| rules.throws.values.contains(t))
+}
+
+/// The position `v` gives, holding its throw (`throw`, or where a turn banks its throws
+/// `throws` and `throwing`).
+pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, MultiNoteError> {
+    const FIELDS: [&str; 6] = [
+        "to_move",
+        "throw",
+        "pieces",
+        "extra_throws",
+        "throws",
+        "throwing",
+    ];
     let o = v.as_object().ok_or(MultiNoteError::NotObject)?;
-    if let Some(k) = o
-        .keys()
-        .find(|k| !["to_move", "throw", "pieces", "extra_throws"].contains(&k.as_str()))
-    {
+    if let Some(k) = o.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(MultiNoteError::Field(k.clone()));
     }
     let to_move = match o.get("to_move") {
         Some(Value::String(name)) => side_index(rules, name)?,
         _ => return Err(MultiNoteError::NotObject),
-    };
-    let throw = match o.get("throw") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(
-            n.as_u64()
-                .and_then(|t| u8::try_from(t).ok())
-                .filter(|t| rules.throws.values.contains(t))
-                .ok_or(MultiNoteError::Throw)?,
-        ),
-        Some(_) => return Err(MultiNoteError::Throw),
     };
     let pieces = match o.get("pieces") {
         Some(Value::Object(p)) => p,
@@ -141,12 +149,44 @@ pub fn parse_position(
     let pos = pos
         .with_extra_throws(rules, extra)
         .ok_or(MultiNoteError::ExtraThrows)?;
-    Ok((pos, throw))
+    let held = |pool: &[u8], throwing: bool, why: MultiNoteError| {
+        pos.with_pool(rules, pool, throwing).ok_or(why)
+    };
+    if rules.banks.is_none() {
+        if o.contains_key("throws") || o.contains_key("throwing") {
+            return Err(MultiNoteError::Throws);
+        }
+        return match o.get("throw") {
+            None | Some(Value::Null) => Ok(pos),
+            Some(t) => {
+                let t = throw_of(rules, t).ok_or(MultiNoteError::Throw)?;
+                held(&[t], false, MultiNoteError::Throw)
+            }
+        };
+    }
+    if o.get("throw").is_some_and(|t| !t.is_null()) {
+        return Err(MultiNoteError::Throws);
+    }
+    let pool = match o.get("throws") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|t| throw_of(rules, t))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or(MultiNoteError::Throws)?,
+        Some(_) => return Err(MultiNoteError::Throws),
+    };
+    let throwing = match o.get("throwing") {
+        None => false,
+        Some(t) => t.as_bool().ok_or(MultiNoteError::Throws)?,
+    };
+    held(&pool, throwing, MultiNoteError::Throws)
 }
 
-/// `pos` as JSON, with `throw` (or `null`), and `extra_throws` where the side to move has had
-/// some in its turn and the rules cap them.
-pub fn position_json(rules: &MultiRules, pos: &MultiPosition, throw: Option<u8>) -> Value {
+/// `pos` as JSON, with the throw the side to move holds: `throw` (or `null`), or where a turn
+/// banks its throws `throws` (and `throwing` while the side still throws); and `extra_throws`
+/// where the side to move has had some in its turn and the rules cap them.
+pub fn position_json(rules: &MultiRules, pos: &MultiPosition) -> Value {
     let mut pieces = Map::new();
     for (s, side) in rules.sides.iter().enumerate() {
         let list: Vec<Value> = pos.places(s).map(place_json).collect();
@@ -154,9 +194,17 @@ pub fn position_json(rules: &MultiRules, pos: &MultiPosition, throw: Option<u8>)
     }
     let mut v = json!({
         "to_move": rules.sides[usize::from(pos.to_move())].name,
-        "throw": throw,
+        "throw": pos.pool().first(),
         "pieces": pieces,
     });
+    if rules.banks.is_some() {
+        let o = v.as_object_mut().expect("an object");
+        o.remove("throw");
+        o.insert("throws".into(), json!(pos.pool()));
+        if pos.throwing() {
+            o.insert("throwing".into(), json!(true));
+        }
+    }
     // Where the rules cap a turn's extra throws, those the side to move has had.
     if pos.extra_throws() > 0 {
         v["extra_throws"] = json!(pos.extra_throws());
@@ -185,18 +233,20 @@ fn outcome_json(rules: &MultiRules, outcome: MultiOutcome) -> Value {
 /// `captures` and whether the side `throws_again`; and the pass, where there is no move or the
 /// side may pass at will.
 pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError> {
-    let (pos, throw) = parse_position(rules, v)?;
-    let throw = throw.ok_or(MultiNoteError::NoThrow)?;
+    let pos = parse_position(rules, v)?;
+    if pos.to_throw() {
+        return Err(MultiNoteError::NoThrow);
+    }
     if rules.outcome(&pos).is_some() {
         return Err(MultiNoteError::Over);
     }
     let mut listed: Vec<MultiMove> = Vec::new();
-    rules.legal_moves(&pos, throw, &mut listed);
+    rules.moves(&pos, &mut listed);
     let moves: Vec<Value> = listed
         .iter()
         .map(|&mv| {
-            let (after, report) = rules.apply(&pos, mv, throw);
-            let mut result = position_json(rules, &after, None);
+            let (after, report) = rules.apply(&pos, mv);
+            let mut result = position_json(rules, &after);
             if let Some(outcome) = rules.outcome(&after) {
                 result["outcome"] = outcome_json(rules, outcome);
             }
@@ -204,6 +254,9 @@ pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError
                 "steps": [{ "from": place_json(mv.from()), "to": place_json(mv.to()) }],
                 "result": result,
             });
+            if rules.banks.is_some() {
+                note["throw"] = json!(mv.throw());
+            }
             if let Some((side, at)) = report.captured {
                 note["captures"] = json!({
                     "side": rules.sides[usize::from(side)].name,
@@ -219,8 +272,8 @@ pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError
     let mut answer = json!({ "moves": moves });
     // The pass: forced where no move is legal, or a choice where a side may pass at will.
     if listed.is_empty() || rules.pass_at_will {
-        let (after, again) = rules.pass(&pos, throw);
-        let mut pass = json!({ "result": position_json(rules, &after, None) });
+        let (after, again) = rules.pass_held(&pos);
+        let mut pass = json!({ "result": position_json(rules, &after) });
         if again {
             pass["throws_again"] = json!(true);
         }
@@ -246,10 +299,11 @@ mod tests {
     fn a_position_reads_back_from_its_json() {
         let r = rules();
         let v = json!({"to_move": "b", "throw": 2, "pieces": {"a": [3, "off"], "b": [0, 5], "c": ["waiting", "off"]}});
-        let (pos, throw) = parse_position(&r, &v).unwrap();
-        assert_eq!(throw, Some(2));
-        let back = position_json(&r, &pos, throw);
-        assert_eq!(parse_position(&r, &back).unwrap(), (pos, throw));
+        let pos = parse_position(&r, &v).unwrap();
+        assert_eq!(pos.pool(), &[2]);
+        let back = position_json(&r, &pos);
+        assert_eq!(back["throw"], 2);
+        assert_eq!(parse_position(&r, &back).unwrap(), pos);
         assert_eq!(back["pieces"]["a"], json!(["off", 3]));
         assert_eq!(back["to_move"], "b");
     }

@@ -11,6 +11,7 @@ use super::event::PlaceNote;
 use super::record::{FileNote, RulesNote};
 use senet_engine::multi::{MultiEvent, MultiMove, MultiOutcome, MultiPosition, MultiRules};
 use senet_lang::check::RuleSet;
+use senet_lang::types::Place;
 
 pub const MULTI_FORMAT: &str = "senet-multi-record/1";
 
@@ -46,6 +47,9 @@ pub enum MultiEventNote {
         side: String,
         from: PlaceNote,
         to: PlaceNote,
+        /// The throw it plays, where a turn banks its throws (else the one throw held).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        throw: Option<u8>,
     },
     Pass {
         side: String,
@@ -115,6 +119,7 @@ impl MultiEventNote {
                 side: name(side),
                 from: PlaceNote(mv.from()),
                 to: PlaceNote(mv.to()),
+                throw: rules.banks.map(|_| mv.throw()),
             }),
             MultiEvent::Pass { side, .. } => Some(MultiEventNote::Pass { side: name(side) }),
             MultiEvent::End { .. } => None,
@@ -176,7 +181,9 @@ impl MultiRecord {
             return Err(MultiReplayError::Sides(names.join(", ")));
         }
         let mut pos = MultiPosition::start(rules);
-        let mut throw = None;
+        // The side to move has thrown and is to move or pass (it may hold no throw: a throw of
+        // nothing, in a turn that banks its throws).
+        let mut deciding = false;
         let mut moves = Vec::new();
         for (k, e) in self.events.iter().enumerate() {
             let fail = |why: String| MultiReplayError::Event(k + 1, why);
@@ -194,37 +201,48 @@ impl MultiRecord {
                     "`{side}` played, but `{to_move}` was to move"
                 )));
             }
-            match (e, throw) {
-                (MultiEventNote::Throw { value, .. }, None) => {
+            match (e, deciding) {
+                (MultiEventNote::Throw { value, .. }, false) => {
                     if !rules.throws.values.contains(value) {
                         return Err(fail(format!("the throw cannot give {value}")));
                     }
-                    throw = Some(*value);
+                    pos = rules.thrown(&pos, *value);
+                    deciding = !pos.throwing();
                 }
-                (MultiEventNote::Move { from, to, .. }, Some(v)) => {
-                    let mv = MultiMove::new(from.0, to.0);
-                    rules.legal_moves(&pos, v, &mut moves);
+                (
+                    MultiEventNote::Move {
+                        from, to, throw, ..
+                    },
+                    true,
+                ) => {
+                    let mv = noted_move(&pos, (from.0, to.0), *throw).map_err(fail)?;
+                    rules.moves(&pos, &mut moves);
                     if !moves.contains(&mv) {
                         return Err(fail(format!(
-                            "{} -> {} is no legal move for {v}",
-                            from.0, to.0
+                            "{} -> {} is no legal move for {}",
+                            from.0,
+                            to.0,
+                            mv.throw()
                         )));
                     }
-                    pos = rules.apply(&pos, mv, v).0;
-                    throw = None;
+                    pos = rules.apply(&pos, mv).0;
+                    deciding = !pos.to_throw();
                 }
-                (MultiEventNote::Pass { .. }, Some(v)) => {
-                    rules.legal_moves(&pos, v, &mut moves);
+                (MultiEventNote::Pass { .. }, true) => {
+                    rules.moves(&pos, &mut moves);
                     if !moves.is_empty() && !rules.pass_at_will {
-                        return Err(fail(format!("a pass where {v} has legal moves")));
+                        return Err(fail(format!(
+                            "a pass where {:?} has legal moves",
+                            pos.pool()
+                        )));
                     }
-                    pos = rules.pass(&pos, v).0;
-                    throw = None;
+                    pos = rules.pass_held(&pos).0;
+                    deciding = false;
                 }
-                (MultiEventNote::Throw { .. }, Some(_)) => {
+                (MultiEventNote::Throw { .. }, true) => {
                     return Err(fail("a throw before the last one was played".into()));
                 }
-                (_, None) => return Err(fail("a move or a pass without a throw".into())),
+                (_, false) => return Err(fail("a move or a pass without a throw".into())),
             }
         }
         let found = match rules.outcome(&pos) {
@@ -241,6 +259,26 @@ impl MultiRecord {
         }
         Ok(pos)
     }
+}
+
+/// The move an event notes, from and to these places, with the throw it plays: the one it
+/// names, else the one throw the side holds.
+pub fn noted_move(
+    pos: &MultiPosition,
+    (from, to): (Place, Place),
+    throw: Option<u8>,
+) -> Result<MultiMove, String> {
+    let throw = match (throw, pos.pool()) {
+        (Some(v), _) => v,
+        (None, &[v]) => v,
+        (None, _) => {
+            return Err(format!(
+                "a move that does not say which of the throws {:?} it plays",
+                pos.pool()
+            ));
+        }
+    };
+    Ok(MultiMove::new(from, to, throw))
 }
 
 #[cfg(test)]
@@ -264,7 +302,7 @@ mod tests {
             MultiPosition::start(&rules),
             &mut rng,
             2_000,
-            |_, _, moves, rng| {
+            |_, moves, rng| {
                 Some(senet_engine::engine::game::draw_below(
                     rng,
                     rules.choices(moves.len()),

@@ -8,14 +8,23 @@ use senet_lang::types::{PathPos, Place};
 pub fn event_line(rules: &MultiRules, event: &MultiEvent) -> Option<String> {
     let name = |s: u8| &rules.sides[usize::from(s)].name;
     Some(match *event {
-        MultiEvent::Throw { side, value } => format!("{} throws {value}", name(side)),
+        MultiEvent::Throw { side, value } => match rules.banks {
+            Some(again) if again & 1 << value != 0 => {
+                format!("{} throws {value}, and throws again", name(side))
+            }
+            _ => format!("{} throws {value}", name(side)),
+        },
         // Where a side may pass at will, a pass says nothing of the moves it had.
         MultiEvent::Pass { side, .. } if rules.pass_at_will => format!("  {} passes", name(side)),
         MultiEvent::Pass { side, .. } => format!("  {} has no move", name(side)),
         MultiEvent::Move {
             side, mv, report, ..
         } => {
-            let mut text = format!("  {}: {}", name(side), step_text(rules, side, mv));
+            let with = match rules.banks {
+                Some(_) => format!("with {}, ", mv.throw()),
+                None => String::new(),
+            };
+            let mut text = format!("  {}: {with}{}", name(side), step_text(rules, side, mv));
             if let Some((taken, _)) = report.captured {
                 text.push_str(&format!(", taking {}'s piece", name(taken)));
             }
@@ -29,6 +38,15 @@ pub fn event_line(rules: &MultiRules, event: &MultiEvent) -> Option<String> {
         } => outcome_text(rules, outcome),
         MultiEvent::End { outcome: None } => return None,
     })
+}
+
+/// Throws held, in words: `25, 10 and 3`.
+pub fn throws_text(pool: &[u8]) -> String {
+    let words: Vec<String> = pool.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
 }
 
 /// How a game ended: `red + yellow win.`, `A draw.`
@@ -62,11 +80,16 @@ pub fn step_text(rules: &MultiRules, side: u8, mv: MultiMove) -> String {
     }
 }
 
-/// A legal move of the side to move in `pos` with a throw of `v`, in words, with what it would
-/// do: `5 -> 8 (square 12), takes blue's piece, throws again`.
-pub fn move_text(rules: &MultiRules, pos: &MultiPosition, mv: MultiMove, v: u8) -> String {
-    let (_, report) = rules.apply(pos, mv, v);
-    let mut text = step_text(rules, pos.to_move(), mv);
+/// A legal move of the side to move in `pos`, in words, with what it would do: `5 -> 8 (square
+/// 12), takes blue's piece, throws again`; where a turn banks its throws, the throw it plays
+/// first: `with 10: 5 -> 15 (square 19)`.
+pub fn move_text(rules: &MultiRules, pos: &MultiPosition, mv: MultiMove) -> String {
+    let (_, report) = rules.apply(pos, mv);
+    let mut text = match rules.banks {
+        Some(_) => format!("with {}: ", mv.throw()),
+        None => String::new(),
+    };
+    text.push_str(&step_text(rules, pos.to_move(), mv));
     if let Some((taken, _)) = report.captured {
         text.push_str(&format!(
             ", takes {}'s piece",

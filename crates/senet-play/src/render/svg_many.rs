@@ -42,19 +42,28 @@ pub fn draw_many(
 ) -> Result<String, String> {
     let multi = MultiRules::compile(r)
         .map_err(|e| format!("`{}` has {} sides, and {e}", r.id, r.sides.len()))?;
-    let (pos, throw) = match position {
-        None | Some(serde_json::Value::Null) => (MultiPosition::start(&multi), None),
+    let pos = match position {
+        None | Some(serde_json::Value::Null) => MultiPosition::start(&multi),
         Some(v) => parse_position(&multi, v).map_err(|e| e.to_string())?,
     };
     Ok(svg_many(
         r,
         &ManyDrawing {
             position: &pos,
-            throw: throw.map_or(Shown::Nothing, |v| Shown::Thrown(Throw::from(v))),
+            throw: held_shown(&pos),
             paths,
             narrow,
         },
     ))
+}
+
+/// The throw drawn under the board: the one the side to move holds (several held, in a turn that
+/// banks its throws, are said in words, not drawn).
+pub fn held_shown(pos: &MultiPosition) -> Shown {
+    match pos.pool() {
+        &[v] if !pos.throwing() => Shown::Thrown(Throw::from(v)),
+        _ => Shown::Nothing,
+    }
 }
 
 /// The board of `r`, a game of any number of sides, as an SVG document.

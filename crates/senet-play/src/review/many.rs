@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use serde_json::{Value, json};
 
 use crate::agents::{ManyAgent, choice_worths};
-use crate::notation::multi_record::{MultiEventNote, MultiRecord};
+use crate::notation::multi_record::{MultiEventNote, MultiRecord, noted_move};
 use crate::seed::mix;
 use senet_engine::multi::{MultiMove, MultiOutcome, MultiPosition, MultiRules};
 
@@ -66,37 +66,38 @@ pub fn review_many(
     };
     let first_team = rules.sides[usize::from(rules.first)].team;
     let mut pos = MultiPosition::start(rules);
-    let mut throw = None;
+    let mut throw = 0;
     let mut moves = Vec::new();
     let mut decisions = Vec::new();
     let mut number = 0;
     for event in &record.events {
-        let choice = match (event, throw) {
-            (MultiEventNote::Throw { value, .. }, _) => {
-                throw = Some(*value);
+        let (played, side) = match event {
+            MultiEventNote::Throw { value, .. } => {
+                throw = *value;
+                pos = rules.thrown(&pos, *value);
                 continue;
             }
-            (MultiEventNote::Move { from, to, .. }, Some(v)) => {
-                (Some(MultiMove::new(from.0, to.0)), v)
-            }
-            (MultiEventNote::Pass { .. }, Some(v)) => (None, v),
-            // A record verified has a throw before each move or pass.
-            _ => continue,
+            // A record verified names a legal move.
+            MultiEventNote::Move {
+                from,
+                to,
+                throw,
+                side,
+            } => match noted_move(&pos, (from.0, to.0), *throw) {
+                Ok(mv) => (Some(mv), side_of(side)),
+                Err(_) => continue,
+            },
+            MultiEventNote::Pass { side } => (None, side_of(side)),
         };
-        let (played, v) = choice;
         number += 1;
-        let side = match event {
-            MultiEventNote::Move { side, .. } | MultiEventNote::Pass { side } => side_of(side),
-            MultiEventNote::Throw { .. } => 0,
-        };
-        rules.legal_moves(&pos, v, &mut moves);
+        rules.moves(&pos, &mut moves);
         let after = match played {
-            Some(mv) => rules.apply(&pos, mv, v).0,
-            None => rules.pass(&pos, v).0,
+            Some(mv) => rules.apply(&pos, mv).0,
+            None => rules.pass_held(&pos).0,
         };
         let choices = rules.choices(moves.len());
         if choices > 1 {
-            let worths = choice_worths(rules, &pos, v, &moves);
+            let worths = choice_worths(rules, &pos, &moves);
             let chosen = played
                 .and_then(|mv| moves.iter().position(|&m| m == mv))
                 .unwrap_or(moves.len());
@@ -106,7 +107,7 @@ pub fn review_many(
             decisions.push(ManyReviewed {
                 number,
                 side,
-                throw: v,
+                throw: played.map_or(throw, MultiMove::throw),
                 choices,
                 played,
                 value: worths[chosen],
@@ -122,7 +123,6 @@ pub fn review_many(
             });
         }
         pos = after;
-        throw = None;
     }
     ManyReview {
         decisions,
@@ -146,7 +146,7 @@ fn chance(rules: &MultiRules, pos: &MultiPosition, team: u8, playouts: u32, seed
             *pos,
             &mut rng,
             10_000,
-            |p, v, moves, rng| Some(ManyAgent::Greedy.choose(rules, p, v, moves, rng)),
+            |p, moves, rng| Some(ManyAgent::Greedy.choose(rules, p, moves, rng)),
             |_| {},
         );
         won += u32::from(s.outcome == Some(MultiOutcome::Win { team }));

@@ -101,9 +101,9 @@ pub fn run(
                         MultiPosition::start(rules),
                         &mut rng,
                         turn_cap,
-                        |pos, v, moves, rng| {
+                        |pos, moves, rng| {
                             let agent = agents[usize::from(pos.to_move())];
-                            Some(agent.choose(rules, pos, v, moves, rng))
+                            Some(agent.choose(rules, pos, moves, rng))
                         },
                         |_| {},
                     );

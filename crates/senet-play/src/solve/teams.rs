@@ -30,6 +30,10 @@ pub enum TeamSolveError {
     NotTwoTeams(usize),
     #[error("more than {0} positions are reachable (`--limit`)")]
     TooLarge(usize),
+    #[error(
+        "the solver of teams plays a throw, then a move; it does not solve turns that bank their throws (`turn throw again on ... then move each throw`)"
+    )]
+    BankedThrows,
     #[error("the values still moved after {0} sweeps")]
     NoConvergence(u32),
 }
@@ -81,6 +85,9 @@ pub fn solve_teams(
     }
     if teams.len() != 2 {
         return Err(TeamSolveError::NotTwoTeams(teams.len()));
+    }
+    if rules.banks.is_some() {
+        return Err(TeamSolveError::BankedThrows);
     }
     let teams = [teams[0], teams[1]];
     let graph = explore(rules, from, limit)?;
@@ -190,7 +197,7 @@ fn explore(
                     Ok(())
                 };
                 for &mv in &moves {
-                    reach(rules.apply(&pos, mv, v).0)?;
+                    reach(rules.apply(&pos, mv).0)?;
                 }
                 // The pass: forced with no move, or chosen where a side may pass at will.
                 if moves.is_empty() || rules.pass_at_will {

@@ -1290,6 +1290,62 @@ fn a_game_of_four_that_banks_its_throws_is_played_recorded_replayed_and_reviewed
 }
 
 #[test]
+fn an_extra_move_is_explained_played_recorded_and_replayed() {
+    use crate::support::cli::run;
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(FOUR).unwrap().replace(
+        "turn throw then move\n",
+        "turn throw then move\nextra move of 1 after 4 entering first\n",
+    );
+    let path = dir.path().join("extra.rules");
+    std::fs::write(&path, text).unwrap();
+    let rules = path.to_str().unwrap();
+    let (code, out, err) = run(&["explain", rules]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("A throw of 4 also gives a move of 1"), "{out}");
+    // Red holds the 4 and the move of 1: the 1 only enters, its piece waiting.
+    let position = r#"{"to_move":"red","throws":[4,1],"pieces":{"red":[3,0],"green":[0,0],"yellow":[0,0],"blue":[0,0]}}"#;
+    let out = crate::support::cli::senet()
+        .args(["moves", rules, "--position", "-"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ones: Vec<&serde_json::Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["throw"] == 1)
+        .collect();
+    assert_eq!(ones.len(), 1, "{answer}");
+    assert_eq!(ones[0]["steps"][0], serde_json::json!({"from": 0, "to": 1}));
+    let record = dir.path().join("game.json");
+    let record = record.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "play",
+        rules,
+        "--players",
+        "expectimax,greedy,random,greedy",
+        "--seed",
+        "8",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["replay", record]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("replayed"), "{out}");
+    let one = sim_json(rules, "300", "1", "1");
+    assert_eq!(one, sim_json(rules, "300", "1", "2"));
+    assert_eq!(one["unfinished"], 0, "{one}");
+}
+
+#[test]
 fn solve_answers_two_teams_and_says_why_not_more() {
     use crate::support::cli::run;
     let target = "tests/fixtures/many-sides/short-race-of-teams.rules";

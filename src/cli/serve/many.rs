@@ -235,9 +235,10 @@ impl ManyStored {
                 ThrowDevice::Sticks { count, .. } => Some(count),
                 _ => None,
             },
-            "throw_text": in_hand.map(|t| match multi.banks {
-                Some(_) => format!("{} to play", throws_text(held)),
-                None => t.to_string(),
+            "throw_text": in_hand.map(|t| if multi.holds_several() {
+                format!("{} to play", throws_text(held))
+            } else {
+                t.to_string()
             }),
             "throws": built.play.turn_throws(),
             "passed": false,

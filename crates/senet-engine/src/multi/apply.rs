@@ -77,15 +77,16 @@ impl MultiRules {
         (next, report)
     }
 
-    /// The position after the side to move throws `v`: in a turn of one throw, it holds it; in
-    /// a turn that banks its throws, it holds it too (a throw that moves nothing is not kept)
-    /// and throws again if `v` is one that does.
+    /// The position after the side to move throws `v`: it holds it (with the throws it kept
+    /// while throwing again after a move, where a throw gives an extra move), and the extra
+    /// move it gives; in a turn that banks its throws, it holds it too (a throw that moves
+    /// nothing is not kept) and throws again if `v` is one that does.
     pub fn thrown(&self, pos: &MultiPosition, v: u8) -> MultiPosition {
         let mut next = *pos;
         match self.banks {
             None => {
-                next.clear_pool();
                 next.push_throw(v);
+                next.throwing = false;
             }
             Some(again) => {
                 if v != 0 {
@@ -93,6 +94,11 @@ impl MultiRules {
                 }
                 next.throwing = again & 1 << v != 0 && !next.pool_full();
             }
+        }
+        if let Some(m) = self.extra_move
+            && m.after & 1 << v != 0
+        {
+            next.push_throw(m.value);
         }
         next
     }

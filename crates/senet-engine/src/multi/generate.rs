@@ -126,8 +126,29 @@ impl MultiRules {
         }
     }
 
-    /// Adds the legal moves of the side to move for a throw of `v` to `out`.
+    /// Adds the legal moves of the side to move for a throw of `v` to `out`: an extra move that
+    /// enters first enters a piece where one can.
     fn push_moves(&self, pos: &MultiPosition, v: u8, out: &mut Vec<MultiMove>) {
+        let start = out.len();
+        self.push_all_moves(pos, v, out);
+        if self
+            .extra_move
+            .is_some_and(|m| m.entering_first && m.value == v)
+            && out[start..].iter().any(|m| m.packed_from() == WAITING)
+        {
+            let mut k = start;
+            for i in start..out.len() {
+                if out[i].packed_from() == WAITING {
+                    out[k] = out[i];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+    }
+
+    /// Adds every legal move of the side to move for a throw of `v` to `out`.
+    fn push_all_moves(&self, pos: &MultiPosition, v: u8, out: &mut Vec<MultiMove>) {
         if v == 0 {
             return;
         }

@@ -216,7 +216,8 @@ impl MultiPosition {
 
     /// The same position, the side to move holding `pool` (and still throwing where
     /// `throwing`), where the rules let it: one throw of the device, none still to throw, in a
-    /// turn of one throw; in a turn that banks its throws, throws that move something, at most
+    /// turn of one throw (more where a throw gives an extra move, which may be held while the
+    /// side throws again); in a turn that banks its throws, throws that move something, at most
     /// [`MAX_POOL`] (a move that gives an extra throw may leave some held while the side throws
     /// again).
     pub fn with_pool(
@@ -225,11 +226,16 @@ impl MultiPosition {
         pool: &[u8],
         throwing: bool,
     ) -> Option<MultiPosition> {
-        let fits = match rules.banks {
-            None => pool.len() <= 1 && !throwing,
-            Some(_) => pool.len() <= MAX_POOL && !pool.contains(&0),
+        let fits = match (rules.banks, rules.extra_move) {
+            (None, None) => pool.len() <= 1 && !throwing,
+            (None, Some(_)) => pool.len() <= MAX_POOL && !(throwing && pool.is_empty()),
+            (Some(_), _) => pool.len() <= MAX_POOL && !pool.contains(&0),
         };
-        (fits && pool.iter().all(|v| rules.throws.values.contains(v))).then(|| {
+        // A value the throw gives, or the extra move's.
+        let held = |v: &u8| {
+            rules.throws.values.contains(v) || rules.extra_move.is_some_and(|m| m.value == *v)
+        };
+        (fits && pool.iter().all(held)).then(|| {
             self.clear_pool();
             for &v in pool {
                 self.push_throw(v);

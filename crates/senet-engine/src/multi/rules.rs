@@ -81,6 +81,8 @@ pub struct MultiRules {
     /// set where a throw of `v` throws again before the side plays what it holds, one throw at a
     /// time in any order. `None`: a turn plays each throw as it comes.
     pub banks: Option<u32>,
+    /// A move some throws give besides their own (`extra move of V after T, ...`).
+    pub extra_move: Option<MultiExtraMove>,
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
@@ -108,6 +110,17 @@ pub struct MultiRules {
     /// When a side may bear off: always, once all its pieces stand on positions flagged
     /// [`PosFlags::BEAR_ZONE`], or while none stands on one flagged [`PosFlags::NO_BEAR_ZONE`].
     pub bear_when: BearCondition,
+}
+
+/// `extra move of V after T, ... [entering first]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MultiExtraMove {
+    /// The move's value, held as a throw.
+    pub value: u8,
+    /// Bit `t` set: a throw of `t` gives the move.
+    pub after: u32,
+    /// A move of `value` enters a waiting piece where one can.
+    pub entering_first: bool,
 }
 
 /// A rule of the two-sided tables that the engine for many sides does not play yet: its name
@@ -139,6 +152,12 @@ impl MultiRules {
         self.sides.len()
     }
 
+    /// Whether a side may hold several throws at once: a turn banks them, or a throw gives an
+    /// extra move besides its own.
+    pub fn holds_several(&self) -> bool {
+        self.banks.is_some() || self.extra_move.is_some()
+    }
+
     /// Checked rules of any number of sides, where they use only what this engine plays (the
     /// first rule found that it does not, otherwise). The tables are read from the rules
     /// themselves, by the two-sided compiler's own per-side code, so that the two engines cannot
@@ -168,6 +187,11 @@ impl MultiRules {
                 Turn::AccumulateThenEach { again } => Some(compile::mask(again)),
                 _ => None,
             },
+            extra_move: r.extra_move.as_ref().map(|m| MultiExtraMove {
+                value: m.value,
+                after: compile::mask(&m.after),
+                entering_first: m.entering_first,
+            }),
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,

@@ -56,6 +56,7 @@ fn four() -> MultiRules {
         first: 0,
         throws: ThrowTable::new(&ThrowDevice::Die { faces: 4 }),
         banks: None,
+        extra_move: None,
         enter: Some(Enter {
             throws: None,
             onto: EnterOnto::Throw { after: 0 },
@@ -563,4 +564,39 @@ fn random_games_that_bank_their_throws_end_and_replay() {
             summary
         );
     }
+}
+
+#[test]
+fn a_throw_that_gives_an_extra_move_is_held_with_it_and_the_move_enters_first() {
+    let mut r = four();
+    // A 4 also gives a move of 1, which enters a waiting piece where one can.
+    r.extra_move = Some(MultiExtraMove {
+        value: 1,
+        after: 1 << 4,
+        entering_first: true,
+    });
+    let pos = position(&r, 0, &[[on(5), W], [W, W], [W, W], [W, W]]);
+    let game = played(&r, pos, &[Step::Throw(4)]);
+    assert_eq!(game.pos.pool(), &[4, 1]);
+    let mut listed: Vec<_> = game
+        .moves()
+        .iter()
+        .map(|m| (m.from(), m.to(), m.throw()))
+        .collect();
+    listed.sort();
+    // With the 4 either piece; with the 1 only the waiting piece, entering on position 1.
+    assert_eq!(listed, [(W, on(1), 1), (W, on(4), 4), (on(5), on(9), 4)]);
+    let game = played(
+        &r,
+        game.pos,
+        &[Step::Move(on(5), on(9), 4), Step::Move(W, on(1), 1)],
+    );
+    assert_eq!(game.pos.to_move(), 1);
+    // A 2 gives no move besides; with no piece waiting, the move of 1 moves any piece.
+    let pos = position(&r, 0, &[[on(5), on(2)], [W, W], [W, W], [W, W]]);
+    assert_eq!(played(&r, pos, &[Step::Throw(2)]).pos.pool(), &[2]);
+    let game = played(&r, pos, &[Step::Throw(4), Step::Move(on(5), on(9), 4)]);
+    let mut listed: Vec<_> = game.moves().iter().map(|m| (m.from(), m.to())).collect();
+    listed.sort();
+    assert_eq!(listed, [(on(2), on(3)), (on(9), on(10))]);
 }

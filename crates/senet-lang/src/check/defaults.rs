@@ -83,6 +83,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::StopAndGo => K::StopAndGo(SetExpr::None),
         RuleKey::ExtraAddUp => K::ExtraAddUp(false),
         RuleKey::ExtraCap => K::ExtraCap(None),
+        RuleKey::ExtraMove => K::ExtraMove(None),
         RuleKey::ExtraTurn => K::ExtraTurn(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {

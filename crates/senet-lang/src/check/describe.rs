@@ -249,6 +249,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::Turn(_)
         | K::ExtraAddUp(_)
         | K::ExtraCap(_)
+        | K::ExtraMove(_)
         | K::ExtraTurn(_) => throw_rule(kind),
         K::Enter(_)
         | K::Capture(_)
@@ -612,6 +613,17 @@ fn throw_rule(kind: &StatementKind) -> String {
             if n.value == 1 { "" } else { "s" }
         ),
         K::ExtraCap(None) => "A turn gives as many extra throws as its moves earn.".into(),
+        K::ExtraMove(Some(m)) => format!(
+            "A throw of {} also gives a move of {}, played in the same turn as any other throw held, in any order{}.",
+            or_list(&m.after),
+            m.value.value,
+            if m.entering_first {
+                "; that move enters a waiting piece where one can"
+            } else {
+                ""
+            }
+        ),
+        K::ExtraMove(None) => "No throw gives a move besides its own.".into(),
         K::ExtraTurn(true) => "A turn whose dice all show one number (doubles, or triples with three dice) is followed by another turn of the same side, whether it moved or passed.".into(),
         K::ExtraTurn(false) => "Equal dice give no other turn.".into(),
         other => unreachable!("not a rule about throws: {other:?}"),

@@ -159,6 +159,9 @@ pub struct RuleSet {
     /// The most extra throws a turn gives (`extra throws at most N in a turn`), in games of more
     /// than two sides; `None`: any number.
     pub extra_cap: Option<u8>,
+    /// A move some throws give besides their own (`extra move of V after T, ...`), in games of
+    /// more than two sides.
+    pub extra_move: Option<ExtraMove>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: Sides<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
@@ -367,6 +370,16 @@ pub enum Start {
         /// each side's squares): the same rule whatever the number of pieces.
         alternating: Option<Square>,
     },
+}
+
+/// `extra move of V after T, ... [entering first]`: a throw of one of `after` also gives a move
+/// of `value`, played in the same turn as any other throw held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraMove {
+    pub value: u8,
+    pub after: Vec<u8>,
+    /// The move enters a waiting piece where one can.
+    pub entering_first: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,6 +12,7 @@ use crate::types::{PathPos, Side, SideId, Sides, Square};
 fn same_extra(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
         RuleKey::ExtraCap => a.extra_cap == b.extra_cap,
+        RuleKey::ExtraMove => a.extra_move == b.extra_move,
         _ => a.extra_add_up == b.extra_add_up,
     }
 }
@@ -116,7 +117,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::EnterBarred
         | RuleKey::NoPassing
         | RuleKey::StopAndGo => same_restriction(a, b, key),
-        RuleKey::ExtraAddUp | RuleKey::ExtraCap => same_extra(a, b, key),
+        RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove => same_extra(a, b, key),
         RuleKey::FirstMove => a.first_move == b.first_move,
         RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
         RuleKey::Seats => a.seats == b.seats,

@@ -587,9 +587,10 @@ pub static INDEX: &[Entry] = &[
          pieces with its partners', which a two-sided game never does; `closed never` takes a \
          stack whole however many pieces it holds (Thaayam's, Kawade Kelia's), which the \
          engine of two-sided stacks does not play; `sides may pass` lets a side leave its \
-         throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; and \
+         throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; \
          `extra throws at most N in a turn` caps a turn's extra throws (Pachih's), which the \
-         two-sided engine does not count.",
+         two-sided engine does not count; and `extra move of V after T, ...` gives a move \
+         besides a throw's own (Sokkattan's), which the two-sided engine does not hold.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

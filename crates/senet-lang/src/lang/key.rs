@@ -90,6 +90,8 @@ pub enum RuleKey {
     ExtraAddUp,
     /// `extra throws at most N in a turn`.
     ExtraCap,
+    /// `extra move of V after T, ...`.
+    ExtraMove,
     /// `extra turn when all dice are equal`.
     ExtraTurn,
     FirstMove,
@@ -361,6 +363,7 @@ impl RuleKey {
             StopAndGo => "pieces may stop on none and go on".into(),
             ExtraAddUp => "extra throws count once".into(),
             ExtraCap => "extra throws any number in a turn".into(),
+            ExtraMove => "extra move none".into(),
             ExtraTurn => "extra turn never".into(),
             Unstack => "unstack never".into(),
             Pairs => "pairs played as thrown".into(),
@@ -464,6 +467,7 @@ impl fmt::Display for RuleKey {
             StopAndGo => "pieces may stop on ... and go on",
             ExtraAddUp => "extra throws",
             ExtraCap => "extra throws in a turn",
+            ExtraMove => "extra move",
             ExtraTurn => "extra turn",
             FirstMove => "each piece first moves with",
             FirstMoveOrder => "each piece first moves after",

@@ -228,6 +228,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::no_passing_stmt
         | Rule::extra_add_stmt
         | Rule::extra_cap_stmt
+        | Rule::extra_move_stmt
         | Rule::extra_turn_stmt
         | Rule::stop_and_go_stmt
         | Rule::no_backward_stmt
@@ -464,6 +465,20 @@ fn start_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
 }
 
 /// A list of throws, or none for `none`.
+/// `extra move of V after T, ... [entering first]`, or `extra move none`.
+fn extra_move(mut n: Node) -> Result<Option<ExtraMoveSpec>, SyntaxError> {
+    if !n.at(Rule::int) {
+        return Ok(None);
+    }
+    let value = n.int()?;
+    let after = n.ints()?;
+    Ok(Some(ExtraMoveSpec {
+        value,
+        after,
+        entering_first: n.has(Rule::kw_entering),
+    }))
+}
+
 fn ints_or_none(n: &mut Node) -> Result<Vec<Spanned<u32>>, SyntaxError> {
     if n.at(Rule::ints) {
         n.ints()
@@ -699,6 +714,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         } else {
             None
         }),
+        Rule::extra_move_stmt => StatementKind::ExtraMove(extra_move(n)?),
         Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
         Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
@@ -1133,6 +1149,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::stop_and_go_stmt
         | Rule::extra_add_stmt
         | Rule::extra_cap_stmt
+        | Rule::extra_move_stmt
         | Rule::extra_turn_stmt
         | Rule::together_stmt
         | Rule::none_waits_stmt

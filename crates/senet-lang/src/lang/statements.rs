@@ -243,6 +243,9 @@ pub const STATEMENTS: &[Entry] = &[
             "extra throws count once",
             "extra throws at most 2 in a turn",
             "extra throws any number in a turn",
+            "extra move of 1 after 10, 25",
+            "extra move of 1 after 10, 25 entering first",
+            "extra move none",
             "extra turn when all dice are equal",
             "extra turn never",
         ],
@@ -255,6 +258,9 @@ pub const STATEMENTS: &[Entry] = &[
             "`extra throws count once`",
             "`extra throws at most N in a turn`",
             "`extra throws any number in a turn`",
+            "`extra move of V after V, V, ...`",
+            "`extra move of V after V, V, ... entering first`",
+            "`extra move none`",
             "`extra turn when all dice are equal`",
             "`extra turn never`",
         ],
@@ -843,7 +849,7 @@ impl StatementKind {
             | K::FirstDouble(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
-            K::ExtraAddUp(_) | K::ExtraCap(_) => extra_form(self),
+            K::ExtraAddUp(_) | K::ExtraCap(_) | K::ExtraMove(_) => extra_form(self),
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::NoneWaits(_) => "`pieces on SET move only when none waits`",
             K::EnterBarred(_) => "`no piece enters while one is on SET`",
@@ -1131,6 +1137,11 @@ fn extra_form(kind: &StatementKind) -> &'static str {
         StatementKind::ExtraAddUp(true) => "`extra throws add up`",
         StatementKind::ExtraAddUp(false) => "`extra throws count once`",
         StatementKind::ExtraCap(Some(_)) => "`extra throws at most N in a turn`",
+        StatementKind::ExtraMove(Some(m)) if m.entering_first => {
+            "`extra move of V after V, V, ... entering first`"
+        }
+        StatementKind::ExtraMove(Some(_)) => "`extra move of V after V, V, ...`",
+        StatementKind::ExtraMove(None) => "`extra move none`",
         _ => "`extra throws any number in a turn`",
     }
 }

@@ -409,6 +409,17 @@ pub struct PatternSpec {
     pub on: SetExpr,
 }
 
+/// `extra move of V after T, T, ... [entering first]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraMoveSpec {
+    /// The move's value.
+    pub value: Spanned<u32>,
+    /// The throws that give it.
+    pub after: Vec<Spanned<u32>>,
+    /// The move enters a waiting piece where one can.
+    pub entering_first: bool,
+}
+
 /// Every statement of the language. Each has a key (see [`StatementKind::key`]): a later
 /// statement with the same key replaces an inherited one.
 #[derive(Clone, Debug)]
@@ -588,6 +599,11 @@ pub enum StatementKind {
     /// `extra throws at most N in a turn` (Pachih's "Three total throws is the maximum"):
     /// a turn gives no more than N extra throws; `extra throws any number in a turn` (`None`).
     ExtraCap(Option<Spanned<u32>>),
+    /// `extra move of V after T, T, ...` (Sokkattan's "A roll of 10 or 25 adds an extra move of
+    /// 1"): a throw of one of these values also gives a move of V, played in the same turn as
+    /// any other throw held; `entering first`: that move enters a waiting piece where one can.
+    /// `extra move none` (`None`).
+    ExtraMove(Option<ExtraMoveSpec>),
     /// `extra turn when all dice are equal` (false: `extra turn never`).
     ExtraTurn(bool),
     /// `no backward moves from SET`.
@@ -719,6 +735,7 @@ impl StatementKind {
             K::StopAndGo(_) => RuleKey::StopAndGo,
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,
             K::ExtraCap(_) => RuleKey::ExtraCap,
+            K::ExtraMove(_) => RuleKey::ExtraMove,
             K::ExtraTurn(_) => RuleKey::ExtraTurn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),

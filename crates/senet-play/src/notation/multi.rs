@@ -1,8 +1,8 @@
 //! Positions and moves of games of many sides as JSON, in the shape of two-sided ones (see
 //! docs/formats.md): `{"to_move": "red", "throw": 3, "pieces": {"red": [...], ...}}`, a list of
-//! places for every side, and `senet moves`' answer of steps and results. Where a turn banks
-//! its throws, a position holds `throws` (and `throwing` while the side still throws) in place
-//! of `throw`.
+//! places for every side, and `senet moves`' answer of steps and results. Where a side may hold
+//! several throws (a turn banks them, or a throw gives an extra move), a position holds `throws`
+//! (and `throwing` while the side still throws) in place of `throw`.
 
 use serde_json::{Map, Value, json};
 
@@ -15,7 +15,7 @@ pub enum MultiNoteError {
     #[error("a position is a JSON object with `to_move`, `throw` and `pieces`")]
     NotObject,
     #[error(
-        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces`, where the rules cap a turn's extra throws `extra_throws`, and where a turn banks its throws `throws` and `throwing` in place of `throw`)"
+        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces`, where the rules cap a turn's extra throws `extra_throws`, and where a side may hold several throws (a turn that banks them, or an extra move) `throws` and `throwing` in place of `throw`)"
     )]
     Field(String),
     #[error(
@@ -33,13 +33,13 @@ pub enum MultiNoteError {
     #[error("`throw` is a value the throw can give, or null")]
     Throw,
     #[error(
-        "`throws` (where a turn banks its throws) lists values the throw can give that move something, at most 16, and `throwing` is true or false; a turn of one throw has `throw`"
+        "`throws` (where a side may hold several throws) lists values the throw can give (or the extra move's), at most 16, and `throwing` is true or false; where a side holds one throw at most, it is `throw`"
     )]
     Throws,
     #[error("{0}")]
     Setup(String),
     #[error(
-        "the position has no throw to move with: give `throw` (where a turn banks its throws, `throws`, the side no longer `throwing`)"
+        "the position has no throw to move with: give `throw` (where a side may hold several, `throws`, the side no longer `throwing`)"
     )]
     NoThrow,
     #[error("the game is over in this position")]
@@ -152,7 +152,7 @@ pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, Mu
     let held = |pool: &[u8], throwing: bool, why: MultiNoteError| {
         pos.with_pool(rules, pool, throwing).ok_or(why)
     };
-    if rules.banks.is_none() {
+    if !rules.holds_several() {
         if o.contains_key("throws") || o.contains_key("throwing") {
             return Err(MultiNoteError::Throws);
         }
@@ -197,7 +197,7 @@ pub fn position_json(rules: &MultiRules, pos: &MultiPosition) -> Value {
         "throw": pos.pool().first(),
         "pieces": pieces,
     });
-    if rules.banks.is_some() {
+    if rules.holds_several() {
         let o = v.as_object_mut().expect("an object");
         o.remove("throw");
         o.insert("throws".into(), json!(pos.pool()));
@@ -254,7 +254,7 @@ pub fn moves_json(rules: &MultiRules, v: &Value) -> Result<Value, MultiNoteError
                 "steps": [{ "from": place_json(mv.from()), "to": place_json(mv.to()) }],
                 "result": result,
             });
-            if rules.banks.is_some() {
+            if rules.holds_several() {
                 note["throw"] = json!(mv.throw());
             }
             if let Some((side, at)) = report.captured {

@@ -119,7 +119,7 @@ impl MultiEventNote {
                 side: name(side),
                 from: PlaceNote(mv.from()),
                 to: PlaceNote(mv.to()),
-                throw: rules.banks.map(|_| mv.throw()),
+                throw: rules.holds_several().then(|| mv.throw()),
             }),
             MultiEvent::Pass { side, .. } => Some(MultiEventNote::Pass { side: name(side) }),
             MultiEvent::End { .. } => None,

@@ -20,9 +20,10 @@ pub fn event_line(rules: &MultiRules, event: &MultiEvent) -> Option<String> {
         MultiEvent::Move {
             side, mv, report, ..
         } => {
-            let with = match rules.banks {
-                Some(_) => format!("with {}, ", mv.throw()),
-                None => String::new(),
+            let with = if rules.holds_several() {
+                format!("with {}, ", mv.throw())
+            } else {
+                String::new()
             };
             let mut text = format!("  {}: {with}{}", name(side), step_text(rules, side, mv));
             if let Some((taken, _)) = report.captured {
@@ -85,9 +86,10 @@ pub fn step_text(rules: &MultiRules, side: u8, mv: MultiMove) -> String {
 /// first: `with 10: 5 -> 15 (square 19)`.
 pub fn move_text(rules: &MultiRules, pos: &MultiPosition, mv: MultiMove) -> String {
     let (_, report) = rules.apply(pos, mv);
-    let mut text = match rules.banks {
-        Some(_) => format!("with {}: ", mv.throw()),
-        None => String::new(),
+    let mut text = if rules.holds_several() {
+        format!("with {}: ", mv.throw())
+    } else {
+        String::new()
     };
     text.push_str(&step_text(rules, pos.to_move(), mv));
     if let Some((taken, _)) = report.captured {

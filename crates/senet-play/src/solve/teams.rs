@@ -31,7 +31,7 @@ pub enum TeamSolveError {
     #[error("more than {0} positions are reachable (`--limit`)")]
     TooLarge(usize),
     #[error(
-        "the solver of teams plays a throw, then a move; it does not solve turns that bank their throws (`turn throw again on ... then move each throw`)"
+        "the solver of teams plays a throw, then a move; it does not solve turns that bank their throws (`turn throw again on ... then move each throw`) or give extra moves (`extra move of ...`)"
     )]
     BankedThrows,
     #[error("the values still moved after {0} sweeps")]
@@ -86,7 +86,7 @@ pub fn solve_teams(
     if teams.len() != 2 {
         return Err(TeamSolveError::NotTwoTeams(teams.len()));
     }
-    if rules.banks.is_some() {
+    if rules.holds_several() {
         return Err(TeamSolveError::BankedThrows);
     }
     let teams = [teams[0], teams[1]];

@@ -1164,6 +1164,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         stop_and_go: parts.movement.stop_and_go,
         extra_add_up: parts.movement.extra_add_up,
         extra_cap: parts.movement.extra_cap,
+        extra_move: parts.movement.extra_move,
         seats: parts.opening.seats,
         opening: parts.opening.per_side,
         effects: parts.effects.effects,

@@ -3,8 +3,8 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, Nowhere};
-use crate::check::ruleset::Retreat;
-use crate::lang::syntax::{RuleKey, StatementKind as K};
+use crate::check::ruleset::{ExtraMove, Retreat};
+use crate::lang::syntax::{RuleKey, Spanned, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
 use crate::types::{PathPos, Sides};
 
@@ -37,6 +37,8 @@ pub(super) struct Movement {
     pub extra_add_up: bool,
     /// `extra throws at most N in a turn`.
     pub extra_cap: Option<u8>,
+    /// `extra move of V after T, ...`.
+    pub extra_move: Option<ExtraMove>,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
@@ -118,6 +120,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         mismatch(&said.kind)
     };
     let extra_cap = extra_cap(cx);
+    let extra_move = extra_move(cx);
     let said = cx.rule(&RuleKey::FirstMoveOrder);
     let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
         mismatch(&said.kind)
@@ -158,6 +161,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         stop_and_go,
         extra_add_up,
         extra_cap,
+        extra_move,
         first_after_ahead,
         one_direction: one_direction && backward,
         retreat,
@@ -284,6 +288,50 @@ fn extra_cap(cx: &mut Ctx) -> Option<u8> {
             None
         }
     }
+}
+
+/// `extra move of V after T, ...`: V from 1 to 30, T values up to 30 (a throw's bit in the
+/// engine's masks), and only where there are more than two sides (E138).
+fn extra_move(cx: &mut Ctx) -> Option<ExtraMove> {
+    let said = cx.rule(&RuleKey::ExtraMove);
+    let K::ExtraMove(spec) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let spec = spec.as_ref()?;
+    if cx.side_count() <= 2 {
+        cx.err_against(
+            said.layer,
+            CheckError::ManySidesOnly {
+                span: said.span.into(),
+                rule: "extra move of V after T, ...".into(),
+            },
+            &[RuleKey::Sides],
+        );
+        return None;
+    }
+    let mut fits = |n: &Spanned<u32>, what: &str| match u8::try_from(n.value) {
+        Ok(v @ 1..=30) => Some(v),
+        _ => {
+            cx.err_against(
+                said.layer,
+                CheckError::NumberOutOfRange {
+                    span: n.span.clone().into(),
+                    what: format!("{what} {} is out of range", n.value),
+                    label: "out of range".into(),
+                    help: "an extra move and the throws that give it are 1 to 30 (`extra move of 1 after 10, 25`)".into(),
+                },
+                &[],
+            );
+            None
+        }
+    };
+    let value = fits(&spec.value, "an extra move of");
+    let after: Vec<Option<u8>> = spec.after.iter().map(|t| fits(t, "a throw of")).collect();
+    Some(ExtraMove {
+        value: value?,
+        after: after.into_iter().collect::<Option<Vec<u8>>>()?,
+        entering_first: spec.entering_first,
+    })
 }
 
 /// `safe squares shared` and `partners share squares`, which let pieces of several sides stand

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 89] = [
+const BUNDLED: [&str; 90] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
@@ -24,6 +24,7 @@ const BUNDLED: [&str; 89] = [
     "cross-and-circle/pachih",
     "cross-and-circle/pancha-keliya",
     "cross-and-circle/panchi",
+    "cross-and-circle/sokkattan",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

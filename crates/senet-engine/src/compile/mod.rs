@@ -590,8 +590,10 @@ pub(crate) fn exit_throws(r: &RuleSet, s: SideId) -> Vec<u32> {
                     .unwrap_or(len - 1);
                 let distance = end + 1 - k;
                 // Dice played one by one bear off in the stacked form, by their faces (their
-                // throws are codes, not distances).
-                for v in r.throw.values().into_iter().filter(|_| !r.throw.is_each()) {
+                // throws are codes, not distances). An extra move bears off as a throw does.
+                let extra = r.extra_move.as_ref().map(|m| m.value);
+                let values = r.throw.values().into_iter().chain(extra);
+                for v in values.filter(|_| !r.throw.is_each()) {
                     if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
                     {
                         *exits |= 1 << v;

@@ -169,9 +169,15 @@ pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, Mu
     }
     let pool = match o.get("throws") {
         None | Some(Value::Null) => Vec::new(),
+        // A throw, or the extra move some throws give, held as one.
         Some(Value::Array(list)) => list
             .iter()
-            .map(|t| throw_of(rules, t))
+            .map(|t| {
+                throw_of(rules, t).or_else(|| {
+                    let m = rules.extra_move?;
+                    (t.as_u64() == Some(u64::from(m.value))).then_some(m.value)
+                })
+            })
             .collect::<Option<Vec<u8>>>()
             .ok_or(MultiNoteError::Throws)?,
         Some(_) => return Err(MultiNoteError::Throws),

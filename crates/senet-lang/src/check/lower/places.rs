@@ -8,7 +8,7 @@ use super::Ctx;
 use crate::check::errors::CheckError;
 use crate::lang::diagnostic::did_you_mean;
 use crate::lang::parser::strip_comment_and_note;
-use crate::lang::syntax::{self as ast, Item, SetExpr, Span, Spanned};
+use crate::lang::syntax::{self as ast, Item, RuleKey, SetExpr, Span, Spanned, StatementKind};
 use crate::types::limits::MAX_THROW_VALUE;
 use crate::types::{Destination, Fallback, PathPos, SideId, Sides, Square};
 
@@ -303,12 +303,18 @@ impl Ctx<'_, '_> {
         None
     }
 
-    /// A value the throwing device can give (nothing is reported before the device is known).
+    /// A value the throwing device can give, or the extra move some throws give (`extra move of
+    /// V after ...`), which is played as a throw (nothing is reported before the device is
+    /// known).
     pub(super) fn throw_value(&mut self, layer: usize, v: &Spanned<u32>) -> Option<u8> {
+        let extra = match &*self.rule(&RuleKey::ExtraMove).kind {
+            StatementKind::ExtraMove(Some(m)) => Some(m.value.value),
+            _ => None,
+        };
         let device = self.device.as_ref()?;
         if let Ok(value) = u8::try_from(v.value)
             && value <= MAX_THROW_VALUE
-            && device.can_give(value)
+            && (device.can_give(value) || extra == Some(v.value))
         {
             return Some(value);
         }

@@ -1172,6 +1172,36 @@ test('a game of four players is played on the page: a person and three agents, a
   await page.close();
 });
 
+test('a throw that gives an extra move is held with it: the status names both, each move its throw', async () => {
+  const page = await open();
+  await page.selectOption('#play-rules', 'cross-and-circle/sokkattan');
+  await page.waitForSelector('#play-p4');
+  await page.selectOption('#play-p1', 'human');
+  for (const k of [2, 3, 4]) await page.selectOption(`#play-p${k}`, 'random');
+  await page.fill('#play-seed', '5');
+  const before = await version(page);
+  await page.click('#play-new');
+  await nextState(page, before);
+  // Thrown (and played by the first button) until south holds a 10 or 25 and its move of 1.
+  for (let k = 0; !/ and 1:/.test(await page.textContent('#status')); k++) {
+    assert.ok(k < 300, 'south throws a 10 or 25 within 300 decisions');
+    if ((await page.evaluate(() => document.body.dataset.awaiting)) === 'move') await step(page, '#moves button');
+    else await step(page, '#sticks');
+  }
+  assert.match(await page.textContent('#status'), /^south \(human\) to move with (10|25) and 1: click a piece or a green square, or a move below\.$/);
+  const texts = await page.locator('#moves button').allTextContents();
+  assert.ok(texts.some((t) => /with 1: /.test(t)), texts.join(' | '));
+  assert.ok(texts.some((t) => /with (10|25): /.test(t)), texts.join(' | '));
+  // The move of 1 played first: the 10 or 25 is still south's to play.
+  const one = page.locator('#moves button', { hasText: 'with 1: ' }).first();
+  const played = await version(page);
+  await one.click();
+  await nextState(page, played);
+  assert.match(await page.textContent('#status'), /^south \(human\) to move with (10|25)[:.]/);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
 test('a game chosen in the Games view says how it differs from another reading, and how random play goes', async () => {
   const page = await open(null);
   const before = await page.evaluate(() => Number(document.body.dataset.diffed || 0));

@@ -235,11 +235,8 @@ impl ManyStored {
                 ThrowDevice::Sticks { count, .. } => Some(count),
                 _ => None,
             },
-            "throw_text": in_hand.map(|t| if multi.holds_several() {
-                format!("{} to play", throws_text(held))
-            } else {
-                t.to_string()
-            }),
+            // Every throw the side holds: `10 and 1` where a throw gives an extra move.
+            "throw_text": in_hand.map(|_| throws_text(held)),
             "throws": built.play.turn_throws(),
             "passed": false,
             "awaiting": match built.awaiting {

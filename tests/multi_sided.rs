@@ -329,6 +329,29 @@ fn cross_with(dir: &tempfile::TempDir, line: &str) -> (String, MultiRules) {
     (file, r)
 }
 
+/// `senet moves RULES --position -` of `position`: its JSON answer.
+fn moves_answer(rules: &str, position: &str) -> serde_json::Value {
+    let out = crate::support::cli::senet()
+        .args(["moves", rules, "--position", "-"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The ring of four with `from` written as `to`, as `name` in `dir`: the file's path.
+fn four_with(dir: &tempfile::TempDir, name: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(FOUR).unwrap().replace(from, to);
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// `senet sim`'s JSON report of `games` random games of `target`, without its timings.
 fn sim_json(target: &str, games: &str, seed: &str, jobs: &str) -> serde_json::Value {
     let (code, out, err) = crate::support::cli::run(&[
@@ -530,17 +553,7 @@ fn shared_castles_hold_pieces_of_several_sides() {
     );
     // South's piece and west's share square 88; east enters with a 12.
     let position = r#"{"to_move":"east","throw":12,"pieces":{"south":[59,0],"east":[0,0],"north":[0,0],"west":[8,0]}}"#;
-    let out = crate::support::cli::senet()
-        .args(["moves", file, "--position", "-"])
-        .write_stdin(format!("{position}\n"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let answer = moves_answer(file, position);
     let moves = answer["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1, "{answer}");
     assert_eq!(
@@ -721,17 +734,7 @@ fn moves_answers_positions_of_four_sides() {
     // Red's piece on square 2 (its position 2) is on green's position 13: green's piece on 12
     // takes it with a throw of 1.
     let position = r#"{"to_move":"green","throw":1,"pieces":{"red":[2,0],"green":[12,0],"yellow":[0,0],"blue":[0,0]}}"#;
-    let out = crate::support::cli::senet()
-        .args(["moves", FOUR, "--position", "-"])
-        .write_stdin(format!("{position}\n"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let answer = moves_answer(FOUR, position);
     let moves = answer["moves"].as_array().unwrap();
     let taking = moves
         .iter()
@@ -1171,13 +1174,12 @@ fn a_game_of_two_sides_is_solved_on_the_engine_for_many_sides_as_the_two_sided_s
 
 /// The ring of four whose turns bank their throws while they are 4s, written in `dir`.
 fn banking_ring(dir: &tempfile::TempDir) -> String {
-    let text = std::fs::read_to_string(FOUR).unwrap().replace(
+    four_with(
+        dir,
+        "banking.rules",
         "turn throw then move\n",
         "turn throw again on 4 then move each throw\n",
-    );
-    let path = dir.path().join("banking.rules");
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    )
 }
 
 #[test]
@@ -1188,17 +1190,7 @@ fn a_game_of_four_that_banks_its_throws_is_played_recorded_replayed_and_reviewed
     // Red holds a 4 and a 2, a piece on 3 and one waiting: each throw moves either piece, and
     // after one the other is still red's to play.
     let position = r#"{"to_move":"red","throws":[4,2],"pieces":{"red":[3,0],"green":[0,0],"yellow":[0,0],"blue":[0,0]}}"#;
-    let out = crate::support::cli::senet()
-        .args(["moves", &rules, "--position", "-"])
-        .write_stdin(format!("{position}\n"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let answer = moves_answer(&rules, position);
     let listed: BTreeSet<(String, u64)> = answer["moves"]
         .as_array()
         .unwrap()
@@ -1293,29 +1285,19 @@ fn a_game_of_four_that_banks_its_throws_is_played_recorded_replayed_and_reviewed
 fn an_extra_move_is_explained_played_recorded_and_replayed() {
     use crate::support::cli::run;
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(FOUR).unwrap().replace(
+    let file = four_with(
+        &dir,
+        "extra.rules",
         "turn throw then move\n",
         "turn throw then move\nextra move of 1 after 4 entering first\n",
     );
-    let path = dir.path().join("extra.rules");
-    std::fs::write(&path, text).unwrap();
-    let rules = path.to_str().unwrap();
+    let rules = file.as_str();
     let (code, out, err) = run(&["explain", rules]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("A throw of 4 also gives a move of 1"), "{out}");
     // Red holds the 4 and the move of 1: the 1 only enters, its piece waiting.
     let position = r#"{"to_move":"red","throws":[4,1],"pieces":{"red":[3,0],"green":[0,0],"yellow":[0,0],"blue":[0,0]}}"#;
-    let out = crate::support::cli::senet()
-        .args(["moves", rules, "--position", "-"])
-        .write_stdin(format!("{position}\n"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let answer = moves_answer(rules, position);
     let ones: Vec<&serde_json::Value> = answer["moves"]
         .as_array()
         .unwrap()

@@ -553,14 +553,22 @@ fn an_extra_throw_in_a_banked_turn_keeps_the_throws_held() {
 
 #[test]
 fn random_games_that_bank_their_throws_end_and_replay() {
-    let r = banking();
+    let mut three = three();
+    three.banks = Some(1 << 4);
+    for r in [banking(), three] {
+        random_banked_games(&r);
+    }
+}
+
+/// 300 random games of `r`, each ending and played the same again from its seed.
+fn random_banked_games(r: &MultiRules) {
     for seed in 0..300 {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let summary = r.play_random(MultiPosition::start(&r), &mut rng, 2_000);
+        let summary = r.play_random(MultiPosition::start(r), &mut rng, 2_000);
         assert!(summary.outcome.is_some(), "game {seed}");
         let mut again = Pcg64Mcg::seed_from_u64(seed);
         assert_eq!(
-            r.play_random(MultiPosition::start(&r), &mut again, 2_000),
+            r.play_random(MultiPosition::start(r), &mut again, 2_000),
             summary
         );
     }

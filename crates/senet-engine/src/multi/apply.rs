@@ -83,13 +83,23 @@ impl MultiRules {
     /// nothing is not kept) and throws again if `v` is one that does.
     pub fn thrown(&self, pos: &MultiPosition, v: u8) -> MultiPosition {
         let mut next = *pos;
+        self.throw_into(&mut next, v);
+        next
+    }
+
+    /// [`MultiRules::thrown`], in place.
+    #[inline]
+    pub fn throw_into(&self, next: &mut MultiPosition, v: u8) {
+        let counts = self.counts(next, v);
         match self.banks {
             None => {
-                next.push_throw(v);
+                if counts {
+                    next.push_throw(v);
+                }
                 next.throwing = false;
             }
             Some(again) => {
-                if v != 0 {
+                if v != 0 && counts {
                     next.push_throw(v);
                 }
                 next.throwing = again & 1 << v != 0 && !next.pool_full();
@@ -100,7 +110,6 @@ impl MultiRules {
         {
             next.push_throw(m.value);
         }
-        next
     }
 
     /// Who moves after `pos` in `next`: the same side where it throws again (and still plays),
@@ -120,7 +129,7 @@ impl MultiRules {
         };
         if same && next.pool_len > 0 {
             next.throwing = true;
-        } else {
+        } else if next.pool_len > 0 || next.throwing {
             next.clear_pool();
         }
     }
@@ -130,10 +139,24 @@ impl MultiRules {
     /// holds are lost.
     pub fn pass(&self, pos: &MultiPosition, v: u8) -> (MultiPosition, bool) {
         let mut next = *pos;
-        next.clear_pool();
+        if next.pool_len > 0 {
+            next.clear_pool();
+        }
         let again = self.extra_after_pass & 1 << v != 0 && pos.extra < self.extra_cap;
         self.turn_on(&mut next, pos, again);
         (next, again)
+    }
+
+    /// Whether a throw of `v` by the side to move counts: always, unless the rules lose the
+    /// throws before a given one while a side has no piece on the board, it has none there, and
+    /// neither `v` nor a throw it holds is one of those (a throw that is not kept still throws
+    /// again where it would).
+    fn counts(&self, pos: &MultiPosition, v: u8) -> bool {
+        let from = |t: u8| self.count_from & 1 << t != 0;
+        self.count_from == 0
+            || from(v)
+            || pos.pool().iter().any(|&t| from(t))
+            || pos.positions(usize::from(pos.to_move)).next().is_some()
     }
 
     /// The position after the side to move passes with the throws it holds (see

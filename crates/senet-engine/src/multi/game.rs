@@ -107,7 +107,7 @@ impl MultiGame {
         let side = self.pos.to_move();
         watch(&MultiEvent::Throw { side, value });
         self.last_throw = value;
-        self.pos = rules.thrown(&self.pos, value);
+        rules.throw_into(&mut self.pos, value);
         if !self.pos.throwing() {
             self.offer(rules, watch);
         }

@@ -83,6 +83,9 @@ pub struct MultiRules {
     pub banks: Option<u32>,
     /// A move some throws give besides their own (`extra move of V after T, ...`).
     pub extra_move: Option<MultiExtraMove>,
+    /// Bit `v` set: while a side has no piece on the board, the throws of its turn before a `v`
+    /// are lost (`throws count from V, ... while no piece is on the board`); 0: all count.
+    pub count_from: u32,
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
@@ -192,6 +195,7 @@ impl MultiRules {
                 after: compile::mask(&m.after),
                 entering_first: m.entering_first,
             }),
+            count_from: compile::mask(&r.count_from),
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,

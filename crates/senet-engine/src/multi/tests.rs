@@ -57,6 +57,7 @@ fn four() -> MultiRules {
         throws: ThrowTable::new(&ThrowDevice::Die { faces: 4 }),
         banks: None,
         extra_move: None,
+        count_from: 0,
         enter: Some(Enter {
             throws: None,
             onto: EnterOnto::Throw { after: 0 },
@@ -607,4 +608,34 @@ fn a_throw_that_gives_an_extra_move_is_held_with_it_and_the_move_enters_first() 
     let mut listed: Vec<_> = game.moves().iter().map(|m| (m.from(), m.to())).collect();
     listed.sort();
     assert_eq!(listed, [(on(2), on(3)), (on(9), on(10))]);
+}
+
+#[test]
+fn with_no_piece_on_the_board_the_throws_before_a_1_are_lost() {
+    let mut r = banking();
+    // 1s and 4s throw again; while a side has no piece on the board, its throws before a 1 are
+    // lost.
+    r.banks = Some(1 << 1 | 1 << 4);
+    r.count_from = 1 << 1;
+    let start = MultiPosition::start(&r);
+    // A 4 before the 1 is lost (and still throws again); the 4 and 2 after it count.
+    let game = played(
+        &r,
+        start,
+        &[
+            Step::Throw(4),
+            Step::Throw(1),
+            Step::Throw(4),
+            Step::Throw(2),
+        ],
+    );
+    assert_eq!(game.pos.pool(), &[4, 2, 1]);
+    // With no 1, the whole turn is lost: the next side throws.
+    let game = played(&r, start, &[Step::Throw(4), Step::Throw(3)]);
+    assert_eq!(game.pos.to_move(), 1);
+    assert_eq!(game.summary.passes, 1);
+    // A side with a piece on the board keeps every throw.
+    let pos = position(&r, 0, &[[on(5), W], [W, W], [W, W], [W, W]]);
+    let game = played(&r, pos, &[Step::Throw(4), Step::Throw(3)]);
+    assert_eq!(game.pos.pool(), &[4, 3]);
 }

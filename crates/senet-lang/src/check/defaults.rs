@@ -84,6 +84,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::ExtraAddUp => K::ExtraAddUp(false),
         RuleKey::ExtraCap => K::ExtraCap(None),
         RuleKey::ExtraMove => K::ExtraMove(None),
+        RuleKey::CountFrom => K::CountFrom(Vec::new()),
         RuleKey::ExtraTurn => K::ExtraTurn(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {

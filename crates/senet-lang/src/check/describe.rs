@@ -250,6 +250,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::ExtraAddUp(_)
         | K::ExtraCap(_)
         | K::ExtraMove(_)
+        | K::CountFrom(_)
         | K::ExtraTurn(_) => throw_rule(kind),
         K::Enter(_)
         | K::Capture(_)
@@ -624,6 +625,11 @@ fn throw_rule(kind: &StatementKind) -> String {
             }
         ),
         K::ExtraMove(None) => "No throw gives a move besides its own.".into(),
+        K::CountFrom(v) if v.is_empty() => "Every throw counts.".into(),
+        K::CountFrom(v) => format!(
+            "While a side has no piece on the board, the throws of its turn before a {} are lost.",
+            or_list(v)
+        ),
         K::ExtraTurn(true) => "A turn whose dice all show one number (doubles, or triples with three dice) is followed by another turn of the same side, whether it moved or passed.".into(),
         K::ExtraTurn(false) => "Equal dice give no other turn.".into(),
         other => unreachable!("not a rule about throws: {other:?}"),

@@ -162,6 +162,10 @@ pub struct RuleSet {
     /// A move some throws give besides their own (`extra move of V after T, ...`), in games of
     /// more than two sides.
     pub extra_move: Option<ExtraMove>,
+    /// While a side has no piece on the board, the throws of its turn before one of these are
+    /// lost (`throws count from V, ... while no piece is on the board`), in games of more than
+    /// two sides; empty: every throw counts.
+    pub count_from: Vec<u8>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: Sides<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.

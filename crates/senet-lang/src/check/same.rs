@@ -8,11 +8,13 @@ use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, Side, SideId, Sides, Square};
 
-/// The rules on how many extra throws there are: a move's, and a turn's.
+/// The rules on how many extra throws and moves there are (a move's, a turn's, a throw's), and
+/// which throws count.
 fn same_extra(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
         RuleKey::ExtraCap => a.extra_cap == b.extra_cap,
         RuleKey::ExtraMove => a.extra_move == b.extra_move,
+        RuleKey::CountFrom => a.count_from == b.count_from,
         _ => a.extra_add_up == b.extra_add_up,
     }
 }
@@ -117,7 +119,9 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::EnterBarred
         | RuleKey::NoPassing
         | RuleKey::StopAndGo => same_restriction(a, b, key),
-        RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove => same_extra(a, b, key),
+        RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove | RuleKey::CountFrom => {
+            same_extra(a, b, key)
+        }
         RuleKey::FirstMove => a.first_move == b.first_move,
         RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
         RuleKey::Seats => a.seats == b.seats,

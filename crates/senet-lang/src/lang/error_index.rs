@@ -256,7 +256,7 @@ pub static INDEX: &[Entry] = &[
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
          label, sign, marks, link, draw, path, sides, teams, colour, pieces, start, first, throw, extra, \
-         begin, each, turn, enter, capture, protect, safe, partners, blockade, stop, backward, priority, \
+         begin, each, turn, throws, enter, capture, protect, safe, partners, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, once, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
          lower case; `color` may be written for `colour`.",
@@ -589,8 +589,10 @@ pub static INDEX: &[Entry] = &[
          engine of two-sided stacks does not play; `sides may pass` lets a side leave its \
          throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; \
          `extra throws at most N in a turn` caps a turn's extra throws (Pachih's), which the \
-         two-sided engine does not count; and `extra move of V after T, ...` gives a move \
-         besides a throw's own (Sokkattan's), which the two-sided engine does not hold.",
+         two-sided engine does not count; `extra move of V after T, ...` gives a move \
+         besides a throw's own (Sokkattan's), which the two-sided engine does not hold; and \
+         `throws count from V while no piece is on the board` loses a side's throws before a \
+         given one (Thaayam's), which the two-sided engine does not weigh.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

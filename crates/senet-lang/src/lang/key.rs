@@ -92,6 +92,8 @@ pub enum RuleKey {
     ExtraCap,
     /// `extra move of V after T, ...`.
     ExtraMove,
+    /// `throws count from V, ... while no piece is on the board`.
+    CountFrom,
     /// `extra turn when all dice are equal`.
     ExtraTurn,
     FirstMove,
@@ -364,6 +366,7 @@ impl RuleKey {
             ExtraAddUp => "extra throws count once".into(),
             ExtraCap => "extra throws any number in a turn".into(),
             ExtraMove => "extra move none".into(),
+            CountFrom => "throws count always".into(),
             ExtraTurn => "extra turn never".into(),
             Unstack => "unstack never".into(),
             Pairs => "pairs played as thrown".into(),
@@ -468,6 +471,7 @@ impl fmt::Display for RuleKey {
             ExtraAddUp => "extra throws",
             ExtraCap => "extra throws in a turn",
             ExtraMove => "extra move",
+            CountFrom => "throws count",
             ExtraTurn => "extra turn",
             FirstMove => "each piece first moves with",
             FirstMoveOrder => "each piece first moves after",

@@ -300,6 +300,17 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "throws",
+        examples: &[
+            "throws count from 1 while no piece is on the board",
+            "throws count always",
+        ],
+        forms: &[
+            "`throws count from V, V, ... while no piece is on the board`",
+            "`throws count always`",
+        ],
+    },
+    Entry {
         keyword: "enter",
         examples: &[
             "enter onto throw",
@@ -850,6 +861,8 @@ impl StatementKind {
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
             K::ExtraAddUp(_) | K::ExtraCap(_) | K::ExtraMove(_) => extra_form(self),
+            K::CountFrom(v) if v.is_empty() => "`throws count always`",
+            K::CountFrom(_) => "`throws count from V, V, ... while no piece is on the board`",
             K::Together(_) => "`pieces on SET move only when all are there`",
             K::NoneWaits(_) => "`pieces on SET move only when none waits`",
             K::EnterBarred(_) => "`no piece enters while one is on SET`",

@@ -604,6 +604,11 @@ pub enum StatementKind {
     /// any other throw held; `entering first`: that move enters a waiting piece where one can.
     /// `extra move none` (`None`).
     ExtraMove(Option<ExtraMoveSpec>),
+    /// `throws count from V, ... while no piece is on the board` (Thaayam's "When a player has no
+    /// pieces on the board, throws made before a throw of 1 do not count"): while a side has no
+    /// piece on the board, the throws of its turn before one of these are lost. `throws count
+    /// always` (empty).
+    CountFrom(Vec<Spanned<u32>>),
     /// `extra turn when all dice are equal` (false: `extra turn never`).
     ExtraTurn(bool),
     /// `no backward moves from SET`.
@@ -736,6 +741,7 @@ impl StatementKind {
             K::ExtraAddUp(_) => RuleKey::ExtraAddUp,
             K::ExtraCap(_) => RuleKey::ExtraCap,
             K::ExtraMove(_) => RuleKey::ExtraMove,
+            K::CountFrom(_) => RuleKey::CountFrom,
             K::ExtraTurn(_) => RuleKey::ExtraTurn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),

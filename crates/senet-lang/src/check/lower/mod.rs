@@ -1165,6 +1165,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         extra_add_up: parts.movement.extra_add_up,
         extra_cap: parts.movement.extra_cap,
         extra_move: parts.movement.extra_move,
+        count_from: parts.movement.count_from,
         seats: parts.opening.seats,
         opening: parts.opening.per_side,
         effects: parts.effects.effects,

@@ -39,6 +39,8 @@ pub(super) struct Movement {
     pub extra_cap: Option<u8>,
     /// `extra move of V after T, ...`.
     pub extra_move: Option<ExtraMove>,
+    /// `throws count from V, ... while no piece is on the board`.
+    pub count_from: Vec<u8>,
     /// A piece that has not moved waits for the piece ahead to move first.
     pub first_after_ahead: bool,
     /// The retreat move, without what `on retreat` adds.
@@ -121,6 +123,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
     };
     let extra_cap = extra_cap(cx);
     let extra_move = extra_move(cx);
+    let count_from = count_from(cx);
     let said = cx.rule(&RuleKey::FirstMoveOrder);
     let K::FirstMoveOrder(first_after_ahead) = *said.kind else {
         mismatch(&said.kind)
@@ -162,6 +165,7 @@ pub(super) fn movement(cx: &mut Ctx, pieces: Option<u8>) -> Movement {
         extra_add_up,
         extra_cap,
         extra_move,
+        count_from,
         first_after_ahead,
         one_direction: one_direction && backward,
         retreat,
@@ -332,6 +336,32 @@ fn extra_move(cx: &mut Ctx) -> Option<ExtraMove> {
         after: after.into_iter().collect::<Option<Vec<u8>>>()?,
         entering_first: spec.entering_first,
     })
+}
+
+/// `throws count from V, ... while no piece is on the board`: values the throw gives, and only
+/// where there are more than two sides (E138).
+fn count_from(cx: &mut Ctx) -> Vec<u8> {
+    let said = cx.rule(&RuleKey::CountFrom);
+    let K::CountFrom(values) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    if values.is_empty() {
+        return Vec::new();
+    }
+    if cx.side_count() <= 2 {
+        cx.err_against(
+            said.layer,
+            CheckError::ManySidesOnly {
+                span: said.span.into(),
+                rule: "throws count from V while no piece is on the board".into(),
+            },
+            &[RuleKey::Sides],
+        );
+        return Vec::new();
+    }
+    let layer = said.layer;
+    let values = values.clone();
+    cx.throw_values(layer, &values)
 }
 
 /// `safe squares shared` and `partners share squares`, which let pieces of several sides stand

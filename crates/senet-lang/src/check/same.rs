@@ -8,6 +8,16 @@ use super::ruleset::{BearOff, Hold, RuleSet, SideRules, Start, TurnRule};
 use crate::lang::syntax::{RuleKey, TriggerKey};
 use crate::types::{PathPos, Side, SideId, Sides, Square};
 
+/// The rules on how a side or a piece starts: which throws a piece's first move needs, which
+/// piece makes it, and the seats.
+fn same_first(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::FirstMove => a.first_move == b.first_move,
+        RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
+        _ => a.seats == b.seats,
+    }
+}
+
 /// The rules on how many extra throws and moves there are (a move's, a turn's, a throw's), and
 /// which throws count.
 fn same_extra(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
@@ -122,9 +132,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove | RuleKey::CountFrom => {
             same_extra(a, b, key)
         }
-        RuleKey::FirstMove => a.first_move == b.first_move,
-        RuleKey::FirstMoveOrder => a.first_after_ahead == b.first_after_ahead,
-        RuleKey::Seats => a.seats == b.seats,
+        RuleKey::FirstMove | RuleKey::FirstMoveOrder | RuleKey::Seats => same_first(a, b, key),
         RuleKey::Opening(side) => {
             let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);
             opening(a) == opening(b)

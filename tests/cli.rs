@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 90] = [
+const BUNDLED: [&str; 91] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
@@ -25,6 +25,7 @@ const BUNDLED: [&str; 90] = [
     "cross-and-circle/pancha-keliya",
     "cross-and-circle/panchi",
     "cross-and-circle/sokkattan",
+    "cross-and-circle/thaayam",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

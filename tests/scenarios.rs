@@ -643,6 +643,7 @@ scenario_files! {
     cross_and_circle_pachesi => "cross-and-circle__pachesi.json",
     cross_and_circle_pachih => "cross-and-circle__pachih.json",
     cross_and_circle_sokkattan => "cross-and-circle__sokkattan.json",
+    cross_and_circle_thaayam => "cross-and-circle__thaayam.json",
     cross_and_circle_ashta_kashte => "cross-and-circle__ashta-kashte.json",
 }
 

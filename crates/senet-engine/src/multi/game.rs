@@ -1,7 +1,7 @@
 //! A game of many sides played one decision at a time: a throw (or several, where a turn banks
-//! them), then a choice among the legal moves where there is one to make, in turn until the end. [`MultiRules::play`] drives it with
-//! its own throws and choosers; a server or a page drives it with throws drawn in order and
-//! people's choices in between.
+//! them), then a choice among the legal moves where there is one to make, in turn until the end.
+//! [`MultiRules::play`] drives it with its own throws and choosers; a server or a page drives it
+//! with throws drawn in order and people's choices in between.
 
 use super::{MultiEvent, MultiMove, MultiPosition, MultiRules, MultiSummary};
 

@@ -829,6 +829,39 @@ fn every_bundled_rule_set_of_many_sides_plays_and_replays() {
     }
 }
 
+/// Every position a random game of each bundled rule set of many sides passes through, the
+/// throws its side holds among it, reads back from its JSON as itself.
+#[test]
+fn every_position_of_a_game_of_many_sides_reads_back_from_its_json() {
+    use senet::notation::multi::{parse_position, position_json};
+    for &id in many_sided_ids() {
+        let r = MultiRules::compile(&check_target(id, &[]).unwrap()).unwrap();
+        let mut watch = |_: &MultiEvent| {};
+        for seed in 0..20 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut game = MultiGame::new(MultiPosition::start(&r), 2_000);
+            loop {
+                let next = game.next(&r, &mut watch);
+                let json = position_json(&r, &game.pos);
+                let back =
+                    parse_position(&r, &json).unwrap_or_else(|e| panic!("{id}: {e} in {json}"));
+                assert_eq!(back, game.pos, "{id}: {json}");
+                match next {
+                    MultiNext::Over => break,
+                    MultiNext::Throw { .. } => {
+                        let v = r.random_throw(&mut rng);
+                        game.throw(&r, v, &mut watch);
+                    }
+                    MultiNext::Choose { .. } => {
+                        let k = draw_below(&mut rng, r.choices(game.moves().len()));
+                        game.choose(&r, k, &mut watch);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `senet draw` of a game of four sides in a position: partners on one square side by side, a
 /// stack with its count, each side's tray, the cowries of the throw; the legend names the safe
 /// squares and the teams.

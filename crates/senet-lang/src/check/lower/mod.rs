@@ -449,6 +449,23 @@ impl<'a> Ctx<'a, '_> {
         self.sides.as_ref().map_or(2, Sides::len)
     }
 
+    /// Whether `said`, a rule of games of more than two sides (named `rule`), is said in a game
+    /// of two: reported so (E138).
+    fn two_sides_refuse(&mut self, said: &Said, rule: &str) -> bool {
+        if self.side_count() > 2 {
+            return false;
+        }
+        self.err_against(
+            said.layer,
+            CheckError::ManySidesOnly {
+                span: said.span.clone().into(),
+                rule: rule.into(),
+            },
+            &[RuleKey::Sides],
+        );
+        true
+    }
+
     /// A value for each side, each the default.
     fn each_side<T: Default>(&self) -> Sides<T> {
         Sides::from_fn(self.side_count(), |_| T::default())

@@ -265,15 +265,7 @@ fn extra_cap(cx: &mut Ctx) -> Option<u8> {
         mismatch(&said.kind)
     };
     let n = n.as_ref()?;
-    if cx.side_count() <= 2 {
-        cx.err_against(
-            said.layer,
-            CheckError::ManySidesOnly {
-                span: said.span.into(),
-                rule: "extra throws at most N in a turn".into(),
-            },
-            &[RuleKey::Sides],
-        );
+    if cx.two_sides_refuse(&said, "extra throws at most N in a turn") {
         return None;
     }
     match u8::try_from(n.value) {
@@ -302,15 +294,7 @@ fn extra_move(cx: &mut Ctx) -> Option<ExtraMove> {
         mismatch(&said.kind)
     };
     let spec = spec.as_ref()?;
-    if cx.side_count() <= 2 {
-        cx.err_against(
-            said.layer,
-            CheckError::ManySidesOnly {
-                span: said.span.into(),
-                rule: "extra move of V after T, ...".into(),
-            },
-            &[RuleKey::Sides],
-        );
+    if cx.two_sides_refuse(&said, "extra move of V after T, ...") {
         return None;
     }
     let mut fits = |n: &Spanned<u32>, what: &str| match u8::try_from(n.value) {
@@ -348,15 +332,7 @@ fn count_from(cx: &mut Ctx) -> Vec<u8> {
     if values.is_empty() {
         return Vec::new();
     }
-    if cx.side_count() <= 2 {
-        cx.err_against(
-            said.layer,
-            CheckError::ManySidesOnly {
-                span: said.span.into(),
-                rule: "throws count from V while no piece is on the board".into(),
-            },
-            &[RuleKey::Sides],
-        );
+    if cx.two_sides_refuse(&said, "throws count from V while no piece is on the board") {
         return Vec::new();
     }
     let layer = said.layer;
@@ -374,15 +350,7 @@ fn many_sides_only(cx: &mut Ctx, key: &RuleKey) -> bool {
         K::SidesPass(may) => (may, "sides may pass"),
         _ => mismatch(&said.kind),
     };
-    if shared && cx.side_count() <= 2 {
-        cx.err_against(
-            said.layer,
-            CheckError::ManySidesOnly {
-                span: said.span.into(),
-                rule: rule.into(),
-            },
-            &[RuleKey::Sides],
-        );
+    if shared && cx.two_sides_refuse(&said, rule) {
         return false;
     }
     shared

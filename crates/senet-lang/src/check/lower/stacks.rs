@@ -132,14 +132,7 @@ fn closed_with(cx: &mut Ctx, limit: u8) -> u8 {
     let closed_with = match n {
         None if cx.side_count() > 2 => u8::MAX,
         None => {
-            cx.err_against(
-                said.layer,
-                CheckError::ManySidesOnly {
-                    span: said.span.into(),
-                    rule: "closed never".into(),
-                },
-                &[RuleKey::Sides],
-            );
+            cx.two_sides_refuse(&said, "closed never");
             2
         }
         Some(n) => match u8::try_from(n.value) {

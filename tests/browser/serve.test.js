@@ -793,8 +793,10 @@ test('perfect is offered only for rules the server can solve, with the reason wh
   // Ur with one piece a side: solved at once.
   await page.selectOption('#play-rules', 'twenty-squares/ur');
   await page.selectOption('#play-options select[data-option="pieces"]', '1');
-  await page.waitForFunction(() => !document.querySelector('#play-p2 option[value="perfect"]').disabled);
-  assert.strictEqual(await page.getAttribute('#play-setup', 'data-perfect'), 'yes');
+  // The players' lists, made anew for Ur, offer perfect before the server answers: the answer
+  // is awaited, not the option.
+  await page.waitForSelector('#play-setup[data-perfect="yes"]');
+  assert.strictEqual(await perfectOffered(page, '#play-p2'), true);
   assert.strictEqual(await page.textContent('#play-p2 option[value="perfect"]'), 'perfect (optimal)');
   // The Measure page's rules are its own: still Kendall's.
   assert.strictEqual(await perfectOffered(page, '#sim-p2'), false);
@@ -811,7 +813,8 @@ test('perfect is offered only for rules the server can solve, with the reason wh
   assert.deepStrictEqual((await answer.json()).sides.map((s) => s.player), ['human', 'perfect']);
   // Seven pieces a side: too large again, and perfect, chosen, gives way to hard.
   await page.selectOption('#play-options select[data-option="pieces"]', '7');
-  await page.waitForFunction(() => document.querySelector('#play-p2 option[value="perfect"]').disabled);
+  await page.waitForSelector('#play-setup[data-perfect="no"]');
+  assert.strictEqual(await perfectOffered(page, '#play-p2'), false);
   assert.strictEqual(await page.inputValue('#play-p2'), 'hard');
   await shot(page, '8-perfect-offered');
   assert.deepStrictEqual(page.errors, []);

@@ -2,7 +2,8 @@
 // (docs/formats.md). Plain JavaScript, no build step. `document.body.dataset` says what the page
 // is doing (`awaiting`, `version`, `checked`, `simulated`; the Games view's `data-shown`, the rule
 // set it shows), and each form's `data-perfect` whether
-// the level perfect can play its rules, for people's scripts and the tests.
+// the level perfect can play its rules (`checking` while the server is asked), for people's
+// scripts and the tests.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -306,10 +307,12 @@ for (const form of FORMS) {
 /** Asks the server whether it can solve the rules of `form` for the level perfect (the optimal
  * agent plays from a table solved when the game starts, within the server's limits), and offers
  * perfect in the form's players only where it can. The form's `data-perfect` says what is known:
- * `yes`, `no`, or `unknown` (the server could not tell now: perfect stays offered, and a new game
- * says why it cannot start). */
+ * `checking` while the server is asked (the players' lists, made anew for other rules, may offer
+ * perfect until it answers), then `yes`, `no`, or `unknown` (the server could not tell now:
+ * perfect stays offered, and a new game says why it cannot start). */
 async function checkPerfect(form) {
   const run = (form.perfectRun = (form.perfectRun || 0) + 1);
+  form.form.dataset.perfect = 'checking';
   let answer = null;
   try {
     const rules = await rulesOf(form);

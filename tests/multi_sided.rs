@@ -1442,3 +1442,115 @@ fn a_person_takes_a_move_back_and_saves_the_game_to_resume_it() {
     assert!(out.status.success());
     assert!(text.contains(choices), "{text}");
 }
+
+/// The ring of three with `lines` added at its end, as `name` in `dir`: its rules for the engine
+/// for many sides.
+fn three_with(dir: &tempfile::TempDir, name: &str, lines: &str) -> MultiRules {
+    let text = format!("{}{lines}\n", std::fs::read_to_string(THREE).unwrap());
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let set = check_target(file, &[]).unwrap_or_else(|_| panic!("the ring with `{lines}` checks"));
+    MultiRules::compile(&set).unwrap_or_else(|e| panic!("`{lines}`: {e}"))
+}
+
+#[test]
+fn a_shortcut_is_taken_from_its_first_square_or_its_own_never_passing_by() {
+    // Red's path: positions 1-6 squares 1-6, 7 square 12, 8 square 18, 9-14 squares 24-19, 15
+    // square 13, 16 square 7, 17 square 8, 18 square 9. The shortcut from square 20 (position
+    // 13) over square 14 (on no path: red's position 19) to square 8 (position 17) is red's
+    // alone: the other paths do not reach square 8.
+    let dir = tempfile::tempdir().unwrap();
+    let r = three_with(&dir, "shortcut.rules", "shortcut 20, 14, 8");
+    assert_eq!((r.sides[0].len(), r.sides[0].path.len()), (18, 19));
+    assert_eq!(r.sides[0].path[18], 13, "position 19 is square 14");
+    assert!(r.sides[1].ways.is_empty() && r.sides[2].ways.is_empty());
+    let mut out = Vec::new();
+    // Red's other piece is home: its one piece on the board moves.
+    let red_on = |p: Place| places(&r, 0, &[&[p, Place::Off], &[W, W], &[W, W]]);
+    // On square 20 a 1 goes on along the path (square 19) or onto the shortcut (square 14); a
+    // 2 to square 13 or, over 14, to square 8.
+    for (v, path, short) in [(1, 14, 19), (2, 15, 17), (3, 16, 18)] {
+        r.legal_moves(&red_on(on(13)), v, &mut out);
+        assert_eq!(
+            out,
+            [
+                MultiMove::new(on(13), on(path), v),
+                MultiMove::new(on(13), on(short), v)
+            ],
+            "a throw of {v}"
+        );
+    }
+    // A 4 goes four squares along the path, or bears off the shortcut's way: 14, 8, 9, off.
+    r.legal_moves(&red_on(on(13)), 4, &mut out);
+    assert_eq!(
+        out,
+        [
+            MultiMove::new(on(13), on(17), 4),
+            MultiMove::new(on(13), Place::Off, 4)
+        ]
+    );
+    // On the shortcut's square a piece goes on along it: 8, 9, then off by the exact throw.
+    for (v, to) in [(1, on(17)), (2, on(18)), (3, Place::Off)] {
+        r.legal_moves(&red_on(on(19)), v, &mut out);
+        assert_eq!(out, [MultiMove::new(on(19), to, v)], "a throw of {v}");
+    }
+    r.legal_moves(&red_on(on(19)), 4, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+    // A piece that passes over square 20 goes on along the path.
+    r.legal_moves(&red_on(on(12)), 2, &mut out);
+    assert_eq!(out, [MultiMove::new(on(12), on(14), 2)]);
+    // The agents reckon the steps left by the shortest way.
+    assert_eq!(r.sides[0].steps_left(13), 4);
+    assert_eq!(r.sides[0].steps_left(19), 3);
+    assert_eq!(r.sides[0].steps_left(12), 7);
+}
+
+#[test]
+fn a_stack_that_moves_together_goes_whole_and_is_taken_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = three_with(
+        &dir,
+        "together.rules",
+        "stacks any\nclosed never\nstacks move together\nshortcut 20, 14, 8",
+    );
+    assert!(r.together);
+    let mut out = Vec::new();
+    // Red's two pieces on square 20 move as one, along the path or the shortcut.
+    let pair = places(&r, 0, &[&[on(13), on(13)], &[W, W], &[W, W]]);
+    r.legal_moves(&pair, 1, &mut out);
+    assert_eq!(
+        out,
+        [
+            MultiMove::new(on(13), on(14), 1),
+            MultiMove::new(on(13), on(19), 1)
+        ]
+    );
+    let (after, _) = r.apply(&pair, out[1]);
+    assert_eq!(
+        after.positions(0).map(|p| p.get()).collect::<Vec<_>>(),
+        [19, 19]
+    );
+    // And bear off together.
+    let on_way = places(&r, 0, &[&[on(19), on(19)], &[W, W], &[W, W]]);
+    r.legal_moves(&on_way, 3, &mut out);
+    assert_eq!(out, [MultiMove::new(on(19), Place::Off, 3)]);
+    let (off, _) = r.apply(&on_way, out[0]);
+    assert_eq!(off.count(0, Place::Off), 2);
+    // A waiting piece enters alone, onto its side's piece: position 1 then holds both.
+    let entering = places(&r, 0, &[&[on(1), W], &[W, W], &[W, W]]);
+    r.legal_moves(&entering, 1, &mut out);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out.contains(&MultiMove::new(W, on(1), 1)), "{out:?}");
+    let (both, _) = r.apply(&entering, MultiMove::new(W, on(1), 1));
+    assert_eq!(
+        both.positions(0).map(|p| p.get()).collect::<Vec<_>>(),
+        [1, 1]
+    );
+    // Green's pair on square 19 (red's position 14, green's 9): no count closes a square, and
+    // red's lone piece takes both.
+    let taken = places(&r, 0, &[&[on(13), Place::Off], &[on(9), on(9)], &[W, W]]);
+    let (after, report) = r.apply(&taken, MultiMove::new(on(13), on(14), 1));
+    assert_eq!(report.captured.map(|(side, _)| side), Some(1));
+    assert_eq!(after.count(1, Place::Waiting), 2);
+}

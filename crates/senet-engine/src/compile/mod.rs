@@ -570,44 +570,55 @@ pub(crate) fn position_flags(r: &RuleSet, s: SideId) -> Vec<PosFlags> {
 pub(crate) fn exit_throws(r: &RuleSet, s: SideId) -> Vec<u32> {
     let side = &r.sides[s];
     let len = side.path.len();
-    let mut exit_throws = vec![0u32; len];
     // A loop has no end to bear off past.
+    if side.looped {
+        return vec![0; len];
+    }
+    (0..len)
+        .map(|k| {
+            // One step past the last position of the path (or of its part, where it is in
+            // parts).
+            let end = side
+                .segment_ends
+                .iter()
+                .map(|p| p.index())
+                .find(|&e| e >= k)
+                .unwrap_or(len - 1);
+            exit_bits(r, s, Some(k), end + 1 - k)
+        })
+        .collect()
+}
+
+/// Bit `v` set when a throw of `v` bears a piece of side `s` off from position index `at` of its
+/// path (`None`: a square of a shortcut, off the path), `distance` steps from one past the end:
+/// a throw of exactly the distance, or (bearing off past the end) any larger throw too, where
+/// the rules let it bear off from there; or the throws the rules' table gives for the position.
+pub(crate) fn exit_bits(r: &RuleSet, s: SideId, at: Option<usize>, distance: usize) -> u32 {
     match &r.bear_off {
-        _ if side.looped => {}
         checked::BearOff::Exact { from, .. } | checked::BearOff::Past { from } => {
             let past = matches!(r.bear_off, checked::BearOff::Past { .. });
-            for (k, exits) in exit_throws.iter_mut().enumerate() {
-                let allowed = from
-                    .as_ref()
-                    .is_none_or(|f| f[s].iter().any(|p| p.index() == k));
-                // One step past the last position of the path (or of its part, where it is in
-                // parts): a throw of exactly the distance, or (past) any larger throw too.
-                let end = side
-                    .segment_ends
-                    .iter()
-                    .map(|p| p.index())
-                    .find(|&e| e >= k)
-                    .unwrap_or(len - 1);
-                let distance = end + 1 - k;
-                // Dice played one by one bear off in the stacked form, by their faces (their
-                // throws are codes, not distances). An extra move bears off as a throw does.
-                let extra = r.extra_move.as_ref().map(|m| m.value);
-                let values = r.throw.values().into_iter().chain(extra);
-                for v in values.filter(|_| !r.throw.is_each()) {
-                    if allowed && (usize::from(v) == distance || past && usize::from(v) > distance)
-                    {
-                        *exits |= 1 << v;
-                    }
-                }
+            let allowed = match (from, at) {
+                (None, _) => true,
+                (Some(f), Some(k)) => f[s].iter().any(|p| p.index() == k),
+                (Some(_), None) => false,
+            };
+            if !allowed {
+                return 0;
             }
+            // Dice played one by one bear off in the stacked form, by their faces (their
+            // throws are codes, not distances). An extra move bears off as a throw does.
+            let extra = r.extra_move.as_ref().map(|m| m.value);
+            let values = r.throw.values().into_iter().chain(extra);
+            values
+                .filter(|_| !r.throw.is_each())
+                .filter(|&v| usize::from(v) == distance || past && usize::from(v) > distance)
+                .fold(0, |bits, v| bits | 1 << v)
         }
-        checked::BearOff::Table(table) => {
-            for (p, throws) in &table[s] {
-                exit_throws[p.index()] |= mask(throws);
-            }
-        }
+        checked::BearOff::Table(table) => table[s]
+            .iter()
+            .filter(|(p, _)| Some(p.index()) == at)
+            .fold(0, |bits, (_, throws)| bits | mask(throws)),
     }
-    exit_throws
 }
 
 /// Where each of side `s`'s pieces starts.

@@ -58,7 +58,12 @@ impl MultiRules {
                     .get_or_insert((u8::try_from(e).unwrap_or(u8::MAX), at));
             }
         }
-        if let Some(slot) = next.packed_mut(s).iter_mut().find(|b| **b == from) {
+        if self.together && from != Place::Waiting.pack() {
+            // The stack moves whole.
+            for slot in next.packed_mut(s).iter_mut().filter(|b| **b == from) {
+                *slot = to;
+            }
+        } else if let Some(slot) = next.packed_mut(s).iter_mut().find(|b| **b == from) {
             *slot = to;
         }
         next.sort(s);

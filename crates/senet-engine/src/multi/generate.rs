@@ -171,6 +171,9 @@ impl MultiRules {
                         out.push(MultiMove::packed(WAITING, t, v));
                     }
                 }
+                Place::On(_) if !table.ways.is_empty() => {
+                    self.push_way_moves(pos, (p, v), (can_bear, &occupants), out);
+                }
                 Place::On(at) => {
                     // A throw that bears the piece off from here moves it nowhere else.
                     if table.exit_throws[at.index()] & bit != 0 {
@@ -186,12 +189,72 @@ impl MultiRules {
                     if let Ok(t) = u8::try_from(t)
                         && usize::from(t) <= table.len()
                         && self.can_land(s, (Some(table.path[at.index()]), t), &occupants)
+                        && self.stack_fits(pos, s, p, t, &occupants)
                     {
                         out.push(MultiMove::packed(p, t, v));
                     }
                 }
             }
         }
+    }
+
+    /// Adds the moves of side `s`'s piece on packed place `p` for a throw of `v` to `out`, where
+    /// the side takes shortcuts: one along each way from there, each move once.
+    fn push_way_moves(
+        &self,
+        pos: &MultiPosition,
+        (p, v): (u8, u8),
+        (can_bear, occupants): (bool, &Occupants),
+        out: &mut Vec<MultiMove>,
+    ) {
+        let s = usize::from(pos.to_move);
+        let table = &self.sides[s];
+        let k = usize::from(p) - 1;
+        let start = out.len();
+        let push = |out: &mut Vec<MultiMove>, mv: MultiMove| {
+            if !out[start..].contains(&mv) {
+                out.push(mv);
+            }
+        };
+        for way in &table.ways[k] {
+            // A throw that bears the piece off along this way moves it nowhere else along it.
+            if way.exits & 1 << v != 0 {
+                if can_bear {
+                    push(out, MultiMove::packed(p, OFF, v));
+                }
+                continue;
+            }
+            if table.has(p, PosFlags::ONLY_BEAR_OFF) {
+                continue;
+            }
+            if let Some(&t) = way.to.get(usize::from(v) - 1)
+                && self.can_land(s, (Some(table.path[k]), t), occupants)
+                && self.stack_fits(pos, s, p, t, occupants)
+            {
+                push(out, MultiMove::packed(p, t, v));
+            }
+        }
+    }
+
+    /// Whether the pieces that move from packed place `p` of side `s` fit on position `t`'s
+    /// square: where stacks move together, the whole stack there must, beside the side's
+    /// pieces on `t` ([`MultiRules::can_land`] has made room for one).
+    fn stack_fits(&self, pos: &MultiPosition, s: usize, p: u8, t: u8, o: &Occupants) -> bool {
+        if !self.together {
+            return true;
+        }
+        let table = &self.sides[s];
+        let (from, to) = (
+            table.path[usize::from(p) - 1],
+            table.path[usize::from(t) - 1],
+        );
+        let moving = pos.packed(s).iter().filter(|&&b| b == p).count();
+        let there = if from == to {
+            0
+        } else {
+            usize::from(o.census(to).count[s])
+        };
+        there + moving <= usize::from(self.stack_limit)
     }
 
     /// Where a waiting piece of side `s` enters with a throw of `v`, if it may.

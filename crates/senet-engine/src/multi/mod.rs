@@ -23,7 +23,7 @@ mod tests;
 pub use apply::MultiReport;
 pub use game::{MultiGame, MultiNext};
 pub use position::{MultiPosition, MultiSetupError};
-pub use rules::{MultiCapture, MultiExtraMove, MultiRules, MultiSide, Unsupported};
+pub use rules::{MultiCapture, MultiExtraMove, MultiRules, MultiSide, Unsupported, Way};
 
 use rand::Rng;
 use senet_lang::types::Place;

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::compile::{self, BearCondition, Enter, PosFlags, ThrowTable};
 use senet_lang::check::RuleSet;
 use senet_lang::check::ruleset::{self as checked, Turn};
-use senet_lang::types::{Capture, Place, SideId, Unstack};
+use senet_lang::types::{Capture, PathPos, Place, SideId, Square, Unstack};
 
 use super::{MAX_ALL_PIECES, MAX_SIDE_PATH, MAX_SIDES};
 
@@ -17,29 +17,54 @@ pub struct MultiSide {
     pub name: String,
     /// For drawing only.
     pub colour: String,
-    /// The squares of its path in order, as square indices: position `p` is `path[p - 1]`. A
-    /// path may come back to a square it has passed.
+    /// The squares of its positions, as square indices: position `p` is `path[p - 1]`. The
+    /// first [`MultiSide::run`] are its path in order (which may come back to a square it has
+    /// passed); those after, the squares of the shortcuts it takes off its path.
     pub path: Vec<u8>,
+    /// How many positions its path itself has: a piece bears off past the last of them.
+    pub run: usize,
     /// Indexed by position index: what the position is for this side. Only
     /// [`MultiRules::PLAYED_FLAGS`] are played.
     pub flags: Vec<PosFlags>,
     /// Indexed by position index: bit `v` set when a throw of `v` bears a piece off from there
-    /// (and moves it nowhere else).
+    /// (and moves it nowhere else), along its path.
     pub exit_throws: Vec<u32>,
+    /// Where the side takes shortcuts, by position index: each way a piece beginning its move
+    /// there may go (along its path, or a shortcut from there). Empty where it takes none.
+    pub ways: Vec<Vec<Way>>,
     /// Where each piece starts: waiting, or on a position of the path.
     pub start: Vec<Place>,
     /// Its team: the sides of a team win together, and never take each other's pieces.
     pub team: u8,
 }
 
+/// A way a piece may go from a position: the positions it passes, in order, to its path's last,
+/// and the throws that bear it off along it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Way {
+    pub to: Vec<u8>,
+    /// Bit `v` set when a throw of `v` bears the piece off this way (and moves it nowhere else
+    /// along it).
+    pub exits: u32,
+}
+
 impl MultiSide {
-    /// The number of positions on the path.
+    /// The number of positions on the path itself (not counting the squares of shortcuts).
     pub fn len(&self) -> usize {
-        self.path.len()
+        self.run
     }
 
     pub fn is_empty(&self) -> bool {
-        self.path.is_empty()
+        self.run == 0
+    }
+
+    /// How many steps a piece on position `p` has left to go to bear off, by its shortest way.
+    pub fn steps_left(&self, p: u8) -> usize {
+        let k = usize::from(p).saturating_sub(1);
+        match self.ways.get(k) {
+            Some(ways) => ways.iter().map(|w| w.to.len() + 1).min().unwrap_or(1),
+            None => (self.run + 1).saturating_sub(usize::from(p)),
+        }
     }
 
     /// Whether position `p` (1-based) has `flag`.
@@ -86,6 +111,8 @@ pub struct MultiRules {
     /// Bit `v` set: while a side has no piece on the board, the throws of its turn before a `v`
     /// are lost (`throws count from V, ... while no piece is on the board`); 0: all count.
     pub count_from: u32,
+    /// A piece moves with every piece of its side on its square (`stacks move together`).
+    pub together: bool,
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
@@ -196,6 +223,7 @@ impl MultiRules {
                 entering_first: m.entering_first,
             }),
             count_from: compile::mask(&r.count_from),
+            together: r.stacks_together,
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,
@@ -232,11 +260,19 @@ impl MultiRules {
             return Err(Unsupported("a game where no piece bears off"));
         }
         for side in &self.sides {
-            let len = side.len();
-            if len == 0 || len > MAX_SIDE_PATH {
+            let (len, all) = (side.len(), side.path.len());
+            if len == 0 || len > all || all > MAX_SIDE_PATH {
                 return Err(Unsupported("a path of this length"));
             }
-            if side.flags.len() != len || side.exit_throws.len() != len {
+            if side.flags.len() != all
+                || side.exit_throws.len() != all
+                || !(side.ways.is_empty() || side.ways.len() == all)
+                || side
+                    .ways
+                    .iter()
+                    .flatten()
+                    .any(|w| w.to.iter().any(|&p| p == 0 || usize::from(p) > all))
+            {
                 return Err(Unsupported("tables of another length than the path"));
             }
             if side.path.iter().any(|&q| usize::from(q) >= self.squares) {
@@ -276,15 +312,81 @@ fn multi_side(r: &RuleSet, s: SideId) -> Result<MultiSide, Unsupported> {
             "squares that hold pieces back, stop moves or send them on",
         ));
     }
+    let mut path: Vec<u8> = side.path.iter().map(|q| q.get() - 1).collect();
+    let run = path.len();
+    let mut flags = flags;
+    let mut exit_throws = compile::exit_throws(r, s);
+    let ways = ways(r, s, &mut path, &exit_throws);
+    // The squares of shortcuts are no positions of the path: no rule of positions holds there.
+    flags.resize(path.len(), PosFlags::empty());
+    exit_throws.resize(path.len(), 0);
     Ok(MultiSide {
         name: side.name.clone(),
         colour: side.colour.clone(),
-        path: side.path.iter().map(|q| q.get() - 1).collect(),
+        path,
+        run,
         flags,
-        exit_throws: compile::exit_throws(r, s),
+        exit_throws,
+        ways,
         start: compile::start_places(r, s),
         team: r.teams[s],
     })
+}
+
+/// The ways a piece of side `s` may go from each position, where it takes shortcuts (none
+/// otherwise): along its path, and along each shortcut from its first square or from a square
+/// of it. The squares of its shortcuts off its path are added to `path` as positions after the
+/// path's own, each once (where two shortcuts cross, a piece there may go on along either).
+fn ways(r: &RuleSet, s: SideId, path: &mut Vec<u8>, exit_throws: &[u32]) -> Vec<Vec<Way>> {
+    let side = &r.sides[s];
+    let served = r.shortcuts_of(s);
+    if served.is_empty() {
+        return Vec::new();
+    }
+    let run = path.len();
+    let off: Vec<Square> = r.position_squares(s).split_off(run);
+    path.extend(off.iter().map(|q| q.get() - 1));
+    let position = |q: &Square| {
+        let k = off.iter().position(|o| o == q).unwrap_or(0);
+        u8::try_from(run + 1 + k).unwrap_or(u8::MAX)
+    };
+    // Along a shortcut from its square `i`, then on along the path from its last square.
+    let along = |w: &[Square], i: usize, last: PathPos| -> Vec<u8> {
+        let rest = usize::from(last.get())..=run;
+        w[i + 1..w.len() - 1]
+            .iter()
+            .map(position)
+            .chain(rest.filter_map(|p| u8::try_from(p).ok()))
+            .collect()
+    };
+    let mut ways: Vec<Vec<Way>> = vec![Vec::new(); path.len()];
+    for (k, here) in ways.iter_mut().enumerate().take(run) {
+        let to = (k + 2..=run).filter_map(|p| u8::try_from(p).ok()).collect();
+        here.push(Way {
+            to,
+            exits: exit_throws[k],
+        });
+        for (w, last) in &served {
+            if side.path[k] == w[0] {
+                let to = along(w, 0, *last);
+                let exits = compile::exit_bits(r, s, Some(k), to.len() + 1);
+                here.push(Way { to, exits });
+            }
+        }
+    }
+    for (j, q) in off.iter().enumerate() {
+        for (w, last) in &served {
+            if let Some(i) = w[1..w.len() - 1].iter().position(|x| x == q) {
+                let to = along(w, i + 1, *last);
+                let exits = compile::exit_bits(r, s, None, to.len() + 1);
+                let way = Way { to, exits };
+                if !ways[run + j].contains(&way) {
+                    ways[run + j].push(way);
+                }
+            }
+        }
+    }
+    ways
 }
 
 /// The first rule of `r` (beyond what each side's table says) that the engine for many sides

@@ -39,8 +39,10 @@ fn side(k: u8, team: u8) -> MultiSide {
         name: format!("side {k}"),
         colour: String::new(),
         path,
+        run: usize::from(LEN),
         flags,
         exit_throws,
+        ways: Vec::new(),
         start: vec![Place::Waiting; 2],
         team,
     }
@@ -58,6 +60,7 @@ fn four() -> MultiRules {
         banks: None,
         extra_move: None,
         count_from: 0,
+        together: false,
         enter: Some(Enter {
             throws: None,
             onto: EnterOnto::Throw { after: 0 },

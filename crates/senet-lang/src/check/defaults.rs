@@ -44,6 +44,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::Backward => K::Backward(BackwardSpec::default()),
         RuleKey::Priority => K::Priority(SetExpr::None),
         RuleKey::Stacks => K::Stacks(Stacking::None),
+        RuleKey::StacksTogether => K::StacksTogether(false),
         RuleKey::Closed => K::Closed(Some(Spanned::new(2, 0..0))),
         RuleKey::Doubles => K::Doubles(crate::types::Doubles::Once),
         RuleKey::Unstack => K::Unstack(crate::types::Unstack::Never),
@@ -120,6 +121,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         | RuleKey::Option(_)
         | RuleKey::Board
         | RuleKey::Link(..)
+        | RuleKey::Shortcut(..)
         | RuleKey::DrawStuck
         | RuleKey::LoseStuck
         | RuleKey::LoseNoWayBack

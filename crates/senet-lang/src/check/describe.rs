@@ -232,9 +232,12 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::DrawStyle(_)
         | K::Marks(_)
         | K::Link { .. } => board_rule(kind),
-        K::Path { .. } | K::Sides(_) | K::Teams(_) | K::Colour { .. } | K::Pieces(_) => {
-            path_rule(kind)
-        }
+        K::Path { .. }
+        | K::Shortcut(_)
+        | K::Sides(_)
+        | K::Teams(_)
+        | K::Colour { .. }
+        | K::Pieces(_) => path_rule(kind),
         K::Start(_)
         | K::First { .. }
         | K::FirstByOpening(_)
@@ -261,6 +264,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::SidesPass(_)
         | K::Blockade(_) => capture_rule(kind),
         K::Stacks(_)
+        | K::StacksTogether(_)
         | K::Closed(_)
         | K::Doubles(_)
         | K::Unstack(_)
@@ -448,6 +452,10 @@ fn path_rule(kind: &StatementKind) -> String {
                 )
             }
         }
+        K::Shortcut(i) => format!(
+            "A shortcut across the board: squares {}. A piece that begins its move on its first square may take it (or go on along its path), as may one on its squares between; once on it, a piece follows it to its last square and goes on along its path from there.",
+            items(i)
+        ),
         K::Sides(names) if names.len() == 2 => format!(
             "Two sides, in side order: {}.",
             join(&names.iter().map(|n| n.value.clone()).collect::<Vec<_>>())
@@ -694,6 +702,8 @@ fn tables_rule(kind: &StatementKind) -> String {
         K::Stacks(Stacking::None) => "A square holds one piece at most.".into(),
         K::Stacks(Stacking::Any) => "Any number of pieces of one side may stand on a square.".into(),
         K::Stacks(Stacking::UpTo(n)) => format!("Up to {} pieces of one side may stand on a square.", n.value),
+        K::StacksTogether(true) => "A piece moves with every piece of its side on its square, as one: the stack moves together, and is taken whole.".into(),
+        K::StacksTogether(false) => "A piece moves alone, leaving the other pieces of its stack where they stand.".into(),
         K::Closed(None) => "No number of pieces closes a square: a move onto enemy pieces takes them all, however many (what becomes of them is the rule `capture`).".into(),
         K::Closed(Some(n)) if n.value == 1 => "A square held by an enemy piece is closed: no piece lands there, and no piece is hit.".into(),
         K::Closed(Some(n)) => format!(

@@ -239,6 +239,37 @@ pub enum CheckError {
         side: String,
     },
 
+    #[error("a shortcut of one square")]
+    #[diagnostic(help(
+        "a shortcut runs from a square of a path to a later one, naming the squares between: `shortcut 5, 21..25, 15`"
+    ))]
+    ShortcutTooShort {
+        #[label("needs its first square and its last")]
+        span: SourceSpan,
+    },
+
+    #[error("no side's path goes from square {first} on to square {last}")]
+    #[diagnostic(help(
+        "a shortcut leaves a path at its first square and comes back to it at its last, further along (each visited once by the path): check its ends against the paths"
+    ))]
+    ShortcutNowhere {
+        #[label("no path takes this way")]
+        span: SourceSpan,
+        first: u32,
+        last: u32,
+    },
+
+    #[error("square {square} of the shortcut is on {side}'s path")]
+    #[diagnostic(help(
+        "between its ends a shortcut takes squares off the paths it serves, so that a piece there is on the shortcut: end the shortcut at square {square}, or leave it out"
+    ))]
+    ShortcutOnPath {
+        #[label("on the path already")]
+        span: SourceSpan,
+        square: u32,
+        side: String,
+    },
+
     #[error("`{rule}` is a rule of games of more than two sides")]
     #[diagnostic(help(
         "only games of three sides or more play it: remove this rule, or name more sides (`sides red, green, yellow, blue`)"
@@ -796,6 +827,9 @@ impl CheckError {
             CheckError::DuplicateSide { .. } => Code::E132,
             CheckError::TeamMissing { .. } | CheckError::TeamTwice { .. } => Code::E137,
             CheckError::ManySidesOnly { .. } => Code::E138,
+            CheckError::ShortcutTooShort { .. }
+            | CheckError::ShortcutNowhere { .. }
+            | CheckError::ShortcutOnPath { .. } => Code::E129,
             CheckError::UnknownColour { .. } => Code::E133,
             CheckError::LayoutCount { .. } => Code::E134,
             CheckError::LayoutOverlap { .. } => Code::E135,
@@ -1118,6 +1152,11 @@ cases! {
             "doubles followed by their opposite faces, but the dice are not six-sided",
             "only with six-sided dice",
             "throw six-sided dice played one by one (`throw dice 6, 6: each`), or remove this rule",
+        ),
+        Together => (
+            "stacks that move together, but pieces do not stack",
+            "only with stacks",
+            "let pieces stack (`stacks any`), or remove this rule",
         ),
         ExtraTurn => (
             "another turn when all dice are equal, but the dice are not played one by one",

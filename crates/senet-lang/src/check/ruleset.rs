@@ -18,6 +18,10 @@ pub struct RuleSet {
     pub options: Vec<OptionInfo>,
     pub board: Board,
     pub sides: Sides<SideRules>,
+    /// Ways across the board (`shortcut SQUARES`), in the order written: each from a square of
+    /// the paths to a later one, its squares between off the paths it serves (see
+    /// [`SideRules::shortcut_ends`]).
+    pub shortcuts: Vec<Vec<Square>>,
     pub pieces: u8,
     pub start: Start,
     pub first: SideId,
@@ -64,6 +68,9 @@ pub struct RuleSet {
     /// A side may leave its throw unplayed though it could move (`sides may pass`), in games of
     /// more than two sides.
     pub pass_at_will: bool,
+    /// A piece moves with every piece of its side on its square (`stacks move together`), in
+    /// games of more than two sides.
+    pub stacks_together: bool,
     pub blockade: Option<u8>,
     /// Per side: the positions its moves may not pass over.
     pub stop: Sides<Vec<PathPos>>,
@@ -231,6 +238,33 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
+    /// The shortcuts side `s` takes (see [`SideRules::shortcut_ends`]), each with the position
+    /// of its last square, where it comes back to the path.
+    pub fn shortcuts_of(&self, s: SideId) -> Vec<(&[Square], PathPos)> {
+        self.shortcuts
+            .iter()
+            .filter_map(|w| {
+                self.sides[s]
+                    .shortcut_ends(w)
+                    .map(|(_, last)| (w.as_slice(), last))
+            })
+            .collect()
+    }
+
+    /// The squares of side `s`'s positions: its path's, then the squares of the shortcuts it
+    /// takes off its path, in the order written, each once.
+    pub fn position_squares(&self, s: SideId) -> Vec<Square> {
+        let mut squares = self.sides[s].path.clone();
+        for (way, _) in self.shortcuts_of(s) {
+            for q in &way[1..way.len() - 1] {
+                if !squares[self.sides[s].path.len()..].contains(q) {
+                    squares.push(*q);
+                }
+            }
+        }
+        squares
+    }
+
     /// Whether the rules play stacked pieces or dice one by one, as the tables games do: their
     /// moves are made by the engine's stacked form, which the checker keeps to the rules it plays.
     pub fn stacked(&self) -> bool {
@@ -333,6 +367,21 @@ pub struct SideRules {
 }
 
 impl SideRules {
+    /// Where the shortcut `way` leaves this path and comes back to it: the positions of its
+    /// first and last squares, where the path visits each once, the last after the first.
+    /// `None`: the side does not take it.
+    pub fn shortcut_ends(&self, way: &[Square]) -> Option<(PathPos, PathPos)> {
+        let once = |q: &Square| {
+            let mut at = self.positions_of(*q);
+            match (at.next(), at.next()) {
+                (Some(p), None) => Some(p),
+                _ => None,
+            }
+        };
+        let (first, last) = (once(way.first()?)?, once(way.last()?)?);
+        (way.len() >= 2 && first < last).then_some((first, last))
+    }
+
     /// Every path position of a square (two where an out-and-back path comes back to it).
     pub fn positions_of(&self, square: Square) -> impl Iterator<Item = PathPos> + '_ {
         self.path

@@ -47,6 +47,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Board
         | RuleKey::Gaps
         | RuleKey::Link(..)
+        | RuleKey::Shortcut(..)
         | RuleKey::Name(_)
         | RuleKey::Label(_)
         | RuleKey::Sign(_)
@@ -118,6 +119,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::DoubleList(_)
         | RuleKey::OppositeFaces
         | RuleKey::FirstDouble
+        | RuleKey::StacksTogether
         | RuleKey::ExtraTurn => same_stacked(a, b, key),
         RuleKey::OnlyPiecesOn
         | RuleKey::Begin
@@ -128,6 +130,7 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::NoneWaits
         | RuleKey::EnterBarred
         | RuleKey::NoPassing
+        | RuleKey::Retreat
         | RuleKey::StopAndGo => same_restriction(a, b, key),
         RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove | RuleKey::CountFrom => {
             same_extra(a, b, key)
@@ -146,10 +149,6 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::BearOff => bear_off(a) == bear_off(b) && past_when(a) == past_when(b),
         RuleKey::BearWhen => a.bear_when == b.bear_when,
         RuleKey::OnlyBearOff => a.only_bear_off == b.only_bear_off,
-        RuleKey::Retreat => {
-            let moves = |r: &RuleSet| r.retreat.as_ref().map(|t| (t.from.clone(), t.to));
-            moves(a) == moves(b)
-        }
         RuleKey::Win => a.win == b.win,
         RuleKey::End => a.end == b.end,
         RuleKey::MatchPoints => match_points(a) == match_points(b),
@@ -399,14 +398,19 @@ fn same_stacked(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         }
         RuleKey::LeaveStart => a.leave_after == b.leave_after,
         RuleKey::ExtraTurn => a.extra_turn == b.extra_turn,
+        RuleKey::StacksTogether => a.stacks_together == b.stacks_together,
         RuleKey::UnusedDice => a.pass_unused == b.pass_unused,
         _ => a.combined == b.combined,
     }
 }
 
-/// [`same_rule`] for the rules that restrict which pieces move, and how.
+/// [`same_rule`] for the rules that restrict which pieces move, and how, and retreats.
 fn same_restriction(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
+        RuleKey::Retreat => {
+            let moves = |r: &RuleSet| r.retreat.as_ref().map(|t| (t.from.clone(), t.to));
+            moves(a) == moves(b)
+        }
         RuleKey::OnlyPiecesOn => {
             (&a.only_pieces_on, a.only_pieces_let_enter)
                 == (&b.only_pieces_on, b.only_pieces_let_enter)
@@ -431,6 +435,18 @@ fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
                 == (b.board.rows, b.board.cols, b.board.numbering)
         }
         RuleKey::Gaps => a.board.gaps == b.board.gaps,
+        RuleKey::Shortcut(x, y) => {
+            let way = |r: &RuleSet| {
+                r.shortcuts
+                    .iter()
+                    .find(|w| {
+                        w.first().map(|q| u32::from(q.get())) == Some(*x)
+                            && w.last().map(|q| u32::from(q.get())) == Some(*y)
+                    })
+                    .cloned()
+            };
+            way(a) == way(b)
+        }
         RuleKey::Link(x, y) => {
             let linked = |r: &RuleSet| {
                 r.board

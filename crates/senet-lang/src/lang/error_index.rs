@@ -255,7 +255,7 @@ pub static INDEX: &[Entry] = &[
         "A word is close to one the language has at that place, and is taken for a misspelling \
          of it; the help shows the line with the word written right. The words a statement may \
          begin with are: ruleset, title, source, extends, option, when, board, gaps, name, \
-         label, sign, marks, link, draw, path, sides, teams, colour, pieces, start, first, throw, extra, \
+         label, sign, marks, link, draw, path, shortcut, sides, teams, colour, pieces, start, first, throw, extra, \
          begin, each, turn, throws, enter, capture, protect, safe, partners, blockade, stop, backward, priority, \
          stacks, closed, dice, unused, once, doubles, double, pairs, unstack, use, waiting, seats, opening, \
          square, retreat, bear, only, no, one, any, win, lose, end, match, pass, score and on. Keywords are \
@@ -516,6 +516,17 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Senet: the last squares are safe\"\nextends \"senet/base\"\n\nsafe positions 26, 28..30\n",
     ),
     Entry::new(
+        Code::E129,
+        "a shortcut no path takes",
+        "`shortcut SQUARES` is a way across the board: it leaves the paths at its first square and \
+         comes back to them at its last, further along, over squares of its own. Some side's path \
+         must visit its first square once and its last square once, later; and its squares \
+         between must be on none of the paths it serves (a piece there would not know whether \
+         it is on the shortcut or on its path). The message says which.",
+        "ruleset \"my/race\"\ntitle   \"A race of three with a shortcut\"\n\nboard 1 x 10\nsides red, green, blue\npath 1..8\nlink 2 to 9\nlink 10 to 6\nshortcut 6, 10, 9, 2\npieces 1 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"my/race\"\ntitle   \"A race of three with a shortcut\"\n\nboard 1 x 10\nsides red, green, blue\npath 1..8\nlink 2 to 9\nlink 10 to 6\nshortcut 2, 9, 10, 6\npieces 1 each\nstart waiting\nthrow die 4\nenter onto throw\ncapture to waiting\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
         Code::E130,
         "an unknown side",
         "A rule names a side that `sides` does not list. Where a variant renames the sides, every \
@@ -590,9 +601,11 @@ pub static INDEX: &[Entry] = &[
          throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; \
          `extra throws at most N in a turn` caps a turn's extra throws (Pachih's), which the \
          two-sided engine does not count; `extra move of V after T, ...` gives a move \
-         besides a throw's own (Sokkattan's), which the two-sided engine does not hold; and \
+         besides a throw's own (Sokkattan's), which the two-sided engine does not hold; \
          `throws count from V while no piece is on the board` loses a side's throws before a \
-         given one (Thaayam's), which the two-sided engine does not weigh.",
+         given one (Thaayam's), which the two-sided engine does not weigh; and `shortcut` and \
+         `stacks move together` (Nyout's cross and its pieces carried together) are ways of \
+         moving the two-sided engine does not play.",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),

@@ -28,6 +28,8 @@ pub enum RuleKey {
     DrawStyle,
     /// `None`: the path both sides share; else one side's path.
     Path(Option<String>),
+    /// A shortcut, by its first and last squares as written.
+    Shortcut(u32, u32),
     Sides,
     Teams,
     Colour(String),
@@ -50,6 +52,8 @@ pub enum RuleKey {
     Backward,
     Priority,
     Stacks,
+    /// `stacks move together`.
+    StacksTogether,
     Closed,
     Doubles,
     /// `unstack first`.
@@ -347,6 +351,7 @@ impl RuleKey {
             Backward => "backward never".into(),
             Priority => "priority none".into(),
             Stacks => "stacks none".into(),
+            StacksTogether => "stacks move piece by piece".into(),
             EnterFirst => "waiting pieces enter any time".into(),
             StacksOn => "stacks up to 1 on none".into(),
             LeaveStart => "pieces leave the start any time".into(),
@@ -385,9 +390,9 @@ impl RuleKey {
             MatchFirst => "match next game first: none".into(),
             PassScore => "pass scores none".into(),
             Ruleset | Title | Extends | Option(_) | Board | Gaps | Link(..) | Draw(..)
-            | Path(_) | Sides | Teams | Colour(_) | Pieces | Start | First | Throw | Turn
-            | BearOff | Win | End | Closed | Doubles | UseDice | DrawStuck | LoseStuck
-            | LoseNoWayBack | LoseUntaken | DiceTake | EnterAgain | DoubleList(_) => {
+            | Path(_) | Shortcut(..) | Sides | Teams | Colour(_) | Pieces | Start | First
+            | Throw | Turn | BearOff | Win | End | Closed | Doubles | UseDice | DrawStuck
+            | LoseStuck | LoseNoWayBack | LoseUntaken | DiceTake | EnterAgain | DoubleList(_) => {
                 return None;
             }
         })
@@ -404,6 +409,7 @@ impl fmt::Display for RuleKey {
             Label(n) => return write!(f, "label {n}"),
             Sign(n) => return write!(f, "sign {n}"),
             Link(a, b) => return write!(f, "link {a} to {b}"),
+            Shortcut(a, b) => return write!(f, "shortcut from {a} to {b}"),
             Path(Some(side)) => return write!(f, "path {side}"),
             Colour(side) => return write!(f, "colour {side}"),
             Opening(side) => return write!(f, "opening {side}"),
@@ -442,6 +448,7 @@ impl fmt::Display for RuleKey {
             Backward => "backward",
             Priority => "priority",
             Stacks => "stacks",
+            StacksTogether => "stacks move",
             Closed => "closed",
             Doubles => "doubles played",
             Unstack => "unstack",

@@ -181,6 +181,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::draw_stmt
         | Rule::draw_style_stmt
         | Rule::path_stmt
+        | Rule::shortcut_stmt
         | Rule::sides_stmt
         | Rule::teams_stmt
         | Rule::colour_stmt
@@ -204,6 +205,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::backward_stmt
         | Rule::priority_stmt
         | Rule::stacks_stmt
+        | Rule::stacks_move_stmt
         | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt
@@ -360,6 +362,7 @@ fn board_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
                 looped,
             }
         }
+        Rule::shortcut_stmt => StatementKind::Shortcut(n.items()?),
         Rule::sides_stmt => {
             let mut sides = vec![n.ident()];
             while n.at(Rule::ident) {
@@ -644,6 +647,7 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         Rule::stacks_stmt if n.at(Rule::int) => StatementKind::Stacks(Stacking::UpTo(n.int()?)),
         Rule::stacks_stmt if n.has(Rule::kw_any) => StatementKind::Stacks(Stacking::Any),
         Rule::stacks_stmt => StatementKind::Stacks(Stacking::None),
+        Rule::stacks_move_stmt => StatementKind::StacksTogether(n.has(Rule::kw_together)),
         Rule::closed_stmt if n.has(Rule::kw_never) => StatementKind::Closed(None),
         Rule::closed_stmt => StatementKind::Closed(Some(n.int()?)),
         Rule::doubles_stmt => StatementKind::Doubles(if n.has(Rule::kw_twice) {
@@ -1098,6 +1102,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::draw_stmt
         | Rule::draw_style_stmt
         | Rule::path_stmt
+        | Rule::shortcut_stmt
         | Rule::sides_stmt
         | Rule::teams_stmt
         | Rule::colour_stmt
@@ -1121,6 +1126,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::backward_stmt
         | Rule::priority_stmt
         | Rule::stacks_stmt
+        | Rule::stacks_move_stmt
         | Rule::stacks_on_stmt
         | Rule::closed_stmt
         | Rule::doubles_stmt

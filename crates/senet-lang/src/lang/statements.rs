@@ -126,6 +126,11 @@ pub const STATEMENTS: &[Entry] = &[
         ],
     },
     Entry {
+        keyword: "shortcut",
+        examples: &["shortcut 5, 21..25, 15"],
+        forms: &["`shortcut SQUARES`"],
+    },
+    Entry {
         keyword: "sides",
         examples: &[
             "sides red, blue",
@@ -412,6 +417,8 @@ pub const STATEMENTS: &[Entry] = &[
             "stacks up to 1 on positions 1..6",
             "stacks up to 1 on positions 1..11 until a piece reaches position 12",
             "stacks on at most 2 of positions 1..6",
+            "stacks move together",
+            "stacks move piece by piece",
         ],
         forms: &[
             "`stacks any`",
@@ -420,6 +427,8 @@ pub const STATEMENTS: &[Entry] = &[
             "`stacks up to N on SET`",
             "`stacks up to N on SET until a piece reaches position M`",
             "`stacks on at most N of SET`",
+            "`stacks move together`",
+            "`stacks move piece by piece`",
         ],
     },
     Entry {
@@ -777,10 +786,7 @@ impl StatementKind {
             K::DrawStyle(DrawStyle::Tables) => "`draw as tables`",
             K::DrawStyle(DrawStyle::Squares) => "`draw as squares`",
             K::DrawStyle(DrawStyle::Cloth) => "`draw as cloth`",
-            K::Path { side: None, .. } => "`path ITEMS`",
-            K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
-            K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
-            K::Path { .. } => "`path SIDE: ITEMS`",
+            K::Path { .. } | K::Shortcut(_) => path_form(self),
             K::Sides(names) if names.len() > 2 => "`sides A, B, C, ...`",
             K::Sides(_) => "`sides A, B`",
             K::Teams(_) => "`teams A, C; B, D`",
@@ -840,6 +846,7 @@ impl StatementKind {
             K::Priority(_) => "`priority SET`",
             K::Score(_)
             | K::Stacks(_)
+            | K::StacksTogether(_)
             | K::Closed(_)
             | K::Doubles(_)
             | K::Unstack(_)
@@ -1044,6 +1051,8 @@ impl StatementKind {
             K::Stacks(Stacking::Any) => "`stacks any`",
             K::Stacks(Stacking::UpTo(_)) => "`stacks up to N`",
             K::Stacks(Stacking::None) => "`stacks none`",
+            K::StacksTogether(true) => "`stacks move together`",
+            K::StacksTogether(false) => "`stacks move piece by piece`",
             K::Closed(Some(_)) => "`closed with N`",
             K::Closed(None) => "`closed never`",
             K::Doubles(Doubles::Twice) => "`doubles played twice`",
@@ -1161,6 +1170,19 @@ fn extra_form(kind: &StatementKind) -> &'static str {
 
 /// The form of a rule of games of more than two sides: pieces of several sides sharing squares,
 /// and passing at will.
+/// The form of a path or a shortcut.
+fn path_form(kind: &StatementKind) -> &'static str {
+    use StatementKind as K;
+    match kind {
+        K::Path { side: None, .. } => "`path ITEMS`",
+        K::Path { looped: true, .. } => "`path SIDE: loop ITEMS`",
+        K::Path { breaks, .. } if !breaks.is_empty() => "`path SIDE: ITEMS | ITEMS ...`",
+        K::Path { .. } => "`path SIDE: ITEMS`",
+        K::Shortcut(_) => "`shortcut SQUARES`",
+        other => unreachable!("not a path: {other:?}"),
+    }
+}
+
 fn sharing_form(kind: &StatementKind) -> &'static str {
     match kind {
         StatementKind::SafeShared(true) => "`safe squares shared`",

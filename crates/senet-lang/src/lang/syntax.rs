@@ -478,6 +478,9 @@ pub enum StatementKind {
         /// `path ...: loop ...`: after its last square the path goes on from its first.
         looped: bool,
     },
+    /// `shortcut SQUARES`: a way across the board from a square of the paths to a later one,
+    /// which a piece beginning its move on its first square or on one of its own may take.
+    Shortcut(Vec<Item>),
     Sides(Vec<Spanned<String>>),
     /// `teams A, B; C, D`: each team's sides.
     Teams(Vec<Vec<Spanned<String>>>),
@@ -526,6 +529,8 @@ pub enum StatementKind {
     Priority(SetExpr),
     /// `stacks none`, `stacks any` or `stacks up to N`.
     Stacks(Stacking),
+    /// `stacks move together` (true) or `stacks move piece by piece`.
+    StacksTogether(bool),
     /// `closed with N`: a square held by N or more pieces of a side is closed to the other;
     /// `closed never` (None): no count of pieces closes a square.
     Closed(Option<Spanned<u32>>),
@@ -687,6 +692,10 @@ impl StatementKind {
             K::Draw { squares, .. } => RuleKey::Draw(squares.first, squares.last),
             K::DrawStyle(_) => RuleKey::DrawStyle,
             K::Path { side, .. } => RuleKey::Path(side.as_ref().map(|s| s.value.clone())),
+            K::Shortcut(items) => RuleKey::Shortcut(
+                items.first().map_or(0, |i| i.first),
+                items.last().map_or(0, |i| i.last),
+            ),
             K::Sides(_) => RuleKey::Sides,
             K::Teams(_) => RuleKey::Teams,
             K::Colour { side, .. } => RuleKey::Colour(side.value.clone()),
@@ -712,6 +721,7 @@ impl StatementKind {
             K::Backward(_) => RuleKey::Backward,
             K::Priority(_) => RuleKey::Priority,
             K::Stacks(_) => RuleKey::Stacks,
+            K::StacksTogether(_) => RuleKey::StacksTogether,
             K::Closed(_) => RuleKey::Closed,
             K::Doubles(_) => RuleKey::Doubles,
             K::Unstack(_) => RuleKey::Unstack,

@@ -160,14 +160,16 @@ fn best_reply(
 }
 
 /// How far side `s`'s pieces have gone, from 0 (all waiting) to 1 (all borne off): each piece's
-/// path position over one past the end (a piece taken out of the game counts nothing).
+/// steps gone (one past the end less the steps it has left, by its shortest way) over one past
+/// the end (a piece taken out of the game counts nothing).
 #[allow(clippy::cast_precision_loss)] // positions and counts are small
 fn progress(rules: &MultiRules, pos: &MultiPosition, s: usize) -> f64 {
-    let end = rules.sides[s].len() as f64 + 1.0;
+    let side = &rules.sides[s];
+    let end = side.len() as f64 + 1.0;
     let gone: f64 = pos
         .places(s)
         .map(|p| match p {
-            Place::On(p) => f64::from(p.get()),
+            Place::On(p) => end - side.steps_left(p.get()) as f64,
             Place::Off => end,
             Place::Waiting | Place::Removed => 0.0,
         })

@@ -88,6 +88,7 @@ pub fn svg_many(r: &RuleSet, d: &ManyDrawing) -> String {
     if d.paths {
         defs(r, &mut out);
     }
+    shortcuts(r, &layout, &mut out);
     for sq in layout.squares_on(b) {
         let words = square_words(r, sq);
         let mut tip = sq.to_string();
@@ -251,15 +252,36 @@ fn paths(r: &RuleSet, layout: &Layout, out: &mut String) {
     }
 }
 
+/// Each shortcut as a dashed line through its squares, under them: a way across the board
+/// (Nyout's cross).
+fn shortcuts(r: &RuleSet, layout: &Layout, out: &mut String) {
+    for (k, way) in r.shortcuts.iter().enumerate() {
+        let points: Vec<String> = way
+            .iter()
+            .map(|&sq| {
+                let (x, y) = layout.centre_on(&r.board, sq);
+                format!("{x},{y}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            r##"<polyline class="shortcut" data-shortcut="{}" points="{}" fill="none" stroke="#4a3520" stroke-width="2" stroke-dasharray="6 4"/>"##,
+            k + 1,
+            points.join(" ")
+        );
+    }
+}
+
 /// The pieces on the board: a disc for each side's pieces on a path position (their count on
 /// it where there are more than one). Discs that share a square stand side by side on it,
 /// smaller, two to a row.
 fn pieces(r: &RuleSet, layout: &Layout, pos: &MultiPosition, out: &mut String) {
     // Each side's pieces by path position, with the square it is on.
     let mut groups: Vec<(Square, usize, PathPos, u8)> = Vec::new();
-    for (s, side) in r.sides.values().enumerate() {
+    for (s, (id, _)) in r.sides.iter().enumerate() {
+        let squares = r.position_squares(id);
         for p in pos.positions(s) {
-            let Some(&sq) = side.path.get(p.index()) else {
+            let Some(&sq) = squares.get(p.index()) else {
                 continue;
             };
             match groups.iter_mut().find(|g| g.1 == s && g.2 == p) {

@@ -272,6 +272,75 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<Sides<SideR
     (sides.len() == names.len()).then_some(Sides(sides))
 }
 
+/// The shortcuts (`shortcut SQUARES`), in the order written: each a way of squares next to one
+/// another (E125), from a square of some side's path to a later one (E129), its squares between
+/// off the paths it serves (E129); only in games of more than two sides (E138).
+pub(super) fn shortcuts(cx: &mut Ctx, board: &Board) -> Vec<Vec<Square>> {
+    let mut ways = Vec::new();
+    for (kind, layer, span) in cx.entries() {
+        let K::Shortcut(items) = kind else {
+            continue;
+        };
+        let said = super::Said {
+            kind: std::borrow::Cow::Borrowed(kind),
+            layer,
+            span: span.clone(),
+        };
+        if cx.two_sides_refuse(&said, "shortcut") {
+            continue;
+        }
+        let (way, _, ok) = path(cx, board, (layer, span), items, &[]);
+        if !ok {
+            continue;
+        }
+        if way.len() < 2 {
+            cx.err(
+                layer,
+                CheckError::ShortcutTooShort {
+                    span: span.clone().into(),
+                },
+            );
+            continue;
+        }
+        let Some(sides) = cx.sides.as_ref() else {
+            continue;
+        };
+        let served: Vec<&SideRules> = sides
+            .values()
+            .filter(|side| side.shortcut_ends(&way).is_some())
+            .collect();
+        let on_path = served.iter().find_map(|side| {
+            way[1..way.len() - 1]
+                .iter()
+                .find(|q| side.path.contains(q))
+                .map(|q| (*q, side.name.clone()))
+        });
+        if served.is_empty() {
+            let (first, last) = (way[0], way[way.len() - 1]);
+            cx.err(
+                layer,
+                CheckError::ShortcutNowhere {
+                    span: span.clone().into(),
+                    first: u32::from(first.get()),
+                    last: u32::from(last.get()),
+                },
+            );
+        } else if let Some((square, side)) = on_path {
+            cx.err(
+                layer,
+                CheckError::ShortcutOnPath {
+                    span: span.clone().into(),
+                    square: u32::from(square.get()),
+                    side,
+                },
+            );
+        } else {
+            ways.push(way);
+        }
+    }
+    ways
+}
+
 /// The squares of one path, in order: each on the board, next to the one before, never the one
 /// before or the one before that again (a path may come back to a square after going round);
 /// the last position of each part but the last, where the path is in parts (`A | B`: each part
@@ -449,7 +518,7 @@ pub(super) fn decorations(cx: &mut Ctx, board: &mut Board) {
     let K::Marks(set) = &*said.kind else {
         mismatch(&said.kind)
     };
-    board.marks = cx.squares(said.layer, set);
+    board.marks = cx.marked_squares(said.layer, set);
     board.points = points(cx, board);
     let said = cx.rule(&RuleKey::DrawStyle);
     let K::DrawStyle(style) = *said.kind else {

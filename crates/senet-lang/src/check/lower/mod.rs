@@ -63,6 +63,8 @@ pub(super) struct Ctx<'a, 'b> {
     gaps: Vec<Square>,
     /// The sides with their paths, once both are known.
     sides: Option<Sides<SideRules>>,
+    /// The squares of shortcuts off the paths, once known: marks may be drawn there.
+    shortcut_squares: Vec<Square>,
     /// The throwing device, once known (throw values are checked against it).
     device: Option<ThrowDevice>,
     quiet_missing: bool,
@@ -742,6 +744,7 @@ pub fn build(
         size: 0,
         gaps: Vec::new(),
         sides: None,
+        shortcut_squares: Vec::new(),
         device: None,
         quiet_missing,
         paths_broken: false,
@@ -757,6 +760,7 @@ pub fn build(
 /// What each concern lowered, before they are put together into a [`RuleSet`].
 struct Parts {
     board: Board,
+    shortcuts: Vec<Vec<Square>>,
     stacks: stacks::Stacks,
     layout: sides::Layout,
     throws: throws::Throws,
@@ -780,6 +784,8 @@ struct Parts {
 fn lower(cx: &mut Ctx) -> Option<Parts> {
     let mut board = board::board(cx)?;
     cx.sides = Some(board::sides_and_paths(cx, &board)?);
+    let shortcuts = board::shortcuts(cx, &board);
+    cx.shortcut_squares = shortcuts.iter().flatten().copied().collect();
     board::decorations(cx, &mut board);
     let layout = sides::layout(cx);
     let throws = throws::throws_and_turns(cx);
@@ -903,6 +909,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     let pattern_win = stacks::pattern_win(cx, layout.stack_limit, layout.pieces);
     Some(Parts {
         board,
+        shortcuts,
         stacks,
         layout,
         throws,
@@ -1128,6 +1135,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         options,
         board: parts.board,
         sides,
+        shortcuts: parts.shortcuts,
         pieces: parts.layout.pieces?,
         start: parts.layout.start?,
         // Who moves first: as said, else whoever takes the seating side, else the first side.
@@ -1161,6 +1169,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         safe: parts.movement.safe,
         safe_shared: parts.movement.safe_shared,
         partners_share: parts.movement.partners_share,
+        stacks_together: parts.stacks.together,
         pass_at_will: parts.movement.pass_at_will,
         blockade: parts.movement.blockade,
         stop: parts.movement.stop,

@@ -250,6 +250,27 @@ impl Ctx<'_, '_> {
         out
     }
 
+    /// A set of squares marked on the board: each on a path or on a shortcut, ascending.
+    pub(super) fn marked_squares(&mut self, layer: usize, set: &SetExpr) -> Vec<Square> {
+        let SetExpr::Squares(items) = set else {
+            return self.squares(layer, set);
+        };
+        let mut out = Vec::new();
+        for item in items {
+            out.extend(self.each_square(layer, item, |cx, n| {
+                let sq = cx.square(layer, n, &item.span)?;
+                if cx.shortcut_squares.contains(&sq) {
+                    Some(sq)
+                } else {
+                    cx.path_square(layer, n, &item.span)
+                }
+            }));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// A set as path positions, per side, ascending.
     pub(super) fn positions(&mut self, layer: usize, set: &SetExpr) -> Sides<Vec<PathPos>> {
         let mut out: Sides<Vec<PathPos>> = self.each_side();

@@ -56,6 +56,8 @@ pub(super) struct Stacks {
     pub losses: Losses,
     /// `extra turn when all dice are equal`.
     pub extra_turn: bool,
+    /// `stacks move together`.
+    pub together: bool,
 }
 
 /// The most pieces of a side one square holds, as `stacks` says (checked against the pieces a
@@ -237,6 +239,7 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
     if pin_win.is_some() && !pins {
         needs(cx, &RuleKey::PinWin, StackRule::PinWin, RuleKey::Capture);
     }
+    let together = together(cx, limit);
     Stacks {
         limit,
         closed_with,
@@ -263,7 +266,29 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
         draw_stuck: draw_stuck && (limit > 1 || each),
         losses: Losses::default(),
         extra_turn: extra_turn && each,
+        together,
     }
+}
+
+/// `stacks move together`: with stacks (E200), in games of more than two sides (E138).
+fn together(cx: &mut Ctx, limit: u8) -> bool {
+    let said = cx.rule(&RuleKey::StacksTogether);
+    let K::StacksTogether(together) = *said.kind else {
+        mismatch(&said.kind)
+    };
+    if !together || cx.two_sides_refuse(&said, "stacks move together") {
+        return false;
+    }
+    if limit == 1 {
+        needs(
+            cx,
+            &RuleKey::StacksTogether,
+            StackRule::Together,
+            RuleKey::Stacks,
+        );
+        return false;
+    }
+    true
 }
 
 /// `bear off exact, or past the end when all on SET`: only with stacks or dice played one by

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 91] = [
+const BUNDLED: [&str; 93] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
@@ -26,6 +26,8 @@ const BUNDLED: [&str; 91] = [
     "cross-and-circle/panchi",
     "cross-and-circle/sokkattan",
     "cross-and-circle/thaayam",
+    "cross-and-circle/nyout",
+    "cross-and-circle/nyout-three",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

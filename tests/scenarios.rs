@@ -644,6 +644,8 @@ scenario_files! {
     cross_and_circle_pachih => "cross-and-circle__pachih.json",
     cross_and_circle_sokkattan => "cross-and-circle__sokkattan.json",
     cross_and_circle_thaayam => "cross-and-circle__thaayam.json",
+    cross_and_circle_nyout => "cross-and-circle__nyout.json",
+    cross_and_circle_nyout_three => "cross-and-circle__nyout-three.json",
     cross_and_circle_ashta_kashte => "cross-and-circle__ashta-kashte.json",
 }
 

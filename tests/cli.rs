@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 93] = [
+const BUNDLED: [&str; 94] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
@@ -28,6 +28,7 @@ const BUNDLED: [&str; 93] = [
     "cross-and-circle/thaayam",
     "cross-and-circle/nyout",
     "cross-and-circle/nyout-three",
+    "cross-and-circle/nyout-four",
     "senet/base",
     "senet/jequier",
     "senet/jequier-1930",

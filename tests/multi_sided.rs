@@ -651,7 +651,9 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
     let (code, _, err) = run(&["train", FOUR, "--out", "four.net"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("has 4 sides") && err.contains("`moves` take more, and `solve` two teams"),
+        err.contains("has 4 sides")
+            && err
+                .contains("`moves` take those of the engine for many sides, and `solve` two teams"),
         "{err}"
     );
     for (args, says) in [
@@ -667,7 +669,7 @@ fn commands_that_play_two_sides_refuse_more_and_say_which_take_them() {
                 "--players",
                 "human,expectimax:2,random,random",
             ],
-            "`expectimax:2` does not play games of more than two sides yet",
+            "`expectimax:2` does not play the games of the engine for many sides yet",
         ),
     ] {
         refused(args, says);
@@ -1029,12 +1031,15 @@ fn compare_plays_rule_sets_of_many_sides_side_by_side() {
     assert!(rows[0]["skill"][0]["win_rate"]["ci95"][0].as_f64().unwrap() > 0.5);
     let (code, text, _) = run(&["compare", FOUR, THREE, "--games", "200", "--skill", "none"]);
     assert_eq!(code, 0);
-    assert!(text.starts_with("2 rows of more than two sides"), "{text}");
+    assert!(
+        text.starts_with("2 rows of the engine for many sides"),
+        "{text}"
+    );
     assert!(text.contains("first-team advantage"), "{text}");
     for (args, says) in [
         (
             &["compare", FOUR, "senet/kendall"][..],
-            "a comparison's rule sets have two sides each",
+            "a comparison's rule sets are all of one engine",
         ),
         (
             &[
@@ -1390,7 +1395,7 @@ fn solve_answers_two_teams_and_says_why_not_more() {
     let (code, _, err) = run(&["solve", target, "--table", "t.table"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("`--table` is for rule sets of two sides"),
+        err.contains("`--table` is for rule sets of the two-sided engine"),
         "{err}"
     );
     // Too many positions for the limit.
@@ -1553,4 +1558,61 @@ fn a_stack_that_moves_together_goes_whole_and_is_taken_whole() {
     let (after, report) = r.apply(&taken, MultiMove::new(on(13), on(14), 1));
     assert_eq!(report.captured.map(|(side, _)| side), Some(1));
     assert_eq!(after.count(1, Place::Waiting), 2);
+}
+
+#[test]
+fn a_game_of_two_sides_with_a_rule_of_many_sides_plays_on_that_engine() {
+    use crate::support::cli::run;
+    // Two-player Nyout takes shortcuts and moves its stacks together: the engine for many sides
+    // plays it, and every command takes it there or says why not.
+    let set = check_target("cross-and-circle/nyout", &[]).unwrap();
+    assert_eq!(set.sides.len(), 2);
+    assert_eq!(set.many_sides_rule(), Some("shortcut"));
+    assert!(set.plays_many());
+    let (_, out, _) = run(&["explain", "cross-and-circle/nyout", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["many"], true);
+    let (_, out, _) = run(&["explain", "twenty-squares/ur", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["many"], false);
+    let answer = moves_answer(
+        "cross-and-circle/nyout",
+        r#"{"to_move":"red","throws":[3],"pieces":{"red":[5,0,0,0],"blue":[0,0,0,0]}}"#,
+    );
+    let steps: Vec<String> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["steps"][0]["to"].to_string())
+        .collect();
+    assert_eq!(steps, ["8", "23", "3"], "{answer}");
+    let json = sim_json("cross-and-circle/nyout", "300", "3", "2");
+    assert_eq!(json, sim_json("cross-and-circle/nyout", "300", "3", "1"));
+    assert_eq!(json["unfinished"], 0, "{json}");
+    let (code, out, err) = run(&[
+        "play",
+        "cross-and-circle/nyout",
+        "--players",
+        "random,greedy",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("win"), "{out}");
+    let (code, _, err) = run(&["train", "cross-and-circle/nyout", "--out", "n.net"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("says `shortcut`"), "{err}");
+    refused(
+        &["compare", "cross-and-circle/nyout", "twenty-squares/ur"],
+        "a comparison's rule sets are all of one engine",
+    );
+    // The same rules with more sides compare with it.
+    let (code, _, err) = run(&[
+        "compare",
+        "cross-and-circle/nyout",
+        "cross-and-circle/nyout-three",
+        "--games",
+        "100",
+        "--skill",
+        "none",
+    ]);
+    assert_eq!(code, 0, "{err}");
 }

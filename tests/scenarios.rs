@@ -106,7 +106,7 @@ fn engine_for(rules: &str, options: &BTreeMap<String, String>) -> Answerer {
         .collect();
     let ruleset = check_target(rules, &list)
         .unwrap_or_else(|e| panic!("{rules} with options {options:?} does not check: {e:?}"));
-    if ruleset.sides.len() > 2 {
+    if ruleset.plays_many() {
         let many = senet::multi::MultiRules::compile(&ruleset)
             .unwrap_or_else(|e| panic!("{rules} does not play on the engine for many sides: {e}"));
         Answerer::Many(Box::new(many))
@@ -646,6 +646,7 @@ scenario_files! {
     cross_and_circle_thaayam => "cross-and-circle__thaayam.json",
     cross_and_circle_nyout => "cross-and-circle__nyout.json",
     cross_and_circle_nyout_three => "cross-and-circle__nyout-three.json",
+    cross_and_circle_nyout_four => "cross-and-circle__nyout-four.json",
     cross_and_circle_ashta_kashte => "cross-and-circle__ashta-kashte.json",
 }
 

@@ -426,7 +426,7 @@ fn a_game_of_four_sides_is_played_by_requests_and_its_record_replays_and_is_take
     ));
     assert_eq!(status, 400);
     assert!(
-        msg.contains("`racer` does not play games of more than two sides"),
+        msg.contains("`racer` does not play the games of the engine for many sides"),
         "{msg}"
     );
     // Perfect play is for two sides, said before a game.

@@ -82,10 +82,13 @@ pub fn run(cli: Cli) -> ExitCode {
             position,
             options,
         } => match load(&rules, &options.options) {
-            Ok(r) if r.sides.len() > 2 => match senet::multi::MultiRules::compile(&r) {
+            Ok(r) if r.plays_many() => match senet::multi::MultiRules::compile(&r) {
                 Ok(multi) => super::moves::run_many(&multi, &position),
                 Err(e) => {
-                    complain!("error: `{rules}` has {} sides, and {e}", r.sides.len());
+                    complain!(
+                        "error: `{rules}` {}, and {e}",
+                        r.why_many().unwrap_or_default()
+                    );
                     ExitCode::from(2)
                 }
             },
@@ -105,7 +108,7 @@ pub fn run(cli: Cli) -> ExitCode {
         } => match (resume, rules) {
             (Some(from), _) => super::play::resume(&from, record.as_deref(), table.as_deref()),
             (None, Some(rules)) => match load(&rules, &options.options) {
-                Ok(r) if r.sides.len() > 2 => super::play_many::play_many(
+                Ok(r) if r.plays_many() => super::play_many::play_many(
                     &r,
                     &super::play::PlayArgs {
                         target: &rules,
@@ -245,7 +248,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     format,
                 };
                 // More than two sides play on the engine for many sides.
-                if r.sides.len() > 2 {
+                if r.plays_many() {
                     super::sim::run_many_sides(matches, args)
                 } else {
                     super::sim::run(&Engine::new(compile(&r)), matches, args)
@@ -302,7 +305,7 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             options,
         } => match load(&rules, &options.options) {
-            Ok(r) if r.sides.len() > 2 => {
+            Ok(r) if r.plays_many() => {
                 let refused = [
                     (position.is_some(), "--position"),
                     (table.is_some(), "--table"),
@@ -400,12 +403,11 @@ pub(super) fn load_two_sided(
     command: &str,
 ) -> Result<RuleSet, ExitCode> {
     let r = load(target, options)?;
-    if r.sides.len() > 2 {
+    if let Some(why) = r.why_many() {
         complain!(
-            "error: `{target}` has {} sides: `senet {command}` plays rule sets of two sides \
+            "error: `{target}` {why}: `senet {command}` plays rule sets of the two-sided engine \
              only so far (`senet check`, `explain`, `draw`, `sim`, `compare`, `play`, `replay`, \
-             `review` and `moves` take more, and `solve` two teams)",
-            r.sides.len()
+             `review` and `moves` take those of the engine for many sides, and `solve` two teams)"
         );
         return Err(ExitCode::from(2));
     }
@@ -457,6 +459,9 @@ pub(super) fn list_json(sources: bool) -> Value {
         .map(|id| match check_target(id, &[]) {
             Ok(r) => {
                 let mut entry = json!({ "id": id, "title": r.title, "sides": r.sides.len() });
+                if r.plays_many() {
+                    entry["many"] = json!(true);
+                }
                 if !r.options.is_empty() {
                     entry["options"] = json!(options_json(&r, false));
                 }
@@ -520,6 +525,7 @@ pub(super) fn explain_json(r: &RuleSet) -> Value {
         "title": r.title,
         "extends": r.extends,
         "sides": r.sides.values().map(|s| s.name.as_str()).collect::<Vec<_>>(),
+        "many": r.plays_many(),
         "sources": r.sources,
         "options": options_json(r, true),
         "rules": rules,

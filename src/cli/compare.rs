@@ -297,24 +297,35 @@ pub fn run(a: CompareArgs) -> ExitCode {
     print_comparison(&comparison, a.format, a.plot)
 }
 
-/// Whether the rows' rule sets have more than two sides (all of them), or two (all of them); the
-/// exit code where they mix, or one does not check.
+/// Whether the rows' rule sets are all the engine for many sides' (more than two sides, or a
+/// rule only it plays), or all the two-sided engine's; the exit code where they mix, or one does
+/// not check.
 fn many_sided(plan: &[(String, Vec<(String, String)>)]) -> Result<bool, ExitCode> {
-    let mut seen: Option<(&str, usize)> = None;
+    let mut seen: Option<(&str, Option<String>)> = None;
     for (target, options) in plan {
-        let n = load(target, options)?.sides.len();
-        if let Some((other, m)) = seen
-            && (m > 2) != (n > 2)
+        let why = load(target, options)?.why_many();
+        if let Some((other, earlier)) = &seen
+            && earlier.is_some() != why.is_some()
         {
+            let (many, two) = if why.is_some() {
+                (target.as_str(), *other)
+            } else {
+                (*other, target.as_str())
+            };
+            let said = why
+                .as_ref()
+                .or(earlier.as_ref())
+                .cloned()
+                .unwrap_or_default();
             complain!(
-                "error: `{other}` has {m} sides and `{target}` {n}: a comparison's rule sets have \
-                 two sides each, or more than two each"
+                "error: `{many}` {said}, and `{two}` is the two-sided engine's: a comparison's \
+                 rule sets are all of one engine"
             );
             return Err(ExitCode::from(2));
         }
-        seen = Some((target, n));
+        seen = Some((target, why));
     }
-    Ok(seen.is_some_and(|(_, n)| n > 2))
+    Ok(seen.is_some_and(|(_, why)| why.is_some()))
 }
 
 /// `senet compare` of rule sets of more than two sides: each row on the engine for many sides,
@@ -390,7 +401,10 @@ fn run_many(a: &CompareArgs, plan: &[(String, Vec<(String, String)>)]) -> ExitCo
                 return Err(ExitCode::from(2));
             }
             let multi = senet::multi::MultiRules::compile(&r).map_err(|e| {
-                complain!("error: `{target}` has {n} sides, and {e}");
+                complain!(
+                    "error: `{target}` {}, and {e}",
+                    r.why_many().unwrap_or_default()
+                );
                 ExitCode::from(2)
             })?;
             let row_plan = ManyPlan {

@@ -46,7 +46,7 @@ pub fn run(input: Input, paths: bool, narrow: bool, out: Option<&str>) -> ExitCo
     let (engine, pos, throw) = match input {
         Input::Rules {
             rules, position, ..
-        } if rules.sides.len() > 2 => {
+        } if rules.plays_many() => {
             return match many(rules, position, paths, narrow) {
                 Ok(picture) => write(&picture, out),
                 Err(e) => fail(e),

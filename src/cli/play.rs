@@ -915,10 +915,9 @@ pub(super) fn load_record(path: &str) -> Result<(Record, RuleSet), String> {
             rules.hash, head.rules.hash
         ));
     }
-    if rules.sides.len() > 2 {
+    if let Some(why) = rules.why_many() {
         return Err(format!(
-            "its rules `{source}` have {} sides: records are of two-sided games so far",
-            rules.sides.len()
+            "its rules `{source}` {why}: this record is of a game of the two-sided engine"
         ));
     }
     Ok((head, rules))

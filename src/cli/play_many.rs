@@ -16,6 +16,7 @@ use super::play::{PlayArgs, clock_seed, read_line};
 /// `senet play` of `rules`, of more than two sides: one player a side, in side order.
 pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
     let n = rules.sides.len();
+    let why = rules.why_many().unwrap_or_default();
     let refused = if a.table.is_some() {
         Some("`--table` is for two-sided rule sets".to_string())
     } else if a.players.len() != n {
@@ -27,21 +28,21 @@ pub fn play_many(rules: &RuleSet, a: &PlayArgs) -> ExitCode {
     } else {
         None
     };
-    if let Some(why) = refused {
-        complain!("error: `{}` has {n} sides: {why}", rules.id);
+    if let Some(refused) = refused {
+        complain!("error: `{}` {why}: {refused}", rules.id);
         return ExitCode::from(2);
     }
     if let Some(p) = ManySession::unplayable(a.players) {
         complain!(
-            "error: `{p}` does not play games of more than two sides yet: their players \
-             are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
+            "error: `{p}` does not play the games of the engine for many sides yet: their \
+             players are `human`, `random`, `greedy` and `expectimax` (with no depth given)"
         );
         return ExitCode::from(2);
     }
     let multi = match MultiRules::compile(rules) {
         Ok(m) => m,
         Err(e) => {
-            complain!("error: `{}` has {n} sides, and {e}", rules.id);
+            complain!("error: `{}` {why}, and {e}", rules.id);
             return ExitCode::from(2);
         }
     };
@@ -73,7 +74,9 @@ pub fn resume_many(path: &str, v: &serde_json::Value, record: Option<&str>) -> E
             Err(e) => return fail(e.to_string()),
         };
     if let Some(p) = ManySession::unplayable(&players) {
-        return fail(format!("`{p}` does not play games of more than two sides"));
+        return fail(format!(
+            "`{p}` does not play the games of the engine for many sides"
+        ));
     }
     let session = match ManySession::of_record(&multi, &head, players.clone()) {
         Ok(session) => session,

@@ -106,6 +106,7 @@ pub fn run(engine: &Engine, matches: Option<u64>, a: SimArgs) -> ExitCode {
 pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
     let rules = a.rules;
     let n = rules.sides.len();
+    let why = rules.why_many().unwrap_or_default();
     let agents: Option<Vec<ManyAgent>> = if a.players.iter().all(Player::is_random) {
         Some(vec![ManyAgent::Random; n])
     } else if a.players.len() == n {
@@ -116,7 +117,7 @@ pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
     let refused = if agents.is_none() {
         Some(format!(
             "`--players` names one player per side ({n}), each `random`, `greedy` or \
-             `expectimax` (the players of games of more sides so far)"
+             `expectimax` (the players of the engine for many sides so far)"
         ))
     } else if matches.is_some() {
         Some("`--matches` is for two-sided rule sets".to_string())
@@ -129,14 +130,14 @@ pub fn run_many_sides(matches: Option<u64>, a: SimArgs) -> ExitCode {
     } else {
         None
     };
-    if let Some(why) = refused {
-        complain!("error: `{}` has {n} sides: {why}", rules.id);
+    if let Some(refused) = refused {
+        complain!("error: `{}` {why}: {refused}", rules.id);
         return ExitCode::from(2);
     }
     let multi = match senet::multi::MultiRules::compile(rules) {
         Ok(m) => m,
         Err(e) => {
-            complain!("error: `{}` has {n} sides, and {e}", rules.id);
+            complain!("error: `{}` {why}, and {e}", rules.id);
             return ExitCode::from(2);
         }
     };

@@ -21,17 +21,17 @@ pub fn run(
     format: Format,
     refused: Option<&str>,
 ) -> ExitCode {
-    let n = rules.sides.len();
+    let why = rules.why_many().unwrap_or_default();
     if let Some(flag) = refused {
         complain!(
-            "error: `{target}` has {n} sides: `{flag}` is for rule sets of two sides (a game of two teams is solved from its start, its table kept in memory)"
+            "error: `{target}` {why}: `{flag}` is for rule sets of the two-sided engine (a game of two teams is solved from its start, its table kept in memory)"
         );
         return ExitCode::from(2);
     }
     let multi = match MultiRules::compile(rules) {
         Ok(m) => m,
         Err(e) => {
-            complain!("error: `{target}` has {n} sides, and {e}");
+            complain!("error: `{target}` {why}, and {e}");
             return ExitCode::from(2);
         }
     };

@@ -1175,6 +1175,41 @@ test('a game of four players is played on the page: a person and three agents, a
   await page.close();
 });
 
+test('a game of two sides that takes shortcuts is played by the engine for many sides: its players, its cross drawn', async () => {
+  const page = await open(null);
+  const id = 'cross-and-circle/nyout';
+  await page.click(`.game-choice[data-id="${id}"]`);
+  await page.waitForSelector(`#game-view[data-shown="${id}"] #game-board svg`);
+  // The cross: a dashed line a shortcut.
+  assert.strictEqual(await page.locator('#game-board svg .shortcut').count(), 2);
+  assert.ok((await page.textContent('#game-perfect')).includes('played by the engine for many sides'));
+  for (const button of ['#game-measure', '#game-solve']) assert.ok(!(await page.isVisible(button)), button);
+  assert.strictEqual(await page.locator(`#play-rules option[value="${id}"]`).textContent(), `${id} (2 players)`);
+  // Played: the players of the engine for many sides, one a side.
+  await page.click('.tab-button[data-tab="play"]');
+  await page.selectOption('#play-rules', id);
+  await page.waitForFunction(() => document.querySelector('#play-p2 option[value="greedy"]'));
+  assert.deepStrictEqual(await page.locator('#play-p2 option').allTextContents(), ['human', 'easy (random)', 'normal (greedy)', 'hard (expectimax)']);
+  assert.strictEqual(await page.locator('#play-p3').count(), 0);
+  await page.selectOption('#play-p1', 'human');
+  await page.selectOption('#play-p2', 'greedy');
+  await page.fill('#play-seed', '4');
+  const before = await version(page);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.click('#play-new'),
+  ]);
+  await nextState(page, before);
+  assert.strictEqual(answer.status(), 201);
+  assert.deepStrictEqual((await answer.json()).sides.map((x) => [x.name, x.player]), [['red', 'human'], ['blue', 'greedy']]);
+  assert.match(await page.textContent('#status'), /^red \(human\) to throw: click Throw\.$/);
+  assert.strictEqual(await page.locator('#board svg .shortcut').count(), 2);
+  await playToEnd(page, 0);
+  assert.match(await page.textContent('#status'), /^Game over: (red|blue) wins?\.$/);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
+
 test('a throw that gives an extra move is held with it: the status names both, each move its throw', async () => {
   const page = await open();
   await page.selectOption('#play-rules', 'cross-and-circle/sokkattan');

@@ -21,7 +21,7 @@ fn by_sides() -> &'static Split {
         senet::bundled::ids().partition(|id| {
             let r = senet::check::check_target(id, &[])
                 .unwrap_or_else(|e| panic!("the bundled rule set `{id}` does not check: {e:?}"));
-            r.sides.len() == 2
+            !r.plays_many()
         })
     })
 }

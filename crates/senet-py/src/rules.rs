@@ -34,13 +34,13 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules compiled for the two-sided engine; a rule set of more sides is refused.
+    /// The rules compiled for the two-sided engine; rules of the engine for many sides are
+    /// refused.
     pub(crate) fn of(set: RuleSet) -> PyResult<Rules> {
-        if set.sides.len() > 2 {
+        if let Some(why) = set.why_many() {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "`{}` has {} sides: the Python package plays rule sets of two sides only so far",
-                set.id,
-                set.sides.len()
+                "`{}` {why}: the Python package plays rule sets of the two-sided engine only so far",
+                set.id
             )));
         }
         let engine = Engine::new(compile(&set));
@@ -143,7 +143,7 @@ pub fn ids() -> Vec<&'static str> {
     TWO_SIDED
         .get_or_init(|| {
             senet_lang::bundled::ids()
-                .filter(|id| check_target(id, &[]).is_ok_and(|r| r.sides.len() == 2))
+                .filter(|id| check_target(id, &[]).is_ok_and(|r| !r.plays_many()))
                 .collect()
         })
         .clone()

@@ -245,17 +245,15 @@ fn rules_with(o: &Map<String, Value>, options: &[(String, String)]) -> Result<Ru
     }
 }
 
-/// The two-sided engine for `rules`: a rule set of more sides is refused, since the page
-/// plays only two-sided ones so far.
+/// The two-sided engine for `rules`: rules the engine for many sides plays are refused here
+/// (their requests take them another way).
 pub(super) fn engine_of(rules: &RuleSet) -> Result<Engine, ApiError> {
-    if rules.sides.len() > 2 {
+    if let Some(why) = rules.why_many() {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
-                "`{}` has {} sides: the page plays rule sets of two sides only so far \
-                 (`senet sim` plays more)",
-                rules.id,
-                rules.sides.len()
+                "`{}` {why}: this request takes rule sets of the two-sided engine only",
+                rules.id
             ),
         ));
     }
@@ -383,7 +381,7 @@ fn draw_rules(
     paths: bool,
     narrow: bool,
 ) -> Result<String, ApiError> {
-    if rules.sides.len() > 2 {
+    if rules.plays_many() {
         return render::svg_many::draw_many(rules, position, paths, narrow).map_err(ApiError::bad);
     }
     let engine = engine_of(rules)?;
@@ -646,13 +644,12 @@ async fn solvable(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
     let checked = s
         .blocking(move || {
             let rules = rules_of(&o)?;
-            if rules.sides.len() > 2 {
+            if let Some(why) = rules.why_many() {
                 return Ok(Err(unsolvable(
                     "games of two sides only",
                     &format!(
-                        "the solver answers for games of two sides: `{}` has {}",
-                        rules.id,
-                        rules.sides.len()
+                        "the solver here answers for the two-sided engine's games: `{}` {why}",
+                        rules.id
                     ),
                 )));
             }
@@ -815,7 +812,7 @@ async fn new_game(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) 
             let asked = Arc::clone(&o);
             let rules = s.blocking(move || rules_of(&asked)).await?;
             let players = players_of(&o, rules.sides.len())?;
-            if rules.sides.len() > 2 {
+            if rules.plays_many() {
                 many_api::check_players(&players)?;
                 let st = Arc::clone(&s);
                 let v = s
@@ -1384,7 +1381,7 @@ async fn sim(State(s): State<Shared>, body: Result<Bytes, BytesRejection>) -> An
         let o = o.clone();
         s.blocking(move || rules_of(&o)).await?
     };
-    if rules.sides.len() > 2 {
+    if rules.plays_many() {
         let agents = many_agents(asked.as_ref(), rules.sides.len())?;
         let limits = s.limits;
         let v = s
@@ -1525,7 +1522,11 @@ fn simulate_many(
     let multi = senet::multi::MultiRules::compile(rules).map_err(|e| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            format!("`{}` has {} sides, and {e}", rules.id, rules.sides.len()),
+            format!(
+                "`{}` {}, and {e}",
+                rules.id,
+                rules.why_many().unwrap_or_default()
+            ),
         )
     })?;
     let cap = super::games::TURN_CAP;

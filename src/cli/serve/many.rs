@@ -98,7 +98,7 @@ impl ManyStored {
         }
         if let Some(p) = ManySession::unplayable(&self.session.players) {
             return Err(format!(
-                "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
+                "`{p}` does not play the games of the engine for many sides: their players are `human`, `random`, `greedy` and `expectimax`"
             ));
         }
         let multi = Arc::clone(&self.multi);

@@ -28,7 +28,7 @@ pub enum Asked {
 pub fn check_players(players: &[Player]) -> Result<(), ApiError> {
     match ManySession::unplayable(players) {
         Some(p) => Err(ApiError::bad(format!(
-            "`{p}` does not play games of more than two sides: their players are `human`, `random`, `greedy` and `expectimax`"
+            "`{p}` does not play the games of the engine for many sides: their players are `human`, `random`, `greedy` and `expectimax`"
         ))),
         None => Ok(()),
     }
@@ -42,9 +42,9 @@ pub fn compiled(games: &Games, key: &str, rules: RuleSet) -> Result<Arc<ManyComp
     }
     let multi = MultiRules::compile(&rules).map_err(|e| {
         ApiError::bad(format!(
-            "`{}` has {} sides, and {e}",
+            "`{}` {}, and {e}",
             rules.id,
-            rules.sides.len()
+            rules.why_many().unwrap_or_default()
         ))
     })?;
     Ok(Arc::new(ManyCompiled {

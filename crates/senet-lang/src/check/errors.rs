@@ -270,14 +270,13 @@ pub enum CheckError {
         side: String,
     },
 
-    #[error("`{rule}` is a rule of games of more than two sides")]
+    #[error("`partners share squares` in a game of two sides, which has no partners")]
     #[diagnostic(help(
-        "only games of three sides or more play it: remove this rule, or name more sides (`sides red, green, yellow, blue`)"
+        "each of two sides is its own team: remove this rule, or name more sides and their teams (`sides red, green, yellow, blue` and `teams red, yellow; green, blue`)"
     ))]
-    ManySidesOnly {
-        #[label("needs three sides or more")]
+    PartnersOfTwo {
+        #[label("needs partners")]
         span: SourceSpan,
-        rule: String,
     },
 
     #[error("side `{side}` is in two teams")]
@@ -826,7 +825,7 @@ impl CheckError {
             CheckError::SideCount { .. } => Code::E131,
             CheckError::DuplicateSide { .. } => Code::E132,
             CheckError::TeamMissing { .. } | CheckError::TeamTwice { .. } => Code::E137,
-            CheckError::ManySidesOnly { .. } => Code::E138,
+            CheckError::PartnersOfTwo { .. } => Code::E138,
             CheckError::ShortcutTooShort { .. }
             | CheckError::ShortcutNowhere { .. }
             | CheckError::ShortcutOnPath { .. } => Code::E129,

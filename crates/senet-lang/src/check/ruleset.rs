@@ -238,6 +238,44 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
+    /// The first rule of these rules, in words, that only the engine for many sides plays
+    /// (`None`: the two-sided engine plays them all, where there are two sides).
+    pub fn many_sides_rule(&self) -> Option<&'static str> {
+        [
+            (self.safe_shared, "safe squares shared"),
+            (self.partners_share, "partners share squares"),
+            (self.pass_at_will, "sides may pass"),
+            (self.closed_with == u8::MAX, "closed never"),
+            (self.extra_cap.is_some(), "extra throws at most N in a turn"),
+            (self.extra_move.is_some(), "extra move of V after T"),
+            (
+                !self.count_from.is_empty(),
+                "throws count from V while no piece is on the board",
+            ),
+            (!self.shortcuts.is_empty(), "shortcut"),
+            (self.stacks_together, "stacks move together"),
+        ]
+        .into_iter()
+        .find_map(|(said, rule)| said.then_some(rule))
+    }
+
+    /// Whether the engine for many sides plays these rules: they have more than two sides, or
+    /// a rule only it plays ([`RuleSet::many_sides_rule`]).
+    pub fn plays_many(&self) -> bool {
+        self.sides.len() > 2 || self.many_sides_rule().is_some()
+    }
+
+    /// Why the engine for many sides plays these rules, in words for a message that begins
+    /// with the rules' name: "has 4 sides", "says `shortcut`" (`None`: it does not).
+    pub fn why_many(&self) -> Option<String> {
+        if self.sides.len() > 2 {
+            Some(format!("has {} sides", self.sides.len()))
+        } else {
+            self.many_sides_rule()
+                .map(|rule| format!("says `{rule}`, a rule of the engine for many sides"))
+        }
+    }
+
     /// The shortcuts side `s` takes (see [`SideRules::shortcut_ends`]), each with the position
     /// of its last square, where it comes back to the path.
     pub fn shortcuts_of(&self, s: SideId) -> Vec<(&[Square], PathPos)> {

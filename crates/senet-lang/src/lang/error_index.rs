@@ -592,22 +592,15 @@ pub static INDEX: &[Entry] = &[
     ),
     Entry::new(
         Code::E138,
-        "a rule of games of more than two sides",
-        "Some rules are played only by three sides or more: `safe squares shared` lets pieces of \
-         different sides stand together on a safe square, and `partners share squares` a side's \
-         pieces with its partners', which a two-sided game never does; `closed never` takes a \
-         stack whole however many pieces it holds (Thaayam's, Kawade Kelia's), which the \
-         engine of two-sided stacks does not play; `sides may pass` lets a side leave its \
-         throw unplayed (Ashta-kashte's), which the two-sided engine does not offer; \
-         `extra throws at most N in a turn` caps a turn's extra throws (Pachih's), which the \
-         two-sided engine does not count; `extra move of V after T, ...` gives a move \
-         besides a throw's own (Sokkattan's), which the two-sided engine does not hold; \
-         `throws count from V while no piece is on the board` loses a side's throws before a \
-         given one (Thaayam's), which the two-sided engine does not weigh; and `shortcut` and \
-         `stacks move together` (Nyout's cross and its pieces carried together) are ways of \
-         moving the two-sided engine does not play.",
+        "partners in a game of two sides",
+        "`partners share squares` lets a side's pieces stand with its partners' pieces: a game \
+         of two sides has no partners (each side is its own team), so the rule would say \
+         nothing. Games of three sides or more may have partners (`teams red, yellow; green, \
+         blue`). Other rules that only the engine for many sides plays (`shortcut`, `stacks move \
+         together`, `safe squares shared`, `sides may pass`, `closed never`, ...) may be said in a \
+         game of two sides: such a game is played on that engine.",
+        "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: partners share squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\npartners share squares\n",
         "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: shared castles\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe squares shared\n",
-        "ruleset \"my/variant\"\ntitle   \"Pancha Keliya: no safe squares\"\nextends \"cross-and-circle/pancha-keliya\"\n\nsafe none\n",
     ),
     Entry::new(
         Code::E140,

@@ -106,7 +106,7 @@ pub enum RecordError {
     /// A record of a game of more than two sides (`senet replay` verifies those, `senet review`
     /// reviews them, `senet play --resume` and the page go on with them).
     #[error(
-        "a record of a game of more than two sides: `senet replay` verifies it, `senet review` reviews it, and `senet play --resume` and the page go on with it; nothing else reads it yet"
+        "a record of a game of the engine for many sides: `senet replay` verifies it, `senet review` reviews it, and `senet play --resume` and the page go on with it; nothing else reads it yet"
     )]
     ManySides,
     /// Its JSON is not of a record's form: where (a path such as `rules.files[0]`), and what

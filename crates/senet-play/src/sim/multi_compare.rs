@@ -180,7 +180,7 @@ pub fn many_text(c: &ManyComparison) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} rows of more than two sides: {} players, {} games each; row k plays seed {} + k",
+        "{} rows of the engine for many sides: {} players, {} games each; row k plays seed {} + k",
         c.rows.len(),
         c.players.join(", "),
         c.games,

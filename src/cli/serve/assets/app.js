@@ -206,7 +206,7 @@ function optionsOfSource(text) {
       return entry.ok ? await api('POST', '/api/explain', { source: text }) : {};
     })();
     const options = explained.then((e) => e.options || []);
-    const sides = explained.then((e) => (e.sides || []).length || 2);
+    const sides = explained.then((e) => ({ n: (e.sides || []).length || 2, many: Boolean(e.many) }));
     sourceOptions = { text, options, sides };
     // Asked again next time, if this failed.
     options.catch(() => {
@@ -248,28 +248,29 @@ async function formChanged(form) {
   await checkPerfect(form);
 }
 
-/** How many sides the Play form's rules have: the bundled rule set's, or the Write page's file's
- * (two where it does not check). */
+/** How many sides the Play form's rules have, and whether the engine for many sides plays them:
+ * the bundled rule set's, or the Write page's file's (two of the two-sided engine where it does
+ * not check). */
 async function playSides() {
   const form = FORMS[0];
+  const two = { n: 2, many: false };
   if (form.source.checked) {
     optionsOfSource($('source').value);
     try {
-      return await sourceOptions.sides;
+      return (await sourceOptions.sides) || two;
     } catch {
-      return 2;
+      return two;
     }
   }
   const set = rulesets.find((r) => r.id === form.select.value);
-  return set ? set.sides || 2 : 2;
+  return set ? { n: set.sides || 2, many: manySided(set) } : two;
 }
 
 /** The Play form's players, one a side: the levels of a game of two sides (perfect among them),
  * or those of a game of more (random, greedy, expectimax), a person first and the computer
  * after, each choice kept where the same levels are offered again. */
 async function showPlayers() {
-  const n = await playSides();
-  const many = n > 2;
+  const { n, many } = await playSides();
   const more = $('play-more');
   const selects = [$('play-p1'), $('play-p2')];
   for (let k = 3; k <= n; k++) {
@@ -348,10 +349,11 @@ async function rulesOf(form) {
 
 // ---- games -------------------------------------------------------------------------------------
 
-/** Whether a rule set of the list has more than two sides (the page shows, draws, measures it by
- * random play and plays it; Measure, Compare and Solve take games of two). */
+/** Whether the engine for many sides plays a rule set of the list: more than two sides, or a
+ * rule only that engine plays (the page shows, draws, measures it by random play and plays it;
+ * Measure, Compare and Solve take the two-sided engine's). */
 function manySided(r) {
-  return (r.sides || 2) > 2;
+  return Boolean(r.many) || (r.sides || 2) > 2;
 }
 
 /** A family's name from its folder: `twenty-squares` reads "Twenty squares". */
@@ -431,7 +433,8 @@ async function chooseGame(id) {
       players[0] = 'human';
       $('game-many').textContent = `A game of ${set.sides} players: Play sets a player for each side, people and the computer mixed. In the terminal: \`senet play ${id} --players ${players.join(',')}\`.`;
     }
-    $('game-perfect').textContent = many ? `The solver plays games of two sides: this one has ${set.sides}.` : '';
+    const why = set && set.sides > 2 ? `this one has ${set.sides}` : 'this one is played by the engine for many sides';
+    $('game-perfect').textContent = many ? `The solver plays games of two sides: ${why}.` : '';
     showAgainst(id);
     $('game-none').hidden = true;
     $('game-chosen').hidden = false;

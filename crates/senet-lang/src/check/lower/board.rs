@@ -274,21 +274,13 @@ pub(super) fn sides_and_paths(cx: &mut Ctx, board: &Board) -> Option<Sides<SideR
 
 /// The shortcuts (`shortcut SQUARES`), in the order written: each a way of squares next to one
 /// another (E125), from a square of some side's path to a later one (E129), its squares between
-/// off the paths it serves (E129); only in games of more than two sides (E138).
+/// off the paths it serves (E129).
 pub(super) fn shortcuts(cx: &mut Ctx, board: &Board) -> Vec<Vec<Square>> {
     let mut ways = Vec::new();
     for (kind, layer, span) in cx.entries() {
         let K::Shortcut(items) = kind else {
             continue;
         };
-        let said = super::Said {
-            kind: std::borrow::Cow::Borrowed(kind),
-            layer,
-            span: span.clone(),
-        };
-        if cx.two_sides_refuse(&said, "shortcut") {
-            continue;
-        }
         let (way, _, ok) = path(cx, board, (layer, span), items, &[]);
         if !ok {
             continue;

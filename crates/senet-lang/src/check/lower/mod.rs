@@ -451,23 +451,6 @@ impl<'a> Ctx<'a, '_> {
         self.sides.as_ref().map_or(2, Sides::len)
     }
 
-    /// Whether `said`, a rule of games of more than two sides (named `rule`), is said in a game
-    /// of two: reported so (E138).
-    fn two_sides_refuse(&mut self, said: &Said, rule: &str) -> bool {
-        if self.side_count() > 2 {
-            return false;
-        }
-        self.err_against(
-            said.layer,
-            CheckError::ManySidesOnly {
-                span: said.span.clone().into(),
-                rule: rule.into(),
-            },
-            &[RuleKey::Sides],
-        );
-        true
-    }
-
     /// A value for each side, each the default.
     fn each_side<T: Default>(&self) -> Sides<T> {
         Sides::from_fn(self.side_count(), |_| T::default())
@@ -757,6 +740,24 @@ pub fn build(
     rule_set(&mut cx, parts, options)
 }
 
+/// Whether the lowered rules hold one that only the engine for many sides plays, as
+/// [`RuleSet::many_sides_rule`] reads them once they are put together.
+fn many_sides_rules(
+    movement: &movement::Movement,
+    stacks: &stacks::Stacks,
+    shortcuts: &[Vec<Square>],
+) -> bool {
+    movement.safe_shared
+        || movement.partners_share
+        || movement.pass_at_will
+        || stacks.closed_with == u8::MAX
+        || movement.extra_cap.is_some()
+        || movement.extra_move.is_some()
+        || !movement.count_from.is_empty()
+        || !shortcuts.is_empty()
+        || stacks.together
+}
+
 /// What each concern lowered, before they are put together into a [`RuleSet`].
 struct Parts {
     board: Board,
@@ -894,9 +895,11 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
             stacks::needs(cx, &RuleKey::Capture, rule, RuleKey::Stacks);
         }
     }
-    // The fast engine's stacked form plays only some rules; rules of more than two sides are
-    // played by the engine for many sides, which names what it does not play when it compiles.
-    if (layout.stack_limit > 1 || each) && cx.side_count() <= 2 {
+    // The fast engine's stacked form plays only some rules; rules of more than two sides, or
+    // of two with a rule only the engine for many sides plays, are played by that engine, which
+    // names what it does not play when it compiles.
+    let many = cx.side_count() > 2 || many_sides_rules(&movement, &stacks, &shortcuts);
+    if (layout.stack_limit > 1 || each) && !many {
         let refused = stacked_refusals(
             cx,
             (&layout, &throws, &movement),

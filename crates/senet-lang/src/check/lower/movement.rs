@@ -257,17 +257,13 @@ fn blockade(cx: &mut Ctx, pieces: Option<u8>) -> Option<u8> {
     }
 }
 
-/// `extra throws at most N in a turn`: N from 1 to 100, and only where there are more than two
-/// sides (E138).
+/// `extra throws at most N in a turn`: N from 1 to 100.
 fn extra_cap(cx: &mut Ctx) -> Option<u8> {
     let said = cx.rule(&RuleKey::ExtraCap);
     let K::ExtraCap(n) = &*said.kind else {
         mismatch(&said.kind)
     };
     let n = n.as_ref()?;
-    if cx.two_sides_refuse(&said, "extra throws at most N in a turn") {
-        return None;
-    }
     match u8::try_from(n.value) {
         Ok(cap @ 1..=100) => Some(cap),
         _ => {
@@ -287,16 +283,13 @@ fn extra_cap(cx: &mut Ctx) -> Option<u8> {
 }
 
 /// `extra move of V after T, ...`: V from 1 to 30, T values up to 30 (a throw's bit in the
-/// engine's masks), and only where there are more than two sides (E138).
+/// engine's masks).
 fn extra_move(cx: &mut Ctx) -> Option<ExtraMove> {
     let said = cx.rule(&RuleKey::ExtraMove);
     let K::ExtraMove(spec) = &*said.kind else {
         mismatch(&said.kind)
     };
     let spec = spec.as_ref()?;
-    if cx.two_sides_refuse(&said, "extra move of V after T, ...") {
-        return None;
-    }
     let mut fits = |n: &Spanned<u32>, what: &str| match u8::try_from(n.value) {
         Ok(v @ 1..=30) => Some(v),
         _ => {
@@ -322,8 +315,7 @@ fn extra_move(cx: &mut Ctx) -> Option<ExtraMove> {
     })
 }
 
-/// `throws count from V, ... while no piece is on the board`: values the throw gives, and only
-/// where there are more than two sides (E138).
+/// `throws count from V, ... while no piece is on the board`: values the throw gives.
 fn count_from(cx: &mut Ctx) -> Vec<u8> {
     let said = cx.rule(&RuleKey::CountFrom);
     let K::CountFrom(values) = &*said.kind else {
@@ -332,25 +324,29 @@ fn count_from(cx: &mut Ctx) -> Vec<u8> {
     if values.is_empty() {
         return Vec::new();
     }
-    if cx.two_sides_refuse(&said, "throws count from V while no piece is on the board") {
-        return Vec::new();
-    }
     let layer = said.layer;
     let values = values.clone();
     cx.throw_values(layer, &values)
 }
 
-/// `safe squares shared` and `partners share squares`, which let pieces of several sides stand
-/// on one square, and `sides may pass`: only where there are more than two sides (E138).
+/// `safe squares shared`, `partners share squares` and `sides may pass`, which the engine for
+/// many sides plays; partners only where there are more than two sides, since two sides have
+/// none (E138).
 fn many_sides_only(cx: &mut Ctx, key: &RuleKey) -> bool {
     let said = cx.rule(key);
-    let (shared, rule) = match *said.kind {
-        K::SafeShared(shared) => (shared, "safe squares shared"),
-        K::PartnersShare(shared) => (shared, "partners share squares"),
-        K::SidesPass(may) => (may, "sides may pass"),
+    let shared = match *said.kind {
+        K::SafeShared(shared) | K::SidesPass(shared) => return shared,
+        K::PartnersShare(shared) => shared,
         _ => mismatch(&said.kind),
     };
-    if shared && cx.two_sides_refuse(&said, rule) {
+    if shared && cx.side_count() <= 2 {
+        cx.err_against(
+            said.layer,
+            CheckError::PartnersOfTwo {
+                span: said.span.clone().into(),
+            },
+            &[RuleKey::Sides],
+        );
         return false;
     }
     shared

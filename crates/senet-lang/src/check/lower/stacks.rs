@@ -124,19 +124,15 @@ fn stacked_path_limit(cx: &mut Ctx, limit: u8) {
     }
 }
 
-/// `closed with N` (N from 1 to as many as a square holds) or `closed never` (`u8::MAX`, only
-/// in games of more than two sides, E138); either needs stacks.
+/// `closed with N` (N from 1 to as many as a square holds) or `closed never` (`u8::MAX`, which
+/// the engine for many sides plays); either needs stacks.
 fn closed_with(cx: &mut Ctx, limit: u8) -> u8 {
     let said = cx.rule(&RuleKey::Closed);
     let K::Closed(n) = &*said.kind else {
         mismatch(&said.kind)
     };
     let closed_with = match n {
-        None if cx.side_count() > 2 => u8::MAX,
-        None => {
-            cx.two_sides_refuse(&said, "closed never");
-            2
-        }
+        None => u8::MAX,
         Some(n) => match u8::try_from(n.value) {
             Ok(k) if k >= 1 && k <= limit.max(2) => k,
             _ => {
@@ -270,13 +266,13 @@ pub(super) fn stacks(cx: &mut Ctx, limit: u8, each: bool, pins: bool) -> Stacks 
     }
 }
 
-/// `stacks move together`: with stacks (E200), in games of more than two sides (E138).
+/// `stacks move together`: with stacks (E200).
 fn together(cx: &mut Ctx, limit: u8) -> bool {
     let said = cx.rule(&RuleKey::StacksTogether);
     let K::StacksTogether(together) = *said.kind else {
         mismatch(&said.kind)
     };
-    if !together || cx.two_sides_refuse(&said, "stacks move together") {
+    if !together {
         return false;
     }
     if limit == 1 {

@@ -15,8 +15,9 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 94] = [
+const BUNDLED: [&str; 95] = [
     "cross-and-circle/ashta-kashte",
+    "cross-and-circle/ashta-kashte-two",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
     "cross-and-circle/kints",

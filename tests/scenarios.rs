@@ -648,6 +648,7 @@ scenario_files! {
     cross_and_circle_nyout_three => "cross-and-circle__nyout-three.json",
     cross_and_circle_nyout_four => "cross-and-circle__nyout-four.json",
     cross_and_circle_ashta_kashte => "cross-and-circle__ashta-kashte.json",
+    cross_and_circle_ashta_kashte_two => "cross-and-circle__ashta-kashte-two.json",
 }
 
 #[test]

@@ -15,11 +15,12 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 95] = [
+const BUNDLED: [&str; 96] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/ashta-kashte-two",
     "cross-and-circle/barjis",
     "cross-and-circle/kawade-kelia",
+    "cross-and-circle/kawade-kelia-two",
     "cross-and-circle/kints",
     "cross-and-circle/pachesi",
     "cross-and-circle/pachih",

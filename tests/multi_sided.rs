@@ -455,7 +455,7 @@ fn a_cross_of_97_squares_plays_paths_of_84_positions() {
 }
 
 #[test]
-fn boards_beyond_64_squares_are_for_games_of_more_than_two_sides() {
+fn boards_beyond_64_squares_are_for_games_of_the_engine_for_many_sides() {
     use crate::support::cli::run;
     let text = std::fs::read_to_string(CROSS).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -476,9 +476,24 @@ fn boards_beyond_64_squares_are_for_games_of_more_than_two_sides() {
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains("the board has 97 squares, more than the limit of 64")
-            && err.contains("(of more sides, 250)"),
+            && err.contains(
+                "(of more sides, or of a rule only the engine for many sides plays, 250)"
+            ),
         "{err}"
     );
+    // Two sides with a rule only the engine for many sides plays hold as many as more sides.
+    let (code, _, err) = run(&[
+        "check",
+        &write(
+            "two-many.rules",
+            &format!(
+                "{two}
+sides may pass
+"
+            ),
+        ),
+    ]);
+    assert_eq!(code, 0, "{err}");
     // Four sides hold at most 250 squares.
     let huge = text.replace("board 1 x 97", "board 1 x 251");
     let (code, _, err) = run(&["check", &write("huge.rules", &huge)]);

@@ -639,6 +639,7 @@ scenario_files! {
     cross_and_circle_panchi => "cross-and-circle__panchi.json",
     cross_and_circle_kints => "cross-and-circle__kints.json",
     cross_and_circle_kawade_kelia => "cross-and-circle__kawade-kelia.json",
+    cross_and_circle_kawade_kelia_two => "cross-and-circle__kawade-kelia-two.json",
     cross_and_circle_barjis => "cross-and-circle__barjis.json",
     cross_and_circle_pachesi => "cross-and-circle__pachesi.json",
     cross_and_circle_pachih => "cross-and-circle__pachih.json",

@@ -443,8 +443,9 @@ pub static INDEX: &[Entry] = &[
     Entry::new(
         Code::E121,
         "past a limit of the engine",
-        "A board has at most 64 squares (rows × columns, gaps included) in a two-sided game and \
-         250 in a game of more sides, a path as many positions, a side at most 15 pieces. The \
+        "A board has at most 64 squares (rows × columns, gaps included) in a game of the \
+         two-sided engine and 250 in one of the engine for many sides (more than two sides, or a \
+         rule only that engine plays), a path as many positions, a side at most 15 pieces. The \
          engines' tables are sized by these limits.",
         "ruleset \"my/variant\"\ntitle   \"Senet on a larger board\"\nextends \"senet/base\"\n\nboard 8 x 10 snake\n",
         "ruleset \"my/variant\"\ntitle   \"Senet on a larger board\"\nextends \"senet/base\"\n\nboard 6 x 10 snake\n",

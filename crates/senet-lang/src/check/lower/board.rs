@@ -88,25 +88,19 @@ struct Limits {
 }
 
 impl Limits {
-    /// The limits for the rules' games, by the number of sides they name.
+    /// The limits for the rules' games, by the engine that plays them.
     fn of(cx: &Ctx) -> Limits {
-        let named = cx
-            .said(&RuleKey::Sides)
-            .map_or(0, |said| match &*said.kind {
-                K::Sides(names) => names.len(),
-                _ => 0,
-            });
-        if named > 2 {
+        if cx.plays_many() {
             Limits {
                 squares: MAX_SQUARES_MANY_SIDES,
                 path: MAX_PATH_MANY_SIDES,
-                games: "a game of more than two sides",
+                games: "a game of the engine for many sides",
             }
         } else {
             Limits {
                 squares: MAX_SQUARES,
                 path: MAX_PATH,
-                games: "a two-sided game",
+                games: "a game of the two-sided engine",
             }
         }
     }
@@ -116,8 +110,8 @@ fn too_large(cx: &mut Ctx, layer: usize, span: &Span, size: u64, l: Limits) -> O
     let max = l.squares;
     let help = if l.squares == MAX_SQUARES {
         format!(
-            "the board of {} holds at most {max} squares, gaps included (of more sides, \
-             {MAX_SQUARES_MANY_SIDES})",
+            "the board of {} holds at most {max} squares, gaps included (of more sides, or of a \
+             rule only the engine for many sides plays, {MAX_SQUARES_MANY_SIDES})",
             l.games
         )
     } else {

@@ -451,6 +451,36 @@ impl<'a> Ctx<'a, '_> {
         self.sides.as_ref().map_or(2, Sides::len)
     }
 
+    /// Whether the engine for many sides plays these rules: they name more than two sides, or
+    /// say a rule only that engine plays, as [`RuleSet::many_sides_rule`] reads it once they are
+    /// checked (known from the statements, before the board's limits are chosen by it).
+    fn plays_many(&self) -> bool {
+        let named = self
+            .said(&RuleKey::Sides)
+            .is_some_and(|said| match &*said.kind {
+                K::Sides(names) => names.len() > 2,
+                _ => false,
+            });
+        let said = |key: RuleKey, on: fn(&K) -> bool| self.said(&key).is_some_and(|s| on(&s.kind));
+        named
+            || said(RuleKey::SafeShared, |k| matches!(k, K::SafeShared(true)))
+            || said(RuleKey::SidesPass, |k| matches!(k, K::SidesPass(true)))
+            || said(RuleKey::Closed, |k| matches!(k, K::Closed(None)))
+            || said(RuleKey::ExtraCap, |k| matches!(k, K::ExtraCap(Some(_))))
+            || said(RuleKey::ExtraMove, |k| matches!(k, K::ExtraMove(Some(_))))
+            || said(
+                RuleKey::CountFrom,
+                |k| matches!(k, K::CountFrom(v) if !v.is_empty()),
+            )
+            || said(RuleKey::StacksTogether, |k| {
+                matches!(k, K::StacksTogether(true))
+            })
+            || self
+                .entries()
+                .iter()
+                .any(|(k, _, _)| matches!(k, K::Shortcut(_)))
+    }
+
     /// A value for each side, each the default.
     fn each_side<T: Default>(&self) -> Sides<T> {
         Sides::from_fn(self.side_count(), |_| T::default())
@@ -740,24 +770,6 @@ pub fn build(
     rule_set(&mut cx, parts, options)
 }
 
-/// Whether the lowered rules hold one that only the engine for many sides plays, as
-/// [`RuleSet::many_sides_rule`] reads them once they are put together.
-fn many_sides_rules(
-    movement: &movement::Movement,
-    stacks: &stacks::Stacks,
-    shortcuts: &[Vec<Square>],
-) -> bool {
-    movement.safe_shared
-        || movement.partners_share
-        || movement.pass_at_will
-        || stacks.closed_with == u8::MAX
-        || movement.extra_cap.is_some()
-        || movement.extra_move.is_some()
-        || !movement.count_from.is_empty()
-        || !shortcuts.is_empty()
-        || stacks.together
-}
-
 /// What each concern lowered, before they are put together into a [`RuleSet`].
 struct Parts {
     board: Board,
@@ -898,8 +910,7 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     // The fast engine's stacked form plays only some rules; rules of more than two sides, or
     // of two with a rule only the engine for many sides plays, are played by that engine, which
     // names what it does not play when it compiles.
-    let many = cx.side_count() > 2 || many_sides_rules(&movement, &stacks, &shortcuts);
-    if (layout.stack_limit > 1 || each) && !many {
+    if (layout.stack_limit > 1 || each) && !cx.plays_many() {
         let refused = stacked_refusals(
             cx,
             (&layout, &throws, &movement),

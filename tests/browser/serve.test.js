@@ -137,13 +137,20 @@ async function startRules(page, rules, seed, p2, options = {}) {
   await page.selectOption('#play-p1', 'human');
   await page.selectOption('#play-p2', p2);
   await page.fill('#play-seed', String(seed));
+  const answer = await clickNew(page);
+  return (await answer.json()).id;
+}
+
+/** Clicks New game on the Play tab and waits for the server's answer and the state it brings:
+ * the answer (a `Response`). */
+async function clickNew(page) {
   const before = await version(page);
   const [answer] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
     page.click('#play-new'),
   ]);
   await nextState(page, before);
-  return (await answer.json()).id;
+  return answer;
 }
 
 /** The state of game `id` as the server tells it now. */
@@ -725,12 +732,7 @@ test('"my rule file" is played and measured with the options chosen for it', asy
   await page.selectOption('#play-options select[data-option="pieces"]', '2');
   await page.selectOption('#play-p2', 'easy');
   await page.fill('#play-seed', '3');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   const state = await gameState(page, (await answer.json()).id);
   assert.strictEqual(state.rules.id, 'my/ur');
   assert.deepStrictEqual(state.options, { pieces: '2' });
@@ -803,12 +805,7 @@ test('perfect is offered only for rules the server can solve, with the reason wh
   await page.selectOption('#play-p1', 'human');
   await page.selectOption('#play-p2', 'perfect');
   await page.fill('#play-seed', '5');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   assert.strictEqual(answer.status(), 201);
   assert.deepStrictEqual((await answer.json()).sides.map((s) => s.player), ['human', 'perfect']);
   // Seven pieces a side: too large again, and perfect, chosen, gives way to hard.
@@ -830,12 +827,7 @@ test('a refused new game takes the game before off the page', async () => {
   await writeSource(page, BROKEN, '#diagnostics li.error');
   await page.click('.tab-button[data-tab="play"]');
   await page.check('#play-source');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   assert.strictEqual(answer.status(), 422);
   assert.match(await page.textContent('#message'), /error/);
   assert.match(await page.textContent('#status'), /^No new game/);
@@ -1036,12 +1028,7 @@ test('a game chosen in the Games view shows its board, sources and rules, and is
   assert.strictEqual(await page.getAttribute('#tab-play', 'aria-selected'), 'true');
   assert.strictEqual(await page.inputValue('#play-rules'), 'twenty-squares/ur');
   await page.waitForSelector('#play-options select[data-option="pieces"]');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   assert.strictEqual((await answer.json()).rules.id, 'twenty-squares/ur');
 
   await page.click('#tab-games');
@@ -1116,12 +1103,7 @@ test('a game of four players is played on the page: a person and three agents, a
   await page.selectOption('#play-p1', 'human');
   for (const k of [2, 3, 4]) await page.selectOption(`#play-p${k}`, k === 3 ? 'greedy' : 'random');
   await page.fill('#play-seed', '11');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   const started = await answer.json();
   assert.deepStrictEqual(started.sides.map((x) => [x.name, x.player, x.team]), [
     ['red', 'human', 'red + yellow'],
@@ -1194,12 +1176,7 @@ test('a game of two sides that takes shortcuts is played by the engine for many 
   await page.selectOption('#play-p1', 'human');
   await page.selectOption('#play-p2', 'greedy');
   await page.fill('#play-seed', '4');
-  const before = await version(page);
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
-    page.click('#play-new'),
-  ]);
-  await nextState(page, before);
+  const answer = await clickNew(page);
   assert.strictEqual(answer.status(), 201);
   assert.deepStrictEqual((await answer.json()).sides.map((x) => [x.name, x.player]), [['red', 'human'], ['blue', 'greedy']]);
   assert.match(await page.textContent('#status'), /^red \(human\) to throw: click Throw\.$/);

@@ -1168,8 +1168,6 @@ fn extra_form(kind: &StatementKind) -> &'static str {
     }
 }
 
-/// The form of a rule of games of more than two sides: pieces of several sides sharing squares,
-/// and passing at will.
 /// The form of a path or a shortcut.
 fn path_form(kind: &StatementKind) -> &'static str {
     use StatementKind as K;
@@ -1183,6 +1181,8 @@ fn path_form(kind: &StatementKind) -> &'static str {
     }
 }
 
+/// The form of a rule of the engine for many sides: pieces of several sides sharing squares, and
+/// passing at will.
 fn sharing_form(kind: &StatementKind) -> &'static str {
     match kind {
         StatementKind::SafeShared(true) => "`safe squares shared`",

@@ -1672,3 +1672,63 @@ fn a_game_of_two_sides_is_solved_alike_on_either_engine() {
         assert!((a - b).abs() < 1e-9, "{side}: {a} against {b}");
     }
 }
+
+#[test]
+fn three_equal_throws_in_a_row_do_not_count() {
+    // The ring of three, its turns banking their 4s; three 4s in a row void themselves.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(THREE)
+        .unwrap()
+        .replace(
+            "turn throw then move",
+            "turn throw again on 4 then move each throw",
+        )
+        .replace("extra throw after 4", "extra throw after none");
+    let write = |name: &str, lines: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("{text}{lines}\n")).unwrap();
+        let set = check_target(path.to_str().unwrap(), &[]).unwrap();
+        MultiRules::compile(&set).unwrap()
+    };
+    let r = write(
+        "repeats.rules",
+        "throws repeated 3 times in a row do not count",
+    );
+    let start = MultiPosition::start(&r);
+    // Green throws 4, 4: it holds both and throws on.
+    let two = r.thrown(&r.thrown(&start, 4), 4);
+    assert_eq!(
+        (two.pool(), two.throwing(), two.run()),
+        (&[4, 4][..], true, (4, 2))
+    );
+    // A third 4 voids the three: green holds none, and throws again as a 4 does.
+    let three = r.thrown(&two, 4);
+    assert_eq!(
+        (three.pool(), three.throwing(), three.run()),
+        (&[][..], true, (0, 0))
+    );
+    // A 2 ends the throwing; a 4 after another throw starts a run anew.
+    let after = r.thrown(&r.thrown(&r.thrown(&three, 4), 2), 4);
+    assert_eq!(after.run(), (4, 1));
+    assert_eq!(after.pool(), [4, 4, 2]);
+    // The run is part of the position's JSON, and read back.
+    let json = senet::notation::multi::position_json(&r, &two);
+    assert_eq!(json["repeats"], serde_json::json!({"throw": 4, "times": 2}));
+    let back = senet::notation::multi::parse_position(&r, &json).unwrap();
+    assert_eq!(back, two);
+    // Where a throw gives an extra move, the moves the voided throws gave go with them.
+    let r = write(
+        "repeats-extra.rules",
+        "throws repeated 3 times in a row do not count\nextra move of 1 after 4",
+    );
+    let start = MultiPosition::start(&r);
+    let two = r.thrown(&r.thrown(&start, 4), 4);
+    assert_eq!(two.pool(), [4, 4, 1, 1]);
+    assert_eq!(r.thrown(&two, 4).pool(), [0u8; 0]);
+    // A move ends the run.
+    let one = r.thrown(&r.thrown(&start, 4), 2);
+    let mut moves = Vec::new();
+    r.moves(&one, &mut moves);
+    let (moved, _) = r.apply(&one, moves[0]);
+    assert_eq!(moved.run(), (0, 0));
+}

@@ -27,6 +27,8 @@ impl MultiRules {
         let s = usize::from(pos.to_move);
         let table = &self.sides[s];
         let mut next = *pos;
+        // A move ends any run of equal throws.
+        (next.run_of, next.run) = (0, 0);
         let mut report = MultiReport::default();
         let (from, to) = (mv.packed_from(), mv.packed_to());
         if let Place::On(t) = Place::unpack(to) {
@@ -95,7 +97,8 @@ impl MultiRules {
     /// [`MultiRules::thrown`], in place.
     #[inline]
     pub fn throw_into(&self, next: &mut MultiPosition, v: u8) {
-        let counts = self.counts(next, v);
+        let void = self.voids_run(next, v);
+        let counts = self.counts(next, v) && !void;
         match self.banks {
             None => {
                 if counts {
@@ -112,9 +115,38 @@ impl MultiRules {
         }
         if let Some(m) = self.extra_move
             && m.after & 1 << v != 0
+            && !void
         {
             next.push_throw(m.value);
         }
+    }
+
+    /// Whether a throw of `v` ends a run of equal throws that does not count (`throws repeated
+    /// N times in a row do not count`): if so, the throws of the run the side holds, and the
+    /// extra moves they gave, are dropped from `next`; the run is counted in `next` either way.
+    fn voids_run(&self, next: &mut MultiPosition, v: u8) -> bool {
+        let Some(n) = self.repeat_void else {
+            return false;
+        };
+        next.run = if next.run > 0 && next.run_of == v {
+            next.run + 1
+        } else {
+            1
+        };
+        next.run_of = v;
+        if next.run < n {
+            return false;
+        }
+        for _ in 1..n {
+            next.take_throw(v);
+            if let Some(m) = self.extra_move
+                && m.after & 1 << v != 0
+            {
+                next.take_throw(m.value);
+            }
+        }
+        (next.run_of, next.run) = (0, 0);
+        true
     }
 
     /// Who moves after `pos` in `next`: the same side where it throws again (and still plays),
@@ -127,6 +159,9 @@ impl MultiRules {
             self.next_side(next, pos.to_move)
         };
         let same = next.to_move == pos.to_move && again;
+        if next.to_move != pos.to_move {
+            (next.run_of, next.run) = (0, 0);
+        }
         next.extra = if same && self.extra_cap != u8::MAX {
             pos.extra + 1
         } else {
@@ -147,6 +182,8 @@ impl MultiRules {
         if next.pool_len > 0 {
             next.clear_pool();
         }
+        // A pass ends any run of equal throws, as a move does.
+        (next.run_of, next.run) = (0, 0);
         let again = self.extra_after_pass & 1 << v != 0 && pos.extra < self.extra_cap;
         self.turn_on(&mut next, pos, again);
         (next, again)

@@ -32,6 +32,10 @@ pub struct MultiPosition {
     /// The side to move still throws before it plays the throws it holds: its last throw was one
     /// that throws again, or a move gave it an extra throw with throws left.
     pub(super) throwing: bool,
+    /// Where throws repeated in a row do not count (`throws repeated N times ...`): the value
+    /// of the side's last throws since it last moved, and how many in a row (0: none).
+    pub(super) run_of: u8,
+    pub(super) run: u8,
 }
 
 /// Why a set of places is no position of the rules.
@@ -114,6 +118,8 @@ impl MultiPosition {
             pool: [0; MAX_POOL],
             pool_len: 0,
             throwing: false,
+            run_of: 0,
+            run: 0,
         })
     }
 
@@ -143,6 +149,8 @@ impl MultiPosition {
             pool: [0; MAX_POOL],
             pool_len: 0,
             throwing: false,
+            run_of: 0,
+            run: 0,
         };
         // Each square's pieces by side, and whether every piece on it is safe there.
         let mut taken = vec![([0u8; MAX_SIDES], true); rules.squares];
@@ -280,6 +288,26 @@ impl MultiPosition {
     /// Whether the pool is full.
     pub(super) fn pool_full(&self) -> bool {
         usize::from(self.pool_len) == MAX_POOL
+    }
+
+    /// The throws of one value the side to move has just made in a row, where the rules void a
+    /// run of them (`throws repeated N times in a row do not count`): the value and how many
+    /// (0 where there is no such run).
+    pub fn run(&self) -> (u8, u8) {
+        (self.run_of, self.run)
+    }
+
+    /// The same position, the side to move having just thrown `times` throws of `value` in a
+    /// row, where the rules void a run of them and `times` is short of one (0: no run).
+    pub fn with_run(mut self, rules: &MultiRules, value: u8, times: u8) -> Option<MultiPosition> {
+        let fits = times == 0
+            || rules
+                .repeat_void
+                .is_some_and(|n| times < n && rules.throws.values.contains(&value));
+        fits.then(|| {
+            (self.run_of, self.run) = if times == 0 { (0, 0) } else { (value, times) };
+            self
+        })
     }
 
     /// The same position, the side to move having had `n` extra throws in this turn (where the

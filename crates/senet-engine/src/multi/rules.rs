@@ -113,6 +113,9 @@ pub struct MultiRules {
     pub count_from: u32,
     /// A piece moves with every piece of its side on its square (`stacks move together`).
     pub together: bool,
+    /// A throw equal to the N - 1 thrown just before it, since the side last moved, voids them
+    /// all (`throws repeated N times in a row do not count`; only where a turn banks its throws).
+    pub repeat_void: Option<u8>,
     /// How waiting pieces enter (`None`: they never do).
     pub enter: Option<Enter>,
     pub capture: MultiCapture,
@@ -224,6 +227,7 @@ impl MultiRules {
             }),
             count_from: compile::mask(&r.count_from),
             together: r.stacks_together,
+            repeat_void: r.repeat_void,
             enter: r.enter.as_ref().map(compile::enter),
             capture,
             safe_shared: r.safe_shared,

@@ -61,6 +61,7 @@ fn four() -> MultiRules {
         extra_move: None,
         count_from: 0,
         together: false,
+        repeat_void: None,
         enter: Some(Enter {
             throws: None,
             onto: EnterOnto::Throw { after: 0 },

@@ -86,6 +86,7 @@ pub fn default_statement(key: &RuleKey) -> Option<K> {
         RuleKey::ExtraCap => K::ExtraCap(None),
         RuleKey::ExtraMove => K::ExtraMove(None),
         RuleKey::CountFrom => K::CountFrom(Vec::new()),
+        RuleKey::RepeatVoid => K::RepeatVoid(None),
         RuleKey::ExtraTurn => K::ExtraTurn(false),
         RuleKey::Seats => K::Seats(None),
         RuleKey::Opening(side) => K::Opening {

@@ -254,6 +254,7 @@ pub fn describe(kind: &StatementKind) -> String {
         | K::ExtraCap(_)
         | K::ExtraMove(_)
         | K::CountFrom(_)
+        | K::RepeatVoid(_)
         | K::ExtraTurn(_) => throw_rule(kind),
         K::Enter(_)
         | K::Capture(_)
@@ -637,6 +638,11 @@ fn throw_rule(kind: &StatementKind) -> String {
         K::CountFrom(v) => format!(
             "While a side has no piece on the board, the throws of its turn before a {} are lost.",
             or_list(v)
+        ),
+        K::RepeatVoid(None) => "Throws of one value in a row count as any others.".into(),
+        K::RepeatVoid(Some(n)) => format!(
+            "A throw equal to the {} made just before it in the turn does not count, nor do they: the side no longer holds them (nor the moves they gave), and throws again as that throw's value says.",
+            if n.value == 2 { "one".to_string() } else { format!("{}", n.value.saturating_sub(1)) }
         ),
         K::ExtraTurn(true) => "A turn whose dice all show one number (doubles, or triples with three dice) is followed by another turn of the same side, whether it moved or passed.".into(),
         K::ExtraTurn(false) => "Equal dice give no other turn.".into(),

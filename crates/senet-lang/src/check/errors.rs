@@ -239,6 +239,15 @@ pub enum CheckError {
         side: String,
     },
 
+    #[error("throws repeated in a row void themselves, but the turn plays each throw as it comes")]
+    #[diagnostic(help(
+        "a run of equal throws is voided among the throws a turn holds: bank them (`turn throw again on 6, 10, 12, 25 then move each throw`), or remove this rule"
+    ))]
+    RepeatNeedsBanking {
+        #[label("only where a turn banks its throws")]
+        span: SourceSpan,
+    },
+
     #[error("a shortcut of one square")]
     #[diagnostic(help(
         "a shortcut runs from a square of a path to a later one, naming the squares between: `shortcut 5, 21..25, 15`"
@@ -883,6 +892,7 @@ impl CheckError {
             CheckError::MatchClash { .. } => Code::E203,
             CheckError::MatchGame { .. } => Code::E204,
             CheckError::NothingToUnstack { .. } => Code::E205,
+            CheckError::RepeatNeedsBanking { .. } => Code::E206,
         }
     }
 }

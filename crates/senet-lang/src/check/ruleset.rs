@@ -173,6 +173,8 @@ pub struct RuleSet {
     /// lost (`throws count from V, ... while no piece is on the board`), in games of more than
     /// two sides; empty: every throw counts.
     pub count_from: Vec<u8>,
+    /// `throws repeated N times in a row do not count`: N (in a turn that banks its throws).
+    pub repeat_void: Option<u8>,
     /// Per side: positions no piece moves backwards from.
     pub no_backward_from: Sides<Vec<PathPos>>,
     /// Per side: while a piece stands on one of these positions, only pieces on them may move.
@@ -253,6 +255,10 @@ impl RuleSet {
                 "throws count from V while no piece is on the board",
             ),
             (!self.shortcuts.is_empty(), "shortcut"),
+            (
+                self.repeat_void.is_some(),
+                "throws repeated N times in a row do not count",
+            ),
             (self.stacks_together, "stacks move together"),
         ]
         .into_iter()

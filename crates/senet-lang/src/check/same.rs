@@ -25,6 +25,7 @@ fn same_extra(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::ExtraCap => a.extra_cap == b.extra_cap,
         RuleKey::ExtraMove => a.extra_move == b.extra_move,
         RuleKey::CountFrom => a.count_from == b.count_from,
+        RuleKey::RepeatVoid => a.repeat_void == b.repeat_void,
         _ => a.extra_add_up == b.extra_add_up,
     }
 }
@@ -47,18 +48,13 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         RuleKey::Board
         | RuleKey::Gaps
         | RuleKey::Link(..)
-        | RuleKey::Shortcut(..)
         | RuleKey::Name(_)
         | RuleKey::Label(_)
         | RuleKey::Sign(_)
         | RuleKey::Marks
         | RuleKey::DrawStyle
         | RuleKey::Draw(..) => same_board(a, b, key),
-        RuleKey::Path(None) => paths(a) == paths(b),
-        RuleKey::Path(Some(side)) => {
-            side_named(a, side).map(|s| (&s.path, &s.segment_ends, s.looped))
-                == side_named(b, side).map(|s| (&s.path, &s.segment_ends, s.looped))
-        }
+        RuleKey::Path(_) | RuleKey::Shortcut(..) => same_path(a, b, key),
         RuleKey::Sides => names(a) == names(b),
         RuleKey::Teams => a.teams == b.teams,
         RuleKey::Colour(side) => {
@@ -132,9 +128,11 @@ pub fn same_rule(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
         | RuleKey::NoPassing
         | RuleKey::Retreat
         | RuleKey::StopAndGo => same_restriction(a, b, key),
-        RuleKey::ExtraAddUp | RuleKey::ExtraCap | RuleKey::ExtraMove | RuleKey::CountFrom => {
-            same_extra(a, b, key)
-        }
+        RuleKey::ExtraAddUp
+        | RuleKey::ExtraCap
+        | RuleKey::ExtraMove
+        | RuleKey::CountFrom
+        | RuleKey::RepeatVoid => same_extra(a, b, key),
         RuleKey::FirstMove | RuleKey::FirstMoveOrder | RuleKey::Seats => same_first(a, b, key),
         RuleKey::Opening(side) => {
             let opening = |r: &RuleSet| r.side_named(side).and_then(|s| r.opening[s]);
@@ -427,14 +425,13 @@ fn same_restriction(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     }
 }
 
-/// [`same_rule`] for the rules of the board and its drawing.
-fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+/// [`same_rule`] for the paths and the shortcuts across the board.
+fn same_path(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
     match key {
-        RuleKey::Board => {
-            (a.board.rows, a.board.cols, a.board.numbering)
-                == (b.board.rows, b.board.cols, b.board.numbering)
+        RuleKey::Path(Some(side)) => {
+            side_named(a, side).map(|s| (&s.path, &s.segment_ends, s.looped))
+                == side_named(b, side).map(|s| (&s.path, &s.segment_ends, s.looped))
         }
-        RuleKey::Gaps => a.board.gaps == b.board.gaps,
         RuleKey::Shortcut(x, y) => {
             let way = |r: &RuleSet| {
                 r.shortcuts
@@ -447,6 +444,17 @@ fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
             };
             way(a) == way(b)
         }
+        _ => paths(a) == paths(b),
+    }
+}
+/// [`same_rule`] for the rules of the board and its drawing.
+fn same_board(a: &RuleSet, b: &RuleSet, key: &RuleKey) -> bool {
+    match key {
+        RuleKey::Board => {
+            (a.board.rows, a.board.cols, a.board.numbering)
+                == (b.board.rows, b.board.cols, b.board.numbering)
+        }
+        RuleKey::Gaps => a.board.gaps == b.board.gaps,
         RuleKey::Link(x, y) => {
             let linked = |r: &RuleSet| {
                 r.board

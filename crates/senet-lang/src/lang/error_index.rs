@@ -1061,6 +1061,17 @@ pub static INDEX: &[Entry] = &[
         "ruleset \"my/variant\"\ntitle   \"Hypergammon: two back men stacked, unstacked first\"\nextends \"tables/hypergammon\"\n\nstart white on 24, 24, 23; black on 1, 1, 2\nunstack first\n",
     ),
     Entry::new(
+        Code::E206,
+        "throws repeated in a row voided, where the turn plays each throw as it comes",
+        "`throws repeated N times in a row do not count` voids a run of equal throws among those \
+         a turn holds: it is a rule of turns that bank their throws (`turn throw again on ... then \
+         move each throw`), where the side throws on and plays them after. In a turn that plays \
+         each throw as it comes, the throws before were played already: bank the throws, or \
+         remove the rule.",
+        "ruleset \"test/e206-repeated-throws-without-banking\"\ntitle   \"A race of three whose repeated throws do not count\"\nboard 1 x 8\nsides red, green, blue\npath 1..8\npieces 1 each\nstart waiting\nthrow die 4\nturn throw then move\nenter onto throw\ncapture to waiting\nthrows repeated 3 times in a row do not count\nbear off exact\nwin first to bear off all\n",
+        "ruleset \"test/e206-repeated-throws-without-banking\"\ntitle   \"A race of three whose repeated throws do not count\"\nboard 1 x 8\nsides red, green, blue\npath 1..8\npieces 1 each\nstart waiting\nthrow die 4\nturn throw again on 4 then move each throw\nenter onto throw\ncapture to waiting\nthrows repeated 3 times in a row do not count\nbear off exact\nwin first to bear off all\n",
+    ),
+    Entry::new(
         Code::W001,
         "an option whose values no longer make a difference",
         "An inherited rule depended on an option through its `when OPTION is VALUE` forms, and \

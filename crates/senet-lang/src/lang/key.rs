@@ -98,6 +98,8 @@ pub enum RuleKey {
     ExtraMove,
     /// `throws count from V, ... while no piece is on the board`.
     CountFrom,
+    /// `throws repeated N times in a row do not count`.
+    RepeatVoid,
     /// `extra turn when all dice are equal`.
     ExtraTurn,
     FirstMove,
@@ -372,6 +374,7 @@ impl RuleKey {
             ExtraCap => "extra throws any number in a turn".into(),
             ExtraMove => "extra move none".into(),
             CountFrom => "throws count always".into(),
+            RepeatVoid => "throws repeated in a row count".into(),
             ExtraTurn => "extra turn never".into(),
             Unstack => "unstack never".into(),
             Pairs => "pairs played as thrown".into(),
@@ -479,6 +482,7 @@ impl fmt::Display for RuleKey {
             ExtraCap => "extra throws in a turn",
             ExtraMove => "extra move",
             CountFrom => "throws count",
+            RepeatVoid => "throws repeated",
             ExtraTurn => "extra turn",
             FirstMove => "each piece first moves with",
             FirstMoveOrder => "each piece first moves after",

@@ -232,6 +232,7 @@ fn build_statement(pair: Pair<Rule>, offset: usize) -> Result<Statement, SyntaxE
         | Rule::extra_cap_stmt
         | Rule::extra_move_stmt
         | Rule::count_from_stmt
+        | Rule::repeat_stmt
         | Rule::extra_turn_stmt
         | Rule::stop_and_go_stmt
         | Rule::no_backward_stmt
@@ -721,6 +722,9 @@ fn move_kind(mut n: Node) -> Result<StatementKind, SyntaxError> {
         }),
         Rule::extra_move_stmt => StatementKind::ExtraMove(extra_move(n)?),
         Rule::count_from_stmt => StatementKind::CountFrom(ints_or_none(&mut n)?),
+        Rule::repeat_stmt => {
+            StatementKind::RepeatVoid(n.at(Rule::int).then(|| n.int()).transpose()?)
+        }
         Rule::extra_turn_stmt => StatementKind::ExtraTurn(n.has(Rule::kw_equal)),
         Rule::stop_and_go_stmt => StatementKind::StopAndGo(n.set()?),
         Rule::no_backward_stmt => StatementKind::NoBackwardFrom(n.set()?),
@@ -1159,6 +1163,7 @@ fn words(rule: Rule) -> &'static str {
         | Rule::extra_cap_stmt
         | Rule::extra_move_stmt
         | Rule::count_from_stmt
+        | Rule::repeat_stmt
         | Rule::extra_turn_stmt
         | Rule::together_stmt
         | Rule::none_waits_stmt

@@ -309,10 +309,14 @@ pub const STATEMENTS: &[Entry] = &[
         examples: &[
             "throws count from 1 while no piece is on the board",
             "throws count always",
+            "throws repeated 3 times in a row do not count",
+            "throws repeated in a row count",
         ],
         forms: &[
             "`throws count from V, V, ... while no piece is on the board`",
             "`throws count always`",
+            "`throws repeated N times in a row do not count`",
+            "`throws repeated in a row count`",
         ],
     },
     Entry {
@@ -867,7 +871,9 @@ impl StatementKind {
             | K::FirstDouble(_) => self.tables_form(),
             K::NoPassing(_) => "`no passing on SET`",
             K::StopAndGo(_) => "`pieces may stop on SET and go on`",
-            K::ExtraAddUp(_) | K::ExtraCap(_) | K::ExtraMove(_) => extra_form(self),
+            K::ExtraAddUp(_) | K::ExtraCap(_) | K::ExtraMove(_) | K::RepeatVoid(_) => {
+                extra_form(self)
+            }
             K::CountFrom(v) if v.is_empty() => "`throws count always`",
             K::CountFrom(_) => "`throws count from V, V, ... while no piece is on the board`",
             K::Together(_) => "`pieces on SET move only when all are there`",
@@ -1164,6 +1170,8 @@ fn extra_form(kind: &StatementKind) -> &'static str {
         }
         StatementKind::ExtraMove(Some(_)) => "`extra move of V after V, V, ...`",
         StatementKind::ExtraMove(None) => "`extra move none`",
+        StatementKind::RepeatVoid(Some(_)) => "`throws repeated N times in a row do not count`",
+        StatementKind::RepeatVoid(None) => "`throws repeated in a row count`",
         _ => "`extra throws any number in a turn`",
     }
 }

@@ -614,6 +614,9 @@ pub enum StatementKind {
     /// piece on the board, the throws of its turn before one of these are lost. `throws count
     /// always` (empty).
     CountFrom(Vec<Spanned<u32>>),
+    /// `throws repeated N times in a row do not count` (`None`: `throws repeated in a row
+    /// count`).
+    RepeatVoid(Option<Spanned<u32>>),
     /// `extra turn when all dice are equal` (false: `extra turn never`).
     ExtraTurn(bool),
     /// `no backward moves from SET`.
@@ -752,6 +755,7 @@ impl StatementKind {
             K::ExtraCap(_) => RuleKey::ExtraCap,
             K::ExtraMove(_) => RuleKey::ExtraMove,
             K::CountFrom(_) => RuleKey::CountFrom,
+            K::RepeatVoid(_) => RuleKey::RepeatVoid,
             K::ExtraTurn(_) => RuleKey::ExtraTurn,
             K::Seats(_) => RuleKey::Seats,
             K::Opening { side, .. } => RuleKey::Opening(side.value.clone()),

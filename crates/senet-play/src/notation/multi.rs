@@ -15,13 +15,17 @@ pub enum MultiNoteError {
     #[error("a position is a JSON object with `to_move`, `throw` and `pieces`")]
     NotObject,
     #[error(
-        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces`, where the rules cap a turn's extra throws `extra_throws`, and where a side may hold several throws (a turn that banks them, or an extra move) `throws` and `throwing` in place of `throw`)"
+        "`{0}` is no field of a position of many sides (they have `to_move`, `throw`, `pieces`, where the rules cap a turn's extra throws `extra_throws`, where a side may hold several throws (a turn that banks them, or an extra move) `throws` and `throwing` in place of `throw`, and where a run of equal throws does not count `repeats`)"
     )]
     Field(String),
     #[error(
         "`extra_throws` is how many extra throws the side to move has had in its turn: from 0 to the rules' cap (`extra throws at most N in a turn`), and 0 where they have none"
     )]
     ExtraThrows,
+    #[error(
+        "`repeats` is the run of equal throws the side to move has just made, where the rules void one (`throws repeated N times in a row do not count`): `{{\"throw\": V, \"times\": K}}`, V a value the throw gives and K from 1 to N - 1"
+    )]
+    Repeats,
     #[error("`{0}` is no side of these rules (their sides are {1})")]
     Side(String, String),
     #[error("`pieces` gives no places for `{0}`")]
@@ -105,11 +109,12 @@ fn throw_of(rules: &MultiRules, v: &Value) -> Option<u8> {
 /// The position `v` gives, holding its throw (`throw`, or where a turn banks its throws
 /// `throws` and `throwing`).
 pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, MultiNoteError> {
-    const FIELDS: [&str; 6] = [
+    const FIELDS: [&str; 7] = [
         "to_move",
         "throw",
         "pieces",
         "extra_throws",
+        "repeats",
         "throws",
         "throwing",
     ];
@@ -149,6 +154,21 @@ pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, Mu
     let pos = pos
         .with_extra_throws(rules, extra)
         .ok_or(MultiNoteError::ExtraThrows)?;
+    let pos = match o.get("repeats") {
+        None => pos,
+        Some(r) => {
+            let field = |k: &str| {
+                r.get(k)
+                    .and_then(Value::as_u64)
+                    .and_then(|n| u8::try_from(n).ok())
+            };
+            let (value, times) = field("throw")
+                .zip(field("times"))
+                .ok_or(MultiNoteError::Repeats)?;
+            pos.with_run(rules, value, times)
+                .ok_or(MultiNoteError::Repeats)?
+        }
+    };
     let held = |pool: &[u8], throwing: bool, why: MultiNoteError| {
         pos.with_pool(rules, pool, throwing).ok_or(why)
     };
@@ -190,8 +210,9 @@ pub fn parse_position(rules: &MultiRules, v: &Value) -> Result<MultiPosition, Mu
 }
 
 /// `pos` as JSON, with the throw the side to move holds: `throw` (or `null`), or where a turn
-/// banks its throws `throws` (and `throwing` while the side still throws); and `extra_throws`
-/// where the side to move has had some in its turn and the rules cap them.
+/// banks its throws `throws` (and `throwing` while the side still throws); `extra_throws`
+/// where the side to move has had some in its turn and the rules cap them; and `repeats`, the run
+/// of equal throws it has just made, where the rules void such runs.
 pub fn position_json(rules: &MultiRules, pos: &MultiPosition) -> Value {
     let mut pieces = Map::new();
     for (s, side) in rules.sides.iter().enumerate() {
@@ -214,6 +235,10 @@ pub fn position_json(rules: &MultiRules, pos: &MultiPosition) -> Value {
     // Where the rules cap a turn's extra throws, those the side to move has had.
     if pos.extra_throws() > 0 {
         v["extra_throws"] = json!(pos.extra_throws());
+    }
+    // Where a run of equal throws does not count, the run the side to move has thrown.
+    if let (value, times @ 1..) = pos.run() {
+        v["repeats"] = json!({ "throw": value, "times": times });
     }
     v
 }

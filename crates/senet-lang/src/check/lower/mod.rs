@@ -472,6 +472,7 @@ impl<'a> Ctx<'a, '_> {
                 RuleKey::CountFrom,
                 |k| matches!(k, K::CountFrom(v) if !v.is_empty()),
             )
+            || said(RuleKey::RepeatVoid, |k| matches!(k, K::RepeatVoid(Some(_))))
             || said(RuleKey::StacksTogether, |k| {
                 matches!(k, K::StacksTogether(true))
             })
@@ -774,6 +775,8 @@ pub fn build(
 struct Parts {
     board: Board,
     shortcuts: Vec<Vec<Square>>,
+    /// `throws repeated N times in a row do not count`.
+    repeat_void: Option<u8>,
     stacks: stacks::Stacks,
     layout: sides::Layout,
     throws: throws::Throws,
@@ -921,9 +924,11 @@ fn lower(cx: &mut Ctx) -> Option<Parts> {
     }
     let matched = end::match_rules(cx, opening.seats.is_some());
     let pattern_win = stacks::pattern_win(cx, layout.stack_limit, layout.pieces);
+    let repeat_void = movement::repeat_void(cx, &throws.turn);
     Some(Parts {
         board,
         shortcuts,
+        repeat_void,
         stacks,
         layout,
         throws,
@@ -1206,6 +1211,7 @@ fn rule_set(cx: &mut Ctx, parts: Parts, options: Vec<OptionInfo>) -> Option<Rule
         extra_cap: parts.movement.extra_cap,
         extra_move: parts.movement.extra_move,
         count_from: parts.movement.count_from,
+        repeat_void: parts.repeat_void,
         seats: parts.opening.seats,
         opening: parts.opening.per_side,
         effects: parts.effects.effects,

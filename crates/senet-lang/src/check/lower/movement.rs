@@ -3,7 +3,7 @@
 
 use super::{Ctx, mismatch};
 use crate::check::errors::{CheckError, Nowhere};
-use crate::check::ruleset::{ExtraMove, Retreat};
+use crate::check::ruleset::{ExtraMove, Retreat, Turn};
 use crate::lang::syntax::{RuleKey, Spanned, StatementKind as K};
 use crate::types::limits::MAX_PIECES;
 use crate::types::{PathPos, Sides};
@@ -327,6 +327,38 @@ fn count_from(cx: &mut Ctx) -> Vec<u8> {
     let layer = said.layer;
     let values = values.clone();
     cx.throw_values(layer, &values)
+}
+
+/// `throws repeated N times in a row do not count`: N from 2 to 5 (E144), and only in a turn
+/// that banks its throws (E206), where a turn's throws are held until it plays them.
+pub(super) fn repeat_void(cx: &mut Ctx, turn: &Turn) -> Option<u8> {
+    let said = cx.rule(&RuleKey::RepeatVoid);
+    let K::RepeatVoid(n) = &*said.kind else {
+        mismatch(&said.kind)
+    };
+    let n = n.as_ref()?;
+    let Ok(times @ 2..=5) = u8::try_from(n.value) else {
+        cx.err_against(
+            said.layer,
+            CheckError::NumberOutOfRange {
+                span: n.span.clone().into(),
+                what: format!("a run of {} equal throws cannot be voided", n.value),
+                label: "out of range".into(),
+                help: "2 to 5 throws of one value in a row void them (`throws repeated 3 times in a row do not count`)".into(),
+            },
+            &[],
+        );
+        return None;
+    };
+    if !matches!(turn, Turn::AccumulateThenEach { .. }) {
+        cx.contradicts(
+            &RuleKey::RepeatVoid,
+            |span| CheckError::RepeatNeedsBanking { span },
+            &[RuleKey::Turn],
+        );
+        return None;
+    }
+    Some(times)
 }
 
 /// `safe squares shared`, `partners share squares` and `sides may pass`, which the engine for

@@ -15,7 +15,7 @@ use predicates::str::contains;
 use serde_json::Value;
 
 /// The bundled rule sets.
-const BUNDLED: [&str; 96] = [
+const BUNDLED: [&str; 97] = [
     "cross-and-circle/ashta-kashte",
     "cross-and-circle/ashta-kashte-two",
     "cross-and-circle/barjis",
@@ -27,6 +27,7 @@ const BUNDLED: [&str; 96] = [
     "cross-and-circle/pancha-keliya",
     "cross-and-circle/panchi",
     "cross-and-circle/sokkattan",
+    "cross-and-circle/pachisi",
     "cross-and-circle/thaayam",
     "cross-and-circle/nyout",
     "cross-and-circle/nyout-three",

@@ -644,6 +644,7 @@ scenario_files! {
     cross_and_circle_pachesi => "cross-and-circle__pachesi.json",
     cross_and_circle_pachih => "cross-and-circle__pachih.json",
     cross_and_circle_sokkattan => "cross-and-circle__sokkattan.json",
+    cross_and_circle_pachisi => "cross-and-circle__pachisi.json",
     cross_and_circle_thaayam => "cross-and-circle__thaayam.json",
     cross_and_circle_nyout => "cross-and-circle__nyout.json",
     cross_and_circle_nyout_three => "cross-and-circle__nyout-three.json",
